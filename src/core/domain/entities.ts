@@ -350,3 +350,27 @@ export type SessionNamespace = {
 }
 
 export type NameSuggestion = { name: string; registered?: boolean; [field: string]: unknown }
+
+// ---------------------------------------------------------------------------------------------
+// Guards for the closed sets of spec §5
+// ---------------------------------------------------------------------------------------------
+
+/** Whether `value` is one of the known chain namespaces. */
+export function isChainNamespace(value: unknown): value is ChainNamespace {
+  return typeof value === 'string' && (CHAIN_NAMESPACES as readonly string[]).includes(value)
+}
+
+/** Whether `value` is a social login provider of spec §5. */
+export function isSocialProvider(value: unknown): value is SocialProvider {
+  return typeof value === 'string' && (SOCIAL_PROVIDERS as readonly string[]).includes(value)
+}
+
+/** Whether `value` is `'light'` or `'dark'`. */
+export function isThemeMode(value: unknown): value is ThemeMode {
+  return value === 'light' || value === 'dark'
+}
+
+/** Whether `value` is `'eoa'` or `'smartAccount'`. */
+export function isAccountType(value: unknown): value is AccountType {
+  return value === 'eoa' || value === 'smartAccount'
+}

@@ -1,0 +1,43 @@
+import { toCoinType } from 'viem'
+import { InvalidInputError } from '../errors.js'
+
+/** The ENSIP-11 most significant bit: EVM chain ids must stay below it. */
+export const SLIP44_MSB = 0x80000000
+
+/** The shortest name that can be registered. */
+export const NAME_MIN_LENGTH = 4
+
+const NAME = /^[a-zA-Z0-9-]{4,}$/
+
+/** A chain id that cannot become an ENSIP-11 coin type. */
+export class InvalidChainIdError extends InvalidInputError {
+  override name = 'InvalidChainIdError'
+  constructor(chainId: unknown) {
+    super('Invalid chainId', { details: String(chainId) })
+  }
+}
+
+/**
+ * Whether `name` may be registered: letters, digits and hyphens only, at least 4 characters.
+ *
+ * @example
+ * isValidName('ada-lovelace') // true
+ * isValidName('ada') // false
+ */
+export function isValidName(name: unknown): boolean {
+  return typeof name === 'string' && NAME.test(name)
+}
+
+/**
+ * The ENSIP-11 coin type of an EVM chain id, as an unsigned 32-bit number: `0x80000000 | chainId`
+ * (Ethereum mainnet keeps SLIP-44 coin type 60). Throws 'Invalid chainId' from 2^31 up, and for
+ * negative or non-integer ids.
+ *
+ * @example
+ * chainIdToCoinType(10) // 2147483658
+ * chainIdToCoinType(2 ** 31) // throws 'Invalid chainId'
+ */
+export function chainIdToCoinType(chainId: number): number {
+  if (!Number.isSafeInteger(chainId) || chainId < 0 || chainId >= SLIP44_MSB) throw new InvalidChainIdError(chainId)
+  return Number(toCoinType(chainId))
+}
