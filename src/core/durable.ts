@@ -1,0 +1,13 @@
+import type { DurableState, ModalState } from './state'
+
+/** Storage keys (the adapter adds the fixed prefix and schema version). */
+export const STORAGE_KEYS = { durable: 'durable', log: 'eventLog' } as const
+
+/** The part of the state kept across reloads. Immer's structural sharing keeps it stable. */
+export function selectDurable(state: ModalState): DurableState {
+  return { preferences: state.preferences, siwx: state.siwx }
+}
+
+export function sameDurable(a: DurableState, b: DurableState): boolean {
+  return a.preferences === b.preferences && a.siwx === b.siwx
+}

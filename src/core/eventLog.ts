@@ -1,0 +1,181 @@
+import type { StampedEvent } from './events/defineEvent'
+
+/** A log as exported or persisted: the base state the oldest kept event applies to, then the events. */
+export type LogSnapshot<S> = {
+  version: 1
+  committedState: S
+  events: StampedEvent[]
+  /** seq numbers of events switched off in the devtools. */
+  skipped: number[]
+}
+
+export type Reducer<S> = (state: S, event: StampedEvent) => S
+
+/**
+ * The event log with the state after every event, as redux-devtools' instrument keeps it:
+ * a committed base state, the kept events, the skipped ones, the computed states and the index
+ * being looked at. It is bounded by bytes: when the serialised events exceed `maxBytes`, the
+ * oldest are folded into the committed state, so what is kept still replays to the same state.
+ */
+export class EventLog<S> {
+  committedState: S
+  events: StampedEvent[] = []
+  /** computedStates[i] is the state after events[i] (skipped events pass the state through). */
+  computedStates: S[] = []
+  skipped = new Set<number>()
+  /** Index into events of the state being shown; -1 shows the committed state. */
+  currentIndex = -1
+  private sizes: number[] = []
+  private bytes = 0
+
+  constructor(
+    private readonly reducer: Reducer<S>,
+    committedState: S,
+    readonly maxBytes = Number.POSITIVE_INFINITY,
+  ) {
+    this.committedState = committedState
+  }
+
+  get presentState(): S {
+    return this.computedStates[this.computedStates.length - 1] ?? this.committedState
+  }
+
+  get currentState(): S {
+    return this.currentIndex < 0 ? this.committedState : (this.computedStates[this.currentIndex] as S)
+  }
+
+  /** True while the devtools show a past state; new events are held then. */
+  get isTimeTravelling(): boolean {
+    return this.currentIndex !== this.events.length - 1
+  }
+
+  get byteSize(): number {
+    return this.bytes
+  }
+
+  get lastSeq(): number {
+    return this.events[this.events.length - 1]?.seq ?? 0
+  }
+
+  /** Appends an event, computes the state after it, folds the oldest events if over budget. */
+  append(event: StampedEvent): S {
+    const wasPresent = !this.isTimeTravelling
+    const state = this.reducer(this.presentState, event)
+    this.events.push(event)
+    this.computedStates.push(state)
+    const size = byteLength(event)
+    this.sizes.push(size)
+    this.bytes += size
+    if (wasPresent) this.currentIndex = this.events.length - 1
+    this.fold()
+    return state
+  }
+
+  /** Shows the state after the event at `index` (-1: the committed state). */
+  jumpTo(index: number): S {
+    this.currentIndex = Math.max(-1, Math.min(index, this.events.length - 1))
+    return this.currentState
+  }
+
+  jumpToSeq(seq: number): S {
+    return this.jumpTo(this.events.findIndex((e) => e.seq === seq))
+  }
+
+  /** Back to the newest state. */
+  jumpToPresent(): S {
+    return this.jumpTo(this.events.length - 1)
+  }
+
+  /** Skips or restores an event and recomputes from it onwards. */
+  toggle(seq: number): S {
+    const index = this.events.findIndex((e) => e.seq === seq)
+    if (index < 0) return this.currentState
+    if (this.skipped.has(seq)) this.skipped.delete(seq)
+    else this.skipped.add(seq)
+    this.recomputeFrom(index)
+    return this.currentState
+  }
+
+  /** Drops skipped events for good. */
+  sweep(): void {
+    if (this.skipped.size === 0) return
+    const keep = this.events.map((e, i) => ({ e, size: this.sizes[i] as number, s: this.computedStates[i] as S }))
+      .filter(({ e }) => !this.skipped.has(e.seq))
+    const current = this.events[this.currentIndex]?.seq
+    this.events = keep.map((k) => k.e)
+    this.sizes = keep.map((k) => k.size)
+    this.computedStates = keep.map((k) => k.s)
+    this.bytes = this.sizes.reduce((a, b) => a + b, 0)
+    this.skipped.clear()
+    const found = current === undefined ? -1 : this.events.findIndex((e) => e.seq === current)
+    this.currentIndex = found >= 0 ? found : this.events.length - 1
+  }
+
+  /** Folds every event into the committed state (the log starts anew from here). */
+  commit(): void {
+    this.committedState = this.presentState
+    this.events = []
+    this.sizes = []
+    this.computedStates = []
+    this.bytes = 0
+    this.skipped.clear()
+    this.currentIndex = -1
+  }
+
+  snapshot(): LogSnapshot<S> {
+    return {
+      version: 1,
+      committedState: this.committedState,
+      events: [...this.events],
+      skipped: [...this.skipped].filter((seq) => this.events.some((e) => e.seq === seq)),
+    }
+  }
+
+  /** Replaces the log with an imported one and replays it (reducers only, no effects). */
+  load(snapshot: LogSnapshot<S>): S {
+    this.committedState = snapshot.committedState
+    this.events = [...snapshot.events]
+    this.sizes = this.events.map(byteLength)
+    this.bytes = this.sizes.reduce((a, b) => a + b, 0)
+    this.skipped = new Set(snapshot.skipped)
+    this.computedStates = []
+    this.recomputeFrom(0)
+    this.currentIndex = this.events.length - 1
+    this.fold()
+    return this.presentState
+  }
+
+  // Recomputes only from the lowest invalidated index, like instrument's recomputeStates.
+  private recomputeFrom(index: number): void {
+    let state = index === 0 ? this.committedState : (this.computedStates[index - 1] as S)
+    for (let i = index; i < this.events.length; i++) {
+      const event = this.events[i] as StampedEvent
+      if (!this.skipped.has(event.seq)) state = this.reducer(state, event)
+      this.computedStates[i] = state
+    }
+    this.computedStates.length = this.events.length
+  }
+
+  private fold(): void {
+    let drop = 0
+    let bytes = this.bytes
+    // Keep at least the newest event so the present is always visible in the log.
+    while (bytes > this.maxBytes && drop < this.events.length - 1) {
+      bytes -= this.sizes[drop] as number
+      drop++
+    }
+    if (drop === 0) return
+    this.committedState = this.computedStates[drop - 1] as S
+    for (const e of this.events.slice(0, drop)) this.skipped.delete(e.seq)
+    this.events.splice(0, drop)
+    this.sizes.splice(0, drop)
+    this.computedStates.splice(0, drop)
+    this.bytes = bytes
+    this.currentIndex = Math.max(-1, this.currentIndex - drop)
+  }
+}
+
+/** UTF-16 length of the JSON is close enough to bytes for a budget and costs one stringify. */
+function byteLength(event: StampedEvent): number {
+  return JSON.stringify(event).length
+}

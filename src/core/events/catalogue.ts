@@ -1,0 +1,80 @@
+import type { EventCreator, EventInput } from './defineEvent'
+import { bannerClosed, bannerDelayElapsed, bannerShowRequested } from './banner'
+import { remoteConfigFailed, remoteConfigLoaded } from './config'
+import { connectionDisconnected, connectionFailed, connectionRequested, connectionSucceeded } from './connection'
+import { effectFailed } from './effects'
+import {
+  modalCloseRequested,
+  modalLoadingChanged,
+  modalOpenRequested,
+  modalShakeEnded,
+  modalShakeRequested,
+} from './modal'
+import { accountTypePreferred, themeModeChanged } from './preferences'
+import { routerPushed, routerReplaced, routerReset, routerWentBack } from './router'
+import { sessionStarted } from './session'
+import { siwxSessionStored, siwxSessionsCleared } from './siwx'
+import { storageFailed, storageHydrated } from './storage'
+import { InvalidInputError } from '../errors'
+
+/** Every event the core knows. A type not listed here is rejected at dispatch. */
+export const CORE_EVENTS = [
+  sessionStarted,
+  storageHydrated,
+  storageFailed,
+  modalOpenRequested,
+  modalCloseRequested,
+  modalShakeRequested,
+  modalShakeEnded,
+  modalLoadingChanged,
+  routerPushed,
+  routerReplaced,
+  routerWentBack,
+  routerReset,
+  bannerShowRequested,
+  bannerDelayElapsed,
+  bannerClosed,
+  themeModeChanged,
+  accountTypePreferred,
+  remoteConfigLoaded,
+  remoteConfigFailed,
+  connectionRequested,
+  connectionSucceeded,
+  connectionFailed,
+  connectionDisconnected,
+  siwxSessionStored,
+  siwxSessionsCleared,
+  effectFailed,
+] as const
+
+export type CoreEvent = ReturnType<(typeof CORE_EVENTS)[number]>
+
+export type EventCatalogue = ReadonlyMap<string, EventCreator<string, unknown>>
+
+export function createCatalogue(creators: readonly EventCreator<string, any>[]): EventCatalogue {
+  return new Map(creators.map((c) => [c.type, c as EventCreator<string, unknown>]))
+}
+
+const ENVELOPE_KEYS = new Set(['type', 'payload', 'requestId', 'seq', 'at'])
+
+/**
+ * Checks an event a host (or an imported log) hands in. Throws an InvalidInputError naming the
+ * problem; nothing is dispatched then.
+ */
+export function assertValidEvent(catalogue: EventCatalogue, input: unknown): asserts input is EventInput {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new InvalidInputError('Invalid event', { details: 'an event must be an object with a type and a payload' })
+  }
+  const e = input as Record<string, unknown>
+  if (typeof e.type !== 'string') throw new InvalidInputError('Invalid event', { details: 'event.type must be a string' })
+  const creator = catalogue.get(e.type)
+  if (!creator) throw new InvalidInputError(`Unknown event type: ${e.type}`)
+  for (const key of Object.keys(e)) {
+    if (!ENVELOPE_KEYS.has(key)) throw new InvalidInputError(`Invalid event ${e.type}`, { details: `event.${key} is not a known field` })
+  }
+  if (e.requestId !== undefined && typeof e.requestId !== 'string') {
+    throw new InvalidInputError(`Invalid event ${e.type}`, { details: 'event.requestId must be a string' })
+  }
+  const problem = creator.schema.check(e.payload, 'payload')
+  if (problem) throw new InvalidInputError(`Invalid event ${e.type}`, { details: problem })
+}

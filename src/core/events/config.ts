@@ -1,0 +1,7 @@
+import { defineEvent } from './defineEvent'
+import { json, object, optional, string } from './schema'
+import type { Features } from '../state'
+
+/** Project configuration fetched from the directory API; its values override local options. */
+export const remoteConfigLoaded = defineEvent('config/remoteLoaded', object({ features: json<Partial<Features>>() }))
+export const remoteConfigFailed = defineEvent('config/remoteFailed', object({ error: json(), origin: optional(string()) }))

@@ -1,0 +1,30 @@
+import { defineEvent } from './defineEvent'
+import { array, json, literal, object, optional, string } from './schema'
+import { namespaceSchema } from './views'
+import type { SerializedError } from '../errors'
+
+const accountSchema = object({ address: string(), type: literal('eoa', 'smartAccount', 'payment', 'ordinal') })
+
+/** The visitor picked a connector; its outcome carries the same requestId. */
+export const connectionRequested = defineEvent(
+  'connection/requested',
+  object({ connectorId: string(), namespace: namespaceSchema }),
+)
+export const connectionSucceeded = defineEvent(
+  'connection/succeeded',
+  object({
+    connectorId: string(),
+    namespace: namespaceSchema,
+    accounts: array(accountSchema),
+    caipNetworkId: string(),
+    auth: optional(string()),
+  }),
+)
+export const connectionFailed = defineEvent(
+  'connection/failed',
+  object({ connectorId: string(), namespace: namespaceSchema, error: json<SerializedError>() }),
+)
+export const connectionDisconnected = defineEvent(
+  'connection/disconnected',
+  object({ namespace: namespaceSchema, connectorId: optional(string()) }),
+)

@@ -1,0 +1,10 @@
+import { defineEvent } from './defineEvent'
+import { literal, object, optional } from './schema'
+import { namespaceSchema } from './views'
+
+export const themeModeChanged = defineEvent('theme/modeChanged', object({ mode: literal('light', 'dark') }))
+/** The visitor (or host) prefers this account type; smartAccount only where enabled. */
+export const accountTypePreferred = defineEvent(
+  'account/typePreferred',
+  object({ type: literal('eoa', 'smartAccount'), namespace: optional(namespaceSchema) }),
+)

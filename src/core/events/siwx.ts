@@ -1,0 +1,9 @@
+import { defineEvent } from './defineEvent'
+import { json, object, string } from './schema'
+
+/** A sign-in session was stored for an address (spec §3 SIWX session). */
+export const siwxSessionStored = defineEvent(
+  'siwx/sessionStored',
+  object({ caipAddress: string(), session: json() }),
+)
+export const siwxSessionsCleared = defineEvent('siwx/sessionsCleared', object({ caipAddress: string() }))

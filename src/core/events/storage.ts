@@ -1,0 +1,9 @@
+import { defineEvent } from './defineEvent'
+import { json, object, string } from './schema'
+import type { DurableState } from '../state'
+
+/** What persistence found on start, applied in one step. */
+export const storageHydrated = defineEvent('storage/hydrated', json<Partial<DurableState>>())
+
+/** A storage read or write failed; the session goes on in memory. */
+export const storageFailed = defineEvent('storage/failed', object({ operation: string(), error: json() }))

@@ -1,0 +1,31 @@
+import { literal } from './schema'
+
+/** Every view of the modal (spec §2). The router renders one of these by name. */
+export const VIEWS = [
+  'Connect',
+  'Account',
+  'AllWallets',
+  'ConnectingWalletConnect',
+  'ConnectingWalletConnectBasic',
+  'ConnectingExternal',
+  'ConnectingFarcaster',
+  'EmailLogin',
+  'ProfileWallets',
+  'UpdateEmailWallet',
+  'ApproveTransaction',
+  'Swap',
+  'SIWXSignMessage',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
+  'SwitchNetwork',
+  'SwitchActiveChain',
+  'UnsupportedChain',
+  'Networks',
+] as const
+
+export type ViewName = (typeof VIEWS)[number]
+export const viewSchema = literal(...VIEWS)
+
+export const NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const
+export type Namespace = (typeof NAMESPACES)[number]
+export const namespaceSchema = literal(...NAMESPACES)

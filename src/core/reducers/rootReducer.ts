@@ -1,0 +1,41 @@
+import { produce, type Draft } from 'immer'
+import type { StampedEvent } from '../events/defineEvent'
+import type { ModalState } from '../state'
+import { bannerReducer } from './bannerReducer'
+import { configReducer } from './configReducer'
+import { connectionReducer } from './connectionReducer'
+import { errorReducer } from './errorReducer'
+import { modalReducer } from './modalReducer'
+import { preferencesReducer } from './preferencesReducer'
+import { routerReducer } from './routerReducer'
+import { sessionReducer } from './sessionReducer'
+import { siwxReducer } from './siwxReducer'
+
+export type SliceReducer = (draft: Draft<ModalState>, event: StampedEvent) => ModalState | void
+
+/** Slice reducers run in this order; later features append theirs with `extraReducers`. */
+const SLICES: SliceReducer[] = [
+  configReducer,
+  connectionReducer,
+  modalReducer,
+  routerReducer,
+  bannerReducer,
+  preferencesReducer,
+  siwxReducer,
+  errorReducer,
+]
+
+/**
+ * The whole state transition: pure and deterministic. Time comes from `event.at`, never a clock.
+ */
+export function createRootReducer(extraReducers: readonly SliceReducer[] = []) {
+  const slices = [...SLICES, ...extraReducers]
+  return (state: ModalState, event: StampedEvent): ModalState =>
+    produce(state, (draft) => {
+      const replaced = sessionReducer(draft, event)
+      if (replaced) return replaced
+      for (const slice of slices) slice(draft, event)
+    })
+}
+
+export const rootReducer = createRootReducer()

@@ -1,0 +1,132 @@
+import type { BannerVariant } from './events/banner'
+import type { Namespace, ViewName } from './events/views'
+
+/** Feature flags of spec §1. Local defaults < host options < remote project configuration. */
+export type Features = {
+  receive: boolean
+  send: boolean
+  swaps: boolean
+  onramp: boolean
+  email: boolean
+  socials: string[] | false
+  activity: boolean
+  multiWallet: boolean
+  analytics: boolean
+  allWallets: boolean
+  legalCheckbox: boolean
+  smartSessions: boolean
+  collapseWallets: boolean
+  pay: boolean
+  connectorOrder: string[]
+  walletActionOrder: string[]
+}
+
+export const DEFAULT_FEATURES: Features = {
+  receive: true,
+  send: true,
+  swaps: true,
+  onramp: true,
+  email: true,
+  socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+  activity: true,
+  multiWallet: false,
+  analytics: true,
+  allWallets: true,
+  legalCheckbox: false,
+  smartSessions: false,
+  collapseWallets: false,
+  pay: false,
+  connectorOrder: ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'],
+  walletActionOrder: ['onramp', 'swaps', 'receive', 'send'],
+}
+
+export type ThemeMode = 'light' | 'dark'
+export type AccountType = 'eoa' | 'smartAccount'
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
+
+/** What a page load starts with: host options as data plus what the environment told us. */
+export type SessionSettings = {
+  projectId: string
+  features?: Partial<Features>
+  themeMode?: ThemeMode
+  /** Namespaces that have a chain adapter. */
+  adapters: Namespace[]
+  defaultNamespace?: Namespace
+  /** The host drives WalletConnect itself. */
+  manualControl?: boolean
+  /** Embedded mode: the modal is part of the page, closing shows Account when connected. */
+  embedded?: boolean
+  isMobile?: boolean
+  siwx?: { required: boolean }
+  smartAccounts?: { enabled: boolean }
+  allowUnsupportedChain?: boolean
+  enableNetworkSwitch?: boolean
+}
+
+export type Account = { address: string; type: AccountType | 'payment' | 'ordinal' }
+export type Connection = {
+  connectorId: string
+  accounts: Account[]
+  caipNetworkId: string
+  auth?: string
+}
+export type NamespaceConnection = {
+  status: ConnectionStatus
+  connections: Connection[]
+  activeConnectorId: string | null
+}
+
+export type ModalState = {
+  settings: SessionSettings
+  features: Features
+  /** Remote configuration as fetched; kept to re-merge when local options change. */
+  remoteFeatures: Partial<Features> | null
+  modal: {
+    open: boolean
+    loading: boolean
+    shake: boolean
+    shakeStartedAt: number | null
+    namespace: Namespace | null
+  }
+  router: { view: ViewName; history: ViewName[]; data: unknown }
+  banner: {
+    open: boolean
+    variant: BannerVariant
+    message: string
+    pending: { variant: BannerVariant; message: string; seq: number } | null
+  }
+  connection: {
+    activeNamespace: Namespace | null
+    byNamespace: Partial<Record<Namespace, NamespaceConnection>>
+  }
+  preferences: {
+    themeMode: ThemeMode
+    preferredAccountType: Partial<Record<Namespace, AccountType>>
+  }
+  siwx: { sessions: Record<string, unknown> }
+  lastError: { source: string; shortMessage: string; code?: number | string | undefined; at: number } | null
+}
+
+/** The slices persistence keeps across reloads. */
+export type DurableState = {
+  preferences: ModalState['preferences']
+  siwx: ModalState['siwx']
+}
+
+export function initialState(settings: SessionSettings = { projectId: '', adapters: [] }): ModalState {
+  return {
+    settings,
+    features: { ...DEFAULT_FEATURES, ...settings.features },
+    remoteFeatures: null,
+    modal: { open: false, loading: false, shake: false, shakeStartedAt: null, namespace: null },
+    router: { view: 'Connect', history: ['Connect'], data: undefined },
+    banner: { open: false, variant: 'info', message: '', pending: null },
+    connection: { activeNamespace: settings.defaultNamespace ?? settings.adapters[0] ?? null, byNamespace: {} },
+    preferences: {
+      themeMode: settings.themeMode ?? 'light',
+      preferredAccountType: {},
+    },
+    siwx: { sessions: {} },
+    lastError: null,
+  }
+}

@@ -1,0 +1,152 @@
+import { asyncScheduler, type SchedulerLike } from 'rxjs'
+import { createIdbStorage } from './adapters/storage/idbStorage'
+import { createMemoryStorage } from './adapters/storage/memoryStorage'
+import { STORAGE_KEYS } from './core/durable'
+import { coreEffects } from './core/effects/coreEffects'
+import type { LogDeps } from './core/effects/persistLog'
+import { InvalidInputError } from './core/errors'
+import { bannerClosed, bannerShowRequested, type BannerVariant } from './core/events/banner'
+import type { EventInput } from './core/events/defineEvent'
+import { modalCloseRequested, modalOpenRequested, modalShakeRequested } from './core/events/modal'
+import { accountTypePreferred, themeModeChanged } from './core/events/preferences'
+import { routerPushed, routerWentBack } from './core/events/router'
+import type { Namespace, ViewName } from './core/events/views'
+import type { LogSnapshot } from './core/eventLog'
+import type { Analytics, Clock, Storage } from './core/ports'
+import type { AccountType, Features, ModalState, SessionSettings, ThemeMode } from './core/state'
+import { createStore, type NamedEffect, type Store } from './core/store'
+
+export type ModalOptions = {
+  /** Your project id; without one the modal shows 'Project ID Not Configured'. */
+  projectId: string
+  /** Local feature flags (spec §1); remote project configuration overrides them. */
+  features?: Partial<Features>
+  themeMode?: ThemeMode
+  /** CSS variables laid over the theme, e.g. `{ '--gw-accent': '#0a7' }`. */
+  themeVariables?: Record<string, string>
+  /** Chain namespaces with an adapter. With none, the modal opens straight to WalletConnect. */
+  adapters?: Namespace[]
+  defaultNamespace?: Namespace
+  /** The host drives WalletConnect itself. */
+  manualControl?: boolean
+  /** The modal is embedded in the page: closing shows Account when connected. */
+  embedded?: boolean
+  /** Overrides the mobile detection (user agent and a narrow screen). */
+  isMobile?: boolean
+  /** Sign-in with a wallet; `required` keeps the sign-in view open until a session exists. */
+  siwx?: { required: boolean }
+  /** Legacy sign-in option; cannot be combined with `siwx`. */
+  siweConfig?: unknown
+  smartAccounts?: { enabled: boolean }
+  allowUnsupportedChain?: boolean
+  enableNetworkSwitch?: boolean
+  /** Persistence; IndexedDB in browsers and memory elsewhere by default. */
+  storage?: Storage
+  analytics?: Analytics
+  clock?: Clock
+  scheduler?: SchedulerLike
+  /** Keep the event log across reloads (default true). */
+  persistLog?: boolean
+  /** Bytes of events the log keeps (spec §9: 1,024,000). */
+  maxLogBytes?: number
+  /** Feature effects added beside the core ones. */
+  effects?: NamedEffect<LogDeps>[]
+}
+
+export type OpenOptions = { view?: ViewName; namespace?: Namespace }
+
+export type Modal = Store & {
+  readonly options: Readonly<ModalOptions>
+  /** Resolves once persisted data is loaded and the session has started. */
+  readonly ready: Promise<void>
+  open(options?: OpenOptions | ViewName): void
+  close(): void
+  shake(): void
+  push(view: ViewName, data?: unknown): void
+  back(): void
+  setThemeMode(mode: ThemeMode): void
+  setPreferredAccountType(type: AccountType, namespace?: Namespace): void
+  showBanner(variant: BannerVariant, message: string): void
+  closeBanner(): void
+  /** Stops effects; the modal keeps its last state. */
+  destroy(): void
+}
+
+/**
+ * Creates a modal: the event-sourced store with its effects, persistence and host commands.
+ *
+ * @example
+ * const modal = createModal({ projectId: 'my-project', adapters: ['eip155'] })
+ * modal.open()
+ * modal.state$.subscribe((s) => console.log(s.router.view))
+ */
+export function createModal(options: ModalOptions): Modal {
+  if (options.siweConfig !== undefined && options.siwx !== undefined) {
+    throw new InvalidInputError('Cannot set both siweConfig and siwx options')
+  }
+  const hasWindow = typeof window !== 'undefined'
+  const storage =
+    options.storage ?? (hasWindow && typeof indexedDB !== 'undefined' ? createIdbStorage() : createMemoryStorage())
+  const clock = options.clock ?? { now: () => Date.now() }
+  let store: Store | undefined
+  const deps: LogDeps = {
+    clock,
+    scheduler: options.scheduler ?? asyncScheduler,
+    storage,
+    analytics: options.analytics ?? { track: () => undefined },
+    eventLog: { snapshot: () => store?.timeTravel.exportLog() },
+  }
+  const effects = [...coreEffects, ...(options.effects ?? [])].filter(
+    (e) => options.persistLog !== false || e.name !== 'persistLog',
+  )
+  store = createStore({ deps, effects, maxLogBytes: options.maxLogBytes })
+  const s = store
+
+  const settings = sessionSettings(options, hasWindow)
+  const ready = (options.persistLog === false ? Promise.resolve(undefined) : storage.get<LogSnapshot<ModalState>>(STORAGE_KEYS.log))
+    .catch(() => undefined)
+    .then((log) => {
+      s.start(settings, log)
+      if (!options.projectId) s.dispatch(bannerShowRequested({ variant: 'error', message: 'Project ID Not Configured' }))
+    })
+
+  const send = (e: EventInput) => s.dispatch(e)
+  return {
+    ...s,
+    options,
+    ready,
+    open: (o) => send(modalOpenRequested(typeof o === 'string' ? { view: o } : { ...o })),
+    close: () => send(modalCloseRequested({})),
+    shake: () => send(modalShakeRequested({})),
+    push: (view, data) => send(routerPushed(data === undefined ? { view } : { view, data })),
+    back: () => send(routerWentBack({})),
+    setThemeMode: (mode) => send(themeModeChanged({ mode })),
+    setPreferredAccountType: (type, namespace) => send(accountTypePreferred(namespace ? { type, namespace } : { type })),
+    showBanner: (variant, message) => send(bannerShowRequested({ variant, message })),
+    closeBanner: () => send(bannerClosed({})),
+    destroy: () => s.stop(),
+  }
+}
+
+function sessionSettings(o: ModalOptions, hasWindow: boolean): SessionSettings {
+  const settings: SessionSettings = {
+    projectId: o.projectId ?? '',
+    adapters: [...(o.adapters ?? [])],
+    isMobile: o.isMobile ?? (hasWindow ? detectMobile() : false),
+  }
+  if (o.features) settings.features = JSON.parse(JSON.stringify(o.features)) as Partial<Features>
+  if (o.themeMode) settings.themeMode = o.themeMode
+  if (o.defaultNamespace) settings.defaultNamespace = o.defaultNamespace
+  if (o.manualControl) settings.manualControl = true
+  if (o.embedded) settings.embedded = true
+  if (o.siwx) settings.siwx = { required: !!o.siwx.required }
+  if (o.smartAccounts) settings.smartAccounts = { enabled: !!o.smartAccounts.enabled }
+  if (o.allowUnsupportedChain !== undefined) settings.allowUnsupportedChain = o.allowUnsupportedChain
+  if (o.enableNetworkSwitch !== undefined) settings.enableNetworkSwitch = o.enableNetworkSwitch
+  return settings
+}
+
+function detectMobile(): boolean {
+  const ua = typeof navigator !== 'undefined' ? navigator.userAgent : ''
+  return /Android|iPhone|iPad|iPod|Mobile/i.test(ua)
+}
