@@ -179,15 +179,12 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
         }
       }
       started = true
-      const presentState = Object.assign(present$.asObservable(), {
-        get value() {
-          return present$.value
-        },
+      const presentState = Object.defineProperty(present$.asObservable(), 'value', {
+        get: () => present$.value,
       }) as StateObservable
       effectsSubscription = runEffects(options.effects ?? [], event$, presentState, deps).subscribe(fromEffect)
-      queue.unshift(sessionStarted(settings))
+      queue.unshift(sessionStarted(settings), ...held.splice(0))
       publish()
-      releaseHeld()
       drain()
     },
     stop() {

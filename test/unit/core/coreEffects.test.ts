@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import { createMemoryKeyValue } from '../../../src/adapters/storage/memoryStorage'
+import { createTestModal } from '../../support/testModal'
+import { settle } from '../../support/virtualTime'
+
+describe('timers run on the injected scheduler', () => {
+  it('shake ends 500 ms after it starts, not before', async () => {
+    const { modal, time } = await createTestModal()
+    modal.shake()
+    await time.advanceBy(499)
+    expect(modal.getState().modal.shake).toBe(true)
+    await time.advanceBy(1)
+    expect(modal.getState().modal.shake).toBe(false)
+  })
+  it('a shake request while shaking does not extend it', async () => {
+    const { modal, time } = await createTestModal()
+    modal.shake()
+    await time.advanceBy(300)
+    modal.shake()
+    await time.advanceBy(200)
+    expect(modal.getState().modal.shake).toBe(false)
+  })
+  it('a replacing banner shows 150 ms after the old one closed', async () => {
+    const { modal, time } = await createTestModal()
+    modal.showBanner('success', 'Copied')
+    modal.showBanner('error', 'Connection rejected')
+    expect(modal.getState().banner.open).toBe(false)
+    await time.advanceBy(149)
+    expect(modal.getState().banner.open).toBe(false)
+    await time.advanceBy(1)
+    expect(modal.getState().banner).toMatchObject({ open: true, variant: 'error', message: 'Connection rejected' })
+  })
+})
+
+describe('analytics', () => {
+  it('MODAL_OPEN on open and MODAL_CLOSE only when an open modal closes, with the connected flag', async () => {
+    const { modal, tracked } = await createTestModal()
+    modal.close()
+    expect(tracked).toEqual([])
+    modal.open()
+    modal.open()
+    modal.close()
+    expect(tracked).toEqual([
+      { event: 'MODAL_OPEN', properties: { connected: false } },
+      { event: 'MODAL_CLOSE', properties: { connected: false } },
+    ])
+  })
+  it('a failing analytics port changes nothing', async () => {
+    const { modal } = await createTestModal({ analytics: { track: () => Promise.reject(new Error('offline')) } })
+    modal.open()
+    await settle()
+    expect(modal.getState().modal.open).toBe(true)
+    expect(modal.getState().lastError).toBeNull()
+  })
+})
+
+describe('persistence', () => {
+  it('a new page load hydrates stored preferences and continues the stored log', async () => {
+    const kv = createMemoryKeyValue()
+    const first = await createTestModal({}, kv)
+    first.modal.setThemeMode('dark')
+    first.modal.open()
+    await first.time.advanceBy(1000)
+    const firstLog = first.modal.timeTravel.exportLog()
+    first.modal.destroy()
+
+    const second = await createTestModal({}, kv)
+    expect(second.modal.getState().preferences.themeMode).toBe('dark')
+    expect(second.modal.getState().modal.open).toBe(false)
+    const events = second.modal.timeTravel.log.events
+    expect(events.slice(0, firstLog.events.length)).toEqual(firstLog.events)
+    expect(events.slice(firstLog.events.length).map((e) => e.type)).toEqual(['session/started', 'storage/hydrated'])
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1))
+  })
+  it('nothing is written before hydration, so defaults never overwrite a stored preference', async () => {
+    const kv = createMemoryKeyValue({ 'gangway:schema': 1, 'gangway:durable': { preferences: { themeMode: 'dark', preferredAccountType: {} }, siwx: { sessions: {} } } })
+    const { modal } = await createTestModal({ themeMode: 'light', persistLog: false }, kv)
+    expect(modal.getState().preferences.themeMode).toBe('dark')
+    expect(kv.dump()['gangway:durable']).toMatchObject({ preferences: { themeMode: 'dark' } })
+  })
+  it('a failing storage leaves the session working in memory and says so', async () => {
+    const broken = { get: () => Promise.reject(new Error('quota')), set: () => Promise.reject(new Error('quota')), del: async () => undefined, clear: async () => undefined }
+    const { modal } = await createTestModal({ storage: broken, persistLog: false })
+    expect(modal.getState().lastError).toMatchObject({ source: 'storage/failed', shortMessage: 'quota' })
+    modal.setThemeMode('dark')
+    await settle()
+    expect(modal.getState().preferences.themeMode).toBe('dark')
+  })
+  it('without a project id the modal says Project ID Not Configured', async () => {
+    const { modal } = await createTestModal({ projectId: '' })
+    expect(modal.getState().banner).toMatchObject({ open: true, variant: 'error', message: 'Project ID Not Configured' })
+  })
+  it('siweConfig and siwx together are rejected', async () => {
+    await expect(createTestModal({ siwx: { required: false }, siweConfig: {} })).rejects.toThrowError('Cannot set both siweConfig and siwx options')
+  })
+})

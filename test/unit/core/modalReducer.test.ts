@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { connectionSucceeded } from '../../../src/core/events/connection'
+import type { EventInput, StampedEvent } from '../../../src/core/events/defineEvent'
+import { modalCloseRequested, modalOpenRequested, modalShakeEnded, modalShakeRequested } from '../../../src/core/events/modal'
+import { sessionStarted } from '../../../src/core/events/session'
+import { siwxSessionStored } from '../../../src/core/events/siwx'
+import { routerPushed } from '../../../src/core/events/router'
+import { rootReducer } from '../../../src/core/reducers/rootReducer'
+import { initialState, type ModalState, type SessionSettings } from '../../../src/core/state'
+
+function run(settings: Partial<SessionSettings>, inputs: (EventInput | [EventInput, number])[]): ModalState {
+  let state = initialState()
+  let seq = 0
+  const all: [EventInput, number][] = [[sessionStarted({ projectId: 'p', adapters: ['eip155'], ...settings }), 0], ...inputs.map((i, n): [EventInput, number] => (Array.isArray(i) ? i : [i, (n + 1) * 10]))]
+  for (const [input, at] of all) state = rootReducer(state, { ...input, seq: ++seq, at } as StampedEvent)
+  return state
+}
+
+const connected = connectionSucceeded({ connectorId: 'w', namespace: 'eip155', accounts: [{ address: '0x1', type: 'eoa' }], caipNetworkId: 'eip155:1' })
+
+describe('opening picks the view of spec §2', () => {
+  it('Connect when not connected, Account when connected, the requested view when given', () => {
+    expect(run({}, [modalOpenRequested({})]).router.view).toBe('Connect')
+    expect(run({}, [connected, modalOpenRequested({})]).router.view).toBe('Account')
+    expect(run({}, [connected, modalOpenRequested({ view: 'Networks' })]).router.view).toBe('Networks')
+  })
+  it('with no adapters or manual control: AllWallets on mobile, ConnectingWalletConnectBasic on desktop', () => {
+    expect(run({ adapters: [], isMobile: true }, [modalOpenRequested({})]).router.view).toBe('AllWallets')
+    expect(run({ adapters: [], isMobile: false }, [modalOpenRequested({})]).router.view).toBe('ConnectingWalletConnectBasic')
+    expect(run({ manualControl: true, isMobile: false }, [modalOpenRequested({})]).router.view).toBe('ConnectingWalletConnectBasic')
+    expect(run({ manualControl: true, isMobile: true }, [modalOpenRequested({})]).router.view).toBe('AllWallets')
+  })
+  it('opening for another namespace switches the active one', () => {
+    const s = run({ adapters: ['eip155', 'solana'] }, [modalOpenRequested({ namespace: 'solana' })])
+    expect(s.connection.activeNamespace).toBe('solana')
+    expect(s.modal.namespace).toBe('solana')
+  })
+})
+
+describe('closing', () => {
+  it('resets to Connect, also from a deep history', () => {
+    const s = run({}, [modalOpenRequested({}), routerPushed({ view: 'AllWallets' }), modalCloseRequested({})])
+    expect(s.modal.open).toBe(false)
+    expect(s.router.history).toEqual(['Connect'])
+  })
+  it('in embedded mode lands on Account when connected, else Connect', () => {
+    expect(run({ embedded: true }, [connected, modalOpenRequested({ view: 'Networks' }), modalCloseRequested({})]).router.view).toBe('Account')
+    expect(run({ embedded: true }, [modalOpenRequested({ view: 'Networks' }), modalCloseRequested({})]).router.view).toBe('Connect')
+    expect(run({ embedded: false }, [connected, modalOpenRequested({ view: 'Networks' }), modalCloseRequested({})]).router.view).toBe('Connect')
+  })
+  it('SIWXSignMessage stays open while sign-in is required and no session exists, and shakes', () => {
+    const s = run({ siwx: { required: true } }, [modalOpenRequested({ view: 'SIWXSignMessage' }), modalCloseRequested({})])
+    expect(s.modal.open).toBe(true)
+    expect(s.router.view).toBe('SIWXSignMessage')
+    expect(s.modal.shake).toBe(true)
+  })
+  it('SIWXSignMessage closes once a session exists or when sign-in is optional', () => {
+    expect(run({ siwx: { required: true } }, [modalOpenRequested({ view: 'SIWXSignMessage' }), siwxSessionStored({ caipAddress: 'eip155:1:0x1', session: {} }), modalCloseRequested({})]).modal.open).toBe(false)
+    expect(run({ siwx: { required: false } }, [modalOpenRequested({ view: 'SIWXSignMessage' }), modalCloseRequested({})]).modal.open).toBe(false)
+  })
+})
+
+describe('shake (500 ms, no retrigger while active)', () => {
+  it('a second request within 500 ms keeps the first start time', () => {
+    const s = run({}, [[modalShakeRequested({}), 1000], [modalShakeRequested({}), 1499]])
+    expect(s.modal.shakeStartedAt).toBe(1000)
+  })
+  it('at 500 ms the old shake is over and a new one starts', () => {
+    const s = run({}, [[modalShakeRequested({}), 1000], [modalShakeRequested({}), 1500]])
+    expect(s.modal.shakeStartedAt).toBe(1500)
+  })
+  it('ends on shakeEnded', () => {
+    const s = run({}, [[modalShakeRequested({}), 1000], [modalShakeEnded({}), 1500]])
+    expect(s.modal.shake).toBe(false)
+  })
+})
