@@ -1,0 +1,129 @@
+/**
+ * The business constants and limits of spec §9 (and the defaults of spec §1), as data. Rules
+ * that use them live in their own files (`timing.ts`, `walletLists.ts`, `onramp.ts`, …).
+ *
+ * @example
+ * import { EMAIL_LOGIN_COOLDOWN_MS } from './constants.js'
+ */
+import type { AccountType, BitcoinAccountType, ChainNamespace, SocialOption } from './entities.js'
+
+const SECOND = 1_000
+const MINUTE = 60 * SECOND
+
+// Timing ----------------------------------------------------------------------------------------
+
+/** E-mail login may not repeat within this long of the last one. */
+export const EMAIL_LOGIN_COOLDOWN_MS = 30 * SECOND
+/** Balance and native-balance cache lifetime. */
+export const BALANCE_CACHE_MS = 30 * SECOND
+/** ENS name and identity cache lifetime. */
+export const ENS_CACHE_MS = 5 * MINUTE
+export const IDENTITY_CACHE_MS = 5 * MINUTE
+/** Token balances are not re-fetched for this long after a failure. */
+export const TOKEN_BALANCE_RETRY_BLOCK_MS = 30 * SECOND
+/** A pairing with this much time left or less counts as expired. */
+export const PAIRING_EXPIRY_MARGIN_MS = 10 * SECOND
+/** How long a WalletConnect pairing lives. */
+export const PAIRING_EXPIRY_MS = 4 * MINUTE
+/** A retry is allowed only this long after the last attempt. */
+export const RETRY_MIN_INTERVAL_MS = 1 * SECOND
+export const IMAGE_PRELOAD_TIMEOUT_MS = 2 * SECOND
+export const SHAKE_MS = 500
+export const SOCIAL_POPUP_POLL_MS = 1 * SECOND
+export const HEARTBEAT_MS = 5 * SECOND
+export const NOTIFICATION_REPLACE_DELAY_MS = 150
+export const SWAP_NOTIFICATION_DELAY_MS = 150
+export const EMBEDDED_FRAME_LOAD_TIMEOUT_MS = 20 * SECOND
+/** E-mail, social and OTP requests to the embedded wallet frame. */
+export const EMBEDDED_REQUEST_TIMEOUT_MS = 120 * SECOND
+export const SIGN_OUT_WAIT_MS = 3 * SECOND
+export const FRAME_READY_DELAY_MS = 500
+export const WALLET_SEARCH_DELAY_MS = 300
+
+// Retries ---------------------------------------------------------------------------------------
+
+/** Default retries of an API request, with backoff min(1000·2^n, 30000) ms. */
+export const REQUEST_RETRIES = 3
+export const REQUEST_BACKOFF_BASE_MS = 1_000
+export const REQUEST_BACKOFF_MAX_MS = 30_000
+/** JSON-RPC retries, from 150 ms doubling. */
+export const RPC_RETRIES = 3
+export const RPC_RETRY_BASE_MS = 150
+/** HTTP statuses on which a JSON-RPC call is retried. */
+export const RPC_RETRY_STATUSES: readonly number[] = Object.freeze([403, 408, 413, 429, 500, 502, 503, 504])
+export const RPC_TIMEOUT_MS = 10 * SECOND
+export const RPC_BATCH_MAX = 1_000
+export const FALLBACK_POLLING_MS = 4 * SECOND
+export const FALLBACK_PING_SAMPLES = 10
+export const FALLBACK_WEIGHTS = Object.freeze({ stability: 0.7, latency: 0.3 })
+
+// Analytics -------------------------------------------------------------------------------------
+
+/** At most this many error reports per window. */
+export const ERROR_REPORTS_MAX = 5
+export const ERROR_REPORTS_WINDOW_MS = 60 * SECOND
+
+// Lists -----------------------------------------------------------------------------------------
+
+export const RECENT_WALLETS_MAX = 2
+export const RECOMMENDED_WALLETS_COUNT = 4
+export const WALLETS_PAGE_SIZE = 40
+export const WALLET_SEARCH_ENTRIES = 100
+export const PENDING_TRANSACTIONS_MAX = 99
+
+// Sizes -----------------------------------------------------------------------------------------
+
+export const LOG_BUFFER_BYTES = 1_024_000
+export const LOG_DEFAULT_LEVEL = 'error'
+/** The most data a blob transaction can carry. */
+export const BLOB_MAX_BYTES = 761_855
+export const QUERY_GC_MS = 5 * MINUTE
+export const ADDRESS_LRU_SIZE = 8_192
+export const READ_LIMIT = 8_192
+export const BASE_CHAIN_ID = 8_453
+export const BASE_BLOCK_TIME_MS = 2_000
+export const BATCH_WAIT_MS = 0
+
+// Display ---------------------------------------------------------------------------------------
+
+/** Balances show this many decimals, truncated. */
+export const BALANCE_DECIMALS = 3
+/** Locale-formatted amounts show this many decimals. */
+export const LOCALE_AMOUNT_DECIMALS = 2
+/** E-mails longer than this are shortened with an ellipsis. */
+export const EMAIL_DISPLAY_MAX = 30
+
+// Swaps -----------------------------------------------------------------------------------------
+
+export const SWAP_SLIPPAGE_TOLERANCE = 1
+export const SWAP_SUPPORTED_CHAIN_COUNT = 12
+
+// Defaults (spec §1, §9) --------------------------------------------------------------------------
+
+/** Default account type per namespace. */
+export const DEFAULT_ACCOUNT_TYPES: Readonly<Partial<Record<ChainNamespace, AccountType | BitcoinAccountType>>> = Object.freeze({
+  bip122: 'payment',
+  eip155: 'smartAccount',
+  polkadot: 'eoa',
+  solana: 'eoa',
+})
+
+export type WalletAction = 'onramp' | 'swaps' | 'receive' | 'send'
+export const DEFAULT_WALLET_ACTIONS: readonly WalletAction[] = Object.freeze(['onramp', 'swaps', 'receive', 'send'])
+
+export const DEFAULT_SOCIALS: readonly SocialOption[] = Object.freeze(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
+
+/** Namespaces each feature supports (spec §1). */
+export const FEATURE_NAMESPACES = Object.freeze({
+  balances: ['eip155', 'solana'],
+  names: ['eip155'],
+  onramp: ['eip155', 'solana'],
+  activity: ['eip155'],
+  send: ['eip155', 'solana'],
+  embeddedWallet: ['eip155', 'solana'],
+} as const satisfies Record<string, readonly ChainNamespace[]>)
+
+/** Whether `feature` is supported on `namespace` (spec §1). */
+export function isFeatureSupported(feature: keyof typeof FEATURE_NAMESPACES, namespace: ChainNamespace): boolean {
+  return (FEATURE_NAMESPACES[feature] as readonly ChainNamespace[]).includes(namespace)
+}

@@ -1,0 +1,207 @@
+/**
+ * Display formatting: balances, dollars, locale amounts, e-mails, addresses, relative times and
+ * token units. Decimal arithmetic is done on strings so nothing is rounded by floating point.
+ */
+import { formatUnits, parseUnits } from 'viem'
+import { BALANCE_DECIMALS, EMAIL_DISPLAY_MAX, LOCALE_AMOUNT_DECIMALS } from './constants.js'
+
+/** The ellipsis used by every shortening rule: one character, so bounds are exact. */
+export const ELLIPSIS = '…'
+
+type Decimal = { negative: boolean; int: string; frac: string }
+
+const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/
+
+/** Reads a number or a decimal string (exponents allowed) exactly; `null` if it is not one. */
+function readDecimal(value: string | number | undefined | null): Decimal | null {
+  if (value === undefined || value === null) return null
+  if (typeof value === 'number' && !Number.isFinite(value)) return null
+  const text = typeof value === 'number' ? String(value) : value.trim()
+  const match = DECIMAL.exec(text)
+  if (!match) return null
+  const [, sign = '', intDigits = '', fracDigits = '', exponent = '0'] = match
+  if (intDigits === '' && fracDigits === '') return null
+  const exp = Number(exponent)
+  if (!Number.isSafeInteger(exp) || Math.abs(exp) > 1_000) return null
+  const digits = intDigits + fracDigits
+  let point = intDigits.length + exp
+  let all = digits
+  if (point < 0) {
+    all = '0'.repeat(-point) + all
+    point = 0
+  }
+  if (point > all.length) all = all + '0'.repeat(point - all.length)
+  const int = all.slice(0, point).replace(/^0+/, '') || '0'
+  const frac = all.slice(point).replace(/0+$/, '')
+  const negative = sign === '-' && /[1-9]/.test(int + frac)
+  return { negative, int, frac }
+}
+
+/** Adds one unit in the last place to a string of decimal digits; returns the carry too. */
+function incrementDigits(digits: string): { digits: string; carry: boolean } {
+  const out = digits.split('')
+  for (let i = out.length - 1; i >= 0; i--) {
+    if (out[i] === '9') out[i] = '0'
+    else {
+      out[i] = String(Number(out[i]) + 1)
+      return { digits: out.join(''), carry: false }
+    }
+  }
+  return { digits: out.join(''), carry: true }
+}
+
+/** Rounds half away from zero to `places` decimals, exactly. */
+function roundDecimal(d: Decimal, places: number): Decimal {
+  const kept = d.frac.slice(0, places).padEnd(places, '0')
+  const next = d.frac.charCodeAt(places) - 48
+  if (!(next >= 5)) return { ...d, frac: kept }
+  const bumped = incrementDigits(kept)
+  if (!bumped.carry) return { ...d, frac: bumped.digits }
+  const int = incrementDigits(d.int)
+  return { ...d, int: int.carry ? `1${int.digits}` : int.digits, frac: bumped.digits }
+}
+
+/**
+ * A balance for display: truncated (never rounded) to 3 decimals, `'0.000'` when missing or not
+ * a number, followed by the symbol when given.
+ *
+ * @example
+ * formatBalance('1.23456', 'ETH') // '1.234 ETH'
+ * formatBalance('0.0009') // '0.000'
+ * formatBalance(undefined, 'SOL') // '0.000 SOL'
+ */
+export function formatBalance(value: string | number | undefined, symbol?: string): string {
+  const d = readDecimal(value)
+  let text = `0.${'0'.repeat(BALANCE_DECIMALS)}`
+  if (d) {
+    const frac = d.frac.slice(0, BALANCE_DECIMALS).padEnd(BALANCE_DECIMALS, '0')
+    const isZero = d.int === '0' && /^0*$/.test(frac)
+    text = `${d.negative && !isZero ? '-' : ''}${d.int}.${frac}`
+  }
+  return symbol ? `${text} ${symbol}` : text
+}
+
+/**
+ * A dollar total split into whole dollars and two-digit cents (rounded half up, exactly).
+ * Missing or invalid values are zero.
+ *
+ * @example
+ * formatDollars(1234.5) // { dollars: '1234', cents: '50' }
+ * formatDollars('0.005') // { dollars: '0', cents: '01' }
+ */
+export function formatDollars(value: string | number | undefined): { dollars: string; cents: string } {
+  const d = readDecimal(value)
+  if (!d) return { dollars: '0', cents: '00' }
+  const r = roundDecimal(d, 2)
+  const isZero = r.int === '0' && r.frac === '00'
+  return { dollars: `${r.negative && !isZero ? '-' : ''}${r.int}`, cents: r.frac }
+}
+
+/**
+ * The dollar total of token balances (sum of their `value`s, missing values as zero).
+ *
+ * @example
+ * sumTokenValues([{ value: 1.5 }, { value: 2 }, {}]) // 3.5
+ */
+export function sumTokenValues(balances: readonly { value?: number | undefined }[]): number {
+  return balances.reduce((sum, b) => sum + (typeof b.value === 'number' && Number.isFinite(b.value) ? b.value : 0), 0)
+}
+
+/**
+ * An amount formatted for a locale with exactly 2 decimals (by default), grouping included.
+ * Decimal strings are formatted exactly; invalid values format as zero.
+ *
+ * @example
+ * formatLocaleAmount('1234.5') // '1,234.50'
+ * formatLocaleAmount(1234.5, { locale: 'de-DE' }) // '1.234,50'
+ */
+export function formatLocaleAmount(
+  value: string | number | undefined,
+  options: { locale?: string; decimals?: number } = {},
+): string {
+  const { locale = 'en-US', decimals = LOCALE_AMOUNT_DECIMALS } = options
+  const d = readDecimal(value)
+  const exact = d ? `${d.negative ? '-' : ''}${d.int}${d.frac ? `.${d.frac}` : ''}` : '0'
+  const formatter = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    // Amounts that round to zero show no minus sign.
+    signDisplay: 'negative',
+  })
+  return formatter.format(exact as `${number}`)
+}
+
+/**
+ * An e-mail for display: unchanged up to 30 characters, longer ones cut to 30 characters
+ * ending in an ellipsis.
+ *
+ * @example
+ * shortenEmail('ada@example.com') // 'ada@example.com'
+ * shortenEmail('a-very-long-mailbox-name@example.com') // 'a-very-long-mailbox-name@exam…'
+ */
+export function shortenEmail(email: string, max: number = EMAIL_DISPLAY_MAX): string {
+  const chars = Array.from(email)
+  if (chars.length <= max) return email
+  return chars.slice(0, Math.max(0, max - 1)).join('') + ELLIPSIS
+}
+
+/**
+ * An address shortened in the middle: the first `head` and last `tail` characters around an
+ * ellipsis. Left unchanged when shortening would not make it shorter.
+ *
+ * @example
+ * truncateAddress('0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045') // '0xd8…A96045'
+ * truncateAddress('0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', { head: 6, tail: 4 }) // '0xd8dA…6045'
+ */
+export function truncateAddress(address: string, options: { head?: number; tail?: number } = {}): string {
+  const head = Math.max(0, Math.floor(options.head ?? 4))
+  const tail = Math.max(0, Math.floor(options.tail ?? 6))
+  const chars = Array.from(address)
+  if (chars.length <= head + tail + 1) return address
+  return chars.slice(0, head).join('') + ELLIPSIS + (tail > 0 ? chars.slice(-tail).join('') : '')
+}
+
+const SECOND = 1_000
+const MINUTE = 60 * SECOND
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/**
+ * How long ago `then` was at `now`, in the short forms sec, min, hr, d, mo, yr (floored; a
+ * month counts as 30 days, a year as 365). Times in the future count as now.
+ *
+ * @example
+ * relativeTime(90_000, 0) // '1 min'
+ * relativeTime(3 * 86_400_000, 0) // '3 d'
+ */
+export function relativeTime(now: number, then: number): string {
+  const elapsed = Math.max(0, now - then)
+  if (!Number.isFinite(elapsed)) return '0 sec'
+  if (elapsed < MINUTE) return `${Math.floor(elapsed / SECOND)} sec`
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} min`
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)} hr`
+  const days = Math.floor(elapsed / DAY)
+  if (days < 30) return `${days} d`
+  if (days < 365) return `${Math.min(11, Math.floor(days / 30))} mo`
+  return `${Math.floor(days / 365)} yr`
+}
+
+/**
+ * A raw token amount (decimal or 0x-hex integer text) in whole units, as a decimal string.
+ *
+ * @example
+ * formatTokenUnits('0xde0b6b3a7640000', 18) // '1'
+ */
+export function formatTokenUnits(raw: string, decimals: number): string {
+  return formatUnits(BigInt(raw), decimals)
+}
+
+/**
+ * A decimal amount in whole units as the raw integer amount, as a decimal string.
+ *
+ * @example
+ * parseTokenUnits('1.5', 6) // '1500000'
+ */
+export function parseTokenUnits(amount: string, decimals: number): string {
+  return parseUnits(amount, decimals).toString()
+}
