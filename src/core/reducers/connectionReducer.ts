@@ -19,22 +19,33 @@ export function connectionReducer(draft: Draft<ModalState>, event: StampedEvent)
     const ns = namespaceDraft(draft, namespace)
     const connection = { connectorId, accounts, caipNetworkId, ...(auth ? { auth } : {}) }
     const i = ns.connections.findIndex((c) => c.connectorId === connectorId)
-    if (i >= 0) ns.connections[i] = connection
-    else ns.connections.push(connection)
-    ns.activeConnectorId = connectorId
-    ns.status = accounts.length > 0 ? 'connected' : 'disconnected'
-    draft.connection.activeNamespace = namespace
+    // A connection without accounts is no connection: it is dropped, not stored.
+    if (accounts.length === 0) {
+      if (i >= 0) ns.connections.splice(i, 1)
+      if (ns.activeConnectorId === connectorId) ns.activeConnectorId = ns.connections[0]?.connectorId ?? null
+    } else {
+      if (i >= 0) ns.connections[i] = connection
+      else ns.connections.push(connection)
+      ns.activeConnectorId = connectorId
+      draft.connection.activeNamespace = namespace
+    }
+    ns.status = settledStatus(ns)
   } else if (connectionFailed.match(event)) {
     const ns = namespaceDraft(draft, event.payload.namespace)
-    ns.status = ns.connections.length > 0 && ns.activeConnectorId ? 'connected' : 'disconnected'
+    ns.status = settledStatus(ns)
   } else if (connectionDisconnected.match(event)) {
     const { namespace, connectorId } = event.payload
     const ns = namespaceDraft(draft, namespace)
     const target = connectorId ?? ns.activeConnectorId
     ns.connections = ns.connections.filter((c) => c.connectorId !== target)
     if (ns.activeConnectorId === target) ns.activeConnectorId = ns.connections[0]?.connectorId ?? null
-    ns.status = ns.connections.length > 0 ? 'connected' : 'disconnected'
+    ns.status = settledStatus(ns)
   }
+}
+
+/** After an outcome: connected while any connection has an account. */
+function settledStatus(ns: NamespaceConnection): NamespaceConnection['status'] {
+  return ns.connections.some((c) => c.accounts.length > 0) ? 'connected' : 'disconnected'
 }
 
 export function namespaceDraft(draft: Draft<ModalState>, namespace: Namespace): Draft<NamespaceConnection> {
