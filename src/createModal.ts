@@ -13,7 +13,7 @@ import { routerPushed, routerWentBack } from './core/events/router'
 import type { Namespace, ViewName } from './core/events/views'
 import type { LogSnapshot } from './core/eventLog'
 import type { Analytics, Clock, Storage } from './core/ports'
-import type { AccountType, Features, ModalState, SessionSettings, ThemeMode } from './core/state'
+import { initialState, type AccountType, type Features, type ModalState, type SessionSettings, type ThemeMode } from './core/state'
 import { createStore, type NamedEffect, type Store } from './core/store'
 
 export type ModalOptions = {
@@ -57,6 +57,8 @@ export type OpenOptions = { view?: ViewName; namespace?: Namespace }
 
 export type Modal = Store & {
   readonly options: Readonly<ModalOptions>
+  /** The state a server render and the first client render use (no hydration mismatch). */
+  readonly serverState: ModalState
   /** Resolves once persisted data is loaded and the session has started. */
   readonly ready: Promise<void>
   open(options?: OpenOptions | ViewName): void
@@ -114,6 +116,7 @@ export function createModal(options: ModalOptions): Modal {
   return {
     ...s,
     options,
+    serverState: initialState(settings),
     ready,
     open: (o) => send(modalOpenRequested(typeof o === 'string' ? { view: o } : { ...o })),
     close: () => send(modalCloseRequested({})),

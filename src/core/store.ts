@@ -1,4 +1,4 @@
-import { BehaviorSubject, Subject, type Observable, type Subscription } from 'rxjs'
+import { BehaviorSubject, skip, Subject, type Observable, type Subscription } from 'rxjs'
 import { assertValidEvent, createCatalogue, CORE_EVENTS, type EventCatalogue } from './events/catalogue'
 import type { EventInput, StampedEvent } from './events/defineEvent'
 import { effectFailed } from './events/effects'
@@ -42,6 +42,7 @@ export type Store = {
   /** Validates and queues an event; throws InvalidInputError (and changes nothing) if malformed. */
   dispatch(event: EventInput): void
   getState(): ModalState
+  /** Calls `listener` after each change of the shown state (not with the current one). */
   subscribe(listener: (state: ModalState) => void): () => void
   /** The state being shown (a past one while time travelling). */
   readonly state$: Observable<ModalState> & { readonly value: ModalState }
@@ -162,7 +163,8 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
     },
     getState: () => state$.value,
     subscribe(listener) {
-      const sub = state$.subscribe(listener)
+      // Called on changes only, as useSyncExternalStore expects.
+      const sub = state$.pipe(skip(1)).subscribe(listener)
       return () => sub.unsubscribe()
     },
     state$,

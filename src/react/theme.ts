@@ -1,0 +1,98 @@
+/**
+ * The modal's stylesheet, scoped inside its shadow root. Every value is a CSS variable a host
+ * can override on the `gangway-modal` element (outer rules beat `:host`) or through the
+ * `themeVariables` option. Sizes and timings are spec §2's.
+ */
+export const MODAL_CSS = `
+:host {
+  --gw-width: 360px;
+  --gw-z-index: 999;
+  --gw-radius: 4px;
+  --gw-font-base: 10px;
+  --gw-font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+  --gw-header-duration: 120ms;
+  --gw-height-duration: 150ms;
+  --gw-view-duration: 150ms;
+  --gw-accent: #3366ff;
+  --gw-accent-text: #ffffff;
+  --gw-bg: #ffffff;
+  --gw-bg-2: #f1f3f5;
+  --gw-fg: #141414;
+  --gw-fg-2: #5c6470;
+  --gw-border: #e3e6ea;
+  --gw-overlay: rgba(20, 20, 20, 0.45);
+  --gw-success: #16894a;
+  --gw-error: #c6283b;
+  --gw-focus: #3366ff;
+  all: initial;
+}
+.gw-root[data-theme='dark'] {
+  --gw-bg: #18191b;
+  --gw-bg-2: #242629;
+  --gw-fg: #f2f3f5;
+  --gw-fg-2: #a2a8b1;
+  --gw-border: #32353a;
+  --gw-overlay: rgba(0, 0, 0, 0.6);
+  --gw-accent: #6b8cff;
+  --gw-success: #39c07a;
+  --gw-error: #ff6b7d;
+  --gw-focus: #8ea8ff;
+}
+.gw-root { font-family: var(--gw-font-family); font-size: calc(var(--gw-font-base) * 1.4); color: var(--gw-fg); }
+.gw-overlay {
+  position: fixed; inset: 0; z-index: var(--gw-z-index); background: var(--gw-overlay);
+  display: flex; align-items: center; justify-content: center;
+}
+.gw-dialog {
+  box-sizing: border-box; width: var(--gw-width); max-width: 100vw; max-height: 90vh; overflow: hidden;
+  background: var(--gw-bg); color: var(--gw-fg); border: 1px solid var(--gw-border);
+  border-radius: var(--gw-radius); box-shadow: 0 12px 40px rgba(0,0,0,.25); display: flex; flex-direction: column;
+  outline: none;
+}
+.gw-dialog[data-shake='true'] { animation: gw-shake 500ms ease-in-out; }
+@keyframes gw-shake {
+  10%, 90% { transform: translateX(-2px); } 20%, 80% { transform: translateX(4px); }
+  30%, 50%, 70% { transform: translateX(-6px); } 40%, 60% { transform: translateX(6px); }
+}
+.gw-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 8px; border-bottom: 1px solid var(--gw-border); }
+.gw-title { margin: 0; text-align: center; font-size: calc(var(--gw-font-base) * 1.6); font-weight: 600; animation: gw-fade var(--gw-header-duration) ease-out; }
+.gw-icon-button {
+  width: 32px; height: 32px; border: 0; border-radius: var(--gw-radius); background: transparent; color: var(--gw-fg-2);
+  font-size: 18px; line-height: 1; cursor: pointer;
+}
+.gw-icon-button:hover { background: var(--gw-bg-2); color: var(--gw-fg); }
+.gw-body { overflow: hidden auto; transition: height var(--gw-height-duration) ease; }
+.gw-view { padding: 16px; animation: gw-view-in var(--gw-view-duration) ease-out; }
+@keyframes gw-fade { from { opacity: 0; } to { opacity: 1; } }
+@keyframes gw-view-in { from { opacity: 0; transform: translateY(6px); } to { opacity: 1; transform: none; } }
+.gw-banner {
+  display: flex; align-items: center; gap: 8px; margin: 8px 8px 0; padding: 8px 10px; border-radius: var(--gw-radius);
+  background: var(--gw-bg-2); border-left: 3px solid var(--gw-fg-2); animation: gw-fade var(--gw-header-duration) ease-out;
+}
+.gw-banner[data-variant='success'] { border-left-color: var(--gw-success); }
+.gw-banner[data-variant='error'] { border-left-color: var(--gw-error); }
+.gw-banner-message { flex: 1; }
+.gw-button {
+  box-sizing: border-box; display: flex; align-items: center; gap: 10px; width: 100%; padding: 10px 12px; margin: 0 0 8px;
+  border: 1px solid var(--gw-border); border-radius: var(--gw-radius); background: var(--gw-bg-2); color: var(--gw-fg);
+  font: inherit; text-align: left; cursor: pointer;
+}
+.gw-button:hover { border-color: var(--gw-accent); }
+.gw-button[data-primary='true'] { background: var(--gw-accent); color: var(--gw-accent-text); border-color: var(--gw-accent); justify-content: center; }
+.gw-button:disabled { opacity: .55; cursor: not-allowed; }
+.gw-muted { color: var(--gw-fg-2); }
+.gw-empty { padding: 24px 8px; text-align: center; color: var(--gw-fg-2); }
+.gw-badge { margin-left: auto; font-size: .8em; padding: 2px 6px; border-radius: 999px; background: var(--gw-bg); color: var(--gw-fg-2); border: 1px solid var(--gw-border); }
+.gw-error-text { color: var(--gw-error); }
+.gw-mono { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
+.gw-wallet-icon { width: 28px; height: 28px; border-radius: 6px; flex: none; }
+:focus-visible { outline: 2px solid var(--gw-focus); outline-offset: 2px; }
+.gw-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+@media (max-width: 430px) {
+  .gw-overlay { align-items: flex-end; }
+  .gw-dialog { width: 100vw; max-height: 85vh; border-radius: calc(var(--gw-radius) * 3) calc(var(--gw-radius) * 3) 0 0; border-bottom: 0; }
+}
+@media (prefers-reduced-motion: reduce) {
+  .gw-dialog, .gw-title, .gw-view, .gw-banner, .gw-body { animation: none !important; transition: none !important; }
+}
+`

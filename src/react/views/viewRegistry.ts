@@ -1,0 +1,18 @@
+import type { ComponentType } from 'react'
+import type { Modal } from '../../createModal'
+import type { ViewName } from '../../core/events/views'
+import { AccountView } from './AccountView'
+import { ConnectView } from './ConnectView'
+import { UnavailableView } from './UnavailableView'
+
+export type ViewProps = { view: ViewName; modal: Modal }
+
+/** The component the router renders for each view; features register theirs here. */
+export const VIEW_COMPONENTS: Partial<Record<ViewName, ComponentType<ViewProps>>> = {
+  Connect: ConnectView,
+  Account: AccountView,
+}
+
+export function viewComponent(view: ViewName): ComponentType<ViewProps> {
+  return VIEW_COMPONENTS[view] ?? UnavailableView
+}
