@@ -1,0 +1,230 @@
+/**
+ * Sign-in messages (SIWX: CAIP-122, written as EIP-4361 text). `createSiwxMessage` checks the
+ * fields of spec §3, `serializeSiwxMessage` writes the exact text a wallet signs and
+ * `parseSiwxMessage` reads it back. For `eip155` the text is a Sign-In with Ethereum message
+ * that viem's `parseSiweMessage` / `verifySiweMessage` accept.
+ */
+import { checksumAddress } from 'viem'
+import { InvalidInputError } from '../errors.js'
+import { isEvmAddress } from './address.js'
+import { isCaipNetworkId, parseCaipNetworkId } from './caip.js'
+import type { CaipNetworkId, ChainNamespace, SiwxMessage } from './entities.js'
+
+/** A sign-in message field or text that breaks EIP-4361 / CAIP-122. */
+export class InvalidSiwxMessageError extends InvalidInputError {
+  override name = 'InvalidSiwxMessageError'
+  constructor(details: string) {
+    super('Invalid SIWX message', { details })
+  }
+}
+
+/** The fields a message is built from (everything but the serialised text). */
+export type SiwxMessageFields = Omit<SiwxMessage, 'serializedMessage'>
+
+/** The chain names CAIP-122 puts in the first line, per namespace. */
+export const SIWX_CHAIN_NAMES: Readonly<Record<ChainNamespace, string>> = Object.freeze({
+  eip155: 'Ethereum',
+  solana: 'Solana',
+  polkadot: 'Polkadot',
+  bip122: 'Bitcoin',
+  cosmos: 'Cosmos',
+})
+
+const NONCE = /^[a-zA-Z0-9]{8,}$/
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
+const URI = /^[a-zA-Z][a-zA-Z0-9+.-]*:[^\s]*$/
+const NO_SPACE = /^[^\s]+$/
+const ONE_LINE = /^[^\r\n]*$/
+
+function isDateTime(value: string): boolean {
+  return DATE_TIME.test(value) && Number.isFinite(Date.parse(value))
+}
+
+/** Throws `InvalidSiwxMessageError` naming the first field that breaks the format. */
+function check(fields: SiwxMessageFields): void {
+  const fail = (field: string, value: unknown): never => {
+    throw new InvalidSiwxMessageError(`${field}: ${JSON.stringify(value)}`)
+  }
+  if (!isCaipNetworkId(fields.chainId)) fail('chainId', fields.chainId)
+  const { namespace, reference } = parseCaipNetworkId(fields.chainId)
+  if (namespace === 'eip155' && !/^[0-9]+$/.test(reference)) fail('chainId', fields.chainId)
+  if (typeof fields.domain !== 'string' || !NO_SPACE.test(fields.domain)) fail('domain', fields.domain)
+  if (typeof fields.accountAddress !== 'string' || !NO_SPACE.test(fields.accountAddress)) fail('accountAddress', fields.accountAddress)
+  if (namespace === 'eip155' && !(isEvmAddress(fields.accountAddress) && fields.accountAddress.startsWith('0x'))) {
+    fail('accountAddress', fields.accountAddress)
+  }
+  if (fields.statement !== undefined && (fields.statement === '' || !ONE_LINE.test(fields.statement))) fail('statement', fields.statement)
+  if (typeof fields.uri !== 'string' || !URI.test(fields.uri)) fail('uri', fields.uri)
+  if (fields.version !== '1') fail('version', fields.version)
+  if (typeof fields.nonce !== 'string' || !NONCE.test(fields.nonce)) fail('nonce', fields.nonce)
+  if (typeof fields.issuedAt !== 'string' || !isDateTime(fields.issuedAt)) fail('issuedAt', fields.issuedAt)
+  if (fields.expirationTime !== undefined && !isDateTime(fields.expirationTime)) fail('expirationTime', fields.expirationTime)
+  if (fields.notBefore !== undefined && !isDateTime(fields.notBefore)) fail('notBefore', fields.notBefore)
+  if (fields.requestId !== undefined && (fields.requestId === '' || !ONE_LINE.test(fields.requestId))) fail('requestId', fields.requestId)
+  for (const resource of fields.resources ?? []) if (!URI.test(resource)) fail('resources', resource)
+}
+
+function fieldsOf(message: SiwxMessage | SiwxMessageFields): SiwxMessageFields {
+  const { serializedMessage: _, ...fields } = message as SiwxMessage
+  // EIP-4361: an Ethereum address is written with its EIP-55 checksum.
+  if (fields.chainId?.startsWith('eip155:') && isEvmAddress(fields.accountAddress) && fields.accountAddress.startsWith('0x')) {
+    fields.accountAddress = checksumAddress(fields.accountAddress as `0x${string}`)
+  }
+  // Keys present with `undefined` are the same as absent keys.
+  for (const key of Object.keys(fields) as (keyof SiwxMessageFields)[]) if (fields[key] === undefined) delete fields[key]
+  return fields
+}
+
+/**
+ * Writes the exact text to sign. Throws 'Invalid SIWX message' when a field breaks the format.
+ *
+ * @example
+ * serializeSiwxMessage(message)
+ * // 'example.com wants you to sign in with your Ethereum account:\n0x…\n\nSign in\n\nURI: https://example.com\n…'
+ */
+export function serializeSiwxMessage(message: SiwxMessage | SiwxMessageFields): string {
+  const m = fieldsOf(message)
+  check(m)
+  const { namespace, reference } = parseCaipNetworkId(m.chainId)
+  const lines = [
+    `${m.domain} wants you to sign in with your ${SIWX_CHAIN_NAMES[namespace]} account:`,
+    m.accountAddress,
+    '',
+    ...(m.statement !== undefined ? [m.statement, ''] : ['']),
+    `URI: ${m.uri}`,
+    `Version: ${m.version}`,
+    `Chain ID: ${reference}`,
+    `Nonce: ${m.nonce}`,
+    `Issued At: ${m.issuedAt}`,
+  ]
+  if (m.expirationTime !== undefined) lines.push(`Expiration Time: ${m.expirationTime}`)
+  if (m.notBefore !== undefined) lines.push(`Not Before: ${m.notBefore}`)
+  if (m.requestId !== undefined) lines.push(`Request ID: ${m.requestId}`)
+  if (m.resources !== undefined) lines.push('Resources:', ...m.resources.map((r) => `- ${r}`))
+  return lines.join('\n')
+}
+
+/**
+ * Builds a sign-in message from its fields, checked, with its serialised text.
+ *
+ * @example
+ * createSiwxMessage({
+ *   accountAddress: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', chainId: 'eip155:1',
+ *   domain: 'example.com', uri: 'https://example.com', version: '1', nonce: 'abcdef12',
+ *   issuedAt: '2025-01-01T00:00:00.000Z',
+ * }).serializedMessage
+ */
+export function createSiwxMessage(fields: SiwxMessageFields): SiwxMessage {
+  const serializedMessage = serializeSiwxMessage(fields)
+  return { ...fieldsOf(fields), serializedMessage }
+}
+
+const NAMESPACE_OF_NAME = new Map(Object.entries(SIWX_CHAIN_NAMES).map(([ns, name]) => [name, ns as ChainNamespace]))
+
+/**
+ * Reads a sign-in message text back into its fields (with `serializedMessage` set to the
+ * text). Throws 'Invalid SIWX message' for any text this module would not write.
+ *
+ * @example
+ * parseSiwxMessage(createSiwxMessage(fields).serializedMessage)
+ */
+export function parseSiwxMessage(text: string): SiwxMessage {
+  const lines = text.split('\n')
+  let i = 0
+  const next = () => lines[i++]
+  const fail = (why: string): never => {
+    throw new InvalidSiwxMessageError(`${why} (line ${i})`)
+  }
+  const header = /^(\S+) wants you to sign in with your (\w+) account:$/.exec(next() ?? '') ?? fail('header')
+  const domain = header[1] as string
+  const namespace = NAMESPACE_OF_NAME.get(header[2] as string) ?? fail(`unknown chain name ${header[2]}`)
+  const accountAddress = next() ?? fail('address')
+  if (next() !== '') fail('blank line after the address')
+  let statement: string | undefined
+  const afterAddress = next() ?? fail('statement')
+  if (afterAddress !== '') {
+    statement = afterAddress
+    if (next() !== '') fail('blank line after the statement')
+  }
+  const field = (label: string): string => {
+    const line = next()
+    if (line === undefined || !line.startsWith(`${label}: `)) return fail(`expected "${label}: "`)
+    return line.slice(label.length + 2)
+  }
+  const optional = (label: string): string | undefined => {
+    if (lines[i]?.startsWith(`${label}: `)) return field(label)
+    return undefined
+  }
+  const uri = field('URI')
+  const version = field('Version')
+  const reference = field('Chain ID')
+  const nonce = field('Nonce')
+  const issuedAt = field('Issued At')
+  const expirationTime = optional('Expiration Time')
+  const notBefore = optional('Not Before')
+  const requestId = optional('Request ID')
+  let resources: string[] | undefined
+  if (lines[i] === 'Resources:') {
+    i++
+    resources = []
+    while (i < lines.length && lines[i]?.startsWith('- ')) resources.push((next() as string).slice(2))
+  }
+  if (i !== lines.length) fail('unexpected text')
+  const message: SiwxMessageFields = {
+    accountAddress,
+    chainId: `${namespace}:${reference}` as CaipNetworkId,
+    domain,
+    uri,
+    version,
+    nonce,
+    issuedAt,
+    ...(statement !== undefined ? { statement } : {}),
+    ...(expirationTime !== undefined ? { expirationTime } : {}),
+    ...(notBefore !== undefined ? { notBefore } : {}),
+    ...(requestId !== undefined ? { requestId } : {}),
+    ...(resources !== undefined ? { resources } : {}),
+  }
+  check(message)
+  return { ...message, serializedMessage: text }
+}
+
+/**
+ * Whether a message (or a stored session's message) is valid at `now` (ms): before its
+ * expiration time and not before its not-before time.
+ *
+ * @example
+ * isSiwxMessageCurrent(Date.parse('2025-01-01T00:00:00Z'), session.data)
+ */
+export function isSiwxMessageCurrent(now: number, message: Pick<SiwxMessage, 'expirationTime' | 'notBefore'>): boolean {
+  if (message.expirationTime !== undefined && !(now < Date.parse(message.expirationTime))) return false
+  if (message.notBefore !== undefined && !(now >= Date.parse(message.notBefore))) return false
+  return true
+}
+
+/**
+ * Whether the one-step WalletConnect sign-in applies: only when every requested chain is eip155.
+ *
+ * @example
+ * isWalletConnectSignInApplicable(['eip155:1', 'eip155:8453']) // true
+ */
+export function isWalletConnectSignInApplicable(chains: readonly string[]): boolean {
+  return chains.length > 0 && chains.every((c) => c.startsWith('eip155:'))
+}
+
+/** Host options that set both sign-in configurations. */
+export class SiwxOptionsConflictError extends InvalidInputError {
+  override name = 'SiwxOptionsConflictError'
+  constructor() {
+    super('Cannot set both siweConfig and siwx options')
+  }
+}
+
+/**
+ * The error for host options that set both `siweConfig` and `siwx`, or `null`.
+ *
+ * @example
+ * siwxOptionsError({ siweConfig: {}, siwx: {} })?.shortMessage // 'Cannot set both siweConfig and siwx options'
+ */
+export function siwxOptionsError(options: { siweConfig?: unknown; siwx?: unknown }): SiwxOptionsConflictError | null {
+  return options.siweConfig != null && options.siwx != null ? new SiwxOptionsConflictError() : null
+}
