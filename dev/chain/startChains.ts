@@ -1,0 +1,341 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { request as httpRequest } from 'node:http'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import {
+  createPublicClient,
+  createWalletClient,
+  custom,
+  defineChain,
+  getContractAddress,
+  keccak256,
+  parseEther,
+  stringToBytes,
+  toHex,
+  type Abi,
+  type Hex,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+
+export type DevChain = { chainId: number; name: string; rpcUrl: string }
+export type DevToken = { chainId: number; address: `0x${string}`; name: string; symbol: string; decimals: number }
+export type DevAccount = { address: `0x${string}`; privateKey: `0x${string}` }
+export type DevChains = { chains: DevChain[]; tokens: DevToken[]; accounts: DevAccount[]; stop(): Promise<void> }
+
+const here = dirname(fileURLToPath(import.meta.url))
+const require = createRequire(import.meta.url)
+
+const CHAINS = [
+  { chainId: 31337, name: 'Gangway Local' },
+  { chainId: 31338, name: 'Gangway Local 2' },
+] as const
+
+const TOKEN = { name: 'Gangway USD', symbol: 'GUSD', decimals: 6 } as const
+const TOKEN_PER_ACCOUNT = 1_000_000n * 10n ** 6n
+
+/** The first five accounts of hardhat's default mnemonic ("test test … junk"), 10000 ETH each. */
+const ACCOUNTS: DevAccount[] = [
+  {
+    address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+    privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+  },
+  {
+    address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    privateKey: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+  },
+  {
+    address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+    privateKey: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
+  },
+  {
+    address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+    privateKey: '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
+  },
+  {
+    address: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
+    privateKey: '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a',
+  },
+]
+
+// Why a dedicated deployer outside the funded accounts: the token lands at the deployer's
+// nonce-0 address on every chain and every run, and the accounts handed to wallets keep nonce 0.
+const DEPLOYER = privateKeyToAccount(keccak256(stringToBytes('gangway dev deployer')))
+
+const READY_TIMEOUT_MS = 30_000
+
+/**
+ * Starts two local hardhat nodes (chain ids 31337 and 31338) on 127.0.0.1, deploys the GUSD
+ * ERC-20 on both and funds the first five default accounts with ETH and GUSD.
+ *
+ * @example
+ * const dev = await startChains()
+ * console.log(dev.chains[0].rpcUrl, dev.tokens[0].address)
+ * await dev.stop()
+ */
+export async function startChains(options?: {
+  ports?: [number, number]
+  log?: (line: string) => void
+}): Promise<DevChains> {
+  const log = options?.log ?? (() => {})
+  const ports = options?.ports ?? [await freePort(), await freePort()]
+  // Why: with a port taken (say another `main.ts` on 8545) the other server would answer our
+  // readiness probe with the right chain id before our child fails with EADDRINUSE.
+  for (const port of ports) await assertPortFree(port)
+  const children: ChildProcess[] = []
+  const killAll = (): void => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  }
+  // Children also watch their stdin (parentWatchdog.cjs), which covers a parent killed by a signal.
+  process.on('exit', killAll)
+
+  let stopping: Promise<void> | undefined
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      await Promise.all(children.map(stopChild))
+      process.off('exit', killAll)
+    })()
+    return stopping
+  }
+
+  try {
+    const chains: DevChain[] = CHAINS.map((chain, i) => ({
+      chainId: chain.chainId,
+      name: chain.name,
+      rpcUrl: `http://127.0.0.1:${ports[i]}`,
+    }))
+    const exited = chains.map((chain) => {
+      const child = spawnNode(chain.chainId, Number(new URL(chain.rpcUrl).port), log)
+      children.push(child)
+      return child
+    })
+    const t0 = performance.now()
+    const elapsed = () => `${Math.round(performance.now() - t0)} ms`
+    // Optimization: compile (synchronous, ~1 s) while the nodes boot in their own processes.
+    const compiled = compileToken()
+    log(`GangwayToken.sol compiled at ${elapsed()}`)
+    await Promise.all(chains.map((chain, i) => waitUntilReady(chain, exited[i]!)))
+    log(`nodes answering at ${elapsed()}`)
+    const tokens = await Promise.all(chains.map((chain) => deployToken(chain, compiled)))
+    for (const token of tokens) log(`[${token.chainId}] ${token.symbol} deployed at ${token.address} (${elapsed()})`)
+    return { chains, tokens, accounts: ACCOUNTS.map((a) => ({ ...a })), stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+/** The last lines each child printed, shown when it dies before answering. */
+const outputTails = new WeakMap<ChildProcess, string[]>()
+/** Children that printed hardhat's "Started HTTP … JSON-RPC server" line. */
+const listening = new WeakSet<ChildProcess>()
+
+function spawnNode(chainId: number, port: number, log: (line: string) => void): ChildProcess {
+  const cli = require.resolve('hardhat/internal/cli/cli.js')
+  const child = spawn(
+    process.execPath,
+    [
+      '--require',
+      join(here, 'parentWatchdog.cjs'),
+      cli,
+      '--config',
+      join(here, 'hardhat.config.cjs'),
+      'node',
+      '--hostname',
+      '127.0.0.1',
+      '--port',
+      String(port),
+    ],
+    {
+      cwd: here,
+      env: {
+        ...process.env,
+        HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true',
+        GANGWAY_CHAIN_ID: String(chainId),
+        GANGWAY_HARDHAT_DIR: join(tmpdir(), 'gangway-hardhat'),
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  )
+  const tail: string[] = []
+  const forward = (stream: NodeJS.ReadableStream | null): void => {
+    let buffered = ''
+    stream?.setEncoding('utf8')
+    stream?.on('data', (chunk: string) => {
+      buffered += chunk
+      const lines = buffered.split('\n')
+      buffered = lines.pop() ?? ''
+      for (const line of lines) {
+        if (line.trim() === '') continue
+        if (line.includes('JSON-RPC server at')) listening.add(child)
+        tail.push(line)
+        if (tail.length > 20) tail.shift()
+        log(`[${chainId}] ${line}`)
+      }
+    })
+  }
+  forward(child.stdout)
+  forward(child.stderr)
+  // Why: writing to the stdin of a child that already exited must not crash the parent.
+  child.stdin?.on('error', () => {})
+  outputTails.set(child, tail)
+  return child
+}
+
+async function waitUntilReady(chain: DevChain, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const tail = outputTails.get(child) ?? []
+      throw new Error(
+        `hardhat node for chain ${chain.chainId} exited (${child.exitCode ?? child.signalCode}) before answering on ${chain.rpcUrl}:\n${tail.join('\n')}`,
+      )
+    }
+    const answered = listening.has(child) ? await rpc(chain.rpcUrl, 'eth_chainId', []).catch(() => undefined) : undefined
+    if (typeof answered === 'string') {
+      if (Number(answered) !== chain.chainId) {
+        throw new Error(`${chain.rpcUrl} answered chain id ${Number(answered)}, expected ${chain.chainId}`)
+      }
+      return
+    }
+    if (Date.now() > deadline) throw new Error(`hardhat node for chain ${chain.chainId} did not answer on ${chain.rpcUrl}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+class JsonRpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message)
+  }
+}
+
+let nextRpcId = 1
+
+// Why node:http rather than fetch: startChains also runs inside DOM test environments (happy-dom)
+// whose global fetch applies page rules (CORS) that have nothing to do with this Node process.
+function rpc(url: string, method: string, params: unknown): Promise<unknown> {
+  const payload = JSON.stringify({ jsonrpc: '2.0', id: nextRpcId++, method, params: params ?? [] })
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (text += chunk))
+      res.on('error', reject)
+      res.on('end', () => {
+        try {
+          const body = JSON.parse(text) as { result?: unknown; error?: { code: number; message: string; data?: unknown } }
+          if (body.error !== undefined) reject(new JsonRpcError(body.error.code, body.error.message, body.error.data))
+          else resolve(body.result)
+        } catch (error) {
+          reject(error)
+        }
+      })
+    })
+    req.on('error', reject)
+    req.end(payload)
+  })
+}
+
+type Compiled = { abi: Abi; bytecode: Hex }
+
+function compileToken(): Compiled {
+  const solc = require('solc') as { compile(input: string): string }
+  const source = readFileSync(join(here, 'GangwayToken.sol'), 'utf8')
+  const input = {
+    language: 'Solidity',
+    sources: { 'GangwayToken.sol': { content: source } },
+    settings: {
+      // Why pinned: newer solc defaults follow the newest hardfork; cancun runs on any node we use.
+      evmVersion: 'cancun',
+      optimizer: { enabled: true, runs: 200 },
+      outputSelection: { '*': { GangwayToken: ['abi', 'evm.bytecode.object'] } },
+    },
+  }
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
+    errors?: { severity: string; formattedMessage: string }[]
+    contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>
+  }
+  const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
+  if (errors.length > 0) throw new Error(`GangwayToken.sol failed to compile:\n${errors.map((e) => e.formattedMessage).join('\n')}`)
+  const contract = output.contracts?.['GangwayToken.sol']?.['GangwayToken']
+  if (contract === undefined) throw new Error('solc produced no GangwayToken contract')
+  return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` }
+}
+
+async function deployToken(chain: DevChain, compiled: Compiled): Promise<DevToken> {
+  const viemChain = defineChain({
+    id: chain.chainId,
+    name: chain.name,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+  })
+  const transport = custom({ request: ({ method, params }) => rpc(chain.rpcUrl, method, params) })
+  const publicClient = createPublicClient({ chain: viemChain, transport })
+  const walletClient = createWalletClient({ chain: viemChain, transport, account: DEPLOYER })
+  await rpc(chain.rpcUrl, 'hardhat_setBalance', [DEPLOYER.address, toHex(parseEther('100'))])
+  const nonce = await publicClient.getTransactionCount({ address: DEPLOYER.address })
+  const hash = await walletClient.deployContract({
+    abi: compiled.abi,
+    bytecode: compiled.bytecode,
+    args: [TOKEN.name, TOKEN.symbol, TOKEN.decimals, ACCOUNTS.map((a) => a.address), TOKEN_PER_ACCOUNT],
+    nonce,
+  })
+  const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+  if (receipt.status !== 'success' || receipt.contractAddress == null) {
+    throw new Error(`GUSD deployment failed on chain ${chain.chainId} (${hash})`)
+  }
+  const expected = getContractAddress({ from: DEPLOYER.address, nonce: BigInt(nonce) })
+  if (receipt.contractAddress.toLowerCase() !== expected.toLowerCase()) {
+    throw new Error(`GUSD deployed at ${receipt.contractAddress}, expected ${expected}`)
+  }
+  return { chainId: chain.chainId, address: expected, ...TOKEN }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5_000)
+    child.once('exit', () => {
+      clearTimeout(force)
+      resolve()
+    })
+    if (child.pid !== undefined) {
+      try {
+        process.kill(child.pid, 'SIGTERM')
+      } catch {
+        // Already gone between the check and the kill.
+      }
+    }
+  })
+}
+
+function assertPortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new Error(error.code === 'EADDRINUSE' ? `port ${port} on 127.0.0.1 is already in use` : `cannot listen on port ${port}: ${error.message}`)),
+    )
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve()))
+  })
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address !== null ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}

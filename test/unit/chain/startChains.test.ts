@@ -1,0 +1,224 @@
+import { spawn } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  erc20Abi,
+  http,
+  parseEther,
+  type Address,
+} from 'viem'
+import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
+import { startChains, type DevChain, type DevChains } from '../../../dev/chain/startChains'
+
+/** Pids of the hardhat node processes serving `port` (Linux /proc). */
+function hardhatPids(port: number): number[] {
+  const pids: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    let args: string[]
+    try {
+      args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0')
+    } catch {
+      continue
+    }
+    const at = args.indexOf('--port')
+    if (args.some((a) => a.endsWith('hardhat/internal/cli/cli.js')) && at !== -1 && args[at + 1] === String(port)) {
+      pids.push(Number(entry))
+    }
+  }
+  return pids
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (check()) return true
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return check()
+}
+
+const portOf = (chain: DevChain) => Number(new URL(chain.rpcUrl).port)
+
+function clients(chain: DevChain) {
+  const viemChain = defineChain({
+    id: chain.chainId,
+    name: chain.name,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+  })
+  return {
+    publicClient: createPublicClient({ chain: viemChain, transport: http(chain.rpcUrl) }),
+    viemChain,
+  }
+}
+
+describe('startChains', () => {
+  let dev: DevChains
+  let startMs = 0
+
+  beforeAll(async () => {
+    const started = performance.now()
+    dev = await startChains()
+    startMs = performance.now() - started
+    console.info(`startChains took ${Math.round(startMs)} ms`)
+  }, 60_000)
+
+  afterAll(async () => {
+    await dev?.stop()
+  })
+
+  it('starts two chains with the right ids on 127.0.0.1', async () => {
+    expect(dev.chains.map(({ chainId, name }) => ({ chainId, name }))).toEqual([
+      { chainId: 31337, name: 'Gangway Local' },
+      { chainId: 31338, name: 'Gangway Local 2' },
+    ])
+    for (const chain of dev.chains) {
+      expect(new URL(chain.rpcUrl).hostname).toBe('127.0.0.1')
+      expect(await clients(chain).publicClient.getChainId()).toBe(chain.chainId)
+    }
+    expect(portOf(dev.chains[0]!)).not.toBe(portOf(dev.chains[1]!))
+  })
+
+  it('answers cross-origin JSON-RPC from a page (CORS), as a browser wallet needs', async () => {
+    const url = dev.chains[0]!.rpcUrl
+    const preflight = await fetch(url, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    })
+    expect(preflight.ok).toBe(true)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('*')
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { origin: 'http://localhost:5173', 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    })
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(await response.json()).toMatchObject({ result: '0x7a69' })
+  })
+
+  it('describes the first five default hardhat accounts, funded on both chains', async () => {
+    expect(dev.accounts).toHaveLength(5)
+    const mnemonic = 'test test test test test test test test test test test junk'
+    dev.accounts.forEach((account, index) => {
+      expect(privateKeyToAccount(account.privateKey).address).toBe(account.address)
+      expect(mnemonicToAccount(mnemonic, { addressIndex: index }).address).toBe(account.address)
+    })
+    for (const chain of dev.chains) {
+      const { publicClient } = clients(chain)
+      for (const account of dev.accounts) {
+        expect(await publicClient.getBalance({ address: account.address })).toBeGreaterThan(parseEther('1000'))
+      }
+    }
+  })
+
+  it('deploys GUSD (6 decimals) at the same deterministic address on both chains, account 0 holding some', async () => {
+    expect(dev.tokens).toEqual(
+      dev.chains.map((chain) => ({
+        chainId: chain.chainId,
+        address: dev.tokens[0]!.address,
+        name: 'Gangway USD',
+        symbol: 'GUSD',
+        decimals: 6,
+      })),
+    )
+    for (const token of dev.tokens) {
+      const { publicClient } = clients(dev.chains.find((c) => c.chainId === token.chainId)!)
+      const read = <T>(functionName: 'symbol' | 'decimals' | 'name', args: [] = []) =>
+        publicClient.readContract({ address: token.address, abi: erc20Abi, functionName, args }) as Promise<T>
+      expect(await read<string>('symbol')).toBe('GUSD')
+      expect(await read<string>('name')).toBe('Gangway USD')
+      expect(await read<number>('decimals')).toBe(6)
+      for (const account of dev.accounts) {
+        const balance = await publicClient.readContract({
+          address: token.address,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [account.address],
+        })
+        expect(balance).toBeGreaterThan(0n)
+      }
+    }
+  })
+
+  it('mines an ETH transfer sent with viem', async () => {
+    const chain = dev.chains[1]!
+    const { publicClient, viemChain } = clients(chain)
+    const from = privateKeyToAccount(dev.accounts[3]!.privateKey)
+    const to: Address = dev.accounts[4]!.address
+    const before = await publicClient.getBalance({ address: to })
+    const wallet = createWalletClient({ account: from, chain: viemChain, transport: http(chain.rpcUrl) })
+    const hash = await wallet.sendTransaction({ to, value: parseEther('0.5') })
+    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    expect(receipt.status).toBe('success')
+    expect(await publicClient.getBalance({ address: to })).toBe(before + parseEther('0.5'))
+  })
+
+  it('moves GUSD with a standard transfer, emitting Transfer', async () => {
+    const chain = dev.chains[0]!
+    const token = dev.tokens[0]!
+    const { publicClient, viemChain } = clients(chain)
+    const from = privateKeyToAccount(dev.accounts[2]!.privateKey)
+    const to = dev.accounts[3]!.address
+    const balanceOf = (address: Address) =>
+      publicClient.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+    const before = await balanceOf(to)
+    const wallet = createWalletClient({ account: from, chain: viemChain, transport: http(chain.rpcUrl) })
+    const hash = await wallet.writeContract({ address: token.address, abi: erc20Abi, functionName: 'transfer', args: [to, 1_500_000n] })
+    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    expect(receipt.status).toBe('success')
+    expect(receipt.logs).toHaveLength(1)
+    expect(await balanceOf(to)).toBe(before + 1_500_000n)
+  })
+
+  it('stop() leaves no hardhat process behind', async () => {
+    const local = await startChains()
+    const pids = local.chains.flatMap((chain) => hardhatPids(portOf(chain)))
+    expect(pids).toHaveLength(2)
+    expect(pids.every(isAlive)).toBe(true)
+    await local.stop()
+    expect(pids.filter(isAlive)).toEqual([])
+    await local.stop() // idempotent
+  }, 60_000)
+
+  it('the nodes die with their parent, even when it is SIGKILLed', async () => {
+    const script = fileURLToPath(new URL('./startChainsChild.ts', import.meta.url))
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const chains = await new Promise<DevChain[]>((resolve, reject) => {
+      let out = ''
+      child.stdout.setEncoding('utf8')
+      child.stdout.on('data', (chunk: string) => {
+        out += chunk
+        if (out.includes('\n')) resolve(JSON.parse(out) as DevChain[])
+      })
+      child.once('exit', (code) => reject(new Error(`child exited early (${code})`)))
+    })
+    const pids = chains.flatMap((chain) => hardhatPids(portOf(chain)))
+    expect(pids).toHaveLength(2)
+    child.kill('SIGKILL')
+    expect(await waitUntil(() => pids.every((pid) => !isAlive(pid)), 10_000)).toBe(true)
+  }, 60_000)
+
+  it('fails clearly when a requested port is taken, instead of using the other server', async () => {
+    const taken = portOf(dev.chains[0]!)
+    await expect(startChains({ ports: [taken, taken + 10_000] })).rejects.toThrow(`port ${taken} on 127.0.0.1 is already in use`)
+  })
+
+  it(`starts in a few seconds (measured)`, () => {
+    expect(startMs).toBeLessThan(15_000)
+  })
+})
