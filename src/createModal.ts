@@ -1,4 +1,5 @@
-import { asyncScheduler, type SchedulerLike } from 'rxjs'
+import { asyncScheduler, filter, firstValueFrom, type SchedulerLike } from 'rxjs'
+import { storageHydrated } from './core/events/storage'
 import { createIdbStorage } from './adapters/storage/idbStorage'
 import { createMemoryStorage } from './adapters/storage/memoryStorage'
 import { STORAGE_KEYS } from './core/durable'
@@ -59,7 +60,7 @@ export type Modal = Store & {
   readonly options: Readonly<ModalOptions>
   /** The state a server render and the first client render use (no hydration mismatch). */
   readonly serverState: ModalState
-  /** Resolves once persisted data is loaded and the session has started. */
+  /** Resolves once the session has started and persisted data is applied. */
   readonly ready: Promise<void>
   open(options?: OpenOptions | ViewName): void
   close(): void
@@ -108,9 +109,12 @@ export function createModal(options: ModalOptions): Modal {
   const ready = (options.persistLog === false ? Promise.resolve(undefined) : storage.get<LogSnapshot<ModalState>>(STORAGE_KEYS.log))
     .catch(() => undefined)
     .then((log) => {
+      const hydrated = firstValueFrom(s.event$.pipe(filter(storageHydrated.match)))
       s.start(settings, log)
       if (!options.projectId) s.dispatch(bannerShowRequested({ variant: 'error', message: 'Project ID Not Configured' }))
+      return hydrated
     })
+    .then(() => undefined)
 
   const send = (e: EventInput) => s.dispatch(e)
   return {

@@ -1,0 +1,169 @@
+import { useEffect, useMemo, useReducer, useRef, useState, type ChangeEvent } from 'react'
+import type { Modal } from '../createModal'
+import { GangwayError } from '../core/errors'
+import { diffStates } from './diffStates'
+import { connectReduxDevtools } from './reduxDevtoolsBridge'
+
+/** How many of the newest events the list renders; older ones stay in the log and the export. */
+const VISIBLE_EVENTS = 300
+
+export type DevtoolsPanelProps = {
+  modal: Modal
+  /** Mirror to the Redux DevTools extension when present (default true). */
+  reduxDevtools?: boolean
+}
+
+/**
+ * The devtools panel: the event log, the state at any event and its diff from the one before,
+ * time travel (the modal renders the past state; effects and persistence wait until you return
+ * to the present), skip and unskip, export and import of the log.
+ */
+export function DevtoolsPanel({ modal, reduxDevtools = true }: DevtoolsPanelProps) {
+  const tt = modal.timeTravel
+  const [, refresh] = useReducer((n: number) => n + 1, 0)
+  const [selectedSeq, setSelectedSeq] = useState<number | null>(null)
+  const [tab, setTab] = useState<'diff' | 'state' | 'event'>('diff')
+  const [error, setError] = useState<string | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+
+  useEffect(() => {
+    const sub = tt.changes$.subscribe(() => refresh())
+    return () => sub.unsubscribe()
+  }, [tt])
+  useEffect(() => (reduxDevtools ? connectReduxDevtools(modal) : undefined), [modal, reduxDevtools])
+
+  const log = tt.log
+  const events = log.events
+  const travelling = log.isTimeTravelling
+  const currentSeq = events[log.currentIndex]?.seq ?? null
+  const selectedIndex = selectedSeq === null ? events.length - 1 : events.findIndex((e) => e.seq === selectedSeq)
+  const selected = events[selectedIndex]
+  const stateAfter = selectedIndex >= 0 ? log.computedStates[selectedIndex] : log.committedState
+  const stateBefore = selectedIndex > 0 ? log.computedStates[selectedIndex - 1] : log.committedState
+  const changes = useMemo(() => diffStates(stateBefore, stateAfter), [stateBefore, stateAfter])
+  const visible = events.slice(-VISIBLE_EVENTS)
+  const first = events[0]?.at ?? 0
+
+  const exportLog = () => {
+    const blob = new Blob([JSON.stringify(tt.exportLog(), null, 2)], { type: 'application/json' })
+    const url = URL.createObjectURL(blob)
+    const a = document.createElement('a')
+    a.href = url
+    a.download = `gangway-session-${new Date().toISOString().replace(/[:.]/g, '-')}.json`
+    a.click()
+    URL.revokeObjectURL(url)
+  }
+
+  const importLog = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0]
+    e.target.value = ''
+    if (!file) return
+    try {
+      tt.importLog(JSON.parse(await file.text()))
+      setSelectedSeq(null)
+      setError(null)
+    } catch (err) {
+      setError(err instanceof GangwayError ? `${err.shortMessage}${err.details ? `: ${err.details}` : ''}` : 'The file is not a Gangway event log (JSON).')
+    }
+  }
+
+  return (
+    <section className="gwd" aria-label="Gangway devtools" data-testid="gangway-devtools">
+      <style>{DEVTOOLS_CSS}</style>
+      <header className="gwd-toolbar">
+        <strong>Gangway devtools</strong>
+        <span className="gwd-muted" data-testid="devtools-status">
+          {travelling ? `Viewing #${currentSeq ?? 'base'} (effects paused)` : 'Live'} · {events.length} events · {(log.byteSize / 1024).toFixed(1)} KiB
+        </span>
+        <button type="button" onClick={() => tt.jumpToPresent()} disabled={!travelling} data-testid="devtools-present">
+          Back to present
+        </button>
+        <button type="button" onClick={exportLog}>Export</button>
+        <button type="button" onClick={() => fileInput.current?.click()}>Import</button>
+        <input ref={fileInput} type="file" accept="application/json,.json" hidden onChange={importLog} data-testid="devtools-import" />
+        <button type="button" onClick={() => tt.sweep()} disabled={log.skipped.size === 0}>Sweep skipped</button>
+        <button type="button" onClick={() => { tt.commit(); setSelectedSeq(null) }} disabled={travelling || events.length === 0}>Commit</button>
+      </header>
+      {error ? <p role="alert" className="gwd-error">{error}</p> : null}
+      <div className="gwd-columns">
+        <ol className="gwd-events" aria-label="Event log">
+          {events.length > visible.length ? <li className="gwd-muted">{events.length - visible.length} older events not shown</li> : null}
+          {visible.map((e) => {
+            const isSkipped = log.skipped.has(e.seq)
+            return (
+              <li key={e.seq} data-seq={e.seq} data-selected={e.seq === selected?.seq} data-current={e.seq === currentSeq} data-skipped={isSkipped}>
+                <button type="button" className="gwd-event" onClick={() => setSelectedSeq(e.seq)} aria-pressed={e.seq === selected?.seq}>
+                  <span className="gwd-seq">#{e.seq}</span>
+                  <span className="gwd-time">+{((e.at - first) / 1000).toFixed(3)}s</span>
+                  <span className="gwd-type">{e.type}</span>
+                </button>
+                <button type="button" className="gwd-small" onClick={() => tt.jumpToSeq(e.seq)} aria-label={`Jump to event ${e.seq}`} data-testid={`jump-${e.seq}`}>Jump</button>
+                <button type="button" className="gwd-small" onClick={() => tt.toggle(e.seq)} aria-label={`${isSkipped ? 'Unskip' : 'Skip'} event ${e.seq}`}>
+                  {isSkipped ? 'Unskip' : 'Skip'}
+                </button>
+              </li>
+            )
+          })}
+        </ol>
+        <div className="gwd-detail">
+          <div role="tablist" className="gwd-tabs">
+            {(['diff', 'state', 'event'] as const).map((t) => (
+              <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)}>
+                {t === 'diff' ? 'Diff' : t === 'state' ? 'State' : 'Event'}
+              </button>
+            ))}
+          </div>
+          {tab === 'diff' ? (
+            changes.length === 0 ? (
+              <p className="gwd-muted">No state change.</p>
+            ) : (
+              <table className="gwd-diff" data-testid="devtools-diff">
+                <tbody>
+                  {changes.map((c) => (
+                    <tr key={c.path}>
+                      <th scope="row">{c.path}</th>
+                      <td className="gwd-before">{show(c.before)}</td>
+                      <td className="gwd-after">{show(c.after)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )
+          ) : (
+            <pre className="gwd-json" data-testid="devtools-json">{JSON.stringify(tab === 'state' ? stateAfter : selected ?? null, null, 2)}</pre>
+          )}
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function show(v: unknown): string {
+  if (v === undefined) return '—'
+  const s = JSON.stringify(v)
+  return s.length > 120 ? `${s.slice(0, 117)}…` : s
+}
+
+const DEVTOOLS_CSS = `
+.gwd { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; color: #1d2125; background: #fbfbfc; border: 1px solid #d9dde2; border-radius: 6px; display: flex; flex-direction: column; min-height: 320px; max-height: 100%; overflow: hidden; }
+.gwd button { font: inherit; padding: 2px 8px; border: 1px solid #c5cbd3; border-radius: 4px; background: #fff; cursor: pointer; }
+.gwd button:disabled { opacity: .5; cursor: default; }
+.gwd-toolbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; padding: 6px 8px; border-bottom: 1px solid #d9dde2; background: #f0f2f5; }
+.gwd-muted { color: #6a737d; }
+.gwd-error { margin: 0; padding: 6px 8px; color: #b3261e; background: #fdecea; }
+.gwd-columns { display: grid; grid-template-columns: minmax(220px, 1fr) 1.3fr; min-height: 0; flex: 1; }
+.gwd-events { list-style: none; margin: 0; padding: 0; overflow: auto; border-right: 1px solid #d9dde2; }
+.gwd-events li { display: flex; gap: 4px; align-items: center; padding: 1px 4px; }
+.gwd-events li[data-selected='true'] { background: #e8efff; }
+.gwd-events li[data-current='true'] { box-shadow: inset 3px 0 #3366ff; }
+.gwd-events li[data-skipped='true'] .gwd-type { text-decoration: line-through; color: #8a939c; }
+.gwd-event { flex: 1; display: flex; gap: 6px; text-align: left; border: 0 !important; background: transparent !important; }
+.gwd-seq { color: #6a737d; min-width: 3em; } .gwd-time { color: #6a737d; min-width: 5.5em; }
+.gwd-small { font-size: 11px !important; padding: 0 4px !important; }
+.gwd-detail { overflow: auto; padding: 6px 8px; }
+.gwd-tabs { display: flex; gap: 4px; margin-bottom: 6px; }
+.gwd-tabs [aria-selected='true'] { background: #3366ff; color: #fff; border-color: #3366ff; }
+.gwd-diff { border-collapse: collapse; width: 100%; } .gwd-diff th { text-align: left; font-weight: 600; padding-right: 8px; vertical-align: top; }
+.gwd-before { color: #b3261e; } .gwd-after { color: #16794a; }
+.gwd-json { margin: 0; white-space: pre-wrap; word-break: break-all; }
+`
