@@ -68,7 +68,7 @@ export function DevtoolsPanel({ modal, reduxDevtools = true }: DevtoolsPanelProp
   }
 
   return (
-    <section className="gwd" aria-label="Gangway devtools" data-testid="gangway-devtools">
+    <section className="gwd" aria-label="Gangway devtools" data-testid="gangway-devtools" data-gangway-devtools="">
       <style>{DEVTOOLS_CSS}</style>
       <header className="gwd-toolbar">
         <strong>Gangway devtools</strong>
@@ -145,13 +145,13 @@ function show(v: unknown): string {
 }
 
 const DEVTOOLS_CSS = `
-.gwd { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; color: #1d2125; background: #fbfbfc; border: 1px solid #d9dde2; border-radius: 6px; display: flex; flex-direction: column; min-height: 320px; max-height: 100%; overflow: hidden; }
+.gwd { position: relative; z-index: 1000; font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; color: #1d2125; background: #fbfbfc; border: 1px solid #d9dde2; border-radius: 6px; display: flex; flex-direction: column; min-height: 320px; max-height: 100%; overflow: hidden; }
 .gwd button { font: inherit; padding: 2px 8px; border: 1px solid #c5cbd3; border-radius: 4px; background: #fff; cursor: pointer; }
 .gwd button:disabled { opacity: .5; cursor: default; }
 .gwd-toolbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; padding: 6px 8px; border-bottom: 1px solid #d9dde2; background: #f0f2f5; }
 .gwd-muted { color: #6a737d; }
 .gwd-error { margin: 0; padding: 6px 8px; color: #b3261e; background: #fdecea; }
-.gwd-columns { display: grid; grid-template-columns: minmax(220px, 1fr) 1.3fr; min-height: 0; flex: 1; }
+.gwd-columns { display: grid; grid-template-columns: minmax(300px, 1.2fr) 1fr; min-height: 0; flex: 1; }
 .gwd-events { list-style: none; margin: 0; padding: 0; overflow: auto; border-right: 1px solid #d9dde2; }
 .gwd-events li { display: flex; gap: 4px; align-items: center; padding: 1px 4px; }
 .gwd-events li[data-selected='true'] { background: #e8efff; }

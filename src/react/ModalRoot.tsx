@@ -39,7 +39,10 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
     const previous = document.activeElement as HTMLElement | null
     ;(focusables()[0] ?? dialogRef.current)?.focus()
     const keepFocusInside = (e: FocusEvent) => {
-      if (!host.contains(e.target as Node)) (focusables()[0] ?? dialogRef.current)?.focus()
+      const target = e.target as Element | null
+      // The devtools panel sits above the overlay and may take focus while the modal is open.
+      if (target?.closest?.('[data-gangway-devtools]')) return
+      if (!host.contains(target)) (focusables()[0] ?? dialogRef.current)?.focus()
     }
     document.addEventListener('focusin', keepFocusInside)
     return () => {

@@ -1,0 +1,58 @@
+import { StrictMode, useEffect } from 'react'
+import { createRoot } from 'react-dom/client'
+import { installDevWallets } from '../extension/installDevWallets'
+import { loadStackConfig, type StackConfig } from '../stack/stackConfig'
+import { createModal, type Modal } from '../../src/index'
+import { ModalProvider, useModal, useModalState } from '../../src/react/index'
+import { GangwayDevtools } from '../../src/devtools/index'
+
+/** The demo host app: a page with a connect button, a theme switch and the devtools beside it. */
+function App({ config }: { config: StackConfig }) {
+  const modal = useModal()
+  const open = useModalState((s) => s.modal.open)
+  const view = useModalState((s) => s.router.view)
+  const theme = useModalState((s) => s.preferences.themeMode)
+  useEffect(() => {
+    document.body.dataset.theme = theme
+  }, [theme])
+  return (
+    <div className="demo">
+      <main className="demo-app">
+        <h1>Gangway demo</h1>
+        <p>A host app on the local stack: chains {config.chains.map((c) => c.chainId).join(', ')}.</p>
+        <button type="button" className="primary" data-testid="open-modal" onClick={() => modal.open()}>
+          Connect wallet
+        </button>
+        <button type="button" data-testid="toggle-theme" onClick={() => modal.setThemeMode(theme === 'dark' ? 'light' : 'dark')}>
+          {theme === 'dark' ? 'Light theme' : 'Dark theme'}
+        </button>
+        <p className="demo-status" data-testid="demo-status">
+          modal: {open ? 'open' : 'closed'} · view: {view} · theme: {theme}
+        </p>
+      </main>
+      <aside className="demo-devtools">
+        <GangwayDevtools modal={modal} />
+      </aside>
+    </div>
+  )
+}
+
+async function main() {
+  const config = await loadStackConfig()
+  const params = new URLSearchParams(location.search)
+  installDevWallets({ chains: config.chains, accounts: config.accounts, autoApprove: params.get('autoApprove') === '1' })
+  const modal: Modal = createModal({ projectId: config.projectId, adapters: ['eip155'] })
+  ;(window as unknown as { gangway: Modal }).gangway = modal
+  await modal.ready
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <ModalProvider modal={modal}>
+        <App config={config} />
+      </ModalProvider>
+    </StrictMode>,
+  )
+}
+
+main().catch((error: unknown) => {
+  document.body.textContent = `The demo could not start: ${error instanceof Error ? error.message : String(error)}`
+})

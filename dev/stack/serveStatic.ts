@@ -1,0 +1,68 @@
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize, resolve, sep } from 'node:path'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.map': 'application/json',
+  '.wasm': 'application/wasm',
+}
+
+/**
+ * Serves a built folder on 127.0.0.1, plus JSON routes (the stack configuration). Paths that
+ * climb out of the folder are refused; a folder serves its index.html.
+ */
+export async function serveStatic(options: { root: string; port?: number; json?: Record<string, unknown> }) {
+  const root = resolve(options.root)
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+      const route = options.json?.[url.pathname]
+      if (route !== undefined) {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', 'access-control-allow-origin': '*' })
+        res.end(JSON.stringify(route))
+        return
+      }
+      let path = normalize(join(root, decodeURIComponent(url.pathname)))
+      if (path !== root && !path.startsWith(root + sep)) {
+        res.writeHead(403).end('Forbidden')
+        return
+      }
+      let info = await stat(path).catch(() => null)
+      if (info?.isDirectory()) {
+        path = join(path, 'index.html')
+        info = await stat(path).catch(() => null)
+      }
+      if (!info?.isFile()) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
+        return
+      }
+      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'content-length': info.size })
+      createReadStream(path).pipe(res)
+    } catch {
+      if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain' })
+      res.end('Bad request')
+    }
+  })
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail)
+    server.listen(options.port ?? 0, '127.0.0.1', () => ok())
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    stop: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections()
+        server.close(() => ok())
+      }),
+  }
+}

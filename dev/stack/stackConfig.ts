@@ -1,0 +1,21 @@
+import type { DevAccount, DevChain, DevToken } from '../chain/startChains'
+
+/** What the pages of the local stack read from `/stack.json`. */
+export type StackConfig = {
+  projectId: string
+  chains: DevChain[]
+  tokens: DevToken[]
+  accounts: DevAccount[]
+  gatewayUrl: string
+  relayUrl: string
+  walletUrl: string
+}
+
+export const DEMO_PROJECT_ID = 'gangway-demo'
+
+/** Reads the stack configuration the page is served with. */
+export async function loadStackConfig(): Promise<StackConfig> {
+  const res = await fetch('/stack.json', { cache: 'no-store' })
+  if (!res.ok) throw new Error(`GET /stack.json answered ${res.status}`)
+  return (await res.json()) as StackConfig
+}

@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { startChains } from '../chain/startChains'
+import { startGateway } from '../gateway/startGateway'
+import { startRelay } from '../relay/startRelay'
+import { serveStatic } from './serveStatic'
+import { DEMO_PROJECT_ID, type StackConfig } from './stackConfig'
+
+export const BUILT_PAGES = fileURLToPath(new URL('../../dist/dev', import.meta.url))
+
+export type StackPorts = { chains?: [number, number]; gateway?: number; relay?: number; web?: number }
+
+/**
+ * Starts the whole local stack on 127.0.0.1: two chains, the gateway, the WalletConnect relay
+ * and a web server for the built pages (demo, wallet) with `/stack.json`. Port 0 or none picks
+ * free ports, so tests can run beside a running demo.
+ */
+export async function startStack(options: { ports?: StackPorts; log?: (line: string) => void } = {}) {
+  if (!existsSync(BUILT_PAGES)) throw new Error(`No built pages at ${BUILT_PAGES}: run \`npm run build:dev\` first`)
+  const ports = options.ports ?? {}
+  const stops: (() => Promise<void>)[] = []
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch(() => undefined)
+  }
+  try {
+    const chains = await startChains({ ...(ports.chains ? { ports: ports.chains } : {}), ...(options.log ? { log: options.log } : {}) })
+    stops.push(() => chains.stop())
+    const gateway = await startGateway({ port: ports.gateway ?? 0, chains: chains.chains, tokens: chains.tokens })
+    stops.push(() => gateway.stop())
+    const relay = await startRelay({ port: ports.relay ?? 0 })
+    stops.push(() => relay.stop())
+    const json: Record<string, unknown> = {}
+    const web = await serveStatic({ root: BUILT_PAGES, port: ports.web ?? 0, json })
+    stops.push(() => web.stop())
+    const config: StackConfig = {
+      projectId: DEMO_PROJECT_ID,
+      chains: chains.chains,
+      tokens: chains.tokens,
+      accounts: chains.accounts,
+      gatewayUrl: gateway.url,
+      relayUrl: relay.url,
+      walletUrl: `${web.url}/wallet/`,
+    }
+    json['/stack.json'] = config
+    return {
+      config,
+      chains,
+      gateway,
+      relay,
+      urls: { demo: `${web.url}/demo/`, wallet: `${web.url}/wallet/`, web: web.url },
+      stop,
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+export type Stack = Awaited<ReturnType<typeof startStack>>

@@ -1,0 +1,116 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dialog, launchBrowser } from './support/browser'
+import { currentView, focusedInModal, openDemo } from './support/demo'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('the modal shell in Chromium', () => {
+  it('opens from the host button as an aria-modal dialog and closes on Escape', async () => {
+    const { page, errors, context } = await openDemo(browser)
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => currentView(page)).toBe('Connect')
+    expect(await dialog(page).getAttribute('aria-modal')).toBe('true')
+    expect(await page.locator('gangway-modal #gw-dialog-title').textContent()).toBe('Connect Wallet')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog(page).count()).toBe(0)
+    expect(await page.getByTestId('demo-status').textContent()).toContain('modal: closed')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('keeps Tab and Shift+Tab inside the dialog', async () => {
+    const { page, context } = await openDemo(browser)
+    await page.getByTestId('open-modal').click()
+    await dialog(page).waitFor()
+    await page.evaluate(() => (window as unknown as { gangway: { push(v: string): void } }).gangway.push('Swap'))
+    await expect.poll(() => currentView(page)).toBe('Swap')
+    const seen = new Set<string>()
+    for (let i = 0; i < 7; i++) {
+      await page.keyboard.press('Tab')
+      const focus = await focusedInModal(page)
+      expect(focus.insideDialog).toBe(true)
+      seen.add(focus.label)
+    }
+    expect(seen).toEqual(new Set(['Back', 'Close', 'Go back']))
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Shift+Tab')
+      expect((await focusedInModal(page)).insideDialog).toBe(true)
+    }
+    await context.close()
+  })
+
+  it('toggles the theme and closes on an overlay click', async () => {
+    const { page, context } = await openDemo(browser)
+    const theme = () => page.locator('gangway-modal .gw-root').getAttribute('data-theme')
+    expect(await theme()).toBe('light')
+    await page.getByTestId('toggle-theme').click()
+    expect(await theme()).toBe('dark')
+    await page.getByTestId('open-modal').click()
+    const background = await dialog(page).evaluate((el) => getComputedStyle(el).backgroundColor)
+    expect(background).toBe('rgb(24, 25, 27)')
+    await page.mouse.click(5, 790)
+    await expect.poll(() => dialog(page).count()).toBe(0)
+    await context.close()
+  })
+
+  it('is a bottom sheet on a narrow screen', async () => {
+    const { page, context } = await openDemo(browser, { viewport: { width: 390, height: 800 } })
+    await page.getByTestId('open-modal').click()
+    await dialog(page).waitFor()
+    await page.waitForTimeout(300)
+    const box = await dialog(page).boundingBox()
+    expect(box?.width).toBe(390)
+    expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(800)
+    await context.close()
+  })
+
+  it('devtools: jumping to an earlier event renders that view; back to present restores it', async () => {
+    const { page, context } = await openDemo(browser)
+    await page.getByTestId('open-modal').click()
+    await dialog(page).waitFor()
+    await page.evaluate(() => (window as unknown as { gangway: { push(v: string): void } }).gangway.push('Networks'))
+    await expect.poll(() => currentView(page)).toBe('Networks')
+    const openRow = page.locator('[data-gangway-devtools] li', { hasText: 'modal/openRequested' }).last()
+    await openRow.getByRole('button', { name: /^Jump/ }).click()
+    await expect.poll(() => currentView(page)).toBe('Connect')
+    expect(await page.getByTestId('devtools-status').textContent()).toContain('effects paused')
+    await page.getByTestId('devtools-present').click()
+    await expect.poll(() => currentView(page)).toBe('Networks')
+    await context.close()
+  })
+
+  it('a reload keeps the persisted theme and the event log from IndexedDB', async () => {
+    const { page, context, reload } = await openDemo(browser)
+    await page.getByTestId('toggle-theme').click()
+    await page.getByTestId('open-modal').click()
+    await page.keyboard.press('Escape')
+    const rows = page.locator('[data-gangway-devtools] li[data-seq]')
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(5)
+    const before = await rows.allTextContents()
+    await page.waitForTimeout(600)
+    await reload()
+    expect(await page.locator('gangway-modal .gw-root').getAttribute('data-theme')).toBe('dark')
+    const after = await rows.allTextContents()
+    expect(after.slice(0, before.length)).toEqual(before)
+    expect(after.slice(before.length).map((t) => t.match(/(session\/started|storage\/hydrated)/)?.[0])).toEqual(['session/started', 'storage/hydrated'])
+    const stored = await page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const req = indexedDB.open('gangway')
+          req.onsuccess = () => {
+            const keys = req.result.transaction('keyval').objectStore('keyval').getAllKeys()
+            keys.onsuccess = () => resolve((keys.result as string[]).sort())
+          }
+        }),
+    )
+    expect(stored).toEqual(['gangway:durable', 'gangway:eventLog', 'gangway:schema'])
+    await context.close()
+  })
+})
