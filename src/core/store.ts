@@ -9,7 +9,7 @@ import { InvalidInputError, serializeError } from './errors'
 import type { CoreDeps } from './ports'
 import { rootReducer } from './reducers/rootReducer'
 import { initialState, type ModalState, type SessionSettings } from './state'
-import { LOG_BUFFER_BYTES } from './timings'
+import { LOG_BUFFER_BYTES } from './domain/constants'
 
 export type NamedEffect<D> = { name: string; effect: Effect<D> }
 

@@ -1,7 +1,7 @@
 import { distinctUntilChanged, filter, map, switchMap, timer } from 'rxjs'
 import { modalShakeEnded } from '../events/modal'
 import type { CoreDeps } from '../ports'
-import { SHAKE_MS } from '../timings'
+import { SHAKE_MS } from '../domain/constants'
 import type { Effect } from './runEffects'
 
 /** Ends a shake SHAKE_MS after it started. */

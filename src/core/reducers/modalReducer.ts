@@ -9,7 +9,7 @@ import {
 import type { StampedEvent } from '../events/defineEvent'
 import type { ViewName } from '../events/views'
 import { selectCanClose, selectIsConnected } from '../selectors'
-import { SHAKE_MS } from '../timings'
+import { SHAKE_MS } from '../domain/constants'
 import type { ModalState } from '../state'
 import { resetRouter } from './routerReducer'
 

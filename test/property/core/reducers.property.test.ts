@@ -7,7 +7,7 @@ import { closedView } from '../../../src/core/reducers/modalReducer'
 import { rootReducer } from '../../../src/core/reducers/rootReducer'
 import { selectCanClose } from '../../../src/core/selectors'
 import { initialState, type ModalState } from '../../../src/core/state'
-import { SHAKE_MS } from '../../../src/core/timings'
+import { SHAKE_MS } from '../../../src/core/domain/constants'
 import { fcParams } from '../fcSettings'
 import { eventArb, logArb } from './arbitraries'
 
