@@ -1,0 +1,505 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { isAddress } from 'viem'
+import type { WalletRecord } from '../../src/core/domain/entities'
+import { createChainData, type GatewayChain, type GatewayToken } from './chainData'
+import { createControl, type FaultSpec, type GatewayControl } from './control'
+import { generateIcon } from './icons'
+import {
+  caip2Param,
+  clip,
+  enumParam,
+  evmAddress,
+  HttpError,
+  ID_PATTERN,
+  intParam,
+  isPlainObject,
+  stringParam,
+} from './validate'
+import { createWalletStore, parseWalletQuery, queryWallets } from './walletDirectory'
+import { MAX_WALLET_COUNT } from './walletRecords'
+
+export type { GatewayControl, FaultSpec } from './control'
+export type { GatewayChain, GatewayToken } from './chainData'
+
+export type GatewayOptions = {
+  /** Port on 127.0.0.1; 0 (the default) picks a free one. */
+  port?: number
+  chains: GatewayChain[]
+  tokens: GatewayToken[]
+  /** Wallets listed before the bundled directory (e.g. the local sample wallet with its URL). */
+  extraWallets?: WalletRecord[]
+  /** Receives one line per request and any internal error. */
+  log?: (line: string) => void
+}
+
+export type Gateway = { url: string; stop(): Promise<void>; control: GatewayControl }
+
+/** Largest request body accepted (analytics events, price lookups, control calls). */
+const MAX_BODY_BYTES = 1024 * 1024
+
+type Ctx = {
+  req: IncomingMessage
+  url: URL
+  /** Decoded path parameters of the matched route. */
+  params: string[]
+  /** `http://host:port` as the client reached the gateway, for absolute icon URLs. */
+  baseUrl: string
+  /** The JSON request body (`undefined` when empty). */
+  body(): Promise<unknown>
+}
+
+type Reply = { status?: number; json?: unknown; svg?: string }
+
+type Route = {
+  method: string
+  pattern: RegExp
+  handler: (ctx: Ctx) => Reply | Promise<Reply>
+  /** Whether the query must carry a projectId (every API call does; images and control do not). */
+  project?: boolean
+}
+
+/**
+ * Starts the local gateway on 127.0.0.1: the wallet directory API, the blockchain data API
+ * over the given local chains, an analytics sink, and `/_control/…` switches for tests.
+ *
+ * @example
+ * const gateway = await startGateway({ chains, tokens })
+ * await fetch(`${gateway.url}/getWallets?projectId=p&page=1&entries=40`)
+ * gateway.control.setFault({ status: 429, count: 1 })
+ * await gateway.stop()
+ */
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const log = options.log ?? (() => {})
+  const control = createControl()
+  const wallets = createWalletStore(options.extraWallets ? { extraWallets: options.extraWallets } : {})
+  const chainData = createChainData({ chains: options.chains, tokens: options.tokens, prices: () => control.getPrices() })
+  const stopped = new AbortController()
+
+  const routes: Route[] = [
+    ...directoryRoutes(),
+    ...blockchainRoutes(),
+    ...notBuiltRoutes(),
+    ...controlRoutes(),
+    { method: 'GET', pattern: /^\/$/, handler: () => ({ json: { name: 'gangway-gateway', chains: options.chains.map((c) => `eip155:${c.chainId}`) } }) },
+    { method: 'GET', pattern: /^\/health$/, handler: () => ({ json: { ok: true } }) },
+  ]
+
+  function directoryRoutes(): Route[] {
+    const image = (shape: 'square' | 'circle', label?: (id: string) => string | undefined) => (ctx: Ctx): Reply => {
+      const id = ctx.params[0]!
+      if (!ID_PATTERN.test(id)) throw new HttpError(400, `Invalid image id '${clip(id)}'`)
+      const name = label ? label(id) : id
+      if (name === undefined) throw new HttpError(404, `Unknown wallet image '${clip(id)}'`)
+      return { svg: generateIcon({ seed: id, label: name, shape }) }
+    }
+    return [
+      {
+        method: 'GET',
+        pattern: /^\/getWallets$/,
+        project: true,
+        handler: ({ url }) => {
+          const query = parseWalletQuery(url.searchParams)
+          const count = url.searchParams.has('wallets')
+            ? intParam(url.searchParams, 'wallets', { min: 1, max: MAX_WALLET_COUNT })
+            : control.getWalletCount()
+          return { json: queryWallets(wallets.records(count), query) }
+        },
+      },
+      { method: 'GET', pattern: /^\/getWalletImage\/([^/]+)$/, handler: image('square', (id) => wallets.imageOwner(id)) },
+      { method: 'GET', pattern: /^\/public\/getAssetImage\/([^/]+)$/, handler: image('circle') },
+      { method: 'GET', pattern: /^\/public\/getCurrencyImage\/([^/]+)$/, handler: image('circle') },
+      { method: 'GET', pattern: /^\/public\/getTokenImage\/([^/]+)$/, handler: image('circle') },
+      { method: 'GET', pattern: /^\/appkit\/v1\/config$/, project: true, handler: () => ({ json: { features: control.getFeatures() } }) },
+      { method: 'GET', pattern: /^\/projects\/v1\/origins$/, project: true, handler: () => ({ json: { allowedOrigins: control.getAllowedOrigins() } }) },
+      {
+        method: 'GET',
+        pattern: /^\/getAnalyticsConfig$/,
+        project: true,
+        handler: () => ({ json: { isAnalyticsEnabled: control.getAnalyticsEnabled() } }),
+      },
+      {
+        method: 'POST',
+        pattern: /^\/e$/,
+        project: true,
+        handler: async ({ req, url, body }) => {
+          const event = await body()
+          if (!isPlainObject(event)) throw new HttpError(400, 'Analytics body must be a JSON object')
+          if (typeof event.eventId !== 'string' || event.eventId === '') throw new HttpError(400, "Analytics body needs a string 'eventId'")
+          if (!isPlainObject(event.props)) throw new HttpError(400, "Analytics body needs an object 'props'")
+          const q = url.searchParams
+          control.recordAnalytics({
+            receivedAt: Date.now(),
+            query: { projectId: q.get('projectId'), st: q.get('st'), sv: q.get('sv') },
+            origin: typeof req.headers.origin === 'string' ? req.headers.origin : null,
+            body: event,
+          })
+          return { json: { received: true } }
+        },
+      },
+    ]
+  }
+
+  /** A `chainId` query (CAIP-2) as the numeric EVM ids to answer for; `[]` for other namespaces. */
+  function chainFilter(params: URLSearchParams): number[] | null {
+    const caip2 = caip2Param(params, 'chainId')
+    if (caip2 === null) return null
+    const [namespace, reference] = caip2.split(':')
+    return namespace === 'eip155' && /^\d{1,15}$/.test(reference!) ? [Number(reference)] : []
+  }
+
+  function blockchainRoutes(): Route[] {
+    return [
+      {
+        method: 'GET',
+        pattern: /^\/v1\/supported-chains$/,
+        project: true,
+        handler: () => ({ json: { http: options.chains.map((c) => `eip155:${c.chainId}`), ws: [] } }),
+      },
+      {
+        method: 'GET',
+        pattern: /^\/v1\/identity\/([^/]+)$/,
+        project: true,
+        handler: ({ params, url }) => {
+          const address = evmAddress(params[0])
+          const sender = url.searchParams.get('sender')
+          if (sender !== null && sender !== '') evmAddress(sender, 'sender')
+          return { json: control.getIdentity(address) }
+        },
+      },
+      {
+        method: 'GET',
+        pattern: /^\/v1\/account\/([^/]+)\/history$/,
+        project: true,
+        handler: async ({ params, url, baseUrl }) => {
+          const address = evmAddress(params[0])
+          const q = url.searchParams
+          enumParam(q, 'onramp', ['coinbase'])
+          const cursor = stringParam(q, 'cursor', 100)
+          const limit = intParam(q, 'limit', { min: 1, max: 100, fallback: 20 })
+          const chainIds = chainFilter(q)
+          return { json: await chainData.history(address, { chainIds, cursor: cursor || null, limit, baseUrl }) }
+        },
+      },
+      {
+        method: 'GET',
+        pattern: /^\/v1\/account\/([^/]+)\/balance$/,
+        project: true,
+        handler: async ({ params, url, baseUrl }) => {
+          const address = evmAddress(params[0])
+          const q = url.searchParams
+          enumParam(q, 'currency', ['usd'])
+          stringParam(q, 'forceUpdate', 200)
+          return { json: { balances: await chainData.balances(address, chainFilter(q), baseUrl) } }
+        },
+      },
+      {
+        method: 'POST',
+        pattern: /^\/v1\/fungible\/price$/,
+        handler: async ({ url, body, baseUrl }) => {
+          const request = await body()
+          if (!isPlainObject(request)) throw new HttpError(400, 'Body must be a JSON object { currency, addresses, projectId }')
+          const projectId = request.projectId ?? url.searchParams.get('projectId')
+          if (typeof projectId !== 'string' || projectId === '') throw new HttpError(400, "projectId is required (in the body or the query)")
+          if (request.currency !== undefined && request.currency !== 'usd') throw new HttpError(400, "currency must be 'usd'")
+          const { addresses } = request
+          if (!Array.isArray(addresses) || addresses.length === 0 || addresses.length > 100) {
+            throw new HttpError(400, 'addresses must be an array of 1 to 100 CAIP-10 token ids')
+          }
+          for (const a of addresses) {
+            const parts = typeof a === 'string' ? a.split(':') : []
+            if (parts.length !== 3 || parts.some((p) => p === '') || (parts[0] === 'eip155' && !isAddress(parts[2]!, { strict: false }))) {
+              throw new HttpError(400, `Invalid CAIP-10 token id '${clip(String(a))}'`)
+            }
+          }
+          const fungibles = (addresses as string[]).flatMap((a) => {
+            const found = chainData.fungible(a, baseUrl)
+            return found ? [found] : []
+          })
+          return { json: { fungibles } }
+        },
+      },
+    ]
+  }
+
+  function notBuiltRoutes(): Route[] {
+    const notBuilt = (feature: string) => () => {
+      throw new HttpError(501, `Not implemented by the local gateway yet: ${feature}`)
+    }
+    return [
+      [/^\/v1\/convert\//, 'swap (convert) endpoints'],
+      [/^\/v1\/onramp\//, 'on-ramp endpoints'],
+      [/^\/v1\/generators\/onrampurl$/, 'the on-ramp URL generator'],
+      [/^\/v1\/profile\//, 'name (profile) endpoints'],
+      [/^\/v1\/sessions\//, 'session endpoints'],
+    ].flatMap(([pattern, feature]) =>
+      ['GET', 'POST'].map((method) => ({ method, pattern: pattern as RegExp, handler: notBuilt(feature as string) })),
+    )
+  }
+
+  function controlRoutes(): Route[] {
+    const state = () => ({
+      features: control.getFeatures(),
+      allowedOrigins: control.getAllowedOrigins(),
+      isAnalyticsEnabled: control.getAnalyticsEnabled(),
+      fault: control.getFault(),
+      walletCount: control.getWalletCount(),
+      prices: control.getPrices(),
+      analyticsCount: control.analytics().length,
+    })
+    const field = async (ctx: Ctx, name: string): Promise<unknown> => {
+      const body = await ctx.body()
+      if (!isPlainObject(body) || !(name in body)) throw new HttpError(400, `Body must be a JSON object with '${name}'`)
+      return body[name]
+    }
+    const features: Route['handler'] = () => ({ json: { features: control.getFeatures() } })
+    const origins: Route['handler'] = () => ({ json: { allowedOrigins: control.getAllowedOrigins() } })
+    const analyticsConfig: Route['handler'] = () => ({ json: { isAnalyticsEnabled: control.getAnalyticsEnabled() } })
+    const fault: Route['handler'] = () => ({ json: { fault: control.getFault() } })
+    const walletCount: Route['handler'] = () => ({ json: { count: control.getWalletCount() } })
+    const prices: Route['handler'] = () => ({ json: { prices: control.getPrices() } })
+    const identity: Route['handler'] = ({ params }) => ({ json: control.getIdentity(evmAddress(params[0])) })
+    const analytics: Route['handler'] = () => ({ json: { events: control.analytics() } })
+    return [
+      { method: 'GET', pattern: /^\/_control\/state$/, handler: () => ({ json: state() }) },
+      { method: 'POST', pattern: /^\/_control\/reset$/, handler: () => (control.reset(), { json: state() }) },
+      { method: 'GET', pattern: /^\/_control\/features$/, handler: features },
+      {
+        method: 'PUT',
+        pattern: /^\/_control\/features$/,
+        handler: async (ctx) => (control.setFeatures((await field(ctx, 'features')) as never), features(ctx)),
+      },
+      {
+        method: 'PUT',
+        pattern: /^\/_control\/features\/([^/]+)$/,
+        handler: async (ctx) => {
+          const body = await ctx.body()
+          if (!isPlainObject(body)) throw new HttpError(400, 'Body must be a JSON object { isEnabled, config? }')
+          control.setFeature(ctx.params[0]!, body.isEnabled as boolean, body.config)
+          return features(ctx)
+        },
+      },
+      { method: 'GET', pattern: /^\/_control\/origins$/, handler: origins },
+      {
+        method: 'PUT',
+        pattern: /^\/_control\/origins$/,
+        handler: async (ctx) => (control.setAllowedOrigins((await field(ctx, 'allowedOrigins')) as never), origins(ctx)),
+      },
+      { method: 'GET', pattern: /^\/_control\/analytics-config$/, handler: analyticsConfig },
+      {
+        method: 'PUT',
+        pattern: /^\/_control\/analytics-config$/,
+        handler: async (ctx) => (control.setAnalyticsEnabled((await field(ctx, 'isAnalyticsEnabled')) as never), analyticsConfig(ctx)),
+      },
+      { method: 'GET', pattern: /^\/_control\/fault$/, handler: fault },
+      { method: 'PUT', pattern: /^\/_control\/fault$/, handler: async (ctx) => (control.setFault((await ctx.body()) as never), fault(ctx)) },
+      { method: 'DELETE', pattern: /^\/_control\/fault$/, handler: (ctx) => (control.setFault(null), fault(ctx)) },
+      { method: 'GET', pattern: /^\/_control\/wallets$/, handler: walletCount },
+      {
+        method: 'PUT',
+        pattern: /^\/_control\/wallets$/,
+        handler: async (ctx) => (control.setWalletCount((await field(ctx, 'count')) as never), walletCount(ctx)),
+      },
+      { method: 'GET', pattern: /^\/_control\/prices$/, handler: prices },
+      {
+        method: 'PUT',
+        pattern: /^\/_control\/prices$/,
+        handler: async (ctx) => (control.setPrices((await field(ctx, 'prices')) as never), prices(ctx)),
+      },
+      { method: 'GET', pattern: /^\/_control\/identity\/([^/]+)$/, handler: identity },
+      {
+        method: 'PUT',
+        pattern: /^\/_control\/identity\/([^/]+)$/,
+        handler: async (ctx) => (control.setIdentity(evmAddress(ctx.params[0]), (await ctx.body()) as never), identity(ctx)),
+      },
+      {
+        method: 'DELETE',
+        pattern: /^\/_control\/identity\/([^/]+)$/,
+        handler: (ctx) => (control.setIdentity(evmAddress(ctx.params[0]), null), identity(ctx)),
+      },
+      { method: 'GET', pattern: /^\/_control\/analytics$/, handler: analytics },
+      { method: 'DELETE', pattern: /^\/_control\/analytics$/, handler: (ctx) => (control.clearAnalytics(), analytics(ctx)) },
+    ]
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now()
+    const method = req.method ?? 'GET'
+    const rawUrl = req.url ?? '/'
+    let status = 500
+    const requested = headerValue(req.headers['access-control-request-headers'])
+    const cors: Record<string, string> = {
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
+      'access-control-allow-headers': requested && /^[A-Za-z0-9, -]{1,500}$/.test(requested) ? requested : 'content-type',
+      'access-control-max-age': '600',
+    }
+    const send = (code: number, body: string, contentType: string, extra: Record<string, string> = {}) => {
+      status = code
+      if (res.headersSent || res.destroyed) return
+      res.writeHead(code, { ...cors, 'content-type': contentType, 'cache-control': 'no-store', ...extra })
+      res.end(body)
+    }
+    const sendJson = (code: number, value: unknown, extra?: Record<string, string>) =>
+      send(code, JSON.stringify(value), 'application/json; charset=utf-8', extra)
+
+    try {
+      if (!rawUrl.startsWith('/')) throw new HttpError(400, 'Request target must be a path')
+      const url = new URL(`http://gateway${rawUrl}`)
+      const path = url.pathname
+      if (method === 'OPTIONS') {
+        status = 204
+        res.writeHead(204, cors)
+        res.end()
+        return
+      }
+      if (!path.startsWith('/_control/')) {
+        const fault = control.takeFault(path)
+        if (fault) {
+          const answered = await applyFault(fault, (code, value, extra) => sendJson(code, value, extra), send)
+          if (answered) return
+        }
+      }
+      const candidates = routes.filter((r) => r.pattern.test(path))
+      if (candidates.length === 0) throw new HttpError(404, `No such endpoint: ${method} ${clip(path)}`)
+      const route = candidates.find((r) => r.method === method)
+      if (!route) {
+        const allow = [...new Set(candidates.map((r) => r.method)), 'OPTIONS'].join(', ')
+        throw new HttpError(405, `Method ${method} is not allowed on ${clip(path)}; use ${allow}`, { allow })
+      }
+      if (route.project) {
+        const projectId = url.searchParams.get('projectId')
+        if (!projectId) throw new HttpError(400, "Query 'projectId' is required")
+        if (projectId.length > 200) throw new HttpError(400, "Query 'projectId' is too long")
+      }
+      const params = route.pattern.exec(path)!.slice(1).map((p) => {
+        try {
+          return decodeURIComponent(p)
+        } catch {
+          throw new HttpError(400, `Malformed percent-encoding in path: ${clip(path)}`)
+        }
+      })
+      const host = headerValue(req.headers.host)
+      const baseUrl = host && /^[A-Za-z0-9.\-[\]:]{1,300}$/.test(host) ? `http://${host}` : gatewayUrl
+      let bodyRead: Promise<unknown> | undefined
+      const reply = await route.handler({ req, url, params, baseUrl, body: () => (bodyRead ??= readJsonBody(req)) })
+      if (reply.svg !== undefined) send(reply.status ?? 200, reply.svg, 'image/svg+xml', { 'cache-control': 'public, max-age=86400' })
+      else sendJson(reply.status ?? 200, reply.json ?? {})
+    } catch (error) {
+      if (error instanceof HttpError) {
+        sendJson(error.status, { error: error.message }, error.headers)
+      } else {
+        log(`internal error on ${method} ${clip(rawUrl)}: ${(error as Error)?.stack ?? String(error)}`)
+        sendJson(500, { error: `Internal gateway error: ${(error as Error)?.message ?? String(error)}` })
+      }
+    } finally {
+      log(`${method} ${clip(rawUrl, 200)} ${status} ${Math.round(performance.now() - started)}ms`)
+    }
+  }
+
+  /** Applies an injected fault; true when it answered the request (else handling continues). */
+  async function applyFault(
+    fault: FaultSpec,
+    sendJson: (code: number, value: unknown, extra?: Record<string, string>) => void,
+    send: (code: number, body: string, contentType: string) => void,
+  ): Promise<boolean> {
+    if (fault.delayMs) await sleep(fault.delayMs, stopped.signal)
+    if (fault.status !== undefined) {
+      const extra: Record<string, string> = fault.status === 429 ? { 'retry-after': '1' } : {}
+      sendJson(fault.status, { error: `Injected fault: HTTP ${fault.status}` }, extra)
+      return true
+    }
+    if (fault.malformedJson) {
+      send(200, '{"data": [ this is not json', 'application/json; charset=utf-8')
+      return true
+    }
+    return false
+  }
+
+  const server = createServer((req, res) => {
+    // Last line of defence: whatever escapes the handler ends this request, never the process.
+    handle(req, res).catch((error: unknown) => {
+      log(`unhandled error: ${(error as Error)?.stack ?? String(error)}`)
+      res.destroy()
+    })
+  })
+  // Malformed HTTP (bad request line, oversized headers): answer 400 and move on.
+  server.on('clientError', (error, socket) => {
+    log(`client error: ${(error as Error).message}`)
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n')
+    else socket.destroy()
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const gatewayUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  let stopping: Promise<void> | undefined
+  return {
+    url: gatewayUrl,
+    control,
+    stop() {
+      stopping ??= new Promise<void>((resolve) => {
+        stopped.abort()
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+      return stopping
+    },
+  }
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}
+
+function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    let failed = false
+    req.on('data', (chunk: Buffer) => {
+      if (failed) return
+      size += chunk.length
+      if (size > MAX_BODY_BYTES) {
+        failed = true
+        reject(new HttpError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`))
+        return
+      }
+      chunks.push(chunk)
+    })
+    req.on('error', (error) => reject(new HttpError(400, `Could not read the request body: ${error.message}`)))
+    // A client that hangs up mid-body: settle instead of waiting for an 'end' that never comes.
+    req.on('close', () => {
+      if (!req.complete) reject(new HttpError(400, 'The request body was cut off'))
+    })
+    req.on('end', () => {
+      if (failed) return
+      const text = Buffer.concat(chunks).toString('utf8')
+      if (text.trim() === '') return resolve(undefined)
+      try {
+        resolve(JSON.parse(text))
+      } catch {
+        reject(new HttpError(400, 'Request body must be valid JSON'))
+      }
+    })
+  })
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve()
+    const timer = setTimeout(done, ms)
+    function done() {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    signal.addEventListener('abort', done)
+  })
+}

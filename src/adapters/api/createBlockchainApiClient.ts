@@ -1,0 +1,377 @@
+import type {
+  BalanceParams,
+  BlockchainApi,
+  FungiblePrice,
+  GasPrice,
+  HistoryPage,
+  Identity,
+  NameProfile,
+  OnrampOptions,
+  RequestOptions,
+  SupportedChains,
+  SwapQuote,
+  SwapTransaction,
+} from '../../core/apiPorts'
+import type { NameSuggestion, OnrampQuote, SwapToken, TokenBalance, Transaction } from '../../core/domain/entities'
+import { DEFAULT_PAYMENT_CURRENCIES, DEFAULT_PURCHASE_CURRENCY } from '../../core/domain/onramp'
+import { GangwayError } from '../../core/errors'
+import { isFresh, isTokenBalanceRetryBlocked, type CacheKind } from '../../core/domain/timing'
+import {
+  ApiRequestError,
+  createHttpJson,
+  expectArray,
+  expectObject,
+  expectString,
+  type ApiClientOptions,
+} from './httpJson'
+
+/** On-ramp options used when the API cannot be reached (spec §7): the domain's USD / EUR defaults. */
+function defaultOnrampOptions(): OnrampOptions {
+  return {
+    paymentCurrencies: structuredClone([...DEFAULT_PAYMENT_CURRENCIES]),
+    purchaseCurrencies: [structuredClone(DEFAULT_PURCHASE_CURRENCY)],
+  }
+}
+
+/** Cached entries are bounded so a long session looking at many accounts stays small. */
+const CACHE_MAX_ENTRIES = 256
+
+type Entry<T> = { at: number; value: T }
+
+/**
+ * The blockchain data API client (spec §7): supported chains, identity, history, balances,
+ * prices, swaps (convert), names (profile), on-ramp and sessions. Calls scoped to a network the
+ * API does not list in `/v1/supported-chains` resolve empty without a request. Balances are
+ * cached 30 s (a failure resolves `null` and blocks retries for 30 s); identity and reverse
+ * names are cached 5 min.
+ *
+ * @example
+ * const api = createBlockchainApiClient({ baseUrl, projectId, sdkType: 'gangway', sdkVersion: '0.1.0' })
+ * const balances = await api.getBalance({ address, chainId: 'eip155:1' }) // TokenBalance[] | null
+ */
+export function createBlockchainApiClient(options: ApiClientOptions): BlockchainApi {
+  const http = createHttpJson(options)
+  const now = options.now ?? (() => Date.now())
+  const enc = encodeURIComponent
+
+  let supported: Promise<SupportedChains> | null = null
+  const balances = new Map<string, Entry<TokenBalance[]>>()
+  const balanceFailedAt = new Map<string, number>()
+  const balanceInFlight = new Map<string, Promise<TokenBalance[] | null>>()
+  const identities = new Map<string, Entry<Identity>>()
+  const names = new Map<string, Entry<NameProfile[]>>()
+
+  function remember<T>(cache: Map<string, T>, key: string, value: T): void {
+    cache.delete(key)
+    cache.set(key, value)
+    if (cache.size > CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string)
+  }
+
+  function fresh<T>(cache: Map<string, Entry<T>>, key: string, kind: CacheKind): T | undefined {
+    const entry = cache.get(key)
+    return entry && isFresh(now(), entry.at, kind) ? entry.value : undefined
+  }
+
+  function getSupportedChains(): Promise<SupportedChains> {
+    // Why no signal: the list is shared by every caller; one caller giving up must not fail the others.
+    supported ??= http.request({ path: '/v1/supported-chains' }, parseSupportedChains)
+    supported.catch(() => {
+      supported = null
+    })
+    return supported
+  }
+
+  async function isNetworkSupported(chainId: string): Promise<boolean> {
+    return (await getSupportedChains()).http.includes(chainId)
+  }
+
+  /** The network (CAIP-2) of a CAIP-10 id, or undefined when `value` is not one. */
+  function networkOf(value: string): string | undefined {
+    const parts = value.split(':')
+    return parts.length === 3 && parts.every((p) => p !== '') ? `${parts[0]}:${parts[1]}` : undefined
+  }
+
+  async function requireSupported(network: string | undefined, message: string): Promise<void> {
+    if (network !== undefined && !(await isNetworkSupported(network))) throw new GangwayError(message, { details: network })
+  }
+
+  /** Name endpoints show the server's first reason, else the call's own message (spec §8). */
+  async function nameCall<T>(fallback: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call()
+    } catch (error) {
+      if (!(error instanceof ApiRequestError) || error.code === 'ABORTED') throw error
+      throw new ApiRequestError(error.serverReason ?? fallback, {
+        status: error.status,
+        serverMessage: error.serverMessage,
+        serverReason: error.serverReason,
+        details: error.details ?? fallback,
+        code: typeof error.code === 'string' ? error.code : undefined,
+        cause: error,
+      })
+    }
+  }
+
+  return {
+    getSupportedChains: () => getSupportedChains(),
+    isNetworkSupported: (chainId) => isNetworkSupported(chainId),
+
+    async getIdentity({ address, sender, chainId }, { signal }: RequestOptions = {}): Promise<Identity> {
+      if (chainId !== undefined && !(await isNetworkSupported(chainId))) return { name: null, avatar: null }
+      const key = address.toLowerCase()
+      const cached = fresh(identities, key, 'identity')
+      if (cached) return cached
+      const identity = await http.request({ path: `/v1/identity/${enc(address)}`, query: { sender }, signal }, parseIdentity)
+      remember(identities, key, { at: now(), value: identity })
+      return identity
+    },
+
+    async getHistory({ address, cursor, chainId, onramp }, { signal }: RequestOptions = {}): Promise<HistoryPage> {
+      if (chainId !== undefined && !(await isNetworkSupported(chainId))) return { data: [], next: null }
+      return http.request(
+        { path: `/v1/account/${enc(address)}/history`, query: { cursor: cursor || undefined, chainId, onramp }, signal },
+        parseHistory,
+      )
+    },
+
+    getBalance(params: BalanceParams, { signal }: RequestOptions = {}): Promise<TokenBalance[] | null> {
+      const currency = params.currency ?? 'usd'
+      const key = `${params.address.toLowerCase()}|${params.chainId}|${currency}`
+      if (isTokenBalanceRetryBlocked(now(), balanceFailedAt.get(key))) return Promise.resolve(null)
+      const force = params.forceUpdate !== undefined && params.forceUpdate !== false
+      if (!force) {
+        const cached = fresh(balances, key, 'balance')
+        if (cached) return Promise.resolve(cached)
+        const pending = balanceInFlight.get(key)
+        if (pending) return pending
+      }
+      const run: Promise<TokenBalance[] | null> = (async () => {
+        try {
+          if (!(await isNetworkSupported(params.chainId))) return []
+          const result = await http.request(
+            {
+              path: `/v1/account/${enc(params.address)}/balance`,
+              query: { currency, chainId: params.chainId, forceUpdate: force ? String(params.forceUpdate) : undefined },
+              signal,
+            },
+            parseBalances,
+          )
+          balanceFailedAt.delete(key)
+          remember(balances, key, { at: now(), value: result })
+          return result
+        } catch (error) {
+          // An aborted lookup is not a failure of the API: no retry block.
+          if (!(error instanceof ApiRequestError && error.code === 'ABORTED')) remember(balanceFailedAt, key, now())
+          return null
+        }
+      })()
+      if (!force) {
+        balanceInFlight.set(key, run)
+        void run.finally(() => balanceInFlight.delete(key))
+      }
+      return run
+    },
+
+    async getFungiblePrices({ addresses, currency = 'usd' }, { signal }: RequestOptions = {}): Promise<FungiblePrice[]> {
+      const chains = (await getSupportedChains()).http
+      const wanted = addresses.filter((a) => chains.includes(networkOf(a) ?? ''))
+      if (wanted.length === 0) return []
+      return http.request(
+        { method: 'POST', path: '/v1/fungible/price', body: { projectId: options.projectId, currency, addresses: wanted }, signal },
+        (body) =>
+          expectArray(expectObject(body, 'the prices').fungibles, 'fungibles').map((f, i) => {
+            const item = expectObject(f, `fungibles[${i}]`)
+            if (typeof item.price !== 'number') throw new Error(`expected fungibles[${i}].price to be a number`)
+            return item as FungiblePrice
+          }),
+      )
+    },
+
+    async getSwapTokens({ chainId }, { signal }: RequestOptions = {}): Promise<SwapToken[]> {
+      if (!(await isNetworkSupported(chainId))) return []
+      return http.request({ path: '/v1/convert/tokens', query: { chainId }, signal }, (body) =>
+        expectArray(expectObject(body, 'the swap tokens').tokens, 'tokens') as SwapToken[],
+      )
+    },
+
+    async getSwapQuotes(params, { signal }: RequestOptions = {}): Promise<SwapQuote[]> {
+      const network = networkOf(params.from)
+      if (network !== undefined && !(await isNetworkSupported(network))) return []
+      return http.request({ path: '/v1/convert/quotes', query: { ...params }, signal }, (body) =>
+        expectArray(expectObject(body, 'the quotes').quotes, 'quotes') as SwapQuote[],
+      )
+    },
+
+    async getSwapAllowance({ tokenAddress, userAddress }, { signal }: RequestOptions = {}): Promise<string> {
+      const network = networkOf(tokenAddress)
+      if (network !== undefined && !(await isNetworkSupported(network))) return '0'
+      return http.request({ path: '/v1/convert/allowance', query: { tokenAddress, userAddress }, signal }, (body) =>
+        expectString(expectObject(body, 'the allowance').allowance, 'allowance'),
+      )
+    },
+
+    async getGasPrice({ chainId }, { signal }: RequestOptions = {}): Promise<GasPrice> {
+      await requireSupported(chainId, 'Network not supported for Gas Price')
+      return http.request({ path: '/v1/convert/gas-price', query: { chainId }, signal }, (body) => {
+        const price = expectObject(body, 'the gas price')
+        return {
+          standard: expectString(price.standard, 'standard'),
+          fast: expectString(price.fast, 'fast'),
+          instant: expectString(price.instant, 'instant'),
+        }
+      })
+    },
+
+    async buildSwapTransaction(params, { signal }: RequestOptions = {}): Promise<SwapTransaction> {
+      await requireSupported(networkOf(params.from), 'Network not supported for Swaps')
+      return http.request(
+        { method: 'POST', path: '/v1/convert/build-transaction', body: { projectId: options.projectId, ...params }, signal },
+        parseSwapTransaction,
+      )
+    },
+
+    async buildApproveTransaction(params, { signal }: RequestOptions = {}): Promise<SwapTransaction> {
+      await requireSupported(networkOf(params.from), 'Network not supported for Swaps')
+      return http.request({ path: '/v1/convert/build-approve', query: { ...params }, signal }, parseSwapTransaction)
+    },
+
+    lookupName({ name }, { signal }: RequestOptions = {}): Promise<NameProfile> {
+      return nameCall('Error resolving name', () =>
+        http.request({ path: `/v1/profile/account/${enc(name)}`, query: { apiVersion: '2' }, signal }, (body) =>
+          parseNameProfile(body, 'the profile'),
+        ),
+      )
+    },
+
+    async reverseLookupNames({ address, sender }, { signal }: RequestOptions = {}): Promise<NameProfile[]> {
+      const key = address.toLowerCase()
+      const cached = fresh(names, key, 'ens')
+      if (cached) return cached
+      const found = await nameCall('Error fetching names for address', () =>
+        http.request({ path: `/v1/profile/reverse/${enc(address)}`, query: { sender, apiVersion: '2' }, signal }, (body) =>
+          expectArray(body, 'the names').map((n, i) => parseNameProfile(n, `names[${i}]`)),
+        ),
+      )
+      remember(names, key, { at: now(), value: found })
+      return found
+    },
+
+    getNameSuggestions({ name, zone }, { signal }: RequestOptions = {}): Promise<NameSuggestion[]> {
+      return nameCall('Error fetching name suggestions', () =>
+        http.request({ path: `/v1/profile/suggestions/${enc(name)}`, query: { zone }, signal }, (body) =>
+          expectArray(expectObject(body, 'the suggestions').suggestions, 'suggestions').map((s, i) => {
+            expectString(expectObject(s, `suggestions[${i}]`).name, `suggestions[${i}].name`)
+            return s as NameSuggestion
+          }),
+        ),
+      )
+    },
+
+    registerName({ name, coinType, address, message, signature }, { signal }: RequestOptions = {}): Promise<boolean> {
+      return nameCall(`Error registering name ${name}`, () =>
+        http.request(
+          { method: 'POST', path: '/v1/profile/account', body: { coin_type: coinType, address, message, signature }, signal },
+          (body) => {
+            const success = (body as { success?: unknown } | undefined)?.success
+            return typeof success === 'boolean' ? success : true
+          },
+        ),
+      )
+    },
+
+    async getOnrampOptions({ signal }: RequestOptions = {}): Promise<OnrampOptions> {
+      try {
+        return await http.request({ path: '/v1/onramp/options', signal }, (body) => {
+          const o = expectObject(body, 'the on-ramp options')
+          return {
+            paymentCurrencies: expectArray(o.paymentCurrencies, 'paymentCurrencies'),
+            purchaseCurrencies: expectArray(o.purchaseCurrencies, 'purchaseCurrencies'),
+          } as OnrampOptions
+        })
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.code === 'ABORTED') throw error
+        return defaultOnrampOptions()
+      }
+    },
+
+    getOnrampQuote(params, { signal }: RequestOptions = {}): Promise<OnrampQuote> {
+      return http.request(
+        { method: 'POST', path: '/v1/onramp/quote', body: { projectId: options.projectId, ...params }, signal },
+        (body) => {
+          const quote = expectObject(body, 'the quote')
+          expectString(expectObject(quote.purchaseAmount, 'purchaseAmount').amount, 'purchaseAmount.amount')
+          return quote as OnrampQuote
+        },
+      )
+    },
+
+    generateOnrampUrl(params, { signal }: RequestOptions = {}): Promise<string> {
+      return http.request({ method: 'POST', path: '/v1/generators/onrampurl', body: { projectId: options.projectId, ...params }, signal }, (body) =>
+        expectString(expectObject(body, 'the on-ramp URL').url, 'url'),
+      )
+    },
+
+    getSessions({ address }, { signal }: RequestOptions = {}): Promise<unknown[]> {
+      return http.request({ path: `/v1/sessions/${enc(address)}`, signal }, (body) => {
+        if (Array.isArray(body)) return body
+        const o = expectObject(body, 'the sessions')
+        return expectArray(o.sessions ?? o.pcis ?? [], 'sessions')
+      })
+    },
+
+    async revokeSession({ address, pci, signature }, { signal }: RequestOptions = {}): Promise<void> {
+      await http.request({ method: 'POST', path: `/v1/sessions/${enc(address)}/revoke`, body: { pci, signature }, signal }, () => undefined)
+    },
+  }
+}
+
+function parseSupportedChains(body: unknown): SupportedChains {
+  const o = expectObject(body, 'the supported chains')
+  const list = (value: unknown, what: string) => (value === undefined ? [] : expectArray(value, what).map((c, i) => expectString(c, `${what}[${i}]`)))
+  return { http: list(o.http, 'http'), ws: list(o.ws, 'ws') }
+}
+
+function parseIdentity(body: unknown): Identity {
+  const o = expectObject(body, 'the identity')
+  const text = (value: unknown, what: string) => {
+    if (value === undefined || value === null || value === '') return null
+    return expectString(value, what)
+  }
+  return { name: text(o.name, 'name'), avatar: text(o.avatar, 'avatar') }
+}
+
+function parseHistory(body: unknown): HistoryPage {
+  const o = expectObject(body, 'the history')
+  const data = expectArray(o.data, 'data').map((t, i) => {
+    const tx = expectObject(t, `data[${i}]`)
+    expectString(tx.id, `data[${i}].id`)
+    expectString(expectObject(tx.metadata, `data[${i}].metadata`).minedAt, `data[${i}].metadata.minedAt`)
+    return { ...tx, transfers: tx.transfers === undefined ? [] : expectArray(tx.transfers, `data[${i}].transfers`) } as Transaction
+  })
+  const next = o.next === undefined || o.next === null || o.next === '' ? null : expectString(o.next, 'next')
+  return { data, next }
+}
+
+function parseBalances(body: unknown): TokenBalance[] {
+  return expectArray(expectObject(body, 'the balance').balances, 'balances').map((b, i) => {
+    const balance = expectObject(b, `balances[${i}]`)
+    expectString(balance.symbol, `balances[${i}].symbol`)
+    expectString(balance.chainId, `balances[${i}].chainId`)
+    const quantity = expectObject(balance.quantity, `balances[${i}].quantity`)
+    expectString(quantity.decimals, `balances[${i}].quantity.decimals`)
+    expectString(quantity.numeric, `balances[${i}].quantity.numeric`)
+    return balance as TokenBalance
+  })
+}
+
+function parseSwapTransaction(body: unknown): SwapTransaction {
+  const tx = expectObject(expectObject(body, 'the transaction').tx, 'tx')
+  expectString(tx.data, 'tx.data')
+  return tx as SwapTransaction
+}
+
+function parseNameProfile(body: unknown, what: string): NameProfile {
+  const profile = expectObject(body, what)
+  expectString(profile.name, `${what}.name`)
+  return { ...profile, addresses: (profile.addresses ?? {}) as NameProfile['addresses'] } as NameProfile
+}

@@ -1,0 +1,81 @@
+import type { GetWalletsParams, RemoteProjectConfig, WalletDirectory, WalletPage } from '../../core/apiPorts'
+import type { WalletRecord } from '../../core/domain/entities'
+import { createHttpJson, expectArray, expectObject, expectString, type ApiClientOptions } from './httpJson'
+import { parseRemoteFeatures } from './loadRemoteConfiguration'
+
+/**
+ * The wallet directory API client (spec §7): wallet listing with paging, search, include /
+ * exclude and chain filters, image URLs, the project configuration (features), the origin
+ * allow-list and the analytics configuration.
+ *
+ * @example
+ * const directory = createWalletDirectoryClient({ baseUrl, projectId, sdkType: 'gangway', sdkVersion: '0.1.0' })
+ * const { data, count } = await directory.getWallets({ page: 1, entries: 40, chains: ['eip155:1'] })
+ */
+export function createWalletDirectoryClient(options: ApiClientOptions): WalletDirectory {
+  const http = createHttpJson(options)
+  const imageUrl = (path: string) => (id: string) => http.url(`${path}/${encodeURIComponent(id)}`)
+
+  return {
+    getWallets(params: GetWalletsParams, { signal } = {}): Promise<WalletPage> {
+      return http.request(
+        {
+          path: '/getWallets',
+          signal,
+          query: {
+            page: params.page,
+            entries: params.entries,
+            include: params.include,
+            exclude: params.exclude,
+            chains: params.chains,
+            search: params.search?.trim() || undefined,
+            badge_type: params.badgeType,
+          },
+        },
+        parseWalletPage,
+      )
+    },
+
+    getProjectConfig({ signal } = {}): Promise<RemoteProjectConfig> {
+      return http.request({ path: '/appkit/v1/config', signal }, (body) => ({
+        features: parseRemoteFeatures(expectObject(body, 'the config').features),
+      }))
+    },
+
+    getAllowedOrigins({ signal } = {}): Promise<string[]> {
+      return http.request({ path: '/projects/v1/origins', signal }, (body) =>
+        expectArray(expectObject(body, 'the origins').allowedOrigins, 'allowedOrigins').map((o, i) =>
+          expectString(o, `allowedOrigins[${i}]`),
+        ),
+      )
+    },
+
+    getAnalyticsConfig({ signal } = {}): Promise<{ isAnalyticsEnabled: boolean }> {
+      return http.request({ path: '/getAnalyticsConfig', signal }, (body) => {
+        const enabled = expectObject(body, 'the analytics config').isAnalyticsEnabled
+        if (typeof enabled !== 'boolean') throw new Error('expected isAnalyticsEnabled to be a boolean')
+        return { isAnalyticsEnabled: enabled }
+      })
+    },
+
+    walletImageUrl: imageUrl('/getWalletImage'),
+    assetImageUrl: imageUrl('/public/getAssetImage'),
+    currencyImageUrl: imageUrl('/public/getCurrencyImage'),
+    tokenImageUrl: imageUrl('/public/getTokenImage'),
+  }
+}
+
+function parseWalletPage(body: unknown): WalletPage {
+  const page = expectObject(body, 'the wallet page')
+  if (typeof page.count !== 'number' || !Number.isInteger(page.count) || page.count < 0) {
+    throw new Error('expected count to be a non-negative integer')
+  }
+  const data = expectArray(page.data, 'data').map((item, i) => {
+    const wallet = expectObject(item, `data[${i}]`)
+    expectString(wallet.id, `data[${i}].id`)
+    expectString(wallet.name, `data[${i}].name`)
+    if (wallet.chains !== undefined && wallet.chains !== null) expectArray(wallet.chains, `data[${i}].chains`)
+    return wallet as WalletRecord
+  })
+  return { data, count: page.count }
+}

@@ -1,0 +1,229 @@
+import { GangwayError } from '../../core/errors'
+import { REQUEST_RETRIES, requestBackoffMs } from '../../core/domain/timing'
+
+/** Options every API client takes. Time and the network are injected so tests run on virtual time. */
+export type ApiClientOptions = {
+  /** Where the service is deployed, e.g. `https://api.example.com` (no trailing path needed). */
+  baseUrl: string
+  projectId: string
+  /** Sent as `st` and `sv` on every request. */
+  sdkType: string
+  sdkVersion: string
+  fetch?: typeof fetch
+  now?: () => number
+  sleep?: (ms: number) => Promise<void>
+  /** Retries after the first attempt (spec §9: 3). */
+  retries?: number
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly string[]
+
+export type HttpRequest = {
+  method?: 'GET' | 'POST'
+  path: string
+  query?: Record<string, QueryValue>
+  body?: unknown
+  signal?: AbortSignal | undefined
+  /** Overrides the client's retry count for this request. */
+  retries?: number
+}
+
+/**
+ * An HTTP API call that failed. `shortMessage` is the spec's text for the failure (HTTP 403
+ * 'Invalid App Configuration', 429 'Rate Limited', 5xx 'Server Error'); `code` is the HTTP
+ * status, or `'NETWORK'` / `'ABORTED'` when no response came.
+ */
+export class ApiRequestError extends GangwayError {
+  override name = 'ApiRequestError'
+  readonly status: number | undefined
+  /** The server's error text (`{ error }`, `{ message }` or the first reason), when it sent one. */
+  readonly serverMessage: string | undefined
+  /** The server's first `reasons[].description`, which name errors show (spec §8). */
+  readonly serverReason: string | undefined
+
+  constructor(
+    shortMessage: string,
+    options: {
+      status?: number | undefined
+      serverMessage?: string | undefined
+      serverReason?: string | undefined
+      details: string
+      cause?: unknown
+      code?: string | undefined
+    },
+  ) {
+    super(shortMessage, { code: options.code ?? options.status, details: options.details, cause: options.cause })
+    this.status = options.status
+    this.serverMessage = options.serverMessage
+    this.serverReason = options.serverReason
+  }
+}
+
+/** A response that is not the JSON the client expects (not JSON at all, or the wrong shape). */
+export class ApiResponseError extends GangwayError {
+  override name = 'ApiResponseError'
+  static readonly code = 'INVALID_RESPONSE'
+  constructor(details: string, cause?: unknown) {
+    super('Invalid server response', { code: ApiResponseError.code, details, cause })
+  }
+}
+
+/** The spec message for an HTTP status (spec §8). */
+export function messageForStatus(status: number): string {
+  if (status === 403) return 'Invalid App Configuration'
+  if (status === 429) return 'Rate Limited'
+  if (status >= 500) return 'Server Error'
+  return 'An error occurred'
+}
+
+/** Statuses worth another attempt: timeouts, rate limits and transient server errors. */
+const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504])
+
+/**
+ * The shared HTTP layer of the API clients: the common query (`projectId`, `st`, `sv`), JSON
+ * in and out, retries with backoff min(1000·2^n, 30000) ms on network errors and on 408, 429,
+ * 500, 502, 503, 504, and errors mapped to the spec's messages. `parse` checks the body's
+ * shape; what it throws becomes an `ApiResponseError`.
+ *
+ * @example
+ * const http = createHttpJson({ baseUrl, projectId, sdkType: 'gangway', sdkVersion: '0.1.0' })
+ * const chains = await http.request({ path: '/v1/supported-chains' }, (body) => body as SupportedChains)
+ */
+export function createHttpJson(options: ApiClientOptions) {
+  const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+  const base = options.baseUrl.replace(/\/+$/, '')
+  const defaultRetries = options.retries ?? REQUEST_RETRIES
+
+  function url(path: string, query: Record<string, QueryValue> = {}): string {
+    const params = new URLSearchParams({ projectId: options.projectId, st: options.sdkType, sv: options.sdkVersion })
+    for (const [key, value] of Object.entries(query)) {
+      if (value === undefined || value === null) continue
+      if (Array.isArray(value)) {
+        if (value.length) params.set(key, value.join(','))
+      } else {
+        params.set(key, String(value))
+      }
+    }
+    return `${base}${path}?${params.toString()}`
+  }
+
+  async function attempt(target: string, request: HttpRequest): Promise<{ status: number; text: string }> {
+    const method = request.method ?? 'GET'
+    const init: RequestInit = { method, headers: { accept: 'application/json' } }
+    if (request.signal) init.signal = request.signal
+    if (request.body !== undefined) {
+      init.body = JSON.stringify(request.body)
+      init.headers = { accept: 'application/json', 'content-type': 'application/json' }
+    }
+    let response: Response
+    try {
+      response = await fetchFn(target, init)
+    } catch (error) {
+      if (request.signal?.aborted) throw abortError(method, request.path, error)
+      throw new ApiRequestError('Something went wrong', {
+        code: 'NETWORK',
+        details: `${method} ${request.path}: could not reach ${base}: ${(error as Error)?.message ?? String(error)}`,
+        cause: error,
+      })
+    }
+    let text: string
+    try {
+      text = await response.text()
+    } catch (error) {
+      if (request.signal?.aborted) throw abortError(method, request.path, error)
+      throw new ApiRequestError('Something went wrong', {
+        code: 'NETWORK',
+        details: `${method} ${request.path}: the response body could not be read: ${(error as Error)?.message ?? String(error)}`,
+        cause: error,
+      })
+    }
+    return { status: response.status, text }
+  }
+
+  async function request<T>(request: HttpRequest, parse: (body: unknown) => T): Promise<T> {
+    const method = request.method ?? 'GET'
+    const target = url(request.path, request.query)
+    const retries = request.retries ?? defaultRetries
+    for (let n = 0; ; n++) {
+      if (request.signal?.aborted) throw abortError(method, request.path, request.signal.reason)
+      let failure: ApiRequestError
+      try {
+        const { status, text } = await attempt(target, request)
+        if (status >= 200 && status < 300) return parseBody(method, request.path, status, text, parse)
+        const { message: serverMessage, reason: serverReason } = readServerError(text)
+        failure = new ApiRequestError(messageForStatus(status), {
+          status,
+          serverMessage,
+          serverReason,
+          details: `${method} ${request.path} answered HTTP ${status}${serverMessage ? `: ${serverMessage}` : ''}`,
+        })
+      } catch (error) {
+        if (!(error instanceof ApiRequestError) || error.code !== 'NETWORK') throw error
+        failure = error
+      }
+      const retryable = failure.status === undefined || RETRY_STATUSES.has(failure.status)
+      if (!retryable || n >= retries) throw failure
+      await sleep(requestBackoffMs(n))
+    }
+  }
+
+  return { url, request }
+}
+
+export type HttpJson = ReturnType<typeof createHttpJson>
+
+function abortError(method: string, path: string, cause: unknown): ApiRequestError {
+  return new ApiRequestError('Request was aborted', { code: 'ABORTED', details: `${method} ${path} was aborted`, cause })
+}
+
+function parseBody<T>(method: string, path: string, status: number, text: string, parse: (body: unknown) => T): T {
+  let body: unknown
+  try {
+    body = text.trim() === '' ? undefined : JSON.parse(text)
+  } catch (error) {
+    throw new ApiResponseError(
+      `${method} ${path} answered HTTP ${status} with a body that is not JSON: ${JSON.stringify(text.slice(0, 60))}`,
+      error,
+    )
+  }
+  try {
+    return parse(body)
+  } catch (error) {
+    if (error instanceof GangwayError) throw error
+    throw new ApiResponseError(`${method} ${path}: ${(error as Error)?.message ?? String(error)}`, error)
+  }
+}
+
+/** The error text of a failed response: `{ error }`, `{ message }` or `{ reasons: [{ description }] }`. */
+function readServerError(text: string): { message: string | undefined; reason: string | undefined } {
+  const pick = (value: unknown) => (typeof value === 'string' && value !== '' ? value.slice(0, 500) : undefined)
+  try {
+    const body = JSON.parse(text) as { error?: unknown; message?: unknown; reasons?: { description?: unknown }[] } | null
+    const reason = pick(Array.isArray(body?.reasons) ? body.reasons[0]?.description : undefined)
+    return { reason, message: reason ?? pick(body?.error) ?? pick(body?.message) }
+  } catch {
+    // Not JSON: the status alone tells what happened.
+    return { message: undefined, reason: undefined }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shape checks for response bodies: each throws a plain Error naming the field; `request`
+// turns it into an ApiResponseError.
+// ---------------------------------------------------------------------------------------------
+
+export function expectObject(value: unknown, what: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`expected ${what} to be an object`)
+  return value as Record<string, unknown>
+}
+
+export function expectArray(value: unknown, what: string): unknown[] {
+  if (!Array.isArray(value)) throw new Error(`expected ${what} to be an array`)
+  return value
+}
+
+export function expectString(value: unknown, what: string): string {
+  if (typeof value !== 'string') throw new Error(`expected ${what} to be a string`)
+  return value
+}

@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { parseEther } from 'viem'
+import type { DevChains } from '../../../dev/chain/startChains'
+import { startGateway, type Gateway } from '../../../dev/gateway/startGateway'
+import { createBlockchainApiClient } from '../../../src/adapters/api/createBlockchainApiClient'
+import type { ApiClientOptions } from '../../../src/adapters/api/httpJson'
+import type { TokenBalance } from '../../../src/core/domain/entities'
+import { DEFAULT_PAYMENT_CURRENCIES, DEFAULT_PURCHASE_CURRENCY } from '../../../src/core/domain/onramp'
+import { deadUrl, startStack, walletOn } from '../gateway/harness'
+
+// The blockchain data API client against the gateway over two real local chains. Time is
+// virtual: `now` is a variable the tests move, `sleep` records backoff without waiting.
+let dev: DevChains
+let gateway: Gateway
+let stop: () => Promise<void>
+
+beforeAll(async () => {
+  ;({ dev, gateway, stop } = await startStack())
+}, 60_000)
+afterAll(() => stop?.())
+beforeEach(() => gateway.control.reset())
+
+const LOCAL = 'eip155:31337'
+const MAINNET = 'eip155:1'
+
+function api(overrides: Partial<ApiClientOptions> = {}) {
+  let time = 1_000_000
+  const paths: string[] = []
+  const sleeps: number[] = []
+  const client = createBlockchainApiClient({
+    baseUrl: gateway.url,
+    projectId: 'test-project',
+    sdkType: 'gangway',
+    sdkVersion: '0.1.0',
+    now: () => time,
+    sleep: async (ms) => {
+      sleeps.push(ms)
+    },
+    fetch: (input, init) => {
+      paths.push(new URL(String(input)).pathname)
+      return fetch(input, init)
+    },
+    ...overrides,
+  })
+  return {
+    client,
+    sleeps,
+    /** Request paths since the last call, supported-chains lookups left out. */
+    requests: () => paths.splice(0).filter((p) => p !== '/v1/supported-chains'),
+    allRequests: () => paths.splice(0),
+    advance: (ms: number) => (time += ms),
+  }
+}
+
+const eth = (balances: TokenBalance[] | null) => Number(balances?.find((b) => b.symbol === 'ETH')?.quantity.numeric)
+
+async function sendEth(fromIndex: number, toIndex: number, amount: string) {
+  const { wallet, reader } = walletOn(dev.chains[0]!, dev.accounts[fromIndex]!.privateKey)
+  const hash = await wallet.sendTransaction({ to: dev.accounts[toIndex]!.address, value: parseEther(amount) })
+  await reader.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+  return hash
+}
+
+describe('supported networks', () => {
+  it('fetches the supported chains once and answers per network', async () => {
+    const { client, allRequests } = api()
+    expect(await client.getSupportedChains()).toEqual({ http: ['eip155:31337', 'eip155:31338'], ws: [] })
+    expect(await client.isNetworkSupported(LOCAL)).toBe(true)
+    expect(await client.isNetworkSupported(MAINNET)).toBe(false)
+    expect(allRequests()).toEqual(['/v1/supported-chains'])
+  })
+
+  it('skips calls on an unsupported network with empty results and no request', async () => {
+    const { client, requests } = api()
+    const address = dev.accounts[0]!.address
+    expect(await client.getBalance({ address, chainId: MAINNET })).toEqual([])
+    expect(await client.getHistory({ address, chainId: MAINNET })).toEqual({ data: [], next: null })
+    expect(await client.getIdentity({ address, chainId: MAINNET })).toEqual({ name: null, avatar: null })
+    expect(await client.getSwapTokens({ chainId: MAINNET })).toEqual([])
+    expect(await client.getSwapQuotes({ amount: '1', userAddress: `${MAINNET}:${address}`, from: `${MAINNET}:0xa`, to: `${MAINNET}:0xb`, gasPrice: '1' })).toEqual([])
+    expect(await client.getSwapAllowance({ tokenAddress: `${MAINNET}:0xa`, userAddress: address })).toBe('0')
+    expect(await client.getFungiblePrices({ addresses: [`${MAINNET}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`] })).toEqual([])
+    await expect(client.getGasPrice({ chainId: MAINNET })).rejects.toMatchObject({ shortMessage: 'Network not supported for Gas Price' })
+    await expect(
+      client.buildSwapTransaction({ amount: '1', userAddress: address, from: `${MAINNET}:0xa`, to: `${MAINNET}:0xb` }),
+    ).rejects.toMatchObject({ shortMessage: 'Network not supported for Swaps' })
+    await expect(client.buildApproveTransaction({ userAddress: address, from: `${MAINNET}:0xa`, to: `${MAINNET}:0xb` })).rejects.toMatchObject({
+      shortMessage: 'Network not supported for Swaps',
+    })
+    expect(requests()).toEqual([])
+  })
+})
+
+describe('balances', () => {
+  it('reads balances from the gateway and keeps them 30 s', async () => {
+    const { client, requests, advance } = api()
+    const address = dev.accounts[1]!.address
+    const first = await client.getBalance({ address, chainId: LOCAL })
+    expect(first?.map((b) => b.symbol)).toEqual(['ETH', 'GUSD'])
+    expect(requests()).toEqual([`/v1/account/${address}/balance`])
+
+    await sendEth(2, 1, '2')
+    advance(29_999)
+    expect(await client.getBalance({ address, chainId: LOCAL })).toBe(first)
+    expect(requests()).toEqual([])
+    advance(1)
+    const fresh = await client.getBalance({ address, chainId: LOCAL })
+    expect(eth(fresh) - eth(first)).toBeCloseTo(2, 9)
+    expect(requests()).toHaveLength(1)
+  })
+
+  it('bypasses the cache on forceUpdate and shares one request between concurrent callers', async () => {
+    const { client, requests } = api()
+    const address = dev.accounts[1]!.address
+    const [a, b] = await Promise.all([client.getBalance({ address, chainId: LOCAL }), client.getBalance({ address, chainId: LOCAL })])
+    expect(a).toBe(b)
+    expect(requests()).toHaveLength(1)
+    await client.getBalance({ address, chainId: LOCAL, forceUpdate: true })
+    expect(requests()).toHaveLength(1)
+  })
+
+  it('resolves null on failure and blocks retries for 30 s', async () => {
+    const { client, requests, advance, sleeps } = api()
+    const address = dev.accounts[0]!.address
+    gateway.control.setFault({ status: 500, pathPrefix: '/v1/account' })
+    expect(await client.getBalance({ address, chainId: LOCAL })).toBeNull()
+    expect(sleeps).toEqual([1000, 2000, 4000])
+    expect(requests()).toHaveLength(4)
+    gateway.control.setFault(null)
+    advance(29_999)
+    expect(await client.getBalance({ address, chainId: LOCAL, forceUpdate: true })).toBeNull()
+    expect(requests()).toEqual([])
+    advance(1)
+    expect(eth(await client.getBalance({ address, chainId: LOCAL }))).toBeGreaterThan(0)
+  })
+
+  it('resolves null when the chain node is down (gateway 502)', async () => {
+    const down = await startGateway({ chains: [{ chainId: 31337, name: 'Down', rpcUrl: await deadUrl() }], tokens: [] })
+    try {
+      const { client } = api({ baseUrl: down.url })
+      expect(await client.getBalance({ address: dev.accounts[0]!.address, chainId: LOCAL })).toBeNull()
+      await expect(client.getHistory({ address: dev.accounts[0]!.address })).rejects.toMatchObject({ shortMessage: 'Server Error', code: 502 })
+    } finally {
+      await down.stop()
+    }
+  })
+})
+
+describe('identity and history', () => {
+  it('keeps an identity 5 minutes', async () => {
+    const { client, requests, advance } = api()
+    const address = dev.accounts[3]!.address
+    gateway.control.setIdentity(address, { name: 'carol.gangway', avatar: null })
+    expect(await client.getIdentity({ address })).toEqual({ name: 'carol.gangway', avatar: null })
+    gateway.control.setIdentity(address, { name: 'carol2.gangway', avatar: 'http://127.0.0.1/a.png' })
+    advance(5 * 60_000 - 1)
+    expect((await client.getIdentity({ address: address.toLowerCase() })).name).toBe('carol.gangway')
+    advance(1)
+    expect(await client.getIdentity({ address })).toEqual({ name: 'carol2.gangway', avatar: 'http://127.0.0.1/a.png' })
+    expect(requests()).toHaveLength(2)
+  })
+
+  it('pages history with the cursor', async () => {
+    const hash = await sendEth(4, 3, '0.25')
+    const { client } = api()
+    const address = dev.accounts[4]!.address
+    const first = await client.getHistory({ address, chainId: LOCAL })
+    expect(first.data[0]).toMatchObject({ id: hash, metadata: { chain: LOCAL, operationType: 'send' } })
+    const all = await client.getHistory({ address })
+    let cursor: string | null = null
+    const paged: string[] = []
+    do {
+      const response = await fetch(
+        `${gateway.url}/v1/account/${address}/history?projectId=p&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+      )
+      const page = (await response.json()) as { data: { id: string }[]; next: string | null }
+      const viaClient = await client.getHistory({ address, cursor })
+      expect(viaClient.data[0]?.id).toBe(page.data[0]?.id)
+      paged.push(...page.data.map((t) => t.id))
+      cursor = page.next
+    } while (cursor)
+    expect(paged).toEqual(all.data.map((t) => t.id))
+  })
+
+  it('prices tokens on supported networks only', async () => {
+    const { client } = api()
+    const token = dev.tokens[0]!
+    const prices = await client.getFungiblePrices({
+      addresses: [`eip155:${token.chainId}:${token.address}`, `${MAINNET}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`],
+    })
+    expect(prices).toEqual([{ name: 'Gangway USD', symbol: 'GUSD', iconUrl: `${gateway.url}/public/getTokenImage/GUSD`, price: 1 }])
+  })
+})
+
+describe('endpoints the gateway has not built (501)', () => {
+  it('maps swaps and sessions to Server Error without retrying', async () => {
+    const { client, sleeps } = api()
+    await expect(client.getSwapTokens({ chainId: LOCAL })).rejects.toMatchObject({ shortMessage: 'Server Error', code: 501 })
+    await expect(client.getGasPrice({ chainId: LOCAL })).rejects.toMatchObject({ shortMessage: 'Server Error' })
+    await expect(client.getSessions({ address: dev.accounts[0]!.address })).rejects.toMatchObject({ shortMessage: 'Server Error' })
+    expect(sleeps).toEqual([])
+  })
+
+  it('gives names their spec messages', async () => {
+    const { client } = api()
+    const address = dev.accounts[0]!.address
+    await expect(client.lookupName({ name: 'alice.gangway' })).rejects.toMatchObject({ shortMessage: 'Error resolving name', code: 501 })
+    await expect(client.reverseLookupNames({ address })).rejects.toMatchObject({ shortMessage: 'Error fetching names for address' })
+    await expect(client.getNameSuggestions({ name: 'alice' })).rejects.toMatchObject({ shortMessage: 'Error fetching name suggestions' })
+    await expect(
+      client.registerName({ name: 'alice', coinType: 60, address, message: '{}', signature: '0x00' }),
+    ).rejects.toMatchObject({ shortMessage: 'Error registering name alice' })
+  })
+
+  it("shows a name server's first reason when it gives one", async () => {
+    const { client } = api({
+      fetch: async () => new Response(JSON.stringify({ reasons: [{ description: 'Name is already taken' }, { description: 'x' }] }), { status: 400 }),
+    })
+    await expect(client.getNameSuggestions({ name: 'alice' })).rejects.toMatchObject({ shortMessage: 'Name is already taken', code: 400 })
+  })
+
+  it('falls back to the built-in on-ramp options', async () => {
+    const { client } = api()
+    const options = await client.getOnrampOptions()
+    expect(options).toEqual({ paymentCurrencies: DEFAULT_PAYMENT_CURRENCIES, purchaseCurrencies: [DEFAULT_PURCHASE_CURRENCY] })
+    expect(options.paymentCurrencies.map((c) => c.id)).toEqual(['USD', 'EUR'])
+    expect(options.paymentCurrencies[0]!.payment_method_limits).toEqual([
+      { id: 'card', min: '10.00', max: '7500.00' },
+      { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
+    ])
+  })
+})

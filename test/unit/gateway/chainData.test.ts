@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { erc20Abi, parseEther, parseUnits, type Address, type Hex } from 'viem'
+import type { DevChain, DevChains } from '../../../dev/chain/startChains'
+import type { Gateway } from '../../../dev/gateway/startGateway'
+import type { TokenBalance, Transaction } from '../../../src/core/domain/entities'
+import { call, P, startStack, walletOn as wallet } from './harness'
+
+// The blockchain data endpoints over two real local hardhat chains (dev/chain).
+let dev: DevChains
+let gateway: Gateway
+let stop: () => Promise<void>
+
+beforeAll(async () => {
+  ;({ dev, gateway, stop } = await startStack())
+}, 60_000)
+afterAll(() => stop?.())
+
+async function rpc(chain: DevChain, method: string, params: unknown[] = []): Promise<unknown> {
+  const response = await fetch(chain.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  return ((await response.json()) as { result: unknown }).result
+}
+
+const balancesOf = async (address: string, chainId?: string) =>
+  ((await call(gateway.url, 'GET', `/v1/account/${address}/balance?${P}&currency=usd${chainId ? `&chainId=${chainId}` : ''}`)).body as {
+    balances: TokenBalance[]
+  }).balances
+
+const historyOf = async (address: string, query = '') =>
+  (await call(gateway.url, 'GET', `/v1/account/${address}/history?${P}${query}`)).body as { data: Transaction[]; next: string | null }
+
+describe('balances', () => {
+  it('lists native and GUSD balances per chain, priced from the table, shaped as spec §3', async () => {
+    const [sender] = dev.accounts
+    const balances = await balancesOf(sender!.address, 'eip155:31337')
+    const token = dev.tokens.find((t) => t.chainId === 31337)!
+    const eth = balances.find((b) => b.symbol === 'ETH')!
+    expect(eth).toMatchObject({ name: 'Ether', chainId: 'eip155:31337', price: 3000, quantity: { decimals: '18' } })
+    expect(eth.address).toBeUndefined()
+    expect(eth.iconUrl).toBe(`${gateway.url}/public/getTokenImage/ETH`)
+    const gusd = balances.find((b) => b.symbol === 'GUSD')!
+    expect(gusd).toEqual({
+      name: 'Gangway USD',
+      symbol: 'GUSD',
+      chainId: 'eip155:31337',
+      address: `eip155:31337:${token.address}`,
+      value: Number(gusd.quantity.numeric),
+      price: 1,
+      quantity: { decimals: '6', numeric: gusd.quantity.numeric },
+      iconUrl: `${gateway.url}/public/getTokenImage/GUSD`,
+    })
+    const both = await balancesOf(sender!.address)
+    expect(new Set(both.map((b) => b.chainId))).toEqual(new Set(['eip155:31337', 'eip155:31338']))
+  })
+
+  it('reflects a real ETH and GUSD transfer', async () => {
+    const [, from, to] = dev.accounts
+    const chain = dev.chains[0]!
+    const token = dev.tokens.find((t) => t.chainId === chain.chainId)!
+    const before = await balancesOf(to!.address, 'eip155:31337')
+    const { wallet: sender, reader } = wallet(chain, from!.privateKey)
+    const ethHash = await sender.sendTransaction({ to: to!.address, value: parseEther('1.5') })
+    await reader.waitForTransactionReceipt({ hash: ethHash, pollingInterval: 20 })
+    const tokenHash = await sender.writeContract({
+      address: token.address,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [to!.address, parseUnits('12.5', 6)],
+    })
+    await reader.waitForTransactionReceipt({ hash: tokenHash, pollingInterval: 20 })
+
+    const after = await balancesOf(to!.address, 'eip155:31337')
+    const amount = (list: TokenBalance[], symbol: string) => Number(list.find((b) => b.symbol === symbol)?.quantity.numeric ?? 0)
+    expect(amount(after, 'ETH') - amount(before, 'ETH')).toBeCloseTo(1.5, 9)
+    expect(amount(after, 'GUSD') - amount(before, 'GUSD')).toBeCloseTo(12.5, 9)
+
+    const received = await historyOf(to!.address, '&chainId=eip155:31337')
+    const [latest, previous] = received.data
+    expect(latest).toMatchObject({
+      id: tokenHash,
+      metadata: { hash: tokenHash, operationType: 'receive', status: 'confirmed', chain: 'eip155:31337', sentFrom: from!.address },
+      transfers: [{ direction: 'in', quantity: { numeric: '12.5' }, price: 1, value: 12.5, fungible_info: { symbol: 'GUSD' } }],
+    })
+    expect(previous).toMatchObject({
+      id: ethHash,
+      metadata: { operationType: 'receive', sentTo: to!.address },
+      transfers: [{ direction: 'in', quantity: { numeric: '1.5' }, price: 3000, value: 4500, fungible_info: { symbol: 'ETH', name: 'Ether' } }],
+    })
+    expect(new Date(latest!.metadata.minedAt).getTime()).toBeGreaterThan(Date.now() - 120_000)
+
+    const sent = await historyOf(from!.address, '&chainId=eip155:31337')
+    expect(sent.data[0]).toMatchObject({ id: tokenHash, metadata: { operationType: 'send' }, transfers: [{ direction: 'out' }] })
+    // The other chain saw none of it.
+    const elsewhere = await historyOf(to!.address, '&chainId=eip155:31338')
+    expect(elsewhere.data.some((t) => t.id === ethHash || t.id === tokenHash)).toBe(false)
+  })
+})
+
+describe('history', () => {
+  it('pages with a cursor, newest first, every transaction once', async () => {
+    const [, , , payer, payee] = dev.accounts
+    const chain = dev.chains[1]!
+    const { wallet: sender, reader } = wallet(chain, payer!.privateKey)
+    const hashes: Hex[] = []
+    for (let i = 1; i <= 7; i++) {
+      const hash = await sender.sendTransaction({ to: payee!.address, value: BigInt(i) * 10n ** 15n })
+      await reader.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+      hashes.push(hash)
+    }
+    const seen: string[] = []
+    let cursor: string | null = null
+    let pages = 0
+    do {
+      const page: { data: Transaction[]; next: string | null } = await historyOf(
+        payer!.address,
+        `&chainId=eip155:31338&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+      )
+      expect(page.data.length).toBeLessThanOrEqual(3)
+      seen.push(...page.data.map((t) => t.id))
+      cursor = page.next
+      pages++
+    } while (cursor !== null && pages < 20)
+    expect(new Set(seen).size).toBe(seen.length)
+    expect(seen.slice(0, 7)).toEqual([...hashes].reverse())
+    const times = (await historyOf(payer!.address, '&limit=100')).data.map((t) => new Date(t.metadata.minedAt).getTime())
+    expect([...times].sort((a, b) => b - a)).toEqual(times)
+  })
+
+  it('rebuilds its index when the chain is reverted', async () => {
+    const chain = dev.chains[0]!
+    const [payer, payee] = [dev.accounts[3]!, dev.accounts[4]!]
+    const snapshot = await rpc(chain, 'evm_snapshot')
+    const { wallet: sender, reader } = wallet(chain, payer.privateKey)
+    const hash = await sender.sendTransaction({ to: payee.address, value: 1n })
+    await reader.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+    expect((await historyOf(payee.address, '&chainId=eip155:31337')).data.map((t) => t.id)).toContain(hash)
+    await rpc(chain, 'evm_revert', [snapshot])
+    // A different transaction at the same height: the indexer must notice the reorganisation.
+    const other = await sender.sendTransaction({ to: payee.address, value: 2n })
+    await reader.waitForTransactionReceipt({ hash: other, pollingInterval: 20 })
+    const ids = (await historyOf(payee.address, '&chainId=eip155:31337')).data.map((t) => t.id)
+    expect(ids).toContain(other)
+    expect(ids).not.toContain(hash)
+  })
+
+  it('answers an empty page for an address without activity', async () => {
+    const nobody: Address = '0x000000000000000000000000000000000000dEaD'
+    expect(await historyOf(nobody)).toEqual({ data: [], next: null })
+    const balances = await balancesOf(nobody, 'eip155:31337')
+    expect(balances.map((b) => b.symbol)).toEqual(['ETH'])
+  })
+})
+
+describe('fungible prices', () => {
+  it('prices the local token and the native token by CAIP-10 id', async () => {
+    const token = dev.tokens[0]!
+    const answer = await call(gateway.url, 'POST', `/v1/fungible/price`, {
+      projectId: 'p',
+      currency: 'usd',
+      addresses: [`eip155:${token.chainId}:${token.address}`, `eip155:${token.chainId}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`],
+    })
+    expect(answer.body).toEqual({
+      fungibles: [
+        { name: 'Gangway USD', symbol: 'GUSD', iconUrl: `${gateway.url}/public/getTokenImage/GUSD`, price: 1 },
+        { name: 'Ether', symbol: 'ETH', iconUrl: `${gateway.url}/public/getTokenImage/ETH`, price: 3000 },
+      ],
+    })
+  })
+})

@@ -1,0 +1,75 @@
+import { createServer } from 'node:net'
+import { createPublicClient, createWalletClient, defineChain, http, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { startChains, type DevChain, type DevChains } from '../../../dev/chain/startChains'
+import { startGateway, type Gateway } from '../../../dev/gateway/startGateway'
+
+/** A URL of 127.0.0.1 on a port nothing listens on (for "node is down" tests). */
+export function deadUrl(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address !== null ? address.port : 0
+      server.close(() => resolve(`http://127.0.0.1:${port}`))
+    })
+  })
+}
+
+export type Answer = { status: number; body: unknown; text: string; headers: Headers }
+
+/** One HTTP call to a gateway; `body` is sent as JSON unless it is already a string. */
+export async function call(base: string, method: string, path: string, body?: unknown): Promise<Answer> {
+  const init: RequestInit = { method }
+  if (body !== undefined) {
+    init.body = typeof body === 'string' ? body : JSON.stringify(body)
+    init.headers = { 'content-type': 'application/json' }
+  }
+  const response = await fetch(`${base}${path}`, init)
+  const text = await response.text()
+  let parsed: unknown = undefined
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    // Images and malformed-JSON faults are not JSON.
+  }
+  return { status: response.status, body: parsed, text, headers: response.headers }
+}
+
+/** Builds a client-side query string with the common parameters. */
+export const P = 'projectId=test-project&st=gangway&sv=0.0.0'
+
+/** The two local hardhat chains (dev/chain) with a gateway over them; `stop` ends both. */
+export async function startStack(): Promise<{ dev: DevChains; gateway: Gateway; stop(): Promise<void> }> {
+  const dev = await startChains()
+  try {
+    const gateway = await startGateway({ chains: dev.chains, tokens: dev.tokens })
+    return {
+      dev,
+      gateway,
+      stop: async () => {
+        await gateway.stop()
+        await dev.stop()
+      },
+    }
+  } catch (error) {
+    await dev.stop()
+    throw error
+  }
+}
+
+/** A viem wallet and reader on a local chain, for making real transactions in tests. */
+export function walletOn(chain: DevChain, privateKey: Hex) {
+  const viemChain = defineChain({
+    id: chain.chainId,
+    name: chain.name,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+  })
+  const transport = http(chain.rpcUrl)
+  return {
+    wallet: createWalletClient({ chain: viemChain, transport, account: privateKeyToAccount(privateKey) }),
+    reader: createPublicClient({ chain: viemChain, transport }),
+  }
+}
