@@ -1,0 +1,329 @@
+// The relay's wire protocol: JSON-RPC 2.0 over WebSocket, the subset of the WalletConnect relay
+// API (irn_*) that @walletconnect/core 2.25 speaks, plus the two sign-client methods
+// wc_proposeSession / wc_approveSession. Shapes follow @walletconnect/relay-api's types and the
+// calls in @walletconnect/core's Subscriber / Publisher / Relayer and sign-client's engine.
+//
+// Everything here is pure: parse a frame, validate params, build responses. startRelay.ts holds
+// the state.
+
+export const JSONRPC_PARSE_ERROR = -32700
+export const JSONRPC_INVALID_REQUEST = -32600
+export const JSONRPC_METHOD_NOT_FOUND = -32601
+export const JSONRPC_INVALID_PARAMS = -32602
+export const JSONRPC_INTERNAL_ERROR = -32603
+
+export type JsonRpcId = number | string
+
+export interface JsonRpcErrorResponse {
+  jsonrpc: '2.0'
+  id: JsonRpcId | null
+  error: { code: number; message: string; data?: unknown }
+}
+
+export interface JsonRpcResultResponse {
+  jsonrpc: '2.0'
+  id: JsonRpcId
+  result: unknown
+}
+
+/** Limits (the hosted relay's are of the same order). */
+export const LIMITS = {
+  /** Largest frame accepted, bytes. */
+  maxFrameBytes: 1024 * 1024,
+  /** Longest message TTL, seconds (30 days). */
+  maxTtlSeconds: 30 * 24 * 60 * 60,
+  /** Most topics / messages in one batch call. */
+  maxBatch: 500,
+  /** Most live messages a topic's mailbox keeps; the oldest go first. */
+  maxMailbox: 1000,
+} as const
+
+export interface PublishParams {
+  topic: string
+  message: string
+  ttl: number
+  prompt?: boolean
+  tag?: number
+  attestation?: string
+}
+
+export interface ProposeSessionParams {
+  pairingTopic: string
+  sessionProposal: string
+  ttl: number
+  prompt?: boolean
+  tag?: number
+  attestation?: string
+}
+
+export interface ApproveSessionParams {
+  sessionTopic: string
+  pairingTopic: string
+  sessionProposalResponse: string
+  sessionSettlementRequest: string
+  ttl: number
+  prompt?: boolean
+  tag?: number
+  attestation?: string
+}
+
+export interface UnsubscribeParams {
+  topic: string
+  id: string
+}
+
+export type RelayCall =
+  | { method: 'irn_publish'; params: PublishParams }
+  | { method: 'irn_batchPublish'; params: { messages: PublishParams[] } }
+  | { method: 'irn_subscribe'; params: { topic: string } }
+  | { method: 'irn_batchSubscribe'; params: { topics: string[] } }
+  | { method: 'irn_unsubscribe'; params: UnsubscribeParams }
+  | { method: 'irn_batchUnsubscribe'; params: { subscriptions: UnsubscribeParams[] } }
+  | { method: 'irn_batchFetchMessages'; params: { topics: string[] } }
+  | { method: 'wc_proposeSession'; params: ProposeSessionParams }
+  | { method: 'wc_approveSession'; params: ApproveSessionParams }
+
+export type RelayMethod = RelayCall['method']
+
+export const RELAY_METHODS: readonly RelayMethod[] = [
+  'irn_publish',
+  'irn_batchPublish',
+  'irn_subscribe',
+  'irn_batchSubscribe',
+  'irn_unsubscribe',
+  'irn_batchUnsubscribe',
+  'irn_batchFetchMessages',
+  'wc_proposeSession',
+  'wc_approveSession',
+]
+
+/** One decoded frame. */
+export type Frame =
+  | { kind: 'request'; id: JsonRpcId; call: RelayCall }
+  | { kind: 'response'; id: JsonRpcId; ok: boolean }
+  | { kind: 'error'; response: JsonRpcErrorResponse }
+
+export function errorResponse(
+  id: JsonRpcId | null,
+  code: number,
+  message: string,
+  data?: unknown,
+): JsonRpcErrorResponse {
+  const error: JsonRpcErrorResponse['error'] = { code, message }
+  if (data !== undefined) error.data = data
+  return { jsonrpc: '2.0', id, error }
+}
+
+export function resultResponse(id: JsonRpcId, result: unknown): JsonRpcResultResponse {
+  return { jsonrpc: '2.0', id, result }
+}
+
+class ParamsError extends Error {}
+
+const TOPIC_RE = /^[0-9a-fA-F]{64}$/
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+function isId(v: unknown): v is JsonRpcId {
+  return (typeof v === 'number' && Number.isSafeInteger(v)) || (typeof v === 'string' && v.length > 0 && v.length <= 128)
+}
+
+function params(v: unknown): Record<string, unknown> {
+  if (!isRecord(v)) throw new ParamsError('params must be an object')
+  return v
+}
+
+function topic(p: Record<string, unknown>, key: string): string {
+  const t = p[key]
+  if (typeof t !== 'string' || !TOPIC_RE.test(t)) {
+    throw new ParamsError(`Missing or invalid "${key}" param: expected a 32-byte hex topic`)
+  }
+  return t.toLowerCase()
+}
+
+function message(p: Record<string, unknown>, key: string): string {
+  const m = p[key]
+  if (typeof m !== 'string' || m.length === 0) {
+    throw new ParamsError(`Missing or invalid "${key}" param: expected a non-empty string`)
+  }
+  return m
+}
+
+function ttl(p: Record<string, unknown>): number {
+  const t = p.ttl
+  if (typeof t !== 'number' || !Number.isInteger(t) || t <= 0 || t > LIMITS.maxTtlSeconds) {
+    throw new ParamsError(`Missing or invalid "ttl" param: expected an integer of seconds in 1..${LIMITS.maxTtlSeconds}`)
+  }
+  return t
+}
+
+/** The optional publish fields, checked when present (tvf fields and the like pass through unread). */
+function optionals(p: Record<string, unknown>): Pick<PublishParams, 'prompt' | 'tag' | 'attestation'> {
+  const out: Pick<PublishParams, 'prompt' | 'tag' | 'attestation'> = {}
+  if (p.prompt !== undefined && p.prompt !== null) {
+    if (typeof p.prompt !== 'boolean') throw new ParamsError('Invalid "prompt" param: expected a boolean')
+    out.prompt = p.prompt
+  }
+  if (p.tag !== undefined && p.tag !== null) {
+    if (typeof p.tag !== 'number' || !Number.isInteger(p.tag) || p.tag < 0) {
+      throw new ParamsError('Invalid "tag" param: expected a non-negative integer')
+    }
+    out.tag = p.tag
+  }
+  if (p.attestation !== undefined && p.attestation !== null) {
+    if (typeof p.attestation !== 'string') throw new ParamsError('Invalid "attestation" param: expected a string')
+    out.attestation = p.attestation
+  }
+  return out
+}
+
+function publishParams(v: unknown): PublishParams {
+  const p = params(v)
+  return { topic: topic(p, 'topic'), message: message(p, 'message'), ttl: ttl(p), ...optionals(p) }
+}
+
+function list(p: Record<string, unknown>, key: string): unknown[] {
+  const l = p[key]
+  if (!Array.isArray(l) || l.length === 0 || l.length > LIMITS.maxBatch) {
+    throw new ParamsError(`Missing or invalid "${key}" param: expected an array of 1..${LIMITS.maxBatch} items`)
+  }
+  return l
+}
+
+function topics(p: Record<string, unknown>): string[] {
+  return list(p, 'topics').map((t, i) => {
+    if (typeof t !== 'string' || !TOPIC_RE.test(t)) {
+      throw new ParamsError(`Invalid "topics[${i}]": expected a 32-byte hex topic`)
+    }
+    return t.toLowerCase()
+  })
+}
+
+function unsubscribeParams(v: unknown): UnsubscribeParams {
+  const p = params(v)
+  const t = topic(p, 'topic')
+  if (typeof p.id !== 'string' || p.id.length === 0) {
+    throw new ParamsError('Missing or invalid "id" param: expected a subscription id string')
+  }
+  return { topic: t, id: p.id }
+}
+
+function parseCall(method: RelayMethod, raw: unknown): RelayCall {
+  switch (method) {
+    case 'irn_publish':
+      return { method, params: publishParams(raw) }
+    case 'irn_batchPublish': {
+      const p = params(raw)
+      return { method, params: { messages: list(p, 'messages').map((m) => publishParams(m)) } }
+    }
+    case 'irn_subscribe':
+      return { method, params: { topic: topic(params(raw), 'topic') } }
+    case 'irn_batchSubscribe':
+      return { method, params: { topics: topics(params(raw)) } }
+    case 'irn_unsubscribe':
+      return { method, params: unsubscribeParams(raw) }
+    case 'irn_batchUnsubscribe': {
+      const p = params(raw)
+      return { method, params: { subscriptions: list(p, 'subscriptions').map((s) => unsubscribeParams(s)) } }
+    }
+    case 'irn_batchFetchMessages':
+      return { method, params: { topics: topics(params(raw)) } }
+    case 'wc_proposeSession': {
+      const p = params(raw)
+      return {
+        method,
+        params: {
+          pairingTopic: topic(p, 'pairingTopic'),
+          sessionProposal: message(p, 'sessionProposal'),
+          ttl: ttl(p),
+          ...optionals(p),
+        },
+      }
+    }
+    case 'wc_approveSession': {
+      const p = params(raw)
+      return {
+        method,
+        params: {
+          sessionTopic: topic(p, 'sessionTopic'),
+          pairingTopic: topic(p, 'pairingTopic'),
+          sessionProposalResponse: message(p, 'sessionProposalResponse'),
+          sessionSettlementRequest: message(p, 'sessionSettlementRequest'),
+          ttl: ttl(p),
+          ...optionals(p),
+        },
+      }
+    }
+  }
+}
+
+/**
+ * Decode one WebSocket frame. Never throws: anything wrong becomes a JSON-RPC error response
+ * to send back (-32700 unparsable, -32600 not a request, -32601 unknown method,
+ * -32602 bad params).
+ */
+export function decodeFrame(text: string): Frame {
+  if (text.length > LIMITS.maxFrameBytes) {
+    return { kind: 'error', response: errorResponse(null, JSONRPC_INVALID_REQUEST, 'Frame too large') }
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return { kind: 'error', response: errorResponse(null, JSONRPC_PARSE_ERROR, 'Parse error') }
+  }
+  if (Array.isArray(value)) {
+    return { kind: 'error', response: errorResponse(null, JSONRPC_INVALID_REQUEST, 'Batch requests are not supported') }
+  }
+  if (!isRecord(value)) {
+    return { kind: 'error', response: errorResponse(null, JSONRPC_INVALID_REQUEST, 'Invalid Request: expected an object') }
+  }
+  const id = isId(value.id) ? value.id : null
+  if (value.jsonrpc !== '2.0') {
+    return { kind: 'error', response: errorResponse(id, JSONRPC_INVALID_REQUEST, 'Invalid Request: jsonrpc must be "2.0"') }
+  }
+  // A response from the client: the ack of an irn_subscription we pushed.
+  if (value.method === undefined && ('result' in value || 'error' in value)) {
+    if (id === null) {
+      return { kind: 'error', response: errorResponse(null, JSONRPC_INVALID_REQUEST, 'Invalid Response: missing id') }
+    }
+    return { kind: 'response', id, ok: 'result' in value && !('error' in value) }
+  }
+  if (typeof value.method !== 'string') {
+    return { kind: 'error', response: errorResponse(id, JSONRPC_INVALID_REQUEST, 'Invalid Request: missing method') }
+  }
+  if (id === null) {
+    return { kind: 'error', response: errorResponse(null, JSONRPC_INVALID_REQUEST, 'Invalid Request: missing or invalid id') }
+  }
+  const method = value.method
+  if (!(RELAY_METHODS as readonly string[]).includes(method)) {
+    return { kind: 'error', response: errorResponse(id, JSONRPC_METHOD_NOT_FOUND, `Method not found: ${method.slice(0, 64)}`) }
+  }
+  try {
+    return { kind: 'request', id, call: parseCall(method as RelayMethod, value.params) }
+  } catch (e) {
+    const msg = e instanceof ParamsError ? e.message : 'Invalid params'
+    return { kind: 'error', response: errorResponse(id, JSONRPC_INVALID_PARAMS, `Invalid params: ${msg}`) }
+  }
+}
+
+/**
+ * The client id a WalletConnect client presents: the `iss` (did:key:…) of the JWT in `?auth=`.
+ * Not verified (a local relay trusts its clients); null when absent or unreadable.
+ */
+export function clientIdFromAuth(auth: string | null): string | null {
+  if (!auth) return null
+  const parts = auth.split('.')
+  if (parts.length !== 3 || !parts[1]) return null
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'))
+    if (isRecord(payload) && typeof payload.iss === 'string' && payload.iss.length > 0 && payload.iss.length < 256) {
+      return payload.iss
+    }
+  } catch {
+    // fall through
+  }
+  return null
+}
