@@ -5,6 +5,9 @@ import { createMemoryStorage } from './adapters/storage/memoryStorage'
 import { STORAGE_KEYS } from './core/durable'
 import { coreEffects } from './core/effects/coreEffects'
 import type { LogDeps } from './core/effects/persistLog'
+import { walletEffects } from './core/effects/walletEffects'
+import type { Network } from './core/domain/entities'
+import { createWalletCommands, type WalletCommands } from './core/events/walletCommands'
 import { InvalidInputError } from './core/errors'
 import { bannerClosed, bannerShowRequested, type BannerVariant } from './core/events/banner'
 import type { EventInput } from './core/events/defineEvent'
@@ -13,7 +16,7 @@ import { accountTypePreferred, themeModeChanged } from './core/events/preference
 import { routerPushed, routerWentBack } from './core/events/router'
 import type { Namespace, ViewName } from './core/events/views'
 import type { LogSnapshot } from './core/eventLog'
-import type { Analytics, Clock, Storage } from './core/ports'
+import type { Analytics, ChainAdapter, ChainDeps, Clock, Storage } from './core/ports'
 import { initialState, type AccountType, type Features, type ModalState, type SessionSettings, type ThemeMode } from './core/state'
 import { createStore, type NamedEffect, type Store } from './core/store'
 
@@ -25,8 +28,15 @@ export type ModalOptions = {
   themeMode?: ThemeMode
   /** CSS variables laid over the theme, e.g. `{ '--gw-accent': '#0a7' }`. */
   themeVariables?: Record<string, string>
-  /** Chain namespaces with an adapter. With none, the modal opens straight to WalletConnect. */
-  adapters?: Namespace[]
+  /**
+   * Chain adapters (`createEvmAdapter()`), or bare namespaces served elsewhere. With none, the
+   * modal opens straight to WalletConnect.
+   */
+  adapters?: readonly (ChainAdapter | Namespace)[]
+  /** The networks the app supports (spec §3 Network data: CAIP ids, RPC URLs, native currency). */
+  networks?: readonly Network[]
+  /** Reconnect previously authorised wallets on load (default true). */
+  reconnect?: boolean
   defaultNamespace?: Namespace
   /** The host drives WalletConnect itself. */
   manualControl?: boolean
@@ -56,7 +66,7 @@ export type ModalOptions = {
 
 export type OpenOptions = { view?: ViewName; namespace?: Namespace }
 
-export type Modal = Store & {
+export type Modal = Store & WalletCommands & {
   readonly options: Readonly<ModalOptions>
   /** The state a server render and the first client render use (no hydration mismatch). */
   readonly serverState: ModalState
@@ -92,14 +102,15 @@ export function createModal(options: ModalOptions): Modal {
     options.storage ?? (hasWindow && typeof indexedDB !== 'undefined' ? createIdbStorage() : createMemoryStorage())
   const clock = options.clock ?? { now: () => Date.now() }
   let store: Store | undefined
-  const deps: LogDeps = {
+  const deps: LogDeps & ChainDeps = {
+    adapters: chainAdapters(options.adapters),
     clock,
     scheduler: options.scheduler ?? asyncScheduler,
     storage,
     analytics: options.analytics ?? { track: () => undefined },
     eventLog: { snapshot: () => store?.timeTravel.exportLog() },
   }
-  const effects = [...coreEffects, ...(options.effects ?? [])].filter(
+  const effects = [...coreEffects, ...walletEffects, ...(options.effects ?? [])].filter(
     (e) => options.persistLog !== false || e.name !== 'persistLog',
   )
   store = createStore({ deps, effects, maxLogBytes: options.maxLogBytes })
@@ -121,6 +132,7 @@ export function createModal(options: ModalOptions): Modal {
     ...s,
     options,
     serverState: initialState(settings),
+    ...createWalletCommands(s),
     ready,
     open: (o) => send(modalOpenRequested(typeof o === 'string' ? { view: o } : { ...o })),
     close: () => send(modalCloseRequested({})),
@@ -138,7 +150,7 @@ export function createModal(options: ModalOptions): Modal {
 function sessionSettings(o: ModalOptions, hasWindow: boolean): SessionSettings {
   const settings: SessionSettings = {
     projectId: o.projectId ?? '',
-    adapters: [...(o.adapters ?? [])],
+    adapters: [...new Set((o.adapters ?? []).map((a) => (typeof a === 'string' ? a : a.namespace)))],
     isMobile: o.isMobile ?? (hasWindow ? detectMobile() : false),
   }
   if (o.features) settings.features = JSON.parse(JSON.stringify(o.features)) as Partial<Features>
@@ -150,10 +162,18 @@ function sessionSettings(o: ModalOptions, hasWindow: boolean): SessionSettings {
   if (o.smartAccounts) settings.smartAccounts = { enabled: !!o.smartAccounts.enabled }
   if (o.allowUnsupportedChain !== undefined) settings.allowUnsupportedChain = o.allowUnsupportedChain
   if (o.enableNetworkSwitch !== undefined) settings.enableNetworkSwitch = o.enableNetworkSwitch
+  if (o.networks) settings.networks = JSON.parse(JSON.stringify(o.networks)) as Network[]
+  if (o.reconnect === false) settings.reconnect = false
   return settings
 }
 
 function detectMobile(): boolean {
   const ua = typeof navigator !== 'undefined' ? navigator.userAgent : ''
   return /Android|iPhone|iPad|iPod|Mobile/i.test(ua)
+}
+
+function chainAdapters(adapters: ModalOptions['adapters']): ChainDeps['adapters'] {
+  const out: ChainDeps['adapters'] = {}
+  for (const a of adapters ?? []) if (typeof a !== 'string') out[a.namespace] = a
+  return out
 }

@@ -5,9 +5,9 @@ export const STORAGE_KEYS = { durable: 'durable', log: 'eventLog' } as const
 
 /** The part of the state kept across reloads. Immer's structural sharing keeps it stable. */
 export function selectDurable(state: ModalState): DurableState {
-  return { preferences: state.preferences, siwx: state.siwx }
+  return { preferences: state.preferences, siwx: state.siwx, wallets: state.wallets.memory }
 }
 
 export function sameDurable(a: DurableState, b: DurableState): boolean {
-  return a.preferences === b.preferences && a.siwx === b.siwx
+  return a.preferences === b.preferences && a.siwx === b.siwx && a.wallets === b.wallets
 }

@@ -1,4 +1,7 @@
-import type { SchedulerLike } from 'rxjs'
+import type { Observable, SchedulerLike } from 'rxjs'
+import type { Connector, Network } from './domain/entities'
+import type { SerializedError } from './errors'
+import type { Namespace } from './events/views'
 
 /** Where time comes from. The store stamps `at` from it; tests pass a fake. */
 export interface Clock {
@@ -33,4 +36,56 @@ export interface CoreDeps {
   scheduler: SchedulerLike
   storage: Storage
   analytics: Analytics
+}
+
+/** What a wallet reports after a connect or a silent reconnect. */
+export type WalletSession = { accounts: string[]; caipNetworkId: string }
+
+/** A wallet's own news, as data (EIP-1193 `accountsChanged`, `chainChanged`, `disconnect`). */
+export type WalletProviderEvent =
+  | { type: 'accountsChanged'; accounts: string[] }
+  | { type: 'chainChanged'; caipNetworkId: string }
+  | { type: 'disconnect'; error: SerializedError }
+
+/** A transaction request as data: amounts are decimal integer strings in the smallest unit. */
+export type WalletTransaction = { from: string; to: string; value?: string; data?: string }
+
+/** A transfer of the native token (no `token`) or of a token contract, in the smallest unit. */
+export type WalletTransfer = { from: string; receiver: string; amount: string; token?: string }
+
+/** A mined transaction. */
+export type WalletReceipt = { status: 'success' | 'reverted'; blockNumber: string }
+
+/**
+ * A chain adapter: the wallets of one namespace. Everything it hands the core is data; the
+ * wallet providers themselves stay inside the adapter, looked up by connector id. Failures
+ * reject with a GangwayError carrying the spec's message (e.g. 'Connection rejected').
+ */
+export interface ChainAdapter {
+  readonly namespace: Namespace
+  /** The connectors found in this browser; emits the whole list whenever it changes. */
+  connectors(): Observable<Connector[]>
+  /** Asks the wallet for its accounts (it may prompt the visitor). */
+  connect(connectorId: string): Promise<WalletSession>
+  /** Silently asks a previously authorised wallet for its accounts; null when it has none. */
+  reconnect(connectorId: string): Promise<WalletSession | null>
+  disconnect(connectorId: string): Promise<void>
+  /** The wallet's events while subscribed. */
+  events(connectorId: string): Observable<WalletProviderEvent>
+  /** Switches the wallet to `network`, adding the network to the wallet first if it does not know it. */
+  switchNetwork(connectorId: string, network: Network): Promise<void>
+  signMessage(connectorId: string, request: { address: string; message: string }): Promise<string>
+  signTypedData(connectorId: string, request: { address: string; typedData: unknown }): Promise<string>
+  /** Sends a transaction on `network`; resolves with its hash. */
+  sendTransaction(connectorId: string, network: Network, tx: WalletTransaction): Promise<string>
+  /** Sends a native or token transfer on `network`; resolves with its hash. */
+  sendTransfer(connectorId: string, network: Network, transfer: WalletTransfer): Promise<string>
+  /** The native balance of `address` over the network's RPC, in the smallest unit. */
+  getBalance(network: Network, address: string): Promise<string>
+  waitForReceipt(network: Network, hash: string): Promise<WalletReceipt>
+}
+
+/** The chain adapters effects reach, by namespace. */
+export interface ChainDeps {
+  adapters: Partial<Record<Namespace, ChainAdapter>>
 }

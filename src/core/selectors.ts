@@ -1,5 +1,7 @@
 import type { ModalState, NamespaceConnection } from './state'
 import type { Namespace } from './events/views'
+import type { Network } from './domain/entities'
+import type { BalanceEntry } from './reducers/walletState'
 
 /** The connection record of a namespace, or null when nothing was ever connected there. */
 export function selectNamespaceConnection(state: ModalState, namespace = state.connection.activeNamespace) {
@@ -28,4 +30,56 @@ export function selectCanClose(state: ModalState): boolean {
   if (state.router.view !== 'SIWXSignMessage') return true
   if (!state.settings.siwx?.required) return true
   return Object.keys(state.siwx.sessions).length > 0
+}
+
+/** The active connection of a namespace (the active namespace by default), or null. */
+export function selectActiveConnection(state: ModalState, namespace = state.connection.activeNamespace) {
+  const ns = selectNamespaceConnection(state, namespace)
+  return ns ? activeConnection(ns) : null
+}
+
+/** The host's networks of a namespace (the active namespace by default), in the host's order. */
+export function selectNetworks(state: ModalState, namespace = state.connection.activeNamespace): Network[] {
+  return (state.settings.networks ?? []).filter((n) => n.chainNamespace === namespace)
+}
+
+/**
+ * The active network id: the connected wallet's chain, else the one chosen, else the first of
+ * the host's list.
+ */
+export function selectActiveCaipNetworkId(state: ModalState, namespace = state.connection.activeNamespace): string | null {
+  if (!namespace) return null
+  if (selectIsConnected(state, namespace)) {
+    const id = selectActiveConnection(state, namespace)?.caipNetworkId
+    if (id) return id
+  }
+  return state.network.selected[namespace] ?? selectNetworks(state, namespace)[0]?.caipNetworkId ?? null
+}
+
+/** The host's Network data of the active network, or null when the host does not list it. */
+export function selectActiveNetwork(state: ModalState): Network | null {
+  const id = selectActiveCaipNetworkId(state)
+  return (state.settings.networks ?? []).find((n) => n.caipNetworkId === id) ?? null
+}
+
+/** Connected on a network the host does not list (only when the host lists networks of that namespace). */
+export function selectIsUnsupportedChain(state: ModalState): boolean {
+  const namespace = state.connection.activeNamespace
+  if (!namespace || !selectIsConnected(state, namespace)) return false
+  const networks = selectNetworks(state, namespace)
+  const id = selectActiveConnection(state, namespace)?.caipNetworkId
+  return networks.length > 0 && !networks.some((n) => n.caipNetworkId === id)
+}
+
+/** The active account as a CAIP-10 id (`eip155:1:0xab…`), if connected. */
+export function selectCaipAddress(state: ModalState): string | null {
+  const address = selectAddress(state)
+  const network = selectActiveCaipNetworkId(state)
+  return address && network ? `${network}:${address}` : null
+}
+
+/** The active account's cached native balance, if fetched. */
+export function selectBalance(state: ModalState): BalanceEntry | null {
+  const caipAddress = selectCaipAddress(state)
+  return caipAddress ? (state.account.balances[caipAddress] ?? null) : null
 }

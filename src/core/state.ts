@@ -1,5 +1,15 @@
 import type { BannerVariant } from './events/banner'
 import type { Namespace, ViewName } from './events/views'
+import type { Network } from './domain/entities'
+import {
+  initialAccountState,
+  initialNetworkState,
+  initialWalletsState,
+  type AccountState,
+  type NetworkState,
+  type WalletMemory,
+  type WalletsState,
+} from './reducers/walletState'
 
 /** Feature flags of spec §1. Local defaults < host options < remote project configuration. */
 export type Features = {
@@ -61,6 +71,10 @@ export type SessionSettings = {
   smartAccounts?: { enabled: boolean }
   allowUnsupportedChain?: boolean
   enableNetworkSwitch?: boolean
+  /** The networks the host supports (spec §3 Network data), in the host's order. */
+  networks?: Network[]
+  /** Reconnect previously authorised wallets on load (default true). */
+  reconnect?: boolean
 }
 
 export type Account = { address: string; type: AccountType | 'payment' | 'ordinal' }
@@ -104,6 +118,9 @@ export type ModalState = {
     preferredAccountType: Partial<Record<Namespace, AccountType>>
   }
   siwx: { sessions: Record<string, unknown> }
+  wallets: WalletsState
+  network: NetworkState
+  account: AccountState
   lastError: { source: string; shortMessage: string; code?: number | string | undefined; at: number } | null
 }
 
@@ -111,6 +128,7 @@ export type ModalState = {
 export type DurableState = {
   preferences: ModalState['preferences']
   siwx: ModalState['siwx']
+  wallets?: WalletMemory
 }
 
 export function initialState(settings: SessionSettings = { projectId: '', adapters: [] }): ModalState {
@@ -127,6 +145,9 @@ export function initialState(settings: SessionSettings = { projectId: '', adapte
       preferredAccountType: {},
     },
     siwx: { sessions: {} },
+    wallets: initialWalletsState(),
+    network: initialNetworkState(),
+    account: initialAccountState(),
     lastError: null,
   }
 }

@@ -15,6 +15,7 @@ import { routerPushed, routerReplaced, routerReset, routerWentBack } from './rou
 import { sessionStarted } from './session'
 import { siwxSessionStored, siwxSessionsCleared } from './siwx'
 import { storageFailed, storageHydrated } from './storage'
+import { WALLET_EVENTS } from './walletEvents'
 import { InvalidInputError } from '../errors'
 
 /** Every event the core knows. A type not listed here is rejected at dispatch. */
@@ -45,6 +46,7 @@ export const CORE_EVENTS = [
   siwxSessionStored,
   siwxSessionsCleared,
   effectFailed,
+  ...WALLET_EVENTS,
 ] as const
 
 export type CoreEvent = ReturnType<(typeof CORE_EVENTS)[number]>

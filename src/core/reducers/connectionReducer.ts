@@ -8,9 +8,11 @@ import {
 import type { StampedEvent } from '../events/defineEvent'
 import type { Namespace } from '../events/views'
 import type { ModalState, NamespaceConnection } from '../state'
+import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent'
 
 /** Connection status per namespace (spec §4): disconnected → connecting → connected, and back. */
 export function connectionReducer(draft: Draft<ModalState>, event: StampedEvent): void {
+  if (isIgnoredConnectionEvent(draft as ModalState, event)) return
   if (connectionRequested.match(event)) {
     const ns = namespaceDraft(draft, event.payload.namespace)
     if (ns.status !== 'connected') ns.status = 'connecting'
@@ -18,6 +20,8 @@ export function connectionReducer(draft: Draft<ModalState>, event: StampedEvent)
     const { connectorId, namespace, accounts, caipNetworkId, auth } = event.payload
     const ns = namespaceDraft(draft, namespace)
     const connection = { connectorId, accounts, caipNetworkId, ...(auth ? { auth } : {}) }
+    // Without multiWallet a namespace holds one connection: a new wallet replaces the old one.
+    if (accounts.length > 0 && !draft.features.multiWallet) ns.connections = ns.connections.filter((c) => c.connectorId === connectorId)
     const i = ns.connections.findIndex((c) => c.connectorId === connectorId)
     // A connection without accounts is no connection: it is dropped, not stored.
     if (accounts.length === 0) {

@@ -6,6 +6,9 @@ import { configReducer } from './configReducer'
 import { connectionReducer } from './connectionReducer'
 import { errorReducer } from './errorReducer'
 import { modalReducer } from './modalReducer'
+import { accountReducer } from './accountReducer'
+import { networkReducer } from './networkReducer'
+import { walletsReducer } from './walletsReducer'
 import { preferencesReducer } from './preferencesReducer'
 import { routerReducer } from './routerReducer'
 import { sessionReducer } from './sessionReducer'
@@ -17,6 +20,9 @@ export type SliceReducer = (draft: Draft<ModalState>, event: StampedEvent) => Mo
 const SLICES: SliceReducer[] = [
   configReducer,
   connectionReducer,
+  walletsReducer,
+  networkReducer,
+  accountReducer,
   modalReducer,
   routerReducer,
   bannerReducer,

@@ -1,0 +1,36 @@
+import { catchError, defer, filter, map, mergeMap, of } from 'rxjs'
+import { connectionFailed, connectionRequested, connectionSucceeded } from '../events/connection'
+import { serializeError } from '../errors'
+import { GangwayError } from '../errors'
+import { ChainAdapterNotFoundError } from './connectionErrors'
+import type { Effect } from './runEffects'
+import type { WalletDeps } from './walletDeps'
+
+/**
+ * Connects the wallet of an accepted `connection/requested` (the reducer decides: duplicates
+ * and retries within 1 s are not taken up). Its outcome carries the request's id, so a late
+ * answer after a retry or a closed modal is ignored by the reducers.
+ */
+export const connectWallet: Effect<WalletDeps> = (event$, state$, deps) =>
+  event$.pipe(
+    filter(connectionRequested.match),
+    filter((e) => {
+      const attempt = state$.value.wallets.attempt
+      return !!attempt && attempt.status === 'connecting' && attempt.startedAt === e.at && attempt.requestId === (e.requestId ?? null)
+    }),
+    mergeMap((e) => {
+      const { connectorId, namespace } = e.payload
+      const meta = { requestId: e.requestId }
+      const fail = (error: unknown) => connectionFailed({ connectorId, namespace, error: serializeError(error, 'Failed to connect') }, meta)
+      const adapter = deps.adapters[namespace]
+      if (!adapter) return of(fail(new ChainAdapterNotFoundError(namespace)))
+      return defer(() => adapter.connect(connectorId)).pipe(
+        map((session) => {
+          if (session.accounts.length === 0) return fail(new GangwayError('Failed to connect', { details: 'the wallet returned no accounts' }))
+          const accounts = session.accounts.map((address) => ({ address, type: 'eoa' as const }))
+          return connectionSucceeded({ connectorId, namespace, accounts, caipNetworkId: session.caipNetworkId }, meta)
+        }),
+        catchError((error: unknown) => of(fail(error))),
+      )
+    }),
+  )

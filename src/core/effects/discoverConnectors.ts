@@ -1,0 +1,28 @@
+import { catchError, EMPTY, filter, map, merge, of, switchMap, take } from 'rxjs'
+import { connectorsChanged } from '../events/connectors'
+import { effectFailed } from '../events/effects'
+import { sessionStarted } from '../events/session'
+import { serializeError } from '../errors'
+import type { Effect } from './runEffects'
+import type { WalletDeps } from './walletDeps'
+
+/**
+ * Once the session started, every adapter reports the connectors it finds in this browser.
+ * Starts after `session/started` so the first list is not wiped by the session's reset.
+ */
+export const discoverConnectors: Effect<WalletDeps> = (event$, _state$, deps) =>
+  event$.pipe(
+    filter(sessionStarted.match),
+    take(1),
+    switchMap(() =>
+      merge(
+        ...Object.values(deps.adapters).map((adapter) =>
+          adapter.connectors().pipe(
+            map((connectors) => connectorsChanged({ namespace: adapter.namespace, connectors })),
+            catchError((error: unknown) => of(effectFailed({ effect: `discoverConnectors(${adapter.namespace})`, error: serializeError(error) }))),
+          ),
+        ),
+        EMPTY,
+      ),
+    ),
+  )

@@ -1,0 +1,29 @@
+import { filter, map, mergeMap, pairwise, tap } from 'rxjs'
+import { connectionDisconnected } from '../events/connection'
+import { accountDisconnected } from '../events/connectionLifecycle'
+import { NAMESPACES } from '../events/views'
+import type { CoreDeps } from '../ports'
+import type { ModalState } from '../state'
+import type { Effect } from './runEffects'
+
+/**
+ * The disconnect event: when a disconnect leaves a namespace without connections, emits
+ * `account/disconnected` (the account is reset) and tracks DISCONNECT_SUCCESS.
+ */
+export const emitAccountDisconnected: Effect<CoreDeps> = (event$, state$, deps) =>
+  event$.pipe(
+    map((event) => ({ event, counts: connectionCounts(state$.value) })),
+    pairwise(),
+    filter(([, now]) => connectionDisconnected.match(now.event)),
+    mergeMap(([before, now]) => NAMESPACES.filter((ns) => (before.counts[ns] ?? 0) > 0 && (now.counts[ns] ?? 0) === 0)),
+    tap(() => {
+      void Promise.resolve(deps.analytics.track({ event: 'DISCONNECT_SUCCESS' })).catch(() => undefined)
+    }),
+    map((namespace) => accountDisconnected({ namespace })),
+  )
+
+function connectionCounts(state: ModalState): Partial<Record<string, number>> {
+  const out: Record<string, number> = {}
+  for (const [ns, value] of Object.entries(state.connection.byNamespace)) out[ns] = value?.connections.length ?? 0
+  return out
+}

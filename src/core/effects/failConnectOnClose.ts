@@ -1,0 +1,21 @@
+import { filter, map, pairwise } from 'rxjs'
+import { connectionFailed } from '../events/connection'
+import { modalCloseRequested } from '../events/modal'
+import { serializeError } from '../errors'
+import type { CoreDeps } from '../ports'
+import { ModalClosedError } from './connectionErrors'
+import type { Effect } from './runEffects'
+
+/** Closing the modal while a wallet is connecting rejects that connect with 'Modal closed' (spec §4). */
+export const failConnectOnClose: Effect<CoreDeps> = (event$, state$) =>
+  event$.pipe(
+    map((event) => ({ event, open: state$.value.modal.open })),
+    pairwise(),
+    filter(([before, now]) => modalCloseRequested.match(now.event) && before.open && !now.open),
+    map(() => state$.value.wallets.attempt),
+    filter((attempt) => attempt !== null && attempt.status === 'connecting'),
+    map((attempt) => {
+      const { connectorId, namespace, requestId } = attempt!
+      return connectionFailed({ connectorId, namespace, error: serializeError(new ModalClosedError()) }, { requestId: requestId ?? undefined })
+    }),
+  )

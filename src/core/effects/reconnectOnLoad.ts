@@ -1,0 +1,61 @@
+import { catchError, concat, concatMap, defer, EMPTY, filter, from, merge, mergeMap, of, take } from 'rxjs'
+import { connectionSucceeded } from '../events/connection'
+import { reconnectFinished, reconnectStarted } from '../events/connectionLifecycle'
+import { newRequestId } from '../events/newRequestId'
+import { storageHydrated } from '../events/storage'
+import type { Namespace } from '../events/views'
+import { selectIsConnected } from '../selectors'
+import type { Effect } from './runEffects'
+import type { WalletDeps } from './walletDeps'
+
+/**
+ * After hydration, reconnects the previously authorised connectors of each namespace silently,
+ * one at a time, most recent first (spec §4). Without multiWallet it stops at the first that
+ * answers with accounts. A visitor's own connect ends the run.
+ */
+export const reconnectOnLoad: Effect<WalletDeps> = (event$, state$, deps) =>
+  event$.pipe(
+    filter(storageHydrated.match),
+    take(1),
+    mergeMap(() => {
+      const state = state$.value
+      if (state.settings.reconnect === false) return EMPTY
+      const runs = (Object.entries(state.wallets.memory.connected) as [Namespace, string[]][])
+        .filter(([namespace, ids]) => ids.length > 0 && deps.adapters[namespace] !== undefined)
+        .map(([namespace, ids]) => {
+          const adapter = deps.adapters[namespace]!
+          const requestId = newRequestId()
+          const meta = { requestId }
+          const stillRunning = () => state$.value.wallets.reconnect[namespace] === requestId
+          const attempts = from(ids).pipe(
+            concatMap((connectorId) =>
+              defer(() => {
+                const s = state$.value
+                if (!stillRunning() || (!s.features.multiWallet && selectIsConnected(s, namespace))) return EMPTY
+                return from(adapter.reconnect(connectorId)).pipe(
+                  mergeMap((session) =>
+                    session && session.accounts.length > 0 && stillRunning()
+                      ? of(
+                          connectionSucceeded(
+                            {
+                              connectorId,
+                              namespace,
+                              accounts: session.accounts.map((address) => ({ address, type: 'eoa' as const })),
+                              caipNetworkId: session.caipNetworkId,
+                            },
+                            meta,
+                          ),
+                        )
+                      : EMPTY,
+                  ),
+                  // A wallet that cannot answer is skipped; the next one is tried.
+                  catchError(() => EMPTY),
+                )
+              }),
+            ),
+          )
+          return concat(of(reconnectStarted({ namespace, connectorIds: [...ids] }, meta)), attempts, defer(() => (stillRunning() ? of(reconnectFinished({ namespace }, meta)) : EMPTY)))
+        })
+      return merge(...runs)
+    }),
+  )

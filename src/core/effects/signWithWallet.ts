@@ -1,0 +1,36 @@
+import { catchError, defer, filter, map, mergeMap, of } from 'rxjs'
+import { signatureFailed, signatureRequested, signatureSucceeded } from '../events/signature'
+import { GangwayError, serializeError } from '../errors'
+import { selectActiveConnection, selectIsConnected } from '../selectors'
+import { ChainAdapterNotFoundError, NoActiveAddressError } from './connectionErrors'
+import type { Effect } from './runEffects'
+import type { WalletDeps } from './walletDeps'
+
+/** Asks the active wallet to sign a message or typed data with the active account. */
+export const signWithWallet: Effect<WalletDeps> = (event$, state$, deps) =>
+  event$.pipe(
+    filter(signatureRequested.match),
+    filter((e) => state$.value.account.signature?.requestId === (e.requestId ?? null)),
+    mergeMap((e) => {
+      const meta = { requestId: e.requestId }
+      const fail = (error: unknown) => signatureFailed({ error: serializeError(error, 'Error signing message') }, meta)
+      const state = state$.value
+      const namespace = e.payload.namespace ?? state.connection.activeNamespace
+      const connection = namespace && selectIsConnected(state, namespace) ? selectActiveConnection(state, namespace) : null
+      const address = connection?.accounts[0]?.address
+      if (!namespace || !connection || !address) return of(fail(new NoActiveAddressError()))
+      const adapter = deps.adapters[namespace]
+      if (!adapter) return of(fail(new ChainAdapterNotFoundError(namespace)))
+      const { kind, message, typedData } = e.payload
+      if (kind === 'message' && message === undefined) return of(fail(new GangwayError('Error signing message', { details: 'no message to sign' })))
+      if (kind === 'typedData' && typedData === undefined) return of(fail(new GangwayError('Error signing message', { details: 'no typed data to sign' })))
+      return defer(() =>
+        kind === 'message'
+          ? adapter.signMessage(connection.connectorId, { address, message: message! })
+          : adapter.signTypedData(connection.connectorId, { address, typedData }),
+      ).pipe(
+        map((signature) => signatureSucceeded({ address, signature }, meta)),
+        catchError((error: unknown) => of(fail(error))),
+      )
+    }),
+  )

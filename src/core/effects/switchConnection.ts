@@ -1,0 +1,58 @@
+import { catchError, defer, filter, map, mergeMap, of } from 'rxjs'
+import { assertConnectionStatus } from '../domain/connectionStatus'
+import { connectionRequested } from '../events/connection'
+import { connectionSwitched, connectionSwitchFailed, connectionSwitchRequested } from '../events/connectionLifecycle'
+import { newRequestId } from '../events/newRequestId'
+import { GangwayError, serializeError } from '../errors'
+import { selectActiveConnection } from '../selectors'
+import { ChainAdapterNotFoundError, ConnectorNotFoundError } from './connectionErrors'
+import type { Effect } from './runEffects'
+import type { WalletDeps } from './walletDeps'
+
+/**
+ * Makes a stored connection current (spec §4): connected or active ones are reconnected silently
+ * and the outcome says whether the account or the wallet changed; a disconnected one starts its
+ * connect flow again (which returns to ProfileWallets). Other statuses fail with
+ * 'Invalid connection status: {status}'.
+ */
+export const switchConnection: Effect<WalletDeps> = (event$, state$, deps) =>
+  event$.pipe(
+    filter(connectionSwitchRequested.match),
+    mergeMap((e) => {
+      const { namespace, connectorId } = e.payload
+      const meta = { requestId: e.requestId }
+      const fail = (error: unknown) => connectionSwitchFailed({ namespace, connectorId, error: serializeError(error) }, meta)
+      let status: string
+      try {
+        status = assertConnectionStatus(e.payload.status)
+      } catch (error) {
+        return of(fail(error))
+      }
+      if (status === 'disconnected') return of(connectionRequested({ connectorId, namespace }, { requestId: newRequestId() }))
+      const state = state$.value
+      const before = selectActiveConnection(state, namespace)
+      if (!state.connection.byNamespace[namespace]?.connections.some((c) => c.connectorId === connectorId)) {
+        return of(fail(new ConnectorNotFoundError(connectorId)))
+      }
+      const adapter = deps.adapters[namespace]
+      if (!adapter) return of(fail(new ChainAdapterNotFoundError(namespace)))
+      return defer(() => adapter.reconnect(connectorId)).pipe(
+        map((session) => {
+          if (!session || session.accounts.length === 0) return fail(new GangwayError('Failed to connect', { details: 'the wallet has no authorised account' }))
+          const accounts = session.accounts.map((address) => ({ address, type: 'eoa' as const }))
+          return connectionSwitched(
+            {
+              namespace,
+              connectorId,
+              accounts,
+              caipNetworkId: session.caipNetworkId,
+              accountChanged: before?.accounts[0]?.address.toLowerCase() !== session.accounts[0]!.toLowerCase(),
+              walletChanged: before?.connectorId !== connectorId,
+            },
+            meta,
+          )
+        }),
+        catchError((error: unknown) => of(fail(error))),
+      )
+    }),
+  )

@@ -1,0 +1,34 @@
+import { catchError, defer, filter, map, mergeMap, of } from 'rxjs'
+import { networkSwitched, networkSwitchFailed, networkSwitchRequested } from '../events/network'
+import { serializeError } from '../errors'
+import { selectActiveConnection, selectIsConnected } from '../selectors'
+import { ChainAdapterNotFoundError, NetworkNotFoundError } from './connectionErrors'
+import type { Effect } from './runEffects'
+import type { WalletDeps } from './walletDeps'
+
+/**
+ * Switches to a network of the host's list: the connected wallet is asked (and adds the network
+ * first when it does not know it); without a wallet the choice is just taken.
+ */
+export const switchNetwork: Effect<WalletDeps> = (event$, state$, deps) =>
+  event$.pipe(
+    filter(networkSwitchRequested.match),
+    filter((e) => state$.value.network.switch?.requestId === (e.requestId ?? null)),
+    mergeMap((e) => {
+      const { namespace, caipNetworkId } = e.payload
+      const meta = { requestId: e.requestId }
+      const fail = (error: unknown) => networkSwitchFailed({ namespace, caipNetworkId, error: serializeError(error) }, meta)
+      const state = state$.value
+      const network = (state.settings.networks ?? []).find((n) => n.caipNetworkId === caipNetworkId && n.chainNamespace === namespace)
+      if (!network) return of(fail(new NetworkNotFoundError(caipNetworkId)))
+      if (!selectIsConnected(state, namespace)) return of(networkSwitched({ namespace, caipNetworkId }, meta))
+      const connection = selectActiveConnection(state, namespace)!
+      if (connection.caipNetworkId === caipNetworkId) return of(networkSwitched({ namespace, caipNetworkId }, meta))
+      const adapter = deps.adapters[namespace]
+      if (!adapter) return of(fail(new ChainAdapterNotFoundError(namespace)))
+      return defer(() => adapter.switchNetwork(connection.connectorId, network)).pipe(
+        map(() => networkSwitched({ namespace, caipNetworkId }, meta)),
+        catchError((error: unknown) => of(fail(error))),
+      )
+    }),
+  )

@@ -1,0 +1,54 @@
+import { catchError, distinctUntilChanged, EMPTY, map, merge, switchMap } from 'rxjs'
+import { connectionDisconnected } from '../events/connection'
+import { accountsChanged } from '../events/connectionLifecycle'
+import type { EventInput } from '../events/defineEvent'
+import { networkChanged } from '../events/network'
+import type { Namespace } from '../events/views'
+import type { WalletProviderEvent } from '../ports'
+import type { Effect } from './runEffects'
+import type { WalletDeps } from './walletDeps'
+
+/**
+ * While a connector is connected, its wallet's own events become events: other accounts,
+ * another chain, no accounts or a disconnect (then the connection is gone).
+ */
+export const watchWalletEvents: Effect<WalletDeps> = (_event$, state$, deps) =>
+  state$.pipe(
+    map((s) =>
+      (Object.entries(s.connection.byNamespace) as [Namespace, { connections: { connectorId: string; accounts: unknown[] }[] }][]).flatMap(
+        ([namespace, ns]) => ns.connections.filter((c) => c.accounts.length > 0).map((c) => `${namespace} ${c.connectorId}`),
+      ),
+    ),
+    distinctUntilChanged((a, b) => a.length === b.length && a.every((k, i) => k === b[i])),
+    switchMap((keys) =>
+      merge(
+        ...keys.map((key) => {
+          const [namespace, connectorId] = splitKey(key)
+          const adapter = deps.adapters[namespace]
+          if (!adapter) return EMPTY
+          return adapter.events(connectorId).pipe(
+            map((e) => toEvent(namespace, connectorId, e)),
+            catchError(() => EMPTY),
+          )
+        }),
+      ),
+    ),
+  )
+
+function splitKey(key: string): [Namespace, string] {
+  const space = key.indexOf(' ')
+  return [key.slice(0, space) as Namespace, key.slice(space + 1)]
+}
+
+function toEvent(namespace: Namespace, connectorId: string, e: WalletProviderEvent): EventInput {
+  switch (e.type) {
+    case 'accountsChanged':
+      return e.accounts.length === 0
+        ? connectionDisconnected({ namespace, connectorId })
+        : accountsChanged({ namespace, connectorId, accounts: e.accounts.map((address) => ({ address, type: 'eoa' as const })) })
+    case 'chainChanged':
+      return networkChanged({ namespace, connectorId, caipNetworkId: e.caipNetworkId })
+    case 'disconnect':
+      return connectionDisconnected({ namespace, connectorId })
+  }
+}

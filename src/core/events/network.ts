@@ -1,0 +1,23 @@
+import { defineEvent } from './defineEvent'
+import { json, object, optional, string } from './schema'
+import { namespaceSchema } from './views'
+import type { SerializedError } from '../errors'
+
+/** Switch the namespace to a network of the host's list; the wallet is asked when connected. */
+export const networkSwitchRequested = defineEvent(
+  'network/switchRequested',
+  object({ namespace: namespaceSchema, caipNetworkId: string() }),
+)
+export const networkSwitched = defineEvent(
+  'network/switched',
+  object({ namespace: namespaceSchema, caipNetworkId: string() }),
+)
+export const networkSwitchFailed = defineEvent(
+  'network/switchFailed',
+  object({ namespace: namespaceSchema, caipNetworkId: string(), error: json<SerializedError>() }),
+)
+/** The wallet moved to another chain on its own (EIP-1193 `chainChanged`). */
+export const networkChanged = defineEvent(
+  'network/changed',
+  object({ namespace: namespaceSchema, connectorId: optional(string()), caipNetworkId: string() }),
+)

@@ -1,0 +1,21 @@
+import { defineEvent } from './defineEvent'
+import { empty, json, nullable, number, object, optional, string } from './schema'
+import type { SerializedError } from '../errors'
+
+/** The token being sent: the network's native token has no address. */
+export type SendToken = { symbol: string; decimals: number; name?: string; address?: string }
+
+const tokenSchema = object({ symbol: string(), decimals: number(), name: optional(string()), address: optional(string()) })
+
+export const sendTokenSet = defineEvent('send/tokenSet', object({ token: nullable(tokenSchema) }))
+/** The amount in whole units, as typed (a decimal string). */
+export const sendAmountSet = defineEvent('send/amountSet', object({ amount: string() }))
+export const sendReceiverSet = defineEvent('send/receiverSet', object({ receiver: string() }))
+/** Send what the form holds; fails with the spec's form errors when something is missing. */
+export const sendRequested = defineEvent('send/requested', empty())
+/** The wallet signed and broadcast the transaction. */
+export const sendSubmitted = defineEvent('send/submitted', object({ hash: string() }))
+export const sendConfirmed = defineEvent('send/confirmed', object({ hash: string(), blockNumber: string() }))
+export const sendFailed = defineEvent('send/failed', object({ hash: optional(string()), error: json<SerializedError>() }))
+/** Clears the send form. */
+export const sendReset = defineEvent('send/reset', empty())

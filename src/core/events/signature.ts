@@ -1,0 +1,23 @@
+import { defineEvent } from './defineEvent'
+import { json, literal, object, optional, string } from './schema'
+import { namespaceSchema } from './views'
+import type { SerializedError } from '../errors'
+
+/**
+ * Ask the active wallet to sign: a text message (`personal_sign`) or EIP-712 typed data
+ * (`eth_signTypedData_v4`, given as JSON: big numbers as decimal strings).
+ */
+export const signatureRequested = defineEvent(
+  'signature/requested',
+  object({
+    namespace: optional(namespaceSchema),
+    kind: literal('message', 'typedData'),
+    message: optional(string()),
+    typedData: optional(json()),
+  }),
+)
+export const signatureSucceeded = defineEvent(
+  'signature/succeeded',
+  object({ address: string(), signature: string() }),
+)
+export const signatureFailed = defineEvent('signature/failed', object({ error: json<SerializedError>() }))
