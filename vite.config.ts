@@ -15,6 +15,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // Readable component names in the demo's React DevTools pane.
+    minify: false,
     chunkSizeWarningLimit: 4096,
     rollupOptions: {
       input: {

@@ -3,6 +3,7 @@ import type { Modal } from '../createModal'
 import { GangwayError } from '../core/errors'
 import { diffStates } from './diffStates'
 import { connectReduxDevtools } from './reduxDevtoolsBridge'
+import { ReactComponentsPane } from './reactComponents'
 
 /** How many of the newest events the list renders; older ones stay in the log and the export. */
 const VISIBLE_EVENTS = 300
@@ -22,7 +23,7 @@ export function DevtoolsPanel({ modal, reduxDevtools = true }: DevtoolsPanelProp
   const tt = modal.timeTravel
   const [, refresh] = useReducer((n: number) => n + 1, 0)
   const [selectedSeq, setSelectedSeq] = useState<number | null>(null)
-  const [tab, setTab] = useState<'diff' | 'state' | 'event'>('diff')
+  const [tab, setTab] = useState<'diff' | 'state' | 'event' | 'components'>('diff')
   const [error, setError] = useState<string | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
 
@@ -107,13 +108,15 @@ export function DevtoolsPanel({ modal, reduxDevtools = true }: DevtoolsPanelProp
         </ol>
         <div className="gwd-detail">
           <div role="tablist" className="gwd-tabs">
-            {(['diff', 'state', 'event'] as const).map((t) => (
+            {(['diff', 'state', 'event', 'components'] as const).map((t) => (
               <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)}>
-                {t === 'diff' ? 'Diff' : t === 'state' ? 'State' : 'Event'}
+                {TAB_NAMES[t]}
               </button>
             ))}
           </div>
-          {tab === 'diff' ? (
+          {tab === 'components' ? (
+            <ReactComponentsPane />
+          ) : tab === 'diff' ? (
             changes.length === 0 ? (
               <p className="gwd-muted">No state change.</p>
             ) : (
@@ -137,6 +140,8 @@ export function DevtoolsPanel({ modal, reduxDevtools = true }: DevtoolsPanelProp
     </section>
   )
 }
+
+const TAB_NAMES = { diff: 'Diff', state: 'State', event: 'Event', components: 'Components' } as const
 
 function show(v: unknown): string {
   if (v === undefined) return '—'
@@ -165,5 +170,6 @@ const DEVTOOLS_CSS = `
 .gwd-tabs [aria-selected='true'] { background: #3366ff; color: #fff; border-color: #3366ff; }
 .gwd-diff { border-collapse: collapse; width: 100%; } .gwd-diff th { text-align: left; font-weight: 600; padding-right: 8px; vertical-align: top; }
 .gwd-before { color: #b3261e; } .gwd-after { color: #16794a; }
+.gwd-react { height: 420px; border: 1px solid #d9dde2; }
 .gwd-json { margin: 0; white-space: pre-wrap; word-break: break-all; }
 `

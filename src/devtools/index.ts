@@ -23,3 +23,5 @@ export const GangwayDevtools: ComponentType<DevtoolsPanelProps> = isProduction()
 export type { DevtoolsPanelProps }
 export { diffStates } from './diffStates'
 export { connectReduxDevtools } from './reduxDevtoolsBridge'
+export { ReactComponentsPane } from './reactComponents'
+export { installReactDevtoolsHook } from './installReactDevtoolsHook'

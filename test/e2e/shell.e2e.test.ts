@@ -86,6 +86,16 @@ describe('the modal shell in Chromium', () => {
     await context.close()
   })
 
+  it('devtools: the Components tab shows the React tree of the page', async () => {
+    const { page, context, errors } = await openDemo(browser)
+    await page.locator('[data-gangway-devtools]').getByRole('tab', { name: 'Components' }).click()
+    const pane = page.getByTestId('devtools-react')
+    await pane.waitFor({ timeout: 20_000 })
+    await expect.poll(() => pane.textContent(), { timeout: 20_000 }).toContain('ModalProvider')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('a reload keeps the persisted theme and the event log from IndexedDB', async () => {
     const { page, context, reload } = await openDemo(browser)
     await page.getByTestId('toggle-theme').click()

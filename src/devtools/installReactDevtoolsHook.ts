@@ -1,0 +1,13 @@
+// No React import here: this file must be loadable before React.
+/**
+ * Installs React DevTools' hook in this window. It must run before React loads, so call it
+ * first in the page's entry and import the app afterwards.
+ *
+ * @example
+ * await installReactDevtoolsHook()
+ * await import('./app')
+ */
+export async function installReactDevtoolsHook(target: Window = window): Promise<void> {
+  const { initialize } = await import('react-devtools-inline/backend')
+  initialize(target)
+}
