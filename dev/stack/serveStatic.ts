@@ -15,11 +15,23 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 }
 
+export type StaticServerOptions = {
+  root: string
+  port?: number
+  /** JSON answered at exact paths (the stack configuration). */
+  json?: Record<string, unknown>
+  /**
+   * Page routes: a path under a prefix that names no file and has no extension gets that
+   * prefix's index.html, so a deep link such as `/wallet/wc?uri=…` opens the page.
+   */
+  pages?: string[]
+}
+
 /**
  * Serves a built folder on 127.0.0.1, plus JSON routes (the stack configuration). Paths that
  * climb out of the folder are refused; a folder serves its index.html.
  */
-export async function serveStatic(options: { root: string; port?: number; json?: Record<string, unknown> }) {
+export async function serveStatic(options: StaticServerOptions) {
   const root = resolve(options.root)
   const server = createServer(async (req, res) => {
     try {
@@ -38,6 +50,11 @@ export async function serveStatic(options: { root: string; port?: number; json?:
       let info = await stat(path).catch(() => null)
       if (info?.isDirectory()) {
         path = join(path, 'index.html')
+        info = await stat(path).catch(() => null)
+      }
+      const page = options.pages?.find((prefix) => url.pathname.startsWith(prefix))
+      if (!info?.isFile() && page !== undefined && extname(url.pathname) === '') {
+        path = join(root, page, 'index.html')
         info = await stat(path).catch(() => null)
       }
       if (!info?.isFile()) {

@@ -30,7 +30,7 @@ export async function startStack(options: { ports?: StackPorts; log?: (line: str
     const relay = await startRelay({ port: ports.relay ?? 0 })
     stops.push(() => relay.stop())
     const json: Record<string, unknown> = {}
-    const web = await serveStatic({ root: BUILT_PAGES, port: ports.web ?? 0, json })
+    const web = await serveStatic({ root: BUILT_PAGES, port: ports.web ?? 0, json, pages: ['/wallet/'] })
     stops.push(() => web.stop())
     const config: StackConfig = {
       projectId: DEMO_PROJECT_ID,

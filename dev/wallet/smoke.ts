@@ -14,6 +14,7 @@ import { createPublicClient, http, parseEther, toHex, verifyMessage, type Hex } 
 import { startChains } from '../chain/startChains'
 import { startRelay } from '../relay/startRelay'
 import { MemoryStorage } from './memoryStorage'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../stack/chromium'
 import { serveWallet } from './serveWallet'
 
 // The dApp side (Node) skips telemetry / verify / default RPC under the same flag.
@@ -38,18 +39,9 @@ const stack = { relayUrl: relay.url, projectId: 'gangway-smoke', chains: chains.
 const server = await serveWallet({ stack, ...(dist ? { dir: dist } : {}) })
 const userDataDir = await mkdtemp(join(tmpdir(), 'gangway-wallet-smoke-'))
 const browser = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
 })
 const offHost: string[] = []
 const seen = new Set<string>()

@@ -1,24 +1,5 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-
-/** Debian's chromium; the test command installs it when missing. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-
-/** Flags that keep Chromium from reaching out on a machine without internet. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-
-/** A headless Chromium; Playwright gives every launch a fresh temporary profile. */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
-}
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+export { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from '../../../dev/stack/chromium'
 
 /** A page with its own context (own IndexedDB and localStorage), collecting console errors. */
 export async function newPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}) {
