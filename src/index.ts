@@ -19,3 +19,37 @@ export { routerPushed, routerReplaced, routerWentBack, routerReset } from './cor
 export { bannerShowRequested, bannerClosed } from './core/events/banner'
 export { themeModeChanged, accountTypePreferred } from './core/events/preferences'
 export { connectionRequested, connectionSucceeded, connectionFailed, connectionDisconnected } from './core/events/connection'
+// Wallets: the EVM adapter, network data, host commands' events and errors.
+export { createEvmAdapter } from './adapters/evm/createEvmAdapter'
+export type { EvmAdapterOptions } from './adapters/evm/createEvmAdapter'
+export { defineEvmNetwork } from './adapters/evm/defineEvmNetwork'
+export {
+  toEvmError,
+  EvmRpcError,
+  UserRejectedRequestError,
+  UnauthorizedProviderError,
+  UnsupportedProviderMethodError,
+  ProviderDisconnectedError,
+  ChainDisconnectedError,
+  UnrecognizedChainError,
+} from './adapters/evm/evmErrors'
+export type { ChainAdapter, ChainDeps, WalletSession, WalletProviderEvent, WalletTransaction, WalletTransfer, WalletReceipt } from './core/ports'
+export type { Network, Connector } from './core/domain/entities'
+export type { WalletCommands } from './core/events/walletCommands'
+export type { SendToken } from './core/events/send'
+export { newRequestId } from './core/events/newRequestId'
+export { connectorsChanged } from './core/events/connectors'
+export { disconnectRequested, accountDisconnected, accountsChanged, connectionSwitchRequested } from './core/events/connectionLifecycle'
+export { networkSwitchRequested, networkSwitched, networkSwitchFailed, networkChanged } from './core/events/network'
+export { signatureRequested, signatureSucceeded, signatureFailed } from './core/events/signature'
+export { sendTokenSet, sendAmountSet, sendReceiverSet, sendRequested, sendReset, sendSubmitted, sendConfirmed, sendFailed } from './core/events/send'
+export { balanceRefreshRequested } from './core/events/balance'
+export {
+  selectActiveConnection,
+  selectActiveNetwork,
+  selectActiveCaipNetworkId,
+  selectBalance,
+  selectCaipAddress,
+  selectIsUnsupportedChain,
+  selectNetworks,
+} from './core/selectors'

@@ -2,7 +2,7 @@ import { StrictMode, useEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import { installDevWallets } from '../extension/installDevWallets'
 import { loadStackConfig, type StackConfig } from '../stack/stackConfig'
-import { createModal, type Modal } from '../../src/index'
+import { createEvmAdapter, createModal, defineEvmNetwork, type Modal } from '../../src/index'
 import { ModalProvider, useModal, useModalState } from '../../src/react/index'
 import { GangwayDevtools } from '../../src/devtools/index'
 
@@ -41,7 +41,8 @@ async function main() {
   const config = await loadStackConfig()
   const params = new URLSearchParams(location.search)
   installDevWallets({ chains: config.chains, accounts: config.accounts, autoApprove: params.get('autoApprove') === '1' })
-  const modal: Modal = createModal({ projectId: config.projectId, adapters: ['eip155'] })
+  const networks = config.chains.map((c) => defineEvmNetwork({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, testnet: true }))
+  const modal: Modal = createModal({ projectId: config.projectId, networks, adapters: [createEvmAdapter()] })
   ;(window as unknown as { gangway: Modal }).gangway = modal
   await modal.ready
   createRoot(document.getElementById('root') as HTMLElement).render(

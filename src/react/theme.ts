@@ -86,6 +86,17 @@ export const MODAL_CSS = `
 .gw-error-text { color: var(--gw-error); }
 .gw-mono { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
 .gw-wallet-icon { width: 28px; height: 28px; border-radius: 6px; flex: none; }
+.gw-wallet-initial { display: inline-flex; align-items: center; justify-content: center; background: var(--gw-accent); color: var(--gw-accent-text); font-weight: 600; }
+.gw-list { list-style: none; margin: 0; padding: 0; }
+.gw-row { display: flex; align-items: center; gap: 10px; padding: 8px 0; border-bottom: 1px solid var(--gw-border); }
+.gw-row-main { display: flex; flex-direction: column; flex: 1; min-width: 0; }
+.gw-link-button { border: 0; background: none; color: var(--gw-accent); font: inherit; cursor: pointer; padding: 4px; }
+.gw-connecting { display: flex; flex-direction: column; align-items: center; gap: 8px; text-align: center; }
+.gw-connecting .gw-wallet-icon { width: 64px; height: 64px; border-radius: 14px; font-size: 28px; }
+.gw-connecting-title { margin: 4px 0 0; font-weight: 600; }
+.gw-account { display: flex; flex-direction: column; align-items: stretch; }
+.gw-account-address { margin: 0; text-align: center; font-size: 1.3em; font-weight: 600; }
+.gw-account-balance { margin: 4px 0 14px; text-align: center; color: var(--gw-fg-2); }
 :focus-visible { outline: 2px solid var(--gw-focus); outline-offset: 2px; }
 .gw-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (max-width: 430px) {

@@ -1,13 +1,57 @@
-import { selectAddress } from '../../core/selectors'
+import { disconnectRequested } from '../../core/events/connectionLifecycle'
+import { newRequestId } from '../../core/events/newRequestId'
+import { formatBalance, truncateAddress } from '../../core/domain/format'
+import { selectActiveCaipNetworkId, selectActiveNetwork, selectAddress, selectBalance } from '../../core/selectors'
 import { useModalState } from '../useModalState'
 import type { ViewProps } from './viewRegistry'
 
-/** The connected account. */
-export function AccountView(_props: ViewProps) {
+/** The connected account: address, native balance, network, wallets and disconnect. */
+export function AccountView({ modal }: ViewProps) {
   const address = useModalState(selectAddress)
+  const balance = useModalState(selectBalance)
+  const network = useModalState(selectActiveNetwork)
+  const caipNetworkId = useModalState(selectActiveCaipNetworkId)
+  const namespace = useModalState((s) => s.connection.activeNamespace)
+  const multiWallet = useModalState((s) => s.features.multiWallet)
+  const disconnectError = useModalState((s) => s.wallets.disconnectError?.shortMessage ?? null)
+  if (!address || !namespace) {
+    return (
+      <div data-testid="view-account">
+        <p className="gw-empty">Not connected.</p>
+      </div>
+    )
+  }
+  const symbol = balance?.symbol || network?.nativeCurrency.symbol
   return (
-    <div data-testid="view-account">
-      {address ? <p className="gw-mono">{address}</p> : <p className="gw-empty">Not connected.</p>}
+    <div className="gw-account" data-testid="view-account">
+      <p className="gw-account-address gw-mono" title={address} data-testid="account-address">
+        {truncateAddress(address)}
+      </p>
+      <p className="gw-account-balance" data-testid="account-balance">
+        {formatBalance(balance?.balance ?? undefined, symbol)}
+      </p>
+      <button type="button" className="gw-button" data-testid="account-network" onClick={() => modal.push('Networks')}>
+        <span>Network</span>
+        <span className="gw-badge">{network?.name ?? caipNetworkId}</span>
+      </button>
+      {multiWallet ? (
+        <button type="button" className="gw-button" data-testid="account-wallets" onClick={() => modal.push('ProfileWallets')}>
+          Wallets
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className="gw-button"
+        data-testid="account-disconnect"
+        onClick={() => modal.dispatch(disconnectRequested({ namespace }, { requestId: newRequestId() }))}
+      >
+        Disconnect
+      </button>
+      {disconnectError ? (
+        <p className="gw-error-text" role="alert">
+          {disconnectError}
+        </p>
+      ) : null}
     </div>
   )
 }

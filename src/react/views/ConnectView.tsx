@@ -1,10 +1,77 @@
+import { useMemo } from 'react'
+import type { Connector } from '../../core/domain/entities'
+import { orderConnectors, type ConnectorGroup } from '../../core/domain/walletLists'
+import { connectionRequested } from '../../core/events/connection'
+import { newRequestId } from '../../core/events/newRequestId'
+import type { ModalState } from '../../core/state'
+import { useModalState } from '../useModalState'
 import type { ViewProps } from './viewRegistry'
+import { WalletIcon } from './WalletIcon'
 
-/** The wallet list. Chain adapters add their connectors here. */
-export function ConnectView(_props: ViewProps) {
+const GROUP_OF_TYPE: Partial<Record<Connector['type'], ConnectorGroup>> = {
+  WALLET_CONNECT: 'walletConnect',
+  INJECTED: 'injected',
+  ANNOUNCED: 'injected',
+  MULTI_CHAIN: 'injected',
+  EXTERNAL: 'external',
+}
+
+const selectList = (s: ModalState) => ({
+  connectors: s.wallets.connectors,
+  recent: s.wallets.memory.recent,
+  order: s.features.connectorOrder,
+  namespaces: s.settings.adapters,
+})
+const sameList = (a: ReturnType<typeof selectList>, b: ReturnType<typeof selectList>) =>
+  a.connectors === b.connectors && a.recent === b.recent && a.order === b.order && a.namespaces === b.namespaces
+
+/** The wallet list, in the spec's connector order, the recent ones badged. */
+export function ConnectView({ modal }: ViewProps) {
+  const { connectors, recent, order, namespaces } = useModalState(selectList, sameList)
+  const failure = useModalState((s) => (s.wallets.attempt?.status === 'failed' ? s.wallets.attempt.error?.shortMessage ?? null : null))
+  const items = useMemo(() => {
+    const usable = connectors.filter((c) => namespaces.includes(c.chain))
+    const groups: Partial<Record<ConnectorGroup, Connector[]>> = {
+      recent: recent.flatMap((r) => usable.filter((c) => c.id === r.id && c.chain === r.namespace)),
+    }
+    for (const c of usable) {
+      const group = GROUP_OF_TYPE[c.type]
+      if (group) (groups[group] ??= []).push(c)
+    }
+    return orderConnectors(groups, order as ConnectorGroup[])
+  }, [connectors, recent, order, namespaces])
+
+  const connect = (c: Connector) =>
+    modal.dispatch(connectionRequested({ connectorId: c.id, namespace: c.chain }, { requestId: newRequestId() }))
+
   return (
     <div data-testid="view-connect">
-      <p className="gw-empty">No wallets detected in this browser.</p>
+      {failure ? (
+        <p className="gw-error-text" role="alert" data-testid="connect-error">
+          {failure}
+        </p>
+      ) : null}
+      {items.length === 0 ? (
+        <p className="gw-empty">No wallets detected in this browser.</p>
+      ) : (
+        <ul className="gw-list" aria-label="Wallets">
+          {items.map(({ group, item }) => (
+            <li key={`${item.chain}:${item.id}`}>
+              <button type="button" className="gw-button" data-testid={`wallet-${item.id}`} onClick={() => connect(item)}>
+                <WalletIcon name={item.name} imageUrl={item.imageUrl} />
+                <span>{item.name}</span>
+                {group === 'recent' ? (
+                  <span className="gw-badge" data-testid="badge-recent">
+                    Recent
+                  </span>
+                ) : item.installed ? (
+                  <span className="gw-badge">Installed</span>
+                ) : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   )
 }

@@ -3,6 +3,11 @@ import type { Modal } from '../../createModal'
 import type { ViewName } from '../../core/events/views'
 import { AccountView } from './AccountView'
 import { ConnectView } from './ConnectView'
+import { ConnectingExternalView } from './ConnectingExternalView'
+import { NetworksView } from './NetworksView'
+import { ProfileWalletsView } from './ProfileWalletsView'
+import { SwitchNetworkView } from './SwitchNetworkView'
+import { UnsupportedChainView } from './UnsupportedChainView'
 import { UnavailableView } from './UnavailableView'
 
 export type ViewProps = { view: ViewName; modal: Modal }
@@ -11,6 +16,11 @@ export type ViewProps = { view: ViewName; modal: Modal }
 export const VIEW_COMPONENTS: Partial<Record<ViewName, ComponentType<ViewProps>>> = {
   Connect: ConnectView,
   Account: AccountView,
+  ConnectingExternal: ConnectingExternalView,
+  Networks: NetworksView,
+  SwitchNetwork: SwitchNetworkView,
+  UnsupportedChain: UnsupportedChainView,
+  ProfileWallets: ProfileWalletsView,
 }
 
 export function viewComponent(view: ViewName): ComponentType<ViewProps> {

@@ -1,0 +1,31 @@
+import type { Network } from '../../core/domain/entities'
+
+/**
+ * An EVM network as spec §3 Network data, from the few facts a host usually has.
+ *
+ * @example
+ * defineEvmNetwork({ id: 31337, name: 'Gangway Local', rpcUrl: 'http://127.0.0.1:8545', testnet: true })
+ * // { id: 31337, caipNetworkId: 'eip155:31337', chainNamespace: 'eip155', nativeCurrency: ETH, … }
+ */
+export function defineEvmNetwork(options: {
+  id: number
+  name: string
+  rpcUrl: string | string[]
+  nativeCurrency?: Network['nativeCurrency']
+  blockExplorer?: { name: string; url: string }
+  testnet?: boolean
+  imageUrl?: string
+}): Network {
+  const http = Array.isArray(options.rpcUrl) ? [...options.rpcUrl] : [options.rpcUrl]
+  return {
+    id: options.id,
+    name: options.name,
+    chainNamespace: 'eip155',
+    caipNetworkId: `eip155:${options.id}`,
+    nativeCurrency: options.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http }, chainDefault: { http: [...http] } },
+    ...(options.blockExplorer ? { blockExplorers: { default: { ...options.blockExplorer } } } : {}),
+    ...(options.testnet !== undefined ? { testnet: options.testnet } : {}),
+    ...(options.imageUrl ? { assets: { imageUrl: options.imageUrl } } : {}),
+  }
+}

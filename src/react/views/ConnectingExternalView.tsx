@@ -1,0 +1,42 @@
+import { connectionRequested } from '../../core/events/connection'
+import { newRequestId } from '../../core/events/newRequestId'
+import { useModalState } from '../useModalState'
+import { useRetryAllowed } from './useRetryAllowed'
+import type { ViewProps } from './viewRegistry'
+import { WalletIcon } from './WalletIcon'
+
+/** Waiting on a browser wallet: its icon, then its answer; a rejection offers a retry after 1 s. */
+export function ConnectingExternalView({ modal }: ViewProps) {
+  const connectorId = useModalState((s) => (s.router.data as { connectorId?: string } | undefined)?.connectorId ?? s.wallets.attempt?.connectorId ?? null)
+  const connector = useModalState((s) => s.wallets.connectors.find((c) => c.id === connectorId) ?? null)
+  const attempt = useModalState((s) => (s.wallets.attempt?.connectorId === connectorId ? s.wallets.attempt : null))
+  const retryAllowed = useRetryAllowed(modal, attempt?.startedAt)
+  const name = connector?.name ?? connectorId ?? 'wallet'
+  const failed = attempt?.status === 'failed'
+
+  const retry = () => {
+    if (!connector) return
+    modal.dispatch(connectionRequested({ connectorId: connector.id, namespace: connector.chain }, { requestId: newRequestId() }))
+  }
+
+  return (
+    <div className="gw-connecting" data-testid="view-connecting-external" data-status={failed ? 'failed' : 'waiting'}>
+      <WalletIcon name={name} imageUrl={connector?.imageUrl} />
+      <p className="gw-connecting-title">{failed ? attempt?.error?.shortMessage : `Continue in ${name}`}</p>
+      {failed ? (
+        <>
+          <p className="gw-error-text" role="alert" data-testid="connecting-error">
+            {attempt?.error?.shortMessage}
+          </p>
+          <button type="button" className="gw-button" data-primary="true" data-testid="connecting-retry" disabled={!retryAllowed || !connector} onClick={retry}>
+            Try again
+          </button>
+        </>
+      ) : (
+        <p className="gw-muted" aria-live="polite">
+          Accept the connection request in your wallet.
+        </p>
+      )}
+    </div>
+  )
+}

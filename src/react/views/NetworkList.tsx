@@ -1,0 +1,39 @@
+import type { Modal } from '../../createModal'
+import { networkSwitchRequested } from '../../core/events/network'
+import { newRequestId } from '../../core/events/newRequestId'
+import { selectActiveCaipNetworkId, selectNetworks } from '../../core/selectors'
+import { useModalState } from '../useModalState'
+import { WalletIcon } from './WalletIcon'
+
+/** The host's networks of the active namespace; picking one asks for a switch. */
+export function NetworkList({ modal, markActive = true }: { modal: Modal; markActive?: boolean }) {
+  const networks = useModalState(selectNetworks)
+  const active = useModalState(selectActiveCaipNetworkId)
+  const switching = useModalState((s) => (s.network.switch?.status === 'switching' ? s.network.switch.caipNetworkId : null))
+  if (networks.length === 0) return <p className="gw-empty">No networks configured.</p>
+  return (
+    <ul className="gw-list" aria-label="Networks">
+      {networks.map((n) => {
+        const current = markActive && n.caipNetworkId === active
+        return (
+          <li key={n.caipNetworkId}>
+            <button
+              type="button"
+              className="gw-button"
+              data-testid={`network-${n.caipNetworkId}`}
+              aria-current={current ? 'true' : undefined}
+              disabled={switching !== null}
+              onClick={() =>
+                modal.dispatch(networkSwitchRequested({ namespace: n.chainNamespace, caipNetworkId: n.caipNetworkId }, { requestId: newRequestId() }))
+              }
+            >
+              <WalletIcon name={n.name} imageUrl={n.assets?.imageUrl} />
+              <span>{n.name}</span>
+              {current ? <span className="gw-badge">Active</span> : null}
+            </button>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

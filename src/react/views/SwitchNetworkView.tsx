@@ -1,0 +1,38 @@
+import { networkSwitchRequested } from '../../core/events/network'
+import { newRequestId } from '../../core/events/newRequestId'
+import { useModalState } from '../useModalState'
+import type { ViewProps } from './viewRegistry'
+import { WalletIcon } from './WalletIcon'
+
+/** Waiting on the wallet to switch (or to add, then switch to) a network. */
+export function SwitchNetworkView({ modal }: ViewProps) {
+  const caipNetworkId = useModalState((s) => (s.router.data as { caipNetworkId?: string } | undefined)?.caipNetworkId ?? s.network.switch?.caipNetworkId ?? null)
+  const network = useModalState((s) => s.settings.networks?.find((n) => n.caipNetworkId === caipNetworkId) ?? null)
+  const failure = useModalState((s) => (s.network.switch?.status === 'failed' && s.network.switch.caipNetworkId === caipNetworkId ? s.network.switch.error?.shortMessage ?? null : null))
+  const name = network?.name ?? caipNetworkId ?? 'network'
+  return (
+    <div className="gw-connecting" data-testid="view-switch-network">
+      <WalletIcon name={name} imageUrl={network?.assets?.imageUrl} />
+      <p className="gw-connecting-title">Switch to {name}</p>
+      {failure ? (
+        <>
+          <p className="gw-error-text" role="alert">
+            {failure}
+          </p>
+          <button
+            type="button"
+            className="gw-button"
+            data-primary="true"
+            onClick={() => network && modal.dispatch(networkSwitchRequested({ namespace: network.chainNamespace, caipNetworkId: network.caipNetworkId }, { requestId: newRequestId() }))}
+          >
+            Try again
+          </button>
+        </>
+      ) : (
+        <p className="gw-muted" aria-live="polite">
+          Approve the network switch in your wallet.
+        </p>
+      )}
+    </div>
+  )
+}

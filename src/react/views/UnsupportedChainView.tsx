@@ -1,0 +1,27 @@
+import { disconnectRequested } from '../../core/events/connectionLifecycle'
+import { newRequestId } from '../../core/events/newRequestId'
+import { useModalState } from '../useModalState'
+import { NetworkList } from './NetworkList'
+import type { ViewProps } from './viewRegistry'
+
+/** The wallet is on a network the app does not support: switch to a supported one, or disconnect. */
+export function UnsupportedChainView({ modal }: ViewProps) {
+  const namespace = useModalState((s) => s.connection.activeNamespace)
+  const error = useModalState((s) => (s.network.switch?.status === 'failed' ? s.network.switch.error?.shortMessage ?? null : null))
+  return (
+    <div data-testid="view-unsupported-chain">
+      <p className="gw-muted">This app doesn’t support your current network. Switch to an available option to continue.</p>
+      {error ? (
+        <p className="gw-error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <NetworkList modal={modal} markActive={false} />
+      {namespace ? (
+        <button type="button" className="gw-button" onClick={() => modal.dispatch(disconnectRequested({ namespace }, { requestId: newRequestId() }))}>
+          Disconnect
+        </button>
+      ) : null}
+    </div>
+  )
+}
