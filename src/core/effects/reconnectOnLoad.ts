@@ -54,7 +54,14 @@ export const reconnectOnLoad: Effect<WalletDeps> = (event$, state$, deps) =>
               }),
             ),
           )
-          return concat(of(reconnectStarted({ namespace, connectorIds: [...ids] }, meta)), attempts, defer(() => (stillRunning() ? of(reconnectFinished({ namespace }, meta)) : EMPTY)))
+          const finish = defer(() => (stillRunning() ? of(reconnectFinished({ namespace }, meta)) : EMPTY))
+          // Attempts start once the run's start is reduced, so `stillRunning` can see it.
+          const started = event$.pipe(
+            filter((e) => reconnectStarted.match(e) && e.requestId === requestId),
+            take(1),
+            concatMap(() => concat(attempts, finish)),
+          )
+          return merge(started, of(reconnectStarted({ namespace, connectorIds: [...ids] }, meta)))
         })
       return merge(...runs)
     }),
