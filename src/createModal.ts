@@ -6,7 +6,12 @@ import { STORAGE_KEYS } from './core/durable'
 import { coreEffects } from './core/effects/coreEffects'
 import type { LogDeps } from './core/effects/persistLog'
 import { walletEffects } from './core/effects/walletEffects'
-import type { Network } from './core/domain/entities'
+import { dataEffects } from './core/effects/dataEffects'
+import type { ApiDeps } from './core/effects/dataDeps'
+import { createApiDeps } from './adapters/api/createApiDeps'
+import type { AnalyticsSink, BlockchainApi, WalletDirectory } from './core/apiPorts'
+import { apiRequestFailed } from './core/events/api'
+import type { Network, WalletRecord } from './core/domain/entities'
 import { createWalletCommands, type WalletCommands } from './core/events/walletCommands'
 import { InvalidInputError } from './core/errors'
 import { bannerClosed, bannerShowRequested, type BannerVariant } from './core/events/banner'
@@ -62,6 +67,25 @@ export type ModalOptions = {
   maxLogBytes?: number
   /** Feature effects added beside the core ones. */
   effects?: NamedEffect<LogDeps>[]
+  /**
+   * Base URL of the blockchain data API (balances, history, prices), and of the wallet directory
+   * API unless `directoryUrl` is given. Without URLs the modal makes no HTTP requests.
+   */
+  apiUrl?: string
+  /** Base URL of the wallet directory API: wallet lists, images, project configuration, origins. */
+  directoryUrl?: string
+  /** Base URL of analytics (`POST /e`); default: the wallet directory API's. */
+  analyticsUrl?: string
+  /** Directory ids of wallets listed first (Connect view and AllWallets). */
+  featuredWalletIds?: readonly string[]
+  /** Only these directory wallets are listed. */
+  includeWalletIds?: readonly string[]
+  /** These directory wallets are never listed. */
+  excludeWalletIds?: readonly string[]
+  /** Ports used instead of the clients the URLs would make (tests, custom transports). */
+  walletDirectory?: WalletDirectory
+  blockchainApi?: BlockchainApi
+  analyticsSink?: AnalyticsSink
 }
 
 export type OpenOptions = { view?: ViewName; namespace?: Namespace }
@@ -81,6 +105,8 @@ export type Modal = Store & WalletCommands & {
   setPreferredAccountType(type: AccountType, namespace?: Namespace): void
   showBanner(variant: BannerVariant, message: string): void
   closeBanner(): void
+  /** The image URL of a directory wallet (its own URL, else the directory's), if it has one. */
+  walletImageUrl(wallet: Pick<WalletRecord, 'image_id' | 'image_url'>): string | undefined
   /** Stops effects; the modal keeps its last state. */
   destroy(): void
 }
@@ -102,21 +128,36 @@ export function createModal(options: ModalOptions): Modal {
     options.storage ?? (hasWindow && typeof indexedDB !== 'undefined' ? createIdbStorage() : createMemoryStorage())
   const clock = options.clock ?? { now: () => Date.now() }
   let store: Store | undefined
-  const deps: LogDeps & ChainDeps = {
+  const services = createApiDeps({
+    projectId: options.projectId ?? '',
+    apiUrl: options.apiUrl,
+    directoryUrl: options.directoryUrl,
+    analyticsUrl: options.analyticsUrl,
+    walletDirectory: options.walletDirectory,
+    blockchainApi: options.blockchainApi,
+    analyticsSink: options.analyticsSink,
+    origin: hasWindow && typeof location !== 'undefined' ? location.origin : null,
+    getState: () => (store as Store).getState(),
+    onFailure: (source, error) => store?.dispatch(apiRequestFailed({ source, error })),
+  })
+  const deps: LogDeps & ChainDeps & ApiDeps = {
     adapters: chainAdapters(options.adapters),
     clock,
     scheduler: options.scheduler ?? asyncScheduler,
     storage,
-    analytics: options.analytics ?? { track: () => undefined },
+    analytics: options.analytics ?? services.analytics ?? { track: () => undefined },
+    api: services.api,
     eventLog: { snapshot: () => store?.timeTravel.exportLog() },
   }
-  const effects = [...coreEffects, ...walletEffects, ...(options.effects ?? [])].filter(
+  const effects = [...coreEffects, ...walletEffects, ...dataEffects, ...(options.effects ?? [])].filter(
     (e) => options.persistLog !== false || e.name !== 'persistLog',
   )
   store = createStore({ deps, effects, maxLogBytes: options.maxLogBytes })
   const s = store
 
   const settings = sessionSettings(options, hasWindow)
+  settings.services = { walletDirectory: !!services.api.directory, blockchainApi: !!services.api.blockchain }
+  const directory = services.api.directory
   const ready = (options.persistLog === false ? Promise.resolve(undefined) : storage.get<LogSnapshot<ModalState>>(STORAGE_KEYS.log))
     .catch(() => undefined)
     .then((log) => {
@@ -143,6 +184,7 @@ export function createModal(options: ModalOptions): Modal {
     setPreferredAccountType: (type, namespace) => send(accountTypePreferred(namespace ? { type, namespace } : { type })),
     showBanner: (variant, message) => send(bannerShowRequested({ variant, message })),
     closeBanner: () => send(bannerClosed({})),
+    walletImageUrl: (wallet) => wallet.image_url || (wallet.image_id && directory ? directory.walletImageUrl(wallet.image_id) : undefined),
     destroy: () => s.stop(),
   }
 }
@@ -164,6 +206,11 @@ function sessionSettings(o: ModalOptions, hasWindow: boolean): SessionSettings {
   if (o.enableNetworkSwitch !== undefined) settings.enableNetworkSwitch = o.enableNetworkSwitch
   if (o.networks) settings.networks = JSON.parse(JSON.stringify(o.networks)) as Network[]
   if (o.reconnect === false) settings.reconnect = false
+  const walletFilters: NonNullable<SessionSettings['walletFilters']> = {}
+  if (o.featuredWalletIds?.length) walletFilters.featured = [...o.featuredWalletIds]
+  if (o.includeWalletIds?.length) walletFilters.include = [...o.includeWalletIds]
+  if (o.excludeWalletIds?.length) walletFilters.exclude = [...o.excludeWalletIds]
+  if (Object.keys(walletFilters).length) settings.walletFilters = walletFilters
   return settings
 }
 

@@ -10,6 +10,14 @@ import {
   type WalletMemory,
   type WalletsState,
 } from './reducers/walletState'
+import {
+  initialApiState,
+  initialTokenBalancesState,
+  initialWalletListState,
+  type ApiState,
+  type TokenBalancesState,
+  type WalletListState,
+} from './reducers/dataState'
 
 /** Feature flags of spec §1. Local defaults < host options < remote project configuration. */
 export type Features = {
@@ -75,6 +83,10 @@ export type SessionSettings = {
   networks?: Network[]
   /** Reconnect previously authorised wallets on load (default true). */
   reconnect?: boolean
+  /** Which HTTP services (spec §7) the host configured; without one, nothing is requested from it. */
+  services?: { walletDirectory?: boolean; blockchainApi?: boolean }
+  /** Wallet directory ids: featured first, only `include`d ones listed, `exclude`d ones hidden. */
+  walletFilters?: { featured?: string[]; include?: string[]; exclude?: string[] }
 }
 
 export type Account = { address: string; type: AccountType | 'payment' | 'ordinal' }
@@ -121,6 +133,11 @@ export type ModalState = {
   wallets: WalletsState
   network: NetworkState
   account: AccountState
+  /** Wallet-directory lists: AllWallets pages, search, featured and recommended wallets. */
+  walletList: WalletListState
+  /** Token balances from the blockchain data API. */
+  tokenBalances: TokenBalancesState
+  api: ApiState
   lastError: { source: string; shortMessage: string; code?: number | string | undefined; at: number } | null
 }
 
@@ -148,6 +165,9 @@ export function initialState(settings: SessionSettings = { projectId: '', adapte
     wallets: initialWalletsState(),
     network: initialNetworkState(),
     account: initialAccountState(),
+    walletList: initialWalletListState(),
+    tokenBalances: initialTokenBalancesState(),
+    api: initialApiState(),
     lastError: null,
   }
 }

@@ -16,6 +16,9 @@ import { sessionStarted } from './session'
 import { siwxSessionStored, siwxSessionsCleared } from './siwx'
 import { storageFailed, storageHydrated } from './storage'
 import { WALLET_EVENTS } from './walletEvents'
+import { WALLET_LIST_EVENTS } from './walletList'
+import { TOKEN_BALANCE_EVENTS } from './tokenBalances'
+import { API_EVENTS } from './api'
 import { InvalidInputError } from '../errors'
 
 /** Every event the core knows. A type not listed here is rejected at dispatch. */
@@ -47,6 +50,9 @@ export const CORE_EVENTS = [
   siwxSessionsCleared,
   effectFailed,
   ...WALLET_EVENTS,
+  ...WALLET_LIST_EVENTS,
+  ...TOKEN_BALANCE_EVENTS,
+  ...API_EVENTS,
 ] as const
 
 export type CoreEvent = ReturnType<(typeof CORE_EVENTS)[number]>

@@ -13,6 +13,9 @@ import { preferencesReducer } from './preferencesReducer'
 import { routerReducer } from './routerReducer'
 import { sessionReducer } from './sessionReducer'
 import { siwxReducer } from './siwxReducer'
+import { walletListReducer } from './walletListReducer'
+import { tokenBalancesReducer } from './tokenBalancesReducer'
+import { apiReducer } from './apiReducer'
 
 export type SliceReducer = (draft: Draft<ModalState>, event: StampedEvent) => ModalState | void
 
@@ -29,6 +32,10 @@ const SLICES: SliceReducer[] = [
   preferencesReducer,
   siwxReducer,
   errorReducer,
+  // After modalReducer: a close clears the search only when the modal really closed.
+  walletListReducer,
+  tokenBalancesReducer,
+  apiReducer,
 ]
 
 /**

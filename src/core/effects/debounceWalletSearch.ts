@@ -1,0 +1,18 @@
+import { debounceTime, filter, map } from 'rxjs'
+import { WALLET_SEARCH_DELAY_MS } from '../domain/constants'
+import { walletListPageRequested, walletListSearchChanged } from '../events/walletList'
+import type { CoreDeps } from '../ports'
+import type { Effect } from './runEffects'
+
+/**
+ * Starts a wallet search once typing has paused for 300 ms (spec §9), with the text in the box
+ * at that moment; a text cleared or changed meanwhile (or a closed modal) starts nothing.
+ */
+export const debounceWalletSearch: Effect<CoreDeps> = (event$, state$, deps) =>
+  event$.pipe(
+    filter(walletListSearchChanged.match),
+    debounceTime(WALLET_SEARCH_DELAY_MS, deps.scheduler),
+    map(() => state$.value.walletList.searchInput.trim()),
+    filter((query) => query !== ''),
+    map((query) => walletListPageRequested({ list: 'search', query })),
+  )

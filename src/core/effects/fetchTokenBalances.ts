@@ -1,0 +1,61 @@
+import { catchError, distinctUntilChanged, EMPTY, filter, map, merge, of, switchMap } from 'rxjs'
+import { isFeatureSupported } from '../domain/constants'
+import { isFresh } from '../domain/timing'
+import { balanceRefreshRequested } from '../events/balance'
+import { modalOpenRequested } from '../events/modal'
+import { sendConfirmed } from '../events/send'
+import { tokenBalancesFailed, tokenBalancesFetched } from '../events/tokenBalances'
+import { GangwayError, serializeError } from '../errors'
+import { selectAddress, selectCaipAddress } from '../selectors'
+import type { Effect } from './runEffects'
+import { fromAbortable, type DataDeps } from './dataDeps'
+
+/**
+ * Fetches the active account's token balances from the blockchain data API when the account or
+ * network changes, when the modal opens, on request and after a confirmed send (forced). A
+ * result younger than 30 s is kept unless forced, and so is a failure, which leaves the balance
+ * unknown so the views fall back to the RPC balance (spec §7, §9).
+ */
+export const fetchTokenBalances: Effect<DataDeps> = (event$, state$, deps) =>
+  merge(
+    state$.pipe(
+      map(selectCaipAddress),
+      distinctUntilChanged(),
+      filter((caipAddress): caipAddress is string => caipAddress !== null),
+      map(() => false),
+    ),
+    event$.pipe(
+      filter(modalOpenRequested.match),
+      map(() => false),
+    ),
+    event$.pipe(
+      filter(balanceRefreshRequested.match),
+      map((e) => e.payload.force === true),
+    ),
+    event$.pipe(
+      filter(sendConfirmed.match),
+      map(() => true),
+    ),
+  ).pipe(
+    switchMap((force) => {
+      const api = deps.api.blockchain
+      const state = state$.value
+      const caipAddress = selectCaipAddress(state)
+      const address = selectAddress(state)
+      const namespace = state.connection.activeNamespace
+      if (!api || !caipAddress || !address || !namespace || !isFeatureSupported('balances', namespace)) return EMPTY
+      const cached = state.tokenBalances.byAccount[caipAddress]
+      if (!force && cached && isFresh(deps.clock.now(), cached.timestamp, 'balance')) return EMPTY
+      const chainId = caipAddress.slice(0, caipAddress.length - address.length - 1)
+      return fromAbortable((signal) =>
+        api.getBalance({ address, chainId, currency: 'usd', ...(force ? { forceUpdate: true } : {}) }, { signal }),
+      ).pipe(
+        map((balances) =>
+          balances
+            ? tokenBalancesFetched({ caipAddress, balances })
+            : tokenBalancesFailed({ caipAddress, error: serializeError(new GangwayError('Token Balance Unavailable', { details: caipAddress })) }),
+        ),
+        catchError((error: unknown) => of(tokenBalancesFailed({ caipAddress, error: serializeError(error, 'Token Balance Unavailable') }))),
+      )
+    }),
+  )

@@ -1,0 +1,34 @@
+import { catchError, EMPTY, filter, from, mergeMap, of, switchMap, type Observable } from 'rxjs'
+import { remoteConfigFailed, remoteConfigLoaded } from '../events/config'
+import type { EventInput } from '../events/defineEvent'
+import { sessionStarted } from '../events/session'
+import { serializeError } from '../errors'
+import type { Effect } from './runEffects'
+import { fromAbortable, type DataDeps } from './dataDeps'
+
+/**
+ * On session start, fetches the project configuration: its features override the local
+ * options (`config/remoteLoaded`); an origin the allow-list refuses, or a refused project,
+ * reports 'Invalid App Configuration' (`config/remoteFailed` with the origin), which the alert
+ * effect shows once. A configuration that cannot be fetched leaves the local options in force.
+ */
+export const loadRemoteConfig: Effect<DataDeps> = (event$, _state$, deps) =>
+  event$.pipe(
+    filter(sessionStarted.match),
+    switchMap(() => {
+      const load = deps.api.loadConfiguration
+      if (!load) return EMPTY
+      return fromAbortable((signal) => load({ signal })).pipe(
+        mergeMap((result): Observable<EventInput> => {
+          const out: EventInput[] = []
+          if (result.features) out.push(remoteConfigLoaded({ features: result.features }))
+          if (result.configError) out.push(remoteConfigFailed({ error: serializeError(result.configError) }))
+          if (result.originError) {
+            out.push(remoteConfigFailed({ error: serializeError(result.originError), origin: result.origin ?? '' }))
+          }
+          return from(out)
+        }),
+        catchError((error: unknown) => of(remoteConfigFailed({ error: serializeError(error) }))),
+      )
+    }),
+  )

@@ -1,0 +1,30 @@
+import { filter, from, map, mergeMap } from 'rxjs'
+import { modalOpenRequested } from '../events/modal'
+import { walletListPageRequested } from '../events/walletList'
+import type { WalletListName } from '../reducers/dataState'
+import type { CoreDeps } from '../ports'
+import type { ModalState } from '../state'
+import type { Effect } from './runEffects'
+
+/**
+ * Opening the modal prefetches wallet data (spec §4): the featured and recommended wallets of
+ * the Connect view and, with the allWallets feature, the first AllWallets page, so the lists
+ * show at once. Lists already loaded are not fetched again; failed ones are retried.
+ */
+export const prefetchWallets: Effect<CoreDeps> = (event$, state$) =>
+  event$.pipe(
+    filter(modalOpenRequested.match),
+    map(() => state$.value),
+    filter((state) => state.modal.open && !!state.settings.services?.walletDirectory),
+    mergeMap((state) => from(listsToPrefetch(state).map((list) => walletListPageRequested({ list })))),
+  )
+
+function listsToPrefetch(state: ModalState): WalletListName[] {
+  const lists: WalletListName[] = ['recommended']
+  if ((state.settings.walletFilters?.featured ?? []).length) lists.unshift('featured')
+  if (state.features.allWallets) lists.push('all')
+  return lists.filter((list) => {
+    const pages = state.walletList.lists[list]
+    return pages.status === 'idle' || pages.status === 'failed'
+  })
+}

@@ -1,0 +1,33 @@
+import type { Draft } from 'immer'
+import { apiRequestFailed } from '../events/api'
+import { remoteConfigFailed } from '../events/config'
+import type { StampedEvent } from '../events/defineEvent'
+import { walletListPageFailed } from '../events/walletList'
+import type { SerializedError } from '../errors'
+import type { ModalState } from '../state'
+
+/** The spec's alert for an app the API refuses (HTTP 403, origin not on the allow-list). */
+export const INVALID_APP_CONFIGURATION = 'Invalid App Configuration'
+
+/**
+ * Remembers which failure raised the Invalid App Configuration alert, so it is raised once per
+ * session, and whether the origin allow-list refused this page.
+ */
+export function apiReducer(draft: Draft<ModalState>, event: StampedEvent): void {
+  const error = apiFailureOf(event)
+  if (!error) return
+  if (remoteConfigFailed.match(event) && event.payload.origin !== undefined) draft.api.originRefused = true
+  if (error.shortMessage === INVALID_APP_CONFIGURATION && draft.api.invalidAppConfigSeq === null) {
+    draft.api.invalidAppConfigSeq = event.seq
+  }
+}
+
+/** The error of an event that reports a failed call to the HTTP services, if it is one. */
+export function apiFailureOf(event: StampedEvent): SerializedError | null {
+  if (apiRequestFailed.match(event) || walletListPageFailed.match(event)) return event.payload.error
+  if (remoteConfigFailed.match(event)) {
+    const error = event.payload.error as Partial<SerializedError> | null
+    return error && typeof error.shortMessage === 'string' ? (error as SerializedError) : null
+  }
+  return null
+}

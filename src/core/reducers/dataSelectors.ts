@@ -1,0 +1,135 @@
+import { filterTokenBalances } from '../domain/walletLists'
+import { RECOMMENDED_WALLETS_COUNT } from '../domain/constants'
+import type { TokenBalance } from '../domain/entities'
+import { selectCaipAddress } from '../selectors'
+import type { ModalState } from '../state'
+import type { ListedWallet, WalletPages } from './dataState'
+import { isComplete } from './walletListReducer'
+
+/** The active account's native balance, whichever source knows it. */
+export type AccountBalance = {
+  /** Whole units as a decimal string (format with `formatBalance`). */
+  balance: string
+  symbol: string
+  /** The balance's worth in dollars, when the blockchain data API priced it. */
+  usdValue: number | null
+  /** `api`: the blockchain data API; `rpc`: the fallback read over the network's RPC. */
+  source: 'api' | 'rpc'
+}
+
+/**
+ * The active account's native balance: from the blockchain data API when it answered, else the
+ * balance read over RPC (spec §7: a failed lookup returns null and falls back), else null.
+ *
+ * @example
+ * const balance = useModalState(selectAccountBalance) // { balance: '9999.99', symbol: 'ETH', usdValue: 29999970, source: 'api' }
+ */
+export function selectAccountBalance(state: ModalState): AccountBalance | null {
+  const caipAddress = selectCaipAddress(state)
+  if (!caipAddress) return null
+  const network = caipAddress.split(':').slice(0, 2).join(':')
+  const native = state.tokenBalances.byAccount[caipAddress]?.balances?.find((b) => !b.address && b.chainId === network)
+  if (native) {
+    const usd = typeof native.value === 'number' && Number.isFinite(native.value) ? native.value : null
+    return { balance: native.quantity.numeric, symbol: native.symbol, usdValue: usd, source: 'api' }
+  }
+  const rpc = state.account.balances[caipAddress]
+  if (rpc && rpc.balance !== null) return { balance: rpc.balance, symbol: rpc.symbol, usdValue: null, source: 'rpc' }
+  return null
+}
+
+/** The active account's token balances from the API (tokens with decimals "0" dropped), or null when unknown. */
+export function selectTokenBalances(state: ModalState): TokenBalance[] | null {
+  const caipAddress = selectCaipAddress(state)
+  const balances = caipAddress ? state.tokenBalances.byAccount[caipAddress]?.balances : null
+  return balances ? filterTokenBalances(balances) : null
+}
+
+/** The host's featured wallets, in the host's order. */
+export function selectFeaturedWallets(state: ModalState): ListedWallet[] {
+  const order = state.settings.walletFilters?.featured ?? []
+  const byId = new Map(state.walletList.lists.featured.wallets.map((w) => [w.id, w]))
+  return order.flatMap((id) => byId.get(id) ?? [])
+}
+
+/**
+ * Up to 4 recommended wallets for the Connect view: directory wallets that are neither featured
+ * nor already offered by a connector found in this browser (same rdns or directory id).
+ */
+export function selectRecommendedWallets(state: ModalState): ListedWallet[] {
+  const featured = new Set(state.settings.walletFilters?.featured ?? [])
+  const rdns = new Set<string>()
+  const ids = new Set<string>()
+  for (const c of state.wallets.connectors) {
+    if (c.info?.rdns) rdns.add(c.info.rdns)
+    if (c.explorerId) ids.add(c.explorerId)
+  }
+  return state.walletList.lists.recommended.wallets
+    .filter((w) => !featured.has(w.id) && !ids.has(w.id) && !(w.rdns && rdns.has(w.rdns)))
+    .slice(0, RECOMMENDED_WALLETS_COUNT)
+}
+
+/** What the AllWallets view shows: the listing (featured first) or the results of a search. */
+export type AllWalletsListing = {
+  mode: 'list' | 'search'
+  wallets: ListedWallet[]
+  /** How many there are in all (more may load as the list scrolls); null while unknown. */
+  count: number | null
+  status: WalletPages['status']
+  error: WalletPages['error']
+  /** More pages remain to load. */
+  hasMore: boolean
+  /** A search waits for the typing pause or its first page. */
+  searching: boolean
+}
+
+/**
+ * The AllWallets listing. While the visitor types, the results of the text being typed count
+ * as loading until the search for it answers.
+ *
+ * @example
+ * const listing = useModalState(selectAllWallets)
+ */
+export function selectAllWallets(state: ModalState): AllWalletsListing {
+  // Optimization: the listing is rebuilt only when the lists or the settings change, so a view
+  // selecting it does not re-render for unrelated events (immer keeps unchanged slices identical).
+  const cached = listingCache.get(state.walletList)
+  if (cached && cached.settings === state.settings) return cached.listing
+  const listing = buildListing(state)
+  listingCache.set(state.walletList, { settings: state.settings, listing })
+  return listing
+}
+
+const listingCache = new WeakMap<object, { settings: object; listing: AllWalletsListing }>()
+
+function buildListing(state: ModalState): AllWalletsListing {
+  const { lists, searchInput } = state.walletList
+  const text = searchInput.trim()
+  if (text !== '') {
+    const search = lists.search
+    const current = search.query === text
+    const wallets = current ? search.wallets : []
+    return {
+      mode: 'search',
+      wallets,
+      count: current ? search.count : null,
+      status: current ? search.status : 'loading',
+      error: current ? search.error : null,
+      hasMore: current && !isComplete(search),
+      searching: !current || (search.status === 'loading' && search.page === 0),
+    }
+  }
+  const featured = selectFeaturedWallets(state)
+  const featuredIds = new Set(featured.map((w) => w.id))
+  const all = lists.all
+  const rest = featured.length ? all.wallets.filter((w) => !featuredIds.has(w.id)) : all.wallets
+  return {
+    mode: 'list',
+    wallets: featured.length ? [...featured, ...rest] : all.wallets,
+    count: all.count === null ? null : all.count + featured.length,
+    status: all.status,
+    error: all.error,
+    hasMore: !isComplete(all),
+    searching: false,
+  }
+}

@@ -1,0 +1,79 @@
+import type { Draft } from 'immer'
+import type { StampedEvent } from '../events/defineEvent'
+import { modalCloseRequested } from '../events/modal'
+import {
+  walletListPageFailed,
+  walletListPageLoaded,
+  walletListPageRequested,
+  walletListRequestId,
+  walletListSearchChanged,
+} from '../events/walletList'
+import type { ModalState } from '../state'
+import { emptyWalletPages, type WalletPages } from './dataState'
+
+/**
+ * The wallet lists: pages load one at a time, in order (a request while one is loading, or
+ * after the last, is ignored), an outcome of a superseded request is dropped, and a new search
+ * text starts its results afresh. Closing the modal clears the search.
+ */
+export function walletListReducer(draft: Draft<ModalState>, event: StampedEvent): void {
+  const w = draft.walletList
+  if (walletListPageRequested.match(event)) {
+    if (!draft.settings.services?.walletDirectory) return
+    const { list } = event.payload
+    if (list === 'featured' && (draft.settings.walletFilters?.featured ?? []).length === 0) return
+    let pages = w.lists[list]
+    if (list === 'search') {
+      const query = (event.payload.query ?? pages.query).trim()
+      if (query === '') {
+        w.lists.search = emptyWalletPages()
+        return
+      }
+      if (query !== pages.query) {
+        w.lists.search = emptyWalletPages(query)
+        pages = w.lists.search
+      } else if (event.payload.query !== undefined && pages.status !== 'failed' && pages.status !== 'idle') {
+        // The same search again (the pause ended on an unchanged text): nothing new to load.
+        return
+      }
+    }
+    if (pages.pending || isComplete(pages)) return
+    pages.pending = { page: pages.page + 1, requestId: walletListRequestId(event) }
+    pages.status = 'loading'
+    pages.error = null
+  } else if (walletListPageLoaded.match(event)) {
+    const pages = w.lists[event.payload.list]
+    if (!pages.pending || pages.pending.requestId !== event.requestId) return
+    const seen = new Set(pages.wallets.map((x) => x.id))
+    for (const wallet of event.payload.wallets) {
+      if (seen.has(wallet.id)) continue
+      seen.add(wallet.id)
+      pages.wallets.push(wallet)
+    }
+    pages.page = pages.pending.page
+    // An empty page ends the list even if the count promised more, so scrolling cannot loop.
+    pages.count = event.payload.wallets.length === 0 ? pages.wallets.length : Math.max(event.payload.count, pages.wallets.length)
+    pages.pending = null
+    pages.status = 'loaded'
+    pages.error = null
+  } else if (walletListPageFailed.match(event)) {
+    const pages = w.lists[event.payload.list]
+    if (!pages.pending || pages.pending.requestId !== event.requestId) return
+    pages.pending = null
+    pages.status = 'failed'
+    pages.error = event.payload.error
+  } else if (walletListSearchChanged.match(event)) {
+    w.searchInput = event.payload.query
+    if (event.payload.query.trim() === '') w.lists.search = emptyWalletPages()
+  } else if (modalCloseRequested.match(event)) {
+    // Runs after the modal slice: a close refused (sign-in required) keeps the search.
+    if (draft.modal.open) return
+    w.searchInput = ''
+    w.lists.search = emptyWalletPages()
+  }
+}
+
+/** Every wallet of the list is loaded. */
+export function isComplete(pages: Pick<WalletPages, 'count' | 'wallets' | 'page'>): boolean {
+  return pages.page > 0 && pages.count !== null && pages.wallets.length >= pages.count
+}
