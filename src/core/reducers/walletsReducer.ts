@@ -121,7 +121,8 @@ export function walletsReducer(draft: Draft<ModalState>, event: StampedEvent): v
     if (draft.modal.open && draft.router.view !== 'Connect') resetRouter(draft, 'Connect')
   } else if (connectionSwitchRequested.match(event)) {
     const { connectorId, status } = event.payload
-    if (status === 'connected' || status === 'active') {
+    // A disconnected one goes through a connect instead; invalid statuses fail in this state.
+    if (status !== 'disconnected') {
       w.switching = { requestId: event.requestId ?? null, connectorId, status: 'switching', error: null }
     }
   } else if (connectionSwitched.match(event)) {

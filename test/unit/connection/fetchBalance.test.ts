@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { balanceRefreshRequested } from '../../../src/core/events/balance'
+import { selectBalance } from '../../../src/core/selectors'
+import { createTestModal } from '../../support/testModal'
+import { settle } from '../../support/virtualTime'
+import { createFakeChainAdapter } from './fakeChainAdapter'
+import { NETWORKS } from './support'
+
+const A = '0x00000000000000000000000000000000000000A1'
+
+async function setup() {
+  const fake = createFakeChainAdapter()
+  const t = await createTestModal({ adapters: [fake.adapter], networks: NETWORKS })
+  const c = t.modal.connect('a')
+  fake.answer('connect', { accounts: [A], caipNetworkId: 'eip155:1' })
+  await c
+  return { ...t, fake }
+}
+const balanceCalls = (fake: ReturnType<typeof createFakeChainAdapter>) => fake.calls().filter((c) => c.method === 'getBalance')
+
+describe('fetchBalance', () => {
+  it('fetches the native balance of the active account over the network, in whole units with the symbol', async () => {
+    const { modal, fake } = await setup()
+    expect(balanceCalls(fake)).toEqual([{ method: 'getBalance', args: ['eip155:1', A] }])
+    fake.answer('getBalance', '1234567890000000000')
+    await settle()
+    expect(selectBalance(modal.getState())).toMatchObject({ balance: '1.23456789', symbol: 'ETH' })
+  })
+
+  it('keeps a balance 30 s: a refresh within that asks nothing, after it (or forced) asks again', async () => {
+    const { modal, fake, time } = await setup()
+    fake.answer('getBalance', '1')
+    await settle()
+    await time.advanceBy(29_999)
+    modal.dispatch(balanceRefreshRequested({}))
+    expect(balanceCalls(fake)).toHaveLength(1)
+    await time.advanceBy(1)
+    modal.dispatch(balanceRefreshRequested({}))
+    expect(balanceCalls(fake)).toHaveLength(2)
+    fake.answer('getBalance', '2')
+    await settle()
+    modal.refreshBalance(true)
+    expect(balanceCalls(fake)).toHaveLength(3)
+  })
+
+  it('a failed lookup leaves the balance unknown (null), not zero', async () => {
+    const { modal, fake } = await setup()
+    fake.fail('getBalance', new Error('node down'))
+    await settle()
+    expect(selectBalance(modal.getState())).toMatchObject({ balance: null })
+  })
+
+  it('another network means another balance', async () => {
+    const { modal, fake } = await setup()
+    fake.answer('getBalance', '1')
+    const switching = modal.switchNetwork('eip155:2')
+    fake.answer('switchNetwork', undefined)
+    await switching
+    expect(balanceCalls(fake).at(-1)).toEqual({ method: 'getBalance', args: ['eip155:2', A] })
+  })
+})

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { toEvmError } from '../../../src/adapters/evm/evmErrors'
+import { createTestModal } from '../../support/testModal'
+import { createFakeChainAdapter } from './fakeChainAdapter'
+import { NETWORKS } from './support'
+
+const A = '0x00000000000000000000000000000000000000A1'
+
+async function setup(connect = true) {
+  const fake = createFakeChainAdapter()
+  const t = await createTestModal({ adapters: [fake.adapter], networks: NETWORKS })
+  if (connect) {
+    const c = t.modal.connect('a')
+    fake.answer('connect', { accounts: [A], caipNetworkId: 'eip155:1' })
+    await c
+  }
+  return { ...t, fake }
+}
+
+describe('signWithWallet', () => {
+  it('signs a message with the active account', async () => {
+    const { modal, fake } = await setup()
+    const signing = modal.signMessage('hello')
+    expect(fake.calls().at(-1)).toEqual({ method: 'signMessage', args: ['a', { address: A, message: 'hello' }] })
+    fake.answer('signMessage', '0xsig')
+    await expect(signing).resolves.toBe('0xsig')
+    expect(modal.getState().account.signature).toMatchObject({ status: 'signed', signature: '0xsig' })
+  })
+
+  it('signs typed data as given', async () => {
+    const { modal, fake } = await setup()
+    const typedData = { domain: { name: 'G' }, types: { M: [{ name: 'x', type: 'uint256' }] }, primaryType: 'M', message: { x: '1' } }
+    void modal.signTypedData(typedData)
+    expect(fake.calls().at(-1)).toEqual({ method: 'signTypedData', args: ['a', { address: A, typedData }] })
+  })
+
+  it('a rejection is "Error signing message" with code 4001', async () => {
+    const { modal, fake } = await setup()
+    const signing = modal.signMessage('hello')
+    fake.fail('signMessage', toEvmError({ code: 4001, message: 'User rejected the request.' }, 'signMessage'))
+    await expect(signing).rejects.toMatchObject({ shortMessage: 'Error signing message', code: 4001, details: 'User rejected the request.' })
+  })
+
+  it('not connected: "No ActiveCaipAddress found"', async () => {
+    const { modal } = await setup(false)
+    await expect(modal.signMessage('hello')).rejects.toMatchObject({ shortMessage: 'No ActiveCaipAddress found' })
+  })
+})

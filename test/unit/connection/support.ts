@@ -1,0 +1,34 @@
+import type { Network } from '../../../src/core/domain/entities'
+import type { EventInput, StampedEvent } from '../../../src/core/events/defineEvent'
+import { sessionStarted } from '../../../src/core/events/session'
+import { rootReducer } from '../../../src/core/reducers/rootReducer'
+import { initialState, type ModalState, type SessionSettings } from '../../../src/core/state'
+import { connectionSucceeded } from '../../../src/core/events/connection'
+
+export const net = (id: number, name = `Chain ${id}`): Network => ({
+  id,
+  name,
+  chainNamespace: 'eip155',
+  caipNetworkId: `eip155:${id}`,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [`http://127.0.0.1:${id}`] } },
+})
+
+export const NETWORKS = [net(1, 'One'), net(2, 'Two')]
+
+/** Folds events (each `[event, at]` or an event at 10 ms steps) from a session with these settings. */
+export function run(settings: Partial<SessionSettings>, inputs: (EventInput | [EventInput, number])[]): ModalState {
+  let state = initialState()
+  const all: [EventInput, number][] = [
+    [sessionStarted({ projectId: 'p', adapters: ['eip155'], networks: NETWORKS, ...settings }), 0],
+    ...inputs.map((x, i): [EventInput, number] => (Array.isArray(x) ? x : [x, (i + 1) * 10])),
+  ]
+  all.forEach(([input, at], i) => (state = rootReducer(state, { ...input, seq: i + 1, at } as StampedEvent)))
+  return state
+}
+
+export const succeeded = (connectorId: string, requestId?: string, address = '0x00000000000000000000000000000000000000a1', chain = 'eip155:1') =>
+  connectionSucceeded(
+    { connectorId, namespace: 'eip155', accounts: [{ address, type: 'eoa' }], caipNetworkId: chain },
+    requestId === undefined ? {} : { requestId },
+  )
