@@ -18,6 +18,7 @@ import {
   type TokenBalancesState,
   type WalletListState,
 } from './reducers/dataState'
+import { initialWalletConnectState, type WalletConnectState } from './reducers/walletConnectReducer'
 
 /** Feature flags of spec §1. Local defaults < host options < remote project configuration. */
 export type Features = {
@@ -138,6 +139,8 @@ export type ModalState = {
   /** Token balances from the blockchain data API. */
   tokenBalances: TokenBalancesState
   api: ApiState
+  /** The WalletConnect pairing: its URI, expiry and the wallet it is for. */
+  walletConnect: WalletConnectState
   lastError: { source: string; shortMessage: string; code?: number | string | undefined; at: number } | null
 }
 
@@ -168,6 +171,7 @@ export function initialState(settings: SessionSettings = { projectId: '', adapte
     walletList: initialWalletListState(),
     tokenBalances: initialTokenBalancesState(),
     api: initialApiState(),
+    walletConnect: initialWalletConnectState(),
     lastError: null,
   }
 }

@@ -16,6 +16,7 @@ import { sessionStarted } from './session'
 import { siwxSessionStored, siwxSessionsCleared } from './siwx'
 import { storageFailed, storageHydrated } from './storage'
 import { WALLET_EVENTS } from './walletEvents'
+import { WALLET_CONNECT_EVENTS } from './walletConnect'
 import { WALLET_LIST_EVENTS } from './walletList'
 import { TOKEN_BALANCE_EVENTS } from './tokenBalances'
 import { API_EVENTS } from './api'
@@ -53,6 +54,7 @@ export const CORE_EVENTS = [
   ...WALLET_LIST_EVENTS,
   ...TOKEN_BALANCE_EVENTS,
   ...API_EVENTS,
+  ...WALLET_CONNECT_EVENTS,
 ] as const
 
 export type CoreEvent = ReturnType<(typeof CORE_EVENTS)[number]>

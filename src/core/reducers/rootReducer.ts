@@ -13,6 +13,7 @@ import { preferencesReducer } from './preferencesReducer'
 import { routerReducer } from './routerReducer'
 import { sessionReducer } from './sessionReducer'
 import { siwxReducer } from './siwxReducer'
+import { walletConnectReducer } from './walletConnectReducer'
 import { walletListReducer } from './walletListReducer'
 import { tokenBalancesReducer } from './tokenBalancesReducer'
 import { apiReducer } from './apiReducer'
@@ -36,6 +37,8 @@ const SLICES: SliceReducer[] = [
   walletListReducer,
   tokenBalancesReducer,
   apiReducer,
+  // After walletsReducer (takes connect requests up) and modalReducer (closes).
+  walletConnectReducer,
 ]
 
 /**
