@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import type { Modal } from '../../createModal'
 import type { ViewName } from '../../core/events/views'
 import { AccountView } from './AccountView'
+import { AllWalletsView } from './AllWalletsView'
 import { ConnectView } from './ConnectView'
 import { ConnectingExternalView } from './ConnectingExternalView'
 import { NetworksView } from './NetworksView'
@@ -16,6 +17,7 @@ export type ViewProps = { view: ViewName; modal: Modal }
 export const VIEW_COMPONENTS: Partial<Record<ViewName, ComponentType<ViewProps>>> = {
   Connect: ConnectView,
   Account: AccountView,
+  AllWallets: AllWalletsView,
   ConnectingExternal: ConnectingExternalView,
   Networks: NetworksView,
   SwitchNetwork: SwitchNetworkView,

@@ -1,0 +1,28 @@
+import { useModal } from '../ModalContext'
+import { useModalState } from '../useModalState'
+
+/**
+ * The Connect view's way to AllWallets: shown when the allWallets feature is on (local option
+ * or remote configuration) and a wallet directory is configured; shows how many wallets there are.
+ *
+ * @example
+ * <AllWalletsEntry />
+ */
+export function AllWalletsEntry() {
+  const modal = useModal()
+  const shown = useModalState((s) => s.features.allWallets && !!s.settings.services?.walletDirectory)
+  const count = useModalState((s) => {
+    const { all, featured } = s.walletList.lists
+    return all.count === null ? null : all.count + featured.wallets.length
+  })
+  if (!shown) return null
+  return (
+    <button type="button" className="gw-button" data-testid="all-wallets-entry" onClick={() => modal.push('AllWallets')}>
+      <span className="gw-wallet-icon gw-all-wallets-icon" aria-hidden="true">
+        ⋯
+      </span>
+      <span className="gw-wallet-name">All Wallets</span>
+      {count !== null ? <span className="gw-badge">{count >= 100 ? `${Math.floor(count / 10) * 10}+` : count}</span> : null}
+    </button>
+  )
+}

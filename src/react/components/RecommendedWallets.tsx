@@ -1,0 +1,50 @@
+import { selectFeaturedWallets, selectRecommendedWallets } from '../../core/reducers/dataSelectors'
+import type { ListedWallet } from '../../core/reducers/dataState'
+import { useModal } from '../ModalContext'
+import { useModalState } from '../useModalState'
+import { selectDirectoryWallet } from './selectDirectoryWallet'
+import { WalletImage } from './WalletImage'
+
+/** Same wallets in the same order: lists rebuilt by a selector compare equal when nothing changed. */
+export function sameWallets(a: readonly ListedWallet[], b: readonly ListedWallet[]): boolean {
+  return a.length === b.length && a.every((w, i) => w === b[i])
+}
+
+function DirectoryWallets({ wallets, testId }: { wallets: ListedWallet[]; testId: string }) {
+  const modal = useModal()
+  if (wallets.length === 0) return null
+  return (
+    <div data-testid={testId}>
+      {wallets.map((wallet) => (
+        <button
+          key={wallet.id}
+          type="button"
+          className="gw-button"
+          data-wallet-id={wallet.id}
+          onClick={() => selectDirectoryWallet(modal, wallet)}
+        >
+          <WalletImage url={modal.walletImageUrl(wallet)} name={wallet.name} />
+          <span className="gw-wallet-name">{wallet.name}</span>
+        </button>
+      ))}
+    </div>
+  )
+}
+
+/**
+ * Up to 4 recommended directory wallets for the Connect view, placed after the configured
+ * connectors; wallets a connector already offers are left out. Renders nothing until loaded.
+ *
+ * @example
+ * <ConnectorList /><RecommendedWallets />
+ */
+export function RecommendedWallets() {
+  const wallets = useModalState(selectRecommendedWallets, sameWallets)
+  return <DirectoryWallets wallets={wallets} testId="recommended-wallets" />
+}
+
+/** The host's featured wallets (`featuredWalletIds`), for the Connect view's featured group. */
+export function FeaturedWallets() {
+  const wallets = useModalState(selectFeaturedWallets, sameWallets)
+  return <DirectoryWallets wallets={wallets} testId="featured-wallets" />
+}

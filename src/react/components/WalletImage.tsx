@@ -1,0 +1,97 @@
+import { memo, useEffect, useState } from 'react'
+import { IMAGE_PRELOAD_TIMEOUT_MS } from '../../core/domain/constants'
+
+type Outcome = 'loaded' | 'failed'
+
+/** Outcomes of image URLs this page tried, so a row scrolled back into view shows its image at once. */
+const outcomes = new Map<string, Outcome>()
+/** Bounded: a long scroll through a big directory must not grow it without end. */
+const MAX_REMEMBERED = 2_000
+
+function remember(url: string, outcome: Outcome): void {
+  outcomes.delete(url)
+  outcomes.set(url, outcome)
+  if (outcomes.size > MAX_REMEMBERED) outcomes.delete(outcomes.keys().next().value as string)
+}
+
+/**
+ * Loads an image in the background; resolves true once it loaded, false when it failed or took
+ * longer than `timeoutMs` (spec §9: 2 s), so a slow image never holds a placeholder in a spinner.
+ *
+ * @example
+ * if (await preloadImage(url)) showImage(url)
+ */
+export function preloadImage(url: string, timeoutMs: number = IMAGE_PRELOAD_TIMEOUT_MS): Promise<boolean> {
+  const known = outcomes.get(url)
+  if (known) return Promise.resolve(known === 'loaded')
+  return new Promise((resolve) => {
+    if (typeof Image === 'undefined') {
+      resolve(false)
+      return
+    }
+    const image = new Image()
+    const timer = setTimeout(() => resolve(false), timeoutMs)
+    image.onload = () => {
+      clearTimeout(timer)
+      remember(url, 'loaded')
+      resolve(true)
+    }
+    image.onerror = () => {
+      clearTimeout(timer)
+      remember(url, 'failed')
+      resolve(false)
+    }
+    image.src = url
+  })
+}
+
+/** A calm colour per wallet name, for the placeholder. */
+function hue(name: string): number {
+  let h = 0
+  for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) % 360
+  return h
+}
+
+function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean)
+  return ((words[0]?.[0] ?? '') + (words[1]?.[0] ?? '')).toUpperCase() || '?'
+}
+
+/**
+ * A wallet's icon: a placeholder with the wallet's initials until the image has loaded, and for
+ * good when it fails or takes longer than 2 s to load.
+ */
+export const WalletImage = memo(function WalletImage({ url, name, size = 28 }: { url: string | undefined; name: string; size?: number }) {
+  const [loaded, setLoaded] = useState(() => (url ? outcomes.get(url) === 'loaded' : false))
+  useEffect(() => {
+    if (!url) {
+      setLoaded(false)
+      return
+    }
+    if (outcomes.get(url) === 'loaded') {
+      setLoaded(true)
+      return
+    }
+    setLoaded(false)
+    let live = true
+    void preloadImage(url).then((ok) => {
+      if (live && ok) setLoaded(true)
+    })
+    return () => {
+      live = false
+    }
+  }, [url])
+  if (url && loaded) {
+    return <img className="gw-wallet-icon" src={url} alt="" width={size} height={size} draggable={false} data-testid="wallet-image" />
+  }
+  return (
+    <span
+      className="gw-wallet-icon gw-wallet-placeholder"
+      style={{ background: `hsl(${hue(name)} 45% 55%)`, width: size, height: size }}
+      aria-hidden="true"
+      data-testid="wallet-image-placeholder"
+    >
+      {initials(name)}
+    </span>
+  )
+})

@@ -1,0 +1,24 @@
+import type { Modal } from '../../createModal'
+import { connectionRequested } from '../../core/events/connection'
+import { newRequestId } from '../../core/events/newRequestId'
+import type { ListedWallet } from '../../core/reducers/dataState'
+
+/**
+ * What choosing a directory wallet does: a wallet found in this browser (same directory id or
+ * rdns) connects through its connector, as in the Connect view; any other is reached over
+ * WalletConnect.
+ *
+ * @example
+ * <button onClick={() => selectDirectoryWallet(modal, wallet)}>{wallet.name}</button>
+ */
+export function selectDirectoryWallet(modal: Modal, wallet: ListedWallet): void {
+  const state = modal.getState()
+  const connector = state.wallets.connectors.find(
+    (c) => state.settings.adapters.includes(c.chain) && (c.explorerId === wallet.id || (!!wallet.rdns && c.info?.rdns === wallet.rdns)),
+  )
+  if (connector) {
+    modal.dispatch(connectionRequested({ connectorId: connector.id, namespace: connector.chain }, { requestId: newRequestId() }))
+    return
+  }
+  modal.push('ConnectingWalletConnect', { wallet: { ...wallet } })
+}

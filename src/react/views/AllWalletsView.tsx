@@ -1,0 +1,196 @@
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { walletListPageRequested, walletListSearchChanged } from '../../core/events/walletList'
+import { selectAllWallets } from '../../core/reducers/dataSelectors'
+import type { ListedWallet } from '../../core/reducers/dataState'
+import { selectDirectoryWallet } from '../components/selectDirectoryWallet'
+import { VirtualList, type VirtualListHandle } from '../components/VirtualList'
+import { WalletImage } from '../components/WalletImage'
+import { useModalState } from '../useModalState'
+import type { ViewProps } from './viewRegistry'
+
+/** Row height and viewport of the wallet list (px): about seven and a half rows in view. */
+export const WALLET_ROW_HEIGHT = 48
+export const WALLET_LIST_HEIGHT = 360
+
+/**
+ * Every wallet of the directory: a search box (the search runs after a 300 ms pause), a
+ * windowed list that loads 40 more as it nears its end, loading, error and empty states, and
+ * keyboard use (arrow keys, Page Up / Down, Home / End, Enter).
+ */
+export function AllWalletsView({ modal }: ViewProps) {
+  const listing = useModalState(selectAllWallets)
+  const searchInput = useModalState((s) => s.walletList.searchInput)
+  const configured = useModalState((s) => !!s.settings.services?.walletDirectory)
+  const [active, setActive] = useState(-1)
+  const listRef = useRef<VirtualListHandle>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const ids = useId()
+  const listId = `${ids}-list`
+  const optionId = (index: number) => `${ids}-wallet-${index}`
+  const { wallets, mode, status, hasMore } = listing
+  const listName = mode === 'search' ? 'search' : 'all'
+
+  // Opened without a prefetch (e.g. straight to AllWallets): load the first pages now.
+  useEffect(() => {
+    const { lists } = modal.getState().walletList
+    for (const list of ['featured', 'all'] as const) {
+      if (lists[list].status === 'idle') modal.dispatch(walletListPageRequested({ list }))
+    }
+  }, [modal])
+
+  // A new listing (another search, the search cleared) starts with no row chosen.
+  const text = searchInput.trim()
+  useEffect(() => setActive(-1), [mode, text])
+
+  const loadMore = useCallback(() => {
+    if (hasMore && status !== 'loading' && status !== 'failed') modal.dispatch(walletListPageRequested({ list: listName }))
+  }, [modal, hasMore, status, listName])
+  const retry = () => modal.dispatch(walletListPageRequested({ list: listName }))
+  const choose = (wallet: ListedWallet | undefined) => {
+    if (wallet) selectDirectoryWallet(modal, wallet)
+  }
+
+  const moveTo = (index: number) => {
+    if (wallets.length === 0) return
+    const next = Math.min(Math.max(index, 0), wallets.length - 1)
+    setActive(next)
+    listRef.current?.scrollToIndex(next)
+  }
+  const pageRows = Math.max(1, Math.floor(WALLET_LIST_HEIGHT / WALLET_ROW_HEIGHT) - 1)
+  const onListKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => moveTo(active + 1),
+      ArrowUp: () => (active <= 0 ? inputRef.current?.focus() : moveTo(active - 1)),
+      PageDown: () => moveTo(active + pageRows),
+      PageUp: () => moveTo(active - pageRows),
+      Home: () => moveTo(0),
+      End: () => moveTo(wallets.length - 1),
+      Enter: () => choose(wallets[active]),
+      ' ': () => choose(wallets[active]),
+    }
+    const action = keys[e.key]
+    if (!action) return
+    e.preventDefault()
+    action()
+  }
+  const onSearchKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if ((e.key === 'ArrowDown' || e.key === 'Enter') && wallets.length > 0) {
+      e.preventDefault()
+      listRef.current?.element?.focus()
+      moveTo(Math.max(active, 0))
+    }
+  }
+
+  if (!configured) {
+    return (
+      <p className="gw-empty" data-testid="all-wallets-empty">
+        No wallet directory is configured.
+      </p>
+    )
+  }
+
+  const footer = hasMore || (status === 'failed' && wallets.length > 0)
+  return (
+    <div className="gw-all-wallets" data-testid="all-wallets">
+      <input
+        ref={inputRef}
+        className="gw-search"
+        type="search"
+        placeholder="Search wallet"
+        aria-label="Search wallet"
+        aria-controls={listId}
+        autoComplete="off"
+        spellCheck={false}
+        value={searchInput}
+        onChange={(e) => modal.dispatch(walletListSearchChanged({ query: e.target.value }))}
+        onKeyDown={onSearchKeyDown}
+        data-testid="all-wallets-search"
+      />
+      <p className="gw-muted gw-list-summary" role="status" aria-live="polite" data-testid="all-wallets-count">
+        {summary(listing.count, mode, listing.searching)}
+      </p>
+      {wallets.length === 0 ? (
+        listing.searching || status === 'loading' || status === 'idle' ? (
+          <div className="gw-list-state" data-testid="all-wallets-loading" aria-busy="true">
+            {Array.from({ length: 6 }, (_, i) => (
+              <div key={i} className="gw-wallet-row gw-skeleton" style={{ height: WALLET_ROW_HEIGHT }} />
+            ))}
+          </div>
+        ) : status === 'failed' ? (
+          <div className="gw-empty" data-testid="all-wallets-error">
+            <p className="gw-error-text">{listing.error?.shortMessage ?? 'Something went wrong'}</p>
+            <button type="button" className="gw-button" data-primary="true" onClick={retry}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <p className="gw-empty" data-testid="all-wallets-empty">
+            {mode === 'search' ? `No wallet found for “${text}”.` : 'No wallets to show.'}
+          </p>
+        )
+      ) : (
+        <VirtualList
+          ref={listRef}
+          id={listId}
+          className="gw-wallet-list"
+          role="listbox"
+          aria-label={mode === 'search' ? `Wallets matching ${text}` : 'All wallets'}
+          aria-activedescendant={active >= 0 ? optionId(active) : undefined}
+          tabIndex={0}
+          onKeyDown={onListKeyDown}
+          onFocus={() => active < 0 && setActive(0)}
+          itemCount={wallets.length + (footer ? 1 : 0)}
+          itemHeight={WALLET_ROW_HEIGHT}
+          height={WALLET_LIST_HEIGHT}
+          itemKey={(i) => wallets[i]?.id ?? 'footer'}
+          onEndReached={loadMore}
+          data-testid="all-wallets-list"
+          renderItem={(i) => {
+            const wallet = wallets[i]
+            if (!wallet) {
+              return status === 'failed' ? (
+                <div className="gw-wallet-row gw-list-footer" data-testid="all-wallets-more-error">
+                  <span className="gw-error-text">{listing.error?.shortMessage ?? 'Something went wrong'}</span>
+                  <button type="button" className="gw-link-button" onClick={retry}>
+                    Try again
+                  </button>
+                </div>
+              ) : (
+                <div className="gw-wallet-row gw-list-footer gw-muted" data-testid="all-wallets-more">
+                  Loading more wallets…
+                </div>
+              )
+            }
+            return (
+              <div
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === active}
+                className="gw-wallet-row"
+                data-active={i === active}
+                data-testid="wallet-row"
+                data-wallet-id={wallet.id}
+                onClick={() => {
+                  setActive(i)
+                  choose(wallet)
+                }}
+              >
+                <WalletImage url={modal.walletImageUrl(wallet)} name={wallet.name} />
+                <span className="gw-wallet-name">{wallet.name}</span>
+                {wallet.badge_type === 'certified' ? <span className="gw-badge">Certified</span> : null}
+              </div>
+            )
+          }}
+        />
+      )}
+    </div>
+  )
+}
+
+function summary(count: number | null, mode: 'list' | 'search', searching: boolean): string {
+  if (mode === 'search') {
+    if (searching || count === null) return 'Searching…'
+    return count === 1 ? '1 wallet found' : `${count.toLocaleString('en-US')} wallets found`
+  }
+  return count === null ? 'Loading wallets…' : `${count.toLocaleString('en-US')} wallets`
+}
