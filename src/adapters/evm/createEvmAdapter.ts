@@ -184,7 +184,7 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
         const onDisconnect = (error: unknown) => {
           // MetaMask's 1013 means it is reconnecting to its node, not that the site was disconnected.
           if ((error as { code?: unknown } | undefined)?.code === 1013) return
-          subscriber.next({ type: 'disconnect', error: serializeError(toEvmError(error, 'reconnect')) })
+          subscriber.next({ type: 'disconnect', error: serializeError(toEvmError(error, 'event')) })
         }
         provider.on('accountsChanged', onAccounts as never)
         provider.on('chainChanged', onChain as never)

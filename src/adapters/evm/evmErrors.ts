@@ -20,6 +20,8 @@ export type EvmOperation =
   | 'sendTransaction'
   | 'getBalance'
   | 'waitForReceipt'
+  /** A provider event (EIP-1193 `disconnect`). */
+  | 'event'
 
 type ErrorOptions = { code?: number | undefined; details?: string | undefined; cause?: unknown }
 

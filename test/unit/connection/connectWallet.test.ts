@@ -36,7 +36,7 @@ describe('connectWallet', () => {
     const { modal, fake } = await setup()
     const connecting = modal.connect('a')
     fake.fail('connect', new UserRejectedRequestError('Connection rejected', { code: 4001 }))
-    const error = await connecting.catch((e: GangwayError) => e)
+    const error = (await connecting.catch((e: GangwayError) => e)) as GangwayError
     expect({ name: error.name, shortMessage: error.shortMessage, code: error.code }).toMatchInlineSnapshot(`
       {
         "code": 4001,
