@@ -7,6 +7,9 @@ import { coreEffects } from './core/effects/coreEffects'
 import type { LogDeps } from './core/effects/persistLog'
 import { walletEffects } from './core/effects/walletEffects'
 import { dataEffects } from './core/effects/dataEffects'
+import { walletConnectEffects } from './core/effects/walletConnectEffects'
+import type { WalletConnectPort } from './core/effects/walletConnectDeps'
+import { createWalletConnectAdapter, type WalletConnectOptions } from './adapters/walletconnect/createWalletConnectAdapter'
 import type { ApiDeps } from './core/effects/dataDeps'
 import { createApiDeps } from './adapters/api/createApiDeps'
 import type { AnalyticsSink, BlockchainApi, WalletDirectory } from './core/apiPorts'
@@ -67,6 +70,12 @@ export type ModalOptions = {
   maxLogBytes?: number
   /** Feature effects added beside the core ones. */
   effects?: NamedEffect<LogDeps>[]
+  /**
+   * WalletConnect (a phone wallet by QR code or deep link): the relay URL, the app's metadata and
+   * more. Adds the WalletConnect connector to the eip155 adapter (or serves eip155 alone); its
+   * provider loads lazily. The project id and networks default to the modal's.
+   */
+  walletConnect?: Omit<WalletConnectOptions, 'projectId' | 'networks'> & Partial<Pick<WalletConnectOptions, 'projectId' | 'networks'>>
   /**
    * Base URL of the blockchain data API (balances, history, prices), and of the wallet directory
    * API unless `directoryUrl` is given. Without URLs the modal makes no HTTP requests.
@@ -140,8 +149,11 @@ export function createModal(options: ModalOptions): Modal {
     getState: () => (store as Store).getState(),
     onFailure: (source, error) => store?.dispatch(apiRequestFailed({ source, error })),
   })
-  const deps: LogDeps & ChainDeps & ApiDeps = {
-    adapters: chainAdapters(options.adapters),
+  const adapters = chainAdapters(options.adapters)
+  const walletConnect = walletConnectPort(options, adapters)
+  const deps: LogDeps & ChainDeps & ApiDeps & { walletConnect: WalletConnectPort | undefined } = {
+    adapters,
+    walletConnect,
     clock,
     scheduler: options.scheduler ?? asyncScheduler,
     storage,
@@ -149,7 +161,7 @@ export function createModal(options: ModalOptions): Modal {
     api: services.api,
     eventLog: { snapshot: () => store?.timeTravel.exportLog() },
   }
-  const effects = [...coreEffects, ...walletEffects, ...dataEffects, ...(options.effects ?? [])].filter(
+  const effects = [...coreEffects, ...walletEffects, ...dataEffects, ...walletConnectEffects, ...(options.effects ?? [])].filter(
     (e) => options.persistLog !== false || e.name !== 'persistLog',
   )
   store = createStore({ deps, effects, maxLogBytes: options.maxLogBytes })
@@ -192,7 +204,7 @@ export function createModal(options: ModalOptions): Modal {
 function sessionSettings(o: ModalOptions, hasWindow: boolean): SessionSettings {
   const settings: SessionSettings = {
     projectId: o.projectId ?? '',
-    adapters: [...new Set((o.adapters ?? []).map((a) => (typeof a === 'string' ? a : a.namespace)))],
+    adapters: [...new Set([...(o.adapters ?? []).map((a) => (typeof a === 'string' ? a : a.namespace)), ...(o.walletConnect ? (['eip155'] as const) : [])])],
     isMobile: o.isMobile ?? (hasWindow ? detectMobile() : false),
   }
   if (o.features) settings.features = JSON.parse(JSON.stringify(o.features)) as Partial<Features>
@@ -223,4 +235,24 @@ function chainAdapters(adapters: ModalOptions['adapters']): ChainDeps['adapters'
   const out: ChainDeps['adapters'] = {}
   for (const a of adapters ?? []) if (typeof a !== 'string') out[a.namespace] = a
   return out
+}
+
+/**
+ * The WalletConnect port: from the `walletConnect` option (its adapter wraps the eip155 one), or
+ * from a WalletConnect adapter the host passed itself.
+ */
+function walletConnectPort(o: ModalOptions, adapters: ChainDeps['adapters']): WalletConnectPort | undefined {
+  if (o.walletConnect) {
+    const adapter = createWalletConnectAdapter(
+      { projectId: o.projectId, networks: o.networks ?? [], ...(o.siwx ? { signIn: {} } : {}), ...o.walletConnect },
+      adapters.eip155,
+    )
+    adapters.eip155 = adapter
+    return adapter.walletConnect
+  }
+  for (const a of Object.values(adapters)) {
+    const port = (a as { walletConnect?: WalletConnectPort }).walletConnect
+    if (port) return port
+  }
+  return undefined
 }

@@ -1,0 +1,391 @@
+import { defer, EMPTY, from, map, Observable, of, Subject, switchMap } from 'rxjs'
+import { createPublicClient, encodeFunctionData, erc20Abi, getAddress, http, toHex, type Hex, type PublicClient } from 'viem'
+import type { Connector, Network, SiwxSession } from '../../core/domain/entities'
+import { isWalletConnectSignInApplicable } from '../../core/domain/siwx'
+import { RPC_RETRIES, RPC_RETRY_BASE_MS, RPC_TIMEOUT_MS } from '../../core/domain/constants'
+import { RequestAbortedError } from '../../core/effects/connectionErrors'
+import type { WalletConnectActivity, WalletConnectPort } from '../../core/effects/walletConnectDeps'
+import { GangwayError, serializeError } from '../../core/errors'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect'
+import type { ChainAdapter, WalletProviderEvent, WalletSession, WalletTransaction } from '../../core/ports'
+import { sessionGrant, sessionNamespaces, startChain } from './sessionNamespaces'
+import { signInSessions } from './signInSessions'
+import { ChainNotSupportedError, toWalletConnectError, WalletConnectUnavailableError } from './walletConnectErrors'
+import {
+  loadUniversalProvider,
+  type WalletConnectConnectParams,
+  type WalletConnectProvider,
+  type WalletConnectProviderInit,
+  type WalletConnectSession,
+} from './walletConnectProvider'
+import { WALLET_CONNECT_ICON } from './walletConnectIcon'
+
+export type WalletConnectOptions = {
+  /** Your project id, sent to the relay. */
+  projectId: string
+  /** The relay's WebSocket URL (default: the SDK's public relay). */
+  relayUrl?: string
+  /** How the app presents itself in the wallet. */
+  metadata?: { name: string; description: string; url: string; icons: string[] }
+  /** The networks to ask the wallet for: their CAIP-2 ids, with their RPC URLs as the rpcMap. */
+  networks: readonly Network[]
+  /**
+   * Sign in while connecting (CAIP-122, one step), only when every requested chain is eip155;
+   * the sessions are stored as sign-in sessions.
+   */
+  signIn?: { statement?: string } | null
+  /** Load the provider as soon as the modal opens (default true); false loads it on first use. */
+  prefetch?: boolean
+  /** Key prefix of the provider's own storage (default 'gangway'). */
+  storagePrefix?: string
+  /** A key-value storage of the SDK's shape for the provider (default: its IndexedDB storage). */
+  storage?: unknown
+  /** Where the provider comes from (default: `@walletconnect/universal-provider`, loaded lazily). */
+  loadProvider?: (init: WalletConnectProviderInit) => Promise<WalletConnectProvider>
+  /** Where sign-in messages say the visitor signs in (default: the page's host and URL). */
+  origin?: { domain: string; uri: string }
+  /** How long a transaction's receipt is polled for, between polls (default 250 ms). */
+  receiptPollingMs?: number
+}
+
+/** A chain adapter for eip155 that adds the WalletConnect connector, and the connector's port. */
+export type WalletConnectAdapter = ChainAdapter & { readonly walletConnect: WalletConnectPort }
+
+type Run = {
+  promise: Promise<WalletSession>
+  resolve: (session: WalletSession) => void
+  reject: (error: unknown) => void
+  /** Bumped by each pairing; answers to an older pairing are stale. */
+  generation: number
+  done: boolean
+  cancelled: boolean
+}
+
+/**
+ * The WalletConnect chain adapter: the connector of type WALLET_CONNECT in the eip155 namespace,
+ * on `@walletconnect/universal-provider`, loaded lazily. Every other connector (injected and
+ * announced wallets) is served by `inner`, the EVM adapter it composes with.
+ *
+ * @example
+ * const adapter = createWalletConnectAdapter({ projectId, relayUrl, networks }, createEvmAdapter())
+ * const modal = createModal({ projectId, networks, adapters: [adapter] })
+ */
+export function createWalletConnectAdapter(options: WalletConnectOptions, inner?: ChainAdapter): WalletConnectAdapter {
+  const id = WALLET_CONNECT_CONNECTOR_ID
+  const networks = options.networks.filter((n) => n.chainNamespace === 'eip155')
+  const chainIds = networks.map((n) => n.caipNetworkId)
+  const activity$ = new Subject<WalletConnectActivity>()
+  const publicClients = new Map<string, PublicClient>()
+  let loading: Promise<WalletConnectProvider> | null = null
+  let run: Run | null = null
+
+  const connector: Connector = {
+    id,
+    name: 'WalletConnect',
+    chain: 'eip155',
+    chains: [...chainIds] as Connector['chains'],
+    type: 'WALLET_CONNECT',
+    imageUrl: WALLET_CONNECT_ICON,
+  }
+
+  /** The started provider; loading it once, again after a failure. */
+  function provider(): Promise<WalletConnectProvider> {
+    loading ??= (options.loadProvider ?? loadUniversalProvider)({
+      projectId: options.projectId,
+      customStoragePrefix: options.storagePrefix ?? 'gangway',
+      ...(options.relayUrl ? { relayUrl: options.relayUrl } : {}),
+      ...(options.metadata ? { metadata: options.metadata } : {}),
+      ...(options.storage ? { storage: options.storage } : {}),
+    }).then(
+      (p) => {
+        p.on('display_uri', (uri: string) => {
+          if (run && !run.done && !run.cancelled) activity$.next({ type: 'pairingUri', uri })
+        })
+        return p
+      },
+      (error: unknown) => {
+        loading = null
+        throw new WalletConnectUnavailableError(error)
+      },
+    )
+    return loading
+  }
+
+  function connectParams(): WalletConnectConnectParams {
+    const params: WalletConnectConnectParams = { optionalNamespaces: sessionNamespaces(networks) }
+    if (options.signIn && isWalletConnectSignInApplicable(chainIds)) {
+      const origin = options.origin ?? pageOrigin()
+      if (origin) {
+        params.authentication = [
+          { ...origin, nonce: randomNonce(), chains: [...chainIds], ...(options.signIn.statement ? { statement: options.signIn.statement } : {}) },
+        ]
+      }
+    }
+    return params
+  }
+
+  /** The session as the core sees it; `chain` is where it stands (else where it starts). */
+  function toWalletSession(session: WalletConnectSession, chain: string | null): WalletSession {
+    const grant = sessionGrant(session.namespaces, 'eip155')
+    if (grant.accounts.length === 0) throw new GangwayError('Failed to connect', { details: 'the wallet approved no eip155 account' })
+    const caipNetworkId = chain && grant.chains.includes(chain) ? chain : startChain(grant.chains, chainIds)
+    if (!caipNetworkId) throw new GangwayError('Failed to connect', { details: 'the wallet approved no chain' })
+    return { accounts: grant.accounts, caipNetworkId }
+  }
+
+  function newRun(): Run {
+    let resolve!: Run['resolve']
+    let reject!: Run['reject']
+    const promise = new Promise<WalletSession>((ok, fail) => {
+      resolve = ok
+      reject = fail
+    })
+    // A prefetched pairing nobody adopted must not surface as an unhandled rejection.
+    promise.catch(() => undefined)
+    return { promise, resolve, reject, generation: 0, done: false, cancelled: false }
+  }
+
+  /** Makes a pairing for `r` (a fresh one on each call); the first approved session settles `r`. */
+  async function pair(r: Run): Promise<void> {
+    const generation = ++r.generation
+    try {
+      const p = await provider()
+      if (r.cancelled || r.done || generation !== r.generation) return
+      // A session the core does not know of (a connect that was abandoned) would shadow the new one.
+      if (p.session && generation === 1) await p.disconnect().catch(() => undefined)
+      const params = connectParams()
+      const session = await p.connect(params)
+      if (r.cancelled) {
+        if (session) await p.disconnect().catch(() => undefined)
+        return
+      }
+      if (r.done) return
+      if (!session) throw new GangwayError('Failed to connect', { details: 'the provider returned no session' })
+      const result = toWalletSession(session, null)
+      p.setDefaultChain(result.caipNetworkId, rpcUrl(result.caipNetworkId))
+      const asked = params.authentication?.[0]
+      if (asked && session.authentication?.length) {
+        const sessions = await signInSessions(session.authentication, asked).catch(() => [] as { caipAddress: string; session: SiwxSession }[])
+        if (sessions.length > 0) activity$.next({ type: 'signedIn', sessions })
+      }
+      r.done = true
+      r.resolve(result)
+    } catch (error) {
+      if (r.cancelled || r.done || generation !== r.generation) return
+      r.done = true
+      r.reject(toWalletConnectError(error, 'connect'))
+    }
+  }
+
+  /** The pending run, or a new one with its first pairing under way. */
+  function currentRun(): Run {
+    if (run && !run.cancelled && !run.done) return run
+    run = newRun()
+    void pair(run)
+    return run
+  }
+
+  const rpcUrl = (caipNetworkId: string) => networks.find((n) => n.caipNetworkId === caipNetworkId)?.rpcUrls.default.http[0]
+
+  /** The provider with a live session, for requests. */
+  async function connected(): Promise<{ p: WalletConnectProvider; session: WalletConnectSession }> {
+    const p = await provider()
+    if (!p.session) throw new GangwayError('No ActiveCaipAddress found', { details: 'no WalletConnect session' })
+    return { p, session: p.session }
+  }
+
+  async function currentChain(p: WalletConnectProvider): Promise<string> {
+    const chainId = await p.request<number | string>({ method: 'eth_chainId' })
+    return `eip155:${Number(chainId)}`
+  }
+
+  /** Runs a wallet request on `caipNetworkId`, which must be in the session. */
+  async function walletRequest<T>(operation: 'signMessage' | 'signTypedData' | 'sendTransaction', args: { method: string; params: unknown[] }, caipNetworkId?: string): Promise<T> {
+    try {
+      const { p, session } = await connected()
+      const chain = caipNetworkId ?? (await currentChain(p))
+      if (!sessionGrant(session.namespaces, 'eip155').chains.includes(chain)) throw new ChainNotSupportedError(chain)
+      return await p.request<T>(args, chain)
+    } catch (error) {
+      throw toWalletConnectError(error, operation)
+    }
+  }
+
+  const publicClient = (network: Network): PublicClient => {
+    let client = publicClients.get(network.caipNetworkId)
+    if (!client) {
+      client = createPublicClient({
+        transport: http(network.rpcUrls.default.http[0], { retryCount: RPC_RETRIES, retryDelay: RPC_RETRY_BASE_MS, timeout: RPC_TIMEOUT_MS }),
+      }) as PublicClient
+      publicClients.set(network.caipNetworkId, client)
+    }
+    return client
+  }
+
+  const sendTransaction = (connectorId: string, network: Network, tx: WalletTransaction): Promise<string> => {
+    if (connectorId !== id) return innerOf(connectorId).sendTransaction(connectorId, network, tx)
+    const request: Record<string, string> = { from: getAddress(tx.from), to: getAddress(tx.to) }
+    if (tx.value !== undefined) request.value = toHex(BigInt(tx.value))
+    if (tx.data !== undefined) request.data = tx.data
+    return walletRequest<string>('sendTransaction', { method: 'eth_sendTransaction', params: [request] }, network.caipNetworkId)
+  }
+
+  function innerOf(connectorId: string): ChainAdapter {
+    if (!inner) throw new GangwayError(`No connector found for connection: ${connectorId}`, { details: connectorId })
+    return inner
+  }
+
+  const port: WalletConnectPort = {
+    connectorId: id,
+    prefetch: async () => {
+      if (options.prefetch === false) return false
+      await provider()
+      return true
+    },
+    prefetchPairing: () => void currentRun(),
+    activity: () => activity$.asObservable(),
+    refreshPairing: () => {
+      if (run && !run.done && !run.cancelled) void pair(run)
+    },
+    cancelPairing: () => {
+      if (!run || run.done || run.cancelled) return
+      run.cancelled = true
+      run.reject(new RequestAbortedError('the WalletConnect pairing was abandoned'))
+      run = null
+    },
+  }
+
+  return {
+    namespace: 'eip155',
+    walletConnect: port,
+
+    connectors: () => (inner ? inner.connectors().pipe(map((list) => [connector, ...list.filter((c) => c.id !== id)])) : of([connector])),
+
+    connect: (connectorId) => (connectorId === id ? currentRun().promise : innerOf(connectorId).connect(connectorId)),
+
+    reconnect: async (connectorId) => {
+      if (connectorId !== id) return inner ? inner.reconnect(connectorId) : null
+      const p = await provider()
+      const session = p.session
+      if (!session || (session.expiry !== undefined && session.expiry * 1000 <= Date.now())) return null
+      try {
+        return toWalletSession(session, await currentChain(p))
+      } catch {
+        return null
+      }
+    },
+
+    disconnect: async (connectorId) => {
+      if (connectorId !== id) return innerOf(connectorId).disconnect(connectorId)
+      if (!loading) return
+      const p = await provider()
+      if (!p.session) return
+      try {
+        await p.disconnect()
+      } catch (error) {
+        throw toWalletConnectError(error, 'disconnect')
+      }
+    },
+
+    events: (connectorId) => {
+      if (connectorId !== id) return inner ? inner.events(connectorId) : EMPTY
+      return defer(() => from(provider())).pipe(switchMap((p) => providerEvents(p)))
+    },
+
+    switchNetwork: async (connectorId, network) => {
+      if (connectorId !== id) return innerOf(connectorId).switchNetwork(connectorId, network)
+      const { p, session } = await connected()
+      // The session decides: its chains switch at once, others are not available over it.
+      if (!sessionGrant(session.namespaces, 'eip155').chains.includes(network.caipNetworkId)) throw new ChainNotSupportedError(network.caipNetworkId)
+      p.setDefaultChain(network.caipNetworkId, network.rpcUrls.default.http[0])
+    },
+
+    signMessage: (connectorId, { address, message }) =>
+      connectorId === id
+        ? walletRequest<string>('signMessage', { method: 'personal_sign', params: [toHex(message), getAddress(address)] })
+        : innerOf(connectorId).signMessage(connectorId, { address, message }),
+
+    signTypedData: (connectorId, { address, typedData }) =>
+      connectorId === id
+        ? walletRequest<string>('signTypedData', {
+            method: 'eth_signTypedData_v4',
+            params: [getAddress(address), JSON.stringify(typedData, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))],
+          })
+        : innerOf(connectorId).signTypedData(connectorId, { address, typedData }),
+
+    sendTransaction,
+
+    sendTransfer: (connectorId, network, { from: sender, receiver, amount, token }) =>
+      token === undefined
+        ? sendTransaction(connectorId, network, { from: sender, to: receiver, value: amount })
+        : sendTransaction(connectorId, network, {
+            from: sender,
+            to: token,
+            data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(receiver), BigInt(amount)] }),
+          }),
+
+    getBalance: async (network, address) =>
+      inner ? inner.getBalance(network, address) : (await publicClient(network).getBalance({ address: getAddress(address) })).toString(),
+
+    waitForReceipt: async (network, hash) => {
+      if (inner) return inner.waitForReceipt(network, hash)
+      const receipt = await publicClient(network).waitForTransactionReceipt({
+        hash: hash as Hex,
+        pollingInterval: options.receiptPollingMs ?? 250,
+        timeout: 120_000,
+      })
+      return { status: receipt.status, blockNumber: receipt.blockNumber.toString() }
+    },
+  }
+}
+
+/** The session's news as wallet events: other accounts, another chain, the end of the session. */
+function providerEvents(p: WalletConnectProvider): Observable<WalletProviderEvent> {
+  return new Observable<WalletProviderEvent>((subscriber) => {
+    let ended = false
+    const end = (code: number, message: string) => {
+      // session_delete is followed by the provider's own disconnect: one ending is enough.
+      if (ended) return
+      ended = true
+      subscriber.next({ type: 'disconnect', error: serializeError(new GangwayError(message, { code })) })
+    }
+    const onAccounts = (accounts: unknown) =>
+      subscriber.next({ type: 'accountsChanged', accounts: (Array.isArray(accounts) ? accounts : []).map((a) => getAddress(String(a))) })
+    const onChain = (chainId: unknown) => {
+      const n = Number(String(chainId).split(':').pop())
+      if (Number.isSafeInteger(n) && n > 0) subscriber.next({ type: 'chainChanged', caipNetworkId: `eip155:${n}` })
+    }
+    const onUpdate = () => {
+      // Accounts may have been added or removed; the provider's session already holds the update.
+      const grant = sessionGrant(p.session?.namespaces, 'eip155')
+      if (grant.accounts.length > 0) subscriber.next({ type: 'accountsChanged', accounts: grant.accounts })
+    }
+    const onDelete = () => end(4900, 'Provider disconnected')
+    const onDisconnect = () => end(4900, 'Provider disconnected')
+    const onExpire = () => end(4900, 'Session Expired')
+    const listeners: [string, (...args: any[]) => void][] = [
+      ['accountsChanged', onAccounts],
+      ['chainChanged', onChain],
+      ['session_update', onUpdate],
+      ['session_delete', onDelete],
+      ['disconnect', onDisconnect],
+      ['session_expire', onExpire],
+    ]
+    for (const [name, fn] of listeners) p.on(name, fn)
+    return () => {
+      for (const [name, fn] of listeners) p.removeListener(name, fn)
+    }
+  })
+}
+
+function pageOrigin(): { domain: string; uri: string } | null {
+  if (typeof location === 'undefined') return null
+  return { domain: location.host, uri: location.href }
+}
+
+/** A sign-in nonce: 16 letters and digits from the platform's random source. */
+function randomNonce(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')
+}

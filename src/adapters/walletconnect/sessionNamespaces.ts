@@ -1,0 +1,96 @@
+import { getAddress, isAddress } from 'viem'
+import type { ChainNamespace, Network, SessionNamespace } from '../../core/domain/entities'
+import { isCaipAddress, parseCaipAddress } from '../../core/domain/caip'
+
+/** The wallet events a session subscribes to (spec §3). */
+export const SESSION_EVENTS: readonly string[] = Object.freeze(['accountsChanged', 'chainChanged'])
+
+/** The methods asked for per namespace: what the modal signs and sends, and the chain switch. */
+export const SESSION_METHODS: Readonly<Partial<Record<ChainNamespace, readonly string[]>>> = Object.freeze({
+  eip155: Object.freeze([
+    'personal_sign',
+    'eth_signTypedData_v4',
+    'eth_sendTransaction',
+    'wallet_switchEthereumChain',
+    'wallet_addEthereumChain',
+    'wallet_getCapabilities',
+    'wallet_sendCalls',
+    'wallet_getCallsStatus',
+    'wallet_grantPermissions',
+    'wallet_revokePermissions',
+  ]),
+  solana: Object.freeze(['solana_signMessage', 'solana_signTransaction', 'solana_signAllTransactions', 'solana_signAndSendTransaction']),
+})
+
+/**
+ * The session namespaces a connect asks for (spec §3: methods, events, chains, rpcMap), one per
+ * chain namespace of `networks`, chains as CAIP-2 ids in the host's order and each chain's first
+ * RPC URL in `rpcMap` (keyed by chain reference, as the provider looks it up), so no request goes
+ * to a default RPC host.
+ *
+ * @example
+ * sessionNamespaces([localhost]).eip155
+ * // { methods: ['personal_sign', …], events: ['accountsChanged', 'chainChanged'], chains: ['eip155:31337'], rpcMap: { '31337': 'http://127.0.0.1:8545' } }
+ */
+export function sessionNamespaces(networks: readonly Network[]): Record<string, SessionNamespace> {
+  const out: Record<string, SessionNamespace> = {}
+  for (const network of networks) {
+    const ns = (out[network.chainNamespace] ??= {
+      methods: [...(SESSION_METHODS[network.chainNamespace] ?? [])],
+      events: [...SESSION_EVENTS],
+      chains: [],
+      rpcMap: {},
+    })
+    if (ns.chains.includes(network.caipNetworkId)) continue
+    ns.chains.push(network.caipNetworkId)
+    const url = network.rpcUrls.default.http[0]
+    if (url) ns.rpcMap![String(network.id)] = url
+  }
+  return out
+}
+
+/** What an approved session grants in one namespace. */
+export type SessionGrant = {
+  /** The accounts, unique, in the wallet's order (EVM addresses checksummed). */
+  accounts: string[]
+  /** CAIP-2 ids of the approved chains. */
+  chains: string[]
+}
+
+type ApprovedNamespace = { accounts?: readonly string[]; chains?: readonly string[] }
+
+/**
+ * Reads the accounts and chains a session approved in `namespace`. Chains come from the
+ * namespace's `chains`, else from its CAIP-10 accounts.
+ *
+ * @example
+ * sessionGrant({ eip155: { accounts: ['eip155:1:0xab…'] } }, 'eip155') // { accounts: ['0xAb…'], chains: ['eip155:1'] }
+ */
+export function sessionGrant(namespaces: Readonly<Record<string, ApprovedNamespace>> | undefined, namespace: ChainNamespace): SessionGrant {
+  const accounts: string[] = []
+  const chains: string[] = []
+  for (const [key, ns] of Object.entries(namespaces ?? {})) {
+    // A namespace key may carry its chain inline (`eip155:1`).
+    if (key !== namespace && !key.startsWith(`${namespace}:`)) continue
+    for (const chain of ns.chains ?? []) if (!chains.includes(chain)) chains.push(chain)
+    for (const account of ns.accounts ?? []) {
+      if (!isCaipAddress(account)) continue
+      const parsed = parseCaipAddress(account)
+      if (!chains.includes(parsed.caipNetworkId) && !(ns.chains ?? []).length) chains.push(parsed.caipNetworkId)
+      const address = namespace === 'eip155' && isAddress(parsed.address, { strict: false }) ? getAddress(parsed.address) : parsed.address
+      if (!accounts.includes(address)) accounts.push(address)
+    }
+  }
+  return { accounts, chains }
+}
+
+/**
+ * The chain a new session starts on: the first of the host's networks the wallet approved (the
+ * host's order is its preference), else the session's first chain.
+ *
+ * @example
+ * startChain(['eip155:31338', 'eip155:31337'], ['eip155:31337', 'eip155:31338']) // 'eip155:31337'
+ */
+export function startChain(approved: readonly string[], preferred: readonly string[]): string | null {
+  return preferred.find((c) => approved.includes(c)) ?? approved[0] ?? null
+}

@@ -1,0 +1,60 @@
+import type { SessionNamespace } from '../../core/domain/entities'
+
+/** A WalletConnect session as the provider keeps it (the fields the adapter reads). */
+export type WalletConnectSession = {
+  topic: string
+  /** Seconds since the epoch. */
+  expiry?: number
+  namespaces: Record<string, { accounts: string[]; chains?: string[]; methods: string[]; events: string[] }>
+  authentication?: unknown[]
+}
+
+/** What a connect asks the wallet for. */
+export type WalletConnectConnectParams = {
+  optionalNamespaces: Record<string, SessionNamespace>
+  authentication?: { domain: string; uri: string; nonce: string; chains: string[]; statement?: string; ttl?: number }[]
+}
+
+/**
+ * The part of `@walletconnect/universal-provider` the adapter uses. Tests pass a fake with the
+ * same shape; the product loads the real one lazily.
+ */
+export interface WalletConnectProvider {
+  session?: WalletConnectSession | undefined
+  connect(params: WalletConnectConnectParams): Promise<WalletConnectSession | undefined>
+  request<T = unknown>(args: { method: string; params?: unknown }, chain?: string): Promise<T>
+  disconnect(): Promise<void>
+  setDefaultChain(chain: string, rpcUrl?: string): void
+  on(event: string, listener: (...args: any[]) => void): void
+  removeListener(event: string, listener: (...args: any[]) => void): void
+}
+
+/** What the provider is started with. */
+export type WalletConnectProviderInit = {
+  projectId: string
+  relayUrl?: string
+  metadata?: { name: string; description: string; url: string; icons: string[] }
+  customStoragePrefix: string
+  /** A key-value storage of the SDK's shape; its own IndexedDB storage when absent. */
+  storage?: unknown
+}
+
+/**
+ * Loads `@walletconnect/universal-provider` with a dynamic import, so it is a chunk of its own
+ * that host pages fetch only when WalletConnect is used or prefetched, and starts it.
+ *
+ * @example
+ * const provider = await loadUniversalProvider({ projectId, relayUrl, customStoragePrefix: 'gangway' })
+ */
+export async function loadUniversalProvider(init: WalletConnectProviderInit): Promise<WalletConnectProvider> {
+  const { UniversalProvider } = await import('@walletconnect/universal-provider')
+  const provider = await UniversalProvider.init({
+    projectId: init.projectId,
+    ...(init.relayUrl ? { relayUrl: init.relayUrl } : {}),
+    ...(init.metadata ? { metadata: init.metadata } : {}),
+    customStoragePrefix: init.customStoragePrefix,
+    ...(init.storage ? { storage: init.storage as never } : {}),
+    logger: 'error',
+  })
+  return provider as unknown as WalletConnectProvider
+}

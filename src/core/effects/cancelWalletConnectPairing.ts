@@ -1,0 +1,26 @@
+import { distinctUntilChanged, filter, ignoreElements, map, pairwise, tap } from 'rxjs'
+import { isWalletConnectConnecting } from '../reducers/walletConnectReducer'
+import type { ModalState } from '../state'
+import type { Effect } from './runEffects'
+import type { WalletConnectDeps } from './walletConnectDeps'
+
+/** Whether a WalletConnect pairing is still wanted: its attempt waits, or it was made ahead while the modal is open. */
+function pairingWanted(s: ModalState): boolean {
+  if (isWalletConnectConnecting(s)) return true
+  return s.modal.open && (s.walletConnect.prefetching || s.walletConnect.pairing?.requestId === null)
+}
+
+/**
+ * Abandons the WalletConnect pairing once nothing waits on it (the attempt failed, was closed
+ * with 'Modal closed', or the visitor picked another wallet), so a wallet that approves it
+ * late is disconnected rather than silently connected.
+ */
+export const cancelWalletConnectPairing: Effect<WalletConnectDeps> = (_event$, state$, deps) =>
+  state$.pipe(
+    map(pairingWanted),
+    distinctUntilChanged(),
+    pairwise(),
+    filter(([before, now]) => before && !now),
+    tap(() => deps.walletConnect?.cancelPairing()),
+    ignoreElements(),
+  )

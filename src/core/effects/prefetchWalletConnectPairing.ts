@@ -1,0 +1,28 @@
+import { EMPTY, filter, ignoreElements, merge, mergeMap, of, tap } from 'rxjs'
+import { modalOpenRequested } from '../events/modal'
+import { pairingPrefetchRequested } from '../events/walletConnect'
+import { selectIsConnected } from '../selectors'
+import type { Effect } from './runEffects'
+import type { WalletConnectDeps } from './walletConnectDeps'
+
+/**
+ * On mobile, opening the modal (not connected) makes a WalletConnect pairing ahead of the
+ * visitor's choice, so a wallet's deep link opens from their tap with the URI already there.
+ */
+export const prefetchWalletConnectPairing: Effect<WalletConnectDeps> = (event$, state$, deps) =>
+  merge(
+    event$.pipe(
+      filter(modalOpenRequested.match),
+      mergeMap(() => {
+        const s = state$.value
+        const wanted = deps.walletConnect !== undefined && s.settings.isMobile && !selectIsConnected(s, 'eip155') && !s.walletConnect.pairing
+        return wanted ? of(pairingPrefetchRequested({})) : EMPTY
+      }),
+    ),
+    event$.pipe(
+      filter(pairingPrefetchRequested.match),
+      filter(() => state$.value.walletConnect.prefetching),
+      tap(() => deps.walletConnect?.prefetchPairing()),
+      ignoreElements(),
+    ),
+  )

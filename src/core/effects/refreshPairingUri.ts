@@ -1,0 +1,32 @@
+import { distinctUntilChanged, EMPTY, filter, ignoreElements, map, merge, tap, switchMap, timer } from 'rxjs'
+import { PAIRING_EXPIRY_MARGIN_MS } from '../domain/constants'
+import { isPairingExpired } from '../domain/timing'
+import { pairingRefreshRequested } from '../events/walletConnect'
+import type { Effect } from './runEffects'
+import type { WalletConnectDeps } from './walletConnectDeps'
+
+/**
+ * Keeps the pairing URI fresh: once 10 s or less of its 4 min are left it counts as expired
+ * (spec §5, §9) and a new pairing replaces it. A refresh request (from this timer, the host or
+ * the devtools) asks the connector for the new pairing.
+ */
+export const refreshPairingUri: Effect<WalletConnectDeps> = (event$, state$, deps) =>
+  merge(
+    state$.pipe(
+      map((s) => s.walletConnect.pairing),
+      distinctUntilChanged(),
+      switchMap((pairing) => {
+        if (!pairing) return EMPTY
+        const wait = Math.max(0, pairing.expiresAt - PAIRING_EXPIRY_MARGIN_MS - deps.clock.now())
+        return timer(wait, deps.scheduler).pipe(
+          filter(() => isPairingExpired(deps.clock.now(), pairing.expiresAt) && state$.value.walletConnect.pairing === pairing),
+          map(() => pairingRefreshRequested({}, { requestId: pairing.requestId ?? undefined })),
+        )
+      }),
+    ),
+    event$.pipe(
+      filter(pairingRefreshRequested.match),
+      tap(() => deps.walletConnect?.refreshPairing()),
+      ignoreElements(),
+    ),
+  )

@@ -1,0 +1,27 @@
+import { EMPTY, filter, mergeMap, switchMap, take } from 'rxjs'
+import type { EventInput } from '../events/defineEvent'
+import { sessionStarted } from '../events/session'
+import { siwxSessionStored } from '../events/siwx'
+import { pairingUriReceived } from '../events/walletConnect'
+import { isWalletConnectConnecting } from '../reducers/walletConnectReducer'
+import type { Effect } from './runEffects'
+import type { WalletConnectDeps } from './walletConnectDeps'
+
+/**
+ * What the WalletConnect connector reports becomes events: each pairing URI (for the attempt
+ * waiting on it, or for a pairing made ahead of a tap) and the sessions of a one-step sign-in.
+ */
+export const watchWalletConnectActivity: Effect<WalletConnectDeps> = (event$, state$, deps) =>
+  event$.pipe(
+    filter(sessionStarted.match),
+    take(1),
+    switchMap(() => deps.walletConnect?.activity() ?? EMPTY),
+    mergeMap((activity): EventInput[] => {
+      if (activity.type === 'signedIn') {
+        return activity.sessions.map(({ caipAddress, session }) => siwxSessionStored({ caipAddress, session: JSON.parse(JSON.stringify(session)) as unknown }))
+      }
+      const s = state$.value
+      if (isWalletConnectConnecting(s)) return [pairingUriReceived({ uri: activity.uri }, { requestId: s.wallets.attempt?.requestId ?? undefined })]
+      return s.walletConnect.prefetching ? [pairingUriReceived({ uri: activity.uri })] : []
+    }),
+  )
