@@ -3,7 +3,7 @@ import { cancelWalletConnectPairing } from './cancelWalletConnectPairing'
 import { loadWalletConnectProvider } from './loadWalletConnectProvider'
 import { prefetchWalletConnectPairing } from './prefetchWalletConnectPairing'
 import { refreshPairingUri } from './refreshPairingUri'
-import { startWalletConnectBasic } from './startWalletConnectBasic'
+import { startWalletConnectOnView } from './startWalletConnectOnView'
 import type { WalletConnectDeps } from './walletConnectDeps'
 import { watchWalletConnectActivity } from './watchWalletConnectActivity'
 
@@ -14,5 +14,5 @@ export const walletConnectEffects: NamedEffect<WalletConnectDeps>[] = [
   { name: 'watchWalletConnectActivity', effect: watchWalletConnectActivity },
   { name: 'refreshPairingUri', effect: refreshPairingUri },
   { name: 'cancelWalletConnectPairing', effect: cancelWalletConnectPairing },
-  { name: 'startWalletConnectBasic', effect: startWalletConnectBasic },
+  { name: 'startWalletConnectOnView', effect: startWalletConnectOnView },
 ]

@@ -3,6 +3,7 @@ import { PAIRING_EXPIRY_MS } from '../domain/constants'
 import { connectionRequested } from '../events/connection'
 import type { StampedEvent } from '../events/defineEvent'
 import { modalCloseRequested } from '../events/modal'
+import { routerWentBack } from '../events/router'
 import {
   pairingPrefetchRequested,
   pairingRefreshRequested,
@@ -89,6 +90,9 @@ export function walletConnectReducer(draft: Draft<ModalState>, event: StampedEve
       wc.pairing = null
       wc.refreshes += 1
     }
+  } else if (routerWentBack.match(event)) {
+    // Back from a wallet's QR code: the plain WalletConnect entry is for no wallet in particular.
+    if (!(WC_VIEWS as readonly string[]).includes(draft.router.view)) wc.wallet = null
   } else if (modalCloseRequested.match(event)) {
     // Close resets the pairing URI (spec §4); a connect still waiting is failed by its own event.
     if (!draft.modal.open) {

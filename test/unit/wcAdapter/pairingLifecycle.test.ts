@@ -150,6 +150,22 @@ describe('WalletConnect pairing URI', () => {
     expect(s.walletConnect.pairing?.uri).toBe(fake.pending[0]!.uri)
   })
 
+  it('a directory wallet pushed on ConnectingWalletConnect pairs for that wallet; Back forgets the wallet', async () => {
+    const { modal, fake } = await setup()
+    modal.open()
+    modal.push('AllWallets')
+    modal.push('ConnectingWalletConnect', { wallet: { id: 'w1', name: 'Amber Wallet', image_url: 'http://127.0.0.1:9/amber.png', mobile_link: 'amber://', rdns: null } })
+    await settle()
+    const s = modal.getState()
+    expect(s.router.history).toEqual(['Connect', 'AllWallets', 'ConnectingWalletConnect'])
+    expect(s.wallets.attempt).toMatchObject({ connectorId: 'walletConnect', status: 'connecting' })
+    expect(s.walletConnect.wallet).toEqual({ id: 'w1', name: 'Amber Wallet', imageUrl: 'http://127.0.0.1:9/amber.png', mobile_link: 'amber://' })
+    expect(s.walletConnect.pairing?.uri).toBe(fake.pending[0]!.uri)
+    modal.back()
+    expect(modal.getState().walletConnect.wallet).toBeNull()
+    expect(modal.getState().wallets.attempt?.status).toBe('connecting')
+  })
+
   it('on mobile the pairing is made when the modal opens, and a wallet tap adopts it', async () => {
     const { modal, fake } = await setup({ isMobile: true })
     modal.open()

@@ -159,7 +159,7 @@ describe('the WalletConnect adapter through the local relay', () => {
     const second = makeAdapter(first.storage, first.prefix)
     const restored = await second.adapter.reconnect('walletConnect')
     expect(restored).toEqual({ accounts: connected.accounts, caipNetworkId: networks[1]!.caipNetworkId })
-    const address = connected.accounts[0]!
+    const address = connected.accounts[0]! as Hex
     const signature = await second.adapter.signMessage('walletConnect', { address, message: 'still here' })
     expect(await verifyMessage({ address, message: 'still here', signature: signature as Hex })).toBe(true)
 
