@@ -1,0 +1,155 @@
+// @vitest-environment happy-dom
+import { act } from 'react'
+import { createRoot } from 'react-dom/client'
+import { afterEach, describe, expect, it } from 'vitest'
+import { UserRejectedRequestError } from '../../../src/adapters/evm/evmErrors'
+import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
+import { createModal, type ModalOptions } from '../../../src/createModal'
+import { ModalProvider } from '../../../src/react/ModalProvider'
+import { settle } from '../../support/virtualTime'
+import { createFakeChainAdapter, connectorOf } from './fakeChainAdapter'
+import { NETWORKS } from './support'
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+const A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+/** A list item's text without its icon's initial letter. */
+const label = (el: Element) => [...el.children].filter((c) => !c.classList.contains('gw-wallet-icon')).map((c) => c.textContent).join('')
+let cleanup: (() => void)[] = []
+afterEach(() => {
+  cleanup.forEach((f) => f())
+  cleanup = []
+  document.body.innerHTML = ''
+})
+
+async function render(options: Partial<ModalOptions> = {}) {
+  const fake = createFakeChainAdapter([{ ...connectorOf('a', 'Alpha'), imageUrl: 'data:image/svg+xml,a' }, connectorOf('b', 'Beta')])
+  const modal = createModal({ projectId: 'p', adapters: [fake.adapter], networks: NETWORKS, storage: createMemoryStorage(), persistLog: false, ...options })
+  await modal.ready
+  const el = document.createElement('div')
+  document.body.appendChild(el)
+  const root = createRoot(el)
+  await act(async () => root.render(<ModalProvider modal={modal} />))
+  cleanup.push(() => act(() => root.unmount()))
+  const shadow = () => document.querySelector('gangway-modal')!.shadowRoot!
+  const q = (testId: string) => shadow().querySelector<HTMLElement>(`[data-testid="${testId}"]`)
+  const view = () => shadow().querySelector('[role=dialog]')?.getAttribute('data-view') ?? null
+  const step = async (fn: () => unknown = () => undefined) => {
+    await act(async () => {
+      fn()
+      await settle()
+    })
+  }
+  return { modal, fake, q, view, step, shadow }
+}
+
+async function connectA(t: Awaited<ReturnType<typeof render>>) {
+  const c = t.modal.connect('a')
+  t.fake.answer('connect', { accounts: [A], caipNetworkId: 'eip155:1' })
+  await t.step(() => c)
+  await c
+}
+
+describe('Connect view', () => {
+  it('lists wallets in the spec order, the recent one first with its badge', async () => {
+    const t = await render()
+    await connectA(t)
+    await t.step(() => t.modal.dispatch({ type: 'connection/disconnected', payload: { namespace: 'eip155', connectorId: 'a' } }))
+    await t.step(() => t.modal.open())
+    const buttons = [...t.shadow().querySelectorAll('[data-testid^="wallet-"]')]
+    expect(buttons.map(label)).toEqual(['AlphaRecent', 'BetaInstalled'])
+    expect(buttons[0]!.querySelector('img')?.getAttribute('src')).toBe('data:image/svg+xml,a')
+  })
+
+  it('clicking a wallet shows ConnectingExternal waiting on it; a rejection offers a retry only after 1 s', async () => {
+    const t = await render()
+    await t.step(() => t.modal.open())
+    await t.step(() => t.q('wallet-b')!.click())
+    expect(t.view()).toBe('ConnectingExternal')
+    expect(t.q('view-connecting-external')!.getAttribute('data-status')).toBe('waiting')
+    expect(t.q('view-connecting-external')!.textContent).toContain('Continue in Beta')
+    await t.step(() => t.fake.fail('connect', new UserRejectedRequestError('Connection rejected', { code: 4001 })))
+    expect(t.q('connecting-error')!.textContent).toBe('Connection rejected')
+    const retry = t.q('connecting-retry') as HTMLButtonElement
+    expect(retry.disabled).toBe(true)
+    while ((t.q('connecting-retry') as HTMLButtonElement).disabled) await t.step(() => new Promise((r) => setTimeout(r, 20)))
+    expect(Date.now() - t.modal.getState().wallets.attempt!.startedAt).toBeGreaterThanOrEqual(1_000)
+    await t.step(() => t.q('connecting-retry')!.click())
+    expect(t.q('view-connecting-external')!.getAttribute('data-status')).toBe('waiting')
+    expect(t.fake.calls().filter((c) => c.method === 'connect')).toHaveLength(2)
+  })
+
+  it('closing during a connect: reopened, Connect shows "Modal closed"', async () => {
+    const t = await render()
+    await t.step(() => t.modal.open())
+    await t.step(() => t.q('wallet-a')!.click())
+    await t.step(() => t.modal.close())
+    await t.step(() => t.modal.open())
+    expect(t.q('connect-error')!.textContent).toBe('Modal closed')
+  })
+})
+
+describe('Account view', () => {
+  it('shows the truncated address, the balance to 3 decimals with symbol, the network; disconnect leads to Connect', async () => {
+    const t = await render()
+    await connectA(t)
+    await t.step(() => t.fake.answer('getBalance', '1234567890000000000'))
+    await t.step(() => t.modal.open())
+    expect(t.view()).toBe('Account')
+    expect(t.q('account-address')!.textContent).toBe('0xf3…b92266')
+    expect(t.q('account-balance')!.textContent).toBe('1.234 ETH')
+    expect(t.q('account-network')!.textContent).toContain('One')
+    expect(t.q('account-wallets')).toBeNull()
+    await t.step(() => t.q('account-disconnect')!.click())
+    await t.step(() => t.fake.answer('disconnect', undefined))
+    expect(t.view()).toBe('Connect')
+  })
+
+  it('the network button lists the networks; picking one waits on the wallet in SwitchNetwork', async () => {
+    const t = await render()
+    await connectA(t)
+    await t.step(() => t.modal.open())
+    await t.step(() => t.q('account-network')!.click())
+    expect(t.view()).toBe('Networks')
+    expect(t.q('network-eip155:1')!.getAttribute('aria-current')).toBe('true')
+    await t.step(() => t.q('network-eip155:2')!.click())
+    expect(t.view()).toBe('SwitchNetwork')
+    expect(t.q('view-switch-network')!.textContent).toContain('Switch to Two')
+    await t.step(() => t.fake.fail('switchNetwork', new UserRejectedRequestError('User rejected the request', { code: 4001 })))
+    expect(t.view()).toBe('Networks')
+    expect(t.q('network-error')!.textContent).toBe('User rejected the request')
+  })
+})
+
+describe('UnsupportedChain and ProfileWallets', () => {
+  it('a wallet on a network the app does not list opens UnsupportedChain with the supported ones', async () => {
+    const t = await render()
+    const c = t.modal.connect('a')
+    t.fake.answer('connect', { accounts: [A], caipNetworkId: 'eip155:99' })
+    await t.step(() => c)
+    expect(t.view()).toBe('UnsupportedChain')
+    expect([...t.shadow().querySelectorAll('[data-testid^="network-"]')].map(label)).toEqual(['One', 'Two'])
+  })
+
+  it('ProfileWallets lists the active and the other connections and adds wallets with multiWallet', async () => {
+    const t = await render({ features: { multiWallet: true } })
+    await connectA(t)
+    const c = t.modal.connect('b')
+    t.fake.answer('connect', { accounts: ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'], caipNetworkId: 'eip155:1' })
+    await t.step(() => c)
+    await t.step(() => t.modal.open())
+    await t.step(() => t.q('account-wallets')!.click())
+    expect(t.q('profile-wallet-b')!.getAttribute('data-status')).toBe('active')
+    expect(t.q('profile-wallet-a')!.getAttribute('data-status')).toBe('connected')
+    await t.step(() => t.q('profile-add-wallet')!.click())
+    expect(t.view()).toBe('Connect')
+  })
+
+  it('without multiWallet, adding a wallet says so', async () => {
+    const off = await render()
+    await connectA(off)
+    await off.step(() => off.modal.open('ProfileWallets'))
+    await off.step(() => off.q('profile-add-wallet')!.click())
+    expect(off.modal.getState().banner).toMatchObject({ open: true, variant: 'info', message: 'Multi-Wallet Not Enabled' })
+  })
+})
