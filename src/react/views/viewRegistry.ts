@@ -5,6 +5,8 @@ import { AccountView } from './AccountView'
 import { AllWalletsView } from './AllWalletsView'
 import { ConnectView } from './ConnectView'
 import { ConnectingExternalView } from './ConnectingExternalView'
+import { ConnectingWalletConnectBasicView } from './ConnectingWalletConnectBasicView'
+import { ConnectingWalletConnectView } from './ConnectingWalletConnectView'
 import { NetworksView } from './NetworksView'
 import { ProfileWalletsView } from './ProfileWalletsView'
 import { SwitchNetworkView } from './SwitchNetworkView'
@@ -19,6 +21,8 @@ export const VIEW_COMPONENTS: Partial<Record<ViewName, ComponentType<ViewProps>>
   Account: AccountView,
   AllWallets: AllWalletsView,
   ConnectingExternal: ConnectingExternalView,
+  ConnectingWalletConnect: ConnectingWalletConnectView,
+  ConnectingWalletConnectBasic: ConnectingWalletConnectBasicView,
   Networks: NetworksView,
   SwitchNetwork: SwitchNetworkView,
   UnsupportedChain: UnsupportedChainView,

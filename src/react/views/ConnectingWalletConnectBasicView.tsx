@@ -1,0 +1,17 @@
+import { ConnectingWalletConnectPanel } from './ConnectingWalletConnectPanel'
+import type { ViewProps } from './viewRegistry'
+
+/**
+ * The modal without chain adapters (or with manual WalletConnect control) on a desktop: the
+ * WalletConnect QR code from the start, and the wallet directory one step away.
+ */
+export function ConnectingWalletConnectBasicView({ modal }: ViewProps) {
+  return (
+    <div data-testid="view-connecting-walletconnect-basic">
+      <ConnectingWalletConnectPanel modal={modal} />
+      <button type="button" className="gw-link-button" data-testid="wc-all-wallets" onClick={() => modal.push('AllWallets')}>
+        Choose a wallet
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,92 @@
+import type { CSSProperties } from 'react'
+import { walletLinks } from '../../adapters/walletconnect/walletLink'
+import { WALLET_CONNECT_ICON } from '../../adapters/walletconnect/walletConnectIcon'
+import type { Modal } from '../../createModal'
+import { connectionRequested } from '../../core/events/connection'
+import { newRequestId } from '../../core/events/newRequestId'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect'
+import type { ModalState } from '../../core/state'
+import { useModalState } from '../useModalState'
+import { ConnectingWalletConnectQrCode } from './ConnectingWalletConnectQrCode'
+import { useRetryAllowed } from './useRetryAllowed'
+
+const QR_SIZE = 264
+const card: CSSProperties = { background: '#ffffff', padding: 8, borderRadius: 12, border: '1px solid var(--gw-border)', lineHeight: 0 }
+const link: CSSProperties = { textDecoration: 'none', justifyContent: 'center' }
+
+const selectAttempt = (s: ModalState) => (s.wallets.attempt?.connectorId === WALLET_CONNECT_CONNECTOR_ID ? s.wallets.attempt : null)
+
+/**
+ * The WalletConnect pairing on screen: the QR code of the pairing URI (the chosen wallet's icon,
+ * else WalletConnect's, in the middle), copy link, the wallet's own links (mobile deep link on
+ * a phone, desktop app, web app) and, after a failure, the error and a retry after 1 s.
+ */
+export function ConnectingWalletConnectPanel({ modal }: { modal: Modal }) {
+  const uri = useModalState((s) => s.walletConnect.pairing?.uri ?? null)
+  const wallet = useModalState((s) => s.walletConnect.wallet)
+  const attempt = useModalState(selectAttempt)
+  const isMobile = useModalState((s) => !!s.settings.isMobile)
+  const retryAllowed = useRetryAllowed(modal, attempt?.startedAt)
+  const failed = attempt?.status === 'failed'
+  const name = wallet?.name ?? 'your wallet'
+  const links = uri && wallet ? walletLinks(wallet, uri) : null
+
+  const retry = () =>
+    modal.dispatch(connectionRequested({ connectorId: WALLET_CONNECT_CONNECTOR_ID, namespace: 'eip155' }, { requestId: newRequestId() }))
+  const copy = () => {
+    if (!uri) return
+    const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined
+    if (!clipboard) return modal.showBanner('error', 'Something went wrong')
+    clipboard.writeText(uri).then(
+      () => modal.showBanner('success', 'Link copied'),
+      () => modal.showBanner('error', 'Something went wrong'),
+    )
+  }
+
+  return (
+    <div className="gw-connecting" data-testid="wc-panel" data-status={failed ? 'failed' : uri ? 'ready' : 'loading'}>
+      {failed ? (
+        <>
+          <p className="gw-connecting-title">{attempt?.error?.shortMessage}</p>
+          <p className="gw-error-text" role="alert" data-testid="wc-error">
+            {attempt?.error?.shortMessage}
+          </p>
+          <button type="button" className="gw-button" data-primary="true" data-testid="wc-retry" disabled={!retryAllowed} onClick={retry}>
+            Try again
+          </button>
+        </>
+      ) : (
+        <>
+          <div style={card}>
+            {uri ? (
+              <ConnectingWalletConnectQrCode uri={uri} iconUrl={wallet?.imageUrl ?? WALLET_CONNECT_ICON} size={QR_SIZE} label={`QR code to connect ${name}`} />
+            ) : (
+              <div className="gw-qr-loading" style={{ width: QR_SIZE, height: QR_SIZE, background: 'var(--gw-bg-2)' }} aria-busy="true" data-testid="wc-qr-loading" />
+            )}
+          </div>
+          <p className="gw-muted" aria-live="polite">
+            {uri ? `Scan this QR code with ${wallet ? wallet.name : 'your phone'}` : 'Preparing the QR code…'}
+          </p>
+        </>
+      )}
+      {links?.mobile && isMobile ? (
+        <a className="gw-button" data-primary="true" style={link} href={links.mobile} data-testid="wc-open-mobile">
+          Open {name}
+        </a>
+      ) : null}
+      {links?.desktop && !isMobile ? (
+        <a className="gw-button" style={link} href={links.desktop} data-testid="wc-open-desktop">
+          Open {name} desktop app
+        </a>
+      ) : null}
+      {links?.webapp ? (
+        <a className="gw-button" style={link} href={links.webapp} target="_blank" rel="noopener noreferrer" data-testid="wc-open-webapp">
+          Open {name} in the browser
+        </a>
+      ) : null}
+      <button type="button" className="gw-button" style={link} disabled={!uri || failed} onClick={copy} data-testid="wc-copy-link">
+        Copy link
+      </button>
+    </div>
+  )
+}

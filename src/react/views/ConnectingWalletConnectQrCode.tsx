@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react'
+
+type Matrix = { size: number; get(row: number, col: number): number | boolean }
+
+/** The QR library, loaded with the WalletConnect views' first use (not in the host's first bundle). */
+let qrLibrary: Promise<typeof import('qrcode')> | null = null
+function loadQrLibrary() {
+  qrLibrary ??= import('qrcode')
+  return qrLibrary
+}
+
+/** Quiet zone around the code, in modules (the QR standard asks for 4). */
+const QUIET = 4
+
+/**
+ * A QR code of `uri` as SVG, with `iconUrl` in the middle over a cleared square. Error
+ * correction level Q keeps the code readable with the icon on it.
+ */
+export function ConnectingWalletConnectQrCode({ uri, iconUrl, size = 280, label }: { uri: string; iconUrl?: string | undefined; size?: number; label: string }) {
+  const [matrix, setMatrix] = useState<{ uri: string; modules: Matrix } | null>(null)
+  useEffect(() => {
+    let live = true
+    void loadQrLibrary().then((QRCode) => {
+      if (live) setMatrix({ uri, modules: QRCode.create(uri, { errorCorrectionLevel: 'Q' }).modules as unknown as Matrix })
+    })
+    return () => {
+      live = false
+    }
+  }, [uri])
+
+  if (!matrix || matrix.uri !== uri) {
+    return <div className="gw-qr gw-qr-loading" style={{ width: size, height: size }} aria-busy="true" data-testid="wc-qr-loading" />
+  }
+  const n = matrix.modules.size
+  // The icon covers about a fifth of the code, centred and aligned to whole modules.
+  const hole = Math.floor(n * 0.22) | 1
+  const from = (n - hole) / 2
+  const inHole = (r: number, c: number) => iconUrl !== undefined && r >= from && r < from + hole && c >= from && c < from + hole
+  let d = ''
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) if (matrix.modules.get(r, c) && !inHole(r, c)) d += `M${c + QUIET} ${r + QUIET}h1v1h-1z`
+  }
+  const total = n + QUIET * 2
+  const pad = 0.6
+  return (
+    <svg
+      className="gw-qr"
+      role="img"
+      aria-label={label}
+      width={size}
+      height={size}
+      viewBox={`0 0 ${total} ${total}`}
+      shapeRendering="crispEdges"
+      data-testid="wc-qr"
+    >
+      <rect width={total} height={total} fill="#ffffff" />
+      <path d={d} fill="#141414" />
+      {iconUrl ? (
+        <image
+          href={iconUrl}
+          x={from + QUIET + pad}
+          y={from + QUIET + pad}
+          width={hole - pad * 2}
+          height={hole - pad * 2}
+          preserveAspectRatio="xMidYMid meet"
+          data-testid="wc-qr-icon"
+        />
+      ) : null}
+    </svg>
+  )
+}
