@@ -1,6 +1,7 @@
 import type { Draft } from 'immer'
 import { balanceFailed, balanceFetched } from '../events/balance'
 import { accountDisconnected } from '../events/connectionLifecycle'
+import { modalOpenRequested } from '../events/modal'
 import type { StampedEvent } from '../events/defineEvent'
 import {
   sendAmountSet,
@@ -62,6 +63,10 @@ export function accountReducer(draft: Draft<ModalState>, event: StampedEvent): v
   } else if (signatureFailed.match(event)) {
     if (!isCurrentSignature(draft, event.requestId)) return
     a.signature = { requestId: event.requestId ?? null, status: 'failed', signature: null, error: event.payload.error }
+  } else if (modalOpenRequested.match(event)) {
+    // Opening for another namespace clears the send form (spec §4); runs before the modal slice switches it.
+    const { namespace } = event.payload
+    if (namespace && namespace !== draft.connection.activeNamespace && !inFlight) a.send = { ...EMPTY_SEND }
   } else if (accountDisconnected.match(event)) {
     // Resetting the account clears balance and forms; preferences (account type) stay.
     const prefix = `${event.payload.namespace}:`

@@ -62,6 +62,17 @@ function statesOf(events: StampedEvent[]): ModalState[] {
 }
 
 describe('connection laws over any sequence of connect / disconnect / switch events', () => {
+  it('are deterministic and JSON-safe: the same log folds to the same state, which survives a JSON round trip', () => {
+    fc.assert(
+      fc.property(sessionArb, ({ events }) => {
+        const a = statesOf(events).at(-1)
+        expect(statesOf(structuredClone(events)).at(-1)).toEqual(a)
+        expect(JSON.parse(JSON.stringify(a))).toEqual(a)
+      }),
+      fcParams(),
+    )
+  })
+
   it('connected implies an account; every connection has accounts; the active one exists; no duplicates', () => {
     fc.assert(
       fc.property(sessionArb, ({ multiWallet, events }) => {

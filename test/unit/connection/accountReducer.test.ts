@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { balanceFailed, balanceFetched } from '../../../src/core/events/balance'
+import { modalOpenRequested } from '../../../src/core/events/modal'
+import { sendAmountSet, sendConfirmed, sendReceiverSet, sendRequested, sendSubmitted, sendTokenSet } from '../../../src/core/events/send'
+import { signatureRequested, signatureSucceeded } from '../../../src/core/events/signature'
+import { run } from './support'
+
+const form = [sendTokenSet({ token: { symbol: 'ETH', decimals: 18 } }), sendAmountSet({ amount: '0.01' }), sendReceiverSet({ receiver: '0xabc' })]
+
+describe('accountReducer', () => {
+  it('balances carry the time they were fetched; a failure is unknown (null), not zero', () => {
+    const s = run({}, [[balanceFetched({ caipAddress: 'eip155:1:0xa', balance: '1.5', symbol: 'ETH' }), 500], [balanceFailed({ caipAddress: 'eip155:1:0xa', error: { name: 'E', shortMessage: 'x' } }), 900]])
+    expect(s.account.balances['eip155:1:0xa']).toEqual({ balance: null, symbol: 'ETH', timestamp: 900 })
+  })
+
+  it('the send form: idle → sending → pending → confirmed for its own request only', () => {
+    const s = run({}, [...form, sendRequested({}, { requestId: 's1' }), sendSubmitted({ hash: '0xh' }, { requestId: 'other' })])
+    expect(s.account.send).toMatchObject({ status: 'sending', hash: null })
+    const done = run({}, [...form, sendRequested({}, { requestId: 's1' }), sendSubmitted({ hash: '0xh' }, { requestId: 's1' }), sendConfirmed({ hash: '0xh', blockNumber: '3' }, { requestId: 's1' })])
+    expect(done.account.send).toMatchObject({ status: 'confirmed', hash: '0xh', blockNumber: '3', amount: '0.01' })
+  })
+
+  it('opening the modal for another namespace clears the send form (spec §4); the same namespace keeps it', () => {
+    expect(run({ adapters: ['eip155', 'solana'] }, [...form, modalOpenRequested({ namespace: 'solana' })]).account.send).toMatchObject({ status: 'idle', token: null, amount: null })
+    expect(run({ adapters: ['eip155', 'solana'] }, [...form, modalOpenRequested({ namespace: 'eip155' })]).account.send.amount).toBe('0.01')
+  })
+
+  it('a signature outcome applies only to the signing request', () => {
+    const s = run({}, [signatureRequested({ kind: 'message', message: 'm' }, { requestId: 'a' }), signatureRequested({ kind: 'message', message: 'm' }, { requestId: 'b' }), signatureSucceeded({ address: '0x1', signature: '0xs' }, { requestId: 'a' })])
+    expect(s.account.signature).toMatchObject({ requestId: 'b', status: 'signing' })
+  })
+})
