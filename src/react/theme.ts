@@ -120,8 +120,7 @@ export const MODAL_CSS = `
 .gw-list-footer { justify-content: center; cursor: default; border-bottom: 0; }
 .gw-skeleton { background: linear-gradient(90deg, var(--gw-bg-2), var(--gw-bg), var(--gw-bg-2)); background-size: 200% 100%; animation: gw-shimmer 1.2s linear infinite; cursor: default; }
 @keyframes gw-shimmer { from { background-position: 200% 0; } to { background-position: 0 0; } }
-.gw-balance { display: flex; flex-direction: column; align-items: center; gap: 2px; margin: 8px 0; }
-.gw-balance-amount { font-size: 1.6em; font-weight: 600; }
+.gw-account-balance-usd { margin: -12px 0 14px; text-align: center; font-size: .9em; }
 .gw-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (max-width: 430px) {
   .gw-overlay { align-items: flex-end; }

@@ -82,14 +82,14 @@ export const WalletImage = memo(function WalletImage({ url, name, size = 28 }: {
     }
   }, [url])
   if (url && loaded) {
-    return <img className="gw-wallet-icon" src={url} alt="" width={size} height={size} draggable={false} data-testid="wallet-image" />
+    return <img className="gw-wallet-icon" src={url} alt="" width={size} height={size} draggable={false} data-testid="directory-wallet-image" />
   }
   return (
     <span
       className="gw-wallet-icon gw-wallet-placeholder"
       style={{ background: `hsl(${hue(name)} 45% 55%)`, width: size, height: size }}
       aria-hidden="true"
-      data-testid="wallet-image-placeholder"
+      data-testid="directory-wallet-placeholder"
     >
       {initials(name)}
     </span>

@@ -20,5 +20,7 @@ export function selectDirectoryWallet(modal: Modal, wallet: ListedWallet): void 
     modal.dispatch(connectionRequested({ connectorId: connector.id, namespace: connector.chain }, { requestId: newRequestId() }))
     return
   }
-  modal.push('ConnectingWalletConnect', { wallet: { ...wallet } })
+  // The WalletConnect view shows the wallet's icon in its QR code and opens its links.
+  const imageUrl = modal.walletImageUrl(wallet)
+  modal.push('ConnectingWalletConnect', { wallet: imageUrl ? { ...wallet, imageUrl } : { ...wallet } })
 }

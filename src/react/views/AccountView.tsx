@@ -1,14 +1,14 @@
 import { disconnectRequested } from '../../core/events/connectionLifecycle'
 import { newRequestId } from '../../core/events/newRequestId'
-import { formatBalance, truncateAddress } from '../../core/domain/format'
-import { selectActiveCaipNetworkId, selectActiveNetwork, selectAddress, selectBalance } from '../../core/selectors'
+import { truncateAddress } from '../../core/domain/format'
+import { selectActiveCaipNetworkId, selectActiveNetwork, selectAddress } from '../../core/selectors'
+import { AccountBalance } from '../components/AccountBalance'
 import { useModalState } from '../useModalState'
 import type { ViewProps } from './viewRegistry'
 
 /** The connected account: address, native balance, network, wallets and disconnect. */
 export function AccountView({ modal }: ViewProps) {
   const address = useModalState(selectAddress)
-  const balance = useModalState(selectBalance)
   const network = useModalState(selectActiveNetwork)
   const caipNetworkId = useModalState(selectActiveCaipNetworkId)
   const namespace = useModalState((s) => s.connection.activeNamespace)
@@ -21,15 +21,12 @@ export function AccountView({ modal }: ViewProps) {
       </div>
     )
   }
-  const symbol = balance?.symbol || network?.nativeCurrency.symbol
   return (
     <div className="gw-account" data-testid="view-account">
       <p className="gw-account-address gw-mono" title={address} data-testid="account-address">
         {truncateAddress(address)}
       </p>
-      <p className="gw-account-balance" data-testid="account-balance">
-        {formatBalance(balance?.balance ?? undefined, symbol)}
-      </p>
+      <AccountBalance />
       <button type="button" className="gw-button" data-testid="account-network" onClick={() => modal.push('Networks')}>
         <span>Network</span>
         <span className="gw-badge">{network?.name ?? caipNetworkId}</span>

@@ -130,6 +130,8 @@ export function AllWalletsView({ modal }: ViewProps) {
         )
       ) : (
         <VirtualList
+          // A new listing (search text, search cleared) starts at its top.
+          key={`${mode}:${text}`}
           ref={listRef}
           id={listId}
           className="gw-wallet-list"
@@ -168,7 +170,7 @@ export function AllWalletsView({ modal }: ViewProps) {
                 aria-selected={i === active}
                 className="gw-wallet-row"
                 data-active={i === active}
-                data-testid="wallet-row"
+                data-testid="all-wallets-row"
                 data-wallet-id={wallet.id}
                 onClick={() => {
                   setActive(i)

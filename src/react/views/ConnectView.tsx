@@ -5,6 +5,8 @@ import { connectionRequested } from '../../core/events/connection'
 import { newRequestId } from '../../core/events/newRequestId'
 import type { ModalState } from '../../core/state'
 import { useModalState } from '../useModalState'
+import { AllWalletsEntry } from '../components/AllWalletsEntry'
+import { RecommendedWallets } from '../components/RecommendedWallets'
 import type { ViewProps } from './viewRegistry'
 import { WalletIcon } from './WalletIcon'
 
@@ -72,6 +74,8 @@ export function ConnectView({ modal }: ViewProps) {
           ))}
         </ul>
       )}
+      <RecommendedWallets />
+      <AllWalletsEntry />
     </div>
   )
 }

@@ -67,13 +67,13 @@ describe('AllWallets view', () => {
     }
     expect(modal.getState().walletList.lists.all.wallets).toHaveLength(200)
     const inView = Math.ceil(WALLET_LIST_HEIGHT / WALLET_ROW_HEIGHT)
-    const rows = $$('[data-testid=wallet-row]')
+    const rows = $$('[data-testid=all-wallets-row]')
     expect(rows.length).toBeGreaterThanOrEqual(inView)
     expect(rows.length).toBeLessThanOrEqual(inView + 8)
     const list = $('[data-testid=all-wallets-list]')!
     expect((list.firstElementChild as HTMLElement).style.height).toBe(`${201 * WALLET_ROW_HEIGHT}px`)
     scrollTo(list, 100 * WALLET_ROW_HEIGHT)
-    const ids = $$('[data-testid=wallet-row]').map((r) => r.dataset.walletId)
+    const ids = $$('[data-testid=all-wallets-row]').map((r) => r.dataset.walletId)
     expect(ids).toContain(modal.getState().walletList.lists.all.wallets[100]!.id)
     expect(ids).not.toContain(modal.getState().walletList.lists.all.wallets[0]!.id)
   })
@@ -125,7 +125,7 @@ describe('AllWallets view', () => {
     expect(fake.calls.some((c) => c.search !== undefined)).toBe(false)
     await advance(1)
     expect(fake.calls.filter((c) => c.search !== undefined)).toEqual([expect.objectContaining({ search: 'vault', entries: 100, page: 1 })])
-    const names = $$('[data-testid=wallet-row] .gw-wallet-name').map((n) => n.textContent ?? '')
+    const names = $$('[data-testid=all-wallets-row] .gw-wallet-name').map((n) => n.textContent ?? '')
     expect(names.length).toBeGreaterThan(0)
     expect(names.every((n) => n.toLowerCase().includes('vault'))).toBe(true)
     type(input, 'zzz')
@@ -133,7 +133,7 @@ describe('AllWallets view', () => {
     expect($('[data-testid=all-wallets-empty]')?.textContent).toBe('No wallet found for “zzz”.')
     key(input, 'ArrowDown')
     type(input, '')
-    expect($$('[data-testid=wallet-row]').length).toBeGreaterThan(0)
+    expect($$('[data-testid=all-wallets-row]').length).toBeGreaterThan(0)
   })
 
   it('shows the failure with a retry, and the list once the directory answers again', async () => {
@@ -145,7 +145,7 @@ describe('AllWallets view', () => {
     fake.fail(null)
     act(() => $<HTMLButtonElement>('[data-testid=all-wallets-error] button')!.click())
     await advance(0)
-    expect($$('[data-testid=wallet-row]').length).toBeGreaterThan(0)
+    expect($$('[data-testid=all-wallets-row]').length).toBeGreaterThan(0)
     expect($('[data-testid=all-wallets-count]')?.textContent).toBe('320 wallets')
   })
 
@@ -153,7 +153,7 @@ describe('AllWallets view', () => {
     const fake = createFakeDirectory()
     const featured = [fake.records[7]!.id, fake.records[3]!.id]
     const { $$ } = await mountAllWallets(fake, { featuredWalletIds: featured })
-    const ids = $$('[data-testid=wallet-row]').map((r) => r.dataset.walletId)
+    const ids = $$('[data-testid=all-wallets-row]').map((r) => r.dataset.walletId)
     expect(ids.slice(0, 2)).toEqual(featured)
     expect(ids.slice(2)).not.toContain(featured[0])
   })
