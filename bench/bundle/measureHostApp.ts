@@ -1,0 +1,119 @@
+import type { Browser } from 'playwright-core'
+
+/** Where a host app's modal content appears once open. */
+export type ContentTarget = {
+  /** An element whose open shadow root holds the content; the document itself when absent. */
+  host?: string
+  /** The content that counts as visible, inside the shadow root or the document. */
+  selector: string
+}
+
+export type PageRun = {
+  /** From the click event's timestamp to the page's first click listener: input delivery, no app code yet. */
+  inputDelayMs: number
+  /** From the click event's timestamp to the moment the content is in the DOM. */
+  clickToDomMs: number
+  /** From the click event's timestamp to the first animation frame after that. */
+  clickToFrameMs: number
+  /** V8 heap in use after the modal opened and a full GC. */
+  heapBytes: number
+  /** Requests to hosts other than 127.0.0.1 (aborted, never sent). */
+  externalBeforeClick: string[]
+  externalAfterClick: string[]
+  /** JS files the page fetched before the click, by path. */
+  scriptsBeforeClick: string[]
+  /** JS files the click made the page fetch (code split off the initial load). */
+  scriptsAfterClick: string[]
+}
+
+/**
+ * Runs in the page before its own scripts. It notes the click's timestamp, watches the document
+ * (and the host's shadow root once it appears) for the content, and on the first animation
+ * frame after the content is there records the time. Kept as source text so the page gets it
+ * exactly as written.
+ */
+const PROBE = (target: ContentTarget) => `(() => {
+  const target = ${JSON.stringify(target)};
+  const result = { click: -1, listener: -1, dom: -1, frame: -1 };
+  window.__bench = result;
+  const scope = () => target.host ? (document.querySelector(target.host) || {}).shadowRoot || null : document;
+  const watched = new WeakSet();
+  const check = () => {
+    if (target.host) { const root = scope(); if (root) watch(root); }
+    if (result.click < 0 || result.dom >= 0) return;
+    const root = scope();
+    if (!root || !root.querySelector(target.selector)) return;
+    result.dom = performance.now();
+    requestAnimationFrame(() => { result.frame = performance.now(); });
+  };
+  const watch = (node) => {
+    if (watched.has(node)) return;
+    watched.add(node);
+    new MutationObserver(check).observe(node, { subtree: true, childList: true, attributes: true });
+  };
+  addEventListener('click', (e) => {
+    if (result.click >= 0) return;
+    result.listener = performance.now();
+    result.click = e.timeStamp;
+    check();
+  }, true);
+  watch(document);
+})();`
+
+/** Loads a built host app in a fresh context, clicks its open button and measures the modal. */
+export async function measureHostApp(browser: Browser, url: string, target: ContentTarget): Promise<PageRun> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  try {
+    let clicked = false
+    const externalBeforeClick: string[] = []
+    const externalAfterClick: string[] = []
+    const scriptsBeforeClick: string[] = []
+    const scriptsAfterClick: string[] = []
+    // Nothing leaves the machine: other hosts are counted and aborted.
+    await context.route('**/*', async (route) => {
+      const requested = new URL(route.request().url())
+      if (requested.hostname === '127.0.0.1') return route.continue()
+      ;(clicked ? externalAfterClick : externalBeforeClick).push(requested.href)
+      return route.abort()
+    })
+    await context.addInitScript({ content: PROBE(target) })
+    const page = await context.newPage()
+    page.on('websocket', (ws) => (clicked ? externalAfterClick : externalBeforeClick).push(ws.url()))
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') (clicked ? scriptsAfterClick : scriptsBeforeClick).push(new URL(request.url()).pathname)
+    })
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text())
+    })
+
+    await page.goto(url, { waitUntil: 'load' })
+    await page.waitForSelector('#open')
+    if (target.host) await page.waitForSelector(target.host, { state: 'attached' })
+    // Let start-up work (storage reads, effects) settle, as a visitor's first click would.
+    await page.waitForLoadState('networkidle')
+    clicked = true
+    await page.click('#open')
+    await page.waitForFunction('window.__bench.frame >= 0', undefined, { timeout: 10_000 })
+    const probe = (await page.evaluate('window.__bench')) as { click: number; listener: number; dom: number; frame: number }
+
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('HeapProfiler.collectGarbage')
+    const heap = await cdp.send('Runtime.getHeapUsage')
+    await cdp.detach()
+    if (errors.length > 0) throw new Error(`${url}: page errors: ${errors.join('; ')}`)
+    return {
+      inputDelayMs: probe.listener - probe.click,
+      clickToDomMs: probe.dom - probe.click,
+      clickToFrameMs: probe.frame - probe.click,
+      heapBytes: heap.usedSize,
+      externalBeforeClick,
+      externalAfterClick,
+      scriptsBeforeClick,
+      scriptsAfterClick,
+    }
+  } finally {
+    await context.close()
+  }
+}
