@@ -42,7 +42,17 @@ async function main() {
   const params = new URLSearchParams(location.search)
   installDevWallets({ chains: config.chains, accounts: config.accounts, autoApprove: params.get('autoApprove') === '1' })
   const networks = config.chains.map((c) => defineEvmNetwork({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, testnet: true }))
-  const modal: Modal = createModal({ projectId: config.projectId, networks, adapters: [createEvmAdapter()] })
+  const modal: Modal = createModal({
+    projectId: config.projectId,
+    networks,
+    adapters: [createEvmAdapter()],
+    // WalletConnect through the local relay; ?wcPrefetch=0 loads the provider on first use instead.
+    walletConnect: {
+      relayUrl: config.relayUrl,
+      metadata: { name: 'Gangway demo', description: 'The Gangway demo host app', url: location.origin, icons: [] },
+      prefetch: params.get('wcPrefetch') !== '0',
+    },
+  })
   ;(window as unknown as { gangway: Modal }).gangway = modal
   await modal.ready
   createRoot(document.getElementById('root') as HTMLElement).render(

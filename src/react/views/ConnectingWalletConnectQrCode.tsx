@@ -36,19 +36,31 @@ export function ConnectingWalletConnectQrCode({ uri, iconUrl, size = 280, label 
   const hole = Math.floor(n * 0.22) | 1
   const from = (n - hole) / 2
   const inHole = (r: number, c: number) => iconUrl !== undefined && r >= from && r < from + hole && c >= from && c < from + hole
+  // Runs of dark modules as one rectangle each: no seams between neighbours when scaled.
   let d = ''
   for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) if (matrix.modules.get(r, c) && !inHole(r, c)) d += `M${c + QUIET} ${r + QUIET}h1v1h-1z`
+    for (let c = 0; c < n; ) {
+      if (!matrix.modules.get(r, c) || inHole(r, c)) {
+        c++
+        continue
+      }
+      let run = 1
+      while (c + run < n && matrix.modules.get(r, c + run) && !inHole(r, c + run)) run++
+      d += `M${c + QUIET} ${r + QUIET}h${run}v1h-${run}z`
+      c += run
+    }
   }
   const total = n + QUIET * 2
+  // Whole pixels per module keep every module the same size on screen.
+  const px = total * Math.max(2, Math.round(size / total))
   const pad = 0.6
   return (
     <svg
       className="gw-qr"
       role="img"
       aria-label={label}
-      width={size}
-      height={size}
+      width={px}
+      height={px}
       viewBox={`0 0 ${total} ${total}`}
       shapeRendering="crispEdges"
       data-testid="wc-qr"

@@ -1,0 +1,242 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import jsQR from 'jsqr'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { createPublicClient, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Modal } from '../../src/createModal'
+import type { ModalState } from '../../src/core/state'
+import { BUILT_PAGES } from '../../dev/stack/startStack'
+import { launchBrowser, newPage } from './support/browser'
+import { currentView } from './support/demo'
+
+// WalletConnect end to end in Chromium, offline: the modal's universal provider talks through
+// the local relay to the dev wallet page (WalletKit) in a second page; transactions land on the
+// local hardhat chain. Every request of both pages is watched: none may leave 127.0.0.1.
+
+let browser: Browser
+const contexts: BrowserContext[] = []
+const offHost: string[] = []
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)))
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+type PageWindow = Window & { gangway: Modal }
+
+const state = <T,>(page: Page, pick: (s: ModalState) => T): Promise<T> =>
+  page.evaluate((source) => (0, eval)(source)((window as unknown as PageWindow).gangway.getState()), pick.toString()) as Promise<T>
+const eip155 = (page: Page) => state(page, (s) => s.connection.byNamespace.eip155 ?? null)
+const inModal = (page: Page, testId: string) => page.locator(`gangway-modal [data-testid="${testId}"]`)
+
+/** Notes every request and WebSocket of `page` that goes anywhere but 127.0.0.1. */
+function watchHosts(page: Page): void {
+  const note = (url: string) => {
+    const u = new URL(url)
+    if (u.protocol === 'data:' || u.protocol === 'blob:' || u.protocol === 'about:') return
+    if (u.hostname !== '127.0.0.1') offHost.push(url)
+  }
+  page.on('request', (r) => note(r.url()))
+  page.on('websocket', (ws) => note(ws.url()))
+}
+
+// The demo's devtools panel sits above the modal (z-index 1000) and would take these clicks.
+const HIDE_DEVTOOLS = '.demo-devtools { display: none !important; }'
+
+async function demo(query = '') {
+  const { context, page, errors } = await newPage(browser)
+  contexts.push(context)
+  watchHosts(page)
+  await context.addInitScript((css) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style')
+      style.textContent = css
+      document.head.append(style)
+    })
+  }, HIDE_DEVTOOLS)
+  await page.goto(inject('stack').urls.demo + query)
+  await page.getByTestId('open-modal').waitFor()
+  return {
+    page,
+    errors,
+    reload: async () => {
+      await page.reload()
+      await page.getByTestId('open-modal').waitFor()
+    },
+  }
+}
+
+/** The dev wallet page in its own context (own IndexedDB), ready to pair. */
+async function walletPage(): Promise<Page> {
+  const { context, page } = await newPage(browser, { viewport: { width: 900, height: 900 } })
+  contexts.push(context)
+  watchHosts(page)
+  await page.goto(inject('stack').urls.wallet)
+  await page.locator('[data-testid="wallet-status"][data-status="ready"]').waitFor({ timeout: 20_000 })
+  return page
+}
+
+/** Decodes the QR code as drawn on screen: a screenshot of it, read back with jsQR. */
+async function readQrCode(page: Page): Promise<string | null> {
+  const png = await inModal(page, 'wc-qr').screenshot()
+  const scratch = await browser.newPage()
+  try {
+    const image = await scratch.evaluate(async (base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }))
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
+      const ctx = canvas.getContext('2d')!
+      ctx.drawImage(bitmap, 0, 0)
+      const data = ctx.getImageData(0, 0, bitmap.width, bitmap.height)
+      return { width: data.width, height: data.height, pixels: Array.from(data.data) }
+    }, png.toString('base64'))
+    return jsQR(Uint8ClampedArray.from(image.pixels), image.width, image.height)?.data ?? null
+  } finally {
+    await scratch.close()
+  }
+}
+
+/** Opens the modal, picks WalletConnect and returns the pairing URI read from the QR code. */
+async function showQrCode(page: Page): Promise<string> {
+  await page.getByTestId('open-modal').click()
+  await expect.poll(() => currentView(page)).toBe('Connect')
+  await inModal(page, 'wallet-walletConnect').click()
+  await expect.poll(() => currentView(page)).toBe('ConnectingWalletConnect')
+  await inModal(page, 'wc-qr').waitFor()
+  const uri = await readQrCode(page)
+  expect(uri).toBe(await state(page, (s) => s.walletConnect.pairing?.uri ?? null))
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  return uri!
+}
+
+/** Pastes `uri` into the wallet and answers its proposal. */
+async function pairInWallet(wallet: Page, uri: string, answer: 'approve' | 'reject'): Promise<void> {
+  await wallet.getByTestId('uri-input').fill(uri)
+  await wallet.getByTestId('pair-button').click()
+  await wallet.getByTestId('proposal').waitFor({ timeout: 15_000 })
+  await wallet.getByTestId(`proposal-${answer}`).click()
+}
+
+async function connect(page: Page, wallet: Page): Promise<Address> {
+  const uri = await showQrCode(page)
+  await pairInWallet(wallet, uri, 'approve')
+  await expect.poll(() => eip155(page).then((ns) => ns?.status), { timeout: 15_000 }).toBe('connected')
+  return (await eip155(page))!.connections[0]!.accounts[0]!.address as Address
+}
+
+/** Approves the next request the wallet shows for `method`. */
+async function approveRequest(wallet: Page, method: string): Promise<void> {
+  const card = wallet.locator(`[data-testid="request"][data-method="${method}"]`)
+  await card.waitFor({ timeout: 15_000 })
+  await card.getByTestId('request-approve').click()
+}
+
+describe('WalletConnect through the local relay and the dev wallet', () => {
+  it('QR code → the wallet pairs and approves → Account shows the address; personal_sign and a transaction', async () => {
+    const { page, errors } = await demo()
+    const wallet = await walletPage()
+    const address = await connect(page, wallet)
+    const stack = inject('stack').config
+    expect(address).toBe(stack.accounts[0]!.address)
+    expect((await eip155(page))!.connections[0]!.connectorId).toBe('walletConnect')
+
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => currentView(page)).toBe('Account')
+    expect(await inModal(page, 'account-address').getAttribute('title')).toBe(address)
+
+    const message = 'Sign in to the Gangway demo'
+    const signing = page.evaluate((m) => (window as unknown as PageWindow).gangway.signMessage(m), message)
+    await approveRequest(wallet, 'personal_sign')
+    const signature = (await signing) as Hex
+    expect(await verifyMessage({ address, message, signature })).toBe(true)
+
+    const receiver = stack.accounts[3]!.address as Address
+    const client = createPublicClient({ transport: http(stack.chains[0]!.rpcUrl) })
+    const before = await client.getBalance({ address: receiver })
+    const sending = page.evaluate(
+      (to) => (window as unknown as PageWindow).gangway.send({ token: { symbol: 'ETH', decimals: 18 }, amount: '0.5', receiver: to }),
+      receiver,
+    )
+    await approveRequest(wallet, 'eth_sendTransaction')
+    const { hash } = await sending
+    const receipt = await client.getTransactionReceipt({ hash: hash as Hex })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+    expect(await client.getBalance({ address: receiver })).toBe(before + parseEther('0.5'))
+    expect(errors).toEqual([])
+    expect(offHost).toEqual([])
+  })
+
+  it("the wallet rejects → 'Connection rejected', and a retry shows a new QR code", async () => {
+    const { page } = await demo()
+    const wallet = await walletPage()
+    const uri = await showQrCode(page)
+    await pairInWallet(wallet, uri, 'reject')
+    await expect.poll(() => inModal(page, 'wc-error').textContent(), { timeout: 15_000 }).toBe('Connection rejected')
+    expect((await eip155(page))?.status).toBe('disconnected')
+    await inModal(page, 'wc-retry').click()
+    await inModal(page, 'wc-qr').waitFor()
+    const second = await readQrCode(page)
+    expect(second).toMatch(/^wc:/)
+    expect(second).not.toBe(uri)
+    expect(offHost).toEqual([])
+  })
+
+  it('a reload restores the session; the wallet deleting it disconnects the modal', async () => {
+    const { page, reload } = await demo()
+    const wallet = await walletPage()
+    const address = await connect(page, wallet)
+    await reload()
+    await expect.poll(() => eip155(page).then((ns) => ns?.status), { timeout: 15_000 }).toBe('connected')
+    expect((await eip155(page))!.connections[0]).toMatchObject({ connectorId: 'walletConnect', accounts: [{ address }] })
+
+    // The restored session is live: the wallet still answers it.
+    const signing = page.evaluate(() => (window as unknown as PageWindow).gangway.signMessage('after reload'))
+    await approveRequest(wallet, 'personal_sign')
+    expect(await verifyMessage({ address, message: 'after reload', signature: (await signing) as Hex })).toBe(true)
+
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => currentView(page)).toBe('Account')
+    await wallet.getByTestId('session-disconnect').click()
+    await expect.poll(() => eip155(page).then((ns) => ns?.status), { timeout: 15_000 }).toBe('disconnected')
+    await expect.poll(() => currentView(page)).toBe('Connect')
+    expect(offHost).toEqual([])
+  })
+
+  it('the built demo: the provider is a chunk of its own, outside the static imports of the app', () => {
+    const assets = join(BUILT_PAGES, 'assets')
+    const read = (file: string) => readFileSync(join(assets, file), 'utf8')
+    const isProvider = (file: string) => /universal_provider|SignClient/.test(read(file))
+    const entries = readdirSync(assets).filter((f) => /^(demo|main)-.*\.js$/.test(f))
+    expect(entries.length).toBe(2)
+    const initial = new Set<string>()
+    const visit = (file: string) => {
+      if (initial.has(file)) return
+      initial.add(file)
+      for (const m of read(file).matchAll(/^(?:import|export)[^;]*?from\s*"\.\/([^"]+\.js)"|^import\s*"\.\/([^"]+\.js)"/gm)) visit((m[1] ?? m[2])!)
+    }
+    entries.forEach(visit)
+    expect([...initial].filter(isProvider)).toEqual([])
+    // …and it is there, to be loaded later.
+    expect(readdirSync(assets).filter((f) => f.endsWith('.js') && !initial.has(f) && read(f).includes('universal_provider'))).toHaveLength(1)
+  })
+
+  it('the provider is not in the initial bundle: it loads when the modal opens', async () => {
+    const { page } = await demo()
+    const loaded = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))
+    const before = await loaded()
+    expect(await state(page, (s) => s.walletConnect.provider)).toBe('idle')
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => state(page, (s) => s.walletConnect.provider), { timeout: 15_000 }).toBe('ready')
+    const after = await loaded()
+    const chunks = after.filter((u) => !before.includes(u) && u.endsWith('.js'))
+    expect(chunks.length).toBeGreaterThan(0)
+    expect(offHost).toEqual([])
+  })
+})
