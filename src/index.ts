@@ -53,3 +53,20 @@ export {
   selectIsUnsupportedChain,
   selectNetworks,
 } from './core/selectors'
+// WalletConnect: the adapter (or the `walletConnect` option of createModal), wallet deep links,
+// the pairing events and the port its effects use.
+export { createWalletConnectAdapter } from './adapters/walletconnect/createWalletConnectAdapter'
+export type { WalletConnectAdapter, WalletConnectOptions } from './adapters/walletconnect/createWalletConnectAdapter'
+export { walletLink, walletLinks } from './adapters/walletconnect/walletLink'
+export type { WalletLinks } from './adapters/walletconnect/walletLink'
+export {
+  WALLET_CONNECT_CONNECTOR_ID,
+  walletConnectWalletSelected,
+  walletConnectProviderLoaded,
+  walletConnectProviderFailed,
+  pairingPrefetchRequested,
+  pairingUriReceived,
+  pairingRefreshRequested,
+} from './core/events/walletConnect'
+export type { WalletConnectWallet } from './core/events/walletConnect'
+export type { WalletConnectActivity, WalletConnectPort } from './core/effects/walletConnectDeps'
