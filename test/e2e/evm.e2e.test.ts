@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import type { ModalState } from '../../src/core/state'
 import { dialog, launchBrowser } from './support/browser'
-import { currentView, openDemo } from './support/demo'
+import { currentView, openDemo as openDemoPage } from './support/demo'
 
 // A real EIP-6963 wallet (the dev wallet, with its own approve/reject prompt) on the local
 // hardhat chains, driven through the modal in Chromium.
@@ -57,6 +57,23 @@ const walletRequest = (page: Page, method: string) =>
     [MAIN, method],
   )
 
+/**
+ * The demo without its devtools panel: the panel sits above the modal's overlay and, once its
+ * event list grows, covers the middle of the dialog, so real clicks would land on it.
+ */
+async function openDemo(b: Browser) {
+  const opened = await openDemoPage(b)
+  const hide = () => opened.page.addStyleTag({ content: '.demo-devtools { display: none !important; }' })
+  await hide()
+  return {
+    ...opened,
+    reload: async () => {
+      await opened.reload()
+      await hide()
+    },
+  }
+}
+
 function stack() {
   return inject('stack').config
 }
@@ -81,8 +98,12 @@ describe('an EIP-6963 wallet on the local chain', () => {
     const { page, context, errors } = await openDemo(browser)
     await page.getByTestId('open-modal').click()
     await expect.poll(() => currentView(page)).toBe('Connect')
-    const names = await page.locator('gangway-modal [data-testid^="wallet-"]').allTextContents()
-    expect(names.map((n) => n.replace(/Installed|Recent/, ''))).toEqual(['Gangway Dev Wallet', 'Second Dev Wallet'])
+    // Spec connector order: WalletConnect first, then the wallets found in this browser.
+    const names = await page.locator('gangway-modal [data-testid^="wallet-"]').evaluateAll((buttons) =>
+      buttons.map((b) => [...b.children].filter((c) => !c.classList.contains('gw-wallet-icon') && !c.classList.contains('gw-badge')).map((c) => c.textContent).join('')),
+    )
+    expect(names.filter((n) => n !== 'WalletConnect')).toEqual(['Gangway Dev Wallet', 'Second Dev Wallet'])
+    expect(await inModal(page, `wallet-${MAIN}`).locator('.gw-badge').textContent()).toBe('Installed')
     await inModal(page, `wallet-${MAIN}`).click()
     await expect.poll(() => currentView(page)).toBe('ConnectingExternal')
     expect(await inModal(page, 'view-connecting-external').getAttribute('data-status')).toBe('waiting')
