@@ -73,11 +73,11 @@ async function demo(query = '') {
 }
 
 /** The dev wallet page in its own context (own IndexedDB), ready to pair. */
-async function walletPage(): Promise<Page> {
+async function walletPage(query = ''): Promise<Page> {
   const { context, page } = await newPage(browser, { viewport: { width: 900, height: 900 } })
   contexts.push(context)
   watchHosts(page)
-  await page.goto(inject('stack').urls.wallet)
+  await page.goto(inject('stack').urls.wallet + query)
   await page.locator('[data-testid="wallet-status"][data-status="ready"]').waitFor({ timeout: 20_000 })
   return page
 }
@@ -185,6 +185,26 @@ describe('WalletConnect through the local relay and the dev wallet', () => {
     const second = await readQrCode(page)
     expect(second).toMatch(/^wc:/)
     expect(second).not.toBe(uri)
+    expect(offHost).toEqual([])
+  })
+
+  it("switches between the session's chains; a chain outside the session is 'Chain is not supported'", async () => {
+    const { page } = await demo()
+    const [first, second] = inject('stack').config.chains
+    const both = await walletPage()
+    await connect(page, both)
+    const switchTo = (id: string) =>
+      page.evaluate((c) => (window as unknown as PageWindow).gangway.switchNetwork(c).then(() => 'ok', (e: { shortMessage: string }) => e.shortMessage), id)
+    expect(await switchTo(`eip155:${second!.chainId}`)).toBe('ok')
+    expect((await eip155(page))!.connections[0]!.caipNetworkId).toBe(`eip155:${second!.chainId}`)
+    await page.evaluate(() => (window as unknown as PageWindow).gangway.disconnect())
+
+    // A wallet that approves only the first chain.
+    const one = await walletPage(`?chains=${first!.chainId}`)
+    await connect(page, one)
+    expect((await eip155(page))!.connections[0]!.caipNetworkId).toBe(`eip155:${first!.chainId}`)
+    expect(await switchTo(`eip155:${second!.chainId}`)).toBe('Chain is not supported')
+    expect((await eip155(page))!.connections[0]!.caipNetworkId).toBe(`eip155:${first!.chainId}`)
     expect(offHost).toEqual([])
   })
 
