@@ -22,6 +22,8 @@ export type SliceReducer = (draft: Draft<ModalState>, event: StampedEvent) => Mo
 
 /** Slice reducers run in this order; later features append theirs with `extraReducers`. */
 const SLICES: SliceReducer[] = [
+  // First: it judges staleness against the state before the connection slices take the event up.
+  errorReducer,
   configReducer,
   connectionReducer,
   walletsReducer,
@@ -32,7 +34,6 @@ const SLICES: SliceReducer[] = [
   bannerReducer,
   preferencesReducer,
   siwxReducer,
-  errorReducer,
   // After modalReducer: a close clears the search only when the modal really closed.
   walletListReducer,
   tokenBalancesReducer,

@@ -82,3 +82,15 @@ describe('hydration', () => {
     expect(bad.preferences.themeMode).toBe('light')
   })
 })
+
+describe('last error', () => {
+  it('a stale connection failure does not overwrite what the visitor sees', () => {
+    const requested = { ...connectionRequested({ connectorId: 'a', namespace: 'eip155' }, { requestId: 'r1' }) }
+    const retried = { ...connectionRequested({ connectorId: 'b', namespace: 'eip155' }, { requestId: 'r2' }) }
+    const staleFailure = connectionFailed({ connectorId: 'a', namespace: 'eip155', error: { name: 'E', shortMessage: 'Connection rejected', code: 4001 } }, { requestId: 'r1' })
+    const s = run({}, [requested, retried, staleFailure])
+    expect(s.lastError).toBeNull()
+    const current = run({}, [requested, connectionFailed({ connectorId: 'a', namespace: 'eip155', error: { name: 'E', shortMessage: 'Connection rejected', code: 4001 } }, { requestId: 'r1' })])
+    expect(current.lastError?.shortMessage).toBe('Connection rejected')
+  })
+})
