@@ -10,7 +10,7 @@ import { rootReducer } from '../../../src/core/reducers/rootReducer'
 import { initialState, type ModalState } from '../../../src/core/state'
 import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'
-import { createFakeChainAdapter, connectorOf } from '../../unit/connection/fakeChainAdapter'
+import { createFakeChainAdapter, connectorOf } from '../../support/fakeChainAdapter'
 import { NETWORKS } from '../../unit/connection/support'
 import { fcParams } from '../fcSettings'
 

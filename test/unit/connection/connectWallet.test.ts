@@ -4,7 +4,7 @@ import { UserRejectedRequestError } from '../../../src/adapters/evm/evmErrors'
 import { createMemoryKeyValue } from '../../../src/adapters/storage/memoryStorage'
 import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'
-import { createFakeChainAdapter } from './fakeChainAdapter'
+import { createFakeChainAdapter } from '../../support/fakeChainAdapter'
 import { NETWORKS } from './support'
 
 const ADDRESS = '0x00000000000000000000000000000000000000A1'

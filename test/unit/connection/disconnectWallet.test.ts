@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'
-import { createFakeChainAdapter } from './fakeChainAdapter'
+import { createFakeChainAdapter } from '../../support/fakeChainAdapter'
 import { NETWORKS } from './support'
 
 const A = '0x00000000000000000000000000000000000000A1'

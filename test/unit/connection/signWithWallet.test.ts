@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { toEvmError } from '../../../src/adapters/evm/evmErrors'
 import { createTestModal } from '../../support/testModal'
-import { createFakeChainAdapter } from './fakeChainAdapter'
+import { createFakeChainAdapter } from '../../support/fakeChainAdapter'
 import { NETWORKS } from './support'
 
 const A = '0x00000000000000000000000000000000000000A1'

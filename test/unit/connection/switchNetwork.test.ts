@@ -3,7 +3,7 @@ import { UnrecognizedChainError, UserRejectedRequestError } from '../../../src/a
 import { selectActiveCaipNetworkId } from '../../../src/core/selectors'
 import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'
-import { createFakeChainAdapter } from './fakeChainAdapter'
+import { createFakeChainAdapter } from '../../support/fakeChainAdapter'
 import { NETWORKS } from './support'
 
 const A = '0x00000000000000000000000000000000000000A1'

@@ -7,7 +7,7 @@ import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage
 import { createModal, type ModalOptions } from '../../../src/createModal'
 import { ModalProvider } from '../../../src/react/ModalProvider'
 import { settle } from '../../support/virtualTime'
-import { createFakeChainAdapter, connectorOf } from './fakeChainAdapter'
+import { createFakeChainAdapter, connectorOf } from '../../support/fakeChainAdapter'
 import { NETWORKS } from './support'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true

@@ -1,6 +1,6 @@
 import { BehaviorSubject, Subject, filter, map } from 'rxjs'
-import type { Connector, Network } from '../../../src/core/domain/entities'
-import type { ChainAdapter, WalletProviderEvent, WalletReceipt, WalletSession, WalletTransfer } from '../../../src/core/ports'
+import type { Connector, Network } from '../../src/core/domain/entities'
+import type { ChainAdapter, WalletProviderEvent, WalletReceipt, WalletSession, WalletTransfer } from '../../src/core/ports'
 
 type Deferred<T> = { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void }
 
