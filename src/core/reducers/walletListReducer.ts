@@ -1,4 +1,4 @@
-import type { Draft } from 'immer'
+import { original, type Draft } from 'immer'
 import type { StampedEvent } from '../events/defineEvent'
 import { modalCloseRequested } from '../events/modal'
 import {
@@ -9,7 +9,7 @@ import {
   walletListSearchChanged,
 } from '../events/walletList'
 import type { ModalState } from '../state'
-import { emptyWalletPages, type WalletPages } from './dataState'
+import { emptyWalletPages, type ListedWallet, type WalletPages } from './dataState'
 
 /**
  * The wallet lists: pages load one at a time, in order (a request while one is loading, or
@@ -44,15 +44,21 @@ export function walletListReducer(draft: Draft<ModalState>, event: StampedEvent)
   } else if (walletListPageLoaded.match(event)) {
     const pages = w.lists[event.payload.list]
     if (!pages.pending || pages.pending.requestId !== event.requestId) return
-    const seen = new Set(pages.wallets.map((x) => x.id))
+    // Optimization: read the listed wallets from the base state, not through the draft, so a
+    // page appended to thousands of wallets does not make a proxy for each of them.
+    const listed = (original(pages.wallets) ?? []) as ListedWallet[]
+    const seen = new Set(listed.map((x) => x.id))
+    const added: ListedWallet[] = []
     for (const wallet of event.payload.wallets) {
       if (seen.has(wallet.id)) continue
       seen.add(wallet.id)
-      pages.wallets.push(wallet)
+      added.push(wallet)
     }
+    pages.wallets = [...listed, ...added]
     pages.page = pages.pending.page
     // An empty page ends the list even if the count promised more, so scrolling cannot loop.
-    pages.count = event.payload.wallets.length === 0 ? pages.wallets.length : Math.max(event.payload.count, pages.wallets.length)
+    const total = listed.length + added.length
+    pages.count = event.payload.wallets.length === 0 ? total : Math.max(event.payload.count, total)
     pages.pending = null
     pages.status = 'loaded'
     pages.error = null

@@ -57,9 +57,12 @@ function initials(name: string): string {
   return ((words[0]?.[0] ?? '') + (words[1]?.[0] ?? '')).toUpperCase() || '?'
 }
 
+/** How long an icon must stay mounted before its image is requested. */
+export const IMAGE_REQUEST_DELAY_MS = 100
+
 /**
  * A wallet's icon: a placeholder with the wallet's initials until the image has loaded, and for
- * good when it fails or takes longer than 2 s to load.
+ * good when it fails or takes longer than 2 s to load. An image already loaded shows at once.
  */
 export const WalletImage = memo(function WalletImage({ url, name, size = 28 }: { url: string | undefined; name: string; size?: number }) {
   const [loaded, setLoaded] = useState(() => (url ? outcomes.get(url) === 'loaded' : false))
@@ -74,11 +77,15 @@ export const WalletImage = memo(function WalletImage({ url, name, size = 28 }: {
     }
     setLoaded(false)
     let live = true
-    void preloadImage(url).then((ok) => {
-      if (live && ok) setLoaded(true)
-    })
+    // Optimization: a row flung past is gone before this fires, so its image is never requested.
+    const start = setTimeout(() => {
+      void preloadImage(url).then((ok) => {
+        if (live && ok) setLoaded(true)
+      })
+    }, IMAGE_REQUEST_DELAY_MS)
     return () => {
       live = false
+      clearTimeout(start)
     }
   }, [url])
   if (url && loaded) {

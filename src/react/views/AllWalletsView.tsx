@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { walletListPageRequested, walletListSearchChanged } from '../../core/events/walletList'
 import { selectAllWallets } from '../../core/reducers/dataSelectors'
 import type { ListedWallet } from '../../core/reducers/dataState'
@@ -49,6 +49,13 @@ export function AllWalletsView({ modal }: ViewProps) {
   const choose = (wallet: ListedWallet | undefined) => {
     if (wallet) selectDirectoryWallet(modal, wallet)
   }
+  // One stable handler for every row, so rows that stay in view are not rendered again on scroll.
+  const pick = useRef<(index: number) => void>(() => {})
+  pick.current = (index) => {
+    setActive(index)
+    choose(wallets[index])
+  }
+  const onPick = useCallback((index: number) => pick.current(index), [])
 
   const moveTo = (index: number) => {
     if (wallets.length === 0) return
@@ -164,23 +171,14 @@ export function AllWalletsView({ modal }: ViewProps) {
               )
             }
             return (
-              <div
+              <WalletRow
                 id={optionId(i)}
-                role="option"
-                aria-selected={i === active}
-                className="gw-wallet-row"
-                data-active={i === active}
-                data-testid="all-wallets-row"
-                data-wallet-id={wallet.id}
-                onClick={() => {
-                  setActive(i)
-                  choose(wallet)
-                }}
-              >
-                <WalletImage url={modal.walletImageUrl(wallet)} name={wallet.name} />
-                <span className="gw-wallet-name">{wallet.name}</span>
-                {wallet.badge_type === 'certified' ? <span className="gw-badge">Certified</span> : null}
-              </div>
+                index={i}
+                wallet={wallet}
+                active={i === active}
+                imageUrl={modal.walletImageUrl(wallet)}
+                onPick={onPick}
+              />
             )
           }}
         />
@@ -188,6 +186,27 @@ export function AllWalletsView({ modal }: ViewProps) {
     </div>
   )
 }
+
+type WalletRowProps = { id: string; index: number; wallet: ListedWallet; active: boolean; imageUrl: string | undefined; onPick: (index: number) => void }
+
+const WalletRow = memo(function WalletRow({ id, index, wallet, active, imageUrl, onPick }: WalletRowProps) {
+  return (
+    <div
+      id={id}
+      role="option"
+      aria-selected={active}
+      className="gw-wallet-row"
+      data-active={active}
+      data-testid="all-wallets-row"
+      data-wallet-id={wallet.id}
+      onClick={() => onPick(index)}
+    >
+      <WalletImage url={imageUrl} name={wallet.name} />
+      <span className="gw-wallet-name">{wallet.name}</span>
+      {wallet.badge_type === 'certified' ? <span className="gw-badge">Certified</span> : null}
+    </div>
+  )
+})
 
 function summary(count: number | null, mode: 'list' | 'search', searching: boolean): string {
   if (mode === 'search') {

@@ -8,7 +8,7 @@ import type { Network } from '../../../src/core/domain/entities'
 import { AccountBalance } from '../../../src/react/components/AccountBalance'
 import { AllWalletsEntry } from '../../../src/react/components/AllWalletsEntry'
 import { RecommendedWallets } from '../../../src/react/components/RecommendedWallets'
-import { preloadImage, WalletImage } from '../../../src/react/components/WalletImage'
+import { IMAGE_REQUEST_DELAY_MS, preloadImage, WalletImage } from '../../../src/react/components/WalletImage'
 import { ModalContext } from '../../../src/react/ModalContext'
 import { createTestModal } from '../../support/testModal'
 import { createFakeBlockchainApi, createFakeDirectory, nativeBalance } from './fakeApi'
@@ -51,18 +51,34 @@ function controllableImages() {
 
 describe('WalletImage', () => {
   it('shows initials until the image loaded, then the image', async () => {
+    vi.useFakeTimers()
     const images = controllableImages()
     const el = mount(<WalletImage url="http://127.0.0.1:9/a.svg" name="Amber Wallet" />)
     expect(el.querySelector('[data-testid=directory-wallet-placeholder]')?.textContent).toBe('AW')
+    await act(async () => vi.advanceTimersByTime(IMAGE_REQUEST_DELAY_MS))
     images.load('http://127.0.0.1:9/a.svg')
     await act(async () => {})
     expect(el.querySelector('img')?.getAttribute('src')).toBe('http://127.0.0.1:9/a.svg')
+  })
+
+  it('requests no image for an icon unmounted within 100 ms (a row flung past)', async () => {
+    vi.useFakeTimers()
+    const images = controllableImages()
+    const el = document.createElement('div')
+    document.body.appendChild(el)
+    const root = createRoot(el)
+    act(() => root.render(<WalletImage url="http://127.0.0.1:9/flung.svg" name="Delta Dock" />))
+    await act(async () => vi.advanceTimersByTime(IMAGE_REQUEST_DELAY_MS - 1))
+    act(() => root.unmount())
+    await act(async () => vi.advanceTimersByTime(5_000))
+    expect(images.images).toEqual([])
   })
 
   it('keeps the placeholder when the image takes longer than 2 s or fails', async () => {
     vi.useFakeTimers()
     const images = controllableImages()
     const el = mount(<WalletImage url="http://127.0.0.1:9/slow.svg" name="Blue Vault" />)
+    await act(async () => vi.advanceTimersByTime(IMAGE_REQUEST_DELAY_MS))
     const settled = vi.fn()
     void preloadImage('http://127.0.0.1:9/other.svg').then(settled)
     await act(async () => vi.advanceTimersByTime(1_999))
@@ -77,6 +93,7 @@ describe('WalletImage', () => {
     const again = mount(<WalletImage url="http://127.0.0.1:9/slow.svg" name="Blue Vault" />)
     expect(again.querySelector('img')).not.toBeNull()
     const broken = mount(<WalletImage url="http://127.0.0.1:9/broken.svg" name="Cedar" />)
+    await act(async () => vi.advanceTimersByTime(IMAGE_REQUEST_DELAY_MS))
     images.fail('http://127.0.0.1:9/broken.svg')
     await act(async () => {})
     expect(broken.querySelector('[data-testid=directory-wallet-placeholder]')?.textContent).toBe('C')
