@@ -42,10 +42,12 @@ async function main() {
   const params = new URLSearchParams(location.search)
   installDevWallets({ chains: config.chains, accounts: config.accounts, autoApprove: params.get('autoApprove') === '1' })
   const networks = config.chains.map((c) => defineEvmNetwork({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, testnet: true }))
+  // The gateway serves both HTTP services of the local stack: blockchain data and wallet directory.
   const modal: Modal = createModal({
     projectId: config.projectId,
     networks,
     adapters: [createEvmAdapter()],
+    apiUrl: config.gatewayUrl,
     // WalletConnect through the local relay; ?wcPrefetch=0 loads the provider on first use instead.
     walletConnect: {
       relayUrl: config.relayUrl,
