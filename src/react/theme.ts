@@ -7,6 +7,8 @@ export const MODAL_CSS = `
 :host {
   --gw-width: 360px;
   --gw-z-index: 999;
+  /* The overlay's extent: a host can keep part of the page (a docked panel) uncovered. */
+  --gw-overlay-inset: 0;
   --gw-radius: 4px;
   --gw-font-base: 10px;
   --gw-font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
@@ -40,7 +42,7 @@ export const MODAL_CSS = `
 }
 .gw-root { font-family: var(--gw-font-family); font-size: calc(var(--gw-font-base) * 1.4); color: var(--gw-fg); }
 .gw-overlay {
-  position: fixed; inset: 0; z-index: var(--gw-z-index); background: var(--gw-overlay);
+  position: fixed; inset: var(--gw-overlay-inset); z-index: var(--gw-z-index); background: var(--gw-overlay);
   display: flex; align-items: center; justify-content: center;
 }
 .gw-dialog {
