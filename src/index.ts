@@ -70,3 +70,25 @@ export {
 } from './core/events/walletConnect'
 export type { WalletConnectWallet } from './core/events/walletConnect'
 export type { WalletConnectActivity, WalletConnectPort } from './core/effects/walletConnectDeps'
+// Data plane: the HTTP services of spec §7 (the `apiUrl` / `directoryUrl` options of createModal,
+// or these clients and ports), wallet-list and balance events, and their selectors.
+export { createWalletDirectoryClient } from './adapters/api/createWalletDirectoryClient'
+export { createBlockchainApiClient } from './adapters/api/createBlockchainApiClient'
+export { createAnalyticsClient } from './adapters/api/createAnalyticsClient'
+export type { ApiClientOptions } from './adapters/api/httpJson'
+export { ApiRequestError, ApiResponseError } from './adapters/api/httpJson'
+export type { WalletDirectory, BlockchainApi, AnalyticsSink, GetWalletsParams, WalletPage } from './core/apiPorts'
+export type { WalletRecord, TokenBalance } from './core/domain/entities'
+export { walletListPageRequested, walletListPageLoaded, walletListPageFailed, walletListSearchChanged } from './core/events/walletList'
+export { tokenBalancesFetched, tokenBalancesFailed } from './core/events/tokenBalances'
+export { apiRequestFailed } from './core/events/api'
+export { remoteConfigLoaded, remoteConfigFailed } from './core/events/config'
+export type { ListedWallet, WalletListName, WalletPages } from './core/reducers/dataState'
+export {
+  selectAccountBalance,
+  selectAllWallets,
+  selectFeaturedWallets,
+  selectRecommendedWallets,
+  selectTokenBalances,
+} from './core/reducers/dataSelectors'
+export type { AccountBalance, AllWalletsListing } from './core/reducers/dataSelectors'
