@@ -101,17 +101,22 @@ describe('the modal shell in Chromium', () => {
     await page.getByTestId('toggle-theme').click()
     await page.getByTestId('open-modal').click()
     await page.keyboard.press('Escape')
-    const rows = page.locator('[data-gangway-devtools] li[data-seq]')
+    const rows = page.locator('[data-gangway-devtools] li[data-seq] .gwd-type')
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(5)
-    const before = await rows.allTextContents()
-    await page.waitForTimeout(600)
+    // Let the effects that opening started (prefetches) settle and the log be written.
+    let before = await rows.allTextContents()
+    for (;;) {
+      await page.waitForTimeout(700)
+      const now = await rows.allTextContents()
+      if (now.length === before.length) break
+      before = now
+    }
     await reload()
     expect(await page.locator('gangway-modal .gw-root').getAttribute('data-theme')).toBe('dark')
     const after = await rows.allTextContents()
     expect(after.slice(0, before.length)).toEqual(before)
-    const newTypes = after.slice(before.length).map((t) => t.match(/[a-zA-Z]+\/[a-zA-Z]+/)?.[0])
-    expect(newTypes[0]).toBe('session/started')
-    expect(newTypes).toContain('storage/hydrated')
+    expect(after[before.length]).toBe('session/started')
+    expect(after.slice(before.length)).toContain('storage/hydrated')
     const stored = await page.evaluate(
       () =>
         new Promise<string[]>((resolve) => {
