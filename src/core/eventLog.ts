@@ -1,5 +1,8 @@
 import type { StampedEvent } from './events/defineEvent'
 
+/** When over budget, the log folds its oldest events until it is this share of the budget. */
+export const FOLD_TARGET = 0.9
+
 /** A log as exported or persisted: the base state the oldest kept event applies to, then the events. */
 export type LogSnapshot<S> = {
   version: 1
@@ -15,7 +18,8 @@ export type Reducer<S> = (state: S, event: StampedEvent) => S
  * The event log with the state after every event, as redux-devtools' instrument keeps it:
  * a committed base state, the kept events, the skipped ones, the computed states and the index
  * being looked at. It is bounded by bytes: when the serialised events exceed `maxBytes`, the
- * oldest are folded into the committed state, so what is kept still replays to the same state.
+ * oldest are folded into the committed state (down to 90% of the budget), so what is kept
+ * still replays to the same state.
  */
 export class EventLog<S> {
   committedState: S
@@ -157,10 +161,14 @@ export class EventLog<S> {
   }
 
   private fold(): void {
+    if (this.bytes <= this.maxBytes) return
     let drop = 0
     let bytes = this.bytes
-    // Keep at least the newest event so the present is always visible in the log.
-    while (bytes > this.maxBytes && drop < this.events.length - 1) {
+    // Optimization: fold down to FOLD_TARGET of the budget, so a full log folds once per many
+    // appends instead of splicing its arrays on every one. Keep at least the newest event so
+    // the present is always visible in the log.
+    const target = this.maxBytes * FOLD_TARGET
+    while (bytes > target && drop < this.events.length - 1) {
       bytes -= this.sizes[drop] as number
       drop++
     }

@@ -29,12 +29,17 @@ describe('EventLog', () => {
   })
   it('over its byte budget it folds the oldest events into the committed state', () => {
     const size = JSON.stringify(ev(10, 1)).length
-    const log = new EventLog(add, 0, size * 3)
+    const log = new EventLog(add, 0, size * 10)
     for (let i = 10; i < 20; i++) log.append(ev(i, 1))
-    expect(log.events.length).toBe(3)
-    expect(log.committedState).toBe(7)
-    expect(log.presentState).toBe(10)
-    expect(log.byteSize).toBeLessThanOrEqual(size * 3)
+    expect(log.events.length).toBe(10)
+    log.append(ev(20, 1))
+    // Over budget: folds down to 90% of it, so the next appends fold nothing.
+    expect(log.events.length).toBe(9)
+    expect(log.committedState).toBe(2)
+    expect(log.presentState).toBe(11)
+    log.append(ev(21, 1))
+    expect(log.events.length).toBe(10)
+    expect(log.byteSize).toBeLessThanOrEqual(size * 10)
   })
   it('a folded skipped event stays out of the committed state', () => {
     const size = JSON.stringify(ev(10, 1)).length
