@@ -1,4 +1,5 @@
-import { distinctUntilChanged, EMPTY, from, map, switchMap } from 'rxjs'
+import { concat, defer, distinctUntilChanged, EMPTY, from, map, mergeMap, of, switchMap, timer } from 'rxjs'
+import { RETRY_MIN_INTERVAL_MS } from '../domain/constants'
 import { connectionRequested } from '../events/connection'
 import type { EventInput } from '../events/defineEvent'
 import { newRequestId } from '../events/newRequestId'
@@ -44,7 +45,15 @@ export const startWalletConnectOnView: Effect<WalletConnectDeps> = (_event$, sta
       if (on.wallet && on.wallet.id !== s.walletConnect.wallet?.id) events.push(walletConnectWalletSelected({ wallet: on.wallet }))
       const basic = on.view === 'ConnectingWalletConnectBasic'
       const start = !isWalletConnectConnecting(s) && (basic ? !selectIsConnected(s, 'eip155') : on.wallet !== null)
-      if (start) events.push(connectionRequested({ connectorId: WALLET_CONNECT_CONNECTOR_ID, namespace: 'eip155' }, { requestId: newRequestId() }))
-      return from(events)
+      if (!start) return from(events)
+      // A retry sooner than 1 s after the last attempt would be refused (spec §5): wait for it.
+      const last = s.wallets.attempt?.connectorId === WALLET_CONNECT_CONNECTOR_ID ? s.wallets.attempt.startedAt : undefined
+      const wait = last === undefined ? 0 : Math.max(0, last + RETRY_MIN_INTERVAL_MS - deps.clock.now())
+      const request = defer(() =>
+        isWalletConnectConnecting(state$.value)
+          ? EMPTY
+          : of(connectionRequested({ connectorId: WALLET_CONNECT_CONNECTOR_ID, namespace: 'eip155' }, { requestId: newRequestId() })),
+      )
+      return concat(from(events), wait > 0 ? timer(wait, deps.scheduler).pipe(mergeMap(() => request)) : request)
     }),
   )

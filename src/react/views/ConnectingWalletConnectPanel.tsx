@@ -27,7 +27,8 @@ export function ConnectingWalletConnectPanel({ modal }: { modal: Modal }) {
   const attempt = useModalState(selectAttempt)
   const isMobile = useModalState((s) => !!s.settings.isMobile)
   const retryAllowed = useRetryAllowed(modal, attempt?.startedAt)
-  const failed = attempt?.status === 'failed'
+  // A connect the visitor closed earlier is no failure to show on a fresh pairing.
+  const failed = attempt?.status === 'failed' && attempt.error?.name !== 'ModalClosedError'
   const name = wallet?.name ?? 'your wallet'
   const links = uri && wallet ? walletLinks(wallet, uri) : null
 
@@ -59,7 +60,13 @@ export function ConnectingWalletConnectPanel({ modal }: { modal: Modal }) {
         <>
           <div style={card}>
             {uri ? (
-              <ConnectingWalletConnectQrCode uri={uri} iconUrl={wallet?.imageUrl ?? WALLET_CONNECT_ICON} size={QR_SIZE} label={`QR code to connect ${name}`} />
+              <ConnectingWalletConnectQrCode
+                uri={uri}
+                iconUrl={wallet?.imageUrl ?? WALLET_CONNECT_ICON}
+                fallbackIconUrl={WALLET_CONNECT_ICON}
+                size={QR_SIZE}
+                label={`QR code to connect ${name}`}
+              />
             ) : (
               <div className="gw-qr-loading" style={{ width: QR_SIZE, height: QR_SIZE, background: 'var(--gw-bg-2)' }} aria-busy="true" data-testid="wc-qr-loading" />
             )}

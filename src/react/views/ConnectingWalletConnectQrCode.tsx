@@ -16,8 +16,23 @@ const QUIET = 4
  * A QR code of `uri` as SVG, with `iconUrl` in the middle over a cleared square. Error
  * correction level Q keeps the code readable with the icon on it.
  */
-export function ConnectingWalletConnectQrCode({ uri, iconUrl, size = 280, label }: { uri: string; iconUrl?: string | undefined; size?: number; label: string }) {
+export function ConnectingWalletConnectQrCode({
+  uri,
+  iconUrl,
+  fallbackIconUrl,
+  size = 280,
+  label,
+}: {
+  uri: string
+  iconUrl?: string | undefined
+  /** Shown instead of `iconUrl` when that image cannot be loaded. */
+  fallbackIconUrl?: string | undefined
+  size?: number
+  label: string
+}) {
   const [matrix, setMatrix] = useState<{ uri: string; modules: Matrix } | null>(null)
+  const [brokenIcon, setBrokenIcon] = useState<string | null>(null)
+  const icon = iconUrl !== undefined && iconUrl === brokenIcon ? fallbackIconUrl : iconUrl
   useEffect(() => {
     let live = true
     void loadQrLibrary().then((QRCode) => {
@@ -35,7 +50,7 @@ export function ConnectingWalletConnectQrCode({ uri, iconUrl, size = 280, label 
   // The icon covers about a fifth of the code, centred and aligned to whole modules.
   const hole = Math.floor(n * 0.22) | 1
   const from = (n - hole) / 2
-  const inHole = (r: number, c: number) => iconUrl !== undefined && r >= from && r < from + hole && c >= from && c < from + hole
+  const inHole = (r: number, c: number) => icon !== undefined && r >= from && r < from + hole && c >= from && c < from + hole
   // Runs of dark modules as one rectangle each: no seams between neighbours when scaled.
   let d = ''
   for (let r = 0; r < n; r++) {
@@ -67,9 +82,10 @@ export function ConnectingWalletConnectQrCode({ uri, iconUrl, size = 280, label 
     >
       <rect width={total} height={total} fill="#ffffff" />
       <path d={d} fill="#141414" />
-      {iconUrl ? (
+      {icon ? (
         <image
-          href={iconUrl}
+          href={icon}
+          onError={() => setBrokenIcon(icon)}
           x={from + QUIET + pad}
           y={from + QUIET + pad}
           width={hole - pad * 2}

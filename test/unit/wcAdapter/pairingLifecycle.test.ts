@@ -150,6 +150,21 @@ describe('WalletConnect pairing URI', () => {
     expect(s.walletConnect.pairing?.uri).toBe(fake.pending[0]!.uri)
   })
 
+  it('reopening on ConnectingWalletConnectBasic right after a close starts the connect once 1 s has passed', async () => {
+    const { modal, fake, time } = await setup()
+    modal.open('ConnectingWalletConnectBasic')
+    await settle()
+    modal.close()
+    modal.open('ConnectingWalletConnectBasic')
+    await time.advanceBy(500)
+    expect(modal.getState().wallets.attempt).toMatchObject({ status: 'failed', error: { shortMessage: 'Modal closed' } })
+    expect(fake.pending).toHaveLength(1)
+    await time.advanceBy(500)
+    expect(modal.getState().wallets.attempt?.status).toBe('connecting')
+    expect(fake.pending).toHaveLength(2)
+    expect(modal.getState().walletConnect.pairing?.uri).toBe(fake.pending[1]!.uri)
+  })
+
   it('a directory wallet pushed on ConnectingWalletConnect pairs for that wallet; Back forgets the wallet', async () => {
     const { modal, fake } = await setup()
     modal.open()
