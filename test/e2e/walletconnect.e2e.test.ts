@@ -197,7 +197,9 @@ describe('WalletConnect through the local relay and the dev wallet', () => {
       page.evaluate((c) => (window as unknown as PageWindow).gangway.switchNetwork(c).then(() => 'ok', (e: { shortMessage: string }) => e.shortMessage), id)
     expect(await switchTo(`eip155:${second!.chainId}`)).toBe('ok')
     expect((await eip155(page))!.connections[0]!.caipNetworkId).toBe(`eip155:${second!.chainId}`)
+    // Disconnecting in the modal ends the session in the wallet too.
     await page.evaluate(() => (window as unknown as PageWindow).gangway.disconnect())
+    await both.getByTestId('no-sessions').waitFor({ timeout: 15_000 })
 
     // A wallet that approves only the first chain.
     const one = await walletPage(`?chains=${first!.chainId}`)
