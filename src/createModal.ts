@@ -9,7 +9,8 @@ import { walletEffects } from './core/effects/walletEffects'
 import { dataEffects } from './core/effects/dataEffects'
 import { walletConnectEffects } from './core/effects/walletConnectEffects'
 import type { WalletConnectPort } from './core/effects/walletConnectDeps'
-import { createWalletConnectAdapter, type WalletConnectOptions } from './adapters/walletconnect/createWalletConnectAdapter'
+import type { WalletConnectOptions } from './adapters/walletconnect/createWalletConnectAdapter'
+import { createLazyWalletConnectAdapter } from './adapters/walletconnect/lazyWalletConnectAdapter'
 import type { ApiDeps } from './core/effects/dataDeps'
 import { createApiDeps } from './adapters/api/createApiDeps'
 import type { AnalyticsSink, BlockchainApi, WalletDirectory } from './core/apiPorts'
@@ -243,7 +244,8 @@ function chainAdapters(adapters: ModalOptions['adapters']): ChainDeps['adapters'
  */
 function walletConnectPort(o: ModalOptions, adapters: ChainDeps['adapters']): WalletConnectPort | undefined {
   if (o.walletConnect) {
-    const adapter = createWalletConnectAdapter(
+    // Lazy: the adapter, viem and the universal provider stay out of the host's initial bundle.
+    const adapter = createLazyWalletConnectAdapter(
       { projectId: o.projectId, networks: o.networks ?? [], ...(o.siwx ? { signIn: {} } : {}), ...o.walletConnect },
       adapters.eip155,
     )

@@ -56,6 +56,7 @@ export {
 // WalletConnect: the adapter (or the `walletConnect` option of createModal), wallet deep links,
 // the pairing events and the port its effects use.
 export { createWalletConnectAdapter } from './adapters/walletconnect/createWalletConnectAdapter'
+export { createLazyWalletConnectAdapter } from './adapters/walletconnect/lazyWalletConnectAdapter'
 export type { WalletConnectAdapter, WalletConnectOptions } from './adapters/walletconnect/createWalletConnectAdapter'
 export { walletLink, walletLinks } from './adapters/walletconnect/walletLink'
 export type { WalletLinks } from './adapters/walletconnect/walletLink'

@@ -18,7 +18,7 @@ import {
   type WalletConnectProviderInit,
   type WalletConnectSession,
 } from './walletConnectProvider'
-import { WALLET_CONNECT_ICON } from './walletConnectIcon'
+import { walletConnectConnector } from './walletConnectConnector'
 
 export type WalletConnectOptions = {
   /** Your project id, sent to the relay. */
@@ -79,14 +79,7 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
   let loading: Promise<WalletConnectProvider> | null = null
   let run: Run | null = null
 
-  const connector: Connector = {
-    id,
-    name: 'WalletConnect',
-    chain: 'eip155',
-    chains: [...chainIds] as Connector['chains'],
-    type: 'WALLET_CONNECT',
-    imageUrl: WALLET_CONNECT_ICON,
-  }
+  const connector: Connector = walletConnectConnector(networks)
 
   /** The started provider; loading it once, again after a failure. */
   function provider(): Promise<WalletConnectProvider> {

@@ -1,0 +1,68 @@
+import { defer, EMPTY, from, map, of, ReplaySubject, switchMap, type Observable } from 'rxjs'
+import type { ChainAdapter } from '../../core/ports'
+import type { WalletConnectPort } from '../../core/effects/walletConnectDeps'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect'
+import type { WalletConnectAdapter, WalletConnectOptions } from './createWalletConnectAdapter'
+import { walletConnectConnector } from './walletConnectConnector'
+
+/**
+ * The WalletConnect adapter, loaded on first use. It lists the connector at once, but the
+ * adapter module (and viem, and the universal provider after it) loads only when the modal
+ * prefetches it or the visitor takes the WalletConnect path, so a host's initial bundle does
+ * not carry it. Other connectors go straight to `inner` and never load it.
+ *
+ * @example
+ * const adapter = createLazyWalletConnectAdapter({ projectId, networks, relayUrl }, createEvmAdapter())
+ */
+export function createLazyWalletConnectAdapter(options: WalletConnectOptions, inner?: ChainAdapter): WalletConnectAdapter {
+  const id = WALLET_CONNECT_CONNECTOR_ID
+  const connector = walletConnectConnector(options.networks)
+  const loaded$ = new ReplaySubject<WalletConnectAdapter>(1)
+  let loading: Promise<WalletConnectAdapter> | undefined
+  const load = (): Promise<WalletConnectAdapter> =>
+    (loading ??= import('./createWalletConnectAdapter').then((m) => {
+      const adapter = m.createWalletConnectAdapter(options, inner)
+      loaded$.next(adapter)
+      return adapter
+    }).catch((error: unknown) => {
+      loading = undefined
+      throw error
+    }))
+  let current: WalletConnectAdapter | undefined
+  loaded$.subscribe((a) => (current = a))
+
+  // WalletConnect's connector goes to the loaded adapter; every other one to `inner`.
+  const route = <T>(connectorId: string, use: (adapter: ChainAdapter) => Promise<T>): Promise<T> =>
+    connectorId === id || !inner ? load().then(use) : use(inner)
+
+  const port: WalletConnectPort = {
+    connectorId: id,
+    prefetch: () => (options.prefetch === false ? Promise.resolve(false) : load().then((a) => a.walletConnect.prefetch())),
+    prefetchPairing: () => void load().then((a) => a.walletConnect.prefetchPairing()),
+    // Listening does not load the adapter: activity starts once something else loaded it.
+    activity: () => loaded$.pipe(switchMap((a) => a.walletConnect.activity())),
+    refreshPairing: () => current?.walletConnect.refreshPairing(),
+    cancelPairing: () => current?.walletConnect.cancelPairing(),
+  }
+
+  return {
+    namespace: 'eip155',
+    walletConnect: port,
+    connectors: (): Observable<typeof connector[]> =>
+      inner ? inner.connectors().pipe(map((list) => [connector, ...list.filter((c) => c.id !== id)])) : of([connector]),
+    connect: (connectorId) => route(connectorId, (a) => a.connect(connectorId)),
+    reconnect: (connectorId) => route(connectorId, (a) => a.reconnect(connectorId)),
+    // Nothing to disconnect from before the adapter was ever loaded.
+    disconnect: (connectorId) =>
+      connectorId === id && !current ? Promise.resolve() : route(connectorId, (a) => a.disconnect(connectorId)),
+    events: (connectorId) =>
+      connectorId === id || !inner ? defer(() => from(load())).pipe(switchMap((a) => a.events(connectorId))) : (inner.events(connectorId) ?? EMPTY),
+    switchNetwork: (connectorId, network) => route(connectorId, (a) => a.switchNetwork(connectorId, network)),
+    signMessage: (connectorId, request) => route(connectorId, (a) => a.signMessage(connectorId, request)),
+    signTypedData: (connectorId, request) => route(connectorId, (a) => a.signTypedData(connectorId, request)),
+    sendTransaction: (connectorId, network, tx) => route(connectorId, (a) => a.sendTransaction(connectorId, network, tx)),
+    sendTransfer: (connectorId, network, transfer) => route(connectorId, (a) => a.sendTransfer(connectorId, network, transfer)),
+    getBalance: (network, address) => (inner ? inner.getBalance(network, address) : load().then((a) => a.getBalance(network, address))),
+    waitForReceipt: (network, hash) => (inner ? inner.waitForReceipt(network, hash) : load().then((a) => a.waitForReceipt(network, hash))),
+  }
+}
