@@ -1,6 +1,7 @@
 import { ignoreElements, map, pairwise, tap } from 'rxjs'
 import { connectionFailed, connectionSucceeded } from '../events/connection'
 import type { CoreDeps } from '../ports'
+import type { ModalState } from '../state'
 import type { Effect } from './runEffects'
 
 /** CONNECT_SUCCESS and CONNECT_ERROR for the visitor's connect attempts (not silent reconnects, not stale answers). */
@@ -13,7 +14,7 @@ export const connectionAnalytics: Effect<CoreDeps> = (event$, state$, deps) =>
       const attempt = before.attempt
       if (!attempt || attempt.status !== 'connecting' || event.requestId === undefined || event.requestId !== attempt.requestId) return
       const track = connectionSucceeded.match(event)
-        ? { event: 'CONNECT_SUCCESS', properties: { method: 'browser', name: event.payload.connectorId } }
+        ? { event: 'CONNECT_SUCCESS', properties: { method: connectMethod(state$.value, event.payload.connectorId), name: event.payload.connectorId } }
         : connectionFailed.match(event)
           ? { event: 'CONNECT_ERROR', properties: { message: event.payload.error.shortMessage } }
           : null
@@ -21,3 +22,10 @@ export const connectionAnalytics: Effect<CoreDeps> = (event$, state$, deps) =>
     }),
     ignoreElements(),
   )
+
+/** How the visitor connected: a browser wallet, or WalletConnect by QR code (desktop) or deep link (mobile). */
+function connectMethod(state: ModalState, connectorId: string): 'browser' | 'qrcode' | 'mobile' {
+  const connector = state.wallets.connectors.find((c) => c.id === connectorId)
+  if (connector?.type !== 'WALLET_CONNECT') return 'browser'
+  return state.settings.isMobile ? 'mobile' : 'qrcode'
+}

@@ -32,6 +32,17 @@ describe('connectWallet', () => {
     expect(tracked).toContainEqual({ event: 'CONNECT_SUCCESS', properties: { method: 'browser', name: 'a' } })
   })
 
+  it('a WalletConnect connection is tracked as qrcode on desktop and mobile on phones', async () => {
+    for (const [isMobile, method] of [[false, 'qrcode'], [true, 'mobile']] as const) {
+      const fake = createFakeChainAdapter([{ id: 'walletConnect', name: 'WalletConnect', chain: 'eip155', type: 'WALLET_CONNECT' }])
+      const { modal, tracked } = await createTestModal({ adapters: [fake.adapter], networks: NETWORKS, isMobile })
+      const connecting = modal.connect('walletConnect')
+      fake.answer('connect', { accounts: [ADDRESS], caipNetworkId: 'eip155:1' })
+      await connecting
+      expect(tracked).toContainEqual({ event: 'CONNECT_SUCCESS', properties: { method, name: 'walletConnect' } })
+    }
+  })
+
   it('a rejection fails with the spec message and the code', async () => {
     const { modal, fake } = await setup()
     const connecting = modal.connect('a')
