@@ -1,11 +1,11 @@
-import { catchError, defer, distinctUntilChanged, EMPTY, filter, map, merge, of, switchMap } from 'rxjs'
+import { catchError, defer, EMPTY, map, of, switchMap } from 'rxjs'
 import { formatUnits } from 'viem'
 import { isFresh } from '../domain/timing'
-import { balanceFailed, balanceFetched, balanceRefreshRequested } from '../events/balance'
-import { sendConfirmed } from '../events/send'
+import { balanceFailed, balanceFetched } from '../events/balance'
 import { serializeError } from '../errors'
 import { selectActiveConnection, selectActiveNetwork, selectCaipAddress } from '../selectors'
 import type { Effect } from './runEffects'
+import { balanceTriggers } from './balanceTriggers'
 import type { WalletDeps } from './walletDeps'
 
 /**
@@ -14,22 +14,7 @@ import type { WalletDeps } from './walletDeps'
  * fetched again unless forced (spec §9).
  */
 export const fetchBalance: Effect<WalletDeps> = (event$, state$, deps) =>
-  merge(
-    state$.pipe(
-      map(selectCaipAddress),
-      distinctUntilChanged(),
-      filter((caipAddress): caipAddress is string => caipAddress !== null),
-      map(() => false),
-    ),
-    event$.pipe(
-      filter(balanceRefreshRequested.match),
-      map((e) => e.payload.force === true),
-    ),
-    event$.pipe(
-      filter(sendConfirmed.match),
-      map(() => true),
-    ),
-  ).pipe(
+  balanceTriggers(event$, state$).pipe(
     switchMap((force) => {
       const state = state$.value
       const caipAddress = selectCaipAddress(state)

@@ -1,13 +1,11 @@
-import { catchError, distinctUntilChanged, EMPTY, filter, map, merge, of, switchMap } from 'rxjs'
+import { catchError, EMPTY, map, of, switchMap } from 'rxjs'
 import { isFeatureSupported } from '../domain/constants'
 import { isFresh } from '../domain/timing'
-import { balanceRefreshRequested } from '../events/balance'
-import { modalOpenRequested } from '../events/modal'
-import { sendConfirmed } from '../events/send'
 import { tokenBalancesFailed, tokenBalancesFetched } from '../events/tokenBalances'
 import { GangwayError, serializeError } from '../errors'
 import { selectAddress, selectCaipAddress } from '../selectors'
 import type { Effect } from './runEffects'
+import { balanceTriggers } from './balanceTriggers'
 import { fromAbortable, type DataDeps } from './dataDeps'
 
 /**
@@ -17,26 +15,7 @@ import { fromAbortable, type DataDeps } from './dataDeps'
  * unknown so the views fall back to the RPC balance (spec §7, §9).
  */
 export const fetchTokenBalances: Effect<DataDeps> = (event$, state$, deps) =>
-  merge(
-    state$.pipe(
-      map(selectCaipAddress),
-      distinctUntilChanged(),
-      filter((caipAddress): caipAddress is string => caipAddress !== null),
-      map(() => false),
-    ),
-    event$.pipe(
-      filter(modalOpenRequested.match),
-      map(() => false),
-    ),
-    event$.pipe(
-      filter(balanceRefreshRequested.match),
-      map((e) => e.payload.force === true),
-    ),
-    event$.pipe(
-      filter(sendConfirmed.match),
-      map(() => true),
-    ),
-  ).pipe(
+  balanceTriggers(event$, state$, { onOpen: true }).pipe(
     switchMap((force) => {
       const api = deps.api.blockchain
       const state = state$.value

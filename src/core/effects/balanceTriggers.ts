@@ -1,0 +1,43 @@
+import { distinctUntilChanged, filter, map, merge, type Observable } from 'rxjs'
+import { balanceRefreshRequested } from '../events/balance'
+import type { StampedEvent } from '../events/defineEvent'
+import { modalOpenRequested } from '../events/modal'
+import { sendConfirmed } from '../events/send'
+import { selectCaipAddress } from '../selectors'
+import type { StateObservable } from './runEffects'
+
+/**
+ * When a balance should be looked at again, and whether the cache may answer (false) or not
+ * (true): a new account or network, a refresh request (forced if it says so), a confirmed send
+ * (forced), and optionally each opening of the modal.
+ */
+export function balanceTriggers(
+  event$: Observable<StampedEvent>,
+  state$: StateObservable,
+  options: { onOpen?: boolean } = {},
+): Observable<boolean> {
+  return merge(
+    state$.pipe(
+      map(selectCaipAddress),
+      distinctUntilChanged(),
+      filter((caipAddress): caipAddress is string => caipAddress !== null),
+      map(() => false),
+    ),
+    event$.pipe(
+      filter(balanceRefreshRequested.match),
+      map((e) => e.payload.force === true),
+    ),
+    event$.pipe(
+      filter(sendConfirmed.match),
+      map(() => true),
+    ),
+    ...(options.onOpen
+      ? [
+          event$.pipe(
+            filter(modalOpenRequested.match),
+            map(() => false),
+          ),
+        ]
+      : []),
+  )
+}
