@@ -1,27 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { UserRejectedRequestError } from '../../../src/adapters/evm/evmErrors'
 import { sendAmountSet, sendReset } from '../../../src/core/events/send'
-import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'
-import { createFakeChainAdapter } from '../../support/fakeChainAdapter'
-import { NETWORKS } from './support'
+import { ACCOUNT_A, setupConnected } from './support'
 
-const A = '0x00000000000000000000000000000000000000A1'
+const A = ACCOUNT_A
 const RECEIVER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const HASH = `0x${'ab'.repeat(32)}`
 const ETH = { symbol: 'ETH', decimals: 18 }
 
-async function setup(connect = true) {
-  const fake = createFakeChainAdapter()
-  const t = await createTestModal({ adapters: [fake.adapter], networks: NETWORKS })
-  if (connect) {
-    const c = t.modal.connect('a')
-    fake.answer('connect', { accounts: [A], caipNetworkId: 'eip155:1' })
-    await c
-  }
-  return { ...t, fake }
-}
+const setup = setupConnected
 
 describe('sendFromWallet', () => {
   it('sends native units, then waits for the receipt; the balance is fetched again', async () => {

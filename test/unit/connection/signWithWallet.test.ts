@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { toEvmError } from '../../../src/adapters/evm/evmErrors'
-import { createTestModal } from '../../support/testModal'
-import { createFakeChainAdapter } from '../../support/fakeChainAdapter'
-import { NETWORKS } from './support'
+import { ACCOUNT_A, setupConnected } from './support'
 
-const A = '0x00000000000000000000000000000000000000A1'
+const A = ACCOUNT_A
 
-async function setup(connect = true) {
-  const fake = createFakeChainAdapter()
-  const t = await createTestModal({ adapters: [fake.adapter], networks: NETWORKS })
-  if (connect) {
-    const c = t.modal.connect('a')
-    fake.answer('connect', { accounts: [A], caipNetworkId: 'eip155:1' })
-    await c
-  }
-  return { ...t, fake }
-}
+const setup = setupConnected
 
 describe('signWithWallet', () => {
   it('signs a message with the active account', async () => {

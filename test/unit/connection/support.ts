@@ -4,6 +4,8 @@ import { sessionStarted } from '../../../src/core/events/session'
 import { rootReducer } from '../../../src/core/reducers/rootReducer'
 import { initialState, type ModalState, type SessionSettings } from '../../../src/core/state'
 import { connectionSucceeded } from '../../../src/core/events/connection'
+import { createFakeChainAdapter } from '../../support/fakeChainAdapter'
+import { createTestModal } from '../../support/testModal'
 
 export const net = (id: number, name = `Chain ${id}`): Network => ({
   id,
@@ -32,3 +34,18 @@ export const succeeded = (connectorId: string, requestId?: string, address = '0x
     { connectorId, namespace: 'eip155', accounts: [{ address, type: 'eoa' }], caipNetworkId: chain },
     requestId === undefined ? {} : { requestId },
   )
+
+/** The account the fake wallet connects with. */
+export const ACCOUNT_A = '0x00000000000000000000000000000000000000A1'
+
+/** A modal on a fake chain adapter, connected to its wallet 'a' on eip155:1 unless told not to. */
+export async function setupConnected(connect = true) {
+  const fake = createFakeChainAdapter()
+  const t = await createTestModal({ adapters: [fake.adapter], networks: NETWORKS })
+  if (connect) {
+    const c = t.modal.connect('a')
+    fake.answer('connect', { accounts: [ACCOUNT_A], caipNetworkId: 'eip155:1' })
+    await c
+  }
+  return { ...t, fake }
+}

@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { UnrecognizedChainError, UserRejectedRequestError } from '../../../src/adapters/evm/evmErrors'
 import { selectActiveCaipNetworkId } from '../../../src/core/selectors'
-import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'
-import { createFakeChainAdapter } from '../../support/fakeChainAdapter'
-import { NETWORKS } from './support'
+import { setupConnected } from './support'
 
-const A = '0x00000000000000000000000000000000000000A1'
 
-async function setup(connect = true) {
-  const fake = createFakeChainAdapter()
-  const t = await createTestModal({ adapters: [fake.adapter], networks: NETWORKS })
-  if (connect) {
-    const c = t.modal.connect('a')
-    fake.answer('connect', { accounts: [A], caipNetworkId: 'eip155:1' })
-    await c
-  }
-  return { ...t, fake }
-}
+const setup = setupConnected
 
 describe('switchNetwork', () => {
   it('without a wallet the choice is just taken', async () => {
