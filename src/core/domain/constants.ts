@@ -59,7 +59,7 @@ export const FALLBACK_WEIGHTS = Object.freeze({ stability: 0.7, latency: 0.3 })
 
 // Analytics -------------------------------------------------------------------------------------
 
-/** At most this many error reports per window. */
+/** At most this many error reports per span of ERROR_REPORTS_WINDOW_MS. */
 export const ERROR_REPORTS_MAX = 5
 export const ERROR_REPORTS_WINDOW_MS = 60 * SECOND
 

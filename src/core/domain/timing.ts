@@ -150,7 +150,7 @@ export function isTokenBalanceRetryBlocked(now: number, failedAt: number | undef
 
 /**
  * Whether another error report may be sent at `now`, given the times of earlier reports: at
- * most 5 in any 60 s window.
+ * most 5 in any span of 60 s.
  *
  * @example
  * canReportError(60_000, [0, 1, 2, 3, 4]) // true (the window has moved past them)

@@ -7,12 +7,12 @@ import { modalCloseRequested, modalOpenRequested } from '../../../src/core/event
 import { networkChanged, networkSwitched, networkSwitchFailed, networkSwitchRequested } from '../../../src/core/events/network'
 import { sessionStarted } from '../../../src/core/events/session'
 import { rootReducer } from '../../../src/core/reducers/rootReducer'
-import { initialState, type ModalState } from '../../../src/core/state'
 import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'
 import { createFakeChainAdapter, connectorOf } from '../../support/fakeChainAdapter'
 import { NETWORKS } from '../../unit/connection/support'
 import { fcParams } from '../fcSettings'
+import { statesOf } from '../../support/foldLog'
 
 const connector = fc.constantFrom('a', 'b', 'c')
 const requestId = fc.option(fc.constantFrom('r1', 'r2', 'r3', 'run'), { nil: undefined })
@@ -51,15 +51,6 @@ const sessionArb = fc.tuple(fc.boolean(), fc.array(fc.tuple(walletEvent, fc.nat(
   return { multiWallet, events }
 })
 
-function statesOf(events: StampedEvent[]): ModalState[] {
-  const out: ModalState[] = []
-  events.reduce((s, e) => {
-    const next = rootReducer(s, e)
-    out.push(next)
-    return next
-  }, initialState())
-  return out
-}
 
 describe('connection laws over any sequence of connect / disconnect / switch events', () => {
   it('are deterministic and JSON-safe: the same log folds to the same state, which survives a JSON round trip', () => {

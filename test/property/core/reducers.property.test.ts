@@ -9,18 +9,11 @@ import { selectCanClose } from '../../../src/core/selectors'
 import { initialState, type ModalState } from '../../../src/core/state'
 import { SHAKE_MS } from '../../../src/core/domain/constants'
 import { fcParams } from '../fcSettings'
+import { statesOf } from '../../support/foldLog'
 import { eventArb, logArb } from './arbitraries'
 
 const fold = (events: StampedEvent[], from: ModalState = initialState()) => events.reduce(rootReducer, from)
-const states = (events: StampedEvent[]) => {
-  const out: ModalState[] = []
-  events.reduce((s, e) => {
-    const next = rootReducer(s, e)
-    out.push(next)
-    return next
-  }, initialState())
-  return out
-}
+const states = statesOf
 
 describe('reducer laws', () => {
   it('are deterministic: the same log gives the same state', () => {
