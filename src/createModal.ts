@@ -208,6 +208,7 @@ function sessionSettings(o: ModalOptions, hasWindow: boolean): SessionSettings {
     adapters: [...new Set([...(o.adapters ?? []).map((a) => (typeof a === 'string' ? a : a.namespace)), ...(o.walletConnect ? (['eip155'] as const) : [])])],
     isMobile: o.isMobile ?? (hasWindow ? detectMobile() : false),
   }
+  if (!o.adapters?.length) settings.noChainAdapters = true
   if (o.features) settings.features = JSON.parse(JSON.stringify(o.features)) as Partial<Features>
   if (o.themeMode) settings.themeMode = o.themeMode
   if (o.defaultNamespace) settings.defaultNamespace = o.defaultNamespace

@@ -68,8 +68,10 @@ export type SessionSettings = {
   projectId: string
   features?: Partial<Features>
   themeMode?: ThemeMode
-  /** Namespaces that have a chain adapter. */
+  /** Namespaces that have a chain adapter (WalletConnect alone serves eip155). */
   adapters: Namespace[]
+  /** The host passed no chain adapter: wallets come only through WalletConnect (spec §2 opening rule). */
+  noChainAdapters?: boolean
   defaultNamespace?: Namespace
   /** The host drives WalletConnect itself. */
   manualControl?: boolean

@@ -53,12 +53,12 @@ function startShake(draft: Draft<ModalState>, at: number): void {
 
 /**
  * The view an open without a requested view lands on (spec §2): Account when connected;
- * with no chain adapters or with manual WalletConnect control, AllWallets on mobile and
+ * with no chain adapters (WalletConnect alone) or with manual WalletConnect control, AllWallets on mobile and
  * ConnectingWalletConnectBasic on desktop; else Connect.
  */
 export function defaultView(state: ModalState): ViewName {
   if (selectIsConnected(state)) return 'Account'
-  if (state.settings.adapters.length === 0 || state.settings.manualControl) {
+  if (state.settings.adapters.length === 0 || state.settings.noChainAdapters || state.settings.manualControl) {
     return state.settings.isMobile ? 'AllWallets' : 'ConnectingWalletConnectBasic'
   }
   return 'Connect'

@@ -90,6 +90,14 @@ describe('persistence', () => {
     const { modal } = await createTestModal({ projectId: '' })
     expect(modal.getState().banner).toMatchObject({ open: true, variant: 'error', message: 'Project ID Not Configured' })
   })
+  it('a host with WalletConnect and no chain adapter opens straight on WalletConnect (desktop)', async () => {
+    const { modal } = await createTestModal({ adapters: [], isMobile: false, networks: [], walletConnect: { prefetch: false, loadProvider: () => new Promise(() => undefined) } })
+    modal.open()
+    expect(modal.getState().router.view).toBe('ConnectingWalletConnectBasic')
+    const withAdapter = await createTestModal({ adapters: ['eip155'], isMobile: false })
+    withAdapter.modal.open()
+    expect(withAdapter.modal.getState().router.view).toBe('Connect')
+  })
   it('siweConfig and siwx together are rejected', async () => {
     await expect(createTestModal({ siwx: { required: false }, siweConfig: {} })).rejects.toThrowError('Cannot set both siweConfig and siwx options')
   })

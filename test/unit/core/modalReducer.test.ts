@@ -29,6 +29,8 @@ describe('opening picks the view of spec §2', () => {
     expect(run({ adapters: [], isMobile: false }, [modalOpenRequested({})]).router.view).toBe('ConnectingWalletConnectBasic')
     expect(run({ manualControl: true, isMobile: false }, [modalOpenRequested({})]).router.view).toBe('ConnectingWalletConnectBasic')
     expect(run({ manualControl: true, isMobile: true }, [modalOpenRequested({})]).router.view).toBe('AllWallets')
+    // WalletConnect alone serves eip155, but no chain adapter was given.
+    expect(run({ adapters: ['eip155'], noChainAdapters: true, isMobile: false }, [modalOpenRequested({})]).router.view).toBe('ConnectingWalletConnectBasic')
   })
   it('opening for another namespace switches the active one', () => {
     const s = run({ adapters: ['eip155', 'solana'] }, [modalOpenRequested({ namespace: 'solana' })])
