@@ -28,6 +28,8 @@ export type AnalyticsEvent = {
 /** Product analytics; the API adapter posts these to the analytics endpoint. */
 export interface Analytics {
   track(event: AnalyticsEvent): void | Promise<void>
+  /** Reports a failure the modal met (the sink limits how many it sends). */
+  reportError?(report: { event: string; errorType: string; errorMessage: string }): void | Promise<unknown>
 }
 
 /** What every effect may use. Feature effects extend it with their own ports. */

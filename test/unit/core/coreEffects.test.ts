@@ -102,3 +102,23 @@ describe('persistence', () => {
     await expect(createTestModal({ siwx: { required: false }, siweConfig: {} })).rejects.toThrowError('Cannot set both siweConfig and siwx options')
   })
 })
+
+describe('error reports', () => {
+  it('reports failures the modal meets, not the visitor saying no, not stale outcomes', async () => {
+    const reports: unknown[] = []
+    const { modal } = await createTestModal({ analytics: { track: () => undefined, reportError: (r) => void reports.push(r) } })
+    const failed = (code: number, requestId?: string) => ({
+      type: 'connection/failed',
+      payload: { connectorId: 'a', namespace: 'eip155', error: { name: 'ConnectorError', shortMessage: code === 4001 ? 'Connection rejected' : 'Failed to connect', code } },
+      ...(requestId ? { requestId } : {}),
+    })
+    modal.dispatch(failed(-32603) as never)
+    modal.dispatch(failed(4001) as never)
+    modal.dispatch(failed(-32603, 'not-the-current-attempt') as never)
+    modal.dispatch({ type: 'storage/failed', payload: { operation: 'write', error: { name: 'QuotaExceededError', shortMessage: 'quota' } } } as never)
+    expect(reports).toEqual([
+      { event: 'connection/failed', errorType: 'ConnectorError', errorMessage: 'Failed to connect' },
+      { event: 'storage/failed', errorType: 'QuotaExceededError', errorMessage: 'quota' },
+    ])
+  })
+})

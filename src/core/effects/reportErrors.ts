@@ -1,0 +1,38 @@
+import { filter, ignoreElements, map, pairwise, tap } from 'rxjs'
+import type { SerializedError } from '../errors'
+import type { StampedEvent } from '../events/defineEvent'
+import type { ModalState } from '../state'
+import type { CoreDeps } from '../ports'
+import { isIgnoredConnectionEvent } from '../reducers/isIgnoredConnectionEvent'
+import type { Effect } from './runEffects'
+
+/** EIP-1193 user rejection: the visitor said no; nothing went wrong. */
+const USER_REJECTED = 4001
+
+/**
+ * Sends an error report for each failure the modal meets (`…/failed` events), except a
+ * visitor's own rejection and a stale connection outcome. The analytics client keeps to its
+ * limit of 5 reports in 60 s (spec §7).
+ */
+export const reportErrors: Effect<CoreDeps> = (event$, state$, deps) =>
+  event$.pipe(
+    // The state before each event decides staleness, as the reducers did.
+    map((event) => ({ event, state: state$.value })),
+    pairwise(),
+    map(([before, { event }]) => reportOf(before.state, event)),
+    filter((report): report is ErrorReport => report !== null),
+    tap((report) => {
+      if (!deps.analytics.reportError) return
+      void Promise.resolve(deps.analytics.reportError(report)).catch(() => undefined)
+    }),
+    ignoreElements(),
+  )
+
+type ErrorReport = { event: string; errorType: string; errorMessage: string }
+
+function reportOf(before: ModalState, event: StampedEvent): ErrorReport | null {
+  if (!event.type.endsWith('/failed') || isIgnoredConnectionEvent(before, event)) return null
+  const error = (event.payload as { error?: SerializedError } | null)?.error
+  if (typeof error?.shortMessage !== 'string' || error.code === USER_REJECTED) return null
+  return { event: event.type, errorType: error.name, errorMessage: error.shortMessage }
+}
