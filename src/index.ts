@@ -70,7 +70,7 @@ export {
   pairingRefreshRequested,
 } from './core/events/walletConnect'
 export type { WalletConnectWallet } from './core/events/walletConnect'
-export type { WalletConnectActivity, WalletConnectPort } from './core/effects/walletConnectDeps'
+export type { WalletConnectActivity, WalletConnectPort } from './core/ports'
 // Data plane: the HTTP services of spec §7 (the `apiUrl` / `directoryUrl` options of createModal,
 // or these clients and ports), wallet-list and balance events, and their selectors.
 export { createWalletDirectoryClient } from './adapters/api/createWalletDirectoryClient'

@@ -4,7 +4,7 @@ import type { Connector, Network, SiwxSession } from '../../core/domain/entities
 import { isWalletConnectSignInApplicable } from '../../core/domain/siwx'
 import { RPC_RETRIES, RPC_RETRY_BASE_MS, RPC_TIMEOUT_MS } from '../../core/domain/constants'
 import { RequestAbortedError } from '../../core/effects/connectionErrors'
-import type { WalletConnectActivity, WalletConnectPort } from '../../core/effects/walletConnectDeps'
+import type { WalletConnectActivity, WalletConnectPort } from '../../core/ports'
 import { GangwayError, serializeError } from '../../core/errors'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect'
 import type { ChainAdapter, WalletProviderEvent, WalletSession, WalletTransaction } from '../../core/ports'

@@ -1,6 +1,6 @@
 import { defer, EMPTY, from, map, of, ReplaySubject, switchMap, type Observable } from 'rxjs'
 import type { ChainAdapter } from '../../core/ports'
-import type { WalletConnectPort } from '../../core/effects/walletConnectDeps'
+import type { WalletConnectPort } from '../../core/ports'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect'
 import type { WalletConnectAdapter, WalletConnectOptions } from './createWalletConnectAdapter'
 import { walletConnectConnector } from './walletConnectConnector'

@@ -12,7 +12,7 @@ import { defineEvmNetwork } from '../../../src/adapters/evm/defineEvmNetwork'
 import { createWalletConnectAdapter, type WalletConnectAdapter } from '../../../src/adapters/walletconnect/createWalletConnectAdapter'
 import { loadUniversalProvider, type WalletConnectProvider } from '../../../src/adapters/walletconnect/walletConnectProvider'
 import type { Network } from '../../../src/core/domain/entities'
-import type { WalletConnectActivity } from '../../../src/core/effects/walletConnectDeps'
+import type { WalletConnectActivity } from '../../../src/core/ports'
 
 let relay: Relay
 let chains: DevChains
