@@ -84,8 +84,14 @@ describe('AllWallets against the gateway', () => {
     await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
     const rows = inModal(page, 'all-wallets-row')
     expect(await rows.count()).toBeLessThan(20)
-    const lastId = await state(page, (s) => s.walletList.lists.all.wallets[s.walletList.lists.all.wallets.length - 1]!.id)
-    await expect.poll(() => page.locator(`gangway-modal [data-wallet-id="${lastId}"]`).count()).toBe(1)
+    // Reaching the end loads the next page, so scroll again until the newest last row is drawn.
+    await expect
+      .poll(async () => {
+        await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
+        const lastId = await state(page, (s) => s.walletList.lists.all.wallets[s.walletList.lists.all.wallets.length - 1]!.id)
+        return page.locator(`gangway-modal [data-wallet-id="${lastId}"]`).count()
+      })
+      .toBe(1)
 
     const search = await gateway<{ count: number; data: { name: string }[] }>('/getWallets', {
       page: '1',
