@@ -1,8 +1,8 @@
-import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react'
+import { Suspense, useEffect, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react'
 import type { Modal } from '../createModal'
 import { selectCanClose } from '../core/selectors'
 import { useModalState } from './useModalState'
-import { viewComponent } from './views/viewRegistry'
+import { prefetchViews, viewComponent } from './views/viewRegistry'
 import { VIEW_TITLES } from './views/viewTitles'
 
 const FOCUSABLE =
@@ -36,6 +36,8 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
 
   // Focus moves into the dialog on open and back to where it was on close.
   useEffect(() => {
+    // The views a visitor may go to next load once the first one is on screen, not before its frame.
+    const prefetch = requestAnimationFrame(() => setTimeout(() => void prefetchViews()))
     const previous = document.activeElement as HTMLElement | null
     ;(focusables()[0] ?? dialogRef.current)?.focus()
     const keepFocusInside = (e: FocusEvent) => {
@@ -46,6 +48,7 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
     }
     document.addEventListener('focusin', keepFocusInside)
     return () => {
+      cancelAnimationFrame(prefetch)
       document.removeEventListener('focusin', keepFocusInside)
       if (previous && previous.isConnected) previous.focus()
     }
@@ -141,7 +144,9 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
         <div className="gw-body" ref={bodyRef}>
           <div ref={contentRef}>
             <div className="gw-view" key={view} data-testid={`view-${view}`}>
-              <View view={view} modal={modal} />
+              <Suspense fallback={<div className="gw-empty" aria-busy="true" data-testid="view-loading" />}>
+                <View view={view} modal={modal} />
+              </Suspense>
             </div>
           </div>
         </div>

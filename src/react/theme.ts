@@ -90,12 +90,6 @@ export const MODAL_CSS = `
 .gw-wallet-icon { width: 28px; height: 28px; border-radius: 6px; flex: none; }
 .gw-wallet-initial { display: inline-flex; align-items: center; justify-content: center; background: var(--gw-accent); color: var(--gw-accent-text); font-weight: 600; }
 .gw-list { list-style: none; margin: 0; padding: 0; }
-.gw-row { display: flex; align-items: center; gap: 10px; padding: 8px 0; border-bottom: 1px solid var(--gw-border); }
-.gw-row-main { display: flex; flex-direction: column; flex: 1; min-width: 0; }
-.gw-link-button { border: 0; background: none; color: var(--gw-accent); font: inherit; cursor: pointer; padding: 4px; }
-.gw-connecting { display: flex; flex-direction: column; align-items: center; gap: 8px; text-align: center; }
-.gw-connecting .gw-wallet-icon { width: 64px; height: 64px; border-radius: 14px; font-size: 28px; }
-.gw-connecting-title { margin: 4px 0 0; font-weight: 600; }
 .gw-account { display: flex; flex-direction: column; align-items: stretch; }
 .gw-account-address { margin: 0; text-align: center; font-size: 1.3em; font-weight: 600; }
 .gw-account-balance { margin: 4px 0 14px; text-align: center; color: var(--gw-fg-2); }
@@ -105,23 +99,6 @@ export const MODAL_CSS = `
 }
 .gw-wallet-name { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .gw-all-wallets-icon { display: inline-flex; align-items: center; justify-content: center; background: var(--gw-bg); border: 1px solid var(--gw-border); color: var(--gw-fg-2); }
-.gw-search {
-  box-sizing: border-box; width: 100%; padding: 9px 12px; border: 1px solid var(--gw-border); border-radius: var(--gw-radius);
-  background: var(--gw-bg-2); color: var(--gw-fg); font: inherit;
-}
-.gw-search:focus { outline: none; border-color: var(--gw-accent); }
-.gw-list-summary { margin: 8px 2px; font-size: .85em; }
-.gw-wallet-list { border: 1px solid var(--gw-border); border-radius: var(--gw-radius); outline: none; overscroll-behavior: contain; }
-.gw-wallet-list:focus-visible { border-color: var(--gw-focus); }
-.gw-wallet-row {
-  box-sizing: border-box; display: flex; align-items: center; gap: 10px; height: 100%; padding: 0 12px; cursor: pointer;
-  border-bottom: 1px solid var(--gw-border);
-}
-.gw-wallet-row:hover, .gw-wallet-row[data-active='true'] { background: var(--gw-bg-2); }
-.gw-wallet-list:focus-visible .gw-wallet-row[data-active='true'] { box-shadow: inset 3px 0 0 var(--gw-accent); }
-.gw-list-footer { justify-content: center; cursor: default; border-bottom: 0; }
-.gw-skeleton { background: linear-gradient(90deg, var(--gw-bg-2), var(--gw-bg), var(--gw-bg-2)); background-size: 200% 100%; animation: gw-shimmer 1.2s linear infinite; cursor: default; }
-@keyframes gw-shimmer { from { background-position: 200% 0; } to { background-position: 0 0; } }
 .gw-account-balance-usd { margin: -12px 0 14px; text-align: center; font-size: .9em; }
 .gw-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (max-width: 430px) {
@@ -129,6 +106,6 @@ export const MODAL_CSS = `
   .gw-dialog { width: 100vw; max-height: 85vh; border-radius: calc(var(--gw-radius) * 3) calc(var(--gw-radius) * 3) 0 0; border-bottom: 0; }
 }
 @media (prefers-reduced-motion: reduce) {
-  .gw-dialog, .gw-title, .gw-view, .gw-banner, .gw-body, .gw-skeleton { animation: none !important; transition: none !important; }
+  .gw-dialog, .gw-title, .gw-view, .gw-banner, .gw-body { animation: none !important; transition: none !important; }
 }
 `

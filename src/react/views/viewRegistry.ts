@@ -1,34 +1,84 @@
-import type { ComponentType } from 'react'
+import { createElement, Fragment, lazy, type ComponentType } from 'react'
 import type { Modal } from '../../createModal'
 import type { ViewName } from '../../core/events/views'
 import { AccountView } from './AccountView'
-import { AllWalletsView } from './AllWalletsView'
 import { ConnectView } from './ConnectView'
-import { ConnectingExternalView } from './ConnectingExternalView'
-import { ConnectingWalletConnectBasicView } from './ConnectingWalletConnectBasicView'
-import { ConnectingWalletConnectView } from './ConnectingWalletConnectView'
-import { NetworksView } from './NetworksView'
-import { ProfileWalletsView } from './ProfileWalletsView'
-import { SwitchNetworkView } from './SwitchNetworkView'
-import { UnsupportedChainView } from './UnsupportedChainView'
 import { UnavailableView } from './UnavailableView'
 
 export type ViewProps = { view: ViewName; modal: Modal }
+
+type ViewLoader = () => Promise<ComponentType<ViewProps>>
+
+// Views an open rarely lands on load on first use, so they stay out of the host's initial bundle;
+// the modal prefetches them when it opens, so pushing one is as quick as with a static import.
+const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
+  AllWallets: () => import('./AllWalletsView').then((m) => m.AllWalletsView),
+  ConnectingExternal: () => import('./ConnectingExternalView').then((m) => m.ConnectingExternalView),
+  ConnectingWalletConnect: () => import('./ConnectingWalletConnectView').then((m) => m.ConnectingWalletConnectView),
+  ConnectingWalletConnectBasic: () => import('./ConnectingWalletConnectBasicView').then((m) => m.ConnectingWalletConnectBasicView),
+  Networks: () => import('./NetworksView').then((m) => m.NetworksView),
+  SwitchNetwork: () => import('./SwitchNetworkView').then((m) => m.SwitchNetworkView),
+  UnsupportedChain: () => import('./UnsupportedChainView').then((m) => m.UnsupportedChainView),
+  ProfileWallets: () => import('./ProfileWalletsView').then((m) => m.ProfileWalletsView),
+}
+
+/** Each lazy view's module load, started once and shared by the prefetch and the first render. */
+const loading = new Map<ViewName, Promise<ComponentType<ViewProps>>>()
+/** The lazy views whose module has loaded: rendered directly, so they never suspend again. */
+const loaded = new Map<ComponentType<ViewProps>, ComponentType<ViewProps>>()
+const lazyViews = new Map<ViewName, ComponentType<ViewProps>>()
+
+function load(view: ViewName, loader: ViewLoader): Promise<ComponentType<ViewProps>> {
+  let promise = loading.get(view)
+  if (!promise) {
+    promise = Promise.all([loader(), import('./lazyViewCss')]).then(([View, { LAZY_VIEW_CSS }]) => {
+      const component = withStyles(View, LAZY_VIEW_CSS)
+      const wrapper = lazyViews.get(view)
+      if (wrapper) loaded.set(wrapper, component)
+      return component
+    })
+    // A failed prefetch (e.g. a network error) is tried again by the view's first render.
+    promise.catch(() => loading.delete(view))
+    loading.set(view, promise)
+  }
+  return promise
+}
+
+/** The view with its stylesheet rendered in front of it (inside the modal's shadow root). */
+function withStyles(View: ComponentType<ViewProps>, css: string): ComponentType<ViewProps> {
+  const Styled = (props: ViewProps) => createElement(Fragment, null, createElement('style', null, css), createElement(View, props))
+  Styled.displayName = View.displayName ?? View.name
+  return Styled
+}
+
+for (const [view, loader] of Object.entries(VIEW_LOADERS) as [ViewName, ViewLoader][]) {
+  lazyViews.set(
+    view,
+    lazy(() => load(view, loader).then((component) => ({ default: component }))),
+  )
+}
 
 /** The component the router renders for each view; features register theirs here. */
 export const VIEW_COMPONENTS: Partial<Record<ViewName, ComponentType<ViewProps>>> = {
   Connect: ConnectView,
   Account: AccountView,
-  AllWallets: AllWalletsView,
-  ConnectingExternal: ConnectingExternalView,
-  ConnectingWalletConnect: ConnectingWalletConnectView,
-  ConnectingWalletConnectBasic: ConnectingWalletConnectBasicView,
-  Networks: NetworksView,
-  SwitchNetwork: SwitchNetworkView,
-  UnsupportedChain: UnsupportedChainView,
-  ProfileWallets: ProfileWalletsView,
+  ...Object.fromEntries(lazyViews),
 }
 
+/** The component for a view: a lazy view already loaded is returned as itself, so it renders without suspending. */
 export function viewComponent(view: ViewName): ComponentType<ViewProps> {
-  return VIEW_COMPONENTS[view] ?? UnavailableView
+  const component = VIEW_COMPONENTS[view] ?? UnavailableView
+  return loaded.get(component) ?? component
+}
+
+/**
+ * Starts loading every lazy view (the modal calls this when it opens); resolves once all have
+ * settled. Failures are left for the view's own render to retry and report.
+ *
+ * @example
+ * useEffect(() => void prefetchViews(), [])
+ */
+export async function prefetchViews(): Promise<void> {
+  const entries = Object.entries(VIEW_LOADERS) as [ViewName, ViewLoader][]
+  await Promise.allSettled(entries.map(([view, loader]) => load(view, loader)))
 }

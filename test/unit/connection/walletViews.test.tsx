@@ -39,6 +39,8 @@ async function render(options: Partial<ModalOptions> = {}) {
       fn()
       await settle()
     })
+    // A view whose module has not loaded yet shows a fallback until it has (views load lazily).
+    while (q('view-loading')) await act(() => new Promise((r) => setTimeout(r, 10)))
   }
   return { modal, fake, q, view, step, shadow }
 }

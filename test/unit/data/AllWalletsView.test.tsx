@@ -29,6 +29,8 @@ async function mountAllWallets(fake = createFakeDirectory({ count: 1000 }), opti
     await t.time.advanceBy(0)
   })
   const shadow = () => document.querySelector('gangway-modal')!.shadowRoot!
+  // The view's module loads on first use: a fallback shows until it has.
+  while (shadow().querySelector('[data-testid="view-loading"]')) await act(() => new Promise((r) => setTimeout(r, 10)))
   const $ = <T extends Element = HTMLElement>(selector: string) => shadow().querySelector<T & HTMLElement>(selector)
   const $$ = (selector: string) => [...shadow().querySelectorAll<HTMLElement>(selector)]
   const advance = (ms: number) => act(() => t.time.advanceBy(ms))

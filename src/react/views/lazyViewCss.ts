@@ -1,0 +1,33 @@
+/**
+ * The styles only the lazily loaded views use (wallet list, connecting, profile rows). They load
+ * with those views and are rendered inside the view, so the stylesheet the modal needs for its
+ * first frame stays small. Same variables as `MODAL_CSS`.
+ */
+export const LAZY_VIEW_CSS = `
+.gw-row { display: flex; align-items: center; gap: 10px; padding: 8px 0; border-bottom: 1px solid var(--gw-border); }
+.gw-row-main { display: flex; flex-direction: column; flex: 1; min-width: 0; }
+.gw-link-button { border: 0; background: none; color: var(--gw-accent); font: inherit; cursor: pointer; padding: 4px; }
+.gw-connecting { display: flex; flex-direction: column; align-items: center; gap: 8px; text-align: center; }
+.gw-connecting .gw-wallet-icon { width: 64px; height: 64px; border-radius: 14px; font-size: 28px; }
+.gw-connecting-title { margin: 4px 0 0; font-weight: 600; }
+.gw-search {
+  box-sizing: border-box; width: 100%; padding: 9px 12px; border: 1px solid var(--gw-border); border-radius: var(--gw-radius);
+  background: var(--gw-bg-2); color: var(--gw-fg); font: inherit;
+}
+.gw-search:focus { outline: none; border-color: var(--gw-accent); }
+.gw-list-summary { margin: 8px 2px; font-size: .85em; }
+.gw-wallet-list { border: 1px solid var(--gw-border); border-radius: var(--gw-radius); outline: none; overscroll-behavior: contain; }
+.gw-wallet-list:focus-visible { border-color: var(--gw-focus); }
+.gw-wallet-row {
+  box-sizing: border-box; display: flex; align-items: center; gap: 10px; height: 100%; padding: 0 12px; cursor: pointer;
+  border-bottom: 1px solid var(--gw-border);
+}
+.gw-wallet-row:hover, .gw-wallet-row[data-active='true'] { background: var(--gw-bg-2); }
+.gw-wallet-list:focus-visible .gw-wallet-row[data-active='true'] { box-shadow: inset 3px 0 0 var(--gw-accent); }
+.gw-list-footer { justify-content: center; cursor: default; border-bottom: 0; }
+.gw-skeleton { background: linear-gradient(90deg, var(--gw-bg-2), var(--gw-bg), var(--gw-bg-2)); background-size: 200% 100%; animation: gw-shimmer 1.2s linear infinite; cursor: default; }
+@keyframes gw-shimmer { from { background-position: 200% 0; } to { background-position: 0 0; } }
+@media (prefers-reduced-motion: reduce) {
+  .gw-skeleton { animation: none !important; transition: none !important; }
+}
+`
