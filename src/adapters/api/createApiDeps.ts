@@ -1,13 +1,12 @@
-import type { AnalyticsSink, BlockchainApi, RequestOptions, WalletDirectory } from '../../core/apiPorts'
-import type { ApiDeps, RemoteConfigurationResult } from '../../core/effects/dataDeps'
+import type { AnalyticsResult, AnalyticsSink, BlockchainApi, WalletDirectory } from '../../core/apiPorts'
+import type { ApiDeps } from '../../core/effects/dataDeps'
 import type { SerializedError } from '../../core/errors'
 import type { Analytics } from '../../core/ports'
 import { selectAddress } from '../../core/selectors'
 import type { ModalState } from '../../core/state'
-import { createAnalyticsClient } from './createAnalyticsClient'
-import { createBlockchainApiClient } from './createBlockchainApiClient'
-import { createWalletDirectoryClient } from './createWalletDirectoryClient'
-import { loadRemoteConfiguration } from './loadRemoteConfiguration'
+import { directoryImageUrls } from './directoryImageUrls'
+import type { ApiClientOptions } from './httpJson'
+import { lazyApiPort, loadOnce } from './lazyApiPort'
 
 /** Sent as `st` / `sv` with every request, so a deployment can tell the SDK and version apart. */
 export const SDK_TYPE = 'gangway'
@@ -47,26 +46,94 @@ export function createApiDeps(options: ApiDepsOptions): { api: ApiDeps['api']; a
   const common = { projectId: options.projectId, sdkType: SDK_TYPE, sdkVersion: SDK_VERSION, ...(options.fetch ? { fetch: options.fetch } : {}) }
   const directoryUrl = options.directoryUrl ?? options.apiUrl
   const analyticsUrl = options.analyticsUrl ?? directoryUrl
-  const directory = options.walletDirectory ?? (directoryUrl ? createWalletDirectoryClient({ ...common, baseUrl: directoryUrl }) : null)
-  const blockchain = options.blockchainApi ?? (options.apiUrl ? createBlockchainApiClient({ ...common, baseUrl: options.apiUrl }) : null)
+  const apiUrl = options.apiUrl
+  // The clients load on first use (the project configuration asks the directory at start), so
+  // they stay out of the host's initial bundle.
+  const loadDirectory = directoryUrl
+    ? loadOnce(() => import('./createWalletDirectoryClient').then((m) => m.createWalletDirectoryClient({ ...common, baseUrl: directoryUrl })))
+    : null
+  const directory =
+    options.walletDirectory ??
+    (directoryUrl && loadDirectory
+      ? lazyApiPort(loadDirectory, DIRECTORY_METHODS, directoryImageUrls({ ...common, baseUrl: directoryUrl }))
+      : null)
+  const blockchain =
+    options.blockchainApi ??
+    (apiUrl
+      ? lazyApiPort(
+          loadOnce(() => import('./createBlockchainApiClient').then((m) => m.createBlockchainApiClient({ ...common, baseUrl: apiUrl }))),
+          BLOCKCHAIN_METHODS,
+          {},
+        )
+      : null)
   const sink =
     options.analyticsSink ??
-    (analyticsUrl
-      ? createAnalyticsClient({
-          ...common,
-          baseUrl: analyticsUrl,
-          enabled: () => options.getState().features.analytics,
-          getAddress: () => selectAddress(options.getState()) ?? undefined,
-        })
-      : null)
+    (analyticsUrl ? lazyAnalyticsSink({ ...common, baseUrl: analyticsUrl }, options.getState) : null)
+  const loadConfiguration = loadOnce(() => import('./loadPageConfiguration').then((m) => m.loadPageConfiguration))
   return {
     api: {
       directory,
       blockchain,
-      loadConfiguration: directory ? (request) => loadConfiguration(directory, options.origin, request) : null,
+      loadConfiguration: directory
+        ? (request) => {
+            // Both modules load together rather than one after the other.
+            if (!options.walletDirectory) void loadDirectory?.().catch(() => undefined)
+            return loadConfiguration().then((load) => load(directory, options.origin, request))
+          }
+        : null,
     },
     analytics: sink ? analyticsPort(sink, options.onFailure) : null,
   }
+}
+
+const DIRECTORY_METHODS = ['getWallets', 'getProjectConfig', 'getAllowedOrigins', 'getAnalyticsConfig'] as const
+
+const BLOCKCHAIN_METHODS = [
+  'getSupportedChains',
+  'isNetworkSupported',
+  'getIdentity',
+  'getHistory',
+  'getBalance',
+  'getFungiblePrices',
+  'getSwapTokens',
+  'getSwapQuotes',
+  'getSwapAllowance',
+  'getGasPrice',
+  'buildSwapTransaction',
+  'buildApproveTransaction',
+  'lookupName',
+  'reverseLookupNames',
+  'getNameSuggestions',
+  'registerName',
+  'getOnrampOptions',
+  'getOnrampQuote',
+  'generateOnrampUrl',
+  'getSessions',
+  'revokeSession',
+] as const
+
+/**
+ * The analytics client, loaded on the first event. What an event reports about the modal (the
+ * feature flag, the connected address) is read when the event happens, not when the client
+ * has loaded, so the first events describe the moment they were tracked.
+ */
+function lazyAnalyticsSink(clientOptions: ApiClientOptions, getState: () => ModalState): AnalyticsSink {
+  let at = { enabled: true, address: undefined as string | undefined }
+  const client = loadOnce(() =>
+    import('./createAnalyticsClient').then((m) =>
+      m.createAnalyticsClient({ ...clientOptions, enabled: () => at.enabled, getAddress: () => at.address }),
+    ),
+  )
+  const send = (call: (sink: AnalyticsSink) => Promise<AnalyticsResult>): Promise<AnalyticsResult> => {
+    const state = getState()
+    const now = { enabled: state.features.analytics, address: selectAddress(state) ?? undefined }
+    return client().then((sink) => {
+      // The client reads both before its first await, so this call sees its own moment's values.
+      at = now
+      return call(sink)
+    })
+  }
+  return { track: (event) => send((sink) => sink.track(event)), reportError: (report) => send((sink) => sink.reportError(report)) }
 }
 
 /**
@@ -83,39 +150,4 @@ export function analyticsPort(sink: AnalyticsSink, onFailure: (source: string, e
       if (result.status === 'failed' && result.error.code === 403) onFailure('analytics', result.error)
     },
   }
-}
-
-/**
- * The project configuration for this page: the features (the analytics configuration's flag
- * when the features do not set one) and the origin check. Without a page origin, only the
- * features are fetched.
- */
-async function loadConfiguration(
-  directory: WalletDirectory,
-  origin: string | null,
-  request: RequestOptions = {},
-): Promise<RemoteConfigurationResult> {
-  const analyticsEnabled = directory.getAnalyticsConfig(request).then(
-    (c) => c.isAnalyticsEnabled,
-    () => undefined,
-  )
-  let features: RemoteConfigurationResult['features']
-  let configError: unknown = null
-  let originError: unknown = null
-  if (origin === null) {
-    try {
-      features = (await directory.getProjectConfig(request)).features
-    } catch (error) {
-      features = null
-      configError = error
-    }
-  } else {
-    const remote = await loadRemoteConfiguration(directory, origin, request)
-    features = remote.features
-    configError = remote.configError
-    originError = remote.originError
-  }
-  const analytics = await analyticsEnabled
-  if (analytics === false && features?.analytics === undefined) features = { ...features, analytics: false }
-  return { features, configError, originError, origin }
 }

@@ -1,5 +1,6 @@
 import type { GetWalletsParams, RemoteProjectConfig, WalletDirectory, WalletPage } from '../../core/apiPorts'
 import type { WalletRecord } from '../../core/domain/entities'
+import { directoryImageUrls } from './directoryImageUrls'
 import { createHttpJson, expectArray, expectObject, expectString, type ApiClientOptions } from './httpJson'
 import { parseRemoteFeatures } from './loadRemoteConfiguration'
 
@@ -14,7 +15,6 @@ import { parseRemoteFeatures } from './loadRemoteConfiguration'
  */
 export function createWalletDirectoryClient(options: ApiClientOptions): WalletDirectory {
   const http = createHttpJson(options)
-  const imageUrl = (path: string) => (id: string) => http.url(`${path}/${encodeURIComponent(id)}`)
 
   return {
     getWallets(params: GetWalletsParams, { signal } = {}): Promise<WalletPage> {
@@ -58,10 +58,7 @@ export function createWalletDirectoryClient(options: ApiClientOptions): WalletDi
       })
     },
 
-    walletImageUrl: imageUrl('/getWalletImage'),
-    assetImageUrl: imageUrl('/public/getAssetImage'),
-    currencyImageUrl: imageUrl('/public/getCurrencyImage'),
-    tokenImageUrl: imageUrl('/public/getTokenImage'),
+    ...directoryImageUrls(options),
   }
 }
 

@@ -1,5 +1,6 @@
 import { GangwayError } from '../../core/errors'
 import { REQUEST_RETRIES, requestBackoffMs } from '../../core/domain/timing'
+import { apiUrl } from './apiUrl'
 
 /** Options every API client takes. Time and the network are injected so tests run on virtual time. */
 export type ApiClientOptions = {
@@ -95,18 +96,7 @@ export function createHttpJson(options: ApiClientOptions) {
   const base = options.baseUrl.replace(/\/+$/, '')
   const defaultRetries = options.retries ?? REQUEST_RETRIES
 
-  function url(path: string, query: Record<string, QueryValue> = {}): string {
-    const params = new URLSearchParams({ projectId: options.projectId, st: options.sdkType, sv: options.sdkVersion })
-    for (const [key, value] of Object.entries(query)) {
-      if (value === undefined || value === null) continue
-      if (Array.isArray(value)) {
-        if (value.length) params.set(key, value.join(','))
-      } else {
-        params.set(key, String(value))
-      }
-    }
-    return `${base}${path}?${params.toString()}`
-  }
+  const url = (path: string, query: Record<string, QueryValue> = {}): string => apiUrl(options, path, query)
 
   async function attempt(target: string, request: HttpRequest): Promise<{ status: number; text: string }> {
     const method = request.method ?? 'GET'

@@ -58,6 +58,23 @@ describe('createApiDeps', () => {
     expect(gateway.control.analytics()).toHaveLength(1)
   })
 
+  it('an event is judged by the modal as it was when the event was tracked, not when the client had loaded', async () => {
+    vi.stubGlobal('window', globalThis)
+    vi.stubGlobal('document', {})
+    const { analytics, setState } = deps()
+    const on = initialState({ projectId: 'test-project', adapters: ['eip155'] })
+    const off = { ...on, features: { ...on.features, analytics: false } }
+    // Tracked while on, turned off before the client answers: still sent.
+    const sent = analytics!.track({ event: 'MODAL_OPEN', properties: { connected: false } })
+    setState(off)
+    await sent
+    // Tracked while off, turned on at once: not sent.
+    const skipped = analytics!.track({ event: 'MODAL_CLOSE', properties: { connected: false } })
+    setState(on)
+    await skipped
+    expect(gateway.control.analytics().map((r) => (r.body.props as { event: string }).event)).toEqual(['MODAL_OPEN'])
+  })
+
   it('a 403 from analytics is reported for the Invalid App Configuration alert', async () => {
     vi.stubGlobal('window', globalThis)
     vi.stubGlobal('document', {})
