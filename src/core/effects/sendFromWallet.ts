@@ -1,13 +1,24 @@
 import { catchError, concat, defer, filter, from, map, mergeMap, of } from 'rxjs'
-import { isAddressOf } from '../domain/address'
-import { parseTokenUnits } from '../domain/format'
-import { sendFormError } from '../domain/transactionRules'
 import { sendConfirmed, sendFailed, sendRequested, sendSubmitted } from '../events/send'
-import { GangwayError, InvalidInputError, serializeError } from '../errors'
-import { selectActiveConnection, selectActiveNetwork, selectIsConnected } from '../selectors'
-import { ChainAdapterNotFoundError, NetworkNotFoundError, NoActiveAddressError } from './connectionErrors'
+import { GangwayError, serializeError } from '../errors'
+import type { prepareSend } from './prepareSend'
 import type { Effect } from './runEffects'
 import type { WalletDeps } from './walletDeps'
+
+let preparing: Promise<typeof prepareSend> | null = null
+
+// The form's checks (addresses, amounts, transaction rules) bring viem's hashing and Solana's
+// address codec: they load with the first send rather than with the page.
+function loadPrepareSend(): Promise<typeof prepareSend> {
+  preparing ??= import('./prepareSend').then(
+    (m) => m.prepareSend,
+    (error: unknown) => {
+      preparing = null
+      throw error
+    },
+  )
+  return preparing
+}
 
 /**
  * Sends what the send form holds: the native token or a token contract's transfer, from the
@@ -25,40 +36,29 @@ export const sendFromWallet: Effect<WalletDeps> = (event$, state$, deps) =>
       const meta = { requestId: e.requestId }
       const fail = (error: unknown, hash?: string) =>
         sendFailed(hash ? { hash, error: serializeError(error) } : { error: serializeError(error) }, meta)
+      // The form and the account are read when the send is asked for, not once the checks have loaded.
       const state = state$.value
-      const { token, amount, receiver } = state.account.send
-      const formError = sendFormError({ amount, receiverAddress: receiver, token })
-      if (formError) return of(fail(formError))
-      const namespace = state.connection.activeNamespace
-      const connection = namespace && selectIsConnected(state, namespace) ? selectActiveConnection(state, namespace) : null
-      const from_ = connection?.accounts[0]?.address
-      if (!namespace || !connection || !from_) return of(fail(new NoActiveAddressError()))
-      if (!isAddressOf(namespace, receiver)) return of(fail(new InvalidInputError('Invalid receiver address', { details: String(receiver) })))
-      const network = selectActiveNetwork(state)
-      if (!network) return of(fail(new NetworkNotFoundError(connection.caipNetworkId)))
-      const adapter = deps.adapters[namespace]
-      if (!adapter) return of(fail(new ChainAdapterNotFoundError(namespace)))
-      let raw: string
-      try {
-        raw = parseTokenUnits(String(amount), token!.decimals)
-      } catch (error) {
-        return of(fail(new InvalidInputError('Invalid amount', { details: String(amount), cause: error })))
-      }
-      const transfer = { from: from_, receiver: receiver!, amount: raw, ...(token!.address ? { token: token!.address } : {}) }
-      return defer(() => adapter.sendTransfer(connection.connectorId, network, transfer)).pipe(
-        mergeMap((hash) =>
-          concat(
-            of(sendSubmitted({ hash }, meta)),
-            from(adapter.waitForReceipt(network, hash)).pipe(
-              map((receipt) =>
-                receipt.status === 'success'
-                  ? sendConfirmed({ hash, blockNumber: receipt.blockNumber }, meta)
-                  : fail(new GangwayError('Something went wrong', { details: 'the transaction reverted' }), hash),
+      return from(loadPrepareSend()).pipe(
+        mergeMap((prepare) => {
+          const prepared = prepare(state, deps.adapters)
+          if ('error' in prepared) return of(fail(prepared.error))
+          const { adapter, connectorId, network, transfer } = prepared
+          return defer(() => adapter.sendTransfer(connectorId, network, transfer)).pipe(
+            mergeMap((hash) =>
+              concat(
+                of(sendSubmitted({ hash }, meta)),
+                from(adapter.waitForReceipt(network, hash)).pipe(
+                  map((receipt) =>
+                    receipt.status === 'success'
+                      ? sendConfirmed({ hash, blockNumber: receipt.blockNumber }, meta)
+                      : fail(new GangwayError('Something went wrong', { details: 'the transaction reverted' }), hash),
+                  ),
+                  catchError((error: unknown) => of(fail(error, hash))),
+                ),
               ),
-              catchError((error: unknown) => of(fail(error, hash))),
             ),
-          ),
-        ),
+          )
+        }),
         catchError((error: unknown) => of(fail(error))),
       )
     }),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { UserRejectedRequestError } from '../../../src/adapters/evm/evmErrors'
 import { sendAmountSet, sendReset } from '../../../src/core/events/send'
 import { settle } from '../../support/virtualTime'
@@ -12,12 +12,16 @@ const ETH = { symbol: 'ETH', decimals: 18 }
 
 const setup = setupConnected
 
+/** The send reaches the wallet once the form's checks have loaded (with the first send, a module import). */
+const transferAsked = (fake: Awaited<ReturnType<typeof setup>>['fake']) =>
+  vi.waitFor(() => expect(fake.hasPending('sendTransfer')).toBe(true), { timeout: 5_000 })
+
 describe('sendFromWallet', () => {
   it('sends native units, then waits for the receipt; the balance is fetched again', async () => {
     const { modal, fake } = await setup()
     fake.answer('getBalance', '0')
     const sending = modal.send({ token: ETH, amount: '0.01', receiver: RECEIVER })
-    await settle()
+    await transferAsked(fake)
     expect(fake.calls().at(-1)).toEqual({ method: 'sendTransfer', args: ['a', 'eip155:1', { from: A, receiver: RECEIVER, amount: '10000000000000000' }] })
     fake.answer('sendTransfer', HASH)
     await settle()
@@ -31,7 +35,7 @@ describe('sendFromWallet', () => {
   it('a token amount goes in the token\'s units to its contract', async () => {
     const { modal, fake } = await setup()
     void modal.send({ token: { symbol: 'GUSD', decimals: 6, address: TOKEN }, amount: '12.5', receiver: RECEIVER })
-    await settle()
+    await transferAsked(fake)
     expect(fake.calls().at(-1)?.args[2]).toEqual({ from: A, receiver: RECEIVER, amount: '12500000', token: TOKEN })
   })
 
@@ -51,13 +55,13 @@ describe('sendFromWallet', () => {
   it('a rejected or reverted transaction fails the send; the form cannot change while in flight', async () => {
     const { modal, fake } = await setup()
     const rejected = modal.send({ token: ETH, amount: '1', receiver: RECEIVER })
-    await settle()
+    await transferAsked(fake)
     modal.dispatch(sendAmountSet({ amount: '999' }))
     expect(modal.getState().account.send.amount).toBe('1')
     fake.fail('sendTransfer', new UserRejectedRequestError('User rejected the request', { code: 4001 }))
     await expect(rejected).rejects.toMatchObject({ code: 4001 })
     const reverted = modal.send({ token: ETH, amount: '1', receiver: RECEIVER })
-    await settle()
+    await transferAsked(fake)
     fake.answer('sendTransfer', HASH)
     await settle()
     fake.answer('waitForReceipt', { status: 'reverted', blockNumber: '8' })
