@@ -7,7 +7,6 @@ import { coreEffects } from './core/effects/coreEffects'
 import type { LogDeps } from './core/effects/persistLog'
 import { walletEffects } from './core/effects/walletEffects'
 import { dataEffects } from './core/effects/dataEffects'
-import { walletConnectEffects } from './core/effects/walletConnectEffects'
 import type { WalletConnectPort } from './core/ports'
 import type { WalletConnectOptions } from './adapters/walletconnect/createWalletConnectAdapter'
 import { createLazyWalletConnectAdapter } from './adapters/walletconnect/lazyWalletConnectAdapter'
@@ -17,7 +16,8 @@ import type { AnalyticsSink, BlockchainApi, WalletDirectory } from './core/apiPo
 import { apiRequestFailed } from './core/events/api'
 import type { Network, WalletRecord } from './core/domain/entities'
 import { createWalletCommands, type WalletCommands } from './core/events/walletCommands'
-import { InvalidInputError } from './core/errors'
+import { InvalidInputError, serializeError } from './core/errors'
+import { effectFailed } from './core/events/effects'
 import { bannerClosed, bannerShowRequested, type BannerVariant } from './core/events/banner'
 import type { EventInput } from './core/events/defineEvent'
 import { modalCloseRequested, modalOpenRequested, modalShakeRequested } from './core/events/modal'
@@ -162,20 +162,38 @@ export function createModal(options: ModalOptions): Modal {
     api: services.api,
     eventLog: { snapshot: () => store?.timeTravel.exportLog() },
   }
-  const effects = [...coreEffects, ...walletEffects, ...dataEffects, ...walletConnectEffects, ...(options.effects ?? [])].filter(
-    (e) => options.persistLog !== false || e.name !== 'persistLog',
-  )
+  type Deps = typeof deps
+  const kept = (e: { name: string }) => options.persistLog !== false || e.name !== 'persistLog'
+  const builtIn: NamedEffect<Deps>[] = [...coreEffects, ...walletEffects, ...dataEffects].filter(kept)
+  const effects: NamedEffect<Deps>[] = [...builtIn, ...(options.effects ?? []).filter(kept)]
+  // The WalletConnect effects only ever act through a WalletConnect port: without one they stay
+  // out of the bundle, with one they load beside the persisted log, before the session starts.
+  let walletConnectFailure: unknown = null
+  const walletConnectEffects: Promise<NamedEffect<Deps>[]> = walletConnect
+    ? import('./core/effects/walletConnectEffects').then(
+        (m) => m.walletConnectEffects,
+        (error: unknown) => {
+          walletConnectFailure = error
+          return []
+        },
+      )
+    : Promise.resolve([])
   store = createStore({ deps, effects, maxLogBytes: options.maxLogBytes })
   const s = store
 
   const settings = sessionSettings(options, hasWindow)
   settings.services = { walletDirectory: !!services.api.directory, blockchainApi: !!services.api.blockchain }
   const directory = services.api.directory
-  const ready = (options.persistLog === false ? Promise.resolve(undefined) : storage.get<LogSnapshot<ModalState>>(STORAGE_KEYS.log))
-    .catch(() => undefined)
-    .then((log) => {
+  const log = (options.persistLog === false ? Promise.resolve(undefined) : storage.get<LogSnapshot<ModalState>>(STORAGE_KEYS.log)).catch(
+    () => undefined,
+  )
+  const ready = Promise.all([log, walletConnectEffects])
+    .then(([log, walletConnect]) => {
+      // They run before the host's own effects; the store reads its effects when it starts.
+      effects.splice(builtIn.length, 0, ...walletConnect)
       const hydrated = firstValueFrom(s.event$.pipe(filter(storageHydrated.match)))
       s.start(settings, log)
+      if (walletConnectFailure) s.dispatch(effectFailed({ effect: 'walletConnectEffects', error: serializeError(walletConnectFailure) }))
       if (!options.projectId) s.dispatch(bannerShowRequested({ variant: 'error', message: 'Project ID Not Configured' }))
       return hydrated
     })
