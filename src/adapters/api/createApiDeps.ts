@@ -137,8 +137,9 @@ function lazyAnalyticsSink(clientOptions: ApiClientOptions, getState: () => Moda
 }
 
 /**
- * The core's `Analytics` port over an `AnalyticsSink`: events are sent without waiting, and a
- * refusal (HTTP 403) is reported so the Invalid App Configuration alert can show.
+ * The core's `Analytics` port over an `AnalyticsSink`: events and error reports are sent without
+ * waiting, and a refusal (HTTP 403) of an event is reported so the Invalid App Configuration
+ * alert can show.
  *
  * @example
  * deps.analytics = analyticsPort(createAnalyticsClient(options), (source, error) => console.warn(source, error))
@@ -149,5 +150,7 @@ export function analyticsPort(sink: AnalyticsSink, onFailure: (source: string, e
       const result = await sink.track(event)
       if (result.status === 'failed' && result.error.code === 403) onFailure('analytics', result.error)
     },
+    // Not reported back on failure: a failing error report must not raise another one.
+    reportError: (report) => sink.reportError(report),
   }
 }

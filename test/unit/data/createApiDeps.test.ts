@@ -37,6 +37,16 @@ const until = async (check: () => boolean, ms = 5_000) => {
 }
 
 describe('createApiDeps', () => {
+  it('error reports reach the sink through the Analytics port, 5 in 60 s at most', async () => {
+    vi.stubGlobal('window', globalThis)
+    vi.stubGlobal('document', {})
+    const { analytics } = deps()
+    for (let i = 0; i < 7; i++) await analytics!.reportError!({ event: 'connection/failed', errorType: 'ConnectorError', errorMessage: `Failed to connect ${i}` })
+    const records = gateway.control.analytics()
+    expect(records).toHaveLength(5)
+    expect(records[0]?.body.props).toMatchObject({ type: 'error', event: 'connection/failed', errorType: 'ConnectorError', errorMessage: 'Failed to connect 0' })
+  })
+
   it('makes nothing without URLs or ports', () => {
     const made = createApiDeps({ projectId: 'p', origin: null, getState: () => initialState(), onFailure: () => {} })
     expect(made.analytics).toBeNull()
