@@ -1,4 +1,4 @@
-import { catchError, defer, EMPTY, map, of, switchMap } from 'rxjs'
+import { catchError, defer, EMPTY, filter, map, merge, of, switchMap } from 'rxjs'
 import { formatUnits } from 'viem'
 import { isFresh } from '../domain/timing'
 import { balanceFailed, balanceFetched } from '../events/balance'
@@ -6,15 +6,29 @@ import { serializeError } from '../errors'
 import { selectActiveConnection, selectActiveNetwork, selectCaipAddress } from '../selectors'
 import type { Effect } from './runEffects'
 import { balanceTriggers } from './balanceTriggers'
+import type { ApiDeps } from './dataDeps'
+import { apiServesBalances } from './fetchTokenBalances'
+import { tokenBalancesFailed, tokenBalancesFetched } from '../events/tokenBalances'
+import { selectAccountBalance } from '../reducers/dataSelectors'
 import type { WalletDeps } from './walletDeps'
 
 /**
  * Fetches the active account's native balance over the network's RPC when the account or
  * network changes, on request and after a confirmed send. A balance younger than 30 s is not
- * fetched again unless forced (spec §9).
+ * fetched again unless forced (spec §9). Where the blockchain data API serves balances, the RPC
+ * is its fallback: asked only once the API answered without this network's native balance or
+ * failed, so one lookup is made, not two.
  */
-export const fetchBalance: Effect<WalletDeps> = (event$, state$, deps) =>
-  balanceTriggers(event$, state$).pipe(
+export const fetchBalance: Effect<WalletDeps & Partial<ApiDeps>> = (event$, state$, deps) =>
+  merge(
+    balanceTriggers(event$, state$).pipe(filter(() => !apiServesBalances(state$.value, deps))),
+    event$.pipe(
+      filter((e) => tokenBalancesFetched.match(e) || tokenBalancesFailed.match(e)),
+      filter((e) => e.payload.caipAddress === selectCaipAddress(state$.value) && selectAccountBalance(state$.value)?.source !== 'api'),
+      // The API just looked (itself cache-gated), so the RPC answer must be as fresh.
+      map(() => true),
+    ),
+  ).pipe(
     switchMap((force) => {
       const state = state$.value
       const caipAddress = selectCaipAddress(state)

@@ -6,7 +6,8 @@ import { GangwayError, serializeError } from '../errors'
 import { selectAddress, selectCaipAddress } from '../selectors'
 import type { Effect } from './runEffects'
 import { balanceTriggers } from './balanceTriggers'
-import { fromAbortable, type DataDeps } from './dataDeps'
+import { fromAbortable, type ApiDeps, type DataDeps } from './dataDeps'
+import type { ModalState } from '../state'
 
 /**
  * Fetches the active account's token balances from the blockchain data API when the account or
@@ -21,8 +22,7 @@ export const fetchTokenBalances: Effect<DataDeps> = (event$, state$, deps) =>
       const state = state$.value
       const caipAddress = selectCaipAddress(state)
       const address = selectAddress(state)
-      const namespace = state.connection.activeNamespace
-      if (!api || !caipAddress || !address || !namespace || !isFeatureSupported('balances', namespace)) return EMPTY
+      if (!api || !caipAddress || !address || !apiServesBalances(state, deps)) return EMPTY
       const cached = state.tokenBalances.byAccount[caipAddress]
       if (!force && cached && isFresh(deps.clock.now(), cached.timestamp, 'balance')) return EMPTY
       const chainId = caipAddress.slice(0, caipAddress.length - address.length - 1)
@@ -38,3 +38,9 @@ export const fetchTokenBalances: Effect<DataDeps> = (event$, state$, deps) =>
       )
     }),
   )
+
+/** Whether the blockchain data API looks up this account's balances (else the RPC is asked directly). */
+export function apiServesBalances(state: ModalState, deps: Partial<ApiDeps>): boolean {
+  const namespace = state.connection.activeNamespace
+  return !!deps.api?.blockchain && !!namespace && isFeatureSupported('balances', namespace)
+}

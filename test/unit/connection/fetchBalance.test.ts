@@ -5,6 +5,8 @@ import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'
 import { createFakeChainAdapter } from '../../support/fakeChainAdapter'
 import { NETWORKS } from './support'
+import type { BlockchainApi } from '../../../src/core/apiPorts'
+import { selectAccountBalance } from '../../../src/core/reducers/dataSelectors'
 
 const A = '0x00000000000000000000000000000000000000A1'
 
@@ -57,5 +59,37 @@ describe('fetchBalance', () => {
     fake.answer('switchNetwork', undefined)
     await switching
     expect(balanceCalls(fake).at(-1)).toEqual({ method: 'getBalance', args: ['eip155:2', A] })
+  })
+})
+
+describe('fetchBalance beside the blockchain data API', () => {
+  const nativeBalance = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 3000, price: 3000, quantity: { decimals: '18', numeric: '1.0' }, iconUrl: '' }
+  async function withApi(answer: unknown) {
+    const fake = createFakeChainAdapter()
+    const apiCalls: unknown[] = []
+    const blockchainApi = { getBalance: async (query: unknown) => (apiCalls.push(query), answer) } as unknown as BlockchainApi
+    const t = await createTestModal({ adapters: [fake.adapter], networks: NETWORKS, blockchainApi })
+    const c = t.modal.connect('a')
+    fake.answer('connect', { accounts: [A], caipNetworkId: 'eip155:1' })
+    await c
+    await settle()
+    return { ...t, fake, apiCalls }
+  }
+
+  it('asks only the API when it answers with the native balance', async () => {
+    const { fake, apiCalls } = await withApi([nativeBalance])
+    expect(apiCalls).toHaveLength(1)
+    expect(balanceCalls(fake)).toEqual([])
+  })
+
+  it('falls back to the RPC when the API fails or has no native balance for the network', async () => {
+    for (const answer of [null, []]) {
+      const { modal, fake, apiCalls } = await withApi(answer)
+      expect(apiCalls).toHaveLength(1)
+      expect(balanceCalls(fake)).toEqual([{ method: 'getBalance', args: ['eip155:1', A] }])
+      fake.answer('getBalance', '2000000000000000000')
+      await settle()
+      expect(selectAccountBalance(modal.getState())).toMatchObject({ balance: '2', source: 'rpc' })
+    }
   })
 })
