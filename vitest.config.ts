@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 // because they need the local stack and a browser.
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.{ts,tsx}', 'test/property/**/*.test.{ts,tsx}'],
+    include: ['test/unit/**/*.test.{ts,tsx}', 'test/property/**/*.test.{ts,tsx}', 'test/fuzz/**/*.test.{ts,tsx}'],
     environment: 'node',
     // The WalletConnect SDKs skip telemetry, verify and default RPC hosts under this flag.
     env: { IS_VITEST: 'true' },
