@@ -13,8 +13,8 @@
  * @example
  * const page = await deps.directory.getWallets({ page: 1, entries: 40, search: 'vault' })
  */
-import type { AnalyticsEvent } from './ports'
-import type { Features } from './state'
+import type { AnalyticsEvent } from './ports.js'
+import type { Features } from './state.js'
 import type {
   CaipAddress,
   CaipNetworkId,
@@ -26,7 +26,7 @@ import type {
   TokenBalance,
   Transaction,
   WalletRecord,
-} from './domain/entities'
+} from './domain/entities.js'
 
 /** Per-call options: a signal aborts the request (and any retry wait) with 'Request was aborted'. */
 export type RequestOptions = { signal?: AbortSignal }

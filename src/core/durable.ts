@@ -1,4 +1,4 @@
-import type { DurableState, ModalState } from './state'
+import type { DurableState, ModalState } from './state.js'
 
 /** Storage keys (the adapter adds the fixed prefix and schema version). */
 export const STORAGE_KEYS = { durable: 'durable', log: 'eventLog' } as const

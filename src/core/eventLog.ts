@@ -1,4 +1,4 @@
-import type { StampedEvent } from './events/defineEvent'
+import type { StampedEvent } from './events/defineEvent.js'
 
 /** When over budget, the log folds its oldest events until it is this share of the budget. */
 export const FOLD_TARGET = 0.9

@@ -1,7 +1,7 @@
 import type { Observable, SchedulerLike } from 'rxjs'
-import type { Connector, Network, SiwxSession } from './domain/entities'
-import type { SerializedError } from './errors'
-import type { Namespace } from './events/views'
+import type { Connector, Network, SiwxSession } from './domain/entities.js'
+import type { SerializedError } from './errors.js'
+import type { Namespace } from './events/views.js'
 
 /** Where time comes from. The store stamps `at` from it; tests pass a fake. */
 export interface Clock {

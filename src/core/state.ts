@@ -1,6 +1,6 @@
-import type { BannerVariant } from './events/banner'
-import type { Namespace, ViewName } from './events/views'
-import type { Network } from './domain/entities'
+import type { BannerVariant } from './events/banner.js'
+import type { Namespace, ViewName } from './events/views.js'
+import type { Network } from './domain/entities.js'
 import {
   initialAccountState,
   initialNetworkState,
@@ -9,7 +9,7 @@ import {
   type NetworkState,
   type WalletMemory,
   type WalletsState,
-} from './reducers/walletState'
+} from './reducers/walletState.js'
 import {
   initialApiState,
   initialTokenBalancesState,
@@ -17,8 +17,8 @@ import {
   type ApiState,
   type TokenBalancesState,
   type WalletListState,
-} from './reducers/dataState'
-import { initialWalletConnectState, type WalletConnectState } from './reducers/walletConnectReducer'
+} from './reducers/dataState.js'
+import { initialWalletConnectState, type WalletConnectState } from './reducers/walletConnectReducer.js'
 
 /** Feature flags of spec §1. Local defaults < host options < remote project configuration. */
 export type Features = {

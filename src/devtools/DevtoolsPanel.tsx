@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useReducer, useRef, useState, type ChangeEvent } from 'react'
-import type { Modal } from '../createModal'
-import { GangwayError } from '../core/errors'
-import { diffStates } from './diffStates'
-import { connectReduxDevtools } from './reduxDevtoolsBridge'
-import { ReactComponentsPane } from './reactComponents'
+import type { Modal } from '../createModal.js'
+import { GangwayError } from '../core/errors.js'
+import { diffStates } from './diffStates.js'
+import { connectReduxDevtools } from './reduxDevtoolsBridge.js'
+import { ReactComponentsPane } from './reactComponents.js'
 
 /** How many of the newest events the list renders; older ones stay in the log and the export. */
 const VISIBLE_EVENTS = 300

@@ -1,7 +1,7 @@
 // The devtools entry. In production builds it exports components that render nothing, so a
 // host that leaves <GangwayDevtools> in its tree pays for no panel code after minification.
 import type { ComponentType } from 'react'
-import { DevtoolsPanel, type DevtoolsPanelProps } from './DevtoolsPanel'
+import { DevtoolsPanel, type DevtoolsPanelProps } from './DevtoolsPanel.js'
 
 function isProduction(): boolean {
   try {
@@ -21,7 +21,7 @@ function isProduction(): boolean {
  */
 export const GangwayDevtools: ComponentType<DevtoolsPanelProps> = isProduction() ? () => null : DevtoolsPanel
 export type { DevtoolsPanelProps }
-export { diffStates } from './diffStates'
-export { connectReduxDevtools } from './reduxDevtoolsBridge'
-export { ReactComponentsPane } from './reactComponents'
-export { installReactDevtoolsHook } from './installReactDevtoolsHook'
+export { diffStates } from './diffStates.js'
+export { connectReduxDevtools } from './reduxDevtoolsBridge.js'
+export { ReactComponentsPane } from './reactComponents.js'
+export { installReactDevtoolsHook } from './installReactDevtoolsHook.js'

@@ -1,4 +1,4 @@
-import type { Modal } from '../createModal'
+import type { Modal } from '../createModal.js'
 
 type ExtensionConnection = {
   init(state: unknown): void

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { Modal } from '../createModal'
+import type { Modal } from '../createModal.js'
 
 export const ModalContext = createContext<Modal | null>(null)
 

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
-import type { Modal } from '../createModal'
-import { ModalContext } from './ModalContext'
-import { ModalRoot } from './ModalRoot'
-import { MODAL_CSS } from './theme'
+import type { Modal } from '../createModal.js'
+import { ModalContext } from './ModalContext.js'
+import { ModalRoot } from './ModalRoot.js'
+import { MODAL_CSS } from './theme.js'
 
 /** The element that holds the modal's shadow root; a host page may style its CSS variables. */
 export const HOST_TAG = 'gangway-modal'

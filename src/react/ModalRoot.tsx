@@ -1,9 +1,9 @@
 import { Suspense, useEffect, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react'
-import type { Modal } from '../createModal'
-import { selectCanClose } from '../core/selectors'
-import { useModalState } from './useModalState'
-import { prefetchViews, viewComponent } from './views/viewRegistry'
-import { VIEW_TITLES } from './views/viewTitles'
+import type { Modal } from '../createModal.js'
+import { selectCanClose } from '../core/selectors.js'
+import { useModalState } from './useModalState.js'
+import { prefetchViews, viewComponent } from './views/viewRegistry.js'
+import { VIEW_TITLES } from './views/viewTitles.js'
 
 const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'

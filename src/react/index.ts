@@ -1,7 +1,7 @@
 // The React entry: provider, hooks and the modal UI.
-export { ModalProvider, HOST_TAG } from './ModalProvider'
-export { useModal } from './ModalContext'
-export { useModalState } from './useModalState'
-export { VIEW_COMPONENTS } from './views/viewRegistry'
-export type { ViewProps } from './views/viewRegistry'
-export { VIEW_TITLES } from './views/viewTitles'
+export { ModalProvider, HOST_TAG } from './ModalProvider.js'
+export { useModal } from './ModalContext.js'
+export { useModalState } from './useModalState.js'
+export { VIEW_COMPONENTS } from './views/viewRegistry.js'
+export type { ViewProps } from './views/viewRegistry.js'
+export { VIEW_TITLES } from './views/viewTitles.js'

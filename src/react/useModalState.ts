@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
-import type { ModalState } from '../core/state'
-import { useModal } from './ModalContext'
+import type { ModalState } from '../core/state.js'
+import { useModal } from './ModalContext.js'
 
 /**
  * Subscribes to the part of the modal state `selector` picks; re-renders only when it changes

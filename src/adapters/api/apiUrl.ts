@@ -1,4 +1,4 @@
-import type { ApiClientOptions, QueryValue } from './httpJson'
+import type { ApiClientOptions, QueryValue } from './httpJson.js'
 
 /**
  * The URL of an API path with the common query (`projectId`, `st`, `sv`) and `query` (empty

@@ -1,9 +1,9 @@
-import type { AnalyticsResult, AnalyticsSink, ErrorReport } from '../../core/apiPorts'
-import type { AnalyticsEvent } from '../../core/ports'
-import { ERROR_REPORTS_WINDOW_MS } from '../../core/domain/constants'
-import { canReportError } from '../../core/domain/timing'
-import { GangwayError, serializeError } from '../../core/errors'
-import { createHttpJson, type ApiClientOptions } from './httpJson'
+import type { AnalyticsResult, AnalyticsSink, ErrorReport } from '../../core/apiPorts.js'
+import type { AnalyticsEvent } from '../../core/ports.js'
+import { ERROR_REPORTS_WINDOW_MS } from '../../core/domain/constants.js'
+import { canReportError } from '../../core/domain/timing.js'
+import { GangwayError, serializeError } from '../../core/errors.js'
+import { createHttpJson, type ApiClientOptions } from './httpJson.js'
 
 export type AnalyticsClientOptions = ApiClientOptions & {
   /** Whether this runs in a browser page; events are only sent from one. Default: a `window` and `document` exist. */

@@ -1,12 +1,12 @@
-import type { AnalyticsResult, AnalyticsSink, BlockchainApi, WalletDirectory } from '../../core/apiPorts'
-import type { ApiDeps } from '../../core/effects/dataDeps'
-import type { SerializedError } from '../../core/errors'
-import type { Analytics } from '../../core/ports'
-import { selectAddress } from '../../core/selectors'
-import type { ModalState } from '../../core/state'
-import { directoryImageUrls } from './directoryImageUrls'
-import type { ApiClientOptions } from './httpJson'
-import { lazyApiPort, loadOnce } from './lazyApiPort'
+import type { AnalyticsResult, AnalyticsSink, BlockchainApi, WalletDirectory } from '../../core/apiPorts.js'
+import type { ApiDeps } from '../../core/effects/dataDeps.js'
+import type { SerializedError } from '../../core/errors.js'
+import type { Analytics } from '../../core/ports.js'
+import { selectAddress } from '../../core/selectors.js'
+import type { ModalState } from '../../core/state.js'
+import { directoryImageUrls } from './directoryImageUrls.js'
+import type { ApiClientOptions } from './httpJson.js'
+import { lazyApiPort, loadOnce } from './lazyApiPort.js'
 
 /** Sent as `st` / `sv` with every request, so a deployment can tell the SDK and version apart. */
 export const SDK_TYPE = 'gangway'
@@ -50,7 +50,7 @@ export function createApiDeps(options: ApiDepsOptions): { api: ApiDeps['api']; a
   // The clients load on first use (the project configuration asks the directory at start), so
   // they stay out of the host's initial bundle.
   const loadDirectory = directoryUrl
-    ? loadOnce(() => import('./createWalletDirectoryClient').then((m) => m.createWalletDirectoryClient({ ...common, baseUrl: directoryUrl })))
+    ? loadOnce(() => import('./createWalletDirectoryClient.js').then((m) => m.createWalletDirectoryClient({ ...common, baseUrl: directoryUrl })))
     : null
   const directory =
     options.walletDirectory ??
@@ -61,7 +61,7 @@ export function createApiDeps(options: ApiDepsOptions): { api: ApiDeps['api']; a
     options.blockchainApi ??
     (apiUrl
       ? lazyApiPort(
-          loadOnce(() => import('./createBlockchainApiClient').then((m) => m.createBlockchainApiClient({ ...common, baseUrl: apiUrl }))),
+          loadOnce(() => import('./createBlockchainApiClient.js').then((m) => m.createBlockchainApiClient({ ...common, baseUrl: apiUrl }))),
           BLOCKCHAIN_METHODS,
           {},
         )
@@ -69,7 +69,7 @@ export function createApiDeps(options: ApiDepsOptions): { api: ApiDeps['api']; a
   const sink =
     options.analyticsSink ??
     (analyticsUrl ? lazyAnalyticsSink({ ...common, baseUrl: analyticsUrl }, options.getState) : null)
-  const loadConfiguration = loadOnce(() => import('./loadPageConfiguration').then((m) => m.loadPageConfiguration))
+  const loadConfiguration = loadOnce(() => import('./loadPageConfiguration.js').then((m) => m.loadPageConfiguration))
   return {
     api: {
       directory,
@@ -120,7 +120,7 @@ const BLOCKCHAIN_METHODS = [
 function lazyAnalyticsSink(clientOptions: ApiClientOptions, getState: () => ModalState): AnalyticsSink {
   let at = { enabled: true, address: undefined as string | undefined }
   const client = loadOnce(() =>
-    import('./createAnalyticsClient').then((m) =>
+    import('./createAnalyticsClient.js').then((m) =>
       m.createAnalyticsClient({ ...clientOptions, enabled: () => at.enabled, getAddress: () => at.address }),
     ),
   )

@@ -11,11 +11,11 @@ import type {
   SupportedChains,
   SwapQuote,
   SwapTransaction,
-} from '../../core/apiPorts'
-import type { NameSuggestion, OnrampQuote, SwapToken, TokenBalance, Transaction } from '../../core/domain/entities'
-import { DEFAULT_PAYMENT_CURRENCIES, DEFAULT_PURCHASE_CURRENCY } from '../../core/domain/onramp'
-import { GangwayError } from '../../core/errors'
-import { isFresh, isTokenBalanceRetryBlocked, type CacheKind } from '../../core/domain/timing'
+} from '../../core/apiPorts.js'
+import type { NameSuggestion, OnrampQuote, SwapToken, TokenBalance, Transaction } from '../../core/domain/entities.js'
+import { DEFAULT_PAYMENT_CURRENCIES, DEFAULT_PURCHASE_CURRENCY } from '../../core/domain/onramp.js'
+import { GangwayError } from '../../core/errors.js'
+import { isFresh, isTokenBalanceRetryBlocked, type CacheKind } from '../../core/domain/timing.js'
 import {
   ApiRequestError,
   createHttpJson,
@@ -23,7 +23,7 @@ import {
   expectObject,
   expectString,
   type ApiClientOptions,
-} from './httpJson'
+} from './httpJson.js'
 
 /** On-ramp options used when the API cannot be reached (spec §7): the domain's USD / EUR defaults. */
 function defaultOnrampOptions(): OnrampOptions {

@@ -1,8 +1,8 @@
-import type { GetWalletsParams, RemoteProjectConfig, WalletDirectory, WalletPage } from '../../core/apiPorts'
-import type { WalletRecord } from '../../core/domain/entities'
-import { directoryImageUrls } from './directoryImageUrls'
-import { createHttpJson, expectArray, expectObject, expectString, type ApiClientOptions } from './httpJson'
-import { parseRemoteFeatures } from './loadRemoteConfiguration'
+import type { GetWalletsParams, RemoteProjectConfig, WalletDirectory, WalletPage } from '../../core/apiPorts.js'
+import type { WalletRecord } from '../../core/domain/entities.js'
+import { directoryImageUrls } from './directoryImageUrls.js'
+import { createHttpJson, expectArray, expectObject, expectString, type ApiClientOptions } from './httpJson.js'
+import { parseRemoteFeatures } from './loadRemoteConfiguration.js'
 
 /**
  * The wallet directory API client (spec §7): wallet listing with paging, search, include /

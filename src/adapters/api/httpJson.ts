@@ -1,6 +1,6 @@
-import { GangwayError } from '../../core/errors'
-import { REQUEST_RETRIES, requestBackoffMs } from '../../core/domain/timing'
-import { apiUrl } from './apiUrl'
+import { GangwayError } from '../../core/errors.js'
+import { REQUEST_RETRIES, requestBackoffMs } from '../../core/domain/timing.js'
+import { apiUrl } from './apiUrl.js'
 
 /** Options every API client takes. Time and the network are injected so tests run on virtual time. */
 export type ApiClientOptions = {

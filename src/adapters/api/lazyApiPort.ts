@@ -5,7 +5,7 @@
  * A method added to the port and not listed is a type error, since `rest` then lacks it.
  *
  * @example
- * const api = lazyApiPort(loadOnce(() => import('./createBlockchainApiClient').then((m) => m.createBlockchainApiClient(options))), ['getBalance', ...], {})
+ * const api = lazyApiPort(loadOnce(() => import('./createBlockchainApiClient.js').then((m) => m.createBlockchainApiClient(options))), ['getBalance', ...], {})
  */
 export function lazyApiPort<T extends object, K extends keyof T>(load: () => Promise<T>, methods: readonly K[], rest: Omit<T, K>): T {
   const port: Record<PropertyKey, unknown> = { ...rest }
@@ -20,7 +20,7 @@ export function lazyApiPort<T extends object, K extends keyof T>(load: () => Pro
  * (the chunk could not be fetched) is tried again on the next call.
  *
  * @example
- * const client = loadOnce(() => import('./createAnalyticsClient').then((m) => m.createAnalyticsClient(options)))
+ * const client = loadOnce(() => import('./createAnalyticsClient.js').then((m) => m.createAnalyticsClient(options)))
  */
 export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | null = null

@@ -1,6 +1,6 @@
-import type { RequestOptions, WalletDirectory } from '../../core/apiPorts'
-import type { RemoteConfigurationResult } from '../../core/effects/dataDeps'
-import { loadRemoteConfiguration } from './loadRemoteConfiguration'
+import type { RequestOptions, WalletDirectory } from '../../core/apiPorts.js'
+import type { RemoteConfigurationResult } from '../../core/effects/dataDeps.js'
+import { loadRemoteConfiguration } from './loadRemoteConfiguration.js'
 
 /**
  * The project configuration for this page: the features (the analytics configuration's flag

@@ -14,14 +14,14 @@ import {
   type TypedDataDefinition,
   type WalletClient,
 } from 'viem'
-import type { Connector, Network } from '../../core/domain/entities'
-import { ConnectorNotFoundError } from '../../core/effects/connectionErrors'
-import { serializeError } from '../../core/errors'
-import type { ChainAdapter, WalletProviderEvent, WalletSession } from '../../core/ports'
-import { RPC_RETRIES, RPC_RETRY_BASE_MS, RPC_TIMEOUT_MS } from '../../core/domain/constants'
-import { discoverInjectedWallets, type InjectedWallet } from './discoverInjectedWallets'
-import { isUnrecognizedChainError, toEvmError, type EvmOperation } from './evmErrors'
-import { addChainParameters, evmChainId, toViemChain } from './networkChain'
+import type { Connector, Network } from '../../core/domain/entities.js'
+import { ConnectorNotFoundError } from '../../core/effects/connectionErrors.js'
+import { serializeError } from '../../core/errors.js'
+import type { ChainAdapter, WalletProviderEvent, WalletSession } from '../../core/ports.js'
+import { RPC_RETRIES, RPC_RETRY_BASE_MS, RPC_TIMEOUT_MS } from '../../core/domain/constants.js'
+import { discoverInjectedWallets, type InjectedWallet } from './discoverInjectedWallets.js'
+import { isUnrecognizedChainError, toEvmError, type EvmOperation } from './evmErrors.js'
+import { addChainParameters, evmChainId, toViemChain } from './networkChain.js'
 
 export type EvmAdapterOptions = {
   /** The page to discover wallets in (default: the global window; none on a server). */

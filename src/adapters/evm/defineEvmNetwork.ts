@@ -1,4 +1,4 @@
-import type { Network } from '../../core/domain/entities'
+import type { Network } from '../../core/domain/entities.js'
 
 /**
  * An EVM network as spec §3 Network data, from the few facts a host usually has.

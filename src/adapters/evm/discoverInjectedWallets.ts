@@ -1,6 +1,6 @@
 import { BehaviorSubject, type Observable } from 'rxjs'
 import type { EIP1193Provider } from 'viem'
-import type { Connector } from '../../core/domain/entities'
+import type { Connector } from '../../core/domain/entities.js'
 
 /** EIP-6963 provider info as wallets announce it. */
 export type Eip6963ProviderInfo = { uuid: string; name: string; icon: string; rdns: string }

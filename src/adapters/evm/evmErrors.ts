@@ -7,7 +7,7 @@
  * try { await provider.request({ method: 'eth_requestAccounts' }) }
  * catch (e) { throw toEvmError(e, 'connect') } // UserRejectedRequestError: 'Connection rejected'
  */
-import { GangwayError } from '../../core/errors'
+import { GangwayError } from '../../core/errors.js'
 
 /** What the adapter was doing when the wallet or the node failed. */
 export type EvmOperation =

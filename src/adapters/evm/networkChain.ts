@@ -1,5 +1,5 @@
 import { defineChain, toHex, type Chain } from 'viem'
-import type { Network } from '../../core/domain/entities'
+import type { Network } from '../../core/domain/entities.js'
 
 /** The numeric chain id of an EVM network. */
 export function evmChainId(network: Network): number {

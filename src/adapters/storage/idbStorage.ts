@@ -1,6 +1,6 @@
 import { createStore, del, get, keys, set } from 'idb-keyval'
-import type { Storage } from '../../core/ports'
-import { createVersionedStorage, type KeyValue, type Migration } from './versionedStorage'
+import type { Storage } from '../../core/ports.js'
+import { createVersionedStorage, type KeyValue, type Migration } from './versionedStorage.js'
 
 /** The IndexedDB database and object store Gangway uses. */
 export const IDB_DATABASE = 'gangway'

@@ -1,5 +1,5 @@
-import type { Storage } from '../../core/ports'
-import { createVersionedStorage, type KeyValue, type Migration } from './versionedStorage'
+import type { Storage } from '../../core/ports.js'
+import { createVersionedStorage, type KeyValue, type Migration } from './versionedStorage.js'
 
 /** A key-value store in memory: for the server (SSR) and tests. Values are copied as JSON. */
 export function createMemoryKeyValue(initial: Record<string, unknown> = {}): KeyValue & { dump(): Record<string, unknown> } {

@@ -1,4 +1,4 @@
-import type { Storage } from '../../core/ports'
+import type { Storage } from '../../core/ports.js'
 
 /** The raw key-value store under a Storage (IndexedDB, memory). */
 export interface KeyValue {

@@ -1,24 +1,24 @@
 import { defer, EMPTY, from, map, Observable, of, Subject, switchMap } from 'rxjs'
 import { createPublicClient, encodeFunctionData, erc20Abi, getAddress, http, toHex, type Hex, type PublicClient } from 'viem'
-import type { Connector, Network, SiwxSession } from '../../core/domain/entities'
-import { isWalletConnectSignInApplicable } from '../../core/domain/siwx'
-import { RPC_RETRIES, RPC_RETRY_BASE_MS, RPC_TIMEOUT_MS } from '../../core/domain/constants'
-import { RequestAbortedError } from '../../core/effects/connectionErrors'
-import type { WalletConnectActivity, WalletConnectPort } from '../../core/ports'
-import { GangwayError, serializeError } from '../../core/errors'
-import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect'
-import type { ChainAdapter, WalletProviderEvent, WalletSession, WalletTransaction } from '../../core/ports'
-import { sessionGrant, sessionNamespaces, startChain } from './sessionNamespaces'
-import { signInSessions } from './signInSessions'
-import { ChainNotSupportedError, toWalletConnectError, WalletConnectUnavailableError } from './walletConnectErrors'
+import type { Connector, Network, SiwxSession } from '../../core/domain/entities.js'
+import { isWalletConnectSignInApplicable } from '../../core/domain/siwx.js'
+import { RPC_RETRIES, RPC_RETRY_BASE_MS, RPC_TIMEOUT_MS } from '../../core/domain/constants.js'
+import { RequestAbortedError } from '../../core/effects/connectionErrors.js'
+import type { WalletConnectActivity, WalletConnectPort } from '../../core/ports.js'
+import { GangwayError, serializeError } from '../../core/errors.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect.js'
+import type { ChainAdapter, WalletProviderEvent, WalletSession, WalletTransaction } from '../../core/ports.js'
+import { sessionGrant, sessionNamespaces, startChain } from './sessionNamespaces.js'
+import { signInSessions } from './signInSessions.js'
+import { ChainNotSupportedError, toWalletConnectError, WalletConnectUnavailableError } from './walletConnectErrors.js'
 import {
   loadUniversalProvider,
   type WalletConnectConnectParams,
   type WalletConnectProvider,
   type WalletConnectProviderInit,
   type WalletConnectSession,
-} from './walletConnectProvider'
-import { walletConnectConnector } from './walletConnectConnector'
+} from './walletConnectProvider.js'
+import { walletConnectConnector } from './walletConnectConnector.js'
 
 export type WalletConnectOptions = {
   /** Your project id, sent to the relay. */

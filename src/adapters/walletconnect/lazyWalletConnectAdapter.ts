@@ -1,9 +1,9 @@
 import { defer, EMPTY, from, map, of, ReplaySubject, switchMap, type Observable } from 'rxjs'
-import type { ChainAdapter } from '../../core/ports'
-import type { WalletConnectPort } from '../../core/ports'
-import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect'
-import type { WalletConnectAdapter, WalletConnectOptions } from './createWalletConnectAdapter'
-import { walletConnectConnector } from './walletConnectConnector'
+import type { ChainAdapter } from '../../core/ports.js'
+import type { WalletConnectPort } from '../../core/ports.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect.js'
+import type { WalletConnectAdapter, WalletConnectOptions } from './createWalletConnectAdapter.js'
+import { walletConnectConnector } from './walletConnectConnector.js'
 
 /**
  * The WalletConnect adapter, loaded on first use. It lists the connector at once, but the
@@ -20,7 +20,7 @@ export function createLazyWalletConnectAdapter(options: WalletConnectOptions, in
   const loaded$ = new ReplaySubject<WalletConnectAdapter>(1)
   let loading: Promise<WalletConnectAdapter> | undefined
   const load = (): Promise<WalletConnectAdapter> =>
-    (loading ??= import('./createWalletConnectAdapter').then((m) => {
+    (loading ??= import('./createWalletConnectAdapter.js').then((m) => {
       const adapter = m.createWalletConnectAdapter(options, inner)
       loaded$.next(adapter)
       return adapter

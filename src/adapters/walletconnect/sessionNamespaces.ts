@@ -1,6 +1,6 @@
 import { getAddress, isAddress } from 'viem'
-import type { ChainNamespace, Network, SessionNamespace } from '../../core/domain/entities'
-import { isCaipAddress, parseCaipAddress } from '../../core/domain/caip'
+import type { ChainNamespace, Network, SessionNamespace } from '../../core/domain/entities.js'
+import { isCaipAddress, parseCaipAddress } from '../../core/domain/caip.js'
 
 /** The wallet events a session subscribes to (spec §3). */
 export const SESSION_EVENTS: readonly string[] = Object.freeze(['accountsChanged', 'chainChanged'])

@@ -1,6 +1,6 @@
 import { getAddress, verifyMessage, type Hex } from 'viem'
-import type { SiwxMessage, SiwxSession } from '../../core/domain/entities'
-import { parseSiwxMessage } from '../../core/domain/siwx'
+import type { SiwxMessage, SiwxSession } from '../../core/domain/entities.js'
+import { parseSiwxMessage } from '../../core/domain/siwx.js'
 
 /** A CACAO as a wallet returns it for a one-step sign-in (the fields read here). */
 type Cacao = {

@@ -1,6 +1,6 @@
-import type { Connector, Network } from '../../core/domain/entities'
-import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect'
-import { WALLET_CONNECT_ICON } from './walletConnectIcon'
+import type { Connector, Network } from '../../core/domain/entities.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect.js'
+import { WALLET_CONNECT_ICON } from './walletConnectIcon.js'
 
 /** The WalletConnect connector as the modal lists it, for the eip155 networks given. */
 export function walletConnectConnector(networks: readonly Network[]): Connector {

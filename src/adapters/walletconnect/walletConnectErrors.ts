@@ -6,8 +6,8 @@
  * @example
  * toWalletConnectError({ code: 5000, message: 'User rejected.' }, 'connect').shortMessage // 'Connection rejected'
  */
-import { GangwayError } from '../../core/errors'
-import { toEvmError, type EvmOperation } from '../evm/evmErrors'
+import { GangwayError } from '../../core/errors.js'
+import { toEvmError, type EvmOperation } from '../evm/evmErrors.js'
 
 /** The connect asked for chains none of which the wallet supports (SDK codes 5100–5102). */
 export class UnsupportedChainsError extends GangwayError {

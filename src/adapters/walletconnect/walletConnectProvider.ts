@@ -1,4 +1,4 @@
-import type { SessionNamespace } from '../../core/domain/entities'
+import type { SessionNamespace } from '../../core/domain/entities.js'
 
 /** A WalletConnect session as the provider keeps it (the fields the adapter reads). */
 export type WalletConnectSession = {

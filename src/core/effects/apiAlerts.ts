@@ -1,8 +1,8 @@
 import { EMPTY, map, mergeMap, of } from 'rxjs'
-import { bannerShowRequested } from '../events/banner'
-import { apiFailureOf, INVALID_APP_CONFIGURATION } from '../reducers/apiReducer'
-import type { ModalState } from '../state'
-import type { Effect } from './runEffects'
+import { bannerShowRequested } from '../events/banner.js'
+import { apiFailureOf, INVALID_APP_CONFIGURATION } from '../reducers/apiReducer.js'
+import type { ModalState } from '../state.js'
+import type { Effect } from './runEffects.js'
 
 /** HTTP failures the visitor is told about (spec §8), each with its alert text. */
 const ALERTS = new Set(['Rate Limited', 'Server Error'])

@@ -1,10 +1,10 @@
 import { distinctUntilChanged, filter, map, merge, type Observable } from 'rxjs'
-import { balanceRefreshRequested } from '../events/balance'
-import type { StampedEvent } from '../events/defineEvent'
-import { modalOpenRequested } from '../events/modal'
-import { sendConfirmed } from '../events/send'
-import { selectCaipAddress } from '../selectors'
-import type { StateObservable } from './runEffects'
+import { balanceRefreshRequested } from '../events/balance.js'
+import type { StampedEvent } from '../events/defineEvent.js'
+import { modalOpenRequested } from '../events/modal.js'
+import { sendConfirmed } from '../events/send.js'
+import { selectCaipAddress } from '../selectors.js'
+import type { StateObservable } from './runEffects.js'
 
 /**
  * When a balance should be looked at again, and whether the cache may answer (false) or not

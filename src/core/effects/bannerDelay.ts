@@ -1,8 +1,8 @@
 import { distinctUntilChanged, filter, map, switchMap, timer } from 'rxjs'
-import { bannerDelayElapsed } from '../events/banner'
-import type { CoreDeps } from '../ports'
-import { NOTIFICATION_REPLACE_DELAY_MS } from '../domain/constants'
-import type { Effect } from './runEffects'
+import { bannerDelayElapsed } from '../events/banner.js'
+import type { CoreDeps } from '../ports.js'
+import { NOTIFICATION_REPLACE_DELAY_MS } from '../domain/constants.js'
+import type { Effect } from './runEffects.js'
 
 /** A banner replacing an open one appears NOTIFICATION_REPLACE_DELAY_MS after the old one closed. */
 export const bannerDelay: Effect<CoreDeps> = (_event$, state$, deps) =>

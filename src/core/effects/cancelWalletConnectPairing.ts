@@ -1,8 +1,8 @@
 import { distinctUntilChanged, filter, ignoreElements, map, pairwise, tap } from 'rxjs'
-import { isWalletConnectConnecting } from '../reducers/walletConnectReducer'
-import type { ModalState } from '../state'
-import type { Effect } from './runEffects'
-import type { WalletConnectDeps } from './walletConnectDeps'
+import { isWalletConnectConnecting } from '../reducers/walletConnectReducer.js'
+import type { ModalState } from '../state.js'
+import type { Effect } from './runEffects.js'
+import type { WalletConnectDeps } from './walletConnectDeps.js'
 
 /** Whether a WalletConnect pairing is still wanted: its attempt waits, or it was made ahead while the modal is open. */
 function pairingWanted(s: ModalState): boolean {

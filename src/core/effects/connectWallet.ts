@@ -1,10 +1,10 @@
 import { catchError, defer, filter, map, mergeMap, of } from 'rxjs'
-import { connectionFailed, connectionRequested, connectionSucceeded } from '../events/connection'
-import { serializeError } from '../errors'
-import { GangwayError } from '../errors'
-import { ChainAdapterNotFoundError } from './connectionErrors'
-import type { Effect } from './runEffects'
-import type { WalletDeps } from './walletDeps'
+import { connectionFailed, connectionRequested, connectionSucceeded } from '../events/connection.js'
+import { serializeError } from '../errors.js'
+import { GangwayError } from '../errors.js'
+import { ChainAdapterNotFoundError } from './connectionErrors.js'
+import type { Effect } from './runEffects.js'
+import type { WalletDeps } from './walletDeps.js'
 
 /**
  * Connects the wallet of an accepted `connection/requested` (the reducer decides: duplicates

@@ -1,8 +1,8 @@
 import { ignoreElements, map, pairwise, tap } from 'rxjs'
-import { connectionFailed, connectionSucceeded } from '../events/connection'
-import type { CoreDeps } from '../ports'
-import type { ModalState } from '../state'
-import type { Effect } from './runEffects'
+import { connectionFailed, connectionSucceeded } from '../events/connection.js'
+import type { CoreDeps } from '../ports.js'
+import type { ModalState } from '../state.js'
+import type { Effect } from './runEffects.js'
 
 /** CONNECT_SUCCESS and CONNECT_ERROR for the visitor's connect attempts (not silent reconnects, not stale answers). */
 export const connectionAnalytics: Effect<CoreDeps> = (event$, state$, deps) =>

@@ -1,4 +1,4 @@
-import { GangwayError } from '../errors'
+import { GangwayError } from '../errors.js'
 
 /** The modal was closed while a wallet was connecting (spec §4). */
 export class ModalClosedError extends GangwayError {

@@ -1,11 +1,11 @@
-import type { NamedEffect } from '../store'
-import { bannerDelay } from './bannerDelay'
-import { hydrateStorage } from './hydrateStorage'
-import { modalAnalytics } from './modalAnalytics'
-import { reportErrors } from './reportErrors'
-import { persistDurable } from './persistDurable'
-import { persistLog, type LogDeps } from './persistLog'
-import { shakeTimer } from './shakeTimer'
+import type { NamedEffect } from '../store.js'
+import { bannerDelay } from './bannerDelay.js'
+import { hydrateStorage } from './hydrateStorage.js'
+import { modalAnalytics } from './modalAnalytics.js'
+import { reportErrors } from './reportErrors.js'
+import { persistDurable } from './persistDurable.js'
+import { persistLog, type LogDeps } from './persistLog.js'
+import { shakeTimer } from './shakeTimer.js'
 
 /** The effects every modal runs; feature effects are added beside them. */
 export const coreEffects: NamedEffect<LogDeps>[] = [

@@ -1,7 +1,7 @@
 import { Observable } from 'rxjs'
-import type { BlockchainApi, RequestOptions, WalletDirectory } from '../apiPorts'
-import type { CoreDeps } from '../ports'
-import type { Features } from '../state'
+import type { BlockchainApi, RequestOptions, WalletDirectory } from '../apiPorts.js'
+import type { CoreDeps } from '../ports.js'
+import type { Features } from '../state.js'
 
 /** What the project's remote configuration says for this page (spec §1, §7). */
 export type RemoteConfigurationResult = {

@@ -1,11 +1,11 @@
-import type { NamedEffect } from '../store'
-import { apiAlerts } from './apiAlerts'
-import type { DataDeps } from './dataDeps'
-import { debounceWalletSearch } from './debounceWalletSearch'
-import { fetchTokenBalances } from './fetchTokenBalances'
-import { fetchWalletPages } from './fetchWalletPages'
-import { loadRemoteConfig } from './loadRemoteConfig'
-import { prefetchWallets } from './prefetchWallets'
+import type { NamedEffect } from '../store.js'
+import { apiAlerts } from './apiAlerts.js'
+import type { DataDeps } from './dataDeps.js'
+import { debounceWalletSearch } from './debounceWalletSearch.js'
+import { fetchTokenBalances } from './fetchTokenBalances.js'
+import { fetchWalletPages } from './fetchWalletPages.js'
+import { loadRemoteConfig } from './loadRemoteConfig.js'
+import { prefetchWallets } from './prefetchWallets.js'
 
 /** The effects of the data plane: remote configuration, wallet lists, token balances and API alerts. */
 export const dataEffects: NamedEffect<DataDeps>[] = [

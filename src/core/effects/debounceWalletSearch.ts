@@ -1,8 +1,8 @@
 import { debounceTime, filter, map } from 'rxjs'
-import { WALLET_SEARCH_DELAY_MS } from '../domain/constants'
-import { walletListPageRequested, walletListSearchChanged } from '../events/walletList'
-import type { CoreDeps } from '../ports'
-import type { Effect } from './runEffects'
+import { WALLET_SEARCH_DELAY_MS } from '../domain/constants.js'
+import { walletListPageRequested, walletListSearchChanged } from '../events/walletList.js'
+import type { CoreDeps } from '../ports.js'
+import type { Effect } from './runEffects.js'
 
 /**
  * Starts a wallet search once typing has paused for 300 ms (spec §9), with the text in the box

@@ -1,10 +1,10 @@
 import { catchError, defer, filter, map, mergeMap, of } from 'rxjs'
-import { connectionDisconnected } from '../events/connection'
-import { disconnectFailed, disconnectRequested } from '../events/connectionLifecycle'
-import { GangwayError, serializeError } from '../errors'
-import { ChainAdapterNotFoundError, ConnectorNotFoundError } from './connectionErrors'
-import type { Effect } from './runEffects'
-import type { WalletDeps } from './walletDeps'
+import { connectionDisconnected } from '../events/connection.js'
+import { disconnectFailed, disconnectRequested } from '../events/connectionLifecycle.js'
+import { GangwayError, serializeError } from '../errors.js'
+import { ChainAdapterNotFoundError, ConnectorNotFoundError } from './connectionErrors.js'
+import type { Effect } from './runEffects.js'
+import type { WalletDeps } from './walletDeps.js'
 
 /**
  * Disconnects a connector (the active one when none is named) through its adapter. The

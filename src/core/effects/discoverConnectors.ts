@@ -1,10 +1,10 @@
 import { catchError, EMPTY, filter, map, merge, of, switchMap, take } from 'rxjs'
-import { connectorsChanged } from '../events/connectors'
-import { effectFailed } from '../events/effects'
-import { sessionStarted } from '../events/session'
-import { serializeError } from '../errors'
-import type { Effect } from './runEffects'
-import type { WalletDeps } from './walletDeps'
+import { connectorsChanged } from '../events/connectors.js'
+import { effectFailed } from '../events/effects.js'
+import { sessionStarted } from '../events/session.js'
+import { serializeError } from '../errors.js'
+import type { Effect } from './runEffects.js'
+import type { WalletDeps } from './walletDeps.js'
 
 /**
  * Once the session started, every adapter reports the connectors it finds in this browser.

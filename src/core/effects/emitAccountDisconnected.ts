@@ -1,10 +1,10 @@
 import { filter, map, mergeMap, pairwise, tap } from 'rxjs'
-import { connectionDisconnected } from '../events/connection'
-import { accountDisconnected } from '../events/connectionLifecycle'
-import { NAMESPACES } from '../events/views'
-import type { CoreDeps } from '../ports'
-import type { ModalState } from '../state'
-import type { Effect } from './runEffects'
+import { connectionDisconnected } from '../events/connection.js'
+import { accountDisconnected } from '../events/connectionLifecycle.js'
+import { NAMESPACES } from '../events/views.js'
+import type { CoreDeps } from '../ports.js'
+import type { ModalState } from '../state.js'
+import type { Effect } from './runEffects.js'
 
 /**
  * The disconnect event: when a disconnect leaves a namespace without connections, emits

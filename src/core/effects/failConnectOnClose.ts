@@ -1,10 +1,10 @@
 import { filter, map, pairwise } from 'rxjs'
-import { connectionFailed } from '../events/connection'
-import { modalCloseRequested } from '../events/modal'
-import { serializeError } from '../errors'
-import type { CoreDeps } from '../ports'
-import { ModalClosedError } from './connectionErrors'
-import type { Effect } from './runEffects'
+import { connectionFailed } from '../events/connection.js'
+import { modalCloseRequested } from '../events/modal.js'
+import { serializeError } from '../errors.js'
+import type { CoreDeps } from '../ports.js'
+import { ModalClosedError } from './connectionErrors.js'
+import type { Effect } from './runEffects.js'
 
 /** Closing the modal while a wallet is connecting rejects that connect with 'Modal closed' (spec §4). */
 export const failConnectOnClose: Effect<CoreDeps> = (event$, state$) =>

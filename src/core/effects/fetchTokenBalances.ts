@@ -1,13 +1,13 @@
 import { catchError, EMPTY, map, of, switchMap } from 'rxjs'
-import { isFeatureSupported } from '../domain/constants'
-import { isFresh } from '../domain/timing'
-import { tokenBalancesFailed, tokenBalancesFetched } from '../events/tokenBalances'
-import { GangwayError, serializeError } from '../errors'
-import { selectAddress, selectCaipAddress } from '../selectors'
-import type { Effect } from './runEffects'
-import { balanceTriggers } from './balanceTriggers'
-import { fromAbortable, type ApiDeps, type DataDeps } from './dataDeps'
-import type { ModalState } from '../state'
+import { isFeatureSupported } from '../domain/constants.js'
+import { isFresh } from '../domain/timing.js'
+import { tokenBalancesFailed, tokenBalancesFetched } from '../events/tokenBalances.js'
+import { GangwayError, serializeError } from '../errors.js'
+import { selectAddress, selectCaipAddress } from '../selectors.js'
+import type { Effect } from './runEffects.js'
+import { balanceTriggers } from './balanceTriggers.js'
+import { fromAbortable, type ApiDeps, type DataDeps } from './dataDeps.js'
+import type { ModalState } from '../state.js'
 
 /**
  * Fetches the active account's token balances from the blockchain data API when the account or

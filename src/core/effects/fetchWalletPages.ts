@@ -1,13 +1,13 @@
 import { catchError, defer, filter, groupBy, map, mergeMap, of, switchMap } from 'rxjs'
-import type { GetWalletsParams } from '../apiPorts'
-import { RECOMMENDED_WALLETS_COUNT, WALLET_SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from '../domain/constants'
-import type { WalletRecord } from '../domain/entities'
-import { walletListPageFailed, walletListPageLoaded, walletListPageRequested, walletListRequestId } from '../events/walletList'
-import { GangwayError, serializeError } from '../errors'
-import type { ListedWallet, WalletListName } from '../reducers/dataState'
-import type { ModalState } from '../state'
-import type { Effect } from './runEffects'
-import { fromAbortable, type DataDeps } from './dataDeps'
+import type { GetWalletsParams } from '../apiPorts.js'
+import { RECOMMENDED_WALLETS_COUNT, WALLET_SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from '../domain/constants.js'
+import type { WalletRecord } from '../domain/entities.js'
+import { walletListPageFailed, walletListPageLoaded, walletListPageRequested, walletListRequestId } from '../events/walletList.js'
+import { GangwayError, serializeError } from '../errors.js'
+import type { ListedWallet, WalletListName } from '../reducers/dataState.js'
+import type { ModalState } from '../state.js'
+import type { Effect } from './runEffects.js'
+import { fromAbortable, type DataDeps } from './dataDeps.js'
 
 /**
  * Loads the page a wallet list asked for (the reducer decides whether a request is taken and

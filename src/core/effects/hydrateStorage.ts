@@ -1,11 +1,11 @@
 import { catchError, filter, from, mergeMap, of } from 'rxjs'
-import { STORAGE_KEYS } from '../durable'
-import { sessionStarted } from '../events/session'
-import { storageFailed, storageHydrated } from '../events/storage'
-import { serializeError } from '../errors'
-import type { CoreDeps } from '../ports'
-import type { DurableState } from '../state'
-import type { Effect } from './runEffects'
+import { STORAGE_KEYS } from '../durable.js'
+import { sessionStarted } from '../events/session.js'
+import { storageFailed, storageHydrated } from '../events/storage.js'
+import { serializeError } from '../errors.js'
+import type { CoreDeps } from '../ports.js'
+import type { DurableState } from '../state.js'
+import type { Effect } from './runEffects.js'
 
 /** On session start, reads the durable slices and applies them in one `storage/hydrated`. */
 export const hydrateStorage: Effect<CoreDeps> = (event$, _state$, deps) =>

@@ -1,10 +1,10 @@
 import { catchError, EMPTY, filter, from, mergeMap, of, switchMap, type Observable } from 'rxjs'
-import { remoteConfigFailed, remoteConfigLoaded } from '../events/config'
-import type { EventInput } from '../events/defineEvent'
-import { sessionStarted } from '../events/session'
-import { serializeError } from '../errors'
-import type { Effect } from './runEffects'
-import { fromAbortable, type DataDeps } from './dataDeps'
+import { remoteConfigFailed, remoteConfigLoaded } from '../events/config.js'
+import type { EventInput } from '../events/defineEvent.js'
+import { sessionStarted } from '../events/session.js'
+import { serializeError } from '../errors.js'
+import type { Effect } from './runEffects.js'
+import { fromAbortable, type DataDeps } from './dataDeps.js'
 
 /**
  * On session start, fetches the project configuration: its features override the local

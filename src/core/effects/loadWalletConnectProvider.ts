@@ -1,9 +1,9 @@
 import { catchError, defer, EMPTY, exhaustMap, filter, mergeMap, of } from 'rxjs'
-import { serializeError } from '../errors'
-import { modalOpenRequested } from '../events/modal'
-import { walletConnectProviderFailed, walletConnectProviderLoaded } from '../events/walletConnect'
-import type { Effect } from './runEffects'
-import type { WalletConnectDeps } from './walletConnectDeps'
+import { serializeError } from '../errors.js'
+import { modalOpenRequested } from '../events/modal.js'
+import { walletConnectProviderFailed, walletConnectProviderLoaded } from '../events/walletConnect.js'
+import type { Effect } from './runEffects.js'
+import type { WalletConnectDeps } from './walletConnectDeps.js'
 
 /**
  * Opening the modal loads the WalletConnect provider in the background (its own chunk, never in

@@ -1,7 +1,7 @@
 import { distinctUntilChanged, filter, ignoreElements, map, pairwise, tap } from 'rxjs'
-import type { CoreDeps } from '../ports'
-import { selectIsConnected } from '../selectors'
-import type { Effect } from './runEffects'
+import type { CoreDeps } from '../ports.js'
+import { selectIsConnected } from '../selectors.js'
+import type { Effect } from './runEffects.js'
 
 /** MODAL_OPEN when the modal opens and MODAL_CLOSE when an open modal closes, with the connected flag. */
 export const modalAnalytics: Effect<CoreDeps> = (event$, state$, deps) =>

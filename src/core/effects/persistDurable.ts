@@ -1,9 +1,9 @@
 import { catchError, concatMap, defer, distinctUntilChanged, filter, from, ignoreElements, map, of, skip, startWith, switchMap, take } from 'rxjs'
-import { sameDurable, selectDurable, STORAGE_KEYS } from '../durable'
-import { storageFailed, storageHydrated } from '../events/storage'
-import { serializeError } from '../errors'
-import type { CoreDeps } from '../ports'
-import type { Effect } from './runEffects'
+import { sameDurable, selectDurable, STORAGE_KEYS } from '../durable.js'
+import { storageFailed, storageHydrated } from '../events/storage.js'
+import { serializeError } from '../errors.js'
+import type { CoreDeps } from '../ports.js'
+import type { Effect } from './runEffects.js'
 
 /**
  * Writes the durable slices when a live event changed them. Starts only after hydration, so

@@ -1,9 +1,9 @@
 import { auditTime, catchError, concatMap, from, ignoreElements, of } from 'rxjs'
-import { STORAGE_KEYS } from '../durable'
-import { storageFailed } from '../events/storage'
-import { serializeError } from '../errors'
-import type { CoreDeps } from '../ports'
-import type { Effect } from './runEffects'
+import { STORAGE_KEYS } from '../durable.js'
+import { storageFailed } from '../events/storage.js'
+import { serializeError } from '../errors.js'
+import type { CoreDeps } from '../ports.js'
+import type { Effect } from './runEffects.js'
 
 export type LogDeps = CoreDeps & {
   /** The log as it should be persisted (bounded by the store). */

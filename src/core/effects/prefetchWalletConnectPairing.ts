@@ -1,9 +1,9 @@
 import { EMPTY, filter, ignoreElements, merge, mergeMap, of, tap } from 'rxjs'
-import { modalOpenRequested } from '../events/modal'
-import { pairingPrefetchRequested } from '../events/walletConnect'
-import { selectIsConnected } from '../selectors'
-import type { Effect } from './runEffects'
-import type { WalletConnectDeps } from './walletConnectDeps'
+import { modalOpenRequested } from '../events/modal.js'
+import { pairingPrefetchRequested } from '../events/walletConnect.js'
+import { selectIsConnected } from '../selectors.js'
+import type { Effect } from './runEffects.js'
+import type { WalletConnectDeps } from './walletConnectDeps.js'
 
 /**
  * On mobile, opening the modal (not connected) makes a WalletConnect pairing ahead of the

@@ -1,10 +1,10 @@
 import { filter, from, map, mergeMap } from 'rxjs'
-import { modalOpenRequested } from '../events/modal'
-import { walletListPageRequested } from '../events/walletList'
-import type { WalletListName } from '../reducers/dataState'
-import type { CoreDeps } from '../ports'
-import type { ModalState } from '../state'
-import type { Effect } from './runEffects'
+import { modalOpenRequested } from '../events/modal.js'
+import { walletListPageRequested } from '../events/walletList.js'
+import type { WalletListName } from '../reducers/dataState.js'
+import type { CoreDeps } from '../ports.js'
+import type { ModalState } from '../state.js'
+import type { Effect } from './runEffects.js'
 
 /**
  * Opening the modal prefetches wallet data (spec §4): the featured and recommended wallets of

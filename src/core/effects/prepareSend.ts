@@ -1,12 +1,12 @@
-import type { Network } from '../domain/entities'
-import { isAddressOf } from '../domain/address'
-import { parseTokenUnits } from '../domain/format'
-import { sendFormError } from '../domain/transactionRules'
-import { InvalidInputError } from '../errors'
-import type { ChainAdapter, ChainDeps, WalletTransfer } from '../ports'
-import { selectActiveConnection, selectActiveNetwork, selectIsConnected } from '../selectors'
-import type { ModalState } from '../state'
-import { ChainAdapterNotFoundError, NetworkNotFoundError, NoActiveAddressError } from './connectionErrors'
+import type { Network } from '../domain/entities.js'
+import { isAddressOf } from '../domain/address.js'
+import { parseTokenUnits } from '../domain/format.js'
+import { sendFormError } from '../domain/transactionRules.js'
+import { InvalidInputError } from '../errors.js'
+import type { ChainAdapter, ChainDeps, WalletTransfer } from '../ports.js'
+import { selectActiveConnection, selectActiveNetwork, selectIsConnected } from '../selectors.js'
+import type { ModalState } from '../state.js'
+import { ChainAdapterNotFoundError, NetworkNotFoundError, NoActiveAddressError } from './connectionErrors.js'
 
 /** A send the form allows: the adapter, connector and network to send it with, and the transfer in the token's units. */
 export type PreparedSend = { adapter: ChainAdapter; connectorId: string; network: Network; transfer: WalletTransfer }

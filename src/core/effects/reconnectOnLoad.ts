@@ -1,12 +1,12 @@
 import { catchError, concat, concatMap, defer, EMPTY, filter, from, merge, mergeMap, of, take } from 'rxjs'
-import { connectionSucceeded } from '../events/connection'
-import { reconnectFinished, reconnectStarted } from '../events/connectionLifecycle'
-import { newRequestId } from '../events/newRequestId'
-import { storageHydrated } from '../events/storage'
-import type { Namespace } from '../events/views'
-import { selectIsConnected } from '../selectors'
-import type { Effect } from './runEffects'
-import type { WalletDeps } from './walletDeps'
+import { connectionSucceeded } from '../events/connection.js'
+import { reconnectFinished, reconnectStarted } from '../events/connectionLifecycle.js'
+import { newRequestId } from '../events/newRequestId.js'
+import { storageHydrated } from '../events/storage.js'
+import type { Namespace } from '../events/views.js'
+import { selectIsConnected } from '../selectors.js'
+import type { Effect } from './runEffects.js'
+import type { WalletDeps } from './walletDeps.js'
 
 /**
  * After hydration, reconnects the previously authorised connectors of each namespace silently,

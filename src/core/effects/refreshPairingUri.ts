@@ -1,9 +1,9 @@
 import { distinctUntilChanged, EMPTY, filter, ignoreElements, map, merge, tap, switchMap, timer } from 'rxjs'
-import { PAIRING_EXPIRY_MARGIN_MS } from '../domain/constants'
-import { isPairingExpired } from '../domain/timing'
-import { pairingRefreshRequested } from '../events/walletConnect'
-import type { Effect } from './runEffects'
-import type { WalletConnectDeps } from './walletConnectDeps'
+import { PAIRING_EXPIRY_MARGIN_MS } from '../domain/constants.js'
+import { isPairingExpired } from '../domain/timing.js'
+import { pairingRefreshRequested } from '../events/walletConnect.js'
+import type { Effect } from './runEffects.js'
+import type { WalletConnectDeps } from './walletConnectDeps.js'
 
 /**
  * Keeps the pairing URI fresh: once 10 s or less of its 4 min are left it counts as expired

@@ -1,10 +1,10 @@
 import { filter, ignoreElements, map, pairwise, tap } from 'rxjs'
-import type { SerializedError } from '../errors'
-import type { StampedEvent } from '../events/defineEvent'
-import type { ModalState } from '../state'
-import type { CoreDeps } from '../ports'
-import { isIgnoredConnectionEvent } from '../reducers/isIgnoredConnectionEvent'
-import type { Effect } from './runEffects'
+import type { SerializedError } from '../errors.js'
+import type { StampedEvent } from '../events/defineEvent.js'
+import type { ModalState } from '../state.js'
+import type { CoreDeps } from '../ports.js'
+import { isIgnoredConnectionEvent } from '../reducers/isIgnoredConnectionEvent.js'
+import type { Effect } from './runEffects.js'
 
 /** EIP-1193 user rejection: the visitor said no; nothing went wrong. */
 const USER_REJECTED = 4001

@@ -1,8 +1,8 @@
 import { defer, merge, Observable, type Subscription } from 'rxjs'
-import { effectFailed } from '../events/effects'
-import type { EventInput, StampedEvent } from '../events/defineEvent'
-import { serializeError } from '../errors'
-import type { ModalState } from '../state'
+import { effectFailed } from '../events/effects.js'
+import type { EventInput, StampedEvent } from '../events/defineEvent.js'
+import { serializeError } from '../errors.js'
+import type { ModalState } from '../state.js'
 
 /** The state stream effects read; `.value` is the state after the event being handled. */
 export type StateObservable = Observable<ModalState> & { readonly value: ModalState }

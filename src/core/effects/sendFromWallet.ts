@@ -1,16 +1,16 @@
 import { catchError, concat, defer, filter, from, map, mergeMap, of } from 'rxjs'
-import { sendConfirmed, sendFailed, sendRequested, sendSubmitted } from '../events/send'
-import { GangwayError, serializeError } from '../errors'
-import type { prepareSend } from './prepareSend'
-import type { Effect } from './runEffects'
-import type { WalletDeps } from './walletDeps'
+import { sendConfirmed, sendFailed, sendRequested, sendSubmitted } from '../events/send.js'
+import { GangwayError, serializeError } from '../errors.js'
+import type { prepareSend } from './prepareSend.js'
+import type { Effect } from './runEffects.js'
+import type { WalletDeps } from './walletDeps.js'
 
 let preparing: Promise<typeof prepareSend> | null = null
 
 // The form's checks (addresses, amounts, transaction rules) bring viem's hashing and Solana's
 // address codec: they load with the first send rather than with the page.
 function loadPrepareSend(): Promise<typeof prepareSend> {
-  preparing ??= import('./prepareSend').then(
+  preparing ??= import('./prepareSend.js').then(
     (m) => m.prepareSend,
     (error: unknown) => {
       preparing = null

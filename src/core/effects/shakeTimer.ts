@@ -1,8 +1,8 @@
 import { distinctUntilChanged, filter, map, switchMap, timer } from 'rxjs'
-import { modalShakeEnded } from '../events/modal'
-import type { CoreDeps } from '../ports'
-import { SHAKE_MS } from '../domain/constants'
-import type { Effect } from './runEffects'
+import { modalShakeEnded } from '../events/modal.js'
+import type { CoreDeps } from '../ports.js'
+import { SHAKE_MS } from '../domain/constants.js'
+import type { Effect } from './runEffects.js'
 
 /** Ends a shake SHAKE_MS after it started. */
 export const shakeTimer: Effect<CoreDeps> = (_event$, state$, deps) =>

@@ -1,10 +1,10 @@
 import { catchError, defer, filter, map, mergeMap, of } from 'rxjs'
-import { signatureFailed, signatureRequested, signatureSucceeded } from '../events/signature'
-import { GangwayError, serializeError } from '../errors'
-import { selectActiveConnection, selectIsConnected } from '../selectors'
-import { ChainAdapterNotFoundError, NoActiveAddressError } from './connectionErrors'
-import type { Effect } from './runEffects'
-import type { WalletDeps } from './walletDeps'
+import { signatureFailed, signatureRequested, signatureSucceeded } from '../events/signature.js'
+import { GangwayError, serializeError } from '../errors.js'
+import { selectActiveConnection, selectIsConnected } from '../selectors.js'
+import { ChainAdapterNotFoundError, NoActiveAddressError } from './connectionErrors.js'
+import type { Effect } from './runEffects.js'
+import type { WalletDeps } from './walletDeps.js'
 
 /** Asks the active wallet to sign a message or typed data with the active account. */
 export const signWithWallet: Effect<WalletDeps> = (event$, state$, deps) =>

@@ -1,13 +1,13 @@
 import { catchError, defer, filter, map, mergeMap, of } from 'rxjs'
-import { assertConnectionStatus } from '../domain/connectionStatus'
-import { connectionRequested } from '../events/connection'
-import { connectionSwitched, connectionSwitchFailed, connectionSwitchRequested } from '../events/connectionLifecycle'
-import { newRequestId } from '../events/newRequestId'
-import { GangwayError, serializeError } from '../errors'
-import { selectActiveConnection } from '../selectors'
-import { ChainAdapterNotFoundError, ConnectorNotFoundError } from './connectionErrors'
-import type { Effect } from './runEffects'
-import type { WalletDeps } from './walletDeps'
+import { assertConnectionStatus } from '../domain/connectionStatus.js'
+import { connectionRequested } from '../events/connection.js'
+import { connectionSwitched, connectionSwitchFailed, connectionSwitchRequested } from '../events/connectionLifecycle.js'
+import { newRequestId } from '../events/newRequestId.js'
+import { GangwayError, serializeError } from '../errors.js'
+import { selectActiveConnection } from '../selectors.js'
+import { ChainAdapterNotFoundError, ConnectorNotFoundError } from './connectionErrors.js'
+import type { Effect } from './runEffects.js'
+import type { WalletDeps } from './walletDeps.js'
 
 /**
  * Makes a stored connection current (spec §4): connected or active ones are reconnected silently

@@ -1,10 +1,10 @@
 import { catchError, defer, filter, map, mergeMap, of } from 'rxjs'
-import { networkSwitched, networkSwitchFailed, networkSwitchRequested } from '../events/network'
-import { serializeError } from '../errors'
-import { selectActiveConnection, selectIsConnected } from '../selectors'
-import { ChainAdapterNotFoundError, NetworkNotFoundError } from './connectionErrors'
-import type { Effect } from './runEffects'
-import type { WalletDeps } from './walletDeps'
+import { networkSwitched, networkSwitchFailed, networkSwitchRequested } from '../events/network.js'
+import { serializeError } from '../errors.js'
+import { selectActiveConnection, selectIsConnected } from '../selectors.js'
+import { ChainAdapterNotFoundError, NetworkNotFoundError } from './connectionErrors.js'
+import type { Effect } from './runEffects.js'
+import type { WalletDeps } from './walletDeps.js'
 
 /**
  * Switches to a network of the host's list: the connected wallet is asked (and adds the network

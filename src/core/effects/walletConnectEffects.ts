@@ -1,11 +1,11 @@
-import type { NamedEffect } from '../store'
-import { cancelWalletConnectPairing } from './cancelWalletConnectPairing'
-import { loadWalletConnectProvider } from './loadWalletConnectProvider'
-import { prefetchWalletConnectPairing } from './prefetchWalletConnectPairing'
-import { refreshPairingUri } from './refreshPairingUri'
-import { startWalletConnectOnView } from './startWalletConnectOnView'
-import type { WalletConnectDeps } from './walletConnectDeps'
-import { watchWalletConnectActivity } from './watchWalletConnectActivity'
+import type { NamedEffect } from '../store.js'
+import { cancelWalletConnectPairing } from './cancelWalletConnectPairing.js'
+import { loadWalletConnectProvider } from './loadWalletConnectProvider.js'
+import { prefetchWalletConnectPairing } from './prefetchWalletConnectPairing.js'
+import { refreshPairingUri } from './refreshPairingUri.js'
+import { startWalletConnectOnView } from './startWalletConnectOnView.js'
+import type { WalletConnectDeps } from './walletConnectDeps.js'
+import { watchWalletConnectActivity } from './watchWalletConnectActivity.js'
 
 /** The WalletConnect effects: provider prefetch, pairing URI lifecycle, sign-in sessions. */
 export const walletConnectEffects: NamedEffect<WalletConnectDeps>[] = [

@@ -1,11 +1,11 @@
 import { EMPTY, filter, mergeMap, switchMap, take } from 'rxjs'
-import type { EventInput } from '../events/defineEvent'
-import { sessionStarted } from '../events/session'
-import { siwxSessionStored } from '../events/siwx'
-import { pairingUriReceived } from '../events/walletConnect'
-import { isWalletConnectConnecting } from '../reducers/walletConnectReducer'
-import type { Effect } from './runEffects'
-import type { WalletConnectDeps } from './walletConnectDeps'
+import type { EventInput } from '../events/defineEvent.js'
+import { sessionStarted } from '../events/session.js'
+import { siwxSessionStored } from '../events/siwx.js'
+import { pairingUriReceived } from '../events/walletConnect.js'
+import { isWalletConnectConnecting } from '../reducers/walletConnectReducer.js'
+import type { Effect } from './runEffects.js'
+import type { WalletConnectDeps } from './walletConnectDeps.js'
 
 /**
  * What the WalletConnect connector reports becomes events: each pairing URI (for the attempt

@@ -1,12 +1,12 @@
 import { catchError, distinctUntilChanged, EMPTY, map, merge, switchMap } from 'rxjs'
-import { connectionDisconnected } from '../events/connection'
-import { accountsChanged } from '../events/connectionLifecycle'
-import type { EventInput } from '../events/defineEvent'
-import { networkChanged } from '../events/network'
-import type { Namespace } from '../events/views'
-import type { WalletProviderEvent } from '../ports'
-import type { Effect } from './runEffects'
-import type { WalletDeps } from './walletDeps'
+import { connectionDisconnected } from '../events/connection.js'
+import { accountsChanged } from '../events/connectionLifecycle.js'
+import type { EventInput } from '../events/defineEvent.js'
+import { networkChanged } from '../events/network.js'
+import type { Namespace } from '../events/views.js'
+import type { WalletProviderEvent } from '../ports.js'
+import type { Effect } from './runEffects.js'
+import type { WalletDeps } from './walletDeps.js'
 
 /**
  * While a connector is connected, its wallet's own events become events: other accounts,

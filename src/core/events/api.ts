@@ -1,6 +1,6 @@
-import { defineEvent } from './defineEvent'
-import { json, object, string } from './schema'
-import type { SerializedError } from '../errors'
+import { defineEvent } from './defineEvent.js'
+import { json, object, string } from './schema.js'
+import type { SerializedError } from '../errors.js'
 
 /**
  * A call to one of the HTTP services failed outside a flow that reports its own outcome (e.g.

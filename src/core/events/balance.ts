@@ -1,6 +1,6 @@
-import { defineEvent } from './defineEvent'
-import { boolean, json, object, optional, string } from './schema'
-import type { SerializedError } from '../errors'
+import { defineEvent } from './defineEvent.js'
+import { boolean, json, object, optional, string } from './schema.js'
+import type { SerializedError } from '../errors.js'
 
 /** Fetch the active account's native balance; `force` skips the 30 s cache. */
 export const balanceRefreshRequested = defineEvent('balance/refreshRequested', object({ force: optional(boolean()) }))

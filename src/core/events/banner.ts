@@ -1,5 +1,5 @@
-import { defineEvent } from './defineEvent'
-import { empty, literal, number, object, string } from './schema'
+import { defineEvent } from './defineEvent.js'
+import { empty, literal, number, object, string } from './schema.js'
 
 export const BANNER_VARIANTS = ['success', 'loading', 'error', 'info'] as const
 export type BannerVariant = (typeof BANNER_VARIANTS)[number]

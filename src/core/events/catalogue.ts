@@ -1,26 +1,26 @@
-import type { EventCreator, EventInput } from './defineEvent'
-import { bannerClosed, bannerDelayElapsed, bannerShowRequested } from './banner'
-import { remoteConfigFailed, remoteConfigLoaded } from './config'
-import { connectionDisconnected, connectionFailed, connectionRequested, connectionSucceeded } from './connection'
-import { effectFailed } from './effects'
+import type { EventCreator, EventInput } from './defineEvent.js'
+import { bannerClosed, bannerDelayElapsed, bannerShowRequested } from './banner.js'
+import { remoteConfigFailed, remoteConfigLoaded } from './config.js'
+import { connectionDisconnected, connectionFailed, connectionRequested, connectionSucceeded } from './connection.js'
+import { effectFailed } from './effects.js'
 import {
   modalCloseRequested,
   modalLoadingChanged,
   modalOpenRequested,
   modalShakeEnded,
   modalShakeRequested,
-} from './modal'
-import { accountTypePreferred, themeModeChanged } from './preferences'
-import { routerPushed, routerReplaced, routerReset, routerWentBack } from './router'
-import { sessionStarted } from './session'
-import { siwxSessionStored, siwxSessionsCleared } from './siwx'
-import { storageFailed, storageHydrated } from './storage'
-import { WALLET_EVENTS } from './walletEvents'
-import { WALLET_CONNECT_EVENTS } from './walletConnect'
-import { WALLET_LIST_EVENTS } from './walletList'
-import { TOKEN_BALANCE_EVENTS } from './tokenBalances'
-import { API_EVENTS } from './api'
-import { InvalidInputError } from '../errors'
+} from './modal.js'
+import { accountTypePreferred, themeModeChanged } from './preferences.js'
+import { routerPushed, routerReplaced, routerReset, routerWentBack } from './router.js'
+import { sessionStarted } from './session.js'
+import { siwxSessionStored, siwxSessionsCleared } from './siwx.js'
+import { storageFailed, storageHydrated } from './storage.js'
+import { WALLET_EVENTS } from './walletEvents.js'
+import { WALLET_CONNECT_EVENTS } from './walletConnect.js'
+import { WALLET_LIST_EVENTS } from './walletList.js'
+import { TOKEN_BALANCE_EVENTS } from './tokenBalances.js'
+import { API_EVENTS } from './api.js'
+import { InvalidInputError } from '../errors.js'
 
 /** Every event the core knows. A type not listed here is rejected at dispatch. */
 export const CORE_EVENTS = [

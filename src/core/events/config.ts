@@ -1,6 +1,6 @@
-import { defineEvent } from './defineEvent'
-import { json, object, optional, string } from './schema'
-import type { Features } from '../state'
+import { defineEvent } from './defineEvent.js'
+import { json, object, optional, string } from './schema.js'
+import type { Features } from '../state.js'
 
 /** Project configuration fetched from the directory API; its values override local options. */
 export const remoteConfigLoaded = defineEvent('config/remoteLoaded', object({ features: json<Partial<Features>>() }))

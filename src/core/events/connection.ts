@@ -1,7 +1,7 @@
-import { defineEvent } from './defineEvent'
-import { array, json, literal, object, optional, string } from './schema'
-import { namespaceSchema } from './views'
-import type { SerializedError } from '../errors'
+import { defineEvent } from './defineEvent.js'
+import { array, json, literal, object, optional, string } from './schema.js'
+import { namespaceSchema } from './views.js'
+import type { SerializedError } from '../errors.js'
 
 const accountSchema = object({ address: string(), type: literal('eoa', 'smartAccount', 'payment', 'ordinal') })
 

@@ -1,7 +1,7 @@
-import { defineEvent } from './defineEvent'
-import { array, json, object } from './schema'
-import { namespaceSchema } from './views'
-import type { Connector } from '../domain/entities'
+import { defineEvent } from './defineEvent.js'
+import { array, json, object } from './schema.js'
+import { namespaceSchema } from './views.js'
+import type { Connector } from '../domain/entities.js'
 
 /** The chain adapter of a namespace found these connectors (the whole list, as data). */
 export const connectorsChanged = defineEvent(

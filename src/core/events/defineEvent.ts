@@ -1,4 +1,4 @@
-import type { Schema } from './schema'
+import type { Schema } from './schema.js'
 
 /** The envelope the store stamps on every event: its position in the log and its time. */
 export type Envelope = { seq: number; at: number }

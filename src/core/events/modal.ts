@@ -1,6 +1,6 @@
-import { defineEvent } from './defineEvent'
-import { boolean, empty, object, optional } from './schema'
-import { namespaceSchema, viewSchema } from './views'
+import { defineEvent } from './defineEvent.js'
+import { boolean, empty, object, optional } from './schema.js'
+import { namespaceSchema, viewSchema } from './views.js'
 
 /** The host or the UI asks to open the modal, optionally at a view or for a namespace. */
 export const modalOpenRequested = defineEvent(

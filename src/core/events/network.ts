@@ -1,7 +1,7 @@
-import { defineEvent } from './defineEvent'
-import { json, object, optional, string } from './schema'
-import { namespaceSchema } from './views'
-import type { SerializedError } from '../errors'
+import { defineEvent } from './defineEvent.js'
+import { json, object, optional, string } from './schema.js'
+import { namespaceSchema } from './views.js'
+import type { SerializedError } from '../errors.js'
 
 /** Switch the namespace to a network of the host's list; the wallet is asked when connected. */
 export const networkSwitchRequested = defineEvent(

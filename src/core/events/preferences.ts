@@ -1,6 +1,6 @@
-import { defineEvent } from './defineEvent'
-import { literal, object, optional } from './schema'
-import { namespaceSchema } from './views'
+import { defineEvent } from './defineEvent.js'
+import { literal, object, optional } from './schema.js'
+import { namespaceSchema } from './views.js'
 
 export const themeModeChanged = defineEvent('theme/modeChanged', object({ mode: literal('light', 'dark') }))
 /** The visitor (or host) prefers this account type; smartAccount only where enabled. */

@@ -1,6 +1,6 @@
-import { defineEvent } from './defineEvent'
-import { empty, json, object, optional } from './schema'
-import { viewSchema } from './views'
+import { defineEvent } from './defineEvent.js'
+import { empty, json, object, optional } from './schema.js'
+import { viewSchema } from './views.js'
 
 export const routerPushed = defineEvent('router/pushed', object({ view: viewSchema, data: optional(json()) }))
 export const routerReplaced = defineEvent('router/replaced', object({ view: viewSchema, data: optional(json()) }))

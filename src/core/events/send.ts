@@ -1,6 +1,6 @@
-import { defineEvent } from './defineEvent'
-import { empty, json, nullable, number, object, optional, string } from './schema'
-import type { SerializedError } from '../errors'
+import { defineEvent } from './defineEvent.js'
+import { empty, json, nullable, number, object, optional, string } from './schema.js'
+import type { SerializedError } from '../errors.js'
 
 /** The token being sent: the network's native token has no address. */
 export type SendToken = { symbol: string; decimals: number; name?: string; address?: string }

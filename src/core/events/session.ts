@@ -1,6 +1,6 @@
-import { defineEvent } from './defineEvent'
-import { json } from './schema'
-import type { SessionSettings } from '../state'
+import { defineEvent } from './defineEvent.js'
+import { json } from './schema.js'
+import type { SessionSettings } from '../state.js'
 
 /**
  * A page load started a session with these settings. The reducer rebuilds the initial state

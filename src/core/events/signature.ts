@@ -1,7 +1,7 @@
-import { defineEvent } from './defineEvent'
-import { json, literal, object, optional, string } from './schema'
-import { namespaceSchema } from './views'
-import type { SerializedError } from '../errors'
+import { defineEvent } from './defineEvent.js'
+import { json, literal, object, optional, string } from './schema.js'
+import { namespaceSchema } from './views.js'
+import type { SerializedError } from '../errors.js'
 
 /**
  * Ask the active wallet to sign: a text message (`personal_sign`) or EIP-712 typed data

@@ -1,5 +1,5 @@
-import { defineEvent } from './defineEvent'
-import { json, object, string } from './schema'
+import { defineEvent } from './defineEvent.js'
+import { json, object, string } from './schema.js'
 
 /** A sign-in session was stored for an address (spec §3 SIWX session). */
 export const siwxSessionStored = defineEvent(

@@ -1,6 +1,6 @@
-import { defineEvent } from './defineEvent'
-import { json, object, string } from './schema'
-import type { DurableState } from '../state'
+import { defineEvent } from './defineEvent.js'
+import { json, object, string } from './schema.js'
+import type { DurableState } from '../state.js'
 
 /** What persistence found on start, applied in one step. */
 export const storageHydrated = defineEvent('storage/hydrated', json<Partial<DurableState>>())

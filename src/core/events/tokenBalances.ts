@@ -1,7 +1,7 @@
-import { defineEvent } from './defineEvent'
-import { array, json, object, string } from './schema'
-import type { TokenBalance } from '../domain/entities'
-import type { SerializedError } from '../errors'
+import { defineEvent } from './defineEvent.js'
+import { array, json, object, string } from './schema.js'
+import type { TokenBalance } from '../domain/entities.js'
+import type { SerializedError } from '../errors.js'
 
 /** The active account's token balances from the blockchain data API (native token included). */
 export const tokenBalancesFetched = defineEvent(

@@ -1,4 +1,4 @@
-import { literal } from './schema'
+import { literal } from './schema.js'
 
 /** Every view of the modal (spec §2). The router renders one of these by name. */
 export const VIEWS = [

@@ -1,6 +1,6 @@
-import { defineEvent } from './defineEvent'
-import { empty, json, nullable, object, optional, string } from './schema'
-import type { SerializedError } from '../errors'
+import { defineEvent } from './defineEvent.js'
+import { empty, json, nullable, object, optional, string } from './schema.js'
+import type { SerializedError } from '../errors.js'
 
 /** The id of the WalletConnect connector (type WALLET_CONNECT) in the eip155 namespace. */
 export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'

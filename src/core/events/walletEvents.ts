@@ -1,4 +1,4 @@
-import { balanceFailed, balanceFetched, balanceRefreshRequested } from './balance'
+import { balanceFailed, balanceFetched, balanceRefreshRequested } from './balance.js'
 import {
   accountDisconnected,
   accountsChanged,
@@ -9,9 +9,9 @@ import {
   disconnectRequested,
   reconnectFinished,
   reconnectStarted,
-} from './connectionLifecycle'
-import { connectorsChanged } from './connectors'
-import { networkChanged, networkSwitched, networkSwitchFailed, networkSwitchRequested } from './network'
+} from './connectionLifecycle.js'
+import { connectorsChanged } from './connectors.js'
+import { networkChanged, networkSwitched, networkSwitchFailed, networkSwitchRequested } from './network.js'
 import {
   sendAmountSet,
   sendConfirmed,
@@ -21,8 +21,8 @@ import {
   sendReset,
   sendSubmitted,
   sendTokenSet,
-} from './send'
-import { signatureFailed, signatureRequested, signatureSucceeded } from './signature'
+} from './send.js'
+import { signatureFailed, signatureRequested, signatureSucceeded } from './signature.js'
 
 /** The events of wallet connections, networks, balances, signing and sending. */
 export const WALLET_EVENTS = [

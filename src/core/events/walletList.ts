@@ -1,7 +1,7 @@
-import { defineEvent, type StampedEvent } from './defineEvent'
-import { array, json, literal, number, object, optional, string } from './schema'
-import { WALLET_LISTS, type ListedWallet } from '../reducers/dataState'
-import type { SerializedError } from '../errors'
+import { defineEvent, type StampedEvent } from './defineEvent.js'
+import { array, json, literal, number, object, optional, string } from './schema.js'
+import { WALLET_LISTS, type ListedWallet } from '../reducers/dataState.js'
+import type { SerializedError } from '../errors.js'
 
 const listSchema = literal(...WALLET_LISTS)
 

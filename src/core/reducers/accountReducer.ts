@@ -1,8 +1,8 @@
 import type { Draft } from 'immer'
-import { balanceFailed, balanceFetched } from '../events/balance'
-import { accountDisconnected } from '../events/connectionLifecycle'
-import { modalOpenRequested } from '../events/modal'
-import type { StampedEvent } from '../events/defineEvent'
+import { balanceFailed, balanceFetched } from '../events/balance.js'
+import { accountDisconnected } from '../events/connectionLifecycle.js'
+import { modalOpenRequested } from '../events/modal.js'
+import type { StampedEvent } from '../events/defineEvent.js'
 import {
   sendAmountSet,
   sendConfirmed,
@@ -12,10 +12,10 @@ import {
   sendReset,
   sendSubmitted,
   sendTokenSet,
-} from '../events/send'
-import { signatureFailed, signatureRequested, signatureSucceeded } from '../events/signature'
-import type { ModalState } from '../state'
-import { EMPTY_SEND } from './walletState'
+} from '../events/send.js'
+import { signatureFailed, signatureRequested, signatureSucceeded } from '../events/signature.js'
+import type { ModalState } from '../state.js'
+import { EMPTY_SEND } from './walletState.js'
 
 /** Balances (cached with their fetch time), the send form and its transaction, signatures. */
 export function accountReducer(draft: Draft<ModalState>, event: StampedEvent): void {

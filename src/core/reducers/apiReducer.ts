@@ -1,10 +1,10 @@
 import type { Draft } from 'immer'
-import { apiRequestFailed } from '../events/api'
-import { remoteConfigFailed } from '../events/config'
-import type { StampedEvent } from '../events/defineEvent'
-import { walletListPageFailed } from '../events/walletList'
-import type { SerializedError } from '../errors'
-import type { ModalState } from '../state'
+import { apiRequestFailed } from '../events/api.js'
+import { remoteConfigFailed } from '../events/config.js'
+import type { StampedEvent } from '../events/defineEvent.js'
+import { walletListPageFailed } from '../events/walletList.js'
+import type { SerializedError } from '../errors.js'
+import type { ModalState } from '../state.js'
 
 /** The spec's alert for an app the API refuses (HTTP 403, origin not on the allow-list). */
 export const INVALID_APP_CONFIGURATION = 'Invalid App Configuration'

@@ -1,7 +1,7 @@
 import type { Draft } from 'immer'
-import { bannerClosed, bannerDelayElapsed, bannerShowRequested } from '../events/banner'
-import type { StampedEvent } from '../events/defineEvent'
-import type { ModalState } from '../state'
+import { bannerClosed, bannerDelayElapsed, bannerShowRequested } from '../events/banner.js'
+import type { StampedEvent } from '../events/defineEvent.js'
+import type { ModalState } from '../state.js'
 
 /**
  * A new banner while one is open closes the open one and waits for a delay event (150 ms,

@@ -1,7 +1,7 @@
 import type { Draft } from 'immer'
-import { remoteConfigLoaded } from '../events/config'
-import type { StampedEvent } from '../events/defineEvent'
-import { DEFAULT_FEATURES, type Features, type ModalState } from '../state'
+import { remoteConfigLoaded } from '../events/config.js'
+import type { StampedEvent } from '../events/defineEvent.js'
+import { DEFAULT_FEATURES, type Features, type ModalState } from '../state.js'
 
 const FEATURE_KEYS = Object.keys(DEFAULT_FEATURES) as (keyof Features)[]
 

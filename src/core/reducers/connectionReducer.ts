@@ -4,11 +4,11 @@ import {
   connectionFailed,
   connectionRequested,
   connectionSucceeded,
-} from '../events/connection'
-import type { StampedEvent } from '../events/defineEvent'
-import type { Namespace } from '../events/views'
-import type { ModalState, NamespaceConnection } from '../state'
-import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent'
+} from '../events/connection.js'
+import type { StampedEvent } from '../events/defineEvent.js'
+import type { Namespace } from '../events/views.js'
+import type { ModalState, NamespaceConnection } from '../state.js'
+import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'
 
 /** Connection status per namespace (spec §4): disconnected → connecting → connected, and back. */
 export function connectionReducer(draft: Draft<ModalState>, event: StampedEvent): void {

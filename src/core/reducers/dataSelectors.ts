@@ -1,10 +1,10 @@
-import { filterTokenBalances } from '../domain/walletLists'
-import { RECOMMENDED_WALLETS_COUNT } from '../domain/constants'
-import type { TokenBalance } from '../domain/entities'
-import { selectCaipAddress } from '../selectors'
-import type { ModalState } from '../state'
-import type { ListedWallet, WalletPages } from './dataState'
-import { isComplete } from './walletListReducer'
+import { filterTokenBalances } from '../domain/walletLists.js'
+import { RECOMMENDED_WALLETS_COUNT } from '../domain/constants.js'
+import type { TokenBalance } from '../domain/entities.js'
+import { selectCaipAddress } from '../selectors.js'
+import type { ModalState } from '../state.js'
+import type { ListedWallet, WalletPages } from './dataState.js'
+import { isComplete } from './walletListReducer.js'
 
 /** The active account's native balance, whichever source knows it. */
 export type AccountBalance = {

@@ -1,8 +1,8 @@
 import type { Draft } from 'immer'
-import type { StampedEvent } from '../events/defineEvent'
-import type { SerializedError } from '../errors'
-import type { ModalState } from '../state'
-import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent'
+import type { StampedEvent } from '../events/defineEvent.js'
+import type { SerializedError } from '../errors.js'
+import type { ModalState } from '../state.js'
+import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'
 
 /**
  * Any `…/failed` event with a serialised error becomes the last error the UI can show, except

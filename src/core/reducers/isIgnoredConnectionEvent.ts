@@ -1,8 +1,8 @@
-import { canRetry } from '../domain/timing'
-import { connectionFailed, connectionRequested, connectionSucceeded } from '../events/connection'
-import type { StampedEvent } from '../events/defineEvent'
-import type { Namespace } from '../events/views'
-import type { ModalState } from '../state'
+import { canRetry } from '../domain/timing.js'
+import { connectionFailed, connectionRequested, connectionSucceeded } from '../events/connection.js'
+import type { StampedEvent } from '../events/defineEvent.js'
+import type { Namespace } from '../events/views.js'
+import type { ModalState } from '../state.js'
 
 /**
  * Whether the connection slices must ignore this event: a connect request for the wallet the

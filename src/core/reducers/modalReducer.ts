@@ -5,13 +5,13 @@ import {
   modalOpenRequested,
   modalShakeEnded,
   modalShakeRequested,
-} from '../events/modal'
-import type { StampedEvent } from '../events/defineEvent'
-import type { ViewName } from '../events/views'
-import { selectCanClose, selectIsConnected } from '../selectors'
-import { SHAKE_MS } from '../domain/constants'
-import type { ModalState } from '../state'
-import { resetRouter } from './routerReducer'
+} from '../events/modal.js'
+import type { StampedEvent } from '../events/defineEvent.js'
+import type { ViewName } from '../events/views.js'
+import { selectCanClose, selectIsConnected } from '../selectors.js'
+import { SHAKE_MS } from '../domain/constants.js'
+import type { ModalState } from '../state.js'
+import { resetRouter } from './routerReducer.js'
 
 export function modalReducer(draft: Draft<ModalState>, event: StampedEvent): void {
   const m = draft.modal

@@ -1,11 +1,11 @@
 import type { Draft } from 'immer'
-import type { StampedEvent } from '../events/defineEvent'
-import { networkChanged, networkSwitched, networkSwitchFailed, networkSwitchRequested } from '../events/network'
-import { selectIsConnected, selectIsUnsupportedChain } from '../selectors'
-import type { ModalState } from '../state'
-import { namespaceDraft } from './connectionReducer'
-import { closedView } from './modalReducer'
-import { resetRouter } from './routerReducer'
+import type { StampedEvent } from '../events/defineEvent.js'
+import { networkChanged, networkSwitched, networkSwitchFailed, networkSwitchRequested } from '../events/network.js'
+import { selectIsConnected, selectIsUnsupportedChain } from '../selectors.js'
+import type { ModalState } from '../state.js'
+import { namespaceDraft } from './connectionReducer.js'
+import { closedView } from './modalReducer.js'
+import { resetRouter } from './routerReducer.js'
 
 /** The network per namespace, network switches and the unsupported-network rule (spec §4). */
 export function networkReducer(draft: Draft<ModalState>, event: StampedEvent): void {

@@ -1,7 +1,7 @@
 import type { Draft } from 'immer'
-import { accountTypePreferred, themeModeChanged } from '../events/preferences'
-import type { StampedEvent } from '../events/defineEvent'
-import type { ModalState } from '../state'
+import { accountTypePreferred, themeModeChanged } from '../events/preferences.js'
+import type { StampedEvent } from '../events/defineEvent.js'
+import type { ModalState } from '../state.js'
 
 export function preferencesReducer(draft: Draft<ModalState>, event: StampedEvent): void {
   if (themeModeChanged.match(event)) {

@@ -1,8 +1,8 @@
 import type { Draft } from 'immer'
-import { routerPushed, routerReplaced, routerReset, routerWentBack } from '../events/router'
-import type { StampedEvent } from '../events/defineEvent'
-import type { ViewName } from '../events/views'
-import type { ModalState } from '../state'
+import { routerPushed, routerReplaced, routerReset, routerWentBack } from '../events/router.js'
+import type { StampedEvent } from '../events/defineEvent.js'
+import type { ViewName } from '../events/views.js'
+import type { ModalState } from '../state.js'
 
 /** History is a stack whose top is the current view; it is never empty. */
 export function routerReducer(draft: Draft<ModalState>, event: StampedEvent): void {

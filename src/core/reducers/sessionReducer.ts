@@ -1,8 +1,8 @@
 import type { Draft } from 'immer'
-import { sessionStarted } from '../events/session'
-import { storageHydrated } from '../events/storage'
-import { initialState, type ModalState } from '../state'
-import type { StampedEvent } from '../events/defineEvent'
+import { sessionStarted } from '../events/session.js'
+import { storageHydrated } from '../events/storage.js'
+import { initialState, type ModalState } from '../state.js'
+import type { StampedEvent } from '../events/defineEvent.js'
 
 /** Session start rebuilds everything from its settings; hydration lays the durable slices on top. */
 export function sessionReducer(draft: Draft<ModalState>, event: StampedEvent): ModalState | void {

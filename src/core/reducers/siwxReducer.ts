@@ -1,7 +1,7 @@
 import type { Draft } from 'immer'
-import { siwxSessionStored, siwxSessionsCleared } from '../events/siwx'
-import type { StampedEvent } from '../events/defineEvent'
-import type { ModalState } from '../state'
+import { siwxSessionStored, siwxSessionsCleared } from '../events/siwx.js'
+import type { StampedEvent } from '../events/defineEvent.js'
+import type { ModalState } from '../state.js'
 
 export function siwxReducer(draft: Draft<ModalState>, event: StampedEvent): void {
   if (siwxSessionStored.match(event)) {

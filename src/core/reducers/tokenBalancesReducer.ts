@@ -1,8 +1,8 @@
 import type { Draft } from 'immer'
-import { accountDisconnected } from '../events/connectionLifecycle'
-import type { StampedEvent } from '../events/defineEvent'
-import { tokenBalancesFailed, tokenBalancesFetched } from '../events/tokenBalances'
-import type { ModalState } from '../state'
+import { accountDisconnected } from '../events/connectionLifecycle.js'
+import type { StampedEvent } from '../events/defineEvent.js'
+import { tokenBalancesFailed, tokenBalancesFetched } from '../events/tokenBalances.js'
+import type { ModalState } from '../state.js'
 
 /** Token balances per account with their fetch time; a failure is kept as null (unknown, not zero). */
 export function tokenBalancesReducer(draft: Draft<ModalState>, event: StampedEvent): void {

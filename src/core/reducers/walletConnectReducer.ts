@@ -1,9 +1,9 @@
 import type { Draft } from 'immer'
-import { PAIRING_EXPIRY_MS } from '../domain/constants'
-import { connectionRequested } from '../events/connection'
-import type { StampedEvent } from '../events/defineEvent'
-import { modalCloseRequested } from '../events/modal'
-import { routerWentBack } from '../events/router'
+import { PAIRING_EXPIRY_MS } from '../domain/constants.js'
+import { connectionRequested } from '../events/connection.js'
+import type { StampedEvent } from '../events/defineEvent.js'
+import { modalCloseRequested } from '../events/modal.js'
+import { routerWentBack } from '../events/router.js'
 import {
   pairingPrefetchRequested,
   pairingRefreshRequested,
@@ -13,8 +13,8 @@ import {
   walletConnectProviderLoaded,
   walletConnectWalletSelected,
   type WalletConnectWallet,
-} from '../events/walletConnect'
-import type { ModalState } from '../state'
+} from '../events/walletConnect.js'
+import type { ModalState } from '../state.js'
 
 /** A pairing URI and its lifetime (event times). */
 export type Pairing = {

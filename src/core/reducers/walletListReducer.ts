@@ -1,15 +1,15 @@
 import { original, type Draft } from 'immer'
-import type { StampedEvent } from '../events/defineEvent'
-import { modalCloseRequested } from '../events/modal'
+import type { StampedEvent } from '../events/defineEvent.js'
+import { modalCloseRequested } from '../events/modal.js'
 import {
   walletListPageFailed,
   walletListPageLoaded,
   walletListPageRequested,
   walletListRequestId,
   walletListSearchChanged,
-} from '../events/walletList'
-import type { ModalState } from '../state'
-import { emptyWalletPages, type ListedWallet, type WalletPages } from './dataState'
+} from '../events/walletList.js'
+import type { ModalState } from '../state.js'
+import { emptyWalletPages, type ListedWallet, type WalletPages } from './dataState.js'
 
 /**
  * The wallet lists: pages load one at a time, in order (a request while one is loading, or

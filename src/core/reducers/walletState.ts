@@ -1,7 +1,7 @@
-import type { Connector } from '../domain/entities'
-import type { SerializedError } from '../errors'
-import type { SendToken } from '../events/send'
-import type { Namespace, ViewName } from '../events/views'
+import type { Connector } from '../domain/entities.js'
+import type { SerializedError } from '../errors.js'
+import type { SendToken } from '../events/send.js'
+import type { Namespace, ViewName } from '../events/views.js'
 
 /** A wallet used lately, shown with a recent badge (at most 2, newest first). */
 export type RecentWallet = { id: string; name: string; namespace: Namespace; imageUrl?: string; rdns?: string }

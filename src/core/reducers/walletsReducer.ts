@@ -1,6 +1,6 @@
 import type { Draft } from 'immer'
-import { addRecentWallet, RECENT_WALLETS_MAX } from '../domain/walletLists'
-import { connectionDisconnected, connectionFailed, connectionRequested, connectionSucceeded } from '../events/connection'
+import { addRecentWallet, RECENT_WALLETS_MAX } from '../domain/walletLists.js'
+import { connectionDisconnected, connectionFailed, connectionRequested, connectionSucceeded } from '../events/connection.js'
 import {
   accountDisconnected,
   accountsChanged,
@@ -11,18 +11,18 @@ import {
   disconnectRequested,
   reconnectFinished,
   reconnectStarted,
-} from '../events/connectionLifecycle'
-import { connectorsChanged } from '../events/connectors'
-import type { StampedEvent } from '../events/defineEvent'
-import { storageHydrated } from '../events/storage'
-import { NAMESPACES, type Namespace } from '../events/views'
-import type { ModalState } from '../state'
-import { namespaceDraft } from './connectionReducer'
-import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent'
-import { closedView } from './modalReducer'
-import { showUnsupportedChain } from './networkReducer'
-import { resetRouter } from './routerReducer'
-import type { RecentWallet, WalletMemory } from './walletState'
+} from '../events/connectionLifecycle.js'
+import { connectorsChanged } from '../events/connectors.js'
+import type { StampedEvent } from '../events/defineEvent.js'
+import { storageHydrated } from '../events/storage.js'
+import { NAMESPACES, type Namespace } from '../events/views.js'
+import type { ModalState } from '../state.js'
+import { namespaceDraft } from './connectionReducer.js'
+import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'
+import { closedView } from './modalReducer.js'
+import { showUnsupportedChain } from './networkReducer.js'
+import { resetRouter } from './routerReducer.js'
+import type { RecentWallet, WalletMemory } from './walletState.js'
 
 /**
  * Connectors, the connect attempt, reconnect runs, recent wallets and what a reload reconnects.

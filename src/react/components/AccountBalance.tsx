@@ -1,7 +1,7 @@
-import { formatBalance, formatLocaleAmount } from '../../core/domain/format'
-import { selectAccountBalance, type AccountBalance as Balance } from '../../core/reducers/dataSelectors'
-import { selectActiveNetwork } from '../../core/selectors'
-import { useModalState } from '../useModalState'
+import { formatBalance, formatLocaleAmount } from '../../core/domain/format.js'
+import { selectAccountBalance, type AccountBalance as Balance } from '../../core/reducers/dataSelectors.js'
+import { selectActiveNetwork } from '../../core/selectors.js'
+import { useModalState } from '../useModalState.js'
 
 const sameBalance = (a: Balance | null, b: Balance | null) =>
   a === b || (!!a && !!b && a.balance === b.balance && a.symbol === b.symbol && a.usdValue === b.usdValue && a.source === b.source)

@@ -1,5 +1,5 @@
-import { useModal } from '../ModalContext'
-import { useModalState } from '../useModalState'
+import { useModal } from '../ModalContext.js'
+import { useModalState } from '../useModalState.js'
 
 /**
  * The Connect view's way to AllWallets: shown when the allWallets feature is on (local option

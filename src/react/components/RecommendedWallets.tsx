@@ -1,9 +1,9 @@
-import { selectFeaturedWallets, selectRecommendedWallets } from '../../core/reducers/dataSelectors'
-import type { ListedWallet } from '../../core/reducers/dataState'
-import { useModal } from '../ModalContext'
-import { useModalState } from '../useModalState'
-import { selectDirectoryWallet } from './selectDirectoryWallet'
-import { WalletImage } from './WalletImage'
+import { selectFeaturedWallets, selectRecommendedWallets } from '../../core/reducers/dataSelectors.js'
+import type { ListedWallet } from '../../core/reducers/dataState.js'
+import { useModal } from '../ModalContext.js'
+import { useModalState } from '../useModalState.js'
+import { selectDirectoryWallet } from './selectDirectoryWallet.js'
+import { WalletImage } from './WalletImage.js'
 
 /** Same wallets in the same order: lists rebuilt by a selector compare equal when nothing changed. */
 export function sameWallets(a: readonly ListedWallet[], b: readonly ListedWallet[]): boolean {

@@ -1,5 +1,5 @@
 import { memo, useEffect, useState } from 'react'
-import { IMAGE_PRELOAD_TIMEOUT_MS } from '../../core/domain/constants'
+import { IMAGE_PRELOAD_TIMEOUT_MS } from '../../core/domain/constants.js'
 
 type Outcome = 'loaded' | 'failed'
 

@@ -1,7 +1,7 @@
-import type { Modal } from '../../createModal'
-import { connectionRequested } from '../../core/events/connection'
-import { newRequestId } from '../../core/events/newRequestId'
-import type { ListedWallet } from '../../core/reducers/dataState'
+import type { Modal } from '../../createModal.js'
+import { connectionRequested } from '../../core/events/connection.js'
+import { newRequestId } from '../../core/events/newRequestId.js'
+import type { ListedWallet } from '../../core/reducers/dataState.js'
 
 /**
  * What choosing a directory wallet does: a wallet found in this browser (same directory id or

@@ -1,10 +1,10 @@
-import { disconnectRequested } from '../../core/events/connectionLifecycle'
-import { newRequestId } from '../../core/events/newRequestId'
-import { truncateAddress } from '../../core/domain/format'
-import { selectActiveCaipNetworkId, selectActiveNetwork, selectAddress } from '../../core/selectors'
-import { AccountBalance } from '../components/AccountBalance'
-import { useModalState } from '../useModalState'
-import type { ViewProps } from './viewRegistry'
+import { disconnectRequested } from '../../core/events/connectionLifecycle.js'
+import { newRequestId } from '../../core/events/newRequestId.js'
+import { truncateAddress } from '../../core/domain/format.js'
+import { selectActiveCaipNetworkId, selectActiveNetwork, selectAddress } from '../../core/selectors.js'
+import { AccountBalance } from '../components/AccountBalance.js'
+import { useModalState } from '../useModalState.js'
+import type { ViewProps } from './viewRegistry.js'
 
 /** The connected account: address, native balance, network, wallets and disconnect. */
 export function AccountView({ modal }: ViewProps) {

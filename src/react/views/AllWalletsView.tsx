@@ -1,12 +1,12 @@
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { walletListPageRequested, walletListSearchChanged } from '../../core/events/walletList'
-import { selectAllWallets } from '../../core/reducers/dataSelectors'
-import type { ListedWallet } from '../../core/reducers/dataState'
-import { selectDirectoryWallet } from '../components/selectDirectoryWallet'
-import { VirtualList, type VirtualListHandle } from '../components/VirtualList'
-import { WalletImage } from '../components/WalletImage'
-import { useModalState } from '../useModalState'
-import type { ViewProps } from './viewRegistry'
+import { walletListPageRequested, walletListSearchChanged } from '../../core/events/walletList.js'
+import { selectAllWallets } from '../../core/reducers/dataSelectors.js'
+import type { ListedWallet } from '../../core/reducers/dataState.js'
+import { selectDirectoryWallet } from '../components/selectDirectoryWallet.js'
+import { VirtualList, type VirtualListHandle } from '../components/VirtualList.js'
+import { WalletImage } from '../components/WalletImage.js'
+import { useModalState } from '../useModalState.js'
+import type { ViewProps } from './viewRegistry.js'
 
 /** Row height and viewport of the wallet list (px): about seven and a half rows in view. */
 export const WALLET_ROW_HEIGHT = 48

@@ -1,9 +1,9 @@
-import { connectionRequested } from '../../core/events/connection'
-import { newRequestId } from '../../core/events/newRequestId'
-import { useModalState } from '../useModalState'
-import { useRetryAllowed } from './useRetryAllowed'
-import type { ViewProps } from './viewRegistry'
-import { WalletIcon } from './WalletIcon'
+import { connectionRequested } from '../../core/events/connection.js'
+import { newRequestId } from '../../core/events/newRequestId.js'
+import { useModalState } from '../useModalState.js'
+import { useRetryAllowed } from './useRetryAllowed.js'
+import type { ViewProps } from './viewRegistry.js'
+import { WalletIcon } from './WalletIcon.js'
 
 /** Waiting on a browser wallet: its icon, then its answer; a rejection offers a retry after 1 s. */
 export function ConnectingExternalView({ modal }: ViewProps) {

@@ -1,5 +1,5 @@
-import { ConnectingWalletConnectPanel } from './ConnectingWalletConnectPanel'
-import type { ViewProps } from './viewRegistry'
+import { ConnectingWalletConnectPanel } from './ConnectingWalletConnectPanel.js'
+import type { ViewProps } from './viewRegistry.js'
 
 /**
  * The modal without chain adapters (or with manual WalletConnect control) on a desktop: the

@@ -1,9 +1,9 @@
-import type { Modal } from '../../createModal'
-import { networkSwitchRequested } from '../../core/events/network'
-import { newRequestId } from '../../core/events/newRequestId'
-import { selectActiveCaipNetworkId, selectNetworks } from '../../core/selectors'
-import { useModalState } from '../useModalState'
-import { WalletIcon } from './WalletIcon'
+import type { Modal } from '../../createModal.js'
+import { networkSwitchRequested } from '../../core/events/network.js'
+import { newRequestId } from '../../core/events/newRequestId.js'
+import { selectActiveCaipNetworkId, selectNetworks } from '../../core/selectors.js'
+import { useModalState } from '../useModalState.js'
+import { WalletIcon } from './WalletIcon.js'
 
 /** The host's networks of the active namespace; picking one asks for a switch. */
 export function NetworkList({ modal, markActive = true }: { modal: Modal; markActive?: boolean }) {

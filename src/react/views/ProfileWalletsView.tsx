@@ -1,10 +1,10 @@
-import { truncateAddress } from '../../core/domain/format'
-import { connectionSwitchRequested, disconnectRequested } from '../../core/events/connectionLifecycle'
-import { newRequestId } from '../../core/events/newRequestId'
-import type { ModalState } from '../../core/state'
-import { useModalState } from '../useModalState'
-import type { ViewProps } from './viewRegistry'
-import { WalletIcon } from './WalletIcon'
+import { truncateAddress } from '../../core/domain/format.js'
+import { connectionSwitchRequested, disconnectRequested } from '../../core/events/connectionLifecycle.js'
+import { newRequestId } from '../../core/events/newRequestId.js'
+import type { ModalState } from '../../core/state.js'
+import { useModalState } from '../useModalState.js'
+import type { ViewProps } from './viewRegistry.js'
+import { WalletIcon } from './WalletIcon.js'
 
 type Row = { connectorId: string; name: string; imageUrl?: string | undefined; address: string | null; status: 'active' | 'connected' | 'disconnected' }
 

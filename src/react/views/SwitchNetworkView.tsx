@@ -1,8 +1,8 @@
-import { networkSwitchRequested } from '../../core/events/network'
-import { newRequestId } from '../../core/events/newRequestId'
-import { useModalState } from '../useModalState'
-import type { ViewProps } from './viewRegistry'
-import { WalletIcon } from './WalletIcon'
+import { networkSwitchRequested } from '../../core/events/network.js'
+import { newRequestId } from '../../core/events/newRequestId.js'
+import { useModalState } from '../useModalState.js'
+import type { ViewProps } from './viewRegistry.js'
+import { WalletIcon } from './WalletIcon.js'
 
 /** Waiting on the wallet to switch (or to add, then switch to) a network. */
 export function SwitchNetworkView({ modal }: ViewProps) {

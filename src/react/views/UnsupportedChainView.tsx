@@ -1,8 +1,8 @@
-import { disconnectRequested } from '../../core/events/connectionLifecycle'
-import { newRequestId } from '../../core/events/newRequestId'
-import { useModalState } from '../useModalState'
-import { NetworkList } from './NetworkList'
-import type { ViewProps } from './viewRegistry'
+import { disconnectRequested } from '../../core/events/connectionLifecycle.js'
+import { newRequestId } from '../../core/events/newRequestId.js'
+import { useModalState } from '../useModalState.js'
+import { NetworkList } from './NetworkList.js'
+import type { ViewProps } from './viewRegistry.js'
 
 /** The wallet is on a network the app does not support: switch to a supported one, or disconnect. */
 export function UnsupportedChainView({ modal }: ViewProps) {

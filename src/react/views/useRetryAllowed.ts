@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { RETRY_MIN_INTERVAL_MS } from '../../core/domain/constants'
-import { canRetry } from '../../core/domain/timing'
-import type { Modal } from '../../createModal'
+import { RETRY_MIN_INTERVAL_MS } from '../../core/domain/constants.js'
+import { canRetry } from '../../core/domain/timing.js'
+import type { Modal } from '../../createModal.js'
 
 /**
  * Whether a retry is allowed yet (at least 1 s after `lastAttemptAt`, spec §5), re-rendering

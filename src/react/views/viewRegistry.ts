@@ -1,9 +1,9 @@
 import { createElement, Fragment, lazy, type ComponentType } from 'react'
-import type { Modal } from '../../createModal'
-import type { ViewName } from '../../core/events/views'
-import { AccountView } from './AccountView'
-import { ConnectView } from './ConnectView'
-import { UnavailableView } from './UnavailableView'
+import type { Modal } from '../../createModal.js'
+import type { ViewName } from '../../core/events/views.js'
+import { AccountView } from './AccountView.js'
+import { ConnectView } from './ConnectView.js'
+import { UnavailableView } from './UnavailableView.js'
 
 export type ViewProps = { view: ViewName; modal: Modal }
 
@@ -12,14 +12,14 @@ type ViewLoader = () => Promise<ComponentType<ViewProps>>
 // Views an open rarely lands on load on first use, so they stay out of the host's initial bundle;
 // the modal prefetches them when it opens, so pushing one is as quick as with a static import.
 const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
-  AllWallets: () => import('./AllWalletsView').then((m) => m.AllWalletsView),
-  ConnectingExternal: () => import('./ConnectingExternalView').then((m) => m.ConnectingExternalView),
-  ConnectingWalletConnect: () => import('./ConnectingWalletConnectView').then((m) => m.ConnectingWalletConnectView),
-  ConnectingWalletConnectBasic: () => import('./ConnectingWalletConnectBasicView').then((m) => m.ConnectingWalletConnectBasicView),
-  Networks: () => import('./NetworksView').then((m) => m.NetworksView),
-  SwitchNetwork: () => import('./SwitchNetworkView').then((m) => m.SwitchNetworkView),
-  UnsupportedChain: () => import('./UnsupportedChainView').then((m) => m.UnsupportedChainView),
-  ProfileWallets: () => import('./ProfileWalletsView').then((m) => m.ProfileWalletsView),
+  AllWallets: () => import('./AllWalletsView.js').then((m) => m.AllWalletsView),
+  ConnectingExternal: () => import('./ConnectingExternalView.js').then((m) => m.ConnectingExternalView),
+  ConnectingWalletConnect: () => import('./ConnectingWalletConnectView.js').then((m) => m.ConnectingWalletConnectView),
+  ConnectingWalletConnectBasic: () => import('./ConnectingWalletConnectBasicView.js').then((m) => m.ConnectingWalletConnectBasicView),
+  Networks: () => import('./NetworksView.js').then((m) => m.NetworksView),
+  SwitchNetwork: () => import('./SwitchNetworkView.js').then((m) => m.SwitchNetworkView),
+  UnsupportedChain: () => import('./UnsupportedChainView.js').then((m) => m.UnsupportedChainView),
+  ProfileWallets: () => import('./ProfileWalletsView.js').then((m) => m.ProfileWalletsView),
 }
 
 /** Each lazy view's module load, started once and shared by the prefetch and the first render. */
@@ -31,7 +31,7 @@ const lazyViews = new Map<ViewName, ComponentType<ViewProps>>()
 function load(view: ViewName, loader: ViewLoader): Promise<ComponentType<ViewProps>> {
   let promise = loading.get(view)
   if (!promise) {
-    promise = Promise.all([loader(), import('./lazyViewCss')]).then(([View, { LAZY_VIEW_CSS }]) => {
+    promise = Promise.all([loader(), import('./lazyViewCss.js')]).then(([View, { LAZY_VIEW_CSS }]) => {
       const component = withStyles(View, LAZY_VIEW_CSS)
       const wrapper = lazyViews.get(view)
       if (wrapper) loaded.set(wrapper, component)

@@ -1,4 +1,4 @@
-import type { ViewName } from '../../core/events/views'
+import type { ViewName } from '../../core/events/views.js'
 
 /** The header title of every view. */
 export const VIEW_TITLES: Record<ViewName, string> = {
