@@ -40,14 +40,19 @@ export interface CoreDeps {
   analytics: Analytics
 }
 
+/** An account as the wallet reports it: an externally owned account or a smart account. */
+export type WalletAccount = { address: string; type: 'eoa' | 'smartAccount' }
+
 /** What a wallet reports after a connect or a silent reconnect. */
-export type WalletSession = { accounts: string[]; caipNetworkId: string }
+export type WalletSession = { accounts: WalletAccount[]; caipNetworkId: string }
 
 /** A wallet's own news, as data (EIP-1193 `accountsChanged`, `chainChanged`, `disconnect`). */
 export type WalletProviderEvent =
-  | { type: 'accountsChanged'; accounts: string[] }
+  | { type: 'accountsChanged'; accounts: WalletAccount[] }
   | { type: 'chainChanged'; caipNetworkId: string }
   | { type: 'disconnect'; error: SerializedError }
+  /** The wallet sent something malformed; the adapter ignored it and says why (kept in the log). */
+  | { type: 'ignored'; event: string; reason: string }
 
 /** A transaction request as data: amounts are decimal integer strings in the smallest unit. */
 export type WalletTransaction = { from: string; to: string; value?: string; data?: string }
@@ -55,13 +60,28 @@ export type WalletTransaction = { from: string; to: string; value?: string; data
 /** A transfer of the native token (no `token`) or of a token contract, in the smallest unit. */
 export type WalletTransfer = { from: string; receiver: string; amount: string; token?: string }
 
-/** A mined transaction. */
+/** A confirmed transaction (EVM: mined; Solana: reached the spec's commitment). */
 export type WalletReceipt = { status: 'success' | 'reverted'; blockNumber: string }
+
+/** What only EVM wallets can do: EIP-712 typed data and raw calldata. */
+export interface EvmCapabilities {
+  signTypedData(connectorId: string, request: { address: string; typedData: unknown }): Promise<string>
+  /** Sends a transaction on `network`; resolves with its hash. */
+  sendTransaction(connectorId: string, network: Network, tx: WalletTransaction): Promise<string>
+}
+
+/** What only Solana wallets can do: sign, or sign and send, a serialised transaction (base64). */
+export interface SolanaCapabilities {
+  signTransaction(connectorId: string, request: { address: string; transaction: string }): Promise<string>
+  /** Resolves with the transaction's signature (base58). */
+  signAndSendTransaction(connectorId: string, network: Network, request: { address: string; transaction: string }): Promise<string>
+}
 
 /**
  * A chain adapter: the wallets of one namespace. Everything it hands the core is data; the
  * wallet providers themselves stay inside the adapter, looked up by connector id. Failures
  * reject with a GangwayError carrying the spec's message (e.g. 'Connection rejected').
+ * What is particular to one namespace lives in an optional capability object (`evm`, `solana`).
  */
 export interface ChainAdapter {
   readonly namespace: Namespace
@@ -77,14 +97,13 @@ export interface ChainAdapter {
   /** Switches the wallet to `network`, adding the network to the wallet first if it does not know it. */
   switchNetwork(connectorId: string, network: Network): Promise<void>
   signMessage(connectorId: string, request: { address: string; message: string }): Promise<string>
-  signTypedData(connectorId: string, request: { address: string; typedData: unknown }): Promise<string>
-  /** Sends a transaction on `network`; resolves with its hash. */
-  sendTransaction(connectorId: string, network: Network, tx: WalletTransaction): Promise<string>
-  /** Sends a native or token transfer on `network`; resolves with its hash. */
+  /** Sends a native or token transfer on `network`; resolves with its hash (or signature). */
   sendTransfer(connectorId: string, network: Network, transfer: WalletTransfer): Promise<string>
   /** The native balance of `address` over the network's RPC, in the smallest unit. */
   getBalance(network: Network, address: string): Promise<string>
   waitForReceipt(network: Network, hash: string): Promise<WalletReceipt>
+  readonly evm?: EvmCapabilities
+  readonly solana?: SolanaCapabilities
 }
 
 /** The chain adapters effects reach, by namespace. */
@@ -117,4 +136,53 @@ export interface WalletConnectPort {
   refreshPairing(): void
   /** Abandons the pending pairing: a wallet that approves it later is disconnected. */
   cancelPairing(): void
+}
+
+/** Where an embedded-wallet e-mail connect stands after a step (spec §7 frame protocol). */
+export type AuthConnectStep = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
+
+/** The embedded wallet's user after a connect. */
+export type AuthUser = {
+  email?: string
+  username?: string
+  accounts: WalletAccount[]
+  caipNetworkId: string
+  /** The social provider (`google`, `x`, …) or `email`. */
+  auth: string
+  smartAccountDeployed?: boolean
+  preferredAccountType?: 'eoa' | 'smartAccount'
+}
+
+/**
+ * The embedded wallet (e-mail one-time code, social login, Farcaster), behind the frame protocol
+ * of spec §7. Multi-step: `connectEmail` answers which step comes next; `connectDevice` waits for
+ * the device approval; `connectOtp` checks the code; then the user is connected. Every call may
+ * be aborted with an AbortSignal (closing the modal mid-flow). Failures reject with a
+ * GangwayError carrying the spec's message.
+ */
+export interface AuthConnector {
+  readonly connectorId: string
+  /** Loads the frame; resolves when it announced itself ready. */
+  load(signal?: AbortSignal): Promise<void>
+  connectEmail(request: { email: string }, signal?: AbortSignal): Promise<{ action: AuthConnectStep }>
+  connectDevice(signal?: AbortSignal): Promise<void>
+  connectOtp(request: { otp: string }, signal?: AbortSignal): Promise<void>
+  getSocialRedirectUri(request: { provider: string }, signal?: AbortSignal): Promise<{ uri: string }>
+  connectSocial(request: { uri: string }, signal?: AbortSignal): Promise<AuthUser>
+  getFarcasterUri(signal?: AbortSignal): Promise<{ url: string }>
+  connectFarcaster(signal?: AbortSignal): Promise<AuthUser>
+  getUser(request: { caipNetworkId?: string; preferredAccountType?: 'eoa' | 'smartAccount' }, signal?: AbortSignal): Promise<AuthUser>
+  isConnected(signal?: AbortSignal): Promise<boolean>
+  switchNetwork(request: { caipNetworkId: string }, signal?: AbortSignal): Promise<void>
+  /** An RPC request the frame signs or sends (not-safe methods show the frame's own prompt). */
+  request(request: { method: string; params?: unknown }, signal?: AbortSignal): Promise<unknown>
+  /** Aborts the RPC request in flight. */
+  abortRequest(): Promise<void>
+  updateEmail(request: { email: string }, signal?: AbortSignal): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
+  updateEmailPrimaryOtp(request: { otp: string }, signal?: AbortSignal): Promise<void>
+  updateEmailSecondaryOtp(request: { otp: string }, signal?: AbortSignal): Promise<{ newEmail: string }>
+  setPreferredAccountType(request: { type: 'eoa' | 'smartAccount' }, signal?: AbortSignal): Promise<void>
+  signOut(): Promise<void>
+  /** Session updates (a new token, a signed-out user) as they happen. */
+  events(): Observable<{ type: 'sessionUpdated' } | { type: 'signedOut' }>
 }

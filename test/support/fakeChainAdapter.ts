@@ -45,8 +45,10 @@ export function createFakeChainAdapter(connectors: Connector[] = [connectorOf('a
     },
     switchNetwork: (id, network: Network) => call<void>('switchNetwork', id, network.caipNetworkId),
     signMessage: (id, request) => call<string>('signMessage', id, request),
-    signTypedData: (id, request) => call<string>('signTypedData', id, request),
-    sendTransaction: (id, network, tx) => call<string>('sendTransaction', id, network.caipNetworkId, tx),
+    evm: {
+      signTypedData: (id, request) => call<string>('signTypedData', id, request),
+      sendTransaction: (id, network, tx) => call<string>('sendTransaction', id, network.caipNetworkId, tx),
+    },
     sendTransfer: (id, network, transfer: WalletTransfer) => call<string>('sendTransfer', id, network.caipNetworkId, transfer),
     getBalance: (network, address) => call<string>('getBalance', network.caipNetworkId, address),
     waitForReceipt: (network, hash) => call<WalletReceipt>('waitForReceipt', network.caipNetworkId, hash),
@@ -62,7 +64,7 @@ export function createFakeChainAdapter(connectors: Connector[] = [connectorOf('a
       const c = pending(method)
       if (!c) throw new Error(`no pending ${method}`)
       Object.assign(c, { settled: true })
-      c.reply.resolve(value)
+      c.reply.resolve(withAccountObjects(value))
     },
     fail(method: string, error: unknown) {
       const c = pending(method)
@@ -71,7 +73,16 @@ export function createFakeChainAdapter(connectors: Connector[] = [connectorOf('a
       c.reply.reject(error)
     },
     hasPending: (method: string) => pending(method) !== undefined,
-    emit: (connectorId: string, event: WalletProviderEvent) => events$.next({ connectorId, event }),
+    /** A wallet event; accounts may be given as bare addresses (eoa). */
+    emit: (connectorId: string, event: WalletProviderEvent | { type: 'accountsChanged'; accounts: string[] }) =>
+      events$.next({ connectorId, event: withAccountObjects(event) as WalletProviderEvent }),
     subscriptions: (id: string) => subscribed.get(id) ?? 0,
   }
+}
+
+/** Tests write accounts as bare addresses; the port carries `{ address, type }` (eoa here). */
+function withAccountObjects(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || !Array.isArray((value as { accounts?: unknown }).accounts)) return value
+  const v = value as { accounts: unknown[] }
+  return { ...v, accounts: v.accounts.map((a) => (typeof a === 'string' ? { address: a, type: 'eoa' } : a)) }
 }

@@ -104,7 +104,7 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
   }
 
   const session = async (client: WalletClient, accounts: readonly Address[]): Promise<WalletSession> => ({
-    accounts: accounts.map((a) => getAddress(a)),
+    accounts: accounts.map((a) => ({ address: getAddress(a), type: 'eoa' as const })),
     caipNetworkId: `eip155:${await client.getChainId()}`,
   })
 
@@ -179,7 +179,10 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
         const provider = findProvider(connectorId)
         if (!provider) return
         const onAccounts = (accounts: unknown) =>
-          subscriber.next({ type: 'accountsChanged', accounts: (Array.isArray(accounts) ? accounts : []).map((a) => getAddress(String(a))) })
+          subscriber.next({
+            type: 'accountsChanged',
+            accounts: (Array.isArray(accounts) ? accounts : []).map((a) => ({ address: getAddress(String(a)), type: 'eoa' as const })),
+          })
         const onChain = (chainId: unknown) => subscriber.next({ type: 'chainChanged', caipNetworkId: `eip155:${Number(chainId)}` })
         const onDisconnect = (error: unknown) => {
           // MetaMask's 1013 means it is reconnecting to its node, not that the site was disconnected.
@@ -217,13 +220,14 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
         return client.signMessage({ account: getAddress(address), message })
       }),
 
-    signTypedData: (connectorId, { address, typedData }) =>
-      guard('signTypedData', async () => {
-        const client = walletClient(await providerOf(connectorId, 0))
-        return client.signTypedData({ account: getAddress(address), ...(typedData as TypedDataDefinition) })
-      }),
-
-    sendTransaction,
+    evm: {
+      signTypedData: (connectorId, { address, typedData }) =>
+        guard('signTypedData', async () => {
+          const client = walletClient(await providerOf(connectorId, 0))
+          return client.signTypedData({ account: getAddress(address), ...(typedData as TypedDataDefinition) })
+        }),
+      sendTransaction,
+    },
 
     sendTransfer: (connectorId, network, { from, receiver, amount, token }) =>
       token === undefined

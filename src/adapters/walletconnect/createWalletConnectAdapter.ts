@@ -7,7 +7,7 @@ import { RequestAbortedError } from '../../core/effects/connectionErrors.js'
 import type { WalletConnectActivity, WalletConnectPort } from '../../core/ports.js'
 import { GangwayError, serializeError } from '../../core/errors.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect.js'
-import type { ChainAdapter, WalletProviderEvent, WalletSession, WalletTransaction } from '../../core/ports.js'
+import type { ChainAdapter, EvmCapabilities, WalletAccount, WalletProviderEvent, WalletSession, WalletTransaction } from '../../core/ports.js'
 import { sessionGrant, sessionNamespaces, startChain } from './sessionNamespaces.js'
 import { signInSessions } from './signInSessions.js'
 import { ChainNotSupportedError, toWalletConnectError, WalletConnectUnavailableError } from './walletConnectErrors.js'
@@ -123,7 +123,7 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
     if (grant.accounts.length === 0) throw new GangwayError('Failed to connect', { details: 'the wallet approved no eip155 account' })
     const caipNetworkId = chain && grant.chains.includes(chain) ? chain : startChain(grant.chains, chainIds)
     if (!caipNetworkId) throw new GangwayError('Failed to connect', { details: 'the wallet approved no chain' })
-    return { accounts: grant.accounts, caipNetworkId }
+    return { accounts: grant.accounts.map(eoa), caipNetworkId }
   }
 
   function newRun(): Run {
@@ -216,11 +216,17 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
   }
 
   const sendTransaction = (connectorId: string, network: Network, tx: WalletTransaction): Promise<string> => {
-    if (connectorId !== id) return innerOf(connectorId).sendTransaction(connectorId, network, tx)
+    if (connectorId !== id) return innerEvm(connectorId).sendTransaction(connectorId, network, tx)
     const request: Record<string, string> = { from: getAddress(tx.from), to: getAddress(tx.to) }
     if (tx.value !== undefined) request.value = toHex(BigInt(tx.value))
     if (tx.data !== undefined) request.data = tx.data
     return walletRequest<string>('sendTransaction', { method: 'eth_sendTransaction', params: [request] }, network.caipNetworkId)
+  }
+
+  function innerEvm(connectorId: string): EvmCapabilities {
+    const evm = innerOf(connectorId).evm
+    if (!evm) throw new GangwayError('Unsupported chain namespace', { details: `${connectorId} has no EVM capabilities` })
+    return evm
   }
 
   function innerOf(connectorId: string): ChainAdapter {
@@ -298,15 +304,16 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
         ? walletRequest<string>('signMessage', { method: 'personal_sign', params: [toHex(message), getAddress(address)] })
         : innerOf(connectorId).signMessage(connectorId, { address, message }),
 
-    signTypedData: (connectorId, { address, typedData }) =>
-      connectorId === id
-        ? walletRequest<string>('signTypedData', {
-            method: 'eth_signTypedData_v4',
-            params: [getAddress(address), JSON.stringify(typedData, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))],
-          })
-        : innerOf(connectorId).signTypedData(connectorId, { address, typedData }),
-
-    sendTransaction,
+    evm: {
+      signTypedData: (connectorId, { address, typedData }) =>
+        connectorId === id
+          ? walletRequest<string>('signTypedData', {
+              method: 'eth_signTypedData_v4',
+              params: [getAddress(address), JSON.stringify(typedData, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))],
+            })
+          : innerEvm(connectorId).signTypedData(connectorId, { address, typedData }),
+      sendTransaction,
+    },
 
     sendTransfer: (connectorId, network, { from: sender, receiver, amount, token }) =>
       token === undefined
@@ -343,7 +350,7 @@ function providerEvents(p: WalletConnectProvider): Observable<WalletProviderEven
       subscriber.next({ type: 'disconnect', error: serializeError(new GangwayError(message, { code })) })
     }
     const onAccounts = (accounts: unknown) =>
-      subscriber.next({ type: 'accountsChanged', accounts: (Array.isArray(accounts) ? accounts : []).map((a) => getAddress(String(a))) })
+      subscriber.next({ type: 'accountsChanged', accounts: (Array.isArray(accounts) ? accounts : []).map((a) => eoa(getAddress(String(a)))) })
     const onChain = (chainId: unknown) => {
       const n = Number(String(chainId).split(':').pop())
       if (Number.isSafeInteger(n) && n > 0) subscriber.next({ type: 'chainChanged', caipNetworkId: `eip155:${n}` })
@@ -351,7 +358,7 @@ function providerEvents(p: WalletConnectProvider): Observable<WalletProviderEven
     const onUpdate = () => {
       // Accounts may have been added or removed; the provider's session already holds the update.
       const grant = sessionGrant(p.session?.namespaces, 'eip155')
-      if (grant.accounts.length > 0) subscriber.next({ type: 'accountsChanged', accounts: grant.accounts })
+      if (grant.accounts.length > 0) subscriber.next({ type: 'accountsChanged', accounts: grant.accounts.map(eoa) })
     }
     const onDelete = () => end(4900, 'Provider disconnected')
     const onDisconnect = () => end(4900, 'Provider disconnected')
@@ -381,4 +388,9 @@ function randomNonce(): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
   const bytes = crypto.getRandomValues(new Uint8Array(16))
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')
+}
+
+/** A WalletConnect session grants addresses; what kind of account each is, it does not say. */
+function eoa(address: string): WalletAccount {
+  return { address, type: 'eoa' }
 }

@@ -1,5 +1,6 @@
 import { defer, EMPTY, from, map, of, ReplaySubject, switchMap, type Observable } from 'rxjs'
-import type { ChainAdapter } from '../../core/ports.js'
+import type { ChainAdapter, EvmCapabilities } from '../../core/ports.js'
+import { GangwayError } from '../../core/errors.js'
 import type { WalletConnectPort } from '../../core/ports.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect.js'
 import type { WalletConnectAdapter, WalletConnectOptions } from './createWalletConnectAdapter.js'
@@ -59,10 +60,17 @@ export function createLazyWalletConnectAdapter(options: WalletConnectOptions, in
       connectorId === id || !inner ? defer(() => from(load())).pipe(switchMap((a) => a.events(connectorId))) : (inner.events(connectorId) ?? EMPTY),
     switchNetwork: (connectorId, network) => route(connectorId, (a) => a.switchNetwork(connectorId, network)),
     signMessage: (connectorId, request) => route(connectorId, (a) => a.signMessage(connectorId, request)),
-    signTypedData: (connectorId, request) => route(connectorId, (a) => a.signTypedData(connectorId, request)),
-    sendTransaction: (connectorId, network, tx) => route(connectorId, (a) => a.sendTransaction(connectorId, network, tx)),
+    evm: {
+      signTypedData: (connectorId, request) => route(connectorId, (a) => evmOf(a).signTypedData(connectorId, request)),
+      sendTransaction: (connectorId, network, tx) => route(connectorId, (a) => evmOf(a).sendTransaction(connectorId, network, tx)),
+    },
     sendTransfer: (connectorId, network, transfer) => route(connectorId, (a) => a.sendTransfer(connectorId, network, transfer)),
     getBalance: (network, address) => (inner ? inner.getBalance(network, address) : load().then((a) => a.getBalance(network, address))),
     waitForReceipt: (network, hash) => (inner ? inner.waitForReceipt(network, hash) : load().then((a) => a.waitForReceipt(network, hash))),
   }
+}
+
+function evmOf(adapter: ChainAdapter): EvmCapabilities {
+  if (!adapter.evm) throw new GangwayError('Unsupported chain namespace', { details: `${adapter.namespace} has no EVM capabilities` })
+  return adapter.evm
 }

@@ -27,7 +27,7 @@ export const connectWallet: Effect<WalletDeps> = (event$, state$, deps) =>
       return defer(() => adapter.connect(connectorId)).pipe(
         map((session) => {
           if (session.accounts.length === 0) return fail(new GangwayError('Failed to connect', { details: 'the wallet returned no accounts' }))
-          const accounts = session.accounts.map((address) => ({ address, type: 'eoa' as const }))
+          const accounts = session.accounts.map(({ address, type }) => ({ address, type }))
           return connectionSucceeded({ connectorId, namespace, accounts, caipNetworkId: session.caipNetworkId }, meta)
         }),
         catchError((error: unknown) => of(fail(error))),

@@ -40,7 +40,7 @@ export const reconnectOnLoad: Effect<WalletDeps> = (event$, state$, deps) =>
                             {
                               connectorId,
                               namespace,
-                              accounts: session.accounts.map((address) => ({ address, type: 'eoa' as const })),
+                              accounts: session.accounts.map(({ address, type }) => ({ address, type })),
                               caipNetworkId: session.caipNetworkId,
                             },
                             meta,

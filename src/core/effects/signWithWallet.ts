@@ -27,7 +27,9 @@ export const signWithWallet: Effect<WalletDeps> = (event$, state$, deps) =>
       return defer(() =>
         kind === 'message'
           ? adapter.signMessage(connection.connectorId, { address, message: message! })
-          : adapter.signTypedData(connection.connectorId, { address, typedData }),
+          : adapter.evm
+            ? adapter.evm.signTypedData(connection.connectorId, { address, typedData })
+            : Promise.reject(new GangwayError('Error signing message', { details: `typed data cannot be signed on ${adapter.namespace}` })),
       ).pipe(
         map((signature) => signatureSucceeded({ address, signature }, meta)),
         catchError((error: unknown) => of(fail(error))),

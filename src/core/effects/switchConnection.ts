@@ -39,14 +39,14 @@ export const switchConnection: Effect<WalletDeps> = (event$, state$, deps) =>
       return defer(() => adapter.reconnect(connectorId)).pipe(
         map((session) => {
           if (!session || session.accounts.length === 0) return fail(new GangwayError('Failed to connect', { details: 'the wallet has no authorised account' }))
-          const accounts = session.accounts.map((address) => ({ address, type: 'eoa' as const }))
+          const accounts = session.accounts.map(({ address, type }) => ({ address, type }))
           return connectionSwitched(
             {
               namespace,
               connectorId,
               accounts,
               caipNetworkId: session.caipNetworkId,
-              accountChanged: before?.accounts[0]?.address.toLowerCase() !== session.accounts[0]!.toLowerCase(),
+              accountChanged: before?.accounts[0]?.address.toLowerCase() !== session.accounts[0]!.address.toLowerCase(),
               walletChanged: before?.connectorId !== connectorId,
             },
             meta,

@@ -1,6 +1,6 @@
 import { catchError, distinctUntilChanged, EMPTY, map, merge, switchMap } from 'rxjs'
 import { connectionDisconnected } from '../events/connection.js'
-import { accountsChanged } from '../events/connectionLifecycle.js'
+import { accountsChanged, walletEventIgnored } from '../events/connectionLifecycle.js'
 import type { EventInput } from '../events/defineEvent.js'
 import { networkChanged } from '../events/network.js'
 import type { Namespace } from '../events/views.js'
@@ -45,10 +45,12 @@ function toEvent(namespace: Namespace, connectorId: string, e: WalletProviderEve
     case 'accountsChanged':
       return e.accounts.length === 0
         ? connectionDisconnected({ namespace, connectorId })
-        : accountsChanged({ namespace, connectorId, accounts: e.accounts.map((address) => ({ address, type: 'eoa' as const })) })
+        : accountsChanged({ namespace, connectorId, accounts: e.accounts.map(({ address, type }) => ({ address, type })) })
     case 'chainChanged':
       return networkChanged({ namespace, connectorId, caipNetworkId: e.caipNetworkId })
     case 'disconnect':
       return connectionDisconnected({ namespace, connectorId })
+    case 'ignored':
+      return walletEventIgnored({ namespace, connectorId, event: e.event, reason: e.reason })
   }
 }

@@ -30,6 +30,12 @@ export const accountsChanged = defineEvent(
   object({ namespace: namespaceSchema, connectorId: string(), accounts: array(accountSchema) }),
 )
 
+/** A wallet sent a malformed event (say `chainChanged('0xzz')`); it was ignored, and this says why. */
+export const walletEventIgnored = defineEvent(
+  'connection/walletEventIgnored',
+  object({ namespace: namespaceSchema, connectorId: string(), event: string(), reason: string() }),
+)
+
 /**
  * The disconnect event: the last connection of a namespace is gone. The account is reset
  * (address, balance, profile cleared; the preferred account type kept).

@@ -2,6 +2,7 @@ import { balanceFailed, balanceFetched, balanceRefreshRequested } from './balanc
 import {
   accountDisconnected,
   accountsChanged,
+  walletEventIgnored,
   connectionSwitched,
   connectionSwitchFailed,
   connectionSwitchRequested,
@@ -32,6 +33,7 @@ export const WALLET_EVENTS = [
   disconnectRequested,
   disconnectFailed,
   accountsChanged,
+  walletEventIgnored,
   accountDisconnected,
   connectionSwitchRequested,
   connectionSwitched,

@@ -33,3 +33,40 @@ describe('isOriginAllowed', () => {
     }
   })
 })
+
+describe('isOriginAllowed on hostile input', () => {
+  it('matches an allow-list entry with many stars against a long host in bounded time', () => {
+    // A backtracking regular expression took seconds on this (6 stars, a 60-character host).
+    const entry = 'https://*a*a*a*a*a*a*b.example.com'
+    const origin = `https://${'a'.repeat(60)}.example.com`
+    const started = performance.now()
+    expect(isOriginAllowed(origin, [entry])).toBe(false)
+    expect(isOriginAllowed(`https://${'a'.repeat(5000)}.example.com`, [`https://${'*a'.repeat(200)}*b.example.com`])).toBe(false)
+    expect(performance.now() - started).toBeLessThan(100)
+    expect(isOriginAllowed(`https://${'a'.repeat(60)}b.example.com`, [entry])).toBe(true)
+  })
+
+  it('still matches stars between literal pieces, and never across a separator', () => {
+    expect(isOriginAllowed('https://pr-12-app.preview.example.com', ['https://pr-*-app.*.example.com'])).toBe(true)
+    expect(isOriginAllowed('https://pr-12-app.example.com', ['https://pr-*-app.*.example.com'])).toBe(false)
+    expect(isOriginAllowed('https://a.example.com:8443', ['https://*.example.com'])).toBe(false)
+    expect(isOriginAllowed('https://a.example.com:8443', ['https://*.example.com:*'])).toBe(true)
+    expect(isOriginAllowed('https://A.Example.COM', ['HTTPS://*.EXAMPLE.com'])).toBe(true)
+    expect(isOriginAllowed('https://ab.example.com', ['https://a*b*.example.com'])).toBe(true)
+    expect(isOriginAllowed('https://aXbY.example.com', ['https://a*b*.example.com'])).toBe(true)
+    expect(isOriginAllowed('https://ba.example.com', ['https://a*b*.example.com'])).toBe(false)
+  })
+
+  it('refuses an origin that is not a URL with an origin, whatever the list says', () => {
+    for (const junk of ['not a url', 'example.com', '', 'javascript:alert(1)', 'data:text/html,hi', 'file:///etc/passwd', 'null']) {
+      expect(isOriginAllowed(junk, [junk, '*', 'https://*'])).toBe(false)
+    }
+  })
+
+  it('ignores allow-list entries that are not text instead of throwing', () => {
+    const list = [42, null, { toString: () => 'https://app.example.com' }, 'https://app.example.com'] as unknown as string[]
+    expect(isOriginAllowed('https://app.example.com', list)).toBe(true)
+    expect(isOriginAllowed('https://other.example.com', list)).toBe(false)
+    expect(isOriginAllowed('https://app.example.com', null as unknown as string[])).toBe(false)
+  })
+})

@@ -40,7 +40,7 @@ const node = (i = 0) => createPublicClient({ transport: http(dev.chains[i]!.rpcU
 async function connected(): Promise<Address> {
   handle().approveNext()
   const session = await adapter.connect(MAIN)
-  return session.accounts[0] as Address
+  return session.accounts[0]!.address as Address
 }
 
 describe('createEvmAdapter', () => {
@@ -60,7 +60,7 @@ describe('createEvmAdapter', () => {
     expect(error).toBeInstanceOf(UserRejectedRequestError)
     expect(error).toMatchObject({ shortMessage: 'Connection rejected', code: 4001 })
     handle().approveNext()
-    expect(await adapter.connect(MAIN)).toEqual({ accounts: [dev.accounts[0]!.address], caipNetworkId: 'eip155:31337' })
+    expect(await adapter.connect(MAIN)).toEqual({ accounts: [{ address: dev.accounts[0]!.address, type: 'eoa' }], caipNetworkId: 'eip155:31337' })
   })
 
   it('an unknown connector fails with the spec message after waiting for it', async () => {
@@ -72,7 +72,7 @@ describe('createEvmAdapter', () => {
     await connected()
     expect(handle().pending()).toEqual([])
     const fresh = createEvmAdapter({ discoveryTimeoutMs: 50 })
-    expect(await fresh.reconnect(MAIN)).toEqual({ accounts: [dev.accounts[0]!.address], caipNetworkId: 'eip155:31337' })
+    expect(await fresh.reconnect(MAIN)).toEqual({ accounts: [{ address: dev.accounts[0]!.address, type: 'eoa' }], caipNetworkId: 'eip155:31337' })
     expect(await fresh.reconnect('io.nowhere')).toBeNull()
   })
 
@@ -127,7 +127,7 @@ describe('createEvmAdapter', () => {
       message: { contents: 'hi', amount: '12345678901234567890' },
     } as const
     handle().approveNext()
-    const typed = (await adapter.signTypedData(MAIN, { address, typedData })) as Hex
+    const typed = (await adapter.evm!.signTypedData(MAIN, { address, typedData })) as Hex
     expect(await verifyTypedData({ address, ...typedData, message: { contents: 'hi', amount: 12345678901234567890n }, signature: typed })).toBe(true)
     handle().rejectNext()
     await expect(adapter.signMessage(MAIN, { address, message: 'no' })).rejects.toMatchObject({ shortMessage: 'Error signing message', code: 4001 })

@@ -96,7 +96,7 @@ describe('the WalletConnect adapter through the local relay', () => {
     const { adapter } = makeAdapter()
     const address = chains.accounts[0]!.address
     const session = await connect(adapter, wallet)
-    expect(session).toEqual({ accounts: [address], caipNetworkId: networks[0]!.caipNetworkId })
+    expect(session).toEqual({ accounts: [{ address, type: 'eoa' }], caipNetworkId: networks[0]!.caipNetworkId })
 
     const signature = await adapter.signMessage('walletConnect', { address, message: 'Sign in to Gangway' })
     expect(await verifyMessage({ address, message: 'Sign in to Gangway', signature: signature as Hex })).toBe(true)
@@ -144,7 +144,7 @@ describe('the WalletConnect adapter through the local relay', () => {
     expect(events.map((e) => e.type)).toEqual(['chainChanged', 'accountsChanged', 'disconnect'])
     expect(events.slice(0, 2)).toEqual([
       { type: 'chainChanged', caipNetworkId: networks[1]!.caipNetworkId },
-      { type: 'accountsChanged', accounts: [address] },
+      { type: 'accountsChanged', accounts: [{ address, type: 'eoa' }] },
     ])
   })
 
@@ -159,7 +159,7 @@ describe('the WalletConnect adapter through the local relay', () => {
     const second = makeAdapter(first.storage, first.prefix)
     const restored = await second.adapter.reconnect('walletConnect')
     expect(restored).toEqual({ accounts: connected.accounts, caipNetworkId: networks[1]!.caipNetworkId })
-    const address = connected.accounts[0]! as Hex
+    const address = connected.accounts[0]!.address as Hex
     const signature = await second.adapter.signMessage('walletConnect', { address, message: 'still here' })
     expect(await verifyMessage({ address, message: 'still here', signature: signature as Hex })).toBe(true)
 
