@@ -26,16 +26,22 @@ export interface JsonRpcResultResponse {
   result: unknown
 }
 
-/** Limits (the hosted relay's are of the same order). */
+/**
+ * Error codes of the WalletConnect relay (relay_rpc `ERROR_CODE_*`): a refused payload is
+ * -32600 with a tag in `data` (`PayloadSizeExceeded`, `BatchLimitExceeded`, …); a request the
+ * handler refuses is -32000 (`SubscriberLimitExceeded`, `MailboxLimitExceeded`, …).
+ */
+export const RELAY_ERROR_PAYLOAD = -32600
+export const RELAY_ERROR_HANDLER = -32000
+
+/** Wire limits checked while decoding a frame (the hosted relay's are of the same order). */
 export const LIMITS = {
-  /** Largest frame accepted, bytes. */
+  /** Largest frame accepted, bytes (the default of the relay's `maxFrameBytes` option). */
   maxFrameBytes: 1024 * 1024,
   /** Longest message TTL, seconds (30 days). */
   maxTtlSeconds: 30 * 24 * 60 * 60,
   /** Most topics / messages in one batch call. */
   maxBatch: 500,
-  /** Most live messages a topic's mailbox keeps; the oldest go first. */
-  maxMailbox: 1000,
 } as const
 
 export interface PublishParams {
@@ -116,6 +122,21 @@ export function errorResponse(
 
 export function resultResponse(id: JsonRpcId, result: unknown): JsonRpcResultResponse {
   return { jsonrpc: '2.0', id, result }
+}
+
+/**
+ * The relay's answer to a publish whose message is over the size cap.
+ *
+ * @example
+ * send(payloadSizeExceeded(7)) // { id: 7, error: { code: -32600, message: 'Invalid payload: Payload size exceeded', data: 'PayloadSizeExceeded' } }
+ */
+export function payloadSizeExceeded(id: JsonRpcId): JsonRpcErrorResponse {
+  return errorResponse(id, RELAY_ERROR_PAYLOAD, 'Invalid payload: Payload size exceeded', 'PayloadSizeExceeded')
+}
+
+/** The relay's answer to a subscribe that would take a socket past its subscription cap. */
+export function subscriberLimitExceeded(id: JsonRpcId): JsonRpcErrorResponse {
+  return errorResponse(id, RELAY_ERROR_HANDLER, 'Request handler error: Subscriber limit exceeded', 'SubscriberLimitExceeded')
 }
 
 class ParamsError extends Error {}
@@ -264,8 +285,8 @@ function parseCall(method: RelayMethod, raw: unknown): RelayCall {
  * to send back (-32700 unparsable, -32600 not a request, -32601 unknown method,
  * -32602 bad params).
  */
-export function decodeFrame(text: string): Frame {
-  if (text.length > LIMITS.maxFrameBytes) {
+export function decodeFrame(text: string, maxFrameBytes: number = LIMITS.maxFrameBytes): Frame {
+  if (text.length > maxFrameBytes) {
     return { kind: 'error', response: errorResponse(null, JSONRPC_INVALID_REQUEST, 'Frame too large') }
   }
   let value: unknown
