@@ -1,5 +1,6 @@
 import { isAddress } from 'viem'
 import { DEFAULT_SOCIALS } from '../../src/core/domain/constants'
+import { DEFAULT_GATEWAY_LIMITS, type GatewayLimits } from './gatewayLimits'
 import { HttpError, isPlainObject } from './validate'
 import { MAX_WALLET_COUNT } from './walletRecords'
 
@@ -75,16 +76,36 @@ export const DEFAULT_ALLOWED_ORIGINS: readonly string[] = ['http://localhost:*',
 
 export const DEFAULT_PRICES: Readonly<Record<string, number>> = { ETH: 3000, GUSD: 1 }
 
-/** The most analytics records kept; older ones are dropped first. */
-export const MAX_ANALYTICS_RECORDS = 10_000
+/** The most analytics records kept by default; older ones are dropped first. */
+export const MAX_ANALYTICS_RECORDS = DEFAULT_GATEWAY_LIMITS.maxAnalyticsEvents
+
+/** What the control holds, for the gateway's `stats()`. */
+export type ControlMemory = {
+  analyticsEvents: number
+  /** Bytes (as JSON) of the analytics events kept. */
+  analyticsBytes: number
+  /** Analytics events dropped to stay under the caps since start. */
+  analyticsDropped: number
+  identities: number
+  priceSymbols: number
+  features: number
+}
 
 const bad = (message: string) => new HttpError(400, message)
 
-export function createControl(): GatewayControl & {
+type ControlLimits = Pick<
+  GatewayLimits,
+  'maxAnalyticsEvents' | 'maxAnalyticsBytes' | 'maxIdentities' | 'maxPriceSymbols' | 'maxFeatures' | 'maxFeatureConfigBytes'
+>
+
+export function createControl(limits: ControlLimits = DEFAULT_GATEWAY_LIMITS): GatewayControl & {
   /** Takes one use of the current fault for `path`, or null when none applies. */
   takeFault(path: string): FaultSpec | null
+  /** Keeps an analytics event, dropping the oldest past the caps; 413 when it alone is over the byte cap. */
   recordAnalytics(record: AnalyticsRecord): void
+  memory(): ControlMemory
 } {
+  const checkFeature = (value: unknown) => checkFeatureWithin(value, limits.maxFeatureConfigBytes)
   let features: RemoteFeature[] = []
   let origins: string[] = []
   let analyticsEnabled = true
@@ -92,12 +113,16 @@ export function createControl(): GatewayControl & {
   let walletCount: number | null = null
   let identities = new Map<string, Identity>()
   let prices: Record<string, number> = {}
-  let received: AnalyticsRecord[] = []
+  /** Analytics events, oldest first, with their size as JSON. */
+  let received: { record: AnalyticsRecord; bytes: number }[] = []
+  let receivedBytes = 0
+  let analyticsDropped = 0
 
   const control = {
     getFeatures: () => structuredClone(features),
     setFeatures(next: RemoteFeature[]) {
       if (!Array.isArray(next)) throw bad('features must be an array of { id, isEnabled, config? }')
+      if (next.length > limits.maxFeatures) throw bad(`At most ${limits.maxFeatures} features are kept`)
       const checked = next.map(checkFeature)
       const ids = new Set(checked.map((f) => f.id))
       if (ids.size !== checked.length) throw bad('features must not repeat an id')
@@ -106,6 +131,7 @@ export function createControl(): GatewayControl & {
     setFeature(id: string, isEnabled: boolean, config?: unknown) {
       const feature = checkFeature(config === undefined ? { id, isEnabled } : { id, isEnabled, config })
       const at = features.findIndex((f) => f.id === id)
+      if (at === -1 && features.length >= limits.maxFeatures) throw bad(`At most ${limits.maxFeatures} features are kept`)
       if (at === -1) features.push(feature)
       else features[at] = feature
     },
@@ -143,7 +169,11 @@ export function createControl(): GatewayControl & {
       if (!isPlainObject(identity) || !ok(identity.name) || !ok(identity.avatar)) {
         throw bad('identity must be { name: string | null, avatar: string | null }')
       }
-      identities.set(address.toLowerCase(), { name: identity.name, avatar: identity.avatar })
+      const key = address.toLowerCase()
+      if (!identities.has(key) && identities.size >= limits.maxIdentities) {
+        throw bad(`At most ${limits.maxIdentities} identities are kept; DELETE some first`)
+      }
+      identities.set(key, { name: identity.name, avatar: identity.avatar })
     },
     getPrices: () => ({ ...prices }),
     setPrices(next: Record<string, number>) {
@@ -152,11 +182,14 @@ export function createControl(): GatewayControl & {
         if (!/^[A-Za-z0-9.$-]{1,20}$/.test(symbol)) throw bad(`Invalid token symbol '${symbol.slice(0, 40)}'`)
         if (typeof price !== 'number' || !Number.isFinite(price) || price < 0) throw bad(`Price of ${symbol} must be a number ≥ 0`)
       }
-      prices = { ...prices, ...next }
+      const merged = { ...prices, ...next }
+      if (Object.keys(merged).length > limits.maxPriceSymbols) throw bad(`At most ${limits.maxPriceSymbols} token symbols are kept in the price table`)
+      prices = merged
     },
-    analytics: () => structuredClone(received),
+    analytics: () => structuredClone(received.map((r) => r.record)),
     clearAnalytics() {
       received = []
+      receivedBytes = 0
     },
     reset() {
       features = structuredClone([...DEFAULT_FEATURES])
@@ -167,6 +200,7 @@ export function createControl(): GatewayControl & {
       identities = new Map()
       prices = { ...DEFAULT_PRICES }
       received = []
+      receivedBytes = 0
     },
     takeFault(path: string): FaultSpec | null {
       if (!fault || (fault.pathPrefix !== undefined && !path.startsWith(fault.pathPrefix))) return null
@@ -178,20 +212,50 @@ export function createControl(): GatewayControl & {
       return taken
     },
     recordAnalytics(record: AnalyticsRecord) {
-      received.push(record)
-      if (received.length > MAX_ANALYTICS_RECORDS) received.splice(0, received.length - MAX_ANALYTICS_RECORDS)
+      const bytes = Buffer.byteLength(JSON.stringify(record), 'utf8')
+      if (bytes > limits.maxAnalyticsBytes) {
+        throw new HttpError(413, `Analytics event is larger than the ${limits.maxAnalyticsBytes} bytes kept`)
+      }
+      received.push({ record, bytes })
+      receivedBytes += bytes
+      // Oldest first: a ring of the most recent events.
+      let drop = 0
+      while (received.length - drop > limits.maxAnalyticsEvents || receivedBytes > limits.maxAnalyticsBytes) {
+        receivedBytes -= received[drop]!.bytes
+        drop++
+      }
+      if (drop > 0) {
+        received.splice(0, drop)
+        analyticsDropped += drop
+      }
     },
+    memory: (): ControlMemory => ({
+      analyticsEvents: received.length,
+      analyticsBytes: receivedBytes,
+      analyticsDropped,
+      identities: identities.size,
+      priceSymbols: Object.keys(prices).length,
+      features: features.length,
+    }),
   }
   control.reset()
   return control
 }
 
-function checkFeature(value: unknown): RemoteFeature {
+function checkFeatureWithin(value: unknown, maxConfigBytes: number): RemoteFeature {
   if (!isPlainObject(value)) throw bad('a feature must be an object { id, isEnabled, config? }')
   const { id, isEnabled, config } = value
   if (typeof id !== 'string' || !/^[A-Za-z][A-Za-z0-9_]{0,39}$/.test(id)) throw bad(`Invalid feature id '${String(id).slice(0, 40)}'`)
   if (typeof isEnabled !== 'boolean') throw bad(`Feature '${id}': isEnabled must be a boolean`)
-  return config === undefined ? { id, isEnabled } : { id, isEnabled, config: structuredClone(config) }
+  if (config === undefined) return { id, isEnabled }
+  let json: string | undefined
+  try {
+    json = JSON.stringify(config)
+  } catch {
+    throw bad(`Feature '${id}': config must be JSON`)
+  }
+  if (json !== undefined && Buffer.byteLength(json, 'utf8') > maxConfigBytes) throw bad(`Feature '${id}': config is larger than ${maxConfigBytes} bytes`)
+  return { id, isEnabled, config: structuredClone(config) }
 }
 
 function checkFault(value: unknown): FaultSpec {

@@ -4,6 +4,7 @@ import { isAddress } from 'viem'
 import type { WalletRecord } from '../../src/core/domain/entities'
 import { createChainData, type GatewayChain, type GatewayToken } from './chainData'
 import { createControl, type FaultSpec, type GatewayControl } from './control'
+import { gatewayLimits, type GatewayLimits } from './gatewayLimits'
 import { generateIcon } from './icons'
 import {
   caip2Param,
@@ -21,6 +22,8 @@ import { MAX_WALLET_COUNT } from './walletRecords'
 
 export type { GatewayControl, FaultSpec } from './control'
 export type { GatewayChain, GatewayToken } from './chainData'
+export type { GatewayLimits } from './gatewayLimits'
+export { DEFAULT_GATEWAY_LIMITS } from './gatewayLimits'
 
 export type GatewayOptions = {
   /** Port on 127.0.0.1; 0 (the default) picks a free one. */
@@ -31,12 +34,38 @@ export type GatewayOptions = {
   extraWallets?: WalletRecord[]
   /** Receives one line per request and any internal error. */
   log?: (line: string) => void
+  /** Memory bounds; each one missing takes its value from DEFAULT_GATEWAY_LIMITS. */
+  limits?: Partial<GatewayLimits>
 }
 
-export type Gateway = { url: string; stop(): Promise<void>; control: GatewayControl }
+/** What the gateway holds in memory now, and what it refused to hold. */
+export type GatewayStats = {
+  /** Requests answered since start. */
+  requests: number
+  /** Request bodies refused for size (413) or because too many bytes were being read at once (503). */
+  bodiesRefused: number
+  /** Body bytes held right now, over every request being read. */
+  bodyBytesBuffered: number
+  /** The most body bytes ever held for one request. */
+  largestBodyBuffered: number
+  /** Analytics events kept, their bytes as JSON, and how many were dropped for the caps. */
+  analyticsEvents: number
+  analyticsBytes: number
+  analyticsDropped: number
+  identities: number
+  priceSymbols: number
+  features: number
+  /** The bounds in force. */
+  limits: GatewayLimits
+}
 
-/** Largest request body accepted (analytics events, price lookups, control calls). */
-const MAX_BODY_BYTES = 1024 * 1024
+export type Gateway = { url: string; stop(): Promise<void>; control: GatewayControl; stats(): GatewayStats }
+
+/** What a refused client may still send, discarded, before it is disconnected (at least). */
+const DISCARD_ALLOWANCE_BYTES = 1024 * 1024
+
+/** Body accounting shared by every request of one gateway. */
+type BodyBudget = { limits: GatewayLimits; buffered: number; largest: number; refused: number }
 
 type Ctx = {
   req: IncomingMessage
@@ -71,7 +100,10 @@ type Route = {
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const log = options.log ?? (() => {})
-  const control = createControl()
+  const limits = gatewayLimits(options.limits)
+  const control = createControl(limits)
+  const budget: BodyBudget = { limits, buffered: 0, largest: 0, refused: 0 }
+  let requests = 0
   const wallets = createWalletStore(options.extraWallets ? { extraWallets: options.extraWallets } : {})
   const chainData = createChainData({ chains: options.chains, tokens: options.tokens, prices: () => control.getPrices() })
   const stopped = new AbortController()
@@ -324,6 +356,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now()
+    requests++
     const method = req.method ?? 'GET'
     const rawUrl = req.url ?? '/'
     let status = 500
@@ -382,7 +415,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       const host = headerValue(req.headers.host)
       const baseUrl = host && /^[A-Za-z0-9.\-[\]:]{1,300}$/.test(host) ? `http://${host}` : gatewayUrl
       let bodyRead: Promise<unknown> | undefined
-      const reply = await route.handler({ req, url, params, baseUrl, body: () => (bodyRead ??= readJsonBody(req)) })
+      const reply = await route.handler({ req, url, params, baseUrl, body: () => (bodyRead ??= readJsonBody(req, res, budget)) })
       if (reply.svg !== undefined) send(reply.status ?? 200, reply.svg, 'image/svg+xml', { 'cache-control': 'public, max-age=86400' })
       else sendJson(reply.status ?? 200, reply.json ?? {})
     } catch (error) {
@@ -416,7 +449,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     return false
   }
 
-  const server = createServer((req, res) => {
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 20_000 }, (req, res) => {
     // Last line of defence: whatever escapes the handler ends this request, never the process.
     handle(req, res).catch((error: unknown) => {
       log(`unhandled error: ${(error as Error)?.stack ?? String(error)}`)
@@ -429,6 +462,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n')
     else socket.destroy()
   })
+
+  server.maxConnections = limits.maxConnections
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -443,6 +478,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   return {
     url: gatewayUrl,
     control,
+    stats: (): GatewayStats => ({
+      requests,
+      bodiesRefused: budget.refused,
+      bodyBytesBuffered: budget.buffered,
+      largestBodyBuffered: budget.largest,
+      ...control.memory(),
+      limits: { ...limits },
+    }),
     stop() {
       stopping ??= new Promise<void>((resolve) => {
         stopped.abort()
@@ -458,29 +501,69 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value
 }
 
-function readJsonBody(req: IncomingMessage): Promise<unknown> {
+/**
+ * Reads a JSON body within the budget: at most `maxBodyBytes` for this request (413 past it, as
+ * soon as the declared length or the bytes received say so) and `maxBufferedBodyBytes` over all
+ * requests being read (503). A refused body is not kept: what still arrives is discarded, and a
+ * client still sending more than max(maxBodyBytes, 1 MiB) once answered is disconnected.
+ */
+function readJsonBody(req: IncomingMessage, res: ServerResponse, budget: BodyBudget): Promise<unknown> {
+  const { maxBodyBytes, maxBufferedBodyBytes } = budget.limits
+  const discardAllowance = Math.max(maxBodyBytes, DISCARD_ALLOWANCE_BYTES)
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    let failed = false
+    let chunks: Buffer[] = []
+    let held = 0
+    let discarded = 0
+    let settled = false
+    const release = () => {
+      budget.buffered -= held
+      held = 0
+      chunks = []
+    }
+    const fail = (error: HttpError) => {
+      if (settled) return
+      settled = true
+      release()
+      reject(error)
+    }
+    const refuse = (error: HttpError) => {
+      budget.refused++
+      fail(error)
+    }
+    const tooLarge = () =>
+      new HttpError(413, `Request body is larger than ${maxBodyBytes} bytes`, { connection: 'close' })
+
+    const declared = Number(headerValue(req.headers['content-length']))
+    if (Number.isFinite(declared) && declared > maxBodyBytes) refuse(tooLarge())
+
     req.on('data', (chunk: Buffer) => {
-      if (failed) return
-      size += chunk.length
-      if (size > MAX_BODY_BYTES) {
-        failed = true
-        reject(new HttpError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`))
+      if (settled) {
+        // Refused: nothing is kept. A client that keeps sending well after it was answered is
+        // cut off (not before: a reset could lose the answer on its way).
+        discarded += chunk.length
+        if (discarded > discardAllowance && res.writableFinished && !req.socket.destroyed) req.socket.destroy()
         return
       }
+      if (held + chunk.length > maxBodyBytes) return refuse(tooLarge())
+      if (budget.buffered + chunk.length > maxBufferedBodyBytes) {
+        return refuse(new HttpError(503, 'The gateway is reading too many request bodies at once; retry shortly', { 'retry-after': '1', connection: 'close' }))
+      }
       chunks.push(chunk)
+      held += chunk.length
+      budget.buffered += chunk.length
+      budget.largest = Math.max(budget.largest, held)
     })
-    req.on('error', (error) => reject(new HttpError(400, `Could not read the request body: ${error.message}`)))
+    req.on('error', (error) => fail(new HttpError(400, `Could not read the request body: ${error.message}`)))
     // A client that hangs up mid-body: settle instead of waiting for an 'end' that never comes.
     req.on('close', () => {
-      if (!req.complete) reject(new HttpError(400, 'The request body was cut off'))
+      if (!req.complete) fail(new HttpError(400, 'The request body was cut off'))
+      else if (!settled) release()
     })
     req.on('end', () => {
-      if (failed) return
+      if (settled) return
+      settled = true
       const text = Buffer.concat(chunks).toString('utf8')
+      release()
       if (text.trim() === '') return resolve(undefined)
       try {
         resolve(JSON.parse(text))
