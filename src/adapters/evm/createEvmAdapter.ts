@@ -1,27 +1,12 @@
-import { defer, distinctUntilChanged, filter, firstValueFrom, map, Observable, race, timer } from 'rxjs'
-import {
-  createPublicClient,
-  createWalletClient,
-  custom,
-  encodeFunctionData,
-  erc20Abi,
-  getAddress,
-  http,
-  type Address,
-  type EIP1193Provider,
-  type Hex,
-  type PublicClient,
-  type TypedDataDefinition,
-  type WalletClient,
-} from 'viem'
+import { defer, distinctUntilChanged, filter, firstValueFrom, from, map, Observable, race, switchMap, timer } from 'rxjs'
+import type { EIP1193Provider } from 'viem'
 import type { Connector, Network } from '../../core/domain/entities.js'
 import { ConnectorNotFoundError } from '../../core/effects/connectionErrors.js'
-import { serializeError } from '../../core/errors.js'
-import type { ChainAdapter, WalletProviderEvent, WalletSession } from '../../core/ports.js'
-import { RPC_RETRIES, RPC_RETRY_BASE_MS, RPC_TIMEOUT_MS } from '../../core/domain/constants.js'
-import { discoverInjectedWallets, type InjectedWallet } from './discoverInjectedWallets.js'
-import { isUnrecognizedChainError, toEvmError, type EvmOperation } from './evmErrors.js'
-import { addChainParameters, evmChainId, toViemChain } from './networkChain.js'
+import type { ChainAdapter, WalletProviderEvent, WalletTransaction } from '../../core/ports.js'
+import type { EvmRuntime } from './createEvmRuntime.js'
+import { discoverInjectedWallets } from './discoverInjectedWallets.js'
+import { toEvmError, type EvmOperation } from './evmErrors.js'
+import { pageIdle } from './pageIdle.js'
 
 export type EvmAdapterOptions = {
   /** The page to discover wallets in (default: the global window; none on a server). */
@@ -32,6 +17,11 @@ export type EvmAdapterOptions = {
   discoveryTimeoutMs?: number
   /** How often a pending transaction's receipt is polled (default 250 ms). */
   receiptPollingMs?: number
+  /**
+   * Load the wallet code (viem's clients) when the page is idle after loading (default true);
+   * false loads it on first use only (a connect, a reconnect, any wallet call).
+   */
+  prefetch?: boolean
 }
 
 /**
@@ -39,37 +29,54 @@ export type EvmAdapterOptions = {
  * network switch with add-chain, signing, native and ERC-20 sends, balances and receipts over
  * the network's RPC. Providers stay here, by connector id; the core only sees data.
  *
+ * What it returns, the wallet discovery and the connector list carry no viem code: the wallet
+ * calls live in their own chunk (`createEvmRuntime`), loaded on first need and prefetched when
+ * the page is idle after loading, never on the click that opens the modal. Whatever a wallet
+ * sends is checked there; junk events come out as `{ type: 'ignored' }`.
+ *
  * @example
  * const modal = createModal({ projectId, networks, adapters: [createEvmAdapter()] })
  */
 export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
   const win = options.window ?? (typeof window !== 'undefined' ? window : undefined)
   const discoveryTimeoutMs = options.discoveryTimeoutMs ?? 1_000
-  const pollingInterval = options.receiptPollingMs ?? 250
+  const receiptPollingMs = options.receiptPollingMs ?? 250
   let discovery: ReturnType<typeof discoverInjectedWallets> | null = null
-  const publicClients = new Map<string, PublicClient>()
+  let runtime: Promise<EvmRuntime> | null = null
+  /** The viem part once loaded: listening to a wallet then starts at once, so no event is missed. */
+  let loaded: EvmRuntime | null = null
 
-  const wallets$ = (): Observable<InjectedWallet[]> & { readonly value: InjectedWallet[] } | null => {
+  /** The viem part, loaded once (again after a failed load). */
+  const loadRuntime = (): Promise<EvmRuntime> =>
+    (runtime ??= import('./createEvmRuntime.js').then(
+      (m) => (loaded = m.createEvmRuntime({ receiptPollingMs })),
+      (error: unknown) => {
+        runtime = null
+        throw error
+      },
+    ))
+
+  // Prefetch after the page loaded, when the browser is idle: a connect is then as quick as with
+  // a static import, and the host's first bundle and first click never pay for viem.
+  if (options.prefetch !== false) void pageIdle(win).then((idle) => (idle ? loadRuntime().then(() => undefined) : undefined)).catch(() => undefined)
+
+  const discover = () => {
     if (!win) return null
     discovery ??= discoverInjectedWallets(win, options.legacyInjected === false ? { legacyInjected: false } : {})
-    return discovery.wallets$
+    return discovery
   }
 
-  const find = (list: InjectedWallet[], connectorId: string) => list.find((w) => w.connector.id === connectorId)?.provider
-  const findProvider = (connectorId: string): EIP1193Provider | undefined => {
-    const list$ = wallets$()
-    return list$ ? find(list$.value, connectorId) : undefined
-  }
+  const findProvider = (connectorId: string): EIP1193Provider | undefined => discover()?.find(connectorId)?.provider
 
   /** The provider of a connector, waiting up to `waitMs` for it to be announced. */
   async function providerOf(connectorId: string, waitMs: number): Promise<EIP1193Provider> {
     const now = findProvider(connectorId)
     if (now) return now
-    const list$ = wallets$()
-    if (!list$ || waitMs <= 0) throw new ConnectorNotFoundError(connectorId)
+    const found$ = discover()
+    if (!found$ || waitMs <= 0) throw new ConnectorNotFoundError(connectorId)
     const found = await firstValueFrom(
       race(
-        list$.pipe(map((list) => find(list, connectorId)), filter((p): p is EIP1193Provider => p !== undefined)),
+        found$.changed$.pipe(map(() => findProvider(connectorId)), filter((p): p is EIP1193Provider => p !== undefined)),
         timer(waitMs).pipe(map(() => null)),
       ),
     )
@@ -77,68 +84,33 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
     return found
   }
 
-  const walletClient = (provider: EIP1193Provider): WalletClient =>
-    // No retries: a retried eth_requestAccounts would prompt the visitor twice.
-    createWalletClient({ transport: custom(provider, { retryCount: 0 }) })
-
-  const publicClient = (network: Network): PublicClient => {
-    let client = publicClients.get(network.caipNetworkId)
-    if (!client) {
-      const url = network.rpcUrls.default.http[0]
-      client = createPublicClient({
-        chain: toViemChain(network),
-        // Spec §9: 3 retries from 150 ms doubling, 10 s timeout.
-        transport: http(url, { retryCount: RPC_RETRIES, retryDelay: RPC_RETRY_BASE_MS, timeout: RPC_TIMEOUT_MS }),
-      }) as PublicClient
-      publicClients.set(network.caipNetworkId, client)
-    }
-    return client
-  }
-
-  const guard = async <T>(operation: EvmOperation, run: () => Promise<T>): Promise<T> => {
+  /** Runs a wallet call with the viem part loaded; any failure becomes the spec's error for `operation`. */
+  const withRuntime = async <T>(operation: EvmOperation, run: (rt: EvmRuntime) => Promise<T>): Promise<T> => {
     try {
-      return await run()
+      return await run(await loadRuntime())
     } catch (error) {
       throw toEvmError(error, operation)
     }
   }
 
-  const session = async (client: WalletClient, accounts: readonly Address[]): Promise<WalletSession> => ({
-    accounts: accounts.map((a) => ({ address: getAddress(a), type: 'eoa' as const })),
-    caipNetworkId: `eip155:${await client.getChainId()}`,
-  })
-
-  const sendTransaction = (connectorId: string, network: Network, tx: { from: string; to: string; value?: string; data?: string }) =>
-    guard('sendTransaction', async () => {
-      const client = walletClient(await providerOf(connectorId, 0))
-      return client.sendTransaction({
-        account: getAddress(tx.from),
-        // With the chain given, viem checks the wallet is on it before asking to send.
-        chain: toViemChain(network),
-        to: getAddress(tx.to),
-        ...(tx.value !== undefined ? { value: BigInt(tx.value) } : {}),
-        ...(tx.data !== undefined ? { data: tx.data as Hex } : {}),
-      })
-    })
+  const sendTransaction = (connectorId: string, network: Network, tx: WalletTransaction) =>
+    withRuntime('sendTransaction', async (rt) => rt.sendTransaction(await providerOf(connectorId, 0), network, tx))
 
   return {
     namespace: 'eip155',
 
     connectors: () =>
       defer(() => {
-        const list$ = wallets$()
-        if (!list$) return new Observable<Connector[]>((s) => s.next([]))
-        return list$.pipe(
+        const found = discover()
+        if (!found) return new Observable<Connector[]>((s) => s.next([]))
+        return found.wallets$.pipe(
           map((list) => list.map((w) => w.connector)),
           distinctUntilChanged((a, b) => a.length === b.length && a.every((c, i) => c === b[i])),
         )
       }),
 
     connect: (connectorId) =>
-      guard('connect', async () => {
-        const client = walletClient(await providerOf(connectorId, discoveryTimeoutMs))
-        return session(client, await client.requestAddresses())
-      }),
+      withRuntime('connect', async (rt) => rt.connect(await providerOf(connectorId, discoveryTimeoutMs))),
 
     reconnect: async (connectorId) => {
       let provider: EIP1193Provider
@@ -147,11 +119,7 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
       } catch {
         return null
       }
-      return guard('reconnect', async () => {
-        const client = walletClient(provider)
-        const accounts = await client.getAddresses()
-        return accounts.length > 0 ? session(client, accounts) : null
-      })
+      return withRuntime('reconnect', (rt) => rt.reconnect(provider))
     },
 
     disconnect: async (connectorId) => {
@@ -161,90 +129,46 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
       } catch {
         return // Nothing left to tell a wallet that is gone.
       }
-      await guard('disconnect', async () => {
-        try {
-          // Wallets that support it forget this site's permission, so a disconnect is real.
-          await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] } as never)
-        } catch (error) {
-          const code = (error as { code?: unknown }).code
-          // Unsupported, or the wallet is already disconnected: nothing more to undo.
-          if (code === 4200 || code === -32601 || code === -32004 || code === 4900 || code === 4100) return
-          throw error
-        }
-      })
+      try {
+        // Wallets that support it forget this site's permission, so a disconnect is real.
+        await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] } as never)
+      } catch (error) {
+        const code = (error as { code?: unknown } | null)?.code
+        // Unsupported, or the wallet is already disconnected: nothing more to undo.
+        if (code === 4200 || code === -32601 || code === -32004 || code === 4900 || code === 4100) return
+        throw toEvmError(error, 'disconnect')
+      }
     },
 
     events: (connectorId) =>
-      new Observable<WalletProviderEvent>((subscriber) => {
+      defer(() => {
         const provider = findProvider(connectorId)
-        if (!provider) return
-        const onAccounts = (accounts: unknown) =>
-          subscriber.next({
-            type: 'accountsChanged',
-            accounts: (Array.isArray(accounts) ? accounts : []).map((a) => ({ address: getAddress(String(a)), type: 'eoa' as const })),
-          })
-        const onChain = (chainId: unknown) => subscriber.next({ type: 'chainChanged', caipNetworkId: `eip155:${Number(chainId)}` })
-        const onDisconnect = (error: unknown) => {
-          // MetaMask's 1013 means it is reconnecting to its node, not that the site was disconnected.
-          if ((error as { code?: unknown } | undefined)?.code === 1013) return
-          subscriber.next({ type: 'disconnect', error: serializeError(toEvmError(error, 'event')) })
-        }
-        provider.on('accountsChanged', onAccounts as never)
-        provider.on('chainChanged', onChain as never)
-        provider.on('disconnect', onDisconnect as never)
-        return () => {
-          provider.removeListener('accountsChanged', onAccounts as never)
-          provider.removeListener('chainChanged', onChain as never)
-          provider.removeListener('disconnect', onDisconnect as never)
-        }
+        if (!provider) return new Observable<WalletProviderEvent>(() => undefined)
+        if (loaded) return loaded.events(provider)
+        return from(loadRuntime()).pipe(switchMap((rt) => rt.events(provider)))
       }),
 
     switchNetwork: (connectorId, network) =>
-      guard('switchNetwork', async () => {
-        const provider = await providerOf(connectorId, 0)
-        const client = walletClient(provider)
-        const chainId = evmChainId(network)
-        try {
-          await client.switchChain({ id: chainId })
-        } catch (error) {
-          if (!isUnrecognizedChainError(error)) throw error
-          // The wallet does not know the network: add it (which may switch already), then switch.
-          await client.request({ method: 'wallet_addEthereumChain', params: [addChainParameters(network)] } as never)
-          if ((await client.getChainId()) !== chainId) await client.switchChain({ id: chainId })
-        }
-      }),
+      withRuntime('switchNetwork', async (rt) => rt.switchNetwork(await providerOf(connectorId, 0), network)),
 
-    signMessage: (connectorId, { address, message }) =>
-      guard('signMessage', async () => {
-        const client = walletClient(await providerOf(connectorId, 0))
-        return client.signMessage({ account: getAddress(address), message })
-      }),
+    signMessage: (connectorId, request) =>
+      withRuntime('signMessage', async (rt) => rt.signMessage(await providerOf(connectorId, 0), request)),
 
     evm: {
-      signTypedData: (connectorId, { address, typedData }) =>
-        guard('signTypedData', async () => {
-          const client = walletClient(await providerOf(connectorId, 0))
-          return client.signTypedData({ account: getAddress(address), ...(typedData as TypedDataDefinition) })
-        }),
+      signTypedData: (connectorId, request) =>
+        withRuntime('signTypedData', async (rt) => rt.signTypedData(await providerOf(connectorId, 0), request)),
       sendTransaction,
     },
 
-    sendTransfer: (connectorId, network, { from, receiver, amount, token }) =>
+    sendTransfer: (connectorId, network, { from: sender, receiver, amount, token }) =>
       token === undefined
-        ? sendTransaction(connectorId, network, { from, to: receiver, value: amount })
-        : sendTransaction(connectorId, network, {
-            from,
-            to: token,
-            data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(receiver), BigInt(amount)] }),
-          }),
+        ? sendTransaction(connectorId, network, { from: sender, to: receiver, value: amount })
+        : withRuntime('sendTransaction', async (rt) =>
+            rt.sendTransaction(await providerOf(connectorId, 0), network, { from: sender, to: token, data: rt.transferData(receiver, amount) }),
+          ),
 
-    getBalance: (network, address) =>
-      guard('getBalance', async () => (await publicClient(network).getBalance({ address: getAddress(address) })).toString()),
+    getBalance: (network, address) => withRuntime('getBalance', (rt) => rt.getBalance(network, address)),
 
-    waitForReceipt: (network, hash) =>
-      guard('waitForReceipt', async () => {
-        const receipt = await publicClient(network).waitForTransactionReceipt({ hash: hash as Hex, pollingInterval, timeout: 120_000 })
-        return { status: receipt.status, blockNumber: receipt.blockNumber.toString() }
-      }),
+    waitForReceipt: (network, hash) => withRuntime('waitForReceipt', (rt) => rt.waitForReceipt(network, hash)),
   }
 }

@@ -111,6 +111,15 @@ export class JsonRpcVersionUnsupportedError extends EvmRpcError {
   static override code = -32006
 }
 
+/**
+ * The wallet answered with something malformed (a chain id of 0, an account that is not an
+ * address, a signature that is not hex). Its short message is the operation's (a connect:
+ * 'Failed to connect'); `details` says what was wrong.
+ */
+export class InvalidWalletResponseError extends EvmRpcError {
+  override name = 'InvalidWalletResponseError'
+}
+
 /** Each code's class and what it means (spec §8 wording). */
 const BY_CODE: ReadonlyMap<number, { type: typeof EvmRpcError; meaning: string }> = new Map([
   [4001, { type: UserRejectedRequestError, meaning: 'User rejected the request' }],
@@ -200,6 +209,16 @@ export function toEvmError(error: unknown, operation: EvmOperation): GangwayErro
   const shortMessage = messageFor(operation, code) ?? known?.meaning ?? 'Something went wrong'
   const Type = known?.type ?? EvmRpcError
   return new Type(shortMessage, { code, details: describe(error), cause: error })
+}
+
+/**
+ * The error for a malformed wallet answer during `operation`, with the spec's message for it.
+ *
+ * @example
+ * invalidWalletResponse('connect', 'chain id "0x0" is not a positive integer').shortMessage // 'Failed to connect'
+ */
+export function invalidWalletResponse(operation: EvmOperation, reason: string): InvalidWalletResponseError {
+  return new InvalidWalletResponseError(messageFor(operation, undefined) ?? 'Something went wrong', { details: `the wallet answered with junk: ${reason}` })
 }
 
 /** Whether a failed switch means the wallet does not know the chain (so it must be added). */
