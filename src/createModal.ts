@@ -3,10 +3,12 @@ import { storageHydrated } from './core/events/storage.js'
 import { createIdbStorage } from './adapters/storage/idbStorage.js'
 import { createMemoryStorage } from './adapters/storage/memoryStorage.js'
 import { STORAGE_KEYS } from './core/durable.js'
-import { coreEffects } from './core/effects/coreEffects.js'
 import type { LogDeps } from './core/effects/persistLog.js'
-import { walletEffects } from './core/effects/walletEffects.js'
-import { dataEffects } from './core/effects/dataEffects.js'
+import { composeFeatures } from './core/features/composeFeatures.js'
+import { CORE_FEATURES } from './core/features/builtInFeatures.js'
+import { logPersistenceFeature } from './core/features/persistence.js'
+import type { Feature } from './core/features/defineFeature.js'
+import { isProductionBuild } from './core/isProductionBuild.js'
 import type { WalletConnectPort } from './core/ports.js'
 import type { WalletConnectOptions } from './adapters/walletconnect/createWalletConnectAdapter.js'
 import { createLazyWalletConnectAdapter } from './adapters/walletconnect/lazyWalletConnectAdapter.js'
@@ -26,8 +28,8 @@ import { routerPushed, routerWentBack } from './core/events/router.js'
 import type { Namespace, ViewName } from './core/events/views.js'
 import type { LogSnapshot } from './core/eventLog.js'
 import type { Analytics, ChainAdapter, ChainDeps, Clock, Storage } from './core/ports.js'
-import { initialState, type AccountType, type Features, type ModalState, type SessionSettings, type ThemeMode } from './core/state.js'
-import { createStore, type NamedEffect, type Store } from './core/store.js'
+import type { AccountType, Features, ModalState, SessionSettings, ThemeMode } from './core/state.js'
+import { createStore, type Store } from './core/store.js'
 
 export type ModalOptions = {
   /** Your project id; without one the modal shows 'Project ID Not Configured'. */
@@ -69,8 +71,13 @@ export type ModalOptions = {
   persistLog?: boolean
   /** Bytes of events the log keeps (spec §9: 1,024,000). */
   maxLogBytes?: number
-  /** Feature effects added beside the core ones. */
-  effects?: NamedEffect<LogDeps>[]
+  /**
+   * Feature modules of the host's own, composed after the built-in ones: their events join the
+   * catalogue, their slices the state, their effects run beside Gangway's.
+   */
+  modules?: readonly Feature<LogDeps>[]
+  /** Deep-freeze states (default: on, off in production builds). */
+  autoFreeze?: boolean
   /**
    * WalletConnect (a phone wallet by QR code or deep link): the relay URL, the app's metadata and
    * more. Adds the WalletConnect connector to the eip155 adapter (or serves eip155 alone); its
@@ -163,22 +170,17 @@ export function createModal(options: ModalOptions): Modal {
     eventLog: { snapshot: () => store?.timeTravel.exportLog() },
   }
   type Deps = typeof deps
-  const kept = (e: { name: string }) => options.persistLog !== false || e.name !== 'persistLog'
-  const builtIn: NamedEffect<Deps>[] = [...coreEffects, ...walletEffects, ...dataEffects].filter(kept)
-  const effects: NamedEffect<Deps>[] = [...builtIn, ...(options.effects ?? []).filter(kept)]
-  // The WalletConnect effects only ever act through a WalletConnect port: without one they stay
-  // out of the bundle, with one they load beside the persisted log, before the session starts.
-  let walletConnectFailure: unknown = null
-  const walletConnectEffects: Promise<NamedEffect<Deps>[]> = walletConnect
-    ? import('./core/effects/walletConnectEffects.js').then(
-        (m) => m.walletConnectEffects,
-        (error: unknown) => {
-          walletConnectFailure = error
-          return []
-        },
-      )
-    : Promise.resolve([])
-  store = createStore({ deps, effects, maxLogBytes: options.maxLogBytes })
+  // The modal is its features: the catalogue, root reducer, state and effects derive from them.
+  const features: Feature<Deps>[] = [...CORE_FEATURES, ...(options.persistLog === false ? [] : [logPersistenceFeature]), ...(options.modules ?? [])]
+  const composed = composeFeatures<Deps>(features, { autoFreeze: options.autoFreeze ?? !isProductionBuild() })
+  // Effects of features that load on demand (WalletConnect's, with a WalletConnect port) load
+  // beside the persisted log, before the session starts.
+  let lazyFailure: unknown = null
+  const lazyEffects = composed.loadEffects(deps).catch((error: unknown) => {
+    lazyFailure = error
+    return []
+  })
+  store = createStore({ deps, effects: composed.effects, reducer: composed.reducer, catalogue: composed.catalogue, maxLogBytes: options.maxLogBytes })
   const s = store
 
   const settings = sessionSettings(options, hasWindow)
@@ -187,13 +189,11 @@ export function createModal(options: ModalOptions): Modal {
   const log = (options.persistLog === false ? Promise.resolve(undefined) : storage.get<LogSnapshot<ModalState>>(STORAGE_KEYS.log)).catch(
     () => undefined,
   )
-  const ready = Promise.all([log, walletConnectEffects])
-    .then(([log, walletConnect]) => {
-      // They run before the host's own effects; the store reads its effects when it starts.
-      effects.splice(builtIn.length, 0, ...walletConnect)
+  const ready = Promise.all([log, lazyEffects])
+    .then(([log, loaded]) => {
       const hydrated = firstValueFrom(s.event$.pipe(filter(storageHydrated.match)))
-      s.start(settings, log)
-      if (walletConnectFailure) s.dispatch(effectFailed({ effect: 'walletConnectEffects', error: serializeError(walletConnectFailure) }))
+      s.start(settings, log, loaded)
+      if (lazyFailure) s.dispatch(effectFailed({ effect: 'loadEffects', error: serializeError(lazyFailure) }))
       if (!options.projectId) s.dispatch(bannerShowRequested({ variant: 'error', message: 'Project ID Not Configured' }))
       return hydrated
     })
@@ -203,7 +203,7 @@ export function createModal(options: ModalOptions): Modal {
   return {
     ...s,
     options,
-    serverState: initialState(settings),
+    serverState: composed.reducer.initial(settings),
     ...createWalletCommands(s),
     ready,
     open: (o) => send(modalOpenRequested(typeof o === 'string' ? { view: o } : { ...o })),

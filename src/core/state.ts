@@ -1,24 +1,9 @@
 import type { BannerVariant } from './events/banner.js'
 import type { Namespace, ViewName } from './events/views.js'
 import type { Network } from './domain/entities.js'
-import {
-  initialAccountState,
-  initialNetworkState,
-  initialWalletsState,
-  type AccountState,
-  type NetworkState,
-  type WalletMemory,
-  type WalletsState,
-} from './reducers/walletState.js'
-import {
-  initialApiState,
-  initialTokenBalancesState,
-  initialWalletListState,
-  type ApiState,
-  type TokenBalancesState,
-  type WalletListState,
-} from './reducers/dataState.js'
-import { initialWalletConnectState, type WalletConnectState } from './reducers/walletConnectReducer.js'
+import type { AccountState, NetworkState, WalletMemory, WalletsState } from './reducers/walletState.js'
+import type { ApiState, TokenBalancesState, WalletListState } from './reducers/dataState.js'
+import type { WalletConnectState } from './reducers/walletConnectReducer.js'
 
 /** Feature flags of spec §1. Local defaults < host options < remote project configuration. */
 export type Features = {
@@ -105,6 +90,10 @@ export type NamespaceConnection = {
   activeConnectorId: string | null
 }
 
+/**
+ * The whole state: one key per slice of the built-in features (a test checks it equals the state
+ * their slices make).
+ */
 export type ModalState = {
   settings: SessionSettings
   features: Features
@@ -151,29 +140,4 @@ export type DurableState = {
   preferences: ModalState['preferences']
   siwx: ModalState['siwx']
   wallets?: WalletMemory
-}
-
-export function initialState(settings: SessionSettings = { projectId: '', adapters: [] }): ModalState {
-  return {
-    settings,
-    features: { ...DEFAULT_FEATURES, ...settings.features },
-    remoteFeatures: null,
-    modal: { open: false, loading: false, shake: false, shakeStartedAt: null, namespace: null },
-    router: { view: 'Connect', history: ['Connect'], data: undefined },
-    banner: { open: false, variant: 'info', message: '', pending: null },
-    connection: { activeNamespace: settings.defaultNamespace ?? settings.adapters[0] ?? null, byNamespace: {} },
-    preferences: {
-      themeMode: settings.themeMode ?? 'light',
-      preferredAccountType: {},
-    },
-    siwx: { sessions: {} },
-    wallets: initialWalletsState(),
-    network: initialNetworkState(),
-    account: initialAccountState(),
-    walletList: initialWalletListState(),
-    tokenBalances: initialTokenBalancesState(),
-    api: initialApiState(),
-    walletConnect: initialWalletConnectState(),
-    lastError: null,
-  }
 }

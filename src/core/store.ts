@@ -1,22 +1,26 @@
 import { BehaviorSubject, skip, Subject, type Observable, type Subscription } from 'rxjs'
-import { assertValidEvent, createCatalogue, CORE_EVENTS, type EventCatalogue } from './events/catalogue.js'
+import { assertValidEvent, type EventCatalogue } from './events/catalogue.js'
 import type { EventInput, StampedEvent } from './events/defineEvent.js'
 import { effectFailed } from './events/effects.js'
 import { sessionStarted } from './events/session.js'
-import { runEffects, type Effect, type StateObservable } from './effects/runEffects.js'
-import { EventLog, type LogSnapshot, type Reducer } from './eventLog.js'
+import { runEffects, type StateObservable } from './effects/runEffects.js'
+import { EventLog, type LogSnapshot } from './eventLog.js'
+import type { RootReducer } from './reducers/createRootReducer.js'
 import { InvalidInputError, serializeError } from './errors.js'
 import type { CoreDeps } from './ports.js'
-import { rootReducer } from './reducers/rootReducer.js'
-import { initialState, type ModalState, type SessionSettings } from './state.js'
+import { builtInCatalogue, rootReducer } from './reducers/rootReducer.js'
+import type { ModalState, SessionSettings } from './state.js'
+import type { NamedEffect } from './features/defineFeature.js'
 import { LOG_BUFFER_BYTES } from './domain/constants.js'
 
-export type NamedEffect<D> = { name: string; effect: Effect<D> }
+export type { NamedEffect }
 
 export type StoreOptions<D extends CoreDeps> = {
   deps: D
   effects?: readonly NamedEffect<D>[]
-  reducer?: Reducer<ModalState>
+  /** The root reducer (default: every built-in feature's). */
+  reducer?: RootReducer
+  /** The events accepted at dispatch (default: the reducer's catalogue). */
   catalogue?: EventCatalogue
   /** Bytes of serialised events the log keeps before folding the oldest (spec §9). */
   maxLogBytes?: number
@@ -50,7 +54,7 @@ export type Store = {
   readonly event$: Observable<StampedEvent>
   readonly timeTravel: TimeTravel
   /** Loads a persisted log (if any), starts the session with these settings and starts effects. */
-  start(settings: SessionSettings, persistedLog?: LogSnapshot<ModalState>): void
+  start(settings: SessionSettings, persistedLog?: LogSnapshot<ModalState>, loadedEffects?: readonly NamedEffect<any>[]): void
   stop(): void
 }
 
@@ -62,8 +66,9 @@ export type Store = {
  */
 export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store {
   const { deps } = options
-  const catalogue = options.catalogue ?? createCatalogue(CORE_EVENTS)
-  const log = new EventLog(options.reducer ?? rootReducer, initialState(), options.maxLogBytes ?? LOG_BUFFER_BYTES)
+  const reducer = options.reducer ?? rootReducer
+  const catalogue = options.catalogue ?? builtInCatalogue
+  const log = new EventLog<ModalState>(reducer, reducer.initial({ projectId: '', adapters: [] }), options.maxLogBytes ?? LOG_BUFFER_BYTES)
   const state$ = new BehaviorSubject<ModalState>(log.currentState)
   const present$ = new BehaviorSubject<ModalState>(log.presentState)
   const event$ = new Subject<StampedEvent>()
@@ -170,7 +175,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
     state$,
     event$: event$.asObservable(),
     timeTravel,
-    start(settings, persistedLog) {
+    start(settings, persistedLog, loadedEffects = []) {
       if (started) return
       if (persistedLog) {
         try {
@@ -184,7 +189,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
       const presentState = Object.defineProperty(present$.asObservable(), 'value', {
         get: () => present$.value,
       }) as StateObservable
-      effectsSubscription = runEffects(options.effects ?? [], event$, presentState, deps).subscribe(fromEffect)
+      effectsSubscription = runEffects([...(options.effects ?? []), ...loadedEffects], event$, presentState, deps).subscribe(fromEffect)
       queue.unshift(sessionStarted(settings), ...held.splice(0))
       publish()
       drain()

@@ -1,6 +1,7 @@
 import type { StampedEvent } from '../../src/core/events/defineEvent'
 import { rootReducer } from '../../src/core/reducers/rootReducer'
-import { initialState, type ModalState } from '../../src/core/state'
+import { type ModalState } from '../../src/core/state'
+import { initialState } from '../../src/core/reducers/rootReducer'
 
 /** The state after each event of a log, folded from the initial state. */
 export function statesOf(events: StampedEvent[]): ModalState[] {

@@ -1,10 +1,10 @@
-import type { Draft } from 'immer'
 import { apiRequestFailed } from '../events/api.js'
 import { remoteConfigFailed } from '../events/config.js'
 import type { StampedEvent } from '../events/defineEvent.js'
 import { walletListPageFailed } from '../events/walletList.js'
 import type { SerializedError } from '../errors.js'
-import type { ModalState } from '../state.js'
+import { createSlice } from './createSlice.js'
+import { initialApiState } from './dataState.js'
 
 /** The spec's alert for an app the API refuses (HTTP 403, origin not on the allow-list). */
 export const INVALID_APP_CONFIGURATION = 'Invalid App Configuration'
@@ -13,14 +13,14 @@ export const INVALID_APP_CONFIGURATION = 'Invalid App Configuration'
  * Remembers which failure raised the Invalid App Configuration alert, so it is raised once per
  * session, and whether the origin allow-list refused this page.
  */
-export function apiReducer(draft: Draft<ModalState>, event: StampedEvent): void {
-  const error = apiFailureOf(event)
-  if (!error) return
-  if (remoteConfigFailed.match(event) && event.payload.origin !== undefined) draft.api.originRefused = true
-  if (error.shortMessage === INVALID_APP_CONFIGURATION && draft.api.invalidAppConfigSeq === null) {
-    draft.api.invalidAppConfigSeq = event.seq
-  }
-}
+export const apiSlice = createSlice('api', initialApiState, (b) =>
+  b.addCases([apiRequestFailed, walletListPageFailed, remoteConfigFailed], (api, event) => {
+    const error = apiFailureOf(event)
+    if (!error) return
+    if (remoteConfigFailed.match(event) && event.payload.origin !== undefined) api.originRefused = true
+    if (error.shortMessage === INVALID_APP_CONFIGURATION && api.invalidAppConfigSeq === null) api.invalidAppConfigSeq = event.seq
+  }),
+)
 
 /** The error of an event that reports a failed call to the HTTP services, if it is one. */
 export function apiFailureOf(event: StampedEvent): SerializedError | null {

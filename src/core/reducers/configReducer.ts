@@ -1,23 +1,40 @@
-import type { Draft } from 'immer'
 import { remoteConfigLoaded } from '../events/config.js'
-import type { StampedEvent } from '../events/defineEvent.js'
-import { DEFAULT_FEATURES, type Features, type ModalState } from '../state.js'
+import { DEFAULT_FEATURES, type Features, type SessionSettings } from '../state.js'
+import { createSlice } from './createSlice.js'
 
 const FEATURE_KEYS = Object.keys(DEFAULT_FEATURES) as (keyof Features)[]
 
-/** Remote project configuration overrides local options (spec §1); unknown keys are ignored. */
-export function configReducer(draft: Draft<ModalState>, event: StampedEvent): void {
-  if (remoteConfigLoaded.match(event)) {
-    const remote: Partial<Features> = {}
-    for (const key of FEATURE_KEYS) {
-      const value = event.payload.features[key]
-      if (value !== undefined && value !== null && sameKind(value, DEFAULT_FEATURES[key])) {
-        ;(remote as Record<string, unknown>)[key] = value
-      }
+/** The host's settings for the session: set when it starts, never changed by an event. */
+export const settingsSlice = createSlice('settings', (settings: SessionSettings) => settings, () => undefined)
+
+/** Remote configuration as fetched; kept to re-merge when local options change. */
+export const remoteFeaturesSlice = createSlice(
+  'remoteFeatures',
+  (): Partial<Features> | null => null,
+  (b) => b.addCase(remoteConfigLoaded, (_remote, event) => remoteFeatures(event.payload.features)),
+)
+
+/** Feature flags in force (spec §1): local defaults < host options < remote project configuration. */
+export const featuresSlice = createSlice(
+  'features',
+  (settings: SessionSettings): Features => mergeFeatures(settings.features, null),
+  (b) =>
+    b.addCase(remoteConfigLoaded, (_features, event, state) =>
+      mergeFeatures(state.settings.features, remoteFeatures(event.payload.features)),
+    ),
+)
+
+/** The remote features Gangway knows, of the right kind; unknown keys are ignored. */
+function remoteFeatures(features: unknown): Partial<Features> {
+  const remote: Partial<Features> = {}
+  if (!features || typeof features !== 'object' || Array.isArray(features)) return remote
+  for (const key of FEATURE_KEYS) {
+    const value = (features as Record<string, unknown>)[key]
+    if (value !== undefined && value !== null && sameKind(value, DEFAULT_FEATURES[key])) {
+      ;(remote as Record<string, unknown>)[key] = value
     }
-    draft.remoteFeatures = remote
-    draft.features = mergeFeatures(draft.settings.features, remote)
   }
+  return remote
 }
 
 export function mergeFeatures(local: Partial<Features> | undefined, remote: Partial<Features> | null): Features {

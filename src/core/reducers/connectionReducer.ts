@@ -1,61 +1,124 @@
 import type { Draft } from 'immer'
-import {
-  connectionDisconnected,
-  connectionFailed,
-  connectionRequested,
-  connectionSucceeded,
-} from '../events/connection.js'
-import type { StampedEvent } from '../events/defineEvent.js'
+import { connectionDisconnected, connectionFailed, connectionRequested, connectionSucceeded } from '../events/connection.js'
+import { accountsChanged, connectionSwitched, reconnectFinished, reconnectStarted } from '../events/connectionLifecycle.js'
+import { modalOpenRequested } from '../events/modal.js'
+import { networkChanged, networkSwitched } from '../events/network.js'
 import type { Namespace } from '../events/views.js'
-import type { ModalState, NamespaceConnection } from '../state.js'
+import type { ModalState, NamespaceConnection, SessionSettings } from '../state.js'
+import { createSlice } from './createSlice.js'
 import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'
+import { isCurrentNetworkSwitch } from './modalReducer.js'
+import { appliesConnectionSwitch, appliesNetworkChange } from './navigation.js'
 
-/** Connection status per namespace (spec §4): disconnected → connecting → connected, and back. */
-export function connectionReducer(draft: Draft<ModalState>, event: StampedEvent): void {
-  if (isIgnoredConnectionEvent(draft as ModalState, event)) return
-  if (connectionRequested.match(event)) {
-    const ns = namespaceDraft(draft, event.payload.namespace)
-    if (ns.status !== 'connected') ns.status = 'connecting'
-  } else if (connectionSucceeded.match(event)) {
-    const { connectorId, namespace, accounts, caipNetworkId, auth } = event.payload
-    const ns = namespaceDraft(draft, namespace)
-    const connection = { connectorId, accounts, caipNetworkId, ...(auth ? { auth } : {}) }
-    // Without multiWallet a namespace holds one connection: a new wallet replaces the old one.
-    if (accounts.length > 0 && !draft.features.multiWallet) ns.connections = ns.connections.filter((c) => c.connectorId === connectorId)
-    const i = ns.connections.findIndex((c) => c.connectorId === connectorId)
-    // A connection without accounts is no connection: it is dropped, not stored.
-    if (accounts.length === 0) {
-      if (i >= 0) ns.connections.splice(i, 1)
-      if (ns.activeConnectorId === connectorId) ns.activeConnectorId = ns.connections[0]?.connectorId ?? null
-    } else {
-      if (i >= 0) ns.connections[i] = connection
-      else ns.connections.push(connection)
-      ns.activeConnectorId = connectorId
-      draft.connection.activeNamespace = namespace
-    }
-    ns.status = settledStatus(ns)
-  } else if (connectionFailed.match(event)) {
-    const ns = namespaceDraft(draft, event.payload.namespace)
-    ns.status = settledStatus(ns)
-  } else if (connectionDisconnected.match(event)) {
-    const { namespace, connectorId } = event.payload
-    const ns = namespaceDraft(draft, namespace)
-    const target = connectorId ?? ns.activeConnectorId
-    ns.connections = ns.connections.filter((c) => c.connectorId !== target)
-    if (ns.activeConnectorId === target) ns.activeConnectorId = ns.connections[0]?.connectorId ?? null
-    ns.status = settledStatus(ns)
-  }
-}
+export type ConnectionState = ModalState['connection']
+
+/** Connections per namespace (spec §4): disconnected → connecting → connected, and back. */
+export const connectionSlice = createSlice(
+  'connection',
+  (settings: SessionSettings): ConnectionState => ({
+    activeNamespace: settings.defaultNamespace ?? settings.adapters[0] ?? null,
+    byNamespace: {},
+  }),
+  (b) =>
+    b
+      .addCase(connectionRequested, (c, event, _state, prev) => {
+        if (isIgnoredConnectionEvent(prev, event)) return
+        const ns = namespaceDraft(c, event.payload.namespace)
+        if (ns.status !== 'connected') ns.status = 'connecting'
+      })
+      .addCase(connectionSucceeded, (c, event, state, prev) => {
+        if (isIgnoredConnectionEvent(prev, event)) return
+        const { connectorId, namespace, accounts, caipNetworkId, auth } = event.payload
+        const ns = namespaceDraft(c, namespace)
+        const connection = { connectorId, accounts, caipNetworkId, ...(auth ? { auth } : {}) }
+        // Without multiWallet a namespace holds one connection: a new wallet replaces the old one.
+        if (accounts.length > 0 && !state.features.multiWallet) ns.connections = ns.connections.filter((x) => x.connectorId === connectorId)
+        const i = ns.connections.findIndex((x) => x.connectorId === connectorId)
+        // A connection without accounts is no connection: it is dropped, not stored.
+        if (accounts.length === 0) {
+          if (i >= 0) ns.connections.splice(i, 1)
+          if (ns.activeConnectorId === connectorId) ns.activeConnectorId = ns.connections[0]?.connectorId ?? null
+        } else {
+          if (i >= 0) ns.connections[i] = connection
+          else ns.connections.push(connection)
+          ns.activeConnectorId = connectorId
+          c.activeNamespace = namespace
+        }
+        ns.status = settledStatus(ns)
+      })
+      .addCase(connectionFailed, (c, event, _state, prev) => {
+        if (isIgnoredConnectionEvent(prev, event)) return
+        const ns = namespaceDraft(c, event.payload.namespace)
+        ns.status = settledStatus(ns)
+      })
+      .addCase(connectionDisconnected, (c, event) => {
+        const { namespace, connectorId } = event.payload
+        const ns = namespaceDraft(c, namespace)
+        const target = connectorId ?? ns.activeConnectorId
+        ns.connections = ns.connections.filter((x) => x.connectorId !== target)
+        if (ns.activeConnectorId === target) ns.activeConnectorId = ns.connections[0]?.connectorId ?? null
+        ns.status = settledStatus(ns)
+      })
+      .addCase(reconnectStarted, (c, event) => {
+        const ns = namespaceDraft(c, event.payload.namespace)
+        if (ns.status !== 'connected') ns.status = 'reconnecting'
+      })
+      .addCase(reconnectFinished, (c, event, _state, prev) => {
+        const { namespace } = event.payload
+        if (prev.wallets.reconnect[namespace] !== (event.requestId ?? 'reconnect')) return
+        const ns = namespaceDraft(c, namespace)
+        // Nothing reconnected: disconnected, with no connections and nothing left to reconnect (spec §4).
+        if (!ns.connections.some((x) => x.accounts.length > 0)) {
+          ns.connections = []
+          ns.activeConnectorId = null
+          ns.status = 'disconnected'
+        } else if (ns.status === 'reconnecting') {
+          ns.status = 'connected'
+        }
+      })
+      .addCase(accountsChanged, (c, event) => {
+        const { namespace, connectorId, accounts } = event.payload
+        const connection = c.byNamespace[namespace]?.connections.find((x) => x.connectorId === connectorId)
+        if (connection && accounts.length > 0) connection.accounts = accounts
+      })
+      .addCase(connectionSwitched, (c, event, _state, prev) => {
+        if (!appliesConnectionSwitch(prev, event)) return
+        const { namespace, connectorId, accounts, caipNetworkId } = event.payload
+        const ns = namespaceDraft(c, namespace)
+        const connection = ns.connections.find((x) => x.connectorId === connectorId)
+        if (!connection) return
+        connection.accounts = accounts
+        connection.caipNetworkId = caipNetworkId
+        ns.activeConnectorId = connectorId
+        c.activeNamespace = namespace
+      })
+      .addCase(modalOpenRequested, (c, event) => {
+        const { namespace } = event.payload
+        if (namespace && namespace !== c.activeNamespace) c.activeNamespace = namespace
+      })
+      .addCase(networkSwitched, (c, event, _state, prev) => {
+        if (!isCurrentNetworkSwitch(prev, event.requestId)) return
+        const ns = c.byNamespace[event.payload.namespace]
+        const connection = ns?.connections.find((x) => x.connectorId === ns.activeConnectorId)
+        if (connection) connection.caipNetworkId = event.payload.caipNetworkId
+      })
+      .addCase(networkChanged, (c, event, _state, prev) => {
+        if (!appliesNetworkChange(prev, event)) return
+        const { namespace, connectorId, caipNetworkId } = event.payload
+        const ns = namespaceDraft(c, namespace)
+        const connection = ns.connections.find((x) => x.connectorId === (connectorId ?? ns.activeConnectorId))
+        if (connection) connection.caipNetworkId = caipNetworkId
+      }),
+)
 
 /** After an outcome: connected while any connection has an account. */
 function settledStatus(ns: NamespaceConnection): NamespaceConnection['status'] {
   return ns.connections.some((c) => c.accounts.length > 0) ? 'connected' : 'disconnected'
 }
 
-export function namespaceDraft(draft: Draft<ModalState>, namespace: Namespace): Draft<NamespaceConnection> {
-  const existing = draft.connection.byNamespace[namespace]
+function namespaceDraft(c: Draft<ConnectionState>, namespace: Namespace): Draft<NamespaceConnection> {
+  const existing = c.byNamespace[namespace]
   if (existing) return existing
-  const created: NamespaceConnection = { status: 'disconnected', connections: [], activeConnectorId: null }
-  draft.connection.byNamespace[namespace] = created
-  return draft.connection.byNamespace[namespace] as Draft<NamespaceConnection>
+  c.byNamespace[namespace] = { status: 'disconnected', connections: [], activeConnectorId: null }
+  return c.byNamespace[namespace] as Draft<NamespaceConnection>
 }

@@ -1,4 +1,3 @@
-import type { Draft } from 'immer'
 import {
   modalCloseRequested,
   modalLoadingChanged,
@@ -6,49 +5,94 @@ import {
   modalShakeEnded,
   modalShakeRequested,
 } from '../events/modal.js'
-import type { StampedEvent } from '../events/defineEvent.js'
+import { connectionSucceeded } from '../events/connection.js'
+import { connectionSwitched } from '../events/connectionLifecycle.js'
+import { networkChanged, networkSwitched } from '../events/network.js'
 import type { ViewName } from '../events/views.js'
 import { selectCanClose, selectIsConnected } from '../selectors.js'
 import { SHAKE_MS } from '../domain/constants.js'
 import type { ModalState } from '../state.js'
-import { resetRouter } from './routerReducer.js'
+import { createSlice } from './createSlice.js'
+import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'
+import {
+  appliesConnectionSwitch,
+  appliesNetworkChange,
+  closesAfterConnect,
+  closesAfterNetworkChange,
+  closesAfterSwitch,
+  showsUnsupportedChain,
+} from './navigation.js'
 
-export function modalReducer(draft: Draft<ModalState>, event: StampedEvent): void {
-  const m = draft.modal
-  if (modalOpenRequested.match(event)) {
-    const { view, namespace } = event.payload
-    if (namespace && namespace !== draft.connection.activeNamespace) {
-      draft.connection.activeNamespace = namespace
-    }
-    m.namespace = namespace ?? draft.connection.activeNamespace
-    resetRouter(draft, view ?? defaultView(draft as ModalState))
-    m.open = true
-    m.loading = false
-  } else if (modalCloseRequested.match(event)) {
-    if (!m.open) return
-    if (!selectCanClose(draft as ModalState)) {
-      startShake(draft, event.at)
-      return
-    }
-    m.open = false
-    m.loading = false
-    resetRouter(draft, closedView(draft as ModalState))
-  } else if (modalShakeRequested.match(event)) {
-    startShake(draft, event.at)
-  } else if (modalShakeEnded.match(event)) {
-    m.shake = false
-    m.shakeStartedAt = null
-  } else if (modalLoadingChanged.match(event)) {
-    m.loading = event.payload.loading
-  }
-}
+export type ModalSliceState = ModalState['modal']
+
+/** Whether the modal is open, loading or shaking, and the namespace it was opened for. */
+export const modalSlice = createSlice(
+  'modal',
+  (): ModalSliceState => ({ open: false, loading: false, shake: false, shakeStartedAt: null, namespace: null }),
+  (b) =>
+    b
+      .addCase(modalOpenRequested, (m, event, state) => {
+        // The connection slice already made a requested namespace the active one.
+        m.namespace = event.payload.namespace ?? state.connection.activeNamespace
+        m.open = true
+        m.loading = false
+      })
+      .addCase(modalCloseRequested, (m, event, _state, prev) => {
+        if (!m.open) return
+        if (!selectCanClose(prev)) return startShake(m, event.at)
+        m.open = false
+        m.loading = false
+      })
+      .addCase(modalShakeRequested, (m, event) => startShake(m, event.at))
+      .addCase(modalShakeEnded, (m) => {
+        m.shake = false
+        m.shakeStartedAt = null
+      })
+      .addCase(modalLoadingChanged, (m, event) => {
+        m.loading = event.payload.loading
+      })
+      .addCase(connectionSucceeded, (m, event, state, prev) => {
+        if (isIgnoredConnectionEvent(prev, event)) return
+        if (closesAfterConnect(prev, event)) close(m)
+        if (showsUnsupportedChain(state)) show(m, state)
+      })
+      .addCase(connectionSwitched, (m, event, state, prev) => {
+        if (appliesConnectionSwitch(prev, event) && showsUnsupportedChain(state)) show(m, state)
+      })
+      .addCase(networkSwitched, (m, event, state, prev) => {
+        if (!isCurrentNetworkSwitch(prev, event.requestId)) return
+        if (closesAfterSwitch(prev, event)) close(m)
+        if (showsUnsupportedChain(state)) show(m, state)
+      })
+      .addCase(networkChanged, (m, event, state, prev) => {
+        if (!appliesNetworkChange(prev, event)) return
+        if (showsUnsupportedChain(state)) show(m, state)
+        else if (closesAfterNetworkChange(prev, state)) close(m)
+      }),
+  { after: ['connection'] },
+)
 
 /** Shake lasts SHAKE_MS and does not retrigger while active (spec §4). */
-function startShake(draft: Draft<ModalState>, at: number): void {
-  const m = draft.modal
+function startShake(m: { shake: boolean; shakeStartedAt: number | null }, at: number): void {
   if (m.shake && m.shakeStartedAt !== null && at - m.shakeStartedAt < SHAKE_MS) return
   m.shake = true
   m.shakeStartedAt = at
+}
+
+function close(m: ModalSliceState): void {
+  m.open = false
+  m.loading = false
+}
+
+function show(m: ModalSliceState, state: ModalState): void {
+  m.open = true
+  m.loading = false
+  m.namespace = state.connection.activeNamespace
+}
+
+export function isCurrentNetworkSwitch(prev: ModalState, requestId: string | undefined): boolean {
+  const s = prev.network.switch
+  return requestId === undefined || (s !== null && s.requestId === requestId)
 }
 
 /**

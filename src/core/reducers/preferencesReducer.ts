@@ -1,16 +1,29 @@
-import type { Draft } from 'immer'
 import { accountTypePreferred, themeModeChanged } from '../events/preferences.js'
-import type { StampedEvent } from '../events/defineEvent.js'
-import type { ModalState } from '../state.js'
+import { storageHydrated } from '../events/storage.js'
+import type { ModalState, SessionSettings } from '../state.js'
+import { createSlice } from './createSlice.js'
 
-export function preferencesReducer(draft: Draft<ModalState>, event: StampedEvent): void {
-  if (themeModeChanged.match(event)) {
-    draft.preferences.themeMode = event.payload.mode
-  } else if (accountTypePreferred.match(event)) {
-    const namespace = event.payload.namespace ?? draft.connection.activeNamespace ?? 'eip155'
-    const current = draft.preferences.preferredAccountType[namespace] ?? 'eoa'
-    // Smart account only when enabled and the current type is eoa (spec §4).
-    if (event.payload.type === 'smartAccount' && (!draft.settings.smartAccounts?.enabled || current !== 'eoa')) return
-    draft.preferences.preferredAccountType[namespace] = event.payload.type
-  }
-}
+export type PreferencesState = ModalState['preferences']
+
+export const preferencesSlice = createSlice(
+  'preferences',
+  (settings: SessionSettings): PreferencesState => ({ themeMode: settings.themeMode ?? 'light', preferredAccountType: {} }),
+  (b) =>
+    b
+      .addCase(themeModeChanged, (p, event) => {
+        p.themeMode = event.payload.mode
+      })
+      .addCase(accountTypePreferred, (p, event, state) => {
+        const namespace = event.payload.namespace ?? state.connection.activeNamespace ?? 'eip155'
+        const current = p.preferredAccountType[namespace] ?? 'eoa'
+        // Smart account only when enabled and the current type is eoa (spec §4).
+        if (event.payload.type === 'smartAccount' && (!state.settings.smartAccounts?.enabled || current !== 'eoa')) return
+        p.preferredAccountType[namespace] = event.payload.type
+      })
+      .addCase(storageHydrated, (p, event) => {
+        const { preferences } = event.payload
+        if (!preferences) return
+        if (preferences.themeMode === 'light' || preferences.themeMode === 'dark') p.themeMode = preferences.themeMode
+        if (preferences.preferredAccountType) p.preferredAccountType = { ...preferences.preferredAccountType }
+      }),
+)

@@ -1,12 +1,24 @@
-import type { Draft } from 'immer'
 import { siwxSessionStored, siwxSessionsCleared } from '../events/siwx.js'
-import type { StampedEvent } from '../events/defineEvent.js'
+import { storageHydrated } from '../events/storage.js'
 import type { ModalState } from '../state.js'
+import { createSlice } from './createSlice.js'
 
-export function siwxReducer(draft: Draft<ModalState>, event: StampedEvent): void {
-  if (siwxSessionStored.match(event)) {
-    draft.siwx.sessions[event.payload.caipAddress] = event.payload.session
-  } else if (siwxSessionsCleared.match(event)) {
-    delete draft.siwx.sessions[event.payload.caipAddress]
-  }
-}
+export type SiwxState = ModalState['siwx']
+
+/** Sign-in sessions by CAIP-10 address. */
+export const siwxSlice = createSlice(
+  'siwx',
+  (): SiwxState => ({ sessions: {} }),
+  (b) =>
+    b
+      .addCase(siwxSessionStored, (s, event) => {
+        s.sessions[event.payload.caipAddress] = event.payload.session
+      })
+      .addCase(siwxSessionsCleared, (s, event) => {
+        delete s.sessions[event.payload.caipAddress]
+      })
+      .addCase(storageHydrated, (s, event) => {
+        const { siwx } = event.payload
+        if (siwx?.sessions) s.sessions = { ...siwx.sessions }
+      }),
+)

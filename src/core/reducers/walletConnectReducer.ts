@@ -1,7 +1,5 @@
-import type { Draft } from 'immer'
 import { PAIRING_EXPIRY_MS } from '../domain/constants.js'
 import { connectionRequested } from '../events/connection.js'
-import type { StampedEvent } from '../events/defineEvent.js'
 import { modalCloseRequested } from '../events/modal.js'
 import { routerWentBack } from '../events/router.js'
 import {
@@ -15,6 +13,7 @@ import {
   type WalletConnectWallet,
 } from '../events/walletConnect.js'
 import type { ModalState } from '../state.js'
+import { createSlice } from './createSlice.js'
 
 /** A pairing URI and its lifetime (event times). */
 export type Pairing = {
@@ -43,7 +42,7 @@ export function initialWalletConnectState(): WalletConnectState {
   return { provider: 'idle', pairing: null, prefetching: false, refreshes: 0, wallet: null }
 }
 
-const WC_VIEWS = ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'] as const
+const WC_VIEWS: readonly string[] = ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic']
 
 /** Whether a WalletConnect connect attempt is waiting on the wallet. */
 export function isWalletConnectConnecting(state: ModalState): boolean {
@@ -53,77 +52,67 @@ export function isWalletConnectConnecting(state: ModalState): boolean {
 
 /**
  * The WalletConnect pairing (spec §4, §5, §9): the URI of the attempt being waited on, its
- * expiry, refreshes, the wallet it is for, and the WalletConnect views. Runs after
- * `walletsReducer` (which takes connect requests up) and `modalReducer` (which closes).
+ * expiry, refreshes and the wallet it is for. A pairing lives only as long as its attempt waits
+ * (or, made ahead of a tap, while the modal is open): checked after anything the modal or wallet
+ * slices handle.
  */
-export function walletConnectReducer(draft: Draft<ModalState>, event: StampedEvent): void {
-  const wc = draft.walletConnect
-  if (walletConnectProviderLoaded.match(event)) {
-    wc.provider = 'ready'
-  } else if (walletConnectProviderFailed.match(event)) {
-    wc.provider = 'failed'
-  } else if (walletConnectWalletSelected.match(event)) {
-    wc.wallet = event.payload.wallet ? { ...event.payload.wallet } : null
-  } else if (connectionRequested.match(event) && event.payload.connectorId === WALLET_CONNECT_CONNECTOR_ID) {
-    const attempt = draft.wallets.attempt
-    const takenUp = !!attempt && attempt.startedAt === event.at && attempt.requestId === (event.requestId ?? null) && attempt.connectorId === WALLET_CONNECT_CONNECTOR_ID
-    if (takenUp) {
+export const walletConnectSlice = createSlice('walletConnect', initialWalletConnectState, (b) =>
+  b
+    .addCase(walletConnectProviderLoaded, (wc) => {
+      wc.provider = 'ready'
+    })
+    .addCase(walletConnectProviderFailed, (wc) => {
+      wc.provider = 'failed'
+    })
+    .addCase(walletConnectWalletSelected, (wc, event) => {
+      wc.wallet = event.payload.wallet ? { ...event.payload.wallet } : null
+    })
+    .addCase(connectionRequested, (wc, event, state) => {
+      if (event.payload.connectorId !== WALLET_CONNECT_CONNECTOR_ID) return
+      const attempt = state.wallets.attempt
+      const takenUp =
+        !!attempt && attempt.startedAt === event.at && attempt.requestId === (event.requestId ?? null) && attempt.connectorId === WALLET_CONNECT_CONNECTOR_ID
+      if (!takenUp) return
       wc.refreshes = 0
       // A pairing made ahead of the tap becomes this attempt's; any other is gone.
       if (wc.pairing && wc.pairing.requestId === null) wc.pairing.requestId = attempt.requestId
       else wc.pairing = null
       wc.prefetching = false
-    }
-    showWalletConnectView(draft)
-  } else if (pairingPrefetchRequested.match(event)) {
-    if (!isWalletConnectConnecting(draft as ModalState) && !wc.pairing) wc.prefetching = true
-  } else if (pairingUriReceived.match(event)) {
-    const requestId = event.requestId ?? null
-    const forAttempt = isWalletConnectConnecting(draft as ModalState) && draft.wallets.attempt?.requestId === requestId
-    const forPrefetch = requestId === null && wc.prefetching
-    if (forAttempt || forPrefetch) {
-      wc.pairing = { uri: event.payload.uri, requestId, receivedAt: event.at, expiresAt: event.at + PAIRING_EXPIRY_MS }
-    }
-  } else if (pairingRefreshRequested.match(event)) {
-    if (wc.pairing && wc.pairing.requestId === (event.requestId ?? null)) {
-      // Treated as expired: not shown or opened again while its replacement is made.
-      wc.pairing = null
-      wc.refreshes += 1
-    }
-  } else if (routerWentBack.match(event)) {
-    // Back from a wallet's QR code: the plain WalletConnect entry is for no wallet in particular.
-    if (!(WC_VIEWS as readonly string[]).includes(draft.router.view)) wc.wallet = null
-  } else if (modalCloseRequested.match(event)) {
-    // Close resets the pairing URI (spec §4); a connect still waiting is failed by its own event.
-    if (!draft.modal.open) {
+    })
+    .addCase(pairingPrefetchRequested, (wc, _event, state) => {
+      if (!isWalletConnectConnecting(state) && !wc.pairing) wc.prefetching = true
+    })
+    .addCase(pairingUriReceived, (wc, event, state) => {
+      const requestId = event.requestId ?? null
+      const forAttempt = isWalletConnectConnecting(state) && state.wallets.attempt?.requestId === requestId
+      const forPrefetch = requestId === null && wc.prefetching
+      if (forAttempt || forPrefetch) {
+        wc.pairing = { uri: event.payload.uri, requestId, receivedAt: event.at, expiresAt: event.at + PAIRING_EXPIRY_MS }
+      }
+    })
+    .addCase(pairingRefreshRequested, (wc, event) => {
+      if (wc.pairing && wc.pairing.requestId === (event.requestId ?? null)) {
+        // Treated as expired: not shown or opened again while its replacement is made.
+        wc.pairing = null
+        wc.refreshes += 1
+      }
+    })
+    .addCase(routerWentBack, (wc, _event, state) => {
+      // Back from a wallet's QR code: the plain WalletConnect entry is for no wallet in particular.
+      if (!WC_VIEWS.includes(state.router.view)) wc.wallet = null
+    })
+    .addCase(modalCloseRequested, (wc, _event, state) => {
+      // Close resets the pairing URI (spec §4); a connect still waiting is failed by its own event.
+      if (state.modal.open) return
       wc.pairing = null
       wc.prefetching = false
       wc.wallet = null
-    }
-  }
-  // A pairing lives only as long as its attempt waits (or, made ahead, while the modal is open).
-  const p = wc.pairing
-  if (p) {
-    const alive = p.requestId === null ? draft.modal.open : isWalletConnectConnecting(draft as ModalState) && draft.wallets.attempt?.requestId === p.requestId
-    if (!alive) wc.pairing = null
-  }
-}
-
-/**
- * A WalletConnect connect waits on ConnectingWalletConnect rather than the browser-wallet view
- * the wallet slice pushed; from ConnectingWalletConnectBasic (or the QR view itself) it stays put.
- */
-function showWalletConnectView(draft: Draft<ModalState>): void {
-  const r = draft.router
-  if (!draft.modal.open || r.view !== 'ConnectingExternal') return
-  if ((r.data as { connectorId?: string } | undefined)?.connectorId !== WALLET_CONNECT_CONNECTOR_ID) return
-  const below = r.history[r.history.length - 2]
-  if (below !== undefined && (WC_VIEWS as readonly string[]).includes(below)) {
-    r.history.pop()
-    r.view = below
-  } else {
-    r.history[r.history.length - 1] = 'ConnectingWalletConnect'
-    r.view = 'ConnectingWalletConnect'
-  }
-  r.data = { connectorId: WALLET_CONNECT_CONNECTOR_ID }
-}
+    })
+    .addFollower(['modal', 'wallets'], (wc, _event, state) => {
+      const p = wc.pairing
+      if (!p) return
+      const alive = p.requestId === null ? state.modal.open : isWalletConnectConnecting(state) && state.wallets.attempt?.requestId === p.requestId
+      if (!alive) wc.pairing = null
+    }),
+  { after: ['wallets', 'modal', 'router'] },
+)

@@ -2,8 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createMemoryKeyValue } from '../../../src/adapters/storage/memoryStorage'
 import { EventLog } from '../../../src/core/eventLog'
-import { createRootReducer } from '../../../src/core/reducers/rootReducer'
-import { initialState } from '../../../src/core/state'
+import { rootReducer } from '../../../src/core/reducers/rootReducer'
+import { initialState } from '../../../src/core/reducers/rootReducer'
 import { createFakeChainAdapter } from '../../support/fakeChainAdapter'
 import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'
@@ -56,7 +56,7 @@ describe('wallet sessions replay', () => {
           await settle(2)
         }
         await settle()
-        const replayed = new EventLog(createRootReducer(), initialState())
+        const replayed = new EventLog(rootReducer, initialState())
         replayed.load(JSON.parse(JSON.stringify(modal.timeTravel.exportLog())))
         expect(replayed.presentState).toEqual(modal.getState())
         modal.destroy()

@@ -6,7 +6,8 @@ import { sessionStarted } from '../../../src/core/events/session'
 import { siwxSessionStored } from '../../../src/core/events/siwx'
 import { routerPushed } from '../../../src/core/events/router'
 import { rootReducer } from '../../../src/core/reducers/rootReducer'
-import { initialState, type ModalState, type SessionSettings } from '../../../src/core/state'
+import { type ModalState, type SessionSettings } from '../../../src/core/state'
+import { initialState } from '../../../src/core/reducers/rootReducer'
 
 function run(settings: Partial<SessionSettings>, inputs: (EventInput | [EventInput, number])[]): ModalState {
   let state = initialState()

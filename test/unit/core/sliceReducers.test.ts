@@ -8,7 +8,8 @@ import { sessionStarted } from '../../../src/core/events/session'
 import { storageHydrated } from '../../../src/core/events/storage'
 import { connectionDisconnected, connectionFailed, connectionRequested, connectionSucceeded } from '../../../src/core/events/connection'
 import { rootReducer } from '../../../src/core/reducers/rootReducer'
-import { initialState, type ModalState, type SessionSettings } from '../../../src/core/state'
+import { type ModalState, type SessionSettings } from '../../../src/core/state'
+import { initialState } from '../../../src/core/reducers/rootReducer'
 
 function run(settings: Partial<SessionSettings>, inputs: EventInput[]): ModalState {
   let state = initialState()

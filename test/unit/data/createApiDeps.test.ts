@@ -4,7 +4,8 @@ import { createApiDeps, SDK_TYPE, SDK_VERSION } from '../../../src/adapters/api/
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
 import { createModal } from '../../../src/createModal'
 import type { SerializedError } from '../../../src/core/errors'
-import { initialState, type ModalState } from '../../../src/core/state'
+import { type ModalState } from '../../../src/core/state'
+import { initialState } from '../../../src/core/reducers/rootReducer'
 
 // The HTTP services as a modal wires them, against an in-process gateway over real HTTP.
 let gateway: Gateway

@@ -11,7 +11,8 @@ import {
 } from '../../../src/core/events/walletList'
 import type { ListedWallet } from '../../../src/core/reducers/dataState'
 import { rootReducer } from '../../../src/core/reducers/rootReducer'
-import { initialState, type ModalState, type SessionSettings } from '../../../src/core/state'
+import { type ModalState, type SessionSettings } from '../../../src/core/state'
+import { initialState } from '../../../src/core/reducers/rootReducer'
 
 const SETTINGS: SessionSettings = { projectId: 'p', adapters: ['eip155'], services: { walletDirectory: true } }
 const wallets = (from: number, n: number): ListedWallet[] => Array.from({ length: n }, (_, i) => ({ id: `w${from + i}`, name: `Wallet ${from + i}` }))

@@ -13,7 +13,8 @@ import {
   walletConnectWalletSelected,
 } from '../../../src/core/events/walletConnect'
 import { rootReducer } from '../../../src/core/reducers/rootReducer'
-import { initialState, type ModalState } from '../../../src/core/state'
+import { type ModalState } from '../../../src/core/state'
+import { initialState } from '../../../src/core/reducers/rootReducer'
 
 let seq = 0
 function fold(events: (EventInput | [EventInput, number])[], from: ModalState = initialState()): ModalState {

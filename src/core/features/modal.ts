@@ -1,0 +1,50 @@
+import { bannerClosed, bannerDelayElapsed, bannerShowRequested } from '../events/banner.js'
+import { remoteConfigFailed, remoteConfigLoaded } from '../events/config.js'
+import { effectFailed } from '../events/effects.js'
+import { modalCloseRequested, modalLoadingChanged, modalOpenRequested, modalShakeEnded, modalShakeRequested } from '../events/modal.js'
+import { accountTypePreferred, themeModeChanged } from '../events/preferences.js'
+import { routerPushed, routerReplaced, routerReset, routerWentBack } from '../events/router.js'
+import { sessionStarted } from '../events/session.js'
+import { bannerDelay } from '../effects/bannerDelay.js'
+import { modalAnalytics } from '../effects/modalAnalytics.js'
+import { reportErrors } from '../effects/reportErrors.js'
+import { shakeTimer } from '../effects/shakeTimer.js'
+import { bannerSlice } from '../reducers/bannerReducer.js'
+import { featuresSlice, remoteFeaturesSlice, settingsSlice } from '../reducers/configReducer.js'
+import { lastErrorSlice } from '../reducers/errorReducer.js'
+import { modalSlice } from '../reducers/modalReducer.js'
+import { preferencesSlice } from '../reducers/preferencesReducer.js'
+import { routerSlice } from '../reducers/routerReducer.js'
+import { defineFeature } from './defineFeature.js'
+
+/** The modal itself: session, settings and features, open / close / shake, the view stack, the banner, preferences, errors. */
+export const modalFeature = defineFeature({
+  name: 'modal',
+  events: [
+    sessionStarted,
+    modalOpenRequested,
+    modalCloseRequested,
+    modalShakeRequested,
+    modalShakeEnded,
+    modalLoadingChanged,
+    routerPushed,
+    routerReplaced,
+    routerWentBack,
+    routerReset,
+    bannerShowRequested,
+    bannerDelayElapsed,
+    bannerClosed,
+    themeModeChanged,
+    accountTypePreferred,
+    remoteConfigLoaded,
+    remoteConfigFailed,
+    effectFailed,
+  ],
+  slices: [settingsSlice, remoteFeaturesSlice, featuresSlice, lastErrorSlice, modalSlice, routerSlice, bannerSlice, preferencesSlice],
+  effects: [
+    { name: 'shakeTimer', effect: shakeTimer },
+    { name: 'bannerDelay', effect: bannerDelay },
+    { name: 'modalAnalytics', effect: modalAnalytics },
+    { name: 'reportErrors', effect: reportErrors },
+  ],
+})

@@ -1,0 +1,91 @@
+import type { Draft } from 'immer'
+import type { EventInput, StampedEvent } from '../events/defineEvent.js'
+import type { ModalState, SessionSettings } from '../state.js'
+
+/**
+ * A case of a slice: it writes only its own slice (the draft) and reads the rest of the state.
+ * `state` is the state as the slices before this one have left it for this event; `prev` is the
+ * state before the event. It may return a new value instead of writing the draft (a slice whose
+ * state is null or a primitive must).
+ */
+export type CaseReducer<S, E extends StampedEvent = StampedEvent> = (
+  draft: Draft<S>,
+  event: E,
+  state: ModalState,
+  prev: ModalState,
+) => S | void
+
+type Matchable<T extends string, P> = { readonly type: T; match(event: { type: string }): event is EventInput<T, P> }
+
+/** A slice of the state: its key, its initial value and the events it handles. */
+export type Slice<K extends string = string, S = unknown> = {
+  readonly name: K
+  readonly initial: (settings: SessionSettings) => S
+  /** Event type → case. The root reducer hands an event only to the slices with a case for it. */
+  readonly cases: Readonly<Record<string, CaseReducer<S>>>
+  /** Cases chosen by the event type's name (e.g. every `…/failed`), resolved once per catalogue. */
+  readonly matchers: readonly { test: (type: string) => boolean; reducer: CaseReducer<S> }[]
+  /**
+   * Cases that run after any event one of the named slices handles: a rule over state that
+   * other slices own (say, a pairing that lives only while its connect attempt waits).
+   */
+  readonly followers: readonly { slices: readonly string[]; reducer: CaseReducer<S> }[]
+  /** Slices whose new state this one reads (as `state`): they reduce an event before it. */
+  readonly after: readonly string[]
+}
+
+/** Builds a slice's cases, redux-toolkit `createReducer` style. */
+export type SliceBuilder<S> = {
+  addCase<T extends string, P>(creator: Matchable<T, P>, reducer: CaseReducer<S, StampedEvent<T, P>>): SliceBuilder<S>
+  /** One case for several event types (the handler narrows with `creator.match`). */
+  addCases(creators: readonly { readonly type: string }[], reducer: CaseReducer<S>): SliceBuilder<S>
+  addMatcher(test: (type: string) => boolean, reducer: CaseReducer<S>): SliceBuilder<S>
+  addFollower(slices: readonly string[], reducer: CaseReducer<S>): SliceBuilder<S>
+}
+
+/**
+ * Defines a slice.
+ *
+ * @example
+ * const bannerSlice = createSlice('banner', () => ({ open: false }), (b) =>
+ *   b.addCase(bannerClosed, (draft) => { draft.open = false }))
+ */
+export function createSlice<const K extends string, S>(
+  name: K,
+  initial: (settings: SessionSettings) => S,
+  build: (builder: SliceBuilder<S>) => void,
+  options: { after?: readonly string[] } = {},
+): Slice<K, S> {
+  const cases: Record<string, CaseReducer<S>> = {}
+  const matchers: { test: (type: string) => boolean; reducer: CaseReducer<S> }[] = []
+  const followers: { slices: readonly string[]; reducer: CaseReducer<S> }[] = []
+  const add = (type: string, reducer: CaseReducer<S>): void => {
+    if (cases[type]) throw new Error(`slice ${name} has two cases for ${type}`)
+    cases[type] = reducer
+  }
+  const builder: SliceBuilder<S> = {
+    addCase(creator, reducer) {
+      add(creator.type, reducer as CaseReducer<S>)
+      return builder
+    },
+    addCases(creators, reducer) {
+      for (const c of creators) add(c.type, reducer)
+      return builder
+    },
+    addMatcher(test, reducer) {
+      matchers.push({ test, reducer })
+      return builder
+    },
+    addFollower(slices, reducer) {
+      followers.push({ slices, reducer })
+      return builder
+    },
+  }
+  build(builder)
+  return { name, initial, cases, matchers, followers, after: options.after ?? [] }
+}
+
+/** The state a set of slices makes: `{ [slice.name]: its state }`. */
+export type StateOfSlices<T extends readonly Slice<string, any>[]> = {
+  [I in keyof T as T[I] extends Slice<infer K, any> ? K : never]: T[I] extends Slice<string, infer S> ? S : never
+}

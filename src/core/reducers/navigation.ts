@@ -1,0 +1,79 @@
+import type { StampedEvent } from '../events/defineEvent.js'
+import type { connectionSucceeded } from '../events/connection.js'
+import type { connectionSwitched } from '../events/connectionLifecycle.js'
+import type { networkChanged } from '../events/network.js'
+import type { EventOf } from '../events/defineEvent.js'
+import { selectIsUnsupportedChain } from '../selectors.js'
+import type { ModalState } from '../state.js'
+import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'
+
+// The decisions several slices take on the same event (the modal closes, the router resets,
+// the pairing is dropped) are made once, here, from the state before the event, so each slice
+// writes only its own part and all of them agree.
+
+type ConnectSucceeded = StampedEvent & EventOf<typeof connectionSucceeded>
+type Switched = StampedEvent & EventOf<typeof connectionSwitched>
+type NetworkChanged = StampedEvent & EventOf<typeof networkChanged>
+
+/** The connect attempt this outcome settles, if it is the current one. */
+export function settledAttempt(prev: ModalState, event: ConnectSucceeded) {
+  const attempt = prev.wallets.attempt
+  const { connectorId } = event.payload
+  return attempt && attempt.connectorId === connectorId && (event.requestId === undefined || attempt.requestId === event.requestId)
+    ? attempt
+    : null
+}
+
+/** A successful connect the visitor was waiting on: back to ProfileWallets when it started there. */
+export function returnsToProfileWallets(prev: ModalState, event: ConnectSucceeded): boolean {
+  if (isIgnoredConnectionEvent(prev, event) || event.payload.accounts.length === 0 || !prev.modal.open) return false
+  const attempt = settledAttempt(prev, event)
+  return !!attempt && attempt.returnView !== null && prev.router.history.includes('ProfileWallets')
+}
+
+/** A successful connect the visitor was waiting on closes the modal (unless it returns to ProfileWallets). */
+export function closesAfterConnect(prev: ModalState, event: ConnectSucceeded): boolean {
+  if (isIgnoredConnectionEvent(prev, event) || event.payload.accounts.length === 0 || !prev.modal.open) return false
+  return !!settledAttempt(prev, event) && !returnsToProfileWallets(prev, event)
+}
+
+/** The switch of the active connection (ProfileWallets) that this outcome settles, applied. */
+export function appliesConnectionSwitch(prev: ModalState, event: Switched): boolean {
+  const s = prev.wallets.switching
+  if (event.requestId !== undefined && (s === null || s.requestId !== event.requestId)) return false
+  const { namespace, connectorId, accounts } = event.payload
+  const ns = prev.connection.byNamespace[namespace]
+  return accounts.length > 0 && !!ns?.connections.some((c) => c.connectorId === connectorId)
+}
+
+/** The wallet's own chain change concerns a connection the modal has. */
+export function appliesNetworkChange(prev: ModalState, event: NetworkChanged): boolean {
+  const { namespace, connectorId } = event.payload
+  const ns = prev.connection.byNamespace[namespace]
+  if (!ns) return false
+  const id = connectorId ?? ns.activeConnectorId
+  return ns.connections.some((c) => c.connectorId === id)
+}
+
+/**
+ * Connected on a network the host does not list: the modal opens on UnsupportedChain, unless
+ * the host allows unsupported networks or has switching turned off (spec §4).
+ */
+export function showsUnsupportedChain(state: ModalState): boolean {
+  const s = state.settings
+  if (s.allowUnsupportedChain || s.enableNetworkSwitch === false) return false
+  return selectIsUnsupportedChain(state)
+}
+
+/** The wallet came back to a supported network by itself: the warning has done its job. */
+export function closesAfterNetworkChange(prev: ModalState, state: ModalState): boolean {
+  return prev.router.view === 'UnsupportedChain' && prev.modal.open && !selectIsUnsupportedChain(state)
+}
+
+/**
+ * After a successful switch the visitor asked for: back to the view before the network list
+ * when there is one, else the modal closes (spec §4: success may close the modal).
+ */
+export function closesAfterSwitch(prev: ModalState, event: StampedEvent): boolean {
+  return prev.modal.open && event.requestId !== undefined && prev.router.history.indexOf('Networks') < 1
+}
