@@ -15,7 +15,11 @@
 //   acked message is not delivered to that client again;
 // - every socket is pinged every pingIntervalMs (10 s) and dropped after a missed pong;
 // - every frame is validated; bad ones get JSON-RPC errors (-32700 / -32600 / -32601 / -32602)
-//   and the relay keeps serving.
+//   and the relay keeps serving;
+// - memory is bounded (RelayLimits, README.md): message size, messages per mailbox, bytes and
+//   topics over all mailboxes (oldest dropped first), subscriptions per socket, connections;
+//   refusals use the hosted relay's errors (-32600 PayloadSizeExceeded, -32000
+//   SubscriberLimitExceeded).
 //
 // "The sender" is the publishing socket, and also any socket presenting the same client id
 // (the `iss` of the `?auth=` JWT): a client that reconnects does not get its own messages back.
