@@ -74,11 +74,14 @@ export const accountSlice = createSlice('account', initialAccountState, (b) =>
       if (!isCurrentSignature(a, event.requestId)) return
       a.signature = { requestId: event.requestId ?? null, status: 'failed', signature: null, error: event.payload.error }
     })
-    .addCase(modalOpenRequested, (a, event, _state, prev) => {
-      // Opening for another namespace clears the send form (spec §4).
-      const { namespace } = event.payload
-      if (namespace && namespace !== prev.connection.activeNamespace && !inFlight(a)) a.send = { ...EMPTY_SEND }
-    })
+    .addCase(
+      modalOpenRequested,
+      (a) => {
+        // Opening for another namespace clears the send form (spec §4).
+        if (!inFlight(a)) a.send = { ...EMPTY_SEND }
+      },
+      (_a, event, _state, prev) => event.payload.namespace !== undefined && event.payload.namespace !== prev.connection.activeNamespace,
+    )
     .addCase(accountDisconnected, (a, event) => {
       // Resetting the account clears balance and forms; preferences (account type) stay.
       const prefix = `${event.payload.namespace}:`

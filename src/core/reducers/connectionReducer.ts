@@ -92,10 +92,13 @@ export const connectionSlice = createSlice(
         ns.activeConnectorId = connectorId
         c.activeNamespace = namespace
       })
-      .addCase(modalOpenRequested, (c, event) => {
-        const { namespace } = event.payload
-        if (namespace && namespace !== c.activeNamespace) c.activeNamespace = namespace
-      })
+      .addCase(
+        modalOpenRequested,
+        (c, event) => {
+          c.activeNamespace = event.payload.namespace ?? c.activeNamespace
+        },
+        (c, event) => event.payload.namespace !== undefined && event.payload.namespace !== c.activeNamespace,
+      )
       .addCase(networkSwitched, (c, event, _state, prev) => {
         if (!isCurrentNetworkSwitch(prev, event.requestId)) return
         const ns = c.byNamespace[event.payload.namespace]

@@ -2,9 +2,9 @@ import { Immer } from 'immer'
 import type { StampedEvent } from '../events/defineEvent.js'
 import { sessionStarted } from '../events/session.js'
 import type { ModalState, SessionSettings } from '../state.js'
-import type { CaseReducer, Slice } from './createSlice.js'
+import type { GuardedCase, Slice } from './createSlice.js'
 
-type Route = { readonly key: string; readonly reducers: readonly CaseReducer<unknown>[] }
+type Route = { readonly key: string; readonly cases: readonly GuardedCase<unknown>[] }
 
 export type RootReducer = {
   (state: ModalState, event: StampedEvent): ModalState
@@ -34,19 +34,19 @@ export function createRootReducer(
   slices = orderSlices(slices)
   const routes = new Map<string, Route[]>()
   for (const type of eventTypes) {
-    const byDirect = (s: Slice<string, any>): CaseReducer<unknown>[] => {
-      const own: CaseReducer<unknown>[] = []
+    const byDirect = (s: Slice<string, any>): GuardedCase<unknown>[] => {
+      const own: GuardedCase<unknown>[] = []
       const direct = s.cases[type]
       if (direct) own.push(direct)
-      for (const m of s.matchers) if (m.test(type)) own.push(m.reducer)
+      for (const m of s.matchers) if (m.test(type)) own.push(m)
       return own
     }
     const direct = new Set(slices.filter((s) => byDirect(s).length > 0).map((s) => s.name))
     const route: Route[] = []
     for (const s of slices) {
-      const reducers = byDirect(s)
-      for (const f of s.followers) if (f.slices.some((n) => direct.has(n))) reducers.push(f.reducer)
-      if (reducers.length > 0) route.push({ key: s.name, reducers })
+      const cases = byDirect(s)
+      for (const f of s.followers) if (f.slices.some((n) => direct.has(n))) cases.push(f)
+      if (cases.length > 0) route.push({ key: s.name, cases })
     }
     if (route.length > 0) routes.set(type, route)
   }
@@ -64,13 +64,14 @@ export function createRootReducer(
     if (!route) return prev
     let next = prev
     for (let i = 0; i < route.length; i++) {
-      const { key, reducers } = route[i] as Route
+      const { key, cases } = route[i] as Route
       const before = (next as Record<string, unknown>)[key]
       let after = before
-      for (let j = 0; j < reducers.length; j++) {
-        const reducer = reducers[j] as CaseReducer<unknown>
+      for (let j = 0; j < cases.length; j++) {
+        const { reduce, when } = cases[j] as GuardedCase<unknown>
         const state = next
-        after = immer.produce(after, (draft: unknown) => reducer(draft as never, event, state, prev) as never)
+        if (when && !when(after, event, state, prev)) continue
+        after = immer.produce(after, (draft: unknown) => reduce(draft as never, event, state, prev) as never)
       }
       if (after !== before) {
         if (next === prev) next = { ...prev }

@@ -15,6 +15,16 @@ export type CaseReducer<S, E extends StampedEvent = StampedEvent> = (
   prev: ModalState,
 ) => S | void
 
+/**
+ * Whether a case has anything to do, judged on the state as it is (no draft). Optimization: an
+ * event that reaches a slice it usually leaves alone (opening the modal, for the send form)
+ * skips immer entirely.
+ */
+export type CaseGuard<S, E extends StampedEvent = StampedEvent> = (slice: S, event: E, state: ModalState, prev: ModalState) => boolean
+
+/** A case with its optional guard. */
+export type GuardedCase<S> = { readonly reduce: CaseReducer<S>; readonly when?: CaseGuard<S> | undefined }
+
 type Matchable<T extends string, P> = { readonly type: T; match(event: { type: string }): event is EventInput<T, P> }
 
 /** A slice of the state: its key, its initial value and the events it handles. */
@@ -22,25 +32,29 @@ export type Slice<K extends string = string, S = unknown> = {
   readonly name: K
   readonly initial: (settings: SessionSettings) => S
   /** Event type → case. The root reducer hands an event only to the slices with a case for it. */
-  readonly cases: Readonly<Record<string, CaseReducer<S>>>
+  readonly cases: Readonly<Record<string, GuardedCase<S>>>
   /** Cases chosen by the event type's name (e.g. every `…/failed`), resolved once per catalogue. */
-  readonly matchers: readonly { test: (type: string) => boolean; reducer: CaseReducer<S> }[]
+  readonly matchers: readonly ({ test: (type: string) => boolean } & GuardedCase<S>)[]
   /**
    * Cases that run after any event one of the named slices handles: a rule over state that
    * other slices own (say, a pairing that lives only while its connect attempt waits).
    */
-  readonly followers: readonly { slices: readonly string[]; reducer: CaseReducer<S> }[]
+  readonly followers: readonly ({ slices: readonly string[] } & GuardedCase<S>)[]
   /** Slices whose new state this one reads (as `state`): they reduce an event before it. */
   readonly after: readonly string[]
 }
 
 /** Builds a slice's cases, redux-toolkit `createReducer` style. */
 export type SliceBuilder<S> = {
-  addCase<T extends string, P>(creator: Matchable<T, P>, reducer: CaseReducer<S, StampedEvent<T, P>>): SliceBuilder<S>
+  addCase<T extends string, P>(
+    creator: Matchable<T, P>,
+    reducer: CaseReducer<S, StampedEvent<T, P>>,
+    when?: CaseGuard<S, StampedEvent<T, P>>,
+  ): SliceBuilder<S>
   /** One case for several event types (the handler narrows with `creator.match`). */
-  addCases(creators: readonly { readonly type: string }[], reducer: CaseReducer<S>): SliceBuilder<S>
-  addMatcher(test: (type: string) => boolean, reducer: CaseReducer<S>): SliceBuilder<S>
-  addFollower(slices: readonly string[], reducer: CaseReducer<S>): SliceBuilder<S>
+  addCases(creators: readonly { readonly type: string }[], reducer: CaseReducer<S>, when?: CaseGuard<S>): SliceBuilder<S>
+  addMatcher(test: (type: string) => boolean, reducer: CaseReducer<S>, when?: CaseGuard<S>): SliceBuilder<S>
+  addFollower(slices: readonly string[], reducer: CaseReducer<S>, when?: CaseGuard<S>): SliceBuilder<S>
 }
 
 /**
@@ -56,28 +70,28 @@ export function createSlice<const K extends string, S>(
   build: (builder: SliceBuilder<S>) => void,
   options: { after?: readonly string[] } = {},
 ): Slice<K, S> {
-  const cases: Record<string, CaseReducer<S>> = {}
-  const matchers: { test: (type: string) => boolean; reducer: CaseReducer<S> }[] = []
-  const followers: { slices: readonly string[]; reducer: CaseReducer<S> }[] = []
-  const add = (type: string, reducer: CaseReducer<S>): void => {
+  const cases: Record<string, GuardedCase<S>> = {}
+  const matchers: ({ test: (type: string) => boolean } & GuardedCase<S>)[] = []
+  const followers: ({ slices: readonly string[] } & GuardedCase<S>)[] = []
+  const add = (type: string, reduce: CaseReducer<S>, when: CaseGuard<S> | undefined): void => {
     if (cases[type]) throw new Error(`slice ${name} has two cases for ${type}`)
-    cases[type] = reducer
+    cases[type] = { reduce, when }
   }
   const builder: SliceBuilder<S> = {
-    addCase(creator, reducer) {
-      add(creator.type, reducer as CaseReducer<S>)
+    addCase(creator, reducer, when) {
+      add(creator.type, reducer as CaseReducer<S>, when as CaseGuard<S> | undefined)
       return builder
     },
-    addCases(creators, reducer) {
-      for (const c of creators) add(c.type, reducer)
+    addCases(creators, reducer, when) {
+      for (const c of creators) add(c.type, reducer, when)
       return builder
     },
-    addMatcher(test, reducer) {
-      matchers.push({ test, reducer })
+    addMatcher(test, reduce, when) {
+      matchers.push({ test, reduce, when })
       return builder
     },
-    addFollower(slices, reducer) {
-      followers.push({ slices, reducer })
+    addFollower(slices, reduce, when) {
+      followers.push({ slices, reduce, when })
       return builder
     },
   }

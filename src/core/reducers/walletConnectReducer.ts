@@ -67,18 +67,21 @@ export const walletConnectSlice = createSlice('walletConnect', initialWalletConn
     .addCase(walletConnectWalletSelected, (wc, event) => {
       wc.wallet = event.payload.wallet ? { ...event.payload.wallet } : null
     })
-    .addCase(connectionRequested, (wc, event, state) => {
-      if (event.payload.connectorId !== WALLET_CONNECT_CONNECTOR_ID) return
-      const attempt = state.wallets.attempt
-      const takenUp =
-        !!attempt && attempt.startedAt === event.at && attempt.requestId === (event.requestId ?? null) && attempt.connectorId === WALLET_CONNECT_CONNECTOR_ID
-      if (!takenUp) return
-      wc.refreshes = 0
-      // A pairing made ahead of the tap becomes this attempt's; any other is gone.
-      if (wc.pairing && wc.pairing.requestId === null) wc.pairing.requestId = attempt.requestId
-      else wc.pairing = null
-      wc.prefetching = false
-    })
+    .addCase(
+      connectionRequested,
+      (wc, event, state) => {
+        const attempt = state.wallets.attempt
+        const takenUp =
+          !!attempt && attempt.startedAt === event.at && attempt.requestId === (event.requestId ?? null) && attempt.connectorId === WALLET_CONNECT_CONNECTOR_ID
+        if (!takenUp) return
+        wc.refreshes = 0
+        // A pairing made ahead of the tap becomes this attempt's; any other is gone.
+        if (wc.pairing && wc.pairing.requestId === null) wc.pairing.requestId = attempt.requestId
+        else wc.pairing = null
+        wc.prefetching = false
+      },
+      (_wc, event) => event.payload.connectorId === WALLET_CONNECT_CONNECTOR_ID,
+    )
     .addCase(pairingPrefetchRequested, (wc, _event, state) => {
       if (!isWalletConnectConnecting(state) && !wc.pairing) wc.prefetching = true
     })
@@ -97,22 +100,35 @@ export const walletConnectSlice = createSlice('walletConnect', initialWalletConn
         wc.refreshes += 1
       }
     })
-    .addCase(routerWentBack, (wc, _event, state) => {
-      // Back from a wallet's QR code: the plain WalletConnect entry is for no wallet in particular.
-      if (!WC_VIEWS.includes(state.router.view)) wc.wallet = null
-    })
-    .addCase(modalCloseRequested, (wc, _event, state) => {
-      // Close resets the pairing URI (spec §4); a connect still waiting is failed by its own event.
-      if (state.modal.open) return
-      wc.pairing = null
-      wc.prefetching = false
-      wc.wallet = null
-    })
-    .addFollower(['modal', 'wallets'], (wc, _event, state) => {
-      const p = wc.pairing
-      if (!p) return
-      const alive = p.requestId === null ? state.modal.open : isWalletConnectConnecting(state) && state.wallets.attempt?.requestId === p.requestId
-      if (!alive) wc.pairing = null
-    }),
+    .addCase(
+      routerWentBack,
+      (wc) => {
+        // Back from a wallet's QR code: the plain WalletConnect entry is for no wallet in particular.
+        wc.wallet = null
+      },
+      (wc, _event, state) => wc.wallet !== null && !WC_VIEWS.includes(state.router.view),
+    )
+    .addCase(
+      modalCloseRequested,
+      (wc) => {
+        // Close resets the pairing URI (spec §4); a connect still waiting is failed by its own event.
+        wc.pairing = null
+        wc.prefetching = false
+        wc.wallet = null
+      },
+      (wc, _event, state) => !state.modal.open && (wc.pairing !== null || wc.prefetching || wc.wallet !== null),
+    )
+    .addFollower(
+      ['modal', 'wallets'],
+      (wc) => {
+        wc.pairing = null
+      },
+      (wc, _event, state) => {
+        const p = wc.pairing
+        if (!p) return false
+        const alive = p.requestId === null ? state.modal.open : isWalletConnectConnecting(state) && state.wallets.attempt?.requestId === p.requestId
+        return !alive
+      },
+    ),
   { after: ['wallets', 'modal', 'router'] },
 )

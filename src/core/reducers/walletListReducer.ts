@@ -74,14 +74,21 @@ export const walletListSlice = createSlice('walletList', initialWalletListState,
       w.searchInput = event.payload.query
       if (event.payload.query.trim() === '') w.lists.search = emptyWalletPages()
     })
-    .addCase(modalCloseRequested, (w, _event, state) => {
-      // A close refused (sign-in required) keeps the search.
-      if (state.modal.open) return
-      w.searchInput = ''
-      w.lists.search = emptyWalletPages()
-    }),
+    .addCase(
+      modalCloseRequested,
+      (w) => {
+        w.searchInput = ''
+        w.lists.search = emptyWalletPages()
+      },
+      // A close refused (sign-in required) keeps the search; an empty one has nothing to clear.
+      (w, _event, state) => !state.modal.open && (w.searchInput !== '' || !isEmptyPages(w.lists.search)),
+    ),
   { after: ['modal'] },
 )
+
+function isEmptyPages(p: WalletPages): boolean {
+  return p.status === 'idle' && p.wallets.length === 0 && p.count === null && p.page === 0 && p.pending === null && p.query === '' && p.error === null
+}
 
 /** Every wallet of the list is loaded. */
 export function isComplete(pages: Pick<WalletPages, 'count' | 'wallets' | 'page'>): boolean {
