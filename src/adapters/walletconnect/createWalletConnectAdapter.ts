@@ -19,6 +19,8 @@ import {
   type WalletConnectSession,
 } from './walletConnectProvider.js'
 import { walletConnectConnector } from './walletConnectConnector.js'
+import { pageIdle } from '../evm/pageIdle.js'
+import { parseAccounts, parseChainId, preview } from '../evm/walletPayloads.js'
 
 export type WalletConnectOptions = {
   /** Your project id, sent to the relay. */
@@ -34,8 +36,13 @@ export type WalletConnectOptions = {
    * the sessions are stored as sign-in sessions.
    */
   signIn?: { statement?: string } | null
-  /** Load the provider as soon as the modal opens (default true); false loads it on first use. */
+  /**
+   * Load the provider when the page is idle after loading (default true), so neither the host's
+   * first bundle nor the click that opens the modal pays for it; false loads it on first use.
+   */
   prefetch?: boolean
+  /** The page whose idle time the prefetch waits for (default: the global window; none on a server). */
+  window?: Window
   /** Key prefix of the provider's own storage (default 'gangway'). */
   storagePrefix?: string
   /** A key-value storage of the SDK's shape for the provider (default: its IndexedDB storage). */
@@ -188,8 +195,9 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
   }
 
   async function currentChain(p: WalletConnectProvider): Promise<string> {
-    const chainId = await p.request<number | string>({ method: 'eth_chainId' })
-    return `eip155:${Number(chainId)}`
+    const chain = parseChainId(await p.request<unknown>({ method: 'eth_chainId' }))
+    if (!chain.ok) throw new GangwayError('Failed to connect', { details: `the wallet answered with junk: eth_chainId: ${chain.reason}` })
+    return `eip155:${chain.value}`
   }
 
   /** Runs a wallet request on `caipNetworkId`, which must be in the session. */
@@ -238,6 +246,8 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
     connectorId: id,
     prefetch: async () => {
       if (options.prefetch === false) return false
+      // Only in a browser, once the page is idle: never on the click that opens the modal.
+      if (!(await pageIdle(options.window ?? (typeof window !== 'undefined' ? window : undefined)))) return false
       await provider()
       return true
     },
@@ -349,11 +359,20 @@ function providerEvents(p: WalletConnectProvider): Observable<WalletProviderEven
       ended = true
       subscriber.next({ type: 'disconnect', error: serializeError(new GangwayError(message, { code })) })
     }
-    const onAccounts = (accounts: unknown) =>
-      subscriber.next({ type: 'accountsChanged', accounts: (Array.isArray(accounts) ? accounts : []).map((a) => eoa(getAddress(String(a)))) })
-    const onChain = (chainId: unknown) => {
-      const n = Number(String(chainId).split(':').pop())
-      if (Number.isSafeInteger(n) && n > 0) subscriber.next({ type: 'chainChanged', caipNetworkId: `eip155:${n}` })
+    const ignore = (event: string, reason: string) => subscriber.next({ type: 'ignored', event, reason })
+    const onAccounts = (payload: unknown) => {
+      // Plain addresses, or CAIP-10 accounts of eip155 chains.
+      const items = Array.isArray(payload) ? payload.map((a: unknown) => (typeof a === 'string' && /^eip155:[0-9]+:/.test(a) ? a.split(':')[2] : a)) : payload
+      const accounts = parseAccounts(items)
+      if (!accounts.ok) return ignore('accountsChanged', accounts.reason)
+      subscriber.next({ type: 'accountsChanged', accounts: accounts.value.map(eoa) })
+    }
+    const onChain = (payload: unknown) => {
+      // A number, hex, or a CAIP-2 id of an eip155 chain.
+      const id = typeof payload === 'string' && payload.startsWith('eip155:') ? payload.slice('eip155:'.length) : payload
+      const chain = parseChainId(id)
+      if (!chain.ok) return ignore('chainChanged', chain.reason)
+      subscriber.next({ type: 'chainChanged', caipNetworkId: `eip155:${chain.value}` })
     }
     const onUpdate = () => {
       // Accounts may have been added or removed; the provider's session already holds the update.
@@ -371,11 +390,33 @@ function providerEvents(p: WalletConnectProvider): Observable<WalletProviderEven
       ['disconnect', onDisconnect],
       ['session_expire', onExpire],
     ]
-    for (const [name, fn] of listeners) p.on(name, fn)
+    for (const [name, fn] of listeners) p.on(name, guarded(name, fn, ignore))
     return () => {
-      for (const [name, fn] of listeners) p.removeListener(name, fn)
+      for (const [name, fn] of listeners) p.removeListener(name, guarded(name, fn, ignore))
     }
   })
+}
+
+const guards = new WeakMap<(...args: any[]) => void, (...args: any[]) => void>()
+
+/** The listener as the provider gets it: whatever it meets is reported, never thrown back into the SDK. */
+function guarded(event: string, fn: (...args: any[]) => void, ignore: (event: string, reason: string) => void): (...args: any[]) => void {
+  let wrapped = guards.get(fn)
+  if (!wrapped) {
+    wrapped = (...args: any[]) => {
+      try {
+        fn(...args)
+      } catch (error) {
+        try {
+          ignore(event, `could not be read (${error instanceof Error ? error.name : preview(error)})`)
+        } catch {
+          // Nothing more to do for a payload that cannot even be described.
+        }
+      }
+    }
+    guards.set(fn, wrapped)
+  }
+  return wrapped
 }
 
 function pageOrigin(): { domain: string; uri: string } | null {

@@ -5,12 +5,13 @@ import type { WalletConnectPort } from '../../core/ports.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect.js'
 import type { WalletConnectAdapter, WalletConnectOptions } from './createWalletConnectAdapter.js'
 import { walletConnectConnector } from './walletConnectConnector.js'
+import { pageIdle } from '../evm/pageIdle.js'
 
 /**
  * The WalletConnect adapter, loaded on first use. It lists the connector at once, but the
- * adapter module (and viem, and the universal provider after it) loads only when the modal
- * prefetches it or the visitor takes the WalletConnect path, so a host's initial bundle does
- * not carry it. Other connectors go straight to `inner` and never load it.
+ * adapter module (and viem, and the universal provider after it) loads only when the page is
+ * idle after loading (the prefetch) or the visitor takes the WalletConnect path, so neither a
+ * host's initial bundle nor the click that opens the modal carries it. Other connectors go straight to `inner` and never load it.
  *
  * @example
  * const adapter = createLazyWalletConnectAdapter({ projectId, networks, relayUrl }, createEvmAdapter())
@@ -38,7 +39,12 @@ export function createLazyWalletConnectAdapter(options: WalletConnectOptions, in
 
   const port: WalletConnectPort = {
     connectorId: id,
-    prefetch: () => (options.prefetch === false ? Promise.resolve(false) : load().then((a) => a.walletConnect.prefetch())),
+    // Nothing loads before the page is idle: not with the host's first bundle, not on the click that opens the modal.
+    prefetch: async () => {
+      if (options.prefetch === false) return false
+      if (!(await pageIdle(options.window ?? (typeof window !== 'undefined' ? window : undefined)))) return false
+      return (await load()).walletConnect.prefetch()
+    },
     prefetchPairing: () => void load().then((a) => a.walletConnect.prefetchPairing()),
     // Listening does not load the adapter: activity starts once something else loaded it.
     activity: () => loaded$.pipe(switchMap((a) => a.walletConnect.activity())),

@@ -69,19 +69,33 @@ type ApprovedNamespace = { accounts?: readonly string[]; chains?: readonly strin
 export function sessionGrant(namespaces: Readonly<Record<string, ApprovedNamespace>> | undefined, namespace: ChainNamespace): SessionGrant {
   const accounts: string[] = []
   const chains: string[] = []
+  // A wallet's session is outside input: for eip155, chains must be positive integer ids and
+  // accounts addresses (viem's check); anything else is left out of the grant.
+  const evm = namespace === 'eip155'
+  const validChain = (chain: unknown): chain is string => typeof chain === 'string' && (!evm || isEip155Chain(chain))
   for (const [key, ns] of Object.entries(namespaces ?? {})) {
     // A namespace key may carry its chain inline (`eip155:1`).
     if (key !== namespace && !key.startsWith(`${namespace}:`)) continue
-    for (const chain of ns.chains ?? []) if (!chains.includes(chain)) chains.push(chain)
-    for (const account of ns.accounts ?? []) {
+    if (ns === null || typeof ns !== 'object') continue
+    const listed = Array.isArray(ns.chains) ? ns.chains.filter(validChain) : []
+    for (const chain of listed) if (!chains.includes(chain)) chains.push(chain)
+    for (const account of Array.isArray(ns.accounts) ? ns.accounts : []) {
       if (!isCaipAddress(account)) continue
       const parsed = parseCaipAddress(account)
-      if (!chains.includes(parsed.caipNetworkId) && !(ns.chains ?? []).length) chains.push(parsed.caipNetworkId)
-      const address = namespace === 'eip155' && isAddress(parsed.address, { strict: false }) ? getAddress(parsed.address) : parsed.address
+      if (!validChain(parsed.caipNetworkId)) continue
+      if (evm && !isAddress(parsed.address)) continue
+      if (!chains.includes(parsed.caipNetworkId) && listed.length === 0) chains.push(parsed.caipNetworkId)
+      const address = evm ? getAddress(parsed.address) : parsed.address
       if (!accounts.includes(address)) accounts.push(address)
     }
   }
   return { accounts, chains }
+}
+
+/** Whether a CAIP-2 id is an eip155 chain with a positive safe integer reference. */
+function isEip155Chain(chain: string): boolean {
+  const match = /^eip155:([1-9][0-9]{0,15})$/.exec(chain)
+  return match !== null && Number.isSafeInteger(Number(match[1]))
 }
 
 /**
