@@ -76,8 +76,15 @@ export class RpcMethodNotAllowedError extends GangwayError {
   /** EIP-1193: the provider does not support the requested method. */
   static code = 4200
   constructor(method: unknown) {
-    super('Requested RPC call is not allowed', { code: RpcMethodNotAllowedError.code, details: String(method) })
+    super('Requested RPC call is not allowed', { code: RpcMethodNotAllowedError.code, details: describeMethod(method) })
   }
+}
+
+/** The method as text for the error's details, whatever was passed (never throws). */
+function describeMethod(method: unknown): string {
+  if (typeof method === 'string') return method.length > 200 ? `${method.slice(0, 200)}…` : method
+  if (method === null) return 'a method that is not text (null)'
+  return `a method that is not text (${typeof method})`
 }
 
 const SAFE = new Set<string>(SAFE_RPC_METHODS)
@@ -85,7 +92,9 @@ const APPROVAL = new Set<string>(APPROVAL_RPC_METHODS)
 
 /**
  * Classifies a JSON-RPC method as safe or needing approval; throws 'Requested RPC call is not
- * allowed' for any other method (matching is exact and case-sensitive).
+ * allowed' (`RpcMethodNotAllowedError`) for any other method (matching is exact and
+ * case-sensitive), and for a method that is not text at all: requests come from outside, so
+ * the argument is checked, not trusted.
  *
  * @example
  * classifyRpcMethod('eth_chainId') // 'safe'
@@ -93,6 +102,7 @@ const APPROVAL = new Set<string>(APPROVAL_RPC_METHODS)
  * classifyRpcMethod('eth_sign') // throws
  */
 export function classifyRpcMethod(method: string): RpcMethodClass {
+  if (typeof method !== 'string') throw new RpcMethodNotAllowedError(method)
   if (SAFE.has(method)) return 'safe'
   if (APPROVAL.has(method)) return 'approval'
   throw new RpcMethodNotAllowedError(method)

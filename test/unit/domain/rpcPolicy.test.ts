@@ -43,3 +43,24 @@ describe('RPC method policy', () => {
     }
   })
 })
+
+describe('RPC method policy on values that are not method names', () => {
+  it('refuses them with its own error instead of a raw TypeError', () => {
+    const values: unknown[] = [Object.create(null), { toString: () => 'eth_call' }, ['eth_call'], 42, null, undefined, Symbol('eth_call'), 10n, () => 'eth_call']
+    for (const value of values) {
+      let thrown: unknown
+      try {
+        classifyRpcMethod(value as string)
+      } catch (error) {
+        thrown = error
+      }
+      expect(thrown).toBeInstanceOf(RpcMethodNotAllowedError)
+      expect((thrown as RpcMethodNotAllowedError).shortMessage).toBe('Requested RPC call is not allowed')
+    }
+    try {
+      classifyRpcMethod(Object.create(null) as string)
+    } catch (error) {
+      expect((error as RpcMethodNotAllowedError).details).toBe('a method that is not text (object)')
+    }
+  })
+})
