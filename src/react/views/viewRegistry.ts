@@ -10,7 +10,8 @@ export type ViewProps = { view: ViewName; modal: Modal }
 type ViewLoader = () => Promise<ComponentType<ViewProps>>
 
 // Views an open rarely lands on load on first use, so they stay out of the host's initial bundle;
-// the modal prefetches them when it opens, so pushing one is as quick as with a static import.
+// they are prefetched when the page is idle after loading (and again, if that has not happened,
+// once the modal is on screen), so pushing one never waits for the network.
 const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
   AllWallets: () => import('./AllWalletsView.js').then((m) => m.AllWalletsView),
   ConnectingExternal: () => import('./ConnectingExternalView.js').then((m) => m.ConnectingExternalView),
@@ -82,3 +83,24 @@ export async function prefetchViews(): Promise<void> {
   const entries = Object.entries(VIEW_LOADERS) as [ViewName, ViewLoader][]
   await Promise.allSettled(entries.map(([view, loader]) => load(view, loader)))
 }
+
+/** How long the idle prefetch waits for the browser to be idle before it runs anyway. */
+const IDLE_PREFETCH_TIMEOUT_MS = 2_000
+
+/**
+ * Prefetches the lazy views once the page has loaded and the browser is idle
+ * (`requestIdleCallback`, or a short timer where there is none): never with the host's first
+ * bundle, never on the click that opens the modal. Only in a browser.
+ */
+function prefetchViewsWhenIdle(): void {
+  if (typeof window === 'undefined' || typeof document === 'undefined' || typeof window.addEventListener !== 'function') return
+  const run = () => void prefetchViews()
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: IDLE_PREFETCH_TIMEOUT_MS })
+    else window.setTimeout(run, 50)
+  }
+  if (document.readyState === 'complete') whenIdle()
+  else window.addEventListener('load', whenIdle, { once: true })
+}
+
+prefetchViewsWhenIdle()
