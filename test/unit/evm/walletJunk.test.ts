@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 // What a wallet sends is checked before it reaches the core: junk events are reported as
 // `ignored` (never thrown back into the wallet), junk answers fail the call with the spec's text.
-import { firstValueFrom, take, toArray } from 'rxjs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createEvmAdapter } from '../../../src/adapters/evm/createEvmAdapter'
 import { defineEvmNetwork } from '../../../src/adapters/evm/defineEvmNetwork'
