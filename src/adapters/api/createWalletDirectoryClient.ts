@@ -1,5 +1,6 @@
 import type { GetWalletsParams, RemoteProjectConfig, WalletDirectory, WalletPage } from '../../core/apiPorts.js'
 import type { WalletRecord } from '../../core/domain/entities.js'
+import { parseWalletRecord } from './walletRecord.js'
 import { directoryImageUrls } from './directoryImageUrls.js'
 import { createHttpJson, expectArray, expectObject, expectString, type ApiClientOptions } from './httpJson.js'
 import { parseRemoteFeatures } from './loadRemoteConfiguration.js'
@@ -62,17 +63,23 @@ export function createWalletDirectoryClient(options: ApiClientOptions): WalletDi
   }
 }
 
+/**
+ * A page of the directory, checked record by record (see `parseWalletRecord`): a record without
+ * an id or a name, or repeating an id already on the page, is left out, and so is any optional
+ * field of the wrong type or with an unsafe link; the rest of the page is kept.
+ */
 function parseWalletPage(body: unknown): WalletPage {
   const page = expectObject(body, 'the wallet page')
-  if (typeof page.count !== 'number' || !Number.isInteger(page.count) || page.count < 0) {
+  if (typeof page.count !== 'number' || !Number.isSafeInteger(page.count) || page.count < 0) {
     throw new Error('expected count to be a non-negative integer')
   }
-  const data = expectArray(page.data, 'data').map((item, i) => {
-    const wallet = expectObject(item, `data[${i}]`)
-    expectString(wallet.id, `data[${i}].id`)
-    expectString(wallet.name, `data[${i}].name`)
-    if (wallet.chains !== undefined && wallet.chains !== null) expectArray(wallet.chains, `data[${i}].chains`)
-    return wallet as WalletRecord
-  })
+  const seen = new Set<string>()
+  const data: WalletRecord[] = []
+  for (const item of expectArray(page.data, 'data')) {
+    const wallet = parseWalletRecord(item)
+    if (wallet === null || seen.has(wallet.id)) continue
+    seen.add(wallet.id)
+    data.push(wallet)
+  }
   return { data, count: page.count }
 }

@@ -1,3 +1,5 @@
+import { walletLinkKind } from '../api/walletRecord.js'
+
 /** The links of a wallet record that open it with a pairing URI (spec §3 wallet record). */
 export type WalletLinks = { mobile: string | null; desktop: string | null; webapp: string | null }
 
@@ -6,19 +8,22 @@ const isHttpLink = (link: string) => /^https?:\/\//i.test(link)
 /**
  * The link that opens a wallet with a pairing URI: `{link}wc?uri=…` for an app scheme
  * (`metamask://`), `{link}/wc?uri=…` for an https link; the URI is percent-encoded. A bare scheme
- * name (`rainbow` or `rainbow:`) becomes `rainbow://`. Null for an empty link.
+ * name (`rainbow` or `rainbow:`) becomes `rainbow://`. Null for an empty link, and for a link
+ * that is not http(s) or an app scheme (`javascript:`, `data:`, `vbscript:`, `file:` …, see
+ * `walletLinkKind`): the directory's records are not trusted to be safe to open.
  *
  * @example
  * walletLink('metamask://', 'wc:ab@2?relay-protocol=irn') // 'metamask://wc?uri=wc%3Aab%402%3Frelay-protocol%3Dirn'
  * walletLink('https://link.example.com', uri)             // 'https://link.example.com/wc?uri=…'
  */
 export function walletLink(link: string | null | undefined, uri: string): string | null {
-  const trimmed = link?.trim()
-  if (!trimmed) return null
-  let base: string
-  if (isHttpLink(trimmed)) base = trimmed.endsWith('/') ? trimmed : `${trimmed}/`
-  else if (trimmed.includes('://')) base = trimmed.endsWith('/') ? trimmed : `${trimmed}/`
-  else base = `${trimmed.replaceAll('/', '').replaceAll(':', '')}://`
+  if (walletLinkKind(link) === null || typeof uri !== 'string') return null
+  const trimmed = (link as string).trim()
+  const base = trimmed.includes('://')
+    ? trimmed.endsWith('/')
+      ? trimmed
+      : `${trimmed}/`
+    : `${trimmed.replaceAll('/', '').replaceAll(':', '')}://`
   return `${base}wc?uri=${encodeURIComponent(uri)}`
 }
 

@@ -4,6 +4,7 @@ import { createWalletDirectoryClient } from '../../../src/adapters/api/createWal
 import { loadRemoteConfiguration, parseRemoteFeatures } from '../../../src/adapters/api/loadRemoteConfiguration'
 import { DEFAULT_SOCIALS } from '../../../src/core/domain/constants'
 import { mergeFeatures } from '../../../src/core/reducers/configReducer'
+import { json, startScriptedServer } from './scriptedServer'
 
 let gateway: Gateway
 beforeAll(async () => {
@@ -146,5 +147,35 @@ describe('parseRemoteFeatures', () => {
       ]),
     ).toEqual({ onramp: false, swaps: true, socials: [], multiWallet: true })
     expect(() => parseRemoteFeatures({})).toThrow('expected features to be an array')
+  })
+})
+
+describe('createWalletDirectoryClient on records the directory should not send', () => {
+  it('keeps valid wallets, drops wrong-typed fields and unsafe links, and leaves out records without id or name', async () => {
+    const server = await startScriptedServer(
+      json({
+        count: 5,
+        data: [
+          { id: 'w1', name: 'One', mobile_link: 'javascript:alert(1)', webapp_link: 'https://app.one.example', chains: 'eip155:1', image_id: 7 },
+          { id: 'w2', name: 'Two', desktop_link: 'data:text/html,x', rdns: 'example.two', badge_type: 'gold' },
+          { id: 3, name: 'Three' },
+          { name: 'Four' },
+          { id: 'w1', name: 'One again' },
+          'not a record',
+        ],
+      }),
+    )
+    try {
+      const client = createWalletDirectoryClient({ baseUrl: server.url, projectId: 'p', sdkType: 'gangway', sdkVersion: '0', retries: 0 })
+      expect(await client.getWallets({ page: 1, entries: 40 })).toEqual({
+        count: 5,
+        data: [
+          { id: 'w1', name: 'One', webapp_link: 'https://app.one.example' },
+          { id: 'w2', name: 'Two', rdns: 'example.two' },
+        ],
+      })
+    } finally {
+      await server.stop()
+    }
   })
 })

@@ -29,6 +29,38 @@ describe('walletLink', () => {
     expect(walletLink(undefined, URI)).toBeNull()
     expect(walletLink('  ', URI)).toBeNull()
   })
+
+  it('never turns a link that runs code or reads local data into a deep link', () => {
+    const hostile = [
+      'javascript:alert(1)',
+      'javascript://%0aalert(1)',
+      'JavaScript://x',
+      ' javascript://x',
+      'java\tscript://x',
+      'java\nscript://x',
+      '\u0001javascript://x',
+      'javascript',
+      'javascript:',
+      'data:text/html,<script>alert(1)</script>',
+      'data://text/html,x',
+      'vbscript://x',
+      'VBScript:msgbox(1)',
+      'file:///etc/passwd',
+      'file://host/share',
+      'https://',
+      'http:example.com',
+    ]
+    for (const link of hostile) expect(walletLink(link, URI), JSON.stringify(link)).toBeNull()
+    expect(walletLinks({ mobile_link: 'javascript://x', desktop_link: 'data://x', webapp_link: 'file:///x' }, URI)).toEqual({
+      mobile: null,
+      desktop: null,
+      webapp: null,
+    })
+  })
+
+  it('answers nothing for a link that is not text instead of throwing', () => {
+    for (const link of [42, {}, ['https://a.example'], true]) expect(walletLink(link as unknown as string, URI)).toBeNull()
+  })
 })
 
 describe('walletLinks', () => {
