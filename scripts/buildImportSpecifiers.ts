@@ -5,6 +5,7 @@
 // (no files: every file under src/). Prints the files it changed.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)(['"])(\.{1,2}\/[^'"]*|\.{1,2})\2/g
 
@@ -33,7 +34,7 @@ export function rewrite(file: string, text: string): string {
   })
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   const files = process.argv.length > 2 ? process.argv.slice(2) : walk('src')
   for (const file of files) {
     const text = readFileSync(file, 'utf8')

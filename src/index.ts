@@ -19,20 +19,7 @@ export { routerPushed, routerReplaced, routerWentBack, routerReset } from './cor
 export { bannerShowRequested, bannerClosed } from './core/events/banner.js'
 export { themeModeChanged, accountTypePreferred } from './core/events/preferences.js'
 export { connectionRequested, connectionSucceeded, connectionFailed, connectionDisconnected } from './core/events/connection.js'
-// Wallets: the EVM adapter, network data, host commands' events and errors.
-export { createEvmAdapter } from './adapters/evm/createEvmAdapter.js'
-export type { EvmAdapterOptions } from './adapters/evm/createEvmAdapter.js'
-export { defineEvmNetwork } from './adapters/evm/defineEvmNetwork.js'
-export {
-  toEvmError,
-  EvmRpcError,
-  UserRejectedRequestError,
-  UnauthorizedProviderError,
-  UnsupportedProviderMethodError,
-  ProviderDisconnectedError,
-  ChainDisconnectedError,
-  UnrecognizedChainError,
-} from './adapters/evm/evmErrors.js'
+// Wallets: the chain adapter ports, host commands' events. The EVM adapter is `gangway/evm`.
 export type { ChainAdapter, ChainDeps, WalletSession, WalletProviderEvent, WalletTransaction, WalletTransfer, WalletReceipt } from './core/ports.js'
 export type { Network, Connector } from './core/domain/entities.js'
 export type { WalletCommands } from './core/events/walletCommands.js'
@@ -53,13 +40,8 @@ export {
   selectIsUnsupportedChain,
   selectNetworks,
 } from './core/selectors.js'
-// WalletConnect: the adapter (or the `walletConnect` option of createModal), wallet deep links,
-// the pairing events and the port its effects use.
-export { createWalletConnectAdapter } from './adapters/walletconnect/createWalletConnectAdapter.js'
-export { createLazyWalletConnectAdapter } from './adapters/walletconnect/lazyWalletConnectAdapter.js'
-export type { WalletConnectAdapter, WalletConnectOptions } from './adapters/walletconnect/createWalletConnectAdapter.js'
-export { walletLink, walletLinks } from './adapters/walletconnect/walletLink.js'
-export type { WalletLinks } from './adapters/walletconnect/walletLink.js'
+// WalletConnect: the pairing events and the port its effects use (the `walletConnect` option of
+// createModal; the adapter itself and wallet deep links are `gangway/walletconnect`).
 export {
   WALLET_CONNECT_CONNECTOR_ID,
   walletConnectWalletSelected,

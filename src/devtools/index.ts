@@ -1,27 +1,23 @@
-// The devtools entry. In production builds it exports components that render nothing, so a
-// host that leaves <GangwayDevtools> in its tree pays for no panel code after minification.
+'use client'
+// The devtools entry with the panel. `gangway/devtools` resolves here only under the
+// `development` export condition (Vite's dev server, webpack in development, Node with
+// `--conditions=development`); production builds and plain Node get ./production.ts, which
+// renders nothing and holds no panel code.
 import type { ComponentType } from 'react'
 import { DevtoolsPanel, type DevtoolsPanelProps } from './DevtoolsPanel.js'
 
-function isProduction(): boolean {
-  try {
-    return process.env.NODE_ENV === 'production'
-  } catch {
-    // No bundler replaced process.env and there is no process: not a production build.
-    return false
-  }
-}
-
 /**
  * The devtools panel for a modal: event log, state and diff at any event, time travel,
- * skip, export and import. Renders nothing in production builds.
+ * skip, export and import. Renders nothing in production builds (see the package's export
+ * conditions).
  *
  * @example
  * <GangwayDevtools modal={modal} />
  */
-export const GangwayDevtools: ComponentType<DevtoolsPanelProps> = isProduction() ? () => null : DevtoolsPanel
+export const GangwayDevtools: ComponentType<DevtoolsPanelProps> = DevtoolsPanel
 export type { DevtoolsPanelProps }
 export { diffStates } from './diffStates.js'
+export type { StateChange } from './diffStates.js'
 export { connectReduxDevtools } from './reduxDevtoolsBridge.js'
 export { ReactComponentsPane } from './reactComponents.js'
 export { installReactDevtoolsHook } from './installReactDevtoolsHook.js'

@@ -1,4 +1,5 @@
 import { createElement, useEffect, useRef, useState } from 'react'
+import { importOptionalPeer } from './optionalPeer.js'
 
 type HookWindow = Window & { __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown }
 
@@ -7,12 +8,13 @@ let devtoolsElement: Promise<HTMLElement> | undefined
 /**
  * React DevTools lives in its own root that is created once and never unmounted: unmounting
  * shuts its bridge down for good, and the pane mounts and unmounts as tabs change (twice under
- * StrictMode). The frontend is over a megabyte, so it loads when the pane first opens.
+ * StrictMode). The frontend is over a megabyte, so it loads when the pane first opens; it is an
+ * optional peer dependency, and without it the pane says which package to install.
  */
 function devtoolsRoot(target: Window): Promise<HTMLElement> {
   devtoolsElement ??= Promise.all([
-    import('react-devtools-inline/frontend'),
-    import('react-devtools-inline/backend'),
+    importOptionalPeer('react-devtools-inline', 'the Components tab', () => import('react-devtools-inline/frontend')),
+    importOptionalPeer('react-devtools-inline', 'the Components tab', () => import('react-devtools-inline/backend')),
     import('react-dom/client'),
   ]).then(([front, back, client]) => {
     const DevTools = front.initialize(target)
@@ -41,7 +43,7 @@ export function ReactComponentsPane() {
         attached = element
         setState('ready')
       },
-      (e: unknown) => live && setState({ failed: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) => live && setState({ failed: e instanceof Error ? ((e as { shortMessage?: string }).shortMessage ?? e.message) : String(e) }),
     )
     return () => {
       live = false

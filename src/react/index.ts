@@ -1,3 +1,4 @@
+'use client'
 // The React entry: provider, hooks and the modal UI.
 export { ModalProvider, HOST_TAG } from './ModalProvider.js'
 export { useModal } from './ModalContext.js'

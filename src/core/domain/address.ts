@@ -1,4 +1,4 @@
-import { isAddress as isSolanaBase58Address } from '@solana/kit'
+import { base58 } from '@scure/base'
 import { checksumAddress } from 'viem'
 import type { ChainNamespace } from './entities.js'
 
@@ -35,7 +35,12 @@ export function isEvmAddress(value: unknown): boolean {
  * isSolanaAddress('So11111111111111111111111111111111111111112') // true
  */
 export function isSolanaAddress(value: unknown): boolean {
-  return typeof value === 'string' && isSolanaBase58Address(value)
+  if (typeof value !== 'string' || value.length < 32 || value.length > 44) return false
+  try {
+    return base58.decode(value).length === 32
+  } catch {
+    return false
+  }
 }
 
 /**

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { GangwayError } from '../../../src/core/errors'
+import { importOptionalPeer } from '../../../src/devtools/optionalPeer'
+
+describe('importOptionalPeer', () => {
+  it('returns the module when the package is installed', async () => {
+    const mod = await importOptionalPeer('react-devtools-inline', 'the Components tab', () => Promise.resolve({ ok: 1 }))
+    expect(mod).toEqual({ ok: 1 })
+  })
+
+  it('names the package to install when Node cannot find it', async () => {
+    const error = await importOptionalPeer('gangway-missing-peer', 'the Components tab', () =>
+      // A real resolution failure of a package that is not installed.
+      import(/* @vite-ignore */ ['gangway', 'missing', 'peer'].join('-')),
+    ).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(GangwayError)
+    expect((error as GangwayError).shortMessage).toBe('Install gangway-missing-peer to use the Components tab')
+    expect((error as GangwayError).code).toBe('MISSING_PEER_DEPENDENCY')
+    expect((error as GangwayError).cause).toBeInstanceOf(Error)
+  })
+
+  it("names the package to install behind Vite's stand-in for a missing optional peer", async () => {
+    const vite = new Error('Could not resolve "react-devtools-inline/frontend" imported by "gangway". Is it installed?')
+    const error = await importOptionalPeer('react-devtools-inline', 'the Components tab', () => Promise.reject(vite)).catch((e: unknown) => e)
+    expect((error as GangwayError).shortMessage).toBe('Install react-devtools-inline to use the Components tab')
+    expect((error as GangwayError).details).toBe(vite.message)
+  })
+
+  it('passes other failures through unchanged', async () => {
+    const network = new TypeError('Failed to fetch dynamically imported module: https://app.example/assets/frontend-1a2b.js')
+    await expect(importOptionalPeer('react-devtools-inline', 'the Components tab', () => Promise.reject(network))).rejects.toBe(network)
+  })
+})
