@@ -412,3 +412,25 @@ export function replyOn<T>(source: Observable<T>): Promise<T> {
 export function noReply<T = never>(): Promise<T> {
   return new VirtualPromise<T>(() => undefined) as unknown as Promise<T>
 }
+
+// -------------------------------------------------------------------------------------------
+// Matching events whose request id the effect made up
+// -------------------------------------------------------------------------------------------
+
+/** Matches a request id an effect (or an intent's creator) made up: any string, or none. */
+export const anyRequestId = {
+  asymmetricMatch: (value: unknown) => value === undefined || typeof value === 'string',
+  toString: () => 'anyRequestId',
+  toAsymmetricMatcher: () => 'anyRequestId',
+}
+
+/**
+ * An expected event whose request id is made up where it is emitted (`newRequestId()`), so
+ * only its type and payload are compared.
+ *
+ * @example
+ * expectObservable(out).toBe('a', { a: minted(walletListPageRequested({ list: 'search', query: 'vault' })) })
+ */
+export function minted<E extends EventInput>(event: E): E {
+  return { ...event, requestId: anyRequestId as unknown as string }
+}
