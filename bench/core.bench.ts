@@ -10,9 +10,13 @@ import { createMemoryStorage } from '../src/adapters/storage/memoryStorage'
 import { createModal, type Modal } from '../src/createModal'
 import { EventLog, type LogSnapshot } from '../src/core/eventLog'
 import type { StampedEvent } from '../src/core/events/defineEvent'
-import { rootReducer } from '../src/core/reducers/rootReducer'
+import { isDeepStrictEqual } from 'node:util'
+import { composeFeatures } from '../src/core/features/composeFeatures'
+import { BUILT_IN_FEATURES } from '../src/core/features/builtInFeatures'
+import type { RootReducer } from '../src/core/reducers/createRootReducer'
+import { initialState, rootReducer as developmentReducer } from '../src/core/reducers/rootReducer'
 import { type ModalState } from '../src/core/state'
-import { initialState } from '../src/core/reducers/rootReducer'
+import { handWrittenReducer } from './support/handWrittenReducer'
 import { machineNote, today } from './support/machineNote'
 import { median } from './support/median'
 import { EVENT_SPACING_MS, stampedVisitorEvents, visitorEvents } from './support/visitorEvents'
@@ -36,8 +40,12 @@ export type CoreResults = {
   logEvents: number
   liveEvents: number
   runs: number
-  /** rootReducer folded over `logEvents` events of the mix, ms. */
+  /** rootReducer (production: no freezing) folded over `logEvents` events of the mix, ms. */
   foldMs: Timing
+  /** The same with development's deep freezing on. */
+  foldDevelopmentMs: Timing
+  /** A hand-written switch reducer over the same state shape (the floor), ms. */
+  foldHandWrittenMs: Timing
   /** Mean cost of one event of each type inside the mix, microseconds, slowest first. */
   perTypeMicros: { type: string; micros: number; share: number }[]
   /** EventLog.load of an unbounded snapshot (replay keeping every computed state), ms. */
@@ -68,9 +76,12 @@ function time(fn: () => void): number {
   return performance.now() - t
 }
 
-function fold(events: readonly StampedEvent[]): ModalState {
+/** The root reducer as a production build runs it: no deep freezing. */
+const rootReducer: RootReducer = composeFeatures<any>(BUILT_IN_FEATURES, { autoFreeze: false }).reducer
+
+function fold(events: readonly StampedEvent[], reducer: (s: ModalState, e: StampedEvent) => ModalState = rootReducer): ModalState {
   let state = initialState()
-  for (const e of events) state = rootReducer(state, e)
+  for (const e of events) state = reducer(state, e)
   return state
 }
 
@@ -84,11 +95,21 @@ export async function runCoreBench(options: CoreBenchOptions = {}): Promise<Core
   // Warm the reducers and the JIT on a slice of the mix before timing.
   fold(events.slice(0, 20_000))
 
-  const foldSamples: number[] = []
-  for (let r = 0; r < runs; r++) {
-    collect()
-    foldSamples.push(time(() => fold(events)))
+  // The floor must compute the same states, or the comparison means nothing.
+  if (!isDeepStrictEqual(fold(events, handWrittenReducer), fold(events))) throw new Error('the hand-written reducer does not match rootReducer')
+  fold(events.slice(0, 20_000), handWrittenReducer)
+  fold(events.slice(0, 20_000), developmentReducer)
+  const timeFold = (reducer: (s: ModalState, e: StampedEvent) => ModalState) => {
+    const samples: number[] = []
+    for (let r = 0; r < runs; r++) {
+      collect()
+      samples.push(time(() => fold(events, reducer)))
+    }
+    return samples
   }
+  const foldSamples = timeFold(rootReducer)
+  const foldDevelopmentSamples = timeFold(developmentReducer)
+  const foldHandWrittenSamples = timeFold(handWrittenReducer)
 
   const perTypeMicros = measurePerType(events.slice(0, 32_000), runs)
 
@@ -157,6 +178,8 @@ export async function runCoreBench(options: CoreBenchOptions = {}): Promise<Core
     liveEvents,
     runs,
     foldMs: timing(foldSamples),
+    foldDevelopmentMs: timing(foldDevelopmentSamples),
+    foldHandWrittenMs: timing(foldHandWrittenSamples),
     perTypeMicros,
     loadMs: timing(loadSamples),
     importMs: timing(importSamples),
@@ -178,6 +201,7 @@ async function benchModal(extra: { maxLogBytes?: number } = {}): Promise<Modal> 
     storage: createMemoryStorage(),
     persistLog: false,
     clock: { now: () => (now += EVENT_SPACING_MS) },
+    autoFreeze: false,
     ...extra,
   })
   await modal.ready
@@ -251,11 +275,14 @@ disconnect, a banner replaced by another (with its delay event), dismiss, close.
 
 | figure | median | best run |
 |---|---:|---:|
-| reducer throughput (\`rootReducer\` over the mix) | ${rate(r.logEvents, r.foldMs.median)} | ${rate(r.logEvents, r.foldMs.best)} |
+| reducer throughput (\`rootReducer\` over the mix, production: no freezing) | ${rate(r.logEvents, r.foldMs.median)} | ${rate(r.logEvents, r.foldMs.best)} |
+| the same in development (immer's deep freezing on) | ${rate(r.logEvents, r.foldDevelopmentMs.median)} | ${rate(r.logEvents, r.foldDevelopmentMs.best)} |
+| floor: a hand-written switch reducer, same states (\`bench/support/handWrittenReducer.ts\`) | ${rate(r.logEvents, r.foldHandWrittenMs.median)} | ${rate(r.logEvents, r.foldHandWrittenMs.best)} |
+| ratio \`rootReducer\` / floor (time) | ${fmt(r.foldMs.median / r.foldHandWrittenMs.median, 2)}× | ${fmt(r.foldMs.best / r.foldHandWrittenMs.best, 2)}× |
 | replay of ${fmt(r.logEvents)} events: \`rootReducer\` fold | ${fmt(r.foldMs.median)} ms | ${fmt(r.foldMs.best)} ms |
 | replay of ${fmt(r.logEvents)} events: \`EventLog.load\`, unbounded (keeps every computed state) | ${fmt(r.loadMs.median)} ms | ${fmt(r.loadMs.best)} ms |
 | replay of ${fmt(r.logEvents)} events: devtools \`importLog\` (validates each event, then loads), unbounded | ${fmt(r.importMs.median)} ms | ${fmt(r.importMs.best)} ms |
-| live dispatch through \`createModal\` (memory storage, \`persistLog: false\`, default log budget), ${fmt(r.liveEvents)} events per run | ${rate(r.liveEvents, r.liveMs.median)} | ${rate(r.liveEvents, r.liveMs.best)} |
+| live dispatch through \`createModal\` (validation, log, publish, effects; memory storage, \`persistLog: false\`, \`autoFreeze: false\` as in production, default log budget), ${fmt(r.liveEvents)} events per run | ${rate(r.liveEvents, r.liveMs.median)} | ${rate(r.liveEvents, r.liveMs.best)} |
 | the same with an unbounded log (\`maxLogBytes: Infinity\`) | ${rate(r.liveEvents, r.liveUnboundedMs.median)} | ${rate(r.liveEvents, r.liveUnboundedMs.best)} |
 
 Live dispatch counts the events the host dispatched; during a run the store reduced

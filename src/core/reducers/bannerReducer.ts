@@ -13,27 +13,19 @@ export const bannerSlice = createSlice(
   (): BannerState => ({ open: false, variant: 'info', message: '', pending: null }),
   (b) =>
     b
-      .addCase(bannerShowRequested, (banner, event) => {
+      .addReplacer(bannerShowRequested, (banner, event) => {
         const { variant, message } = event.payload
-        if (banner.open || banner.pending) {
-          banner.open = false
-          banner.pending = { variant, message, seq: event.seq }
-        } else {
-          banner.open = true
-          banner.variant = variant
-          banner.message = message
-        }
+        return banner.open || banner.pending
+          ? { ...banner, open: false, pending: { variant, message, seq: event.seq } }
+          : { ...banner, open: true, variant, message }
       })
-      .addCase(bannerDelayElapsed, (banner, event) => {
-        if (banner.pending && banner.pending.seq === event.payload.seq) {
-          banner.open = true
-          banner.variant = banner.pending.variant
-          banner.message = banner.pending.message
-          banner.pending = null
-        }
-      })
-      .addCase(bannerClosed, (banner) => {
-        banner.open = false
-        banner.pending = null
-      }),
+      .addReplacer(
+        bannerDelayElapsed,
+        (banner) => {
+          const pending = banner.pending as NonNullable<BannerState['pending']>
+          return { open: true, variant: pending.variant, message: pending.message, pending: null }
+        },
+        (banner, event) => banner.pending !== null && banner.pending.seq === event.payload.seq,
+      )
+      .addReplacer(bannerClosed, (banner) => (banner.open || banner.pending ? { ...banner, open: false, pending: null } : banner)),
 )

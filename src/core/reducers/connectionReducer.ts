@@ -29,35 +29,37 @@ export const connectionSlice = createSlice(
       .addCase(connectionSucceeded, (c, event, state, prev) => {
         if (isIgnoredConnectionEvent(prev, event)) return
         const { connectorId, namespace, accounts, caipNetworkId, auth } = event.payload
-        const ns = namespaceDraft(c, namespace)
         const connection = { connectorId, accounts, caipNetworkId, ...(auth ? { auth } : {}) }
-        // Without multiWallet a namespace holds one connection: a new wallet replaces the old one.
-        if (accounts.length > 0 && !state.features.multiWallet) ns.connections = ns.connections.filter((x) => x.connectorId === connectorId)
-        const i = ns.connections.findIndex((x) => x.connectorId === connectorId)
-        // A connection without accounts is no connection: it is dropped, not stored.
+        // Optimization: the connections are rebuilt from the plain state, not through drafts.
+        const before = state.connection.byNamespace[namespace]?.connections ?? []
+        let connections: NamespaceConnection['connections']
+        let active = state.connection.byNamespace[namespace]?.activeConnectorId ?? null
         if (accounts.length === 0) {
-          if (i >= 0) ns.connections.splice(i, 1)
-          if (ns.activeConnectorId === connectorId) ns.activeConnectorId = ns.connections[0]?.connectorId ?? null
+          // A connection without accounts is no connection: it is dropped, not stored.
+          connections = before.filter((x) => x.connectorId !== connectorId)
+          if (active === connectorId) active = connections[0]?.connectorId ?? null
         } else {
-          if (i >= 0) ns.connections[i] = connection
-          else ns.connections.push(connection)
-          ns.activeConnectorId = connectorId
+          // Without multiWallet a namespace holds one connection: a new wallet replaces the old one.
+          const kept = state.features.multiWallet ? before : before.filter((x) => x.connectorId === connectorId)
+          const i = kept.findIndex((x) => x.connectorId === connectorId)
+          connections = i >= 0 ? kept.map((x, j) => (j === i ? connection : x)) : [...kept, connection]
+          active = connectorId
           c.activeNamespace = namespace
         }
-        ns.status = settledStatus(ns)
+        c.byNamespace[namespace] = { status: settledStatus({ connections }), connections, activeConnectorId: active }
       })
       .addCase(connectionFailed, (c, event, _state, prev) => {
         if (isIgnoredConnectionEvent(prev, event)) return
         const ns = namespaceDraft(c, event.payload.namespace)
         ns.status = settledStatus(ns)
       })
-      .addCase(connectionDisconnected, (c, event) => {
+      .addCase(connectionDisconnected, (c, event, state) => {
         const { namespace, connectorId } = event.payload
-        const ns = namespaceDraft(c, namespace)
+        const ns = state.connection.byNamespace[namespace] ?? { status: 'disconnected' as const, connections: [], activeConnectorId: null }
         const target = connectorId ?? ns.activeConnectorId
-        ns.connections = ns.connections.filter((x) => x.connectorId !== target)
-        if (ns.activeConnectorId === target) ns.activeConnectorId = ns.connections[0]?.connectorId ?? null
-        ns.status = settledStatus(ns)
+        const connections = ns.connections.filter((x) => x.connectorId !== target)
+        const active = ns.activeConnectorId === target ? (connections[0]?.connectorId ?? null) : ns.activeConnectorId
+        c.byNamespace[namespace] = { status: settledStatus({ connections }), connections, activeConnectorId: active }
       })
       .addCase(reconnectStarted, (c, event) => {
         const ns = namespaceDraft(c, event.payload.namespace)
@@ -115,7 +117,7 @@ export const connectionSlice = createSlice(
 )
 
 /** After an outcome: connected while any connection has an account. */
-function settledStatus(ns: NamespaceConnection): NamespaceConnection['status'] {
+function settledStatus(ns: Pick<NamespaceConnection, 'connections'>): NamespaceConnection['status'] {
   return ns.connections.some((c) => c.accounts.length > 0) ? 'connected' : 'disconnected'
 }
 

@@ -1,4 +1,4 @@
-import { Immer } from 'immer'
+import { freeze as deepFreeze, Immer } from 'immer'
 import type { StampedEvent } from '../events/defineEvent.js'
 import { sessionStarted } from '../events/session.js'
 import type { ModalState, SessionSettings } from '../state.js'
@@ -68,10 +68,17 @@ export function createRootReducer(
       const before = (next as Record<string, unknown>)[key]
       let after = before
       for (let j = 0; j < cases.length; j++) {
-        const { reduce, when } = cases[j] as GuardedCase<unknown>
+        const c = cases[j] as GuardedCase<unknown>
         const state = next
-        if (when && !when(after, event, state, prev)) continue
-        after = immer.produce(after, (draft: unknown) => reduce(draft as never, event, state, prev) as never)
+        if (c.when && !c.when(after, event, state, prev)) continue
+        if (c.replace) {
+          const replaced = c.replace(after, event, state, prev)
+          if (freeze && replaced !== after) deepFreeze(replaced, true)
+          after = replaced
+        } else {
+          const reduce = c.reduce
+          after = immer.produce(after, (draft: unknown) => reduce(draft as never, event, state, prev) as never)
+        }
       }
       if (after !== before) {
         if (next === prev) next = { ...prev }

@@ -22,8 +22,16 @@ export type CaseReducer<S, E extends StampedEvent = StampedEvent> = (
  */
 export type CaseGuard<S, E extends StampedEvent = StampedEvent> = (slice: S, event: E, state: ModalState, prev: ModalState) => boolean
 
-/** A case with its optional guard. */
-export type GuardedCase<S> = { readonly reduce: CaseReducer<S>; readonly when?: CaseGuard<S> | undefined }
+/**
+ * A case that returns its slice's next value from the plain (readonly) current value, with no
+ * draft: for small slices replaced whole, where immer's proxies would cost more than the copy.
+ */
+export type CaseReplacer<S, E extends StampedEvent = StampedEvent> = (slice: S, event: E, state: ModalState, prev: ModalState) => S
+
+/** A case with its optional guard: a draft case (immer) or a replacer. */
+export type GuardedCase<S> =
+  | { readonly reduce: CaseReducer<S>; readonly replace?: undefined; readonly when?: CaseGuard<S> | undefined }
+  | { readonly reduce?: undefined; readonly replace: CaseReplacer<S>; readonly when?: CaseGuard<S> | undefined }
 
 type Matchable<T extends string, P> = { readonly type: T; match(event: { type: string }): event is EventInput<T, P> }
 
@@ -51,6 +59,12 @@ export type SliceBuilder<S> = {
     reducer: CaseReducer<S, StampedEvent<T, P>>,
     when?: CaseGuard<S, StampedEvent<T, P>>,
   ): SliceBuilder<S>
+  /** A case that returns the slice's next value without a draft (see CaseReplacer). */
+  addReplacer<T extends string, P>(
+    creator: Matchable<T, P>,
+    replacer: CaseReplacer<S, StampedEvent<T, P>>,
+    when?: CaseGuard<S, StampedEvent<T, P>>,
+  ): SliceBuilder<S>
   /** One case for several event types (the handler narrows with `creator.match`). */
   addCases(creators: readonly { readonly type: string }[], reducer: CaseReducer<S>, when?: CaseGuard<S>): SliceBuilder<S>
   addMatcher(test: (type: string) => boolean, reducer: CaseReducer<S>, when?: CaseGuard<S>): SliceBuilder<S>
@@ -73,17 +87,21 @@ export function createSlice<const K extends string, S>(
   const cases: Record<string, GuardedCase<S>> = {}
   const matchers: ({ test: (type: string) => boolean } & GuardedCase<S>)[] = []
   const followers: ({ slices: readonly string[] } & GuardedCase<S>)[] = []
-  const add = (type: string, reduce: CaseReducer<S>, when: CaseGuard<S> | undefined): void => {
+  const add = (type: string, c: GuardedCase<S>): void => {
     if (cases[type]) throw new Error(`slice ${name} has two cases for ${type}`)
-    cases[type] = { reduce, when }
+    cases[type] = c
   }
   const builder: SliceBuilder<S> = {
     addCase(creator, reducer, when) {
-      add(creator.type, reducer as CaseReducer<S>, when as CaseGuard<S> | undefined)
+      add(creator.type, { reduce: reducer as CaseReducer<S>, when: when as CaseGuard<S> | undefined })
+      return builder
+    },
+    addReplacer(creator, replacer, when) {
+      add(creator.type, { replace: replacer as CaseReplacer<S>, when: when as CaseGuard<S> | undefined })
       return builder
     },
     addCases(creators, reducer, when) {
-      for (const c of creators) add(c.type, reducer, when)
+      for (const c of creators) add(c.type, { reduce: reducer, when })
       return builder
     },
     addMatcher(test, reduce, when) {

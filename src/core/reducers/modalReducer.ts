@@ -25,69 +25,60 @@ import {
 
 export type ModalSliceState = ModalState['modal']
 
-/** Whether the modal is open, loading or shaking, and the namespace it was opened for. */
+/**
+ * Whether the modal is open, loading or shaking, and the namespace it was opened for. A flat
+ * slice: its cases return the next value (see CaseReplacer).
+ */
 export const modalSlice = createSlice(
   'modal',
   (): ModalSliceState => ({ open: false, loading: false, shake: false, shakeStartedAt: null, namespace: null }),
   (b) =>
     b
-      .addCase(modalOpenRequested, (m, event, state) => {
-        // The connection slice already made a requested namespace the active one.
-        m.namespace = event.payload.namespace ?? state.connection.activeNamespace
-        m.open = true
-        m.loading = false
-      })
-      .addCase(modalCloseRequested, (m, event, _state, prev) => {
-        if (!m.open) return
-        if (!selectCanClose(prev)) return startShake(m, event.at)
-        m.open = false
-        m.loading = false
-      })
-      .addCase(modalShakeRequested, (m, event) => startShake(m, event.at))
-      .addCase(modalShakeEnded, (m) => {
-        m.shake = false
-        m.shakeStartedAt = null
-      })
-      .addCase(modalLoadingChanged, (m, event) => {
-        m.loading = event.payload.loading
-      })
-      .addCase(connectionSucceeded, (m, event, state, prev) => {
-        if (isIgnoredConnectionEvent(prev, event)) return
-        if (closesAfterConnect(prev, event)) close(m)
-        if (showsUnsupportedChain(state)) show(m, state)
-      })
-      .addCase(connectionSwitched, (m, event, state, prev) => {
-        if (appliesConnectionSwitch(prev, event) && showsUnsupportedChain(state)) show(m, state)
-      })
-      .addCase(networkSwitched, (m, event, state, prev) => {
-        if (!isCurrentNetworkSwitch(prev, event.requestId)) return
-        if (closesAfterSwitch(prev, event)) close(m)
-        if (showsUnsupportedChain(state)) show(m, state)
-      })
-      .addCase(networkChanged, (m, event, state, prev) => {
-        if (!appliesNetworkChange(prev, event)) return
-        if (showsUnsupportedChain(state)) show(m, state)
-        else if (closesAfterNetworkChange(prev, state)) close(m)
-      }),
+      // The connection slice already made a requested namespace the active one.
+      .addReplacer(modalOpenRequested, (m, event, state) => ({ ...m, open: true, loading: false, namespace: event.payload.namespace ?? state.connection.activeNamespace }))
+      .addReplacer(
+        modalCloseRequested,
+        (m, event, _state, prev) => (selectCanClose(prev) ? closed(m) : shaking(m, event.at)),
+        (m) => m.open,
+      )
+      .addReplacer(modalShakeRequested, (m, event) => shaking(m, event.at))
+      .addReplacer(modalShakeEnded, (m) => ({ ...m, shake: false, shakeStartedAt: null }))
+      .addReplacer(modalLoadingChanged, (m, event) => ({ ...m, loading: event.payload.loading }))
+      .addReplacer(
+        connectionSucceeded,
+        (m, event, state, prev) => (showsUnsupportedChain(state) ? shown(m, state) : closesAfterConnect(prev, event) ? closed(m) : m),
+        (_m, event, _state, prev) => !isIgnoredConnectionEvent(prev, event),
+      )
+      .addReplacer(
+        connectionSwitched,
+        (m, _event, state) => shown(m, state),
+        (_m, event, state, prev) => appliesConnectionSwitch(prev, event) && showsUnsupportedChain(state),
+      )
+      .addReplacer(
+        networkSwitched,
+        (m, event, state, prev) => (showsUnsupportedChain(state) ? shown(m, state) : closesAfterSwitch(prev, event) ? closed(m) : m),
+        (_m, event, _state, prev) => isCurrentNetworkSwitch(prev, event.requestId),
+      )
+      .addReplacer(
+        networkChanged,
+        (m, _event, state, prev) => (showsUnsupportedChain(state) ? shown(m, state) : closesAfterNetworkChange(prev, state) ? closed(m) : m),
+        (_m, event, _state, prev) => appliesNetworkChange(prev, event),
+      ),
   { after: ['connection'] },
 )
 
 /** Shake lasts SHAKE_MS and does not retrigger while active (spec §4). */
-function startShake(m: { shake: boolean; shakeStartedAt: number | null }, at: number): void {
-  if (m.shake && m.shakeStartedAt !== null && at - m.shakeStartedAt < SHAKE_MS) return
-  m.shake = true
-  m.shakeStartedAt = at
+function shaking(m: ModalSliceState, at: number): ModalSliceState {
+  if (m.shake && m.shakeStartedAt !== null && at - m.shakeStartedAt < SHAKE_MS) return m
+  return { ...m, shake: true, shakeStartedAt: at }
 }
 
-function close(m: ModalSliceState): void {
-  m.open = false
-  m.loading = false
+function closed(m: ModalSliceState): ModalSliceState {
+  return m.open || m.loading ? { ...m, open: false, loading: false } : m
 }
 
-function show(m: ModalSliceState, state: ModalState): void {
-  m.open = true
-  m.loading = false
-  m.namespace = state.connection.activeNamespace
+function shown(m: ModalSliceState, state: ModalState): ModalSliceState {
+  return { ...m, open: true, loading: false, namespace: state.connection.activeNamespace }
 }
 
 export function isCurrentNetworkSwitch(prev: ModalState, requestId: string | undefined): boolean {

@@ -10,9 +10,7 @@ export const preferencesSlice = createSlice(
   (settings: SessionSettings): PreferencesState => ({ themeMode: settings.themeMode ?? 'light', preferredAccountType: {} }),
   (b) =>
     b
-      .addCase(themeModeChanged, (p, event) => {
-        p.themeMode = event.payload.mode
-      })
+      .addReplacer(themeModeChanged, (p, event) => (p.themeMode === event.payload.mode ? p : { ...p, themeMode: event.payload.mode }))
       .addCase(accountTypePreferred, (p, event, state) => {
         const namespace = event.payload.namespace ?? state.connection.activeNamespace ?? 'eip155'
         const current = p.preferredAccountType[namespace] ?? 'eoa'

@@ -1,4 +1,3 @@
-import type { Draft } from 'immer'
 import { routerPushed, routerReplaced, routerReset, routerWentBack } from '../events/router.js'
 import { modalCloseRequested, modalOpenRequested } from '../events/modal.js'
 import { networkChanged, networkSwitched, networkSwitchFailed, networkSwitchRequested } from '../events/network.js'
@@ -25,128 +24,119 @@ export type RouterState = ModalState['router']
 
 const WC_VIEWS: readonly string[] = ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic']
 
-/** The view stack: its top is the current view; it is never empty. */
+/**
+ * The view stack: its top is the current view; it is never empty. Its cases return the next
+ * (small) router from the current one rather than editing the history through a draft, which
+ * would cost immer an array proxy on every navigation.
+ */
 export const routerSlice = createSlice(
   'router',
-  (): RouterState => ({ view: 'Connect', history: ['Connect'], data: undefined }),
+  (): RouterState => fresh('Connect'),
   (b) =>
     b
-      .addCase(routerPushed, (r, event) => {
-        r.history.push(event.payload.view)
-        r.view = event.payload.view
-        r.data = event.payload.data
-      })
-      .addCase(routerReplaced, (r, event) => {
-        r.history[r.history.length - 1] = event.payload.view
-        r.view = event.payload.view
-        r.data = event.payload.data
-      })
-      .addCase(routerWentBack, (r) => {
-        if (r.history.length > 1) r.history.pop()
-        r.view = r.history[r.history.length - 1] as ViewName
-        r.data = undefined
-      })
-      .addCase(routerReset, (r, event) => reset(r, event.payload.view))
-      .addCase(modalOpenRequested, (r, event, state) => reset(r, event.payload.view ?? defaultView(state)))
-      .addCase(modalCloseRequested, (r, _event, state, prev) => {
-        if (prev.modal.open && !state.modal.open) reset(r, closedView(state))
-      })
-      .addCase(networkSwitchRequested, (r, event, _state, prev) => {
+      .addReplacer(routerPushed, (r, event) => ({ view: event.payload.view, history: [...r.history, event.payload.view], data: event.payload.data }))
+      .addReplacer(routerReplaced, (r, event) => ({
+        view: event.payload.view,
+        history: [...r.history.slice(0, -1), event.payload.view],
+        data: event.payload.data,
+      }))
+      .addReplacer(routerWentBack, (r) => (r.history.length > 1 ? top(r.history.slice(0, -1)) : top(r.history)))
+      .addReplacer(routerReset, (_r, event) => fresh(event.payload.view))
+      .addReplacer(modalOpenRequested, (_r, event, state) => fresh(event.payload.view ?? defaultView(state)))
+      .addReplacer(
+        modalCloseRequested,
+        (_r, _event, state) => fresh(closedView(state)),
+        (_r, _event, state, prev) => prev.modal.open && !state.modal.open,
+      )
+      .addReplacer(
+        networkSwitchRequested,
         // The wallet is asked only when connected; its approval is awaited on SwitchNetwork.
-        if (!prev.modal.open || !selectIsConnected(prev, event.payload.namespace)) return
-        if (r.view === 'SwitchNetwork') r.history[r.history.length - 1] = 'SwitchNetwork'
-        else r.history.push('SwitchNetwork')
-        r.view = 'SwitchNetwork'
-        r.data = { caipNetworkId: event.payload.caipNetworkId }
-      })
-      .addCase(networkSwitched, (r, event, state, prev) => {
-        if (!isCurrentNetworkSwitch(prev, event.requestId)) return
-        if (prev.modal.open && event.requestId !== undefined) {
+        (r, event) => ({
+          view: 'SwitchNetwork',
+          history: r.view === 'SwitchNetwork' ? r.history : [...r.history, 'SwitchNetwork'],
+          data: { caipNetworkId: event.payload.caipNetworkId },
+        }),
+        (_r, event, _state, prev) => prev.modal.open && selectIsConnected(prev, event.payload.namespace),
+      )
+      .addReplacer(
+        networkSwitched,
+        (r, event, state, prev) => {
+          if (showsUnsupportedChain(state)) return fresh('UnsupportedChain')
+          if (closesAfterSwitch(prev, event)) return fresh(closedView(state))
           const index = r.history.indexOf('Networks')
-          if (index >= 1) {
-            r.history = r.history.slice(0, index)
-            r.view = r.history[r.history.length - 1] as ViewName
-            r.data = undefined
-          }
-        }
-        if (closesAfterSwitch(prev, event)) reset(r, closedView(state))
-        if (showsUnsupportedChain(state)) reset(r, 'UnsupportedChain')
-      })
-      .addCase(networkSwitchFailed, (r, event, _state, prev) => {
-        if (!isCurrentNetworkSwitch(prev, event.requestId)) return
+          return prev.modal.open && event.requestId !== undefined && index >= 1 ? top(r.history.slice(0, index)) : r
+        },
+        (_r, event, _state, prev) => isCurrentNetworkSwitch(prev, event.requestId),
+      )
+      .addReplacer(
+        networkSwitchFailed,
         // A failed switch goes back one view (spec §4); the view below shows the error.
-        if (r.view === 'SwitchNetwork' && r.history.length > 1) {
-          r.history.pop()
-          r.view = r.history[r.history.length - 1] as ViewName
-          r.data = undefined
-        }
-      })
-      .addCase(networkChanged, (r, event, state, prev) => {
-        if (!appliesNetworkChange(prev, event)) return
-        if (showsUnsupportedChain(state)) reset(r, 'UnsupportedChain')
-        else if (closesAfterNetworkChange(prev, state)) reset(r, closedView(state))
-      })
-      .addCase(connectionRequested, (r, event, _state, prev) => {
+        (r) => top(r.history.slice(0, -1)),
+        (r, event, _state, prev) => isCurrentNetworkSwitch(prev, event.requestId) && r.view === 'SwitchNetwork' && r.history.length > 1,
+      )
+      .addReplacer(
+        networkChanged,
+        (r, _event, state, prev) => {
+          if (showsUnsupportedChain(state)) return fresh('UnsupportedChain')
+          return closesAfterNetworkChange(prev, state) ? fresh(closedView(state)) : r
+        },
+        (_r, event, _state, prev) => appliesNetworkChange(prev, event),
+      )
+      .addReplacer(connectionRequested, (r, event, _state, prev) => {
         const { connectorId } = event.payload
-        if (isIgnoredConnectionEvent(prev, event)) {
-          // Clicking the wallet being waited on again just shows its waiting view.
-          const attempt = prev.wallets.attempt
-          if (attempt?.status === 'connecting' && attempt.connectorId === connectorId) showConnecting(r, prev, connectorId)
-        } else {
-          showConnecting(r, prev, connectorId)
-        }
-        if (connectorId === WALLET_CONNECT_CONNECTOR_ID) showWalletConnectView(r, prev)
+        const attempt = prev.wallets.attempt
+        // Clicking the wallet being waited on again just shows its waiting view.
+        const shows = !isIgnoredConnectionEvent(prev, event) || (attempt?.status === 'connecting' && attempt.connectorId === connectorId)
+        const next = shows ? showConnecting(r, prev, connectorId) : r
+        return connectorId === WALLET_CONNECT_CONNECTOR_ID ? showWalletConnectView(next, prev) : next
       })
-      .addCase(connectionSucceeded, (r, event, state, prev) => {
-        if (isIgnoredConnectionEvent(prev, event)) return
-        if (returnsToProfileWallets(prev, event)) {
-          r.history = r.history.slice(0, r.history.indexOf('ProfileWallets') + 1)
-          r.view = 'ProfileWallets'
-          r.data = undefined
-        } else if (closesAfterConnect(prev, event)) {
-          reset(r, closedView(state))
-        }
-        if (showsUnsupportedChain(state)) reset(r, 'UnsupportedChain')
-      })
-      .addCase(connectionSwitched, (r, event, state, prev) => {
-        if (appliesConnectionSwitch(prev, event) && showsUnsupportedChain(state)) reset(r, 'UnsupportedChain')
-      })
-      .addCase(accountDisconnected, (r, _event, _state, prev) => {
+      .addReplacer(
+        connectionSucceeded,
+        (r, event, state, prev) => {
+          if (showsUnsupportedChain(state)) return fresh('UnsupportedChain')
+          if (returnsToProfileWallets(prev, event)) return top(r.history.slice(0, r.history.indexOf('ProfileWallets') + 1))
+          return closesAfterConnect(prev, event) ? fresh(closedView(state)) : r
+        },
+        (_r, event, _state, prev) => !isIgnoredConnectionEvent(prev, event),
+      )
+      .addReplacer(
+        connectionSwitched,
+        () => fresh('UnsupportedChain'),
+        (_r, event, state, prev) => appliesConnectionSwitch(prev, event) && showsUnsupportedChain(state),
+      )
+      .addReplacer(
+        accountDisconnected,
         // The account views have nothing left to show.
-        if (prev.modal.open && r.view !== 'Connect') reset(r, 'Connect')
-      }),
+        () => fresh('Connect'),
+        (r, _event, _state, prev) => prev.modal.open && r.view !== 'Connect',
+      ),
   { after: ['connection', 'modal'] },
 )
 
-function reset(r: Draft<RouterState>, view: ViewName): void {
-  r.history = [view]
-  r.view = view
-  r.data = undefined
+function fresh(view: ViewName): RouterState {
+  return { view, history: [view], data: undefined }
 }
 
-function showConnecting(r: Draft<RouterState>, prev: ModalState, connectorId: string): void {
-  if (!prev.modal.open) return
-  if (r.view !== 'ConnectingExternal') {
-    r.history.push('ConnectingExternal')
-    r.view = 'ConnectingExternal'
-  }
-  r.data = { connectorId }
+/** The router whose history this is: its last view is shown, with no data. */
+function top(history: readonly ViewName[]): RouterState {
+  return { view: history[history.length - 1] as ViewName, history: [...history], data: undefined }
+}
+
+function showConnecting(r: RouterState, prev: ModalState, connectorId: string): RouterState {
+  if (!prev.modal.open) return r
+  const history = r.view === 'ConnectingExternal' ? r.history : [...r.history, 'ConnectingExternal' as const]
+  return { view: 'ConnectingExternal', history, data: { connectorId } }
 }
 
 /**
  * A WalletConnect connect waits on ConnectingWalletConnect rather than the browser-wallet view;
  * from ConnectingWalletConnectBasic (or the QR view itself) it stays put.
  */
-function showWalletConnectView(r: Draft<RouterState>, prev: ModalState): void {
-  if (!prev.modal.open || r.view !== 'ConnectingExternal') return
-  if ((r.data as { connectorId?: string } | undefined)?.connectorId !== WALLET_CONNECT_CONNECTOR_ID) return
+function showWalletConnectView(r: RouterState, prev: ModalState): RouterState {
+  if (!prev.modal.open || r.view !== 'ConnectingExternal') return r
+  if ((r.data as { connectorId?: string } | undefined)?.connectorId !== WALLET_CONNECT_CONNECTOR_ID) return r
   const below = r.history[r.history.length - 2]
-  if (below !== undefined && WC_VIEWS.includes(below)) {
-    r.history.pop()
-    r.view = below
-  } else {
-    r.history[r.history.length - 1] = 'ConnectingWalletConnect'
-    r.view = 'ConnectingWalletConnect'
-  }
-  r.data = { connectorId: WALLET_CONNECT_CONNECTOR_ID }
+  const history: ViewName[] =
+    below !== undefined && WC_VIEWS.includes(below) ? r.history.slice(0, -1) : [...r.history.slice(0, -1), 'ConnectingWalletConnect']
+  return { view: history[history.length - 1] as ViewName, history, data: { connectorId: WALLET_CONNECT_CONNECTOR_ID } }
 }

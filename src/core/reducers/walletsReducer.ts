@@ -52,11 +52,12 @@ export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
       const { connectorId, namespace, accounts } = event.payload
       if (accounts.length > 0) {
         remember(w, state, namespace, connectorId)
-        const connector = w.connectors.find((c) => c.id === connectorId && c.chain === namespace)
+        // Optimization: read lists from the plain state; iterating a draft array proxies each item.
+        const connector = state.wallets.connectors.find((c) => c.id === connectorId && c.chain === namespace)
         const recent: RecentWallet = { id: connectorId, name: connector?.name ?? connectorId, namespace }
         if (connector?.imageUrl) recent.imageUrl = connector.imageUrl
         if (connector?.info?.rdns) recent.rdns = connector.info.rdns
-        w.memory.recent = addRecentWallet(w.memory.recent, recent)
+        w.memory.recent = addRecentWallet(state.wallets.memory.recent, recent)
       }
       if (settledAttempt(prev, event)) w.attempt = null
     })
@@ -72,7 +73,7 @@ export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
       const ns = event.payload.namespace
       if (w.reconnect[ns] !== undefined) return
       const live = new Set(state.connection.byNamespace[ns]?.connections.map((c) => c.connectorId) ?? [])
-      w.memory.connected[ns] = (w.memory.connected[ns] ?? []).filter((id) => live.has(id))
+      w.memory.connected[ns] = (state.wallets.memory.connected[ns] ?? []).filter((id) => live.has(id))
     })
     .addCase(reconnectStarted, (w, event) => {
       w.reconnect[event.payload.namespace] = event.requestId ?? 'reconnect'
@@ -118,7 +119,7 @@ function isCurrentSwitch(w: Draft<WalletsState>, requestId: string | undefined):
 
 /** Puts the connector first in the namespace's reconnect list (alone without multiWallet). */
 function remember(w: Draft<WalletsState>, state: ModalState, namespace: Namespace, connectorId: string): void {
-  const others = state.features.multiWallet ? (w.memory.connected[namespace] ?? []).filter((id) => id !== connectorId) : []
+  const others = state.features.multiWallet ? (state.wallets.memory.connected[namespace] ?? []).filter((id) => id !== connectorId) : []
   w.memory.connected[namespace] = [connectorId, ...others]
 }
 
