@@ -1,7 +1,7 @@
 import { EMPTY, NEVER, type Observable } from 'rxjs'
 import type { ChainAdapter, WalletConnectActivity, WalletConnectPort, WalletProviderEvent } from '../../../../src/core/ports'
 import type { Namespace } from '../../../../src/core/events/views'
-import { replyError } from '../../../support/runEffect'
+import { currentScheduler, replyError } from '../../../support/runEffect'
 
 /** A record of the calls a fake received, as `[method, ...args]`. */
 export type Calls = unknown[][]
@@ -49,16 +49,17 @@ export function fakeAdapter(methods: Partial<ChainAdapter> = {}, namespace: Name
   return { adapter: adapter as unknown as ChainAdapter, calls }
 }
 
-/** A recording analytics port. */
+/** A recording analytics port: what was tracked or reported, and at which virtual frame. */
 export function fakeAnalytics() {
-  const tracked: { event: string; properties?: Record<string, unknown> }[] = []
-  const reports: { event: string; errorType: string; errorMessage: string }[] = []
+  const tracked: { frame: number; event: string; properties?: Record<string, unknown> }[] = []
+  const reports: { frame: number; event: string; errorType: string; errorMessage: string }[] = []
+  const frame = () => currentScheduler().now()
   return {
     tracked,
     reports,
     analytics: {
-      track: (e: { event: string; properties?: Record<string, unknown> }) => void tracked.push(e),
-      reportError: (r: { event: string; errorType: string; errorMessage: string }) => void reports.push(r),
+      track: (e: { event: string; properties?: Record<string, unknown> }) => void tracked.push({ frame: frame(), ...e }),
+      reportError: (r: { event: string; errorType: string; errorMessage: string }) => void reports.push({ frame: frame(), ...r }),
     },
   }
 }
