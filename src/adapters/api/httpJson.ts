@@ -1,4 +1,5 @@
 import { GangwayError } from '../../core/errors.js'
+import { RPC_TIMEOUT_MS } from '../../core/domain/constants.js'
 import { REQUEST_RETRIES, requestBackoffMs } from '../../core/domain/timing.js'
 import { apiUrl } from './apiUrl.js'
 
@@ -15,7 +16,17 @@ export type ApiClientOptions = {
   sleep?: (ms: number) => Promise<void>
   /** Retries after the first attempt (spec §9: 3). */
   retries?: number
+  /**
+   * How long one attempt may take, the whole answer read, before it is given up with
+   * `ApiTimeoutError` (spec §9: 10 s). A timed-out attempt is retried like a network error.
+   */
+  timeoutMs?: number
+  /** The largest answer read, in bytes (default 8 MiB): a bigger one is an invalid response. */
+  maxBodyBytes?: number
 }
+
+/** Answers bigger than this are refused: no answer of the two APIs comes near it. */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024
 
 export type QueryValue = string | number | boolean | null | undefined | readonly string[]
 
@@ -60,6 +71,21 @@ export class ApiRequestError extends GangwayError {
   }
 }
 
+/**
+ * An attempt that got no complete answer in time (spec §9: 10 s per request). The spec has no
+ * message of its own for it, so it says 'Something went wrong' like any request that got no
+ * answer; `code` is `'TIMEOUT'` and `details` names the call and the time waited.
+ */
+export class ApiTimeoutError extends ApiRequestError {
+  override name = 'ApiTimeoutError'
+  static readonly code = 'TIMEOUT'
+  readonly timeoutMs: number
+  constructor(method: string, path: string, timeoutMs: number) {
+    super('Something went wrong', { code: ApiTimeoutError.code, details: `${method} ${path} got no answer within ${timeoutMs} ms` })
+    this.timeoutMs = timeoutMs
+  }
+}
+
 /** A response that is not the JSON the client expects (not JSON at all, or the wrong shape). */
 export class ApiResponseError extends GangwayError {
   override name = 'ApiResponseError'
@@ -95,13 +121,15 @@ export function createHttpJson(options: ApiClientOptions) {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   const base = options.baseUrl.replace(/\/+$/, '')
   const defaultRetries = options.retries ?? REQUEST_RETRIES
+  const timeoutMs = options.timeoutMs ?? RPC_TIMEOUT_MS
+  const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES
 
   const url = (path: string, query: Record<string, QueryValue> = {}): string => apiUrl(options, path, query)
 
-  async function attempt(target: string, request: HttpRequest): Promise<{ status: number; text: string }> {
+  /** One exchange: the request sent and the whole answer read, with its own abort signal. */
+  async function exchange(target: string, request: HttpRequest, signal: AbortSignal): Promise<{ status: number; text: string }> {
     const method = request.method ?? 'GET'
-    const init: RequestInit = { method, headers: { accept: 'application/json' } }
-    if (request.signal) init.signal = request.signal
+    const init: RequestInit = { method, headers: { accept: 'application/json' }, signal }
     if (request.body !== undefined) {
       init.body = JSON.stringify(request.body)
       init.headers = { accept: 'application/json', 'content-type': 'application/json' }
@@ -110,25 +138,73 @@ export function createHttpJson(options: ApiClientOptions) {
     try {
       response = await fetchFn(target, init)
     } catch (error) {
-      if (request.signal?.aborted) throw abortError(method, request.path, error)
       throw new ApiRequestError('Something went wrong', {
         code: 'NETWORK',
-        details: `${method} ${request.path}: could not reach ${base}: ${(error as Error)?.message ?? String(error)}`,
+        details: `${method} ${request.path}: could not reach ${base}: ${describe(error)}`,
         cause: error,
       })
     }
     let text: string
     try {
-      text = await response.text()
+      text = await readText(response, maxBodyBytes, signal)
     } catch (error) {
-      if (request.signal?.aborted) throw abortError(method, request.path, error)
+      if (error instanceof BodyTooLargeError) {
+        throw new ApiResponseError(`${method} ${request.path} answered HTTP ${response.status} with a body over ${maxBodyBytes} bytes`, error)
+      }
       throw new ApiRequestError('Something went wrong', {
         code: 'NETWORK',
-        details: `${method} ${request.path}: the response body could not be read: ${(error as Error)?.message ?? String(error)}`,
+        details: `${method} ${request.path}: the response body could not be read: ${describe(error)}`,
         cause: error,
       })
     }
     return { status: response.status, text }
+  }
+
+  /**
+   * One attempt, bounded: it ends by the deadline or the caller's abort even if the transport
+   * ignores its signal (an injected `fetch`, a body that never ends), and the exchange is
+   * aborted then so the connection is released.
+   */
+  async function attempt(target: string, request: HttpRequest): Promise<{ status: number; text: string }> {
+    const method = request.method ?? 'GET'
+    const controller = new AbortController()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let onAbort: (() => void) | undefined
+    const stop = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(new ApiTimeoutError(method, request.path, timeoutMs))
+        controller.abort()
+      }, timeoutMs)
+      onAbort = () => {
+        reject(abortError(method, request.path, request.signal?.reason))
+        controller.abort()
+      }
+      request.signal?.addEventListener('abort', onAbort, { once: true })
+    })
+    try {
+      return await Promise.race([exchange(target, request, controller.signal), stop])
+    } finally {
+      clearTimeout(timer)
+      if (onAbort) request.signal?.removeEventListener('abort', onAbort)
+    }
+  }
+
+  /** The backoff before a retry; the caller's abort ends it at once. */
+  async function backoff(ms: number, request: HttpRequest): Promise<void> {
+    const signal = request.signal
+    if (!signal) return sleep(ms)
+    let onAbort: (() => void) | undefined
+    try {
+      await Promise.race([
+        sleep(ms),
+        new Promise<never>((_, reject) => {
+          onAbort = () => reject(abortError(request.method ?? 'GET', request.path, signal.reason))
+          signal.addEventListener('abort', onAbort, { once: true })
+        }),
+      ])
+    } finally {
+      if (onAbort) signal.removeEventListener('abort', onAbort)
+    }
   }
 
   async function request<T>(request: HttpRequest, parse: (body: unknown) => T): Promise<T> {
@@ -149,12 +225,13 @@ export function createHttpJson(options: ApiClientOptions) {
           details: `${method} ${request.path} answered HTTP ${status}${serverMessage ? `: ${serverMessage}` : ''}`,
         })
       } catch (error) {
-        if (!(error instanceof ApiRequestError) || error.code !== 'NETWORK') throw error
+        // Why a timeout is retried: like HTTP 408 in the spec's retry list, it is transient.
+        if (!(error instanceof ApiRequestError) || (error.code !== 'NETWORK' && error.code !== ApiTimeoutError.code)) throw error
         failure = error
       }
       const retryable = failure.status === undefined || RETRY_STATUSES.has(failure.status)
       if (!retryable || n >= retries) throw failure
-      await sleep(requestBackoffMs(n))
+      await backoff(requestBackoffMs(n), request)
     }
   }
 
@@ -162,6 +239,52 @@ export function createHttpJson(options: ApiClientOptions) {
 }
 
 export type HttpJson = ReturnType<typeof createHttpJson>
+
+function describe(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error)
+  } catch {
+    return 'unknown error'
+  }
+}
+
+class BodyTooLargeError extends Error {}
+
+/**
+ * The answer's body as text, refusing one over `limit` bytes without reading it all (a
+ * declared length over the limit is refused before reading).
+ */
+async function readText(response: Response, limit: number, signal: AbortSignal): Promise<string> {
+  const declared = Number(response.headers?.get?.('content-length'))
+  const body = response.body
+  if (Number.isFinite(declared) && declared > limit) {
+    void body?.cancel().catch(() => {})
+    throw new BodyTooLargeError()
+  }
+  if (!body || typeof body.getReader !== 'function') {
+    const text = await response.text()
+    if (text.length > limit) throw new BodyTooLargeError()
+    return text
+  }
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
+  let size = 0
+  let text = ''
+  for (;;) {
+    if (signal.aborted) {
+      void reader.cancel().catch(() => {})
+      throw new Error('aborted')
+    }
+    const { done, value } = await reader.read()
+    if (done) return text + decoder.decode()
+    size += value.byteLength
+    if (size > limit) {
+      void reader.cancel().catch(() => {})
+      throw new BodyTooLargeError()
+    }
+    text += decoder.decode(value, { stream: true })
+  }
+}
 
 function abortError(method: string, path: string, cause: unknown): ApiRequestError {
   return new ApiRequestError('Request was aborted', { code: 'ABORTED', details: `${method} ${path} was aborted`, cause })

@@ -1,8 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startGateway, type Gateway } from '../../../dev/gateway/startGateway'
-import { ApiRequestError, ApiResponseError, createHttpJson, messageForStatus } from '../../../src/adapters/api/httpJson'
-import { serializeError } from '../../../src/core/errors'
+import {
+  ApiRequestError,
+  ApiResponseError,
+  ApiTimeoutError,
+  createHttpJson,
+  messageForStatus,
+  type ApiClientOptions,
+} from '../../../src/adapters/api/httpJson'
+import { RPC_TIMEOUT_MS } from '../../../src/core/domain/constants'
+import { GangwayError, serializeError } from '../../../src/core/errors'
 import { deadUrl } from '../gateway/harness'
+import { json, never, startScriptedServer, type ScriptedServer } from './scriptedServer'
 
 // The shared HTTP layer against a real in-process gateway; time is virtual: `sleep` records the
 // backoff instead of waiting.
@@ -207,5 +216,114 @@ describe('createHttpJson', () => {
       'Server Error',
       'Server Error',
     ])
+  })
+})
+
+describe('createHttpJson against a server that does not answer', () => {
+  let server: ScriptedServer
+  beforeAll(async () => {
+    server = await startScriptedServer(never)
+  })
+  afterAll(() => server.stop())
+  beforeEach(() => {
+    server.answer(never)
+    server.requests.length = 0
+  })
+
+  function slowClient(overrides: Partial<ApiClientOptions> = {}) {
+    const sleeps: number[] = []
+    const http = createHttpJson({
+      baseUrl: server.url,
+      projectId: 'p',
+      sdkType: 'gangway',
+      sdkVersion: '1',
+      timeoutMs: 100,
+      retries: 0,
+      sleep: async (ms) => {
+        sleeps.push(ms)
+      },
+      ...overrides,
+    })
+    return { http, sleeps }
+  }
+
+  it('gives up on a request accepted and never answered after the timeout, with a GangwayError', { timeout: 3_000 }, async () => {
+    const { http } = slowClient()
+    const started = performance.now()
+    const error = await failure(http.request(config, asIs))
+    expect(performance.now() - started).toBeLessThan(1_000)
+    expect(error).toBeInstanceOf(ApiTimeoutError)
+    expect(error).toBeInstanceOf(GangwayError)
+    expect(serializeError(error)).toMatchInlineSnapshot(`
+      {
+        "code": "TIMEOUT",
+        "details": "GET /getAnalyticsConfig got no answer within 100 ms",
+        "name": "ApiTimeoutError",
+        "shortMessage": "Something went wrong",
+      }
+    `)
+  })
+
+  it('waits the spec 10 s by default', () => {
+    expect(RPC_TIMEOUT_MS).toBe(10_000)
+    const timeouts: number[] = []
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      timeouts.push(ms ?? 0)
+      return 0 as unknown as ReturnType<typeof setTimeout>
+    }) as typeof setTimeout)
+    try {
+      const { http } = slowClient({ timeoutMs: undefined as unknown as number, fetch: () => new Promise<Response>(() => {}) })
+      void http.request(config, asIs).catch(() => {})
+    } finally {
+      spy.mockRestore()
+    }
+    expect(timeouts).toContain(10_000)
+  })
+
+  it('retries a timed-out attempt with the spec backoff, like a network error', { timeout: 3_000 }, async () => {
+    const { http, sleeps } = slowClient({ retries: 2, timeoutMs: 50 })
+    const error = await failure(http.request(config, asIs))
+    expect(error.code).toBe('TIMEOUT')
+    expect(sleeps).toEqual([1000, 2000])
+    expect(server.requests.filter((r) => r.startsWith('/getAnalyticsConfig'))).toHaveLength(3)
+  })
+
+  it('times out a body that starts and never ends', { timeout: 3_000 }, async () => {
+    server.answer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.write('{"isAnalyticsEnabled":')
+    })
+    const error = await failure(slowClient().http.request(config, asIs))
+    expect(error.code).toBe('TIMEOUT')
+  })
+
+  it('times out even when the transport ignores its abort signal', { timeout: 3_000 }, async () => {
+    const { http } = slowClient({ fetch: () => new Promise<Response>(() => {}) })
+    expect((await failure(http.request(config, asIs))).code).toBe('TIMEOUT')
+  })
+
+  it('a caller abort ends a backoff wait at once', { timeout: 3_000 }, async () => {
+    server.answer(json({ error: 'down' }, 503))
+    const controller = new AbortController()
+    const { http } = slowClient({ retries: 3, sleep: () => new Promise<void>(() => {}) })
+    const pending = failure(http.request({ ...config, signal: controller.signal }, asIs))
+    setTimeout(() => controller.abort(), 30)
+    expect((await pending).code).toBe('ABORTED')
+  })
+
+  it('refuses an answer bigger than the limit without retrying it', { timeout: 3_000 }, async () => {
+    server.answer(json({ isAnalyticsEnabled: true, padding: 'x'.repeat(5_000) }))
+    const { http, sleeps } = slowClient({ retries: 3, maxBodyBytes: 1_000 })
+    const error = await failure(http.request(config, asIs))
+    expect(error).toBeInstanceOf(ApiResponseError)
+    expect(error.details).toBe('GET /getAnalyticsConfig answered HTTP 200 with a body over 1000 bytes')
+    expect(sleeps).toEqual([])
+    server.answer((_request, response) => {
+      // No content-length: the limit holds while reading.
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.write(`{"padding":"${'x'.repeat(600)}`)
+      response.end(`${'x'.repeat(600)}"}`)
+    })
+    expect((await failure(http.request(config, asIs))).shortMessage).toBe('Invalid server response')
   })
 })
