@@ -1,9 +1,11 @@
+import { DEFAULT_SOCIALS, DEFAULT_WALLET_ACTIONS } from './domain/constants.js'
+import { DEFAULT_CONNECTOR_ORDER } from './domain/walletLists.js'
 import type { BannerVariant } from './events/banner.js'
 import type { Namespace, ViewName } from './events/views.js'
 import type { Network } from './domain/entities.js'
 import type { AccountState, NetworkState, WalletMemory, WalletsState } from './reducers/walletState.js'
 import type { ApiState, TokenBalancesState, WalletListState } from './reducers/dataState.js'
-import type { WalletConnectState } from './reducers/walletConnectReducer.js'
+import type { WalletConnectState } from './reducers/walletConnectState.js'
 
 /** Feature flags of spec §1. Local defaults < host options < remote project configuration. */
 export type Features = {
@@ -31,7 +33,7 @@ export const DEFAULT_FEATURES: Features = {
   swaps: true,
   onramp: true,
   email: true,
-  socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+  socials: [...DEFAULT_SOCIALS],
   activity: true,
   multiWallet: false,
   analytics: true,
@@ -40,8 +42,8 @@ export const DEFAULT_FEATURES: Features = {
   smartSessions: false,
   collapseWallets: false,
   pay: false,
-  connectorOrder: ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'],
-  walletActionOrder: ['onramp', 'swaps', 'receive', 'send'],
+  connectorOrder: [...DEFAULT_CONNECTOR_ORDER],
+  walletActionOrder: [...DEFAULT_WALLET_ACTIONS],
 }
 
 export type ThemeMode = 'light' | 'dark'

@@ -1,4 +1,4 @@
-import type { NamedEffect } from '../store.js'
+import type { NamedEffect } from '../features/defineFeature.js'
 import { apiAlerts } from './apiAlerts.js'
 import type { DataDeps } from './dataDeps.js'
 import { debounceWalletSearch } from './debounceWalletSearch.js'

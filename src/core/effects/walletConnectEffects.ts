@@ -1,4 +1,4 @@
-import type { NamedEffect } from '../store.js'
+import type { NamedEffect } from '../features/defineFeature.js'
 import { cancelWalletConnectPairing } from './cancelWalletConnectPairing.js'
 import { loadWalletConnectProvider } from './loadWalletConnectProvider.js'
 import { prefetchWalletConnectPairing } from './prefetchWalletConnectPairing.js'

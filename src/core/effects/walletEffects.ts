@@ -1,4 +1,4 @@
-import type { NamedEffect } from '../store.js'
+import type { NamedEffect } from '../features/defineFeature.js'
 import { connectionAnalytics } from './connectionAnalytics.js'
 import { connectWallet } from './connectWallet.js'
 import { disconnectWallet } from './disconnectWallet.js'

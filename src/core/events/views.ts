@@ -1,3 +1,4 @@
+import { CHAIN_NAMESPACES } from '../domain/entities.js'
 import { literal } from './schema.js'
 
 /** Every view of the modal (spec §2). The router renders one of these by name. */
@@ -26,6 +27,7 @@ export const VIEWS = [
 export type ViewName = (typeof VIEWS)[number]
 export const viewSchema = literal(...VIEWS)
 
-export const NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const
+/** The chain namespaces (one list: the domain's). */
+export const NAMESPACES = CHAIN_NAMESPACES
 export type Namespace = (typeof NAMESPACES)[number]
 export const namespaceSchema = literal(...NAMESPACES)
