@@ -117,7 +117,5 @@ export function createSlice<const K extends string, S>(
   return { name, initial, cases, matchers, followers, after: options.after ?? [] }
 }
 
-/** The state a set of slices makes: `{ [slice.name]: its state }`. */
-export type StateOfSlices<T extends readonly Slice<string, any>[]> = {
-  [I in keyof T as T[I] extends Slice<infer K, any> ? K : never]: T[I] extends Slice<string, infer S> ? S : never
-}
+/** The state a union of slices makes: `{ [slice.name]: its state }`. */
+export type StateOfSlices<U> = { [S in U as S extends Slice<infer K, any> ? K : never]: S extends Slice<string, infer X> ? X : never }

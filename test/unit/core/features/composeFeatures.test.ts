@@ -10,7 +10,7 @@ import { object, string } from '../../../../src/core/events/schema'
 import { BUILT_IN_FEATURES, BUILT_IN_SLICES } from '../../../../src/core/features/builtInFeatures'
 import { composeFeatures } from '../../../../src/core/features/composeFeatures'
 import { defineFeature, type Feature } from '../../../../src/core/features/defineFeature'
-import { createSlice, type Slice } from '../../../../src/core/reducers/createSlice'
+import { createSlice, type StateOfSlices } from '../../../../src/core/reducers/createSlice'
 import { orderSlices } from '../../../../src/core/reducers/createRootReducer'
 import { initialState, rootReducer } from '../../../../src/core/reducers/rootReducer'
 import type { ModalState } from '../../../../src/core/state'
@@ -19,14 +19,13 @@ import { fcParams } from '../../../property/fcSettings'
 
 type SlicesOf<F> = F extends { readonly slices: readonly (infer S)[] } ? S : never
 type BuiltInSlice = SlicesOf<(typeof BUILT_IN_FEATURES)[number]>
-type StateOfUnion<U> = { [S in U as S extends Slice<infer K, any> ? K : never]: S extends Slice<string, infer X> ? X : never }
 
 const stamp = (events: { type: string; payload: unknown; requestId?: string }[]): StampedEvent[] =>
   events.map((e, i) => ({ ...e, seq: i + 1, at: 1_000 + i * 1_500 }))
 
 describe('features', () => {
   it('make up the state: ModalState is exactly the state of the built-in slices', () => {
-    expectTypeOf<StateOfUnion<BuiltInSlice>>().toEqualTypeOf<ModalState>()
+    expectTypeOf<StateOfSlices<BuiltInSlice>>().toEqualTypeOf<ModalState>()
     expect(Object.keys(initialState()).sort()).toEqual(BUILT_IN_SLICES.map((s) => s.name).sort())
   })
 
