@@ -1,5 +1,9 @@
 import { asyncScheduler, filter, firstValueFrom, type SchedulerLike } from 'rxjs'
-import { storageHydrated } from './core/events/storage.js'
+import { storageFailed, storageHydrated } from './core/events/storage.js'
+import { sessionStarted } from './core/events/session.js'
+import { assertValidEvent } from './core/events/catalogue.js'
+import { isPlainObject, show } from './core/events/schema.js'
+import { withReadTimeout } from './adapters/storage/readTimeout.js'
 import { createIdbStorage } from './adapters/storage/idbStorage.js'
 import { createMemoryStorage } from './adapters/storage/memoryStorage.js'
 import { STORAGE_KEYS } from './core/durable.js'
@@ -18,7 +22,7 @@ import type { AnalyticsSink, BlockchainApi, WalletDirectory } from './core/apiPo
 import { apiRequestFailed } from './core/events/api.js'
 import type { Network, WalletRecord } from './core/domain/entities.js'
 import { createWalletCommands, type WalletCommands } from './core/events/walletCommands.js'
-import { InvalidInputError, serializeError } from './core/errors.js'
+import { GangwayError, InvalidInputError, serializeError } from './core/errors.js'
 import { effectFailed } from './core/events/effects.js'
 import { bannerClosed, bannerShowRequested, type BannerVariant } from './core/events/banner.js'
 import type { EventInput } from './core/events/defineEvent.js'
@@ -26,7 +30,6 @@ import { modalCloseRequested, modalOpenRequested, modalShakeRequested } from './
 import { accountTypePreferred, themeModeChanged } from './core/events/preferences.js'
 import { routerPushed, routerWentBack } from './core/events/router.js'
 import type { Namespace, ViewName } from './core/events/views.js'
-import type { LogSnapshot } from './core/eventLog.js'
 import type { Analytics, ChainAdapter, ChainDeps, Clock, Storage } from './core/ports.js'
 import type { AccountType, Features, ModalState, SessionSettings, ThemeMode } from './core/state.js'
 import { createStore, type Store } from './core/store.js'
@@ -141,8 +144,13 @@ export function createModal(options: ModalOptions): Modal {
     throw new InvalidInputError('Cannot set both siweConfig and siwx options')
   }
   const hasWindow = typeof window !== 'undefined'
-  const storage =
-    options.storage ?? (hasWindow && typeof indexedDB !== 'undefined' ? createIdbStorage() : createMemoryStorage())
+  const scheduler = options.scheduler ?? asyncScheduler
+  // Reads that never settle give up after a while and the session runs from memory: a wedged
+  // IndexedDB must not keep the modal from starting.
+  const storage = withReadTimeout(
+    options.storage ?? (hasWindow && typeof indexedDB !== 'undefined' ? createIdbStorage() : createMemoryStorage()),
+    { scheduler },
+  )
   const clock = options.clock ?? { now: () => Date.now() }
   let store: Store | undefined
   const services = createApiDeps({
@@ -163,7 +171,7 @@ export function createModal(options: ModalOptions): Modal {
     adapters,
     walletConnect,
     clock,
-    scheduler: options.scheduler ?? asyncScheduler,
+    scheduler,
     storage,
     analytics: options.analytics ?? services.analytics ?? { track: () => undefined },
     api: services.api,
@@ -183,41 +191,77 @@ export function createModal(options: ModalOptions): Modal {
   store = createStore({ deps, effects: composed.effects, reducer: composed.reducer, catalogue: composed.catalogue, maxLogBytes: options.maxLogBytes })
   const s = store
 
-  const settings = sessionSettings(options, hasWindow)
-  settings.services = { walletDirectory: !!services.api.directory, blockchainApi: !!services.api.blockchain }
+  let settings: SessionSettings
+  try {
+    settings = sessionSettings(options, hasWindow)
+    settings.services = { walletDirectory: !!services.api.directory, blockchainApi: !!services.api.blockchain }
+    assertValidEvent(composed.catalogue, sessionStarted(settings))
+  } catch (error) {
+    const e = error as Partial<InvalidInputError>
+    throw new InvalidInputError('Invalid options', { details: e.details ?? (error instanceof Error ? error.message : undefined), cause: error })
+  }
   const directory = services.api.directory
-  const log = (options.persistLog === false ? Promise.resolve(undefined) : storage.get<LogSnapshot<ModalState>>(STORAGE_KEYS.log)).catch(
-    () => undefined,
-  )
+  const log: Promise<unknown> = options.persistLog === false ? Promise.resolve(undefined) : storage.get<unknown>(STORAGE_KEYS.log).catch(() => undefined)
   const ready = Promise.all([log, lazyEffects])
     .then(([log, loaded]) => {
       const hydrated = firstValueFrom(s.event$.pipe(filter(storageHydrated.match)))
-      s.start(settings, log, loaded)
+      const { unreadableLog } = s.start(settings, log, loaded)
+      if (unreadableLog) {
+        // Kept as it was, under its own key, for a bug report; the session starts without it.
+        storage.set(STORAGE_KEYS.unreadableLog, log).catch(() => undefined)
+        s.dispatch(storageFailed({ operation: 'loadLog', error: serializeError(unreadableLog) }))
+      }
       if (lazyFailure) s.dispatch(effectFailed({ effect: 'loadEffects', error: serializeError(lazyFailure) }))
       if (!options.projectId) s.dispatch(bannerShowRequested({ variant: 'error', message: 'Project ID Not Configured' }))
       return hydrated
     })
-    .then(() => undefined)
+    .then(
+      () => undefined,
+      // Nothing stored may keep the modal from being ready; what failed is in the log.
+      () => undefined,
+    )
 
-  const send = (e: EventInput) => s.dispatch(e)
+  /** Builds and dispatches a host command's event; any bad argument is an InvalidInputError, nothing dispatched. */
+  const command = (name: string, build: () => EventInput): void => {
+    let event: EventInput
+    try {
+      event = build()
+    } catch (error) {
+      if (error instanceof GangwayError) throw error
+      throw new InvalidInputError(`Invalid ${name} arguments`, { details: error instanceof Error ? error.message : undefined, cause: error })
+    }
+    s.dispatch(event)
+  }
   return {
     ...s,
     options,
     serverState: composed.reducer.initial(settings),
     ...createWalletCommands(s),
     ready,
-    open: (o) => send(modalOpenRequested(typeof o === 'string' ? { view: o } : { ...o })),
-    close: () => send(modalCloseRequested({})),
-    shake: () => send(modalShakeRequested({})),
-    push: (view, data) => send(routerPushed(data === undefined ? { view } : { view, data })),
-    back: () => send(routerWentBack({})),
-    setThemeMode: (mode) => send(themeModeChanged({ mode })),
-    setPreferredAccountType: (type, namespace) => send(accountTypePreferred(namespace ? { type, namespace } : { type })),
-    showBanner: (variant, message) => send(bannerShowRequested({ variant, message })),
-    closeBanner: () => send(bannerClosed({})),
-    walletImageUrl: (wallet) => wallet.image_url || (wallet.image_id && directory ? directory.walletImageUrl(wallet.image_id) : undefined),
+    open: (o) => command('open', () => modalOpenRequested(openPayload(o))),
+    close: () => command('close', () => modalCloseRequested({})),
+    shake: () => command('shake', () => modalShakeRequested({})),
+    push: (view, data) => command('push', () => routerPushed(data === undefined ? { view } : { view, data })),
+    back: () => command('back', () => routerWentBack({})),
+    setThemeMode: (mode) => command('setThemeMode', () => themeModeChanged({ mode })),
+    setPreferredAccountType: (type, namespace) =>
+      command('setPreferredAccountType', () => accountTypePreferred(namespace !== undefined ? { type, namespace } : { type })),
+    showBanner: (variant, message) => command('showBanner', () => bannerShowRequested({ variant, message })),
+    closeBanner: () => command('closeBanner', () => bannerClosed({})),
+    walletImageUrl: (wallet) =>
+      isPlainObject(wallet) ? wallet.image_url || (wallet.image_id && directory ? directory.walletImageUrl(wallet.image_id) : undefined) : undefined,
     destroy: () => s.stop(),
   }
+}
+
+/** `open()`, `open('Networks')` or `open({ view, namespace })`; anything else is refused. */
+function openPayload(o: unknown): OpenOptions {
+  if (o === undefined) return {}
+  if (typeof o === 'string') return { view: o as ViewName }
+  if (!isPlainObject(o)) throw new InvalidInputError('Invalid open arguments', { details: `expected a view name or { view, namespace }, got ${show(o)}` })
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(o)) if (value !== undefined) out[key] = value
+  return out as OpenOptions
 }
 
 function sessionSettings(o: ModalOptions, hasWindow: boolean): SessionSettings {

@@ -77,6 +77,7 @@ export class EventLog<S> {
 
   /** Shows the state after the event at `index` (-1: the committed state). */
   jumpTo(index: number): S {
+    if (!Number.isInteger(index)) return this.currentState
     this.currentIndex = Math.max(-1, Math.min(index, this.events.length - 1))
     return this.currentState
   }
@@ -135,18 +136,47 @@ export class EventLog<S> {
     }
   }
 
-  /** Replaces the log with an imported one and replays it (reducers only, no effects). */
+  /**
+   * Replaces the log with an imported one and replays it (reducers only, no effects). Atomic:
+   * the replay runs on the side and the log changes only when every event reduced; if one
+   * throws, the error propagates (a ReplayError naming the event) and the log is as it was.
+   */
   load(snapshot: LogSnapshot<S>): S {
+    const events = [...snapshot.events]
+    const skipped = new Set(snapshot.skipped)
+    const computedStates: S[] = []
+    let state = snapshot.committedState
+    for (const event of events) {
+      if (!skipped.has(event.seq)) {
+        try {
+          state = this.reducer(state, event)
+        } catch (error) {
+          throw new ReplayError(event, error)
+        }
+      }
+      computedStates.push(state)
+    }
+    const sizes = events.map(byteLength)
     this.committedState = snapshot.committedState
-    this.events = [...snapshot.events]
-    this.sizes = this.events.map(byteLength)
-    this.bytes = this.sizes.reduce((a, b) => a + b, 0)
-    this.skipped = new Set(snapshot.skipped)
-    this.computedStates = []
-    this.recomputeFrom(0)
-    this.currentIndex = this.events.length - 1
+    this.events = events
+    this.sizes = sizes
+    this.bytes = sizes.reduce((a, b) => a + b, 0)
+    this.skipped = skipped
+    this.computedStates = computedStates
+    this.currentIndex = events.length - 1
     this.fold()
     return this.presentState
+  }
+
+  /** Takes over another log's contents (an import replayed on the side, then swapped in). */
+  adopt(other: EventLog<S>): void {
+    this.committedState = other.committedState
+    this.events = other.events
+    this.sizes = other.sizes
+    this.bytes = other.bytes
+    this.skipped = other.skipped
+    this.computedStates = other.computedStates
+    this.currentIndex = other.currentIndex
   }
 
   // Recomputes only from the lowest invalidated index, like instrument's recomputeStates.
@@ -180,6 +210,17 @@ export class EventLog<S> {
     this.computedStates.splice(0, drop)
     this.bytes = bytes
     this.currentIndex = Math.max(-1, this.currentIndex - drop)
+  }
+}
+
+/** Replaying a log failed at this event: the reducers threw on it. */
+export class ReplayError extends Error {
+  override name = 'ReplayError'
+  constructor(
+    readonly event: StampedEvent,
+    override readonly cause: unknown,
+  ) {
+    super(`replaying event ${event.seq} (${event.type}) failed: ${cause instanceof Error ? cause.message : String(cause)}`)
   }
 }
 

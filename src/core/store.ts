@@ -4,7 +4,9 @@ import type { EventInput, StampedEvent } from './events/defineEvent.js'
 import { effectFailed } from './events/effects.js'
 import { sessionStarted } from './events/session.js'
 import { runEffects, type StateObservable } from './effects/runEffects.js'
-import { EventLog, type LogSnapshot } from './eventLog.js'
+import { EventLog, ReplayError, type LogSnapshot } from './eventLog.js'
+import { isPlainObject, plainDataProblem } from './events/schema.js'
+import { redactEvent, redactValue } from './redact.js'
 import type { RootReducer } from './reducers/createRootReducer.js'
 import { InvalidInputError, serializeError } from './errors.js'
 import type { CoreDeps } from './ports.js'
@@ -37,8 +39,13 @@ export type TimeTravel = {
   toggle(seq: number): void
   sweep(): void
   commit(): void
+  /** The log as a bug report carries it: secrets were redacted before they entered it. */
   exportLog(): LogSnapshot<ModalState>
-  /** Replays an exported log (reducers only) and shows its newest state. */
+  /**
+   * Replays an exported log (reducers only) and shows its newest state. Atomic: the replay runs
+   * on the side and is swapped in only when it succeeded; otherwise an InvalidInputError
+   * ('Invalid event log', with the reason) is thrown and nothing changed.
+   */
   importLog(snapshot: unknown): void
 }
 
@@ -53,10 +60,16 @@ export type Store = {
   /** Every live event, after its state was published. */
   readonly event$: Observable<StampedEvent>
   readonly timeTravel: TimeTravel
-  /** Loads a persisted log (if any), starts the session with these settings and starts effects. */
-  start(settings: SessionSettings, persistedLog?: LogSnapshot<ModalState>, loadedEffects?: readonly NamedEffect<any>[]): void
+  /**
+   * Loads a persisted log (if any), starts the session with these settings and starts effects.
+   * A persisted log that cannot be replayed is not loaded: the session starts without it and
+   * the reason comes back as `unreadableLog`.
+   */
+  start(settings: SessionSettings, persistedLog?: unknown, loadedEffects?: readonly NamedEffect<any>[]): StartResult
   stop(): void
 }
+
+export type StartResult = { unreadableLog?: InvalidInputError }
 
 /**
  * The event loop: dispatch → stamp {seq, at} → reduce → publish state → hand the event to
@@ -68,7 +81,8 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
   const { deps } = options
   const reducer = options.reducer ?? rootReducer
   const catalogue = options.catalogue ?? builtInCatalogue
-  const log = new EventLog<ModalState>(reducer, reducer.initial({ projectId: '', adapters: [] }), options.maxLogBytes ?? LOG_BUFFER_BYTES)
+  const reference = reducer.initial({ projectId: '', adapters: [] })
+  const log = new EventLog<ModalState>(reducer, reference, options.maxLogBytes ?? LOG_BUFFER_BYTES)
   const state$ = new BehaviorSubject<ModalState>(log.currentState)
   const present$ = new BehaviorSubject<ModalState>(log.presentState)
   const event$ = new Subject<StampedEvent>()
@@ -98,7 +112,9 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
         }
         const event: StampedEvent = { ...input, seq: ++seq, at: deps.clock.now() }
         try {
-          log.append(event)
+          // The log and the reducers see the event with its secrets redacted; effects and the
+          // host (event$) get it whole. So replaying the log gives exactly the live state.
+          log.append(redactEvent(event))
         } catch (error) {
           // A reducer bug must not take the loop down: the event is dropped and reported.
           seq--
@@ -141,20 +157,48 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
     releaseHeld()
   }
 
+  /** Replays a snapshot on the side and swaps it in only if every check and reduction passed. */
+  const loadLog = (snapshot: unknown): void => {
+    const scratch = new EventLog<ModalState>(reducer, reference, log.maxBytes)
+    try {
+      scratch.load(checkSnapshot(catalogue, reference, snapshot))
+    } catch (error) {
+      if (error instanceof InvalidInputError) throw error
+      const details = error instanceof ReplayError ? error.message : `replay failed: ${error instanceof Error ? error.message : String(error)}`
+      throw new InvalidInputError('Invalid event log', { details, cause: error })
+    }
+    const problem = shapeProblem(reference, scratch.presentState, 'state')
+    if (problem) throw new InvalidInputError('Invalid event log', { details: `the replayed ${problem}` })
+    log.adopt(scratch)
+  }
+
+  const position = (name: string, value: unknown): number => {
+    if (!Number.isInteger(value)) throw new InvalidInputError(`Invalid ${name}`, { details: `${name} must be an integer, got ${describeValue(value)}` })
+    return value as number
+  }
+
   const timeTravel: TimeTravel = {
     log,
     changes$: changes$.asObservable(),
-    jumpTo: (index) => travel(() => log.jumpTo(index)),
-    jumpToSeq: (s) => travel(() => log.jumpToSeq(s)),
+    jumpTo: (index) => {
+      const i = position('index', index)
+      travel(() => log.jumpTo(i))
+    },
+    jumpToSeq: (s) => {
+      const at = position('seq', s)
+      travel(() => log.jumpToSeq(at))
+    },
     jumpToPresent: () => travel(() => log.jumpToPresent()),
-    toggle: (s) => travel(() => log.toggle(s)),
+    toggle: (s) => {
+      const at = position('seq', s)
+      travel(() => log.toggle(at))
+    },
     sweep: () => travel(() => log.sweep()),
     commit: () => travel(() => log.commit()),
     exportLog: () => log.snapshot(),
     importLog: (snapshot) =>
       travel(() => {
-        const checked = checkSnapshot(catalogue, snapshot)
-        log.load(checked)
+        loadLog(snapshot)
         seq = Math.max(seq, log.lastSeq)
       }),
   }
@@ -176,13 +220,16 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
     event$: event$.asObservable(),
     timeTravel,
     start(settings, persistedLog, loadedEffects = []) {
-      if (started) return
-      if (persistedLog) {
+      if (started) return {}
+      const result: StartResult = {}
+      if (persistedLog !== undefined && persistedLog !== null) {
         try {
-          log.load(checkSnapshot(catalogue, persistedLog))
+          loadLog(persistedLog)
           seq = log.lastSeq
-        } catch {
-          // A stored log this version cannot read is dropped rather than half-applied.
+        } catch (error) {
+          // A stored log this version cannot replay is set aside (by the caller), never
+          // half-applied: the session starts from the durable state alone.
+          result.unreadableLog = error instanceof InvalidInputError ? error : new InvalidInputError('Invalid event log', { cause: error })
         }
       }
       started = true
@@ -193,6 +240,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
       queue.unshift(sessionStarted(settings), ...held.splice(0))
       publish()
       drain()
+      return result
     },
     stop() {
       effectsSubscription?.unsubscribe()
@@ -202,22 +250,74 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
   }
 }
 
-function checkSnapshot(catalogue: EventCatalogue, snapshot: unknown): LogSnapshot<ModalState> {
-  const s = snapshot as Partial<LogSnapshot<ModalState>> | null
-  if (!s || typeof s !== 'object' || s.version !== 1 || !Array.isArray(s.events) || typeof s.committedState !== 'object' || s.committedState === null) {
-    throw new InvalidInputError('Invalid event log', { details: 'expected { version: 1, committedState, events, skipped }' })
+/** How deep a stored or imported state may nest (payloads nest at most 64 levels inside it). */
+const MAX_STATE_DEPTH = 128
+
+/**
+ * Checks a log from outside (storage, a file) before anything replays it: the envelope, every
+ * event against the catalogue, strictly increasing integer seqs, a committed state of JSON data
+ * with every slice of this modal in its shape. Returns a detached copy with secrets redacted.
+ */
+function checkSnapshot(catalogue: EventCatalogue, reference: ModalState, snapshot: unknown): LogSnapshot<ModalState> {
+  const invalid = (details: string) => new InvalidInputError('Invalid event log', { details })
+  if (!isPlainObject(snapshot) || snapshot.version !== 1 || !Array.isArray(snapshot.events)) {
+    throw invalid('expected { version: 1, committedState, events, skipped }')
   }
+  const data = plainDataProblem(snapshot.committedState, 'committedState', MAX_STATE_DEPTH)
+  if (data) throw invalid(data)
+  const shape = shapeProblem(reference, snapshot.committedState, 'committedState')
+  if (shape) throw invalid(shape)
   let last = 0
-  for (const e of s.events) {
-    assertValidEvent(catalogue, e)
-    const { seq, at } = e as StampedEvent
-    if (typeof seq !== 'number' || typeof at !== 'number' || seq <= last) {
-      throw new InvalidInputError('Invalid event log', { details: `event ${String(seq)} has no valid seq/at envelope` })
+  const events: StampedEvent[] = []
+  for (const [i, e] of snapshot.events.entries()) {
+    try {
+      assertValidEvent(catalogue, e)
+    } catch (error) {
+      const reason = error as InvalidInputError
+      throw invalid(`events[${i}]: ${reason.shortMessage}${reason.details ? ` (${reason.details})` : ''}`)
     }
-    last = seq
+    const { seq, at } = e as Partial<StampedEvent>
+    if (!Number.isSafeInteger(seq) || typeof at !== 'number' || !Number.isFinite(at) || (seq as number) <= last) {
+      throw invalid(`events[${i}] has no valid seq/at envelope (seq ${describeValue(seq)} after ${last})`)
+    }
+    last = seq as number
+    events.push(redactEvent(JSON.parse(JSON.stringify(e)) as StampedEvent))
   }
-  const skipped = Array.isArray(s.skipped) ? s.skipped.filter((n): n is number => typeof n === 'number') : []
-  return { version: 1, committedState: s.committedState, events: s.events as StampedEvent[], skipped }
+  if (snapshot.skipped !== undefined && !Array.isArray(snapshot.skipped)) throw invalid('skipped must be an array of seqs')
+  const skipped = (snapshot.skipped ?? []).filter((n): n is number => Number.isSafeInteger(n))
+  const committedState = redactValue(JSON.parse(JSON.stringify(snapshot.committedState)) as ModalState)
+  return { version: 1, committedState, events, skipped }
+}
+
+/**
+ * Whether `value` has the shape of `reference` (the initial state): the same slices, and in
+ * them the same kinds of fields (objects, arrays, strings, numbers, booleans) a few levels
+ * down; fields that start as null may hold anything. Catches a state of another release.
+ */
+function shapeProblem(reference: unknown, value: unknown, path: string, depth = 0): string | null {
+  if (reference === null || reference === undefined) return null
+  if (Array.isArray(reference)) return Array.isArray(value) ? null : `${path} must be an array, got ${describeValue(value)}`
+  if (typeof reference === 'object') {
+    if (!isPlainObject(value)) return `${path} must be an object, got ${describeValue(value)}`
+    if (depth === 0) {
+      for (const key of Object.keys(value)) if (!(key in reference)) return `${path}.${key} is not a slice of this modal`
+    }
+    if (depth >= 4) return null
+    for (const [key, ref] of Object.entries(reference)) {
+      if (depth === 0 && !(key in value)) return `${path}.${key} is missing`
+      const problem = shapeProblem(ref, value[key], `${path}.${key}`, depth + 1)
+      if (problem) return problem
+    }
+    return null
+  }
+  return typeof value === typeof reference ? null : `${path} must be a ${typeof reference}, got ${describeValue(value)}`
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'number') return String(value)
+  return typeof value
 }
 
 // Events are data: a host cannot later mutate what it dispatched, and nothing non-JSON slips in.

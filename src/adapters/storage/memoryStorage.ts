@@ -10,7 +10,9 @@ export function createMemoryKeyValue(initial: Record<string, unknown> = {}): Key
       return raw === undefined ? undefined : JSON.parse(raw)
     },
     set: async (key, value) => {
-      map.set(key, JSON.stringify(value))
+      const raw = JSON.stringify(value)
+      if (raw === undefined) map.delete(key)
+      else map.set(key, raw)
     },
     del: async (key) => {
       map.delete(key)

@@ -21,10 +21,16 @@ export const STORAGE_PREFIX = 'gangway:'
 export const STORAGE_SCHEMA_VERSION = 1
 export const SCHEMA_KEY = 'schema'
 
+/** How a versioned storage runs: on the store, or in memory because the stored data is not ours to touch. */
+export type StorageMode = 'persistent' | 'memory'
+
 /**
  * A Storage over a raw key-value store: keys get the fixed prefix, and on first use the stored
- * schema version is brought up to date by the migrations (oldest first). Data from a newer
- * version, or with no path of migrations, is cleared rather than misread.
+ * schema version is brought up to date by the migrations (oldest first). Nothing stored is
+ * ever deleted because it is not understood: a newer version (a rollback), a version that is
+ * not a number, or an older one with no path of migrations makes this storage run from memory
+ * for the session and leave the store untouched. Data without a schema key (a store written
+ * part way) is adopted: the version is written and hydration validates what is there.
  *
  * @example
  * const storage = createVersionedStorage(createMemoryKeyValue())
@@ -33,56 +39,88 @@ export const SCHEMA_KEY = 'schema'
 export function createVersionedStorage(
   kv: KeyValue,
   options: { prefix?: string; version?: number; migrations?: readonly Migration[] } = {},
-): Storage {
+): Storage & { mode(): Promise<StorageMode> } {
   const prefix = options.prefix ?? STORAGE_PREFIX
   const version = options.version ?? STORAGE_SCHEMA_VERSION
   const migrations = options.migrations ?? []
   const full = (key: string) => prefix + key
-  let ready: Promise<void> | undefined
+  let ready: Promise<KeyValue> | undefined
 
-  const ownKeys = async () => (await kv.keys()).filter((k) => typeof k === 'string' && k.startsWith(prefix))
-  const clearAll = async () => {
-    for (const key of await ownKeys()) await kv.del(key)
-  }
+  const ownKeys = async (store: KeyValue) => (await store.keys()).filter((k) => typeof k === 'string' && k.startsWith(prefix))
 
-  const upgrade = async (): Promise<void> => {
+  const upgrade = async (): Promise<KeyValue> => {
     const stored = await kv.get(full(SCHEMA_KEY))
-    if (stored === version) return
-    const keys = await ownKeys()
-    if (stored === undefined && keys.length === 0) {
+    if (stored === version) return kv
+    if (stored === undefined) {
+      // Nothing stored, or data written before its schema key: adopt it.
       await kv.set(full(SCHEMA_KEY), version)
-      return
+      return kv
     }
-    let current = typeof stored === 'number' ? stored : 0
+    if (typeof stored !== 'number' || !Number.isInteger(stored) || stored > version || !hasMigrationPath(stored)) {
+      return inMemory()
+    }
+    let current = stored
     while (current < version) {
-      const step = migrations.find((m) => m.from === current)
-      if (!step) break
+      const step = migrations.find((m) => m.from === current) as Migration
       await step.migrate(kv, prefix)
       current++
+      await kv.set(full(SCHEMA_KEY), current)
     }
-    if (current !== version) await clearAll()
-    await kv.set(full(SCHEMA_KEY), version)
+    return kv
   }
 
-  const whenReady = () => (ready ??= upgrade())
+  const hasMigrationPath = (from: number): boolean => {
+    for (let v = from; v < version; v++) if (!migrations.some((m) => m.from === v)) return false
+    return true
+  }
+
+  // A failed upgrade (a rejecting read) is not remembered: the next operation tries again.
+  const whenReady = (): Promise<KeyValue> =>
+    (ready ??= upgrade().catch((error: unknown) => {
+      ready = undefined
+      throw error
+    }))
 
   return {
     async get<T>(key: string) {
-      await whenReady()
-      return (await kv.get(full(key))) as T | undefined
+      const store = await whenReady()
+      return (await store.get(full(key))) as T | undefined
     },
     async set(key, value) {
-      await whenReady()
-      await kv.set(full(key), value)
+      const store = await whenReady()
+      await store.set(full(key), value)
     },
     async del(key) {
-      await whenReady()
-      await kv.del(full(key))
+      const store = await whenReady()
+      await store.del(full(key))
     },
     async clear() {
-      await whenReady()
-      await clearAll()
-      await kv.set(full(SCHEMA_KEY), version)
+      const store = await whenReady()
+      for (const key of await ownKeys(store)) await store.del(key)
+      if (store === kv) await kv.set(full(SCHEMA_KEY), version)
     },
+    async mode() {
+      return (await whenReady()) === kv ? 'persistent' : 'memory'
+    },
+  }
+}
+
+/** A key-value store in memory (values copied through JSON, as the memory storage does). */
+function inMemory(): KeyValue {
+  const map = new Map<string, string>()
+  return {
+    get: async (key) => {
+      const raw = map.get(key)
+      return raw === undefined ? undefined : JSON.parse(raw)
+    },
+    set: async (key, value) => {
+      const raw = JSON.stringify(value)
+      if (raw === undefined) map.delete(key)
+      else map.set(key, raw)
+    },
+    del: async (key) => {
+      map.delete(key)
+    },
+    keys: async () => [...map.keys()],
   }
 }

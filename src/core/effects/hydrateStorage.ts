@@ -1,26 +1,42 @@
-import { catchError, filter, from, mergeMap, of } from 'rxjs'
-import { STORAGE_KEYS } from '../durable.js'
+import { catchError, defer, filter, from, mergeMap, of } from 'rxjs'
+import { readDurable, STORAGE_KEYS } from '../durable.js'
+import type { EventInput } from '../events/defineEvent.js'
 import { sessionStarted } from '../events/session.js'
 import { storageFailed, storageHydrated } from '../events/storage.js'
 import { serializeError } from '../errors.js'
 import type { CoreDeps } from '../ports.js'
-import type { DurableState } from '../state.js'
 import type { Effect } from './runEffects.js'
 
-/** On session start, reads the durable slices and applies them in one `storage/hydrated`. */
+/** How many dropped paths a report names (the rest are counted). */
+const REPORTED_PATHS = 10
+
+/**
+ * On session start, reads the durable slices and applies what is valid in one
+ * `storage/hydrated`. What was invalid is dropped and reported once (`storage/failed`,
+ * operation 'hydrate'); a failed read starts the session with nothing hydrated.
+ */
 export const hydrateStorage: Effect<CoreDeps> = (event$, _state$, deps) =>
   event$.pipe(
     filter(sessionStarted.match),
     mergeMap(() =>
-      from(deps.storage.get<Partial<DurableState>>(STORAGE_KEYS.durable)).pipe(
-        mergeMap((data) => of(storageHydrated(isObject(data) ? data : {}))),
-        catchError((error: unknown) =>
-          of(storageFailed({ operation: 'read', error: serializeError(error) }), storageHydrated({})),
-        ),
+      defer(() => from(deps.storage.get<unknown>(STORAGE_KEYS.durable))).pipe(
+        mergeMap((data) => {
+          const { durable, dropped } = readDurable(data)
+          const out: EventInput[] = []
+          if (dropped.length > 0) {
+            const named = dropped.slice(0, REPORTED_PATHS).join(', ')
+            const more = dropped.length > REPORTED_PATHS ? ` and ${dropped.length - REPORTED_PATHS} more` : ''
+            out.push(
+              storageFailed({
+                operation: 'hydrate',
+                error: { name: 'InvalidInputError', shortMessage: 'Invalid stored data', details: `dropped ${named}${more}` },
+              }),
+            )
+          }
+          out.push(storageHydrated(durable))
+          return from(out)
+        }),
+        catchError((error: unknown) => of(storageFailed({ operation: 'read', error: serializeError(error) }), storageHydrated({}))),
       ),
     ),
   )
-
-function isObject(v: unknown): v is Partial<DurableState> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
-}

@@ -1,3 +1,4 @@
+import { newRequestId } from './newRequestId.js'
 import type { Schema } from './schema.js'
 
 /** The envelope the store stamps on every event: its position in the log and its time. */
@@ -30,13 +31,24 @@ export type EventCreator<T extends string, P> = {
  * store.dispatch(modalOpened({ view: 'Connect' }))
  */
 export function defineEvent<const T extends string, P>(type: T, schema: Schema<P>): EventCreator<T, P> {
-  const creator = (payload: P, meta?: { requestId?: string | undefined }): EventInput<T, P> =>
-    meta?.requestId === undefined ? { type, payload } : { type, payload, requestId: meta.requestId }
+  const intent = isIntentType(type)
+  const creator = (payload: P, meta?: { requestId?: string | undefined }): EventInput<T, P> => {
+    const requestId = meta?.requestId ?? (intent ? newRequestId() : undefined)
+    return requestId === undefined ? { type, payload } : { type, payload, requestId }
+  }
   return Object.assign(creator, {
     type,
     schema,
     match: <E extends { type: string }>(event: E): event is E & EventInput<T, P> => event.type === type,
   })
+}
+
+/**
+ * Intents end in `Requested` (`connection/requested`, `network/switchRequested`). Their creators
+ * mint a requestId when none is given, so an outcome can always be matched to its intent.
+ */
+export function isIntentType(type: string): boolean {
+  return /(?:\/r|R)equested$/.test(type)
 }
 
 /** The union of the events a set of creators makes. */

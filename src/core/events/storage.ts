@@ -1,9 +1,52 @@
 import { defineEvent } from './defineEvent.js'
-import { json, object, string } from './schema.js'
+import { array, json, literal, object, optional, record, string, type Schema } from './schema.js'
+import { NAMESPACES, namespaceSchema } from './views.js'
 import type { DurableState } from '../state.js'
 
-/** What persistence found on start, applied in one step. */
-export const storageHydrated = defineEvent('storage/hydrated', json<Partial<DurableState>>())
+/** A record whose keys are namespaces (eip155, solana, …). */
+function byNamespace<T>(inner: Schema<T>): Schema<Record<string, T>> {
+  const base = record(inner)
+  return {
+    check(v, path) {
+      const problem = base.check(v, path)
+      if (problem) return problem
+      for (const key of Object.keys(v as object)) {
+        if (!(NAMESPACES as readonly string[]).includes(key)) return `${path}.${key} is not a namespace`
+      }
+      return null
+    },
+  }
+}
 
-/** A storage read or write failed; the session goes on in memory. */
+/** Stored preferences: each field optional (what was invalid was dropped before). */
+export const storedPreferencesSchema = object({
+  themeMode: optional(literal('light', 'dark')),
+  preferredAccountType: optional(byNamespace(literal('eoa', 'smartAccount'))),
+})
+
+/** Stored sign-in sessions by CAIP-10 address (their secrets redacted, see redact.ts). */
+export const storedSiwxSchema = object({ sessions: record(json()) })
+
+export const recentWalletSchema = object({
+  id: string(),
+  name: string(),
+  namespace: namespaceSchema,
+  imageUrl: optional(string()),
+  rdns: optional(string()),
+})
+
+/** Recent wallets and, per namespace, the connectors a reload reconnects. */
+export const storedWalletsSchema = object({ recent: array(recentWalletSchema), connected: byNamespace(array(string())) })
+
+/** What persistence found on start and could read, applied in one step. */
+export const storageHydrated = defineEvent(
+  'storage/hydrated',
+  object({
+    preferences: optional(storedPreferencesSchema),
+    siwx: optional(storedSiwxSchema),
+    wallets: optional(storedWalletsSchema),
+  }) as Schema<Partial<DurableState>>,
+)
+
+/** A storage read or write failed, or stored data was unreadable; the session goes on in memory. */
 export const storageFailed = defineEvent('storage/failed', object({ operation: string(), error: json() }))

@@ -1,15 +1,17 @@
-import { filter, firstValueFrom, map, type Observable } from 'rxjs'
-import { GangwayError, type SerializedError } from '../errors.js'
+import { filter, map, type Observable } from 'rxjs'
+import { GangwayError, InvalidInputError, type SerializedError } from '../errors.js'
 import type { Connection, ModalState } from '../state.js'
 import { balanceRefreshRequested } from './balance.js'
 import { connectionDisconnected, connectionFailed, connectionRequested, connectionSucceeded } from './connection.js'
 import { connectionSwitched, connectionSwitchFailed, connectionSwitchRequested, disconnectFailed, disconnectRequested } from './connectionLifecycle.js'
-import type { EventInput, StampedEvent } from './defineEvent.js'
+import type { EventCreator, EventInput, StampedEvent } from './defineEvent.js'
+import { createCatalogue, assertValidEvent } from './catalogue.js'
+import { isPlainObject, show } from './schema.js'
 import { networkSwitched, networkSwitchFailed, networkSwitchRequested } from './network.js'
 import { newRequestId } from './newRequestId.js'
 import { sendAmountSet, sendConfirmed, sendFailed, sendReceiverSet, sendRequested, sendTokenSet, type SendToken } from './send.js'
 import { signatureFailed, signatureRequested, signatureSucceeded } from './signature.js'
-import type { Namespace } from './views.js'
+import { NAMESPACES, type Namespace } from './views.js'
 import { RequestAbortedError } from '../effects/connectionErrors.js'
 
 type StoreLike = {
@@ -48,22 +50,47 @@ export type WalletCommands = {
 export function createWalletCommands(store: StoreLike): WalletCommands {
   const active = (): Namespace => store.getState().connection.activeNamespace ?? 'eip155'
 
-  /** Dispatches `intent` with a fresh requestId and settles with the first outcome carrying it. */
+  /**
+   * Dispatches the intent `make` builds (with a fresh requestId) and settles with the first
+   * outcome carrying it. Arguments are checked before anything is dispatched or subscribed:
+   * a bad one rejects with an InvalidInputError and changes nothing.
+   */
   function request<T>(
-    make: (meta: { requestId: string }) => EventInput,
+    command: string,
+    make: (meta: { requestId: string }) => EventInput[],
     outcome: (e: StampedEvent) => { ok: T } | { error: SerializedError } | null,
     accepted: (state: ModalState, requestId: string) => boolean = () => true,
   ): Promise<T> {
     const requestId = newRequestId()
-    const settled = firstValueFrom(
-      store.event$.pipe(
+    let events: EventInput[]
+    try {
+      events = make({ requestId })
+      for (const e of events) checkEvent(command, e)
+    } catch (error) {
+      return Promise.reject(asInvalidInput(command, error))
+    }
+    let settle!: (r: { ok: T } | { error: SerializedError }) => void
+    const settled = new Promise<{ ok: T } | { error: SerializedError }>((resolve) => (settle = resolve))
+    const sub = store.event$
+      .pipe(
         filter((e) => e.requestId === requestId),
         map(outcome),
         filter((r): r is { ok: T } | { error: SerializedError } => r !== null),
-      ),
-    )
-    store.dispatch(make({ requestId }))
+      )
+      .subscribe((r) => {
+        settle(r)
+        sub?.unsubscribe()
+      })
+    try {
+      for (const e of events) store.dispatch(e)
+    } catch (error) {
+      // Checked above, so this is the store refusing (say an event a host module left out):
+      // nothing waits for an outcome that cannot come.
+      sub.unsubscribe()
+      return Promise.reject(asInvalidInput(command, error))
+    }
     if (!accepted(store.getState(), requestId)) {
+      sub.unsubscribe()
       return Promise.reject(new RequestAbortedError('the same request is already pending, or was tried less than 1 s ago'))
     }
     return settled.then((r) => {
@@ -73,9 +100,13 @@ export function createWalletCommands(store: StoreLike): WalletCommands {
   }
 
   return {
-    connect: (connectorId, namespace = active()) =>
+    connect: (connectorId, namespace) =>
       request<Connection>(
-        (meta) => connectionRequested({ connectorId, namespace }, meta),
+        'connect',
+        (meta) => {
+          text('connectorId', connectorId)
+          return [connectionRequested({ connectorId, namespace: namespaceArg(namespace) ?? active() }, meta)]
+        },
         (e) => {
           if (connectionSucceeded.match(e)) {
             const { connectorId: id, accounts, caipNetworkId } = e.payload
@@ -85,41 +116,72 @@ export function createWalletCommands(store: StoreLike): WalletCommands {
         },
         (s, requestId) => s.wallets.attempt?.requestId === requestId,
       ),
-    disconnect: (options = {}) =>
+    disconnect: (options) =>
       request<void>(
-        (meta) =>
-          disconnectRequested(
-            options.connectorId ? { namespace: options.namespace ?? active(), connectorId: options.connectorId } : { namespace: options.namespace ?? active() },
-            meta,
-          ),
+        'disconnect',
+        (meta) => {
+          const o = optionsArg(options, ['namespace', 'connectorId'])
+          const namespace = namespaceArg(o.namespace) ?? active()
+          if (o.connectorId !== undefined) text('options.connectorId', o.connectorId)
+          return [disconnectRequested(o.connectorId !== undefined ? { namespace, connectorId: o.connectorId as string } : { namespace }, meta)]
+        },
         (e) => (connectionDisconnected.match(e) ? { ok: undefined } : disconnectFailed.match(e) ? { error: e.payload.error } : null),
       ),
     switchNetwork: (caipNetworkId) =>
       request<void>(
-        (meta) => networkSwitchRequested({ namespace: (caipNetworkId.split(':')[0] as Namespace) ?? active(), caipNetworkId }, meta),
+        'switchNetwork',
+        (meta) => {
+          text('caipNetworkId', caipNetworkId)
+          const [namespace, reference] = caipNetworkId.split(':')
+          if (!reference || !(NAMESPACES as readonly string[]).includes(namespace as string)) {
+            throw new InvalidInputError('Invalid switchNetwork arguments', { details: `caipNetworkId must be a CAIP-2 id such as eip155:1, got ${show(caipNetworkId)}` })
+          }
+          return [networkSwitchRequested({ namespace: namespace as Namespace, caipNetworkId }, meta)]
+        },
         (e) => (networkSwitched.match(e) ? { ok: undefined } : networkSwitchFailed.match(e) ? { error: e.payload.error } : null),
       ),
-    switchConnection: (connectorId, status, namespace = active()) =>
+    switchConnection: (connectorId, status, namespace) =>
       request<void>(
-        (meta) => connectionSwitchRequested({ namespace, connectorId, status }, meta),
+        'switchConnection',
+        (meta) => {
+          text('connectorId', connectorId)
+          text('status', status)
+          return [connectionSwitchRequested({ namespace: namespaceArg(namespace) ?? active(), connectorId, status }, meta)]
+        },
         (e) => (connectionSwitched.match(e) ? { ok: undefined } : connectionSwitchFailed.match(e) ? { error: e.payload.error } : null),
       ),
     signMessage: (message) =>
       request<string>(
-        (meta) => signatureRequested({ kind: 'message', message }, meta),
+        'signMessage',
+        (meta) => {
+          text('message', message)
+          return [signatureRequested({ kind: 'message', message }, meta)]
+        },
         (e) => (signatureSucceeded.match(e) ? { ok: e.payload.signature } : signatureFailed.match(e) ? { error: e.payload.error } : null),
       ),
     signTypedData: (typedData) =>
       request<string>(
-        (meta) => signatureRequested({ kind: 'typedData', typedData }, meta),
+        'signTypedData',
+        (meta) => {
+          if (!isPlainObject(typedData)) throw new InvalidInputError('Invalid signTypedData arguments', { details: `typedData must be an object, got ${show(typedData)}` })
+          return [signatureRequested({ kind: 'typedData', typedData }, meta)]
+        },
         (e) => (signatureSucceeded.match(e) ? { ok: e.payload.signature } : signatureFailed.match(e) ? { error: e.payload.error } : null),
       ),
-    send: (form) => {
-      store.dispatch(sendTokenSet({ token: form.token }))
-      store.dispatch(sendAmountSet({ amount: form.amount }))
-      store.dispatch(sendReceiverSet({ receiver: form.receiver }))
-      return request<{ hash: string; blockNumber: string }>(
-        (meta) => sendRequested({}, meta),
+    send: (form) =>
+      // The whole form is checked before the first field is set: a bad amount never leaves a
+      // half-filled form behind.
+      request<{ hash: string; blockNumber: string }>(
+        'send',
+        (meta) => {
+          const f = optionsArg(form, ['token', 'amount', 'receiver'], 'form')
+          return [
+            sendTokenSet({ token: f.token as SendToken }),
+            sendAmountSet({ amount: f.amount as string }),
+            sendReceiverSet({ receiver: f.receiver as string }),
+            sendRequested({}, meta),
+          ]
+        },
         (e) =>
           sendConfirmed.match(e)
             ? { ok: { hash: e.payload.hash, blockNumber: e.payload.blockNumber } }
@@ -127,10 +189,68 @@ export function createWalletCommands(store: StoreLike): WalletCommands {
               ? { error: e.payload.error }
               : null,
         (s, requestId) => s.account.send.requestId === requestId,
-      )
+      ),
+    refreshBalance: (force = false) => {
+      if (typeof force !== 'boolean') throw new InvalidInputError('Invalid refreshBalance arguments', { details: `force must be a boolean, got ${show(force)}` })
+      store.dispatch(balanceRefreshRequested(force ? { force } : {}))
     },
-    refreshBalance: (force = false) => store.dispatch(balanceRefreshRequested(force ? { force } : {})),
   }
+}
+
+const COMMAND_EVENTS: readonly EventCreator<string, any>[] = [
+  connectionRequested,
+  disconnectRequested,
+  networkSwitchRequested,
+  connectionSwitchRequested,
+  signatureRequested,
+  sendTokenSet,
+  sendAmountSet,
+  sendReceiverSet,
+  sendRequested,
+]
+const commandCatalogue = createCatalogue(COMMAND_EVENTS)
+
+/** Checks a command's event like the store will, naming the command in the error. */
+function checkEvent(command: string, event: EventInput): void {
+  try {
+    assertValidEvent(commandCatalogue, event)
+  } catch (error) {
+    const e = error as InvalidInputError
+    throw new InvalidInputError(`Invalid ${command} arguments`, { details: e.details ?? e.shortMessage, cause: error })
+  }
+}
+
+function asInvalidInput(command: string, error: unknown): GangwayError {
+  const title = `Invalid ${command} arguments`
+  if (error instanceof InvalidInputError && error.shortMessage !== title) {
+    return new InvalidInputError(title, { details: error.details ?? error.shortMessage, cause: error })
+  }
+  if (error instanceof GangwayError) return error
+  return new InvalidInputError(`Invalid ${command} arguments`, { details: error instanceof Error ? error.message : 'unreadable arguments', cause: error })
+}
+
+function text(name: string, value: unknown): asserts value is string {
+  if (typeof value !== 'string' || value === '') {
+    throw new InvalidInputError(`Invalid ${name} argument`, { details: `${name} must be a non-empty string, got ${show(value)}` })
+  }
+}
+
+function namespaceArg(value: unknown): Namespace | undefined {
+  if (value === undefined) return undefined
+  if (!(NAMESPACES as readonly unknown[]).includes(value)) {
+    throw new InvalidInputError('Invalid namespace argument', { details: `namespace must be one of ${NAMESPACES.join(', ')}, got ${show(value)}` })
+  }
+  return value as Namespace
+}
+
+/** An options object with only these fields (undefined counts as `{}`). */
+function optionsArg(value: unknown, fields: readonly string[], name = 'options'): Record<string, unknown> {
+  if (value === undefined && name === 'options') return {}
+  if (!isPlainObject(value)) throw new InvalidInputError(`Invalid ${name} argument`, { details: `${name} must be an object, got ${show(value)}` })
+  for (const key of Object.keys(value)) {
+    if (!fields.includes(key)) throw new InvalidInputError(`Invalid ${name} argument`, { details: `${name}.${key} is not a known field` })
+  }
+  return value
 }
 
 /** An error of an outcome event, as the host sees it: a GangwayError with the spec message. */
