@@ -219,10 +219,13 @@ describe('fuzz: relay frames', () => {
     await flood.request('irn_batchSubscribe', { topics: POOL.slice(0, 10) })
     for (const f of frames) flood.sendRaw('text' in f ? f.text : Buffer.from(f.binary))
     await othersStillServed()
+    // Let the relay work through the flood (long with FUZZ_HEAVY) before closing.
+    flood.ws.send(JSON.stringify({ id: 'flood-end', jsonrpc: '2.0', method: 'irn_batchFetchMessages', params: { topics: [POOL[0]] } }))
+    await flood.waitFor(() => flood.responses.find((r) => r.id === 'flood-end'), 60_000, 'the end of the flood')
     expect(flood.closed).toBeUndefined()
     await flood.close()
     await expect.poll(() => relay.stats().connections, { timeout: 2000 }).toBe(3)
     // Only the three long-lived sockets' subscriptions remain.
     expect(relay.stats().maxSocketSubscriptions).toBeLessThanOrEqual(LIMITS.maxSubscriptionsPerSocket!)
-  })
+  }, 120_000)
 })
