@@ -150,7 +150,9 @@ export interface BlockchainApi {
   getHistory(params: HistoryParams, options?: RequestOptions): Promise<HistoryPage>
   /**
    * Cached 30 s. Never rejects on an API failure: resolves `null` (the caller falls back), and
-   * further lookups of the same account resolve `null` without a request for 30 s.
+   * further lookups of the same account resolve `null` without a request for 30 s. Callers
+   * asking for the same account at once share one request; one caller's abort rejects only its
+   * own promise ('Request was aborted'), is not a failure and caches nothing.
    */
   getBalance(params: BalanceParams, options?: RequestOptions): Promise<TokenBalance[] | null>
   /** Prices of tokens by CAIP-10 id; ids on unsupported networks are left out. */

@@ -16,6 +16,7 @@ import type { NameSuggestion, OnrampQuote, SwapToken, TokenBalance, Transaction 
 import { DEFAULT_PAYMENT_CURRENCIES, DEFAULT_PURCHASE_CURRENCY } from '../../core/domain/onramp.js'
 import { GangwayError } from '../../core/errors.js'
 import { isFresh, isTokenBalanceRetryBlocked, type CacheKind } from '../../core/domain/timing.js'
+import { createSharedCalls } from './sharedCalls.js'
 import {
   ApiRequestError,
   createHttpJson,
@@ -57,7 +58,11 @@ export function createBlockchainApiClient(options: ApiClientOptions): Blockchain
   let supported: Promise<SupportedChains> | null = null
   const balances = new Map<string, Entry<TokenBalance[]>>()
   const balanceFailedAt = new Map<string, number>()
-  const balanceInFlight = new Map<string, Promise<TokenBalance[] | null>>()
+  // Why shared per caller signal: a lookup one caller gives up (a newer balance trigger) must
+  // not fail another caller waiting for the same account, nor be recorded as a failure.
+  const balanceCalls = createSharedCalls<TokenBalance[] | null>(
+    (reason) => new ApiRequestError('Request was aborted', { code: 'ABORTED', details: 'The balance lookup was aborted', cause: reason }),
+  )
   const identities = new Map<string, Entry<Identity>>()
   const names = new Map<string, Entry<NameProfile[]>>()
 
@@ -142,17 +147,15 @@ export function createBlockchainApiClient(options: ApiClientOptions): Blockchain
       if (!force) {
         const cached = fresh(balances, key, 'balance')
         if (cached) return Promise.resolve(cached)
-        const pending = balanceInFlight.get(key)
-        if (pending) return pending
       }
-      const run: Promise<TokenBalance[] | null> = (async () => {
+      const lookup = async (shared: AbortSignal): Promise<TokenBalance[] | null> => {
         try {
           if (!(await isNetworkSupported(params.chainId))) return []
           const result = await http.request(
             {
               path: `/v1/account/${enc(params.address)}/balance`,
               query: { currency, chainId: params.chainId, forceUpdate: force ? String(params.forceUpdate) : undefined },
-              signal,
+              signal: shared,
             },
             parseBalances,
           )
@@ -160,16 +163,14 @@ export function createBlockchainApiClient(options: ApiClientOptions): Blockchain
           remember(balances, key, { at: now(), value: result })
           return result
         } catch (error) {
-          // An aborted lookup is not a failure of the API: no retry block.
-          if (!(error instanceof ApiRequestError && error.code === 'ABORTED')) remember(balanceFailedAt, key, now())
+          // An aborted lookup is not a failure of the API: no retry block, nothing cached, and
+          // it is aborted only once every caller waiting for it has gone.
+          if (shared.aborted) throw error
+          remember(balanceFailedAt, key, now())
           return null
         }
-      })()
-      if (!force) {
-        balanceInFlight.set(key, run)
-        void run.finally(() => balanceInFlight.delete(key))
       }
-      return run
+      return balanceCalls.run(key, lookup, { signal, share: !force })
     },
 
     async getFungiblePrices({ addresses, currency = 'usd' }, { signal }: RequestOptions = {}): Promise<FungiblePrice[]> {

@@ -34,10 +34,17 @@ export const fetchTokenBalances: Effect<DataDeps> = (event$, state$, deps) =>
             ? tokenBalancesFetched({ caipAddress, balances })
             : tokenBalancesFailed({ caipAddress, error: serializeError(new GangwayError('Token Balance Unavailable', { details: caipAddress })) }),
         ),
-        catchError((error: unknown) => of(tokenBalancesFailed({ caipAddress, error: serializeError(error, 'Token Balance Unavailable') }))),
+        catchError((error: unknown) =>
+          // An aborted lookup is not a failure: recording one would hold the balance unknown for 30 s.
+          isAborted(error) ? EMPTY : of(tokenBalancesFailed({ caipAddress, error: serializeError(error, 'Token Balance Unavailable') })),
+        ),
       )
     }),
   )
+
+function isAborted(error: unknown): boolean {
+  return error instanceof GangwayError && error.code === 'ABORTED'
+}
 
 /** Whether the blockchain data API looks up this account's balances (else the RPC is asked directly). */
 export function apiServesBalances(state: ModalState, deps: Partial<ApiDeps>): boolean {
