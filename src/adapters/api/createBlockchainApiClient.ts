@@ -17,6 +17,7 @@ import { DEFAULT_PAYMENT_CURRENCIES, DEFAULT_PURCHASE_CURRENCY } from '../../cor
 import { GangwayError } from '../../core/errors.js'
 import { isFresh, isTokenBalanceRetryBlocked, type CacheKind } from '../../core/domain/timing.js'
 import { createSharedCalls } from './sharedCalls.js'
+import { isWebUrl } from './walletRecord.js'
 import {
   ApiRequestError,
   createHttpJson,
@@ -353,15 +354,31 @@ function parseHistory(body: unknown): HistoryPage {
   return { data, next }
 }
 
+/**
+ * The balances, checked item by item: an item without its symbol, chain or quantity is left
+ * out; optional fields of the wrong type are dropped (an unknown price reads 0, as the API
+ * sends for tokens it has no price for); fields the spec does not name are not copied.
+ */
 function parseBalances(body: unknown): TokenBalance[] {
-  return expectArray(expectObject(body, 'the balance').balances, 'balances').map((b, i) => {
-    const balance = expectObject(b, `balances[${i}]`)
-    expectString(balance.symbol, `balances[${i}].symbol`)
-    expectString(balance.chainId, `balances[${i}].chainId`)
-    const quantity = expectObject(balance.quantity, `balances[${i}].quantity`)
-    expectString(quantity.decimals, `balances[${i}].quantity.decimals`)
-    expectString(quantity.numeric, `balances[${i}].quantity.numeric`)
-    return balance as TokenBalance
+  const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
+  return expectArray(expectObject(body, 'the balance').balances, 'balances').flatMap((b): TokenBalance[] => {
+    if (typeof b !== 'object' || b === null) return []
+    const item = b as Record<string, unknown>
+    const quantity = item.quantity as Record<string, unknown> | null | undefined
+    const { symbol, chainId } = item
+    if (typeof symbol !== 'string' || typeof chainId !== 'string') return []
+    if (typeof quantity !== 'object' || quantity === null || typeof quantity.decimals !== 'string' || typeof quantity.numeric !== 'string') return []
+    const balance: TokenBalance = {
+      name: typeof item.name === 'string' ? item.name : symbol,
+      symbol,
+      chainId,
+      price: finite(item.price) ? item.price : 0,
+      quantity: { decimals: quantity.decimals, numeric: quantity.numeric },
+    }
+    if (typeof item.address === 'string') balance.address = item.address
+    if (finite(item.value)) balance.value = item.value
+    if (isWebUrl(item.iconUrl)) balance.iconUrl = item.iconUrl
+    return [balance]
   })
 }
 

@@ -124,3 +124,30 @@ describe('token balances effect', () => {
     modal.destroy()
   })
 })
+
+describe('balance answers of the wrong shape', () => {
+  it('keeps well-formed items, drops wrong-typed fields and leaves out items it cannot show', async () => {
+    const hostile = await startScriptedServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      if (request.url?.startsWith('/v1/supported-chains')) return response.end(JSON.stringify({ http: [CHAIN] }))
+      response.end(
+        JSON.stringify({
+          balances: [
+            { name: 7, symbol: 'ETH', chainId: CHAIN, price: '3000', value: 'lots', iconUrl: 'javascript:alert(1)', quantity: { decimals: '18', numeric: '1' }, extra: { deep: [[[1]]] } },
+            { symbol: 'GUSD', chainId: CHAIN, price: 1, quantity: { decimals: 6 } },
+            { symbol: 5, chainId: CHAIN, quantity: { decimals: '18', numeric: '1' } },
+            null,
+          ],
+        }),
+      )
+    })
+    try {
+      const api = createBlockchainApiClient({ baseUrl: hostile.url, projectId: 'p', sdkType: 'gangway', sdkVersion: '0', retries: 0 })
+      expect(await api.getBalance({ address: A, chainId: CHAIN })).toEqual([
+        { name: 'ETH', symbol: 'ETH', chainId: CHAIN, price: 0, quantity: { decimals: '18', numeric: '1' } },
+      ])
+    } finally {
+      await hostile.stop()
+    }
+  })
+})
