@@ -86,12 +86,16 @@ export class ApiTimeoutError extends ApiRequestError {
   }
 }
 
-/** A response that is not the JSON the client expects (not JSON at all, or the wrong shape). */
+/**
+ * A response that is not the JSON the client expects (not JSON at all, the wrong shape, or too
+ * big). The spec has no message of its own for it: the visitor reads its generic 'Something went
+ * wrong'; `code` is `'INVALID_RESPONSE'` and `details` says what was wrong.
+ */
 export class ApiResponseError extends GangwayError {
   override name = 'ApiResponseError'
   static readonly code = 'INVALID_RESPONSE'
   constructor(details: string, cause?: unknown) {
-    super('Invalid server response', { code: ApiResponseError.code, details, cause })
+    super('Something went wrong', { code: ApiResponseError.code, details, cause })
   }
 }
 

@@ -93,7 +93,7 @@ describe('createWalletDirectoryClient', () => {
     gateway.control.setFault({ status: 403 })
     await expect(client.getAllowedOrigins()).rejects.toMatchObject({ shortMessage: 'Invalid App Configuration' })
     gateway.control.setFault({ malformedJson: true })
-    await expect(client.getProjectConfig()).rejects.toMatchObject({ shortMessage: 'Invalid server response' })
+    await expect(client.getProjectConfig()).rejects.toMatchObject({ shortMessage: 'Something went wrong' })
   })
 })
 

@@ -147,7 +147,7 @@ describe('createHttpJson', () => {
         "code": "INVALID_RESPONSE",
         "details": "GET /getAnalyticsConfig answered HTTP 200 with a body that is not JSON: "{\\"data\\": [ this is not json"",
         "name": "ApiResponseError",
-        "shortMessage": "Invalid server response",
+        "shortMessage": "Something went wrong",
       }
     `)
   })
@@ -159,7 +159,7 @@ describe('createHttpJson', () => {
         throw new Error(`expected features, got ${JSON.stringify(body)}`)
       }),
     )
-    expect(error.shortMessage).toBe('Invalid server response')
+    expect(error.shortMessage).toBe('Something went wrong')
     expect(error.details).toBe('GET /getAnalyticsConfig: expected features, got {"isAnalyticsEnabled":true}')
   })
 
@@ -324,6 +324,6 @@ describe('createHttpJson against a server that does not answer', () => {
       response.write(`{"padding":"${'x'.repeat(600)}`)
       response.end(`${'x'.repeat(600)}"}`)
     })
-    expect((await failure(http.request(config, asIs))).shortMessage).toBe('Invalid server response')
+    expect((await failure(http.request(config, asIs))).shortMessage).toBe('Something went wrong')
   })
 })
