@@ -22,6 +22,10 @@ export type PageRun = {
   externalAfterClick: string[]
   /** JS files the page fetched before the click, by path. */
   scriptsBeforeClick: string[]
+  /** Of those, the ones the page started fetching before its load event (resource timing). */
+  scriptsBeforeLoad: string[]
+  /** Of those, the ones started after the load event: idle prefetches, off the start-up path. */
+  scriptsAfterLoad: string[]
   /** JS files the click made the page fetch (code split off the initial load). */
   scriptsAfterClick: string[]
 }
@@ -85,7 +89,9 @@ export async function measureHostApp(browser: Browser, url: string, target: Cont
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
     page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text())
+      // Requests to other hosts are aborted here on purpose (a host app's API, a relay): the
+      // browser's own report of that is not a page error.
+      if (m.type() === 'error' && !/^Failed to load resource|ERR_FAILED|ERR_NAME_NOT_RESOLVED|WebSocket connection to 'wss?:\/\/(?!127\.0\.0\.1)/.test(m.text())) errors.push(m.text())
     })
 
     await page.goto(url, { waitUntil: 'load' })
@@ -93,6 +99,13 @@ export async function measureHostApp(browser: Browser, url: string, target: Cont
     if (target.host) await page.waitForSelector(target.host, { state: 'attached' })
     // Let start-up work (storage reads, effects) settle, as a visitor's first click would.
     await page.waitForLoadState('networkidle')
+    const timing = (await page.evaluate(`(() => {
+      const nav = performance.getEntriesByType('navigation')[0];
+      const load = nav && nav.loadEventStart > 0 ? nav.loadEventStart : Infinity;
+      return performance.getEntriesByType('resource')
+        .map((e) => ({ path: new URL(e.name).pathname, beforeLoad: e.startTime < load }))
+        .filter((e) => e.path.endsWith('.js'));
+    })()`)) as { path: string; beforeLoad: boolean }[]
     clicked = true
     await page.click('#open')
     await page.waitForFunction('window.__bench.frame >= 0', undefined, { timeout: 10_000 })
@@ -111,6 +124,8 @@ export async function measureHostApp(browser: Browser, url: string, target: Cont
       externalBeforeClick,
       externalAfterClick,
       scriptsBeforeClick,
+      scriptsBeforeLoad: timing.filter((t) => t.beforeLoad).map((t) => t.path),
+      scriptsAfterLoad: timing.filter((t) => !t.beforeLoad).map((t) => t.path),
       scriptsAfterClick,
     }
   } finally {
