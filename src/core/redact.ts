@@ -90,8 +90,37 @@ function redactSecret(item: unknown): unknown {
   return redactNode(item, 1)
 }
 
-/** The event as the log keeps it and the reducers see it: its payload's secrets redacted. */
+/** The event as an export or the persisted log carries it: every secret in its payload redacted. */
 export function redactEvent<E extends StampedEvent>(event: E): E {
   const payload = redactValue(event.payload)
   return payload === event.payload ? event : { ...event, payload }
+}
+
+/**
+ * The parts of payloads that slices keep across reloads (durable state is written to storage
+ * as it is): sign-in sessions. Their secrets are redacted before the reducers see the event,
+ * so neither the state, nor storage, nor the log ever holds them.
+ */
+const DURABLE_SECRET_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  'siwx/sessionStored': ['session'],
+  'storage/hydrated': ['siwx'],
+}
+
+/**
+ * The event as the reducers see it: the secrets of durable fields redacted (see
+ * DURABLE_SECRET_FIELDS); other secrets (a signature result, an e-mail) stay in the live state
+ * for the views and are redacted only in exports and the persisted log, which is why
+ * `replay(redactLog(log))` equals `redactValue(state)`.
+ */
+export function redactDurableSecrets<E extends StampedEvent>(event: E): E {
+  const fields = DURABLE_SECRET_FIELDS[event.type]
+  if (!fields || typeof event.payload !== 'object' || event.payload === null) return event
+  const payload = event.payload as Record<string, unknown>
+  let out: Record<string, unknown> | null = null
+  for (const field of fields) {
+    if (!(field in payload)) continue
+    const next = redactValue(payload[field])
+    if (next !== payload[field]) (out ??= { ...payload })[field] = next
+  }
+  return out ? { ...event, payload: out } : event
 }

@@ -6,7 +6,7 @@ import { sessionStarted } from './events/session.js'
 import { runEffects, type StateObservable } from './effects/runEffects.js'
 import { EventLog, ReplayError, type LogSnapshot } from './eventLog.js'
 import { isPlainObject, plainDataProblem } from './events/schema.js'
-import { redactEvent, redactValue } from './redact.js'
+import { redactDurableSecrets, redactEvent, redactValue } from './redact.js'
 import type { RootReducer } from './reducers/createRootReducer.js'
 import { InvalidInputError, serializeError } from './errors.js'
 import type { CoreDeps } from './ports.js'
@@ -39,7 +39,7 @@ export type TimeTravel = {
   toggle(seq: number): void
   sweep(): void
   commit(): void
-  /** The log as a bug report carries it: secrets were redacted before they entered it. */
+  /** The log as a bug report carries it, every secret redacted (see redact.ts). */
   exportLog(): LogSnapshot<ModalState>
   /**
    * Replays an exported log (reducers only) and shows its newest state. Atomic: the replay runs
@@ -112,9 +112,9 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
         }
         const event: StampedEvent = { ...input, seq: ++seq, at: deps.clock.now() }
         try {
-          // The log and the reducers see the event with its secrets redacted; effects and the
-          // host (event$) get it whole. So replaying the log gives exactly the live state.
-          log.append(redactEvent(event))
+          // Secrets bound for durable state (sign-in sessions) are redacted before the reducers;
+          // effects and the host (event$) get the event whole.
+          log.append(redactDurableSecrets(event))
         } catch (error) {
           // A reducer bug must not take the loop down: the event is dropped and reported.
           seq--
@@ -149,6 +149,21 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
     } catch (error) {
       enqueue(effectFailed({ effect: `emit(${String((input as { type?: unknown })?.type)})`, error: serializeError(error) }))
     }
+  }
+
+  // Optimization: events and states are immutable, so each is redacted once, not on every
+  // export (the persisted log is written up to every 300 ms).
+  const redactedEvents = new WeakMap<StampedEvent, StampedEvent>()
+  const redactedStates = new WeakMap<ModalState, ModalState>()
+  const redactSnapshot = (snapshot: LogSnapshot<ModalState>): LogSnapshot<ModalState> => {
+    let committedState = redactedStates.get(snapshot.committedState)
+    if (!committedState) redactedStates.set(snapshot.committedState, (committedState = redactValue(snapshot.committedState)))
+    const events = snapshot.events.map((e) => {
+      let r = redactedEvents.get(e)
+      if (!r) redactedEvents.set(e, (r = redactEvent(e)))
+      return r
+    })
+    return { ...snapshot, committedState, events }
   }
 
   const travel = (fn: () => void): void => {
@@ -195,7 +210,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
     },
     sweep: () => travel(() => log.sweep()),
     commit: () => travel(() => log.commit()),
-    exportLog: () => log.snapshot(),
+    exportLog: () => redactSnapshot(log.snapshot()),
     importLog: (snapshot) =>
       travel(() => {
         loadLog(snapshot)

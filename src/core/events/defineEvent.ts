@@ -44,11 +44,22 @@ export function defineEvent<const T extends string, P>(type: T, schema: Schema<P
 }
 
 /**
- * Intents end in `Requested` (`connection/requested`, `network/switchRequested`). Their creators
- * mint a requestId when none is given, so an outcome can always be matched to its intent.
+ * The intents a host sends and awaits an outcome of (the wallet commands). Their creators mint
+ * a requestId when none is given, so the outcome can always be matched to its intent. Other
+ * `…Requested` events (open the modal, a wallet-list page) have no outcome a host waits on, and
+ * some derive their id from the seq instead.
  */
+export const HOST_INTENT_TYPES: ReadonlySet<string> = new Set([
+  'connection/requested',
+  'connection/disconnectRequested',
+  'connection/switchRequested',
+  'network/switchRequested',
+  'signature/requested',
+  'send/requested',
+])
+
 export function isIntentType(type: string): boolean {
-  return /(?:\/r|R)equested$/.test(type)
+  return HOST_INTENT_TYPES.has(type)
 }
 
 /** The union of the events a set of creators makes. */
