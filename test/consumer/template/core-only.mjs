@@ -1,0 +1,19 @@
+// The headless core: importing `gangway` (and creating a modal) must not load React or touch
+// DOM globals. A loader hook records every module Node loads.
+import { register } from 'node:module'
+const seen = []
+const { port1, port2 } = new MessageChannel()
+port1.on('message', (url) => seen.push(url))
+port1.unref()
+register('data:text/javascript,' + encodeURIComponent(`
+let port
+export function initialize(data) { port = data.port }
+export async function resolve(specifier, context, next) { const r = await next(specifier, context); port.postMessage(r.url); return r }
+`), { data: { port: port2 }, transferList: [port2] })
+const gangway = await import('gangway')
+const modal = gangway.createModal({ projectId: 'p' })
+await modal.ready
+modal.destroy()
+await new Promise((r) => setTimeout(r, 50))
+const react = seen.filter((url) => /\/node_modules\/(react|react-dom)\//.test(url))
+process.stdout.write(JSON.stringify({ modules: seen.length, react }))

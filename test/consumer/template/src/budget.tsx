@@ -1,0 +1,28 @@
+// README's full configuration: the EVM adapter, WalletConnect metadata and the data API, no
+// devtools. The smoke test holds this page's initial JS to a budget.
+import { createModal, selectAddress } from 'gangway'
+import { createEvmAdapter, defineEvmNetwork } from 'gangway/evm'
+import { ModalProvider, useModal, useModalState } from 'gangway/react'
+import { createRoot } from 'react-dom/client'
+
+const modal = createModal({
+  projectId: 'my-project',
+  networks: [defineEvmNetwork({ id: 8453, name: 'Base', rpcUrl: 'https://mainnet.base.org' })],
+  adapters: [createEvmAdapter()],
+  walletConnect: {
+    metadata: { name: 'My app', description: 'An app', url: 'https://my.app', icons: ['https://my.app/icon.png'] },
+  },
+  apiUrl: 'https://api.example.com',
+})
+
+function ConnectButton() {
+  const modal = useModal()
+  const address = useModalState((s) => selectAddress(s))
+  return <button onClick={() => modal.open()}>{address ?? 'Connect wallet'}</button>
+}
+
+createRoot(document.getElementById('root')!).render(
+  <ModalProvider modal={modal}>
+    <ConnectButton />
+  </ModalProvider>,
+)

@@ -1,0 +1,12 @@
+import { StrictMode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { App } from './App.tsx'
+
+/** The app's HTML as a server renders it (the same tree main.tsx hydrates). */
+export function render(): string {
+  return renderToString(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+}
