@@ -196,7 +196,8 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
 
   async function currentChain(p: WalletConnectProvider): Promise<string> {
     const chain = parseChainId(await p.request<unknown>({ method: 'eth_chainId' }))
-    if (!chain.ok) throw new GangwayError('Failed to connect', { details: `the wallet answered with junk: eth_chainId: ${chain.reason}` })
+    // Left untyped: each caller words it for what it was doing ('Failed to connect', 'Error signing message').
+    if (!chain.ok) throw new Error(`the wallet answered with junk: eth_chainId: ${chain.reason}`)
     return `eip155:${chain.value}`
   }
 
