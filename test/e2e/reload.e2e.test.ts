@@ -442,28 +442,40 @@ describe('reloading the page in the middle of a flow', () => {
       expect(await sessionEvents(page)).not.toContain('storage/failed')
       keptSeqs = await logWritten(page)
     }
-    console.info(`reload after a burst of writes (delay: what was stored) — ${landed.join('; ')}`)
 
-    // A connect that has just succeeded (the wallet approves at once), and a reload at once.
+    // A theme change, then a connect that succeeds at once (the wallet is armed to approve), and
+    // a reload as soon as the modal sees the connection.
+    await page.evaluate(() => (window as unknown as PageWindow).gangway.setThemeMode('dark'))
+    await expect.poll(() => storedDurable(page).then((d) => d?.preferences?.themeMode)).toBe('dark')
+    await logWritten(page)
     const approved = await page.evaluate((r) => (window as unknown as PageWindow).__gangwayDevWallets[r]!.approveNext(), MAIN)
     expect(approved).toBe(false) // armed for the next prompt
     await reloadRightAfter(
       page,
       `(modal) => {
         modal.subscribe(() => {
-          if (modal.getState().connection.byNamespace.eip155?.status === 'connected') location.reload()
+          if (modal.getState().connection.byNamespace.eip155?.status !== 'connected') return
+          sessionStorage.setItem('reload-test:connected', 'yes')
+          location.reload()
         })
         modal.setThemeMode('light')
         modal.connect('${MAIN}').catch(() => undefined)
       }`,
       5_000, // a fallback only: the subscription reloads as soon as the wallet is connected
     )
+    expect(await page.evaluate(() => sessionStorage.getItem('reload-test:connected'))).toBe('yes')
     const stored = expectCompleteStore(await readStore(page))
-    expect(await page.evaluate(() => (window as unknown as PageWindow).gangway.timeTravel.log.events.map((e) => e.type))).toContain('connection/succeeded')
     const remembered = stored.durable.wallets!.connected.eip155 ?? []
     expect([[], [MAIN]]).toContainEqual(remembered)
+    if (remembered.length > 0) {
+      // One whole state, never a mix: the connection came after the theme change, in the same record as its recent entry.
+      expect(stored.durable.preferences!.themeMode).toBe('light')
+      expect(stored.durable.wallets!.recent.map((r) => r.id)).toEqual([MAIN, SECOND])
+    }
     // The state agrees with the store: a remembered connection reconnects, a forgotten one does not.
     await expect.poll(() => eip155Status(page), { timeout: 15_000 }).toBe(remembered.length > 0 ? 'connected' : 'disconnected')
+    landed.push(`connect: ${remembered.length > 0 ? 'remembered' : 'not remembered'}, theme ${stored.durable.preferences!.themeMode}`)
+    console.info(`reload after a burst of writes (delay: what was stored) — ${landed.join('; ')}`)
     expect(stored.durable.wallets!.recent.map((r) => r.id)).toContain(SECOND)
     expect(await state(page, (s) => s.preferences.themeMode)).toBe(stored.durable.preferences!.themeMode)
     await expectUsable(page, remembered.length > 0 ? 'Account' : 'Connect')
