@@ -1,7 +1,7 @@
 import { EMPTY, NEVER, type Observable } from 'rxjs'
-import type { ChainAdapter, WalletConnectActivity, WalletConnectPort, WalletProviderEvent } from '../../../../src/core/ports'
+import type { ChainAdapter, Storage, WalletConnectActivity, WalletConnectPort, WalletProviderEvent } from '../../../../src/core/ports'
 import type { Namespace } from '../../../../src/core/events/views'
-import { currentScheduler, replyError } from '../../../support/runEffect'
+import { currentScheduler, reply, replyError } from '../../../support/runEffect'
 
 /** A record of the calls a fake received, as `[method, ...args]`. */
 export type Calls = unknown[][]
@@ -90,3 +90,30 @@ export const OTHER_ACCOUNT = '0x00000000000000000000000000000000000000b2'
 export const session = (address = ACCOUNT, caipNetworkId = 'eip155:1') => ({ accounts: [{ address, type: 'eoa' as const }], caipNetworkId })
 
 export type { WalletProviderEvent }
+
+/**
+ * A key-value storage on virtual time: reads answer from `data` (or as `get` says), writes are
+ * recorded with their frame and answer as `set` says (default: at once).
+ */
+export function fakeStorage(options: { data?: Record<string, unknown>; get?: (key: string) => Promise<unknown>; set?: (key: string, value: unknown, n: number) => Promise<void> } = {}) {
+  const data = new Map(Object.entries(options.data ?? {}))
+  const writes: { frame: number; key: string; value: unknown }[] = []
+  const storage: Storage = {
+    get: <T>(key: string) => (options.get ? options.get(key) : reply(data.get(key))) as Promise<T | undefined>,
+    set: (key, value) => {
+      writes.push({ frame: currentScheduler().now(), key, value })
+      if (options.set) return options.set(key, value, writes.length)
+      data.set(key, value)
+      return reply(undefined)
+    },
+    del: (key) => {
+      data.delete(key)
+      return reply(undefined)
+    },
+    clear: () => {
+      data.clear()
+      return reply(undefined)
+    },
+  }
+  return { storage, writes, data }
+}
