@@ -3,7 +3,7 @@ import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS } from '../../../../src/cor
 import { refreshPairingUri } from '../../../../src/core/effects/refreshPairingUri'
 import { connectionRequested } from '../../../../src/core/events/connection'
 import { modalCloseRequested, modalOpenRequested } from '../../../../src/core/events/modal'
-import { pairingRefreshRequested, pairingUriReceived, WALLET_CONNECT_CONNECTOR_ID } from '../../../../src/core/events/walletConnect'
+import { pairingPrefetchRequested, pairingRefreshRequested, pairingUriReceived, WALLET_CONNECT_CONNECTOR_ID } from '../../../../src/core/events/walletConnect'
 import { EffectScheduler, runEffect, type EffectRun } from '../../../support/runEffect'
 import { stateAfter } from '../../../support/stateAfter'
 import { fakeWalletConnect } from './fakes'
@@ -40,6 +40,17 @@ describe('refreshPairingUri', () => {
     expect(calls).toEqual([])
     expect(run.state.walletConnect.pairing).toBeNull()
     expect(run.state.walletConnect.refreshes).toBe(2)
+  })
+
+  it('a pairing made ahead of a tap (no request id) is refreshed too, and the refresh clears it', () => {
+    const ahead = stateAfter([modalOpenRequested({}), pairingPrefetchRequested({}), pairingUriReceived({ uri: 'wc:ahead' })])
+    expect(ahead.walletConnect.pairing?.requestId).toBeNull()
+    let run!: EffectRun
+    new EffectScheduler().run(({ expectObservable }) => {
+      run = runEffect(refreshPairingUri, { state: ahead, loop: true })
+      expectObservable(run, `^ ${DUE + 1000}ms !`).toBe(`${DUE}ms r`, { r: pairingRefreshRequested({}) })
+    })
+    expect(run.state.walletConnect.pairing).toBeNull()
   })
 
   it('a pairing that ends first (the modal closed) is not refreshed', () => {
