@@ -10,6 +10,9 @@ import type { Storage } from '../../../src/core/ports'
 import { createTestModal } from '../../support/testModal'
 import { createVirtualTime, settle } from '../../support/virtualTime'
 
+/** createTestModal takes any KeyValue; its default (memory) type is wider than it needs. */
+const asTestKv = (kv: KeyValue) => kv as ReturnType<typeof createMemoryKeyValue>
+
 let dbCount = 0
 async function idb(contents: Record<string, unknown>): Promise<KeyValue> {
   const kv = createIdbKeyValue(`gangway-stored-${++dbCount}`)
@@ -34,7 +37,7 @@ describe('a stored event log that cannot be replayed', () => {
   it('is set aside, and the modal starts from durable state, opens and persists again', async () => {
     const unreadable = { version: 1, committedState: {}, events: [{ type: 'modal/closeRequested', payload: {}, seq: 1, at: 1 }], skipped: [] }
     const kv = await idb({ 'gangway:schema': 1, 'gangway:eventLog': unreadable, 'gangway:durable': { preferences: { themeMode: 'dark', preferredAccountType: {} } } })
-    const { modal, time } = await createTestModal({}, kv)
+    const { modal, time } = await createTestModal({}, asTestKv(kv))
     expect(modal.getState().preferences.themeMode).toBe('dark')
     const failed = modal.timeTravel.log.events.filter((e) => e.type === 'storage/failed')
     expect(failed).toHaveLength(1)
@@ -49,7 +52,7 @@ describe('a stored event log that cannot be replayed', () => {
   })
   it('a folded log of another release (its state misses a slice) is set aside too', async () => {
     const kv = createMemoryKeyValue()
-    const first = await createTestModal({ maxLogBytes: 2_000 }, kv)
+    const first = await createTestModal({ maxLogBytes: 2_000 }, asTestKv(kv))
     for (let i = 0; i < 40; i++) first.modal.open(i % 2 ? 'Networks' : 'AllWallets')
     await first.time.advanceBy(1000)
     first.modal.destroy()
@@ -58,7 +61,7 @@ describe('a stored event log that cannot be replayed', () => {
     delete log.committedState.walletConnect
     await kv.set('gangway:eventLog', log)
 
-    const second = await createTestModal({}, kv)
+    const second = await createTestModal({}, asTestKv(kv))
     second.modal.open('Networks')
     expect(second.modal.getState().router.view).toBe('Networks')
     expect(kv.dump()['gangway:eventLog.unreadable']).toEqual(log)
@@ -78,7 +81,7 @@ describe('durable values IndexedDB can hold but JSON cannot', () => {
         wallets: { recent: [{ id: 'a', name: 'A', namespace: 'eip155' }, new Map()], connected: { eip155: ['a'] } },
       },
     })
-    const { modal, time } = await createTestModal({}, kv)
+    const { modal, time } = await createTestModal({}, asTestKv(kv))
     const state = modal.getState()
     expect(state.preferences).toEqual({ themeMode: 'dark', preferredAccountType: { eip155: 'eoa' } })
     expect(Object.keys(state.siwx.sessions)).toEqual(['eip155:1:0x1'])
@@ -109,7 +112,7 @@ describe('schema versions', () => {
       'gangway:future': { anything: true },
     }
     const kv = await idb(contents)
-    const { modal, time } = await createTestModal({}, kv)
+    const { modal, time } = await createTestModal({}, asTestKv(kv))
     modal.setThemeMode('dark')
     modal.open()
     expect(modal.getState().modal.open).toBe(true)
@@ -119,7 +122,7 @@ describe('schema versions', () => {
   })
   it('a missing schema key with valid data adopts the data', async () => {
     const kv = await idb({ 'gangway:durable': { preferences: { themeMode: 'dark', preferredAccountType: {} }, wallets: { recent: [], connected: { eip155: ['w'] } } } })
-    const { modal } = await createTestModal({}, kv)
+    const { modal } = await createTestModal({}, asTestKv(kv))
     expect(modal.getState().preferences.themeMode).toBe('dark')
     expect(modal.getState().wallets.memory.connected).toEqual({ eip155: ['w'] })
     expect((await dump(kv))['gangway:schema']).toBe(1)
@@ -139,7 +142,7 @@ describe('storage that keeps failing', () => {
         return failing ? Promise.reject(new Error('QuotaExceededError')) : kv.set(key, value)
       },
     }
-    const { modal, time } = await createTestModal({}, flaky)
+    const { modal, time } = await createTestModal({}, asTestKv(flaky))
     failing = true
     writes = 0
     modal.setThemeMode('dark')
@@ -161,7 +164,7 @@ describe('storage that keeps failing', () => {
   it.each(['get', 'keys', 'del'] as const)('a rejecting %s does not make the idle modal report every 300 ms', async (method) => {
     const kv = createMemoryKeyValue()
     const broken: KeyValue = { ...kv, [method]: () => Promise.reject(new Error(`${method} failed`)) }
-    const { modal, time } = await createTestModal({}, broken)
+    const { modal, time } = await createTestModal({}, asTestKv(broken))
     await time.advanceBy(5 * 60_000)
     expect(modal.timeTravel.log.events.filter((e) => e.type === 'storage/failed').length).toBeLessThanOrEqual(2)
     modal.open()
@@ -185,7 +188,7 @@ describe('storage that keeps failing', () => {
 describe('a persisted log', () => {
   it('is redacted in IndexedDB too', async () => {
     const kv = await idb({})
-    const { modal, time } = await createTestModal({}, kv)
+    const { modal, time } = await createTestModal({}, asTestKv(kv))
     modal.dispatch({ type: 'signature/succeeded', payload: { address: '0x1', signature: '0xtopsecret' } })
     modal.dispatch({ type: 'router/pushed', payload: { view: 'Connect', data: { email: 'a@b.example', otp: '424242' } } })
     await time.advanceBy(1000)

@@ -1,0 +1,139 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { createMemoryKeyValue } from '../../src/adapters/storage/memoryStorage'
+import { InvalidInputError } from '../../src/core/errors'
+import { EventLog } from '../../src/core/eventLog'
+import { initialState, rootReducer } from '../../src/core/reducers/rootReducer'
+import { eventArb } from '../property/core/arbitraries'
+import { createTestModal } from '../support/testModal'
+import { settle } from '../support/virtualTime'
+import { junkArb } from '../unit/core/junkValues'
+import { fuzzParams } from './fuzzParams'
+
+/** A real exported log: a session with events of every kind, some folded away. */
+async function realLog(): Promise<Record<string, unknown>> {
+  const sample = fc.sample(eventArb, { numRuns: 120, seed: 7 })
+  const { modal, time } = await createTestModal({ maxLogBytes: 12_000 })
+  for (const e of sample) modal.dispatch(e)
+  modal.dispatch({ type: 'signature/succeeded', payload: { address: '0x1', signature: '0xsecret' } })
+  await time.advanceBy(1000)
+  const log = JSON.parse(JSON.stringify(modal.timeTravel.exportLog()))
+  modal.destroy()
+  return log
+}
+
+/** Every path to a value inside `root` (objects and arrays), the root first. */
+function paths(root: unknown, limit = 4000): (string | number)[][] {
+  const out: (string | number)[][] = []
+  const stack: { v: unknown; p: (string | number)[] }[] = [{ v: root, p: [] }]
+  while (stack.length > 0 && out.length < limit) {
+    const { v, p } = stack.pop() as { v: unknown; p: (string | number)[] }
+    out.push(p)
+    if (typeof v === 'object' && v !== null) for (const [k, child] of Object.entries(v)) stack.push({ v: child, p: [...p, Array.isArray(v) ? Number(k) : k] })
+  }
+  return out
+}
+
+type Mutation = { at: number; op: 'replace' | 'delete' | 'insert' | 'swapEvents' | 'duplicateEvent'; value: unknown; key: string }
+const mutationArb: fc.Arbitrary<Mutation> = fc.record({
+  at: fc.nat(),
+  op: fc.constantFrom('replace', 'replace', 'delete', 'insert', 'swapEvents', 'duplicateEvent'),
+  value: junkArb,
+  key: fc.constantFrom('extra', '__proto__', 'constructor', 'view', 'type', 'seq', 'payload'),
+})
+
+function mutate(log: Record<string, unknown>, mutations: Mutation[]): unknown {
+  let copy: any = JSON.parse(JSON.stringify(log))
+  for (const m of mutations) {
+    const all = paths(copy)
+    const path = all[m.at % all.length] as (string | number)[]
+    const events = copy?.events
+    if (m.op === 'swapEvents' && Array.isArray(events) && events.length > 1) {
+      const i = m.at % (events.length - 1)
+      ;[events[i], events[i + 1]] = [events[i + 1], events[i]]
+      continue
+    }
+    if (m.op === 'duplicateEvent' && Array.isArray(events) && events.length > 0) {
+      events.push(events[m.at % events.length])
+      continue
+    }
+    if (path.length === 0) {
+      copy = m.op === 'replace' ? m.value : copy
+      continue
+    }
+    const parent = path.slice(0, -1).reduce((o: any, k) => o?.[k], copy)
+    const last = path[path.length - 1] as string | number
+    if (typeof parent !== 'object' || parent === null) continue
+    if (m.op === 'replace') parent[last] = m.value
+    else if (m.op === 'delete') Array.isArray(parent) ? parent.splice(Number(last), 1) : delete parent[last]
+    else if (!Array.isArray(parent)) Object.defineProperty(parent, m.key, { value: m.value, enumerable: true, configurable: true, writable: true })
+  }
+  return copy
+}
+
+describe('imported and stored logs', () => {
+  it('an import succeeds fully or throws InvalidInputError with the live state and log unchanged', async () => {
+    const base = await realLog()
+    const { modal } = await createTestModal()
+    modal.open('Networks')
+    await fc.assert(
+      fc.asyncProperty(fc.array(mutationArb, { minLength: 1, maxLength: 3 }), async (mutations) => {
+        const candidate = mutate(base, mutations)
+        const state = modal.getState()
+        const exported = JSON.stringify(modal.timeTravel.exportLog())
+        let error: unknown
+        try {
+          modal.timeTravel.importLog(candidate)
+        } catch (e) {
+          error = e
+        }
+        if (error !== undefined) {
+          expect(error).toBeInstanceOf(InvalidInputError)
+          expect((error as InvalidInputError).shortMessage).toBe('Invalid event log')
+          expect(modal.getState()).toBe(state)
+          expect(JSON.stringify(modal.timeTravel.exportLog())).toBe(exported)
+        } else {
+          // Fully applied: the shown state is the replay of what is now the log.
+          const replayed = new EventLog(rootReducer, initialState())
+          replayed.load(JSON.parse(JSON.stringify(modal.timeTravel.exportLog())))
+          expect(modal.getState()).toEqual(replayed.presentState)
+        }
+        expect(modal.timeTravel.log.isTimeTravelling).toBe(false)
+        // Still usable.
+        modal.open('AllWallets')
+        expect(modal.getState().router.view).toBe('AllWallets')
+        expect(JSON.stringify(modal.timeTravel.exportLog())).not.toContain('0xsecret')
+      }),
+      fuzzParams('eventLogs.import', 150),
+    )
+    modal.destroy()
+  })
+  it('a stored log that cannot be read is set aside and the modal starts anyway', async () => {
+    const base = await realLog()
+    await fc.assert(
+      fc.asyncProperty(fc.array(mutationArb, { minLength: 1, maxLength: 3 }), async (mutations) => {
+        let stored: unknown
+        try {
+          // Memory storage keeps JSON (IndexedDB's structured clones are storedData.fuzz's part).
+          stored = JSON.parse(JSON.stringify(mutate(base, mutations)) ?? 'null')
+        } catch {
+          stored = { version: 1, committedState: 'not JSON', events: [], skipped: [] }
+        }
+        const kv = createMemoryKeyValue({ 'gangway:schema': 1, 'gangway:durable': { preferences: { themeMode: 'dark', preferredAccountType: {} } } })
+        await kv.set('gangway:eventLog', stored)
+        const started = createTestModal({}, kv)
+        const result = await Promise.race([started, settle(200).then(() => null)])
+        expect(result, 'ready did not resolve').not.toBeNull()
+        const { modal, time } = result as Awaited<typeof started>
+        expect(modal.getState().preferences.themeMode).toBe('dark')
+        modal.open('Networks')
+        expect(modal.getState().router.view).toBe('Networks')
+        const setAside = modal.timeTravel.log.events.some((e) => e.type === 'storage/failed' && (e.payload as { operation: string }).operation === 'loadLog')
+        await time.advanceBy(1000)
+        if (setAside) expect(kv.dump()['gangway:eventLog.unreadable']).toEqual(stored)
+        modal.destroy()
+      }),
+      fuzzParams('eventLogs.stored', 40),
+    )
+  })
+})
