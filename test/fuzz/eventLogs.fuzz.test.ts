@@ -104,7 +104,7 @@ describe('imported and stored logs', () => {
         expect(modal.getState().router.view).toBe('AllWallets')
         expect(JSON.stringify(modal.timeTravel.exportLog())).not.toContain('0xsecret')
       }),
-      fuzzParams('eventLogs.import', 150),
+      fuzzParams('eventLogs.import', 120),
     )
     modal.destroy()
   })
