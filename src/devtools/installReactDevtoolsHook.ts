@@ -1,5 +1,5 @@
 // No React import here: this file must be loadable before React.
-import { importOptionalPeer } from './optionalPeer.js'
+import { importOptionalPeer } from '../adapters/optionalPeer.js'
 /**
  * Installs React DevTools' hook in this window. It must run before React loads, so call it
  * first in the page's entry and import the app afterwards.

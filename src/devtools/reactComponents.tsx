@@ -1,5 +1,5 @@
 import { createElement, useEffect, useRef, useState } from 'react'
-import { importOptionalPeer } from './optionalPeer.js'
+import { importOptionalPeer } from '../adapters/optionalPeer.js'
 
 type HookWindow = Window & { __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown }
 

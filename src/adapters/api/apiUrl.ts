@@ -1,4 +1,3 @@
-import type { ApiClientOptions, QueryValue } from './httpJson.js'
 
 /**
  * The URL of an API path with the common query (`projectId`, `st`, `sv`) and `query` (empty
@@ -23,3 +22,27 @@ export function apiUrl(
   }
   return `${options.baseUrl.replace(/\/+$/, '')}${path}?${params.toString()}`
 }
+
+/** Options every API client takes. Time and the network are injected so tests run on virtual time. */
+export type ApiClientOptions = {
+  /** Where the service is deployed, e.g. `https://api.example.com` (no trailing path needed). */
+  baseUrl: string
+  projectId: string
+  /** Sent as `st` and `sv` on every request. */
+  sdkType: string
+  sdkVersion: string
+  fetch?: typeof fetch
+  now?: () => number
+  sleep?: (ms: number) => Promise<void>
+  /** Retries after the first attempt (spec §9: 3). */
+  retries?: number
+  /**
+   * How long one attempt may take, the whole answer read, before it is given up with
+   * `ApiTimeoutError` (spec §9: 10 s). A timed-out attempt is retried like a network error.
+   */
+  timeoutMs?: number
+  /** The largest answer read, in bytes (default 8 MiB): a bigger one is an invalid response. */
+  maxBodyBytes?: number
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly string[]

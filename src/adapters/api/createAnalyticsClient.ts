@@ -3,7 +3,8 @@ import type { AnalyticsEvent } from '../../core/ports.js'
 import { ERROR_REPORTS_WINDOW_MS } from '../../core/domain/constants.js'
 import { canReportError } from '../../core/domain/timing.js'
 import { GangwayError, serializeError } from '../../core/errors.js'
-import { createHttpJson, type ApiClientOptions } from './httpJson.js'
+import { createHttpJson } from './httpJson.js'
+import type { ApiClientOptions } from './apiUrl.js'
 
 export type AnalyticsClientOptions = ApiClientOptions & {
   /** Whether this runs in a browser page; events are only sent from one. Default: a `window` and `document` exist. */

@@ -5,8 +5,9 @@ import type { Analytics } from '../../core/ports.js'
 import { selectAddress } from '../../core/selectors.js'
 import type { ModalState } from '../../core/state.js'
 import { directoryImageUrls } from './directoryImageUrls.js'
-import type { ApiClientOptions } from './httpJson.js'
+import type { ApiClientOptions } from './apiUrl.js'
 import { lazyApiPort, loadOnce } from './lazyApiPort.js'
+import { pageIdle } from '../pageIdle.js'
 
 /** Sent as `st` / `sv` with every request, so a deployment can tell the SDK and version apart. */
 export const SDK_TYPE = 'gangway'
@@ -124,6 +125,10 @@ function lazyAnalyticsSink(clientOptions: ApiClientOptions, getState: () => Moda
       m.createAnalyticsClient({ ...clientOptions, enabled: () => at.enabled, getAddress: () => at.address }),
     ),
   )
+  // Loaded when the page is idle, so the first event (the click that opens the modal) finds it.
+  void pageIdle(typeof window === 'undefined' ? undefined : window).then((idle) => {
+    if (idle) void client()
+  })
   const send = (call: (sink: AnalyticsSink) => Promise<AnalyticsResult>): Promise<AnalyticsResult> => {
     const state = getState()
     const now = { enabled: state.features.analytics, address: selectAddress(state) ?? undefined }

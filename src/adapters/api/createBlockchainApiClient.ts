@@ -24,8 +24,8 @@ import {
   expectArray,
   expectObject,
   expectString,
-  type ApiClientOptions,
 } from './httpJson.js'
+import type { ApiClientOptions } from './apiUrl.js'
 
 /** On-ramp options used when the API cannot be reached (spec §7): the domain's USD / EUR defaults. */
 function defaultOnrampOptions(): OnrampOptions {

@@ -2,7 +2,8 @@ import type { GetWalletsParams, RemoteProjectConfig, WalletDirectory, WalletPage
 import type { WalletRecord } from '../../core/domain/entities.js'
 import { parseWalletRecord } from './walletRecord.js'
 import { directoryImageUrls } from './directoryImageUrls.js'
-import { createHttpJson, expectArray, expectObject, expectString, type ApiClientOptions } from './httpJson.js'
+import { createHttpJson, expectArray, expectObject, expectString } from './httpJson.js'
+import type { ApiClientOptions } from './apiUrl.js'
 import { parseRemoteFeatures } from './loadRemoteConfiguration.js'
 
 /**

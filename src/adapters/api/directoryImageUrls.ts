@@ -1,6 +1,6 @@
 import type { WalletDirectory } from '../../core/apiPorts.js'
 import { apiUrl } from './apiUrl.js'
-import type { ApiClientOptions } from './httpJson.js'
+import type { ApiClientOptions } from './apiUrl.js'
 
 export type DirectoryImageUrls = Pick<WalletDirectory, 'walletImageUrl' | 'assetImageUrl' | 'currencyImageUrl' | 'tokenImageUrl'>
 

@@ -1,34 +1,12 @@
 import { GangwayError } from '../../core/errors.js'
 import { RPC_TIMEOUT_MS } from '../../core/domain/constants.js'
 import { REQUEST_RETRIES, requestBackoffMs } from '../../core/domain/timing.js'
-import { apiUrl } from './apiUrl.js'
+import { apiUrl, type ApiClientOptions, type QueryValue } from './apiUrl.js'
 
-/** Options every API client takes. Time and the network are injected so tests run on virtual time. */
-export type ApiClientOptions = {
-  /** Where the service is deployed, e.g. `https://api.example.com` (no trailing path needed). */
-  baseUrl: string
-  projectId: string
-  /** Sent as `st` and `sv` on every request. */
-  sdkType: string
-  sdkVersion: string
-  fetch?: typeof fetch
-  now?: () => number
-  sleep?: (ms: number) => Promise<void>
-  /** Retries after the first attempt (spec §9: 3). */
-  retries?: number
-  /**
-   * How long one attempt may take, the whole answer read, before it is given up with
-   * `ApiTimeoutError` (spec §9: 10 s). A timed-out attempt is retried like a network error.
-   */
-  timeoutMs?: number
-  /** The largest answer read, in bytes (default 8 MiB): a bigger one is an invalid response. */
-  maxBodyBytes?: number
-}
 
 /** Answers bigger than this are refused: no answer of the two APIs comes near it. */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024
 
-export type QueryValue = string | number | boolean | null | undefined | readonly string[]
 
 export type HttpRequest = {
   method?: 'GET' | 'POST'

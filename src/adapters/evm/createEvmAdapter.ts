@@ -6,7 +6,7 @@ import type { ChainAdapter, WalletProviderEvent, WalletTransaction } from '../..
 import type { EvmRuntime } from './createEvmRuntime.js'
 import { discoverInjectedWallets } from './discoverInjectedWallets.js'
 import { toEvmError, type EvmOperation } from './evmErrors.js'
-import { pageIdle } from './pageIdle.js'
+import { pageIdle } from '../pageIdle.js'
 
 export type EvmAdapterOptions = {
   /** The page to discover wallets in (default: the global window; none on a server). */

@@ -19,7 +19,7 @@ import {
   type WalletConnectSession,
 } from './walletConnectProvider.js'
 import { walletConnectConnector } from './walletConnectConnector.js'
-import { pageIdle } from '../evm/pageIdle.js'
+import { pageIdle } from '../pageIdle.js'
 import { parseAccounts, parseChainId, preview } from '../evm/walletPayloads.js'
 
 export type WalletConnectOptions = {

@@ -5,7 +5,7 @@ import type { WalletConnectPort } from '../../core/ports.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect.js'
 import type { WalletConnectAdapter, WalletConnectOptions } from './createWalletConnectAdapter.js'
 import { walletConnectConnector } from './walletConnectConnector.js'
-import { pageIdle } from '../evm/pageIdle.js'
+import { pageIdle } from '../pageIdle.js'
 
 /**
  * The WalletConnect adapter, loaded on first use. It lists the connector at once, but the

@@ -1,6 +1,7 @@
 import { getAddress, verifyMessage, type Hex } from 'viem'
 import type { SiwxMessage, SiwxSession } from '../../core/domain/entities.js'
 import { parseSiwxMessage } from '../../core/domain/siwx.js'
+import { importOptionalPeer } from '../optionalPeer.js'
 
 /** A CACAO as a wallet returns it for a one-step sign-in (the fields read here). */
 type Cacao = {
@@ -22,7 +23,7 @@ export async function signInSessions(
   request?: { domain: string; nonce: string },
 ): Promise<{ caipAddress: string; session: SiwxSession }[]> {
   // Loaded with the provider's chunk: it formats the message exactly as the wallet SDK did.
-  const { formatMessage } = await import('@walletconnect/utils')
+  const { formatMessage } = await importOptionalPeer('@walletconnect/utils', 'WalletConnect sign-in', () => import('@walletconnect/utils'))
   const out: { caipAddress: string; session: SiwxSession }[] = []
   for (const raw of cacaos) {
     const cacao = raw as Cacao

@@ -1,4 +1,5 @@
 import type { SessionNamespace } from '../../core/domain/entities.js'
+import { importOptionalPeer } from '../optionalPeer.js'
 
 /** A WalletConnect session as the provider keeps it (the fields the adapter reads). */
 export type WalletConnectSession = {
@@ -47,7 +48,7 @@ export type WalletConnectProviderInit = {
  * const provider = await loadUniversalProvider({ projectId, relayUrl, customStoragePrefix: 'gangway' })
  */
 export async function loadUniversalProvider(init: WalletConnectProviderInit): Promise<WalletConnectProvider> {
-  const { UniversalProvider } = await import('@walletconnect/universal-provider')
+  const { UniversalProvider } = await importOptionalPeer('@walletconnect/universal-provider', 'WalletConnect', () => import('@walletconnect/universal-provider'))
   const provider = await UniversalProvider.init({
     projectId: init.projectId,
     ...(init.relayUrl ? { relayUrl: init.relayUrl } : {}),

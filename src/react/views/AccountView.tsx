@@ -4,7 +4,7 @@ import { truncateAddress } from '../../core/domain/format.js'
 import { selectActiveCaipNetworkId, selectActiveNetwork, selectAddress } from '../../core/selectors.js'
 import { AccountBalance } from '../components/AccountBalance.js'
 import { useModalState } from '../useModalState.js'
-import type { ViewProps } from './viewRegistry.js'
+import type { ViewProps } from './viewProps.js'
 
 /** The connected account: address, native balance, network, wallets and disconnect. */
 export function AccountView({ modal }: ViewProps) {

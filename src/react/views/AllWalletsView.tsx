@@ -6,7 +6,7 @@ import { selectDirectoryWallet } from '../components/selectDirectoryWallet.js'
 import { VirtualList, type VirtualListHandle } from '../components/VirtualList.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { useModalState } from '../useModalState.js'
-import type { ViewProps } from './viewRegistry.js'
+import type { ViewProps } from './viewProps.js'
 
 /** Row height and viewport of the wallet list (px): about seven and a half rows in view. */
 export const WALLET_ROW_HEIGHT = 48

@@ -7,7 +7,7 @@ import type { ModalState } from '../../core/state.js'
 import { useModalState } from '../useModalState.js'
 import { AllWalletsEntry } from '../components/AllWalletsEntry.js'
 import { RecommendedWallets } from '../components/RecommendedWallets.js'
-import type { ViewProps } from './viewRegistry.js'
+import type { ViewProps } from './viewProps.js'
 import { WalletIcon } from './WalletIcon.js'
 
 const GROUP_OF_TYPE: Partial<Record<Connector['type'], ConnectorGroup>> = {

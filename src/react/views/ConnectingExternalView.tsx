@@ -2,7 +2,7 @@ import { connectionRequested } from '../../core/events/connection.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { useModalState } from '../useModalState.js'
 import { useRetryAllowed } from './useRetryAllowed.js'
-import type { ViewProps } from './viewRegistry.js'
+import type { ViewProps } from './viewProps.js'
 import { WalletIcon } from './WalletIcon.js'
 
 /** Waiting on a browser wallet: its icon, then its answer; a rejection offers a retry after 1 s. */

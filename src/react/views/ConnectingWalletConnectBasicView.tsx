@@ -1,5 +1,5 @@
 import { ConnectingWalletConnectPanel } from './ConnectingWalletConnectPanel.js'
-import type { ViewProps } from './viewRegistry.js'
+import type { ViewProps } from './viewProps.js'
 
 /**
  * The modal without chain adapters (or with manual WalletConnect control) on a desktop: the

@@ -1,6 +1,6 @@
 import { useModalState } from '../useModalState.js'
 import { NetworkList } from './NetworkList.js'
-import type { ViewProps } from './viewRegistry.js'
+import type { ViewProps } from './viewProps.js'
 
 /** Choose a network; a failed switch comes back here with its error. */
 export function NetworksView({ modal }: ViewProps) {

@@ -3,7 +3,7 @@ import { connectionSwitchRequested, disconnectRequested } from '../../core/event
 import { newRequestId } from '../../core/events/newRequestId.js'
 import type { ModalState } from '../../core/state.js'
 import { useModalState } from '../useModalState.js'
-import type { ViewProps } from './viewRegistry.js'
+import type { ViewProps } from './viewProps.js'
 import { WalletIcon } from './WalletIcon.js'
 
 type Row = { connectorId: string; name: string; imageUrl?: string | undefined; address: string | null; status: 'active' | 'connected' | 'disconnected' }

@@ -1,7 +1,7 @@
 import { networkSwitchRequested } from '../../core/events/network.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { useModalState } from '../useModalState.js'
-import type { ViewProps } from './viewRegistry.js'
+import type { ViewProps } from './viewProps.js'
 import { WalletIcon } from './WalletIcon.js'
 
 /** Waiting on the wallet to switch (or to add, then switch to) a network. */

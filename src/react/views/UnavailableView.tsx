@@ -1,5 +1,5 @@
 import { VIEW_TITLES } from './viewTitles.js'
-import type { ViewProps } from './viewRegistry.js'
+import type { ViewProps } from './viewProps.js'
 
 /** A view whose feature this version does not include: says so, offers the way back. */
 export function UnavailableView({ view, modal }: ViewProps) {

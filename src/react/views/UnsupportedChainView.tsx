@@ -2,7 +2,7 @@ import { disconnectRequested } from '../../core/events/connectionLifecycle.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { useModalState } from '../useModalState.js'
 import { NetworkList } from './NetworkList.js'
-import type { ViewProps } from './viewRegistry.js'
+import type { ViewProps } from './viewProps.js'
 
 /** The wallet is on a network the app does not support: switch to a supported one, or disconnect. */
 export function UnsupportedChainView({ modal }: ViewProps) {

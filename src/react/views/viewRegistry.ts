@@ -1,11 +1,11 @@
 import { createElement, Fragment, lazy, type ComponentType } from 'react'
-import type { Modal } from '../../createModal.js'
+import type { ViewProps } from './viewProps.js'
 import type { ViewName } from '../../core/events/views.js'
 import { AccountView } from './AccountView.js'
 import { ConnectView } from './ConnectView.js'
 import { UnavailableView } from './UnavailableView.js'
+import { pageIdle } from '../../adapters/pageIdle.js'
 
-export type ViewProps = { view: ViewName; modal: Modal }
 
 type ViewLoader = () => Promise<ComponentType<ViewProps>>
 
@@ -84,23 +84,8 @@ export async function prefetchViews(): Promise<void> {
   await Promise.allSettled(entries.map(([view, loader]) => load(view, loader)))
 }
 
-/** How long the idle prefetch waits for the browser to be idle before it runs anyway. */
-const IDLE_PREFETCH_TIMEOUT_MS = 2_000
-
-/**
- * Prefetches the lazy views once the page has loaded and the browser is idle
- * (`requestIdleCallback`, or a short timer where there is none): never with the host's first
- * bundle, never on the click that opens the modal. Only in a browser.
- */
-function prefetchViewsWhenIdle(): void {
-  if (typeof window === 'undefined' || typeof document === 'undefined' || typeof window.addEventListener !== 'function') return
-  const run = () => void prefetchViews()
-  const whenIdle = () => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: IDLE_PREFETCH_TIMEOUT_MS })
-    else window.setTimeout(run, 50)
-  }
-  if (document.readyState === 'complete') whenIdle()
-  else window.addEventListener('load', whenIdle, { once: true })
-}
-
-prefetchViewsWhenIdle()
+// Prefetched once the page has loaded and the browser is idle: never with the host's first
+// bundle, never on the click that opens the modal. Only in a browser.
+void pageIdle(typeof window === 'undefined' ? undefined : window).then((idle) => {
+  if (idle) void prefetchViews()
+})

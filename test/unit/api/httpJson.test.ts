@@ -6,8 +6,8 @@ import {
   ApiTimeoutError,
   createHttpJson,
   messageForStatus,
-  type ApiClientOptions,
 } from '../../../src/adapters/api/httpJson'
+import type { ApiClientOptions } from '../../../src/adapters/api/apiUrl'
 import { RPC_TIMEOUT_MS } from '../../../src/core/domain/constants'
 import { GangwayError, serializeError } from '../../../src/core/errors'
 import { deadUrl } from '../gateway/harness'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { GangwayError } from '../../../src/core/errors'
-import { importOptionalPeer } from '../../../src/devtools/optionalPeer'
+import { importOptionalPeer } from '../../../src/adapters/optionalPeer'
 
 describe('importOptionalPeer', () => {
   it('returns the module when the package is installed', async () => {

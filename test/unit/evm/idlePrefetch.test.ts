@@ -2,7 +2,7 @@
 // prefetched once the page is idle, and `prefetch: false` leaves it to the first wallet call.
 import { describe, expect, it } from 'vitest'
 import { createEvmAdapter } from '../../../src/adapters/evm/createEvmAdapter'
-import { pageIdle } from '../../../src/adapters/evm/pageIdle'
+import { pageIdle } from '../../../src/adapters/pageIdle'
 import { announceWallet, createFakeEip1193, FAKE_RDNS } from './fakeEip1193'
 
 /** A page still loading: its `load` event is the test's to fire. */

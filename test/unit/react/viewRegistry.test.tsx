@@ -8,7 +8,8 @@ import { ConnectView } from '../../../src/react/views/ConnectView'
 import { LAZY_VIEW_CSS } from '../../../src/react/views/lazyViewCss'
 import { NetworksView } from '../../../src/react/views/NetworksView'
 import { UnavailableView } from '../../../src/react/views/UnavailableView'
-import { prefetchViews, VIEW_COMPONENTS, viewComponent, type ViewProps } from '../../../src/react/views/viewRegistry'
+import { prefetchViews, VIEW_COMPONENTS, viewComponent } from '../../../src/react/views/viewRegistry'
+import type { ViewProps } from '../../../src/react/views/viewProps'
 
 /** What a loaded lazy view renders: its stylesheet, then the view itself. */
 function rendered(view: ViewProps['view']): ReactElement[] {

@@ -7,7 +7,7 @@ import { walletEffects } from '../../../../src/core/effects/walletEffects'
 import { BUILT_IN_FEATURES } from '../../../../src/core/features/builtInFeatures'
 
 // Every effect a modal can run has its own marble test here, named after it.
-const named = [...BUILT_IN_FEATURES.flatMap((f) => f.effects), ...walletEffects, ...dataEffects, ...walletConnectEffects]
+const named: { name: string }[] = [...BUILT_IN_FEATURES.flatMap((f): readonly { name: string }[] => f.effects), ...walletEffects, ...dataEffects, ...walletConnectEffects]
 
 describe('every effect has its own test', () => {
   it.each([...new Set(named.map((e) => e.name))])('%s', (name) => {
