@@ -304,3 +304,23 @@ describe('host commands of a modal', () => {
     await expect(createTestModal({ themeMode: 'blue' as never })).rejects.toThrow('Invalid options')
   })
 })
+
+describe('EventLog.load is atomic', () => {
+  it('a reducer that throws part way leaves the log exactly as it was, and names the event', async () => {
+    const { EventLog, ReplayError } = await import('../../../src/core/eventLog')
+    const reducer = (s: number, e: StampedEvent) => {
+      if (e.type === 'bad') throw new TypeError('boom')
+      return s + 1
+    }
+    const log = new EventLog<number>(reducer, 0)
+    log.append({ type: 'ok', payload: {}, seq: 1, at: 1 })
+    const before = { events: log.events, states: log.computedStates, committed: log.committedState, index: log.currentIndex }
+    const error = caught(() =>
+      log.load({ version: 1, committedState: 10, skipped: [], events: [{ type: 'ok', payload: {}, seq: 1, at: 1 }, { type: 'bad', payload: {}, seq: 2, at: 2 }] }),
+    )
+    expect(error).toBeInstanceOf(ReplayError)
+    expect((error as Error).message).toMatch(/event 2 \(bad\)/)
+    expect({ events: log.events, states: log.computedStates, committed: log.committedState, index: log.currentIndex }).toEqual(before)
+    expect(log.isTimeTravelling).toBe(false)
+  })
+})

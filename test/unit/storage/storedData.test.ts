@@ -210,3 +210,20 @@ describe('the versioned storage under a never-settling first read', () => {
     modal.destroy()
   })
 })
+
+describe('a send that failed', () => {
+  it('is not a draft a reload brings back: the send form is not durable', async () => {
+    const kv = createMemoryKeyValue()
+    const first = await createTestModal({}, kv)
+    const sending = first.modal.send({ token: { symbol: 'ETH', decimals: 18 }, amount: '0.5', receiver: '0x0000000000000000000000000000000000000001' })
+    const error = await sending.then(() => null, (e: unknown) => e)
+    expect(error).toBeInstanceOf(Error)
+    expect(first.modal.getState().account.send.status).toBe('failed')
+    await first.time.advanceBy(1000)
+    first.modal.destroy()
+    expect(JSON.stringify(kv.dump()['gangway:durable'] ?? null)).not.toContain('0.5')
+    const second = await createTestModal({}, kv)
+    expect(second.modal.getState().account.send).toMatchObject({ token: null, amount: null, receiver: null, status: 'idle' })
+    second.modal.destroy()
+  })
+})
