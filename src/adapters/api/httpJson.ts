@@ -3,10 +3,8 @@ import { RPC_TIMEOUT_MS } from '../../core/domain/constants.js'
 import { REQUEST_RETRIES, requestBackoffMs } from '../../core/domain/timing.js'
 import { apiUrl, type ApiClientOptions, type QueryValue } from './apiUrl.js'
 
-
 /** Answers bigger than this are refused: no answer of the two APIs comes near it. */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024
-
 
 export type HttpRequest = {
   method?: 'GET' | 'POST'

@@ -3,6 +3,7 @@ import { connectionFailed, connectionSucceeded } from '../events/connection.js'
 import type { CoreDeps } from '../ports.js'
 import type { ModalState } from '../state.js'
 import type { Effect } from './runEffects.js'
+import { sendSafely } from './sendSafely.js'
 
 /** CONNECT_SUCCESS and CONNECT_ERROR for the visitor's connect attempts (not silent reconnects, not stale answers). */
 export const connectionAnalytics: Effect<CoreDeps> = (event$, state$, deps) =>
@@ -18,7 +19,7 @@ export const connectionAnalytics: Effect<CoreDeps> = (event$, state$, deps) =>
         : connectionFailed.match(event)
           ? { event: 'CONNECT_ERROR', properties: { message: event.payload.error.shortMessage } }
           : null
-      if (track) void Promise.resolve(deps.analytics.track(track)).catch(() => undefined)
+      if (track) sendSafely(() => deps.analytics.track(track))
     }),
     ignoreElements(),
   )

@@ -5,6 +5,7 @@ import { NAMESPACES } from '../events/views.js'
 import type { CoreDeps } from '../ports.js'
 import type { ModalState } from '../state.js'
 import type { Effect } from './runEffects.js'
+import { sendSafely } from './sendSafely.js'
 
 /**
  * The disconnect event: when a disconnect leaves a namespace without connections, emits
@@ -17,7 +18,7 @@ export const emitAccountDisconnected: Effect<CoreDeps> = (event$, state$, deps) 
     filter(([, now]) => connectionDisconnected.match(now.event)),
     mergeMap(([before, now]) => NAMESPACES.filter((ns) => (before.counts[ns] ?? 0) > 0 && (now.counts[ns] ?? 0) === 0)),
     tap(() => {
-      void Promise.resolve(deps.analytics.track({ event: 'DISCONNECT_SUCCESS' })).catch(() => undefined)
+      sendSafely(() => deps.analytics.track({ event: 'DISCONNECT_SUCCESS' }))
     }),
     map((namespace) => accountDisconnected({ namespace })),
   )

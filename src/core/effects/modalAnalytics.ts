@@ -1,20 +1,17 @@
-import { distinctUntilChanged, filter, ignoreElements, map, pairwise, tap } from 'rxjs'
+import { distinctUntilChanged, ignoreElements, map, skip, tap } from 'rxjs'
 import type { CoreDeps } from '../ports.js'
 import { selectIsConnected } from '../selectors.js'
 import type { Effect } from './runEffects.js'
+import { sendSafely } from './sendSafely.js'
 
 /** MODAL_OPEN when the modal opens and MODAL_CLOSE when an open modal closes, with the connected flag. */
 export const modalAnalytics: Effect<CoreDeps> = (event$, state$, deps) =>
   event$.pipe(
-    map(() => state$.value),
-    map((s) => ({ open: s.modal.open, connected: selectIsConnected(s) })),
-    distinctUntilChanged((a, b) => a.open === b.open),
-    pairwise(),
-    filter(([before, after]) => before.open !== after.open),
-    tap(([, after]) => {
-      void Promise.resolve(
-        deps.analytics.track({ event: after.open ? 'MODAL_OPEN' : 'MODAL_CLOSE', properties: { connected: after.connected } }),
-      ).catch(() => undefined)
-    }),
+    // Optimization: only the open flag is read per event; the rest when it changes.
+    map(() => state$.value.modal.open),
+    distinctUntilChanged(),
+    // The first value is where the session starts, not a change.
+    skip(1),
+    tap((open) => sendSafely(() => deps.analytics.track({ event: open ? 'MODAL_OPEN' : 'MODAL_CLOSE', properties: { connected: selectIsConnected(state$.value) } }))),
     ignoreElements(),
   )

@@ -5,6 +5,7 @@ import type { ModalState } from '../state.js'
 import type { CoreDeps } from '../ports.js'
 import { isIgnoredConnectionEvent } from '../reducers/isIgnoredConnectionEvent.js'
 import type { Effect } from './runEffects.js'
+import { sendSafely } from './sendSafely.js'
 
 /** EIP-1193 user rejection: the visitor said no; nothing went wrong. */
 const USER_REJECTED = 4001
@@ -22,8 +23,8 @@ export const reportErrors: Effect<CoreDeps> = (event$, state$, deps) =>
     map(([before, { event }]) => reportOf(before.state, event)),
     filter((report): report is ErrorReport => report !== null),
     tap((report) => {
-      if (!deps.analytics.reportError) return
-      void Promise.resolve(deps.analytics.reportError(report)).catch(() => undefined)
+      const reportError = deps.analytics.reportError
+      if (reportError) sendSafely(() => reportError.call(deps.analytics, report))
     }),
     ignoreElements(),
   )
