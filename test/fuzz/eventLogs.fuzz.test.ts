@@ -104,7 +104,7 @@ describe('imported and stored logs', () => {
         expect(modal.getState().router.view).toBe('AllWallets')
         expect(JSON.stringify(modal.timeTravel.exportLog())).not.toContain('0xsecret')
       }),
-      fuzzParams('eventLogs.import', 120),
+      fuzzParams('eventLogs.import', 100),
     )
     modal.destroy()
   })
@@ -133,7 +133,7 @@ describe('imported and stored logs', () => {
         if (setAside) expect(kv.dump()['gangway:eventLog.unreadable']).toEqual(stored)
         modal.destroy()
       }),
-      fuzzParams('eventLogs.stored', 40),
+      fuzzParams('eventLogs.stored', 30),
     )
   })
 })
