@@ -65,11 +65,14 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
     const body = bodyRef.current
     const content = contentRef.current
     if (!body || !content || typeof ResizeObserver === 'undefined') return
-    const fit = () => {
-      body.style.height = `${content.offsetHeight}px`
-    }
-    fit()
-    const observer = new ResizeObserver(fit)
+    // Optimization: sized from the observer's own measurement (its first one arrives after the
+    // first layout, before paint) rather than by reading offsetHeight here, which would force
+    // a layout inside the click that opens the modal.
+    const observer = new ResizeObserver((entries) => {
+      const entry = entries[entries.length - 1]
+      const height = entry?.borderBoxSize?.[0]?.blockSize ?? content.offsetHeight
+      body.style.height = `${height}px`
+    })
     observer.observe(content)
     return () => observer.disconnect()
   }, [])
