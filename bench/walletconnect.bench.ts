@@ -1,7 +1,7 @@
 /**
  * WalletConnect benchmark: in headless Chromium on the built demo and the local stack (relay on
  * 127.0.0.1), the time from a click on WalletConnect in the Connect view until its QR code is on
- * screen, with the provider prefetched when the modal opened and cold (`?wcPrefetch=0`: loaded by
+ * screen, with the provider prefetched when the page was idle and cold (`?wcPrefetch=0`: loaded by
  * the click); and the time from the dev wallet (WalletKit, approving by itself) pairing with the
  * URI until `connection/succeeded` in the modal.
  *

@@ -126,7 +126,10 @@ export type WalletConnectActivity =
 export interface WalletConnectPort {
   /** The connector id it serves (type WALLET_CONNECT, eip155). */
   readonly connectorId: string
-  /** Loads and starts the provider ahead of use; false when the host turned prefetching off. */
+  /**
+   * Loads and starts the provider ahead of use, once the page is idle after loading; resolves
+   * false outside a browser or when the host turned prefetching off.
+   */
   prefetch(): Promise<boolean>
   /** Starts a pairing before the visitor picks a wallet, so a deep link can open from their tap. */
   prefetchPairing(): void
