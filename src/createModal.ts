@@ -22,7 +22,7 @@ import type { AnalyticsSink, BlockchainApi, WalletDirectory } from './core/apiPo
 import { apiRequestFailed } from './core/events/api.js'
 import type { Network, WalletRecord } from './core/domain/entities.js'
 import { createWalletCommands, type WalletCommands } from './core/events/walletCommands.js'
-import { GangwayError, InvalidInputError, serializeError } from './core/errors.js'
+import { GangwayError, InvalidInputError, serializeError } from './core/errors/base.js'
 import { effectFailed } from './core/events/effects.js'
 import { bannerClosed, bannerShowRequested, type BannerVariant } from './core/events/banner.js'
 import type { EventInput } from './core/events/defineEvent.js'

@@ -3,13 +3,5 @@
 export { createEvmAdapter } from './adapters/evm/createEvmAdapter.js'
 export type { EvmAdapterOptions } from './adapters/evm/createEvmAdapter.js'
 export { defineEvmNetwork } from './adapters/evm/defineEvmNetwork.js'
-export {
-  toEvmError,
-  EvmRpcError,
-  UserRejectedRequestError,
-  UnauthorizedProviderError,
-  UnsupportedProviderMethodError,
-  ProviderDisconnectedError,
-  ChainDisconnectedError,
-  UnrecognizedChainError,
-} from './adapters/evm/evmErrors.js'
+// The wallet error classes it maps to are the core's (`gangway`): WalletRejectedError, …
+export { toEvmError } from './adapters/evm/evmErrors.js'

@@ -1,8 +1,62 @@
 // The package entry: the modal factory, its types, errors and the event catalogue hosts may dispatch.
 export { createModal } from './createModal.js'
 export type { Modal, ModalOptions, OpenOptions } from './createModal.js'
-export { GangwayError, InvalidInputError, serializeError } from './core/errors.js'
-export type { SerializedError } from './core/errors.js'
+// Errors: every class has a stable `name` and `kind`; `isUserRejection` is the one rejection check.
+export { GangwayError, InvalidInputError, serializeError, serializedErrorSchema } from './core/errors/base.js'
+export type { SerializedError, UnknownGangwayError } from './core/errors/base.js'
+export { deserializeError } from './core/errors/deserializeError.js'
+export { isUserRejection } from './core/errors/isUserRejection.js'
+export { ModalClosedError, ChainAdapterNotFoundError, ConnectorNotFoundError, NetworkNotFoundError, NoActiveAddressError, RequestAbortedError } from './core/errors/connection.js'
+export {
+  WalletRpcError,
+  WalletRejectedError,
+  WalletUnauthorizedError,
+  WalletUnsupportedMethodError,
+  WalletDisconnectedError,
+  WalletChainDisconnectedError,
+  WalletUnrecognizedChainError,
+  WalletParseError,
+  WalletInvalidRequestError,
+  WalletMethodNotFoundError,
+  WalletInvalidParamsError,
+  WalletInternalError,
+  WalletInvalidInputError,
+  WalletResourceNotFoundError,
+  WalletResourceUnavailableError,
+  WalletTransactionRejectedError,
+  WalletMethodNotSupportedError,
+  WalletLimitExceededError,
+  WalletJsonRpcVersionUnsupportedError,
+  WalletInvalidResponseError,
+} from './core/errors/wallet.js'
+export { WalletConnectUnsupportedChainsError, WalletConnectChainNotSupportedError, WalletConnectUnavailableError } from './core/errors/walletConnect.js'
+export { ApiRequestError, ApiResponseError, ApiTimeoutError } from './core/errors/api.js'
+export { StorageTimeoutError, ReplayError } from './core/errors/storage.js'
+export {
+  InvalidCaipAddressError,
+  InvalidCaipNetworkIdError,
+  InvalidCoinTypeChainIdError,
+  InvalidConnectionStatusError,
+  InvalidSiwxMessageError,
+  SiwxOptionsConflictError,
+  TransactionRuleError,
+  InvalidSendCallsError,
+  SendFormError,
+  RpcMethodNotAllowedError,
+  EmailCooldownError,
+} from './core/errors/domain.js'
+export type {
+  ConnectError,
+  DisconnectError,
+  SwitchNetworkError,
+  SwitchConnectionError,
+  SignMessageError,
+  SignTypedDataError,
+  SendError,
+  RefreshBalanceError,
+  ImportLogError,
+  HostInputError,
+} from './core/errors/commandErrors.js'
 export { createMemoryStorage } from './adapters/storage/memoryStorage.js'
 export { createIdbStorage } from './adapters/storage/idbStorage.js'
 export { VIEWS, NAMESPACES } from './core/events/views.js'
@@ -59,7 +113,6 @@ export { createWalletDirectoryClient } from './adapters/api/createWalletDirector
 export { createBlockchainApiClient } from './adapters/api/createBlockchainApiClient.js'
 export { createAnalyticsClient } from './adapters/api/createAnalyticsClient.js'
 export type { ApiClientOptions } from './adapters/api/apiUrl.js'
-export { ApiRequestError, ApiResponseError } from './adapters/api/httpJson.js'
 export type { WalletDirectory, BlockchainApi, AnalyticsSink, GetWalletsParams, WalletPage } from './core/apiPorts.js'
 export type { WalletRecord, TokenBalance } from './core/domain/entities.js'
 export { walletListPageRequested, walletListPageLoaded, walletListPageFailed, walletListSearchChanged } from './core/events/walletList.js'

@@ -1,4 +1,4 @@
-import { GangwayError } from '../core/errors.js'
+import { GangwayError } from '../core/errors/base.js'
 
 /**
  * Imports an optional peer dependency, turning "not installed" into a GangwayError that names

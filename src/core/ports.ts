@@ -1,6 +1,6 @@
 import type { Observable, SchedulerLike } from 'rxjs'
 import type { Connector, Network, SiwxSession } from './domain/entities.js'
-import type { SerializedError } from './errors.js'
+import type { SerializedError } from './errors/base.js'
 import type { Namespace } from './events/views.js'
 
 /** Where time comes from. The store stamps `at` from it; tests pass a fake. */

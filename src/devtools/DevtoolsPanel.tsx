@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useReducer, useRef, useState, type ChangeEvent } from 'react'
 import type { Modal } from '../createModal.js'
-import { GangwayError } from '../core/errors.js'
+import { GangwayError } from '../core/errors/base.js'
 import { diffStates } from './diffStates.js'
 import { connectReduxDevtools } from './reduxDevtoolsBridge.js'
 import { ReactComponentsPane } from './reactComponents.js'

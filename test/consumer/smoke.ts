@@ -145,10 +145,10 @@ function runJson<T>(node: string, args: string[], cwd: string): { value: T | nul
 }
 
 const EXPECTED_ENTRY_EXPORTS: Record<string, string[]> = {
-  gangway: ['createModal', 'GangwayError', 'selectAddress', 'createMemoryStorage'],
+  gangway: ['createModal', 'GangwayError', 'isUserRejection', 'selectAddress', 'createMemoryStorage'],
   'gangway/react': ['ModalProvider', 'useModal', 'useModalState'],
   'gangway/devtools': ['GangwayDevtools', 'diffStates', 'connectReduxDevtools', 'ReactComponentsPane', 'installReactDevtoolsHook'],
-  'gangway/evm': ['createEvmAdapter', 'defineEvmNetwork', 'UserRejectedRequestError'],
+  'gangway/evm': ['createEvmAdapter', 'defineEvmNetwork', 'toEvmError'],
   'gangway/walletconnect': ['createWalletConnectAdapter', 'walletLink', 'walletLinks'],
 }
 

@@ -136,7 +136,7 @@ describe('an EIP-6963 wallet on the local chain', () => {
     const retry = inModal(page, 'connecting-retry')
     expect(await retry.isDisabled()).toBe(true)
     const attempt = (await state(page, (s) => s.wallets.attempt))!
-    expect(attempt).toMatchObject({ status: 'failed', error: { name: 'UserRejectedRequestError', shortMessage: 'Connection rejected', code: 4001 } })
+    expect(attempt).toMatchObject({ status: 'failed', error: { name: 'WalletRejectedError', shortMessage: 'Connection rejected', code: 4001 } })
     await expect.poll(() => retry.isEnabled(), { interval: 20 }).toBe(true)
     const enabledAt = await page.evaluate(() => Date.now())
     expect(enabledAt - attempt.startedAt).toBeGreaterThanOrEqual(1_000)
@@ -155,7 +155,7 @@ describe('an EIP-6963 wallet on the local chain', () => {
     await expect.poll(() => currentView(page)).toBe('ConnectingExternal')
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog(page).count()).toBe(0)
-    expect(await state(page, (s) => s.wallets.attempt?.error)).toEqual({ name: 'ModalClosedError', shortMessage: 'Modal closed' })
+    expect(await state(page, (s) => s.wallets.attempt?.error)).toEqual({ name: 'ModalClosedError', shortMessage: 'Modal closed', kind: 'MODAL_CLOSED' })
     // The wallet approving afterwards is a stale outcome: nothing connects.
     await page.getByTestId('devwallet-approve').click()
     await page.waitForTimeout(300)

@@ -9,7 +9,7 @@ import { createWalletDirectoryClient } from '../../src/adapters/api/createWallet
 import type { ApiClientOptions } from '../../src/adapters/api/apiUrl'
 import { loadRemoteConfiguration } from '../../src/adapters/api/loadRemoteConfiguration'
 import { parseWalletRecord } from '../../src/adapters/api/walletRecord'
-import { GangwayError } from '../../src/core/errors'
+import { GangwayError } from '../../src/core/errors/base'
 import { startScriptedServer, type Script, type ScriptedServer } from '../unit/api/scriptedServer'
 import { fuzzParams } from './fuzzParams'
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createMemoryKeyValue } from '../../src/adapters/storage/memoryStorage'
-import { InvalidInputError } from '../../src/core/errors'
+import { InvalidInputError } from '../../src/core/errors/base'
 import { EventLog } from '../../src/core/eventLog'
 import { initialState, rootReducer } from '../../src/core/reducers/rootReducer'
 import { eventArb } from '../property/core/arbitraries'

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createMemoryKeyValue } from '../../src/adapters/storage/memoryStorage'
-import { GangwayError, InvalidInputError } from '../../src/core/errors'
+import { GangwayError, InvalidInputError } from '../../src/core/errors/base'
 import { builtInCatalogue } from '../../src/core/reducers/rootReducer'
 import { createTestModal } from '../support/testModal'
 import { settle } from '../support/virtualTime'

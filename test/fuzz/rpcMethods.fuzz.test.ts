@@ -3,7 +3,8 @@
 // signs or sends on the user's behalf is ever classified safe.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { APPROVAL_RPC_METHODS, RpcMethodNotAllowedError, SAFE_RPC_METHODS, classifyRpcMethod } from '../../src/core/domain/rpcPolicy'
+import { APPROVAL_RPC_METHODS, SAFE_RPC_METHODS, classifyRpcMethod } from '../../src/core/domain/rpcPolicy'
+import { RpcMethodNotAllowedError } from '../../src/core/errors/domain'
 import { fuzzParams } from './fuzzParams'
 
 // The not-safe list of spec §6, written out here so the policy is checked against the spec, not itself.

@@ -2,7 +2,7 @@ import type { AnalyticsResult, AnalyticsSink, ErrorReport } from '../../core/api
 import type { AnalyticsEvent } from '../../core/ports.js'
 import { ERROR_REPORTS_WINDOW_MS } from '../../core/domain/constants.js'
 import { canReportError } from '../../core/domain/timing.js'
-import { GangwayError, serializeError } from '../../core/errors.js'
+import { GangwayError, serializeError } from '../../core/errors/base.js'
 import { createHttpJson } from './httpJson.js'
 import type { ApiClientOptions } from './apiUrl.js'
 

@@ -14,17 +14,12 @@ import type {
 } from '../../core/apiPorts.js'
 import type { NameSuggestion, OnrampQuote, SwapToken, TokenBalance, Transaction } from '../../core/domain/entities.js'
 import { DEFAULT_PAYMENT_CURRENCIES, DEFAULT_PURCHASE_CURRENCY } from '../../core/domain/onramp.js'
-import { GangwayError } from '../../core/errors.js'
+import { GangwayError } from '../../core/errors/base.js'
 import { isFresh, isTokenBalanceRetryBlocked, type CacheKind } from '../../core/domain/timing.js'
 import { createSharedCalls } from './sharedCalls.js'
 import { isWebUrl } from './walletRecord.js'
-import {
-  ApiRequestError,
-  createHttpJson,
-  expectArray,
-  expectObject,
-  expectString,
-} from './httpJson.js'
+import { createHttpJson, expectArray, expectObject, expectString } from './httpJson.js'
+import { ApiRequestError } from '../../core/errors/api.js'
 import type { ApiClientOptions } from './apiUrl.js'
 
 /** On-ramp options used when the API cannot be reached (spec §7): the domain's USD / EUR defaults. */

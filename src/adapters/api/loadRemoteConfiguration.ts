@@ -1,7 +1,7 @@
 import type { RequestOptions, WalletDirectory } from '../../core/apiPorts.js'
 import { parseOnrampProviders } from '../../core/domain/onramp.js'
 import { isOriginAllowed } from '../../core/domain/origins.js'
-import { GangwayError } from '../../core/errors.js'
+import { GangwayError } from '../../core/errors/base.js'
 import type { Features } from '../../core/state.js'
 
 /** What the project's remote configuration says for this page (spec §1, §7). */

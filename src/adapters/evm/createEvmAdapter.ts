@@ -1,7 +1,7 @@
 import { defer, distinctUntilChanged, filter, firstValueFrom, from, map, Observable, race, switchMap, timer } from 'rxjs'
 import type { EIP1193Provider } from 'viem'
 import type { Connector, Network } from '../../core/domain/entities.js'
-import { ConnectorNotFoundError } from '../../core/effects/connectionErrors.js'
+import { ConnectorNotFoundError } from '../../core/errors/connection.js'
 import type { ChainAdapter, WalletProviderEvent, WalletTransaction } from '../../core/ports.js'
 import type { EvmRuntime } from './createEvmRuntime.js'
 import { discoverInjectedWallets } from './discoverInjectedWallets.js'

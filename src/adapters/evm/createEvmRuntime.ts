@@ -15,7 +15,7 @@ import {
 } from 'viem'
 import type { Network } from '../../core/domain/entities.js'
 import { RPC_RETRIES, RPC_RETRY_BASE_MS, RPC_TIMEOUT_MS } from '../../core/domain/constants.js'
-import { serializeError } from '../../core/errors.js'
+import { serializeError } from '../../core/errors/base.js'
 import type { WalletProviderEvent, WalletSession, WalletTransaction } from '../../core/ports.js'
 import { invalidWalletResponse, isUnrecognizedChainError, toEvmError } from './evmErrors.js'
 import { addChainParameters, evmChainId, toViemChain } from './networkChain.js'

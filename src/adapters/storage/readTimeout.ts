@@ -1,15 +1,10 @@
 import type { SchedulerLike } from 'rxjs'
-import { GangwayError } from '../../core/errors.js'
+import { StorageTimeoutError } from '../../core/errors/storage.js'
 import type { Storage } from '../../core/ports.js'
 import { createMemoryStorage } from './memoryStorage.js'
 
 /** How long a storage read may take before the session gives up on the storage. */
 export const STORAGE_READ_TIMEOUT_MS = 3_000
-
-/** A storage read did not settle in time; the session runs from memory. */
-export class StorageTimeoutError extends GangwayError {
-  override name = 'StorageTimeoutError'
-}
 
 /**
  * A storage whose reads give up after `ms`: a read that never settles (a blocked IndexedDB
@@ -36,7 +31,7 @@ export function withReadTimeout(storage: Storage, options: { scheduler: Schedule
           if (done) return
           done = true
           memory ??= createMemoryStorage()
-          reject(new StorageTimeoutError('Storage did not answer', { details: `a read of ${key} took more than ${ms} ms; this session runs from memory` }))
+          reject(new StorageTimeoutError(`a read of ${key} took more than ${ms} ms; this session runs from memory`))
         }, ms)
         let read: Promise<T | undefined>
         try {

@@ -3,14 +3,15 @@ import { createPublicClient, encodeFunctionData, erc20Abi, getAddress, http, toH
 import type { Connector, Network, SiwxSession } from '../../core/domain/entities.js'
 import { isWalletConnectSignInApplicable } from '../../core/domain/siwx.js'
 import { RPC_RETRIES, RPC_RETRY_BASE_MS, RPC_TIMEOUT_MS } from '../../core/domain/constants.js'
-import { RequestAbortedError } from '../../core/effects/connectionErrors.js'
+import { RequestAbortedError } from '../../core/errors/connection.js'
 import type { WalletConnectActivity, WalletConnectPort } from '../../core/ports.js'
-import { GangwayError, serializeError } from '../../core/errors.js'
+import { GangwayError, serializeError } from '../../core/errors/base.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect.js'
 import type { ChainAdapter, EvmCapabilities, WalletAccount, WalletProviderEvent, WalletSession, WalletTransaction } from '../../core/ports.js'
 import { sessionGrant, sessionNamespaces, startChain } from './sessionNamespaces.js'
 import { signInSessions } from './signInSessions.js'
-import { ChainNotSupportedError, toWalletConnectError, WalletConnectUnavailableError } from './walletConnectErrors.js'
+import { toWalletConnectError } from './walletConnectErrors.js'
+import { WalletConnectChainNotSupportedError, WalletConnectUnavailableError } from '../../core/errors/walletConnect.js'
 import {
   loadUniversalProvider,
   type WalletConnectConnectParams,
@@ -206,7 +207,7 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
     try {
       const { p, session } = await connected()
       const chain = caipNetworkId ?? (await currentChain(p))
-      if (!sessionGrant(session.namespaces, 'eip155').chains.includes(chain)) throw new ChainNotSupportedError(chain)
+      if (!sessionGrant(session.namespaces, 'eip155').chains.includes(chain)) throw new WalletConnectChainNotSupportedError(chain)
       return await p.request<T>(args, chain)
     } catch (error) {
       throw toWalletConnectError(error, operation)
@@ -306,7 +307,7 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
       if (connectorId !== id) return innerOf(connectorId).switchNetwork(connectorId, network)
       const { p, session } = await connected()
       // The session decides: its chains switch at once, others are not available over it.
-      if (!sessionGrant(session.namespaces, 'eip155').chains.includes(network.caipNetworkId)) throw new ChainNotSupportedError(network.caipNetworkId)
+      if (!sessionGrant(session.namespaces, 'eip155').chains.includes(network.caipNetworkId)) throw new WalletConnectChainNotSupportedError(network.caipNetworkId)
       p.setDefaultChain(network.caipNetworkId, network.rpcUrls.default.http[0])
     },
 

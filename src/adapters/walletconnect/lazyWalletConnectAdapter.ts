@@ -1,6 +1,6 @@
 import { defer, EMPTY, from, map, of, ReplaySubject, switchMap, type Observable } from 'rxjs'
 import type { ChainAdapter, EvmCapabilities } from '../../core/ports.js'
-import { GangwayError } from '../../core/errors.js'
+import { GangwayError } from '../../core/errors/base.js'
 import type { WalletConnectPort } from '../../core/ports.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect.js'
 import type { WalletConnectAdapter, WalletConnectOptions } from './createWalletConnectAdapter.js'

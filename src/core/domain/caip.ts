@@ -1,21 +1,5 @@
-import { InvalidInputError } from '../errors.js'
+import { InvalidCaipAddressError, InvalidCaipNetworkIdError } from '../errors/domain.js'
 import { type CaipAddress, type CaipNetworkId, type ChainNamespace, isChainNamespace } from './entities.js'
-
-/** A CAIP-10 address that is not three non-empty colon parts with a known namespace. */
-export class InvalidCaipAddressError extends InvalidInputError {
-  override name = 'InvalidCaipAddressError'
-  constructor(input: unknown) {
-    super('Invalid CAIP-10 address', { details: String(input) })
-  }
-}
-
-/** A CAIP-2 network id that is not two non-empty colon parts with a known namespace. */
-export class InvalidCaipNetworkIdError extends InvalidInputError {
-  override name = 'InvalidCaipNetworkIdError'
-  constructor(input: unknown) {
-    super('Invalid CAIP-2 network id', { details: String(input) })
-  }
-}
 
 export type ParsedCaipNetworkId = { namespace: ChainNamespace; reference: string }
 

@@ -1,16 +1,8 @@
-import { InvalidInputError } from '../errors.js'
+import { InvalidConnectionStatusError } from '../errors/domain.js'
 import type { StoredConnectionStatus } from './entities.js'
 
 /** The statuses a stored connection may be switched to (spec §4). */
 export const STORED_CONNECTION_STATUSES = ['connected', 'active', 'disconnected'] as const satisfies readonly StoredConnectionStatus[]
-
-/** A stored connection status other than connected, active or disconnected. */
-export class InvalidConnectionStatusError extends InvalidInputError {
-  override name = 'InvalidConnectionStatusError'
-  constructor(status: unknown) {
-    super(`Invalid connection status: ${String(status)}`, { details: String(status) })
-  }
-}
 
 /**
  * Checks a stored connection status, throwing 'Invalid connection status: {status}' for

@@ -1,5 +1,5 @@
 import { toCoinType } from 'viem'
-import { InvalidInputError } from '../errors.js'
+import { InvalidCoinTypeChainIdError } from '../errors/domain.js'
 
 /** The ENSIP-11 most significant bit: EVM chain ids must stay below it. */
 export const SLIP44_MSB = 0x80000000
@@ -8,14 +8,6 @@ export const SLIP44_MSB = 0x80000000
 export const NAME_MIN_LENGTH = 4
 
 const NAME = /^[a-zA-Z0-9-]{4,}$/
-
-/** A chain id that cannot become an ENSIP-11 coin type. */
-export class InvalidChainIdError extends InvalidInputError {
-  override name = 'InvalidChainIdError'
-  constructor(chainId: unknown) {
-    super('Invalid chainId', { details: String(chainId) })
-  }
-}
 
 /**
  * Whether `name` may be registered: letters, digits and hyphens only, at least 4 characters.
@@ -38,6 +30,6 @@ export function isValidName(name: unknown): boolean {
  * chainIdToCoinType(2 ** 31) // throws 'Invalid chainId'
  */
 export function chainIdToCoinType(chainId: number): number {
-  if (!Number.isSafeInteger(chainId) || chainId < 0 || chainId >= SLIP44_MSB) throw new InvalidChainIdError(chainId)
+  if (!Number.isSafeInteger(chainId) || chainId < 0 || chainId >= SLIP44_MSB) throw new InvalidCoinTypeChainIdError(chainId)
   return Number(toCoinType(chainId))
 }

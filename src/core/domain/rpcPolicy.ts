@@ -2,7 +2,7 @@
  * Which JSON-RPC methods the embedded wallet serves (spec §6): safe methods run without asking,
  * approval methods need the user's approval, anything else is rejected.
  */
-import { GangwayError } from '../errors.js'
+import { RpcMethodNotAllowedError } from '../errors/domain.js'
 
 /** Read-only queries, raw transaction sending, capability and status queries. */
 export const SAFE_RPC_METHODS = Object.freeze([
@@ -69,23 +69,6 @@ export const APPROVAL_RPC_METHODS = Object.freeze([
 export type SafeRpcMethod = (typeof SAFE_RPC_METHODS)[number]
 export type ApprovalRpcMethod = (typeof APPROVAL_RPC_METHODS)[number]
 export type RpcMethodClass = 'safe' | 'approval'
-
-/** A JSON-RPC method outside both lists. */
-export class RpcMethodNotAllowedError extends GangwayError {
-  override name = 'RpcMethodNotAllowedError'
-  /** EIP-1193: the provider does not support the requested method. */
-  static code = 4200
-  constructor(method: unknown) {
-    super('Requested RPC call is not allowed', { code: RpcMethodNotAllowedError.code, details: describeMethod(method) })
-  }
-}
-
-/** The method as text for the error's details, whatever was passed (never throws). */
-function describeMethod(method: unknown): string {
-  if (typeof method === 'string') return method.length > 200 ? `${method.slice(0, 200)}…` : method
-  if (method === null) return 'a method that is not text (null)'
-  return `a method that is not text (${typeof method})`
-}
 
 const SAFE = new Set<string>(SAFE_RPC_METHODS)
 const APPROVAL = new Set<string>(APPROVAL_RPC_METHODS)

@@ -5,18 +5,10 @@
  * that viem's `parseSiweMessage` / `verifySiweMessage` accept.
  */
 import { checksumAddress } from 'viem'
-import { InvalidInputError } from '../errors.js'
+import { InvalidSiwxMessageError, SiwxOptionsConflictError } from '../errors/domain.js'
 import { isEvmAddress } from './address.js'
 import { isCaipNetworkId, parseCaipNetworkId } from './caip.js'
 import type { CaipNetworkId, ChainNamespace, SiwxMessage } from './entities.js'
-
-/** A sign-in message field or text that breaks EIP-4361 / CAIP-122. */
-export class InvalidSiwxMessageError extends InvalidInputError {
-  override name = 'InvalidSiwxMessageError'
-  constructor(details: string) {
-    super('Invalid SIWX message', { details })
-  }
-}
 
 /** The fields a message is built from (everything but the serialised text). */
 export type SiwxMessageFields = Omit<SiwxMessage, 'serializedMessage'>
@@ -209,14 +201,6 @@ export function isSiwxMessageCurrent(now: number, message: Pick<SiwxMessage, 'ex
  */
 export function isWalletConnectSignInApplicable(chains: readonly string[]): boolean {
   return chains.length > 0 && chains.every((c) => c.startsWith('eip155:'))
-}
-
-/** Host options that set both sign-in configurations. */
-export class SiwxOptionsConflictError extends InvalidInputError {
-  override name = 'SiwxOptionsConflictError'
-  constructor() {
-    super('Cannot set both siweConfig and siwx options')
-  }
 }
 
 /**

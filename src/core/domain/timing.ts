@@ -2,7 +2,7 @@
  * Timing rules as pure functions of the current time (`now`, ms since the epoch, from the
  * event's `at`) and the time of the last occurrence. Nothing here reads a clock.
  */
-import { GangwayError } from '../errors.js'
+import { EmailCooldownError } from '../errors/domain.js'
 import {
   BALANCE_CACHE_MS,
   EMAIL_LOGIN_COOLDOWN_MS,
@@ -20,16 +20,6 @@ import {
 } from './constants.js'
 
 export { REQUEST_RETRIES, RPC_RETRIES, RPC_RETRY_STATUSES } from './constants.js'
-
-/** An e-mail login attempted within the cooldown. */
-export class EmailCooldownError extends GangwayError {
-  override name = 'EmailCooldownError'
-  readonly seconds: number
-  constructor(seconds: number) {
-    super(`Please try again after ${seconds} seconds`)
-    this.seconds = seconds
-  }
-}
 
 /**
  * The error for an e-mail login attempted at `now`, or `null` when allowed: a login may not

@@ -11,13 +11,8 @@ import {
   assertTransactionEIP1559,
   assertTransactionLegacy,
 } from 'viem'
-import { GangwayError, InvalidInputError } from '../errors.js'
+import { InvalidSendCallsError, SendFormError, TransactionRuleError } from '../errors/domain.js'
 import { BLOB_MAX_BYTES } from './constants.js'
-
-/** A transaction that breaks one of the rules of spec §5. */
-export class TransactionRuleError extends InvalidInputError {
-  override name = 'TransactionRuleError'
-}
 
 /** Wraps a viem validation error, keeping its short message and the error as cause. */
 function fromViem(error: unknown): TransactionRuleError {
@@ -142,15 +137,6 @@ export function versionedHashesError(hashes: readonly string[]): TransactionRule
   return null
 }
 
-/** A `wallet_sendCalls` request whose shape is wrong. */
-export class InvalidSendCallsError extends InvalidInputError {
-  override name = 'InvalidSendCallsError'
-  static code = -32602
-  constructor(details: string) {
-    super('Invalid wallet_sendCalls request', { code: InvalidSendCallsError.code, details })
-  }
-}
-
 export type SendCall = { to: `0x${string}`; data?: `0x${string}`; value?: string }
 
 /**
@@ -188,11 +174,6 @@ export type SolanaCommitment = (typeof SOLANA_COMMITMENTS)[number]
  */
 export function isSolanaCommitment(value: unknown): value is SolanaCommitment {
   return typeof value === 'string' && (SOLANA_COMMITMENTS as readonly string[]).includes(value)
-}
-
-/** The send form is missing something (spec §5). */
-export class SendFormError extends GangwayError {
-  override name = 'SendFormError'
 }
 
 function isPositiveAmount(amount: string | number | undefined | null): boolean {

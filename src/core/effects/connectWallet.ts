@@ -1,8 +1,8 @@
 import { catchError, defer, filter, map, mergeMap, of } from 'rxjs'
 import { connectionFailed, connectionRequested, connectionSucceeded } from '../events/connection.js'
-import { serializeError } from '../errors.js'
-import { GangwayError } from '../errors.js'
-import { ChainAdapterNotFoundError } from './connectionErrors.js'
+import { serializeError } from '../errors/base.js'
+import { GangwayError } from '../errors/base.js'
+import { ChainAdapterNotFoundError } from '../errors/connection.js'
 import type { Effect } from './runEffects.js'
 import type { WalletDeps } from './walletDeps.js'
 

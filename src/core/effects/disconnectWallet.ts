@@ -1,8 +1,8 @@
 import { catchError, defer, filter, map, mergeMap, of } from 'rxjs'
 import { connectionDisconnected } from '../events/connection.js'
 import { disconnectFailed, disconnectRequested } from '../events/connectionLifecycle.js'
-import { GangwayError, serializeError } from '../errors.js'
-import { ChainAdapterNotFoundError, ConnectorNotFoundError } from './connectionErrors.js'
+import { GangwayError, serializeError } from '../errors/base.js'
+import { ChainAdapterNotFoundError, ConnectorNotFoundError } from '../errors/connection.js'
 import type { Effect } from './runEffects.js'
 import type { WalletDeps } from './walletDeps.js'
 

@@ -2,7 +2,7 @@ import { catchError, EMPTY, filter, map, merge, of, switchMap, take } from 'rxjs
 import { connectorsChanged } from '../events/connectors.js'
 import { effectFailed } from '../events/effects.js'
 import { sessionStarted } from '../events/session.js'
-import { serializeError } from '../errors.js'
+import { serializeError } from '../errors/base.js'
 import type { Effect } from './runEffects.js'
 import type { WalletDeps } from './walletDeps.js'
 

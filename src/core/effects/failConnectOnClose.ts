@@ -1,9 +1,9 @@
 import { filter, map, pairwise } from 'rxjs'
 import { connectionFailed } from '../events/connection.js'
 import { modalCloseRequested } from '../events/modal.js'
-import { serializeError } from '../errors.js'
+import { serializeError } from '../errors/base.js'
 import type { CoreDeps } from '../ports.js'
-import { ModalClosedError } from './connectionErrors.js'
+import { ModalClosedError } from '../errors/connection.js'
 import type { Effect } from './runEffects.js'
 
 /** Closing the modal while a wallet is connecting rejects that connect with 'Modal closed' (spec §4). */

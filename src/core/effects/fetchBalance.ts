@@ -2,7 +2,7 @@ import { catchError, defer, EMPTY, filter, map, merge, of, switchMap } from 'rxj
 import { formatUnits } from 'viem'
 import { isFresh } from '../domain/timing.js'
 import { balanceFailed, balanceFetched } from '../events/balance.js'
-import { serializeError } from '../errors.js'
+import { serializeError } from '../errors/base.js'
 import { selectActiveConnection, selectActiveNetwork, selectCaipAddress } from '../selectors.js'
 import type { Effect } from './runEffects.js'
 import { balanceTriggers } from './balanceTriggers.js'

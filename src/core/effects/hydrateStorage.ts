@@ -3,7 +3,7 @@ import { readDurable, STORAGE_KEYS } from '../durable.js'
 import type { EventInput } from '../events/defineEvent.js'
 import { sessionStarted } from '../events/session.js'
 import { storageFailed, storageHydrated } from '../events/storage.js'
-import { serializeError } from '../errors.js'
+import { serializeError } from '../errors/base.js'
 import type { CoreDeps } from '../ports.js'
 import type { Effect } from './runEffects.js'
 

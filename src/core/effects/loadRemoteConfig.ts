@@ -2,7 +2,7 @@ import { catchError, EMPTY, filter, from, mergeMap, of, switchMap, type Observab
 import { remoteConfigFailed, remoteConfigLoaded } from '../events/config.js'
 import type { EventInput } from '../events/defineEvent.js'
 import { sessionStarted } from '../events/session.js'
-import { serializeError } from '../errors.js'
+import { serializeError } from '../errors/base.js'
 import type { Effect } from './runEffects.js'
 import { fromAbortable, type DataDeps } from './dataDeps.js'
 

@@ -1,5 +1,5 @@
 import { catchError, defer, EMPTY, mergeMap, of } from 'rxjs'
-import { serializeError } from '../errors.js'
+import { serializeError } from '../errors/base.js'
 import { walletConnectProviderFailed, walletConnectProviderLoaded } from '../events/walletConnect.js'
 import type { Effect } from './runEffects.js'
 import type { WalletConnectDeps } from './walletConnectDeps.js'

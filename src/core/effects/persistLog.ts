@@ -2,7 +2,7 @@ import { auditTime, map, Observable, type Subscription } from 'rxjs'
 import { STORAGE_KEYS } from '../durable.js'
 import type { EventInput } from '../events/defineEvent.js'
 import { storageFailed } from '../events/storage.js'
-import { serializeError } from '../errors.js'
+import { serializeError } from '../errors/base.js'
 import type { CoreDeps, Storage } from '../ports.js'
 import type { Effect } from './runEffects.js'
 

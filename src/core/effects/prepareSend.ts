@@ -2,11 +2,11 @@ import type { Network } from '../domain/entities.js'
 import { isAddressOf } from '../domain/address.js'
 import { parseTokenUnits } from '../domain/format.js'
 import { sendFormError } from '../domain/transactionRules.js'
-import { InvalidInputError } from '../errors.js'
+import { InvalidInputError } from '../errors/base.js'
 import type { ChainAdapter, ChainDeps, WalletTransfer } from '../ports.js'
 import { selectActiveConnection, selectActiveNetwork, selectIsConnected } from '../selectors.js'
 import type { ModalState } from '../state.js'
-import { ChainAdapterNotFoundError, NetworkNotFoundError, NoActiveAddressError } from './connectionErrors.js'
+import { ChainAdapterNotFoundError, NetworkNotFoundError, NoActiveAddressError } from '../errors/connection.js'
 
 /** A send the form allows: the adapter, connector and network to send it with, and the transfer in the token's units. */
 export type PreparedSend = { adapter: ChainAdapter; connectorId: string; network: Network; transfer: WalletTransfer }

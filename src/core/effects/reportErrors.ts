@@ -1,5 +1,5 @@
 import { filter, ignoreElements, map, pairwise, tap } from 'rxjs'
-import type { SerializedError } from '../errors.js'
+import type { SerializedError } from '../errors/base.js'
 import type { StampedEvent } from '../events/defineEvent.js'
 import type { ModalState } from '../state.js'
 import type { CoreDeps } from '../ports.js'

@@ -1,7 +1,7 @@
 import { defer, merge, Observable, type Subscription } from 'rxjs'
 import { effectFailed } from '../events/effects.js'
 import type { EventInput, StampedEvent } from '../events/defineEvent.js'
-import { serializeError } from '../errors.js'
+import { serializeError } from '../errors/base.js'
 import type { ModalState } from '../state.js'
 
 /** The state stream effects read; `.value` is the state after the event being handled. */

@@ -1,6 +1,6 @@
 import { catchError, concat, defer, filter, from, map, mergeMap, of } from 'rxjs'
 import { sendConfirmed, sendFailed, sendRequested, sendSubmitted } from '../events/send.js'
-import { GangwayError, serializeError } from '../errors.js'
+import { GangwayError, serializeError } from '../errors/base.js'
 import type { prepareSend } from './prepareSend.js'
 import type { Effect } from './runEffects.js'
 import type { WalletDeps } from './walletDeps.js'

@@ -1,8 +1,8 @@
 import { catchError, defer, filter, map, mergeMap, of } from 'rxjs'
 import { signatureFailed, signatureRequested, signatureSucceeded } from '../events/signature.js'
-import { GangwayError, serializeError } from '../errors.js'
+import { GangwayError, serializeError } from '../errors/base.js'
 import { selectActiveConnection, selectIsConnected } from '../selectors.js'
-import { ChainAdapterNotFoundError, NoActiveAddressError } from './connectionErrors.js'
+import { ChainAdapterNotFoundError, NoActiveAddressError } from '../errors/connection.js'
 import type { Effect } from './runEffects.js'
 import type { WalletDeps } from './walletDeps.js'
 

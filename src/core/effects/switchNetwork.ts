@@ -1,8 +1,8 @@
 import { catchError, defer, filter, map, mergeMap, of } from 'rxjs'
 import { networkSwitched, networkSwitchFailed, networkSwitchRequested } from '../events/network.js'
-import { serializeError } from '../errors.js'
+import { serializeError } from '../errors/base.js'
 import { selectActiveConnection, selectIsConnected } from '../selectors.js'
-import { ChainAdapterNotFoundError, NetworkNotFoundError } from './connectionErrors.js'
+import { ChainAdapterNotFoundError, NetworkNotFoundError } from '../errors/connection.js'
 import type { Effect } from './runEffects.js'
 import type { WalletDeps } from './walletDeps.js'
 

@@ -1,6 +1,6 @@
 import { defineEvent } from './defineEvent.js'
-import { boolean, json, object, optional, string } from './schema.js'
-import type { SerializedError } from '../errors.js'
+import { boolean, object, optional, string } from './schema.js'
+import { serializedErrorSchema } from '../errors/base.js'
 
 /** Fetch the active account's native balance; `force` skips the 30 s cache. */
 export const balanceRefreshRequested = defineEvent('balance/refreshRequested', object({ force: optional(boolean()) }))
@@ -12,5 +12,5 @@ export const balanceFetched = defineEvent(
 /** A failed lookup leaves the balance unknown (null), not zero. */
 export const balanceFailed = defineEvent(
   'balance/failed',
-  object({ caipAddress: string(), error: json<SerializedError>() }),
+  object({ caipAddress: string(), error: serializedErrorSchema }),
 )

@@ -20,7 +20,7 @@ import { WALLET_CONNECT_EVENTS } from './walletConnect.js'
 import { WALLET_LIST_EVENTS } from './walletList.js'
 import { TOKEN_BALANCE_EVENTS } from './tokenBalances.js'
 import { API_EVENTS } from './api.js'
-import { InvalidInputError } from '../errors.js'
+import { InvalidInputError } from '../errors/base.js'
 import { isPlainObject, plainDataProblem } from './schema.js'
 
 /** Every event the core knows. A type not listed here is rejected at dispatch. */

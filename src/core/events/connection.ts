@@ -1,7 +1,7 @@
 import { defineEvent } from './defineEvent.js'
-import { array, json, literal, object, optional, string } from './schema.js'
+import { array, literal, object, optional, string } from './schema.js'
 import { namespaceSchema } from './views.js'
-import type { SerializedError } from '../errors.js'
+import { serializedErrorSchema } from '../errors/base.js'
 
 const accountSchema = object({ address: string(), type: literal('eoa', 'smartAccount', 'payment', 'ordinal') })
 
@@ -22,7 +22,7 @@ export const connectionSucceeded = defineEvent(
 )
 export const connectionFailed = defineEvent(
   'connection/failed',
-  object({ connectorId: string(), namespace: namespaceSchema, error: json<SerializedError>() }),
+  object({ connectorId: string(), namespace: namespaceSchema, error: serializedErrorSchema }),
 )
 export const connectionDisconnected = defineEvent(
   'connection/disconnected',

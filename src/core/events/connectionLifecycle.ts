@@ -1,7 +1,7 @@
 import { defineEvent } from './defineEvent.js'
-import { array, boolean, json, literal, object, optional, string } from './schema.js'
+import { array, boolean, literal, object, optional, string } from './schema.js'
 import { namespaceSchema } from './views.js'
-import type { SerializedError } from '../errors.js'
+import { serializedErrorSchema } from '../errors/base.js'
 
 const accountSchema = object({ address: string(), type: literal('eoa', 'smartAccount', 'payment', 'ordinal') })
 
@@ -21,7 +21,7 @@ export const disconnectRequested = defineEvent(
 /** The wallet could not be disconnected ('Failed to disconnect'). */
 export const disconnectFailed = defineEvent(
   'connection/disconnectFailed',
-  object({ namespace: namespaceSchema, connectorId: string(), error: json<SerializedError>() }),
+  object({ namespace: namespaceSchema, connectorId: string(), error: serializedErrorSchema }),
 )
 
 /** The wallet now exposes other accounts (EIP-1193 `accountsChanged` with accounts). */
@@ -65,5 +65,5 @@ export const connectionSwitched = defineEvent(
 )
 export const connectionSwitchFailed = defineEvent(
   'connection/switchFailed',
-  object({ namespace: namespaceSchema, connectorId: string(), error: json<SerializedError>() }),
+  object({ namespace: namespaceSchema, connectorId: string(), error: serializedErrorSchema }),
 )

@@ -1,7 +1,7 @@
 import { defineEvent } from './defineEvent.js'
-import { json, object, optional, string } from './schema.js'
+import { object, optional, string } from './schema.js'
 import { namespaceSchema } from './views.js'
-import type { SerializedError } from '../errors.js'
+import { serializedErrorSchema } from '../errors/base.js'
 
 /** Switch the namespace to a network of the host's list; the wallet is asked when connected. */
 export const networkSwitchRequested = defineEvent(
@@ -14,7 +14,7 @@ export const networkSwitched = defineEvent(
 )
 export const networkSwitchFailed = defineEvent(
   'network/switchFailed',
-  object({ namespace: namespaceSchema, caipNetworkId: string(), error: json<SerializedError>() }),
+  object({ namespace: namespaceSchema, caipNetworkId: string(), error: serializedErrorSchema }),
 )
 /** The wallet moved to another chain on its own (EIP-1193 `chainChanged`). */
 export const networkChanged = defineEvent(

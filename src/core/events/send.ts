@@ -1,6 +1,6 @@
 import { defineEvent } from './defineEvent.js'
-import { empty, json, nullable, number, object, optional, string } from './schema.js'
-import type { SerializedError } from '../errors.js'
+import { empty, nullable, number, object, optional, string } from './schema.js'
+import { serializedErrorSchema } from '../errors/base.js'
 
 /** The token being sent: the network's native token has no address. */
 export type SendToken = { symbol: string; decimals: number; name?: string; address?: string }
@@ -16,6 +16,6 @@ export const sendRequested = defineEvent('send/requested', empty())
 /** The wallet signed and broadcast the transaction. */
 export const sendSubmitted = defineEvent('send/submitted', object({ hash: string() }))
 export const sendConfirmed = defineEvent('send/confirmed', object({ hash: string(), blockNumber: string() }))
-export const sendFailed = defineEvent('send/failed', object({ hash: optional(string()), error: json<SerializedError>() }))
+export const sendFailed = defineEvent('send/failed', object({ hash: optional(string()), error: serializedErrorSchema }))
 /** Clears the send form. */
 export const sendReset = defineEvent('send/reset', empty())

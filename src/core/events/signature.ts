@@ -1,7 +1,7 @@
 import { defineEvent } from './defineEvent.js'
 import { json, literal, object, optional, string } from './schema.js'
 import { namespaceSchema } from './views.js'
-import type { SerializedError } from '../errors.js'
+import { serializedErrorSchema } from '../errors/base.js'
 
 /**
  * Ask the active wallet to sign: a text message (`personal_sign`) or EIP-712 typed data
@@ -20,4 +20,4 @@ export const signatureSucceeded = defineEvent(
   'signature/succeeded',
   object({ address: string(), signature: string() }),
 )
-export const signatureFailed = defineEvent('signature/failed', object({ error: json<SerializedError>() }))
+export const signatureFailed = defineEvent('signature/failed', object({ error: serializedErrorSchema }))

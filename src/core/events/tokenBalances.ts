@@ -1,7 +1,7 @@
 import { defineEvent } from './defineEvent.js'
 import { array, json, object, string } from './schema.js'
 import type { TokenBalance } from '../domain/entities.js'
-import type { SerializedError } from '../errors.js'
+import { serializedErrorSchema } from '../errors/base.js'
 
 /** The active account's token balances from the blockchain data API (native token included). */
 export const tokenBalancesFetched = defineEvent(
@@ -15,7 +15,7 @@ export const tokenBalancesFetched = defineEvent(
  */
 export const tokenBalancesFailed = defineEvent(
   'tokenBalances/failed',
-  object({ caipAddress: string(), error: json<SerializedError>() }),
+  object({ caipAddress: string(), error: serializedErrorSchema }),
 )
 
 /** The token-balance events, for the catalogue. */

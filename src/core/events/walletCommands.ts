@@ -1,5 +1,5 @@
 import { filter, map, type Observable } from 'rxjs'
-import { GangwayError, InvalidInputError, type SerializedError } from '../errors.js'
+import { GangwayError, InvalidInputError, type SerializedError } from '../errors/base.js'
 import type { Connection, ModalState } from '../state.js'
 import { balanceRefreshRequested } from './balance.js'
 import { connectionDisconnected, connectionFailed, connectionRequested, connectionSucceeded } from './connection.js'
@@ -12,7 +12,7 @@ import { newRequestId } from './newRequestId.js'
 import { sendAmountSet, sendConfirmed, sendFailed, sendReceiverSet, sendRequested, sendTokenSet, type SendToken } from './send.js'
 import { signatureFailed, signatureRequested, signatureSucceeded } from './signature.js'
 import { NAMESPACES, type Namespace } from './views.js'
-import { RequestAbortedError } from '../effects/connectionErrors.js'
+import { RequestAbortedError } from '../errors/connection.js'
 
 type StoreLike = {
   dispatch(event: EventInput): void
@@ -20,23 +20,27 @@ type StoreLike = {
   readonly event$: Observable<StampedEvent>
 }
 
-/** Host commands for wallets: each dispatches an intent and resolves with its outcome. */
+/**
+ * Host commands for wallets: each dispatches an intent and resolves with its outcome. Each
+ * rejects with its own error union (`ConnectError`, `SignMessageError`, … from `gangway`);
+ * `isUserRejection(error)` tells a refusal in the wallet.
+ */
 export type WalletCommands = {
-  /** Connects a connector (as listed in `state.wallets.connectors`); rejects with e.g. 'Connection rejected'. */
+  /** Connects a connector (as listed in `state.wallets.connectors`); rejects with a `ConnectError`, e.g. 'Connection rejected'. */
   connect(connectorId: string, namespace?: Namespace): Promise<Connection>
-  /** Disconnects a connector (the active one by default); rejects with 'Failed to disconnect'. */
+  /** Disconnects a connector (the active one by default); rejects with a `DisconnectError`, e.g. 'Failed to disconnect'. */
   disconnect(options?: { namespace?: Namespace; connectorId?: string }): Promise<void>
-  /** Switches to one of the host's networks (`eip155:31338`); the wallet adds it first if needed. */
+  /** Switches to one of the host's networks (`eip155:31338`); the wallet adds it first if needed. Rejects with a `SwitchNetworkError`. */
   switchNetwork(caipNetworkId: string): Promise<void>
-  /** Makes a stored connection current; `status` is connected, active or disconnected. */
+  /** Makes a stored connection current; `status` is connected, active or disconnected. Rejects with a `SwitchConnectionError`. */
   switchConnection(connectorId: string, status: string, namespace?: Namespace): Promise<void>
-  /** `personal_sign` with the active account; resolves with the signature. */
+  /** `personal_sign` with the active account; resolves with the signature, rejects with a `SignMessageError`. */
   signMessage(message: string): Promise<string>
-  /** `eth_signTypedData_v4` with the active account; big numbers as decimal strings. */
+  /** `eth_signTypedData_v4` with the active account; big numbers as decimal strings. Rejects with a `SignTypedDataError`. */
   signTypedData(typedData: unknown): Promise<string>
-  /** Fills the send form and sends; resolves once the transaction is mined. */
+  /** Fills the send form and sends; resolves once the transaction is mined, rejects with a `SendError`. */
   send(form: { token: SendToken; amount: string; receiver: string }): Promise<{ hash: string; blockNumber: string }>
-  /** Fetches the active balance again (`force` skips the 30 s cache). */
+  /** Fetches the active balance again (`force` skips the 30 s cache); throws a `RefreshBalanceError` on a bad argument. */
   refreshBalance(force?: boolean): void
 }
 

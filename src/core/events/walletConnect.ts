@@ -1,6 +1,6 @@
 import { defineEvent } from './defineEvent.js'
-import { empty, json, nullable, object, optional, string } from './schema.js'
-import type { SerializedError } from '../errors.js'
+import { empty, nullable, object, optional, string } from './schema.js'
+import { serializedErrorSchema } from '../errors/base.js'
 
 /** The id of the WalletConnect connector (type WALLET_CONNECT) in the eip155 namespace. */
 export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
@@ -29,7 +29,7 @@ export const walletConnectProviderLoaded = defineEvent('walletConnect/providerLo
 /** The WalletConnect provider could not be loaded or started. */
 export const walletConnectProviderFailed = defineEvent(
   'walletConnect/providerFailed',
-  object({ error: json<SerializedError>() }),
+  object({ error: serializedErrorSchema }),
 )
 
 /**

@@ -1,7 +1,7 @@
 import { defineEvent, type StampedEvent } from './defineEvent.js'
 import { array, json, literal, number, object, optional, string } from './schema.js'
 import { WALLET_LISTS, type ListedWallet } from '../reducers/dataState.js'
-import type { SerializedError } from '../errors.js'
+import { serializedErrorSchema } from '../errors/base.js'
 
 const listSchema = literal(...WALLET_LISTS)
 
@@ -28,7 +28,7 @@ export const walletListPageLoaded = defineEvent(
 /** A page could not be loaded; what is already listed stays. */
 export const walletListPageFailed = defineEvent(
   'walletList/pageFailed',
-  object({ list: listSchema, page: number(), error: json<SerializedError>() }),
+  object({ list: listSchema, page: number(), error: serializedErrorSchema }),
 )
 
 /** The visitor typed in the AllWallets search box; the search runs after a 300 ms pause. */

@@ -2,7 +2,7 @@ import { apiRequestFailed } from '../events/api.js'
 import { remoteConfigFailed } from '../events/config.js'
 import type { StampedEvent } from '../events/defineEvent.js'
 import { walletListPageFailed } from '../events/walletList.js'
-import type { SerializedError } from '../errors.js'
+import type { SerializedError } from '../errors/base.js'
 import { createSlice } from './createSlice.js'
 import { initialApiState } from './dataState.js'
 

@@ -1,5 +1,5 @@
 import type { TokenBalance, WalletRecord } from '../domain/entities.js'
-import type { SerializedError } from '../errors.js'
+import type { SerializedError } from '../errors/base.js'
 
 /**
  * The wallet-directory lists the modal shows: the AllWallets listing (`all`), its search

@@ -1,4 +1,4 @@
-import type { SerializedError } from '../errors.js'
+import type { SerializedError } from '../errors/base.js'
 import type { ModalState } from '../state.js'
 import { createSlice } from './createSlice.js'
 import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'

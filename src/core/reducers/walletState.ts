@@ -1,5 +1,5 @@
 import type { Connector } from '../domain/entities.js'
-import type { SerializedError } from '../errors.js'
+import type { SerializedError } from '../errors/base.js'
 import type { SendToken } from '../events/send.js'
 import type { Namespace, ViewName } from '../events/views.js'
 

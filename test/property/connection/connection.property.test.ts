@@ -27,7 +27,7 @@ const walletEvent: fc.Arbitrary<EventInput> = fc.oneof(
     connectionSucceeded({ connectorId: c, namespace: 'eip155', accounts: accounts.map((a) => ({ address: a, type: 'eoa' as const })), caipNetworkId: id }, meta(r)),
   ),
   fc.tuple(connector, requestId).map(([c, r]) =>
-    connectionFailed({ connectorId: c, namespace: 'eip155', error: { name: 'UserRejectedRequestError', shortMessage: 'Connection rejected', code: 4001 } }, meta(r)),
+    connectionFailed({ connectorId: c, namespace: 'eip155', error: { name: 'WalletRejectedError', shortMessage: 'Connection rejected', code: 4001 } }, meta(r)),
   ),
   fc.option(connector, { nil: undefined }).map((c) => connectionDisconnected(c ? { namespace: 'eip155', connectorId: c } : { namespace: 'eip155' })),
   fc.array(connector, { maxLength: 3 }).map((ids) => reconnectStarted({ namespace: 'eip155', connectorIds: ids }, { requestId: 'run' })),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createBlockchainApiClient } from '../../../src/adapters/api/createBlockchainApiClient'
-import { ApiRequestError } from '../../../src/adapters/api/httpJson'
+import { ApiRequestError } from '../../../src/core/errors/api'
 import type { Network } from '../../../src/core/domain/entities'
 import { connectionSucceeded } from '../../../src/core/events/connection'
 import { createTestModal } from '../../support/testModal'

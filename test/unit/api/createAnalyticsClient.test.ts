@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startGateway, type Gateway } from '../../../dev/gateway/startGateway'
 import { createAnalyticsClient, type AnalyticsClientOptions } from '../../../src/adapters/api/createAnalyticsClient'
-import type { GangwayError } from '../../../src/core/errors'
+import type { GangwayError } from '../../../src/core/errors/base'
 
 let gateway: Gateway
 beforeAll(async () => {

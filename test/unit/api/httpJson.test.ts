@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startGateway, type Gateway } from '../../../dev/gateway/startGateway'
-import {
-  ApiRequestError,
-  ApiResponseError,
-  ApiTimeoutError,
-  createHttpJson,
-  messageForStatus,
-} from '../../../src/adapters/api/httpJson'
+import { createHttpJson, messageForStatus } from '../../../src/adapters/api/httpJson'
+import { ApiRequestError, ApiResponseError, ApiTimeoutError } from '../../../src/core/errors/api'
 import type { ApiClientOptions } from '../../../src/adapters/api/apiUrl'
 import { RPC_TIMEOUT_MS } from '../../../src/core/domain/constants'
-import { GangwayError, serializeError } from '../../../src/core/errors'
+import { GangwayError, serializeError } from '../../../src/core/errors/base'
 import { deadUrl } from '../gateway/harness'
 import { json, never, startScriptedServer, type ScriptedServer } from './scriptedServer'
 
@@ -89,6 +84,7 @@ describe('createHttpJson', () => {
       {
         "code": 503,
         "details": "GET /getAnalyticsConfig answered HTTP 503: Injected fault: HTTP 503",
+        "kind": "API_REQUEST_FAILED",
         "name": "ApiRequestError",
         "shortMessage": "Server Error",
       }
@@ -122,6 +118,7 @@ describe('createHttpJson', () => {
       {
         "code": 400,
         "details": "GET /getWallets answered HTTP 400: Query 'page' must be an integer from 1 to 100000, got 0",
+        "kind": "API_REQUEST_FAILED",
         "name": "ApiRequestError",
         "shortMessage": "An error occurred",
       }
@@ -146,6 +143,7 @@ describe('createHttpJson', () => {
       {
         "code": "INVALID_RESPONSE",
         "details": "GET /getAnalyticsConfig answered HTTP 200 with a body that is not JSON: "{\\"data\\": [ this is not json"",
+        "kind": "API_INVALID_RESPONSE",
         "name": "ApiResponseError",
         "shortMessage": "Something went wrong",
       }
@@ -258,6 +256,7 @@ describe('createHttpJson against a server that does not answer', () => {
       {
         "code": "TIMEOUT",
         "details": "GET /getAnalyticsConfig got no answer within 100 ms",
+        "kind": "API_TIMEOUT",
         "name": "ApiTimeoutError",
         "shortMessage": "Something went wrong",
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { GangwayError } from '../../../src/core/errors'
-import { UserRejectedRequestError } from '../../../src/adapters/evm/evmErrors'
+import { GangwayError } from '../../../src/core/errors/base'
+import { WalletRejectedError } from '../../../src/core/errors/wallet'
 import { createMemoryKeyValue } from '../../../src/adapters/storage/memoryStorage'
 import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'
@@ -46,12 +46,12 @@ describe('connectWallet', () => {
   it('a rejection fails with the spec message and the code', async () => {
     const { modal, fake } = await setup()
     const connecting = modal.connect('a')
-    fake.fail('connect', new UserRejectedRequestError('Connection rejected', { code: 4001 }))
+    fake.fail('connect', new WalletRejectedError('Connection rejected', { code: 4001 }))
     const error = (await connecting.catch((e: GangwayError) => e)) as GangwayError
     expect({ name: error.name, shortMessage: error.shortMessage, code: error.code }).toMatchInlineSnapshot(`
       {
         "code": 4001,
-        "name": "UserRejectedRequestError",
+        "name": "WalletRejectedError",
         "shortMessage": "Connection rejected",
       }
     `)
@@ -85,7 +85,7 @@ describe('connectWallet', () => {
     modal.close()
     await expect(connecting).rejects.toMatchObject({ shortMessage: 'Modal closed' })
     const failed = modal.timeTravel.log.events.filter((e) => e.type === 'connection/failed')
-    expect(failed.map((e) => (e.payload as { error: unknown }).error)).toEqual([{ name: 'ModalClosedError', shortMessage: 'Modal closed' }])
+    expect(failed.map((e) => (e.payload as { error: unknown }).error)).toEqual([{ name: 'ModalClosedError', shortMessage: 'Modal closed', kind: 'MODAL_CLOSED' }])
     fake.answer('connect', { accounts: [ADDRESS], caipNetworkId: 'eip155:1' })
     await settle()
     expect(modal.getState().connection.byNamespace.eip155?.status).toBe('disconnected')

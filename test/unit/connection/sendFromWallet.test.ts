@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { UserRejectedRequestError } from '../../../src/adapters/evm/evmErrors'
+import { WalletRejectedError } from '../../../src/core/errors/wallet'
 import { sendAmountSet, sendReset } from '../../../src/core/events/send'
 import { settle } from '../../support/virtualTime'
 import { ACCOUNT_A, setupConnected } from './support'
@@ -58,7 +58,7 @@ describe('sendFromWallet', () => {
     await transferAsked(fake)
     modal.dispatch(sendAmountSet({ amount: '999' }))
     expect(modal.getState().account.send.amount).toBe('1')
-    fake.fail('sendTransfer', new UserRejectedRequestError('User rejected the request', { code: 4001 }))
+    fake.fail('sendTransfer', new WalletRejectedError('User rejected the request', { code: 4001 }))
     await expect(rejected).rejects.toMatchObject({ code: 4001 })
     const reverted = modal.send({ token: ETH, amount: '1', receiver: RECEIVER })
     await transferAsked(fake)

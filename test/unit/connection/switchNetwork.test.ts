@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { UnrecognizedChainError, UserRejectedRequestError } from '../../../src/adapters/evm/evmErrors'
+import { WalletRejectedError, WalletUnrecognizedChainError } from '../../../src/core/errors/wallet'
 import { selectActiveCaipNetworkId } from '../../../src/core/selectors'
 import { settle } from '../../support/virtualTime'
 import { setupConnected } from './support'
@@ -43,8 +43,8 @@ describe('switchNetwork', () => {
     modal.open()
     modal.push('Networks')
     const switching = modal.switchNetwork('eip155:2')
-    fake.fail('switchNetwork', new UserRejectedRequestError('User rejected the request', { code: 4001 }))
-    await expect(switching).rejects.toMatchObject({ name: 'UserRejectedRequestError', code: 4001 })
+    fake.fail('switchNetwork', new WalletRejectedError('User rejected the request', { code: 4001 }))
+    await expect(switching).rejects.toMatchObject({ name: 'WalletRejectedError', code: 4001 })
     expect(modal.getState().router.view).toBe('Networks')
     expect(modal.getState().network.switch).toMatchObject({ status: 'failed', caipNetworkId: 'eip155:2', error: { code: 4001 } })
     expect(selectActiveCaipNetworkId(modal.getState())).toBe('eip155:1')
@@ -60,7 +60,7 @@ describe('switchNetwork', () => {
     const { modal, fake } = await setup()
     const first = modal.switchNetwork('eip155:2')
     const second = modal.switchNetwork('eip155:2')
-    fake.fail('switchNetwork', new UnrecognizedChainError('Unrecognized chain', { code: 4902 }))
+    fake.fail('switchNetwork', new WalletUnrecognizedChainError('Unrecognized chain', { code: 4902 }))
     await expect(first).rejects.toMatchObject({ code: 4902 })
     expect(modal.getState().network.switch).toMatchObject({ status: 'switching' })
     fake.answer('switchNetwork', undefined)

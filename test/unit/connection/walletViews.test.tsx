@@ -2,7 +2,7 @@
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
-import { UserRejectedRequestError } from '../../../src/adapters/evm/evmErrors'
+import { WalletRejectedError } from '../../../src/core/errors/wallet'
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
 import { createModal, type ModalOptions } from '../../../src/createModal'
 import { ModalProvider } from '../../../src/react/ModalProvider'
@@ -70,7 +70,7 @@ describe('Connect view', () => {
     expect(t.view()).toBe('ConnectingExternal')
     expect(t.q('view-connecting-external')!.getAttribute('data-status')).toBe('waiting')
     expect(t.q('view-connecting-external')!.textContent).toContain('Continue in Beta')
-    await t.step(() => t.fake.fail('connect', new UserRejectedRequestError('Connection rejected', { code: 4001 })))
+    await t.step(() => t.fake.fail('connect', new WalletRejectedError('Connection rejected', { code: 4001 })))
     expect(t.q('connecting-error')!.textContent).toBe('Connection rejected')
     const retry = t.q('connecting-retry') as HTMLButtonElement
     expect(retry.disabled).toBe(true)
@@ -117,7 +117,7 @@ describe('Account view', () => {
     await t.step(() => t.q('network-eip155:2')!.click())
     expect(t.view()).toBe('SwitchNetwork')
     expect(t.q('view-switch-network')!.textContent).toContain('Switch to Two')
-    await t.step(() => t.fake.fail('switchNetwork', new UserRejectedRequestError('User rejected the request', { code: 4001 })))
+    await t.step(() => t.fake.fail('switchNetwork', new WalletRejectedError('User rejected the request', { code: 4001 })))
     expect(t.view()).toBe('Networks')
     expect(t.q('network-error')!.textContent).toBe('User rejected the request')
   })

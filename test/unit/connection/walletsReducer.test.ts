@@ -17,7 +17,7 @@ import { run, succeeded } from './support'
 
 const requested = (connectorId: string, requestId: string) => connectionRequested({ connectorId, namespace: 'eip155' }, { requestId })
 const rejected = (connectorId: string, requestId: string) =>
-  connectionFailed({ connectorId, namespace: 'eip155', error: { name: 'UserRejectedRequestError', shortMessage: 'Connection rejected', code: 4001 } }, { requestId })
+  connectionFailed({ connectorId, namespace: 'eip155', error: { name: 'WalletRejectedError', shortMessage: 'Connection rejected', code: 4001 } }, { requestId })
 const connector = (id: string, name = id) => ({ id, name, chain: 'eip155' as const, type: 'ANNOUNCED' as const, imageUrl: `data:${id}`, info: { rdns: id } })
 
 describe('status machine per namespace', () => {

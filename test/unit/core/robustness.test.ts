@@ -1,7 +1,7 @@
 import { Subject } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import { createMemoryKeyValue } from '../../../src/adapters/storage/memoryStorage'
-import { GangwayError, InvalidInputError } from '../../../src/core/errors'
+import { GangwayError, InvalidInputError } from '../../../src/core/errors/base'
 import { connectionRequested } from '../../../src/core/events/connection'
 import { disconnectRequested } from '../../../src/core/events/connectionLifecycle'
 import type { EventInput, StampedEvent } from '../../../src/core/events/defineEvent'

@@ -1,6 +1,6 @@
 import { filter, map, of, mergeMap, throwError, tap } from 'rxjs'
 import { describe, expect, it } from 'vitest'
-import { InvalidInputError } from '../../../src/core/errors'
+import { InvalidInputError } from '../../../src/core/errors/base'
 import { modalOpenRequested, modalShakeRequested, modalLoadingChanged } from '../../../src/core/events/modal'
 import { createStore, type NamedEffect } from '../../../src/core/store'
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'

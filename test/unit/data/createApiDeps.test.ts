@@ -3,7 +3,7 @@ import { startGateway, type Gateway } from '../../../dev/gateway/startGateway'
 import { createApiDeps, SDK_TYPE, SDK_VERSION } from '../../../src/adapters/api/createApiDeps'
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
 import { createModal } from '../../../src/createModal'
-import type { SerializedError } from '../../../src/core/errors'
+import type { SerializedError } from '../../../src/core/errors/base'
 import { type ModalState } from '../../../src/core/state'
 import { initialState } from '../../../src/core/reducers/rootReducer'
 

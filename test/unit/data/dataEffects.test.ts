@@ -1,6 +1,6 @@
 import { Subject } from 'rxjs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { GangwayError } from '../../../src/core/errors'
+import { GangwayError } from '../../../src/core/errors/base'
 import { loadRemoteConfig } from '../../../src/core/effects/loadRemoteConfig'
 import { NO_API, type DataDeps } from '../../../src/core/effects/dataDeps'
 import { balanceFetched } from '../../../src/core/events/balance'
@@ -228,7 +228,7 @@ describe('remote configuration', () => {
         }),
       },
     }
-    const state$ = Object.assign(new Subject<never>(), { value: initialState() })
+    const state$ = Object.assign(new Subject<never>(), { value: initialState(), previous: initialState() })
     const sub = loadRemoteConfig(event$, state$, deps).subscribe((e) => out.push(e))
     event$.next({ ...sessionStarted({ projectId: 'p', adapters: [] }), seq: 1, at: 0 })
     await settle()
@@ -237,7 +237,7 @@ describe('remote configuration', () => {
       { type: 'config/remoteLoaded', payload: { features: { activity: false } } },
       {
         type: 'config/remoteFailed',
-        payload: { error: { name: 'GangwayError', shortMessage: 'Invalid App Configuration', details: 'not allowed' }, origin: 'https://shop.example' },
+        payload: { error: { name: 'GangwayError', shortMessage: 'Invalid App Configuration', kind: 'UNKNOWN', details: 'not allowed' }, origin: 'https://shop.example' },
       },
     ])
   })

@@ -33,6 +33,7 @@ describe('a wallet directory that never answers', () => {
       expect(list.status).toBe('failed')
       expect(list.error).toEqual({
         name: 'ApiTimeoutError',
+        kind: 'API_TIMEOUT',
         shortMessage: 'Something went wrong',
         code: 'TIMEOUT',
         details: 'GET /getWallets got no answer within 80 ms',

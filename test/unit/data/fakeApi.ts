@@ -1,6 +1,6 @@
 import { generateWalletRecords } from '../../../dev/gateway/walletRecords'
 import { queryWallets } from '../../../dev/gateway/walletDirectory'
-import { ApiRequestError } from '../../../src/adapters/api/httpJson'
+import { ApiRequestError } from '../../../src/core/errors/api'
 import type { BalanceParams, BlockchainApi, GetWalletsParams, RemoteProjectConfig, WalletDirectory } from '../../../src/core/apiPorts'
 import type { TokenBalance, WalletRecord } from '../../../src/core/domain/entities'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GangwayError } from '../../../src/core/errors'
+import { GangwayError } from '../../../src/core/errors/base'
 import { importOptionalPeer } from '../../../src/adapters/optionalPeer'
 
 describe('importOptionalPeer', () => {

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  InvalidCaipAddressError,
-  InvalidCaipNetworkIdError,
   evmChainIdOf,
   formatCaipAddress,
   formatCaipNetworkId,
@@ -10,7 +8,8 @@ import {
   parseCaipAddress,
   parseCaipNetworkId,
 } from '../../../src/core/domain/caip.js'
-import { GangwayError } from '../../../src/core/errors.js'
+import { InvalidCaipAddressError, InvalidCaipNetworkIdError } from '../../../src/core/errors/domain.js'
+import { GangwayError } from '../../../src/core/errors/base.js'
 
 const vitalik = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
 const solanaMainnet = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'

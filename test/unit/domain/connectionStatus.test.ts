@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { InvalidConnectionStatusError, assertConnectionStatus } from '../../../src/core/domain/connectionStatus.js'
+import { assertConnectionStatus } from '../../../src/core/domain/connectionStatus.js'
+import { InvalidConnectionStatusError } from '../../../src/core/errors/domain.js'
 
 describe('assertConnectionStatus', () => {
   it.each(['connected', 'active', 'disconnected'])('accepts %s', (s) => {

@@ -32,8 +32,6 @@ describe('domain modules', () => {
           "isTransactionHash",
         ],
         "caip.ts": [
-          "InvalidCaipAddressError",
-          "InvalidCaipNetworkIdError",
           "evmChainIdOf",
           "formatCaipAddress",
           "formatCaipNetworkId",
@@ -43,7 +41,6 @@ describe('domain modules', () => {
           "parseCaipNetworkId",
         ],
         "connectionStatus.ts": [
-          "InvalidConnectionStatusError",
           "STORED_CONNECTION_STATUSES",
           "assertConnectionStatus",
         ],
@@ -126,7 +123,6 @@ describe('domain modules', () => {
           "truncateAddress",
         ],
         "names.ts": [
-          "InvalidChainIdError",
           "NAME_MIN_LENGTH",
           "SLIP44_MSB",
           "chainIdToCoinType",
@@ -149,14 +145,11 @@ describe('domain modules', () => {
         ],
         "rpcPolicy.ts": [
           "APPROVAL_RPC_METHODS",
-          "RpcMethodNotAllowedError",
           "SAFE_RPC_METHODS",
           "classifyRpcMethod",
         ],
         "siwx.ts": [
-          "InvalidSiwxMessageError",
           "SIWX_CHAIN_NAMES",
-          "SiwxOptionsConflictError",
           "createSiwxMessage",
           "isSiwxMessageCurrent",
           "isWalletConnectSignInApplicable",
@@ -166,7 +159,6 @@ describe('domain modules', () => {
         ],
         "timing.ts": [
           "CACHE_TTL_MS",
-          "EmailCooldownError",
           "REQUEST_RETRIES",
           "RPC_RETRIES",
           "RPC_RETRY_STATUSES",
@@ -181,10 +173,7 @@ describe('domain modules', () => {
           "shouldRetryRpc",
         ],
         "transactionRules.ts": [
-          "InvalidSendCallsError",
           "SOLANA_COMMITMENTS",
-          "SendFormError",
-          "TransactionRuleError",
           "VERSIONED_HASH_VERSION_KZG",
           "accessListError",
           "assertFeeRules",

@@ -1,6 +1,7 @@
 import { toCoinType } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { InvalidChainIdError, chainIdToCoinType, isValidName } from '../../../src/core/domain/names.js'
+import { chainIdToCoinType, isValidName } from '../../../src/core/domain/names.js'
+import { InvalidCoinTypeChainIdError } from '../../../src/core/errors/domain.js'
 
 describe('isValidName', () => {
   it('needs letters, digits or hyphens, at least 4 characters', () => {
@@ -27,12 +28,12 @@ describe('chainIdToCoinType', () => {
 
   it('accepts 2^31 − 1 and rejects 2^31 with "Invalid chainId"', () => {
     expect(chainIdToCoinType(2 ** 31 - 1)).toBe(2 ** 32 - 1)
-    expect(() => chainIdToCoinType(2 ** 31)).toThrow(InvalidChainIdError)
+    expect(() => chainIdToCoinType(2 ** 31)).toThrow(InvalidCoinTypeChainIdError)
     try {
       chainIdToCoinType(2 ** 31)
     } catch (e) {
-      expect((e as InvalidChainIdError).shortMessage).toBe('Invalid chainId')
-      expect((e as InvalidChainIdError).details).toBe('2147483648')
+      expect((e as InvalidCoinTypeChainIdError).shortMessage).toBe('Invalid chainId')
+      expect((e as InvalidCoinTypeChainIdError).details).toBe('2147483648')
     }
   })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { APPROVAL_RPC_METHODS, RpcMethodNotAllowedError, SAFE_RPC_METHODS, classifyRpcMethod } from '../../../src/core/domain/rpcPolicy.js'
+import { APPROVAL_RPC_METHODS, SAFE_RPC_METHODS, classifyRpcMethod } from '../../../src/core/domain/rpcPolicy.js'
+import { RpcMethodNotAllowedError } from '../../../src/core/errors/domain.js'
 
 describe('RPC method policy', () => {
   it('lists the approval methods of spec §6', () => {

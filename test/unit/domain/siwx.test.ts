@@ -4,7 +4,6 @@ import { createSiweMessage, parseSiweMessage, verifySiweMessage } from 'viem/siw
 import { describe, expect, it } from 'vitest'
 import type { SiwxMessage } from '../../../src/core/domain/entities.js'
 import {
-  InvalidSiwxMessageError,
   createSiwxMessage,
   isSiwxMessageCurrent,
   isWalletConnectSignInApplicable,
@@ -13,6 +12,7 @@ import {
   siwxOptionsError,
   type SiwxMessageFields,
 } from '../../../src/core/domain/siwx.js'
+import { InvalidSiwxMessageError } from '../../../src/core/errors/domain.js'
 
 // A fixed, well-known test key (the first hardhat account): tests stay deterministic.
 const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')

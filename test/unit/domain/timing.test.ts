@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   CACHE_TTL_MS,
-  EmailCooldownError,
   REQUEST_RETRIES,
   RPC_RETRIES,
   RPC_RETRY_STATUSES,
@@ -15,7 +14,8 @@ import {
   rpcRetryDelayMs,
   shouldRetryRpc,
 } from '../../../src/core/domain/timing.js'
-import { GangwayError } from '../../../src/core/errors.js'
+import { EmailCooldownError } from '../../../src/core/errors/domain.js'
+import { GangwayError } from '../../../src/core/errors/base.js'
 
 const T = 1_700_000_000_000
 

@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest'
 import { BLOB_MAX_BYTES } from '../../../src/core/domain/constants.js'
 import {
   SOLANA_COMMITMENTS,
-  SendFormError,
-  TransactionRuleError,
   accessListError,
   assertFeeRules,
   blobDataError,
@@ -14,7 +12,8 @@ import {
   sendFormError,
   versionedHashesError,
 } from '../../../src/core/domain/transactionRules.js'
-import { GangwayError } from '../../../src/core/errors.js'
+import { SendFormError, TransactionRuleError } from '../../../src/core/errors/domain.js'
+import { GangwayError } from '../../../src/core/errors/base.js'
 
 const max = maxUint256.toString()
 const over = (maxUint256 + 1n).toString()

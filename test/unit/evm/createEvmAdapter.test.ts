@@ -7,7 +7,7 @@ import type { InstalledDevWallet } from '../../../dev/extension/devWallet'
 import { installDevWallets } from '../../../dev/extension/installDevWallets'
 import { createEvmAdapter } from '../../../src/adapters/evm/createEvmAdapter'
 import { defineEvmNetwork } from '../../../src/adapters/evm/defineEvmNetwork'
-import { UnrecognizedChainError, UserRejectedRequestError } from '../../../src/adapters/evm/evmErrors'
+import { WalletRejectedError, WalletUnrecognizedChainError } from '../../../src/core/errors/wallet'
 import type { Network } from '../../../src/core/domain/entities'
 import type { ChainAdapter, WalletProviderEvent } from '../../../src/core/ports'
 
@@ -57,7 +57,7 @@ describe('createEvmAdapter', () => {
   it('connect returns checksummed accounts and the chain as CAIP-2; a rejection is "Connection rejected"', async () => {
     handle().rejectNext()
     const error = await adapter.connect(MAIN).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(UserRejectedRequestError)
+    expect(error).toBeInstanceOf(WalletRejectedError)
     expect(error).toMatchObject({ shortMessage: 'Connection rejected', code: 4001 })
     handle().approveNext()
     expect(await adapter.connect(MAIN)).toEqual({ accounts: [{ address: dev.accounts[0]!.address, type: 'eoa' }], caipNetworkId: 'eip155:31337' })
@@ -103,7 +103,7 @@ describe('createEvmAdapter', () => {
     const switching = adapter.switchNetwork(MAIN, networks[1]!)
     await waitFor(() => handle().pending().length > 0)
     handle().rejectNext()
-    await expect(switching).rejects.toMatchObject({ name: 'UserRejectedRequestError', shortMessage: 'User rejected the request', code: 4001 })
+    await expect(switching).rejects.toMatchObject({ name: 'WalletRejectedError', shortMessage: 'User rejected the request', code: 4001 })
     expect(await wallets[0]!.provider.request({ method: 'eth_chainId' })).toBe('0x7a69')
   })
 
@@ -111,7 +111,7 @@ describe('createEvmAdapter', () => {
     await connected()
     const wrong = defineEvmNetwork({ id: 31339, name: 'Wrong', rpcUrl: dev.chains[1]!.rpcUrl })
     const error = await adapter.switchNetwork(MAIN, wrong).catch((e: unknown) => e)
-    expect(error).not.toBeInstanceOf(UnrecognizedChainError)
+    expect(error).not.toBeInstanceOf(WalletUnrecognizedChainError)
     expect(error).toMatchObject({ code: -32602, shortMessage: 'Invalid params' })
   })
 
@@ -169,7 +169,7 @@ describe('createEvmAdapter', () => {
     handle().disconnect()
     expect(await events).toEqual([
       { type: 'accountsChanged', accounts: [] },
-      { type: 'disconnect', error: { name: 'ProviderDisconnectedError', shortMessage: 'Provider disconnected', code: 4900, details: 'The provider is disconnected from all chains.' } },
+      { type: 'disconnect', error: { name: 'WalletDisconnectedError', shortMessage: 'Provider disconnected', kind: 'WALLET_DISCONNECTED', code: 4900, details: 'The provider is disconnected from all chains.' } },
     ])
     handle().reconnect()
   })

@@ -1,23 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { UserRejectedRequestError as ViemUserRejected, InternalRpcError as ViemInternal, SwitchChainError } from 'viem'
+import { isUnrecognizedChainError, providerErrorCode, toEvmError } from '../../../src/adapters/evm/evmErrors'
 import {
-  ChainDisconnectedError,
-  EvmRpcError,
-  InternalRpcError,
-  InvalidParamsRpcError,
-  isUnrecognizedChainError,
-  JsonRpcVersionUnsupportedError,
-  ProviderDisconnectedError,
-  providerErrorCode,
-  ResourceUnavailableRpcError,
-  toEvmError,
-  UnauthorizedProviderError,
-  UnrecognizedChainError,
-  UnsupportedProviderMethodError,
-  UserRejectedRequestError,
-} from '../../../src/adapters/evm/evmErrors'
-import { ModalClosedError } from '../../../src/core/effects/connectionErrors'
-import { serializeError } from '../../../src/core/errors'
+  WalletChainDisconnectedError,
+  WalletDisconnectedError,
+  WalletInternalError,
+  WalletInvalidParamsError,
+  WalletJsonRpcVersionUnsupportedError,
+  WalletRejectedError,
+  WalletResourceUnavailableError,
+  WalletRpcError,
+  WalletUnauthorizedError,
+  WalletUnrecognizedChainError,
+  WalletUnsupportedMethodError,
+} from '../../../src/core/errors/wallet'
+import { ModalClosedError } from '../../../src/core/errors/connection'
+import { serializeError } from '../../../src/core/errors/base'
 
 const rpcError = (code: number, message = 'wallet says no') => Object.assign(new Error(message), { code })
 
@@ -27,7 +25,8 @@ describe('toEvmError', () => {
       {
         "code": 4001,
         "details": "User rejected the request.",
-        "name": "UserRejectedRequestError",
+        "kind": "WALLET_REJECTED",
+        "name": "WalletRejectedError",
         "shortMessage": "Connection rejected",
       }
     `)
@@ -35,7 +34,8 @@ describe('toEvmError', () => {
       {
         "code": -32002,
         "details": "Request already pending",
-        "name": "ResourceUnavailableRpcError",
+        "kind": "WALLET_RESOURCE_UNAVAILABLE",
+        "name": "WalletResourceUnavailableError",
         "shortMessage": "Failed to connect",
       }
     `)
@@ -43,17 +43,17 @@ describe('toEvmError', () => {
   })
 
   it('each EIP-1193 and JSON-RPC code has its class and static code', () => {
-    const cases: [number, typeof EvmRpcError][] = [
-      [4001, UserRejectedRequestError],
-      [4100, UnauthorizedProviderError],
-      [4200, UnsupportedProviderMethodError],
-      [4900, ProviderDisconnectedError],
-      [4901, ChainDisconnectedError],
-      [4902, UnrecognizedChainError],
-      [-32602, InvalidParamsRpcError],
-      [-32603, InternalRpcError],
-      [-32002, ResourceUnavailableRpcError],
-      [-32006, JsonRpcVersionUnsupportedError],
+    const cases: [number, typeof WalletRpcError][] = [
+      [4001, WalletRejectedError],
+      [4100, WalletUnauthorizedError],
+      [4200, WalletUnsupportedMethodError],
+      [4900, WalletDisconnectedError],
+      [4901, WalletChainDisconnectedError],
+      [4902, WalletUnrecognizedChainError],
+      [-32602, WalletInvalidParamsError],
+      [-32603, WalletInternalError],
+      [-32002, WalletResourceUnavailableError],
+      [-32006, WalletJsonRpcVersionUnsupportedError],
     ]
     for (const [code, Type] of cases) {
       const error = toEvmError(rpcError(code), 'sendTransaction')
@@ -91,7 +91,7 @@ describe('toEvmError', () => {
 
   it('reads the code through viem\'s wrapping and MetaMask\'s nested originalError', () => {
     const wrapped = new ViemUserRejected(rpcError(4001) as never)
-    expect(toEvmError(wrapped, 'connect')).toBeInstanceOf(UserRejectedRequestError)
+    expect(toEvmError(wrapped, 'connect')).toBeInstanceOf(WalletRejectedError)
     const nested = Object.assign(new Error('Internal'), { code: -32603, data: { originalError: { code: 4902, message: 'Unrecognized chain ID "0x7a6a".' } } })
     expect(providerErrorCode(nested)).toBe(4902)
     expect(providerErrorCode(new ViemInternal(rpcError(4902) as never))).toBe(4902)

@@ -86,7 +86,7 @@ describe('wallet events are checked', () => {
 describe('wallet answers are checked', () => {
   it.each([['0x0'], [-1], ['0xzz'], [null]])("a connect whose eth_chainId answers %j fails with 'Failed to connect'", async (chainId) => {
     const { adapter } = setup({ eth_chainId: chainId })
-    await expect(adapter.connect(FAKE_RDNS)).rejects.toMatchObject({ name: 'InvalidWalletResponseError', shortMessage: 'Failed to connect' })
+    await expect(adapter.connect(FAKE_RDNS)).rejects.toMatchObject({ name: 'WalletInvalidResponseError', shortMessage: 'Failed to connect' })
     await expect(adapter.reconnect(FAKE_RDNS)).rejects.toMatchObject({ shortMessage: 'Failed to connect' })
   })
 

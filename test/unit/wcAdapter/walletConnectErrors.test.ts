@@ -8,14 +8,14 @@ describe('toWalletConnectError', () => {
     expect(shape(toWalletConnectError({ code: 5000, message: 'User rejected.' }, 'connect'))).toMatchInlineSnapshot(`
       {
         "code": 4001,
-        "name": "UserRejectedRequestError",
+        "name": "WalletRejectedError",
         "shortMessage": "Connection rejected",
       }
     `)
     expect(shape(toWalletConnectError({ code: 5100, message: 'Unsupported chains.' }, 'connect'))).toMatchInlineSnapshot(`
       {
         "code": 5100,
-        "name": "UnsupportedChainsError",
+        "name": "WalletConnectUnsupportedChainsError",
         "shortMessage": "The connector does not support any of the requested chains",
       }
     `)

@@ -3,7 +3,7 @@ import { apiAlerts } from '../../../../src/core/effects/apiAlerts'
 import { apiRequestFailed } from '../../../../src/core/events/api'
 import { bannerShowRequested } from '../../../../src/core/events/banner'
 import { remoteConfigFailed } from '../../../../src/core/events/config'
-import { GangwayError, serializeError } from '../../../../src/core/errors'
+import { GangwayError, serializeError } from '../../../../src/core/errors/base'
 import { EffectScheduler, minted, runEffect } from '../../../support/runEffect'
 import { stateAfter } from '../../../support/stateAfter'
 

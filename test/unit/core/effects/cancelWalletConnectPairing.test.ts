@@ -3,7 +3,7 @@ import { cancelWalletConnectPairing } from '../../../../src/core/effects/cancelW
 import { connectionFailed, connectionRequested, connectionSucceeded } from '../../../../src/core/events/connection'
 import { modalCloseRequested, modalOpenRequested } from '../../../../src/core/events/modal'
 import { pairingPrefetchRequested, pairingUriReceived, WALLET_CONNECT_CONNECTOR_ID } from '../../../../src/core/events/walletConnect'
-import { serializeError } from '../../../../src/core/errors'
+import { serializeError } from '../../../../src/core/errors/base'
 import { EffectScheduler, runEffect } from '../../../support/runEffect'
 import { stateAfter } from '../../../support/stateAfter'
 import { ACCOUNT, fakeWalletConnect } from './fakes'

@@ -3,7 +3,7 @@ import { connectionAnalytics } from '../../../../src/core/effects/connectionAnal
 import { connectionFailed, connectionRequested, connectionSucceeded } from '../../../../src/core/events/connection'
 import { connectorsChanged } from '../../../../src/core/events/connectors'
 import { modalOpenRequested } from '../../../../src/core/events/modal'
-import { GangwayError, serializeError } from '../../../../src/core/errors'
+import { GangwayError, serializeError } from '../../../../src/core/errors/base'
 import { EffectScheduler, runEffect } from '../../../support/runEffect'
 import { stateAfter } from '../../../support/stateAfter'
 import { ACCOUNT, fakeAnalytics } from './fakes'

@@ -5,7 +5,7 @@ import { balanceFailed, balanceFetched, balanceRefreshRequested } from '../../..
 import { connectionSucceeded } from '../../../../src/core/events/connection'
 import { sendConfirmed } from '../../../../src/core/events/send'
 import { tokenBalancesFailed } from '../../../../src/core/events/tokenBalances'
-import { GangwayError, serializeError } from '../../../../src/core/errors'
+import { GangwayError, serializeError } from '../../../../src/core/errors/base'
 import { EffectScheduler, reply, replyError, runEffect } from '../../../support/runEffect'
 import { stateAfter } from '../../../support/stateAfter'
 import { ACCOUNT, OTHER_ACCOUNT, fakeAdapter } from './fakes'

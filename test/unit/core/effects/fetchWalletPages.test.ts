@@ -3,7 +3,7 @@ import type { GetWalletsParams, WalletDirectory, WalletPage } from '../../../../
 import { fetchWalletPages } from '../../../../src/core/effects/fetchWalletPages'
 import { modalOpenRequested } from '../../../../src/core/events/modal'
 import { walletListPageFailed, walletListPageLoaded, walletListPageRequested } from '../../../../src/core/events/walletList'
-import { GangwayError, serializeError } from '../../../../src/core/errors'
+import { GangwayError, serializeError } from '../../../../src/core/errors/base'
 import { EffectScheduler, noReply, reply, replyError, runEffect } from '../../../support/runEffect'
 import { stateAfter } from '../../../support/stateAfter'
 

@@ -3,7 +3,7 @@ import type { RemoteConfigurationResult } from '../../../../src/core/effects/dat
 import { loadRemoteConfig } from '../../../../src/core/effects/loadRemoteConfig'
 import { remoteConfigFailed, remoteConfigLoaded } from '../../../../src/core/events/config'
 import { sessionStarted } from '../../../../src/core/events/session'
-import { GangwayError, serializeError } from '../../../../src/core/errors'
+import { GangwayError, serializeError } from '../../../../src/core/errors/base'
 import { EffectScheduler, noReply, reply, replyError, runEffect } from '../../../support/runEffect'
 import { TEST_SETTINGS } from '../../../support/stateAfter'
 

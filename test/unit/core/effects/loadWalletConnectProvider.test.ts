@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadWalletConnectProvider } from '../../../../src/core/effects/loadWalletConnectProvider'
 import { walletConnectProviderFailed, walletConnectProviderLoaded } from '../../../../src/core/events/walletConnect'
-import { GangwayError, serializeError } from '../../../../src/core/errors'
+import { GangwayError, serializeError } from '../../../../src/core/errors/base'
 import { EffectScheduler, reply, replyError, runEffect } from '../../../support/runEffect'
 import { stateAfter } from '../../../support/stateAfter'
 import { fakeWalletConnect } from './fakes'

@@ -3,7 +3,7 @@ import { filter, map, mergeMap, of, throwError, timer } from 'rxjs'
 import { runEffects, type Effect } from '../../../../src/core/effects/runEffects'
 import { effectFailed } from '../../../../src/core/events/effects'
 import { modalOpenRequested, modalShakeRequested } from '../../../../src/core/events/modal'
-import { serializeError } from '../../../../src/core/errors'
+import { serializeError } from '../../../../src/core/errors/base'
 import { EffectScheduler, runEffect } from '../../../support/runEffect'
 import { stateAfter } from '../../../support/stateAfter'
 

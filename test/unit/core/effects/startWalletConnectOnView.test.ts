@@ -5,7 +5,7 @@ import { connectionFailed, connectionRequested, connectionSucceeded } from '../.
 import { modalOpenRequested } from '../../../../src/core/events/modal'
 import { routerPushed, routerReset } from '../../../../src/core/events/router'
 import { WALLET_CONNECT_CONNECTOR_ID, walletConnectWalletSelected } from '../../../../src/core/events/walletConnect'
-import { serializeError } from '../../../../src/core/errors'
+import { serializeError } from '../../../../src/core/errors/base'
 import { EffectScheduler, minted, runEffect } from '../../../support/runEffect'
 import { stateAfter } from '../../../support/stateAfter'
 import { ACCOUNT, fakeWalletConnect } from './fakes'

@@ -4,7 +4,7 @@ import { connectionDisconnected, connectionSucceeded } from '../../../../src/cor
 import { accountsChanged, walletEventIgnored } from '../../../../src/core/events/connectionLifecycle'
 import { networkChanged } from '../../../../src/core/events/network'
 import type { WalletProviderEvent } from '../../../../src/core/ports'
-import { GangwayError, serializeError } from '../../../../src/core/errors'
+import { GangwayError, serializeError } from '../../../../src/core/errors/base'
 import { EffectScheduler, runEffect } from '../../../support/runEffect'
 import { stateAfter } from '../../../support/stateAfter'
 import { ACCOUNT, OTHER_ACCOUNT, fakeAdapter } from './fakes'

@@ -1,8 +1,16 @@
-import { GangwayError } from '../errors.js'
+/**
+ * Errors of the connection flow (spec §4, §8): the modal closing mid-connect, a connector,
+ * chain adapter or network that is not there, no account to act with, a request not taken up.
+ *
+ * @example
+ * connectionFailed({ connectorId, namespace, error: serializeError(new ModalClosedError()) }, meta)
+ */
+import { GangwayError } from './base.js'
 
 /** The modal was closed while a wallet was connecting (spec §4). */
 export class ModalClosedError extends GangwayError {
-  override name = 'ModalClosedError'
+  override readonly name = 'ModalClosedError'
+  override readonly kind = 'MODAL_CLOSED'
   constructor() {
     super('Modal closed')
   }
@@ -10,7 +18,8 @@ export class ModalClosedError extends GangwayError {
 
 /** No chain adapter serves the namespace. */
 export class ChainAdapterNotFoundError extends GangwayError {
-  override name = 'ChainAdapterNotFoundError'
+  override readonly name = 'ChainAdapterNotFoundError'
+  override readonly kind = 'CHAIN_ADAPTER_NOT_FOUND'
   constructor(namespace: string) {
     super('Chain adapter not found', { details: namespace })
   }
@@ -18,7 +27,8 @@ export class ChainAdapterNotFoundError extends GangwayError {
 
 /** A connection names a connector this page does not have (any more). */
 export class ConnectorNotFoundError extends GangwayError {
-  override name = 'ConnectorNotFoundError'
+  override readonly name = 'ConnectorNotFoundError'
+  override readonly kind = 'CONNECTOR_NOT_FOUND'
   constructor(connectorId: string) {
     super(`No connector found for connection: ${connectorId}`, { details: connectorId })
   }
@@ -26,7 +36,8 @@ export class ConnectorNotFoundError extends GangwayError {
 
 /** A network id that is not among the host's networks. */
 export class NetworkNotFoundError extends GangwayError {
-  override name = 'NetworkNotFoundError'
+  override readonly name = 'NetworkNotFoundError'
+  override readonly kind = 'NETWORK_NOT_FOUND'
   constructor(caipNetworkId: string) {
     super('Network not found', { details: caipNetworkId })
   }
@@ -34,7 +45,8 @@ export class NetworkNotFoundError extends GangwayError {
 
 /** Signing or sending needs a connected account. */
 export class NoActiveAddressError extends GangwayError {
-  override name = 'NoActiveAddressError'
+  override readonly name = 'NoActiveAddressError'
+  override readonly kind = 'NO_ACTIVE_ADDRESS'
   constructor() {
     super('No ActiveCaipAddress found')
   }
@@ -42,7 +54,8 @@ export class NoActiveAddressError extends GangwayError {
 
 /** A host command whose request the modal did not take up (a duplicate, or a retry within 1 s). */
 export class RequestAbortedError extends GangwayError {
-  override name = 'RequestAbortedError'
+  override readonly name = 'RequestAbortedError'
+  override readonly kind = 'REQUEST_ABORTED'
   constructor(details: string) {
     super('Request was aborted', { details })
   }

@@ -1,0 +1,49 @@
+/**
+ * WalletConnect failures with the spec's messages (§8). The SDK's own rejection codes are
+ * listed here too, so `isUserRejection` and the adapter's mapping read the same list.
+ *
+ * @example
+ * throw new WalletConnectChainNotSupportedError('eip155:10') // 'Chain is not supported'
+ */
+import { GangwayError } from './base.js'
+
+/** WalletConnect SDK codes for a user's refusal: request, chains, methods, events (5000–5003). */
+export const WALLETCONNECT_REJECTION_CODES: ReadonlySet<number> = new Set([5000, 5001, 5002, 5003])
+
+/** WalletConnect SDK codes for chains the wallet lacks (5100–5102). */
+export const WALLETCONNECT_UNSUPPORTED_CHAIN_CODES: ReadonlySet<number> = new Set([5100, 5101, 5102])
+
+/** The connect asked for chains none of which the wallet supports (SDK codes 5100–5102). */
+export class WalletConnectUnsupportedChainsError extends GangwayError {
+  override readonly name = 'WalletConnectUnsupportedChainsError'
+  override readonly kind = 'WALLETCONNECT_UNSUPPORTED_CHAINS'
+  static code = 5100
+  constructor(details?: string) {
+    super('The connector does not support any of the requested chains', { code: 5100, details })
+  }
+}
+
+/** A switch to a network the WalletConnect session does not include. */
+export class WalletConnectChainNotSupportedError extends GangwayError {
+  override readonly name = 'WalletConnectChainNotSupportedError'
+  override readonly kind = 'WALLETCONNECT_CHAIN_NOT_SUPPORTED'
+  static code = 4902
+  constructor(caipNetworkId: string) {
+    super('Chain is not supported', { code: 4902, details: `${caipNetworkId} is not in the WalletConnect session` })
+  }
+}
+
+/** The WalletConnect provider could not be loaded or started (offline relay, bad options). */
+export class WalletConnectUnavailableError extends GangwayError {
+  override readonly name = 'WalletConnectUnavailableError'
+  override readonly kind = 'WALLETCONNECT_UNAVAILABLE'
+  constructor(cause: unknown) {
+    super('WalletConnectConnector not found', { details: describe(cause), cause })
+  }
+}
+
+function describe(error: unknown): string | undefined {
+  if (typeof error === 'string') return error
+  const message = (error as { message?: unknown } | null)?.message
+  return typeof message === 'string' ? message : undefined
+}
