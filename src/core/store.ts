@@ -1,9 +1,10 @@
-import { BehaviorSubject, skip, Subject, type Observable, type Subscription } from 'rxjs'
+import { BehaviorSubject, Observable, skip, Subject, type Subscription } from 'rxjs'
 import { assertValidEvent, type EventCatalogue } from './events/catalogue.js'
 import type { EventInput, StampedEvent } from './events/defineEvent.js'
 import { effectFailed } from './events/effects.js'
 import { sessionStarted } from './events/session.js'
 import { runEffects, type StateObservable } from './effects/runEffects.js'
+import { EventStream } from './effects/eventStream.js'
 import { EventLog, ReplayError, type LogSnapshot } from './eventLog.js'
 import { isPlainObject, plainDataProblem } from './events/schema.js'
 import { redactDurableSecrets, redactEvent, redactValue } from './redact.js'
@@ -85,7 +86,9 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
   const log = new EventLog<ModalState>(reducer, reference, options.maxLogBytes ?? LOG_BUFFER_BYTES)
   const state$ = new BehaviorSubject<ModalState>(log.currentState)
   const present$ = new BehaviorSubject<ModalState>(log.presentState)
-  const event$ = new Subject<StampedEvent>()
+  const event$ = new EventStream()
+  // The present state before the event effects are handling (their `state$.previous`).
+  let previous = log.presentState
   const changes$ = new Subject<void>()
   const queue: EventInput[] = []
   const held: EventInput[] = []
@@ -111,6 +114,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
           continue
         }
         const event: StampedEvent = { ...input, seq: ++seq, at: deps.clock.now() }
+        const before = log.presentState
         try {
           // Secrets bound for durable state (sign-in sessions) are redacted before the reducers;
           // effects and the host (event$) get the event whole.
@@ -123,6 +127,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
           }
           continue
         }
+        previous = before
         publish()
         event$.next(event)
       }
@@ -232,7 +237,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
       return () => sub.unsubscribe()
     },
     state$,
-    event$: event$.asObservable(),
+    event$: new Observable<StampedEvent>((subscriber) => event$.subscribe(subscriber)),
     timeTravel,
     start(settings, persistedLog, loadedEffects = []) {
       if (started) return {}
@@ -248,8 +253,9 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
         }
       }
       started = true
-      const presentState = Object.defineProperty(present$.asObservable(), 'value', {
-        get: () => present$.value,
+      const presentState = Object.defineProperties(present$.asObservable(), {
+        value: { get: () => present$.value },
+        previous: { get: () => previous },
       }) as StateObservable
       effectsSubscription = runEffects([...(options.effects ?? []), ...loadedEffects], event$, presentState, deps).subscribe(fromEffect)
       queue.unshift(sessionStarted(settings), ...held.splice(0))

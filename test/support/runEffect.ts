@@ -138,7 +138,13 @@ function harness<D>(effect: Effect<D>, options: RunEffectOptions<D>, scheduler: 
   const first = stateIsFixed ? ((options.state as ModalState | undefined) ?? initialState()) : (options.initialState ?? initialState())
   const state$ = new BehaviorSubject<ModalState>(first)
   const event$ = new Subject<StampedEvent>()
-  const stateObservable = Object.defineProperty(state$.asObservable(), 'value', { get: () => state$.value }) as StateObservable
+  // `previous`, as in the store: the state when the event before the one being handled was.
+  let previous = first
+  let atLastEvent = first
+  const stateObservable = Object.defineProperties(state$.asObservable(), {
+    value: { get: () => state$.value },
+    previous: { get: () => previous },
+  }) as StateObservable
   const log: StampedEvent[] = []
   const emitted: EventInput[] = []
   const queue: EventInput[] = []
@@ -154,11 +160,13 @@ function harness<D>(effect: Effect<D>, options: RunEffectOptions<D>, scheduler: 
         const event: StampedEvent = isStamped(input) ? input : { ...input, seq: ++seq, at: deps.clock.now() }
         seq = Math.max(seq, event.seq)
         log.push(event)
+        previous = storeMode ? state$.value : atLastEvent
         if (storeMode) {
           const next = rootReducer(state$.value, event)
           if (next !== state$.value) state$.next(next)
         }
         event$.next(event)
+        atLastEvent = state$.value
       }
     } finally {
       draining = false

@@ -1,3 +1,4 @@
+import { ofType } from './ofType.js'
 import { distinctUntilChanged, filter, map, merge, type Observable } from 'rxjs'
 import { balanceRefreshRequested } from '../events/balance.js'
 import type { StampedEvent } from '../events/defineEvent.js'
@@ -24,17 +25,17 @@ export function balanceTriggers(
       map(() => false),
     ),
     event$.pipe(
-      filter(balanceRefreshRequested.match),
+      ofType(balanceRefreshRequested),
       map((e) => e.payload.force === true),
     ),
     event$.pipe(
-      filter(sendConfirmed.match),
+      ofType(sendConfirmed),
       map(() => true),
     ),
     ...(options.onOpen
       ? [
           event$.pipe(
-            filter(modalOpenRequested.match),
+            ofType(modalOpenRequested),
             map(() => false),
           ),
         ]

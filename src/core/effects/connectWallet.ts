@@ -4,6 +4,7 @@ import { serializeError } from '../errors/base.js'
 import { GangwayError } from '../errors/base.js'
 import { ChainAdapterNotFoundError } from '../errors/connection.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 import type { WalletDeps } from './walletDeps.js'
 
 /**
@@ -13,7 +14,7 @@ import type { WalletDeps } from './walletDeps.js'
  */
 export const connectWallet: Effect<WalletDeps> = (event$, state$, deps) =>
   event$.pipe(
-    filter(connectionRequested.match),
+    ofType(connectionRequested),
     filter((e) => {
       const attempt = state$.value.wallets.attempt
       return !!attempt && attempt.status === 'connecting' && attempt.startedAt === e.at && attempt.requestId === (e.requestId ?? null)

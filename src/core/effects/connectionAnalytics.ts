@@ -1,18 +1,18 @@
-import { ignoreElements, map, pairwise, tap } from 'rxjs'
+import { ignoreElements, tap } from 'rxjs'
 import { connectionFailed, connectionSucceeded } from '../events/connection.js'
 import type { CoreDeps } from '../ports.js'
 import type { ModalState } from '../state.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 import { sendSafely } from './sendSafely.js'
 
 /** CONNECT_SUCCESS and CONNECT_ERROR for the visitor's connect attempts (not silent reconnects, not stale answers). */
 export const connectionAnalytics: Effect<CoreDeps> = (event$, state$, deps) =>
   event$.pipe(
-    // The attempt as it was before each event: an outcome clears it.
-    map((event) => ({ event, attempt: state$.value.wallets.attempt })),
-    pairwise(),
-    tap(([before, { event }]) => {
-      const attempt = before.attempt
+    ofType(connectionSucceeded, connectionFailed),
+    tap((event) => {
+      // The attempt as it was before the outcome: the outcome clears it.
+      const attempt = state$.previous.wallets.attempt
       if (!attempt || attempt.status !== 'connecting' || event.requestId === undefined || event.requestId !== attempt.requestId) return
       const track = connectionSucceeded.match(event)
         ? { event: 'CONNECT_SUCCESS', properties: { method: connectMethod(state$.value, event.payload.connectorId), name: event.payload.connectorId } }

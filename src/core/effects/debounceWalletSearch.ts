@@ -3,6 +3,7 @@ import { WALLET_SEARCH_DELAY_MS } from '../domain/constants.js'
 import { walletListPageRequested, walletListSearchChanged } from '../events/walletList.js'
 import type { CoreDeps } from '../ports.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 
 /**
  * Starts a wallet search once typing has paused for 300 ms (spec §9), with the text in the box
@@ -10,7 +11,7 @@ import type { Effect } from './runEffects.js'
  */
 export const debounceWalletSearch: Effect<CoreDeps> = (event$, state$, deps) =>
   event$.pipe(
-    filter(walletListSearchChanged.match),
+    ofType(walletListSearchChanged),
     debounceTime(WALLET_SEARCH_DELAY_MS, deps.scheduler),
     map(() => state$.value.walletList.searchInput.trim()),
     filter((query) => query !== ''),

@@ -1,9 +1,10 @@
-import { catchError, defer, filter, map, mergeMap, of } from 'rxjs'
+import { catchError, defer, map, mergeMap, of } from 'rxjs'
 import { connectionDisconnected } from '../events/connection.js'
 import { disconnectFailed, disconnectRequested } from '../events/connectionLifecycle.js'
 import { GangwayError, serializeError } from '../errors/base.js'
 import { ChainAdapterNotFoundError, ConnectorNotFoundError } from '../errors/connection.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 import type { WalletDeps } from './walletDeps.js'
 
 /**
@@ -12,7 +13,7 @@ import type { WalletDeps } from './walletDeps.js'
  */
 export const disconnectWallet: Effect<WalletDeps> = (event$, state$, deps) =>
   event$.pipe(
-    filter(disconnectRequested.match),
+    ofType(disconnectRequested),
     mergeMap((e) => {
       const { namespace } = e.payload
       const ns = state$.value.connection.byNamespace[namespace]

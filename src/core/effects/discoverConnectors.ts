@@ -1,9 +1,10 @@
-import { catchError, EMPTY, filter, map, merge, of, switchMap, take } from 'rxjs'
+import { catchError, EMPTY, map, merge, of, switchMap, take } from 'rxjs'
 import { connectorsChanged } from '../events/connectors.js'
 import { effectFailed } from '../events/effects.js'
 import { sessionStarted } from '../events/session.js'
 import { serializeError } from '../errors/base.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 import type { WalletDeps } from './walletDeps.js'
 
 /**
@@ -12,7 +13,7 @@ import type { WalletDeps } from './walletDeps.js'
  */
 export const discoverConnectors: Effect<WalletDeps> = (event$, _state$, deps) =>
   event$.pipe(
-    filter(sessionStarted.match),
+    ofType(sessionStarted),
     take(1),
     switchMap(() =>
       merge(

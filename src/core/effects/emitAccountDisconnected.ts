@@ -1,10 +1,11 @@
-import { filter, map, mergeMap, pairwise, tap } from 'rxjs'
+import { map, mergeMap, tap } from 'rxjs'
 import { connectionDisconnected } from '../events/connection.js'
 import { accountDisconnected } from '../events/connectionLifecycle.js'
 import { NAMESPACES } from '../events/views.js'
 import type { CoreDeps } from '../ports.js'
 import type { ModalState } from '../state.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 import { sendSafely } from './sendSafely.js'
 
 /**
@@ -13,10 +14,12 @@ import { sendSafely } from './sendSafely.js'
  */
 export const emitAccountDisconnected: Effect<CoreDeps> = (event$, state$, deps) =>
   event$.pipe(
-    map((event) => ({ event, counts: connectionCounts(state$.value) })),
-    pairwise(),
-    filter(([, now]) => connectionDisconnected.match(now.event)),
-    mergeMap(([before, now]) => NAMESPACES.filter((ns) => (before.counts[ns] ?? 0) > 0 && (now.counts[ns] ?? 0) === 0)),
+    ofType(connectionDisconnected),
+    mergeMap(() => {
+      const before = connectionCounts(state$.previous)
+      const now = connectionCounts(state$.value)
+      return NAMESPACES.filter((ns) => (before[ns] ?? 0) > 0 && (now[ns] ?? 0) === 0)
+    }),
     tap(() => {
       sendSafely(() => deps.analytics.track({ event: 'DISCONNECT_SUCCESS' }))
     }),

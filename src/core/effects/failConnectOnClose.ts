@@ -1,17 +1,17 @@
-import { filter, map, pairwise } from 'rxjs'
+import { filter, map } from 'rxjs'
 import { connectionFailed } from '../events/connection.js'
 import { modalCloseRequested } from '../events/modal.js'
 import { serializeError } from '../errors/base.js'
 import type { CoreDeps } from '../ports.js'
 import { ModalClosedError } from '../errors/connection.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 
 /** Closing the modal while a wallet is connecting rejects that connect with 'Modal closed' (spec §4). */
 export const failConnectOnClose: Effect<CoreDeps> = (event$, state$) =>
   event$.pipe(
-    map((event) => ({ event, open: state$.value.modal.open })),
-    pairwise(),
-    filter(([before, now]) => modalCloseRequested.match(now.event) && before.open && !now.open),
+    ofType(modalCloseRequested),
+    filter(() => state$.previous.modal.open && !state$.value.modal.open),
     map(() => state$.value.wallets.attempt),
     filter((attempt) => attempt !== null && attempt.status === 'connecting'),
     map((attempt) => {

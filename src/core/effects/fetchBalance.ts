@@ -5,6 +5,7 @@ import { balanceFailed, balanceFetched } from '../events/balance.js'
 import { serializeError } from '../errors/base.js'
 import { selectActiveConnection, selectActiveNetwork, selectCaipAddress } from '../selectors.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 import { balanceTriggers } from './balanceTriggers.js'
 import type { ApiDeps } from './dataDeps.js'
 import { apiServesBalances } from './fetchTokenBalances.js'
@@ -23,7 +24,7 @@ export const fetchBalance: Effect<WalletDeps & Partial<ApiDeps>> = (event$, stat
   merge(
     balanceTriggers(event$, state$).pipe(filter(() => !apiServesBalances(state$.value, deps))),
     event$.pipe(
-      filter((e) => tokenBalancesFetched.match(e) || tokenBalancesFailed.match(e)),
+      ofType(tokenBalancesFetched, tokenBalancesFailed),
       filter((e) => e.payload.caipAddress === selectCaipAddress(state$.value) && selectAccountBalance(state$.value)?.source !== 'api'),
       // The API just looked (itself cache-gated), so the RPC answer must be as fresh.
       map(() => true),

@@ -7,6 +7,7 @@ import { GangwayError, serializeError } from '../errors/base.js'
 import type { ListedWallet, WalletListName } from '../reducers/dataState.js'
 import type { ModalState } from '../state.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 import { fromAbortable, type DataDeps } from './dataDeps.js'
 
 /**
@@ -15,7 +16,7 @@ import { fromAbortable, type DataDeps } from './dataDeps.js'
  */
 export const fetchWalletPages: Effect<DataDeps> = (event$, state$, deps) =>
   event$.pipe(
-    filter(walletListPageRequested.match),
+    ofType(walletListPageRequested),
     filter((e) => state$.value.walletList.lists[e.payload.list].pending?.requestId === walletListRequestId(e)),
     groupBy((e) => e.payload.list),
     mergeMap((requests$) =>

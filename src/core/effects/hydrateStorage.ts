@@ -1,4 +1,4 @@
-import { catchError, defer, filter, from, mergeMap, of } from 'rxjs'
+import { catchError, defer, from, mergeMap, of } from 'rxjs'
 import { readDurable, STORAGE_KEYS } from '../durable.js'
 import type { EventInput } from '../events/defineEvent.js'
 import { sessionStarted } from '../events/session.js'
@@ -6,6 +6,7 @@ import { storageFailed, storageHydrated } from '../events/storage.js'
 import { serializeError } from '../errors/base.js'
 import type { CoreDeps } from '../ports.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 
 /** How many dropped paths a report names (the rest are counted). */
 const REPORTED_PATHS = 10
@@ -17,7 +18,7 @@ const REPORTED_PATHS = 10
  */
 export const hydrateStorage: Effect<CoreDeps> = (event$, _state$, deps) =>
   event$.pipe(
-    filter(sessionStarted.match),
+    ofType(sessionStarted),
     mergeMap(() =>
       defer(() => from(deps.storage.get<unknown>(STORAGE_KEYS.durable))).pipe(
         mergeMap((data) => {

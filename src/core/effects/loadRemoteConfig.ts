@@ -1,9 +1,10 @@
-import { catchError, EMPTY, filter, from, mergeMap, of, switchMap, type Observable } from 'rxjs'
+import { catchError, EMPTY, from, mergeMap, of, switchMap, type Observable } from 'rxjs'
 import { remoteConfigFailed, remoteConfigLoaded } from '../events/config.js'
 import type { EventInput } from '../events/defineEvent.js'
 import { sessionStarted } from '../events/session.js'
 import { serializeError } from '../errors/base.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 import { fromAbortable, type DataDeps } from './dataDeps.js'
 
 /**
@@ -14,7 +15,7 @@ import { fromAbortable, type DataDeps } from './dataDeps.js'
  */
 export const loadRemoteConfig: Effect<DataDeps> = (event$, _state$, deps) =>
   event$.pipe(
-    filter(sessionStarted.match),
+    ofType(sessionStarted),
     switchMap(() => {
       const load = deps.api.loadConfiguration
       if (!load) return EMPTY

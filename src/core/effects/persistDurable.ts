@@ -1,8 +1,9 @@
-import { defer, distinctUntilChanged, filter, map, skip, startWith, switchMap, take } from 'rxjs'
+import { defer, distinctUntilChanged, map, skip, startWith, switchMap, take } from 'rxjs'
 import { sameDurable, selectDurable, STORAGE_KEYS } from '../durable.js'
 import { storageHydrated } from '../events/storage.js'
 import type { CoreDeps } from '../ports.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 import { persistLatest } from './persistLog.js'
 
 /**
@@ -12,7 +13,7 @@ import { persistLatest } from './persistLog.js'
  */
 export const persistDurable: Effect<CoreDeps> = (event$, state$, deps) =>
   event$.pipe(
-    filter(storageHydrated.match),
+    ofType(storageHydrated),
     take(1),
     switchMap(() =>
       persistLatest(

@@ -3,6 +3,7 @@ import { modalOpenRequested } from '../events/modal.js'
 import { pairingPrefetchRequested } from '../events/walletConnect.js'
 import { selectIsConnected } from '../selectors.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 import type { WalletConnectDeps } from './walletConnectDeps.js'
 
 /**
@@ -12,7 +13,7 @@ import type { WalletConnectDeps } from './walletConnectDeps.js'
 export const prefetchWalletConnectPairing: Effect<WalletConnectDeps> = (event$, state$, deps) =>
   merge(
     event$.pipe(
-      filter(modalOpenRequested.match),
+      ofType(modalOpenRequested),
       mergeMap(() => {
         const s = state$.value
         const wanted = deps.walletConnect !== undefined && s.settings.isMobile && !selectIsConnected(s, 'eip155') && !s.walletConnect.pairing
@@ -20,7 +21,7 @@ export const prefetchWalletConnectPairing: Effect<WalletConnectDeps> = (event$, 
       }),
     ),
     event$.pipe(
-      filter(pairingPrefetchRequested.match),
+      ofType(pairingPrefetchRequested),
       filter(() => state$.value.walletConnect.prefetching),
       tap(() => deps.walletConnect?.prefetchPairing()),
       ignoreElements(),

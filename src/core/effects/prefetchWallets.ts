@@ -5,6 +5,7 @@ import type { WalletListName } from '../reducers/dataState.js'
 import type { CoreDeps } from '../ports.js'
 import type { ModalState } from '../state.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 
 /**
  * Opening the modal prefetches wallet data (spec §4): the featured and recommended wallets of
@@ -13,7 +14,7 @@ import type { Effect } from './runEffects.js'
  */
 export const prefetchWallets: Effect<CoreDeps> = (event$, state$) =>
   event$.pipe(
-    filter(modalOpenRequested.match),
+    ofType(modalOpenRequested),
     map(() => state$.value),
     filter((state) => state.modal.open && !!state.settings.services?.walletDirectory),
     mergeMap((state) => from(listsToPrefetch(state).map((list) => walletListPageRequested({ list })))),

@@ -6,6 +6,7 @@ import { storageHydrated } from '../events/storage.js'
 import type { Namespace } from '../events/views.js'
 import { selectIsConnected } from '../selectors.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 import type { WalletDeps } from './walletDeps.js'
 
 /**
@@ -15,7 +16,7 @@ import type { WalletDeps } from './walletDeps.js'
  */
 export const reconnectOnLoad: Effect<WalletDeps> = (event$, state$, deps) =>
   event$.pipe(
-    filter(storageHydrated.match),
+    ofType(storageHydrated),
     take(1),
     mergeMap(() => {
       const state = state$.value

@@ -3,6 +3,7 @@ import { PAIRING_EXPIRY_MARGIN_MS } from '../domain/constants.js'
 import { isPairingExpired } from '../domain/timing.js'
 import { pairingRefreshRequested } from '../events/walletConnect.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 import type { WalletConnectDeps } from './walletConnectDeps.js'
 
 /**
@@ -25,7 +26,7 @@ export const refreshPairingUri: Effect<WalletConnectDeps> = (event$, state$, dep
       }),
     ),
     event$.pipe(
-      filter(pairingRefreshRequested.match),
+      ofType(pairingRefreshRequested),
       tap(() => deps.walletConnect?.refreshPairing()),
       ignoreElements(),
     ),

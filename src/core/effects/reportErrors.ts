@@ -1,4 +1,4 @@
-import { filter, ignoreElements, map, pairwise, tap } from 'rxjs'
+import { filter, ignoreElements, map, tap } from 'rxjs'
 import type { SerializedError } from '../errors/base.js'
 import type { StampedEvent } from '../events/defineEvent.js'
 import type { ModalState } from '../state.js'
@@ -17,10 +17,8 @@ const USER_REJECTED = 4001
  */
 export const reportErrors: Effect<CoreDeps> = (event$, state$, deps) =>
   event$.pipe(
-    // The state before each event decides staleness, as the reducers did.
-    map((event) => ({ event, state: state$.value })),
-    pairwise(),
-    map(([before, { event }]) => reportOf(before.state, event)),
+    // The state before the event decides staleness, as the reducers did.
+    map((event) => (event.type.endsWith('/failed') ? reportOf(state$.previous, event) : null)),
     filter((report): report is ErrorReport => report !== null),
     tap((report) => {
       const reportError = deps.analytics.reportError

@@ -4,8 +4,11 @@ import type { EventInput, StampedEvent } from '../events/defineEvent.js'
 import { serializeError } from '../errors/base.js'
 import type { ModalState } from '../state.js'
 
-/** The state stream effects read; `.value` is the state after the event being handled. */
-export type StateObservable = Observable<ModalState> & { readonly value: ModalState }
+/**
+ * The state stream effects read: `.value` is the state after the event being handled,
+ * `.previous` the state before it (the same object when the event changed nothing).
+ */
+export type StateObservable = Observable<ModalState> & { readonly value: ModalState; readonly previous: ModalState }
 
 /** An effect turns events (and state) into work whose outcomes are new events. */
 export type Effect<D = unknown> = (

@@ -3,6 +3,7 @@ import { sendConfirmed, sendFailed, sendRequested, sendSubmitted } from '../even
 import { GangwayError, serializeError } from '../errors/base.js'
 import type { prepareSend } from './prepareSend.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 import type { WalletDeps } from './walletDeps.js'
 
 let preparing: Promise<typeof prepareSend> | null = null
@@ -27,7 +28,7 @@ function loadPrepareSend(): Promise<typeof prepareSend> {
  */
 export const sendFromWallet: Effect<WalletDeps> = (event$, state$, deps) =>
   event$.pipe(
-    filter(sendRequested.match),
+    ofType(sendRequested),
     filter((e) => {
       const send = state$.value.account.send
       return send.status === 'sending' && send.requestId === (e.requestId ?? null)

@@ -4,12 +4,13 @@ import { GangwayError, serializeError } from '../errors/base.js'
 import { selectActiveConnection, selectIsConnected } from '../selectors.js'
 import { ChainAdapterNotFoundError, NoActiveAddressError } from '../errors/connection.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 import type { WalletDeps } from './walletDeps.js'
 
 /** Asks the active wallet to sign a message or typed data with the active account. */
 export const signWithWallet: Effect<WalletDeps> = (event$, state$, deps) =>
   event$.pipe(
-    filter(signatureRequested.match),
+    ofType(signatureRequested),
     filter((e) => state$.value.account.signature?.requestId === (e.requestId ?? null)),
     mergeMap((e) => {
       const meta = { requestId: e.requestId }

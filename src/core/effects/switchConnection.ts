@@ -1,4 +1,4 @@
-import { catchError, defer, filter, map, mergeMap, of } from 'rxjs'
+import { catchError, defer, map, mergeMap, of } from 'rxjs'
 import { assertConnectionStatus } from '../domain/connectionStatus.js'
 import { connectionRequested } from '../events/connection.js'
 import { connectionSwitched, connectionSwitchFailed, connectionSwitchRequested } from '../events/connectionLifecycle.js'
@@ -7,6 +7,7 @@ import { GangwayError, serializeError } from '../errors/base.js'
 import { selectActiveConnection } from '../selectors.js'
 import { ChainAdapterNotFoundError, ConnectorNotFoundError } from '../errors/connection.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 import type { WalletDeps } from './walletDeps.js'
 
 /**
@@ -17,7 +18,7 @@ import type { WalletDeps } from './walletDeps.js'
  */
 export const switchConnection: Effect<WalletDeps> = (event$, state$, deps) =>
   event$.pipe(
-    filter(connectionSwitchRequested.match),
+    ofType(connectionSwitchRequested),
     mergeMap((e) => {
       const { namespace, connectorId } = e.payload
       const meta = { requestId: e.requestId }

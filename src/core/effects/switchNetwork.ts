@@ -4,6 +4,7 @@ import { serializeError } from '../errors/base.js'
 import { selectActiveConnection, selectIsConnected } from '../selectors.js'
 import { ChainAdapterNotFoundError, NetworkNotFoundError } from '../errors/connection.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 import type { WalletDeps } from './walletDeps.js'
 
 /**
@@ -12,7 +13,7 @@ import type { WalletDeps } from './walletDeps.js'
  */
 export const switchNetwork: Effect<WalletDeps> = (event$, state$, deps) =>
   event$.pipe(
-    filter(networkSwitchRequested.match),
+    ofType(networkSwitchRequested),
     filter((e) => state$.value.network.switch?.requestId === (e.requestId ?? null)),
     mergeMap((e) => {
       const { namespace, caipNetworkId } = e.payload

@@ -1,10 +1,11 @@
-import { EMPTY, filter, mergeMap, switchMap, take } from 'rxjs'
+import { EMPTY, mergeMap, switchMap, take } from 'rxjs'
 import type { EventInput } from '../events/defineEvent.js'
 import { sessionStarted } from '../events/session.js'
 import { siwxSessionStored } from '../events/siwx.js'
 import { pairingUriReceived } from '../events/walletConnect.js'
 import { isWalletConnectConnecting } from '../reducers/walletConnectReducer.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 import type { WalletConnectDeps } from './walletConnectDeps.js'
 
 /**
@@ -13,7 +14,7 @@ import type { WalletConnectDeps } from './walletConnectDeps.js'
  */
 export const watchWalletConnectActivity: Effect<WalletConnectDeps> = (event$, state$, deps) =>
   event$.pipe(
-    filter(sessionStarted.match),
+    ofType(sessionStarted),
     take(1),
     switchMap(() => deps.walletConnect?.activity() ?? EMPTY),
     mergeMap((activity): EventInput[] => {

@@ -19,7 +19,7 @@ describe('sendSafely', () => {
 
   it('keeps reportErrors alive when the analytics sink throws synchronously', () => {
     const event$ = new Subject<StampedEvent>()
-    const state = Object.assign(new Subject(), { value: initialState() })
+    const state = Object.assign(new Subject(), { value: initialState(), previous: initialState() })
     const reports: string[] = []
     let calls = 0
     const deps = {
