@@ -1,8 +1,12 @@
 import { EMPTY, map, mergeMap, of } from 'rxjs'
 import { bannerShowRequested } from '../events/banner.js'
+import { apiRequestFailed } from '../events/api.js'
+import { remoteConfigFailed } from '../events/config.js'
+import { walletListPageFailed } from '../events/walletList.js'
 import { apiFailureOf, INVALID_APP_CONFIGURATION } from '../reducers/apiReducer.js'
 import type { ModalState } from '../state.js'
 import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
 
 /** HTTP failures the visitor is told about (spec §8), each with its alert text. */
 const ALERTS = new Set(['Rate Limited', 'Server Error'])
@@ -15,6 +19,7 @@ const ALERTS = new Set(['Rate Limited', 'Server Error'])
  */
 export const apiAlerts: Effect = (event$, state$) =>
   event$.pipe(
+    ofType(apiRequestFailed, walletListPageFailed, remoteConfigFailed),
     map((event) => ({ event, error: apiFailureOf(event) })),
     mergeMap(({ event, error }) => {
       if (!error) return EMPTY

@@ -5,10 +5,10 @@ import type { Effect } from './runEffects.js'
 import { sendSafely } from './sendSafely.js'
 
 /** MODAL_OPEN when the modal opens and MODAL_CLOSE when an open modal closes, with the connected flag. */
-export const modalAnalytics: Effect<CoreDeps> = (event$, state$, deps) =>
-  event$.pipe(
-    // Optimization: only the open flag is read per event; the rest when it changes.
-    map(() => state$.value.modal.open),
+export const modalAnalytics: Effect<CoreDeps> = (_event$, state$, deps) =>
+  state$.pipe(
+    // Optimization: only the open flag is read per state change; the rest when it changes.
+    map((s) => s.modal.open),
     distinctUntilChanged(),
     // The first value is where the session starts, not a change.
     skip(1),

@@ -1,4 +1,4 @@
-import { defer, distinctUntilChanged, map, skip, startWith, switchMap, take } from 'rxjs'
+import { defer, distinctUntilChanged, map, skip, switchMap, take } from 'rxjs'
 import { sameDurable, selectDurable, STORAGE_KEYS } from '../durable.js'
 import { storageHydrated } from '../events/storage.js'
 import type { CoreDeps } from '../ports.js'
@@ -20,10 +20,8 @@ export const persistDurable: Effect<CoreDeps> = (event$, state$, deps) =>
         deps,
         STORAGE_KEYS.durable,
         defer(() =>
-          event$.pipe(
-            map(() => selectDurable(state$.value)),
-            startWith(selectDurable(state$.value)),
-          ),
+          // state$ replays the current state, then emits on each change.
+          state$.pipe(map(selectDurable)),
         ).pipe(
           distinctUntilChanged(sameDurable),
           skip(1),

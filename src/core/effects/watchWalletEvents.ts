@@ -14,8 +14,11 @@ import type { WalletDeps } from './walletDeps.js'
  */
 export const watchWalletEvents: Effect<WalletDeps> = (_event$, state$, deps) =>
   state$.pipe(
-    map((s) =>
-      (Object.entries(s.connection.byNamespace) as [Namespace, { connections: { connectorId: string; accounts: unknown[] }[] }][]).flatMap(
+    // Optimization: the connections are looked at only when they changed.
+    map((s) => s.connection.byNamespace),
+    distinctUntilChanged(),
+    map((byNamespace) =>
+      (Object.entries(byNamespace) as [Namespace, { connections: { connectorId: string; accounts: unknown[] }[] }][]).flatMap(
         ([namespace, ns]) => ns.connections.filter((c) => c.accounts.length > 0).map((c) => `${namespace} ${c.connectorId}`),
       ),
     ),
