@@ -14,7 +14,7 @@ import { GangwayError } from './base.js'
  */
 export class ApiRequestError extends GangwayError {
   override name: string = 'ApiRequestError'
-  override readonly kind: string = 'API_REQUEST_FAILED'
+  override readonly kind: 'API_REQUEST_FAILED' | 'API_TIMEOUT' = 'API_REQUEST_FAILED'
   readonly status: number | undefined
   /** The server's error text (`{ error }`, `{ message }` or the first reason), when it sent one. */
   readonly serverMessage: string | undefined

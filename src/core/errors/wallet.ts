@@ -12,12 +12,35 @@
  */
 import { GangwayError } from './base.js'
 
+/** The kinds of `WalletRpcError` and its subclasses (so no other error matches it structurally). */
+export type WalletErrorKind =
+  | 'WALLET_RPC'
+  | 'WALLET_REJECTED'
+  | 'WALLET_UNAUTHORIZED'
+  | 'WALLET_UNSUPPORTED_METHOD'
+  | 'WALLET_DISCONNECTED'
+  | 'WALLET_CHAIN_DISCONNECTED'
+  | 'WALLET_UNRECOGNIZED_CHAIN'
+  | 'WALLET_PARSE_ERROR'
+  | 'WALLET_INVALID_REQUEST'
+  | 'WALLET_METHOD_NOT_FOUND'
+  | 'WALLET_INVALID_PARAMS'
+  | 'WALLET_INTERNAL_ERROR'
+  | 'WALLET_INVALID_INPUT'
+  | 'WALLET_RESOURCE_NOT_FOUND'
+  | 'WALLET_RESOURCE_UNAVAILABLE'
+  | 'WALLET_TRANSACTION_REJECTED'
+  | 'WALLET_METHOD_NOT_SUPPORTED'
+  | 'WALLET_LIMIT_EXCEEDED'
+  | 'WALLET_JSON_RPC_VERSION_UNSUPPORTED'
+  | 'WALLET_INVALID_RESPONSE'
+
 type WalletErrorOptions = { code?: number | undefined; details?: string | undefined; cause?: unknown }
 
 /** A failure reported by a wallet or node; `code` is the EIP-1193 / JSON-RPC code. */
 export class WalletRpcError extends GangwayError {
   override name: string = 'WalletRpcError'
-  override readonly kind: string = 'WALLET_RPC'
+  override readonly kind: WalletErrorKind = 'WALLET_RPC'
   /** The code this class stands for (undefined for the generic class). */
   static code: number | undefined = undefined
   declare readonly code: number | undefined
