@@ -61,13 +61,15 @@ export class EventLog<S> {
     return this.events[this.events.length - 1]?.seq ?? 0
   }
 
-  /** Appends an event, computes the state after it, folds the oldest events if over budget. */
-  append(event: StampedEvent): S {
+  /**
+   * Appends an event, computes the state after it, folds the oldest events if over budget.
+   * `size` is the event's serialised length, when the caller already measured it.
+   */
+  append(event: StampedEvent, size = byteLength(event)): S {
     const wasPresent = !this.isTimeTravelling
     const state = this.reducer(this.presentState, event)
     this.events.push(event)
     this.computedStates.push(state)
-    const size = byteLength(event)
     this.sizes.push(size)
     this.bytes += size
     if (wasPresent) this.currentIndex = this.events.length - 1

@@ -95,6 +95,8 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
   let draining = false
   let started = false
   let seq = 0
+  // The JSON length of host-dispatched payloads, measured when they were copied.
+  const payloadSizes = new WeakMap<EventInput, number>()
   let effectsSubscription: Subscription | undefined
 
   const publish = (): void => {
@@ -118,7 +120,9 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
         try {
           // Secrets bound for durable state (sign-in sessions) are redacted before the reducers;
           // effects and the host (event$) get the event whole.
-          log.append(redactDurableSecrets(event))
+          const logged = redactDurableSecrets(event)
+          const payloadSize = logged === event ? payloadSizes.get(input) : undefined
+          log.append(logged, payloadSize === undefined ? undefined : serializedSize(event, payloadSize))
         } catch (error) {
           // A reducer bug must not take the loop down: the event is dropped and reported.
           seq--
@@ -226,8 +230,12 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
   return {
     dispatch(input) {
       assertValidEvent(catalogue, input)
-      const copy: EventInput = { type: input.type, payload: structuredCloneJson(input.payload) }
+      // Events are data: a host cannot later mutate what it dispatched. The one serialisation
+      // that copies the payload also tells the log its size.
+      const json = input.payload === undefined ? undefined : JSON.stringify(input.payload)
+      const copy: EventInput = { type: input.type, payload: json === undefined ? undefined : JSON.parse(json) }
       if (input.requestId !== undefined) copy.requestId = input.requestId
+      if (json !== undefined) payloadSizes.set(copy, json.length)
       enqueue(copy)
     },
     getState: () => state$.value,
@@ -341,7 +349,12 @@ function describeValue(value: unknown): string {
   return typeof value
 }
 
-// Events are data: a host cannot later mutate what it dispatched, and nothing non-JSON slips in.
-function structuredCloneJson<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T)
+/**
+ * `JSON.stringify(event).length` of a stamped event whose payload serialises to `payloadSize`
+ * characters, without serialising it again (keys in the order the store builds them).
+ */
+export function serializedSize(event: StampedEvent, payloadSize: number): number {
+  let size = 2 + 7 + JSON.stringify(event.type).length + 11 + payloadSize // {"type":…,"payload":…}
+  if (event.requestId !== undefined) size += 13 + JSON.stringify(event.requestId).length // ,"requestId":…
+  return size + 7 + String(event.seq).length + 6 + String(event.at).length // ,"seq":…,"at":…
 }
