@@ -21,45 +21,54 @@ export const connectionSlice = createSlice(
   }),
   (b) =>
     b
-      .addCase(connectionRequested, (c, event, _state, prev) => {
-        if (isIgnoredConnectionEvent(prev, event)) return
-        const ns = namespaceDraft(c, event.payload.namespace)
-        if (ns.status !== 'connected') ns.status = 'connecting'
-      })
-      .addCase(connectionSucceeded, (c, event, state, prev) => {
-        if (isIgnoredConnectionEvent(prev, event)) return
-        const { connectorId, namespace, accounts, caipNetworkId, auth } = event.payload
-        const connection = { connectorId, accounts, caipNetworkId, ...(auth ? { auth } : {}) }
-        // Optimization: the connections are rebuilt from the plain state, not through drafts.
-        const before = state.connection.byNamespace[namespace]?.connections ?? []
-        let connections: NamespaceConnection['connections']
-        let active = state.connection.byNamespace[namespace]?.activeConnectorId ?? null
-        if (accounts.length === 0) {
-          // A connection without accounts is no connection: it is dropped, not stored.
-          connections = before.filter((x) => x.connectorId !== connectorId)
-          if (active === connectorId) active = connections[0]?.connectorId ?? null
-        } else {
+      // Optimization: the connect path (request, outcome, disconnect) is the hot one; its cases
+      // replace the namespace's record instead of drafting the nested connections.
+      .addReplacer(
+        connectionRequested,
+        (c, event) => {
+          const ns = c.byNamespace[event.payload.namespace] ?? EMPTY_NAMESPACE
+          return ns.status === 'connected' ? c : withNamespace(c, event.payload.namespace, { ...ns, status: 'connecting' })
+        },
+        (_c, event, _state, prev) => !isIgnoredConnectionEvent(prev, event),
+      )
+      .addReplacer(
+        connectionSucceeded,
+        (c, event, state) => {
+          const { connectorId, namespace, accounts, caipNetworkId, auth } = event.payload
+          const connection = { connectorId, accounts, caipNetworkId, ...(auth ? { auth } : {}) }
+          const before = c.byNamespace[namespace]?.connections ?? []
+          let active = c.byNamespace[namespace]?.activeConnectorId ?? null
+          if (accounts.length === 0) {
+            // A connection without accounts is no connection: it is dropped, not stored.
+            const connections = before.filter((x) => x.connectorId !== connectorId)
+            if (active === connectorId) active = connections[0]?.connectorId ?? null
+            return withNamespace(c, namespace, { status: settledStatus({ connections }), connections, activeConnectorId: active })
+          }
           // Without multiWallet a namespace holds one connection: a new wallet replaces the old one.
           const kept = state.features.multiWallet ? before : before.filter((x) => x.connectorId === connectorId)
           const i = kept.findIndex((x) => x.connectorId === connectorId)
-          connections = i >= 0 ? kept.map((x, j) => (j === i ? connection : x)) : [...kept, connection]
-          active = connectorId
-          c.activeNamespace = namespace
-        }
-        c.byNamespace[namespace] = { status: settledStatus({ connections }), connections, activeConnectorId: active }
-      })
-      .addCase(connectionFailed, (c, event, _state, prev) => {
-        if (isIgnoredConnectionEvent(prev, event)) return
-        const ns = namespaceDraft(c, event.payload.namespace)
-        ns.status = settledStatus(ns)
-      })
-      .addCase(connectionDisconnected, (c, event, state) => {
+          const connections = i >= 0 ? kept.map((x, j) => (j === i ? connection : x)) : [...kept, connection]
+          const next = withNamespace(c, namespace, { status: settledStatus({ connections }), connections, activeConnectorId: connectorId })
+          return { ...next, activeNamespace: namespace }
+        },
+        (_c, event, _state, prev) => !isIgnoredConnectionEvent(prev, event),
+      )
+      .addReplacer(
+        connectionFailed,
+        (c, event) => {
+          const ns = c.byNamespace[event.payload.namespace]
+          const status = settledStatus(ns ?? EMPTY_NAMESPACE)
+          return ns && ns.status === status ? c : withNamespace(c, event.payload.namespace, { ...(ns ?? EMPTY_NAMESPACE), status })
+        },
+        (_c, event, _state, prev) => !isIgnoredConnectionEvent(prev, event),
+      )
+      .addReplacer(connectionDisconnected, (c, event) => {
         const { namespace, connectorId } = event.payload
-        const ns = state.connection.byNamespace[namespace] ?? { status: 'disconnected' as const, connections: [], activeConnectorId: null }
+        const ns = c.byNamespace[namespace] ?? EMPTY_NAMESPACE
         const target = connectorId ?? ns.activeConnectorId
         const connections = ns.connections.filter((x) => x.connectorId !== target)
         const active = ns.activeConnectorId === target ? (connections[0]?.connectorId ?? null) : ns.activeConnectorId
-        c.byNamespace[namespace] = { status: settledStatus({ connections }), connections, activeConnectorId: active }
+        return withNamespace(c, namespace, { status: settledStatus({ connections }), connections, activeConnectorId: active })
       })
       .addCase(reconnectStarted, (c, event) => {
         const ns = namespaceDraft(c, event.payload.namespace)
@@ -119,6 +128,12 @@ export const connectionSlice = createSlice(
 /** After an outcome: connected while any connection has an account. */
 function settledStatus(ns: Pick<NamespaceConnection, 'connections'>): NamespaceConnection['status'] {
   return ns.connections.some((c) => c.accounts.length > 0) ? 'connected' : 'disconnected'
+}
+
+const EMPTY_NAMESPACE: NamespaceConnection = { status: 'disconnected', connections: [], activeConnectorId: null }
+
+function withNamespace(c: ConnectionState, namespace: Namespace, ns: NamespaceConnection): ConnectionState {
+  return { ...c, byNamespace: { ...c.byNamespace, [namespace]: ns } }
 }
 
 function namespaceDraft(c: Draft<ConnectionState>, namespace: Namespace): Draft<NamespaceConnection> {

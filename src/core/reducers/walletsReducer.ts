@@ -18,7 +18,7 @@ import type { ModalState } from '../state.js'
 import { createSlice } from './createSlice.js'
 import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'
 import { appliesConnectionSwitch, settledAttempt } from './navigation.js'
-import { initialWalletsState, type RecentWallet, type WalletMemory, type WalletsState } from './walletState.js'
+import { initialWalletsState, type ConnectAttempt, type RecentWallet, type WalletMemory, type WalletsState } from './walletState.js'
 
 /** Connectors, the connect attempt, reconnect runs, recent wallets and what a reload reconnects. */
 export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
@@ -31,50 +31,67 @@ export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
       const { namespace, connectors } = event.payload
       w.connectors = [...w.connectors.filter((c) => c.chain !== namespace), ...connectors.map((c) => ({ ...c, chain: namespace }))]
     })
-    .addCase(connectionRequested, (w, event, _state, prev) => {
-      if (isIgnoredConnectionEvent(prev, event)) return
-      const { connectorId, namespace } = event.payload
-      w.attempt = {
-        requestId: event.requestId ?? null,
-        connectorId,
-        namespace,
-        status: 'connecting',
-        startedAt: event.at,
-        error: null,
-        returnView: prev.router.history.includes('ProfileWallets') ? 'ProfileWallets' : null,
-      }
-      // A visitor's choice ends a reconnect run still going on in that namespace.
-      delete w.reconnect[namespace]
-      w.disconnectError = null
-    })
-    .addCase(connectionSucceeded, (w, event, state, prev) => {
-      if (isIgnoredConnectionEvent(prev, event)) return
-      const { connectorId, namespace, accounts } = event.payload
-      if (accounts.length > 0) {
-        remember(w, state, namespace, connectorId)
-        // Optimization: read lists from the plain state; iterating a draft array proxies each item.
-        const connector = state.wallets.connectors.find((c) => c.id === connectorId && c.chain === namespace)
+    // Optimization: the connect path (request, outcome, disconnect) is the hot one; its cases
+    // return the next wallets state instead of drafting the nested memory and attempt.
+    .addReplacer(
+      connectionRequested,
+      (w, event, _state, prev) => {
+        const { connectorId, namespace } = event.payload
+        const attempt: ConnectAttempt = {
+          requestId: event.requestId ?? null,
+          connectorId,
+          namespace,
+          status: 'connecting',
+          startedAt: event.at,
+          error: null,
+          returnView: prev.router.history.includes('ProfileWallets') ? 'ProfileWallets' : null,
+        }
+        // A visitor's choice ends a reconnect run still going on in that namespace.
+        return { ...w, attempt, reconnect: without(w.reconnect, namespace), disconnectError: null }
+      },
+      (_w, event, _state, prev) => !isIgnoredConnectionEvent(prev, event),
+    )
+    .addReplacer(
+      connectionSucceeded,
+      (w, event, state, prev) => {
+        const { connectorId, namespace, accounts } = event.payload
+        const attempt = settledAttempt(prev, event) ? null : w.attempt
+        if (accounts.length === 0) return attempt === w.attempt ? w : { ...w, attempt }
+        const connector = w.connectors.find((c) => c.id === connectorId && c.chain === namespace)
         const recent: RecentWallet = { id: connectorId, name: connector?.name ?? connectorId, namespace }
         if (connector?.imageUrl) recent.imageUrl = connector.imageUrl
         if (connector?.info?.rdns) recent.rdns = connector.info.rdns
-        w.memory.recent = addRecentWallet(state.wallets.memory.recent, recent)
-      }
-      if (settledAttempt(prev, event)) w.attempt = null
-    })
-    .addCase(connectionFailed, (w, event, _state, prev) => {
-      if (isIgnoredConnectionEvent(prev, event)) return
-      const attempt = w.attempt
-      if (attempt && attempt.connectorId === event.payload.connectorId && (event.requestId === undefined || attempt.requestId === event.requestId)) {
-        attempt.status = 'failed'
-        attempt.error = event.payload.error
-      }
-    })
-    .addCase(connectionDisconnected, (w, event, state) => {
-      const ns = event.payload.namespace
-      if (w.reconnect[ns] !== undefined) return
-      const live = new Set(state.connection.byNamespace[ns]?.connections.map((c) => c.connectorId) ?? [])
-      w.memory.connected[ns] = (state.wallets.memory.connected[ns] ?? []).filter((id) => live.has(id))
-    })
+        const memory: WalletMemory = {
+          recent: addRecentWallet(w.memory.recent, recent),
+          connected: { ...w.memory.connected, [namespace]: remembered(w, state, namespace, connectorId) },
+        }
+        return { ...w, attempt, memory }
+      },
+      (_w, event, _state, prev) => !isIgnoredConnectionEvent(prev, event),
+    )
+    .addReplacer(
+      connectionFailed,
+      (w, event) => ({ ...w, attempt: { ...(w.attempt as ConnectAttempt), status: 'failed', error: event.payload.error } }),
+      (w, event, _state, prev) => {
+        const attempt = w.attempt
+        return (
+          !isIgnoredConnectionEvent(prev, event) &&
+          !!attempt &&
+          attempt.connectorId === event.payload.connectorId &&
+          (event.requestId === undefined || attempt.requestId === event.requestId)
+        )
+      },
+    )
+    .addReplacer(
+      connectionDisconnected,
+      (w, event, state) => {
+        const ns = event.payload.namespace
+        const live = new Set(state.connection.byNamespace[ns]?.connections.map((c) => c.connectorId) ?? [])
+        const connected = { ...w.memory.connected, [ns]: (w.memory.connected[ns] ?? []).filter((id) => live.has(id)) }
+        return { ...w, memory: { ...w.memory, connected } }
+      },
+      (w, event) => w.reconnect[event.payload.namespace] === undefined,
+    )
     .addCase(reconnectStarted, (w, event) => {
       w.reconnect[event.payload.namespace] = event.requestId ?? 'reconnect'
     })
@@ -117,10 +134,22 @@ function isCurrentSwitch(w: Draft<WalletsState>, requestId: string | undefined):
   return requestId === undefined || (w.switching !== null && w.switching.requestId === requestId)
 }
 
+/** The namespace's reconnect list with the connector first (alone without multiWallet). */
+function remembered(w: WalletsState, state: ModalState, namespace: Namespace, connectorId: string): string[] {
+  const others = state.features.multiWallet ? (w.memory.connected[namespace] ?? []).filter((id) => id !== connectorId) : []
+  return [connectorId, ...others]
+}
+
 /** Puts the connector first in the namespace's reconnect list (alone without multiWallet). */
 function remember(w: Draft<WalletsState>, state: ModalState, namespace: Namespace, connectorId: string): void {
-  const others = state.features.multiWallet ? (state.wallets.memory.connected[namespace] ?? []).filter((id) => id !== connectorId) : []
-  w.memory.connected[namespace] = [connectorId, ...others]
+  w.memory.connected[namespace] = remembered(state.wallets, state, namespace, connectorId)
+}
+
+/** The record without `key` (the same record when it has none). */
+function without<T extends object>(record: T, key: keyof T): T {
+  if (!(key in record)) return record
+  const { [key]: _dropped, ...rest } = record
+  return rest as T
 }
 
 function readMemory(value: unknown): WalletMemory | null {
