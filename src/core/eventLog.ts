@@ -1,4 +1,5 @@
 import type { StampedEvent } from './events/defineEvent.js'
+import { ReplayError } from './errors/storage.js'
 
 /** When over budget, the log folds its oldest events until it is this share of the budget. */
 export const FOLD_TARGET = 0.9
@@ -215,16 +216,6 @@ export class EventLog<S> {
   }
 }
 
-/** Replaying a log failed at this event: the reducers threw on it. */
-export class ReplayError extends Error {
-  override name = 'ReplayError'
-  constructor(
-    readonly event: StampedEvent,
-    override readonly cause: unknown,
-  ) {
-    super(`replaying event ${event.seq} (${event.type}) failed: ${cause instanceof Error ? cause.message : String(cause)}`)
-  }
-}
 
 /** UTF-16 length of the JSON is close enough to bytes for a budget and costs one stringify. */
 function byteLength(event: StampedEvent): number {

@@ -1,4 +1,5 @@
 import { defineEvent } from './defineEvent.js'
+import { serializedErrorSchema } from '../errors/base.js'
 import { array, json, literal, object, optional, record, string, type Schema } from './schema.js'
 import { NAMESPACES, namespaceSchema } from './views.js'
 import type { DurableState } from '../state.js'
@@ -49,4 +50,4 @@ export const storageHydrated = defineEvent(
 )
 
 /** A storage read or write failed, or stored data was unreadable; the session goes on in memory. */
-export const storageFailed = defineEvent('storage/failed', object({ operation: string(), error: json() }))
+export const storageFailed = defineEvent('storage/failed', object({ operation: string(), error: serializedErrorSchema }))

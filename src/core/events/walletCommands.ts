@@ -97,9 +97,11 @@ export function createWalletCommands(store: StoreLike): WalletCommands {
       sub.unsubscribe()
       return Promise.reject(new RequestAbortedError('the same request is already pending, or was tried less than 1 s ago'))
     }
-    return settled.then((r) => {
+    return settled.then(async (r) => {
       if ('ok' in r) return r.ok
-      throw toError(r.error)
+      // Optimization: the error classes load on the first failure, not with the first bundle.
+      const { deserializeError } = await import('../errors/deserializeError.js')
+      throw deserializeError(r.error)
     })
   }
 
@@ -258,9 +260,4 @@ function optionsArg(value: unknown, fields: readonly string[], name = 'options')
 }
 
 /** An error of an outcome event, as the host sees it: a GangwayError with the spec message. */
-function toError(error: SerializedError): GangwayError {
-  const e = new GangwayError(error.shortMessage, { code: error.code, details: error.details })
-  e.name = error.name
-  return e
-}
 

@@ -307,7 +307,8 @@ describe('host commands of a modal', () => {
 
 describe('EventLog.load is atomic', () => {
   it('a reducer that throws part way leaves the log exactly as it was, and names the event', async () => {
-    const { EventLog, ReplayError } = await import('../../../src/core/eventLog')
+    const { EventLog } = await import('../../../src/core/eventLog')
+    const { ReplayError } = await import('../../../src/core/errors/storage')
     const reducer = (s: number, e: StampedEvent) => {
       if (e.type === 'bad') throw new TypeError('boom')
       return s + 1
