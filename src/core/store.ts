@@ -355,7 +355,15 @@ function describeValue(value: unknown): string {
  * characters, without serialising it again (keys in the order the store builds them).
  */
 export function serializedSize(event: StampedEvent, payloadSize: number): number {
-  let size = 2 + 7 + JSON.stringify(event.type).length + 11 + payloadSize // {"type":…,"payload":…}
-  if (event.requestId !== undefined) size += 13 + JSON.stringify(event.requestId).length // ,"requestId":…
+  let size = 2 + 7 + jsonStringLength(event.type) + 11 + payloadSize // {"type":…,"payload":…}
+  if (event.requestId !== undefined) size += 13 + jsonStringLength(event.requestId) // ,"requestId":…
   return size + 7 + String(event.seq).length + 6 + String(event.at).length // ,"seq":…,"at":…
+}
+
+// Characters JSON escapes (quote, backslash, controls) or may (lone surrogates).
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/
+
+/** `JSON.stringify(text).length`, without serialising the (usually plain) text. */
+function jsonStringLength(text: string): number {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text).length : text.length + 2
 }

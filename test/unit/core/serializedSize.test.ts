@@ -7,9 +7,9 @@ describe('serializedSize', () => {
   it("equals the length of the stamped event's JSON, from the payload's length alone", () => {
     fc.assert(
       fc.property(
-        fc.string(),
+        fc.string({ unit: 'binary' }),
         fc.jsonValue(),
-        fc.option(fc.string(), { nil: undefined }),
+        fc.option(fc.oneof(fc.string(), fc.string({ unit: 'binary' })), { nil: undefined }),
         fc.nat(),
         fc.nat(),
         (type, payload, requestId, seq, at) => {
