@@ -18,8 +18,9 @@ export function selectDurable(state: ModalState): DurableState {
   return { preferences: state.preferences, siwx: state.siwx, wallets: state.wallets.memory }
 }
 
-export function sameDurable(a: DurableState, b: DurableState): boolean {
-  return a.preferences === b.preferences && a.siwx === b.siwx && a.wallets === b.wallets
+/** Whether two states hold the same durable parts (by reference: no record is made). */
+export function sameDurableState(a: ModalState, b: ModalState): boolean {
+  return a.preferences === b.preferences && a.siwx === b.siwx && a.wallets.memory === b.wallets.memory
 }
 
 /** What could be read from a stored durable value, and the paths of what was dropped. */

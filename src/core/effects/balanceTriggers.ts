@@ -19,6 +19,8 @@ export function balanceTriggers(
 ): Observable<boolean> {
   return merge(
     state$.pipe(
+      // Optimization: the address is worked out only when what it depends on changed.
+      distinctUntilChanged((a, b) => a.connection === b.connection && a.network === b.network && a.settings === b.settings),
       map(selectCaipAddress),
       distinctUntilChanged(),
       filter((caipAddress): caipAddress is string => caipAddress !== null),

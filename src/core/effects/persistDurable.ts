@@ -1,5 +1,5 @@
 import { defer, distinctUntilChanged, map, skip, switchMap, take } from 'rxjs'
-import { sameDurable, selectDurable, STORAGE_KEYS } from '../durable.js'
+import { sameDurableState, selectDurable, STORAGE_KEYS } from '../durable.js'
 import { storageHydrated } from '../events/storage.js'
 import type { CoreDeps } from '../ports.js'
 import type { Effect } from './runEffects.js'
@@ -21,12 +21,15 @@ export const persistDurable: Effect<CoreDeps> = (event$, state$, deps) =>
         STORAGE_KEYS.durable,
         defer(() =>
           // state$ replays the current state, then emits on each change.
-          state$.pipe(map(selectDurable)),
+          state$,
         ).pipe(
-          distinctUntilChanged(sameDurable),
+          // Optimization: compared on the state's own references; the record is made on a change.
+          distinctUntilChanged(sameDurableState),
           skip(1),
+          map(selectDurable),
           map((durable) => () => durable),
         ),
       ),
     ),
   )
+
