@@ -181,14 +181,12 @@ export function createModal(options: ModalOptions): Modal {
   // The modal is its features: the catalogue, root reducer, state and effects derive from them.
   const features: Feature<Deps>[] = [...CORE_FEATURES, ...(options.persistLog === false ? [] : [logPersistenceFeature]), ...(options.modules ?? [])]
   const composed = composeFeatures<Deps>(features, { autoFreeze: options.autoFreeze ?? !isProductionBuild() })
-  // Effects of features that load on demand (WalletConnect's, with a WalletConnect port) load
-  // beside the persisted log, before the session starts.
-  let lazyFailure: unknown = null
-  const lazyEffects = composed.loadEffects(deps).catch((error: unknown) => {
-    lazyFailure = error
-    return []
-  })
-  store = createStore({ deps, effects: composed.effects, reducer: composed.reducer, catalogue: composed.catalogue, maxLogBytes: options.maxLogBytes })
+  // Effects that load on demand (wallet connections', the data plane's with an API, WalletConnect's
+  // with a WalletConnect port) load beside the persisted log, before the session starts; until
+  // then dispatched events wait. The store gets every effect, in the features' order, at start.
+  const lazyFailures: { feature: string; error: unknown }[] = []
+  const effects = composed.loadEffects(deps, (feature, error) => lazyFailures.push({ feature, error }))
+  store = createStore({ deps, reducer: composed.reducer, catalogue: composed.catalogue, maxLogBytes: options.maxLogBytes })
   const s = store
 
   let settings: SessionSettings
@@ -202,7 +200,7 @@ export function createModal(options: ModalOptions): Modal {
   }
   const directory = services.api.directory
   const log: Promise<unknown> = options.persistLog === false ? Promise.resolve(undefined) : storage.get<unknown>(STORAGE_KEYS.log).catch(() => undefined)
-  const ready = Promise.all([log, lazyEffects])
+  const ready = Promise.all([log, effects])
     .then(([log, loaded]) => {
       const hydrated = firstValueFrom(s.event$.pipe(filter(storageHydrated.match)))
       const { unreadableLog } = s.start(settings, log, loaded)
@@ -211,7 +209,7 @@ export function createModal(options: ModalOptions): Modal {
         storage.set(STORAGE_KEYS.unreadableLog, log).catch(() => undefined)
         s.dispatch(storageFailed({ operation: 'loadLog', error: serializeError(unreadableLog) }))
       }
-      if (lazyFailure) s.dispatch(effectFailed({ effect: 'loadEffects', error: serializeError(lazyFailure) }))
+      for (const { feature, error } of lazyFailures) s.dispatch(effectFailed({ effect: `loadEffects(${feature})`, error: serializeError(error) }))
       if (!options.projectId) s.dispatch(bannerShowRequested({ variant: 'error', message: 'Project ID Not Configured' }))
       return hydrated
     })

@@ -10,8 +10,11 @@ export type ComposedFeatures<D> = {
   readonly catalogue: EventCatalogue
   readonly reducer: RootReducer
   readonly effects: readonly NamedEffect<D>[]
-  /** The features' on-demand effects, loaded with the modal's ports. */
-  loadEffects(deps: D): Promise<NamedEffect<D>[]>
+  /**
+   * Every effect, in the features' order: each feature's own, then the ones it loads on demand
+   * with the modal's ports. A feature whose load fails keeps its own effects; `onError` hears why.
+   */
+  loadEffects(deps: D, onError?: (feature: string, error: unknown) => void): Promise<NamedEffect<D>[]>
 }
 
 /**
@@ -39,6 +42,18 @@ export function composeFeatures<D>(features: readonly Feature<D>[], options: { a
     catalogue,
     reducer,
     effects: features.flatMap((f) => f.effects),
-    loadEffects: async (deps) => (await Promise.all(features.map((f) => f.loadEffects?.(deps) ?? []))).flat(),
+    loadEffects: async (deps, onError) => {
+      const lists = await Promise.all(
+        features.map(async (f) => {
+          try {
+            return [...f.effects, ...((await f.loadEffects?.(deps)) ?? [])]
+          } catch (error) {
+            onError?.(f.name, error)
+            return [...f.effects]
+          }
+        }),
+      )
+      return lists.flat()
+    },
   }
 }
