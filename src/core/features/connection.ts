@@ -1,5 +1,6 @@
 import { connectionDisconnected, connectionFailed, connectionRequested, connectionSucceeded } from '../events/connection.js'
 import { WALLET_EVENTS } from '../events/walletEvents.js'
+import { walletEffects } from '../effects/walletEffects.js'
 import { accountSlice } from '../reducers/accountReducer.js'
 import { connectionSlice } from '../reducers/connectionReducer.js'
 import { networkSlice } from '../reducers/networkReducer.js'
@@ -11,7 +12,5 @@ export const connectionFeature = defineFeature({
   name: 'connection',
   events: [connectionRequested, connectionSucceeded, connectionFailed, connectionDisconnected, ...WALLET_EVENTS],
   slices: [connectionSlice, walletsSlice, networkSlice, accountSlice],
-  effects: [],
-  // Optimization: a chunk of its own, fetched as the modal starts, off the host's first bundle.
-  loadEffects: () => import('../effects/walletEffects.js').then((m) => m.walletEffects),
+  effects: walletEffects,
 })

@@ -1,6 +1,7 @@
 import { API_EVENTS } from '../events/api.js'
 import { TOKEN_BALANCE_EVENTS } from '../events/tokenBalances.js'
 import { WALLET_LIST_EVENTS } from '../events/walletList.js'
+import { dataEffects } from '../effects/dataEffects.js'
 import { apiSlice } from '../reducers/apiReducer.js'
 import { tokenBalancesSlice } from '../reducers/tokenBalancesReducer.js'
 import { walletListSlice } from '../reducers/walletListReducer.js'
@@ -11,8 +12,5 @@ export const dataFeature = defineFeature({
   name: 'data',
   events: [...WALLET_LIST_EVENTS, ...TOKEN_BALANCE_EVENTS, ...API_EVENTS],
   slices: [walletListSlice, tokenBalancesSlice, apiSlice],
-  effects: [],
-  // Only a modal given an API runs these (they load as it starts); without one they stay out.
-  loadEffects: (deps: { api?: { directory?: unknown; blockchain?: unknown } }) =>
-    deps.api?.directory || deps.api?.blockchain ? import('../effects/dataEffects.js').then((m) => m.dataEffects) : Promise.resolve([]),
+  effects: dataEffects,
 })
