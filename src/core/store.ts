@@ -355,15 +355,35 @@ function describeValue(value: unknown): string {
  * characters, without serialising it again (keys in the order the store builds them).
  */
 export function serializedSize(event: StampedEvent, payloadSize: number): number {
-  let size = 2 + 7 + jsonStringLength(event.type) + 11 + payloadSize // {"type":…,"payload":…}
+  let size = 2 + 7 + typeLength(event.type) + 11 + payloadSize // {"type":…,"payload":…}
   if (event.requestId !== undefined) size += 13 + jsonStringLength(event.requestId) // ,"requestId":…
-  return size + 7 + String(event.seq).length + 6 + String(event.at).length // ,"seq":…,"at":…
+  return size + 7 + numberLength(event.seq) + 6 + numberLength(event.at) // ,"seq":…,"at":…
+}
+
+/** `String(n).length` without making the string, for the whole numbers seq and at are. */
+function numberLength(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n).length
+  let digits = 1
+  for (let rest = n; rest >= 10; rest = Math.floor(rest / 10)) digits++
+  return digits
 }
 
 // Characters JSON escapes (quote, backslash, controls) or may (lone surrogates).
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/
 
+// Event types are few: their JSON lengths are kept.
+const typeLengths = new Map<string, number>()
+
 /** `JSON.stringify(text).length`, without serialising the (usually plain) text. */
 function jsonStringLength(text: string): number {
   return NEEDS_ESCAPE.test(text) ? JSON.stringify(text).length : text.length + 2
+}
+
+function typeLength(type: string): number {
+  let length = typeLengths.get(type)
+  if (length === undefined) {
+    length = jsonStringLength(type)
+    if (typeLengths.size < 4_096) typeLengths.set(type, length)
+  }
+  return length
 }
