@@ -1,65 +1,8 @@
 import type { EventCreator, EventInput } from './defineEvent.js'
-import { bannerClosed, bannerDelayElapsed, bannerShowRequested } from './banner.js'
-import { remoteConfigFailed, remoteConfigLoaded } from './config.js'
-import { connectionDisconnected, connectionFailed, connectionRequested, connectionSucceeded } from './connection.js'
-import { effectFailed } from './effects.js'
-import {
-  modalCloseRequested,
-  modalLoadingChanged,
-  modalOpenRequested,
-  modalShakeEnded,
-  modalShakeRequested,
-} from './modal.js'
-import { accountTypePreferred, themeModeChanged } from './preferences.js'
-import { routerPushed, routerReplaced, routerReset, routerWentBack } from './router.js'
-import { sessionStarted } from './session.js'
-import { siwxSessionStored, siwxSessionsCleared } from './siwx.js'
-import { storageFailed, storageHydrated } from './storage.js'
-import { WALLET_EVENTS } from './walletEvents.js'
-import { WALLET_CONNECT_EVENTS } from './walletConnect.js'
-import { WALLET_LIST_EVENTS } from './walletList.js'
-import { TOKEN_BALANCE_EVENTS } from './tokenBalances.js'
-import { API_EVENTS } from './api.js'
 import { InvalidInputError } from '../errors/base.js'
 import { isPlainObject, plainDataProblem } from './schema.js'
 
-/** Every event the core knows. A type not listed here is rejected at dispatch. */
-export const CORE_EVENTS = [
-  sessionStarted,
-  storageHydrated,
-  storageFailed,
-  modalOpenRequested,
-  modalCloseRequested,
-  modalShakeRequested,
-  modalShakeEnded,
-  modalLoadingChanged,
-  routerPushed,
-  routerReplaced,
-  routerWentBack,
-  routerReset,
-  bannerShowRequested,
-  bannerDelayElapsed,
-  bannerClosed,
-  themeModeChanged,
-  accountTypePreferred,
-  remoteConfigLoaded,
-  remoteConfigFailed,
-  connectionRequested,
-  connectionSucceeded,
-  connectionFailed,
-  connectionDisconnected,
-  siwxSessionStored,
-  siwxSessionsCleared,
-  effectFailed,
-  ...WALLET_EVENTS,
-  ...WALLET_LIST_EVENTS,
-  ...TOKEN_BALANCE_EVENTS,
-  ...API_EVENTS,
-  ...WALLET_CONNECT_EVENTS,
-] as const
-
-export type CoreEvent = ReturnType<(typeof CORE_EVENTS)[number]>
-
+/** The events a modal accepts, by type: derived from its features (composeFeatures). */
 export type EventCatalogue = ReadonlyMap<string, EventCreator<string, unknown>>
 
 export function createCatalogue(creators: readonly EventCreator<string, any>[]): EventCatalogue {

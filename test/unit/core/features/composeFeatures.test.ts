@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
 import { freeze, produce, setAutoFreeze } from 'immer'
 import { map, filter } from 'rxjs'
@@ -44,6 +46,21 @@ describe('features', () => {
       }),
       fcParams({ numRuns: 60 }),
     )
+  })
+
+  it('every event the core defines belongs to a built-in feature, so none is refused at dispatch', async () => {
+    const dir = fileURLToPath(new URL('../../../../src/core/events/', import.meta.url))
+    const types = new Set<string>()
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+      const mod = (await import(`../../../../src/core/events/${file.replace(/\.ts$/, '.js')}`)) as Record<string, unknown>
+      for (const value of Object.values(mod)) {
+        const creator = value as { type?: unknown; match?: unknown; schema?: unknown }
+        if (typeof value === 'function' && typeof creator.type === 'string' && typeof creator.match === 'function' && creator.schema) types.add(creator.type)
+      }
+    }
+    expect(types.size).toBeGreaterThan(40)
+    const catalogue = composeFeatures<any>(BUILT_IN_FEATURES).catalogue
+    expect([...types].filter((t) => !catalogue.has(t))).toEqual([])
   })
 
   it('an event no slice handles costs nothing: the same state object comes back', () => {
