@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createMemoryKeyValue } from '../../src/adapters/storage/memoryStorage'
+import { createMemoryKeyValue } from '../../src/adapters/storage/memoryKeyValue'
 import { GangwayError, InvalidInputError } from '../../src/core/errors/base'
 import { builtInCatalogue } from '../../src/core/reducers/rootReducer'
 import { createTestModal } from '../support/testModal'

@@ -1,6 +1,7 @@
 import { createStore, del, get, keys, set } from 'idb-keyval'
 import type { Storage } from '../../core/ports.js'
-import { createVersionedStorage, type KeyValue, type Migration } from './versionedStorage.js'
+import { createVersionedStorage, type Migration } from './versionedStorage.js'
+import type { KeyValue } from './memoryKeyValue.js'
 
 /** The IndexedDB database and object store Gangway uses. */
 export const IDB_DATABASE = 'gangway'

@@ -1,12 +1,6 @@
 import type { Storage } from '../../core/ports.js'
+import { createMemoryKeyValue, type KeyValue } from './memoryKeyValue.js'
 
-/** The raw key-value store under a Storage (IndexedDB, memory). */
-export interface KeyValue {
-  get(key: string): Promise<unknown>
-  set(key: string, value: unknown): Promise<void>
-  del(key: string): Promise<void>
-  keys(): Promise<string[]>
-}
 
 /** Moves stored data from one schema version to the next. */
 export type Migration = {
@@ -57,7 +51,7 @@ export function createVersionedStorage(
       return kv
     }
     if (typeof stored !== 'number' || !Number.isInteger(stored) || stored > version || !hasMigrationPath(stored)) {
-      return inMemory()
+      return createMemoryKeyValue()
     }
     let current = stored
     while (current < version) {
@@ -102,25 +96,5 @@ export function createVersionedStorage(
     async mode() {
       return (await whenReady()) === kv ? 'persistent' : 'memory'
     },
-  }
-}
-
-/** A key-value store in memory (values copied through JSON, as the memory storage does). */
-function inMemory(): KeyValue {
-  const map = new Map<string, string>()
-  return {
-    get: async (key) => {
-      const raw = map.get(key)
-      return raw === undefined ? undefined : JSON.parse(raw)
-    },
-    set: async (key, value) => {
-      const raw = JSON.stringify(value)
-      if (raw === undefined) map.delete(key)
-      else map.set(key, raw)
-    },
-    del: async (key) => {
-      map.delete(key)
-    },
-    keys: async () => [...map.keys()],
   }
 }

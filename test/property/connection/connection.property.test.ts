@@ -142,7 +142,7 @@ describe('reconnect order on load', () => {
         fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
         fc.boolean(),
         async (remembered, answers, multiWallet) => {
-          const { createMemoryKeyValue } = await import('../../../src/adapters/storage/memoryStorage')
+          const { createMemoryKeyValue } = await import('../../../src/adapters/storage/memoryKeyValue')
           const kv = createMemoryKeyValue({
             'gangway:schema': 1,
             'gangway:durable': { wallets: { recent: [], connected: { eip155: remembered } } },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { GangwayError } from '../../../src/core/errors/base'
 import { WalletRejectedError } from '../../../src/core/errors/wallet'
-import { createMemoryKeyValue } from '../../../src/adapters/storage/memoryStorage'
+import { createMemoryKeyValue } from '../../../src/adapters/storage/memoryKeyValue'
 import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'
 import { createFakeChainAdapter } from '../../support/fakeChainAdapter'

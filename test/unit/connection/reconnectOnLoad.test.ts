@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createMemoryKeyValue } from '../../../src/adapters/storage/memoryStorage'
+import { createMemoryKeyValue } from '../../../src/adapters/storage/memoryKeyValue'
 import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'
 import { createFakeChainAdapter } from '../../support/fakeChainAdapter'

@@ -1,6 +1,6 @@
 import { Subject } from 'rxjs'
 import { describe, expect, it } from 'vitest'
-import { createMemoryKeyValue } from '../../../src/adapters/storage/memoryStorage'
+import { createMemoryKeyValue } from '../../../src/adapters/storage/memoryKeyValue'
 import { GangwayError, InvalidInputError } from '../../../src/core/errors/base'
 import { connectionRequested } from '../../../src/core/events/connection'
 import { disconnectRequested } from '../../../src/core/events/connectionLifecycle'

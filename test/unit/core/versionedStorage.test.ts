@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { createIdbStorage } from '../../../src/adapters/storage/idbStorage'
-import { createMemoryKeyValue } from '../../../src/adapters/storage/memoryStorage'
+import { createMemoryKeyValue } from '../../../src/adapters/storage/memoryKeyValue'
 import { createVersionedStorage } from '../../../src/adapters/storage/versionedStorage'
 
 describe('versioned storage', () => {
