@@ -1,4 +1,4 @@
-import { createMemoryKeyValue } from '../../src/adapters/storage/memoryStorage'
+import { createMemoryKeyValue } from '../../src/adapters/storage/memoryKeyValue'
 import { createVersionedStorage } from '../../src/adapters/storage/versionedStorage'
 import { createModal, type ModalOptions } from '../../src/createModal'
 import type { AnalyticsEvent } from '../../src/core/ports'

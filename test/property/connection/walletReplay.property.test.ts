@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createMemoryKeyValue } from '../../../src/adapters/storage/memoryStorage'
+import { createMemoryKeyValue } from '../../../src/adapters/storage/memoryKeyValue'
 import { EventLog } from '../../../src/core/eventLog'
 import { rootReducer } from '../../../src/core/reducers/rootReducer'
 import { initialState } from '../../../src/core/reducers/rootReducer'
