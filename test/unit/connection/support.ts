@@ -1,4 +1,4 @@
-import type { Network } from '../../../src/core/domain/entities'
+import { evmNetwork } from '../../support/stateAfter'
 import type { EventInput, StampedEvent } from '../../../src/core/events/defineEvent'
 import { sessionStarted } from '../../../src/core/events/session'
 import { rootReducer } from '../../../src/core/reducers/rootReducer'
@@ -8,14 +8,7 @@ import { connectionSucceeded } from '../../../src/core/events/connection'
 import { createFakeChainAdapter } from '../../support/fakeChainAdapter'
 import { createTestModal } from '../../support/testModal'
 
-export const net = (id: number, name = `Chain ${id}`): Network => ({
-  id,
-  name,
-  chainNamespace: 'eip155',
-  caipNetworkId: `eip155:${id}`,
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [`http://127.0.0.1:${id}`] } },
-})
+export const net = evmNetwork
 
 export const NETWORKS = [net(1, 'One'), net(2, 'Two')]
 
