@@ -25,7 +25,7 @@ const NODE_CACHE = join(ROOT, '.cache', 'consumer-node')
 /**
  * Initial JS (gzip) of README's configuration (EVM adapter, WalletConnect metadata, data API,
  * no devtools) built by Vite: React, ReactDOM, viem's part and Gangway's first bundle. Measured
- * 119,093 B (116.3 KiB, gzip -9 of each initial chunk); the budget is 120 KiB.
+ * 121,203 B (118.4 KiB, gzip -9 of each initial chunk); the budget is 120 KiB.
  */
 export const INITIAL_JS_BUDGET_BYTES = 120 * 1024
 

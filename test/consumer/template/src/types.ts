@@ -1,6 +1,6 @@
 // Type-level checks: the package's types are real (not `any`), so misuse is an error.
-import { createModal, GangwayError, selectAddress, type ModalState } from 'gangway'
-import { createEvmAdapter, defineEvmNetwork, UserRejectedRequestError } from 'gangway/evm'
+import { createModal, GangwayError, isUserRejection, selectAddress, WalletRejectedError, type ConnectError, type ModalState } from 'gangway'
+import { createEvmAdapter, defineEvmNetwork, toEvmError } from 'gangway/evm'
 import { createWalletConnectAdapter, walletLink } from 'gangway/walletconnect'
 import { useModalState } from 'gangway/react'
 import { GangwayDevtools, diffStates } from 'gangway/devtools'
@@ -13,7 +13,17 @@ createModal({ projectId: 'p', networks: ['eip155:1'] })
 export const address: string | null = selectAddress({} as ModalState)
 // @ts-expect-error the address is not a number
 export const notNumber: number = selectAddress({} as ModalState)
-export const rejected: GangwayError = new UserRejectedRequestError('Connection rejected')
+// The error classes are the core's (`gangway`); the EVM entry maps a wallet's errors onto them.
+const walletRejected = new WalletRejectedError('Connection rejected')
+export const rejected: GangwayError = walletRejected
+export const rejectedKind: 'WALLET_REJECTED' = walletRejected.kind
+// @ts-expect-error a wallet rejection's kind is not another error's
+export const wrongKind: 'MODAL_CLOSED' = walletRejected.kind
+export const fromConnect: ConnectError = walletRejected
+// @ts-expect-error a plain Error is not in a command's error union
+export const notAConnectError: ConnectError = new Error('x')
+export const mapped: GangwayError = toEvmError({ code: 4001 }, 'connect')
+export const userSaidNo: boolean = isUserRejection(mapped)
 export const adapter = createWalletConnectAdapter({ projectId: 'p', networks: [network] }, createEvmAdapter())
 export const link: typeof walletLink = walletLink
 export const changes: { path: string }[] = diffStates({ a: 1 }, { a: 2 })
