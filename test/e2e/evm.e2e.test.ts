@@ -136,7 +136,7 @@ describe('an EIP-6963 wallet on the local chain', () => {
     const retry = inModal(page, 'connecting-retry')
     expect(await retry.isDisabled()).toBe(true)
     const attempt = (await state(page, (s) => s.wallets.attempt))!
-    expect(attempt).toMatchObject({ status: 'failed', error: { name: 'WalletRejectedError', shortMessage: 'Connection rejected', code: 4001 } })
+    expect(attempt).toMatchObject({ status: 'failed', error: { name: 'WalletRejectedError', kind: 'WALLET_REJECTED', shortMessage: 'Connection rejected', code: 4001 } })
     await expect.poll(() => retry.isEnabled(), { interval: 20 }).toBe(true)
     const enabledAt = await page.evaluate(() => Date.now())
     expect(enabledAt - attempt.startedAt).toBeGreaterThanOrEqual(1_000)

@@ -180,6 +180,13 @@ describe('WalletConnect through the local relay and the dev wallet', () => {
     await pairInWallet(wallet, uri, 'reject')
     await expect.poll(() => inModal(page, 'wc-error').textContent(), { timeout: 15_000 }).toBe('Connection rejected')
     expect((await eip155(page))?.status).toBe('disconnected')
+    // The SDK's rejection (5000) is the same wallet error as an EIP-1193 4001, with its kind in the event.
+    expect(await state(page, (s) => s.wallets.attempt?.error)).toMatchObject({
+      name: 'WalletRejectedError',
+      kind: 'WALLET_REJECTED',
+      shortMessage: 'Connection rejected',
+      code: 4001,
+    })
     await inModal(page, 'wc-retry').click()
     await inModal(page, 'wc-qr').waitFor()
     const second = await readQrCode(page)
