@@ -1,6 +1,7 @@
 import type { NamedEffect } from '../features/defineFeature.js'
 import { connectionAnalytics } from './connectionAnalytics.js'
 import { connectWallet } from './connectWallet.js'
+import { disconnectAbandonedConnect } from './disconnectAbandonedConnect.js'
 import { disconnectWallet } from './disconnectWallet.js'
 import { discoverConnectors } from './discoverConnectors.js'
 import { emitAccountDisconnected } from './emitAccountDisconnected.js'
@@ -20,6 +21,7 @@ export const walletEffects: NamedEffect<WalletDeps>[] = [
   { name: 'reconnectOnLoad', effect: reconnectOnLoad },
   { name: 'connectWallet', effect: connectWallet },
   { name: 'failConnectOnClose', effect: failConnectOnClose },
+  { name: 'disconnectAbandonedConnect', effect: disconnectAbandonedConnect },
   { name: 'disconnectWallet', effect: disconnectWallet },
   { name: 'watchWalletEvents', effect: watchWalletEvents },
   { name: 'emitAccountDisconnected', effect: emitAccountDisconnected },

@@ -1,0 +1,48 @@
+import { catchError, defer, EMPTY, filter, ignoreElements, mergeMap, tap } from 'rxjs'
+import { connectionFailed, connectionSucceeded } from '../events/connection.js'
+import type { Namespace } from '../events/views.js'
+import type { ModalState } from '../state.js'
+import type { Effect } from './runEffects.js'
+import { ofType } from './ofType.js'
+import type { WalletDeps } from './walletDeps.js'
+
+/** How many connects abandoned by closing the modal are remembered (a late approval names one of them). */
+const REMEMBERED = 32
+
+/**
+ * A wallet that approves a connect after the visitor closed the modal on it is disconnected:
+ * the reducers ignore that late `connection/succeeded` (its attempt failed with 'Modal closed'),
+ * so without this the wallet would hold a session the app does not know about. A connector the
+ * app is connected with, or is connecting again, is left alone.
+ */
+export const disconnectAbandonedConnect: Effect<WalletDeps> = (event$, state$, deps) => {
+  const abandoned: string[] = []
+  return event$.pipe(
+    tap((e) => {
+      if (connectionFailed.match(e) && e.requestId && e.payload.error.kind === 'MODAL_CLOSED') {
+        abandoned.push(e.requestId)
+        if (abandoned.length > REMEMBERED) abandoned.shift()
+      }
+    }),
+    ofType(connectionSucceeded),
+    filter((e) => e.requestId !== undefined && abandoned.includes(e.requestId)),
+    mergeMap((e) => {
+      abandoned.splice(abandoned.indexOf(e.requestId!), 1)
+      const { connectorId, namespace } = e.payload
+      const adapter = deps.adapters[namespace]
+      if (!adapter || inUse(state$.value, namespace, connectorId)) return EMPTY
+      return defer(() => adapter.disconnect(connectorId)).pipe(
+        ignoreElements(),
+        // Nothing to tell the visitor: the app never had this session.
+        catchError(() => EMPTY),
+      )
+    }),
+  )
+}
+
+function inUse(state: ModalState, namespace: Namespace, connectorId: string): boolean {
+  const connected = state.connection.byNamespace[namespace]?.connections.some((c) => c.connectorId === connectorId)
+  const attempt = state.wallets.attempt
+  const connecting = attempt?.status === 'connecting' && attempt.connectorId === connectorId && attempt.namespace === namespace
+  return !!connected || !!connecting
+}
