@@ -6,6 +6,7 @@ import { accountTypePreferred, themeModeChanged } from '../events/preferences.js
 import { routerPushed, routerReplaced, routerReset, routerWentBack } from '../events/router.js'
 import { sessionStarted } from '../events/session.js'
 import { bannerDelay } from '../effects/bannerDelay.js'
+import { bannerTimeout } from '../effects/bannerTimeout.js'
 import { modalAnalytics } from '../effects/modalAnalytics.js'
 import { reportErrors } from '../effects/reportErrors.js'
 import { shakeTimer } from '../effects/shakeTimer.js'
@@ -44,6 +45,7 @@ export const modalFeature = defineFeature({
   effects: [
     { name: 'shakeTimer', effect: shakeTimer },
     { name: 'bannerDelay', effect: bannerDelay },
+    { name: 'bannerTimeout', effect: bannerTimeout },
     { name: 'modalAnalytics', effect: modalAnalytics },
     { name: 'reportErrors', effect: reportErrors },
   ],
