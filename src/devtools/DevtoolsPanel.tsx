@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useRef, useState, type ChangeEvent } from 'react'
+import { useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type ChangeEvent } from 'react'
 import type { Modal } from '../createModal.js'
 import { GangwayError } from '../core/errors/base.js'
 import { diffStates } from './diffStates.js'
@@ -32,6 +32,7 @@ export function DevtoolsPanel({ modal, reduxDevtools = true }: DevtoolsPanelProp
     return () => sub.unsubscribe()
   }, [tt])
   useEffect(() => (reduxDevtools ? connectReduxDevtools(modal) : undefined), [modal, reduxDevtools])
+  const theme = usePanelTheme(modal)
 
   const log = tt.log
   const events = log.events
@@ -69,7 +70,7 @@ export function DevtoolsPanel({ modal, reduxDevtools = true }: DevtoolsPanelProp
   }
 
   return (
-    <section className="gwd" aria-label="Gangway devtools" data-testid="gangway-devtools" data-gangway-devtools="">
+    <section className="gwd" aria-label="Gangway devtools" data-testid="gangway-devtools" data-gangway-devtools="" data-theme={theme}>
       <style>{DEVTOOLS_CSS}</style>
       <header className="gwd-toolbar">
         <strong>Gangway devtools</strong>
@@ -96,7 +97,7 @@ export function DevtoolsPanel({ modal, reduxDevtools = true }: DevtoolsPanelProp
                 <button type="button" className="gwd-event" onClick={() => setSelectedSeq(e.seq)} aria-pressed={e.seq === selected?.seq}>
                   <span className="gwd-seq">#{e.seq}</span>
                   <span className="gwd-time">+{((e.at - first) / 1000).toFixed(3)}s</span>
-                  <span className="gwd-type">{e.type}</span>
+                  <span className="gwd-type" title={e.type}>{e.type}</span>
                 </button>
                 <button type="button" className="gwd-small" onClick={() => tt.jumpToSeq(e.seq)} aria-label={`Jump to event ${e.seq}`} data-testid={`jump-${e.seq}`}>Jump</button>
                 <button type="button" className="gwd-small" onClick={() => tt.toggle(e.seq)} aria-label={`${isSkipped ? 'Unskip' : 'Skip'} event ${e.seq}`}>
@@ -141,6 +142,18 @@ export function DevtoolsPanel({ modal, reduxDevtools = true }: DevtoolsPanelProp
   )
 }
 
+/** The panel follows the modal's theme (as the modal shows it, past states included). */
+function usePanelTheme(modal: Modal): 'light' | 'dark' {
+  return useSyncExternalStore(
+    (onChange) => {
+      const sub = modal.state$.subscribe(() => onChange())
+      return () => sub.unsubscribe()
+    },
+    () => (modal.getState().preferences.themeMode === 'dark' ? 'dark' : 'light'),
+    () => 'light',
+  )
+}
+
 const TAB_NAMES = { diff: 'Diff', state: 'State', event: 'Event', components: 'Components' } as const
 
 function show(v: unknown): string {
@@ -150,26 +163,42 @@ function show(v: unknown): string {
 }
 
 const DEVTOOLS_CSS = `
-.gwd { position: relative; z-index: 1000; font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; color: #1d2125; background: #fbfbfc; border: 1px solid #d9dde2; border-radius: 6px; display: flex; flex-direction: column; min-height: 320px; max-height: 100%; overflow: hidden; }
-.gwd button { font: inherit; padding: 2px 8px; border: 1px solid #c5cbd3; border-radius: 4px; background: #fff; cursor: pointer; }
+.gwd {
+  --gwd-fg: #1d2125; --gwd-bg: #fbfbfc; --gwd-bg-2: #f0f2f5; --gwd-border: #d9dde2; --gwd-button: #fff; --gwd-button-border: #c5cbd3;
+  --gwd-muted: #5f6872; --gwd-selected: #e8efff; --gwd-accent: #3366ff; --gwd-accent-text: #fff;
+  --gwd-error: #b3261e; --gwd-error-bg: #fdecea; --gwd-after: #16794a; --gwd-skipped: #7a838c;
+  position: relative; z-index: 1000; font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; color: var(--gwd-fg); background: var(--gwd-bg);
+  border: 1px solid var(--gwd-border); border-radius: 6px; display: flex; flex-direction: column; min-height: 320px; max-height: 100%; overflow: hidden;
+  color-scheme: light;
+}
+.gwd[data-theme='dark'] {
+  --gwd-fg: #e6e8eb; --gwd-bg: #17181b; --gwd-bg-2: #202226; --gwd-border: #33363c; --gwd-button: #26282d; --gwd-button-border: #3d4148;
+  --gwd-muted: #a0a7b0; --gwd-selected: #23304f; --gwd-accent: #6b8cff; --gwd-accent-text: #0d1117;
+  --gwd-error: #ff8a96; --gwd-error-bg: #3a1d22; --gwd-after: #5fd394; --gwd-skipped: #858d96;
+  color-scheme: dark;
+}
+.gwd button { font: inherit; padding: 2px 8px; border: 1px solid var(--gwd-button-border); border-radius: 4px; background: var(--gwd-button); color: inherit; cursor: pointer; }
 .gwd button:disabled { opacity: .5; cursor: default; }
-.gwd-toolbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; padding: 6px 8px; border-bottom: 1px solid #d9dde2; background: #f0f2f5; }
-.gwd-muted { color: #6a737d; }
-.gwd-error { margin: 0; padding: 6px 8px; color: #b3261e; background: #fdecea; }
-.gwd-columns { display: grid; grid-template-columns: minmax(300px, 1.2fr) 1fr; min-height: 0; flex: 1; }
-.gwd-events { list-style: none; margin: 0; padding: 0; overflow: auto; border-right: 1px solid #d9dde2; }
-.gwd-events li { display: flex; gap: 4px; align-items: center; padding: 1px 4px; }
-.gwd-events li[data-selected='true'] { background: #e8efff; }
-.gwd-events li[data-current='true'] { box-shadow: inset 3px 0 #3366ff; }
-.gwd-events li[data-skipped='true'] .gwd-type { text-decoration: line-through; color: #8a939c; }
-.gwd-event { flex: 1; display: flex; gap: 6px; text-align: left; border: 0 !important; background: transparent !important; }
-.gwd-seq { color: #6a737d; min-width: 3em; } .gwd-time { color: #6a737d; min-width: 5.5em; }
-.gwd-small { font-size: 11px !important; padding: 0 4px !important; }
-.gwd-detail { overflow: auto; padding: 6px 8px; }
-.gwd-tabs { display: flex; gap: 4px; margin-bottom: 6px; }
-.gwd-tabs [aria-selected='true'] { background: #3366ff; color: #fff; border-color: #3366ff; }
-.gwd-diff { border-collapse: collapse; width: 100%; } .gwd-diff th { text-align: left; font-weight: 600; padding-right: 8px; vertical-align: top; }
-.gwd-before { color: #b3261e; } .gwd-after { color: #16794a; }
-.gwd-react { height: 420px; border: 1px solid #d9dde2; }
+.gwd-toolbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; padding: 6px 8px; border-bottom: 1px solid var(--gwd-border); background: var(--gwd-bg-2); }
+.gwd-muted { color: var(--gwd-muted); }
+.gwd-error { margin: 0; padding: 6px 8px; color: var(--gwd-error); background: var(--gwd-error-bg); }
+.gwd-columns { display: grid; grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr); min-height: 0; flex: 1; }
+.gwd-events { list-style: none; margin: 0; padding: 0; overflow: auto; border-right: 1px solid var(--gwd-border); min-width: 0; }
+.gwd-events li { display: flex; gap: 4px; align-items: center; padding: 1px 4px; min-width: 0; }
+.gwd-events li[data-selected='true'] { background: var(--gwd-selected); }
+.gwd-events li[data-current='true'] { box-shadow: inset 3px 0 var(--gwd-accent); }
+.gwd-events li[data-skipped='true'] .gwd-type { text-decoration: line-through; color: var(--gwd-skipped); }
+/* Long event types are cut with an ellipsis so the Jump / Skip buttons always fit the row. */
+.gwd-event { flex: 1 1 auto; min-width: 0; display: flex; gap: 6px; text-align: left; border: 0 !important; background: transparent !important; }
+.gwd-seq { color: var(--gwd-muted); min-width: 3em; flex: none; } .gwd-time { color: var(--gwd-muted); min-width: 5.5em; flex: none; }
+.gwd-type { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.gwd-small { flex: none; font-size: 11px !important; padding: 0 4px !important; }
+.gwd-detail { overflow: auto; padding: 6px 8px; min-width: 0; }
+.gwd-tabs { display: flex; flex-wrap: wrap; gap: 4px; margin-bottom: 6px; }
+.gwd-tabs [aria-selected='true'] { background: var(--gwd-accent); color: var(--gwd-accent-text); border-color: var(--gwd-accent); }
+.gwd-diff { border-collapse: collapse; width: 100%; } .gwd-diff th { text-align: left; font-weight: 600; padding-right: 8px; vertical-align: top; word-break: break-all; }
+.gwd-before { color: var(--gwd-error); } .gwd-after { color: var(--gwd-after); }
+.gwd-react { height: 420px; border: 1px solid var(--gwd-border); }
 .gwd-json { margin: 0; white-space: pre-wrap; word-break: break-all; }
+@media (max-width: 640px) { .gwd-columns { grid-template-columns: minmax(0, 1fr); } .gwd-events { border-right: 0; border-bottom: 1px solid var(--gwd-border); max-height: 50vh; } }
 `

@@ -1,3 +1,4 @@
+import { RECOMMENDED_WALLETS_COUNT } from '../../core/domain/constants.js'
 import { selectFeaturedWallets, selectRecommendedWallets } from '../../core/reducers/dataSelectors.js'
 import type { ListedWallet } from '../../core/reducers/dataState.js'
 import { useModal } from '../ModalContext.js'
@@ -24,7 +25,9 @@ function DirectoryWallets({ wallets, testId }: { wallets: ListedWallet[]; testId
           onClick={() => selectDirectoryWallet(modal, wallet)}
         >
           <WalletImage url={modal.walletImageUrl(wallet)} name={wallet.name} />
-          <span className="gw-wallet-name">{wallet.name}</span>
+          <span className="gw-wallet-name" title={wallet.name}>
+            {wallet.name}
+          </span>
         </button>
       ))}
     </div>
@@ -32,14 +35,37 @@ function DirectoryWallets({ wallets, testId }: { wallets: ListedWallet[]; testId
 }
 
 /**
+ * Rows of a wallet button's exact size, holding the place of wallets still loading, so the
+ * dialog does not grow (and move what the visitor aims at) when they arrive.
+ */
+export function WalletSkeletonRows({ count, testId }: { count: number; testId: string }) {
+  return (
+    <div data-testid={testId} aria-busy="true" aria-label="Loading wallets">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="gw-button gw-loading-row" aria-hidden="true">
+          <span className="gw-wallet-icon gw-loading-block" />
+          <span className="gw-loading-block gw-loading-text" />
+        </div>
+      ))}
+    </div>
+  )
+}
+
+/**
  * Up to 4 recommended directory wallets for the Connect view, placed after the configured
- * connectors; wallets a connector already offers are left out. Renders nothing until loaded.
+ * connectors; wallets a connector already offers are left out. While they load from a
+ * configured directory, skeleton rows of the same size hold their place.
  *
  * @example
  * <ConnectorList /><RecommendedWallets />
  */
 export function RecommendedWallets() {
   const wallets = useModalState(selectRecommendedWallets, sameWallets)
+  const loading = useModalState((s) => {
+    const { status } = s.walletList.lists.recommended
+    return !!s.settings.services?.walletDirectory && (status === 'idle' || status === 'loading')
+  })
+  if (loading && wallets.length === 0) return <WalletSkeletonRows count={RECOMMENDED_WALLETS_COUNT} testId="recommended-wallets-loading" />
   return <DirectoryWallets wallets={wallets} testId="recommended-wallets" />
 }
 

@@ -45,14 +45,24 @@ export function preloadImage(url: string, timeoutMs: number = IMAGE_PRELOAD_TIME
   })
 }
 
+/** What this page learnt about an image URL: 'loaded', 'failed' or undefined (not tried yet). */
+export function knownImageOutcome(url: string): Outcome | undefined {
+  return outcomes.get(url)
+}
+
+/** Records that an image URL failed in an <img>, so it is never rendered as a broken image again. */
+export function rememberImageFailure(url: string): void {
+  remember(url, 'failed')
+}
+
 /** A calm colour per wallet name, for the placeholder. */
-function hue(name: string): number {
+export function hue(name: string): number {
   let h = 0
   for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) % 360
   return h
 }
 
-function initials(name: string): string {
+export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean)
   return ((words[0]?.[0] ?? '') + (words[1]?.[0] ?? '')).toUpperCase() || '?'
 }
@@ -89,7 +99,15 @@ export const WalletImage = memo(function WalletImage({ url, name, size = 28 }: {
     }
   }, [url])
   if (url && loaded) {
-    return <img className="gw-wallet-icon" src={url} alt="" width={size} height={size} draggable={false} data-testid="directory-wallet-image" />
+    // Loaded once does not mean loaded for good (evicted from the cache, server gone): a later
+    // failure falls back to the placeholder rather than the browser's broken-image glyph.
+    const onError = () => {
+      rememberImageFailure(url)
+      setLoaded(false)
+    }
+    return (
+      <img className="gw-wallet-icon" src={url} alt="" width={size} height={size} draggable={false} onError={onError} data-testid="directory-wallet-image" />
+    )
   }
   return (
     <span

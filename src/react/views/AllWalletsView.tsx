@@ -105,7 +105,8 @@ export function AllWalletsView({ modal }: ViewProps) {
         type="search"
         placeholder="Search wallet"
         aria-label="Search wallet"
-        aria-controls={listId}
+        // Only while the list is rendered: the loading, empty and error states have no list to control.
+        aria-controls={wallets.length > 0 ? listId : undefined}
         autoComplete="off"
         spellCheck={false}
         value={searchInput}
@@ -202,7 +203,9 @@ const WalletRow = memo(function WalletRow({ id, index, wallet, active, imageUrl,
       onClick={() => onPick(index)}
     >
       <WalletImage url={imageUrl} name={wallet.name} />
-      <span className="gw-wallet-name">{wallet.name}</span>
+      <span className="gw-wallet-name" title={wallet.name}>
+        {wallet.name}
+      </span>
       {wallet.badge_type === 'certified' ? <span className="gw-badge">Certified</span> : null}
     </div>
   )

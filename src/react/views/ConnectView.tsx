@@ -61,7 +61,9 @@ export function ConnectView({ modal }: ViewProps) {
             <li key={`${item.chain}:${item.id}`}>
               <button type="button" className="gw-button" data-testid={`wallet-${item.id}`} onClick={() => connect(item)}>
                 <WalletIcon name={item.name} imageUrl={item.imageUrl} />
-                <span>{item.name}</span>
+                <span className="gw-wallet-name" title={item.name}>
+                  {item.name}
+                </span>
                 {group === 'recent' ? (
                   <span className="gw-badge" data-testid="badge-recent">
                     Recent

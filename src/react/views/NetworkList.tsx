@@ -3,7 +3,7 @@ import { networkSwitchRequested } from '../../core/events/network.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { selectActiveCaipNetworkId, selectNetworks } from '../../core/selectors.js'
 import { useModalState } from '../useModalState.js'
-import { WalletIcon } from './WalletIcon.js'
+import { NetworkIcon } from '../components/NetworkIcon.js'
 
 /** The host's networks of the active namespace; picking one asks for a switch. */
 export function NetworkList({ modal, markActive = true }: { modal: Modal; markActive?: boolean }) {
@@ -27,8 +27,10 @@ export function NetworkList({ modal, markActive = true }: { modal: Modal; markAc
                 modal.dispatch(networkSwitchRequested({ namespace: n.chainNamespace, caipNetworkId: n.caipNetworkId }, { requestId: newRequestId() }))
               }
             >
-              <WalletIcon name={n.name} imageUrl={n.assets?.imageUrl} />
-              <span>{n.name}</span>
+              <NetworkIcon network={n} />
+              <span className="gw-wallet-name" title={n.name}>
+                {n.name}
+              </span>
               {current ? <span className="gw-badge">Active</span> : null}
             </button>
           </li>

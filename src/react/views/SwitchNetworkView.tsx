@@ -2,6 +2,7 @@ import { networkSwitchRequested } from '../../core/events/network.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { useModalState } from '../useModalState.js'
 import type { ViewProps } from './viewProps.js'
+import { NetworkIcon } from '../components/NetworkIcon.js'
 import { WalletIcon } from './WalletIcon.js'
 
 /** Waiting on the wallet to switch (or to add, then switch to) a network. */
@@ -12,7 +13,7 @@ export function SwitchNetworkView({ modal }: ViewProps) {
   const name = network?.name ?? caipNetworkId ?? 'network'
   return (
     <div className="gw-connecting" data-testid="view-switch-network">
-      <WalletIcon name={name} imageUrl={network?.assets?.imageUrl} />
+      {network ? <NetworkIcon network={network} /> : <WalletIcon name={name} />}
       <p className="gw-connecting-title">Switch to {name}</p>
       {failure ? (
         <>
