@@ -1,15 +1,48 @@
 // `npm start`: builds the pages and starts the local stack on fixed ports of 127.0.0.1.
-import { startStack } from '../dev/stack/startStack'
+// GANGWAY_PORTS=chain1,chain2,gateway,relay,web picks other ports; GANGWAY_SKIP_BUILD=1 serves
+// the pages already in dist/dev without building them.
+// Everything stops on Ctrl+C, SIGTERM or SIGHUP, and when any parent process (npm, the shell, a
+// process manager) is gone, even if it was SIGKILLed.
+import { existsSync } from 'node:fs'
+import { BUILT_PAGES, startStack, type Stack } from '../dev/stack/startStack'
+import { watchAncestors } from '../dev/stack/watchAncestors'
 import { buildPages } from './buildPages'
 
-const PORTS = { chains: [8545, 8546] as [number, number], gateway: 8787, relay: 8788, web: 5173 }
+const DEFAULT_PORTS = [8545, 8546, 8787, 8788, 5173]
+
+function ports() {
+  const text = process.env.GANGWAY_PORTS
+  const list = text ? text.split(',').map((p) => Number(p.trim())) : DEFAULT_PORTS
+  if (list.length !== 5 || !list.every((p) => Number.isInteger(p) && p > 0 && p < 65536)) {
+    throw new Error(`GANGWAY_PORTS must be five ports (chain1,chain2,gateway,relay,web), got "${text}"`)
+  }
+  const [chain1, chain2, gateway, relay, web] = list as [number, number, number, number, number]
+  return { chains: [chain1, chain2] as [number, number], gateway, relay, web }
+}
+
+let starting: Promise<Stack> | undefined
+
+// Watch from the very start: a stop during the build or while the chains boot must not leave
+// anything behind either (children the stack does not know of yet are terminated on exit).
+watchAncestors(
+  async () => {
+    const stack = await starting?.catch(() => undefined)
+    await stack?.stop()
+  },
+  { exitCode: (cause) => (cause.kind === 'signal' ? 0 : 1), log: (line) => console.log(`\n${line}`) },
+)
 
 async function main() {
-  console.log('Building the demo and the wallet pages…')
-  await buildPages()
+  const stackPorts = ports()
+  if (process.env.GANGWAY_SKIP_BUILD === '1') {
+    if (!existsSync(BUILT_PAGES)) console.log(`No built pages at ${BUILT_PAGES}: the web server will answer 404.`)
+  } else {
+    console.log('Building the demo and the wallet pages…')
+    await buildPages()
+  }
   console.log('Starting the local stack…')
-  const stack = await startStack({ ports: PORTS })
-  const { config, urls } = stack
+  starting = startStack({ ports: stackPorts, requirePages: false })
+  const { config, urls } = await starting
   console.log(`
 Gangway demo:      ${urls.demo}
 Dev wallet (WC):   ${urls.wallet}
@@ -17,15 +50,6 @@ Chains:            ${config.chains.map((c) => `${c.chainId} ${c.rpcUrl}`).join('
 Gateway:           ${config.gatewayUrl}
 Relay:             ${config.relayUrl}
 Press Ctrl+C to stop.`)
-  let stopping = false
-  const stop = async () => {
-    if (stopping) return
-    stopping = true
-    await stack.stop()
-    process.exit(0)
-  }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
 }
 
 main().catch((error: unknown) => {

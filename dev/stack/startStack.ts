@@ -15,12 +15,17 @@ export type StackPorts = { chains?: [number, number]; gateway?: number; relay?: 
  * and a web server for the built pages (demo, wallet) with `/stack.json`. Port 0 or none picks
  * free ports, so tests can run beside a running demo.
  */
-export async function startStack(options: { ports?: StackPorts; log?: (line: string) => void } = {}) {
-  if (!existsSync(BUILT_PAGES)) throw new Error(`No built pages at ${BUILT_PAGES}: run \`npm run build:dev\` first`)
+export async function startStack(options: { ports?: StackPorts; log?: (line: string) => void; requirePages?: boolean } = {}) {
+  if (options.requirePages !== false && !existsSync(BUILT_PAGES)) throw new Error(`No built pages at ${BUILT_PAGES}: run \`npm run build:dev\` first`)
   const ports = options.ports ?? {}
   const stops: (() => Promise<void>)[] = []
-  const stop = async () => {
-    for (const s of stops.reverse()) await s().catch(() => undefined)
+  let stopping: Promise<void> | undefined
+  // Stops every part started so far, last first; every part is stopped even if one fails.
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      for (const s of [...stops].reverse()) await s().catch(() => undefined)
+    })()
+    return stopping
   }
   try {
     const chains = await startChains({ ...(ports.chains ? { ports: ports.chains } : {}), ...(options.log ? { log: options.log } : {}) })
