@@ -2,37 +2,72 @@
 // the consumer smoke test of the packed package.
 // Installs Debian's chromium first when it is missing. Prints one closing line with the
 // totals ("N passed, N failed") and exits non-zero if anything failed.
-import { spawnSync } from 'node:child_process'
+// Stopping it (Ctrl+C, SIGTERM, SIGHUP, or any parent process gone, even SIGKILLed) stops the
+// running step and everything it started (vitest, its workers, the e2e stack, browsers).
+import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { listDescendants, processId, terminate, watchAncestors } from '../dev/stack/watchAncestors'
 
 const require = createRequire(import.meta.url)
 const bin = (pkg: string, path: string) => join(dirname(require.resolve(`${pkg}/package.json`)), path)
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
-  console.log(`\n=== ${label}`)
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  return result.status === 0
+/** The step running now; stopping this script stops it and all it started. */
+let current: { pid: number; exited: Promise<unknown> } | undefined
+let stopping = false
+
+watchAncestors(async (cause) => {
+  stopping = true
+  const step = current
+  if (step === undefined) return
+  // Everything the step started, recorded before it goes (its orphans would be out of reach).
+  const tree = listDescendants(step.pid)
+  await terminate([processId(step.pid)], { first: cause.kind === 'signal' ? cause.signal : 'SIGTERM', graceMs: 10_000 })
+  await step.exited
+  await terminate(tree)
+})
+
+/** Runs a command with inherited output; resolves with its exit code (null if killed by a signal). */
+function spawnStep(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number | null> {
+  return new Promise((resolve) => {
+    // Once stopping, no step starts and none reports back: the watchdog exits.
+    if (stopping) return
+    const child = spawn(command, args, { stdio: 'inherit', env })
+    const exited = new Promise<number | null>((done) => {
+      child.once('error', () => done(null))
+      child.once('exit', (code) => done(code))
+    })
+    if (child.pid !== undefined) current = { pid: child.pid, exited }
+    void exited.then((code) => {
+      if (current?.exited === exited) current = undefined
+      if (!stopping) resolve(code)
+    })
+  })
 }
 
-function ensureChromium(): void {
+async function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<boolean> {
+  console.log(`\n=== ${label}`)
+  return (await spawnStep(command, args, { ...process.env, ...env })) === 0
+}
+
+async function ensureChromium(): Promise<void> {
   if (existsSync(CHROMIUM)) return
   console.log(`\n=== chromium is missing at ${CHROMIUM}: installing Debian's package`)
   const sudo = process.getuid?.() === 0 ? [] : ['sudo']
-  const apt = (args: string[]) => spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
-  apt(['update'])
-  const install = apt(['install', '-y', '--no-install-recommends', 'chromium'])
-  if (install.status !== 0 || !existsSync(CHROMIUM)) throw new Error('could not install chromium with apt-get')
+  const apt = (args: string[]) => spawnStep(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], { ...process.env, DEBIAN_FRONTEND: 'noninteractive' })
+  await apt(['update'])
+  const install = await apt(['install', '-y', '--no-install-recommends', 'chromium'])
+  if (install !== 0 || !existsSync(CHROMIUM)) throw new Error('could not install chromium with apt-get')
 }
 
 type VitestReport = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; success: boolean }
 
-function vitest(label: string, args: string[]): { ok: boolean; report: VitestReport | null } {
+async function vitest(label: string, args: string[]): Promise<{ ok: boolean; report: VitestReport | null }> {
   const out = join(mkdtempSync(join(tmpdir(), 'gangway-test-')), 'report.json')
-  const ok = run(label, process.execPath, [bin('vitest', 'vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`])
+  const ok = await run(label, process.execPath, [bin('vitest', 'vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`])
   const report = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as VitestReport) : null
   return { ok, report }
 }
@@ -42,7 +77,7 @@ let failed = 0
 let skipped = 0
 const failures: string[] = []
 
-if (run('typecheck (tsc --noEmit)', process.execPath, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', '.'])) passed++
+if (await run('typecheck (tsc --noEmit)', process.execPath, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', '.'])) passed++
 else {
   failed++
   failures.push('typecheck')
@@ -54,14 +89,14 @@ for (const [label, args] of [
 ] as const) {
   if (label.startsWith('end-to-end')) {
     try {
-      ensureChromium()
+      await ensureChromium()
     } catch (error) {
       failed++
       failures.push(`${label}: ${(error as Error).message}`)
       continue
     }
   }
-  const { ok, report } = vitest(label, [...args])
+  const { ok, report } = await vitest(label, [...args])
   if (report) {
     passed += report.numPassedTests
     failed += report.numFailedTests
@@ -80,8 +115,8 @@ for (const [label, args] of [
   const out = join(mkdtempSync(join(tmpdir(), 'gangway-test-')), 'consumer.json')
   let ok = false
   try {
-    ensureChromium()
-    ok = run(label, process.execPath, [bin('tsx', 'dist/cli.mjs'), 'test/consumer/smoke.ts'], { SMOKE_REPORT: out })
+    await ensureChromium()
+    ok = await run(label, process.execPath, [bin('tsx', 'dist/cli.mjs'), 'test/consumer/smoke.ts'], { SMOKE_REPORT: out })
   } catch (error) {
     failures.push(`${label}: ${(error as Error).message}`)
   }

@@ -51,6 +51,11 @@ function exists(pid: number): boolean {
   }
 }
 
+/** `pid` with its start time when known (so it can be told apart from a later process with that pid). */
+export function processId(pid: number): ProcessId {
+  return { pid, start: readStat(pid)?.start ?? null }
+}
+
 /** Whether `id` still names a running process (a zombie counts as gone). */
 export function isRunning(id: ProcessId): boolean {
   if (id.start === null) return exists(id.pid)

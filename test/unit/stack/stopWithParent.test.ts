@@ -1,6 +1,8 @@
-// `npm start` run as a process manager runs it: stopping npm by its pid (SIGTERM or SIGKILL)
-// must stop the chains, the gateway, the relay and the web server, and free their ports.
+// `npm start` and `npm test` run as a process manager runs them: stopping npm by its pid
+// (SIGTERM or SIGKILL) must stop everything they started (for `npm start`: the chains, the
+// gateway, the relay and the web server) and free their ports.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createServer, type AddressInfo, type Server } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -98,5 +100,37 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('npm start, its npm process stopp
       busyPorts: (await Promise.all(ports.map(async (port) => ((await portIsFree(port)) ? null : port)))).filter((p) => p !== null),
     }).toEqual({ running: [], busyPorts: [] })
     expect(stopped).toBe(true)
+  }, 60_000)
+})
+
+const commandLine = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ')
+  } catch {
+    return ''
+  }
+}
+
+describe.each(['SIGTERM', 'SIGKILL'] as const)('npm test, its npm process stopped by pid with %s', (signal) => {
+  it('stops the step it runs (here the typecheck) and everything under it', async () => {
+    const npm = spawn(NPM, ['test'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+    npm.stdout.resume()
+    npm.stderr.resume()
+    // Stop as soon as the first step (tsc, or vitest should tsc be done already) is running,
+    // before a nested vitest could reach this file.
+    let started: ProcessId[] = []
+    const running = await waitFor(() => {
+      started = listDescendants(npm.pid!)
+      leftovers = started
+      return started.some((id) => /bin\/tsc|tsgo|vitest\.mjs/.test(commandLine(id.pid)))
+    }, 30_000)
+    expect(running).toBe(true)
+    // tsx's CLI, scripts/test.ts's node and the step at least.
+    expect(started.length).toBeGreaterThanOrEqual(3)
+
+    npm.kill(signal)
+
+    await waitFor(() => !started.some(isRunning), 8_000)
+    expect(started.filter(isRunning).map((id) => `${id.pid} ${commandLine(id.pid)}`)).toEqual([])
   }, 60_000)
 })
