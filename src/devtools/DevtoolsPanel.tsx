@@ -74,7 +74,7 @@ export function DevtoolsPanel({ modal, reduxDevtools = true }: DevtoolsPanelProp
       <style>{DEVTOOLS_CSS}</style>
       <header className="gwd-toolbar">
         <strong>Gangway devtools</strong>
-        <span className="gwd-muted" data-testid="devtools-status">
+        <span className="gwd-muted gwd-status" data-testid="devtools-status">
           {travelling ? `Viewing #${currentSeq ?? 'base'} (effects paused)` : 'Live'} · {events.length} events · {(log.byteSize / 1024).toFixed(1)} KiB
         </span>
         <button type="button" onClick={() => tt.jumpToPresent()} disabled={!travelling} data-testid="devtools-present">
@@ -181,6 +181,8 @@ const DEVTOOLS_CSS = `
 .gwd button:disabled { opacity: .5; cursor: default; }
 .gwd-toolbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; padding: 6px 8px; border-bottom: 1px solid var(--gwd-border); background: var(--gwd-bg-2); }
 .gwd-muted { color: var(--gwd-muted); }
+/* The status grows with the log: it takes the free space, so the buttons after it do not move. */
+.gwd-status { flex: 1 1 18em; min-width: 0; font-variant-numeric: tabular-nums; }
 .gwd-error { margin: 0; padding: 6px 8px; color: var(--gwd-error); background: var(--gwd-error-bg); }
 .gwd-columns { display: grid; grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr); min-height: 0; flex: 1; }
 .gwd-events { list-style: none; margin: 0; padding: 0; overflow: auto; border-right: 1px solid var(--gwd-border); min-width: 0; }
