@@ -1,8 +1,10 @@
-import { Suspense, useEffect, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react'
+import { Component, Suspense, useEffect, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import type { Modal } from '../createModal.js'
 import { selectCanClose } from '../core/selectors.js'
 import { useModalState } from './useModalState.js'
-import { prefetchViews, viewComponent } from './views/viewRegistry.js'
+import type { ViewName } from '../core/events/views.js'
+import { ErrorMessage, GENERIC_ERROR_MESSAGE } from './components/ErrorMessage.js'
+import { prefetchViews, reloadView, viewComponent } from './views/viewRegistry.js'
 import { VIEW_TITLES } from './views/viewTitles.js'
 
 const FOCUSABLE =
@@ -29,10 +31,26 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
   const bodyRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
   const pressedOnOverlay = useRef(false)
-  const View = viewComponent(view)
   const titleId = 'gw-dialog-title'
 
   const focusables = () => [...(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])]
+  /** Where focus goes in a view: its marked element (a retry), else its first focusable, else the dialog. */
+  const focusView = () => {
+    const content = dialogRef.current?.querySelector<HTMLElement>('.gw-view')
+    const target =
+      content?.querySelector<HTMLElement>('[data-autofocus]:not([disabled])') ?? content?.querySelector<HTMLElement>(FOCUSABLE) ?? dialogRef.current
+    target?.focus()
+  }
+  /** Focus is lost when it left the dialog's elements for nowhere (its element was removed or disabled) or sits on the dialog itself. */
+  const focusLost = () => {
+    const dialog = dialogRef.current
+    const active = host.shadowRoot?.activeElement ?? null
+    if (active && active !== dialog && dialog?.contains(active)) return (active as HTMLButtonElement).disabled === true
+    if (active === dialog) return true
+    // Focus on another element of the page (the devtools panel) was moved there on purpose.
+    const outside = document.activeElement
+    return !outside || outside === document.body || outside === document.documentElement || outside === host
+  }
 
   // Focus moves into the dialog on open and back to where it was on close.
   useEffect(() => {
@@ -44,11 +62,25 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
       const target = e.target as Element | null
       // The devtools panel sits above the overlay and may take focus while the modal is open.
       if (target?.closest?.('[data-gangway-devtools]')) return
-      if (!host.contains(target)) (focusables()[0] ?? dialogRef.current)?.focus()
+      // Inside the shadow root the event's target is the host (retargeted); its path names it in any case.
+      const inside = host.contains(target) || e.composedPath().includes(host)
+      if (!inside) (focusables()[0] ?? dialogRef.current)?.focus()
     }
     document.addEventListener('focusin', keepFocusInside)
+    // A retry, a view change or a state change may remove or disable the focused element: focus
+    // then lands in the view again rather than on the page's body, where Escape would not reach us.
+    const dialog = dialogRef.current
+    const observer = typeof MutationObserver === 'undefined' ? null : new MutationObserver(() => focusLost() && focusView())
+    if (dialog) observer?.observe(dialog, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] })
+    // Escape closes the modal even when focus got lost on the way.
+    const escapeFromBody = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'Escape' && (document.activeElement === document.body || document.activeElement === null)) modal.close()
+    }
+    document.addEventListener('keydown', escapeFromBody)
     return () => {
       cancelAnimationFrame(prefetch)
+      observer?.disconnect()
+      document.removeEventListener('keydown', escapeFromBody)
       document.removeEventListener('focusin', keepFocusInside)
       if (previous && previous.isConnected) previous.focus()
     }
@@ -56,8 +88,7 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
 
   // A new view takes focus, so keyboard users land in it.
   useEffect(() => {
-    const root = host.shadowRoot
-    if (root && !dialogRef.current?.contains(root.activeElement)) (focusables()[0] ?? dialogRef.current)?.focus()
+    if (focusLost()) focusView()
   }, [view])
 
   // The body's height follows its content with a transition (spec: 150 ms).
@@ -147,9 +178,16 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
         <div className="gw-body" ref={bodyRef}>
           <div ref={contentRef}>
             <div className="gw-view" key={view} data-testid={`view-${view}`}>
-              <Suspense fallback={<div className="gw-empty" aria-busy="true" data-testid="view-loading" />}>
-                <View view={view} modal={modal} />
-              </Suspense>
+              <ViewBoundary view={view}>
+                {() => {
+                  const View = viewComponent(view)
+                  return (
+                    <Suspense fallback={<div className="gw-empty" aria-busy="true" data-testid="view-loading" />}>
+                      <View view={view} modal={modal} />
+                    </Suspense>
+                  )
+                }}
+              </ViewBoundary>
             </div>
           </div>
         </div>
@@ -169,4 +207,37 @@ function Banner({ modal }: { modal: Modal }) {
       </button>
     </div>
   )
+}
+
+type ViewBoundaryState = { error: unknown }
+
+/**
+ * A view that failed (its module did not load, or it threw) shows the spec's 'Something went
+ * wrong' with a retry that fetches its module again; the technical reason stays in the details.
+ */
+class ViewBoundary extends Component<{ view: ViewName; children: () => ReactNode }, ViewBoundaryState> {
+  override state: ViewBoundaryState = { error: null }
+
+  static getDerivedStateFromError(error: unknown): ViewBoundaryState {
+    return { error }
+  }
+
+  retry = () => {
+    reloadView(this.props.view)
+    this.setState({ error: null })
+  }
+
+  override render() {
+    const { error } = this.state
+    if (error === null) return this.props.children()
+    const details = error instanceof Error ? error.message : String(error)
+    return (
+      <div className="gw-empty" data-testid="view-error">
+        <ErrorMessage error={{ shortMessage: GENERIC_ERROR_MESSAGE, details }} testId="view-error-message" />
+        <button type="button" className="gw-button" data-primary="true" data-autofocus="true" data-testid="view-retry" onClick={this.retry}>
+          Try again
+        </button>
+      </div>
+    )
+  }
 }

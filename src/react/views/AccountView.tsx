@@ -3,6 +3,7 @@ import { newRequestId } from '../../core/events/newRequestId.js'
 import { truncateAddress } from '../../core/domain/format.js'
 import { selectActiveCaipNetworkId, selectActiveNetwork, selectAddress } from '../../core/selectors.js'
 import { AccountBalance } from '../components/AccountBalance.js'
+import { ErrorMessage } from '../components/ErrorMessage.js'
 import { useModalState } from '../useModalState.js'
 import type { ViewProps } from './viewProps.js'
 
@@ -13,7 +14,7 @@ export function AccountView({ modal }: ViewProps) {
   const caipNetworkId = useModalState(selectActiveCaipNetworkId)
   const namespace = useModalState((s) => s.connection.activeNamespace)
   const multiWallet = useModalState((s) => s.features.multiWallet)
-  const disconnectError = useModalState((s) => s.wallets.disconnectError?.shortMessage ?? null)
+  const disconnectError = useModalState((s) => s.wallets.disconnectError)
   if (!address || !namespace) {
     return (
       <div data-testid="view-account">
@@ -44,11 +45,7 @@ export function AccountView({ modal }: ViewProps) {
       >
         Disconnect
       </button>
-      {disconnectError ? (
-        <p className="gw-error-text" role="alert">
-          {disconnectError}
-        </p>
-      ) : null}
+      {disconnectError ? <ErrorMessage error={disconnectError} testId="account-disconnect-error" /> : null}
     </div>
   )
 }

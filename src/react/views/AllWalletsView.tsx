@@ -5,12 +5,15 @@ import type { ListedWallet } from '../../core/reducers/dataState.js'
 import { selectDirectoryWallet } from '../components/selectDirectoryWallet.js'
 import { VirtualList, type VirtualListHandle } from '../components/VirtualList.js'
 import { WalletImage } from '../components/WalletImage.js'
+import { ErrorMessage, GENERIC_ERROR_MESSAGE, userMessage } from '../components/ErrorMessage.js'
 import { useModalState } from '../useModalState.js'
 import type { ViewProps } from './viewProps.js'
 
 /** Row height and viewport of the wallet list (px): about seven and a half rows in view. */
 export const WALLET_ROW_HEIGHT = 48
 export const WALLET_LIST_HEIGHT = 360
+/** The longest search the wallet directory takes (its `search` parameter: 100 characters). */
+export const MAX_SEARCH_LENGTH = 100
 
 /**
  * Every wallet of the directory: a search box (the search runs after a 300 ms pause), a
@@ -109,13 +112,16 @@ export function AllWalletsView({ modal }: ViewProps) {
         aria-controls={wallets.length > 0 ? listId : undefined}
         autoComplete="off"
         spellCheck={false}
+        // The directory refuses a longer search: it is cut here, never answered with an error.
+        maxLength={MAX_SEARCH_LENGTH}
         value={searchInput}
-        onChange={(e) => modal.dispatch(walletListSearchChanged({ query: e.target.value }))}
+        onChange={(e) => modal.dispatch(walletListSearchChanged({ query: e.target.value.slice(0, MAX_SEARCH_LENGTH) }))}
         onKeyDown={onSearchKeyDown}
         data-testid="all-wallets-search"
       />
       <p className="gw-muted gw-list-summary" role="status" aria-live="polite" data-testid="all-wallets-count">
-        {summary(listing.count, mode, listing.searching)}
+        {/* A failed listing says so once, below: no 'Loading wallets…' over its error. */}
+        {status === 'failed' && wallets.length === 0 ? '' : summary(listing.count, mode, listing.searching)}
       </p>
       {wallets.length === 0 ? (
         listing.searching || status === 'loading' || status === 'idle' ? (
@@ -126,8 +132,8 @@ export function AllWalletsView({ modal }: ViewProps) {
           </div>
         ) : status === 'failed' ? (
           <div className="gw-empty" data-testid="all-wallets-error">
-            <p className="gw-error-text">{listing.error?.shortMessage ?? 'Something went wrong'}</p>
-            <button type="button" className="gw-button" data-primary="true" onClick={retry}>
+            <ErrorMessage error={listing.error ?? { shortMessage: GENERIC_ERROR_MESSAGE }} />
+            <button type="button" className="gw-button" data-primary="true" data-autofocus="true" onClick={retry}>
               Try again
             </button>
           </div>
@@ -160,7 +166,7 @@ export function AllWalletsView({ modal }: ViewProps) {
             if (!wallet) {
               return status === 'failed' ? (
                 <div className="gw-wallet-row gw-list-footer" data-testid="all-wallets-more-error">
-                  <span className="gw-error-text">{listing.error?.shortMessage ?? 'Something went wrong'}</span>
+                  <span className="gw-error-text">{userMessage(listing.error)}</span>
                   <button type="button" className="gw-link-button" onClick={retry}>
                     Try again
                   </button>

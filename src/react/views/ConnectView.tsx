@@ -6,6 +6,7 @@ import { newRequestId } from '../../core/events/newRequestId.js'
 import type { ModalState } from '../../core/state.js'
 import { useModalState } from '../useModalState.js'
 import { AllWalletsEntry } from '../components/AllWalletsEntry.js'
+import { ErrorMessage } from '../components/ErrorMessage.js'
 import { RecommendedWallets } from '../components/RecommendedWallets.js'
 import type { ViewProps } from './viewProps.js'
 import { WalletIcon } from './WalletIcon.js'
@@ -30,7 +31,11 @@ const sameList = (a: ReturnType<typeof selectList>, b: ReturnType<typeof selectL
 /** The wallet list, in the spec's connector order, the recent ones badged. */
 export function ConnectView({ modal }: ViewProps) {
   const { connectors, recent, order, namespaces } = useModalState(selectList, sameList)
-  const failure = useModalState((s) => (s.wallets.attempt?.status === 'failed' ? s.wallets.attempt.error?.shortMessage ?? null : null))
+  // Closing the modal is the visitor's choice, not a failure to show on the next open.
+  const failure = useModalState((s) => {
+    const attempt = s.wallets.attempt
+    return attempt?.status === 'failed' && attempt.error && attempt.error.kind !== 'MODAL_CLOSED' ? attempt.error : null
+  })
   const items = useMemo(() => {
     const usable = connectors.filter((c) => namespaces.includes(c.chain))
     const groups: Partial<Record<ConnectorGroup, Connector[]>> = {
@@ -48,11 +53,7 @@ export function ConnectView({ modal }: ViewProps) {
 
   return (
     <div data-testid="view-connect">
-      {failure ? (
-        <p className="gw-error-text" role="alert" data-testid="connect-error">
-          {failure}
-        </p>
-      ) : null}
+      {failure ? <ErrorMessage error={failure} testId="connect-error" /> : null}
       {items.length === 0 ? (
         <p className="gw-empty">No wallets detected in this browser.</p>
       ) : (

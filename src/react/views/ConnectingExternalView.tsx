@@ -1,18 +1,22 @@
 import { connectionRequested } from '../../core/events/connection.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
+import { ErrorMessage } from '../components/ErrorMessage.js'
 import { useModalState } from '../useModalState.js'
 import { useRetryAllowed } from './useRetryAllowed.js'
 import type { ViewProps } from './viewProps.js'
 import { WalletIcon } from './WalletIcon.js'
 
-/** Waiting on a browser wallet: its icon, then its answer; a rejection offers a retry after 1 s. */
+/**
+ * Waiting on a browser wallet: its icon, then its answer; a rejection offers a retry after 1 s.
+ * Each state says its message once: the wallet's name over the failure, not the failure twice.
+ */
 export function ConnectingExternalView({ modal }: ViewProps) {
   const connectorId = useModalState((s) => (s.router.data as { connectorId?: string } | undefined)?.connectorId ?? s.wallets.attempt?.connectorId ?? null)
   const connector = useModalState((s) => s.wallets.connectors.find((c) => c.id === connectorId) ?? null)
   const attempt = useModalState((s) => (s.wallets.attempt?.connectorId === connectorId ? s.wallets.attempt : null))
   const retryAllowed = useRetryAllowed(modal, attempt?.startedAt)
   const name = connector?.name ?? connectorId ?? 'wallet'
-  const failed = attempt?.status === 'failed'
+  const failed = attempt?.status === 'failed' && !!attempt.error
 
   const retry = () => {
     if (!connector) return
@@ -22,13 +26,19 @@ export function ConnectingExternalView({ modal }: ViewProps) {
   return (
     <div className="gw-connecting" data-testid="view-connecting-external" data-status={failed ? 'failed' : 'waiting'}>
       <WalletIcon name={name} imageUrl={connector?.imageUrl} />
-      <p className="gw-connecting-title">{failed ? attempt?.error?.shortMessage : `Continue in ${name}`}</p>
+      <p className="gw-connecting-title">{failed ? name : `Continue in ${name}`}</p>
       {failed ? (
         <>
-          <p className="gw-error-text" role="alert" data-testid="connecting-error">
-            {attempt?.error?.shortMessage}
-          </p>
-          <button type="button" className="gw-button" data-primary="true" data-testid="connecting-retry" disabled={!retryAllowed || !connector} onClick={retry}>
+          <ErrorMessage error={attempt.error!} testId="connecting-error" />
+          <button
+            type="button"
+            className="gw-button"
+            data-primary="true"
+            data-testid="connecting-retry"
+            data-autofocus="true"
+            disabled={!retryAllowed || !connector}
+            onClick={retry}
+          >
             Try again
           </button>
         </>

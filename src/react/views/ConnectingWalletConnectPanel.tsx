@@ -6,6 +6,7 @@ import { connectionRequested } from '../../core/events/connection.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect.js'
 import type { ModalState } from '../../core/state.js'
+import { ErrorMessage } from '../components/ErrorMessage.js'
 import { useModalState } from '../useModalState.js'
 import { ConnectingWalletConnectQrCode } from './ConnectingWalletConnectQrCode.js'
 import { useRetryAllowed } from './useRetryAllowed.js'
@@ -48,11 +49,9 @@ export function ConnectingWalletConnectPanel({ modal }: { modal: Modal }) {
     <div className="gw-connecting" data-testid="wc-panel" data-status={failed ? 'failed' : uri ? 'ready' : 'loading'}>
       {failed ? (
         <>
-          <p className="gw-connecting-title">{attempt?.error?.shortMessage}</p>
-          <p className="gw-error-text" role="alert" data-testid="wc-error">
-            {attempt?.error?.shortMessage}
-          </p>
-          <button type="button" className="gw-button" data-primary="true" data-testid="wc-retry" disabled={!retryAllowed} onClick={retry}>
+          <p className="gw-connecting-title">{wallet?.name ?? 'WalletConnect'}</p>
+          <ErrorMessage error={attempt?.error ?? { shortMessage: '' }} testId="wc-error" />
+          <button type="button" className="gw-button" data-primary="true" data-testid="wc-retry" data-autofocus="true" disabled={!retryAllowed} onClick={retry}>
             Try again
           </button>
         </>

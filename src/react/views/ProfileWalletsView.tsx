@@ -2,6 +2,7 @@ import { truncateAddress } from '../../core/domain/format.js'
 import { connectionSwitchRequested, disconnectRequested } from '../../core/events/connectionLifecycle.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import type { ModalState } from '../../core/state.js'
+import { ErrorMessage } from '../components/ErrorMessage.js'
 import { useModalState } from '../useModalState.js'
 import type { ViewProps } from './viewProps.js'
 import { WalletIcon } from './WalletIcon.js'
@@ -32,7 +33,7 @@ export function ProfileWalletsView({ modal }: ViewProps) {
   const rows = useModalState(selectRows, sameRows)
   const namespace = useModalState((s) => s.connection.activeNamespace)
   const multiWallet = useModalState((s) => s.features.multiWallet)
-  const error = useModalState((s) => (s.wallets.switching?.status === 'failed' ? s.wallets.switching.error?.shortMessage ?? null : null))
+  const error = useModalState((s) => (s.wallets.switching?.status === 'failed' ? s.wallets.switching.error : null))
   if (!namespace) return <p className="gw-empty">Not connected.</p>
 
   const addWallet = () => {
@@ -42,11 +43,7 @@ export function ProfileWalletsView({ modal }: ViewProps) {
 
   return (
     <div data-testid="view-profile-wallets">
-      {error ? (
-        <p className="gw-error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <ErrorMessage error={error} testId="profile-wallets-error" /> : null}
       <ul className="gw-list" aria-label="Wallets">
         {rows.map((row) => (
           <li key={row.connectorId} className="gw-row" data-testid={`profile-wallet-${row.connectorId}`} data-status={row.status}>

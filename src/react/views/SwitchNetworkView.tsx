@@ -1,5 +1,6 @@
 import { networkSwitchRequested } from '../../core/events/network.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
+import { ErrorMessage } from '../components/ErrorMessage.js'
 import { useModalState } from '../useModalState.js'
 import type { ViewProps } from './viewProps.js'
 import { NetworkIcon } from '../components/NetworkIcon.js'
@@ -9,7 +10,7 @@ import { WalletIcon } from './WalletIcon.js'
 export function SwitchNetworkView({ modal }: ViewProps) {
   const caipNetworkId = useModalState((s) => (s.router.data as { caipNetworkId?: string } | undefined)?.caipNetworkId ?? s.network.switch?.caipNetworkId ?? null)
   const network = useModalState((s) => s.settings.networks?.find((n) => n.caipNetworkId === caipNetworkId) ?? null)
-  const failure = useModalState((s) => (s.network.switch?.status === 'failed' && s.network.switch.caipNetworkId === caipNetworkId ? s.network.switch.error?.shortMessage ?? null : null))
+  const failure = useModalState((s) => (s.network.switch?.status === 'failed' && s.network.switch.caipNetworkId === caipNetworkId ? s.network.switch.error : null))
   const name = network?.name ?? caipNetworkId ?? 'network'
   return (
     <div className="gw-connecting" data-testid="view-switch-network">
@@ -17,9 +18,7 @@ export function SwitchNetworkView({ modal }: ViewProps) {
       <p className="gw-connecting-title">Switch to {name}</p>
       {failure ? (
         <>
-          <p className="gw-error-text" role="alert">
-            {failure}
-          </p>
+          <ErrorMessage error={failure} testId="switch-network-error" />
           <button
             type="button"
             className="gw-button"

@@ -52,12 +52,14 @@ function withStyles(View: ComponentType<ViewProps>, css: string): ComponentType<
   return Styled
 }
 
-for (const [view, loader] of Object.entries(VIEW_LOADERS) as [ViewName, ViewLoader][]) {
-  lazyViews.set(
-    view,
-    lazy(() => load(view, loader).then((component) => ({ default: component }))),
-  )
+/** A lazy stand-in for a view's module (React keeps a failed load's error: a retry needs a new one). */
+function lazyView(view: ViewName, loader: ViewLoader): ComponentType<ViewProps> {
+  const wrapper = lazy(() => load(view, loader).then((component) => ({ default: component })))
+  lazyViews.set(view, wrapper)
+  return wrapper
 }
+
+for (const [view, loader] of Object.entries(VIEW_LOADERS) as [ViewName, ViewLoader][]) lazyView(view, loader)
 
 /** The component the router renders for each view; features register theirs here. */
 export const VIEW_COMPONENTS: Partial<Record<ViewName, ComponentType<ViewProps>>> = {
@@ -89,3 +91,18 @@ export async function prefetchViews(): Promise<void> {
 void pageIdle(typeof window === 'undefined' ? undefined : window).then((idle) => {
   if (idle) void prefetchViews()
 })
+
+/**
+ * After a view's module failed to load (a network error, a deployment that replaced the chunk),
+ * its next render fetches it again. Nothing happens for a view that loaded or has no module.
+ *
+ * @example
+ * reloadView('AllWallets') // then render viewComponent('AllWallets') again
+ */
+export function reloadView(view: ViewName): void {
+  const loader = VIEW_LOADERS[view]
+  const current = VIEW_COMPONENTS[view]
+  if (!loader || !current || loaded.has(current)) return
+  loading.delete(view)
+  VIEW_COMPONENTS[view] = lazyView(view, loader)
+}
