@@ -5,7 +5,7 @@ import { ConnectorNotFoundError } from '../../core/errors/connection.js'
 import type { ChainAdapter, WalletProviderEvent, WalletTransaction } from '../../core/ports.js'
 import type { EvmRuntime } from './createEvmRuntime.js'
 import { discoverInjectedWallets } from './discoverInjectedWallets.js'
-import { toEvmError, type EvmOperation } from './evmErrors.js'
+import type { EvmOperation } from './evmErrors.js'
 import { pageIdle } from '../pageIdle.js'
 
 export type EvmAdapterOptions = {
@@ -89,7 +89,7 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
     try {
       return await run(await loadRuntime())
     } catch (error) {
-      throw toEvmError(error, operation)
+      throw await evmError(error, operation)
     }
   }
 
@@ -136,7 +136,7 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
         const code = (error as { code?: unknown } | null)?.code
         // Unsupported, or the wallet is already disconnected: nothing more to undo.
         if (code === 4200 || code === -32601 || code === -32004 || code === 4900 || code === 4100) return
-        throw toEvmError(error, 'disconnect')
+        throw await evmError(error, 'disconnect')
       }
     },
 
@@ -170,5 +170,21 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
     getBalance: (network, address) => withRuntime('getBalance', (rt) => rt.getBalance(network, address)),
 
     waitForReceipt: (network, hash) => withRuntime('waitForReceipt', (rt) => rt.waitForReceipt(network, hash)),
+  }
+}
+
+/**
+ * The spec's error for a failed wallet call. Optimization: the mapping and the wallet error
+ * classes load with the first failure (they share the viem part's chunk, prefetched when the
+ * page is idle), so they stay out of the host's first bundle.
+ */
+async function evmError(error: unknown, operation: EvmOperation): Promise<unknown> {
+  try {
+    const { toEvmError } = await import('./evmErrors.js')
+    return toEvmError(error, operation)
+  } catch {
+    // The mapping's chunk did not load either: the failure goes on as it came (views show the
+    // spec's generic message for anything that is not one of its own).
+    return error
   }
 }
