@@ -3,10 +3,10 @@ import type { ChainNamespace, Network, SessionNamespace } from '../../core/domai
 import { isCaipAddress, parseCaipAddress } from '../../core/domain/caip.js'
 
 /** The wallet events a session subscribes to (spec §3). */
-export const SESSION_EVENTS: readonly string[] = Object.freeze(['accountsChanged', 'chainChanged'])
+export const SESSION_EVENTS: readonly string[] = /* @__PURE__ */ Object.freeze(['accountsChanged', 'chainChanged'])
 
 /** The methods asked for per namespace: what the modal signs and sends, and the chain switch. */
-export const SESSION_METHODS: Readonly<Partial<Record<ChainNamespace, readonly string[]>>> = Object.freeze({
+export const SESSION_METHODS: Readonly<Partial<Record<ChainNamespace, readonly string[]>>> = /* @__PURE__ */ Object.freeze({
   eip155: Object.freeze([
     'personal_sign',
     'eth_signTypedData_v4',

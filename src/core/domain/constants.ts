@@ -50,12 +50,12 @@ export const REQUEST_BACKOFF_MAX_MS = 30_000
 export const RPC_RETRIES = 3
 export const RPC_RETRY_BASE_MS = 150
 /** HTTP statuses on which a JSON-RPC call is retried. */
-export const RPC_RETRY_STATUSES: readonly number[] = Object.freeze([403, 408, 413, 429, 500, 502, 503, 504])
+export const RPC_RETRY_STATUSES: readonly number[] = /* @__PURE__ */ Object.freeze([403, 408, 413, 429, 500, 502, 503, 504])
 export const RPC_TIMEOUT_MS = 10 * SECOND
 export const RPC_BATCH_MAX = 1_000
 export const FALLBACK_POLLING_MS = 4 * SECOND
 export const FALLBACK_PING_SAMPLES = 10
-export const FALLBACK_WEIGHTS = Object.freeze({ stability: 0.7, latency: 0.3 })
+export const FALLBACK_WEIGHTS = /* @__PURE__ */ Object.freeze({ stability: 0.7, latency: 0.3 })
 
 // Analytics -------------------------------------------------------------------------------------
 
@@ -101,7 +101,7 @@ export const SWAP_SUPPORTED_CHAIN_COUNT = 12
 // Defaults (spec §1, §9) --------------------------------------------------------------------------
 
 /** Default account type per namespace. */
-export const DEFAULT_ACCOUNT_TYPES: Readonly<Partial<Record<ChainNamespace, AccountType | BitcoinAccountType>>> = Object.freeze({
+export const DEFAULT_ACCOUNT_TYPES: Readonly<Partial<Record<ChainNamespace, AccountType | BitcoinAccountType>>> = /* @__PURE__ */ Object.freeze({
   bip122: 'payment',
   eip155: 'smartAccount',
   polkadot: 'eoa',
@@ -109,12 +109,12 @@ export const DEFAULT_ACCOUNT_TYPES: Readonly<Partial<Record<ChainNamespace, Acco
 })
 
 export type WalletAction = 'onramp' | 'swaps' | 'receive' | 'send'
-export const DEFAULT_WALLET_ACTIONS: readonly WalletAction[] = Object.freeze(['onramp', 'swaps', 'receive', 'send'])
+export const DEFAULT_WALLET_ACTIONS: readonly WalletAction[] = /* @__PURE__ */ Object.freeze(['onramp', 'swaps', 'receive', 'send'])
 
-export const DEFAULT_SOCIALS: readonly SocialOption[] = Object.freeze(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
+export const DEFAULT_SOCIALS: readonly SocialOption[] = /* @__PURE__ */ Object.freeze(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
 
 /** Namespaces each feature supports (spec §1). */
-export const FEATURE_NAMESPACES = Object.freeze({
+export const FEATURE_NAMESPACES = /* @__PURE__ */ Object.freeze({
   balances: ['eip155', 'solana'],
   names: ['eip155'],
   onramp: ['eip155', 'solana'],

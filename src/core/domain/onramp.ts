@@ -13,11 +13,11 @@ const DEFAULT_LIMITS = [
 ]
 
 /** The payment currencies used when the on-ramp options call fails: USD and EUR. */
-export const DEFAULT_PAYMENT_CURRENCIES: readonly OnrampPaymentCurrency[] = Object.freeze(
+export const DEFAULT_PAYMENT_CURRENCIES: readonly OnrampPaymentCurrency[] = /* @__PURE__ */ Object.freeze(
   ['USD', 'EUR'].map((id) => Object.freeze({ id, payment_method_limits: DEFAULT_LIMITS.map((l) => Object.freeze({ ...l })) })),
 )
 
-export const DEFAULT_PURCHASE_CURRENCY: OnrampPurchaseCurrency = Object.freeze({
+export const DEFAULT_PURCHASE_CURRENCY: OnrampPurchaseCurrency = /* @__PURE__ */ Object.freeze({
   id: 'USDC',
   name: 'USD Coin',
   symbol: 'USDC',

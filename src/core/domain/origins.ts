@@ -4,7 +4,7 @@
  */
 
 /** Ancestors always allowed to embed the wallet: local development and preview hosts. */
-export const DEFAULT_ALLOWED_ANCESTORS: readonly string[] = Object.freeze([
+export const DEFAULT_ALLOWED_ANCESTORS: readonly string[] = /* @__PURE__ */ Object.freeze([
   'http://localhost',
   'https://localhost',
   'http://localhost:*',

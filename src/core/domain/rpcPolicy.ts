@@ -5,7 +5,7 @@
 import { RpcMethodNotAllowedError } from '../errors/domain.js'
 
 /** Read-only queries, raw transaction sending, capability and status queries. */
-export const SAFE_RPC_METHODS = Object.freeze([
+export const SAFE_RPC_METHODS = /* @__PURE__ */ Object.freeze([
   'eth_accounts',
   'eth_blockNumber',
   'eth_call',
@@ -52,7 +52,7 @@ export const SAFE_RPC_METHODS = Object.freeze([
 ] as const)
 
 /** Methods that sign or send on the user's behalf and need approval. */
-export const APPROVAL_RPC_METHODS = Object.freeze([
+export const APPROVAL_RPC_METHODS = /* @__PURE__ */ Object.freeze([
   'personal_sign',
   'eth_signTypedData_v4',
   'eth_sendTransaction',

@@ -14,7 +14,7 @@ import type { CaipNetworkId, ChainNamespace, SiwxMessage } from './entities.js'
 export type SiwxMessageFields = Omit<SiwxMessage, 'serializedMessage'>
 
 /** The chain names CAIP-122 puts in the first line, per namespace. */
-export const SIWX_CHAIN_NAMES: Readonly<Record<ChainNamespace, string>> = Object.freeze({
+export const SIWX_CHAIN_NAMES: Readonly<Record<ChainNamespace, string>> = /* @__PURE__ */ Object.freeze({
   eip155: 'Ethereum',
   solana: 'Solana',
   polkadot: 'Polkadot',

@@ -106,7 +106,7 @@ export function shouldRetryRpc(status: number): boolean {
 export type CacheKind = 'balance' | 'nativeBalance' | 'ens' | 'identity'
 
 /** Cache lifetimes (spec §9). */
-export const CACHE_TTL_MS: Readonly<Record<CacheKind, number>> = Object.freeze({
+export const CACHE_TTL_MS: Readonly<Record<CacheKind, number>> = /* @__PURE__ */ Object.freeze({
   balance: BALANCE_CACHE_MS,
   nativeBalance: BALANCE_CACHE_MS,
   ens: ENS_CACHE_MS,

@@ -74,7 +74,7 @@ export function isBrowserWalletVisible(
 /** The sections of the connect view, in the order a host may choose (spec §1). */
 export type ConnectorGroup = 'walletConnect' | 'recent' | 'injected' | 'featured' | 'custom' | 'external' | 'recommended'
 
-export const DEFAULT_CONNECTOR_ORDER: readonly ConnectorGroup[] = Object.freeze([
+export const DEFAULT_CONNECTOR_ORDER: readonly ConnectorGroup[] = /* @__PURE__ */ Object.freeze([
   'walletConnect',
   'recent',
   'injected',
@@ -132,8 +132,8 @@ export function orderConnectors<T extends { id: string }>(
 /** The ways to connect offered by the connect view. */
 export type ConnectMethod = 'email' | 'social' | 'wallet'
 
-export const DEFAULT_CONNECT_METHOD_ORDER: readonly ConnectMethod[] = Object.freeze(['email', 'social', 'wallet'])
-export const INSTALLED_WALLET_CONNECT_METHOD_ORDER: readonly ConnectMethod[] = Object.freeze(['wallet', 'email', 'social'])
+export const DEFAULT_CONNECT_METHOD_ORDER: readonly ConnectMethod[] = /* @__PURE__ */ Object.freeze(['email', 'social', 'wallet'])
+export const INSTALLED_WALLET_CONNECT_METHOD_ORDER: readonly ConnectMethod[] = /* @__PURE__ */ Object.freeze(['wallet', 'email', 'social'])
 
 /**
  * The order of the connect methods: the host's order when given, else email, social, wallet, or

@@ -42,7 +42,7 @@ import { WalletConnectChainNotSupportedError, WalletConnectUnavailableError, Wal
 type ErrorClass = abstract new (...args: never[]) => GangwayError
 
 /** Every Gangway error class by its `kind`. */
-export const ERROR_CLASSES: Readonly<Record<string, ErrorClass>> = Object.freeze({
+export const ERROR_CLASSES: Readonly<Record<string, ErrorClass>> = /* @__PURE__ */ Object.freeze({
   UNKNOWN: GangwayError,
   INVALID_INPUT: InvalidInputError,
   MODAL_CLOSED: ModalClosedError,
