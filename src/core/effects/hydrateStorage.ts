@@ -1,5 +1,5 @@
 import { catchError, defer, from, mergeMap, of } from 'rxjs'
-import { readDurable, STORAGE_KEYS } from '../durable.js'
+import { STORAGE_KEYS } from '../durable.js'
 import type { EventInput } from '../events/defineEvent.js'
 import { sessionStarted } from '../events/session.js'
 import { storageFailed, storageHydrated } from '../events/storage.js'
@@ -20,8 +20,10 @@ export const hydrateStorage: Effect<CoreDeps> = (event$, _state$, deps) =>
   event$.pipe(
     ofType(sessionStarted),
     mergeMap(() =>
-      defer(() => from(deps.storage.get<unknown>(STORAGE_KEYS.durable))).pipe(
-        mergeMap((data) => {
+      // Optimization: the checks that read stored data field by field load beside the read
+      // itself (both wait on IndexedDB anyway), off the host's first bundle.
+      defer(() => from(Promise.all([deps.storage.get<unknown>(STORAGE_KEYS.durable), import('../readDurable.js')]))).pipe(
+        mergeMap(([data, { readDurable }]) => {
           const { durable, dropped } = readDurable(data)
           const out: EventInput[] = []
           if (dropped.length > 0) {

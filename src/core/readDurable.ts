@@ -1,0 +1,101 @@
+import { RECENT_WALLETS_MAX } from './domain/walletLists.js'
+import { isPlainObject, plainDataProblem } from './events/schema.js'
+import { recentWalletSchema, storageHydrated } from './events/storage.js'
+import { NAMESPACES } from './events/views.js'
+import type { DurableState } from './state.js'
+import type { RecentWallet, WalletMemory } from './reducers/walletState.js'
+
+/** What could be read from a stored durable value, and the paths of what was dropped. */
+export type DurableReading = { durable: Partial<DurableState>; dropped: string[] }
+
+/**
+ * Reads a stored durable value (anything IndexedDB can hold: NaN, Dates, Maps, cycles, junk)
+ * field by field and keeps only what is valid: an invalid theme does not cost the sign-in
+ * sessions, a malformed recent wallet does not cost the others. The result always fits
+ * `storage/hydrated`'s schema.
+ *
+ * @example
+ * readDurable({ preferences: { themeMode: 'dark', extra: NaN } })
+ * // { durable: { preferences: { themeMode: 'dark' } }, dropped: ['preferences.extra'] }
+ */
+export function readDurable(raw: unknown): DurableReading {
+  const dropped: string[] = []
+  const durable: Partial<DurableState> = {}
+  if (raw === undefined || raw === null) return { durable, dropped }
+  if (!isPlainObject(raw)) return { durable, dropped: ['durable'] }
+  for (const key of Object.keys(raw)) if (key !== 'preferences' && key !== 'siwx' && key !== 'wallets') dropped.push(key)
+
+  if (raw.preferences !== undefined) {
+    const p = raw.preferences
+    if (!isPlainObject(p)) dropped.push('preferences')
+    else {
+      const out: { themeMode?: 'light' | 'dark'; preferredAccountType?: Record<string, 'eoa' | 'smartAccount'> } = {}
+      for (const key of Object.keys(p)) if (key !== 'themeMode' && key !== 'preferredAccountType') dropped.push(`preferences.${key}`)
+      if (p.themeMode === 'light' || p.themeMode === 'dark') out.themeMode = p.themeMode
+      else if (p.themeMode !== undefined) dropped.push('preferences.themeMode')
+      if (isPlainObject(p.preferredAccountType)) {
+        const types: Record<string, 'eoa' | 'smartAccount'> = {}
+        for (const [ns, type] of Object.entries(p.preferredAccountType)) {
+          if (isNamespace(ns) && (type === 'eoa' || type === 'smartAccount')) types[ns] = type
+          else dropped.push(`preferences.preferredAccountType.${ns}`)
+        }
+        out.preferredAccountType = types
+      } else if (p.preferredAccountType !== undefined) dropped.push('preferences.preferredAccountType')
+      durable.preferences = out as DurableState['preferences']
+    }
+  }
+
+  if (raw.siwx !== undefined) {
+    const s = raw.siwx
+    if (!isPlainObject(s) || !isPlainObject(s.sessions)) dropped.push('siwx')
+    else {
+      for (const key of Object.keys(s)) if (key !== 'sessions') dropped.push(`siwx.${key}`)
+      const sessions: Record<string, unknown> = {}
+      for (const [address, session] of Object.entries(s.sessions)) {
+        if (address !== '__proto__' && isPlainObject(session) && plainDataProblem(session, 'session') === null) sessions[address] = copy(session)
+        else dropped.push(`siwx.sessions.${address}`)
+      }
+      durable.siwx = { sessions }
+    }
+  }
+
+  if (raw.wallets !== undefined) {
+    const w = raw.wallets
+    if (!isPlainObject(w)) dropped.push('wallets')
+    else {
+      for (const key of Object.keys(w)) if (key !== 'recent' && key !== 'connected') dropped.push(`wallets.${key}`)
+      const recent: RecentWallet[] = []
+      if (Array.isArray(w.recent)) {
+        w.recent.forEach((r, i) => {
+          if (recentWalletSchema.check(r, 'r') === null && recent.length < RECENT_WALLETS_MAX) recent.push(copy(r) as RecentWallet)
+          else dropped.push(`wallets.recent[${i}]`)
+        })
+      } else if (w.recent !== undefined) dropped.push('wallets.recent')
+      const connected: WalletMemory['connected'] = {}
+      if (isPlainObject(w.connected)) {
+        for (const [ns, ids] of Object.entries(w.connected)) {
+          if (!isNamespace(ns) || !Array.isArray(ids)) {
+            dropped.push(`wallets.connected.${ns}`)
+            continue
+          }
+          const kept = ids.filter((id): id is string => typeof id === 'string')
+          if (kept.length !== ids.length) dropped.push(`wallets.connected.${ns}`)
+          connected[ns] = kept
+        }
+      } else if (w.connected !== undefined) dropped.push('wallets.connected')
+      durable.wallets = { recent, connected }
+    }
+  }
+  // Defensive: what is handed on must fit the event's schema, whatever slipped through above.
+  const problem = storageHydrated.schema.check(durable, 'durable')
+  if (problem) return { durable: {}, dropped: [...dropped, problem] }
+  return { durable, dropped }
+}
+
+function isNamespace(ns: string): ns is (typeof NAMESPACES)[number] {
+  return (NAMESPACES as readonly string[]).includes(ns)
+}
+
+function copy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T
+}
