@@ -1,10 +1,8 @@
-import { distinctUntilChanged, filter, map, merge, switchMap, timer, EMPTY } from 'rxjs'
+import { distinctUntilChanged, map, switchMap, timer, EMPTY } from 'rxjs'
 import { bannerClosed } from '../events/banner.js'
-import { modalCloseRequested } from '../events/modal.js'
 import type { CoreDeps } from '../ports.js'
 import type { ModalState } from '../state.js'
 import type { Effect } from './runEffects.js'
-import { ofType } from './ofType.js'
 
 /**
  * How long a success or info banner stays (ms). The spec names no notification duration (§9
@@ -16,22 +14,15 @@ const DISMISSES_ITSELF = new Set<ModalState['banner']['variant']>(['success', 'i
 
 /**
  * A success or info banner closes itself BANNER_AUTO_DISMISS_MS after it appeared (a banner
- * replacing it starts its own count), and any banner closes when the modal closes.
+ * replacing it starts its own count). Closing the modal closes any banner: that is the banner
+ * slice's own case.
  */
-export const bannerTimeout: Effect<CoreDeps> = (event$, state$, deps) =>
-  merge(
-    state$.pipe(
-      // The open banner itself: a new one (even with the same text) is a new object.
-      map((s) => (s.banner.open ? s.banner : null)),
-      distinctUntilChanged(),
-      switchMap((banner) =>
-        banner && DISMISSES_ITSELF.has(banner.variant) ? timer(BANNER_AUTO_DISMISS_MS, deps.scheduler).pipe(map(() => bannerClosed({}))) : EMPTY,
-      ),
-    ),
-    event$.pipe(
-      ofType(modalCloseRequested),
-      filter(() => state$.previous.modal.open && !state$.value.modal.open),
-      filter(() => state$.value.banner.open || state$.value.banner.pending !== null),
-      map(() => bannerClosed({})),
+export const bannerTimeout: Effect<CoreDeps> = (_event$, state$, deps) =>
+  state$.pipe(
+    // The open banner itself: a new one (even with the same text) is a new object.
+    map((s) => (s.banner.open ? s.banner : null)),
+    distinctUntilChanged(),
+    switchMap((banner) =>
+      banner && DISMISSES_ITSELF.has(banner.variant) ? timer(BANNER_AUTO_DISMISS_MS, deps.scheduler).pipe(map(() => bannerClosed({}))) : EMPTY,
     ),
   )

@@ -1,4 +1,5 @@
 import { bannerClosed, bannerDelayElapsed, bannerShowRequested } from '../events/banner.js'
+import { modalCloseRequested } from '../events/modal.js'
 import type { ModalState } from '../state.js'
 import { createSlice } from './createSlice.js'
 
@@ -27,5 +28,12 @@ export const bannerSlice = createSlice(
         },
         (banner, event) => banner.pending !== null && banner.pending.seq === event.payload.seq,
       )
-      .addReplacer(bannerClosed, (banner) => (banner.open || banner.pending ? { ...banner, open: false, pending: null } : banner)),
+      .addReplacer(bannerClosed, closed)
+      // Closing the modal closes any banner (a refused close, with sign-in required, keeps it).
+      .addReplacer(modalCloseRequested, closed, (_banner, _event, state, prev) => prev.modal.open && !state.modal.open),
+  { after: ['modal'] },
 )
+
+function closed(banner: BannerState): BannerState {
+  return banner.open || banner.pending ? { ...banner, open: false, pending: null } : banner
+}

@@ -48,10 +48,20 @@ describe('bannerTimeout', () => {
     })
   })
 
-  it('closing the modal closes any banner, an error one too; a closed modal with no banner asks nothing', () => {
+  it('closing the modal closes any banner, an error one too (the banner slice does it); a refused close keeps it', () => {
+    const shown = stateAfter([open, limited])
+    expect(shown.banner.open).toBe(true)
+    const afterClose = stateAfter([open, limited, close])
+    expect(afterClose.modal.open).toBe(false)
+    expect(afterClose.banner).toMatchObject({ open: false, pending: null })
+    // Sign-in required on its view: the close is refused, the banner stays.
+    const required = stateAfter([modalOpenRequested({ view: 'SIWXSignMessage' }), limited, close], { settings: { siwx: { required: true } } })
+    expect(required.modal.open).toBe(true)
+    expect(required.banner.open).toBe(true)
+    // And the effect itself never closes an error banner.
     new EffectScheduler().run(({ expectObservable }) => {
-      const out = runEffect(bannerTimeout, { events: { marble: 'o e 9ms c 9ms c', values: { o: open, e: limited, c: close } }, state: stateAfter(), reduce: true })
-      expectObservable(out, `^ ${3 * BANNER_AUTO_DISMISS_MS}ms !`).toBe('11ms c', { c: closed })
+      const out = runEffect(bannerTimeout, { events: { marble: 'o e', values: { o: open, e: limited } }, state: stateAfter(), reduce: true })
+      expectObservable(out, `^ ${3 * BANNER_AUTO_DISMISS_MS}ms !`).toBe('')
     })
   })
 })
