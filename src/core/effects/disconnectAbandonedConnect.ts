@@ -1,4 +1,4 @@
-import { catchError, defer, EMPTY, filter, ignoreElements, mergeMap, tap } from 'rxjs'
+import { catchError, defer, EMPTY, filter, ignoreElements, merge, mergeMap, tap } from 'rxjs'
 import { connectionFailed, connectionSucceeded } from '../events/connection.js'
 import type { Namespace } from '../events/views.js'
 import type { ModalState } from '../state.js'
@@ -17,26 +17,31 @@ const REMEMBERED = 32
  */
 export const disconnectAbandonedConnect: Effect<WalletDeps> = (event$, state$, deps) => {
   const abandoned: string[] = []
-  return event$.pipe(
-    tap((e) => {
-      if (connectionFailed.match(e) && e.requestId && e.payload.error.kind === 'MODAL_CLOSED') {
+  return merge(
+    event$.pipe(
+      ofType(connectionFailed),
+      tap((e) => {
+        if (!e.requestId || e.payload.error.kind !== 'MODAL_CLOSED') return
         abandoned.push(e.requestId)
         if (abandoned.length > REMEMBERED) abandoned.shift()
-      }
-    }),
-    ofType(connectionSucceeded),
-    filter((e) => e.requestId !== undefined && abandoned.includes(e.requestId)),
-    mergeMap((e) => {
-      abandoned.splice(abandoned.indexOf(e.requestId!), 1)
-      const { connectorId, namespace } = e.payload
-      const adapter = deps.adapters[namespace]
-      if (!adapter || inUse(state$.value, namespace, connectorId)) return EMPTY
-      return defer(() => adapter.disconnect(connectorId)).pipe(
-        ignoreElements(),
-        // Nothing to tell the visitor: the app never had this session.
-        catchError(() => EMPTY),
-      )
-    }),
+      }),
+      ignoreElements(),
+    ),
+    event$.pipe(
+      ofType(connectionSucceeded),
+      filter((e) => e.requestId !== undefined && abandoned.includes(e.requestId)),
+      mergeMap((e) => {
+        abandoned.splice(abandoned.indexOf(e.requestId!), 1)
+        const { connectorId, namespace } = e.payload
+        const adapter = deps.adapters[namespace]
+        if (!adapter || inUse(state$.value, namespace, connectorId)) return EMPTY
+        return defer(() => adapter.disconnect(connectorId)).pipe(
+          ignoreElements(),
+          // Nothing to tell the visitor: the app never had this session.
+          catchError(() => EMPTY),
+        )
+      }),
+    ),
   )
 }
 
