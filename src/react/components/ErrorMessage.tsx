@@ -3,66 +3,32 @@ import type { SerializedError } from '../../core/errors/base.js'
 /** What the visitor is told when a failure's own text is not one of the spec's messages (spec §8). */
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong'
 
-/** The spec's messages (§5, §6, §8) a view may show as they are. */
-const SPEC_MESSAGES = new Set([
-  // Alerts (§8).
-  'Network Not Found',
-  'Invalid App Configuration',
-  'Network Error - Could not load embedded wallet',
-  'Embedded Wallet Request Timed Out',
-  'Session Expired',
-  'Invalid Project ID',
-  'Project ID Not Configured',
-  'Server Error',
-  'Rate Limited',
-  'Multi-Wallet Not Enabled',
-  // Messages (§8).
-  'Token Balance Unavailable',
-  'Network not supported for Gas Price',
-  'Network not supported for Swaps',
-  'Connection rejected',
-  'Failed to connect',
-  'Failed to connect to farcaster',
-  'Failed to initiate social connection',
-  'Popup closed',
-  'Modal closed',
-  'Failed to disconnect',
-  'A problem occurred while trying initialize authentication',
-  'Error signing message',
-  'Failed to fetch transactions',
-  'SIWX is not enabled',
-  'No ActiveCaipAddress found',
-  'No ActiveCaipNetwork or client found',
-  'No ConnectionController client found',
-  'Unable to load email login dependency',
-  'Request was aborted',
-  'Something went wrong',
-  'An error occurred',
-  'Chain is not supported',
-  'Failed to disconnect chains',
-  'Unsupported chain',
-  'Network not found',
-  'Address or auth connector not found',
-  'Chain adapter not found',
-  'WalletConnectConnector not found',
-  'The connector does not support any of the requested chains',
-  'Unsupported chain namespace',
-  'Error resolving name',
-  'Error fetching name suggestions',
-  'Error fetching names for address',
-  // The visitor's own refusal in the wallet (§8: 4001 user rejected).
-  'User rejected the request',
-  // Validation and permissions (§5, §6).
-  'Requested RPC call is not allowed',
-  'Action not allowed',
-  'An amount and receiver address are required',
-  'A token is required',
-  'Invalid CAIP-10 address',
-  'Invalid CAIP-2 network id',
-  'Invalid chainId',
-  'No auth connector found',
-  'Not connected to email or social',
-])
+/**
+ * The spec's messages (§5, §6, §8) a view may show as they are. Optimization: one string split
+ * at start, which ships smaller than an array literal of the same messages.
+ */
+const SPEC_MESSAGES = new Set(
+  (
+    'Network Not Found|Invalid App Configuration|Network Error - Could not load embedded wallet|' +
+    'Embedded Wallet Request Timed Out|Session Expired|Invalid Project ID|Project ID Not Configured|' +
+    'Server Error|Rate Limited|Multi-Wallet Not Enabled|Token Balance Unavailable|' +
+    'Network not supported for Gas Price|Network not supported for Swaps|Connection rejected|' +
+    'Failed to connect|Failed to connect to farcaster|Failed to initiate social connection|' +
+    'Popup closed|Modal closed|Failed to disconnect|' +
+    'A problem occurred while trying initialize authentication|Error signing message|' +
+    'Failed to fetch transactions|SIWX is not enabled|No ActiveCaipAddress found|' +
+    'No ActiveCaipNetwork or client found|No ConnectionController client found|' +
+    'Unable to load email login dependency|Request was aborted|Something went wrong|' +
+    'An error occurred|Chain is not supported|Failed to disconnect chains|Unsupported chain|' +
+    'Network not found|Address or auth connector not found|Chain adapter not found|' +
+    'WalletConnectConnector not found|The connector does not support any of the requested chains|' +
+    'Unsupported chain namespace|Error resolving name|Error fetching name suggestions|' +
+    'Error fetching names for address|User rejected the request|Requested RPC call is not allowed|' +
+    'Action not allowed|An amount and receiver address are required|A token is required|' +
+    'Invalid CAIP-10 address|Invalid CAIP-2 network id|Invalid chainId|No auth connector found|' +
+    'Not connected to email or social'
+  ).split('|'),
+)
 
 /** The spec's messages with a value in them. */
 const SPEC_TEMPLATES = [
