@@ -63,9 +63,15 @@ export function isRunning(id: ProcessId): boolean {
   return stat !== null && stat.start === id.start && stat.state !== 'Z' && stat.state !== 'X'
 }
 
+/** The most ancestors watched when no npm process is found among them (script ← tsx ← shell). */
+const MAX_ANCESTORS = 3
+
 /**
- * This process's ancestors, parent first, up to (not including) init. On Linux from /proc;
- * elsewhere only the parent.
+ * The processes whose end must stop this one: its ancestors, parent first, up to and including
+ * the nearest npm process (the one a process manager stops by pid), or the nearest
+ * MAX_ANCESTORS when there is none. Not beyond: a shell or terminal that started `npm start`
+ * in the background and went away is not a reason to stop. On Linux from /proc; elsewhere only
+ * the parent.
  */
 export function listAncestors(pid: number = process.pid): ProcessId[] {
   const self = readStat(pid)
@@ -76,9 +82,20 @@ export function listAncestors(pid: number = process.pid): ProcessId[] {
     const stat = readStat(ppid)
     if (stat === null) break
     ancestors.push({ pid: ppid, start: stat.start })
+    if (isNpm(ppid)) return ancestors
     ppid = stat.ppid
   }
-  return ancestors
+  return ancestors.slice(0, MAX_ANCESTORS)
+}
+
+/** Whether the process is npm (`npm start`, `node …/npm-cli.js test`, …). */
+function isNpm(pid: number): boolean {
+  try {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+    return argv.slice(0, 2).some((arg) => /(^|\/)npm(-cli\.js)?$/.test(arg) || /^npm( |$)/.test(arg))
+  } catch {
+    return false
+  }
 }
 
 /** Every descendant of `pid` running now (Linux; empty elsewhere), children first. */
