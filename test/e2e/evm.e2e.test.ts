@@ -99,7 +99,7 @@ describe('an EIP-6963 wallet on the local chain', () => {
     await page.getByTestId('open-modal').click()
     await expect.poll(() => currentView(page)).toBe('Connect')
     // Spec connector order: WalletConnect first, then the wallets found in this browser.
-    const names = await page.locator('gangway-modal [data-testid^="wallet-"]').evaluateAll((buttons) =>
+    const names = await page.locator('gangway-modal button[data-testid^="wallet-"]').evaluateAll((buttons) =>
       buttons.map((b) => [...b.children].filter((c) => !c.classList.contains('gw-wallet-icon') && !c.classList.contains('gw-badge')).map((c) => c.textContent).join('')),
     )
     expect(names.filter((n) => n !== 'WalletConnect')).toEqual(['Gangway Dev Wallet', 'Second Dev Wallet'])
@@ -120,8 +120,8 @@ describe('an EIP-6963 wallet on the local chain', () => {
     await page.getByTestId('open-modal').click()
     await expect.poll(() => currentView(page)).toBe('Account')
     expect(await inModal(page, 'account-address').textContent()).toBe(`${address.slice(0, 4)}…${address.slice(-6)}`)
-    await expect.poll(() => inModal(page, 'account-balance').textContent()).toMatch(/^\d+\.\d{3} ETH$/)
-    expect(await inModal(page, 'account-balance').textContent()).not.toBe('0.000 ETH')
+    // The spec's 0.000 shows until the balance arrives; the dev account holds ETH.
+    await expect.poll(() => inModal(page, 'account-balance').textContent()).toMatch(/^(?!0\.000 )\d+\.\d{3} ETH$/)
     expect(await inModal(page, 'account-network').textContent()).toContain('Gangway Local')
     expect(errors).toEqual([])
     await context.close()
@@ -148,7 +148,7 @@ describe('an EIP-6963 wallet on the local chain', () => {
     await context.close()
   })
 
-  it('closing the modal during a connect rejects it with "Modal closed"', async () => {
+  it('closing the modal during a connect rejects it with "Modal closed", shown nowhere on reopen', async () => {
     const { page, context } = await openDemo(browser)
     await page.getByTestId('open-modal').click()
     await inModal(page, `wallet-${MAIN}`).click()
@@ -161,7 +161,9 @@ describe('an EIP-6963 wallet on the local chain', () => {
     await page.waitForTimeout(300)
     expect((await eip155(page))?.status).toBe('disconnected')
     await page.getByTestId('open-modal').click()
-    expect(await inModal(page, 'connect-error').textContent()).toBe('Modal closed')
+    await expect.poll(() => currentView(page)).toBe('Connect')
+    // Closing is the visitor's choice, not a failure to show them.
+    expect(await inModal(page, 'connect-error').count()).toBe(0)
     await context.close()
   })
 
