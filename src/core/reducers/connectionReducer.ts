@@ -7,8 +7,7 @@ import type { Namespace } from '../events/views.js'
 import type { ModalState, NamespaceConnection, SessionSettings } from '../state.js'
 import { createSlice } from './createSlice.js'
 import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'
-import { isCurrentNetworkSwitch } from './modalReducer.js'
-import { appliesConnectionSwitch, appliesNetworkChange } from './navigation.js'
+import { appliesConnectionSwitch, appliesNetworkChange, isCurrentNetworkSwitch } from './navigation.js'
 
 export type ConnectionState = ModalState['connection']
 

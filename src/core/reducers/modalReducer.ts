@@ -20,6 +20,7 @@ import {
   closesAfterConnect,
   closesAfterNetworkChange,
   closesAfterSwitch,
+  isCurrentNetworkSwitch,
   showsUnsupportedChain,
 } from './navigation.js'
 
@@ -81,10 +82,6 @@ function shown(m: ModalSliceState, state: ModalState): ModalSliceState {
   return { ...m, open: true, loading: false, namespace: state.connection.activeNamespace }
 }
 
-export function isCurrentNetworkSwitch(prev: ModalState, requestId: string | undefined): boolean {
-  const s = prev.network.switch
-  return requestId === undefined || (s !== null && s.requestId === requestId)
-}
 
 /**
  * The view an open without a requested view lands on (spec §2): Account when connected;

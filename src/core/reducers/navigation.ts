@@ -77,3 +77,9 @@ export function closesAfterNetworkChange(prev: ModalState, state: ModalState): b
 export function closesAfterSwitch(prev: ModalState, event: StampedEvent): boolean {
   return prev.modal.open && event.requestId !== undefined && prev.router.history.indexOf('Networks') < 1
 }
+
+/** The network switch this outcome settles is the current one (an outcome without a requestId always is). */
+export function isCurrentNetworkSwitch(prev: ModalState, requestId: string | undefined): boolean {
+  const s = prev.network.switch
+  return requestId === undefined || (s !== null && s.requestId === requestId)
+}

@@ -1,7 +1,6 @@
 import { networkChanged, networkSwitched, networkSwitchFailed, networkSwitchRequested } from '../events/network.js'
 import { createSlice } from './createSlice.js'
-import { isCurrentNetworkSwitch } from './modalReducer.js'
-import { appliesNetworkChange } from './navigation.js'
+import { appliesNetworkChange, isCurrentNetworkSwitch } from './navigation.js'
 import { initialNetworkState } from './walletState.js'
 
 /** The network chosen per namespace and the network switch in progress (spec §4). */

@@ -8,8 +8,9 @@ import type { ViewName } from '../events/views.js'
 import { selectIsConnected } from '../selectors.js'
 import type { ModalState } from '../state.js'
 import { createSlice } from './createSlice.js'
+import { WALLET_CONNECT_VIEWS } from './walletConnectState.js'
 import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'
-import { closedView, defaultView, isCurrentNetworkSwitch } from './modalReducer.js'
+import { closedView, defaultView } from './modalReducer.js'
 import {
   appliesConnectionSwitch,
   appliesNetworkChange,
@@ -18,11 +19,11 @@ import {
   closesAfterSwitch,
   returnsToProfileWallets,
   showsUnsupportedChain,
+  isCurrentNetworkSwitch,
 } from './navigation.js'
 
 export type RouterState = ModalState['router']
 
-const WC_VIEWS: readonly string[] = ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic']
 
 /**
  * The view stack: its top is the current view; it is never empty. Its cases return the next
@@ -137,6 +138,6 @@ function showWalletConnectView(r: RouterState, prev: ModalState): RouterState {
   if ((r.data as { connectorId?: string } | undefined)?.connectorId !== WALLET_CONNECT_CONNECTOR_ID) return r
   const below = r.history[r.history.length - 2]
   const history: ViewName[] =
-    below !== undefined && WC_VIEWS.includes(below) ? r.history.slice(0, -1) : [...r.history.slice(0, -1), 'ConnectingWalletConnect']
+    below !== undefined && WALLET_CONNECT_VIEWS.includes(below) ? r.history.slice(0, -1) : [...r.history.slice(0, -1), 'ConnectingWalletConnect']
   return { view: history[history.length - 1] as ViewName, history, data: { connectorId: WALLET_CONNECT_CONNECTOR_ID } }
 }

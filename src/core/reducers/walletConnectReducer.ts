@@ -13,9 +13,8 @@ import {
 } from '../events/walletConnect.js'
 import type { ModalState } from '../state.js'
 import { createSlice } from './createSlice.js'
-import { initialWalletConnectState } from './walletConnectState.js'
+import { initialWalletConnectState, WALLET_CONNECT_VIEWS } from './walletConnectState.js'
 
-const WC_VIEWS: readonly string[] = ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic']
 
 /** Whether a WalletConnect connect attempt is waiting on the wallet. */
 export function isWalletConnectConnecting(state: ModalState): boolean {
@@ -79,7 +78,7 @@ export const walletConnectSlice = createSlice('walletConnect', initialWalletConn
         // Back from a wallet's QR code: the plain WalletConnect entry is for no wallet in particular.
         wc.wallet = null
       },
-      (wc, _event, state) => wc.wallet !== null && !WC_VIEWS.includes(state.router.view),
+      (wc, _event, state) => wc.wallet !== null && !WALLET_CONNECT_VIEWS.includes(state.router.view),
     )
     .addCase(
       modalCloseRequested,

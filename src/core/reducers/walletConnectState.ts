@@ -1,5 +1,8 @@
 import type { WalletConnectWallet } from '../events/walletConnect.js'
 
+/** The views that show a WalletConnect pairing (QR code, deep links). */
+export const WALLET_CONNECT_VIEWS: readonly string[] = ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic']
+
 /** A pairing URI and its lifetime (event times). */
 export type Pairing = {
   uri: string
