@@ -33,6 +33,9 @@ import type { Namespace, ViewName } from './core/events/views.js'
 import type { Analytics, ChainAdapter, ChainDeps, Clock, Storage } from './core/ports.js'
 import type { AccountType, Features, ModalState, SessionSettings, ThemeMode } from './core/state.js'
 import { createStore, type Store } from './core/store.js'
+import type { Eip1193Provider } from './core/ports.js'
+import type { GangwayWalletClient, WalletClientOptions } from './walletClient.js'
+import { activeProvider } from './walletProvider.js'
 
 export type ModalOptions = {
   /** Your project id; without one the modal shows 'Project ID Not Configured'. */
@@ -127,6 +130,30 @@ export type Modal = Store & WalletCommands & {
   closeBanner(): void
   /** The image URL of a directory wallet (its own URL, else the directory's), if it has one. */
   walletImageUrl(wallet: Pick<WalletRecord, 'image_id' | 'image_url'>): string | undefined
+  /**
+   * The EIP-1193 provider of the active connection in `namespace` (default `'eip155'`): the
+   * injected / announced wallet's own provider, or the WalletConnect session's (its requests run
+   * on the session's current chain). Resolves undefined when nothing is connected there. Async
+   * because the WalletConnect adapter loads lazily; asking never loads it, nor prompts.
+   *
+   * @example
+   * const provider = await modal.getProvider()
+   * const client = createWalletClient({ transport: custom(provider!) })
+   */
+  getProvider(namespace?: Namespace): Promise<Eip1193Provider | undefined>
+  /**
+   * A viem `WalletClient` on the connected wallet: the connected address as its account, the
+   * active network (or `chainId`, one of the host's networks) as its chain, `custom(provider)` as
+   * its transport. Made on each call, from a chunk loaded on first use. Rejects with
+   * `NoActiveAddressError` when nothing is connected in eip155, `NetworkNotFoundError` for a
+   * chain the host does not list. The wallet's refusals reach you in viem's errors:
+   * `isUserRejection(error)` tells them.
+   *
+   * @example
+   * const client = await modal.getWalletClient()
+   * const hash = await client.writeContract({ address: token, abi: erc20Abi, functionName: 'transfer', args: [to, 10n ** 6n] })
+   */
+  getWalletClient(options?: WalletClientOptions): Promise<GangwayWalletClient>
   /** Stops effects; the modal keeps its last state. */
   destroy(): void
 }
@@ -248,6 +275,9 @@ export function createModal(options: ModalOptions): Modal {
     closeBanner: () => command('closeBanner', () => bannerClosed({})),
     walletImageUrl: (wallet) =>
       isPlainObject(wallet) ? wallet.image_url || (wallet.image_id && directory ? directory.walletImageUrl(wallet.image_id) : undefined) : undefined,
+    getProvider: (namespace) => activeProvider(s.getState(), adapters, namespace),
+    // Optimization: viem's wallet client loads on first use, never with the start-up bundle.
+    getWalletClient: (o) => import('./walletClient.js').then((m) => m.createActiveWalletClient(s.getState(), adapters, o)),
     destroy: () => s.stop(),
   }
 }

@@ -128,3 +128,6 @@ export {
   selectTokenBalances,
 } from './core/reducers/dataSelectors.js'
 export type { AccountBalance, AllWalletsListing } from './core/reducers/dataSelectors.js'
+// The connected wallet for the host's own contract calls: `modal.getProvider()` and `modal.getWalletClient()`.
+export type { Eip1193Provider, EvmCapabilities } from './core/ports.js'
+export type { GangwayWalletClient, WalletClientOptions } from './walletClient.js'

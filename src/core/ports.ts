@@ -63,11 +63,29 @@ export type WalletTransfer = { from: string; receiver: string; amount: string; t
 /** A confirmed transaction (EVM: mined; Solana: reached the spec's commitment). */
 export type WalletReceipt = { status: 'success' | 'reverted'; blockNumber: string }
 
+/**
+ * A wallet's EIP-1193 provider, as a host gets it to make its own calls (viem's
+ * `custom(provider)`, ethers' `BrowserProvider`, …). Requests go to the wallet; errors are the
+ * wallet's own (`code` 4001 when the visitor refuses).
+ */
+export interface Eip1193Provider {
+  request(args: { method: string; params?: readonly unknown[] | object }): Promise<unknown>
+  on?(event: string, listener: (...args: any[]) => void): unknown
+  removeListener?(event: string, listener: (...args: any[]) => void): unknown
+}
+
 /** What only EVM wallets can do: EIP-712 typed data and raw calldata. */
 export interface EvmCapabilities {
   signTypedData(connectorId: string, request: { address: string; typedData: unknown }): Promise<string>
   /** Sends a transaction on `network`; resolves with its hash. */
   sendTransaction(connectorId: string, network: Network, tx: WalletTransaction): Promise<string>
+  /**
+   * The EIP-1193 provider of a connector, for the host's own contract calls: undefined when the
+   * adapter has none for it (a wallet no longer announced, no WalletConnect session). Async,
+   * because an adapter may have to finish loading its wallet code first; it never prompts.
+   * Optional: an adapter that cannot hand out a provider leaves it out.
+   */
+  getProvider?(connectorId: string): Promise<Eip1193Provider | undefined>
 }
 
 /** What only Solana wallets can do: sign, or sign and send, a serialised transaction (base64). */

@@ -2,7 +2,7 @@ import { defer, distinctUntilChanged, filter, firstValueFrom, from, map, Observa
 import type { EIP1193Provider } from 'viem'
 import type { Connector, Network } from '../../core/domain/entities.js'
 import { ConnectorNotFoundError } from '../../core/errors/connection.js'
-import type { ChainAdapter, WalletProviderEvent, WalletTransaction } from '../../core/ports.js'
+import type { ChainAdapter, Eip1193Provider, WalletProviderEvent, WalletTransaction } from '../../core/ports.js'
 import type { EvmRuntime } from './createEvmRuntime.js'
 import { discoverInjectedWallets } from './discoverInjectedWallets.js'
 import type { EvmOperation } from './evmErrors.js'
@@ -158,6 +158,8 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
       signTypedData: (connectorId, request) =>
         withRuntime('signTypedData', async (rt) => rt.signTypedData(await providerOf(connectorId, 0), request)),
       sendTransaction,
+      // The announced (or injected) provider itself: nothing to load, no prompt.
+      getProvider: async (connectorId) => findProvider(connectorId) as Eip1193Provider | undefined,
     },
 
     sendTransfer: (connectorId, network, { from: sender, receiver, amount, token }) =>

@@ -7,7 +7,8 @@ import { RequestAbortedError } from '../../core/errors/connection.js'
 import type { WalletConnectActivity, WalletConnectPort } from '../../core/ports.js'
 import { GangwayError, serializeError } from '../../core/errors/base.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect.js'
-import type { ChainAdapter, EvmCapabilities, WalletAccount, WalletProviderEvent, WalletSession, WalletTransaction } from '../../core/ports.js'
+import type { ChainAdapter, Eip1193Provider, EvmCapabilities, WalletAccount, WalletProviderEvent, WalletSession, WalletTransaction } from '../../core/ports.js'
+import { sessionProvider } from './sessionProvider.js'
 import { sessionGrant, sessionNamespaces, startChain } from './sessionNamespaces.js'
 import { signInSessions } from './signInSessions.js'
 import { toWalletConnectError } from './walletConnectErrors.js'
@@ -86,6 +87,8 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
   const publicClients = new Map<string, PublicClient>()
   let loading: Promise<WalletConnectProvider> | null = null
   let run: Run | null = null
+  /** The EIP-1193 view of the provider handed to hosts: one object, so its identity is stable. */
+  let eip1193: { p: WalletConnectProvider; provider: Eip1193Provider } | null = null
 
   const connector: Connector = walletConnectConnector(networks)
 
@@ -325,6 +328,15 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
             })
           : innerEvm(connectorId).signTypedData(connectorId, { address, typedData }),
       sendTransaction,
+      getProvider: async (connectorId) => {
+        if (connectorId !== id) return inner?.evm?.getProvider?.(connectorId)
+        // No provider was ever started, so there is no session to hand out (and nothing is loaded for asking).
+        if (!loading) return undefined
+        const p = await provider()
+        if (!p.session) return undefined
+        if (eip1193?.p !== p) eip1193 = { p, provider: sessionProvider(p) }
+        return eip1193.provider
+      },
     },
 
     sendTransfer: (connectorId, network, { from: sender, receiver, amount, token }) =>

@@ -69,6 +69,9 @@ export function createLazyWalletConnectAdapter(options: WalletConnectOptions, in
     evm: {
       signTypedData: (connectorId, request) => route(connectorId, (a) => evmOf(a).signTypedData(connectorId, request)),
       sendTransaction: (connectorId, network, tx) => route(connectorId, (a) => evmOf(a).sendTransaction(connectorId, network, tx)),
+      // Asking never loads the adapter: before it is loaded there is no WalletConnect session to hand out.
+      getProvider: async (connectorId) =>
+        connectorId === id || !inner ? current?.evm?.getProvider?.(connectorId) : inner.evm?.getProvider?.(connectorId),
     },
     sendTransfer: (connectorId, network, transfer) => route(connectorId, (a) => a.sendTransfer(connectorId, network, transfer)),
     getBalance: (network, address) => (inner ? inner.getBalance(network, address) : load().then((a) => a.getBalance(network, address))),
