@@ -27,7 +27,8 @@ import { effectFailed } from './core/events/effects.js'
 import { bannerClosed, bannerShowRequested, type BannerVariant } from './core/events/banner.js'
 import type { EventInput } from './core/events/defineEvent.js'
 import { modalCloseRequested, modalOpenRequested, modalShakeRequested } from './core/events/modal.js'
-import { accountTypePreferred, themeModeChanged } from './core/events/preferences.js'
+import { accountTypePreferred, themeModeChanged, themeVariablesChanged, themeVariablesProblem, type ThemeVariableName } from './core/events/preferences.js'
+import { themeFeature } from './core/features/theme.js'
 import { routerPushed, routerWentBack } from './core/events/router.js'
 import type { Namespace, ViewName } from './core/events/views.js'
 import type { Analytics, ChainAdapter, ChainDeps, Clock, Storage } from './core/ports.js'
@@ -113,6 +114,9 @@ export type ModalOptions = {
 
 export type OpenOptions = { view?: ViewName; namespace?: Namespace }
 
+/** Theme variables set at run time: a CSS value per variable, or null to remove one. */
+export type ThemeVariables = Partial<Record<ThemeVariableName, string | null>>
+
 export type Modal = Store & WalletCommands & {
   readonly options: Readonly<ModalOptions>
   /** The state a server render and the first client render use (no hydration mismatch). */
@@ -125,6 +129,11 @@ export type Modal = Store & WalletCommands & {
   push(view: ViewName, data?: unknown): void
   back(): void
   setThemeMode(mode: ThemeMode): void
+  /**
+   * Sets theme variables at run time, over the `themeVariables` option (`null` removes one set
+   * here). An event, so the devtools replay it; a bad name or value throws InvalidInputError.
+   */
+  setThemeVariables(variables: ThemeVariables): void
   setPreferredAccountType(type: AccountType, namespace?: Namespace): void
   showBanner(variant: BannerVariant, message: string): void
   closeBanner(): void
@@ -206,7 +215,7 @@ export function createModal(options: ModalOptions): Modal {
   }
   type Deps = typeof deps
   // The modal is its features: the catalogue, root reducer, state and effects derive from them.
-  const features: Feature<Deps>[] = [...CORE_FEATURES, ...(options.persistLog === false ? [] : [logPersistenceFeature]), ...(options.modules ?? [])]
+  const features: Feature<Deps>[] = [...CORE_FEATURES, themeFeature, ...(options.persistLog === false ? [] : [logPersistenceFeature]), ...(options.modules ?? [])]
   const composed = composeFeatures<Deps>(features, { autoFreeze: options.autoFreeze ?? !isProductionBuild() })
   // Effects that load on demand (wallet connections', the data plane's with an API, WalletConnect's
   // with a WalletConnect port) load beside the persisted log, before the session starts; until
@@ -218,6 +227,8 @@ export function createModal(options: ModalOptions): Modal {
 
   let settings: SessionSettings
   try {
+    const themeProblem = options.themeVariables === undefined ? null : themeVariablesProblem(options.themeVariables, 'themeVariables')
+    if (themeProblem) throw new InvalidInputError('Invalid options', { details: themeProblem })
     settings = sessionSettings(options, hasWindow)
     settings.services = { walletDirectory: !!services.api.directory, blockchainApi: !!services.api.blockchain }
     assertValidEvent(composed.catalogue, sessionStarted(settings))
@@ -269,6 +280,12 @@ export function createModal(options: ModalOptions): Modal {
     push: (view, data) => command('push', () => routerPushed(data === undefined ? { view } : { view, data })),
     back: () => command('back', () => routerWentBack({})),
     setThemeMode: (mode) => command('setThemeMode', () => themeModeChanged({ mode })),
+    setThemeVariables: (variables) =>
+      command('setThemeVariables', () => {
+        const problem = themeVariablesProblem(variables, 'variables', true)
+        if (problem) throw new InvalidInputError('Invalid setThemeVariables arguments', { details: problem })
+        return themeVariablesChanged({ variables: { ...variables } })
+      }),
     setPreferredAccountType: (type, namespace) =>
       command('setPreferredAccountType', () => accountTypePreferred(namespace !== undefined ? { type, namespace } : { type })),
     showBanner: (variant, message) => command('showBanner', () => bannerShowRequested({ variant, message })),

@@ -72,6 +72,10 @@ export { modalOpenRequested, modalCloseRequested, modalShakeRequested } from './
 export { routerPushed, routerReplaced, routerWentBack, routerReset } from './core/events/router.js'
 export { bannerShowRequested, bannerClosed } from './core/events/banner.js'
 export { themeModeChanged, accountTypePreferred } from './core/events/preferences.js'
+export { themeVariablesChanged, THEME_VARIABLE_NAMES } from './core/events/preferences.js'
+export type { ThemeVariableName } from './core/events/preferences.js'
+export type { ThemeVariables } from './createModal.js'
+export { selectThemeVariables } from './core/reducers/themeReducer.js'
 export { connectionRequested, connectionSucceeded, connectionFailed, connectionDisconnected } from './core/events/connection.js'
 // Wallets: the chain adapter ports, host commands' events. The EVM adapter is `gangway/evm`.
 export type { ChainAdapter, ChainDeps, WalletSession, WalletProviderEvent, WalletTransaction, WalletTransfer, WalletReceipt } from './core/ports.js'

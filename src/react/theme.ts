@@ -1,3 +1,6 @@
+import type { Modal } from '../createModal.js'
+import { selectThemeVariables } from '../core/reducers/themeReducer.js'
+
 /**
  * The modal's stylesheet, scoped inside its shadow root. Every value is a CSS variable a host
  * can override on the `gangway-modal` element (outer rules beat `:host`) or through the
@@ -28,7 +31,11 @@ export const MODAL_CSS = `
   --gw-focus: #3366ff;
   all: initial;
 }
-.gw-root[data-theme='dark'] {
+/*
+ * Dark defaults sit on the host when it carries the theme mode (applyThemeVariables), where the
+ * host's own values (inline style, outer rules) beat them; on the root otherwise.
+ */
+:host([data-theme='dark']), :host(:not([data-theme])) .gw-root[data-theme='dark'] {
   /* Dark text on the light dark-theme accent: 6.2:1 (white on it was 3.07:1, under WCAG AA's 4.5:1). */
   --gw-accent-text: #0d1117;
   --gw-bg: #18191b;
@@ -116,3 +123,34 @@ export const MODAL_CSS = `
   .gw-dialog, .gw-title, .gw-view, .gw-banner, .gw-body, .gw-loading-block { animation: none !important; transition: none !important; }
 }
 `
+
+/**
+ * Sets the modal's theme mode (`data-theme`) and theme variables on `element` (the
+ * `gangway-modal` host) and keeps them current: the `themeVariables` option with the variables
+ * set at run time (`modal.setThemeVariables`) laid over it. A variable removed at run time falls
+ * back to the option's value, else to the theme's. Returns the function that stops following.
+ *
+ * @example
+ * useEffect(() => applyThemeVariables(modal, host), [modal, host])
+ */
+export function applyThemeVariables(modal: Pick<Modal, 'options' | 'getState' | 'subscribe'>, element: HTMLElement): () => void {
+  let mode: string | undefined
+  let runtime: object | undefined
+  let applied: Record<string, string> = {}
+  const apply = () => {
+    const state = modal.getState()
+    if (state.preferences.themeMode !== mode) {
+      mode = state.preferences.themeMode
+      element.setAttribute('data-theme', mode)
+    }
+    const current = selectThemeVariables(state)
+    if (current === runtime) return
+    runtime = current
+    const next: Record<string, string> = { ...modal.options.themeVariables, ...current }
+    for (const name of Object.keys(applied)) if (!(name in next)) element.style.removeProperty(name)
+    for (const [name, value] of Object.entries(next)) if (applied[name] !== value) element.style.setProperty(name, value)
+    applied = next
+  }
+  apply()
+  return modal.subscribe(apply)
+}
