@@ -16,18 +16,35 @@ export type LogSnapshot<S> = {
 export type Reducer<S> = (state: S, event: StampedEvent) => S
 
 /**
- * The event log with the state after every event, as redux-devtools' instrument keeps it:
- * a committed base state, the kept events, the skipped ones, the computed states and the index
- * being looked at. It is bounded by bytes: when the serialised events exceed `maxBytes`, the
- * oldest are folded into the committed state (down to 90% of the budget), so what is kept
- * still replays to the same state.
+ * Every how many events the log keeps a computed state; the states between two of them are
+ * recomputed from the nearer one when asked for (at most this many reductions).
+ */
+export const CHECKPOINT_INTERVAL = 32
+
+/**
+ * The event log, as redux-devtools' instrument keeps it: a committed base state, the kept
+ * events, the skipped ones, the state after any event (`stateAt`) and the index being looked
+ * at. It is bounded by bytes: when the serialised events exceed `maxBytes`, the oldest are
+ * folded into the committed state (down to 90% of the budget), so what is kept still replays
+ * to the same state.
+ *
+ * Reducers are pure, so the log keeps the newest state and one state every
+ * CHECKPOINT_INTERVAL events, and recomputes the others when the devtools ask for them: a
+ * live modal then makes states that die young, instead of holding one per kept event.
  */
 export class EventLog<S> {
   committedState: S
   events: StampedEvent[] = []
-  /** computedStates[i] is the state after events[i] (skipped events pass the state through). */
-  computedStates: S[] = []
   skipped = new Set<number>()
+  /**
+   * states[i] is the state after events[i] (skipped events pass the state through), kept for
+   * the newest event and every CHECKPOINT_INTERVAL-th one; undefined (a hole) elsewhere.
+   */
+  private states: (S | undefined)[] = []
+  // The last two states recomputed between checkpoints (a state and the one before it, as the
+  // devtools compare them; the previous step of a walk through the log), so stepping through
+  // the log costs one reduction a step.
+  private cache: { index: number; state: S }[] = []
   /** Index into events of the state being shown; -1 shows the committed state. */
   currentIndex = -1
   private sizes: number[] = []
@@ -42,11 +59,41 @@ export class EventLog<S> {
   }
 
   get presentState(): S {
-    return this.computedStates[this.computedStates.length - 1] ?? this.committedState
+    return this.states.length === 0 ? this.committedState : (this.states[this.states.length - 1] as S)
   }
 
   get currentState(): S {
-    return this.currentIndex < 0 ? this.committedState : (this.computedStates[this.currentIndex] as S)
+    return this.stateAt(this.currentIndex)
+  }
+
+  /**
+   * The state after the event at `index` (-1: the committed state), recomputed from the
+   * nearest kept state before it when it is not kept. Out-of-range indexes are clamped.
+   */
+  stateAt(index: number): S {
+    const last = this.events.length - 1
+    const i = Math.min(Math.floor(index), last)
+    if (!(i >= 0)) return this.committedState
+    const kept = this.states[i] ?? this.cached(i)
+    if (kept !== undefined) return kept
+    let from = i - 1
+    let state: S | undefined
+    for (; from >= 0; from--) {
+      state = this.states[from] ?? this.cached(from)
+      if (state !== undefined) break
+    }
+    if (state === undefined) state = this.committedState
+    for (let j = from + 1; j <= i; j++) {
+      const event = this.events[j] as StampedEvent
+      if (!this.skipped.has(event.seq)) state = this.reducer(state, event)
+    }
+    this.cache = [{ index: i, state }, ...this.cache.slice(0, 1)]
+    return state
+  }
+
+  private cached(index: number): S | undefined {
+    for (const entry of this.cache) if (entry.index === index) return entry.state
+    return undefined
   }
 
   /** True while the devtools show a past state; new events are held then. */
@@ -69,8 +116,13 @@ export class EventLog<S> {
   append(event: StampedEvent, size = byteLength(event)): S {
     const wasPresent = !this.isTimeTravelling
     const state = this.reducer(this.presentState, event)
+    const previous = this.states.length - 1
+    // The state before this one stays only as a checkpoint, or while the devtools show it.
+    if (previous >= 0 && !isCheckpoint(previous)) {
+      this.states[previous] = undefined
+    }
     this.events.push(event)
-    this.computedStates.push(state)
+    this.states.push(state)
     this.sizes.push(size)
     this.bytes += size
     if (wasPresent) this.currentIndex = this.events.length - 1
@@ -82,6 +134,7 @@ export class EventLog<S> {
   jumpTo(index: number): S {
     if (!Number.isInteger(index)) return this.currentState
     this.currentIndex = Math.max(-1, Math.min(index, this.events.length - 1))
+    this.pinCurrent()
     return this.currentState
   }
 
@@ -107,16 +160,21 @@ export class EventLog<S> {
   /** Drops skipped events for good. */
   sweep(): void {
     if (this.skipped.size === 0) return
-    const keep = this.events.map((e, i) => ({ e, size: this.sizes[i] as number, s: this.computedStates[i] as S }))
+    // A skipped event passed the state through, so the kept events' states stay what they were.
+    const keep = this.events.map((e, i) => ({ e, size: this.sizes[i] as number, s: this.states[i] }))
       .filter(({ e }) => !this.skipped.has(e.seq))
     const current = this.events[this.currentIndex]?.seq
+    const present = this.presentState
     this.events = keep.map((k) => k.e)
     this.sizes = keep.map((k) => k.size)
-    this.computedStates = keep.map((k) => k.s)
+    this.states = keep.map((k) => k.s)
+    if (this.states.length > 0) this.states[this.states.length - 1] = present
+    this.forgetCache()
     this.bytes = this.sizes.reduce((a, b) => a + b, 0)
     this.skipped.clear()
     const found = current === undefined ? -1 : this.events.findIndex((e) => e.seq === current)
     this.currentIndex = found >= 0 ? found : this.events.length - 1
+    this.pinCurrent()
   }
 
   /** Folds every event into the committed state (the log starts anew from here). */
@@ -124,10 +182,11 @@ export class EventLog<S> {
     this.committedState = this.presentState
     this.events = []
     this.sizes = []
-    this.computedStates = []
+    this.states = []
     this.bytes = 0
     this.skipped.clear()
     this.currentIndex = -1
+    this.forgetCache()
   }
 
   snapshot(): LogSnapshot<S> {
@@ -147,9 +206,9 @@ export class EventLog<S> {
   load(snapshot: LogSnapshot<S>): S {
     const events = [...snapshot.events]
     const skipped = new Set(snapshot.skipped)
-    const computedStates: S[] = []
+    const states: (S | undefined)[] = []
     let state = snapshot.committedState
-    for (const event of events) {
+    for (const [i, event] of events.entries()) {
       if (!skipped.has(event.seq)) {
         try {
           state = this.reducer(state, event)
@@ -157,7 +216,7 @@ export class EventLog<S> {
           throw new ReplayError(event, error)
         }
       }
-      computedStates.push(state)
+      states.push(isCheckpoint(i) || i === events.length - 1 ? state : undefined)
     }
     const sizes = events.map(byteLength)
     this.committedState = snapshot.committedState
@@ -165,8 +224,9 @@ export class EventLog<S> {
     this.sizes = sizes
     this.bytes = sizes.reduce((a, b) => a + b, 0)
     this.skipped = skipped
-    this.computedStates = computedStates
+    this.states = states
     this.currentIndex = events.length - 1
+    this.forgetCache()
     this.fold()
     return this.presentState
   }
@@ -178,19 +238,33 @@ export class EventLog<S> {
     this.sizes = other.sizes
     this.bytes = other.bytes
     this.skipped = other.skipped
-    this.computedStates = other.computedStates
+    this.states = other.states
     this.currentIndex = other.currentIndex
+    this.forgetCache()
+  }
+
+  // The state being shown is kept while it is shown, so it stays the same object (the store
+  // publishes a state only when it is another one).
+  private pinCurrent(): void {
+    const i = this.currentIndex
+    if (i >= 0 && this.states[i] === undefined) this.states[i] = this.stateAt(i)
+  }
+
+  private forgetCache(): void {
+    this.cache = []
   }
 
   // Recomputes only from the lowest invalidated index, like instrument's recomputeStates.
   private recomputeFrom(index: number): void {
-    let state = index === 0 ? this.committedState : (this.computedStates[index - 1] as S)
-    for (let i = index; i < this.events.length; i++) {
+    let state = this.stateAt(index - 1)
+    const last = this.events.length - 1
+    for (let i = index; i <= last; i++) {
       const event = this.events[i] as StampedEvent
       if (!this.skipped.has(event.seq)) state = this.reducer(state, event)
-      this.computedStates[i] = state
+      this.states[i] = isCheckpoint(i) || i === last || i === this.currentIndex ? state : undefined
     }
-    this.computedStates.length = this.events.length
+    this.states.length = this.events.length
+    this.forgetCache()
   }
 
   private fold(): void {
@@ -206,16 +280,18 @@ export class EventLog<S> {
       drop++
     }
     if (drop === 0) return
-    this.committedState = this.computedStates[drop - 1] as S
+    this.committedState = this.stateAt(drop - 1)
     for (const e of this.events.slice(0, drop)) this.skipped.delete(e.seq)
     this.events.splice(0, drop)
     this.sizes.splice(0, drop)
-    this.computedStates.splice(0, drop)
+    this.states.splice(0, drop)
     this.bytes = bytes
     this.currentIndex = Math.max(-1, this.currentIndex - drop)
+    this.forgetCache()
   }
 }
 
+const isCheckpoint = (index: number): boolean => index % CHECKPOINT_INTERVAL === CHECKPOINT_INTERVAL - 1
 
 /** UTF-16 length of the JSON is close enough to bytes for a budget and costs one stringify. */
 function byteLength(event: StampedEvent): number {

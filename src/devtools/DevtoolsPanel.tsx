@@ -40,8 +40,8 @@ export function DevtoolsPanel({ modal, reduxDevtools = true }: DevtoolsPanelProp
   const currentSeq = events[log.currentIndex]?.seq ?? null
   const selectedIndex = selectedSeq === null ? events.length - 1 : events.findIndex((e) => e.seq === selectedSeq)
   const selected = events[selectedIndex]
-  const stateAfter = selectedIndex >= 0 ? log.computedStates[selectedIndex] : log.committedState
-  const stateBefore = selectedIndex > 0 ? log.computedStates[selectedIndex - 1] : log.committedState
+  const stateAfter = log.stateAt(selectedIndex)
+  const stateBefore = selectedIndex > 0 ? log.stateAt(selectedIndex - 1) : log.committedState
   const changes = useMemo(() => diffStates(stateBefore, stateAfter), [stateBefore, stateAfter])
   const visible = events.slice(-VISIBLE_EVENTS)
   const first = events[0]?.at ?? 0

@@ -61,7 +61,7 @@ export function connectReduxDevtools(modal: Modal, target: unknown = globalThis)
     const { log } = timeTravel
     connection.init(redactValue(log.committedState))
     sent = []
-    log.events.forEach((e, i) => send(e, log.computedStates[i] as ModalState))
+    log.events.forEach((e, i) => send(e, log.stateAt(i)))
   }
   const seqOf = (actionId: number | undefined): number | null =>
     actionId !== undefined && actionId >= 1 && Number.isInteger(actionId) ? (sent[actionId - 1] ?? null) : null

@@ -315,13 +315,13 @@ describe('EventLog.load is atomic', () => {
     }
     const log = new EventLog<number>(reducer, 0)
     log.append({ type: 'ok', payload: {}, seq: 1, at: 1 })
-    const before = { events: log.events, states: log.computedStates, committed: log.committedState, index: log.currentIndex }
+    const before = { events: log.events, states: log.events.map((_, i) => log.stateAt(i)), committed: log.committedState, index: log.currentIndex }
     const error = caught(() =>
       log.load({ version: 1, committedState: 10, skipped: [], events: [{ type: 'ok', payload: {}, seq: 1, at: 1 }, { type: 'bad', payload: {}, seq: 2, at: 2 }] }),
     )
     expect(error).toBeInstanceOf(ReplayError)
     expect((error as Error).message).toMatch(/event 2 \(bad\)/)
-    expect({ events: log.events, states: log.computedStates, committed: log.committedState, index: log.currentIndex }).toEqual(before)
+    expect({ events: log.events, states: log.events.map((_, i) => log.stateAt(i)), committed: log.committedState, index: log.currentIndex }).toEqual(before)
     expect(log.isTimeTravelling).toBe(false)
   })
 })
