@@ -1,5 +1,5 @@
 import { BehaviorSubject, Observable, skip, Subject, type Subscription } from 'rxjs'
-import { assertValidEvent, type EventCatalogue } from './events/catalogue.js'
+import { readEvent, type EventCatalogue, assertValidEvent } from './events/catalogue.js'
 import type { EventInput, StampedEvent } from './events/defineEvent.js'
 import { effectFailed } from './events/effects.js'
 import { sessionStarted } from './events/session.js'
@@ -7,7 +7,7 @@ import { runEffects, type StateObservable } from './effects/runEffects.js'
 import { EventStream } from './effects/eventStream.js'
 import { EventLog, type LogSnapshot } from './eventLog.js'
 import { ReplayError } from './errors/storage.js'
-import { isPlainObject, plainDataProblem } from './events/schema.js'
+import { isPlainObject, jsonNumberLength, jsonStringLength, plainDataProblem } from './events/schema.js'
 import { redactDurableSecrets, redactEvent, redactValue } from './redact.js'
 import type { RootReducer } from './reducers/createRootReducer.js'
 import { InvalidInputError, serializeError } from './errors/base.js'
@@ -116,7 +116,11 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
           held.push(input)
           continue
         }
-        const event: StampedEvent = { ...input, seq: ++seq, at: deps.clock.now() }
+        // Built field by field (not spread): every event then has the same shape, and stays fast.
+        const event: StampedEvent =
+          input.requestId === undefined
+            ? { type: input.type, payload: input.payload, seq: ++seq, at: deps.clock.now() }
+            : { type: input.type, payload: input.payload, requestId: input.requestId, seq: ++seq, at: deps.clock.now() }
         const before = log.presentState
         try {
           // Secrets bound for durable state (sign-in sessions) are redacted before the reducers;
@@ -154,7 +158,8 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
 
   const fromEffect = (input: EventInput): void => {
     try {
-      assertValidEvent(catalogue, input)
+      const { payloadSize } = readEvent(catalogue, input)
+      if (payloadSize !== undefined) payloadSizes.set(input, payloadSize)
       enqueue(input)
     } catch (error) {
       enqueue(effectFailed({ effect: `emit(${String((input as { type?: unknown })?.type)})`, error: serializeError(error) }))
@@ -230,14 +235,11 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
 
   return {
     dispatch(input) {
-      assertValidEvent(catalogue, input)
-      // Events are data: a host cannot later mutate what it dispatched. The one serialisation
-      // that copies the payload also tells the log its size.
-      const json = input.payload === undefined ? undefined : JSON.stringify(input.payload)
-      const copy: EventInput = { type: input.type, payload: json === undefined ? undefined : JSON.parse(json) }
-      if (input.requestId !== undefined) copy.requestId = input.requestId
-      if (json !== undefined) payloadSizes.set(copy, json.length)
-      enqueue(copy)
+      // Events are data: a host cannot later mutate what it dispatched. The walk that checks
+      // the payload also copies it and tells the log its size.
+      const { event, payloadSize } = readEvent(catalogue, input, true)
+      if (payloadSize !== undefined) payloadSizes.set(event, payloadSize)
+      enqueue(event)
     },
     getState: () => state$.value,
     subscribe(listener) {
@@ -357,27 +359,11 @@ function describeValue(value: unknown): string {
 export function serializedSize(event: StampedEvent, payloadSize: number): number {
   let size = 2 + 7 + typeLength(event.type) + 11 + payloadSize // {"type":…,"payload":…}
   if (event.requestId !== undefined) size += 13 + jsonStringLength(event.requestId) // ,"requestId":…
-  return size + 7 + numberLength(event.seq) + 6 + numberLength(event.at) // ,"seq":…,"at":…
+  return size + 7 + jsonNumberLength(event.seq) + 6 + jsonNumberLength(event.at) // ,"seq":…,"at":…
 }
-
-/** `String(n).length` without making the string, for the whole numbers seq and at are. */
-function numberLength(n: number): number {
-  if (!Number.isSafeInteger(n) || n < 0) return String(n).length
-  let digits = 1
-  for (let rest = n; rest >= 10; rest = Math.floor(rest / 10)) digits++
-  return digits
-}
-
-// Characters JSON escapes (quote, backslash, controls) or may (lone surrogates).
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/
 
 // Event types are few: their JSON lengths are kept.
 const typeLengths = new Map<string, number>()
-
-/** `JSON.stringify(text).length`, without serialising the (usually plain) text. */
-function jsonStringLength(text: string): number {
-  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text).length : text.length + 2
-}
 
 function typeLength(type: string): number {
   let length = typeLengths.get(type)

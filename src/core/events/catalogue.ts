@@ -1,6 +1,6 @@
 import type { EventCreator, EventInput } from './defineEvent.js'
 import { InvalidInputError } from '../errors/base.js'
-import { isPlainObject, plainDataProblem } from './schema.js'
+import { isPlainObject, readPlainData } from './schema.js'
 
 /** The events a modal accepts, by type: derived from its features (composeFeatures). */
 export type EventCatalogue = ReadonlyMap<string, EventCreator<string, unknown>>
@@ -13,13 +13,26 @@ const ENVELOPE_KEYS = new Set(['type', 'payload', 'requestId', 'seq', 'at'])
 
 /**
  * Checks an event a host (or an imported log) hands in. Throws an InvalidInputError naming the
- * problem; nothing is dispatched then. The payload is first checked without recursion (JSON
- * data only, no prototype keys, at most MAX_PAYLOAD_DEPTH levels), so no value can overflow
- * the stack or throw anything but an InvalidInputError from here.
+ * problem; nothing is dispatched then. The payload is checked to be JSON data first (no
+ * prototype keys, no accessors, at most MAX_PAYLOAD_DEPTH levels deep, the depth the check
+ * recurses to), so no value can overflow the stack or throw anything but an InvalidInputError
+ * from here.
  */
 export function assertValidEvent(catalogue: EventCatalogue, input: unknown): asserts input is EventInput {
+  readEvent(catalogue, input)
+}
+
+/** A checked event: the event (a detached copy when asked for) and its payload's JSON length. */
+export type ReadEvent = { event: EventInput; payloadSize: number | undefined }
+
+/**
+ * `assertValidEvent` that also measures the payload's JSON length and, with `copy`, returns a
+ * detached copy of the event (what a host dispatched cannot change afterwards): one walk over
+ * the payload does all three, and the payload's schema is checked on the copy.
+ */
+export function readEvent(catalogue: EventCatalogue, input: unknown, copy = false): ReadEvent {
   try {
-    checkEvent(catalogue, input)
+    return checkEvent(catalogue, input, copy)
   } catch (error) {
     if (error instanceof InvalidInputError) throw error
     // A proxy or a getter threw while being read: still a malformed event, never a raw error.
@@ -27,7 +40,7 @@ export function assertValidEvent(catalogue: EventCatalogue, input: unknown): ass
   }
 }
 
-function checkEvent(catalogue: EventCatalogue, input: unknown): void {
+function checkEvent(catalogue: EventCatalogue, input: unknown, copy: boolean): ReadEvent {
   if (!isPlainObject(input)) {
     throw new InvalidInputError('Invalid event', { details: 'an event must be an object with a type and a payload' })
   }
@@ -41,8 +54,18 @@ function checkEvent(catalogue: EventCatalogue, input: unknown): void {
   if (e.requestId !== undefined && typeof e.requestId !== 'string') {
     throw new InvalidInputError(`Invalid event ${e.type}`, { details: 'event.requestId must be a string' })
   }
-  const data = e.payload === undefined ? null : plainDataProblem(e.payload, 'payload')
-  if (data) throw new InvalidInputError(`Invalid event ${e.type}`, { details: data })
-  const problem = creator.schema.check(e.payload, 'payload')
+  let payload = e.payload
+  let payloadSize: number | undefined
+  if (payload !== undefined) {
+    const data = readPlainData(payload, 'payload', { copy })
+    if (typeof data === 'string') throw new InvalidInputError(`Invalid event ${e.type}`, { details: data })
+    payload = data.value
+    payloadSize = data.size
+  }
+  const problem = creator.schema.check(payload, 'payload')
   if (problem) throw new InvalidInputError(`Invalid event ${e.type}`, { details: problem })
+  if (!copy) return { event: e as EventInput, payloadSize }
+  const event: EventInput = { type: e.type, payload }
+  if (e.requestId !== undefined) event.requestId = e.requestId as string
+  return { event, payloadSize }
 }

@@ -32,58 +32,137 @@ export function show(value: unknown): string {
 }
 
 /**
- * Checks that a value is plain JSON data without recursion: plain objects and arrays, finite
- * numbers, strings, booleans, null (undefined only as an object's field), no cycles, no
- * prototype keys, at most `MAX_PAYLOAD_DEPTH` levels and `MAX_PAYLOAD_NODES` values. Returns
- * the problem with its path, or null. Getters that throw or proxies count as a problem.
+ * Checks that a value is plain JSON data: plain objects and arrays, finite numbers, strings,
+ * booleans, null (undefined only as an object's field), no cycles, no prototype keys, no
+ * accessors, at most `MAX_PAYLOAD_DEPTH` levels and `MAX_PAYLOAD_NODES` values. Returns the
+ * problem with its path, or null. Getters that throw or proxies count as a problem.
  *
  * @example
  * plainDataProblem({ a: 1n }, 'payload') // 'payload.a must be JSON data, got bigint'
  */
 export function plainDataProblem(value: unknown, path: string, maxDepth = MAX_PAYLOAD_DEPTH): string | null {
+  const read = readPlainData(value, path, { maxDepth })
+  return typeof read === 'string' ? read : null
+}
+
+/** What `readPlainData` found: the value (a detached copy when asked for) and its JSON length. */
+export type PlainData = { value: unknown; size: number }
+
+/**
+ * `plainDataProblem`'s check in one walk that can also copy the value (what
+ * `JSON.parse(JSON.stringify(value))` gives, without its two passes and the text between them)
+ * and measures `JSON.stringify(value).length`. Returns the problem instead when there is one.
+ * The walk recurses at most `maxDepth` levels, so no value can overflow the stack.
+ */
+export function readPlainData(value: unknown, path: string, options: { copy?: boolean; maxDepth?: number } = {}): PlainData | string {
+  const walk: Walk = { root: path, copy: options.copy === true, maxDepth: options.maxDepth ?? MAX_PAYLOAD_DEPTH, nodes: 0, size: 0, keys: [], ancestors: [] }
   try {
-    return walkPlainData(value, path, maxDepth)
+    const copied = visit(walk, value, 0)
+    return { value: copied, size: walk.size }
   } catch (error) {
-    return `${path} could not be read (${error instanceof Error ? error.message : 'unreadable value'})`
+    if (error instanceof DataProblem) return error.message
+    return `${pathOf(walk)} could not be read (${error instanceof Error ? error.message : 'unreadable value'})`
   }
 }
 
-function walkPlainData(root: unknown, rootPath: string, maxDepth: number): string | null {
-  // Optimization: an explicit stack, so a 100,000-deep value cannot overflow the call stack.
-  const stack: { v: unknown; path: string; depth: number; ancestors: readonly object[] }[] = [{ v: root, path: rootPath, depth: 0, ancestors: [] }]
-  let nodes = 0
-  while (stack.length > 0) {
-    const { v, path, depth, ancestors } = stack.pop() as (typeof stack)[number]
-    if (++nodes > MAX_PAYLOAD_NODES) return `${rootPath} holds more than ${MAX_PAYLOAD_NODES} values`
-    if (v === null || typeof v === 'string' || typeof v === 'boolean') continue
-    if (typeof v === 'number') {
-      if (!Number.isFinite(v)) return `${path} must be a finite number, got ${String(v)}`
-      continue
-    }
-    if (typeof v !== 'object') return `${path} must be JSON data, got ${typeof v}`
-    if (depth >= maxDepth) return `${path} is nested deeper than ${maxDepth} levels`
-    if (ancestors.includes(v)) return `${path} is circular`
-    const inner = [...ancestors, v]
-    if (Array.isArray(v)) {
-      if (Object.getPrototypeOf(v) !== Array.prototype) return `${path} must be plain JSON data`
-      for (let i = v.length - 1; i >= 0; i--) {
-        if (!(i in v) || v[i] === undefined) return `${path}[${i}] must be JSON data, got undefined`
-        stack.push({ v: v[i], path: `${path}[${i}]`, depth: depth + 1, ancestors: inner })
-      }
-      continue
-    }
-    if (!isPlainObject(v)) return `${path} must be plain JSON data`
-    if (Object.getOwnPropertySymbols(v).length > 0) return `${path} must be plain JSON data, has symbol keys`
-    for (const key of Object.keys(v)) {
-      if (FORBIDDEN_KEYS.has(key)) return `${path}.${key} is not allowed`
-      const descriptor = Object.getOwnPropertyDescriptor(v, key)
-      if (descriptor && (descriptor.get || descriptor.set)) return `${path}.${key} must be data, not an accessor`
-      const item = (v as Record<string, unknown>)[key]
-      if (item === undefined) continue
-      stack.push({ v: item, path: `${path}.${key}`, depth: depth + 1, ancestors: inner })
-    }
+type Walk = {
+  readonly root: string
+  readonly copy: boolean
+  readonly maxDepth: number
+  nodes: number
+  size: number
+  /** The keys and indexes from the root to the value being read (its path, built on failure only). */
+  readonly keys: (string | number)[]
+  readonly ancestors: object[]
+}
+
+class DataProblem {
+  constructor(readonly message: string) {}
+}
+
+function pathOf(walk: Walk, last?: string | number): string {
+  let path = walk.root
+  for (const key of last === undefined ? walk.keys : [...walk.keys, last]) path += typeof key === 'number' ? `[${key}]` : `.${key}`
+  return path
+}
+
+function visit(walk: Walk, v: unknown, depth: number): unknown {
+  if (++walk.nodes > MAX_PAYLOAD_NODES) throw new DataProblem(`${walk.root} holds more than ${MAX_PAYLOAD_NODES} values`)
+  if (typeof v === 'string') {
+    walk.size += jsonStringLength(v)
+    return v
   }
-  return null
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new DataProblem(`${pathOf(walk)} must be a finite number, got ${String(v)}`)
+    walk.size += jsonNumberLength(v)
+    return walk.copy && v === 0 ? 0 : v // JSON has no -0
+  }
+  if (typeof v === 'boolean') {
+    walk.size += v ? 4 : 5
+    return v
+  }
+  if (v === null) {
+    walk.size += 4
+    return v
+  }
+  if (typeof v !== 'object') throw new DataProblem(`${pathOf(walk)} must be JSON data, got ${typeof v}`)
+  if (depth >= walk.maxDepth) throw new DataProblem(`${pathOf(walk)} is nested deeper than ${walk.maxDepth} levels`)
+  if (walk.ancestors.includes(v)) throw new DataProblem(`${pathOf(walk)} is circular`)
+  walk.ancestors.push(v)
+  let result: unknown = v
+  if (Array.isArray(v)) {
+    if (Object.getPrototypeOf(v) !== Array.prototype) throw new DataProblem(`${pathOf(walk)} must be plain JSON data`)
+    const n = v.length
+    const copy: unknown[] | undefined = walk.copy ? new Array(n) : undefined
+    walk.size += n === 0 ? 2 : n + 1 // brackets and commas
+    for (let i = 0; i < n; i++) {
+      const item: unknown = v[i]
+      if (item === undefined || !(i in v)) throw new DataProblem(`${pathOf(walk, i)} must be JSON data, got undefined`)
+      walk.keys.push(i)
+      const copied = visit(walk, item, depth + 1)
+      walk.keys.pop()
+      if (copy) copy[i] = copied
+    }
+    if (copy) result = copy
+  } else {
+    if (!isPlainObject(v)) throw new DataProblem(`${pathOf(walk)} must be plain JSON data`)
+    if (Object.getOwnPropertySymbols(v).length > 0) throw new DataProblem(`${pathOf(walk)} must be plain JSON data, has symbol keys`)
+    const copy: Record<string, unknown> | undefined = walk.copy ? {} : undefined
+    let fields = 0
+    for (const key of Object.keys(v)) {
+      if (FORBIDDEN_KEYS.has(key)) throw new DataProblem(`${pathOf(walk, key)} is not allowed`)
+      const descriptor = Object.getOwnPropertyDescriptor(v, key)
+      if (descriptor && (descriptor.get || descriptor.set)) throw new DataProblem(`${pathOf(walk, key)} must be data, not an accessor`)
+      const item: unknown = descriptor ? descriptor.value : v[key]
+      if (item === undefined) continue
+      walk.size += jsonStringLength(key) + 1 // "key":
+      fields++
+      walk.keys.push(key)
+      const copied = visit(walk, item, depth + 1)
+      walk.keys.pop()
+      if (copy) copy[key] = copied
+    }
+    walk.size += fields === 0 ? 2 : fields + 1 // braces and commas
+    if (copy) result = copy
+  }
+  walk.ancestors.pop()
+  return result
+}
+
+// Characters JSON escapes (quote, backslash, controls) or may (lone surrogates).
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/
+
+/** `JSON.stringify(text).length`, without serialising the (usually plain) text. */
+export function jsonStringLength(text: string): number {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text).length : text.length + 2
+}
+
+/** `JSON.stringify(n).length` of a finite number, without making the string for whole numbers. */
+export function jsonNumberLength(n: number): number {
+  if (!Number.isSafeInteger(n)) return String(n).length
+  let digits = n < 0 ? 2 : 1
+  for (let rest = Math.abs(n); rest >= 10; rest = Math.floor(rest / 10)) digits++
+  return digits
 }
 
 const primitive = <T>(name: string, test: (v: unknown) => boolean): Schema<T> => ({
