@@ -6,6 +6,7 @@ import { modalOpenRequested } from '../events/modal.js'
 import { sendConfirmed } from '../events/send.js'
 import { selectCaipAddress } from '../selectors.js'
 import type { StateObservable } from './runEffects.js'
+import { watchState } from './watchState.js'
 
 /**
  * When a balance should be looked at again, and whether the cache may answer (false) or not
@@ -18,9 +19,8 @@ export function balanceTriggers(
   options: { onOpen?: boolean } = {},
 ): Observable<boolean> {
   return merge(
-    state$.pipe(
-      // Optimization: the address is worked out only when what it depends on changed.
-      distinctUntilChanged((a, b) => a.connection === b.connection && a.network === b.network && a.settings === b.settings),
+    // Optimization: the address is worked out only when what it depends on changed.
+    watchState(state$, (s) => s, (a, b) => a.connection === b.connection && a.network === b.network && a.settings === b.settings).pipe(
       map(selectCaipAddress),
       distinctUntilChanged(),
       filter((caipAddress): caipAddress is string => caipAddress !== null),

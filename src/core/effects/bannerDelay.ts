@@ -1,14 +1,13 @@
-import { distinctUntilChanged, filter, map, switchMap, timer } from 'rxjs'
+import { filter, map, switchMap, timer } from 'rxjs'
 import { bannerDelayElapsed } from '../events/banner.js'
 import type { CoreDeps } from '../ports.js'
 import { NOTIFICATION_REPLACE_DELAY_MS } from '../domain/constants.js'
 import type { Effect } from './runEffects.js'
+import { watchState } from './watchState.js'
 
 /** A banner replacing an open one appears NOTIFICATION_REPLACE_DELAY_MS after the old one closed. */
 export const bannerDelay: Effect<CoreDeps> = (_event$, state$, deps) =>
-  state$.pipe(
-    map((s) => s.banner.pending?.seq ?? null),
-    distinctUntilChanged(),
+  watchState(state$, (s) => s.banner.pending?.seq ?? null).pipe(
     filter((seq): seq is number => seq !== null),
     switchMap((seq) => timer(NOTIFICATION_REPLACE_DELAY_MS, deps.scheduler).pipe(map(() => bannerDelayElapsed({ seq })))),
   )

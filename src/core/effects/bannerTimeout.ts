@@ -1,8 +1,9 @@
-import { distinctUntilChanged, map, switchMap, timer, EMPTY } from 'rxjs'
+import { map, switchMap, timer, EMPTY } from 'rxjs'
 import { bannerClosed } from '../events/banner.js'
 import type { CoreDeps } from '../ports.js'
 import type { ModalState } from '../state.js'
 import type { Effect } from './runEffects.js'
+import { watchState } from './watchState.js'
 
 /**
  * How long a success or info banner stays (ms). The spec names no notification duration (§9
@@ -18,10 +19,8 @@ const DISMISSES_ITSELF = new Set<ModalState['banner']['variant']>(['success', 'i
  * slice's own case.
  */
 export const bannerTimeout: Effect<CoreDeps> = (_event$, state$, deps) =>
-  state$.pipe(
-    // The open banner itself: a new one (even with the same text) is a new object.
-    map((s) => (s.banner.open ? s.banner : null)),
-    distinctUntilChanged(),
+  // The open banner itself: a new one (even with the same text) is a new object.
+  watchState(state$, (s) => (s.banner.open ? s.banner : null)).pipe(
     switchMap((banner) =>
       banner && DISMISSES_ITSELF.has(banner.variant) ? timer(BANNER_AUTO_DISMISS_MS, deps.scheduler).pipe(map(() => bannerClosed({}))) : EMPTY,
     ),

@@ -1,8 +1,9 @@
-import { distinctUntilChanged, filter, ignoreElements, map, pairwise, tap } from 'rxjs'
+import { filter, ignoreElements, pairwise, tap } from 'rxjs'
 import { isWalletConnectConnecting } from '../reducers/walletConnectReducer.js'
 import type { ModalState } from '../state.js'
 import type { Effect } from './runEffects.js'
 import type { WalletConnectDeps } from './walletConnectDeps.js'
+import { watchState } from './watchState.js'
 
 /** Whether a WalletConnect pairing is still wanted: its attempt waits, or it was made ahead while the modal is open. */
 function pairingWanted(s: ModalState): boolean {
@@ -16,9 +17,7 @@ function pairingWanted(s: ModalState): boolean {
  * late is disconnected rather than silently connected.
  */
 export const cancelWalletConnectPairing: Effect<WalletConnectDeps> = (_event$, state$, deps) =>
-  state$.pipe(
-    map(pairingWanted),
-    distinctUntilChanged(),
+  watchState(state$, pairingWanted).pipe(
     pairwise(),
     filter(([before, now]) => before && !now),
     tap(() => deps.walletConnect?.cancelPairing()),

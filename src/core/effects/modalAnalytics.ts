@@ -1,15 +1,14 @@
-import { distinctUntilChanged, ignoreElements, map, skip, tap } from 'rxjs'
+import { ignoreElements, skip, tap } from 'rxjs'
 import type { CoreDeps } from '../ports.js'
 import { selectIsConnected } from '../selectors.js'
 import type { Effect } from './runEffects.js'
 import { sendSafely } from './sendSafely.js'
+import { watchState } from './watchState.js'
 
 /** MODAL_OPEN when the modal opens and MODAL_CLOSE when an open modal closes, with the connected flag. */
 export const modalAnalytics: Effect<CoreDeps> = (_event$, state$, deps) =>
-  state$.pipe(
-    // Optimization: only the open flag is read per state change; the rest when it changes.
-    map((s) => s.modal.open),
-    distinctUntilChanged(),
+  // Optimization: only the open flag is read per state change; the rest when it changes.
+  watchState(state$, (s) => s.modal.open).pipe(
     // The first value is where the session starts, not a change.
     skip(1),
     tap((open) => sendSafely(() => deps.analytics.track({ event: open ? 'MODAL_OPEN' : 'MODAL_CLOSE', properties: { connected: selectIsConnected(state$.value) } }))),

@@ -1,10 +1,11 @@
-import { distinctUntilChanged, EMPTY, filter, ignoreElements, map, merge, tap, switchMap, timer } from 'rxjs'
+import { EMPTY, filter, ignoreElements, map, merge, tap, switchMap, timer } from 'rxjs'
 import { PAIRING_EXPIRY_MARGIN_MS } from '../domain/constants.js'
 import { isPairingExpired } from '../domain/timing.js'
 import { pairingRefreshRequested } from '../events/walletConnect.js'
 import type { Effect } from './runEffects.js'
 import { ofType } from './ofType.js'
 import type { WalletConnectDeps } from './walletConnectDeps.js'
+import { watchState } from './watchState.js'
 
 /**
  * Keeps the pairing URI fresh: once 10 s or less of its 4 min are left it counts as expired
@@ -13,9 +14,7 @@ import type { WalletConnectDeps } from './walletConnectDeps.js'
  */
 export const refreshPairingUri: Effect<WalletConnectDeps> = (event$, state$, deps) =>
   merge(
-    state$.pipe(
-      map((s) => s.walletConnect.pairing),
-      distinctUntilChanged(),
+    watchState(state$, (s) => s.walletConnect.pairing).pipe(
       switchMap((pairing) => {
         if (!pairing) return EMPTY
         const wait = Math.max(0, pairing.expiresAt - PAIRING_EXPIRY_MARGIN_MS - deps.clock.now())

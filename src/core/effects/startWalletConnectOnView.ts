@@ -1,4 +1,4 @@
-import { concat, defer, distinctUntilChanged, EMPTY, from, map, mergeMap, of, switchMap, timer } from 'rxjs'
+import { concat, defer, EMPTY, from, mergeMap, of, switchMap, timer } from 'rxjs'
 import { RETRY_MIN_INTERVAL_MS } from '../domain/constants.js'
 import { connectionRequested } from '../events/connection.js'
 import type { EventInput } from '../events/defineEvent.js'
@@ -9,6 +9,7 @@ import { selectIsConnected } from '../selectors.js'
 import type { ModalState } from '../state.js'
 import type { Effect } from './runEffects.js'
 import type { WalletConnectDeps } from './walletConnectDeps.js'
+import { watchState } from './watchState.js'
 
 /** The WalletConnect view on screen, and the wallet it was opened for. */
 function onView(s: ModalState): { view: 'ConnectingWalletConnect' | 'ConnectingWalletConnectBasic'; wallet: WalletConnectWallet | null } | null {
@@ -35,9 +36,7 @@ function walletOf(data: unknown): WalletConnectWallet | null {
  * waiting keeps its pairing; only the wallet it is meant for changes.
  */
 export const startWalletConnectOnView: Effect<WalletConnectDeps> = (_event$, state$, deps) =>
-  state$.pipe(
-    map(onView),
-    distinctUntilChanged((a, b) => a?.view === b?.view && a?.wallet?.id === b?.wallet?.id),
+  watchState(state$, onView, (a, b) => a?.view === b?.view && a?.wallet?.id === b?.wallet?.id).pipe(
     switchMap((on) => {
       const s = state$.value
       if (!on || !deps.walletConnect) return EMPTY

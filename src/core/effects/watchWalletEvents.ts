@@ -7,16 +7,15 @@ import type { Namespace } from '../events/views.js'
 import type { WalletProviderEvent } from '../ports.js'
 import type { Effect } from './runEffects.js'
 import type { WalletDeps } from './walletDeps.js'
+import { watchState } from './watchState.js'
 
 /**
  * While a connector is connected, its wallet's own events become events: other accounts,
  * another chain, no accounts or a disconnect (then the connection is gone).
  */
 export const watchWalletEvents: Effect<WalletDeps> = (_event$, state$, deps) =>
-  state$.pipe(
-    // Optimization: the connections are looked at only when they changed.
-    map((s) => s.connection.byNamespace),
-    distinctUntilChanged(),
+  // Optimization: the connections are looked at only when they changed.
+  watchState(state$, (s) => s.connection.byNamespace).pipe(
     map((byNamespace) =>
       (Object.entries(byNamespace) as [Namespace, { connections: { connectorId: string; accounts: unknown[] }[] }][]).flatMap(
         ([namespace, ns]) => ns.connections.filter((c) => c.accounts.length > 0).map((c) => `${namespace} ${c.connectorId}`),
