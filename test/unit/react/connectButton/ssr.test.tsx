@@ -1,0 +1,130 @@
+// @vitest-environment happy-dom
+import { act, type ReactNode } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createMemoryStorage } from '../../../../src/adapters/storage/memoryStorage'
+import { createModal, type Modal } from '../../../../src/createModal'
+import { ConnectButton, type ConnectButtonRenderProps } from '../../../../src/react/ConnectButton'
+import { ModalProvider } from '../../../../src/react/ModalProvider'
+import { NETWORKS, setupModal } from '../hooks/support'
+
+const THEME = { '--gw-accent': 'rgb(1, 2, 3)' }
+const serverModal = () =>
+  createModal({ projectId: 'p', adapters: ['eip155'], networks: NETWORKS, storage: createMemoryStorage(), persistLog: false, themeVariables: THEME })
+
+let unmount: (() => void)[] = []
+afterEach(() => {
+  unmount.forEach((f) => f())
+  unmount = []
+  vi.restoreAllMocks()
+})
+
+/** Renders on the "server", then hydrates the HTML on the client; returns what hydration reported. */
+async function serverThenHydrate(server: Modal, client: Modal, app: (modal: Modal) => ReactNode, between = () => {}) {
+  const html = renderToString(<ModalProvider modal={server}>{app(server)}</ModalProvider>)
+  between()
+  const el = document.createElement('div')
+  el.innerHTML = html
+  document.body.appendChild(el)
+  const recoverable: unknown[] = []
+  const consoleErrors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  await act(async () => {
+    const root = hydrateRoot(el, <ModalProvider modal={client}>{app(client)}</ModalProvider>, { onRecoverableError: (e) => recoverable.push(e) })
+    unmount.push(() => act(() => root.unmount()))
+  })
+  return { html, el, recoverable, consoleErrors: consoleErrors.mock.calls }
+}
+
+function Custom({ seen }: { seen: ConnectButtonRenderProps[] }) {
+  return (
+    <ConnectButton.Custom>
+      {(props) => {
+        seen.push(props)
+        if (!props.mounted) return <span data-testid="custom">…</span>
+        return (
+          <button type="button" data-testid="custom" onClick={props.account ? props.openAccountModal : props.openConnectModal}>
+            {props.account ? props.account.displayName : 'Connect'}
+          </button>
+        )
+      }}
+    </ConnectButton.Custom>
+  )
+}
+
+describe('server rendering and hydration', () => {
+  it('ConnectButton renders on the server as not mounted (hidden), and hydrates with no recoverable error', async () => {
+    const { modal: client } = await setupModal({ chain: null, themeVariables: THEME })
+    const { html, el, recoverable, consoleErrors } = await serverThenHydrate(serverModal(), client, () => <ConnectButton />)
+    expect(html).toContain('Connect Wallet')
+    expect(html).toContain('data-mounted="false"')
+    expect(html).toContain('aria-hidden="true"')
+    expect(html).toContain('--gw-accent:rgb(1, 2, 3)')
+    expect(html).toContain('<style>')
+    expect(recoverable).toEqual([])
+    expect(consoleErrors).toEqual([])
+    // After hydration it is mounted: visible and usable.
+    const root = el.querySelector('[data-testid="gw-connect-button"]')!
+    expect(root.getAttribute('data-mounted')).toBeNull()
+    expect(root.getAttribute('aria-hidden')).toBeNull()
+    act(() => el.querySelector('button')!.click())
+    expect(client.getState().modal.open).toBe(true)
+  })
+
+  it('a client already connected hydrates the server HTML first, then shows the account', async () => {
+    const { modal: client } = await setupModal({ themeVariables: THEME })
+    const { el, recoverable, consoleErrors } = await serverThenHydrate(serverModal(), client, () => <ConnectButton />)
+    expect(recoverable).toEqual([])
+    expect(consoleErrors).toEqual([])
+    expect([...el.querySelectorAll('button')].map((b) => b.getAttribute('data-testid'))).toEqual(['gw-connect-button-chain', 'gw-connect-button-account'])
+  })
+
+  it('ConnectButton.Custom: mounted is false on the server and in the first hydration render, true after', async () => {
+    const serverSeen: ConnectButtonRenderProps[] = []
+    const clientSeen: ConnectButtonRenderProps[] = []
+    const { modal: client } = await setupModal({ themeVariables: THEME })
+    const html = renderToString(
+      <ModalProvider modal={serverModal()}>
+        <Custom seen={serverSeen} />
+      </ModalProvider>,
+    )
+    expect(serverSeen.map((p) => p.mounted)).toEqual([false])
+    expect(serverSeen[0]?.account).toBeUndefined()
+    expect(html).toBe('<span data-testid="custom">…</span>')
+    const el = document.createElement('div')
+    el.innerHTML = html
+    document.body.appendChild(el)
+    const recoverable: unknown[] = []
+    await act(async () => {
+      const root = hydrateRoot(
+        el,
+        <ModalProvider modal={client}>
+          <Custom seen={clientSeen} />
+        </ModalProvider>,
+        { onRecoverableError: (e) => recoverable.push(e) },
+      )
+      unmount.push(() => act(() => root.unmount()))
+    })
+    expect(recoverable).toEqual([])
+    expect(clientSeen[0]).toMatchObject({ mounted: false, account: undefined })
+    expect(clientSeen.at(-1)).toMatchObject({ mounted: true, account: { displayName: '0x00…0000A1' } })
+    expect(el.querySelector('[data-testid="custom"]')?.textContent).toBe('0x00…0000A1')
+  })
+
+  it('the check can fail: a component that renders differently on the client is reported', async () => {
+    const { modal: client } = await setupModal({ chain: null })
+    let side = 'server'
+    function Mismatch() {
+      return <span>{side}</span>
+    }
+    const app = () => (
+      <>
+        <ConnectButton />
+        <Mismatch />
+      </>
+    )
+    const { html, recoverable } = await serverThenHydrate(serverModal(), client, app, () => (side = 'client'))
+    expect(html).toContain('<span>server</span>')
+    expect(recoverable.length).toBeGreaterThan(0)
+  })
+})
