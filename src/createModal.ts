@@ -28,7 +28,6 @@ import { bannerClosed, bannerShowRequested, type BannerVariant } from './core/ev
 import type { EventInput } from './core/events/defineEvent.js'
 import { modalCloseRequested, modalOpenRequested, modalShakeRequested } from './core/events/modal.js'
 import { accountTypePreferred, themeModeChanged, themeVariablesChanged, themeVariablesProblem, type ThemeVariableName } from './core/events/preferences.js'
-import { themeFeature } from './core/features/theme.js'
 import { routerPushed, routerWentBack } from './core/events/router.js'
 import type { Namespace, ViewName } from './core/events/views.js'
 import type { Analytics, ChainAdapter, ChainDeps, Clock, Storage } from './core/ports.js'
@@ -215,7 +214,7 @@ export function createModal(options: ModalOptions): Modal {
   }
   type Deps = typeof deps
   // The modal is its features: the catalogue, root reducer, state and effects derive from them.
-  const features: Feature<Deps>[] = [...CORE_FEATURES, themeFeature, ...(options.persistLog === false ? [] : [logPersistenceFeature]), ...(options.modules ?? [])]
+  const features: Feature<Deps>[] = [...CORE_FEATURES, ...(options.persistLog === false ? [] : [logPersistenceFeature]), ...(options.modules ?? [])]
   const composed = composeFeatures<Deps>(features, { autoFreeze: options.autoFreeze ?? !isProductionBuild() })
   // Effects that load on demand (wallet connections', the data plane's with an API, WalletConnect's
   // with a WalletConnect port) load beside the persisted log, before the session starts; until

@@ -2,7 +2,7 @@ import { bannerClosed, bannerDelayElapsed, bannerShowRequested } from '../events
 import { remoteConfigFailed, remoteConfigLoaded } from '../events/config.js'
 import { effectFailed } from '../events/effects.js'
 import { modalCloseRequested, modalLoadingChanged, modalOpenRequested, modalShakeEnded, modalShakeRequested } from '../events/modal.js'
-import { accountTypePreferred, themeModeChanged } from '../events/preferences.js'
+import { accountTypePreferred, themeModeChanged, themeVariablesChanged } from '../events/preferences.js'
 import { routerPushed, routerReplaced, routerReset, routerWentBack } from '../events/router.js'
 import { sessionStarted } from '../events/session.js'
 import { bannerDelay } from '../effects/bannerDelay.js'
@@ -16,9 +16,10 @@ import { lastErrorSlice } from '../reducers/errorReducer.js'
 import { modalSlice } from '../reducers/modalReducer.js'
 import { preferencesSlice } from '../reducers/preferencesReducer.js'
 import { routerSlice } from '../reducers/routerReducer.js'
+import { themeSlice } from '../reducers/themeReducer.js'
 import { defineFeature } from './defineFeature.js'
 
-/** The modal itself: session, settings and features, open / close / shake, the view stack, the banner, preferences, errors. */
+/** The modal itself: session, settings and features, open / close / shake, the view stack, the banner, preferences, the runtime theme, errors. */
 export const modalFeature = defineFeature({
   name: 'modal',
   events: [
@@ -36,12 +37,13 @@ export const modalFeature = defineFeature({
     bannerDelayElapsed,
     bannerClosed,
     themeModeChanged,
+    themeVariablesChanged,
     accountTypePreferred,
     remoteConfigLoaded,
     remoteConfigFailed,
     effectFailed,
   ],
-  slices: [settingsSlice, remoteFeaturesSlice, featuresSlice, lastErrorSlice, modalSlice, routerSlice, bannerSlice, preferencesSlice],
+  slices: [settingsSlice, remoteFeaturesSlice, featuresSlice, lastErrorSlice, modalSlice, routerSlice, bannerSlice, preferencesSlice, themeSlice],
   effects: [
     { name: 'shakeTimer', effect: shakeTimer },
     { name: 'bannerDelay', effect: bannerDelay },

@@ -9,8 +9,10 @@ export type ThemeState = { variables: Partial<Record<ThemeVariableName, string>>
 const NO_VARIABLES: ThemeState['variables'] = Object.freeze({})
 
 /**
- * The runtime theme: `theme/variablesChanged` merges its variables in (null removes one). A new
- * session starts without any: the host sets them again on each page load, as it passes options.
+ * The runtime theme (a slice of the modal feature, not persisted): `theme/variablesChanged`
+ * merges its variables in (null removes one), so the log records each change and the devtools
+ * replay it. A new session starts without any: the host sets them again on each page load, as it
+ * passes options.
  */
 export const themeSlice = createSlice(
   'theme',
@@ -39,7 +41,7 @@ export const themeSlice = createSlice(
 
 /**
  * The theme variables set at run time (`modal.setThemeVariables`); the same object until they
- * change. Empty for a modal composed without the theme feature.
+ * change. Empty for a state without the theme slice (one composed from other features).
  *
  * @example
  * const variables = selectThemeVariables(modal.getState()) // { '--gw-accent': '#0a7' }
