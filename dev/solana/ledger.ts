@@ -1,0 +1,270 @@
+// The local Solana ledger: one litesvm instance with what a cluster adds around it and litesvm
+// leaves out. Slots and block height advance with every landed transaction; each landed
+// transaction expires the blockhash (so an identical transfer can be sent again) while
+// blockhashes handed out stay valid for 150 blocks, as on a cluster; signature statuses carry
+// the slot they landed in; the preflight simulation and the errors follow Solana's RPC.
+import { createHash } from 'node:crypto'
+import {
+  address as toAddress,
+  assertIsFullySignedTransaction,
+  getBase58Decoder,
+  getBase64Decoder,
+  getCompiledTransactionMessageDecoder,
+  getSignatureFromTransaction,
+  type Address,
+  type Blockhash,
+  type EncodedAccount,
+  type Lamports,
+  type Signature,
+  type ReadonlyUint8Array,
+  type Transaction,
+} from '@solana/kit'
+import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm'
+import { RpcError, SEND_TRANSACTION_PREFLIGHT_FAILURE, TRANSACTION_SIGNATURE_VERIFICATION_FAILURE } from './jsonRpc'
+import { describeTransactionError, landsOnChain, toRpcTransactionError, type RpcTransactionError } from './transactionErrors'
+
+/** Blocks a blockhash stays valid for (Solana's MAX_PROCESSING_AGE + 1). */
+export const BLOCKHASH_VALIDITY_BLOCKS = 150n
+
+/** Signature statuses kept (oldest forgotten first), so memory stays bounded on a long demo. */
+export const MAX_REMEMBERED_SIGNATURES = 20_000
+
+/** Fee per signature (litesvm's default fee structure). */
+export const LAMPORTS_PER_SIGNATURE = 5_000n
+
+const MINIMUM_SLOTS_PER_EPOCH = 32n
+
+export type SignatureStatus = { slot: bigint; err: RpcTransactionError | null }
+
+/** What the ledger tells its subscribers after every landed transaction or airdrop. */
+export type LedgerCommit = { slot: bigint; parent: bigint; signature: Signature; err: RpcTransactionError | null }
+
+export type SimulationResult = {
+  err: RpcTransactionError | null
+  logs: string[]
+  unitsConsumed: bigint
+  returnData: { programId: Address; data: [string, 'base64'] } | null
+  /** The accounts after the simulation (litesvm's post-state), by address. */
+  postAccounts: Map<Address, EncodedAccount>
+}
+
+export class SolanaLedger {
+  readonly svm: LiteSVM
+  /** The genesis hash this local cluster answers with (fixed, so the chain id is too). */
+  readonly genesisHash: string
+  #slot: bigint
+  #blockHeight = 0n
+  #transactionCount = 0n
+  #blockhashes = new Map<string, bigint>()
+  #statuses = new Map<string, SignatureStatus>()
+  #listeners = new Set<(commit: LedgerCommit) => void>()
+
+  constructor() {
+    // The blockhash check is ours (150 blocks of validity); litesvm's own accepts only its latest.
+    this.svm = new LiteSVM().withBlockhashCheck(false).withLamports(10n ** 18n)
+    this.genesisHash = getBase58Decoder().decode(createHash('sha256').update('gangway local solana cluster').digest())
+    this.#slot = 1n
+    this.#setClock()
+    this.#blockhashes.set(this.svm.latestBlockhash(), this.#blockHeight + BLOCKHASH_VALIDITY_BLOCKS)
+  }
+
+  get slot(): bigint {
+    return this.#slot
+  }
+
+  get blockHeight(): bigint {
+    return this.#blockHeight
+  }
+
+  get transactionCount(): bigint {
+    return this.#transactionCount
+  }
+
+  /** Called after each landed transaction; returns the unsubscribe function. */
+  onCommit(listener: (commit: LedgerCommit) => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  latestBlockhash(): { blockhash: Blockhash; lastValidBlockHeight: bigint } {
+    const blockhash = this.svm.latestBlockhash()
+    return { blockhash, lastValidBlockHeight: this.#blockhashes.get(blockhash)! }
+  }
+
+  isBlockhashValid(blockhash: string): boolean {
+    const lastValid = this.#blockhashes.get(blockhash)
+    return lastValid !== undefined && lastValid >= this.#blockHeight
+  }
+
+  /** Epoch and slot index of the current slot, with the epoch schedule's warm-up (as Agave computes them). */
+  epochInfo(): { epoch: bigint; slotIndex: bigint; slotsInEpoch: bigint } {
+    const schedule = this.svm.getEpochSchedule()
+    const slot = this.#slot
+    if (schedule.warmup && slot < schedule.firstNormalSlot) {
+      // Epoch n of the warm-up has 32·2^n slots and starts at 32·(2^n − 1).
+      let epoch = 0n
+      let length = MINIMUM_SLOTS_PER_EPOCH
+      while (slot >= MINIMUM_SLOTS_PER_EPOCH * ((1n << (epoch + 1n)) - 1n)) {
+        epoch += 1n
+        length *= 2n
+      }
+      return { epoch, slotIndex: slot - MINIMUM_SLOTS_PER_EPOCH * ((1n << epoch) - 1n), slotsInEpoch: length }
+    }
+    const first = schedule.warmup ? schedule.firstNormalSlot : 0n
+    const firstEpoch = schedule.warmup ? schedule.firstNormalEpoch : 0n
+    const offset = slot - first
+    return {
+      epoch: firstEpoch + offset / schedule.slotsPerEpoch,
+      slotIndex: offset % schedule.slotsPerEpoch,
+      slotsInEpoch: schedule.slotsPerEpoch,
+    }
+  }
+
+  account(address: Address): EncodedAccount | null {
+    const account = this.svm.getAccount(address)
+    return account.exists ? account : null
+  }
+
+  status(signature: string): SignatureStatus | null {
+    return this.#statuses.get(signature) ?? null
+  }
+
+  /** Fee of a compiled message (5,000 lamports per signature), or null when its blockhash is unknown or expired. */
+  feeForMessage(messageBytes: ReadonlyUint8Array): bigint | null {
+    const message = decodeMessage(messageBytes)
+    if (!this.isBlockhashValid(message.lifetimeToken)) return null
+    return LAMPORTS_PER_SIGNATURE * BigInt(message.header.numSignerAccounts)
+  }
+
+  /**
+   * Sends `lamports` from litesvm's faucet to `to`, as a transaction of its own.
+   *
+   * @example
+   * ledger.airdrop(address('…'), lamports(1_000_000_000n)) // the airdrop's signature
+   */
+  airdrop(to: Address, amount: Lamports): Signature {
+    const result = this.svm.airdrop(to, amount)
+    if (result === null) throw new RpcError(-32603, 'Internal error: airdrop request failed')
+    if (result instanceof FailedTransactionMetadata) {
+      throw new RpcError(-32603, `Internal error: airdrop request failed: ${describeTransactionError(toRpcTransactionError(result.err()))}`)
+    }
+    const signature = getBase58Decoder().decode(result.signature()) as Signature
+    this.#land(signature, null)
+    return signature
+  }
+
+  /**
+   * Lands a signed transaction, after the checks a cluster's RPC makes: signatures, blockhash,
+   * replay and (unless `skipPreflight`) a simulation. Returns its signature, or throws the RPC's
+   * error (-32003 for signatures, -32002 for the rest, with `{ err, logs, … }` as data).
+   */
+  send(transaction: Transaction, options: { skipPreflight?: boolean } = {}): Signature {
+    const message = decodeMessage(transaction.messageBytes)
+    try {
+      assertIsFullySignedTransaction(transaction)
+    } catch {
+      throw new RpcError(TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure')
+    }
+    const signature = getSignatureFromTransaction(transaction)
+    if (this.#statuses.has(signature)) throw preflightFailure('AlreadyProcessed')
+    if (!this.isBlockhashValid(message.lifetimeToken)) throw preflightFailure('BlockhashNotFound')
+    if (options.skipPreflight !== true) {
+      const simulated = this.simulate(transaction, { sigVerify: true })
+      if (simulated.err !== null) throw preflightFailure(simulated.err, simulated)
+    }
+    const result = this.svm.sendTransaction(transaction)
+    if (result instanceof FailedTransactionMetadata) {
+      const err = toRpcTransactionError(result.err())
+      if (err === 'SignatureFailure') throw new RpcError(TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure')
+      // Rejected before execution: nothing landed, no fee was taken.
+      if (!landsOnChain(err)) throw preflightFailure(err, metaOf(result.meta()))
+      this.#land(signature, err)
+      return signature
+    }
+    this.#land(signature, null)
+    return signature
+  }
+
+  /** Runs a transaction without landing it. `sigVerify: false` (Solana's default) accepts missing or wrong signatures. */
+  simulate(transaction: Transaction, options: { sigVerify: boolean }): SimulationResult {
+    const result = options.sigVerify ? this.svm.simulateTransaction(transaction) : this.#withoutSigverify(() => this.svm.simulateTransaction(transaction))
+    if (result instanceof FailedTransactionMetadata) {
+      return { err: toRpcTransactionError(result.err()), ...metaOf(result.meta()), postAccounts: new Map() }
+    }
+    const postAccounts = new Map<Address, EncodedAccount>()
+    for (const account of result.postAccounts()) postAccounts.set(account.address, account)
+    return { err: null, ...metaOf(result.meta()), postAccounts }
+  }
+
+  #withoutSigverify<T>(run: () => T): T {
+    this.svm.withSigverify(false)
+    try {
+      return run()
+    } finally {
+      this.svm.withSigverify(true)
+    }
+  }
+
+  #land(signature: Signature, err: RpcTransactionError | null): void {
+    const slot = this.#slot
+    this.#statuses.set(signature, { slot, err })
+    if (this.#statuses.size > MAX_REMEMBERED_SIGNATURES) this.#statuses.delete(this.#statuses.keys().next().value!)
+    this.#transactionCount += 1n
+    // The transaction's block is done: the next one has a new blockhash, one slot and one block later.
+    this.svm.expireBlockhash()
+    this.#slot += 1n
+    this.#blockHeight += 1n
+    this.#setClock()
+    this.#blockhashes.set(this.svm.latestBlockhash(), this.#blockHeight + BLOCKHASH_VALIDITY_BLOCKS)
+    for (const [hash, lastValid] of this.#blockhashes) {
+      if (lastValid >= this.#blockHeight) break
+      this.#blockhashes.delete(hash)
+    }
+    const commit: LedgerCommit = { slot, parent: slot - 1n, signature, err }
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(commit)
+      } catch {
+        // A subscriber's failure is its own (a closed socket); the ledger goes on.
+      }
+    }
+  }
+
+  #setClock(): void {
+    this.svm.warpToSlot(this.#slot)
+    const clock = this.svm.getClock()
+    clock.slot = this.#slot
+    clock.epoch = this.epochInfo().epoch
+    clock.unixTimestamp = BigInt(Math.floor(Date.now() / 1000))
+    this.svm.setClock(clock)
+  }
+}
+
+/** The compiled message of a transaction; throws invalid params when it does not decode. */
+export function decodeMessage(messageBytes: ReadonlyUint8Array): ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']> {
+  try {
+    return getCompiledTransactionMessageDecoder().decode(messageBytes)
+  } catch (error) {
+    throw new RpcError(-32602, `Invalid params: failed to deserialize the transaction message: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
+
+function metaOf(meta: TransactionMetadata): Omit<SimulationResult, 'err' | 'postAccounts'> {
+  const returned = meta.returnData()
+  const data = returned.data()
+  return {
+    logs: meta.logs(),
+    unitsConsumed: meta.computeUnitsConsumed(),
+    returnData: data.length === 0 ? null : { programId: toAddress(getBase58Decoder().decode(returned.programId())), data: [getBase64Decoder().decode(data), 'base64'] },
+  }
+}
+
+function preflightFailure(err: RpcTransactionError, simulated?: Omit<SimulationResult, 'err' | 'postAccounts'>): RpcError {
+  return new RpcError(SEND_TRANSACTION_PREFLIGHT_FAILURE, `Transaction simulation failed: ${describeTransactionError(err)}`, {
+    err,
+    logs: simulated?.logs ?? [],
+    accounts: null,
+    unitsConsumed: simulated?.unitsConsumed ?? 0n,
+    returnData: simulated?.returnData ?? null,
+  })
+}
