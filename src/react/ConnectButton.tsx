@@ -156,7 +156,15 @@ function ConnectButtonBase({ label = 'Connect Wallet', accountStatus = 'full', c
   let content: ReactNode
   if (!account) {
     content = (
-      <button type="button" className="gw-cb-btn" data-primary="" data-testid="gw-connect-button-connect" onClick={openConnectModal}>
+      <button
+        type="button"
+        className="gw-cb-btn"
+        data-primary=""
+        data-testid="gw-connect-button-connect"
+        // Hidden until hydrated, so out of the tab order too.
+        tabIndex={mounted ? undefined : -1}
+        onClick={openConnectModal}
+      >
         {label}
       </button>
     )

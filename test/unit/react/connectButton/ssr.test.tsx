@@ -59,6 +59,7 @@ describe('server rendering and hydration', () => {
     expect(html).toContain('Connect Wallet')
     expect(html).toContain('data-mounted="false"')
     expect(html).toContain('aria-hidden="true"')
+    expect(html).toContain('tabindex="-1"')
     expect(html).toContain('--gw-accent:rgb(1, 2, 3)')
     expect(html).toContain('<style>')
     expect(recoverable).toEqual([])
@@ -67,6 +68,7 @@ describe('server rendering and hydration', () => {
     const root = el.querySelector('[data-testid="gw-connect-button"]')!
     expect(root.getAttribute('data-mounted')).toBeNull()
     expect(root.getAttribute('aria-hidden')).toBeNull()
+    expect(el.querySelector('button')!.tabIndex).toBe(0)
     act(() => el.querySelector('button')!.click())
     expect(client.getState().modal.open).toBe(true)
   })
