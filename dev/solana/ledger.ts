@@ -187,9 +187,18 @@ export class SolanaLedger {
 
   /** Runs a transaction without landing it. `sigVerify: false` (Solana's default) accepts missing or wrong signatures. */
   simulate(transaction: Transaction, options: { sigVerify: boolean }): SimulationResult {
+    if (options.sigVerify) {
+      try {
+        assertIsFullySignedTransaction(transaction)
+      } catch {
+        throw new RpcError(TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure')
+      }
+    }
     const result = options.sigVerify ? this.svm.simulateTransaction(transaction) : this.#withoutSigverify(() => this.svm.simulateTransaction(transaction))
     if (result instanceof FailedTransactionMetadata) {
-      return { err: toRpcTransactionError(result.err()), ...metaOf(result.meta()), postAccounts: new Map() }
+      const err = toRpcTransactionError(result.err())
+      if (err === 'SignatureFailure') throw new RpcError(TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure')
+      return { err, ...metaOf(result.meta()), postAccounts: new Map() }
     }
     const postAccounts = new Map<Address, EncodedAccount>()
     for (const account of result.postAccounts()) postAccounts.set(account.address, account)
