@@ -27,7 +27,9 @@ import {
   signTransactionMessageWithSigners,
   type Instruction,
   type KeyPairSigner,
+  type Rpc,
   type Signature,
+  type SolanaRpcApi,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstructionAsync, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
@@ -37,7 +39,7 @@ import { DEV_SOLANA_LAMPORTS, DEV_SOLANA_TOKEN_AMOUNT, devSolanaAccountSigner } 
 import { startSolanaValidator, type SolanaValidator } from '../../../dev/solana/startSolanaValidator'
 
 let validator: SolanaValidator
-let rpc: ReturnType<typeof createSolanaRpc>
+let rpc: Rpc<SolanaRpcApi>
 let subscriptions: ReturnType<typeof createSolanaRpcSubscriptions>
 let sendAndConfirm: ReturnType<typeof sendAndConfirmTransactionFactory>
 let payer: KeyPairSigner
@@ -54,7 +56,8 @@ afterAll(async () => {
   await validator?.stop()
 })
 
-async function signed(instructions: Instruction[], feePayer: KeyPairSigner = payer) {
+/** A signed v0 transaction with the latest blockhash, typed as sendAndConfirm takes it. */
+async function signed(instructions: Instruction[], feePayer: KeyPairSigner = payer): Promise<Parameters<typeof sendAndConfirm>[0]> {
   const { value: blockhash } = await rpc.getLatestBlockhash().send()
   return signTransactionMessageWithSigners(
     pipe(
@@ -63,7 +66,7 @@ async function signed(instructions: Instruction[], feePayer: KeyPairSigner = pay
       (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
       (m) => appendTransactionMessageInstructions(instructions, m),
     ),
-  )
+  ) as Promise<Parameters<typeof sendAndConfirm>[0]>
 }
 
 async function post(body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown; headers: Headers }> {
