@@ -10,6 +10,7 @@ import {
   getBase58Decoder,
   getBase64Decoder,
   getCompiledTransactionMessageDecoder,
+  getCompiledTransactionMessageEncoder,
   getSignatureFromTransaction,
   type Address,
   type Blockhash,
@@ -249,13 +250,24 @@ export class SolanaLedger {
   }
 }
 
-/** The compiled message of a transaction; throws invalid params when it does not decode. */
+/** The compiled message of a transaction; throws invalid params when it does not decode, or not exactly. */
 export function decodeMessage(messageBytes: ReadonlyUint8Array): ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']> {
+  let decoded: [ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']>, number]
   try {
-    return getCompiledTransactionMessageDecoder().decode(messageBytes)
+    decoded = getCompiledTransactionMessageDecoder().read(messageBytes, 0)
   } catch (error) {
     throw new RpcError(-32602, `Invalid params: failed to deserialize the transaction message: ${error instanceof Error ? error.message : String(error)}`)
   }
+  // Solana's deserialiser would drop them silently; a dev validator says so instead.
+  if (decoded[1] !== messageBytes.length) throw new RpcError(-32602, `Invalid params: failed to deserialize the transaction message: ${messageBytes.length - decoded[1]} trailing bytes`)
+  // kit's decoder is lenient where litesvm's is not (a missing lookup-table count reads as none),
+  // and litesvm aborts the whole process on a message it cannot read: only exact round trips pass.
+  const again = getCompiledTransactionMessageEncoder().encode(decoded[0])
+  if (again.length !== messageBytes.length || again.some((byte, i) => byte !== messageBytes[i])) {
+    throw new RpcError(-32602, 'Invalid params: failed to deserialize the transaction message: malformed message')
+  }
+  sanitize(decoded[0])
+  return decoded[0]
 }
 
 function metaOf(meta: TransactionMetadata): Omit<SimulationResult, 'err' | 'postAccounts'> {
@@ -276,4 +288,32 @@ function preflightFailure(err: RpcTransactionError, simulated?: Omit<SimulationR
     unitsConsumed: simulated?.unitsConsumed ?? 0n,
     returnData: simulated?.returnData ?? null,
   })
+}
+
+/**
+ * Agave's message sanitisation (solana-message `sanitize`), done before litesvm sees the message:
+ * its native code is not meant for unsanitised input.
+ */
+function sanitize(message: ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']>): void {
+  const fail = (why: string): never => {
+    throw new RpcError(-32602, `Invalid params: the transaction failed to sanitize: ${why}`)
+  }
+  if (message.version !== 'legacy' && message.version !== 0) fail(`transaction version ${String(message.version)} is not supported (legacy and 0 are)`)
+  if (!('instructions' in message)) return fail('no instructions list')
+  const { header, staticAccounts, instructions } = message
+  if (new Set(staticAccounts).size !== staticAccounts.length) fail('an account is listed twice')
+  const lookups = 'addressTableLookups' in message ? (message.addressTableLookups ?? []) : []
+  const lookedUp = lookups.reduce((n, lookup) => n + lookup.writableIndexes.length + lookup.readonlyIndexes.length, 0)
+  const total = staticAccounts.length + lookedUp
+  if (header.numSignerAccounts === 0) fail('no fee payer')
+  if (header.numSignerAccounts + header.numReadonlyNonSignerAccounts > staticAccounts.length) fail('more signers and read-only accounts than accounts')
+  if (header.numReadonlySignerAccounts >= header.numSignerAccounts) fail('the fee payer must be writable')
+  if (total > 256) fail('more than 256 accounts')
+  for (const lookup of lookups) {
+    if (lookup.writableIndexes.length + lookup.readonlyIndexes.length === 0) fail('an address table lookup with no indexes')
+  }
+  for (const instruction of instructions) {
+    if (instruction.programAddressIndex === 0 || instruction.programAddressIndex >= staticAccounts.length) fail('an instruction\'s program index is out of range')
+    for (const index of instruction.accountIndices ?? []) if (index >= total) fail('an instruction\'s account index is out of range')
+  }
 }

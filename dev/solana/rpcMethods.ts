@@ -132,7 +132,10 @@ function transactionParam(value: unknown, encoding: unknown): Transaction {
   }
   if (end !== bytes.length) throw invalidParams(`failed to deserialize the transaction: ${bytes.length - end} trailing bytes`)
   // Decodes the message too, so a transaction whose message is junk is refused here.
-  decodeMessage(transaction.messageBytes)
+  const message = decodeMessage(transaction.messageBytes)
+  if (Object.keys(transaction.signatures).length !== message.header.numSignerAccounts) {
+    throw invalidParams(`the transaction has ${Object.keys(transaction.signatures).length} signatures for ${message.header.numSignerAccounts} signers`)
+  }
   return transaction
 }
 
