@@ -56,6 +56,35 @@ export type DevSolanaAccount = {
 
 export type DevSolanaMint = { address: Address; name: string; symbol: string; decimals: number; programId: Address }
 
+/** What the local stack's `/stack.json` tells pages about the Solana validator. */
+export type DevSolanaStackConfig = {
+  solanaRpcUrl: string
+  solanaWsUrl: string
+  /** `solana:localnet`, the Wallet Standard chain id. */
+  solanaChain: string
+  /** `solana:<first 32 characters of the genesis hash>`. */
+  solanaCaipNetworkId: string
+  solanaMint: DevSolanaMint
+  solanaAccounts: DevSolanaAccount[]
+}
+
+/**
+ * The stack configuration keys of a running validator.
+ *
+ * @example
+ * const config = { ...stackConfig, ...solanaStackConfig(solana) }
+ */
+export function solanaStackConfig(validator: Pick<SolanaValidator, 'rpcUrl' | 'wsUrl' | 'chain' | 'caipNetworkId' | 'mint' | 'accounts'>): DevSolanaStackConfig {
+  return {
+    solanaRpcUrl: validator.rpcUrl,
+    solanaWsUrl: validator.wsUrl,
+    solanaChain: validator.chain,
+    solanaCaipNetworkId: validator.caipNetworkId,
+    solanaMint: validator.mint,
+    solanaAccounts: validator.accounts,
+  }
+}
+
 export type SolanaValidatorLimits = SubscriptionLimits & {
   /** Largest HTTP request body (Agave's 50 KiB). */
   maxBodyBytes: number

@@ -3,17 +3,18 @@ import { fileURLToPath } from 'node:url'
 import { startChains } from '../chain/startChains'
 import { startGateway } from '../gateway/startGateway'
 import { startRelay } from '../relay/startRelay'
+import { solanaStackConfig, startSolanaValidator, type DevSolanaStackConfig } from '../solana/startSolanaValidator'
 import { serveStatic } from './serveStatic'
 import { DEMO_PROJECT_ID, type StackConfig } from './stackConfig'
 
 export const BUILT_PAGES = fileURLToPath(new URL('../../dist/dev', import.meta.url))
 
-export type StackPorts = { chains?: [number, number]; gateway?: number; relay?: number; web?: number }
+export type StackPorts = { chains?: [number, number]; gateway?: number; relay?: number; web?: number; /** The Solana validator's HTTP port (its WebSocket is + 1). */ solana?: number }
 
 /**
- * Starts the whole local stack on 127.0.0.1: two chains, the gateway, the WalletConnect relay
- * and a web server for the built pages (demo, wallet) with `/stack.json`. Port 0 or none picks
- * free ports, so tests can run beside a running demo.
+ * Starts the whole local stack on 127.0.0.1: two chains, the gateway, the WalletConnect relay,
+ * the Solana validator and a web server for the built pages (demo, wallet) with `/stack.json`.
+ * Port 0 or none picks free ports, so tests can run beside a running demo.
  */
 export async function startStack(options: { ports?: StackPorts; log?: (line: string) => void; requirePages?: boolean } = {}) {
   if (options.requirePages !== false && !existsSync(BUILT_PAGES)) throw new Error(`No built pages at ${BUILT_PAGES}: run \`npm run build:dev\` first`)
@@ -34,10 +35,12 @@ export async function startStack(options: { ports?: StackPorts; log?: (line: str
     stops.push(() => gateway.stop())
     const relay = await startRelay({ port: ports.relay ?? 0 })
     stops.push(() => relay.stop())
+    const solana = await startSolanaValidator({ port: ports.solana ?? 0 })
+    stops.push(() => solana.stop())
     const json: Record<string, unknown> = {}
     const web = await serveStatic({ root: BUILT_PAGES, port: ports.web ?? 0, json, pages: ['/wallet/'] })
     stops.push(() => web.stop())
-    const config: StackConfig = {
+    const config: StackConfig & DevSolanaStackConfig = {
       projectId: DEMO_PROJECT_ID,
       chains: chains.chains,
       tokens: chains.tokens,
@@ -45,6 +48,7 @@ export async function startStack(options: { ports?: StackPorts; log?: (line: str
       gatewayUrl: gateway.url,
       relayUrl: relay.url,
       walletUrl: `${web.url}/wallet/`,
+      ...solanaStackConfig(solana),
     }
     json['/stack.json'] = config
     return {
@@ -52,6 +56,7 @@ export async function startStack(options: { ports?: StackPorts; log?: (line: str
       chains,
       gateway,
       relay,
+      solana,
       urls: { demo: `${web.url}/demo/`, wallet: `${web.url}/wallet/`, web: web.url },
       stop,
     }
