@@ -6,6 +6,7 @@ import type { Network } from './domain/entities.js'
 import type { AccountState, NetworkState, WalletMemory, WalletsState } from './reducers/walletState.js'
 import type { ApiState, TokenBalancesState, WalletListState } from './reducers/dataState.js'
 import type { WalletConnectState } from './reducers/walletConnectState.js'
+import type { ThemeState } from './reducers/themeReducer.js'
 
 /** Feature flags of spec §1. Local defaults < host options < remote project configuration. */
 export type Features = {
@@ -123,6 +124,8 @@ export type ModalState = {
     themeMode: ThemeMode
     preferredAccountType: Partial<Record<Namespace, AccountType>>
   }
+  /** Theme variables set at run time (`setThemeVariables`), laid over the `themeVariables` option. */
+  theme: ThemeState
   siwx: { sessions: Record<string, unknown> }
   wallets: WalletsState
   network: NetworkState
