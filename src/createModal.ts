@@ -13,6 +13,7 @@ import { CORE_FEATURES } from './core/features/builtInFeatures.js'
 import { logPersistenceFeature } from './core/features/persistence.js'
 import type { Feature } from './core/features/defineFeature.js'
 import { isProductionBuild } from './core/isProductionBuild.js'
+import { sessionStart } from './adapters/sessionStart.js'
 import type { WalletConnectPort } from './core/ports.js'
 import type { WalletConnectOptions } from './adapters/walletconnect/createWalletConnectAdapter.js'
 import { createLazyWalletConnectAdapter } from './adapters/walletconnect/lazyWalletConnectAdapter.js'
@@ -216,14 +217,6 @@ export function createModal(options: ModalOptions): Modal {
   // The modal is its features: the catalogue, root reducer, state and effects derive from them.
   const features: Feature<Deps>[] = [...CORE_FEATURES, ...(options.persistLog === false ? [] : [logPersistenceFeature]), ...(options.modules ?? [])]
   const composed = composeFeatures<Deps>(features, { autoFreeze: options.autoFreeze ?? !isProductionBuild() })
-  // Effects that load on demand (wallet connections', the data plane's with an API, WalletConnect's
-  // with a WalletConnect port) load beside the persisted log, before the session starts; until
-  // then dispatched events wait. The store gets every effect, in the features' order, at start.
-  const lazyFailures: { feature: string; error: unknown }[] = []
-  const effects = composed.loadEffects(deps, (feature, error) => lazyFailures.push({ feature, error }))
-  store = createStore({ deps, reducer: composed.reducer, catalogue: composed.catalogue, maxLogBytes: options.maxLogBytes })
-  const s = store
-
   let settings: SessionSettings
   try {
     const themeProblem = options.themeVariables === undefined ? null : themeVariablesProblem(options.themeVariables, 'themeVariables')
@@ -237,6 +230,24 @@ export function createModal(options: ModalOptions): Modal {
   }
   const directory = services.api.directory
   const log: Promise<unknown> = options.persistLog === false ? Promise.resolve(undefined) : storage.get<unknown>(STORAGE_KEYS.log).catch(() => undefined)
+  // The effects (every feature's, in the features' order) load when the session may start: on a
+  // first visit once the page has loaded, sooner for a returning visitor or an early dispatch
+  // (sessionStart). Until the session starts, dispatched events wait.
+  const start = sessionStart(
+    hasWindow ? window : undefined,
+    storage.get<unknown>(STORAGE_KEYS.durable).then((durable) => durable != null, () => false),
+  )
+  const lazyFailures: { feature: string; error: unknown }[] = []
+  const effects = start.ready.then(() => composed.loadEffects(deps, (feature, error) => lazyFailures.push({ feature, error })))
+  store = createStore({
+    deps,
+    reducer: composed.reducer,
+    catalogue: composed.catalogue,
+    maxLogBytes: options.maxLogBytes,
+    initialState: composed.reducer.initial(settings),
+    onHold: start.now,
+  })
+  const s = store
   const ready = Promise.all([log, effects])
     .then(([log, loaded]) => {
       const hydrated = firstValueFrom(s.event$.pipe(filter(storageHydrated.match)))
@@ -270,7 +281,7 @@ export function createModal(options: ModalOptions): Modal {
   return {
     ...s,
     options,
-    serverState: composed.reducer.initial(settings),
+    serverState: s.getState(),
     ...createWalletCommands(s),
     ready,
     open: (o) => command('open', () => modalOpenRequested(openPayload(o))),

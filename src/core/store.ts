@@ -28,6 +28,14 @@ export type StoreOptions<D extends CoreDeps> = {
   catalogue?: EventCatalogue
   /** Bytes of serialised events the log keeps before folding the oldest (spec §9). */
   maxLogBytes?: number
+  /**
+   * The state shown before `start` (default: the reducer's initial state with empty settings):
+   * the initial state of the modal's own settings, so what reads it before the session starts
+   * reads what the host configured.
+   */
+  initialState?: ModalState
+  /** Called when an event is held because the session has not started: it is waited for. */
+  onHold?: () => void
 }
 
 /** The devtools' handle on the log: look at any past state, skip events, import and export. */
@@ -84,7 +92,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
   const reducer = options.reducer ?? rootReducer
   const catalogue = options.catalogue ?? builtInCatalogue
   const reference = reducer.initial({ projectId: '', adapters: [] })
-  const log = new EventLog<ModalState>(reducer, reference, options.maxLogBytes ?? LOG_BUFFER_BYTES)
+  const log = new EventLog<ModalState>(reducer, options.initialState ?? reference, options.maxLogBytes ?? LOG_BUFFER_BYTES)
   const state$ = new BehaviorSubject<ModalState>(log.currentState)
   const present$ = new BehaviorSubject<ModalState>(log.presentState)
   const event$ = new EventStream()
@@ -114,6 +122,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
         const input = queue.shift() as EventInput
         if (!started || log.isTimeTravelling) {
           held.push(input)
+          if (!started) options.onHold?.()
           continue
         }
         // Built field by field (not spread): every event then has the same shape, and stays fast.

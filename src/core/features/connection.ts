@@ -1,6 +1,5 @@
 import { connectionDisconnected, connectionFailed, connectionRequested, connectionSucceeded } from '../events/connection.js'
 import { WALLET_EVENTS } from '../events/walletEvents.js'
-import { walletEffects } from '../effects/walletEffects.js'
 import { accountSlice } from '../reducers/accountReducer.js'
 import { connectionSlice } from '../reducers/connectionReducer.js'
 import { networkSlice } from '../reducers/networkReducer.js'
@@ -12,5 +11,6 @@ export const connectionFeature = defineFeature({
   name: 'connection',
   events: [connectionRequested, connectionSucceeded, connectionFailed, connectionDisconnected, ...WALLET_EVENTS],
   slices: [connectionSlice, walletsSlice, networkSlice, accountSlice],
-  effects: walletEffects,
+  effects: [],
+  loadEffects: () => import('../effects/walletEffects.js').then((m) => m.walletEffects),
 })

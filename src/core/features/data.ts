@@ -1,7 +1,6 @@
 import { API_EVENTS } from '../events/api.js'
 import { TOKEN_BALANCE_EVENTS } from '../events/tokenBalances.js'
 import { WALLET_LIST_EVENTS } from '../events/walletList.js'
-import { dataEffects } from '../effects/dataEffects.js'
 import { apiSlice } from '../reducers/apiReducer.js'
 import { tokenBalancesSlice } from '../reducers/tokenBalancesReducer.js'
 import { walletListSlice } from '../reducers/walletListReducer.js'
@@ -12,5 +11,6 @@ export const dataFeature = defineFeature({
   name: 'data',
   events: [...WALLET_LIST_EVENTS, ...TOKEN_BALANCE_EVENTS, ...API_EVENTS],
   slices: [walletListSlice, tokenBalancesSlice, apiSlice],
-  effects: dataEffects,
+  effects: [],
+  loadEffects: () => import('../effects/dataEffects.js').then((m) => m.dataEffects),
 })

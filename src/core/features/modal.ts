@@ -5,11 +5,6 @@ import { modalCloseRequested, modalLoadingChanged, modalOpenRequested, modalShak
 import { accountTypePreferred, themeModeChanged, themeVariablesChanged } from '../events/preferences.js'
 import { routerPushed, routerReplaced, routerReset, routerWentBack } from '../events/router.js'
 import { sessionStarted } from '../events/session.js'
-import { bannerDelay } from '../effects/bannerDelay.js'
-import { bannerTimeout } from '../effects/bannerTimeout.js'
-import { modalAnalytics } from '../effects/modalAnalytics.js'
-import { reportErrors } from '../effects/reportErrors.js'
-import { shakeTimer } from '../effects/shakeTimer.js'
 import { bannerSlice } from '../reducers/bannerReducer.js'
 import { featuresSlice, remoteFeaturesSlice, settingsSlice } from '../reducers/configReducer.js'
 import { lastErrorSlice } from '../reducers/errorReducer.js'
@@ -44,11 +39,7 @@ export const modalFeature = defineFeature({
     effectFailed,
   ],
   slices: [settingsSlice, remoteFeaturesSlice, featuresSlice, lastErrorSlice, modalSlice, routerSlice, bannerSlice, preferencesSlice, themeSlice],
-  effects: [
-    { name: 'shakeTimer', effect: shakeTimer },
-    { name: 'bannerDelay', effect: bannerDelay },
-    { name: 'bannerTimeout', effect: bannerTimeout },
-    { name: 'modalAnalytics', effect: modalAnalytics },
-    { name: 'reportErrors', effect: reportErrors },
-  ],
+  effects: [],
+  // Optimization: effects load as the session starts, off the host's first bundle (createModal).
+  loadEffects: () => import('../effects/modalEffects.js').then((m) => m.modalEffects),
 })

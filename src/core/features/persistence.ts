@@ -1,7 +1,4 @@
 import { storageFailed, storageHydrated } from '../events/storage.js'
-import { hydrateStorage } from '../effects/hydrateStorage.js'
-import { persistDurable } from '../effects/persistDurable.js'
-import { persistLog } from '../effects/persistLog.js'
 import { defineFeature } from './defineFeature.js'
 
 /** Durable state (preferences, recent wallets, connections to restore, sign-in sessions) across reloads. */
@@ -9,10 +6,8 @@ export const persistenceFeature = defineFeature({
   name: 'persistence',
   events: [storageHydrated, storageFailed],
   slices: [],
-  effects: [
-    { name: 'hydrateStorage', effect: hydrateStorage },
-    { name: 'persistDurable', effect: persistDurable },
-  ],
+  effects: [],
+  loadEffects: () => import('../effects/persistenceEffects.js').then((m) => m.persistenceEffects),
 })
 
 /** The event log kept across reloads (on by default; `persistLog: false` leaves it out). */
@@ -20,5 +15,6 @@ export const logPersistenceFeature = defineFeature({
   name: 'logPersistence',
   events: [],
   slices: [],
-  effects: [{ name: 'persistLog', effect: persistLog }],
+  effects: [],
+  loadEffects: () => import('../effects/persistenceEffects.js').then((m) => m.logPersistenceEffects),
 })

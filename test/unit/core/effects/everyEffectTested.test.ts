@@ -1,15 +1,21 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { dataEffects } from '../../../../src/core/effects/dataEffects'
-import { walletConnectEffects } from '../../../../src/core/effects/walletConnectEffects'
-import { walletEffects } from '../../../../src/core/effects/walletEffects'
 import { BUILT_IN_FEATURES } from '../../../../src/core/features/builtInFeatures'
+import { logPersistenceFeature } from '../../../../src/core/features/persistence'
 
-// Every effect a modal can run has its own marble test here, named after it.
-const named: { name: string }[] = [...BUILT_IN_FEATURES.flatMap((f): readonly { name: string }[] => f.effects), ...walletEffects, ...dataEffects, ...walletConnectEffects]
+// Every effect a modal can run has its own marble test here, named after it: the features'
+// effects, those they load as the session starts included (with every optional port present).
+const lists = await Promise.all(
+  [...BUILT_IN_FEATURES, logPersistenceFeature].map(async (f): Promise<readonly { name: string }[]> => [
+    ...f.effects,
+    ...((await ('loadEffects' in f ? f.loadEffects?.({ walletConnect: {} } as never) : undefined)) ?? []),
+  ]),
+)
+const named = lists.flat()
 
 describe('every effect has its own test', () => {
+  it('finds the effects of every feature', () => expect(named.length).toBeGreaterThan(30))
   it.each([...new Set(named.map((e) => e.name))])('%s', (name) => {
     expect(existsSync(fileURLToPath(new URL(`./${name}.test.ts`, import.meta.url)))).toBe(true)
   })

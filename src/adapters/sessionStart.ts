@@ -1,0 +1,34 @@
+/** When a modal's session may start, and the way to ask for it sooner. */
+export type SessionStart = {
+  /** Resolves when the session may start. */
+  readonly ready: Promise<void>
+  /** Asks for the start now: something was dispatched and waits for the session. */
+  now(): void
+}
+
+/**
+ * When a modal in a page starts its session (loads its effects, reads what is stored, runs the
+ * events that wait). Optimization: the effects are not in the host's first bundle; on a first
+ * visit they load once the page has loaded, so they never compete with the host's own start.
+ * It starts at once outside a browser or when the page has loaded already; otherwise at the
+ * page's load event, or sooner when it is needed: a returning visitor (`returning` resolves
+ * true: a connection may be restored) or an event dispatched before (`now()`, a visitor who
+ * clicked before the page finished loading).
+ *
+ * @example
+ * const start = sessionStart(window, storage.get('durable').then((d) => d != null))
+ * start.ready.then(() => loadEffects())
+ */
+export function sessionStart(win: Window | undefined, returning: Promise<boolean>): SessionStart {
+  let now = (): void => undefined
+  const ready = new Promise<void>((resolve) => {
+    now = () => resolve()
+    if (!win || typeof win.document === 'undefined' || typeof win.addEventListener !== 'function' || win.document.readyState === 'complete') {
+      resolve()
+      return
+    }
+    win.addEventListener('load', () => resolve(), { once: true })
+    returning.then((yes) => yes && resolve(), () => undefined)
+  })
+  return { ready, now: () => now() }
+}
