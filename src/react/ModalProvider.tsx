@@ -1,12 +1,42 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import type { Modal } from '../createModal.js'
+import { pageIdle } from '../adapters/pageIdle.js'
+import { applyThemeVariables } from './applyThemeVariables.js'
 import { ModalContext } from './ModalContext.js'
-import { ModalRoot } from './ModalRoot.js'
-import { MODAL_CSS } from './theme.js'
 
 /** The element that holds the modal's shadow root; a host page may style its CSS variables. */
 export const HOST_TAG = 'gangway-modal'
+
+type UiProps = { modal: Modal; host: HTMLElement }
+
+// Optimization: the modal's UI (its shell, stylesheet and first views) is a chunk of its own,
+// loaded when the page is idle after loading, or at the first open if that comes sooner. Once
+// loaded it renders directly: a lazy component would suspend for a frame on every first open.
+let loadedUi: ComponentType<UiProps> | undefined
+let loadingUi: Promise<ComponentType<UiProps>> | undefined
+function loadUi(): Promise<ComponentType<UiProps>> {
+  loadingUi ??= import('./ModalUi.js').then(
+    (m) => (loadedUi = m.ModalUi),
+    (error: unknown) => {
+      loadingUi = undefined
+      throw error
+    },
+  )
+  return loadingUi
+}
+const LazyUi = lazy(() => loadUi().then((Ui) => ({ default: Ui })))
+
+/**
+ * Loads the modal's UI ahead of its first open. It loads by itself once the page is idle after
+ * loading; call this to have it sooner (a host's own "connect" button on hover, a test).
+ *
+ * @example
+ * await preloadModalUi()
+ */
+export function preloadModalUi(): Promise<void> {
+  return loadUi().then(() => undefined)
+}
 
 /**
  * Provides the modal to hooks and renders its UI in a shadow root at the end of the body, so
@@ -18,24 +48,51 @@ export const HOST_TAG = 'gangway-modal'
  */
 export function ModalProvider({ modal, children }: { modal: Modal; children?: ReactNode }) {
   const [mount, setMount] = useState<{ host: HTMLElement; target: HTMLElement } | null>(null)
+  // The UI renders from the first open on; before that nothing of it is needed.
+  const [opened, setOpened] = useState(false)
 
   useEffect(() => {
     const host = document.createElement(HOST_TAG)
-    for (const [name, value] of Object.entries(modal.options.themeVariables ?? {})) host.style.setProperty(name, value)
-    const shadow = host.attachShadow({ mode: 'open' })
-    const style = document.createElement('style')
-    style.textContent = MODAL_CSS
     const target = document.createElement('div')
-    shadow.append(style, target)
+    host.attachShadow({ mode: 'open' }).append(target)
     document.body.appendChild(host)
+    const stopTheme = applyThemeVariables(modal, host)
     setMount({ host, target })
-    return () => host.remove()
+    return () => {
+      stopTheme()
+      host.remove()
+    }
   }, [modal])
 
+  useEffect(() => {
+    if (opened) return
+    if (modal.getState().modal.open) {
+      setOpened(true)
+      return
+    }
+    let live = true
+    void pageIdle(typeof window === 'undefined' ? undefined : window).then((idle) => {
+      if (live && idle) loadUi().catch(() => undefined)
+    })
+    const stop = modal.subscribe((state) => state.modal.open && setOpened(true))
+    return () => {
+      live = false
+      stop()
+    }
+  }, [modal, opened])
+
+  const Ui = loadedUi ?? LazyUi
   return (
     <ModalContext.Provider value={modal}>
       {children}
-      {mount ? createPortal(<ModalRoot modal={modal} host={mount.host} />, mount.target) : null}
+      {mount && opened
+        ? createPortal(
+            <Suspense fallback={null}>
+              <Ui modal={modal} host={mount.host} />
+            </Suspense>,
+            mount.target,
+          )
+        : null}
     </ModalContext.Provider>
   )
 }

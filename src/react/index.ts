@@ -1,6 +1,6 @@
 'use client'
 // The React entry: provider, hooks and the modal UI.
-export { ModalProvider, HOST_TAG } from './ModalProvider.js'
+export { ModalProvider, HOST_TAG, preloadModalUi } from './ModalProvider.js'
 export { useModal } from './ModalContext.js'
 export { useModalState } from './useModalState.js'
 export { VIEW_COMPONENTS } from './views/viewRegistry.js'

@@ -1,14 +1,17 @@
 // @vitest-environment happy-dom
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WalletRejectedError } from '../../../src/core/errors/wallet'
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
 import { createModal, type ModalOptions } from '../../../src/createModal'
-import { ModalProvider } from '../../../src/react/ModalProvider'
+import { ModalProvider, preloadModalUi } from '../../../src/react/ModalProvider'
 import { settle } from '../../support/virtualTime'
 import { createFakeChainAdapter, connectorOf } from '../../support/fakeChainAdapter'
 import { NETWORKS } from './support'
+
+// The modal's UI is a chunk of its own: loaded before the first open, as an idle page has it.
+beforeAll(() => preloadModalUi())
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 

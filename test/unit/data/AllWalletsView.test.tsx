@@ -1,12 +1,15 @@
 // @vitest-environment happy-dom
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { walletListPageRequested } from '../../../src/core/events/walletList'
-import { ModalProvider } from '../../../src/react/ModalProvider'
+import { ModalProvider, preloadModalUi } from '../../../src/react/ModalProvider'
 import { WALLET_LIST_HEIGHT, WALLET_ROW_HEIGHT } from '../../../src/react/views/AllWalletsView'
 import { createTestModal } from '../../support/testModal'
 import { createFakeDirectory, httpError } from './fakeApi'
+
+// The modal's UI is a chunk of its own: loaded before the first open, as an idle page has it.
+beforeAll(() => preloadModalUi())
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 

@@ -1,17 +1,20 @@
 // @vitest-environment happy-dom
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
 import { WalletInternalError, WalletRejectedError } from '../../../src/core/errors/wallet'
 import { createModal, type ModalOptions } from '../../../src/createModal'
-import { ModalProvider } from '../../../src/react/ModalProvider'
+import { ModalProvider, preloadModalUi } from '../../../src/react/ModalProvider'
 import { MAX_SEARCH_LENGTH } from '../../../src/react/views/AllWalletsView'
 import { createFakeChainAdapter, connectorOf } from '../../support/fakeChainAdapter'
 import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'
 import { NETWORKS } from '../connection/support'
 import { createFakeDirectory, httpError } from '../data/fakeApi'
+
+// The modal's UI is a chunk of its own: loaded before the first open, as an idle page has it.
+beforeAll(() => preloadModalUi())
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 

@@ -2,12 +2,15 @@
 import { act } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
 import { createModal } from '../../../src/createModal'
-import { ModalProvider } from '../../../src/react/ModalProvider'
+import { ModalProvider, preloadModalUi } from '../../../src/react/ModalProvider'
 import { useModal } from '../../../src/react/ModalContext'
 import { useModalState } from '../../../src/react/useModalState'
+
+// The modal's UI is a chunk of its own: loaded before the first open, as an idle page has it.
+beforeAll(() => preloadModalUi())
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -140,6 +143,12 @@ describe('the modal shell', () => {
     const host = document.querySelector('gangway-modal') as HTMLElement
     expect(host.style.getPropertyValue('--gw-accent')).toBe('rgb(1, 2, 3)')
     act(() => modal.setThemeMode('dark'))
+    expect(host.getAttribute('data-theme')).toBe('dark')
+    // The UI renders from the first open on, in the mode set before it.
+    expect(host.shadowRoot?.querySelector('.gw-root')).toBeNull()
+    act(() => modal.open())
     expect(host.shadowRoot?.querySelector('.gw-root')?.getAttribute('data-theme')).toBe('dark')
+    act(() => modal.setThemeMode('light'))
+    expect([host.getAttribute('data-theme'), host.shadowRoot?.querySelector('.gw-root')?.getAttribute('data-theme')]).toEqual(['light', 'light'])
   })
 })

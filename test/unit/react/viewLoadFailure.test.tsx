@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
 import { createModal } from '../../../src/createModal'
-import { ModalProvider } from '../../../src/react/ModalProvider'
+import { ModalProvider, preloadModalUi } from '../../../src/react/ModalProvider'
 import { settle } from '../../support/virtualTime'
+
+// The modal's UI is a chunk of its own: loaded before the first open, as an idle page has it.
+beforeAll(() => preloadModalUi())
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 

@@ -1,0 +1,16 @@
+import type { Modal } from '../createModal.js'
+import { ModalRoot } from './ModalRoot.js'
+import { MODAL_CSS } from './theme.js'
+
+/**
+ * The modal's UI inside its shadow root: the stylesheet and the shell with its first views. A
+ * chunk of its own (see ModalProvider): the host's first bundle carries none of it.
+ */
+export function ModalUi({ modal, host }: { modal: Modal; host: HTMLElement }) {
+  return (
+    <>
+      <style>{MODAL_CSS}</style>
+      <ModalRoot modal={modal} host={host} />
+    </>
+  )
+}
