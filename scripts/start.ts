@@ -1,5 +1,6 @@
 // `npm start`: builds the pages and starts the local stack on fixed ports of 127.0.0.1.
-// GANGWAY_PORTS=chain1,chain2,gateway,relay,web picks other ports; GANGWAY_SKIP_BUILD=1 serves
+// GANGWAY_PORTS=chain1,chain2,gateway,relay,web[,solana] picks other ports (the Solana
+// validator's WebSocket is on its port + 1; without a sixth port it takes a free one); GANGWAY_SKIP_BUILD=1 serves
 // the pages already in dist/dev without building them.
 // Everything stops on Ctrl+C, SIGTERM or SIGHUP, and when any parent process (npm, the shell, a
 // process manager) is gone, even if it was SIGKILLed.
@@ -8,16 +9,17 @@ import { BUILT_PAGES, startStack, type Stack } from '../dev/stack/startStack'
 import { watchAncestors } from '../dev/stack/watchAncestors'
 import { buildPages } from './buildPages'
 
-const DEFAULT_PORTS = [8545, 8546, 8787, 8788, 5173]
+const DEFAULT_PORTS = [8545, 8546, 8787, 8788, 5173, 8899]
 
 function ports() {
   const text = process.env.GANGWAY_PORTS
   const list = text ? text.split(',').map((p) => Number(p.trim())) : DEFAULT_PORTS
-  if (list.length !== 5 || !list.every((p) => Number.isInteger(p) && p > 0 && p < 65536)) {
-    throw new Error(`GANGWAY_PORTS must be five ports (chain1,chain2,gateway,relay,web), got "${text}"`)
+  if ((list.length !== 5 && list.length !== 6) || !list.every((p) => Number.isInteger(p) && p > 0 && p < 65535)) {
+    throw new Error(`GANGWAY_PORTS must be five or six ports (chain1,chain2,gateway,relay,web[,solana]), got "${text}"`)
   }
-  const [chain1, chain2, gateway, relay, web] = list as [number, number, number, number, number]
-  return { chains: [chain1, chain2] as [number, number], gateway, relay, web }
+  // Five ports leave the Solana validator on a free one.
+  const [chain1, chain2, gateway, relay, web, solana = 0] = list as [number, number, number, number, number, number?]
+  return { chains: [chain1, chain2] as [number, number], gateway, relay, web, solana }
 }
 
 let starting: Promise<Stack> | undefined
@@ -49,6 +51,7 @@ Dev wallet (WC):   ${urls.wallet}
 Chains:            ${config.chains.map((c) => `${c.chainId} ${c.rpcUrl}`).join(', ')}
 Gateway:           ${config.gatewayUrl}
 Relay:             ${config.relayUrl}
+Solana validator:  ${config.solanaRpcUrl} (WebSocket ${config.solanaWsUrl})
 Press Ctrl+C to stop.`)
 }
 

@@ -1,4 +1,5 @@
 import type { DevAccount, DevChain, DevToken } from '../chain/startChains'
+import type { DevSolanaStackConfig } from '../solana/startSolanaValidator'
 
 /** What the pages of the local stack read from `/stack.json`. */
 export type StackConfig = {
@@ -9,7 +10,7 @@ export type StackConfig = {
   gatewayUrl: string
   relayUrl: string
   walletUrl: string
-}
+} & DevSolanaStackConfig
 
 export const DEMO_PROJECT_ID = 'gangway-demo'
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { startChains } from '../chain/startChains'
 import { startGateway } from '../gateway/startGateway'
 import { startRelay } from '../relay/startRelay'
-import { solanaStackConfig, startSolanaValidator, type DevSolanaStackConfig } from '../solana/startSolanaValidator'
+import { solanaStackConfig, startSolanaValidator } from '../solana/startSolanaValidator'
 import { serveStatic } from './serveStatic'
 import { DEMO_PROJECT_ID, type StackConfig } from './stackConfig'
 
@@ -40,7 +40,7 @@ export async function startStack(options: { ports?: StackPorts; log?: (line: str
     const json: Record<string, unknown> = {}
     const web = await serveStatic({ root: BUILT_PAGES, port: ports.web ?? 0, json, pages: ['/wallet/'] })
     stops.push(() => web.stop())
-    const config: StackConfig & DevSolanaStackConfig = {
+    const config: StackConfig = {
       projectId: DEMO_PROJECT_ID,
       chains: chains.chains,
       tokens: chains.tokens,

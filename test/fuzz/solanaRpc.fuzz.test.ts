@@ -151,7 +151,8 @@ describe('the Solana validator under junk', () => {
         let damaged: Uint8Array
         if (change.kind === 'flip') {
           damaged = wire
-          damaged[change.at % wire.length] ^= change.bits
+          const at = change.at % wire.length
+          damaged[at] = (damaged[at] as number) ^ change.bits
         } else if (change.kind === 'cut') damaged = wire.slice(0, change.at % wire.length)
         else damaged = Uint8Array.from([...wire, ...change.extra])
         const text = encoding === 'base64' ? getBase64Decoder().decode(damaged) : getBase58Decoder().decode(damaged)
