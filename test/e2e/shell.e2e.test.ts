@@ -48,7 +48,7 @@ describe('the modal shell in Chromium', () => {
 
   it('toggles the theme and closes on an overlay click', async () => {
     const { page, context } = await openDemo(browser)
-    const theme = () => page.locator('gangway-modal .gw-root').getAttribute('data-theme')
+    const theme = () => page.locator('gangway-modal').getAttribute('data-theme')
     expect(await theme()).toBe('light')
     await page.getByTestId('toggle-theme').click()
     expect(await theme()).toBe('dark')
@@ -112,7 +112,7 @@ describe('the modal shell in Chromium', () => {
       before = now
     }
     await reload()
-    expect(await page.locator('gangway-modal .gw-root').getAttribute('data-theme')).toBe('dark')
+    expect(await page.locator('gangway-modal').getAttribute('data-theme')).toBe('dark')
     const after = await rows.allTextContents()
     expect(after.slice(0, before.length)).toEqual(before)
     expect(after[before.length]).toBe('session/started')
