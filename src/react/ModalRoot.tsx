@@ -57,7 +57,11 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
     // The views a visitor may go to next load once the first one is on screen, not before its frame.
     const prefetch = requestAnimationFrame(() => setTimeout(() => void prefetchViews()))
     const previous = document.activeElement as HTMLElement | null
-    ;(focusables()[0] ?? dialogRef.current)?.focus()
+    // Optimization: focus moves in at the first frame, not in the click's task: focusing forces
+    // a layout of the whole new dialog, which the frame does anyway, after the content is in.
+    const focusIn = requestAnimationFrame(() => {
+      if (focusLost() || !host.contains(document.activeElement) && document.activeElement !== host) (focusables()[0] ?? dialogRef.current)?.focus()
+    })
     const keepFocusInside = (e: FocusEvent) => {
       const target = e.target as Element | null
       // The devtools panel sits above the overlay and may take focus while the modal is open.
@@ -79,6 +83,7 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
     document.addEventListener('keydown', escapeFromBody)
     return () => {
       cancelAnimationFrame(prefetch)
+      cancelAnimationFrame(focusIn)
       observer?.disconnect()
       document.removeEventListener('keydown', escapeFromBody)
       document.removeEventListener('focusin', keepFocusInside)
@@ -86,8 +91,13 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
     }
   }, [])
 
-  // A new view takes focus, so keyboard users land in it.
+  // A new view takes focus, so keyboard users land in it (the first one at the first frame, above).
+  const firstView = useRef(true)
   useEffect(() => {
+    if (firstView.current) {
+      firstView.current = false
+      return
+    }
     if (focusLost()) focusView()
   }, [view])
 

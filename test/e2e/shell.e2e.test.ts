@@ -18,8 +18,11 @@ describe('the modal shell in Chromium', () => {
     await expect.poll(() => currentView(page)).toBe('Connect')
     expect(await dialog(page).getAttribute('aria-modal')).toBe('true')
     expect(await page.locator('gangway-modal #gw-dialog-title').textContent()).toBe('Connect Wallet')
+    // Focus moves into the dialog (at its first frame) and back to the host's button on close.
+    await expect.poll(async () => (await focusedInModal(page)).insideDialog).toBe(true)
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog(page).count()).toBe(0)
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('open-modal')
     expect(await page.getByTestId('demo-status').textContent()).toContain('modal: closed')
     expect(errors).toEqual([])
     await context.close()
