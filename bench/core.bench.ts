@@ -90,6 +90,33 @@ export async function runCoreBench(options: CoreBenchOptions = {}): Promise<Core
   const logEvents = options.logEvents ?? 100_000
   const liveEvents = options.liveEvents ?? 20_000
   const runs = options.runs ?? 7
+  // Live dispatch first, in a fresh heap: the 100,000-event logs built below would otherwise
+  // weigh on its collections, which a host's page never carries.
+  const inputs = [...visitorEvents(liveEvents)]
+  const warmup = inputs.slice(0, 4_000)
+  let liveProcessed = 0
+  const liveRun = async (extra: { maxLogBytes?: number }) => {
+    const samples: number[] = []
+    for (let r = 0; r < runs + 1; r++) {
+      const modal = await benchModal(extra)
+      collect()
+      // After the forced collection the young generation starts small again; a page that has
+      // been running has it sized for its work. Untimed events bring it back there first.
+      for (const e of warmup) modal.dispatch(e)
+      const seqBefore = modal.timeTravel.log.lastSeq
+      const ms = time(() => {
+        for (const e of inputs) modal.dispatch(e)
+      })
+      liveProcessed = modal.timeTravel.log.lastSeq - seqBefore
+      // The first run warms the store's code paths.
+      if (r > 0) samples.push(ms)
+      modal.destroy()
+    }
+    return timing(samples)
+  }
+  const liveMs = await liveRun({})
+  const liveUnboundedMs = await liveRun({ maxLogBytes: Number.POSITIVE_INFINITY })
+
   const events = [...stampedVisitorEvents(logEvents)]
 
   // Warm the reducers and the JIT on a slice of the mix before timing.
@@ -152,26 +179,6 @@ export async function runCoreBench(options: CoreBenchOptions = {}): Promise<Core
     })
   }
 
-  const inputs = [...visitorEvents(liveEvents)]
-  let liveProcessed = 0
-  const liveRun = async (extra: { maxLogBytes?: number }) => {
-    const samples: number[] = []
-    for (let r = 0; r < runs + 1; r++) {
-      const modal = await benchModal(extra)
-      collect()
-      const seqBefore = modal.timeTravel.log.lastSeq
-      const ms = time(() => {
-        for (const e of inputs) modal.dispatch(e)
-      })
-      liveProcessed = modal.timeTravel.log.lastSeq - seqBefore
-      // The first run warms the store's code paths.
-      if (r > 0) samples.push(ms)
-      modal.destroy()
-    }
-    return timing(samples)
-  }
-  const liveMs = await liveRun({})
-  const liveUnboundedMs = await liveRun({ maxLogBytes: Number.POSITIVE_INFINITY })
 
   return {
     logEvents,
@@ -282,7 +289,7 @@ disconnect, a banner replaced by another (with its delay event), dismiss, close.
 | replay of ${fmt(r.logEvents)} events: \`rootReducer\` fold | ${fmt(r.foldMs.median)} ms | ${fmt(r.foldMs.best)} ms |
 | replay of ${fmt(r.logEvents)} events: \`EventLog.load\`, unbounded (keeps every computed state) | ${fmt(r.loadMs.median)} ms | ${fmt(r.loadMs.best)} ms |
 | replay of ${fmt(r.logEvents)} events: devtools \`importLog\` (validates each event, then loads), unbounded | ${fmt(r.importMs.median)} ms | ${fmt(r.importMs.best)} ms |
-| live dispatch through \`createModal\` (validation, log, publish, effects; memory storage, \`persistLog: false\`, a production build's settings: \`NODE_ENV=production\`, no freezing; default log budget), ${fmt(r.liveEvents)} events per run | ${rate(r.liveEvents, r.liveMs.median)} | ${rate(r.liveEvents, r.liveMs.best)} |
+| live dispatch through \`createModal\` (validation, log, publish, effects; memory storage, \`persistLog: false\`, a production build's settings: \`NODE_ENV=production\`, no freezing; default log budget), ${fmt(r.liveEvents)} events per run, timed after 4,000 untimed ones in the same modal | ${rate(r.liveEvents, r.liveMs.median)} | ${rate(r.liveEvents, r.liveMs.best)} |
 | the same with an unbounded log (\`maxLogBytes: Infinity\`) | ${rate(r.liveEvents, r.liveUnboundedMs.median)} | ${rate(r.liveEvents, r.liveUnboundedMs.best)} |
 
 Live dispatch counts the events the host dispatched; during a run the store reduced
