@@ -121,7 +121,11 @@ export type Modal = Store & WalletCommands & {
   readonly options: Readonly<ModalOptions>
   /** The state a server render and the first client render use (no hydration mismatch). */
   readonly serverState: ModalState
-  /** Resolves once the session has started and persisted data is applied. */
+  /**
+   * Resolves once the session has started and persisted data is applied: at once outside a
+   * browser or in a page that has loaded, otherwise at the page's load event, sooner for a
+   * returning visitor or the first dispatch. Events dispatched before wait for it.
+   */
   readonly ready: Promise<void>
   open(options?: OpenOptions | ViewName): void
   close(): void
