@@ -2,6 +2,7 @@ import { Component, Suspense, useEffect, useLayoutEffect, useRef, type KeyboardE
 import type { Modal } from '../createModal.js'
 import { selectCanClose } from '../core/selectors.js'
 import { useModalState } from './useModalState.js'
+import { useTimeTravelling } from './useTimeTravelling.js'
 import type { ViewName } from '../core/events/views.js'
 import { ErrorMessage, GENERIC_ERROR_MESSAGE } from './components/ErrorMessage.js'
 import { prefetchViews, reloadView, viewComponent } from './views/viewRegistry.js'
@@ -27,6 +28,9 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
   const canGoBack = useModalState((s) => s.router.history.length > 1)
   const shake = useModalState((s) => s.modal.shake)
   const canClose = useModalState(selectCanClose)
+  // While the devtools show a past state the dialog is a picture of it: it takes no input,
+  // which would otherwise wait and be applied, unseen, on the way back to the present.
+  const travelling = useTimeTravelling(modal)
   const dialogRef = useRef<HTMLDivElement>(null)
   const bodyRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
@@ -78,6 +82,7 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
     if (dialog) observer?.observe(dialog, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] })
     // Escape closes the modal even when focus got lost on the way.
     const escapeFromBody = (e: globalThis.KeyboardEvent) => {
+      if (modal.timeTravel.log.isTimeTravelling) return
       if (e.key === 'Escape' && (document.activeElement === document.body || document.activeElement === null)) modal.close()
     }
     document.addEventListener('keydown', escapeFromBody)
@@ -100,6 +105,10 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
     }
     if (focusLost()) focusView()
   }, [view])
+
+  useLayoutEffect(() => {
+    dialogRef.current?.toggleAttribute('inert', travelling)
+  }, [travelling])
 
   // The body's height follows its content with a transition (spec: 150 ms).
   useLayoutEffect(() => {
@@ -146,7 +155,7 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
     pressedOnOverlay.current = e.target === e.currentTarget
   }
   const onOverlayClick = (e: MouseEvent) => {
-    if (pressedOnOverlay.current && e.target === e.currentTarget) modal.close()
+    if (pressedOnOverlay.current && e.target === e.currentTarget && !modal.timeTravel.log.isTimeTravelling) modal.close()
     pressedOnOverlay.current = false
   }
 
@@ -163,6 +172,11 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
         data-view={view}
         onKeyDown={onKeyDown}
       >
+        {travelling ? (
+          <div className="gw-banner" role="status" data-variant="info" data-testid="time-travel-notice">
+            <span className="gw-banner-message">A past state, shown by the devtools. Return to the present to use the modal.</span>
+          </div>
+        ) : null}
         <header className="gw-header">
           {canGoBack ? (
             <button type="button" className="gw-icon-button" aria-label="Back" onClick={() => modal.back()}>
