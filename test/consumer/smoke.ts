@@ -24,10 +24,11 @@ const NODE_CACHE = join(ROOT, '.cache', 'consumer-node')
 
 /**
  * Initial JS (gzip) of README's configuration (EVM adapter, WalletConnect metadata, data API,
- * no devtools) built by Vite: React, ReactDOM, viem's part and Gangway's first bundle. Measured
- * 121,203 B (118.4 KiB, gzip -9 of each initial chunk); the budget is 120 KiB.
+ * no devtools) built by Vite: React, ReactDOM and Gangway's first bundle (its effects and UI load
+ * after the page). Measured 109,502 B (106.9 KiB, gzip -9 of each initial chunk); the budget,
+ * 112 KiB, keeps what the core v2 work won from creeping back (its target was 120 KiB).
  */
-export const INITIAL_JS_BUDGET_BYTES = 120 * 1024
+export const INITIAL_JS_BUDGET_BYTES = 112 * 1024
 
 /** Strings only the devtools panel holds: none may reach a production bundle or server HTML. */
 const PANEL_MARKERS = ['Gangway devtools', 'gwd-toolbar', 'devtools-status', 'react-devtools-inline']
