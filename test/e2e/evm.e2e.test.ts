@@ -1,10 +1,9 @@
 import type { Browser, Page } from 'playwright-core'
-import { createPublicClient, erc20Abi, http, verifyMessage, type Address } from 'viem'
+import { createPublicClient, erc20Abi, http, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
-import type { ModalState } from '../../src/core/state'
 import { dialog, launchBrowser } from './support/browser'
-import { currentView, openDemo as openDemoPage } from './support/demo'
+import { connectInjected, currentView, eip155Connection, inModal, modalState, openDemo as openDemoPage } from './support/demo'
 
 // A real EIP-6963 wallet (the dev wallet, with its own approve/reject prompt) on the local
 // hardhat chains, driven through the modal in Chromium.
@@ -21,12 +20,10 @@ afterAll(async () => {
 
 type PageWindow = Window & { gangway: Modal; __gangwayDevWallets: Record<string, { approveNext(): boolean; rejectNext(): boolean; pending(): string[] }> }
 
-const state = <T>(page: Page, pick: (s: ModalState) => T): Promise<T> =>
-  page.evaluate((source) => (0, eval)(source)((window as unknown as PageWindow).gangway.getState()), pick.toString()) as Promise<T>
-const eip155 = (page: Page) => state(page, (s) => s.connection.byNamespace.eip155 ?? null)
+const state = modalState
+const eip155 = eip155Connection
 const wallet = (page: Page, action: 'approveNext' | 'rejectNext', rdns = MAIN) =>
   page.evaluate(([a, r]) => (window as unknown as PageWindow).__gangwayDevWallets[r as string]![a as 'approveNext'](), [action, rdns])
-const inModal = (page: Page, testId: string) => page.locator(`gangway-modal [data-testid="${testId}"]`)
 const storedDurable = (page: Page) =>
   page.evaluate(
     () =>
@@ -82,16 +79,7 @@ function client(chainIndex = 0) {
   return createPublicClient({ transport: http(stack().chains[chainIndex]!.rpcUrl) })
 }
 
-/** Opens the modal and connects the main dev wallet by approving its prompt. */
-async function connect(page: Page): Promise<Address> {
-  await page.getByTestId('open-modal').click()
-  await expect.poll(() => currentView(page)).toBe('Connect')
-  await inModal(page, `wallet-${MAIN}`).click()
-  await expect.poll(() => currentView(page)).toBe('ConnectingExternal')
-  await page.getByTestId('devwallet-approve').click()
-  await expect.poll(() => eip155(page).then((ns) => ns?.status)).toBe('connected')
-  return (await eip155(page))!.connections[0]!.accounts[0]!.address as Address
-}
+const connect = (page: Page) => connectInjected(page, MAIN)
 
 describe('an EIP-6963 wallet on the local chain', () => {
   it('lists both announced wallets and connects through the wallet prompt', async () => {

@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, type Address, type Hex } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
-import type { ModalState } from '../../src/core/state'
-import { dialog, launchBrowser, newPage } from './support/browser'
-import { currentView } from './support/demo'
+import { dialog, newPage } from './support/browser'
+import { browserPerFile, currentView, eip155Connection, inModal, modalState } from './support/demo'
 
 // Reloading the demo in the middle of flows (a connect waiting on the wallet's prompt, a send
 // waiting on the wallet or on its receipt, a WalletConnect pairing, a burst of storage writes)
@@ -18,18 +17,8 @@ const IDB_DATABASE = 'gangway'
 const IDB_STORE = 'keyval'
 const PREFIX = 'gangway:'
 
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)))
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const shared = browserPerFile()
+const contexts = shared.contexts
 
 type DevWalletHandle = { approveNext(): boolean; rejectNext(): boolean; pending(): string[] }
 type PageWindow = Window & { gangway: Modal; __gangwayDevWallets: Record<string, DevWalletHandle> }
@@ -40,11 +29,9 @@ type Durable = {
 }
 type StoredLog = { version: number; committedState: Record<string, unknown>; events: { seq: number; at: number; type: string }[]; skipped: number[] }
 
-const state = <T,>(page: Page, pick: (s: ModalState) => T): Promise<T> =>
-  page.evaluate((source) => (0, eval)(source)((window as unknown as PageWindow).gangway.getState()), pick.toString()) as Promise<T>
-const eip155 = (page: Page) => state(page, (s) => s.connection.byNamespace.eip155 ?? null)
+const state = modalState
+const eip155 = eip155Connection
 const eip155Status = (page: Page) => eip155(page).then((ns) => ns?.status ?? 'disconnected')
-const inModal = (page: Page, testId: string) => page.locator(`gangway-modal [data-testid="${testId}"]`)
 const pendingPrompts = (page: Page, rdns = MAIN) =>
   page.evaluate((r) => (window as unknown as PageWindow).__gangwayDevWallets[r]!.pending(), rdns)
 const theme = (page: Page) => page.locator('gangway-modal .gw-root').getAttribute('data-theme')
@@ -140,7 +127,7 @@ function expectCompleteLog(value: unknown): StoredLog {
 
 /** The demo in a fresh context, its devtools panel hidden (it sits over the modal and would take clicks). */
 async function demo(query = '') {
-  const { context, page, errors } = await newPage(browser)
+  const { context, page, errors } = await newPage(shared.browser)
   contexts.push(context)
   await context.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
@@ -370,7 +357,7 @@ describe('reloading the page in the middle of a flow', () => {
 
   it('during a WalletConnect pairing: a new pairing URI after the reload, and the wallet pairs with it', async () => {
     const { page } = await demo()
-    const { context: walletContext, page: wallet } = await newPage(browser, { viewport: { width: 900, height: 900 } })
+    const { context: walletContext, page: wallet } = await newPage(shared.browser, { viewport: { width: 900, height: 900 } })
     contexts.push(walletContext)
     await wallet.goto(inject('stack').urls.wallet)
     await wallet.locator('[data-testid="wallet-status"][data-status="ready"]').waitFor({ timeout: 20_000 })

@@ -1,11 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, type Address, type Hex } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
-import type { ModalState } from '../../src/core/state'
 import { isUserRejection } from '../../src/core/errors/isUserRejection'
-import { launchBrowser, newPage } from './support/browser'
-import { currentView } from './support/demo'
+import { newPage } from './support/browser'
+import { browserPerFile, connectInjected, currentView, eip155Connection, inModal, modalState } from './support/demo'
 
 // A host's own contract call through Gangway's connection, in Chromium on the local stack:
 // `modal.getWalletClient()` → viem's `writeContract` (an ERC-20 transfer of the dev chain's GUSD)
@@ -14,34 +13,23 @@ import { currentView } from './support/demo'
 
 const MAIN = 'dev.gangway.wallet'
 
-let browser: Browser
-const contexts: BrowserContext[] = []
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)))
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const shared = browserPerFile()
+const contexts = shared.contexts
 
 type PageWindow = Window & { gangway: Modal }
 /** An error as it crossed from the page: the fields `isUserRejection` reads, down its causes. */
 type ErrorChain = { name?: string; code?: unknown; kind?: unknown; message?: string; cause?: ErrorChain; data?: { originalError?: ErrorChain } }
 
 const stack = () => inject('stack').config
-const state = <T,>(page: Page, pick: (s: ModalState) => T): Promise<T> =>
-  page.evaluate((source) => (0, eval)(source)((window as unknown as PageWindow).gangway.getState()), pick.toString()) as Promise<T>
-const eip155 = (page: Page) => state(page, (s) => s.connection.byNamespace.eip155 ?? null)
-const inModal = (page: Page, testId: string) => page.locator(`gangway-modal [data-testid="${testId}"]`)
+const state = modalState
+const eip155 = eip155Connection
 const node = () => createPublicClient({ transport: http(stack().chains[0]!.rpcUrl) })
 const gusd = () => stack().tokens.find((t) => t.chainId === stack().chains[0]!.chainId)!
 const balanceOf = (owner: Address) => node().readContract({ address: gusd().address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
 /** The demo in a fresh context, its devtools panel hidden (it sits above the modal and would take clicks). */
 async function demo(): Promise<Page> {
-  const { context, page } = await newPage(browser)
+  const { context, page } = await newPage(shared.browser)
   contexts.push(context)
   await context.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
@@ -87,16 +75,7 @@ function transferInPage(page: Page, to: Address, amount: bigint): Promise<{ hash
   )
 }
 
-/** Opens the modal and connects the main injected dev wallet by approving its prompt. */
-async function connectInjected(page: Page): Promise<Address> {
-  await page.getByTestId('open-modal').click()
-  await expect.poll(() => currentView(page)).toBe('Connect')
-  await inModal(page, `wallet-${MAIN}`).click()
-  await expect.poll(() => currentView(page)).toBe('ConnectingExternal')
-  await page.getByTestId('devwallet-approve').click()
-  await expect.poll(() => eip155(page).then((ns) => ns?.status)).toBe('connected')
-  return (await eip155(page))!.connections[0]!.accounts[0]!.address as Address
-}
+const connectMain = (page: Page) => connectInjected(page, MAIN)
 
 describe('a contract call through the injected wallet', () => {
   it('getProvider is the connected wallet; getWalletClient rejects before a connect, then writeContract transfers GUSD on chain', async () => {
@@ -112,7 +91,7 @@ describe('a contract call through the injected wallet', () => {
     })
     expect(before).toEqual({ provider: 'none', client: { name: 'NoActiveAddressError', kind: 'NO_ACTIVE_ADDRESS' } })
 
-    const from = await connectInjected(page)
+    const from = await connectMain(page)
     expect(from).toBe(stack().accounts[0]!.address)
     // The provider handed out is the wallet's: it knows the account and the chain, without a prompt.
     const provider = await page.evaluate(async () => {
@@ -138,7 +117,7 @@ describe('a contract call through the injected wallet', () => {
 
   it('a refusal in the wallet rejects writeContract with an error isUserRejection recognises; nothing moves', async () => {
     const page = await demo()
-    const from = await connectInjected(page)
+    const from = await connectMain(page)
     const to = stack().accounts[4]!.address as Address
     const toBefore = await balanceOf(to)
     const sending = transferInPage(page, to, 1_000_000n)
@@ -157,7 +136,7 @@ describe('a contract call through the injected wallet', () => {
 
 /** The dev WalletConnect wallet page in its own context, ready to pair. */
 async function walletPage(): Promise<Page> {
-  const { context, page } = await newPage(browser, { viewport: { width: 900, height: 900 } })
+  const { context, page } = await newPage(shared.browser, { viewport: { width: 900, height: 900 } })
   contexts.push(context)
   await page.goto(inject('stack').urls.wallet)
   await page.locator('[data-testid="wallet-status"][data-status="ready"]').waitFor({ timeout: 20_000 })

@@ -1,39 +1,26 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import jsQR from 'jsqr'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
-import type { ModalState } from '../../src/core/state'
 import { BUILT_PAGES } from '../../dev/stack/startStack'
-import { launchBrowser, newPage } from './support/browser'
-import { currentView } from './support/demo'
+import { newPage } from './support/browser'
+import { browserPerFile, currentView, eip155Connection, inModal, modalState } from './support/demo'
 
 // WalletConnect end to end in Chromium, offline: the modal's universal provider talks through
 // the local relay to the dev wallet page (WalletKit) in a second page; transactions land on the
 // local hardhat chain. Every request of both pages is watched: none may leave 127.0.0.1.
 
-let browser: Browser
-const contexts: BrowserContext[] = []
+const shared = browserPerFile()
+const contexts = shared.contexts
 const offHost: string[] = []
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)))
-})
-afterAll(async () => {
-  await browser?.close()
-})
 
 type PageWindow = Window & { gangway: Modal }
 
-const state = <T,>(page: Page, pick: (s: ModalState) => T): Promise<T> =>
-  page.evaluate((source) => (0, eval)(source)((window as unknown as PageWindow).gangway.getState()), pick.toString()) as Promise<T>
-const eip155 = (page: Page) => state(page, (s) => s.connection.byNamespace.eip155 ?? null)
-const inModal = (page: Page, testId: string) => page.locator(`gangway-modal [data-testid="${testId}"]`)
+const state = modalState
+const eip155 = eip155Connection
 
 /** Notes every request and WebSocket of `page` that goes anywhere but 127.0.0.1. */
 function watchHosts(page: Page): void {
@@ -50,7 +37,7 @@ function watchHosts(page: Page): void {
 const HIDE_DEVTOOLS = '.demo-devtools { display: none !important; }'
 
 async function demo(query = '') {
-  const { context, page, errors } = await newPage(browser)
+  const { context, page, errors } = await newPage(shared.browser)
   contexts.push(context)
   watchHosts(page)
   await context.addInitScript((css) => {
@@ -74,7 +61,7 @@ async function demo(query = '') {
 
 /** The dev wallet page in its own context (own IndexedDB), ready to pair. */
 async function walletPage(query = ''): Promise<Page> {
-  const { context, page } = await newPage(browser, { viewport: { width: 900, height: 900 } })
+  const { context, page } = await newPage(shared.browser, { viewport: { width: 900, height: 900 } })
   contexts.push(context)
   watchHosts(page)
   await page.goto(inject('stack').urls.wallet + query)
@@ -85,7 +72,7 @@ async function walletPage(query = ''): Promise<Page> {
 /** Decodes the QR code as drawn on screen: a screenshot of it, read back with jsQR. */
 async function readQrCode(page: Page): Promise<string | null> {
   const png = await inModal(page, 'wc-qr').screenshot()
-  const scratch = await browser.newPage()
+  const scratch = await shared.browser.newPage()
   try {
     const image = await scratch.evaluate(async (base64) => {
       const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))

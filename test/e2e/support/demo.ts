@@ -1,6 +1,8 @@
-import type { Browser, Page } from 'playwright-core'
-import { inject } from 'vitest'
-import { dialog, newPage } from './browser'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Address } from 'viem'
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
+import type { ModalState } from '../../../src/core/state'
+import { dialog, launchBrowser, newPage } from './browser'
 
 /** Opens the demo in a fresh browser context and waits until the modal is ready. */
 export async function openDemo(browser: Browser, options: { query?: string; viewport?: { width: number; height: number } } = {}) {
@@ -33,4 +35,52 @@ export function focusedInModal(page: Page): Promise<{ insideDialog: boolean; lab
       label: active ? active.getAttribute('aria-label') ?? active.textContent ?? active.tagName : String(document.activeElement?.tagName),
     }
   })
+}
+
+type GangwayWindow = Window & { gangway: { getState(): ModalState } }
+
+/** Part of the page's modal state (`pick` runs in the page, so it may use no outer variable). */
+export const modalState = <T,>(page: Page, pick: (s: ModalState) => T): Promise<T> =>
+  page.evaluate((source) => (0, eval)(source)((window as unknown as GangwayWindow).gangway.getState()), pick.toString()) as Promise<T>
+
+/** The page modal's eip155 connections (null before any). */
+export const eip155Connection = (page: Page) => modalState(page, (s) => s.connection.byNamespace.eip155 ?? null)
+
+/** An element of the modal by its test id (Playwright pierces the open shadow root). */
+export const inModal = (page: Page, testId: string) => page.locator(`gangway-modal [data-testid="${testId}"]`)
+
+/** Opens the modal and connects an injected dev wallet by approving its prompt; the connected address. */
+export async function connectInjected(page: Page, connectorId: string): Promise<Address> {
+  await page.getByTestId('open-modal').click()
+  await expect.poll(() => currentView(page)).toBe('Connect')
+  await inModal(page, `wallet-${connectorId}`).click()
+  await expect.poll(() => currentView(page)).toBe('ConnectingExternal')
+  await page.getByTestId('devwallet-approve').click()
+  await expect.poll(() => eip155Connection(page).then((ns) => ns?.status)).toBe('connected')
+  return (await eip155Connection(page))!.connections[0]!.accounts[0]!.address as Address
+}
+
+/**
+ * One Chromium for a test file, and the contexts its tests open, closed after each test:
+ * push a context onto `contexts` to have it closed.
+ */
+export function browserPerFile(): { readonly browser: Browser; readonly contexts: BrowserContext[] } {
+  let browser: Browser | undefined
+  const contexts: BrowserContext[] = []
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)))
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return {
+    get browser() {
+      if (!browser) throw new Error('the browser starts in beforeAll')
+      return browser
+    },
+    contexts,
+  }
 }
