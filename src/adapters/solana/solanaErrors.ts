@@ -11,7 +11,7 @@
  * toSolanaError({ code: 4001, message: 'User rejected the request.' }, 'connect').shortMessage // 'Connection rejected'
  */
 import { GangwayError } from '../../core/errors/base.js'
-import { WalletInvalidResponseError, WalletRejectedError } from '../../core/errors/wallet.js'
+import { WalletInvalidResponseError, WalletRejectedError, WalletRpcError } from '../../core/errors/wallet.js'
 import { providerErrorCode, toEvmError, type EvmOperation } from '../evm/evmErrors.js'
 
 /** What the adapter was doing when the wallet or the node failed. */
@@ -53,14 +53,19 @@ const REFUSAL = /user rejected|rejected the request|user denied|denied by the us
  * toSolanaError(new Error('User rejected the request.'), 'signMessage') // WalletRejectedError: 'Error signing message'
  */
 export function toSolanaError(error: unknown, operation: SolanaOperation): GangwayError {
-  if (error instanceof GangwayError) return error
-  if (providerErrorCode(error) === undefined && saysRefused(error)) {
-    const code = WalletRejectedError.code
-    // The EVM mapping gives the operation's message for a 4001, with the wallet's words as details.
-    const mapped = toEvmError({ code, message: messageOf(error) }, AS_EVM[operation])
-    return new WalletRejectedError(mapped.shortMessage, { code, ...(mapped.details !== undefined ? { details: mapped.details } : {}), cause: error })
+  try {
+    if (error instanceof GangwayError) return error
+    if (providerErrorCode(error) === undefined && saysRefused(error)) {
+      const code = WalletRejectedError.code
+      // The EVM mapping gives the operation's message for a 4001, with the wallet's words as details.
+      const mapped = toEvmError({ code, message: messageOf(error) }, AS_EVM[operation])
+      return new WalletRejectedError(mapped.shortMessage, { code, ...(mapped.details !== undefined ? { details: mapped.details } : {}), cause: error })
+    }
+    return toEvmError(error, AS_EVM[operation])
+  } catch {
+    // What the wallet threw cannot even be read (a getter that throws): the operation's message only.
+    return new WalletRpcError(toEvmError({}, AS_EVM[operation]).shortMessage, { details: 'the wallet threw something that cannot be read' })
   }
-  return toEvmError(error, AS_EVM[operation])
 }
 
 /**
