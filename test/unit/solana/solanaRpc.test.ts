@@ -21,6 +21,8 @@ import {
   type Address,
   type Transaction,
 } from '@solana/kit'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startSolanaValidator, type SolanaValidator } from '../../../dev/solana/startSolanaValidator'
 import { createSolanaAdapter, type SolanaAdapter } from '../../../src/adapters/solana/createSolanaAdapter'
@@ -77,7 +79,7 @@ describe('Solana adapter over RPC', () => {
   })
 
   it('builds the same transfer instruction as @solana-program/system', () => {
-    const [from, to] = [validator.accounts[0]!.address, validator.accounts[1]!.address] as Address[]
+    const [from, to] = [validator.accounts[0]!.address, validator.accounts[1]!.address] as [Address, Address]
     const ours = transferSolInstruction(from, to, 123_456_789n)
     const theirs = getTransferSolInstruction({ source: createNoopSigner(from), destination: to, amount: 123_456_789n })
     expect(ours.programAddress).toBe(theirs.programAddress)
@@ -159,5 +161,49 @@ describe('Solana adapter over RPC', () => {
       expect(error).toMatchObject({ name: 'WalletInvalidResponseError', details: expect.stringMatching(/^the wallet answered with junk: /) })
     }
     expect(await balanceOf(receiver)).toBe(before)
+  })
+})
+
+describe('the RPC rules of spec §9', () => {
+  /** An RPC on 127.0.0.1 that answers each request with the next of `statuses` (200: a balance of 42). */
+  async function flakyRpc(statuses: number[]) {
+    const seen: number[] = []
+    const server = createServer((req, res) => {
+      req.resume()
+      req.on('end', () => {
+        const status = statuses[Math.min(seen.length, statuses.length - 1)]!
+        seen.push(status)
+        res.writeHead(status, { 'content-type': 'application/json' })
+        res.end(status === 200 ? '{"jsonrpc":"2.0","id":0,"result":{"context":{"slot":1},"value":42}}' : '{}')
+      })
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    return { network: solanaLocalnet(url), seen, close: () => new Promise<void>((r) => server.close(() => r())) }
+  }
+  const someone = '2yv38haB18xjvwGdkSdFML9sSqfKAycBysobHzZxirLg'
+
+  it('retries 503 and 429 up to 3 times, then answers', async () => {
+    const rpc = await flakyRpc([503, 429, 503, 200])
+    try {
+      expect(await createSolanaAdapter({ prefetch: false }).getBalance(rpc.network, someone)).toBe('42')
+      expect(rpc.seen).toEqual([503, 429, 503, 200])
+    } finally {
+      await rpc.close()
+    }
+  })
+
+  it('does not retry other statuses, nor more than 3 times', async () => {
+    const bad = await flakyRpc([400, 200])
+    const down = await flakyRpc([502])
+    try {
+      await expect(createSolanaAdapter({ prefetch: false }).getBalance(bad.network, someone)).rejects.toMatchObject({ name: 'WalletRpcError', shortMessage: 'Something went wrong' })
+      expect(bad.seen).toEqual([400])
+      await expect(createSolanaAdapter({ prefetch: false }).getBalance(down.network, someone)).rejects.toMatchObject({ name: 'WalletRpcError' })
+      expect(down.seen).toEqual([502, 502, 502, 502])
+    } finally {
+      await bad.close()
+      await down.close()
+    }
   })
 })
