@@ -37,6 +37,7 @@ import { RPC_RETRIES, RPC_RETRY_BASE_MS, RPC_RETRY_STATUSES, RPC_TIMEOUT_MS } fr
 import type { Network } from '../../core/domain/entities.js'
 import { InvalidInputError } from '../../core/errors/base.js'
 import { serializeError } from '../../core/errors/base.js'
+import { NetworkNotFoundError } from '../../core/errors/connection.js'
 import { WalletDisconnectedError, WalletRpcError, WalletUnauthorizedError, WalletUnsupportedMethodError } from '../../core/errors/wallet.js'
 import type { WalletProviderEvent, WalletReceipt } from '../../core/ports.js'
 import { supportedChain, type Wallet } from './discoverSolanaWallets.js'
@@ -79,7 +80,7 @@ export function createSolanaRuntime(options: SolanaRuntimeOptions) {
   const rpcs = new Map<string, ReturnType<typeof rpcFor>>()
   const rpc = (network: Network) => {
     const url = network.rpcUrls.default.http[0]
-    if (!url) throw new InvalidInputError('Network not found', { details: `${network.caipNetworkId} has no RPC URL` })
+    if (!url) throw new NetworkNotFoundError(`${network.caipNetworkId} (no RPC URL)`)
     let client = rpcs.get(url)
     if (!client) rpcs.set(url, (client = rpcFor(url)))
     return client
@@ -208,7 +209,7 @@ export function createSolanaRuntime(options: SolanaRuntimeOptions) {
     sendSol: (wallet: Wallet, network: Network, transfer: { from: string; receiver: string; amount: string }): Promise<string> =>
       guarded('sendTransaction', async () => {
         const lamports = lamportsOf(transfer.amount)
-        if (!isAddress(transfer.from)) throw new InvalidInputError('Invalid receiver address', { details: `sender ${transfer.from}` })
+        if (!isAddress(transfer.from)) throw new InvalidInputError('Invalid address', { details: `sender ${transfer.from}` })
         if (!isAddress(transfer.receiver)) throw new InvalidInputError('Invalid receiver address', { details: transfer.receiver })
         const { value: lifetime } = await rpc(network).getLatestBlockhash({ commitment: options.commitment }).send()
         const message = pipe(
@@ -224,7 +225,7 @@ export function createSolanaRuntime(options: SolanaRuntimeOptions) {
     /** The SOL balance of `address` in lamports, at the runtime's commitment. */
     getBalance: (network: Network, addr: string): Promise<string> =>
       guarded('getBalance', async () => {
-        if (!isAddress(addr)) throw new InvalidInputError('Invalid receiver address', { details: addr })
+        if (!isAddress(addr)) throw new InvalidInputError('Invalid address', { details: addr })
         const { value } = await rpc(network).getBalance(addr, { commitment: options.commitment }).send()
         return value.toString()
       }),
