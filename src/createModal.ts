@@ -14,6 +14,7 @@ import { logPersistenceFeature } from './core/features/persistence.js'
 import type { Feature } from './core/features/defineFeature.js'
 import { isProductionBuild } from './core/isProductionBuild.js'
 import { sessionStart } from './adapters/sessionStart.js'
+import { pruneTabLogs, readTabLog, tabLogKey } from './adapters/storage/tabLogs.js'
 import type { WalletConnectPort } from './core/ports.js'
 import type { WalletConnectOptions } from './adapters/walletconnect/createWalletConnectAdapter.js'
 import { createLazyWalletConnectAdapter } from './adapters/walletconnect/lazyWalletConnectAdapter.js'
@@ -192,6 +193,8 @@ export function createModal(options: ModalOptions): Modal {
     { scheduler },
   )
   const clock = options.clock ?? { now: () => Date.now() }
+  // Each tab keeps its own event log (two tabs of one app do not write over each other's).
+  const logKey = options.persistLog === false ? STORAGE_KEYS.log : tabLogKey(hasWindow ? window : undefined)
   let store: Store | undefined
   const services = createApiDeps({
     projectId: options.projectId ?? '',
@@ -215,7 +218,7 @@ export function createModal(options: ModalOptions): Modal {
     storage,
     analytics: options.analytics ?? services.analytics ?? { track: () => undefined },
     api: services.api,
-    eventLog: { snapshot: () => store?.timeTravel.exportLog() },
+    eventLog: { snapshot: () => store?.timeTravel.exportLog(), key: logKey },
   }
   type Deps = typeof deps
   // The modal is its features: the catalogue, root reducer, state and effects derive from them.
@@ -233,7 +236,16 @@ export function createModal(options: ModalOptions): Modal {
     throw new InvalidInputError('Invalid options', { details: e.details ?? (error instanceof Error ? error.message : undefined), cause: error })
   }
   const directory = services.api.directory
-  const log: Promise<unknown> = options.persistLog === false ? Promise.resolve(undefined) : storage.get<unknown>(STORAGE_KEYS.log).catch(() => undefined)
+  const log: Promise<unknown> =
+    options.persistLog === false
+      ? Promise.resolve(undefined)
+      : readTabLog(storage, logKey).then(
+          (stored) => {
+            void pruneTabLogs(storage, logKey, clock.now()).catch(() => undefined)
+            return stored
+          },
+          () => undefined,
+        )
   // The effects (every feature's, in the features' order) load when the session may start: on a
   // first visit once the page has loaded, sooner for a returning visitor or an early dispatch
   // (sessionStart). Until the session starts, dispatched events wait.

@@ -38,8 +38,23 @@ const theme = (page: Page) => page.locator('gangway-modal .gw-root').getAttribut
 const stack = () => inject('stack').config
 const chainClient = () => createPublicClient({ transport: http(stack().chains[0]!.rpcUrl) })
 
-/** Every key and value of Gangway's IndexedDB store, read the way idb-keyval stores them. */
-const readStore = (page: Page) =>
+/**
+ * Every key and value of Gangway's IndexedDB store, read the way idb-keyval stores them. The
+ * page's tab keeps its log under its own key (`eventLog.<tab id>`), listed in `eventLog.tabs`:
+ * both are checked here and the log is returned under `gangway:eventLog`.
+ */
+const readStore = async (page: Page): Promise<Record<string, unknown>> => {
+  const stored = await readRawStore(page)
+  const tab = await page.evaluate(() => sessionStorage.getItem('gangway:tab'))
+  expect(tab).toMatch(/^[\w-]{8,64}$/)
+  const own = `${PREFIX}eventLog.${tab}`
+  const { [own]: log, [`${PREFIX}eventLog.tabs`]: tabs, ...rest } = stored
+  if (log === undefined) return rest
+  expect(Object.keys(tabs as object)).toContain(tab)
+  expect(Object.keys(rest).filter((k) => k.startsWith(`${PREFIX}eventLog`))).toEqual([])
+  return { ...rest, [`${PREFIX}eventLog`]: log }
+}
+const readRawStore = (page: Page) =>
   page.evaluate(
     ([database, storeName]) =>
       new Promise<Record<string, unknown>>((resolve, reject) => {

@@ -130,7 +130,9 @@ describe('the modal shell in Chromium', () => {
           }
         }),
     )
-    expect(stored).toEqual(['gangway:durable', 'gangway:eventLog', 'gangway:schema'])
+    // The tab keeps its log under its own key, listed with the tabs that have one.
+    const tab = await page.evaluate(() => sessionStorage.getItem('gangway:tab'))
+    expect(stored).toEqual(['gangway:durable', `gangway:eventLog.${tab}`, 'gangway:eventLog.tabs', 'gangway:schema'])
     await context.close()
   })
 })

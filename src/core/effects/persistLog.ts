@@ -7,8 +7,11 @@ import type { CoreDeps, Storage } from '../ports.js'
 import type { Effect } from './runEffects.js'
 
 export type LogDeps = CoreDeps & {
-  /** The log as it should be persisted (bounded by the store, secrets already redacted). */
-  eventLog: { snapshot(): unknown }
+  /**
+   * The log as it should be persisted (bounded by the store, secrets already redacted), and the
+   * key it is stored under (default `eventLog`; a page keeps one per tab).
+   */
+  eventLog: { snapshot(): unknown; key?: string }
 }
 
 /** Batches writes of the event log: at most one per LOG_WRITE_MS while events flow. */
@@ -100,7 +103,7 @@ export function persistLatest(deps: CoreDeps, key: string, values$: Observable<(
 export const persistLog: Effect<LogDeps> = (event$, _state$, deps) =>
   persistLatest(
     deps,
-    STORAGE_KEYS.log,
+    deps.eventLog.key ?? STORAGE_KEYS.log,
     event$.pipe(
       auditTime(LOG_WRITE_MS, deps.scheduler),
       map(() => () => deps.eventLog.snapshot()),
