@@ -151,6 +151,8 @@ const EXPECTED_ENTRY_EXPORTS: Record<string, string[]> = {
   'gangway/devtools': ['GangwayDevtools', 'diffStates', 'connectReduxDevtools', 'ReactComponentsPane', 'installReactDevtoolsHook'],
   'gangway/evm': ['createEvmAdapter', 'defineEvmNetwork', 'toEvmError'],
   'gangway/walletconnect': ['createWalletConnectAdapter', 'walletLink', 'walletLinks'],
+  // Its start-up part imports neither @solana/kit nor the Wallet Standard registry: it loads without them.
+  'gangway/solana': ['createSolanaAdapter', 'defineSolanaNetwork', 'solanaMainnet', 'solanaLocalnet'],
 }
 
 function checkNodeImports(label: string, node: string, app: string): void {

@@ -21,6 +21,7 @@ describe('docs/api-report.md', () => {
       './evm': () => import('../../../src/evm'),
       './walletconnect': () => import('../../../src/walletconnect'),
       './wagmi': () => import('../../../src/wagmi'),
+      './solana': () => import('../../../src/solana'),
       './devtools': () => import('../../../src/devtools/index'),
     }
     const entries = packageEntries()
