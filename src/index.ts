@@ -78,7 +78,7 @@ export type { ThemeVariables } from './createModal.js'
 export { selectThemeVariables } from './core/reducers/themeReducer.js'
 export { connectionRequested, connectionSucceeded, connectionFailed, connectionDisconnected } from './core/events/connection.js'
 // Wallets: the chain adapter ports, host commands' events. The EVM adapter is `gangway/evm`.
-export type { ChainAdapter, ChainDeps, WalletSession, WalletProviderEvent, WalletTransaction, WalletTransfer, WalletReceipt } from './core/ports.js'
+export type { ChainAdapter, ChainDeps, ConnectRequest, WalletSession, WalletProviderEvent, WalletTransaction, WalletTransfer, WalletReceipt } from './core/ports.js'
 export type { Network, Connector } from './core/domain/entities.js'
 export type { WalletCommands } from './core/events/walletCommands.js'
 export type { SendToken } from './core/events/send.js'

@@ -88,6 +88,9 @@ export interface EvmCapabilities {
   getProvider?(connectorId: string): Promise<Eip1193Provider | undefined>
 }
 
+/** What the core tells an adapter when it connects a wallet. */
+export type ConnectRequest = { network?: Network }
+
 /** What only Solana wallets can do: sign, or sign and send, a serialised transaction (base64). */
 export interface SolanaCapabilities {
   signTransaction(connectorId: string, request: { address: string; transaction: string }): Promise<string>
@@ -105,10 +108,14 @@ export interface ChainAdapter {
   readonly namespace: Namespace
   /** The connectors found in this browser; emits the whole list whenever it changes. */
   connectors(): Observable<Connector[]>
-  /** Asks the wallet for its accounts (it may prompt the visitor). */
-  connect(connectorId: string): Promise<WalletSession>
+  /**
+   * Asks the wallet for its accounts (it may prompt the visitor). `request.network` is the
+   * namespace's selected network (else the host's first of that namespace), for wallets that
+   * connect on a chain of the app's choosing; an adapter may ignore it.
+   */
+  connect(connectorId: string, request?: ConnectRequest): Promise<WalletSession>
   /** Silently asks a previously authorised wallet for its accounts; null when it has none. */
-  reconnect(connectorId: string): Promise<WalletSession | null>
+  reconnect(connectorId: string, request?: ConnectRequest): Promise<WalletSession | null>
   disconnect(connectorId: string): Promise<void>
   /** The wallet's events while subscribed. */
   events(connectorId: string): Observable<WalletProviderEvent>

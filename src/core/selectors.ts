@@ -56,6 +56,16 @@ export function selectActiveCaipNetworkId(state: ModalState, namespace = state.c
   return state.network.selected[namespace] ?? selectNetworks(state, namespace)[0]?.caipNetworkId ?? null
 }
 
+/**
+ * The network a connect in `namespace` asks for: the one selected there, else the host's first
+ * of that namespace; undefined when the host lists none.
+ */
+export function selectConnectNetwork(state: ModalState, namespace: Namespace): Network | undefined {
+  const networks = selectNetworks(state, namespace)
+  const selected = state.network.selected[namespace]
+  return networks.find((n) => n.caipNetworkId === selected) ?? networks[0]
+}
+
 /** The host's Network data of the active network, or null when the host does not list it. */
 export function selectActiveNetwork(state: ModalState): Network | null {
   const id = selectActiveCaipNetworkId(state)

@@ -6,6 +6,7 @@ import { ChainAdapterNotFoundError } from '../errors/connection.js'
 import type { Effect } from './runEffects.js'
 import { ofType } from './ofType.js'
 import type { WalletDeps } from './walletDeps.js'
+import { selectConnectNetwork } from '../selectors.js'
 
 /**
  * Connects the wallet of an accepted `connection/requested` (the reducer decides: duplicates
@@ -25,7 +26,8 @@ export const connectWallet: Effect<WalletDeps> = (event$, state$, deps) =>
       const fail = (error: unknown) => connectionFailed({ connectorId, namespace, error: serializeError(error, 'Failed to connect') }, meta)
       const adapter = deps.adapters[namespace]
       if (!adapter) return of(fail(new ChainAdapterNotFoundError(namespace)))
-      return defer(() => adapter.connect(connectorId)).pipe(
+      const network = selectConnectNetwork(state$.value, namespace)
+      return defer(() => adapter.connect(connectorId, network ? { network } : undefined)).pipe(
         map((session) => {
           if (session.accounts.length === 0) return fail(new GangwayError('Failed to connect', { details: 'the wallet returned no accounts' }))
           const accounts = session.accounts.map(({ address, type }) => ({ address, type }))

@@ -4,7 +4,7 @@ import { reconnectFinished, reconnectStarted } from '../events/connectionLifecyc
 import { newRequestId } from '../events/newRequestId.js'
 import { storageHydrated } from '../events/storage.js'
 import type { Namespace } from '../events/views.js'
-import { selectIsConnected } from '../selectors.js'
+import { selectIsConnected, selectConnectNetwork } from '../selectors.js'
 import type { Effect } from './runEffects.js'
 import { ofType } from './ofType.js'
 import type { WalletDeps } from './walletDeps.js'
@@ -33,7 +33,8 @@ export const reconnectOnLoad: Effect<WalletDeps> = (event$, state$, deps) =>
               defer(() => {
                 const s = state$.value
                 if (!stillRunning() || (!s.features.multiWallet && selectIsConnected(s, namespace))) return EMPTY
-                return from(adapter.reconnect(connectorId)).pipe(
+                const network = selectConnectNetwork(s, namespace)
+                return from(adapter.reconnect(connectorId, network ? { network } : undefined)).pipe(
                   mergeMap((session) =>
                     session && session.accounts.length > 0 && stillRunning()
                       ? of(

@@ -4,7 +4,7 @@ import { connectionRequested } from '../events/connection.js'
 import { connectionSwitched, connectionSwitchFailed, connectionSwitchRequested } from '../events/connectionLifecycle.js'
 import { newRequestId } from '../events/newRequestId.js'
 import { GangwayError, serializeError } from '../errors/base.js'
-import { selectActiveConnection } from '../selectors.js'
+import { selectActiveConnection, selectConnectNetwork } from '../selectors.js'
 import { ChainAdapterNotFoundError, ConnectorNotFoundError } from '../errors/connection.js'
 import type { Effect } from './runEffects.js'
 import { ofType } from './ofType.js'
@@ -37,7 +37,8 @@ export const switchConnection: Effect<WalletDeps> = (event$, state$, deps) =>
       }
       const adapter = deps.adapters[namespace]
       if (!adapter) return of(fail(new ChainAdapterNotFoundError(namespace)))
-      return defer(() => adapter.reconnect(connectorId)).pipe(
+      const network = selectConnectNetwork(state, namespace)
+      return defer(() => adapter.reconnect(connectorId, network ? { network } : undefined)).pipe(
         map((session) => {
           if (!session || session.accounts.length === 0) return fail(new GangwayError('Failed to connect', { details: 'the wallet has no authorised account' }))
           const accounts = session.accounts.map(({ address, type }) => ({ address, type }))

@@ -3,8 +3,9 @@ import { connectWallet } from '../../../../src/core/effects/connectWallet'
 import { ChainAdapterNotFoundError } from '../../../../src/core/errors/connection'
 import { connectionFailed, connectionRequested, connectionSucceeded } from '../../../../src/core/events/connection'
 import { GangwayError, serializeError } from '../../../../src/core/errors/base'
+import { networkSwitched, networkSwitchRequested } from '../../../../src/core/events/network'
 import { EffectScheduler, reply, replyError, runEffect } from '../../../support/runEffect'
-import { stateAfter } from '../../../support/stateAfter'
+import { stateAfter, TEST_SETTINGS } from '../../../support/stateAfter'
 import { ACCOUNT, fakeAdapter, session } from './fakes'
 
 const request = (connectorId: string, requestId: string, namespace: 'eip155' | 'solana' = 'eip155') => connectionRequested({ connectorId, namespace }, { requestId })
@@ -20,7 +21,8 @@ describe('connectWallet', () => {
       const out = runEffect(connectWallet, { events: { marble: 'r', values: { r: request('a', 'r1') } }, state: stateAfter(), reduce: true, deps: { adapters: { eip155: adapter } } })
       expectObservable(out).toBe('100ms s', { s: succeeded('a', 'r1') })
     })
-    expect(calls).toEqual([['connect', 'a']])
+    // The wallet is asked on the namespace's network: none selected yet, the host's first.
+    expect(calls).toEqual([['connect', 'a', { network: TEST_SETTINGS.networks![0] }]])
   })
 
   it("a rejection is connection/failed with the wallet's message, and a retry later still connects", () => {
@@ -66,5 +68,20 @@ describe('connectWallet', () => {
       const out = runEffect(connectWallet, { events, state: stateAfter(), reduce: true, deps: { adapters: { eip155: adapter } } })
       expectObservable(out).toBe('30ms b 69ms a', { a: succeeded('a', 'r1'), b: succeeded('b', 'r2') })
     })
+  })
+})
+
+describe('connectWallet asks on the network the visitor chose', () => {
+  it('the namespace\'s selected network, not the first one', () => {
+    const { adapter, calls } = fakeAdapter({ connect: () => reply(session(), 10) })
+    const two = TEST_SETTINGS.networks![1]!
+    new EffectScheduler().run(({ expectObservable }) => {
+      const chosen = { namespace: 'eip155' as const, caipNetworkId: two.caipNetworkId }
+      const state = stateAfter([networkSwitchRequested(chosen, { requestId: 's1' }), networkSwitched(chosen, { requestId: 's1' })])
+      expect(state.network.selected.eip155).toBe(two.caipNetworkId)
+      const out = runEffect(connectWallet, { events: { marble: 'r', values: { r: request('a', 'r1') } }, state, reduce: true, deps: { adapters: { eip155: adapter } } })
+      expectObservable(out).toBe('10ms s', { s: succeeded('a', 'r1') })
+    })
+    expect(calls).toEqual([['connect', 'a', { network: two }]])
   })
 })

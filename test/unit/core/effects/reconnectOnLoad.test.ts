@@ -5,7 +5,7 @@ import { reconnectFinished, reconnectStarted } from '../../../../src/core/events
 import { storageHydrated } from '../../../../src/core/events/storage'
 import { GangwayError } from '../../../../src/core/errors/base'
 import { EffectScheduler, minted, noReply, reply, replyError, runEffect, type EffectRun } from '../../../support/runEffect'
-import { stateAfter } from '../../../support/stateAfter'
+import { stateAfter, TEST_SETTINGS } from '../../../support/stateAfter'
 import { ACCOUNT, fakeAdapter, session } from './fakes'
 
 const hydrated = (ids: string[]) => storageHydrated({ wallets: { recent: [], connected: { eip155: ids } } })
@@ -29,7 +29,7 @@ describe('reconnectOnLoad', () => {
       run = runEffect(reconnectOnLoad, { events: { marble: 'h', values: { h: hydrated(['a', 'b']) } }, state: stateAfter(), loop: true, deps: { adapters: { eip155: adapter } } })
       expectObservable(run).toBe('s 9ms (cf|)', { s: started(['a', 'b']), c: succeeded('a'), f: finished })
     })
-    expect(calls).toEqual([['reconnect', 'a']])
+    expect(calls).toEqual([['reconnect', 'a', { network: TEST_SETTINGS.networks![0] }]])
     oneRun(run)
     expect(run.state.wallets.reconnect).toEqual({})
   })

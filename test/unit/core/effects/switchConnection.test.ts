@@ -6,7 +6,7 @@ import { connectionRequested, connectionSucceeded } from '../../../../src/core/e
 import { connectionSwitched, connectionSwitchFailed, connectionSwitchRequested } from '../../../../src/core/events/connectionLifecycle'
 import { GangwayError, serializeError } from '../../../../src/core/errors/base'
 import { EffectScheduler, minted, reply, replyError, runEffect } from '../../../support/runEffect'
-import { stateAfter } from '../../../support/stateAfter'
+import { stateAfter, TEST_SETTINGS } from '../../../support/stateAfter'
 import { ACCOUNT, OTHER_ACCOUNT, fakeAdapter, session } from './fakes'
 
 const connected = (connectorId: string, address: string) =>
@@ -30,7 +30,7 @@ describe('switchConnection', () => {
         ),
       })
     })
-    expect(calls).toEqual([['reconnect', 'a']])
+    expect(calls).toEqual([['reconnect', 'a', { network: TEST_SETTINGS.networks![0] }]])
   })
 
   it('a disconnected one starts its connect flow again', () => {
