@@ -43,7 +43,15 @@ const APPS: { name: string; label: string; target: ContentTarget }[] = [
     label: 'React 19 + Gangway, README setup (EVM adapter + WalletConnect + data API)',
     target: { host: 'gangway-modal', selector: '[role=dialog] .gw-view' },
   },
+  {
+    name: 'solana',
+    label: 'React 19 + Gangway, README setup + Solana adapter',
+    target: { host: 'gangway-modal', selector: '[role=dialog] .gw-view' },
+  },
 ]
+
+/** A module of Solana support: the adapter, kit, the programs, the Wallet Standard registry. */
+const isSolanaModule = (id: string) => /\/node_modules\/(@solana|@solana-program|@wallet-standard)\/|\/src\/adapters\/solana\/|\/src\/solana\.ts$/.test(id)
 
 export type AppResult = {
   name: string
@@ -67,6 +75,9 @@ export type AppResult = {
   heapBytes: number
   externalBeforeClick: number
   externalAfterClick: number
+  /** The JS files holding Solana code that are not initial, and how many Solana modules the build has. */
+  solanaLazy: JsSummary
+  solanaModules: number
 }
 
 export type BundleResults = { apps: AppResult[]; loads: number; chromium: string; vite: string; react: string }
@@ -116,6 +127,11 @@ export async function runBundleBench(options: { loads?: number } = {}): Promise<
         heapBytes: median(r.map((x) => x.heapBytes)),
         externalBeforeClick: Math.max(...r.map((x) => x.externalBeforeClick.length)),
         externalAfterClick: Math.max(...r.map((x) => x.externalAfterClick.length)),
+        solanaLazy: await summarizeJs(
+          build,
+          build.jsFiles.filter((f) => !initialFiles.includes(f) && (build.modulesByChunk.get(f) ?? []).some((m) => isSolanaModule(m.id) && m.code.trim() !== '')),
+        ),
+        solanaModules: [...build.modulesByChunk.values()].flat().filter((m) => isSolanaModule(m.id) && m.code.trim() !== '').length,
       })
     }
     return { apps, loads, chromium: chromiumVersion(), vite: packageVersion('vite'), react: packageVersion('react') }
@@ -146,7 +162,7 @@ const importers = (names: string[]) =>
 
 /** The results.md section for the bundle benchmark, dated: each day's run gets its own section. */
 export function bundleSection(r: BundleResults): string {
-  const [base, bare, realistic] = r.apps as [AppResult, AppResult, AppResult]
+  const [base, bare, realistic, solana] = r.apps as [AppResult, AppResult, AppResult, AppResult]
   const ownOf = (a: AppResult) => a.initial.gzipBytes - base.initial.gzipBytes
   const baseNames = new Set(base.initial.contributors.map((c) => c.name))
   const added = realistic.initial.contributors.filter((c) => !baseNames.has(c.name) && c.name !== 'host app')
@@ -165,19 +181,21 @@ export function bundleSection(r: BundleResults): string {
     `| ${a.label} | ${kib(a.initial.gzipBytes)} (${a.initial.files.length} file${a.initial.files.length === 1 ? '' : 's'}, ${kib(a.initial.bytes)} raw) | ${kib(a.idle.gzipBytes)} | ${ms(a.clickToDomMs)} (${ms(a.fastestClickToDomMs)}) | ${ms(a.clickToFrameMs)} (${ms(a.fastestClickToFrameMs)}) | ${ms(a.inputDelayMs)} | ${mb(a.heapBytes)} | ${a.externalBeforeClick} | ${a.externalAfterClick} |`
   const verdictLine = (what: string, value: string, target: string, ok: boolean, why: string) => `- ${what}: ${value} vs ≤ ${target} (**${verdict(ok)}**${ok ? '' : `: ${why}`})`
   const realisticOver = realistic.initial.gzipBytes - APP_TARGETS.realisticGzipBytes
+  const solanaLazy = solana.solanaLazy
   const bareOver = bare.initial.gzipBytes - APP_TARGETS.bareGzipBytes
   return `## Bundle (${today()}): initial JS, idle prefetch and click → modal content, bare and README setups
 
 Command: \`npx tsx bench/bundle/bundle.bench.ts\` (or \`npm run bench\` for every benchmark).
 Machine: ${machineNote([`Debian ${r.chromium} headless`, `Vite ${r.vite}`, `React ${r.react}`])}. Date: ${today()}.
 
-Three host apps in \`bench/bundle/apps\`, each a production Vite build with default options
+Four host apps in \`bench/bundle/apps\`, each a production Vite build with default options
 (\`base: './'\`), a heading and a "Connect wallet" button that opens (a) a native \`<dialog>\`
 rendered by React, (b) Gangway bare (\`createModal({ projectId: 'bench', adapters: ['eip155'],
 persistLog: false })\`), (c) Gangway as the README's "Using it" sets it up, plus WalletConnect
 metadata and the data API: \`createModal({ projectId, networks: [defineEvmNetwork(Base)], adapters:
 [createEvmAdapter()], themeMode, themeVariables, walletConnect: { metadata }, apiUrl })\`, a button
-showing \`selectAddress\` (no devtools in either). **Initial JS** is every JS file the page started
+showing \`selectAddress\`, (d) the same with Solana beside EVM (\`createSolanaAdapter({ networks:
+[solanaMainnet] })\` and that network; no devtools in any). **Initial JS** is every JS file the page started
 loading before its load event (the entry and its static imports from Vite's manifest, plus any
 chunk it imported on its own by then, from the page's resource timing), each gzipped with
 node:zlib at level 9 and summed. **Idle prefetch** is what it fetched after its load event and
@@ -205,6 +223,13 @@ ${verdictLine('README setup, initial JS', kib(realistic.initial.gzipBytes), kib(
 ${verdictLine('bare, initial JS', kib(bare.initial.gzipBytes), kib(APP_TARGETS.bareGzipBytes), bareOver <= 0, `over by ${kib(bareOver)}; the bare host carries the modal's core (store, reducers, event checks) and the provider, and no adapter code`)}
 ${verdictLine('README setup, click → content in the DOM (median)', ms(realistic.clickToDomMs), `${APP_TARGETS.clickToDomMs} ms`, realistic.clickToDomMs <= APP_TARGETS.clickToDomMs, `over by ${ms(realistic.clickToDomMs - APP_TARGETS.clickToDomMs)}. No wallet code loads on the click any more (${realistic.onClick.files.length} chunk(s), ${kib(realistic.onClick.gzipBytes)}: ${realistic.onClick.files.join(', ') || 'none'}); what is left is the modal's own first render of a fuller Connect view (the WalletConnect connector, the directory's recommended wallets loading), the shell's forced layout when it sizes the dialog, the directory and analytics requests the open starts, and the machine's load (see the machine note)`)}
 ${verdictLine('bare, click → content in the DOM (median)', ms(bare.clickToDomMs), `${APP_TARGETS.clickToDomMs} ms`, bare.clickToDomMs <= APP_TARGETS.clickToDomMs, `over by ${ms(bare.clickToDomMs - APP_TARGETS.clickToDomMs)}`)}
+
+Solana: the README setup (EVM only) holds ${realistic.solanaModules} Solana module(s) in its whole build. With the
+Solana adapter added (app (d)), the initial JS is ${kib(solana.initial.gzipBytes)}, ${kib(solana.initial.gzipBytes - realistic.initial.gzipBytes)} more than the EVM-only setup
+(the adapter's start-up part: wallet discovery waits for the registry, which loads later), and
+the Solana chunks (@solana/kit, the Wallet Standard registry, the adapter's runtime: ${solana.solanaModules} modules
+in all) are ${kib(solanaLazy.gzipBytes)} gzip in ${solanaLazy.files.length} file(s), fetched when the page is idle, never at start-up
+or on the click.
 
 Before this change (OFFLINE-NOTES, the same kind of measurement): the README setup loaded
 196.8 KiB of initial JS (viem's client was imported eagerly by the EVM adapter) and its click
