@@ -30,7 +30,11 @@ const CLUSTER_ALIASES: ReadonlyMap<string, string> = new Map([
  * defineSolanaNetwork({ genesisHash: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d', name: 'Solana', rpcUrl: 'https://api.mainnet-beta.solana.com' })
  * // { id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', nativeCurrency: SOL, … }
  */
-export function defineSolanaNetwork(options: {
+export function defineSolanaNetwork(options: SolanaNetworkOptions): Network {
+  return solanaNetwork(referenceOf(options), options)
+}
+
+type SolanaNetworkOptions = {
   /** The cluster's genesis hash (base58); its first 32 characters are the CAIP-2 reference. */
   genesisHash?: string
   /** The CAIP-2 reference itself, when no genesis hash is given. */
@@ -42,8 +46,10 @@ export function defineSolanaNetwork(options: {
   blockExplorer?: { name: string; url: string }
   testnet?: boolean
   imageUrl?: string
-}): Network {
-  const reference = referenceOf(options)
+}
+
+/** The Network data of a cluster whose CAIP-2 reference is known to be valid. */
+function solanaNetwork(reference: string, options: SolanaNetworkOptions): Network {
   const caipNetworkId = `solana:${reference}` as CaipNetworkId
   if (!isCaipNetworkId(caipNetworkId)) throw new InvalidCaipNetworkIdError(caipNetworkId)
   const http = Array.isArray(options.rpcUrl) ? [...options.rpcUrl] : [options.rpcUrl]
@@ -73,9 +79,12 @@ function referenceOf(options: { genesisHash?: string; id?: string }): string {
   return id
 }
 
+// Optimization: the public clusters are built from their known CAIP-2 references, so a host
+// using them does not ship the base58 check defineSolanaNetwork runs on a genesis hash (a test
+// checks each against its genesis hash).
+
 /** Solana mainnet (mainnet-beta). */
-export const solanaMainnet: Network = /* @__PURE__ */ defineSolanaNetwork({
-  genesisHash: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d',
+export const solanaMainnet: Network = /* @__PURE__ */ solanaNetwork('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', {
   name: 'Solana',
   rpcUrl: 'https://api.mainnet-beta.solana.com',
   wsUrl: 'wss://api.mainnet-beta.solana.com',
@@ -84,8 +93,7 @@ export const solanaMainnet: Network = /* @__PURE__ */ defineSolanaNetwork({
 })
 
 /** Solana devnet. */
-export const solanaDevnet: Network = /* @__PURE__ */ defineSolanaNetwork({
-  genesisHash: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG',
+export const solanaDevnet: Network = /* @__PURE__ */ solanaNetwork('EtWTRABZaYq6iMfeYKouRu166VU2xqa1', {
   name: 'Solana Devnet',
   rpcUrl: 'https://api.devnet.solana.com',
   wsUrl: 'wss://api.devnet.solana.com',
@@ -94,8 +102,7 @@ export const solanaDevnet: Network = /* @__PURE__ */ defineSolanaNetwork({
 })
 
 /** Solana testnet. */
-export const solanaTestnet: Network = /* @__PURE__ */ defineSolanaNetwork({
-  genesisHash: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3zQawwpjk2NsNY',
+export const solanaTestnet: Network = /* @__PURE__ */ solanaNetwork('4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z', {
   name: 'Solana Testnet',
   rpcUrl: 'https://api.testnet.solana.com',
   wsUrl: 'wss://api.testnet.solana.com',

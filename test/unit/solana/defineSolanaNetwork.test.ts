@@ -26,6 +26,18 @@ describe('Solana networks', () => {
     expect(solanaMainnet).toMatchObject({ chainNamespace: 'solana', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } })
   })
 
+  it('the public clusters are what defineSolanaNetwork makes of their genesis hashes (valid base58 of 32 bytes)', () => {
+    const genesis = {
+      mainnet: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d',
+      devnet: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG',
+      testnet: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3zQawwpjk2NsNY',
+    }
+    for (const [network, hash] of [[solanaMainnet, genesis.mainnet], [solanaDevnet, genesis.devnet], [solanaTestnet, genesis.testnet]] as const) {
+      const options = { name: network.name, rpcUrl: network.rpcUrls.default.http[0]!, wsUrl: network.rpcUrls.default.webSocket![0]!, blockExplorer: network.blockExplorers!.default, testnet: network.testnet! }
+      expect(defineSolanaNetwork({ genesisHash: hash, ...options })).toEqual(network)
+    }
+  })
+
   it('defineSolanaNetwork derives the id from a genesis hash and refuses one that is not 32 bytes of base58', () => {
     const genesis = 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG'
     const n = defineSolanaNetwork({ genesisHash: genesis, name: 'Devnet', rpcUrl: 'https://rpc.example' })
