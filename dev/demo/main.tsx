@@ -2,13 +2,13 @@ import { StrictMode, useEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import { installDevWallets } from '../extension/installDevWallets'
 import { loadStackConfig, type StackConfig } from '../stack/stackConfig'
-import { createModal, type Modal } from '../../src/index'
+import { createModal, type ChainAdapter, type Modal, type Network } from '../../src/index'
 import { createEvmAdapter, defineEvmNetwork } from '../../src/evm'
 import { ModalProvider, useModal, useModalState } from '../../src/react/index'
 import { GangwayDevtools } from '../../src/devtools/index'
 
 /** The demo host app: a page with a connect button, a theme switch and the devtools beside it. */
-function App({ config }: { config: StackConfig }) {
+function App({ config, solana }: { config: StackConfig; solana: boolean }) {
   const modal = useModal()
   const open = useModalState((s) => s.modal.open)
   const view = useModalState((s) => s.router.view)
@@ -27,6 +27,9 @@ function App({ config }: { config: StackConfig }) {
         <button type="button" data-testid="toggle-theme" onClick={() => modal.setThemeMode(theme === 'dark' ? 'light' : 'dark')}>
           {theme === 'dark' ? 'Light theme' : 'Dark theme'}
         </button>
+        <a className="demo-toggle" data-testid="toggle-solana" href={solanaToggleHref(!solana)}>
+          {solana ? 'Without Solana' : 'With Solana'}
+        </a>
         <p className="demo-status" data-testid="demo-status">
           modal: {open ? 'open' : 'closed'} · view: {view} · theme: {theme}
         </p>
@@ -38,16 +41,48 @@ function App({ config }: { config: StackConfig }) {
   )
 }
 
+/** The demo's address with Solana on (`?solana=1`) or off, other parameters kept. */
+function solanaToggleHref(on: boolean): string {
+  const params = new URLSearchParams(location.search)
+  if (on) params.set('solana', '1')
+  else params.delete('solana')
+  const query = params.toString()
+  return query ? `?${query}` : location.pathname
+}
+
+/**
+ * With `?solana=1`: the dev Solana wallet (registered the Wallet Standard way, before the modal
+ * starts, as an extension would be) and the Solana adapter on the stack's validator. Loaded only
+ * then, so the EVM-only demo is the same page as before.
+ */
+async function solanaSetup(config: StackConfig, autoApprove: boolean): Promise<{ network: Network; adapter: ChainAdapter }> {
+  const [{ installDevSolanaWallet }, { createSolanaAdapter, solanaLocalnet }] = await Promise.all([
+    import('../solana/installDevSolanaWallet'),
+    import('../../src/solana'),
+  ])
+  await installDevSolanaWallet({ rpcUrl: config.solanaRpcUrl, caipNetworkId: config.solanaCaipNetworkId, accounts: config.solanaAccounts, autoApprove })
+  const network = solanaLocalnet(config.solanaRpcUrl, { caipNetworkId: config.solanaCaipNetworkId, wsUrl: config.solanaWsUrl })
+  return { network, adapter: createSolanaAdapter({ networks: [network] }) }
+}
+
 async function main() {
   const config = await loadStackConfig()
   const params = new URLSearchParams(location.search)
-  installDevWallets({ chains: config.chains, accounts: config.accounts, autoApprove: params.get('autoApprove') === '1' })
-  const networks = config.chains.map((c) => defineEvmNetwork({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, testnet: true }))
+  const autoApprove = params.get('autoApprove') === '1'
+  installDevWallets({ chains: config.chains, accounts: config.accounts, autoApprove })
+  const networks: Network[] = config.chains.map((c) => defineEvmNetwork({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, testnet: true }))
+  const adapters: ChainAdapter[] = [createEvmAdapter()]
+  const solana = params.get('solana') === '1'
+  if (solana) {
+    const setup = await solanaSetup(config, autoApprove)
+    networks.push(setup.network)
+    adapters.push(setup.adapter)
+  }
   // The gateway serves both HTTP services of the local stack: blockchain data and wallet directory.
   const modal: Modal = createModal({
     projectId: config.projectId,
     networks,
-    adapters: [createEvmAdapter()],
+    adapters,
     apiUrl: config.gatewayUrl,
     // WalletConnect through the local relay; ?wcPrefetch=0 loads the provider on first use instead.
     walletConnect: {
@@ -61,7 +96,7 @@ async function main() {
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <ModalProvider modal={modal}>
-        <App config={config} />
+        <App config={config} solana={solana} />
       </ModalProvider>
     </StrictMode>,
   )
