@@ -58,7 +58,11 @@ export type WalletProviderEvent =
 export type WalletTransaction = { from: string; to: string; value?: string; data?: string }
 
 /** A transfer of the native token (no `token`) or of a token contract, in the smallest unit. */
-export type WalletTransfer = { from: string; receiver: string; amount: string; token?: string }
+/**
+ * A transfer in the token's smallest units: native when `token` is absent, else of the token at
+ * that address, whose `decimals` let a wallet send a checked transfer (Solana's SPL tokens).
+ */
+export type WalletTransfer = { from: string; receiver: string; amount: string; token?: string; decimals?: number }
 
 /** A confirmed transaction (EVM: mined; Solana: reached the spec's commitment). */
 export type WalletReceipt = { status: 'success' | 'reverted'; blockNumber: string }

@@ -3,7 +3,7 @@ import type { Connector, Network } from '../../core/domain/entities.js'
 import type { SolanaCommitment } from '../../core/domain/transactionRules.js'
 import { InvalidInputError } from '../../core/errors/base.js'
 import { ConnectorNotFoundError } from '../../core/errors/connection.js'
-import { WalletUnrecognizedChainError, WalletUnsupportedMethodError } from '../../core/errors/wallet.js'
+import { WalletUnrecognizedChainError } from '../../core/errors/wallet.js'
 import type { ChainAdapter, SolanaCapabilities, WalletProviderEvent, WalletSession } from '../../core/ports.js'
 import { importOptionalPeer } from '../optionalPeer.js'
 import { pageIdle } from '../pageIdle.js'
@@ -220,10 +220,9 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): SolanaA
     signMessage: async (connectorId, request) => (await loadRuntime()).signMessage(await walletOf(connectorId, 0), request),
 
     sendTransfer: async (connectorId, network, transfer) => {
-      if (transfer.token !== undefined) {
-        throw new WalletUnsupportedMethodError('Something went wrong', { details: 'token transfers on Solana are not supported in this version' })
-      }
-      return (await loadRuntime()).sendSol(await walletOf(connectorId, 0), network, transfer)
+      const rt = await loadRuntime()
+      const wallet = await walletOf(connectorId, 0)
+      return transfer.token === undefined ? rt.sendSol(wallet, network, transfer) : rt.sendToken(wallet, network, { ...transfer, token: transfer.token })
     },
 
     getBalance: async (network, address) => (await loadRuntime()).getBalance(network, address),

@@ -2,6 +2,7 @@ import {
   AccountRole,
   address,
   appendTransactionMessageInstruction,
+  appendTransactionMessageInstructions,
   compileTransaction,
   createDefaultRpcTransport,
   createSolanaRpcFromTransport,
@@ -33,6 +34,7 @@ import {
   type Transaction,
 } from '@solana/kit'
 import { Observable } from 'rxjs'
+import { importOptionalPeer } from '../optionalPeer.js'
 import { RPC_RETRIES, RPC_RETRY_BASE_MS, RPC_RETRY_STATUSES, RPC_TIMEOUT_MS } from '../../core/domain/constants.js'
 import type { Network } from '../../core/domain/entities.js'
 import { InvalidInputError } from '../../core/errors/base.js'
@@ -217,6 +219,34 @@ export function createSolanaRuntime(options: SolanaRuntimeOptions) {
           (m) => setTransactionMessageFeePayer(address(transfer.from), m),
           (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
           (m) => appendTransactionMessageInstruction(transferSolInstruction(address(transfer.from), address(transfer.receiver), lamports), m),
+        )
+        const bytes = getTransactionEncoder().encode(compileTransaction(message)) as Uint8Array
+        return signAndSend(wallet, network, transfer.from, bytes)
+      }),
+
+    /**
+     * An SPL token transfer of `amount` (the token's smallest units) of the mint `token`, with
+     * its `decimals` checked by the token program; the receiver's token account is created
+     * when missing, paid by the sender. Needs @solana-program/token (an optional peer).
+     */
+    sendToken: (wallet: Wallet, network: Network, transfer: { from: string; receiver: string; amount: string; token: string; decimals?: number }): Promise<string> =>
+      guarded('sendTransaction', async () => {
+        const amount = lamportsOf(transfer.amount)
+        if (!isAddress(transfer.from)) throw new InvalidInputError('Invalid address', { details: `sender ${transfer.from}` })
+        if (!isAddress(transfer.receiver)) throw new InvalidInputError('Invalid receiver address', { details: transfer.receiver })
+        if (!isAddress(transfer.token)) throw new InvalidInputError('Invalid token address', { details: transfer.token })
+        const decimals = transfer.decimals
+        if (decimals === undefined || !Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
+          throw new InvalidInputError('Invalid token decimals', { details: `${String(decimals)} (a whole number from 0 to 255 is needed for a checked transfer)` })
+        }
+        const { splTransferInstructions } = await importOptionalPeer('@solana-program/token', 'Solana token transfers', () => import('./splTransfer.js'))
+        const instructions = await splTransferInstructions({ from: address(transfer.from), receiver: address(transfer.receiver), mint: address(transfer.token), amount, decimals })
+        const { value: lifetime } = await rpc(network).getLatestBlockhash({ commitment: options.commitment }).send()
+        const message = pipe(
+          createTransactionMessage({ version: 0 }),
+          (m) => setTransactionMessageFeePayer(address(transfer.from), m),
+          (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+          (m) => appendTransactionMessageInstructions(instructions, m),
         )
         const bytes = getTransactionEncoder().encode(compileTransaction(message)) as Uint8Array
         return signAndSend(wallet, network, transfer.from, bytes)

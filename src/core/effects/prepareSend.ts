@@ -40,6 +40,6 @@ export function prepareSend(state: ModalState, adapters: ChainDeps['adapters']):
   } catch (error) {
     return { error: new InvalidInputError('Invalid amount', { details: String(amount), cause: error }) }
   }
-  const transfer = { from, receiver: receiver!, amount: raw, ...(token!.address ? { token: token!.address } : {}) }
+  const transfer = { from, receiver: receiver!, amount: raw, ...(token!.address ? { token: token!.address, decimals: token!.decimals } : {}) }
   return { adapter, connectorId: connection.connectorId, network, transfer }
 }

@@ -31,9 +31,11 @@ const seed = (i: number) => Uint8Array.from({ length: 32 }, (_, j) => (i * 31 + 
 /** A user-rejection as many Solana wallets throw it. */
 export const rejection = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
 
-export async function createFakeStandardWallet(options: { name?: string; icon?: string; chains?: string[]; accounts?: number; rpcUrl?: string; features?: Feature[] } = {}) {
+export async function createFakeStandardWallet(options: { name?: string; icon?: string; chains?: string[]; accounts?: number; rpcUrl?: string; features?: Feature[]; seeds?: Uint8Array[] } = {}) {
   const signers: KeyPairSigner[] = []
-  for (let i = 0; i < (options.accounts ?? 2); i++) signers.push(await createKeyPairSignerFromPrivateKeyBytes(seed(i)))
+  // `seeds`: the accounts' own private key seeds (a dev account's, to hold its tokens).
+  const seeds = options.seeds ?? Array.from({ length: options.accounts ?? 2 }, (_, i) => seed(i))
+  for (const bytes of seeds) signers.push(await createKeyPairSignerFromPrivateKeyBytes(bytes))
   const chains = options.chains ?? FAKE_CHAINS
   const toAccount = (s: KeyPairSigner) => ({
     address: s.address as string,

@@ -10,6 +10,7 @@ import {
   compileTransaction,
   createSolanaRpc,
   createNoopSigner,
+  generateKeyPairSigner,
   createTransactionMessage,
   getBase64Decoder,
   getTransactionDecoder,
@@ -24,7 +25,9 @@ import {
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { devSolanaAccountSeed } from '../../../dev/solana/devAccounts'
 import { startSolanaValidator, type SolanaValidator } from '../../../dev/solana/startSolanaValidator'
+import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { createSolanaAdapter, type SolanaAdapter } from '../../../src/adapters/solana/createSolanaAdapter'
 import { transferSolInstruction } from '../../../src/adapters/solana/createSolanaRuntime'
 import { solanaLocalnet } from '../../../src/adapters/solana/defineSolanaNetwork'
@@ -146,9 +149,35 @@ describe('Solana adapter over RPC', () => {
     expect(tooMuch).toMatchObject({ name: expect.stringMatching(/^Wallet/) })
     expect(await balanceOf(receiver)).toBe(before)
     await expect(adapter.sendTransfer(FAKE_NAME, network, { from: wallet.addresses[0]!, receiver, amount: '0' })).rejects.toMatchObject({ shortMessage: 'Invalid amount' })
+    // A token transfer needs the token's decimals for its checked transfer.
     await expect(adapter.sendTransfer(FAKE_NAME, network, { from: wallet.addresses[0]!, receiver, amount: '1', token: validator.mint.address })).rejects.toMatchObject({
-      name: 'WalletUnsupportedMethodError',
+      name: 'InvalidInputError',
+      shortMessage: 'Invalid token decimals',
     })
+  })
+
+  it("sendTransfer moves an SPL token with a checked transfer, creating the receiver's token account; wrong decimals move nothing", async () => {
+    // The wallet holds dev account 0's key, and so its GWAY.
+    const wallet = await funded({ seeds: [devSolanaAccountSeed(0)] })
+    const from = wallet.addresses[0]!
+    expect(from).toBe(validator.accounts[0]!.address)
+    const mint = validator.mint.address
+    const receiver = (await generateKeyPairSigner()).address
+    const tokenBalance = async (owner: string) => {
+      const [ata] = await findAssociatedTokenPda({ owner: address(owner), mint: address(mint), tokenProgram: TOKEN_PROGRAM_ADDRESS })
+      const info = await rpc().getAccountInfo(ata, { encoding: 'base64' }).send()
+      return info.value === null ? null : BigInt((await rpc().getTokenAccountBalance(ata).send()).value.amount)
+    }
+    const senderBefore = await tokenBalance(from)
+    expect(await tokenBalance(receiver)).toBeNull()
+    const signature = await adapter.sendTransfer(FAKE_NAME, network, { from, receiver, amount: '2500000', token: mint, decimals: validator.mint.decimals })
+    expect((await adapter.waitForReceipt(network, signature)).status).toBe('success')
+    expect(await tokenBalance(receiver)).toBe(2_500_000n)
+    expect(await tokenBalance(from)).toBe(senderBefore! - 2_500_000n)
+    // The token program checks the decimals against the mint: a wrong value is refused, nothing moves.
+    const wrong = await adapter.sendTransfer(FAKE_NAME, network, { from, receiver, amount: '1', token: mint, decimals: validator.mint.decimals + 3 }).catch((e: unknown) => e)
+    expect(wrong).toMatchObject({ name: expect.stringMatching(/^Wallet/) })
+    expect(await tokenBalance(receiver)).toBe(2_500_000n)
   })
 
   it('junk from the wallet when sending is refused clearly and nothing is sent', async () => {

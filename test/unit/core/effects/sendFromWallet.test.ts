@@ -41,7 +41,7 @@ describe('sendFromWallet', () => {
     const token = { symbol: 'GUSD', decimals: 6, address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' }
     const { adapter, calls } = fakeAdapter({ sendTransfer: () => reply(HASH, 5), waitForReceipt: () => reply({ status: 'success' as const, blockNumber: '1' }, 5) })
     await runEffectAsync(sendFromWallet, { events: { marble: 'r', values: { r: send('s1') } }, state: connected({ token, amount: '12.5' }), reduce: true, deps: { adapters: { eip155: adapter } } })
-    expect(calls[0]![3]).toEqual({ from: ACCOUNT, receiver: RECEIVER, amount: '12500000', token: token.address })
+    expect(calls[0]![3]).toEqual({ from: ACCOUNT, receiver: RECEIVER, amount: '12500000', token: token.address, decimals: token.decimals })
   })
 
   it("the form's errors fail the send without asking the wallet", async () => {
