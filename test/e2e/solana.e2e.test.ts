@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import { dialog } from './support/browser'
-import { browserPerFile, connectInjected, currentView, eip155Connection, inModal, modalState } from './support/demo'
+import { browserPerFile, connectInjected, currentView, eip155Connection, inModal, modalState, openDemo } from './support/demo'
 import { connectDevSolana, DEV_SOLANA, devSolana, openSolanaDemo, solanaConnection } from './support/solana'
 
 // The dev Solana wallet (a Wallet Standard wallet with its own approve / reject prompt) on the
@@ -66,7 +66,23 @@ describe('the dev Solana wallet in the demo', () => {
     expect(lamports).toBeGreaterThan(0n)
     await expect.poll(() => inModal(page, 'account-balance').textContent()).toBe(shownSol(lamports))
     expect(await inModal(page, 'account-balance').getAttribute('data-source')).not.toBe('none')
-    expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([])
+    expect(errors).toEqual([])
+  })
+
+  it('is off in the plain demo, and its link turns it on and off', async () => {
+    const { page, context } = await openDemo(run.browser)
+    run.contexts.push(context)
+    expect(await page.getByTestId('toggle-solana').textContent()).toBe('With Solana')
+    expect(await modalState(page, (s) => s.settings.adapters)).toEqual(['eip155'])
+    await page.getByTestId('toggle-solana').click()
+    await page.waitForURL(/[?&]solana=1/)
+    await page.getByTestId('open-modal').waitFor()
+    expect(await modalState(page, (s) => s.settings.adapters)).toEqual(['eip155', 'solana'])
+    expect(await page.getByTestId('toggle-solana').textContent()).toBe('Without Solana')
+    await page.getByTestId('toggle-solana').click()
+    await page.waitForURL((url) => !url.search.includes('solana'))
+    await page.getByTestId('open-modal').waitFor()
+    expect(await modalState(page, (s) => s.settings.adapters)).toEqual(['eip155'])
   })
 
   it('signs a message with the solana namespace active, and kit verifies it for the account', async () => {
