@@ -79,7 +79,7 @@ describe('wallet events (fuzz)', () => {
         const win = page()
         const wallet = createFakeEip1193()
         const stop = announceWallet(win, wallet.provider)
-        const adapter = createEvmAdapter({ window: win, prefetch: false, discoveryTimeoutMs: 10 })
+        const adapter = createEvmAdapter({ window: win, prefetch: false, discoveryTimeoutMs: 2_000 })
         await adapter.connect(FAKE_RDNS)
         const seen: WalletProviderEvent[] = []
         const sub = adapter.events(FAKE_RDNS).subscribe((e) => seen.push(e))
@@ -102,7 +102,7 @@ describe('wallet events (fuzz)', () => {
         const win = page()
         const wallet = createFakeEip1193(badChain === undefined ? {} : { eth_chainId: badChain })
         const stop = announceWallet(win, wallet.provider)
-        const adapter = createEvmAdapter({ window: win, prefetch: false, discoveryTimeoutMs: 10 })
+        const adapter = createEvmAdapter({ window: win, prefetch: false, discoveryTimeoutMs: 2_000 })
         const { modal } = await createTestModal({ adapters: [adapter], networks: NETWORKS })
         const log: { type: string; payload?: unknown }[] = []
         const sub = modal.event$.subscribe((e) => log.push(e))

@@ -19,7 +19,8 @@ import { serializeError } from '../../core/errors/base.js'
 import type { WalletProviderEvent, WalletSession, WalletTransaction } from '../../core/ports.js'
 import { invalidWalletResponse, isUnrecognizedChainError, toEvmError } from './evmErrors.js'
 import { addChainParameters, evmChainId, toViemChain } from './networkChain.js'
-import { parseAccounts, parseChainId, parseSignature, parseTransactionHash, preview } from './walletPayloads.js'
+import { parseAccounts, parseChainId, parseSignature, parseTransactionHash } from './walletPayloads.js'
+import { preview } from '../preview.js'
 
 export type EvmRuntimeOptions = {
   /** How often a pending transaction's receipt is polled. */

@@ -4,6 +4,7 @@
  * junk is reported with a short reason instead of being turned into state.
  */
 import { getAddress, isAddress, isHash, isHex, type Address } from 'viem'
+import { preview } from '../preview.js'
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string }
 
@@ -70,34 +71,3 @@ export function parseTransactionHash(value: unknown): Checked<`0x${string}`> {
   return { ok: false, reason: `transaction hash ${preview(value)} is not 32 bytes of hex` }
 }
 
-/**
- * A short, safe description of any value for a reason text: never throws (a hostile object's
- * getters or `toString` are not called) and never runs long.
- *
- * @example
- * preview('0xzz') // '"0xzz"'
- * preview({ a: 1 }) // 'an object'
- */
-export function preview(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return JSON.stringify(value.length > 48 ? `${value.slice(0, 45)}…` : value)
-    case 'number':
-    case 'boolean':
-    case 'bigint':
-      return String(value)
-    case 'undefined':
-      return 'undefined'
-    case 'function':
-      return 'a function'
-    case 'symbol':
-      return 'a symbol'
-    default:
-      if (value === null) return 'null'
-      try {
-        return Array.isArray(value) ? `an array of ${value.length}` : 'an object'
-      } catch {
-        return 'an object'
-      }
-  }
-}

@@ -44,7 +44,8 @@ import { WalletDisconnectedError, WalletRpcError, WalletUnauthorizedError, Walle
 import type { WalletProviderEvent, WalletReceipt } from '../../core/ports.js'
 import { supportedChain, type Wallet } from './discoverSolanaWallets.js'
 import { invalidSolanaResponse, toSolanaError, type SolanaOperation } from './solanaErrors.js'
-import { firstOutput, isBytes, parseAccounts, parseSignatureBytes, preview, type CheckedAccount } from './solanaPayloads.js'
+import { firstOutput, parseAccounts, parseSignatureBytes, type CheckedAccount } from './solanaPayloads.js'
+import { isBytes, preview } from '../preview.js'
 
 /** The commitments a node reports a transaction at, weakest first. */
 export type SolanaConfirmation = 'processed' | 'confirmed' | 'finalized'

@@ -5,6 +5,7 @@
  * with a short reason instead of being turned into state.
  */
 import { getAddressDecoder, isAddress } from '@solana/kit'
+import { isBytes, preview } from '../preview.js'
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string }
 
@@ -14,10 +15,6 @@ export const MAX_WALLET_ACCOUNTS = 100
 /** A Wallet Standard account as the adapter keeps it: its checked address and the wallet's own object. */
 export type CheckedAccount = { address: string; account: object }
 
-/** Whether `value` is a Uint8Array (from this realm or another: a page's frame, a test DOM). */
-export function isBytes(value: unknown): value is Uint8Array {
-  return Object.prototype.toString.call(value) === '[object Uint8Array]'
-}
 
 /**
  * The Solana accounts of a list as a wallet sends it (`standard:connect`'s `accounts`, a
@@ -64,35 +61,3 @@ export function parseSignatureBytes(value: unknown, what: string): Checked<Uint8
   return { ok: false, reason: `${what} ${isBytes(value) ? `of ${value.length} bytes` : preview(value)} is not a 64-byte signature` }
 }
 
-/**
- * A short, safe description of any value for a reason text: never throws (a hostile object's
- * getters or `toString` are not called) and never runs long.
- *
- * @example
- * preview('abc') // '"abc"'
- * preview({ a: 1 }) // 'an object'
- */
-export function preview(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return JSON.stringify(value.length > 48 ? `${value.slice(0, 45)}…` : value)
-    case 'number':
-    case 'boolean':
-    case 'bigint':
-      return String(value)
-    case 'undefined':
-      return 'undefined'
-    case 'function':
-      return 'a function'
-    case 'symbol':
-      return 'a symbol'
-    default:
-      if (value === null) return 'null'
-      try {
-        if (isBytes(value)) return `${value.length} bytes`
-        return Array.isArray(value) ? `an array of ${value.length}` : 'an object'
-      } catch {
-        return 'an object'
-      }
-  }
-}

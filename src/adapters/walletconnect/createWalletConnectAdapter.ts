@@ -22,7 +22,8 @@ import {
 } from './walletConnectProvider.js'
 import { walletConnectConnector } from './walletConnectConnector.js'
 import { pageIdle } from '../pageIdle.js'
-import { parseAccounts, parseChainId, preview } from '../evm/walletPayloads.js'
+import { parseAccounts, parseChainId } from '../evm/walletPayloads.js'
+import { preview } from '../preview.js'
 
 export type WalletConnectOptions = {
   /** Your project id, sent to the relay. */
