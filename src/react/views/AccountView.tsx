@@ -14,6 +14,7 @@ export function AccountView({ modal }: ViewProps) {
   const caipNetworkId = useModalState(selectActiveCaipNetworkId)
   const namespace = useModalState((s) => s.connection.activeNamespace)
   const multiWallet = useModalState((s) => s.features.multiWallet)
+  const severalChains = useModalState((s) => s.settings.adapters.length > 1)
   const disconnectError = useModalState((s) => s.wallets.disconnectError)
   if (!address || !namespace) {
     return (
@@ -32,6 +33,11 @@ export function AccountView({ modal }: ViewProps) {
         <span>Network</span>
         <span className="gw-badge">{network?.name ?? caipNetworkId}</span>
       </button>
+      {severalChains ? (
+        <button type="button" className="gw-button" data-testid="account-switch-chain" onClick={() => modal.push('SwitchActiveChain')}>
+          Switch chain
+        </button>
+      ) : null}
       {multiWallet ? (
         <button type="button" className="gw-button" data-testid="account-wallets" onClick={() => modal.push('ProfileWallets')}>
           Wallets

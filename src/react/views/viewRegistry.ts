@@ -21,6 +21,7 @@ const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
   SwitchNetwork: () => import('./SwitchNetworkView.js').then((m) => m.SwitchNetworkView),
   UnsupportedChain: () => import('./UnsupportedChainView.js').then((m) => m.UnsupportedChainView),
   ProfileWallets: () => import('./ProfileWalletsView.js').then((m) => m.ProfileWalletsView),
+  SwitchActiveChain: () => import('./SwitchActiveChainView.js').then((m) => m.SwitchActiveChainView),
 }
 
 /** Each lazy view's module load, started once and shared by the prefetch and the first render. */

@@ -1,0 +1,48 @@
+import type { Namespace } from '../../core/events/views.js'
+import { truncateAddress } from '../../core/domain/format.js'
+import { selectActiveConnection } from '../../core/selectors.js'
+import type { ModalState } from '../../core/state.js'
+import { useModalState } from '../useModalState.js'
+import type { ViewProps } from './viewProps.js'
+
+/** What a visitor calls each chain family. */
+export const NAMESPACE_NAMES: Record<Namespace, string> = { eip155: 'Ethereum (EVM)', solana: 'Solana', polkadot: 'Polkadot', bip122: 'Bitcoin', cosmos: 'Cosmos' }
+
+type Row = { namespace: Namespace; address: string | null; active: boolean }
+
+const selectRows = (s: ModalState): Row[] =>
+  s.settings.adapters.map((namespace) => ({
+    namespace,
+    address: selectActiveConnection(s, namespace)?.accounts[0]?.address ?? null,
+    active: s.connection.activeNamespace === namespace,
+  }))
+const sameRows = (a: Row[], b: Row[]) =>
+  a.length === b.length && a.every((r, i) => r.namespace === b[i]?.namespace && r.address === b[i]?.address && r.active === b[i]?.active)
+
+/**
+ * Choose the active chain family of an app configured for several (EVM and Solana): one that
+ * has a connection becomes the active one and shows its account; one that has none continues
+ * to Connect for it (spec §1). Switching clears the send form (the account slice does).
+ */
+export function SwitchActiveChainView({ modal }: ViewProps) {
+  const rows = useModalState(selectRows, sameRows)
+  return (
+    <ul className="gw-list" aria-label="Chains" data-testid="view-switch-active-chain">
+      {rows.map(({ namespace, address, active }) => (
+        <li key={namespace}>
+          <button
+            type="button"
+            className="gw-button"
+            data-testid={`active-chain-${namespace}`}
+            aria-current={active ? 'true' : undefined}
+            onClick={() => modal.open({ view: address ? 'Account' : 'Connect', namespace })}
+          >
+            <span className="gw-wallet-name">{NAMESPACE_NAMES[namespace]}</span>
+            <span className="gw-badge">{address ? truncateAddress(address) : 'Not connected'}</span>
+            {active ? <span className="gw-badge">Active</span> : null}
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
