@@ -14,10 +14,13 @@ type UiProps = { modal: Modal; host: HTMLElement }
 // loaded when the page is idle after loading, or at the first open if that comes sooner. Once
 // loaded it renders directly: a lazy component would suspend for a frame on every first open.
 let loadedUi: ComponentType<UiProps> | undefined
-let loadingUi: Promise<ComponentType<UiProps>> | undefined
-function loadUi(): Promise<ComponentType<UiProps>> {
+let loadingUi: Promise<typeof import('./ModalUi.js')> | undefined
+function loadUiModule(): Promise<typeof import('./ModalUi.js')> {
   loadingUi ??= import('./ModalUi.js').then(
-    (m) => (loadedUi = m.ModalUi),
+    (m) => {
+      loadedUi = m.ModalUi
+      return m
+    },
     (error: unknown) => {
       loadingUi = undefined
       throw error
@@ -25,6 +28,7 @@ function loadUi(): Promise<ComponentType<UiProps>> {
   )
   return loadingUi
 }
+const loadUi = (): Promise<ComponentType<UiProps>> => loadUiModule().then((m) => m.ModalUi)
 const LazyUi = lazy(() => loadUi().then((Ui) => ({ default: Ui })))
 
 /**
@@ -72,7 +76,8 @@ export function ModalProvider({ modal, children }: { modal: Modal; children?: Re
     }
     let live = true
     void pageIdle(typeof window === 'undefined' ? undefined : window).then((idle) => {
-      if (live && idle) loadUi().catch(() => undefined)
+      // Already idle: the UI, then the views a visitor may go to from it.
+      if (live && idle) loadUiModule().then((m) => m.prefetchViews(), () => undefined)
     })
     const stop = modal.subscribe((state) => state.modal.open && setOpened(true))
     return () => {

@@ -2,6 +2,9 @@ import type { Modal } from '../createModal.js'
 import { ModalRoot } from './ModalRoot.js'
 import { MODAL_CSS } from './theme.js'
 
+// Loaded with the UI when the page is idle: the views a visitor may go to next load right after.
+export { prefetchViews } from './views/viewRegistry.js'
+
 /**
  * The modal's UI inside its shadow root: the stylesheet and the shell with its first views. A
  * chunk of its own (see ModalProvider): the host's first bundle carries none of it.

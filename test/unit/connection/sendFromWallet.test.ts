@@ -36,7 +36,7 @@ describe('sendFromWallet', () => {
     const { modal, fake } = await setup()
     void modal.send({ token: { symbol: 'GUSD', decimals: 6, address: TOKEN }, amount: '12.5', receiver: RECEIVER })
     await transferAsked(fake)
-    expect(fake.calls().at(-1)?.args[2]).toEqual({ from: A, receiver: RECEIVER, amount: '12500000', token: TOKEN })
+    expect(fake.calls().at(-1)?.args[2]).toEqual({ from: A, receiver: RECEIVER, amount: '12500000', token: TOKEN, decimals: 6 })
   })
 
   it('the form\'s errors are the spec\'s', async () => {
