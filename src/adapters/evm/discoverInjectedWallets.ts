@@ -1,6 +1,7 @@
 import { BehaviorSubject, Subject, type Observable } from 'rxjs'
 import type { EIP1193Provider } from 'viem'
 import type { Connector } from '../../core/domain/entities.js'
+import { isSafeIcon } from '../safeIcon.js'
 
 /** EIP-6963 provider info as wallets announce it. */
 export type Eip6963ProviderInfo = { uuid: string; name: string; icon: string; rdns: string }
@@ -164,17 +165,6 @@ function announcedWallet(detail: unknown): InjectedWallet | null {
     ...(imageUrl ? { imageUrl } : {}),
   }
   return { connector, provider: provider as EIP1193Provider }
-}
-
-/** Icons are shown in the modal: inline images and https only (no javascript:, no plain http). */
-function isSafeIcon(icon: string): boolean {
-  if (icon.startsWith('data:image/')) return true
-  if (!icon.startsWith('https://')) return false
-  try {
-    return new URL(icon).protocol === 'https:'
-  } catch {
-    return false
-  }
 }
 
 function sameConnector(a: Connector, b: Connector): boolean {

@@ -2,6 +2,7 @@ import { getWallets } from '@wallet-standard/app'
 import { BehaviorSubject, Subject, type Observable } from 'rxjs'
 import type { CaipNetworkId, Connector, Network } from '../../core/domain/entities.js'
 import { caipNetworkIdOfWalletChain, walletChainsOf } from './defineSolanaNetwork.js'
+import { isSafeIcon } from '../safeIcon.js'
 
 /** A wallet as the Wallet Standard registry holds it (someone else's object: read it with care). */
 export type Wallet = ReturnType<ReturnType<typeof getWallets>['get']>[number]
@@ -159,17 +160,6 @@ function solanaWallet(wallet: Wallet): SolanaWallet | null {
     ...(imageUrl ? { imageUrl } : {}),
   }
   return { connector, wallet }
-}
-
-/** Icons are shown in the modal: inline images and https only (no javascript:, no plain http). */
-function isSafeIcon(icon: string): boolean {
-  if (icon.startsWith('data:image/')) return true
-  if (!icon.startsWith('https://')) return false
-  try {
-    return new URL(icon).protocol === 'https:'
-  } catch {
-    return false
-  }
 }
 
 function sameConnector(a: Connector, b: Connector): boolean {

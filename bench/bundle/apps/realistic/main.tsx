@@ -1,39 +1,5 @@
-// The realistic Gangway host: the README's "Using it" setup (an EVM network, the EVM adapter,
-// theme options, a connect button showing the address) with WalletConnect metadata and the
-// blockchain data API, as a production app would have it. No devtools.
-import { createRoot } from 'react-dom/client'
-import { createModal, selectAddress } from '../../../../src/index'
-import { createEvmAdapter } from '../../../../src/adapters/evm/createEvmAdapter'
-import { defineEvmNetwork } from '../../../../src/adapters/evm/defineEvmNetwork'
-import { ModalProvider, useModal, useModalState } from '../../../../src/react/index'
+// The realistic Gangway host: the README's "Using it" setup with WalletConnect metadata and the
+// blockchain data API (see ../shared/readmeHost.tsx).
+import { startReadmeHost } from '../shared/readmeHost'
 
-const modal = createModal({
-  projectId: 'my-project',
-  networks: [defineEvmNetwork({ id: 8453, name: 'Base', rpcUrl: 'https://mainnet.base.org' })],
-  adapters: [createEvmAdapter()],
-  themeMode: 'dark',
-  themeVariables: { '--gw-accent': '#0a7' },
-  walletConnect: {
-    metadata: { name: 'My app', description: 'A host app', url: 'https://my.app', icons: ['https://my.app/icon.png'] },
-  },
-  apiUrl: 'https://api.example.com',
-})
-
-function ConnectButton() {
-  const gangway = useModal()
-  const address = useModalState((s) => selectAddress(s))
-  return (
-    <button type="button" id="open" onClick={() => gangway.open()}>
-      {address ?? 'Connect wallet'}
-    </button>
-  )
-}
-
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <ModalProvider modal={modal}>
-    <main>
-      <h1>Host app</h1>
-      <ConnectButton />
-    </main>
-  </ModalProvider>,
-)
+startReadmeHost()
