@@ -98,7 +98,11 @@ type ControlLimits = Pick<
   'maxAnalyticsEvents' | 'maxAnalyticsBytes' | 'maxIdentities' | 'maxPriceSymbols' | 'maxFeatures' | 'maxFeatureConfigBytes'
 >
 
-export function createControl(limits: ControlLimits = DEFAULT_GATEWAY_LIMITS): GatewayControl & {
+export function createControl(
+  limits: ControlLimits = DEFAULT_GATEWAY_LIMITS,
+  /** The price table at start and after a reset. */
+  defaultPrices: Readonly<Record<string, number>> = DEFAULT_PRICES,
+): GatewayControl & {
   /** Takes one use of the current fault for `path`, or null when none applies. */
   takeFault(path: string): FaultSpec | null
   /** Keeps an analytics event, dropping the oldest past the caps; 413 when it alone is over the byte cap. */
@@ -198,7 +202,7 @@ export function createControl(limits: ControlLimits = DEFAULT_GATEWAY_LIMITS): G
       fault = null
       walletCount = null
       identities = new Map()
-      prices = { ...DEFAULT_PRICES }
+      prices = { ...defaultPrices }
       received = []
       receivedBytes = 0
     },

@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net'
 import { isAddress } from 'viem'
 import type { WalletRecord } from '../../src/core/domain/entities'
 import { createChainData, type GatewayChain, type GatewayToken } from './chainData'
-import { createControl, type FaultSpec, type GatewayControl } from './control'
+import { createControl, DEFAULT_PRICES, type FaultSpec, type GatewayControl } from './control'
 import { gatewayLimits, type GatewayLimits } from './gatewayLimits'
 import { generateIcon } from './icons'
+import { createSolanaData, isSolanaAddress, SOLANA_DEFAULT_PRICES, type GatewaySolana } from './solanaData'
 import {
   caip2Param,
   clip,
@@ -22,6 +23,7 @@ import { MAX_WALLET_COUNT } from './walletRecords'
 
 export type { GatewayControl, FaultSpec } from './control'
 export type { GatewayChain, GatewayToken } from './chainData'
+export type { GatewaySolana, GatewaySolanaToken } from './solanaData'
 export type { GatewayLimits } from './gatewayLimits'
 export { DEFAULT_GATEWAY_LIMITS } from './gatewayLimits'
 
@@ -30,6 +32,8 @@ export type GatewayOptions = {
   port?: number
   chains: GatewayChain[]
   tokens: GatewayToken[]
+  /** A Solana validator whose accounts' balances (SOL and the listed SPL mints) the data API serves. */
+  solana?: GatewaySolana
   /** Wallets listed before the bundled directory (e.g. the local sample wallet with its URL). */
   extraWallets?: WalletRecord[]
   /** Receives one line per request and any internal error. */
@@ -101,11 +105,14 @@ type Route = {
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const log = options.log ?? (() => {})
   const limits = gatewayLimits(options.limits)
-  const control = createControl(limits)
+  const control = createControl(limits, options.solana ? { ...DEFAULT_PRICES, ...SOLANA_DEFAULT_PRICES } : DEFAULT_PRICES)
   const budget: BodyBudget = { limits, buffered: 0, largest: 0, refused: 0 }
   let requests = 0
   const wallets = createWalletStore(options.extraWallets ? { extraWallets: options.extraWallets } : {})
   const chainData = createChainData({ chains: options.chains, tokens: options.tokens, prices: () => control.getPrices() })
+  const solanaData = options.solana ? createSolanaData({ solana: options.solana, prices: () => control.getPrices() }) : null
+  /** CAIP-2 ids of every network served: the EVM chains, then the Solana cluster. */
+  const servedNetworks = [...options.chains.map((c) => `eip155:${c.chainId}`), ...(solanaData ? [solanaData.caipNetworkId] : [])]
   const stopped = new AbortController()
 
   const routes: Route[] = [
@@ -113,7 +120,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ...blockchainRoutes(),
     ...notBuiltRoutes(),
     ...controlRoutes(),
-    { method: 'GET', pattern: /^\/$/, handler: () => ({ json: { name: 'gangway-gateway', chains: options.chains.map((c) => `eip155:${c.chainId}`) } }) },
+    { method: 'GET', pattern: /^\/$/, handler: () => ({ json: { name: 'gangway-gateway', chains: servedNetworks } }) },
     { method: 'GET', pattern: /^\/health$/, handler: () => ({ json: { ok: true } }) },
   ]
 
@@ -186,7 +193,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         method: 'GET',
         pattern: /^\/v1\/supported-chains$/,
         project: true,
-        handler: () => ({ json: { http: options.chains.map((c) => `eip155:${c.chainId}`), ws: [] } }),
+        handler: () => ({ json: { http: servedNetworks, ws: [] } }),
       },
       {
         method: 'GET',
@@ -218,11 +225,23 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         pattern: /^\/v1\/account\/([^/]+)\/balance$/,
         project: true,
         handler: async ({ params, url, baseUrl }) => {
-          const address = evmAddress(params[0])
           const q = url.searchParams
+          const network = caip2Param(q, 'chainId')
+          const raw = params[0]!
+          // A Solana account: named by a solana: chainId, or by its base58 address alone.
+          const solana = network === null ? !isAddress(raw) && isSolanaAddress(raw) : network.startsWith('solana:')
+          if (!solana) {
+            const address = evmAddress(raw)
+            enumParam(q, 'currency', ['usd'])
+            stringParam(q, 'forceUpdate', 200)
+            // Why: no chainId asks every network, so an EVM address gets no Solana balances and back.
+            return { json: { balances: await chainData.balances(address, chainFilter(q), baseUrl) } }
+          }
+          if (!isSolanaAddress(raw)) throw new HttpError(400, `Invalid address '${clip(raw)}': expected a base58 Solana address (32 bytes)`)
           enumParam(q, 'currency', ['usd'])
           stringParam(q, 'forceUpdate', 200)
-          return { json: { balances: await chainData.balances(address, chainFilter(q), baseUrl) } }
+          const served = solanaData !== null && (network === null || network === solanaData.caipNetworkId)
+          return { json: { balances: served ? await solanaData.balances(raw, baseUrl) : [] } }
         },
       },
       {
@@ -245,7 +264,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
             }
           }
           const fungibles = (addresses as string[]).flatMap((a) => {
-            const found = chainData.fungible(a, baseUrl)
+            const found = chainData.fungible(a, baseUrl) ?? solanaData?.fungible(a, baseUrl)
             return found ? [found] : []
           })
           return { json: { fungibles } }

@@ -31,12 +31,23 @@ export async function startStack(options: { ports?: StackPorts; log?: (line: str
   try {
     const chains = await startChains({ ...(ports.chains ? { ports: ports.chains } : {}), ...(options.log ? { log: options.log } : {}) })
     stops.push(() => chains.stop())
-    const gateway = await startGateway({ port: ports.gateway ?? 0, chains: chains.chains, tokens: chains.tokens })
+    // The validator starts before the gateway, which serves its accounts' balances.
+    const solana = await startSolanaValidator({ port: ports.solana ?? 0 })
+    stops.push(() => solana.stop())
+    const { mint } = solana
+    const gateway = await startGateway({
+      port: ports.gateway ?? 0,
+      chains: chains.chains,
+      tokens: chains.tokens,
+      solana: {
+        rpcUrl: solana.rpcUrl,
+        caipNetworkId: solana.caipNetworkId,
+        tokens: [{ mint: mint.address, symbol: mint.symbol, name: mint.name, decimals: mint.decimals }],
+      },
+    })
     stops.push(() => gateway.stop())
     const relay = await startRelay({ port: ports.relay ?? 0 })
     stops.push(() => relay.stop())
-    const solana = await startSolanaValidator({ port: ports.solana ?? 0 })
-    stops.push(() => solana.stop())
     const json: Record<string, unknown> = {}
     const web = await serveStatic({ root: BUILT_PAGES, port: ports.web ?? 0, json, pages: ['/wallet/'] })
     stops.push(() => web.stop())
