@@ -2,7 +2,9 @@
 //
 //   --port N                 port on 127.0.0.1 (default 0: a free port; the URL is printed)
 //   --config FILE            chains and tokens as JSON ({ chains, tokens }, e.g. the output of
-//                            `npx tsx dev/chain/main.ts`)
+//                            `npx tsx dev/chain/main.ts`); a Solana validator as `solana`
+//                            ({ rpcUrl, caipNetworkId, tokens: [{ mint, symbol, name, decimals }] })
+//                            or as the stack's keys (solanaRpcUrl, solanaCaipNetworkId, solanaMint)
 //   --chain ID,NAME,RPC_URL  a chain (repeatable)
 //   --token CHAIN_ID,ADDRESS,SYMBOL,DECIMALS,NAME   an ERC-20 token (repeatable)
 //   --start-chains           start the two local hardhat chains (dev/chain) and serve them
@@ -12,7 +14,7 @@
 // Prints `gateway listening on <url>` on stdout once it answers.
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { startGateway, type GatewayChain, type GatewayToken } from './startGateway'
+import { startGateway, type GatewayChain, type GatewaySolana, type GatewayToken } from './startGateway'
 
 const { values } = parseArgs({
   options: {
@@ -36,10 +38,27 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0â
 
 const chains: GatewayChain[] = []
 const tokens: GatewayToken[] = []
+let solana: GatewaySolana | undefined
 if (values.config) {
-  const config = JSON.parse(readFileSync(values.config, 'utf8')) as { chains?: GatewayChain[]; tokens?: GatewayToken[] }
+  const config = JSON.parse(readFileSync(values.config, 'utf8')) as {
+    chains?: GatewayChain[]
+    tokens?: GatewayToken[]
+    solana?: GatewaySolana
+    solanaRpcUrl?: string
+    solanaCaipNetworkId?: string
+    solanaMint?: { address: string; symbol: string; name: string; decimals: number }
+  }
   chains.push(...(config.chains ?? []))
   tokens.push(...(config.tokens ?? []))
+  solana = config.solana
+  if (!solana && config.solanaRpcUrl && config.solanaCaipNetworkId) {
+    const mint = config.solanaMint
+    solana = {
+      rpcUrl: config.solanaRpcUrl,
+      caipNetworkId: config.solanaCaipNetworkId,
+      tokens: mint ? [{ mint: mint.address, symbol: mint.symbol, name: mint.name, decimals: mint.decimals }] : [],
+    }
+  }
 }
 for (const spec of values.chain) {
   const [id, name, rpcUrl] = spec.split(',')
@@ -60,12 +79,13 @@ if (values['start-chains']) {
   tokens.push(...dev.tokens)
   stopChains = dev.stop
 }
-if (chains.length === 0) process.stderr.write('no chains given: balances and history will be empty (see --start-chains)\n')
+if (chains.length === 0 && !solana) process.stderr.write('no chains given: balances and history will be empty (see --start-chains)\n')
 
 const gateway = await startGateway({
   port,
   chains,
   tokens,
+  ...(solana ? { solana } : {}),
   log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
 })
 if (values.wallets !== undefined) gateway.control.setWalletCount(Number(values.wallets))

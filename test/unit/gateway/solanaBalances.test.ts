@@ -1,13 +1,19 @@
 // The gateway's balance route for Solana accounts, against the local validator on port 0: SOL and
 // the GWAY token as kit's RPC reads them, an empty account, bad addresses, prices, a validator
 // that is down, and the modal's own blockchain API client reading the answer.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { address, createSolanaRpc, generateKeyPairSigner, lamports, type Rpc, type SolanaRpcApi } from '@solana/kit'
 import { formatUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startGateway, type Gateway, type GatewaySolana } from '../../../dev/gateway/startGateway'
-import { startSolanaValidator, type SolanaValidator } from '../../../dev/solana/startSolanaValidator'
+import { solanaStackConfig, startSolanaValidator, type SolanaValidator } from '../../../dev/solana/startSolanaValidator'
 import { createBlockchainApiClient } from '../../../src/adapters/api/createBlockchainApiClient'
 import type { TokenBalance } from '../../../src/core/domain/entities'
+import { startStack } from '../../../dev/stack/startStack'
 import { call, deadUrl, P } from './harness'
 
 let validator: SolanaValidator
@@ -176,4 +182,53 @@ describe('Solana balances', () => {
       "'nope' is not a Solana address",
     )
   })
+
+  it("is served by dev/gateway/main.ts from the stack's /stack.json keys", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gangway-gateway-solana-'))
+    const config = join(dir, 'stack.json')
+    writeFileSync(config, JSON.stringify({ chains: [], tokens: [], ...solanaStackConfig(validator) }))
+    const root = fileURLToPath(new URL('../../../', import.meta.url))
+    const child = spawn(process.execPath, ['--import', 'tsx', 'dev/gateway/main.ts', '--config', config], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = ''
+        let err = ''
+        child.stdout.on('data', (chunk) => {
+          out += chunk
+          const found = /gateway listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)
+          if (found) resolve(found[1]!)
+        })
+        child.stderr.on('data', (chunk) => (err += chunk))
+        child.once('exit', (code) => reject(new Error(`exited ${code}: ${err}`)))
+      })
+      expect((await call(url, 'GET', `/v1/supported-chains?${P}`)).body).toEqual({ http: [validator.caipNetworkId], ws: [] })
+      const balances = balancesOf((await call(url, 'GET', balancePath(validator.accounts[0]!.address))).body)
+      expect(balances.map((b) => [b.symbol, b.quantity.decimals])).toEqual([['SOL', '9'], ['GWAY', '6']])
+      expect(balances[1]!.quantity.numeric).toBe('1000000')
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      expect(await exited).toBe(0)
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    }
+  }, 30_000)
+
+  it("the local stack's gateway serves its validator's accounts", async () => {
+    const stack = await startStack({ requirePages: false })
+    try {
+      const caip = stack.solana.caipNetworkId
+      const supported = (await call(stack.gateway.url, 'GET', `/v1/supported-chains?${P}`)).body as { http: string[] }
+      expect(supported.http).toEqual([...stack.chains.chains.map((c) => `eip155:${c.chainId}`), caip])
+      const owner = stack.solana.accounts[1]!.address
+      const balances = balancesOf((await call(stack.gateway.url, 'GET', balancePath(owner, `&chainId=${caip}`))).body)
+      const { value } = await createSolanaRpc(stack.solana.rpcUrl).getBalance(address(owner)).send()
+      expect(balances.map((b) => [b.symbol, b.chainId, b.quantity.numeric])).toEqual([
+        ['SOL', caip, formatUnits(value, 9)],
+        ['GWAY', caip, '1000000'],
+      ])
+      expect(balances[1]!.address).toBe(`${caip}:${stack.solana.mint.address}`)
+    } finally {
+      await stack.stop()
+    }
+  }, 60_000)
 })
