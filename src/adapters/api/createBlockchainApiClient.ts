@@ -137,7 +137,9 @@ export function createBlockchainApiClient(options: ApiClientOptions): Blockchain
 
     getBalance(params: BalanceParams, { signal }: RequestOptions = {}): Promise<TokenBalance[] | null> {
       const currency = params.currency ?? 'usd'
-      const key = `${params.address.toLowerCase()}|${params.chainId}|${currency}`
+      // EVM addresses are case-insensitive (checksums); Solana's base58 ones are not.
+      const who = params.chainId.startsWith('eip155:') ? params.address.toLowerCase() : params.address
+      const key = `${who}|${params.chainId}|${currency}`
       if (isTokenBalanceRetryBlocked(now(), balanceFailedAt.get(key))) return Promise.resolve(null)
       const force = params.forceUpdate !== undefined && params.forceUpdate !== false
       if (!force) {

@@ -11,6 +11,7 @@ import { startScriptedServer, type ScriptedServer } from './scriptedServer'
 // one caller giving up must not fail the others.
 const A = '0x00000000000000000000000000000000000000A1'
 const CHAIN = 'eip155:31337'
+const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
 const BALANCES = {
   balances: [{ name: 'Ether', symbol: 'ETH', chainId: CHAIN, price: 3000, value: 7500, quantity: { decimals: '18', numeric: '2.5' } }],
 }
@@ -23,7 +24,7 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-type': 'application/json' })
       response.end(JSON.stringify(body))
     }
-    if (request.url?.startsWith('/v1/supported-chains')) answer({ http: [CHAIN], ws: [] })
+    if (request.url?.startsWith('/v1/supported-chains')) answer({ http: [CHAIN, SOLANA], ws: [] })
     else setTimeout(() => answer(BALANCES), delayMs)
   })
 })
@@ -149,5 +150,20 @@ describe('balance answers of the wrong shape', () => {
     } finally {
       await hostile.stop()
     }
+  })
+})
+
+describe('balance lookups are per account', () => {
+  it('EVM addresses in any case are one account; Solana addresses differing only in case are two', async () => {
+    const api = client()
+    delayMs = 0
+    await api.getBalance({ address: A, chainId: CHAIN })
+    await api.getBalance({ address: A.toLowerCase(), chainId: CHAIN })
+    expect(balanceRequests()).toHaveLength(1)
+    const solanaA = '2yv38hGN9CzkSfJRpP4LAbRTtrSMkdhP8MkQX5dxirLg'
+    const solanaB = '2YV38hGN9CzkSfJRpP4LAbRTtrSMkdhP8MkQX5dxirLg'
+    await api.getBalance({ address: solanaA, chainId: SOLANA })
+    await api.getBalance({ address: solanaB, chainId: SOLANA })
+    expect(balanceRequests().filter((r) => r.includes(solanaA) || r.includes(solanaB))).toHaveLength(2)
   })
 })
