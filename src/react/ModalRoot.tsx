@@ -82,8 +82,13 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
     if (dialog) observer?.observe(dialog, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] })
     // Escape closes the modal even when focus got lost on the way.
     const escapeFromBody = (e: globalThis.KeyboardEvent) => {
-      if (modal.timeTravel.log.isTimeTravelling) return
-      if (e.key === 'Escape' && (document.activeElement === document.body || document.activeElement === null)) modal.close()
+      if (e.key !== 'Escape' || modal.timeTravel.log.isTimeTravelling) return
+      // Inside the dialog its own handler closes it; the devtools panel keeps its keys. Anywhere
+      // else (the page's body, or the button that opened the modal before focus moved in at
+      // the first frame) Escape closes the modal.
+      const active = document.activeElement
+      if (active && (active === host || host.contains(active) || active.closest?.('[data-gangway-devtools]'))) return
+      modal.close()
     }
     document.addEventListener('keydown', escapeFromBody)
     return () => {
