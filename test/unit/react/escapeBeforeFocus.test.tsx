@@ -1,28 +1,17 @@
 // @vitest-environment happy-dom
 import { act } from 'react'
-import { createRoot } from 'react-dom/client'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
 import { createModal } from '../../../src/createModal'
-import { ModalProvider, preloadModalUi } from '../../../src/react/ModalProvider'
+import { modalUiPerFile } from '../../support/modalUi'
 
-beforeAll(() => preloadModalUi())
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-let cleanup: (() => void)[] = []
-afterEach(() => {
-  cleanup.forEach((f) => f())
-  cleanup = []
-  document.body.innerHTML = ''
-})
+const mount = modalUiPerFile()
 
 describe('Escape right after opening', () => {
   it("closes the modal while focus is still on the page's button (focus moves in at the first frame)", async () => {
     const modal = createModal({ projectId: 'p', adapters: ['eip155'], storage: createMemoryStorage(), persistLog: false })
     await modal.ready
-    const root = createRoot(document.body.appendChild(document.createElement('div')))
-    act(() => root.render(<ModalProvider modal={modal} />))
-    cleanup.push(() => act(() => root.unmount()))
+    mount(modal)
     const button = document.body.appendChild(document.createElement('button'))
     button.focus()
     act(() => modal.open())

@@ -1,39 +1,24 @@
 // @vitest-environment happy-dom
 import { act } from 'react'
-import { createRoot } from 'react-dom/client'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
 import { connectionSucceeded } from '../../../src/core/events/connection'
 import { sendAmountSet } from '../../../src/core/events/send'
 import { createModal } from '../../../src/createModal'
-import { ModalProvider, preloadModalUi } from '../../../src/react/ModalProvider'
 import { prefetchViews } from '../../../src/react/views/viewRegistry'
+import { modalUiPerFile } from '../../support/modalUi'
 
-beforeAll(async () => {
-  await preloadModalUi()
-  await prefetchViews()
-})
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+const mount = modalUiPerFile()
+beforeAll(() => prefetchViews())
 
 const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SOL = '2yv38hGN9CzkSfJRpP4LAbRTtrSMkdhP8MkQX5dxirLg'
-let cleanup: (() => void)[] = []
-afterEach(() => {
-  cleanup.forEach((f) => f())
-  cleanup = []
-  document.body.innerHTML = ''
-})
 
 describe('SwitchActiveChain', () => {
   it('lists the chain families with their accounts; one without a connection continues to Connect, one with shows its account', async () => {
     const modal = createModal({ projectId: 'p', adapters: ['eip155', 'solana'], storage: createMemoryStorage(), persistLog: false })
     await modal.ready
-    const root = createRoot(document.body.appendChild(document.createElement('div')))
-    act(() => root.render(<ModalProvider modal={modal} />))
-    cleanup.push(() => act(() => root.unmount()))
-    const shadow = () => document.querySelector('gangway-modal')!.shadowRoot!
-    const q = (id: string) => shadow().querySelector<HTMLElement>(`[data-testid="${id}"]`)
-    const view = () => shadow().querySelector('[role=dialog]')?.getAttribute('data-view')
+    const { byTestId: q, view } = mount(modal)
 
     act(() => modal.dispatch(connectionSucceeded({ connectorId: 'w', namespace: 'eip155', accounts: [{ address: EVM, type: 'eoa' }], caipNetworkId: 'eip155:1' })))
     act(() => modal.open('Account'))
@@ -66,12 +51,10 @@ describe('SwitchActiveChain', () => {
   it('Account offers it only when the app has more than one chain family', async () => {
     const modal = createModal({ projectId: 'p', adapters: ['eip155'], storage: createMemoryStorage(), persistLog: false })
     await modal.ready
-    const root = createRoot(document.body.appendChild(document.createElement('div')))
-    act(() => root.render(<ModalProvider modal={modal} />))
-    cleanup.push(() => act(() => root.unmount()))
+    const { shadow: shadowRoot } = mount(modal)
     act(() => modal.dispatch(connectionSucceeded({ connectorId: 'w', namespace: 'eip155', accounts: [{ address: EVM, type: 'eoa' }], caipNetworkId: 'eip155:1' })))
     act(() => modal.open('Account'))
-    const shadow = document.querySelector('gangway-modal')!.shadowRoot!
+    const shadow = shadowRoot()
     expect(shadow.querySelector('[data-testid="view-account"]')).not.toBeNull()
     expect(shadow.querySelector('[data-testid="account-switch-chain"]')).toBeNull()
     modal.destroy()

@@ -1,31 +1,17 @@
 // @vitest-environment happy-dom
 import { act } from 'react'
-import { createRoot } from 'react-dom/client'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
 import { createModal } from '../../../src/createModal'
-import { ModalProvider, preloadModalUi } from '../../../src/react/ModalProvider'
+import { modalUiPerFile } from '../../support/modalUi'
 
-beforeAll(() => preloadModalUi())
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-let cleanup: (() => void)[] = []
-afterEach(() => {
-  cleanup.forEach((f) => f())
-  cleanup = []
-  document.body.innerHTML = ''
-})
+const mount = modalUiPerFile()
 
 describe('the modal while the devtools show a past state', () => {
   it('is a picture of that state: no input reaches it, nothing waits to be applied later, and it is itself again at the present', async () => {
     const modal = createModal({ projectId: 'p', adapters: ['eip155'], storage: createMemoryStorage(), persistLog: false })
     await modal.ready
-    const el = document.body.appendChild(document.createElement('div'))
-    const root = createRoot(el)
-    act(() => root.render(<ModalProvider modal={modal} />))
-    cleanup.push(() => act(() => root.unmount()))
-    const shadow = () => (document.querySelector('gangway-modal') as HTMLElement).shadowRoot as ShadowRoot
-    const dialog = () => shadow().querySelector('[role=dialog]') as HTMLElement
+    const { shadow, dialog } = mount(modal)
 
     act(() => modal.open())
     act(() => modal.push('Networks'))
