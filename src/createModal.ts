@@ -4,6 +4,7 @@ import { sessionStarted } from './core/events/session.js'
 import { assertValidEvent } from './core/events/catalogue.js'
 import { isPlainObject, show } from './core/events/schema.js'
 import { withReadTimeout } from './adapters/storage/readTimeout.js'
+import { withReadAhead } from './adapters/storage/readAhead.js'
 import { createIdbStorage } from './adapters/storage/idbStorage.js'
 import { createMemoryStorage } from './adapters/storage/memoryStorage.js'
 import { STORAGE_KEYS } from './core/durable.js'
@@ -188,10 +189,12 @@ export function createModal(options: ModalOptions): Modal {
   const scheduler = options.scheduler ?? asyncScheduler
   // Reads that never settle give up after a while and the session runs from memory: a wedged
   // IndexedDB must not keep the modal from starting.
-  const storage = withReadTimeout(
+  const timed = withReadTimeout(
     options.storage ?? (hasWindow && typeof indexedDB !== 'undefined' ? createIdbStorage() : createMemoryStorage()),
     { scheduler },
   )
+  // The durable state is read once: early, to know a returning visitor, and by hydration.
+  const { storage, value: storedDurable } = withReadAhead(timed, STORAGE_KEYS.durable)
   const clock = options.clock ?? { now: () => Date.now() }
   // Each tab keeps its own event log (two tabs of one app do not write over each other's).
   const logKey = options.persistLog === false ? STORAGE_KEYS.log : tabLogKey(hasWindow ? window : undefined)
@@ -251,7 +254,7 @@ export function createModal(options: ModalOptions): Modal {
   // (sessionStart). Until the session starts, dispatched events wait.
   const start = sessionStart(
     hasWindow ? window : undefined,
-    storage.get<unknown>(STORAGE_KEYS.durable).then((durable) => durable != null, () => false),
+    storedDurable.then((durable) => durable != null, () => false),
   )
   const lazyFailures: { feature: string; error: unknown }[] = []
   const effects = start.ready.then(() => composed.loadEffects(deps, (feature, error) => lazyFailures.push({ feature, error })))
