@@ -120,6 +120,3 @@ export const MODAL_CSS = `
   .gw-dialog, .gw-title, .gw-view, .gw-banner, .gw-body, .gw-loading-block { animation: none !important; transition: none !important; }
 }
 `
-
-// Hosts' and tests' way in; the provider imports it from its own module (no stylesheet in it).
-export { applyThemeVariables } from './applyThemeVariables.js'

@@ -8,7 +8,8 @@ import { THEME_VARIABLE_NAMES, themeVariablesChanged } from '../../../../src/cor
 import { selectThemeVariables } from '../../../../src/core/reducers/themeReducer'
 import { CONNECT_BUTTON_CSS } from '../../../../src/react/connectButtonCss'
 import { useGangwayThemeVariables } from '../../../../src/react/hooks/useGangwayThemeVariables'
-import { applyThemeVariables, MODAL_CSS } from '../../../../src/react/theme'
+import { applyThemeVariables } from '../../../../src/react/applyThemeVariables'
+import { MODAL_CSS } from '../../../../src/react/theme'
 import { createTestModal } from '../../../support/testModal'
 import { actSettled, renderHook, setupModal } from './support'
 
