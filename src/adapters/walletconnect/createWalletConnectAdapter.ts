@@ -1,4 +1,4 @@
-import { defer, EMPTY, from, map, Observable, of, Subject, switchMap } from 'rxjs'
+import { defer, EMPTY, filter, from, map, merge, Observable, of, Subject, switchMap } from 'rxjs'
 import { createPublicClient, encodeFunctionData, erc20Abi, getAddress, http, toHex, type Hex, type PublicClient } from 'viem'
 import type { Connector, Network, SiwxSession } from '../../core/domain/entities.js'
 import { isWalletConnectSignInApplicable } from '../../core/domain/siwx.js'
@@ -21,6 +21,7 @@ import {
   type WalletConnectSession,
 } from './walletConnectProvider.js'
 import { walletConnectConnector } from './walletConnectConnector.js'
+import { createWalletConnectSolanaAdapter, type SessionEnd, type WalletConnectSessionAccess } from './walletConnectSolana.js'
 import { pageIdle } from '../pageIdle.js'
 import { parseAccounts, parseChainId } from '../evm/walletPayloads.js'
 import { preview } from '../preview.js'
@@ -32,7 +33,10 @@ export type WalletConnectOptions = {
   relayUrl?: string
   /** How the app presents itself in the wallet. */
   metadata?: { name: string; description: string; url: string; icons: string[] }
-  /** The networks to ask the wallet for: their CAIP-2 ids, with their RPC URLs as the rpcMap. */
+  /**
+   * The networks to ask the wallet for: their CAIP-2 ids, with their RPC URLs as the rpcMap.
+   * Solana networks among them add the `solana` namespace to the proposal (see `solanaAdapter`).
+   */
   networks: readonly Network[]
   /**
    * Sign in while connecting (CAIP-122, one step), only when every requested chain is eip155;
@@ -59,11 +63,23 @@ export type WalletConnectOptions = {
 }
 
 /** A chain adapter for eip155 that adds the WalletConnect connector, and the connector's port. */
-export type WalletConnectAdapter = ChainAdapter & { readonly walletConnect: WalletConnectPort }
+export type WalletConnectAdapter = ChainAdapter & {
+  readonly walletConnect: WalletConnectPort
+  /**
+   * The same session's Solana side: a chain adapter for the solana namespace with the
+   * WalletConnect connector, every other connector served by `inner` (the Wallet Standard
+   * adapter). One adapter per WalletConnect adapter (the same object on every call).
+   *
+   * @example
+   * const wc = createWalletConnectAdapter({ projectId, networks: [base, solanaMainnet] }, createEvmAdapter())
+   * const modal = createModal({ projectId, networks, adapters: [wc, wc.solanaAdapter(createSolanaAdapter({ networks: [solanaMainnet] }))] })
+   */
+  solanaAdapter(inner?: ChainAdapter): ChainAdapter
+}
 
 type Run = {
-  promise: Promise<WalletSession>
-  resolve: (session: WalletSession) => void
+  promise: Promise<WalletConnectSession>
+  resolve: (session: WalletConnectSession) => void
   reject: (error: unknown) => void
   /** Bumped by each pairing; answers to an older pairing are stale. */
   generation: number
@@ -84,7 +100,11 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
   const id = WALLET_CONNECT_CONNECTOR_ID
   const networks = options.networks.filter((n) => n.chainNamespace === 'eip155')
   const chainIds = networks.map((n) => n.caipNetworkId)
+  // Solana networks join the proposal as the `solana` namespace; an EVM-only app asks for none.
+  const solanaNetworks = options.networks.filter((n) => n.chainNamespace === 'solana')
   const activity$ = new Subject<WalletConnectActivity>()
+  const ended$ = new Subject<SessionEnd>()
+  let solanaSide: ChainAdapter | null = null
   const publicClients = new Map<string, PublicClient>()
   let loading: Promise<WalletConnectProvider> | null = null
   let run: Run | null = null
@@ -117,8 +137,8 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
   }
 
   function connectParams(): WalletConnectConnectParams {
-    const params: WalletConnectConnectParams = { optionalNamespaces: sessionNamespaces(networks) }
-    if (options.signIn && isWalletConnectSignInApplicable(chainIds)) {
+    const params: WalletConnectConnectParams = { optionalNamespaces: sessionNamespaces([...networks, ...solanaNetworks]) }
+    if (options.signIn && isWalletConnectSignInApplicable([...chainIds, ...solanaNetworks.map((n) => n.caipNetworkId)])) {
       const origin = options.origin ?? pageOrigin()
       if (origin) {
         params.authentication = [
@@ -141,7 +161,7 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
   function newRun(): Run {
     let resolve!: Run['resolve']
     let reject!: Run['reject']
-    const promise = new Promise<WalletSession>((ok, fail) => {
+    const promise = new Promise<WalletConnectSession>((ok, fail) => {
       resolve = ok
       reject = fail
     })
@@ -166,15 +186,21 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
       }
       if (r.done) return
       if (!session) throw new GangwayError('Failed to connect', { details: 'the provider returned no session' })
-      const result = toWalletSession(session, null)
-      p.setDefaultChain(result.caipNetworkId, rpcUrl(result.caipNetworkId))
+      // The eip155 side stands on its start chain; the Solana side names its chain in each request.
+      const evm = sessionGrant(session.namespaces, 'eip155')
+      if (evm.accounts.length > 0) {
+        const result = toWalletSession(session, null)
+        p.setDefaultChain(result.caipNetworkId, rpcUrl(result.caipNetworkId))
+      } else if (sessionGrant(session.namespaces, 'solana').accounts.length === 0) {
+        throw new GangwayError('Failed to connect', { details: 'the wallet approved no account' })
+      }
       const asked = params.authentication?.[0]
       if (asked && session.authentication?.length) {
         const sessions = await signInSessions(session.authentication, asked).catch(() => [] as { caipAddress: string; session: SiwxSession }[])
         if (sessions.length > 0) activity$.next({ type: 'signedIn', sessions })
       }
       r.done = true
-      r.resolve(result)
+      r.resolve(session)
     } catch (error) {
       if (r.cancelled || r.done || generation !== r.generation) return
       r.done = true
@@ -248,6 +274,22 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
     return inner
   }
 
+  /** Ends the session from one side; the other side hears of it through `ended$`. */
+  async function endSession(from: SessionEnd['namespace']): Promise<void> {
+    const p = await provider()
+    if (!p.session) return
+    await p.disconnect()
+    ended$.next({ namespace: from })
+  }
+
+  const access: WalletConnectSessionAccess = {
+    provider,
+    started: () => loading !== null,
+    pair: () => currentRun().promise,
+    end: endSession,
+    ended: () => ended$.asObservable(),
+  }
+
   const port: WalletConnectPort = {
     connectorId: id,
     prefetch: async () => {
@@ -274,9 +316,21 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
     namespace: 'eip155',
     walletConnect: port,
 
+    solanaAdapter: (solanaInner) =>
+      (solanaSide ??= createWalletConnectSolanaAdapter(
+        access,
+        {
+          networks: options.networks,
+          connector: walletConnectConnector(options.networks, 'solana'),
+          ...(options.receiptPollingMs !== undefined ? { receiptPollingMs: options.receiptPollingMs } : {}),
+        },
+        solanaInner,
+      )),
+
     connectors: () => (inner ? inner.connectors().pipe(map((list) => [connector, ...list.filter((c) => c.id !== id)])) : of([connector])),
 
-    connect: (connectorId) => (connectorId === id ? currentRun().promise : innerOf(connectorId).connect(connectorId)),
+    connect: (connectorId, request) =>
+      connectorId === id ? currentRun().promise.then((session) => toWalletSession(session, null)) : innerOf(connectorId).connect(connectorId, request),
 
     reconnect: async (connectorId) => {
       if (connectorId !== id) return inner ? inner.reconnect(connectorId) : null
@@ -293,10 +347,8 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
     disconnect: async (connectorId) => {
       if (connectorId !== id) return innerOf(connectorId).disconnect(connectorId)
       if (!loading) return
-      const p = await provider()
-      if (!p.session) return
       try {
-        await p.disconnect()
+        await endSession('eip155')
       } catch (error) {
         throw toWalletConnectError(error, 'disconnect')
       }
@@ -304,7 +356,18 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
 
     events: (connectorId) => {
       if (connectorId !== id) return inner ? inner.events(connectorId) : EMPTY
-      return defer(() => from(provider())).pipe(switchMap((p) => providerEvents(p)))
+      return defer(() => from(provider())).pipe(
+        switchMap((p) =>
+          merge(
+            providerEvents(p),
+            // The Solana side ended the session: this side's connection is gone too.
+            ended$.pipe(
+              filter((e) => e.namespace !== 'eip155'),
+              map((): WalletProviderEvent => ({ type: 'disconnect', error: serializeError(new GangwayError('Provider disconnected', { code: 4900 })) })),
+            ),
+          ),
+        ),
+      )
     },
 
     switchNetwork: async (connectorId, network) => {

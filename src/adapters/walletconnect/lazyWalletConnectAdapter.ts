@@ -1,5 +1,5 @@
 import { defer, EMPTY, from, map, of, ReplaySubject, switchMap, type Observable } from 'rxjs'
-import type { ChainAdapter, EvmCapabilities } from '../../core/ports.js'
+import type { ChainAdapter, EvmCapabilities, SolanaCapabilities } from '../../core/ports.js'
 import { GangwayError } from '../../core/errors/base.js'
 import type { WalletConnectPort } from '../../core/ports.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect.js'
@@ -32,6 +32,7 @@ export function createLazyWalletConnectAdapter(options: WalletConnectOptions, in
     }))
   let current: WalletConnectAdapter | undefined
   loaded$.subscribe((a) => (current = a))
+  let solanaSide: ChainAdapter | undefined
 
   // WalletConnect's connector goes to the loaded adapter; every other one to `inner`.
   const route = <T>(connectorId: string, use: (adapter: ChainAdapter) => Promise<T>): Promise<T> =>
@@ -55,6 +56,7 @@ export function createLazyWalletConnectAdapter(options: WalletConnectOptions, in
   return {
     namespace: 'eip155',
     walletConnect: port,
+    solanaAdapter: (solanaInner) => (solanaSide ??= lazySolanaAdapter(options, load, () => current, solanaInner)),
     connectors: (): Observable<typeof connector[]> =>
       inner ? inner.connectors().pipe(map((list) => [connector, ...list.filter((c) => c.id !== id)])) : of([connector]),
     connect: (connectorId) => route(connectorId, (a) => a.connect(connectorId)),
@@ -77,6 +79,47 @@ export function createLazyWalletConnectAdapter(options: WalletConnectOptions, in
     getBalance: (network, address) => (inner ? inner.getBalance(network, address) : load().then((a) => a.getBalance(network, address))),
     waitForReceipt: (network, hash) => (inner ? inner.waitForReceipt(network, hash) : load().then((a) => a.waitForReceipt(network, hash))),
   }
+}
+
+/**
+ * The session's Solana side, loaded with the WalletConnect adapter on first use: its connector
+ * is listed at once, WalletConnect calls wait for the adapter, the others go to `inner`.
+ */
+function lazySolanaAdapter(
+  options: WalletConnectOptions,
+  load: () => Promise<WalletConnectAdapter>,
+  current: () => WalletConnectAdapter | undefined,
+  inner: ChainAdapter | undefined,
+): ChainAdapter {
+  const id = WALLET_CONNECT_CONNECTOR_ID
+  const connector = walletConnectConnector(options.networks, 'solana')
+  const side = () => load().then((a) => a.solanaAdapter(inner))
+  const route = <T>(connectorId: string, use: (adapter: ChainAdapter) => Promise<T>): Promise<T> =>
+    connectorId === id || !inner ? side().then(use) : use(inner)
+  return {
+    namespace: 'solana',
+    connectors: () => (inner ? inner.connectors().pipe(map((list) => [connector, ...list.filter((c) => c.id !== id)])) : of([connector])),
+    connect: (connectorId, request) => route(connectorId, (a) => a.connect(connectorId, request)),
+    reconnect: (connectorId, request) => route(connectorId, (a) => a.reconnect(connectorId, request)),
+    // Nothing to disconnect from before the adapter was ever loaded.
+    disconnect: (connectorId) => (connectorId === id && !current() ? Promise.resolve() : route(connectorId, (a) => a.disconnect(connectorId))),
+    events: (connectorId) =>
+      connectorId === id || !inner ? defer(() => from(side())).pipe(switchMap((a) => a.events(connectorId))) : (inner.events(connectorId) ?? EMPTY),
+    switchNetwork: (connectorId, network) => route(connectorId, (a) => a.switchNetwork(connectorId, network)),
+    signMessage: (connectorId, request) => route(connectorId, (a) => a.signMessage(connectorId, request)),
+    sendTransfer: (connectorId, network, transfer) => route(connectorId, (a) => a.sendTransfer(connectorId, network, transfer)),
+    getBalance: (network, address) => (inner ? inner.getBalance(network, address) : side().then((a) => a.getBalance(network, address))),
+    waitForReceipt: (network, hash) => (inner ? inner.waitForReceipt(network, hash) : side().then((a) => a.waitForReceipt(network, hash))),
+    solana: {
+      signTransaction: (connectorId, request) => route(connectorId, (a) => solanaOf(a).signTransaction(connectorId, request)),
+      signAndSendTransaction: (connectorId, network, request) => route(connectorId, (a) => solanaOf(a).signAndSendTransaction(connectorId, network, request)),
+    },
+  }
+}
+
+function solanaOf(adapter: ChainAdapter): SolanaCapabilities {
+  if (!adapter.solana) throw new GangwayError('Unsupported chain namespace', { details: `${adapter.namespace} has no Solana capabilities` })
+  return adapter.solana
 }
 
 function evmOf(adapter: ChainAdapter): EvmCapabilities {

@@ -1,3 +1,4 @@
+import { base58 } from '@scure/base'
 import { getAddress, isAddress } from 'viem'
 import type { ChainNamespace, Network, SessionNamespace } from '../../core/domain/entities.js'
 import { isCaipAddress, parseCaipAddress } from '../../core/domain/caip.js'
@@ -25,8 +26,9 @@ export const SESSION_METHODS: Readonly<Partial<Record<ChainNamespace, readonly s
 /**
  * The session namespaces a connect asks for (spec §3: methods, events, chains, rpcMap), one per
  * chain namespace of `networks`, chains as CAIP-2 ids in the host's order and each chain's first
- * RPC URL in `rpcMap` (keyed by chain reference, as the provider looks it up), so no request goes
- * to a default RPC host.
+ * RPC URL in `rpcMap` (keyed by chain reference, as the provider looks it up: `31337`, or a
+ * Solana cluster's genesis-hash prefix), so no request goes to a default RPC host. Solana
+ * networks add the `solana` namespace; an app without them asks for none.
  *
  * @example
  * sessionNamespaces([localhost]).eip155
@@ -44,14 +46,14 @@ export function sessionNamespaces(networks: readonly Network[]): Record<string, 
     if (ns.chains.includes(network.caipNetworkId)) continue
     ns.chains.push(network.caipNetworkId)
     const url = network.rpcUrls.default.http[0]
-    if (url) ns.rpcMap![String(network.id)] = url
+    if (url) ns.rpcMap![network.caipNetworkId.slice(network.caipNetworkId.indexOf(':') + 1)] = url
   }
   return out
 }
 
 /** What an approved session grants in one namespace. */
 export type SessionGrant = {
-  /** The accounts, unique, in the wallet's order (EVM addresses checksummed). */
+  /** The accounts, unique, in the wallet's order (EVM addresses checksummed, Solana ones base58 of 32 bytes). */
   accounts: string[]
   /** CAIP-2 ids of the approved chains. */
   chains: string[]
@@ -70,9 +72,12 @@ export function sessionGrant(namespaces: Readonly<Record<string, ApprovedNamespa
   const accounts: string[] = []
   const chains: string[] = []
   // A wallet's session is outside input: for eip155, chains must be positive integer ids and
-  // accounts addresses (viem's check); anything else is left out of the grant.
+  // accounts addresses (viem's check); for solana, chains CAIP-2 references and accounts 32
+  // bytes of base58; anything else is left out of the grant.
   const evm = namespace === 'eip155'
-  const validChain = (chain: unknown): chain is string => typeof chain === 'string' && (!evm || isEip155Chain(chain))
+  const sol = namespace === 'solana'
+  const validChain = (chain: unknown): chain is string =>
+    typeof chain === 'string' && (evm ? isEip155Chain(chain) : sol ? SOLANA_CHAIN.test(chain) : true)
   for (const [key, ns] of Object.entries(namespaces ?? {})) {
     // A namespace key may carry its chain inline (`eip155:1`).
     if (key !== namespace && !key.startsWith(`${namespace}:`)) continue
@@ -84,12 +89,26 @@ export function sessionGrant(namespaces: Readonly<Record<string, ApprovedNamespa
       const parsed = parseCaipAddress(account)
       if (!validChain(parsed.caipNetworkId)) continue
       if (evm && !isAddress(parsed.address)) continue
+      if (sol && !isSolanaAddress(parsed.address)) continue
       if (!chains.includes(parsed.caipNetworkId) && listed.length === 0) chains.push(parsed.caipNetworkId)
       const address = evm ? getAddress(parsed.address) : parsed.address
       if (!accounts.includes(address)) accounts.push(address)
     }
   }
   return { accounts, chains }
+}
+
+/** A Solana CAIP-2 id: `solana:` and a reference of CAIP-2's characters (a genesis-hash prefix). */
+const SOLANA_CHAIN = /^solana:[-_a-zA-Z0-9]{1,32}$/
+
+/** Whether `value` is a Solana address: base58 of 32 bytes (@scure/base, so kit need not be loaded). */
+export function isSolanaAddress(value: string): boolean {
+  if (value.length < 32 || value.length > 44) return false
+  try {
+    return base58.decode(value).length === 32
+  } catch {
+    return false
+  }
 }
 
 /** Whether a CAIP-2 id is an eip155 chain with a positive safe integer reference. */
