@@ -20,11 +20,19 @@ export interface StackAccount {
   privateKey: `0x${string}`
 }
 
+/** The local Solana validator, when the stack runs one: the wallet then offers the `solana` namespace. */
+export interface StackSolana {
+  /** `solana:<genesis-hash prefix>`. */
+  caipNetworkId: string
+  rpcUrl: string
+}
+
 export interface StackConfig {
   relayUrl: string
   projectId: string
   chains: StackChain[]
   accounts: StackAccount[]
+  solana?: StackSolana
 }
 
 /** Hardhat's first default account ("test test … junk"): public knowledge, dev only. */
@@ -74,6 +82,14 @@ export function parseStackJson(doc: unknown): Partial<StackConfig> {
       }
       return { address: a.address, privateKey: a.privateKey }
     })
+  }
+  // The stack's Solana keys (dev/solana's solanaStackConfig): the validator's chain and RPC URL.
+  if (doc.solanaCaipNetworkId !== undefined || doc.solanaRpcUrl !== undefined) {
+    const { solanaCaipNetworkId: caip, solanaRpcUrl: rpcUrl } = doc
+    if (typeof caip !== 'string' || !/^solana:[-_a-zA-Z0-9]{1,32}$/.test(caip) || typeof rpcUrl !== 'string') {
+      throw new Error('stack.json: solanaCaipNetworkId must be a solana: CAIP-2 id, with a solanaRpcUrl')
+    }
+    out.solana = { caipNetworkId: caip, rpcUrl }
   }
   return out
 }
@@ -134,5 +150,6 @@ export async function loadStackConfig(origin: string, search: string, fetchImpl:
     projectId: query.get('projectId') ?? base.projectId ?? DEFAULT_PROJECT_ID,
     chains: [...chains.values()],
     accounts,
+    ...(base.solana ? { solana: base.solana } : {}),
   }
 }

@@ -6,7 +6,9 @@ import { WalletKit, type WalletKitTypes } from '@reown/walletkit'
 import { Core } from '@walletconnect/core'
 import { buildApprovedNamespaces, buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils'
 import { privateKeyToAccount } from 'viem/accounts'
-import type { StackAccount, StackChain, StackConfig } from './stackConfig'
+import type { KeyPairSigner } from '@solana/kit'
+import type { StackAccount, StackChain, StackConfig, StackSolana } from './stackConfig'
+import { describeSolanaRequest, executeSolanaRequest, SOLANA_WALLET_METHODS, solanaWalletSigner } from './walletSolana'
 import {
   describeRequest,
   executeRequest,
@@ -109,6 +111,8 @@ export interface WalletState {
   status: WalletStatus
   statusText: string
   address: `0x${string}`
+  /** The Solana account (base58), when the stack has a Solana validator. */
+  solanaAddress: string | undefined
   autoApprove: boolean
   proposals: PendingProposal[]
   auths: PendingAuth[]
@@ -125,6 +129,11 @@ export interface WalletOptions {
   config: StackConfig
   /** Which of config.accounts signs (default 0). */
   accountIndex?: number
+  /**
+   * Which of the local validator's dev accounts (dev/solana/devAccounts.ts) signs Solana
+   * requests (default 1: not the dev Solana browser wallet's #0); used when config.solana is set.
+   */
+  solanaAccountIndex?: number
   /** IKeyValueStorage; the SDK's default (IndexedDB in browsers, a file in Node) when absent. */
   storage?: CoreOptions['storage']
   /** Keeps this client's keys apart from any other WalletConnect client in the same storage. */
@@ -174,8 +183,9 @@ function proposalChains(p: ProposalParams): { chains: string[]; methods: string[
  * @example
  * const namespaces = buildWalletNamespaces(proposal.params, config.chains, config.accounts[0])
  */
-export function buildWalletNamespaces(params: ProposalParams, chains: StackChain[], account: StackAccount) {
+export function buildWalletNamespaces(params: ProposalParams, chains: StackChain[], account: StackAccount, solana?: { network: StackSolana; address: string }) {
   const caip = chains.map((c) => `eip155:${c.chainId}`)
+  const asked = [params.requiredNamespaces ?? {}, params.optionalNamespaces ?? {}].some((group) => Object.keys(group).some((k) => k === 'solana' || k.startsWith('solana:')))
   return buildApprovedNamespaces({
     proposal: params,
     supportedNamespaces: {
@@ -185,6 +195,17 @@ export function buildWalletNamespaces(params: ProposalParams, chains: StackChain
         events: [...WALLET_EVENTS],
         accounts: caip.map((c) => `${c}:${account.address}`),
       },
+      // The validator's chain, offered only to a dApp that asks for Solana.
+      ...(solana && asked
+        ? {
+            solana: {
+              chains: [solana.network.caipNetworkId],
+              methods: [...SOLANA_WALLET_METHODS],
+              events: [],
+              accounts: [`${solana.network.caipNetworkId}:${solana.address}`],
+            },
+          }
+        : {}),
     },
   })
 }
@@ -201,12 +222,14 @@ export class WalletController {
     readonly account: StackAccount,
     autoApprove: boolean,
     now: () => number,
+    readonly solanaSigner: KeyPairSigner | undefined,
   ) {
     this.now = now
     this._state = {
       status: 'ready',
       statusText: 'Ready: paste a wc: URI',
       address: account.address,
+      solanaAddress: solanaSigner?.address,
       autoApprove,
       proposals: [],
       auths: [],
@@ -237,7 +260,8 @@ export class WalletController {
       ...(options.storage ? { storage: options.storage } : {}),
     })
     const kit = await WalletKit.init({ core, metadata: options.metadata ?? DEFAULT_WALLET_METADATA })
-    const wallet = new WalletController(kit, config, account, options.autoApprove ?? false, options.now ?? Date.now)
+    const solanaSigner = config.solana ? await solanaWalletSigner(options.solanaAccountIndex) : undefined
+    const wallet = new WalletController(kit, config, account, options.autoApprove ?? false, options.now ?? Date.now, solanaSigner)
     wallet.attach(options.oneClickAuth ?? true)
     wallet.refreshSessions()
     if (wallet._state.sessions.length > 0) {
@@ -289,14 +313,15 @@ export class WalletController {
   private refreshSessions(): void {
     const sessions = Object.values(this.kit.getActiveSessions()).map((s): SessionView => {
       const ns = s.namespaces.eip155
+      const sol = s.namespaces.solana
       const chains = ns?.chains ?? [...new Set((ns?.accounts ?? []).map((a) => a.split(':').slice(0, 2).join(':')))]
       return {
         topic: s.topic,
         dappName: s.peer.metadata.name,
         dappUrl: s.peer.metadata.url,
-        chains,
-        accounts: ns?.accounts ?? [],
-        methods: ns?.methods ?? [],
+        chains: [...chains, ...(sol?.chains ?? [])],
+        accounts: [...(ns?.accounts ?? []), ...(sol?.accounts ?? [])],
+        methods: [...(ns?.methods ?? []), ...(sol?.methods ?? [])],
         currentChain: this.currentChains.get(s.topic) ?? chains[0] ?? '',
         expiry: s.expiry,
       }
@@ -377,7 +402,12 @@ export class WalletController {
     let namespaces: ReturnType<typeof buildWalletNamespaces>
     const authentication: Cacao[] = []
     try {
-      namespaces = buildWalletNamespaces(p.params, this.config.chains, this.account)
+      namespaces = buildWalletNamespaces(
+        p.params,
+        this.config.chains,
+        this.account,
+        this.config.solana && this.solanaSigner ? { network: this.config.solana, address: this.solanaSigner.address } : undefined,
+      )
       if (!namespaces.eip155?.accounts.length) {
         const offered = this.config.chains.map((c) => `eip155:${c.chainId}`).join(', ')
         throw new Error(`none of the requested chains (${p.chains.join(', ') || 'none'}) is one of this wallet's (${offered})`)
@@ -540,7 +570,7 @@ export class WalletController {
       method: request.method,
       chainId,
       params: request.params,
-      summary: describeRequest(request.method, request.params),
+      summary: chainId.startsWith('solana:') ? describeSolanaRequest(request.method, request.params) : describeRequest(request.method, request.params),
       dappName: session?.peer.metadata.name ?? 'unknown dApp',
       receivedAt: this.now(),
     }
@@ -566,6 +596,7 @@ export class WalletController {
     const chain = this.config.chains.find((c) => `eip155:${c.chainId}` === r.chainId)
     try {
       if (!session) throw new WalletRpcError(WalletRpcError.unauthorized, 'No such session')
+      if (r.chainId.startsWith('solana:')) return await this.approveSolanaRequest(r)
       if (!chain) throw new WalletRpcError(WalletRpcError.unrecognizedChain, `Unrecognized chain ${r.chainId}`)
       const sessionChains = this._state.sessions.find((s) => s.topic === r.topic)?.chains ?? []
       const result = await executeRequest(
@@ -587,6 +618,18 @@ export class WalletController {
       await this.respond(r, { error: err }).catch(() => {})
       this.fail(r.method, err)
     }
+  }
+
+  /** A Solana request of the session, signed with the wallet's Solana dev account. */
+  private async approveSolanaRequest(r: PendingRequest): Promise<void> {
+    if (!this.solanaSigner || this.config.solana?.caipNetworkId !== r.chainId) {
+      throw new WalletRpcError(WalletRpcError.unrecognizedChain, `Unrecognized chain ${r.chainId}`)
+    }
+    const result = await executeSolanaRequest({ method: r.method, params: r.params }, this.solanaSigner)
+    await this.respond(r, { result })
+    this.update({ lastResult: result })
+    this.log('result', `${r.method} → ${JSON.stringify(result).slice(0, 120)}`)
+    this.setStatus('signed', `${r.method} approved`)
   }
 
   async rejectRequest(id: number): Promise<void> {

@@ -7,6 +7,7 @@
 //   ?autoApprove[=1]     approve every proposal and request without a click (benchmarks)
 //   ?chains=31337,…      offer only these chain ids (to test a chain outside the session)
 //   ?account=N           sign with config.accounts[N] (default 0)
+//   ?solanaAccount=N     sign Solana requests with the validator's dev account N (default 1)
 //   ?storage=memory      keep nothing across reloads (default: the SDK's IndexedDB storage)
 //   ?oneClickAuth=0      ignore session_authenticate, so the dApp's authenticate() falls back to
 //                         an ordinary proposal (a wallet without one-click auth)
@@ -113,6 +114,7 @@ export async function startWalletPage(doc: Document, location: Location): Promis
   const wallet = await WalletController.create({
     config,
     accountIndex: Number(query.get('account') ?? 0),
+    ...(query.get('solanaAccount') !== null ? { solanaAccountIndex: Number(query.get('solanaAccount')) } : {}),
     autoApprove: flag(query, 'autoApprove'),
     oneClickAuth: query.get('oneClickAuth') !== '0' && query.get('oneClickAuth') !== 'false',
     ...(query.get('storage') === 'memory' ? { storage: new MemoryStorage() } : {}),
@@ -135,6 +137,10 @@ export async function startWalletPage(doc: Document, location: Location): Promis
   })
   auto.addEventListener('change', () => wallet.setAutoApprove(auto.checked))
   $('wallet-address').textContent = wallet.state.address
+  if (wallet.state.solanaAddress) {
+    $('wallet-solana-address').textContent = wallet.state.solanaAddress
+    $<HTMLElement>('wallet-solana-address').hidden = false
+  }
 
   // ---- dynamic sections -----------------------------------------------------------------------
   const proposalsBox = $<HTMLElement>('proposals')
