@@ -31,7 +31,7 @@ beforeAll(async () => {
 })
 
 const messageOf = (params: unknown) => getBase58Encoder().encode((params as { message: string }).message)
-const sign = async (signer: KeyPairSigner, bytes: Uint8Array) => getBase58Decoder().decode(await signBytes(signer.keyPair.privateKey, bytes))
+const sign = async (signer: KeyPairSigner, bytes: Parameters<typeof signBytes>[1]) => getBase58Decoder().decode(await signBytes(signer.keyPair.privateKey, bytes))
 const decodeTx = (base64: string) => getTransactionDecoder().decode(getBase64Encoder().encode(base64)) as Transaction
 const encodeTx = (tx: Transaction) => getBase64Decoder().decode(getTransactionEncoder().encode(tx))
 
@@ -120,7 +120,7 @@ describe('the Solana side of the session', () => {
 
   it.each([
     ['another transaction, signed', async () => ({ transaction: encodeTx(await partiallySignTransaction([owner.keyPair], decodeTx(transferTransaction(owner.address, 999_999n)))) })],
-    ['the transaction with another key\'s signature', async () => ({ signature: await sign(other, decodeTx(transferTransaction(owner.address)).messageBytes as Uint8Array) })],
+    ['the transaction with another key\'s signature', async () => ({ signature: await sign(other, decodeTx(transferTransaction(owner.address)).messageBytes) })],
     ['a transaction that is not base64', () => ({ transaction: '%%%' })],
     ['bytes that are no transaction', () => ({ transaction: 'AAAA' })],
     ['the transaction unsigned', () => ({ transaction: transferTransaction(owner.address) })],
