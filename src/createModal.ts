@@ -387,6 +387,8 @@ function walletConnectPort(o: ModalOptions, adapters: ChainDeps['adapters']): Wa
       adapters.eip155,
     )
     adapters.eip155 = adapter
+    // The session's Solana side joins the Solana adapter: WalletConnect is one of its connectors.
+    if (adapters.solana) adapters.solana = adapter.solanaAdapter(adapters.solana)
     return adapter.walletConnect
   }
   for (const a of Object.values(adapters)) {

@@ -1,4 +1,5 @@
 import type { NamedEffect } from '../features/defineFeature.js'
+import { adoptWalletConnectNamespaces } from './adoptWalletConnectNamespaces.js'
 import { cancelWalletConnectPairing } from './cancelWalletConnectPairing.js'
 import { loadWalletConnectProvider } from './loadWalletConnectProvider.js'
 import { prefetchWalletConnectPairing } from './prefetchWalletConnectPairing.js'
@@ -15,4 +16,5 @@ export const walletConnectEffects: NamedEffect<WalletConnectDeps>[] = [
   { name: 'refreshPairingUri', effect: refreshPairingUri },
   { name: 'cancelWalletConnectPairing', effect: cancelWalletConnectPairing },
   { name: 'startWalletConnectOnView', effect: startWalletConnectOnView },
+  { name: 'adoptWalletConnectNamespaces', effect: adoptWalletConnectNamespaces },
 ]

@@ -1,5 +1,5 @@
 import { defineEvent } from './defineEvent.js'
-import { array, literal, object, optional, string } from './schema.js'
+import { array, boolean, literal, object, optional, string } from './schema.js'
 import { namespaceSchema } from './views.js'
 import { serializedErrorSchema } from '../errors/base.js'
 
@@ -18,6 +18,8 @@ export const connectionSucceeded = defineEvent(
     accounts: array(accountSchema),
     caipNetworkId: string(),
     auth: optional(string()),
+    /** The connection came with another namespace's (one WalletConnect session): the active namespace stays. */
+    adopted: optional(boolean()),
   }),
 )
 export const connectionFailed = defineEvent(

@@ -48,7 +48,7 @@ export const connectionSlice = createSlice(
           const i = kept.findIndex((x) => x.connectorId === connectorId)
           const connections = i >= 0 ? kept.map((x, j) => (j === i ? connection : x)) : [...kept, connection]
           const next = withNamespace(c, namespace, { status: settledStatus({ connections }), connections, activeConnectorId: connectorId })
-          return { ...next, activeNamespace: namespace }
+          return event.payload.adopted ? next : { ...next, activeNamespace: namespace }
         },
         (_c, event, _state, prev) => !isIgnoredConnectionEvent(prev, event),
       )
