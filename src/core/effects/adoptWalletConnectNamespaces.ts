@@ -10,7 +10,9 @@ import type { WalletConnectDeps } from './walletConnectDeps.js'
  * A WalletConnect session spans namespaces (a wallet approving eip155 and solana grants both in
  * one session): once its connector connects in one namespace, the session's accounts in the
  * host's other namespaces connect too, through each adapter's silent reconnect of the same
- * connector (no second pairing, no prompt). The adopted connections keep the active namespace.
+ * connector (no second pairing, no prompt). The adopted connections keep the active namespace,
+ * and a namespace that already has a connection keeps it: the session does not replace a wallet
+ * the visitor chose there.
  */
 export const adoptWalletConnectNamespaces: Effect<WalletConnectDeps> = (event$, state$, deps) =>
   event$.pipe(
@@ -23,7 +25,7 @@ export const adoptWalletConnectNamespaces: Effect<WalletConnectDeps> = (event$, 
         mergeMap((namespace) => {
           const adapter = deps.adapters[namespace]
           const s = state$.value
-          if (!adapter || s.connection.byNamespace[namespace]?.connections.some((c) => c.connectorId === connectorId)) return EMPTY
+          if (!adapter || (s.connection.byNamespace[namespace]?.connections.length ?? 0) > 0) return EMPTY
           const network = selectConnectNetwork(s, namespace)
           return defer(() => adapter.reconnect(connectorId, network ? { network } : undefined)).pipe(
             mergeMap((session) =>

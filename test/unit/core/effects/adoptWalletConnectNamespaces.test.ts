@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { adoptWalletConnectNamespaces } from '../../../../src/core/effects/adoptWalletConnectNamespaces'
-import { connectionSucceeded } from '../../../../src/core/events/connection'
+import { connectionRequested, connectionSucceeded } from '../../../../src/core/events/connection'
 import { EffectScheduler, reply, runEffect } from '../../../support/runEffect'
 import { stateAfter } from '../../../support/stateAfter'
 import { ACCOUNT, fakeAdapter } from './fakes'
@@ -30,5 +30,15 @@ describe('adoptWalletConnectNamespaces', () => {
       expectObservable(out).toBe('')
     })
     expect(calls).toHaveLength(1)
+  })
+
+  it('leaves a namespace that already has a connection alone', () => {
+    const phantom = connectionSucceeded({ connectorId: 'phantom', namespace: 'solana', accounts: [{ address: SOL, type: 'eoa' }], caipNetworkId: 'solana:abc' }, { requestId: 'r0' })
+    const { adapter: solana, calls } = fakeAdapter({ reconnect: () => reply({ accounts: [{ address: SOL, type: 'eoa' }], caipNetworkId: 'solana:abc' }, 5) })
+    new EffectScheduler().run(({ expectObservable }) => {
+      const out = runEffect(adoptWalletConnectNamespaces, { events: { marble: 'e', values: { e: evmConnected() } }, state: stateAfter([connectionRequested({ connectorId: 'phantom', namespace: 'solana' }, { requestId: 'r0' }), phantom]), deps: { adapters: { solana }, walletConnect: port } })
+      expectObservable(out).toBe('')
+    })
+    expect(calls).toHaveLength(0)
   })
 })
