@@ -196,12 +196,26 @@ export function formatTokenUnits(raw: string, decimals: number): string {
   return formatUnits(BigInt(raw), decimals)
 }
 
+/** An amount with more fraction digits than its token has decimals (parseTokenUnits). */
+export class AmountPrecisionError extends RangeError {
+  override name = 'AmountPrecisionError'
+}
+
+const DECIMAL_AMOUNT = /^(?:\d+(?:\.\d*)?|\.\d+)$/
+
 /**
- * A decimal amount in whole units as the raw integer amount, as a decimal string.
+ * A decimal amount in whole units as the raw integer amount, as a decimal string. Nothing is
+ * rounded: text that is not a plain decimal number, or has more fraction digits than the token
+ * has decimals, throws a `RangeError` saying which.
  *
  * @example
  * parseTokenUnits('1.5', 6) // '1500000'
+ * parseTokenUnits('1.1234567', 6) // throws: more than 6 decimals
  */
 export function parseTokenUnits(amount: string, decimals: number): string {
-  return parseUnits(amount, decimals).toString()
+  const text = amount.trim()
+  if (!DECIMAL_AMOUNT.test(text)) throw new RangeError(`'${text.slice(0, 40)}' is not a decimal amount`)
+  const fraction = text.split('.')[1]?.replace(/0+$/, '') ?? ''
+  if (fraction.length > decimals) throw new AmountPrecisionError(`the token has ${decimals} decimals; the amount has ${fraction.length}`)
+  return parseUnits(text, decimals).toString()
 }

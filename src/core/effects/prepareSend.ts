@@ -1,6 +1,6 @@
 import type { Network } from '../domain/entities.js'
 import { isAddressOf } from '../domain/address.js'
-import { parseTokenUnits } from '../domain/format.js'
+import { AmountPrecisionError, parseTokenUnits } from '../domain/format.js'
 import { sendFormError } from '../domain/transactionRules.js'
 import { InvalidInputError } from '../errors/base.js'
 import type { ChainAdapter, ChainDeps, WalletTransfer } from '../ports.js'
@@ -38,7 +38,9 @@ export function prepareSend(state: ModalState, adapters: ChainDeps['adapters']):
   try {
     raw = parseTokenUnits(String(amount), token!.decimals)
   } catch (error) {
-    return { error: new InvalidInputError('Invalid amount', { details: String(amount), cause: error }) }
+    // Nothing is rounded: an amount finer than the token's decimals is refused, saying so.
+    const message = error instanceof AmountPrecisionError ? `${token!.symbol} has at most ${token!.decimals} decimals` : 'Invalid amount'
+    return { error: new InvalidInputError(message, { details: String(amount), cause: error }) }
   }
   const transfer = { from, receiver: receiver!, amount: raw, ...(token!.address ? { token: token!.address, decimals: token!.decimals } : {}) }
   return { adapter, connectorId: connection.connectorId, network, transfer }

@@ -111,6 +111,7 @@ describe('domain modules', () => {
           "isThemeMode",
         ],
         "format.ts": [
+          "AmountPrecisionError",
           "ELLIPSIS",
           "formatBalance",
           "formatDollars",

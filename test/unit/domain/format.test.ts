@@ -4,6 +4,7 @@ import {
   formatDollars,
   formatLocaleAmount,
   formatTokenUnits,
+  AmountPrecisionError,
   parseTokenUnits,
   relativeTime,
   shortenEmail,
@@ -130,5 +131,16 @@ describe('token units (viem)', () => {
     expect(formatTokenUnits('0xde0b6b3a7640000', 18)).toBe('1')
     expect(formatTokenUnits('1500000', 6)).toBe('1.5')
     expect(parseTokenUnits('1.5', 6)).toBe('1500000')
+    expect(parseTokenUnits('.25', 2)).toBe('25')
+    expect(parseTokenUnits('3.', 9)).toBe('3000000000')
+    expect(parseTokenUnits(' 1.500000000 ', 6)).toBe('1500000')
+  })
+  it('never rounds: more fraction digits than the token has decimals is refused', () => {
+    expect(() => parseTokenUnits('1.1234567', 6)).toThrow(AmountPrecisionError)
+    expect(() => parseTokenUnits('0.0000000001', 9)).toThrow(AmountPrecisionError)
+    expect(() => parseTokenUnits('1.5', 0)).toThrow(AmountPrecisionError)
+  })
+  it('refuses text that is not a plain decimal amount', () => {
+    for (const bad of ['', '.', '-1', '1e3', '0x10', '1,5', '1.2.3', 'NaN', 'Infinity', ' ']) expect(() => parseTokenUnits(bad, 6), bad).toThrow(RangeError)
   })
 })
