@@ -3,10 +3,9 @@ import { truncateAddress } from '../../core/domain/format.js'
 import { selectActiveConnection } from '../../core/selectors.js'
 import type { ModalState } from '../../core/state.js'
 import { useModalState } from '../useModalState.js'
+import { NAMESPACE_NAMES } from './namespaceNames.js'
 import type { ViewProps } from './viewProps.js'
 
-/** What a visitor calls each chain family. */
-export const NAMESPACE_NAMES: Record<Namespace, string> = { eip155: 'Ethereum (EVM)', solana: 'Solana', polkadot: 'Polkadot', bip122: 'Bitcoin', cosmos: 'Cosmos' }
 
 type Row = { namespace: Namespace; address: string | null; active: boolean }
 
