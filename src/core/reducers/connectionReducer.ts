@@ -67,7 +67,11 @@ export const connectionSlice = createSlice(
         const target = connectorId ?? ns.activeConnectorId
         const connections = ns.connections.filter((x) => x.connectorId !== target)
         const active = ns.activeConnectorId === target ? (connections[0]?.connectorId ?? null) : ns.activeConnectorId
-        return withNamespace(c, namespace, { status: settledStatus({ connections }), connections, activeConnectorId: active })
+        const next = withNamespace(c, namespace, { status: settledStatus({ connections }), connections, activeConnectorId: active })
+        // The active family's last wallet gone, a family that still has one becomes the active one.
+        if (connections.length > 0 || c.activeNamespace !== namespace) return next
+        const stillConnected = (Object.keys(c.byNamespace) as Namespace[]).find((n) => n !== namespace && (c.byNamespace[n]?.connections.length ?? 0) > 0)
+        return stillConnected ? { ...next, activeNamespace: stillConnected } : next
       })
       .addCase(reconnectStarted, (c, event) => {
         const ns = namespaceDraft(c, event.payload.namespace)

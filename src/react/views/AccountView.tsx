@@ -13,7 +13,10 @@ export function AccountView({ modal }: ViewProps) {
   const network = useModalState(selectActiveNetwork)
   const caipNetworkId = useModalState(selectActiveCaipNetworkId)
   const namespace = useModalState((s) => s.connection.activeNamespace)
-  const multiWallet = useModalState((s) => s.features.multiWallet)
+  // The wallets list is offered with multiWallet, and whenever several chain families are connected.
+  const listsWallets = useModalState(
+    (s) => s.features.multiWallet || Object.values(s.connection.byNamespace).filter((ns) => (ns?.connections.length ?? 0) > 0).length > 1,
+  )
   const severalChains = useModalState((s) => s.settings.adapters.length > 1)
   const disconnectError = useModalState((s) => s.wallets.disconnectError)
   if (!address || !namespace) {
@@ -38,7 +41,7 @@ export function AccountView({ modal }: ViewProps) {
           Switch chain
         </button>
       ) : null}
-      {multiWallet ? (
+      {listsWallets ? (
         <button type="button" className="gw-button" data-testid="account-wallets" onClick={() => modal.push('ProfileWallets')}>
           Wallets
         </button>

@@ -68,6 +68,20 @@ describe('connection status per namespace', () => {
     expect(run({}, [connectionRequested({ connectorId: 'a', namespace: 'eip155' }), ok]).connection.byNamespace.eip155?.status).toBe('connected')
     expect(run({}, [ok, connectionDisconnected({ namespace: 'eip155' })]).connection.byNamespace.eip155).toEqual({ status: 'disconnected', connections: [], activeConnectorId: null })
   })
+  it("the active family's last wallet disconnected, a family that still has one becomes active; otherwise it stays", () => {
+    const SOL = '2yv38hGN9CzkSfJRpP4LAbRTtrSMkdhP8MkQX5dxirLg'
+    const evm = connectionSucceeded({ connectorId: 'w', namespace: 'eip155', accounts: [{ address: '0x00000000000000000000000000000000000000a1', type: 'eoa' }], caipNetworkId: 'eip155:1' })
+    const sol = connectionSucceeded({ connectorId: 's', namespace: 'solana', accounts: [{ address: SOL, type: 'eoa' }], caipNetworkId: 'solana:abc' })
+    const both = { adapters: ['eip155', 'solana'] as const }
+    const after = run({ adapters: [...both.adapters] }, [evm, sol, connectionDisconnected({ namespace: 'solana' })]).connection
+    expect(after.activeNamespace).toBe('eip155')
+    expect(after.byNamespace.eip155?.connections.map((c) => c.connectorId)).toEqual(['w'])
+    // Disconnecting the other family's wallet leaves the active family alone.
+    expect(run({ adapters: [...both.adapters] }, [evm, sol, connectionDisconnected({ namespace: 'eip155' })]).connection.activeNamespace).toBe('solana')
+    // Nothing else connected: the family stays active (Connect for it).
+    expect(run({ adapters: [...both.adapters] }, [sol, connectionDisconnected({ namespace: 'solana' })]).connection.activeNamespace).toBe('solana')
+  })
+
   it('a failure keeps an existing connection and records the error', () => {
     const s = run({}, [ok, connectionFailed({ connectorId: 'b', namespace: 'eip155', error: { name: 'UserRejected', shortMessage: 'Connection rejected', code: 4001 } })])
     expect(s.connection.byNamespace.eip155?.status).toBe('connected')

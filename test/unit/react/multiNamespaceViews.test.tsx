@@ -89,10 +89,15 @@ describe('Networks with EVM and Solana', () => {
 
 describe('ProfileWallets with EVM and Solana', () => {
   it('shows both connections; disconnecting the Solana one leaves the EVM one', async () => {
-    const { modal, byTestId: q, connect, solana } = await twoFamilies()
+    const { modal, byTestId: q, view, connect, solana } = await twoFamilies()
     connect('solana', 's', SOL, solanaMainnet.caipNetworkId)
+    act(() => modal.open('Account'))
+    // One family connected, no multiWallet: no wallets list.
+    expect(q('account-wallets')).toBeNull()
     connect('eip155', 'w', EVM, 'eip155:1')
-    act(() => modal.open('ProfileWallets'))
+    act(() => modal.open('Account'))
+    await act(async () => q('account-wallets')!.click())
+    expect(view()).toBe('ProfileWallets')
     const evm = q('profile-wallets-eip155')!
     const sol = q('profile-wallets-solana')!
     expect(texts(q('view-profile-wallets')!, 'h3')).toEqual(['Ethereum (EVM)', 'Solana'])
