@@ -8,6 +8,7 @@ import type { ChainAdapter, SolanaCapabilities, WalletProviderEvent, WalletSessi
 import { importOptionalPeer } from '../optionalPeer.js'
 import { pageIdle } from '../pageIdle.js'
 import type { SolanaConfirmation, SolanaRuntime } from './createSolanaRuntime.js'
+import type { SolanaToolkit } from './solanaToolkit.js'
 import { solanaDevnet, solanaMainnet, solanaTestnet } from './defineSolanaNetwork.js'
 import type { SolanaWalletDiscovery, Wallet } from './discoverSolanaWallets.js'
 
@@ -48,6 +49,8 @@ export type SolanaAdapter = ChainAdapter & {
   connect(connectorId: string, request?: SolanaConnectRequest): Promise<WalletSession>
   reconnect(connectorId: string, request?: SolanaConnectRequest): Promise<WalletSession | null>
   readonly solana: SolanaCapabilities
+  /** Lends WalletConnect's Solana side this adapter's runtime (see `solanaToolkit.ts`). */
+  loadSolanaToolkit(): Promise<SolanaToolkit>
 }
 
 const COMMITMENTS: Record<SolanaCommitment, SolanaConfirmation> = {
@@ -166,6 +169,9 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): SolanaA
 
   return {
     namespace: 'solana',
+
+    loadSolanaToolkit: () =>
+      Promise.all([loadRuntime(), import('./walletConnectSolanaWallet.js')]).then(([runtime, m]) => ({ runtime, walletConnectWallet: m.walletConnectSolanaWallet })),
 
     connectors: () =>
       defer(() => from(loadDiscovery())).pipe(

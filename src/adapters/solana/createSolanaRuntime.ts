@@ -10,7 +10,6 @@ import {
   getBase58Decoder,
   getBase64Decoder,
   getBase64Encoder,
-  getPublicKeyFromAddress,
   getStructEncoder,
   getTransactionDecoder,
   getTransactionEncoder,
@@ -24,13 +23,11 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
   SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR,
-  verifySignature,
   type Address,
   type Base64EncodedWireTransaction,
   type Instruction,
   type RpcTransport,
   type Signature,
-  type SignatureBytes,
   type Transaction,
 } from '@solana/kit'
 import { Observable } from 'rxjs'
@@ -45,6 +42,7 @@ import type { WalletProviderEvent, WalletReceipt } from '../../core/ports.js'
 import { supportedChain, type Wallet } from './discoverSolanaWallets.js'
 import { invalidSolanaResponse, toSolanaError, type SolanaOperation } from './solanaErrors.js'
 import { firstOutput, parseAccounts, parseSignatureBytes, type CheckedAccount } from './solanaPayloads.js'
+import { verifies } from './verifySolanaSignature.js'
 import { isBytes, preview } from '../preview.js'
 
 /** The commitments a node reports a transaction at, weakest first. */
@@ -343,24 +341,6 @@ function lamportsOf(amount: string): bigint {
     throw new InvalidInputError('Invalid amount', { details: `${amount} is not a positive whole number of lamports` })
   }
   return BigInt(amount)
-}
-
-/**
- * Whether the Ed25519 `signature` of `data` is `addr`'s (kit over WebCrypto). Null when this
- * browser cannot tell (WebCrypto without Ed25519): the signature is then taken as the wallet gave it.
- */
-async function verifies(addr: string, signature: Uint8Array, data: Uint8Array): Promise<boolean | null> {
-  let key: CryptoKey
-  try {
-    key = await getPublicKeyFromAddress(address(addr))
-  } catch {
-    return null
-  }
-  try {
-    return await verifySignature(key, signature as SignatureBytes, data)
-  } catch {
-    return null
-  }
 }
 
 /**

@@ -322,7 +322,6 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
         {
           networks: options.networks,
           connector: walletConnectConnector(options.networks, 'solana'),
-          ...(options.receiptPollingMs !== undefined ? { receiptPollingMs: options.receiptPollingMs } : {}),
         },
         solanaInner,
       )),

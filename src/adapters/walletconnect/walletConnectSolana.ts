@@ -4,8 +4,9 @@ import { GangwayError, serializeError } from '../../core/errors/base.js'
 import { WalletConnectChainNotSupportedError } from '../../core/errors/walletConnect.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect.js'
 import type { ChainAdapter, SolanaCapabilities, WalletProviderEvent, WalletSession } from '../../core/ports.js'
-import { importOptionalPeer } from '../optionalPeer.js'
 import type { SolanaRuntime } from '../solana/createSolanaRuntime.js'
+import type { LendsSolanaToolkit, SolanaToolkit } from '../solana/solanaToolkit.js'
+import { ChainAdapterNotFoundError } from '../../core/errors/connection.js'
 import type { SolanaOperation } from '../solana/solanaErrors.js'
 import { sessionGrant, startChain, type SessionGrant } from './sessionNamespaces.js'
 import { toWalletConnectError } from './walletConnectErrors.js'
@@ -32,8 +33,6 @@ export type WalletConnectSolanaOptions = {
   /** The host's networks; its Solana ones are the session's Solana chains, in the host's order of preference. */
   networks: readonly Network[]
   connector: Connector
-  /** How often a pending transaction's status is polled (default 400 ms). */
-  receiptPollingMs?: number
 }
 
 /** The Solana part of the session: its accounts (base58) and chains. */
@@ -59,19 +58,16 @@ export function createWalletConnectSolanaAdapter(access: WalletConnectSessionAcc
   const { connector } = options
   /** The Solana chain requests name: where the connection stands (set by connect, reconnect, switch). */
   let current: string | null = null
-  let runtime: Promise<{ rt: SolanaRuntime; wallet: typeof import('./walletConnectSolanaWallet.js').walletConnectSolanaWallet }> | null = null
-
-  /** The Solana runtime and the session's wallet facade, loaded once (again after a failed load). */
-  const load = () =>
-    (runtime ??= importOptionalPeer('@solana/kit', 'Solana over WalletConnect', () =>
-      Promise.all([import('../solana/createSolanaRuntime.js'), import('./walletConnectSolanaWallet.js')]),
-    ).then(
-      ([r, w]) => ({ rt: r.createSolanaRuntime({ receiptPollingMs: options.receiptPollingMs ?? 400, commitment: 'confirmed' }), wallet: w.walletConnectSolanaWallet }),
-      (error: unknown) => {
-        runtime = null
-        throw error
-      },
-    ))
+  /**
+   * The Solana runtime and the session's wallet facade, lent by the Solana adapter (`inner`):
+   * nothing of Solana is imported here, so an app without `gangway/solana` carries none of it.
+   */
+  const load = async (): Promise<{ rt: SolanaRuntime; wallet: SolanaToolkit['walletConnectWallet'] }> => {
+    const lend = (inner as LendsSolanaToolkit | undefined)?.loadSolanaToolkit
+    if (!lend) throw new ChainAdapterNotFoundError('solana')
+    const toolkit = await lend()
+    return { rt: toolkit.runtime, wallet: toolkit.walletConnectWallet }
+  }
 
   /** The session as the core sees it in the solana namespace. */
   function toWalletSession(session: WalletConnectSession, wanted: Network | undefined): WalletSession {

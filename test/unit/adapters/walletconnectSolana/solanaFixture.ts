@@ -17,6 +17,7 @@ import {
 } from '@solana/kit'
 import { defineEvmNetwork } from '../../../../src/adapters/evm/defineEvmNetwork'
 import { transferSolInstruction } from '../../../../src/adapters/solana/createSolanaRuntime'
+import { createSolanaAdapter } from '../../../../src/adapters/solana/createSolanaAdapter'
 import { solanaLocalnet } from '../../../../src/adapters/solana/defineSolanaNetwork'
 import { createWalletConnectAdapter } from '../../../../src/adapters/walletconnect/createWalletConnectAdapter'
 import type { Network } from '../../../../src/core/domain/entities'
@@ -66,5 +67,7 @@ export function solanaSession(owner: string, answer: (request: { method: string;
     },
   }
   const adapter = createWalletConnectAdapter({ projectId: 'test', networks, prefetch: false, loadProvider: async () => fake.provider })
-  return { fake, adapter, side: adapter.solanaAdapter(), solanaRequests }
+  // The Solana adapter lends the WalletConnect side its runtime (kit).
+  const lender = createSolanaAdapter({ networks: networks.filter((n) => n.chainNamespace === 'solana') })
+  return { fake, adapter, side: adapter.solanaAdapter(lender), solanaRequests }
 }

@@ -133,6 +133,15 @@ describe('the Solana side of the session', () => {
     })
   })
 
+  it('without a Solana adapter to lend it kit, the Solana side refuses to sign with "Chain adapter not found"', async () => {
+    const fake = createFakeProvider()
+    const adapter = createWalletConnectAdapter({ projectId: 'test', networks: [evmNetwork, solanaNetwork], prefetch: false, loadProvider: async () => fake.provider })
+    expect(await failure(adapter.solanaAdapter().signMessage('walletConnect', { address: owner.address, message: 'hi' }))).toMatchObject({
+      name: 'ChainAdapterNotFoundError',
+      shortMessage: 'Chain adapter not found',
+    })
+  })
+
   it('a connect whose session has no Solana account fails with "Failed to connect"', async () => {
     const fake = createFakeProvider()
     const adapter = createWalletConnectAdapter({ projectId: 'test', networks: [evmNetwork, solanaNetwork], prefetch: false, loadProvider: async () => fake.provider })

@@ -12,6 +12,7 @@ import { MemoryStorage } from '../../../../dev/wallet/memoryStorage'
 import type { StackConfig } from '../../../../dev/wallet/stackConfig'
 import { WalletController } from '../../../../dev/wallet/walletController'
 import { defineEvmNetwork } from '../../../../src/adapters/evm/defineEvmNetwork'
+import { createSolanaAdapter } from '../../../../src/adapters/solana/createSolanaAdapter'
 import { solanaLocalnet } from '../../../../src/adapters/solana/defineSolanaNetwork'
 import { createWalletConnectAdapter, type WalletConnectAdapter } from '../../../../src/adapters/walletconnect/createWalletConnectAdapter'
 import { loadUniversalProvider } from '../../../../src/adapters/walletconnect/walletConnectProvider'
@@ -61,7 +62,7 @@ async function makeWallet(options: { autoApprove?: boolean } = {}) {
 }
 
 function makeAdapter(networks: Network[] = [...evmNetworks, solana]) {
-  return createWalletConnectAdapter({
+  const adapter = createWalletConnectAdapter({
     projectId: 'gangway-test',
     relayUrl: relay.url,
     metadata: { name: 'Gangway Test', description: 'adapter test', url: 'http://127.0.0.1', icons: [] },
@@ -75,6 +76,10 @@ function makeAdapter(networks: Network[] = [...evmNetworks, solana]) {
       return p
     },
   })
+  // Its Solana side, on the Solana adapter that lends it kit (later solanaAdapter() calls return it).
+  const solanaNetworks = networks.filter((x) => x.chainNamespace === 'solana')
+  if (solanaNetworks.length > 0) adapter.solanaAdapter(createSolanaAdapter({ networks: solanaNetworks, receiptPollingMs: 50 }))
+  return adapter
 }
 
 /** Connects `adapter` on its eip155 side, handing each pairing URI to `wallet`. */

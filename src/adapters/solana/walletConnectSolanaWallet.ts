@@ -14,12 +14,13 @@
  * (@solana/kit), on first use.
  */
 import { base58, base64 } from '@scure/base'
-import { address, getPublicKeyFromAddress, getTransactionDecoder, getTransactionEncoder, verifySignature, type SignatureBytes, type Transaction } from '@solana/kit'
+import { getTransactionDecoder, getTransactionEncoder, type SignatureBytes, type Transaction } from '@solana/kit'
 import { WALLETCONNECT_REJECTION_CODES } from '../../core/errors/walletConnect.js'
-import { invalidSolanaResponse, type SolanaOperation } from '../solana/solanaErrors.js'
-import type { Wallet } from '../solana/discoverSolanaWallets.js'
+import { invalidSolanaResponse, type SolanaOperation } from './solanaErrors.js'
+import type { Wallet } from './discoverSolanaWallets.js'
+import { verifies } from './verifySolanaSignature.js'
 import { isBytes, preview } from '../preview.js'
-import type { WalletConnectProvider } from './walletConnectProvider.js'
+import type { WalletConnectProvider } from '../walletconnect/walletConnectProvider.js'
 
 /** The session's Solana side: its accounts and chains (checked grants), and the chain requests go to. */
 export type WalletConnectSolanaSession = {
@@ -154,17 +155,3 @@ function sameBytes(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
 }
 
 
-/** Whether `signature` over `data` is `addr`'s (kit over WebCrypto); null where WebCrypto lacks Ed25519. */
-async function verifies(addr: string, signature: Uint8Array, data: Parameters<typeof verifySignature>[2]): Promise<boolean | null> {
-  let key: CryptoKey
-  try {
-    key = await getPublicKeyFromAddress(address(addr))
-  } catch {
-    return null
-  }
-  try {
-    return await verifySignature(key, signature as SignatureBytes, data)
-  } catch {
-    return null
-  }
-}
