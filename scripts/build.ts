@@ -7,12 +7,14 @@
 // the compiler reject any relative import plain Node could not load. TypeScript 7's native tsc
 // writes JS and declarations for the whole of src/ in about 3 s.
 //
-// dist/dev holds the demo pages (vite.config.ts) and is left alone.
+// dist/testing holds gangway/testing, bundled from dev/ (scripts/buildTesting.ts); dist/dev
+// holds the demo pages (vite.config.ts) and is left alone.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildTesting } from './buildTesting'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const DIST = join(ROOT, 'dist')
@@ -35,5 +37,6 @@ export function build(): void {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const started = performance.now()
   build()
+  await buildTesting()
   console.log(`built dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }

@@ -16,8 +16,9 @@ export type StackPorts = { chains?: [number, number]; gateway?: number; relay?: 
  * the Solana validator and a web server for the built pages (demo, wallet) with `/stack.json`.
  * Port 0 or none picks free ports, so tests can run beside a running demo.
  */
-export async function startStack(options: { ports?: StackPorts; log?: (line: string) => void; requirePages?: boolean } = {}) {
-  if (options.requirePages !== false && !existsSync(BUILT_PAGES)) throw new Error(`No built pages at ${BUILT_PAGES}: run \`npm run build:dev\` first`)
+export async function startStack(options: { ports?: StackPorts; log?: (line: string) => void; requirePages?: boolean; /** Serve the built demo and wallet pages (default true). */ pages?: boolean } = {}) {
+  const pages = options.pages !== false
+  if (pages && options.requirePages !== false && !existsSync(BUILT_PAGES)) throw new Error(`No built pages at ${BUILT_PAGES}: run \`npm run build:dev\` first`)
   const ports = options.ports ?? {}
   const stops: (() => Promise<void>)[] = []
   let stopping: Promise<void> | undefined
@@ -49,8 +50,8 @@ export async function startStack(options: { ports?: StackPorts; log?: (line: str
     const relay = await startRelay({ port: ports.relay ?? 0 })
     stops.push(() => relay.stop())
     const json: Record<string, unknown> = {}
-    const web = await serveStatic({ root: BUILT_PAGES, port: ports.web ?? 0, json, pages: ['/wallet/'] })
-    stops.push(() => web.stop())
+    const web = pages ? await serveStatic({ root: BUILT_PAGES, port: ports.web ?? 0, json, pages: ['/wallet/'] }) : null
+    if (web) stops.push(() => web.stop())
     const config: StackConfig = {
       projectId: DEMO_PROJECT_ID,
       chains: chains.chains,
@@ -58,7 +59,7 @@ export async function startStack(options: { ports?: StackPorts; log?: (line: str
       accounts: chains.accounts,
       gatewayUrl: gateway.url,
       relayUrl: relay.url,
-      walletUrl: `${web.url}/wallet/`,
+      walletUrl: web ? `${web.url}/wallet/` : '',
       ...solanaStackConfig(solana),
     }
     json['/stack.json'] = config
@@ -68,7 +69,7 @@ export async function startStack(options: { ports?: StackPorts; log?: (line: str
       gateway,
       relay,
       solana,
-      urls: { demo: `${web.url}/demo/`, wallet: `${web.url}/wallet/`, web: web.url },
+      urls: { demo: web ? `${web.url}/demo/` : '', wallet: web ? `${web.url}/wallet/` : '', web: web?.url ?? '' },
       stop,
     }
   } catch (error) {
