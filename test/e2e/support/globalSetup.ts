@@ -1,8 +1,10 @@
 import type { TestProject } from 'vitest/node'
-import { startStack } from '../../../dev/stack/startStack'
+import { BUILT_PAGES } from '../../../dev/stack/startStack'
+import { serveStatic } from '../../../dev/stack/serveStatic'
 import type { StackConfig } from '../../../dev/stack/stackConfig'
-import { watchAncestors } from '../../../dev/stack/watchAncestors'
+import { startTestStack } from '../../../dev/testing/index'
 import { buildPages } from '../../../scripts/buildPages'
+import { buildTesting } from '../../../scripts/buildTesting'
 
 export type E2EStack = { config: StackConfig; urls: { demo: string; wallet: string; web: string } }
 
@@ -12,16 +14,25 @@ declare module 'vitest' {
   }
 }
 
-/** Builds the pages once and starts the whole local stack on free ports for every e2e file. */
+/**
+ * Builds the pages once and starts the local stack for every e2e file through gangway/testing
+ * (the kit host apps use), serving the demo and wallet pages beside it with `/stack.json`.
+ */
 export default async function setup(project: TestProject) {
-  await buildPages({ quiet: true })
-  const stack = await startStack()
-  // Vitest exits on SIGTERM/SIGINT (the stack goes with its process); if a parent process is
-  // killed instead (npm, scripts/test.ts), stop the stack and exit rather than run on.
-  const watchdog = watchAncestors(() => stack.stop(), { signals: [] })
-  project.provide('stack', { config: stack.config, urls: stack.urls })
+  // The kit's own e2e drives the built package (dist/testing) as a host app would.
+  await Promise.all([buildPages({ quiet: true }), buildTesting()])
+  // The kit stops the stack when a parent process (npm, scripts/test.ts) is killed.
+  const stack = await startTestStack()
+  const json: Record<string, unknown> = {}
+  const web = await serveStatic({ root: BUILT_PAGES, port: 0, json, pages: ['/wallet/'] }).catch(async (error: unknown) => {
+    await stack.stop()
+    throw error
+  })
+  const config = { ...stack.config, walletUrl: `${web.url}/wallet/`, solanaChain: 'solana:localnet' } as StackConfig
+  json['/stack.json'] = config
+  project.provide('stack', { config, urls: { demo: `${web.url}/demo/`, wallet: `${web.url}/wallet/`, web: web.url } })
   return async () => {
-    watchdog.dispose()
+    await web.stop()
     await stack.stop()
   }
 }

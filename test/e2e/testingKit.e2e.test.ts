@@ -1,0 +1,113 @@
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
+import { describe, expect, inject, it } from 'vitest'
+import type * as Kit from '../../dev/testing/index'
+import type { Modal } from '../../src/createModal'
+import { newPage } from './support/browser'
+import { browserPerFile, currentView, eip155Connection, inModal } from './support/demo'
+
+// gangway/testing as a host app uses it: the built package's kit (dist/testing) injects the dev
+// wallet into a page that has none of its own (the demo with ?devWallets=0, pointed at the
+// stack the kit started for this run), the test approves and rejects its requests, and the
+// transactions land on the kit's local chain. The built CLI starts and stops a stack of its own.
+
+const KIT = fileURLToPath(new URL('../../dist/testing/index.js', import.meta.url))
+const CLI = fileURLToPath(new URL('../../dist/testing/cli.js', import.meta.url))
+const kit = () => import(KIT) as Promise<typeof Kit>
+
+const run = browserPerFile()
+const stack = () => inject('stack')
+type PageWindow = Window & { gangway: Modal }
+
+async function hostPage() {
+  const { installDevWallet } = await kit()
+  const opened = await newPage(run.browser)
+  run.contexts.push(opened.context)
+  await installDevWallet(opened.page, stack().config as unknown as Kit.TestStackConfig)
+  await opened.page.goto(`${stack().urls.demo}?devWallets=0`)
+  await opened.page.getByTestId('open-modal').waitFor()
+  return opened
+}
+
+describe('gangway/testing in a host app’s Playwright test', () => {
+  it('injects the dev wallet, which connects and sends on the local chain as the test approves', async () => {
+    const { DEV_WALLET, devWallet } = await kit()
+    const { page, errors } = await hostPage()
+    const wallet = devWallet(page)
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => currentView(page)).toBe('Connect')
+    // The page's only EVM wallet is the injected one.
+    const names = await page.locator('gangway-modal button[data-testid^="wallet-"] .gw-wallet-name').allTextContents()
+    expect(names.filter((n) => n.includes('Dev Wallet'))).toEqual([DEV_WALLET.name])
+    await inModal(page, `wallet-${DEV_WALLET.rdns}`).click()
+    expect(await wallet.approve()).toBe('eth_requestAccounts')
+    await expect.poll(() => eip155Connection(page).then((ns) => ns?.status)).toBe('connected')
+    const from = stack().config.accounts[0]!.address
+    expect((await eip155Connection(page))?.connections[0]?.accounts[0]?.address).toBe(from)
+
+    const receiver = stack().config.accounts[4]!.address
+    const node = createPublicClient({ transport: http(stack().config.chains[0]!.rpcUrl) })
+    const before = await node.getBalance({ address: receiver })
+    const sending = page.evaluate(
+      (to) => (window as unknown as PageWindow).gangway.send({ token: { symbol: 'ETH', decimals: 18 }, amount: '0.02', receiver: to }),
+      receiver,
+    )
+    expect(await wallet.approve()).toBe('eth_sendTransaction')
+    expect((await sending).hash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(await node.getBalance({ address: receiver })).toBe(before + parseEther('0.02'))
+
+    const signing = page.evaluate(() => (window as unknown as PageWindow).gangway.signMessage('kit'))
+    expect(await wallet.approve()).toBe('personal_sign')
+    expect(await verifyMessage({ address: from, message: 'kit', signature: (await signing) as `0x${string}` })).toBe(true)
+    expect(await wallet.pending()).toEqual([])
+    expect(errors).toEqual([])
+  })
+
+  it('a rejected request is the user’s rejection, and nothing is sent', async () => {
+    const { DEV_WALLET, devWallet } = await kit()
+    const { page } = await hostPage()
+    const wallet = devWallet(page)
+    await page.getByTestId('open-modal').click()
+    await inModal(page, `wallet-${DEV_WALLET.rdns}`).click()
+    expect(await wallet.reject()).toBe('eth_requestAccounts')
+    await expect.poll(() => inModal(page, 'connecting-error').textContent()).toBe('Connection rejected')
+    expect((await eip155Connection(page))?.status ?? 'disconnected').toBe('disconnected')
+    // A test that expects a request which never comes fails, saying so.
+    await expect(devWallet(page, { timeoutMs: 300 }).approve()).rejects.toThrow(/no request reached the wallet within 300 ms/)
+  })
+})
+
+describe('the gangway-stack CLI (built)', () => {
+  it('prints the stack’s configuration, serves it, and stops everything on SIGTERM', async () => {
+    const child = spawn(process.execPath, [CLI], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+    const config = await new Promise<Kit.TestStackConfig>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no configuration within 60 s: ${out}`)), 60_000)
+      child.stdout.on('data', () => {
+        try {
+          resolve(JSON.parse(out) as Kit.TestStackConfig)
+          clearTimeout(timer)
+        } catch {
+          // Not all of it yet.
+        }
+      })
+    })
+    try {
+      expect(config.chains.map((c) => c.chainId)).toEqual([31337, 31338])
+      const node = createPublicClient({ transport: http(config.chains[1]!.rpcUrl) })
+      expect(await node.getChainId()).toBe(31338)
+      expect(await node.getBalance({ address: config.accounts[0]!.address })).toBeGreaterThan(0n)
+      expect(await (await fetch(`${config.gatewayUrl}/health`)).json()).toEqual({ ok: true })
+    } finally {
+      child.kill('SIGTERM')
+    }
+    expect(await exited).toBe(0)
+    // Nothing answers on its ports any more.
+    await expect(fetch(config.chains[0]!.rpcUrl, { method: 'POST', body: '{}' })).rejects.toThrow()
+    await expect(fetch(config.solanaRpcUrl, { method: 'POST', body: '{}' })).rejects.toThrow()
+    await expect(fetch(`${config.gatewayUrl}/health`)).rejects.toThrow()
+  })
+})
