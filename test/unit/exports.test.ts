@@ -29,7 +29,7 @@ describe('package entry points', () => {
   })
 
   it('package.json exports exactly these entries, each with types and import conditions', () => {
-    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './devtools', './evm', './package.json', './react', './solana', './wagmi', './walletconnect'])
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './devtools', './evm', './package.json', './react', './solana', './testing', './wagmi', './walletconnect'])
     for (const [entry, target] of Object.entries(pkg.exports)) {
       if (entry === './package.json') continue
       expect(typeof target, entry).toBe('object')

@@ -23,6 +23,7 @@ describe('docs/api-report.md', () => {
       './wagmi': () => import('../../../src/wagmi'),
       './solana': () => import('../../../src/solana'),
       './devtools': () => import('../../../src/devtools/index'),
+      './testing': () => import('../../../dev/testing/index'),
     }
     const entries = packageEntries()
     expect(entries.map((e) => e.entry).sort()).toEqual(Object.keys(modules).sort())
