@@ -53,6 +53,12 @@ describe('sending from the dev Solana wallet', () => {
     const receiver = stack().solanaAccounts[2]!.address
     const mint = stack().solanaMint
     const [solBefore, gwayBefore, ownerGwayBefore] = [await lamports(receiver), await tokenUnits(receiver), await tokenUnits(owner)]
+    // The modal holds the account's SOL and GWAY balances, as the gateway reads them from the validator.
+    const held = async () =>
+      (await modalState(page, (s) => Object.entries(s.tokenBalances.byAccount)))
+        .filter(([caipAddress]) => caipAddress.endsWith(`:${owner}`))
+        .flatMap(([, entry]) => (entry.balances ?? []).map((b) => `${b.quantity.numeric} ${b.symbol}`))
+    await expect.poll(held).toEqual(expect.arrayContaining([`${Number(ownerGwayBefore) / 10 ** mint.decimals} ${mint.symbol}`, expect.stringMatching(/ SOL$/)]))
 
     const sol = send(page, { token: SOL, amount: '0.05', receiver })
     await expect.poll(() => page.getByTestId('devsolana-method').textContent()).toMatch(/^solana:sign(AndSend)?Transaction$/)
