@@ -11,6 +11,7 @@ import { startRelay, type Relay } from '../../../dev/relay/startRelay'
 import { MemoryStorage } from '../../../dev/wallet/memoryStorage'
 import type { StackConfig } from '../../../dev/wallet/stackConfig'
 import { WalletController } from '../../../dev/wallet/walletController'
+import { until } from '../../support/until'
 
 type Provider = InstanceType<typeof UniversalProvider>
 
@@ -90,16 +91,6 @@ async function connect(wallet: WalletController): Promise<{ provider: Provider; 
   await provider.connect(connectParams())
   const ms = performance.now() - started
   return { provider, ms }
-}
-
-async function until<T>(check: () => T | undefined | false, ms = 5_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const v = check()
-    if (v !== undefined && v !== false) return v
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 10))
-  }
 }
 
 describe('WalletConnect through the local relay', () => {

@@ -13,6 +13,7 @@ import { createWalletConnectAdapter, type WalletConnectAdapter } from '../../../
 import { loadUniversalProvider, type WalletConnectProvider } from '../../../src/adapters/walletconnect/walletConnectProvider'
 import type { Network } from '../../../src/core/domain/entities'
 import type { WalletConnectActivity } from '../../../src/core/ports'
+import { until } from '../../support/until'
 
 let relay: Relay
 let chains: DevChains
@@ -77,16 +78,6 @@ async function connect(adapter: WalletConnectAdapter, wallet: WalletController) 
     return await adapter.connect('walletConnect')
   } finally {
     sub.unsubscribe()
-  }
-}
-
-async function until<T>(check: () => T | undefined | false, ms = 5_000): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const v = check()
-    if (v !== undefined && v !== false) return v
-    if (Date.now() > deadline) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 10))
   }
 }
 

@@ -17,6 +17,7 @@ import { solanaLocalnet } from '../../../../src/adapters/solana/defineSolanaNetw
 import { createWalletConnectAdapter, type WalletConnectAdapter } from '../../../../src/adapters/walletconnect/createWalletConnectAdapter'
 import { loadUniversalProvider } from '../../../../src/adapters/walletconnect/walletConnectProvider'
 import type { Network } from '../../../../src/core/domain/entities'
+import { until } from '../../../support/until'
 
 let relay: Relay
 let chains: DevChains
@@ -91,16 +92,6 @@ async function connect(adapter: WalletConnectAdapter, wallet: WalletController, 
     return await (namespace === 'eip155' ? adapter : adapter.solanaAdapter()).connect('walletConnect')
   } finally {
     sub.unsubscribe()
-  }
-}
-
-async function until<T>(check: () => T | undefined | false, ms = 5_000): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const v = check()
-    if (v !== undefined && v !== false) return v
-    if (Date.now() > deadline) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 10))
   }
 }
 
