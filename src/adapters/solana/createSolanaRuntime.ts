@@ -11,7 +11,6 @@ import {
   getBase64Decoder,
   getBase64Encoder,
   getStructEncoder,
-  getTransactionDecoder,
   getTransactionEncoder,
   getU32Encoder,
   getU64Encoder,
@@ -28,7 +27,6 @@ import {
   type Instruction,
   type RpcTransport,
   type Signature,
-  type Transaction,
 } from '@solana/kit'
 import { Observable } from 'rxjs'
 import { importOptionalPeer } from '../optionalPeer.js'
@@ -41,7 +39,7 @@ import { WalletDisconnectedError, WalletRpcError, WalletUnauthorizedError, Walle
 import type { WalletProviderEvent, WalletReceipt } from '../../core/ports.js'
 import { supportedChain, type Wallet } from './discoverSolanaWallets.js'
 import { invalidSolanaResponse, toSolanaError, type SolanaOperation } from './solanaErrors.js'
-import { firstOutput, parseAccounts, parseSignatureBytes, type CheckedAccount } from './solanaPayloads.js'
+import { decodeTransaction, firstOutput, parseAccounts, parseSignatureBytes, type CheckedAccount } from './solanaPayloads.js'
 import { verifies } from './verifySolanaSignature.js'
 import { isBytes, preview } from '../preview.js'
 
@@ -309,14 +307,6 @@ function featureFn(wallet: Wallet, feature: string, method: string): ((...args: 
     const fn = (f as Record<string, unknown>)[method]
     // Called at once (a listener is attached synchronously); a synchronous throw becomes a rejection.
     return typeof fn === 'function' ? async (...args: unknown[]) => (fn as (...a: unknown[]) => unknown).apply(f, args) : null
-  } catch {
-    return null
-  }
-}
-
-function decodeTransaction(bytes: Uint8Array): Transaction | null {
-  try {
-    return getTransactionDecoder().decode(bytes) as Transaction
   } catch {
     return null
   }

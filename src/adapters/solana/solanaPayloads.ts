@@ -4,7 +4,7 @@
  * kit (base58 of 32 bytes), byte fields must be bytes, lists are bounded, and junk is reported
  * with a short reason instead of being turned into state.
  */
-import { getAddressDecoder, isAddress } from '@solana/kit'
+import { getAddressDecoder, getTransactionDecoder, isAddress, type Transaction } from '@solana/kit'
 import { isBytes, preview } from '../preview.js'
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string }
@@ -61,3 +61,11 @@ export function parseSignatureBytes(value: unknown, what: string): Checked<Uint8
   return { ok: false, reason: `${what} ${isBytes(value) ? `of ${value.length} bytes` : preview(value)} is not a 64-byte signature` }
 }
 
+/** The transaction in `bytes` (kit's wire format), or null when they are not one. */
+export function decodeTransaction(bytes: Uint8Array): Transaction | null {
+  try {
+    return getTransactionDecoder().decode(bytes) as Transaction
+  } catch {
+    return null
+  }
+}

@@ -14,7 +14,8 @@
  * (@solana/kit), on first use.
  */
 import { base58, base64 } from '@scure/base'
-import { getTransactionDecoder, getTransactionEncoder, type SignatureBytes, type Transaction } from '@solana/kit'
+import { getTransactionEncoder, type SignatureBytes, type Transaction } from '@solana/kit'
+import { decodeTransaction } from './solanaPayloads.js'
 import { WALLETCONNECT_REJECTION_CODES } from '../../core/errors/walletConnect.js'
 import { invalidSolanaResponse, type SolanaOperation } from './solanaErrors.js'
 import type { Wallet } from './discoverSolanaWallets.js'
@@ -137,14 +138,6 @@ function decodeBase58(value: unknown): unknown {
     return base58.decode(value)
   } catch {
     return value
-  }
-}
-
-function decodeTransaction(bytes: Uint8Array): Transaction | null {
-  try {
-    return getTransactionDecoder().decode(bytes) as Transaction
-  } catch {
-    return null
   }
 }
 
