@@ -1,6 +1,6 @@
 // The local Solana validator through @solana/kit's own clients: the RPC, PubSub subscriptions
 // and sendAndConfirmTransactionFactory against a validator on port 0.
-import { createServer } from 'node:net'
+import { createServer, type Server } from 'node:net'
 import {
   address,
   appendTransactionMessageInstructions,
@@ -108,9 +108,26 @@ describe('start', () => {
   })
 
   it('takes a port pair that is free, and refuses a given port whose + 1 is taken', async () => {
-    const blocker = createServer()
-    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
-    const taken = (blocker.address() as { port: number }).port
+    // A blocked port whose predecessor is free (other suites take ports meanwhile: try again).
+    const listen = (port: number) =>
+      new Promise<Server | null>((resolve) => {
+        const server = createServer()
+        server.once('error', () => resolve(null))
+        server.listen(port, '127.0.0.1', () => resolve(server))
+      })
+    let blocker: Server | null = null
+    let taken = 0
+    for (let attempt = 0; attempt < 20 && !blocker; attempt++) {
+      const candidate = (await listen(0))!
+      const port = (candidate.address() as { port: number }).port
+      const below = await listen(port - 1)
+      if (below) {
+        await new Promise((r) => below.close(r))
+        blocker = candidate
+        taken = port
+      } else candidate.close()
+    }
+    if (!blocker) throw new Error('no free port pair found')
     try {
       await expect(startSolanaValidator({ port: taken - 1 })).rejects.toThrow(`127.0.0.1:${taken}`)
     } finally {
