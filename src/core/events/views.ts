@@ -22,6 +22,7 @@ export const VIEWS = [
   'SwitchActiveChain',
   'UnsupportedChain',
   'Networks',
+  'Receive',
 ] as const
 
 export type ViewName = (typeof VIEWS)[number]

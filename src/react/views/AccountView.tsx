@@ -18,6 +18,7 @@ export function AccountView({ modal }: ViewProps) {
     (s) => s.features.multiWallet || Object.values(s.connection.byNamespace).filter((ns) => (ns?.connections.length ?? 0) > 0).length > 1,
   )
   const severalChains = useModalState((s) => s.settings.adapters.length > 1)
+  const receive = useModalState((s) => s.features.receive)
   const disconnectError = useModalState((s) => s.wallets.disconnectError)
   if (!address || !namespace) {
     return (
@@ -36,6 +37,11 @@ export function AccountView({ modal }: ViewProps) {
         <span>Network</span>
         <span className="gw-badge">{network?.name ?? caipNetworkId}</span>
       </button>
+      {receive ? (
+        <button type="button" className="gw-button" data-testid="account-receive" onClick={() => modal.push('Receive')}>
+          Receive
+        </button>
+      ) : null}
       {severalChains ? (
         <button type="button" className="gw-button" data-testid="account-switch-chain" onClick={() => modal.push('SwitchActiveChain')}>
           Switch chain

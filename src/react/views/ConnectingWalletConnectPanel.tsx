@@ -8,11 +8,11 @@ import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect.js'
 import type { ModalState } from '../../core/state.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { useModalState } from '../useModalState.js'
-import { ConnectingWalletConnectQrCode } from './ConnectingWalletConnectQrCode.js'
+import { ConnectingWalletConnectQrCode, QR_CARD } from './ConnectingWalletConnectQrCode.js'
+import { copyText } from './copyText.js'
 import { useRetryAllowed } from './useRetryAllowed.js'
 
 const QR_SIZE = 264
-const card: CSSProperties = { background: '#ffffff', padding: 8, borderRadius: 12, border: '1px solid var(--gw-border)', lineHeight: 0 }
 const link: CSSProperties = { textDecoration: 'none', justifyContent: 'center' }
 
 const selectAttempt = (s: ModalState) => (s.wallets.attempt?.connectorId === WALLET_CONNECT_CONNECTOR_ID ? s.wallets.attempt : null)
@@ -36,13 +36,7 @@ export function ConnectingWalletConnectPanel({ modal }: { modal: Modal }) {
   const retry = () =>
     modal.dispatch(connectionRequested({ connectorId: WALLET_CONNECT_CONNECTOR_ID, namespace: 'eip155' }, { requestId: newRequestId() }))
   const copy = () => {
-    if (!uri) return
-    const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined
-    if (!clipboard) return modal.showBanner('error', 'Something went wrong')
-    clipboard.writeText(uri).then(
-      () => modal.showBanner('success', 'Link copied'),
-      () => modal.showBanner('error', 'Something went wrong'),
-    )
+    if (uri) copyText(modal, uri, 'Link copied')
   }
 
   return (
@@ -57,7 +51,7 @@ export function ConnectingWalletConnectPanel({ modal }: { modal: Modal }) {
         </>
       ) : (
         <>
-          <div style={card}>
+          <div style={QR_CARD}>
             {uri ? (
               <ConnectingWalletConnectQrCode
                 uri={uri}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type CSSProperties } from 'react'
 
 type Matrix = { size: number; get(row: number, col: number): number | boolean }
 
@@ -8,6 +8,9 @@ function loadQrLibrary() {
   qrLibrary ??= import('qrcode')
   return qrLibrary
 }
+
+/** The white card a QR code sits on, in both themes (scanners want dark on light). */
+export const QR_CARD: CSSProperties = { background: '#ffffff', padding: 8, borderRadius: 12, border: '1px solid var(--gw-border)', lineHeight: 0 }
 
 /** Quiet zone around the code, in modules (the QR standard asks for 4). */
 const QUIET = 4
@@ -22,6 +25,7 @@ export function ConnectingWalletConnectQrCode({
   fallbackIconUrl,
   size = 280,
   label,
+  testId = 'wc-qr',
 }: {
   uri: string
   iconUrl?: string | undefined
@@ -29,6 +33,7 @@ export function ConnectingWalletConnectQrCode({
   fallbackIconUrl?: string | undefined
   size?: number
   label: string
+  testId?: string
 }) {
   const [matrix, setMatrix] = useState<{ uri: string; modules: Matrix } | null>(null)
   const [brokenIcon, setBrokenIcon] = useState<string | null>(null)
@@ -78,7 +83,7 @@ export function ConnectingWalletConnectQrCode({
       height={px}
       viewBox={`0 0 ${total} ${total}`}
       shapeRendering="crispEdges"
-      data-testid="wc-qr"
+      data-testid={testId}
     >
       <rect width={total} height={total} fill="#ffffff" />
       <path d={d} fill="#141414" />

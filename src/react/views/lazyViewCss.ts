@@ -10,6 +10,7 @@ export const LAZY_VIEW_CSS = `
 .gw-connecting { display: flex; flex-direction: column; align-items: center; gap: 8px; text-align: center; }
 .gw-connecting .gw-wallet-icon { width: 64px; height: 64px; border-radius: 14px; font-size: 28px; }
 .gw-connecting-title { margin: 4px 0 0; font-weight: 600; }
+.gw-receive-address { margin: 4px 0 0; max-width: 100%; overflow-wrap: anywhere; text-align: center; user-select: all; }
 .gw-search {
   box-sizing: border-box; width: 100%; padding: 9px 12px; border: 1px solid var(--gw-border); border-radius: var(--gw-radius);
   background: var(--gw-bg-2); color: var(--gw-fg); font: inherit;

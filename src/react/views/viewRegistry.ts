@@ -22,6 +22,7 @@ const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
   UnsupportedChain: () => import('./UnsupportedChainView.js').then((m) => m.UnsupportedChainView),
   ProfileWallets: () => import('./ProfileWalletsView.js').then((m) => m.ProfileWalletsView),
   SwitchActiveChain: () => import('./SwitchActiveChainView.js').then((m) => m.SwitchActiveChainView),
+  Receive: () => import('./ReceiveView.js').then((m) => m.ReceiveView),
 }
 
 /** Each lazy view's module load, started once and shared by the prefetch and the first render. */

@@ -21,4 +21,5 @@ export const VIEW_TITLES: Record<ViewName, string> = {
   SwitchActiveChain: 'Switch Chain',
   UnsupportedChain: 'Switch Network',
   Networks: 'Choose Network',
+  Receive: 'Receive',
 }

@@ -1,0 +1,17 @@
+import type { Modal } from '../../createModal.js'
+
+/**
+ * Copies `text` to the clipboard and says so in a banner (`copied`), or says it could not
+ * ('Something went wrong') where the browser has no clipboard or refuses.
+ *
+ * @example
+ * <button onClick={() => copyText(modal, address, 'Address copied')}>Copy</button>
+ */
+export function copyText(modal: Modal, text: string, copied: string): void {
+  const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined
+  if (!clipboard) return void modal.showBanner('error', 'Something went wrong')
+  clipboard.writeText(text).then(
+    () => modal.showBanner('success', copied),
+    () => modal.showBanner('error', 'Something went wrong'),
+  )
+}
