@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import { dialog, launchBrowser } from './support/browser'
 import { connectInjected, currentView, eip155Connection, inModal, modalState, openDemo as openDemoPage } from './support/demo'
+import { readQrCode } from './support/qr'
 
 // A real EIP-6963 wallet (the dev wallet, with its own approve/reject prompt) on the local
 // hardhat chains, driven through the modal in Chromium.
@@ -233,6 +234,19 @@ describe('an EIP-6963 wallet on the local chain', () => {
       ),
     )
     expect(missing).toBe('An amount and receiver address are required')
+    await context.close()
+  })
+
+  it('Receive shows the address as text and as a QR code that decodes to it', async () => {
+    const { page, context } = await openDemo(browser)
+    const address = await connect(page)
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => currentView(page)).toBe('Account')
+    await inModal(page, 'account-receive').click()
+    await expect.poll(() => currentView(page)).toBe('Receive')
+    expect(await inModal(page, 'receive-address').textContent()).toBe(address)
+    await inModal(page, 'receive-qr').waitFor()
+    expect(await readQrCode(browser, page, 'receive-qr')).toBe(address)
     await context.close()
   })
 

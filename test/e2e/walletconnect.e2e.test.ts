@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import jsQR from 'jsqr'
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import { BUILT_PAGES } from '../../dev/stack/startStack'
 import { newPage } from './support/browser'
+import { readQrCode } from './support/qr'
 import { browserPerFile, currentView, eip155Connection, inModal, modalState } from './support/demo'
 
 // WalletConnect end to end in Chromium, offline: the modal's universal provider talks through
@@ -69,26 +69,6 @@ async function walletPage(query = ''): Promise<Page> {
   return page
 }
 
-/** Decodes the QR code as drawn on screen: a screenshot of it, read back with jsQR. */
-async function readQrCode(page: Page): Promise<string | null> {
-  const png = await inModal(page, 'wc-qr').screenshot()
-  const scratch = await shared.browser.newPage()
-  try {
-    const image = await scratch.evaluate(async (base64) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
-      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }))
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
-      const ctx = canvas.getContext('2d')!
-      ctx.drawImage(bitmap, 0, 0)
-      const data = ctx.getImageData(0, 0, bitmap.width, bitmap.height)
-      return { width: data.width, height: data.height, pixels: Array.from(data.data) }
-    }, png.toString('base64'))
-    return jsQR(Uint8ClampedArray.from(image.pixels), image.width, image.height)?.data ?? null
-  } finally {
-    await scratch.close()
-  }
-}
-
 /** Opens the modal, picks WalletConnect and returns the pairing URI read from the QR code. */
 async function showQrCode(page: Page): Promise<string> {
   await page.getByTestId('open-modal').click()
@@ -96,7 +76,7 @@ async function showQrCode(page: Page): Promise<string> {
   await inModal(page, 'wallet-walletConnect').click()
   await expect.poll(() => currentView(page)).toBe('ConnectingWalletConnect')
   await inModal(page, 'wc-qr').waitFor()
-  const uri = await readQrCode(page)
+  const uri = await readQrCode(shared.browser, page)
   expect(uri).toBe(await state(page, (s) => s.walletConnect.pairing?.uri ?? null))
   expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
   return uri!
@@ -176,7 +156,7 @@ describe('WalletConnect through the local relay and the dev wallet', () => {
     })
     await inModal(page, 'wc-retry').click()
     await inModal(page, 'wc-qr').waitFor()
-    const second = await readQrCode(page)
+    const second = await readQrCode(shared.browser, page)
     expect(second).toMatch(/^wc:/)
     expect(second).not.toBe(uri)
     expect(offHost).toEqual([])
