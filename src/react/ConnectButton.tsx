@@ -130,7 +130,7 @@ function ChainIcon({ chain }: { chain: ConnectButtonChain }) {
     return <img className="gw-cb-icon" src={chain.iconUrl} alt="" onError={() => setFailed(chain.iconUrl ?? null)} />
   }
   return (
-    <span className="gw-cb-icon" aria-hidden="true" style={{ background: `hsl(${networkHue(chain.id)} 50% 38%)` }}>
+    <span className="gw-cb-icon" aria-hidden="true" style={{ background: `hsl(${networkHue(chain.id)} 50% 30%)` }}>
       {chain.unsupported ? '!' : networkInitials(chain.name)}
     </span>
   )

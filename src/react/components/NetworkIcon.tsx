@@ -41,7 +41,7 @@ export function NetworkIcon({ network }: { network: Pick<Network, 'id' | 'name' 
   return (
     <span
       className="gw-wallet-icon gw-wallet-placeholder"
-      style={{ background: `hsl(${networkHue(network.id)} 50% 38%)` }}
+      style={{ background: `hsl(${networkHue(network.id)} 50% 30%)` }}
       aria-hidden="true"
       data-testid="network-icon-initials"
     >

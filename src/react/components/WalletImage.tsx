@@ -112,7 +112,7 @@ export const WalletImage = memo(function WalletImage({ url, name, size = 28 }: {
   return (
     <span
       className="gw-wallet-icon gw-wallet-placeholder"
-      style={{ background: `hsl(${hue(name)} 45% 55%)`, width: size, height: size }}
+      style={{ background: `hsl(${hue(name)} 45% 30%)`, width: size, height: size }}
       aria-hidden="true"
       data-testid="directory-wallet-placeholder"
     >
