@@ -1,0 +1,63 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Modal } from '../../src/createModal'
+import { browserPerFile, currentView, eip155Connection, inModal, modalState } from './support/demo'
+import { openSolanaDemo } from './support/solana'
+
+// axe-core on the modal's views (the dialog in its shadow root), in both themes, at desktop
+// and phone sizes: no critical or serious violation.
+
+const run = browserPerFile()
+type PageWindow = Window & { gangway: Modal }
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).include('gangway-modal').analyze()
+  return results.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' > ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join(', ')}`)
+}
+
+const open = (page: Page, view: string) => page.evaluate((v) => (window as unknown as PageWindow).gangway.open(v as never), view)
+
+const SIZES = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const
+
+describe('accessibility (axe-core) of the modal’s views', () => {
+  for (const size of SIZES) {
+    for (const theme of ['light', 'dark'] as const) {
+      it(`${size.name}, ${theme} theme: Connect, AllWallets, ConnectingExternal, Account, Networks, Receive, ProfileWallets, SwitchActiveChain`, async () => {
+        const opened = await openSolanaDemo(run.browser)
+        run.contexts.push(opened.context)
+        const { page } = opened
+        await page.setViewportSize({ width: size.width, height: size.height })
+        // axe reads colours as drawn: without motion no view is caught mid-fade.
+        await page.emulateMedia({ reducedMotion: 'reduce' })
+        await page.evaluate((t) => (window as unknown as PageWindow).gangway.setThemeMode(t), theme)
+        const found: Record<string, string[]> = {}
+        await page.getByTestId('open-modal').click()
+        await expect.poll(() => currentView(page)).toBe('Connect')
+        found.Connect = await violations(page)
+        await open(page, 'AllWallets')
+        await expect.poll(() => currentView(page)).toBe('AllWallets')
+        found.AllWallets = await violations(page)
+        await open(page, 'Connect')
+        await expect.poll(() => currentView(page)).toBe('Connect')
+        await inModal(page, 'wallet-dev.gangway.wallet').click()
+        await expect.poll(() => currentView(page)).toBe('ConnectingExternal')
+        found.ConnectingExternal = await violations(page)
+        await page.getByTestId('devwallet-approve').click()
+        await expect.poll(() => eip155Connection(page).then((ns) => ns?.status)).toBe('connected')
+        for (const view of ['Account', 'Networks', 'Receive', 'ProfileWallets', 'SwitchActiveChain']) {
+          await open(page, view)
+          await expect.poll(() => currentView(page)).toBe(view)
+          found[view] = await violations(page)
+        }
+        expect(await modalState(page, (s) => s.preferences.themeMode)).toBe(theme)
+        expect(found).toEqual({ Connect: [], AllWallets: [], ConnectingExternal: [], Account: [], Networks: [], Receive: [], ProfileWallets: [], SwitchActiveChain: [] })
+      })
+    }
+  }
+})
