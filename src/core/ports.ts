@@ -131,6 +131,11 @@ export interface ChainAdapter {
   /** The native balance of `address` over the network's RPC, in the smallest unit. */
   getBalance(network: Network, address: string): Promise<string>
   waitForReceipt(network: Network, hash: string): Promise<WalletReceipt>
+  /**
+   * What the network would charge to send `transfer`, in the smallest native unit, read from
+   * the node (no prompt). Optional: without it the send review shows no fee.
+   */
+  estimateTransferFee?(network: Network, transfer: WalletTransfer): Promise<string>
   readonly evm?: EvmCapabilities
   readonly solana?: SolanaCapabilities
 }

@@ -38,6 +38,12 @@ export function selectActiveConnection(state: ModalState, namespace = state.conn
   return ns ? activeConnection(ns) : null
 }
 
+/** The connector of the active connection (its name and icon), or null. */
+export function selectActiveConnector(state: ModalState, namespace = state.connection.activeNamespace) {
+  const connectorId = selectActiveConnection(state, namespace)?.connectorId
+  return state.wallets.connectors.find((c) => c.id === connectorId) ?? null
+}
+
 /** The host's networks of a namespace (the active namespace by default), in the host's order. */
 export function selectNetworks(state: ModalState, namespace = state.connection.activeNamespace): Network[] {
   return (state.settings.networks ?? []).filter((n) => n.chainNamespace === namespace)

@@ -172,6 +172,8 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
     getBalance: (network, address) => withRuntime('getBalance', (rt) => rt.getBalance(network, address)),
 
     waitForReceipt: (network, hash) => withRuntime('waitForReceipt', (rt) => rt.waitForReceipt(network, hash)),
+
+    estimateTransferFee: (network, transfer) => withRuntime('estimateFee', (rt) => rt.estimateTransferFee(network, transfer)),
   }
 }
 

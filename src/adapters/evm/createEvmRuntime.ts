@@ -92,6 +92,10 @@ export function createEvmRuntime(options: EvmRuntimeOptions) {
     return checked.value
   }
 
+  /** The calldata of an ERC-20 `transfer`. */
+  const transferData = (receiver: string, amount: string): Hex =>
+    encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(receiver), BigInt(amount)] })
+
   return {
     /** Asks the wallet for its accounts (it may prompt); a wallet that grants none fails. */
     async connect(provider: EIP1193Provider): Promise<WalletSession> {
@@ -134,9 +138,22 @@ export function createEvmRuntime(options: EvmRuntimeOptions) {
 
     sendTransaction,
 
-    /** The calldata of an ERC-20 `transfer`. */
-    transferData: (receiver: string, amount: string): Hex =>
-      encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(receiver), BigInt(amount)] }),
+    transferData,
+
+    /**
+     * The fee of `transfer` in wei: the node's gas estimate for the call the wallet would be
+     * asked to send, at the node's gas price.
+     */
+    async estimateTransferFee(network: Network, transfer: { from: string; receiver: string; amount: string; token?: string }): Promise<string> {
+      const client = publicClient(network)
+      const account = getAddress(transfer.from)
+      const call =
+        transfer.token === undefined
+          ? { account, to: getAddress(transfer.receiver), value: BigInt(transfer.amount) }
+          : { account, to: getAddress(transfer.token), data: transferData(transfer.receiver, transfer.amount) }
+      const [gas, price] = await Promise.all([client.estimateGas(call), client.getGasPrice()])
+      return (gas * price).toString()
+    },
 
     getBalance: async (network: Network, address: string): Promise<string> =>
       (await publicClient(network).getBalance({ address: getAddress(address) })).toString(),

@@ -43,6 +43,7 @@ export type EvmOperation =
   | 'sendTransaction'
   | 'getBalance'
   | 'waitForReceipt'
+  | 'estimateFee'
   /** A provider event (EIP-1193 `disconnect`). */
   | 'event'
 
@@ -80,6 +81,8 @@ function messageFor(operation: EvmOperation, code: number | undefined): string |
     case 'signMessage':
     case 'signTypedData':
       return 'Error signing message'
+    case 'estimateFee':
+      return 'Fee unavailable'
     default:
       return null
   }

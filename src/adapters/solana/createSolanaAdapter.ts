@@ -235,6 +235,8 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): SolanaA
 
     waitForReceipt: async (network, signature) => (await loadRuntime()).waitForReceipt(network, signature),
 
+    estimateTransferFee: async (network, transfer) => (await loadRuntime()).estimateTransferFee(network, transfer),
+
     solana,
   }
 }

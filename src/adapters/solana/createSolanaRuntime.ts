@@ -1,7 +1,6 @@
 import {
   AccountRole,
   address,
-  appendTransactionMessageInstruction,
   appendTransactionMessageInstructions,
   compileTransaction,
   createDefaultRpcTransport,
@@ -11,6 +10,7 @@ import {
   getBase64Decoder,
   getBase64Encoder,
   getStructEncoder,
+  getTransactionDecoder,
   getTransactionEncoder,
   getU32Encoder,
   getU64Encoder,
@@ -27,6 +27,7 @@ import {
   type Instruction,
   type RpcTransport,
   type Signature,
+  type TransactionMessageBytesBase64,
 } from '@solana/kit'
 import { Observable } from 'rxjs'
 import { importOptionalPeer } from '../optionalPeer.js'
@@ -61,6 +62,9 @@ const TRANSFER_SOL_DATA = /* @__PURE__ */ getStructEncoder([
   ['discriminator', getU32Encoder()],
   ['lamports', getU64Encoder()],
 ])
+/** A transfer as the runtime builds it: SOL without `token`, else the SPL mint `token` with its `decimals`. */
+type SolanaTransfer = { from: string; receiver: string; amount: string; token?: string; decimals?: number }
+
 const ORDER: readonly SolanaConfirmation[] = ['processed', 'confirmed', 'finalized']
 const U64_MAX = (1n << 64n) - 1n
 
@@ -112,6 +116,38 @@ export function createSolanaRuntime(options: SolanaRuntimeOptions) {
     const sent: unknown = await rpc(network).sendTransaction(wire, { encoding: 'base64', preflightCommitment: options.commitment }).send()
     if (typeof sent !== 'string' || !isSignature(sent)) throw invalidSolanaResponse('sendTransaction', `sendTransaction answered ${preview(sent)}`)
     return sent
+  }
+
+  /**
+   * The unsigned transaction (wire bytes) of a SOL transfer, or of an SPL token transfer when
+   * `transfer.token` is set, from `transfer.from` (the fee payer), on a recent blockhash.
+   */
+  async function transferTransaction(network: Network, transfer: SolanaTransfer): Promise<Uint8Array> {
+    const amount = lamportsOf(transfer.amount)
+    if (!isAddress(transfer.from)) throw new InvalidInputError('Invalid address', { details: `sender ${transfer.from}` })
+    if (!isAddress(transfer.receiver)) throw new InvalidInputError('Invalid receiver address', { details: transfer.receiver })
+    const from = address(transfer.from)
+    const receiver = address(transfer.receiver)
+    let instructions: readonly Instruction[]
+    if (transfer.token === undefined) {
+      instructions = [transferSolInstruction(from, receiver, amount)]
+    } else {
+      if (!isAddress(transfer.token)) throw new InvalidInputError('Invalid token address', { details: transfer.token })
+      const decimals = transfer.decimals
+      if (decimals === undefined || !Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
+        throw new InvalidInputError('Invalid token decimals', { details: `${String(decimals)} (a whole number from 0 to 255 is needed for a checked transfer)` })
+      }
+      const { splTransferInstructions } = await importOptionalPeer('@solana-program/token', 'Solana token transfers', () => import('./splTransfer.js'))
+      instructions = await splTransferInstructions({ from, receiver, mint: address(transfer.token), amount, decimals })
+    }
+    const { value: lifetime } = await rpc(network).getLatestBlockhash({ commitment: options.commitment }).send()
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayer(from, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+      (m) => appendTransactionMessageInstructions(instructions, m),
+    )
+    return getTransactionEncoder().encode(compileTransaction(message)) as Uint8Array
   }
 
   /** Signs with `solana:signAndSendTransaction` where the wallet has it, else signs and sends over RPC. */
@@ -206,20 +242,7 @@ export function createSolanaRuntime(options: SolanaRuntimeOptions) {
 
     /** A SOL transfer of `amount` lamports from `from` (the fee payer) to `receiver`, signed and sent. */
     sendSol: (wallet: Wallet, network: Network, transfer: { from: string; receiver: string; amount: string }): Promise<string> =>
-      guarded('sendTransaction', async () => {
-        const lamports = lamportsOf(transfer.amount)
-        if (!isAddress(transfer.from)) throw new InvalidInputError('Invalid address', { details: `sender ${transfer.from}` })
-        if (!isAddress(transfer.receiver)) throw new InvalidInputError('Invalid receiver address', { details: transfer.receiver })
-        const { value: lifetime } = await rpc(network).getLatestBlockhash({ commitment: options.commitment }).send()
-        const message = pipe(
-          createTransactionMessage({ version: 0 }),
-          (m) => setTransactionMessageFeePayer(address(transfer.from), m),
-          (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-          (m) => appendTransactionMessageInstruction(transferSolInstruction(address(transfer.from), address(transfer.receiver), lamports), m),
-        )
-        const bytes = getTransactionEncoder().encode(compileTransaction(message)) as Uint8Array
-        return signAndSend(wallet, network, transfer.from, bytes)
-      }),
+      guarded('sendTransaction', async () => signAndSend(wallet, network, transfer.from, await transferTransaction(network, transfer))),
 
     /**
      * An SPL token transfer of `amount` (the token's smallest units) of the mint `token`, with
@@ -227,26 +250,16 @@ export function createSolanaRuntime(options: SolanaRuntimeOptions) {
      * when missing, paid by the sender. Needs @solana-program/token (an optional peer).
      */
     sendToken: (wallet: Wallet, network: Network, transfer: { from: string; receiver: string; amount: string; token: string; decimals?: number }): Promise<string> =>
-      guarded('sendTransaction', async () => {
-        const amount = lamportsOf(transfer.amount)
-        if (!isAddress(transfer.from)) throw new InvalidInputError('Invalid address', { details: `sender ${transfer.from}` })
-        if (!isAddress(transfer.receiver)) throw new InvalidInputError('Invalid receiver address', { details: transfer.receiver })
-        if (!isAddress(transfer.token)) throw new InvalidInputError('Invalid token address', { details: transfer.token })
-        const decimals = transfer.decimals
-        if (decimals === undefined || !Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
-          throw new InvalidInputError('Invalid token decimals', { details: `${String(decimals)} (a whole number from 0 to 255 is needed for a checked transfer)` })
-        }
-        const { splTransferInstructions } = await importOptionalPeer('@solana-program/token', 'Solana token transfers', () => import('./splTransfer.js'))
-        const instructions = await splTransferInstructions({ from: address(transfer.from), receiver: address(transfer.receiver), mint: address(transfer.token), amount, decimals })
-        const { value: lifetime } = await rpc(network).getLatestBlockhash({ commitment: options.commitment }).send()
-        const message = pipe(
-          createTransactionMessage({ version: 0 }),
-          (m) => setTransactionMessageFeePayer(address(transfer.from), m),
-          (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-          (m) => appendTransactionMessageInstructions(instructions, m),
-        )
-        const bytes = getTransactionEncoder().encode(compileTransaction(message)) as Uint8Array
-        return signAndSend(wallet, network, transfer.from, bytes)
+      guarded('sendTransaction', async () => signAndSend(wallet, network, transfer.from, await transferTransaction(network, transfer))),
+
+    /** The fee in lamports the node asks for the transfer's message (`getFeeForMessage`), without a prompt. */
+    estimateTransferFee: (network: Network, transfer: SolanaTransfer): Promise<string> =>
+      guarded('estimateFee', async () => {
+        const { messageBytes } = getTransactionDecoder().decode(await transferTransaction(network, transfer))
+        const message = getBase64Decoder().decode(messageBytes) as TransactionMessageBytesBase64
+        const { value } = await rpc(network).getFeeForMessage(message, { commitment: options.commitment }).send()
+        if (value === null) throw new WalletRpcError('Fee unavailable', { details: 'the node did not price the message (its blockhash expired)' })
+        return value.toString()
       }),
 
     /** The SOL balance of `address` in lamports, at the runtime's commitment. */

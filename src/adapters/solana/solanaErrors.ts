@@ -25,6 +25,7 @@ export type SolanaOperation =
   | 'sendTransaction'
   | 'getBalance'
   | 'waitForReceipt'
+  | 'estimateFee'
   /** A wallet event. */
   | 'event'
 
@@ -39,6 +40,7 @@ const AS_EVM: Record<SolanaOperation, EvmOperation> = {
   sendTransaction: 'sendTransaction',
   getBalance: 'getBalance',
   waitForReceipt: 'waitForReceipt',
+  estimateFee: 'estimateFee',
   event: 'event',
 }
 

@@ -1,6 +1,8 @@
 import type { Network } from '../domain/entities.js'
 import { isAddressOf } from '../domain/address.js'
-import { AmountPrecisionError, parseTokenUnits } from '../domain/format.js'
+import { parseTokenUnits } from '../domain/format.js'
+import { sendAmountError } from '../domain/sendAmount.js'
+import { selectSendBalance } from '../reducers/dataSelectors.js'
 import { sendFormError } from '../domain/transactionRules.js'
 import { InvalidInputError } from '../errors/base.js'
 import type { ChainAdapter, ChainDeps, WalletTransfer } from '../ports.js'
@@ -13,7 +15,8 @@ export type PreparedSend = { adapter: ChainAdapter; connectorId: string; network
 
 /**
  * Checks what the send form holds against the active account (spec §5: 'An amount and receiver
- * address are required', 'A token is required', 'Invalid receiver address', 'Invalid amount')
+ * address are required', 'A token is required', 'Invalid receiver address', 'Invalid amount';
+ * then the token's decimals and the balance held)
  * and turns it into a transfer; the first failed check is returned as an `error`. Loaded with
  * the first send, since the address and amount checks bring viem's hashing.
  *
@@ -34,14 +37,11 @@ export function prepareSend(state: ModalState, adapters: ChainDeps['adapters']):
   if (!network) return { error: new NetworkNotFoundError(connection.caipNetworkId) }
   const adapter = adapters[namespace]
   if (!adapter) return { error: new ChainAdapterNotFoundError(namespace) }
-  let raw: string
-  try {
-    raw = parseTokenUnits(String(amount), token!.decimals)
-  } catch (error) {
-    // Nothing is rounded: an amount finer than the token's decimals is refused, saying so.
-    const message = error instanceof AmountPrecisionError ? `${token!.symbol} has at most ${token!.decimals} decimals` : 'Invalid amount'
-    return { error: new InvalidInputError(message, { details: String(amount), cause: error }) }
-  }
+  // Nothing is rounded, nothing above the balance reaches the wallet: an amount finer than the
+  // token's decimals or more than is held is refused, saying so.
+  const amountError = sendAmountError(String(amount), token!, selectSendBalance(state, token!))
+  if (amountError) return { error: new InvalidInputError(amountError, { details: String(amount) }) }
+  const raw = parseTokenUnits(String(amount), token!.decimals)
   const transfer = { from, receiver: receiver!, amount: raw, ...(token!.address ? { token: token!.address, decimals: token!.decimals } : {}) }
   return { adapter, connectorId: connection.connectorId, network, transfer }
 }

@@ -8,9 +8,11 @@ import type { WalletDeps } from './walletDeps.js'
 
 let preparing: Promise<typeof prepareSend> | null = null
 
-// The form's checks (addresses, amounts, transaction rules) bring viem's hashing and Solana's
-// address codec: they load with the first send rather than with the page.
-function loadPrepareSend(): Promise<typeof prepareSend> {
+/**
+ * The form's checks (addresses, amounts, transaction rules) bring viem's hashing and Solana's
+ * address codec: they load with the first send (or fee estimate) rather than with the page.
+ */
+export function loadPrepareSend(): Promise<typeof prepareSend> {
   preparing ??= import('./prepareSend.js').then(
     (m) => m.prepareSend,
     (error: unknown) => {

@@ -5,6 +5,7 @@ import { disconnectAbandonedConnect } from './disconnectAbandonedConnect.js'
 import { disconnectWallet } from './disconnectWallet.js'
 import { discoverConnectors } from './discoverConnectors.js'
 import { emitAccountDisconnected } from './emitAccountDisconnected.js'
+import { estimateSendFee } from './estimateSendFee.js'
 import { failConnectOnClose } from './failConnectOnClose.js'
 import { fetchBalance } from './fetchBalance.js'
 import { reconnectOnLoad } from './reconnectOnLoad.js'
@@ -30,5 +31,6 @@ export const walletEffects: NamedEffect<WalletDeps>[] = [
   { name: 'fetchBalance', effect: fetchBalance },
   { name: 'signWithWallet', effect: signWithWallet },
   { name: 'sendFromWallet', effect: sendFromWallet },
+  { name: 'estimateSendFee', effect: estimateSendFee },
   { name: 'connectionAnalytics', effect: connectionAnalytics },
 ]

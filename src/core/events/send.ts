@@ -17,5 +17,11 @@ export const sendRequested = defineEvent('send/requested', empty())
 export const sendSubmitted = defineEvent('send/submitted', object({ hash: string() }))
 export const sendConfirmed = defineEvent('send/confirmed', object({ hash: string(), blockNumber: string() }))
 export const sendFailed = defineEvent('send/failed', object({ hash: optional(string()), error: serializedErrorSchema }))
+/** Estimate the network fee of what the form holds (the review step asks for it). */
+export const sendFeeRequested = defineEvent('send/feeRequested', empty())
+/** The fee in whole units of the network's native token, as a decimal string. */
+export const sendFeeEstimated = defineEvent('send/feeEstimated', object({ fee: string(), symbol: string() }))
+/** The fee could not be estimated: the send can still go ahead, the wallet shows its own. */
+export const sendFeeFailed = defineEvent('send/feeFailed', object({ error: serializedErrorSchema }))
 /** Clears the send form. */
 export const sendReset = defineEvent('send/reset', empty())

@@ -23,6 +23,7 @@ export const VIEWS = [
   'UnsupportedChain',
   'Networks',
   'Receive',
+  'WalletSend',
 ] as const
 
 export type ViewName = (typeof VIEWS)[number]

@@ -6,6 +6,9 @@ import {
   sendAmountSet,
   sendConfirmed,
   sendFailed,
+  sendFeeEstimated,
+  sendFeeFailed,
+  sendFeeRequested,
   sendReceiverSet,
   sendRequested,
   sendReset,
@@ -36,8 +39,22 @@ export const accountSlice = createSlice('account', initialAccountState, (b) =>
       if (sendTokenSet.match(event)) send.token = event.payload.token
       else if (sendAmountSet.match(event)) send.amount = event.payload.amount
       else if (sendReceiverSet.match(event)) send.receiver = event.payload.receiver
+      // An estimate is for the form it was asked for.
+      send.fee = null
       // Editing the form after a result starts a new one.
       if (send.status !== 'idle') Object.assign(send, { status: 'idle', requestId: null, hash: null, blockNumber: null, error: null })
+    })
+    .addCase(sendFeeRequested, (a, event) => {
+      if (inFlight(a)) return
+      a.send.fee = { status: 'estimating', requestId: event.requestId ?? null }
+    })
+    .addCase(sendFeeEstimated, (a, event) => {
+      if (!isCurrentFee(a, event.requestId)) return
+      a.send.fee = { status: 'ready', requestId: event.requestId ?? null, amount: event.payload.fee, symbol: event.payload.symbol }
+    })
+    .addCase(sendFeeFailed, (a, event) => {
+      if (!isCurrentFee(a, event.requestId)) return
+      a.send.fee = { status: 'failed', requestId: event.requestId ?? null, error: event.payload.error }
     })
     .addCase(sendRequested, (a, event) => {
       if (inFlight(a)) return
@@ -93,6 +110,11 @@ export const accountSlice = createSlice('account', initialAccountState, (b) =>
 
 function isCurrentSend(a: Draft<AccountState>, requestId: string | undefined): boolean {
   return requestId === undefined || a.send.requestId === requestId
+}
+
+function isCurrentFee(a: Draft<AccountState>, requestId: string | undefined): boolean {
+  const fee = a.send.fee
+  return fee !== null && fee.status === 'estimating' && (requestId === undefined || fee.requestId === requestId)
 }
 
 function isCurrentSignature(a: Draft<AccountState>, requestId: string | undefined): boolean {

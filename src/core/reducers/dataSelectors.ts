@@ -1,7 +1,8 @@
 import { filterTokenBalances } from '../domain/walletLists.js'
 import { RECOMMENDED_WALLETS_COUNT } from '../domain/constants.js'
 import type { TokenBalance } from '../domain/entities.js'
-import { selectCaipAddress } from '../selectors.js'
+import type { SendToken } from '../events/send.js'
+import { selectActiveNetwork, selectCaipAddress } from '../selectors.js'
 import type { ModalState } from '../state.js'
 import type { ListedWallet, WalletPages } from './dataState.js'
 import { isComplete } from './walletListReducer.js'
@@ -44,6 +45,40 @@ export function selectTokenBalances(state: ModalState): TokenBalance[] | null {
   const balances = caipAddress ? state.tokenBalances.byAccount[caipAddress]?.balances : null
   return balances ? filterTokenBalances(balances) : null
 }
+
+/** A token the active account can send, with its balance in whole units (null while unknown). */
+export type SendableToken = { token: SendToken; balance: string | null; usdPrice: number | null }
+
+/**
+ * What the active account can send on the active network: its native token first (balance from
+ * the data API, else RPC), then the tokens the data API lists as held there.
+ *
+ * @example
+ * const tokens = useModalState(selectSendableTokens, sameJson) // [{ token: { symbol: 'ETH', decimals: 18, … }, balance: '9999.99', … }, …]
+ */
+export function selectSendableTokens(state: ModalState): SendableToken[] {
+  const network = selectActiveNetwork(state)
+  if (!network || !selectCaipAddress(state)) return []
+  const { symbol, decimals, name } = network.nativeCurrency
+  const native = selectAccountBalance(state)
+  const priced = selectTokenBalances(state)?.find((b) => !b.address && b.chainId === network.caipNetworkId)
+  const tokens: SendableToken[] = [{ token: { symbol, decimals, name }, balance: native?.balance ?? null, usdPrice: validPrice(priced?.price) }]
+  for (const b of selectTokenBalances(state) ?? []) {
+    const decimals = Number(b.quantity.decimals)
+    if (!b.address || b.chainId !== network.caipNetworkId || !Number.isInteger(decimals) || decimals < 0 || decimals > 255) continue
+    const address = b.address.split(':').pop() as string
+    tokens.push({ token: { symbol: b.symbol, decimals, name: b.name, address }, balance: b.quantity.numeric, usdPrice: validPrice(b.price) })
+  }
+  return tokens
+}
+
+/** The balance held of `token` by the active account on the active network (whole units), or null when unknown. */
+export function selectSendBalance(state: ModalState, token: { address?: string | undefined }): string | null {
+  const address = token.address?.toLowerCase()
+  return selectSendableTokens(state).find((t) => t.token.address?.toLowerCase() === address)?.balance ?? null
+}
+
+const validPrice = (price: unknown): number | null => (typeof price === 'number' && Number.isFinite(price) && price >= 0 ? price : null)
 
 /** The host's featured wallets, in the host's order. */
 export function selectFeaturedWallets(state: ModalState): ListedWallet[] {

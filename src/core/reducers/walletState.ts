@@ -63,7 +63,15 @@ export type SendState = {
   hash: string | null
   blockNumber: string | null
   error: SerializedError | null
+  /** The network fee of what the form holds, once the review asked for it; any edit clears it. */
+  fee: SendFee | null
 }
+
+/** A send's fee estimate: in whole units of the network's native token. */
+export type SendFee =
+  | { status: 'estimating'; requestId: string | null }
+  | { status: 'ready'; requestId: string | null; amount: string; symbol: string }
+  | { status: 'failed'; requestId: string | null; error: SerializedError }
 
 export type SignatureState = {
   requestId: string | null
@@ -88,6 +96,7 @@ export const EMPTY_SEND: SendState = {
   hash: null,
   blockNumber: null,
   error: null,
+  fee: null,
 }
 
 export function initialWalletsState(): WalletsState {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { balanceFailed, balanceFetched } from '../../../src/core/events/balance'
 import { modalOpenRequested } from '../../../src/core/events/modal'
-import { sendAmountSet, sendConfirmed, sendReceiverSet, sendRequested, sendSubmitted, sendTokenSet } from '../../../src/core/events/send'
+import { sendAmountSet, sendConfirmed, sendFeeEstimated, sendFeeFailed, sendFeeRequested, sendReceiverSet, sendRequested, sendSubmitted, sendTokenSet } from '../../../src/core/events/send'
 import { signatureRequested, signatureSucceeded } from '../../../src/core/events/signature'
 import { run } from './support'
 
@@ -28,5 +28,19 @@ describe('accountReducer', () => {
   it('a signature outcome applies only to the signing request', () => {
     const s = run({}, [signatureRequested({ kind: 'message', message: 'm' }, { requestId: 'a' }), signatureRequested({ kind: 'message', message: 'm' }, { requestId: 'b' }), signatureSucceeded({ address: '0x1', signature: '0xs' }, { requestId: 'a' })])
     expect(s.account.signature).toMatchObject({ requestId: 'b', status: 'signing' })
+  })
+
+  it("a fee estimate belongs to the form it was asked for: only its own answer lands, and any edit drops it", () => {
+    const asked = [...form, sendFeeRequested({}, { requestId: 'f1' })]
+    expect(run({}, [...asked, sendFeeEstimated({ fee: '0.0001', symbol: 'ETH' }, { requestId: 'other' })]).account.send.fee).toEqual({ status: 'estimating', requestId: 'f1' })
+    const ready = run({}, [...asked, sendFeeEstimated({ fee: '0.0001', symbol: 'ETH' }, { requestId: 'f1' })])
+    expect(ready.account.send.fee).toEqual({ status: 'ready', requestId: 'f1', amount: '0.0001', symbol: 'ETH' })
+    const failed = run({}, [...asked, sendFeeFailed({ error: { name: 'E', shortMessage: 'Fee unavailable' } }, { requestId: 'f1' })])
+    expect(failed.account.send.fee).toMatchObject({ status: 'failed', error: { shortMessage: 'Fee unavailable' } })
+    // A later answer does not overwrite one already given.
+    expect(run({}, [...asked, sendFeeEstimated({ fee: '1', symbol: 'ETH' }, { requestId: 'f1' }), sendFeeFailed({ error: { name: 'E', shortMessage: 'x' } }, { requestId: 'f1' })]).account.send.fee).toMatchObject({ status: 'ready', amount: '1' })
+    expect(run({}, [...asked, sendFeeEstimated({ fee: '1', symbol: 'ETH' }, { requestId: 'f1' }), sendAmountSet({ amount: '0.02' })]).account.send.fee).toBeNull()
+    // The form is locked while its send is in flight: no new estimate.
+    expect(run({}, [...form, sendRequested({}, { requestId: 's1' }), sendFeeRequested({}, { requestId: 'f2' })]).account.send.fee).toBeNull()
   })
 })

@@ -149,6 +149,9 @@ describe('domain modules', () => {
           "SAFE_RPC_METHODS",
           "classifyRpcMethod",
         ],
+        "sendAmount.ts": [
+          "sendAmountError",
+        ],
         "siwx.ts": [
           "SIWX_CHAIN_NAMES",
           "createSiwxMessage",

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { sendFormError } from '../../../../src/core/domain/transactionRules'
 import { sendFromWallet } from '../../../../src/core/effects/sendFromWallet'
+import { balanceFetched } from '../../../../src/core/events/balance'
 import { connectionSucceeded } from '../../../../src/core/events/connection'
 import { sendAmountSet, sendConfirmed, sendFailed, sendReceiverSet, sendRequested, sendSubmitted, sendTokenSet } from '../../../../src/core/events/send'
 import { GangwayError, serializeError } from '../../../../src/core/errors/base'
@@ -50,6 +51,28 @@ describe('sendFromWallet', () => {
     const formError = sendFormError({ amount: '', receiverAddress: RECEIVER, token: { symbol: 'ETH', decimals: 18 } })
     run.toBe('f', { f: sendFailed({ error: serializeError(formError) }, { requestId: 's1' }) })
     expect(run.messages[0]!.notification.value).toMatchObject({ payload: { error: { shortMessage: 'An amount and receiver address are required' } } })
+    expect(calls).toEqual([])
+  })
+
+  it('more than the balance, or more decimals than the token has, is refused before the wallet is asked', async () => {
+    const { adapter, calls } = fakeAdapter()
+    const withBalance = (amount: string, token?: { symbol: string; decimals: number; address?: string }) =>
+      stateAfter([
+        connectionSucceeded({ connectorId: 'a', namespace: 'eip155', accounts: [{ address: ACCOUNT, type: 'eoa' }], caipNetworkId: 'eip155:1' }),
+        balanceFetched({ caipAddress: `eip155:1:${ACCOUNT}`, balance: '1.5', symbol: 'ETH' }),
+        sendTokenSet({ token: token ?? { symbol: 'ETH', decimals: 18 } }),
+        sendAmountSet({ amount }),
+        sendReceiverSet({ receiver: RECEIVER }),
+      ])
+    const over = await runEffectAsync(sendFromWallet, { events: { marble: 'r', values: { r: send('s1') } }, state: withBalance('1.500000000000000001'), reduce: true, deps: { adapters: { eip155: adapter } } })
+    expect(over.messages[0]!.notification.value).toMatchObject({ type: 'send/failed', payload: { error: { shortMessage: 'Insufficient ETH balance' } } })
+    const fine = await runEffectAsync(sendFromWallet, {
+      events: { marble: 'r', values: { r: send('s2') } },
+      state: withBalance('1.1234567', { symbol: 'GUSD', decimals: 6, address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' }),
+      reduce: true,
+      deps: { adapters: { eip155: adapter } },
+    })
+    expect(fine.messages[0]!.notification.value).toMatchObject({ type: 'send/failed', payload: { error: { shortMessage: 'GUSD has at most 6 decimals' } } })
     expect(calls).toEqual([])
   })
 
