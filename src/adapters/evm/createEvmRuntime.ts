@@ -3,8 +3,6 @@ import {
   createPublicClient,
   createWalletClient,
   custom,
-  encodeFunctionData,
-  erc20Abi,
   getAddress,
   http,
   type EIP1193Provider,
@@ -16,7 +14,8 @@ import {
 import type { Network } from '../../core/domain/entities.js'
 import { RPC_RETRIES, RPC_RETRY_BASE_MS, RPC_TIMEOUT_MS } from '../../core/domain/constants.js'
 import { serializeError } from '../../core/errors/base.js'
-import type { WalletProviderEvent, WalletSession, WalletTransaction } from '../../core/ports.js'
+import type { WalletProviderEvent, WalletSession, WalletTransaction, WalletTransfer } from '../../core/ports.js'
+import { erc20TransferData, estimateTransferFee } from './transferCall.js'
 import { invalidWalletResponse, isUnrecognizedChainError, toEvmError } from './evmErrors.js'
 import { addChainParameters, evmChainId, toViemChain } from './networkChain.js'
 import { parseAccounts, parseChainId, parseSignature, parseTransactionHash } from './walletPayloads.js'
@@ -92,10 +91,6 @@ export function createEvmRuntime(options: EvmRuntimeOptions) {
     return checked.value
   }
 
-  /** The calldata of an ERC-20 `transfer`. */
-  const transferData = (receiver: string, amount: string): Hex =>
-    encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(receiver), BigInt(amount)] })
-
   return {
     /** Asks the wallet for its accounts (it may prompt); a wallet that grants none fails. */
     async connect(provider: EIP1193Provider): Promise<WalletSession> {
@@ -138,22 +133,11 @@ export function createEvmRuntime(options: EvmRuntimeOptions) {
 
     sendTransaction,
 
-    transferData,
+    /** The calldata of an ERC-20 `transfer`. */
+    transferData: erc20TransferData,
 
-    /**
-     * The fee of `transfer` in wei: the node's gas estimate for the call the wallet would be
-     * asked to send, at the node's gas price.
-     */
-    async estimateTransferFee(network: Network, transfer: { from: string; receiver: string; amount: string; token?: string }): Promise<string> {
-      const client = publicClient(network)
-      const account = getAddress(transfer.from)
-      const call =
-        transfer.token === undefined
-          ? { account, to: getAddress(transfer.receiver), value: BigInt(transfer.amount) }
-          : { account, to: getAddress(transfer.token), data: transferData(transfer.receiver, transfer.amount) }
-      const [gas, price] = await Promise.all([client.estimateGas(call), client.getGasPrice()])
-      return (gas * price).toString()
-    },
+    /** The fee of `transfer` in wei, from the node (no prompt). */
+    estimateTransferFee: (network: Network, transfer: WalletTransfer): Promise<string> => estimateTransferFee(publicClient(network), transfer),
 
     getBalance: async (network: Network, address: string): Promise<string> =>
       (await publicClient(network).getBalance({ address: getAddress(address) })).toString(),

@@ -1,5 +1,5 @@
 import { defer, EMPTY, filter, from, map, merge, Observable, of, Subject, switchMap } from 'rxjs'
-import { createPublicClient, encodeFunctionData, erc20Abi, getAddress, http, toHex, type Hex, type PublicClient } from 'viem'
+import { createPublicClient, getAddress, http, toHex, type Hex, type PublicClient } from 'viem'
 import type { Connector, Network, SiwxSession } from '../../core/domain/entities.js'
 import { isWalletConnectSignInApplicable } from '../../core/domain/siwx.js'
 import { RPC_RETRIES, RPC_RETRY_BASE_MS, RPC_TIMEOUT_MS } from '../../core/domain/constants.js'
@@ -24,6 +24,7 @@ import { walletConnectConnector } from './walletConnectConnector.js'
 import { createWalletConnectSolanaAdapter, type SessionEnd, type WalletConnectSessionAccess } from './walletConnectSolana.js'
 import { pageIdle } from '../pageIdle.js'
 import { parseAccounts, parseChainId } from '../evm/walletPayloads.js'
+import { erc20TransferData, estimateTransferFee } from '../evm/transferCall.js'
 import { preview } from '../preview.js'
 
 export type WalletConnectOptions = {
@@ -405,11 +406,11 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
     sendTransfer: (connectorId, network, { from: sender, receiver, amount, token }) =>
       token === undefined
         ? sendTransaction(connectorId, network, { from: sender, to: receiver, value: amount })
-        : sendTransaction(connectorId, network, {
-            from: sender,
-            to: token,
-            data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(receiver), BigInt(amount)] }),
-          }),
+        : sendTransaction(connectorId, network, { from: sender, to: token, data: erc20TransferData(receiver, amount) }),
+
+    // A node read: the composed EVM adapter's when there is one, else the network's RPC.
+    estimateTransferFee: (network, transfer) =>
+      inner?.estimateTransferFee ? inner.estimateTransferFee(network, transfer) : estimateTransferFee(publicClient(network), transfer),
 
     getBalance: async (network, address) =>
       inner ? inner.getBalance(network, address) : (await publicClient(network).getBalance({ address: getAddress(address) })).toString(),

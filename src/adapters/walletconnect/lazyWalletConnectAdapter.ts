@@ -78,6 +78,8 @@ export function createLazyWalletConnectAdapter(options: WalletConnectOptions, in
     sendTransfer: (connectorId, network, transfer) => route(connectorId, (a) => a.sendTransfer(connectorId, network, transfer)),
     getBalance: (network, address) => (inner ? inner.getBalance(network, address) : load().then((a) => a.getBalance(network, address))),
     waitForReceipt: (network, hash) => (inner ? inner.waitForReceipt(network, hash) : load().then((a) => a.waitForReceipt(network, hash))),
+    estimateTransferFee: (network, transfer) =>
+      inner?.estimateTransferFee ? inner.estimateTransferFee(network, transfer) : load().then((a) => a.estimateTransferFee!(network, transfer)),
   }
 }
 
@@ -110,6 +112,8 @@ function lazySolanaAdapter(
     sendTransfer: (connectorId, network, transfer) => route(connectorId, (a) => a.sendTransfer(connectorId, network, transfer)),
     getBalance: (network, address) => (inner ? inner.getBalance(network, address) : side().then((a) => a.getBalance(network, address))),
     waitForReceipt: (network, hash) => (inner ? inner.waitForReceipt(network, hash) : side().then((a) => a.waitForReceipt(network, hash))),
+    estimateTransferFee: (network, transfer) =>
+      inner?.estimateTransferFee ? inner.estimateTransferFee(network, transfer) : side().then((a) => a.estimateTransferFee!(network, transfer)),
     solana: {
       signTransaction: (connectorId, request) => route(connectorId, (a) => solanaOf(a).signTransaction(connectorId, request)),
       signAndSendTransaction: (connectorId, network, request) => route(connectorId, (a) => solanaOf(a).signAndSendTransaction(connectorId, network, request)),

@@ -183,6 +183,9 @@ export function createWalletConnectSolanaAdapter(access: WalletConnectSessionAcc
 
     waitForReceipt: async (network, signature) => (inner ? inner.waitForReceipt(network, signature) : (await load()).rt.waitForReceipt(network, signature)),
 
+    estimateTransferFee: async (network, transfer) =>
+      inner?.estimateTransferFee ? inner.estimateTransferFee(network, transfer) : (await load()).rt.estimateTransferFee(network, transfer),
+
     solana,
   }
 }

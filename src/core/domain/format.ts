@@ -98,6 +98,22 @@ export function formatDollars(value: string | number | undefined): { dollars: st
 }
 
 /**
+ * The exact product of two decimals (numbers read as their shortest decimal text), as a decimal
+ * string; null when either is not a number. For an amount's worth: `formatDollars` of it.
+ *
+ * @example
+ * multiplyDecimals('2.5', 1.005) // '2.5125'
+ */
+export function multiplyDecimals(a: string | number, b: string | number): string | null {
+  const x = readDecimal(a)
+  const y = readDecimal(b)
+  if (!x || !y) return null
+  const product = BigInt(x.int + x.frac) * BigInt(y.int + y.frac)
+  const sign = x.negative !== y.negative && product !== 0n ? '-' : ''
+  return sign + formatUnits(product, x.frac.length + y.frac.length)
+}
+
+/**
  * The dollar total of token balances (sum of their `value`s, missing values as zero).
  *
  * @example

@@ -117,6 +117,7 @@ describe('domain modules', () => {
           "formatDollars",
           "formatLocaleAmount",
           "formatTokenUnits",
+          "multiplyDecimals",
           "parseTokenUnits",
           "relativeTime",
           "shortenEmail",

@@ -4,6 +4,7 @@ import {
   formatDollars,
   formatLocaleAmount,
   formatTokenUnits,
+  multiplyDecimals,
   AmountPrecisionError,
   parseTokenUnits,
   relativeTime,
@@ -142,5 +143,22 @@ describe('token units (viem)', () => {
   })
   it('refuses text that is not a plain decimal amount', () => {
     for (const bad of ['', '.', '-1', '1e3', '0x10', '1,5', '1.2.3', 'NaN', 'Infinity', ' ']) expect(() => parseTokenUnits(bad, 6), bad).toThrow(RangeError)
+  })
+})
+
+describe('multiplyDecimals', () => {
+  it('multiplies exactly, with no binary rounding on the way to dollars', () => {
+    expect(multiplyDecimals('2.5', 1.005)).toBe('2.5125')
+    // 1.005 × 1 in binary floats is 1.00499999…; exactly it rounds half up to 1.01.
+    expect(formatDollars(multiplyDecimals('1', 1.005)!)).toEqual({ dollars: '1', cents: '01' })
+    expect(multiplyDecimals('0.1', 0.2)).toBe('0.02')
+    expect(multiplyDecimals('1000000.000001', 3000)).toBe('3000000000.003')
+    expect(multiplyDecimals('-2', '1.5')).toBe('-3')
+    expect(multiplyDecimals('3', 1e-7)).toBe('0.0000003')
+  })
+  it('is null for what is not a number', () => {
+    expect(multiplyDecimals('abc', 1)).toBeNull()
+    expect(multiplyDecimals('1', Number.NaN)).toBeNull()
+    expect(multiplyDecimals('', 2)).toBeNull()
   })
 })
