@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react'
+import { StrictMode, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { installDevWallets } from '../extension/installDevWallets'
 import { loadStackConfig, type StackConfig } from '../stack/stackConfig'
@@ -30,6 +30,7 @@ function App({ config, solana }: { config: StackConfig; solana: boolean }) {
         <a className="demo-toggle" data-testid="toggle-solana" href={solanaToggleHref(!solana)}>
           {solana ? 'Without Solana' : 'With Solana'}
         </a>
+        <WalletRequests config={config} />
         <p className="demo-status" data-testid="demo-status">
           modal: {open ? 'open' : 'closed'} · view: {view} · theme: {theme}
         </p>
@@ -39,6 +40,54 @@ function App({ config, solana }: { config: StackConfig; solana: boolean }) {
       </aside>
     </div>
   )
+}
+
+/**
+ * What a host asks of the connected wallet, through the modal's commands: each shows the modal's
+ * feedback (approve in your wallet, then the result); the outcome is printed here too.
+ */
+function WalletRequests({ config }: { config: StackConfig }) {
+  const modal = useModal()
+  const namespace = useModalState((s) => s.connection.activeNamespace)
+  const connected = useModalState((s) => !!namespace && s.connection.byNamespace[namespace]?.status === 'connected')
+  const [outcome, setOutcome] = useState('')
+  if (!connected || namespace !== 'eip155') return null
+  const run = (label: string, request: () => Promise<unknown>) => () => {
+    setOutcome(`${label}…`)
+    request().then(
+      (result) => setOutcome(`${label}: ${typeof result === 'string' ? result : JSON.stringify(result)}`),
+      (error: unknown) => setOutcome(`${label} failed: ${(error as { shortMessage?: string }).shortMessage ?? String(error)}`),
+    )
+  }
+  const receiver = config.accounts[1]?.address ?? ''
+  return (
+    <div className="demo-requests">
+      <button type="button" data-testid="demo-sign-message" onClick={run('Sign message', () => modal.signMessage('Hello from the Gangway demo'))}>
+        Sign message
+      </button>
+      <button type="button" data-testid="demo-sign-typed-data" onClick={run('Sign typed data', () => modal.signTypedData(DEMO_TYPED_DATA))}>
+        Sign typed data
+      </button>
+      <button
+        type="button"
+        data-testid="demo-send"
+        onClick={run('Send', () => modal.send({ token: { symbol: 'ETH', decimals: 18 }, amount: '0.001', receiver }))}
+      >
+        Send 0.001 ETH
+      </button>
+      <p className="demo-status" data-testid="demo-request-outcome" aria-live="polite">
+        {outcome}
+      </p>
+    </div>
+  )
+}
+
+/** An EIP-712 message for the demo's "Sign typed data" (big numbers as decimal strings). */
+const DEMO_TYPED_DATA = {
+  domain: { name: 'Gangway demo', version: '1' },
+  types: { Greeting: [{ name: 'text', type: 'string' }, { name: 'count', type: 'uint256' }] },
+  primaryType: 'Greeting',
+  message: { text: 'Hello', count: '1' },
 }
 
 /** The demo's address with Solana on (`?solana=1`) or off, other parameters kept. */

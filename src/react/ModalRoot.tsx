@@ -5,6 +5,7 @@ import { useModalState } from './useModalState.js'
 import { useTimeTravelling } from './useTimeTravelling.js'
 import type { ViewName } from '../core/events/views.js'
 import { ErrorMessage, GENERIC_ERROR_MESSAGE } from './components/ErrorMessage.js'
+import { WalletRequestToast } from './components/WalletRequestToast.js'
 import { prefetchViews, reloadView, viewComponent } from './views/viewRegistry.js'
 import { VIEW_TITLES } from './views/viewTitles.js'
 
@@ -15,10 +16,10 @@ const FOCUSABLE =
 export function ModalRoot({ modal, host }: { modal: Modal; host: HTMLElement }) {
   const open = useModalState((s) => s.modal.open)
   const themeMode = useModalState((s) => s.preferences.themeMode)
-  if (!open) return <div className="gw-root" data-theme={themeMode} />
   return (
     <div className="gw-root" data-theme={themeMode}>
-      <Dialog modal={modal} host={host} />
+      {open ? <Dialog modal={modal} host={host} /> : null}
+      <WalletRequestToast />
     </div>
   )
 }

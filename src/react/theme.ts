@@ -80,6 +80,16 @@ export const MODAL_CSS = `
 .gw-banner[data-variant='success'] { border-left-color: var(--gw-success); }
 .gw-banner[data-variant='error'] { border-left-color: var(--gw-error); }
 .gw-banner-message { flex: 1; }
+.gw-toast {
+  position: fixed; left: 50%; bottom: 16px; transform: translateX(-50%); z-index: calc(var(--gw-z-index) + 1);
+  box-sizing: border-box; width: min(340px, calc(100vw - 24px)); display: flex; align-items: center; gap: 10px; padding: 10px 12px;
+  background: var(--gw-bg); color: var(--gw-fg); border: 1px solid var(--gw-border); border-left: 3px solid var(--gw-fg-2);
+  border-radius: var(--gw-radius); box-shadow: 0 8px 24px rgba(0,0,0,.2); animation: gw-fade var(--gw-header-duration) ease-out;
+}
+.gw-toast[data-variant='success'] { border-left-color: var(--gw-success); }
+.gw-toast[data-variant='error'] { border-left-color: var(--gw-error); }
+.gw-toast-main { display: flex; flex-direction: column; gap: 2px; flex: 1; min-width: 0; }
+.gw-toast a { color: var(--gw-accent); }
 .gw-button {
   box-sizing: border-box; display: flex; align-items: center; gap: 10px; width: 100%; padding: 10px 12px; margin: 0 0 8px;
   border: 1px solid var(--gw-border); border-radius: var(--gw-radius); background: var(--gw-bg-2); color: var(--gw-fg);
@@ -117,6 +127,6 @@ export const MODAL_CSS = `
   .gw-dialog { width: 100vw; max-height: 85vh; border-radius: calc(var(--gw-radius) * 3) calc(var(--gw-radius) * 3) 0 0; border-bottom: 0; }
 }
 @media (prefers-reduced-motion: reduce) {
-  .gw-dialog, .gw-title, .gw-view, .gw-banner, .gw-body, .gw-loading-block { animation: none !important; transition: none !important; }
+  .gw-dialog, .gw-title, .gw-view, .gw-banner, .gw-toast, .gw-body, .gw-loading-block { animation: none !important; transition: none !important; }
 }
 `

@@ -28,7 +28,7 @@ const SIZES = [
 describe('accessibility (axe-core) of the modal’s views', () => {
   for (const size of SIZES) {
     for (const theme of ['light', 'dark'] as const) {
-      it(`${size.name}, ${theme} theme: Connect, AllWallets, ConnectingExternal, Account, Networks, Receive, ProfileWallets, SwitchActiveChain`, async () => {
+      it(`${size.name}, ${theme} theme: Connect, AllWallets, ConnectingExternal, Account, Networks, Receive, ProfileWallets, SwitchActiveChain, WalletSend (form and review), the request feedback`, async () => {
         const opened = await openSolanaDemo(run.browser)
         run.contexts.push(opened.context)
         const { page } = opened
@@ -55,8 +55,42 @@ describe('accessibility (axe-core) of the modal’s views', () => {
           await expect.poll(() => currentView(page)).toBe(view)
           found[view] = await violations(page)
         }
+        // Send: the form showing its refusals, then the review.
+        await open(page, 'WalletSend')
+        await expect.poll(() => currentView(page)).toBe('WalletSend')
+        await inModal(page, 'send-amount').fill('1.1234567890123456789')
+        await inModal(page, 'send-amount-error').waitFor()
+        await inModal(page, 'send-review').click()
+        await inModal(page, 'send-form-error').waitFor()
+        found.WalletSend = await violations(page)
+        await inModal(page, 'send-amount').fill('0.01')
+        await inModal(page, 'send-receiver').fill('0x90F79bf6EB2c4f870365E785982E1f101E93b906')
+        await inModal(page, 'send-review').click()
+        await inModal(page, 'send-review-step').waitFor()
+        found.WalletSendReview = await violations(page)
+        // A host's wallet request, with the modal closed: its feedback over the page.
+        await page.evaluate(() => {
+          const modal = (window as unknown as PageWindow).gangway
+          modal.close()
+          modal.signMessage('axe').catch(() => undefined)
+        })
+        await page.locator('gangway-modal [data-testid="gw-request-toast"]').waitFor()
+        found.RequestToast = await violations(page)
+        await page.getByTestId('devwallet-reject').click()
         expect(await modalState(page, (s) => s.preferences.themeMode)).toBe(theme)
-        expect(found).toEqual({ Connect: [], AllWallets: [], ConnectingExternal: [], Account: [], Networks: [], Receive: [], ProfileWallets: [], SwitchActiveChain: [] })
+        expect(found).toEqual({
+          Connect: [],
+          AllWallets: [],
+          ConnectingExternal: [],
+          Account: [],
+          Networks: [],
+          Receive: [],
+          ProfileWallets: [],
+          SwitchActiveChain: [],
+          WalletSend: [],
+          WalletSendReview: [],
+          RequestToast: [],
+        })
       })
     }
   }

@@ -26,7 +26,9 @@ const SPEC_MESSAGES = new Set(
     'Error fetching names for address|User rejected the request|Requested RPC call is not allowed|' +
     'Action not allowed|An amount and receiver address are required|A token is required|' +
     'Invalid CAIP-10 address|Invalid CAIP-2 network id|Invalid chainId|No auth connector found|' +
-    'Not connected to email or social'
+    'Not connected to email or social|' +
+    // The send form's own checks: nothing is rounded, nothing above the balance reaches the wallet.
+    'Invalid receiver address|Invalid amount|Fee unavailable'
   ).split('|'),
 )
 
@@ -36,6 +38,8 @@ const SPEC_TEMPLATES = [
   /^Invalid connection status: .+$/,
   /^Please try again after \d+ seconds$/,
   /^Error registering name .+$/,
+  /^\S+ has at most \d+ decimals$/,
+  /^Insufficient \S+ balance$/,
 ]
 
 type ShownError = Pick<SerializedError, 'shortMessage'> & { details?: string | undefined }

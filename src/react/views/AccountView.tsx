@@ -1,5 +1,6 @@
 import { disconnectRequested } from '../../core/events/connectionLifecycle.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
+import { isFeatureSupported } from '../../core/domain/constants.js'
 import { truncateAddress } from '../../core/domain/format.js'
 import { selectActiveCaipNetworkId, selectActiveNetwork, selectAddress } from '../../core/selectors.js'
 import { AccountBalance } from '../components/AccountBalance.js'
@@ -19,6 +20,7 @@ export function AccountView({ modal }: ViewProps) {
   )
   const severalChains = useModalState((s) => s.settings.adapters.length > 1)
   const receive = useModalState((s) => s.features.receive)
+  const send = useModalState((s) => s.features.send && !!s.connection.activeNamespace && isFeatureSupported('send', s.connection.activeNamespace))
   const disconnectError = useModalState((s) => s.wallets.disconnectError)
   if (!address || !namespace) {
     return (
@@ -40,6 +42,11 @@ export function AccountView({ modal }: ViewProps) {
       {receive ? (
         <button type="button" className="gw-button" data-testid="account-receive" onClick={() => modal.push('Receive')}>
           Receive
+        </button>
+      ) : null}
+      {send ? (
+        <button type="button" className="gw-button" data-testid="account-send" onClick={() => modal.push('WalletSend')}>
+          Send
         </button>
       ) : null}
       {severalChains ? (

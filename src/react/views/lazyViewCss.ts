@@ -16,6 +16,16 @@ export const LAZY_VIEW_CSS = `
   background: var(--gw-bg-2); color: var(--gw-fg); font: inherit;
 }
 .gw-search:focus { outline: none; border-color: var(--gw-accent); }
+.gw-send { display: flex; flex-direction: column; gap: 12px; }
+.gw-send > .gw-button { margin: 0; justify-content: center; }
+.gw-field { display: flex; flex-direction: column; gap: 4px; }
+.gw-field-label { font-weight: 600; font-size: .9em; }
+.gw-field-row { display: flex; gap: 8px; }
+.gw-field-row .gw-search { flex: 1; min-width: 0; }
+.gw-button-inline { flex: none; width: auto; padding: 0 14px; justify-content: center; }
+.gw-summary { display: grid; grid-template-columns: auto 1fr; gap: 8px 12px; margin: 0; }
+.gw-summary dt { color: var(--gw-fg-2); }
+.gw-summary dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
 .gw-list-summary { margin: 8px 2px; font-size: .85em; }
 .gw-wallet-list { border: 1px solid var(--gw-border); border-radius: var(--gw-radius); outline: none; overscroll-behavior: contain; }
 .gw-wallet-list:focus-visible { border-color: var(--gw-focus); }

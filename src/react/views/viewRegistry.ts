@@ -23,6 +23,7 @@ const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
   ProfileWallets: () => import('./ProfileWalletsView.js').then((m) => m.ProfileWalletsView),
   SwitchActiveChain: () => import('./SwitchActiveChainView.js').then((m) => m.SwitchActiveChainView),
   Receive: () => import('./ReceiveView.js').then((m) => m.ReceiveView),
+  WalletSend: () => import('./SendView.js').then((m) => m.SendView),
 }
 
 /** Each lazy view's module load, started once and shared by the prefetch and the first render. */

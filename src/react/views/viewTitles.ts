@@ -22,4 +22,5 @@ export const VIEW_TITLES: Record<ViewName, string> = {
   UnsupportedChain: 'Switch Network',
   Networks: 'Choose Network',
   Receive: 'Receive',
+  WalletSend: 'Send',
 }

@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState } from 'react'
+import { truncateAddress } from '../../core/domain/format.js'
+import { selectActiveConnector, selectActiveNetwork } from '../../core/selectors.js'
+import type { ModalState } from '../../core/state.js'
+import { useModalState } from '../useModalState.js'
+import { transactionUrl } from '../views/transactionUrl.js'
+import { WalletIcon } from '../views/WalletIcon.js'
+import { userMessage } from './ErrorMessage.js'
+
+/** How long a success stays on screen; a failure stays until dismissed or replaced. */
+const SUCCESS_MS = 5000
+
+/** The active wallet's name and icon, for "approve in your wallet". */
+export const selectActiveWallet = (s: ModalState): { name: string; imageUrl?: string | undefined } => {
+  const connector = selectActiveConnector(s)
+  return { name: connector?.name ?? 'your wallet', imageUrl: connector?.imageUrl }
+}
+
+type Notice = {
+  key: string
+  variant: 'loading' | 'success' | 'error'
+  title: string
+  text?: string | undefined
+  hash?: string | undefined
+}
+
+/** What the latest signature request shows, or null. */
+function signatureNotice(s: ModalState, wallet: string): Notice | null {
+  const sig = s.account.signature
+  if (!sig) return null
+  const key = `signature:${sig.requestId}:${sig.status}`
+  if (sig.status === 'signing') return { key, variant: 'loading', title: `Approve in ${wallet}`, text: 'Sign the request in your wallet.' }
+  if (sig.status === 'signed') return { key, variant: 'success', title: 'Signed' }
+  return { key, variant: 'error', title: 'Not signed', text: userMessage(sig.error) }
+}
+
+/** What the send in flight (or its result) shows, or null. */
+function sendNotice(s: ModalState, wallet: string): Notice | null {
+  const send = s.account.send
+  const key = `send:${send.requestId}:${send.status}`
+  const hash = send.hash ?? undefined
+  switch (send.status) {
+    case 'sending':
+      return { key, variant: 'loading', title: `Approve in ${wallet}`, text: 'Confirm the transaction in your wallet.' }
+    case 'pending':
+      return { key, variant: 'loading', title: 'Transaction pending', hash }
+    case 'confirmed':
+      return { key, variant: 'success', title: 'Transaction confirmed', hash }
+    case 'failed':
+      return { key, variant: 'error', title: 'Transaction failed', text: userMessage(send.error), hash }
+    default:
+      return null
+  }
+}
+
+/**
+ * Feedback for every wallet request the host makes (sign a message or typed data, send): while
+ * the wallet asks, "approve in your wallet" with its icon; then success, the pending transaction
+ * with its explorer link, or the failure in the spec's words. Shown over the page whether or not
+ * the modal is open; the Send view shows its own transaction, so its sends are not repeated here.
+ */
+export function WalletRequestToast() {
+  const wallet = useModalState(selectActiveWallet, (a, b) => a.name === b.name && a.imageUrl === b.imageUrl)
+  const signature = useModalState((s) => signatureNotice(s, wallet.name), sameNotice)
+  const send = useModalState((s) => (s.modal.open && s.router.view === 'WalletSend' ? null : sendNotice(s, wallet.name)), sameNotice)
+  const explorer = useModalState((s) => selectActiveNetwork(s)?.blockExplorers?.default?.url)
+  // The request that changed last is the one shown.
+  const latest = useRef<'signature' | 'send'>('signature')
+  const seen = useRef({ signature: signature?.key, send: send?.key })
+  if (send?.key !== seen.current.send && send) latest.current = 'send'
+  else if (signature?.key !== seen.current.signature && signature) latest.current = 'signature'
+  seen.current = { signature: signature?.key, send: send?.key }
+  const notice = latest.current === 'send' ? (send ?? signature) : (signature ?? send)
+
+  const [dismissed, setDismissed] = useState<string | null>(null)
+  useEffect(() => {
+    if (notice?.variant !== 'success') return
+    const timer = setTimeout(() => setDismissed(notice.key), SUCCESS_MS)
+    return () => clearTimeout(timer)
+  }, [notice?.key])
+
+  if (!notice || dismissed === notice.key) return null
+  const link = notice.hash ? transactionUrl(explorer, notice.hash) : null
+  return (
+    <div className="gw-toast" role={notice.variant === 'error' ? 'alert' : 'status'} data-variant={notice.variant} data-testid="gw-request-toast">
+      <WalletIcon name={wallet.name} imageUrl={wallet.imageUrl} />
+      <div className="gw-toast-main">
+        <strong data-testid="gw-request-toast-title">{notice.title}</strong>
+        {notice.text ? <span className="gw-muted" data-testid="gw-request-toast-text">{notice.text}</span> : null}
+        {notice.hash ? (
+          link ? (
+            <a className="gw-mono" href={link} target="_blank" rel="noreferrer" data-testid="gw-request-toast-link">
+              {truncateAddress(notice.hash, { head: 10, tail: 8 })}
+            </a>
+          ) : (
+            <span className="gw-mono" title={notice.hash} data-testid="gw-request-toast-hash">
+              {truncateAddress(notice.hash, { head: 10, tail: 8 })}
+            </span>
+          )
+        ) : null}
+      </div>
+      {notice.variant === 'loading' ? null : (
+        <button type="button" className="gw-icon-button" aria-label="Dismiss notification" onClick={() => setDismissed(notice.key)}>
+          ×
+        </button>
+      )}
+    </div>
+  )
+}
+
+const sameNotice = (a: Notice | null, b: Notice | null) =>
+  a === b || (!!a && !!b && a.key === b.key && a.title === b.title && a.text === b.text && a.hash === b.hash)

@@ -1,0 +1,304 @@
+import { useEffect, useState } from 'react'
+import { isAddressOf } from '../../core/domain/address.js'
+import { formatBalance, formatDollars, multiplyDecimals, truncateAddress } from '../../core/domain/format.js'
+import { sendAmountError } from '../../core/domain/sendAmount.js'
+import { sendFormError } from '../../core/domain/transactionRules.js'
+import { newRequestId } from '../../core/events/newRequestId.js'
+import {
+  sendAmountSet,
+  sendFeeRequested,
+  sendReceiverSet,
+  sendRequested,
+  sendReset,
+  sendTokenSet,
+} from '../../core/events/send.js'
+import { selectSendableTokens, type SendableToken } from '../../core/reducers/dataSelectors.js'
+import { selectActiveNetwork } from '../../core/selectors.js'
+import { ErrorMessage } from '../components/ErrorMessage.js'
+import { useModalState } from '../useModalState.js'
+import { selectActiveWallet } from '../components/WalletRequestToast.js'
+import { transactionUrl } from './transactionUrl.js'
+import type { ViewProps } from './viewProps.js'
+import { WalletIcon } from './WalletIcon.js'
+
+const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b)
+
+/** A fee for reading: 3 significant digits (it is an estimate), never shown as 0 when it is not. */
+const approximate = (amount: string): string => {
+  const n = Number(amount)
+  return Number.isFinite(n) ? new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3, maximumFractionDigits: 18 }).format(n) : amount
+}
+
+/** Which token of the list the form holds: the native one has no address. */
+const tokenKey = (token: { address?: string | undefined } | null | undefined): string => token?.address?.toLowerCase() ?? 'native'
+
+
+/**
+ * Send: a token the account holds (native first), an amount with Max, the receiver's address;
+ * the amount is checked against the token's decimals and the balance as it is typed. Review
+ * shows the network and its fee; then the wallet is asked, and the view follows the transaction:
+ * approve in the wallet, pending with its hash, confirmed, or the wallet's error with a retry.
+ */
+export function SendView({ modal }: ViewProps) {
+  const tokens = useModalState(selectSendableTokens, sameJson)
+  const send = useModalState((s) => s.account.send)
+  const namespace = useModalState((s) => s.connection.activeNamespace)
+  const network = useModalState(selectActiveNetwork)
+  const wallet = useModalState(selectActiveWallet, sameJson)
+  const [step, setStep] = useState<'form' | 'review'>('form')
+  const [formError, setFormError] = useState<string | null>(null)
+
+  const chosen = tokens.find((t) => tokenKey(t.token) === tokenKey(send.token)) ?? null
+  // The form starts on the network's native token.
+  const first = tokens[0]
+  useEffect(() => {
+    if (!send.token && first && send.status === 'idle') modal.dispatch(sendTokenSet({ token: first.token }))
+  }, [send.token, first, send.status])
+
+  if (!namespace || !network || tokens.length === 0) return <p className="gw-empty">Not connected.</p>
+
+  const amount = send.amount ?? ''
+  const receiver = send.receiver ?? ''
+  const amountError = chosen ? sendAmountError(amount, chosen.token, chosen.balance) : null
+
+  if (send.status !== 'idle') {
+    return <SendProgress modal={modal} wallet={wallet} explorerUrl={network.blockExplorers?.default?.url} onEdit={() => setStep('form')} />
+  }
+
+  const edit = (event: ReturnType<typeof sendAmountSet> | ReturnType<typeof sendReceiverSet> | ReturnType<typeof sendTokenSet>) => {
+    setFormError(null)
+    modal.dispatch(event)
+  }
+
+  const review = () => {
+    const error =
+      sendFormError({ amount, receiverAddress: receiver.trim(), token: send.token })?.shortMessage ??
+      amountError ??
+      (isAddressOf(namespace, receiver.trim()) ? null : 'Invalid receiver address')
+    if (error) return setFormError(error)
+    if (receiver.trim() !== receiver) modal.dispatch(sendReceiverSet({ receiver: receiver.trim() }))
+    modal.dispatch(sendFeeRequested({}, { requestId: newRequestId() }))
+    setStep('review')
+  }
+
+  if (step === 'review' && chosen) {
+    return (
+      <SendReview
+        chosen={chosen}
+        amount={amount}
+        receiver={receiver}
+        networkName={network.name}
+        onEdit={() => setStep('form')}
+        onSend={() => modal.dispatch(sendRequested({}, { requestId: newRequestId() }))}
+      />
+    )
+  }
+
+  return (
+    <form
+      className="gw-send"
+      data-testid="send-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        review()
+      }}
+    >
+      <label className="gw-field">
+        <span className="gw-field-label">Token</span>
+        <select
+          className="gw-search"
+          data-testid="send-token"
+          value={tokenKey(send.token)}
+          onChange={(e) => {
+            const next = tokens.find((t) => tokenKey(t.token) === e.target.value)
+            if (next) edit(sendTokenSet({ token: next.token }))
+          }}
+        >
+          {tokens.map((t) => (
+            <option key={tokenKey(t.token)} value={tokenKey(t.token)}>
+              {t.token.symbol} · {formatBalance(t.balance ?? undefined)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="gw-field">
+        <span className="gw-field-label">Amount</span>
+        <span className="gw-field-row">
+          <input
+            className="gw-search"
+            data-testid="send-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.0"
+            value={amount}
+            aria-invalid={amountError ? true : undefined}
+            aria-describedby="gw-send-amount-note"
+            onChange={(e) => edit(sendAmountSet({ amount: e.target.value }))}
+          />
+          <button
+            type="button"
+            className="gw-button gw-button-inline"
+            data-testid="send-max"
+            disabled={!chosen?.balance}
+            onClick={() => chosen?.balance && edit(sendAmountSet({ amount: chosen.balance }))}
+          >
+            Max
+          </button>
+        </span>
+        <span id="gw-send-amount-note" className={amountError ? 'gw-error-text' : 'gw-muted'} data-testid={amountError ? 'send-amount-error' : 'send-balance'}>
+          {amountError ?? `Balance: ${chosen?.balance === null || !chosen ? 'unknown' : formatBalance(chosen.balance, chosen.token.symbol)}`}
+        </span>
+      </label>
+      <label className="gw-field">
+        <span className="gw-field-label">To</span>
+        <input
+          className="gw-search gw-mono"
+          data-testid="send-receiver"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={namespace === 'solana' ? 'Solana address' : '0x… address'}
+          value={receiver}
+          onChange={(e) => edit(sendReceiverSet({ receiver: e.target.value }))}
+        />
+      </label>
+      {formError ? (
+        <p className="gw-error-text" role="alert" data-testid="send-form-error">
+          {formError}
+        </p>
+      ) : null}
+      <button type="submit" className="gw-button" data-primary="true" data-testid="send-review">
+        Review
+      </button>
+    </form>
+  )
+}
+
+function SendReview(props: {
+  chosen: SendableToken
+  amount: string
+  receiver: string
+  networkName: string
+  onEdit: () => void
+  onSend: () => void
+}) {
+  const fee = useModalState((s) => s.account.send.fee)
+  const { chosen, amount, receiver } = props
+  const product = chosen.usdPrice === null ? null : multiplyDecimals(amount, chosen.usdPrice)
+  const worth = product === null ? null : formatDollars(product)
+  return (
+    <div className="gw-send" data-testid="send-review-step">
+      <dl className="gw-summary">
+        <dt>Send</dt>
+        <dd data-testid="send-review-amount">
+          {amount.trim()} {chosen.token.symbol}
+          {worth ? <span className="gw-muted"> ≈ ${worth.dollars}.{worth.cents}</span> : null}
+        </dd>
+        <dt>To</dt>
+        <dd className="gw-mono" title={receiver} data-testid="send-review-receiver">
+          {truncateAddress(receiver)}
+        </dd>
+        <dt>Network</dt>
+        <dd>{props.networkName}</dd>
+        <dt>Network fee</dt>
+        <dd data-testid="send-review-fee" data-status={fee?.status ?? 'none'} aria-busy={fee?.status === 'estimating'}>
+          {fee?.status === 'ready' ? `≈ ${approximate(fee.amount)} ${fee.symbol}` : fee?.status === 'failed' ? 'Unavailable: your wallet shows it' : 'Estimating…'}
+        </dd>
+      </dl>
+      <button type="button" className="gw-button" data-primary="true" data-autofocus="true" data-testid="send-confirm" onClick={props.onSend}>
+        Send
+      </button>
+      <button type="button" className="gw-button" data-testid="send-edit" onClick={props.onEdit}>
+        Edit
+      </button>
+    </div>
+  )
+}
+
+/** The transaction after Send: approve in the wallet, pending, confirmed, or failed with a retry. */
+function SendProgress(props: {
+  modal: ViewProps['modal']
+  wallet: { name: string; imageUrl?: string | undefined }
+  explorerUrl: string | undefined
+  onEdit: () => void
+}) {
+  const { modal, wallet } = props
+  const send = useModalState((s) => s.account.send)
+  const link = send.hash ? transactionUrl(props.explorerUrl, send.hash) : null
+  const hash = send.hash ? (
+    <p className="gw-mono gw-receive-address" data-testid="send-hash" title={send.hash}>
+      {link ? (
+        <a href={link} target="_blank" rel="noreferrer" data-testid="send-explorer-link">
+          {truncateAddress(send.hash, { head: 10, tail: 8 })}
+        </a>
+      ) : (
+        truncateAddress(send.hash, { head: 10, tail: 8 })
+      )}
+    </p>
+  ) : null
+  return (
+    <div className="gw-connecting" data-testid="send-progress" data-status={send.status} aria-live="polite">
+      <WalletIcon name={wallet.name} imageUrl={wallet.imageUrl} />
+      {send.status === 'sending' ? (
+        <>
+          <p className="gw-connecting-title">Approve in {wallet.name}</p>
+          <p className="gw-muted">Confirm the transaction in your wallet.</p>
+        </>
+      ) : send.status === 'pending' ? (
+        <>
+          <p className="gw-connecting-title">Transaction sent</p>
+          {hash}
+          <p className="gw-muted">Waiting for confirmation…</p>
+        </>
+      ) : send.status === 'confirmed' ? (
+        <>
+          <p className="gw-connecting-title" data-testid="send-success">
+            Sent {send.amount} {send.token?.symbol}
+          </p>
+          {hash}
+          <button
+            type="button"
+            className="gw-button"
+            data-primary="true"
+            data-autofocus="true"
+            data-testid="send-done"
+            onClick={() => {
+              modal.dispatch(sendReset({}))
+              modal.back()
+            }}
+          >
+            Done
+          </button>
+        </>
+      ) : (
+        <>
+          <p className="gw-connecting-title">Not sent</p>
+          {send.error ? <ErrorMessage error={send.error} testId="send-error" /> : null}
+          {hash}
+          <button
+            type="button"
+            className="gw-button"
+            data-primary="true"
+            data-autofocus="true"
+            data-testid="send-retry"
+            onClick={() => modal.dispatch(sendRequested({}, { requestId: newRequestId() }))}
+          >
+            Try again
+          </button>
+          <button
+            type="button"
+            className="gw-button"
+            data-testid="send-edit-after-failure"
+            onClick={() => {
+              props.onEdit()
+              // Editing a field returns the form to idle; re-setting the amount does so without changing it.
+              modal.dispatch(sendAmountSet({ amount: send.amount ?? '' }))
+            }}
+          >
+            Edit
+          </button>
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,208 @@
+import type { Page } from 'playwright-core'
+import { createPublicClient, erc20Abi, formatUnits, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { describe, expect, inject, it } from 'vitest'
+import { newPage } from './support/browser'
+import { browserPerFile, connectInjected, currentView, inModal, modalState } from './support/demo'
+
+// The Send view and the feedback of every wallet request, in Chromium on the local stack: the
+// injected dev wallet (its approve / reject prompt) on the hardhat chain, balances from the
+// gateway, the transfers checked on the node.
+
+const MAIN = 'dev.gangway.wallet'
+const WALLET_NAME = 'Gangway Dev Wallet'
+
+const shared = browserPerFile()
+const stack = () => inject('stack').config
+const node = () => createPublicClient({ transport: http(stack().chains[0]!.rpcUrl) })
+const gusd = () => stack().tokens.find((t) => t.chainId === stack().chains[0]!.chainId)!
+const gusdOf = (owner: Address) => node().readContract({ address: gusd().address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+/** An address nobody has used: what it holds afterwards is exactly what was sent. */
+const freshAddress = () => privateKeyToAddress(generatePrivateKey())
+
+/** The demo in a fresh context, its devtools panel hidden (it sits above the modal and would take clicks). */
+async function demo(): Promise<Page> {
+  const { context, page } = await newPage(shared.browser)
+  shared.contexts.push(context)
+  await context.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style')
+      style.textContent = '.demo-devtools { display: none !important; }'
+      document.head.append(style)
+    })
+  })
+  await page.goto(inject('stack').urls.demo)
+  await page.getByTestId('open-modal').waitFor()
+  return page
+}
+
+/** Connected, on the Send view, with the gateway's token balances in. */
+async function sendView(page: Page): Promise<Address> {
+  const from = await connectInjected(page, MAIN)
+  if ((await currentView(page)) !== 'Account') {
+    if (!(await modalState(page, (s) => s.modal.open))) await page.getByTestId('open-modal').click()
+    await expect.poll(() => currentView(page)).toBe('Account')
+  }
+  await expect.poll(() => modalState(page, (s) => Object.values(s.tokenBalances.byAccount)[0]?.balances?.length ?? 0)).toBeGreaterThan(1)
+  await inModal(page, 'account-send').click()
+  await expect.poll(() => currentView(page)).toBe('WalletSend')
+  await inModal(page, 'send-form').waitFor()
+  return from
+}
+
+const approveInWallet = async (page: Page, method: string) => {
+  await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe(method)
+  await page.getByTestId('devwallet-approve').click()
+}
+const rejectInWallet = async (page: Page, method: string) => {
+  await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe(method)
+  await page.getByTestId('devwallet-reject').click()
+}
+const text = (page: Page, testId: string) => inModal(page, testId).textContent()
+
+describe('the Send view', () => {
+  it("sends GUSD: each of the form's refusals first, then review with the fee, approve in the wallet, confirmed; the node has the new balances", async () => {
+    const page = await demo()
+    const from = await sendView(page)
+    const token = gusd()
+    const held = await gusdOf(from)
+
+    // The token picker lists the native token first, then the ERC-20 held.
+    const options = await inModal(page, 'send-token').locator('option').allTextContents()
+    expect(options[0]).toMatch(/^ETH · /)
+    expect(options.some((o) => o.startsWith('GUSD · '))).toBe(true)
+    await inModal(page, 'send-token').selectOption(token.address.toLowerCase())
+    expect(await modalState(page, (s) => s.account.send.token?.symbol)).toBe('GUSD')
+    expect(await text(page, 'send-balance')).toBe(`Balance: ${truncated(formatUnits(held, 6))} GUSD`)
+
+    // Nothing typed: the spec's message, and nothing reaches the wallet.
+    await inModal(page, 'send-review').click()
+    expect(await text(page, 'send-form-error')).toBe('An amount and receiver address are required')
+    // Finer than the token's 6 decimals: refused as typed, never rounded.
+    await inModal(page, 'send-amount').fill('1.1234567')
+    expect(await text(page, 'send-amount-error')).toBe('GUSD has at most 6 decimals')
+    // One smallest unit above the balance.
+    await inModal(page, 'send-amount').fill(formatUnits(held + 1n, 6))
+    expect(await text(page, 'send-amount-error')).toBe('Insufficient GUSD balance')
+    // Max fills the whole balance, which passes.
+    await inModal(page, 'send-max').click()
+    expect(await inModal(page, 'send-amount').inputValue()).toBe(formatUnits(held, 6))
+    expect(await inModal(page, 'send-amount-error').count()).toBe(0)
+    // A receiver that is not an address.
+    await inModal(page, 'send-amount').fill('2.5')
+    await inModal(page, 'send-receiver').fill('0x1234')
+    await inModal(page, 'send-review').click()
+    expect(await text(page, 'send-form-error')).toBe('Invalid receiver address')
+    expect(await page.getByTestId('devwallet-method').count()).toBe(0)
+
+    const receiver = freshAddress()
+    await inModal(page, 'send-receiver').fill(receiver)
+    expect(await inModal(page, 'send-form-error').count()).toBe(0)
+    await inModal(page, 'send-review').click()
+    await inModal(page, 'send-review-step').waitFor()
+    expect(await text(page, 'send-review-amount')).toMatch(/^2\.5 GUSD/)
+    // The fee is the node's estimate for this transfer, in ETH.
+    await expect.poll(() => inModal(page, 'send-review-fee').getAttribute('data-status')).toBe('ready')
+    expect(await text(page, 'send-review-fee')).toMatch(/^≈ 0\.0000\d+ ETH$/)
+
+    await inModal(page, 'send-confirm').click()
+    await expect.poll(() => inModal(page, 'send-progress').getAttribute('data-status')).toBe('sending')
+    expect(await inModal(page, 'send-progress').textContent()).toContain(`Approve in ${WALLET_NAME}`)
+    await approveInWallet(page, 'eth_sendTransaction')
+    await expect.poll(() => inModal(page, 'send-progress').getAttribute('data-status'), { timeout: 15_000 }).toBe('confirmed')
+    expect(await text(page, 'send-success')).toBe('Sent 2.5 GUSD')
+    const hash = (await inModal(page, 'send-hash').getAttribute('title')) as Hex
+    const receipt = await node().getTransactionReceipt({ hash })
+    expect(receipt.status).toBe('success')
+    expect(receipt.to?.toLowerCase()).toBe(token.address.toLowerCase())
+    expect(await gusdOf(receiver)).toBe(2_500_000n)
+    expect(await gusdOf(from)).toBe(held - 2_500_000n)
+    // The Send view shows its own transaction: no toast repeats it.
+    expect(await page.locator('gangway-modal [data-testid="gw-request-toast"]').count()).toBe(0)
+
+    await inModal(page, 'send-done').click()
+    await expect.poll(() => currentView(page)).toBe('Account')
+    expect(await modalState(page, (s) => s.account.send)).toMatchObject({ status: 'idle', amount: null, receiver: null })
+  })
+
+  it("sends ETH: a refusal in the wallet is shown in the spec's words with a retry; the retry goes through", async () => {
+    const page = await demo()
+    await sendView(page)
+    const receiver = freshAddress()
+    expect(await modalState(page, (s) => s.account.send.token?.symbol)).toBe('ETH')
+    await inModal(page, 'send-amount').fill('0.25')
+    await inModal(page, 'send-receiver').fill(receiver)
+    // Enter submits the form, as on any form.
+    await inModal(page, 'send-receiver').press('Enter')
+    await inModal(page, 'send-review-step').waitFor()
+    await inModal(page, 'send-confirm').click()
+    await rejectInWallet(page, 'eth_sendTransaction')
+    await expect.poll(() => inModal(page, 'send-progress').getAttribute('data-status')).toBe('failed')
+    expect(await text(page, 'send-error')).toBe('User rejected the request')
+    expect(await node().getBalance({ address: receiver })).toBe(0n)
+
+    // Edit goes back to the form as it was.
+    await inModal(page, 'send-edit-after-failure').click()
+    expect(await inModal(page, 'send-amount').inputValue()).toBe('0.25')
+    await inModal(page, 'send-review').click()
+    await inModal(page, 'send-confirm').click()
+    await rejectInWallet(page, 'eth_sendTransaction')
+    await expect.poll(() => inModal(page, 'send-progress').getAttribute('data-status')).toBe('failed')
+    // Try again asks the wallet again, with the same transfer.
+    await inModal(page, 'send-retry').click()
+    await approveInWallet(page, 'eth_sendTransaction')
+    await expect.poll(() => inModal(page, 'send-progress').getAttribute('data-status'), { timeout: 15_000 }).toBe('confirmed')
+    expect(await node().getBalance({ address: receiver })).toBe(parseEther('0.25'))
+  })
+})
+
+describe('feedback for the wallet requests a host makes', () => {
+  it('sign message, sign typed data and send from the demo: approve in the wallet, then signed, refused, or the transaction with its hash', async () => {
+    const page = await demo()
+    const from = await connectInjected(page, MAIN)
+    // The modal closed: the feedback shows over the page.
+    if (await modalState(page, (s) => s.modal.open)) await page.keyboard.press('Escape')
+    await expect.poll(() => modalState(page, (s) => s.modal.open)).toBe(false)
+    const toast = page.locator('gangway-modal [data-testid="gw-request-toast"]')
+    const toastTitle = () => page.locator('gangway-modal [data-testid="gw-request-toast-title"]').textContent()
+
+    await page.getByTestId('demo-sign-message').click()
+    await expect.poll(toastTitle).toBe(`Approve in ${WALLET_NAME}`)
+    expect(await toast.getAttribute('data-variant')).toBe('loading')
+    await approveInWallet(page, 'personal_sign')
+    await expect.poll(toastTitle).toBe('Signed')
+    expect(await toast.getAttribute('data-variant')).toBe('success')
+    await expect.poll(() => page.getByTestId('demo-request-outcome').textContent()).toMatch(/^Sign message: 0x[0-9a-f]+$/)
+    const signature = (await page.getByTestId('demo-request-outcome').textContent())!.split(': ')[1] as Hex
+    expect(await verifyMessage({ address: from, message: 'Hello from the Gangway demo', signature })).toBe(true)
+
+    await page.getByTestId('demo-sign-typed-data').click()
+    await expect.poll(toastTitle).toBe(`Approve in ${WALLET_NAME}`)
+    await rejectInWallet(page, 'eth_signTypedData_v4')
+    await expect.poll(toastTitle).toBe('Not signed')
+    expect(await toast.getAttribute('data-variant')).toBe('error')
+    expect(await toast.getAttribute('role')).toBe('alert')
+    expect(await page.locator('gangway-modal [data-testid="gw-request-toast-text"]').textContent()).toBe('Error signing message')
+    // A failure stays until dismissed.
+    await toast.getByRole('button', { name: 'Dismiss notification' }).click()
+    expect(await toast.count()).toBe(0)
+
+    const receiver = stack().accounts[1]!.address as Address
+    const before = await node().getBalance({ address: receiver })
+    await page.getByTestId('demo-send').click()
+    await expect.poll(toastTitle).toBe(`Approve in ${WALLET_NAME}`)
+    await approveInWallet(page, 'eth_sendTransaction')
+    await expect.poll(toastTitle, { timeout: 15_000 }).toBe('Transaction confirmed')
+    const hash = (await page.locator('gangway-modal [data-testid="gw-request-toast-hash"]').getAttribute('title')) as Hex
+    expect((await node().getTransactionReceipt({ hash })).status).toBe('success')
+    expect(await node().getBalance({ address: receiver })).toBeGreaterThanOrEqual(before + parseEther('0.001'))
+    // A success leaves by itself.
+    await expect.poll(() => toast.count(), { timeout: 10_000 }).toBe(0)
+  })
+})
+
+/** A balance as the view shows it: 3 decimals, truncated. */
+function truncated(units: string): string {
+  const [whole = '0', fraction = ''] = units.split('.')
+  return `${whole}.${fraction.padEnd(3, '0').slice(0, 3)}`
+}
