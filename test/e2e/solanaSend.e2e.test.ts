@@ -2,7 +2,7 @@ import { address, createSolanaRpc } from '@solana/kit'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
-import { browserPerFile, modalState } from './support/demo'
+import { browserPerFile, inModal, modalState } from './support/demo'
 import { connectDevSolana, devSolana, openSolanaDemo } from './support/solana'
 
 // Sends from the dev Solana wallet through the modal's send command (the send form's events and
@@ -112,5 +112,33 @@ describe('sending from the dev Solana wallet', () => {
     expect(await devSolana(page, 'pending')).toEqual([])
     expect(await page.getByTestId('devsolana-method').count()).toBe(0)
     expect(await lamports(owner)).toBe(before)
+  })
+
+  it('through the Send view: GWAY held is listed, more than held is refused, the fee is the validator’s, and the transfer lands', async () => {
+    const { page, owner } = await connected()
+    const mint = stack().solanaMint
+    const receiver = stack().solanaAccounts[2]!.address
+    const [held, receiverBefore] = [await tokenUnits(owner), await tokenUnits(receiver)]
+    await expect.poll(() => modalState(page, (s) => Object.values(s.tokenBalances.byAccount).some((e) => e.balances?.some((b) => b.symbol === 'GWAY')))).toBe(true)
+    await page.evaluate(() => (window as unknown as PageWindow).gangway.open('WalletSend' as never))
+    await inModal(page, 'send-form').waitFor()
+    expect(await modalState(page, (s) => s.account.send.token?.symbol)).toBe('SOL')
+    await inModal(page, 'send-token').selectOption(mint.address.toLowerCase())
+    await inModal(page, 'send-amount').fill(String(Number(held + 1n) / 10 ** mint.decimals))
+    expect(await inModal(page, 'send-amount-error').textContent()).toBe('Insufficient GWAY balance')
+    await inModal(page, 'send-amount').fill('1.25')
+    await inModal(page, 'send-receiver').fill(receiver)
+    await inModal(page, 'send-review').click()
+    // The validator prices the transfer's message: one signature, 5000 lamports.
+    await expect.poll(() => inModal(page, 'send-review-fee').getAttribute('data-status')).toBe('ready')
+    expect(await inModal(page, 'send-review-fee').textContent()).toBe('≈ 0.000005 SOL')
+    await inModal(page, 'send-confirm').click()
+    await expect.poll(() => inModal(page, 'send-progress').getAttribute('data-status')).toBe('sending')
+    await expect.poll(() => page.getByTestId('devsolana-method').textContent()).toMatch(/^solana:sign(AndSend)?Transaction$/)
+    await page.getByTestId('devsolana-approve').click()
+    await expect.poll(() => inModal(page, 'send-progress').getAttribute('data-status'), { timeout: 15_000 }).toBe('confirmed')
+    expect(await inModal(page, 'send-success').textContent()).toBe('Sent 1.25 GWAY')
+    expect(await tokenUnits(receiver)).toBe(receiverBefore + 1_250_000n)
+    expect(await tokenUnits(owner)).toBe(held - 1_250_000n)
   })
 })
