@@ -87,7 +87,19 @@ export { connectorsChanged } from './core/events/connectors.js'
 export { disconnectRequested, accountDisconnected, accountsChanged, connectionSwitchRequested } from './core/events/connectionLifecycle.js'
 export { networkSwitchRequested, networkSwitched, networkSwitchFailed, networkChanged } from './core/events/network.js'
 export { signatureRequested, signatureSucceeded, signatureFailed } from './core/events/signature.js'
-export { sendTokenSet, sendAmountSet, sendReceiverSet, sendRequested, sendReset, sendSubmitted, sendConfirmed, sendFailed } from './core/events/send.js'
+export {
+  sendTokenSet,
+  sendAmountSet,
+  sendReceiverSet,
+  sendRequested,
+  sendReset,
+  sendSubmitted,
+  sendConfirmed,
+  sendFailed,
+  sendFeeRequested,
+  sendFeeEstimated,
+  sendFeeFailed,
+} from './core/events/send.js'
 export { balanceRefreshRequested } from './core/events/balance.js'
 export {
   selectActiveConnection,
@@ -121,6 +133,8 @@ export type { WalletDirectory, BlockchainApi, AnalyticsSink, GetWalletsParams, W
 export type { WalletRecord, TokenBalance } from './core/domain/entities.js'
 export { walletListPageRequested, walletListPageLoaded, walletListPageFailed, walletListSearchChanged } from './core/events/walletList.js'
 export { tokenBalancesFetched, tokenBalancesFailed } from './core/events/tokenBalances.js'
+export { accountTabSelected, activityPageRequested, activityPageFetched, activityPageFailed, identityFetched, ACCOUNT_TABS } from './core/events/activity.js'
+export type { AccountTab } from './core/events/activity.js'
 export { apiRequestFailed } from './core/events/api.js'
 export { remoteConfigLoaded, remoteConfigFailed } from './core/events/config.js'
 export type { ListedWallet, WalletListName, WalletPages } from './core/reducers/dataState.js'

@@ -5,6 +5,7 @@ import type { Namespace, ViewName } from './events/views.js'
 import type { Network } from './domain/entities.js'
 import type { AccountState, NetworkState, WalletMemory, WalletsState } from './reducers/walletState.js'
 import type { ApiState, TokenBalancesState, WalletListState } from './reducers/dataState.js'
+import type { AccountSheetState } from './reducers/accountSheetReducer.js'
 import type { WalletConnectState } from './reducers/walletConnectState.js'
 import type { ThemeState } from './reducers/themeReducer.js'
 
@@ -135,6 +136,8 @@ export type ModalState = {
   /** Token balances from the blockchain data API. */
   tokenBalances: TokenBalancesState
   api: ApiState
+  /** The Account view's tab, the account's activity pages and identities. */
+  accountSheet: AccountSheetState
   /** The WalletConnect pairing: its URI, expiry and the wallet it is for. */
   walletConnect: WalletConnectState
   lastError: { source: string; shortMessage: string; code?: number | string | undefined; at: number } | null

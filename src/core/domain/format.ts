@@ -98,6 +98,21 @@ export function formatDollars(value: string | number | undefined): { dollars: st
 }
 
 /**
+ * A dollar amount as text: grouped dollars and two-digit cents (rounded half up, exactly), the
+ * sign in front of the dollar sign. Missing or invalid values are $0.00.
+ *
+ * @example
+ * formatUsd(-10000) // '-$10,000.00'
+ * formatUsd('1.005') // '$1.01'
+ */
+export function formatUsd(value: string | number | undefined): string {
+  const { dollars, cents } = formatDollars(value)
+  const negative = dollars.startsWith('-')
+  const grouped = BigInt(negative ? dollars.slice(1) : dollars).toLocaleString('en-US')
+  return `${negative ? '-' : ''}$${grouped}.${cents}`
+}
+
+/**
  * The exact product of two decimals (numbers read as their shortest decimal text), as a decimal
  * string; null when either is not a number. For an amount's worth: `formatDollars` of it.
  *

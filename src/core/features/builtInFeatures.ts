@@ -1,4 +1,5 @@
 import type { Slice } from '../reducers/createSlice.js'
+import { accountSheetFeature } from './accountSheet.js'
 import { connectionFeature } from './connection.js'
 import { dataFeature } from './data.js'
 import { modalFeature } from './modal.js'
@@ -7,7 +8,7 @@ import { siwxFeature } from './siwx.js'
 import { walletConnectFeature } from './walletConnect.js'
 
 /** The features every modal has, in order. `logPersistence` joins them unless `persistLog: false`. */
-export const CORE_FEATURES = [modalFeature, connectionFeature, siwxFeature, dataFeature, walletConnectFeature, persistenceFeature] as const
+export const CORE_FEATURES = [modalFeature, connectionFeature, siwxFeature, dataFeature, accountSheetFeature, walletConnectFeature, persistenceFeature] as const
 
 /** Every built-in feature, for tools that need the whole catalogue (devtools import, tests). */
 export const BUILT_IN_FEATURES = [...CORE_FEATURES, logPersistenceFeature] as const

@@ -117,6 +117,7 @@ describe('domain modules', () => {
           "formatDollars",
           "formatLocaleAmount",
           "formatTokenUnits",
+          "formatUsd",
           "multiplyDecimals",
           "parseTokenUnits",
           "relativeTime",

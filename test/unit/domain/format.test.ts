@@ -5,6 +5,7 @@ import {
   formatLocaleAmount,
   formatTokenUnits,
   multiplyDecimals,
+  formatUsd,
   AmountPrecisionError,
   parseTokenUnits,
   relativeTime,
@@ -160,5 +161,18 @@ describe('multiplyDecimals', () => {
     expect(multiplyDecimals('abc', 1)).toBeNull()
     expect(multiplyDecimals('1', Number.NaN)).toBeNull()
     expect(multiplyDecimals('', 2)).toBeNull()
+  })
+})
+
+describe('formatUsd', () => {
+  it('groups dollars, keeps two-digit cents exact, and puts the sign before the dollar sign', () => {
+    expect(formatUsd(-10000)).toBe('-$10,000.00')
+    expect(formatUsd('1.005')).toBe('$1.01')
+    expect(formatUsd(1234567.891)).toBe('$1,234,567.89')
+    expect(formatUsd('0.004')).toBe('$0.00')
+    expect(formatUsd('-0.001')).toBe('$0.00')
+    expect(formatUsd(undefined)).toBe('$0.00')
+    expect(formatUsd('abc')).toBe('$0.00')
+    expect(formatUsd('123456789012345678901234.5')).toBe('$123,456,789,012,345,678,901,234.50')
   })
 })

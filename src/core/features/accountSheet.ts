@@ -1,0 +1,12 @@
+import { ACCOUNT_SHEET_EVENTS } from '../events/activity.js'
+import { accountSheetSlice } from '../reducers/accountSheetReducer.js'
+import { defineFeature } from './defineFeature.js'
+
+/** The account sheet (spec §2 Account tabs): the tab shown, the account's activity, identities. */
+export const accountSheetFeature = defineFeature({
+  name: 'accountSheet',
+  events: [...ACCOUNT_SHEET_EVENTS],
+  slices: [accountSheetSlice],
+  effects: [],
+  loadEffects: () => import('../effects/accountSheetEffects.js').then((m) => m.accountSheetEffects),
+})

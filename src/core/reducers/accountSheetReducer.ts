@@ -1,0 +1,82 @@
+import { appendTransactions } from '../domain/activity.js'
+import type { Transaction } from '../domain/entities.js'
+import type { SerializedError } from '../errors/base.js'
+import { accountTabSelected, activityPageFailed, activityPageFetched, activityPageRequested, identityFetched, type AccountTab } from '../events/activity.js'
+import { accountDisconnected } from '../events/connectionLifecycle.js'
+import { createSlice } from './createSlice.js'
+
+/** One account's history as far as it was paged. */
+export type ActivityEntry = {
+  transactions: Transaction[]
+  /** The cursor of the next page; null when the last page is held. */
+  next: string | null
+  status: 'loading' | 'loaded' | 'failed'
+  /** The page being fetched: its request and cursor (outcomes of other requests are ignored). */
+  requestId: string | null
+  cursor: string | null
+  error: SerializedError | null
+  /** When the newest page was last fetched. */
+  timestamp: number | null
+}
+
+export type AccountSheetState = {
+  tab: AccountTab
+  /** By CAIP-10 account id. */
+  activity: Record<string, ActivityEntry>
+  /** By lower-case address, with when it was fetched. */
+  identities: Record<string, { name: string | null; avatar: string | null; timestamp: number }>
+}
+
+export const initialAccountSheetState = (): AccountSheetState => ({ tab: 'tokens', activity: {}, identities: {} })
+
+/** The Account view's tab, each account's history pages, and identities (name, avatar). */
+export const accountSheetSlice = createSlice('accountSheet', initialAccountSheetState, (b) =>
+  b
+    .addCase(accountTabSelected, (s, event) => {
+      s.tab = event.payload.tab
+    })
+    .addCase(activityPageRequested, (s, event) => {
+      const { caipAddress, cursor } = event.payload
+      const entry = s.activity[caipAddress]
+      // One page at a time; a later page only from where the last one ended.
+      if (entry?.status === 'loading') return
+      if (cursor !== null && entry?.next !== cursor) return
+      s.activity[caipAddress] = {
+        transactions: entry?.transactions ?? [],
+        next: entry?.next ?? null,
+        timestamp: entry?.timestamp ?? null,
+        status: 'loading',
+        requestId: event.requestId ?? null,
+        cursor,
+        error: null,
+      }
+    })
+    .addCase(activityPageFetched, (s, event) => {
+      const { caipAddress, cursor, transactions, next } = event.payload
+      const entry = s.activity[caipAddress]
+      if (!entry || entry.status !== 'loading' || entry.requestId !== (event.requestId ?? null) || entry.cursor !== cursor) return
+      // The newest page replaces what was held: a transaction that changed (pending → mined) shows once, as it is now.
+      entry.transactions = appendTransactions(cursor === null ? [] : entry.transactions, transactions)
+      entry.next = next
+      entry.status = 'loaded'
+      entry.requestId = null
+      if (cursor === null) entry.timestamp = event.at
+    })
+    .addCase(activityPageFailed, (s, event) => {
+      const entry = s.activity[event.payload.caipAddress]
+      if (!entry || entry.status !== 'loading' || entry.requestId !== (event.requestId ?? null)) return
+      entry.status = 'failed'
+      entry.error = event.payload.error
+      entry.requestId = null
+    })
+    .addCase(identityFetched, (s, event) => {
+      const { address, name, avatar } = event.payload
+      s.identities[address.toLowerCase()] = { name, avatar, timestamp: event.at }
+    })
+    .addCase(accountDisconnected, (s, event) => {
+      // Resetting an account clears what was shown of it (spec §4).
+      const prefix = `${event.payload.namespace}:`
+      for (const key of Object.keys(s.activity)) if (key.startsWith(prefix)) delete s.activity[key]
+      s.tab = 'tokens'
+    }),
+)
