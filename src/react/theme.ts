@@ -23,7 +23,7 @@ export const MODAL_CSS = `
   --gw-fg-2: #5c6470;
   --gw-border: #e3e6ea;
   --gw-overlay: rgba(20, 20, 20, 0.45);
-  --gw-success: #16894a;
+  --gw-success: #137a42;
   --gw-error: #c6283b;
   --gw-focus: #3366ff;
   all: initial;
@@ -107,7 +107,17 @@ export const MODAL_CSS = `
 .gw-wallet-initial { display: inline-flex; align-items: center; justify-content: center; background: var(--gw-accent); color: var(--gw-accent-text); font-weight: 600; }
 .gw-list { list-style: none; margin: 0; padding: 0; }
 .gw-account { display: flex; flex-direction: column; align-items: stretch; }
-.gw-account-address { margin: 0; text-align: center; font-size: 1.3em; font-weight: 600; }
+.gw-account-head { display: flex; flex-direction: column; align-items: center; gap: 6px; margin-bottom: 6px; }
+.gw-identicon { display: block; border-radius: 50%; object-fit: cover; }
+.gw-account-name { margin: 0; font-size: 1.3em; font-weight: 600; }
+.gw-account-address-row { display: flex; align-items: center; justify-content: center; gap: 2px; margin: 0; }
+.gw-account-address { margin: 0; text-align: center; font-size: 1.15em; font-weight: 600; }
+.gw-small-icon { width: 28px; height: 28px; font-size: 15px; display: inline-flex; align-items: center; justify-content: center; text-decoration: none; }
+.gw-account-total { margin: 4px 0 0; text-align: center; font-size: 2.2em; font-weight: 600; }
+.gw-account-actions { display: flex; gap: 8px; }
+.gw-account-actions .gw-button { justify-content: center; }
+.gw-button[data-destructive='true'] { color: var(--gw-error); }
+.gw-tabs-placeholder { height: 120px; }
 .gw-account-balance { margin: 4px 0 14px; text-align: center; color: var(--gw-fg-2); }
 :focus-visible { outline: 2px solid var(--gw-focus); outline-offset: 2px; }
 .gw-wallet-placeholder {

@@ -28,7 +28,7 @@ const SIZES = [
 describe('accessibility (axe-core) of the modal’s views', () => {
   for (const size of SIZES) {
     for (const theme of ['light', 'dark'] as const) {
-      it(`${size.name}, ${theme} theme: Connect, AllWallets, ConnectingExternal, Account, Networks, Receive, ProfileWallets, SwitchActiveChain, WalletSend (form and review), the request feedback`, async () => {
+      it(`${size.name}, ${theme} theme: Connect, AllWallets, ConnectingExternal, Account, Networks, Receive, ProfileWallets, SwitchActiveChain, Activity, WalletSend (form and review), the request feedback`, async () => {
         const opened = await openSolanaDemo(run.browser)
         run.contexts.push(opened.context)
         const { page } = opened
@@ -55,6 +55,12 @@ describe('accessibility (axe-core) of the modal’s views', () => {
           await expect.poll(() => currentView(page)).toBe(view)
           found[view] = await violations(page)
         }
+        // The account's Activity tab (Tokens is what Account shows first).
+        await open(page, 'Account')
+        await inModal(page, 'account-tab-activity').click()
+        await inModal(page, 'account-activity').waitFor()
+        await expect.poll(() => inModal(page, 'account-activity').getAttribute('aria-busy')).toBe('false')
+        found.AccountActivity = await violations(page)
         // Send: the form showing its refusals, then the review.
         await open(page, 'WalletSend')
         await expect.poll(() => currentView(page)).toBe('WalletSend')
@@ -87,6 +93,7 @@ describe('accessibility (axe-core) of the modal’s views', () => {
           Receive: [],
           ProfileWallets: [],
           SwitchActiveChain: [],
+          AccountActivity: [],
           WalletSend: [],
           WalletSendReview: [],
           RequestToast: [],

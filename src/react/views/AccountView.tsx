@@ -1,19 +1,46 @@
+import { lazy, Suspense } from 'react'
 import { disconnectRequested } from '../../core/events/connectionLifecycle.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { isFeatureSupported } from '../../core/domain/constants.js'
-import { truncateAddress } from '../../core/domain/format.js'
+import { formatUsd, sumTokenValues, truncateAddress } from '../../core/domain/format.js'
+import { selectTokenBalances } from '../../core/reducers/dataSelectors.js'
 import { selectActiveCaipNetworkId, selectActiveNetwork, selectAddress } from '../../core/selectors.js'
+import type { ModalState } from '../../core/state.js'
 import { AccountBalance } from '../components/AccountBalance.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
+import { Identicon } from '../components/Identicon.js'
 import { useModalState } from '../useModalState.js'
+import { copyText } from './copyText.js'
 import type { ViewProps } from './viewProps.js'
 
-/** The connected account: address, native balance, network, wallets and disconnect. */
+// The tabs (tokens, activity) load with the views the modal prefetches, not with the first frame.
+const AccountTabs = lazy(() => import('./AccountTabs.js').then((m) => ({ default: m.AccountTabs })))
+
+/** The dollar total of the account's tokens on this network, or null while the data API has not priced them. */
+const selectTotal = (s: ModalState): string | null => {
+  const balances = selectTokenBalances(s)
+  const network = selectActiveCaipNetworkId(s)
+  if (!balances || !network) return null
+  return formatUsd(sumTokenValues(balances.filter((b) => b.chainId === network)))
+}
+
+const selectIdentity = (s: ModalState) => {
+  const address = selectAddress(s)
+  return address ? (s.accountSheet.identities[address.toLowerCase()] ?? null) : null
+}
+
+/**
+ * The connected account: picture and name (the identity's, when it has one), the address with
+ * copy and explorer link, the total in dollars and the native balance, the wallet actions the
+ * features allow (receive, send), network, wallets and disconnect; then the tabs.
+ */
 export function AccountView({ modal }: ViewProps) {
   const address = useModalState(selectAddress)
   const network = useModalState(selectActiveNetwork)
   const caipNetworkId = useModalState(selectActiveCaipNetworkId)
   const namespace = useModalState((s) => s.connection.activeNamespace)
+  const identity = useModalState(selectIdentity)
+  const total = useModalState(selectTotal)
   // The wallets list is offered with multiWallet, and whenever several chain families are connected.
   const listsWallets = useModalState(
     (s) => s.features.multiWallet || Object.values(s.connection.byNamespace).filter((ns) => (ns?.connections.length ?? 0) > 0).length > 1,
@@ -29,26 +56,58 @@ export function AccountView({ modal }: ViewProps) {
       </div>
     )
   }
+  const explorer = network?.blockExplorers?.default?.url
+  const explorerUrl = explorer && /^https?:\/\//i.test(explorer) ? `${explorer.replace(/\/+$/, '')}/address/${address}` : null
   return (
     <div className="gw-account" data-testid="view-account">
-      <p className="gw-account-address gw-mono" title={address} data-testid="account-address">
-        {truncateAddress(address)}
-      </p>
+      <div className="gw-account-head">
+        <Identicon address={address} avatar={identity?.avatar} />
+        {identity?.name ? (
+          <p className="gw-account-name" data-testid="account-name">
+            {identity.name}
+          </p>
+        ) : null}
+        <p className="gw-account-address-row">
+          <span className="gw-account-address gw-mono" title={address} data-testid="account-address">
+            {truncateAddress(address)}
+          </span>
+          <button type="button" className="gw-icon-button gw-small-icon" aria-label="Copy address" data-testid="account-copy" onClick={() => copyText(modal, address, 'Address copied')}>
+            <svg width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
+              <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
+              <path d="M10.5 3.5v-1a1 1 0 0 0-1-1h-6a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h1" />
+            </svg>
+          </button>
+          {explorerUrl ? (
+            <a className="gw-icon-button gw-small-icon" href={explorerUrl} target="_blank" rel="noreferrer" aria-label="View on block explorer" data-testid="account-explorer">
+              <svg width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
+                <path d="M9 2.5h4.5V7M13.5 2.5 7 9M11.5 9.5v3a1 1 0 0 1-1 1h-7a1 1 0 0 1-1-1v-7a1 1 0 0 1 1-1h3" />
+              </svg>
+            </a>
+          ) : null}
+        </p>
+      </div>
+      {total !== null ? (
+        <p className="gw-account-total" data-testid="account-total">
+          {total}
+        </p>
+      ) : null}
       <AccountBalance />
+      <div className="gw-account-actions">
+        {receive ? (
+          <button type="button" className="gw-button" data-testid="account-receive" onClick={() => modal.push('Receive')}>
+            Receive
+          </button>
+        ) : null}
+        {send ? (
+          <button type="button" className="gw-button" data-testid="account-send" onClick={() => modal.push('WalletSend')}>
+            Send
+          </button>
+        ) : null}
+      </div>
       <button type="button" className="gw-button" data-testid="account-network" onClick={() => modal.push('Networks')}>
         <span>Network</span>
         <span className="gw-badge">{network?.name ?? caipNetworkId}</span>
       </button>
-      {receive ? (
-        <button type="button" className="gw-button" data-testid="account-receive" onClick={() => modal.push('Receive')}>
-          Receive
-        </button>
-      ) : null}
-      {send ? (
-        <button type="button" className="gw-button" data-testid="account-send" onClick={() => modal.push('WalletSend')}>
-          Send
-        </button>
-      ) : null}
       {severalChains ? (
         <button type="button" className="gw-button" data-testid="account-switch-chain" onClick={() => modal.push('SwitchActiveChain')}>
           Switch chain
@@ -62,12 +121,16 @@ export function AccountView({ modal }: ViewProps) {
       <button
         type="button"
         className="gw-button"
+        data-destructive="true"
         data-testid="account-disconnect"
         onClick={() => modal.dispatch(disconnectRequested({ namespace }, { requestId: newRequestId() }))}
       >
         Disconnect
       </button>
       {disconnectError ? <ErrorMessage error={disconnectError} testId="account-disconnect-error" /> : null}
+      <Suspense fallback={<div className="gw-tabs-placeholder" aria-busy="true" />}>
+        <AccountTabs modal={modal} />
+      </Suspense>
     </div>
   )
 }

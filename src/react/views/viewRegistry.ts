@@ -86,7 +86,8 @@ export function viewComponent(view: ViewName): ComponentType<ViewProps> {
  */
 export async function prefetchViews(): Promise<void> {
   const entries = Object.entries(VIEW_LOADERS) as [ViewName, ViewLoader][]
-  await Promise.allSettled(entries.map(([view, loader]) => load(view, loader)))
+  // The Account view's tabs are a module of their own too.
+  await Promise.allSettled([...entries.map(([view, loader]) => load(view, loader)), import('./AccountTabs.js')])
 }
 
 // Prefetched once the page has loaded and the browser is idle: never with the host's first
