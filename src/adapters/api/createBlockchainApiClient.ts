@@ -12,7 +12,8 @@ import type {
   SwapQuote,
   SwapTransaction,
 } from '../../core/apiPorts.js'
-import type { NameSuggestion, OnrampQuote, SwapToken, TokenBalance, Transaction } from '../../core/domain/entities.js'
+import type { NameSuggestion, OnrampQuote, SwapToken, TokenBalance } from '../../core/domain/entities.js'
+import { readTransactions } from '../../core/domain/activity.js'
 import { DEFAULT_PAYMENT_CURRENCIES, DEFAULT_PURCHASE_CURRENCY } from '../../core/domain/onramp.js'
 import { GangwayError } from '../../core/errors/base.js'
 import { isFresh, isTokenBalanceRetryBlocked, type CacheKind } from '../../core/domain/timing.js'
@@ -341,12 +342,8 @@ function parseIdentity(body: unknown): Identity {
 
 function parseHistory(body: unknown): HistoryPage {
   const o = expectObject(body, 'the history')
-  const data = expectArray(o.data, 'data').map((t, i) => {
-    const tx = expectObject(t, `data[${i}]`)
-    expectString(tx.id, `data[${i}].id`)
-    expectString(expectObject(tx.metadata, `data[${i}].metadata`).minedAt, `data[${i}].metadata.minedAt`)
-    return { ...tx, transfers: tx.transfers === undefined ? [] : expectArray(tx.transfers, `data[${i}].transfers`) } as Transaction
-  })
+  // A malformed transaction is left out, not the page: the others still show.
+  const data = readTransactions(expectArray(o.data, 'data'))
   const next = o.next === undefined || o.next === null || o.next === '' ? null : expectString(o.next, 'next')
   return { data, next }
 }

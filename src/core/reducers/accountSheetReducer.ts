@@ -1,4 +1,4 @@
-import { appendTransactions } from '../domain/activity.js'
+import { appendTransactions, readTransactions } from '../domain/activity.js'
 import type { Transaction } from '../domain/entities.js'
 import type { SerializedError } from '../errors/base.js'
 import { accountTabSelected, activityPageFailed, activityPageFetched, activityPageRequested, identityFetched, type AccountTab } from '../events/activity.js'
@@ -56,7 +56,7 @@ export const accountSheetSlice = createSlice('accountSheet', initialAccountSheet
       const entry = s.activity[caipAddress]
       if (!entry || entry.status !== 'loading' || entry.requestId !== (event.requestId ?? null) || entry.cursor !== cursor) return
       // The newest page replaces what was held: a transaction that changed (pending → mined) shows once, as it is now.
-      entry.transactions = appendTransactions(cursor === null ? [] : entry.transactions, transactions)
+      entry.transactions = appendTransactions(cursor === null ? [] : entry.transactions, readTransactions(transactions))
       entry.next = next
       entry.status = 'loaded'
       entry.requestId = null

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { groupActivity } from '../../core/domain/activity.js'
 import { isFeatureSupported } from '../../core/domain/constants.js'
-import type { Transaction, Transfer } from '../../core/domain/entities.js'
+import type { Transaction, TransactionYearGroup, Transfer } from '../../core/domain/entities.js'
 import { formatBalance, formatUsd, multiplyDecimals, relativeTime, truncateAddress } from '../../core/domain/format.js'
 import { accountTabSelected, activityPageRequested, type AccountTab } from '../../core/events/activity.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
@@ -151,25 +151,10 @@ function ActivityPanel({ modal }: TabProps) {
 
   if (!caipAddress || !network) return null
   const groups = groupActivity(entry?.transactions ?? [], network.caipNetworkId)
-  const now = Date.now()
-  const explorer = network.blockExplorers?.default?.url
   const loading = !entry || entry.status === 'loading'
   return (
     <div data-testid="account-activity" aria-busy={loading}>
-      {groups.map((year) =>
-        year.months.map((month) => (
-          <section key={`${year.year}-${month.month}`} data-testid="activity-month">
-            <h3 className="gw-tx-month">
-              {MONTHS[month.month - 1]} {year.year}
-            </h3>
-            <ul className="gw-list">
-              {month.transactions.map((tx) => (
-                <TransactionRow key={tx.id} tx={tx} now={now} explorer={explorer} />
-              ))}
-            </ul>
-          </section>
-        )),
-      )}
+      <ActivityGroups groups={groups} now={Date.now()} explorer={network.blockExplorers?.default?.url} />
       {entry?.status === 'loaded' && groups.length === 0 ? <p className="gw-muted gw-tabs-note">No activity yet.</p> : null}
       {loading ? (
         <p className="gw-muted gw-tabs-note" data-testid="activity-loading">
@@ -190,6 +175,28 @@ function ActivityPanel({ modal }: TabProps) {
         </button>
       ) : null}
     </div>
+  )
+}
+
+/** Transactions grouped by month (newest first), one row each. */
+export function ActivityGroups({ groups, now, explorer }: { groups: TransactionYearGroup[]; now: number; explorer: string | undefined }) {
+  return (
+    <>
+      {groups.map((year) =>
+        year.months.map((month) => (
+          <section key={`${year.year}-${month.month}`} data-testid="activity-month">
+            <h3 className="gw-tx-month">
+              {MONTHS[month.month - 1]} {year.year}
+            </h3>
+            <ul className="gw-list">
+              {month.transactions.map((tx) => (
+                <TransactionRow key={tx.id} tx={tx} now={now} explorer={explorer} />
+              ))}
+            </ul>
+          </section>
+        )),
+      )}
+    </>
   )
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   appendTransactions,
   filterTransactions,
+  readTransactions,
   groupActivity,
   groupTransactions,
   isSpamTransaction,
@@ -27,7 +28,7 @@ describe('isSpamTransaction', () => {
 })
 
 describe('filterTransactions', () => {
-  it('drops spam, other chains and undatable entries', () => {
+  it('drops spam, other chains, transactions that moved nothing, and undatable entries', () => {
     const list = [
       tx('a', '2024-01-01T00:00:00Z'),
       tx('spam', '2024-01-01T00:00:00Z', [spam]),
@@ -35,7 +36,7 @@ describe('filterTransactions', () => {
       tx('bad-date', 'yesterday'),
       tx('approval', '2024-01-02T00:00:00Z', []),
     ]
-    expect(filterTransactions(list, 'eip155:1').map((t) => t.id)).toEqual(['a', 'approval'])
+    expect(filterTransactions(list, 'eip155:1').map((t) => t.id)).toEqual(['a'])
     expect(filterTransactions(list, 'eip155:8453').map((t) => t.id)).toEqual(['base'])
   })
 })
@@ -74,5 +75,37 @@ describe('appendTransactions', () => {
     const a = tx('a', '2024-01-01T00:00:00Z')
     const b = tx('b', '2024-01-01T00:00:00Z')
     expect(appendTransactions([a], [a, b, b]).map((t) => t.id)).toEqual(['a', 'b'])
+  })
+})
+
+describe('readTransactions', () => {
+  it('keeps well-formed transactions; a missing or junk transfers field is empty; junk fields are dropped', () => {
+    const page = [
+      { id: 'a', metadata: { minedAt: '2026-01-01T00:00:00Z', chain: 'eip155:1', status: 'confirmed', nonce: 'x', hash: 7 } },
+      { id: 'b', metadata: { minedAt: '2026-01-01T00:00:00Z', chain: 'eip155:1' }, transfers: 'none' },
+      {
+        id: 'c',
+        metadata: { minedAt: '2026-01-01T00:00:00Z', chain: 'eip155:1' },
+        transfers: [null, 42, { direction: 'sideways', quantity: { numeric: 5 }, fungible_info: { symbol: 'ETH', icon: 'x' }, value: Number.NaN }, { direction: 'in', quantity: { numeric: '1.5' } }],
+      },
+      { id: 3, metadata: { minedAt: 'x', chain: 'eip155:1' } },
+      { id: 'd', metadata: { minedAt: '2026-01-01T00:00:00Z' } },
+      null,
+      'tx',
+    ]
+    expect(readTransactions(page)).toEqual([
+      { id: 'a', metadata: { minedAt: '2026-01-01T00:00:00Z', chain: 'eip155:1', status: 'confirmed' }, transfers: [] },
+      { id: 'b', metadata: { minedAt: '2026-01-01T00:00:00Z', chain: 'eip155:1' }, transfers: [] },
+      { id: 'c', metadata: { minedAt: '2026-01-01T00:00:00Z', chain: 'eip155:1' }, transfers: [{ fungible_info: { symbol: 'ETH' } }, { direction: 'in', quantity: { numeric: '1.5' } }] },
+    ])
+    expect(readTransactions('not a list')).toEqual([])
+  })
+
+  it('a transaction with no transfers, or without a transfers field, neither shows nor throws', () => {
+    const read = readTransactions([
+      { id: 'none', metadata: { minedAt: '2026-01-01T00:00:00Z', chain: 'eip155:1' }, transfers: [] },
+      { id: 'absent', metadata: { minedAt: '2026-01-01T00:00:00Z', chain: 'eip155:1' } },
+    ])
+    expect(groupActivity(read, 'eip155:1')).toEqual([])
   })
 })

@@ -21,6 +21,7 @@ describe('domain modules', () => {
           "groupTransactions",
           "isSpamTransaction",
           "minedAtMs",
+          "readTransactions",
         ],
         "address.ts": [
           "isAddressOf",
