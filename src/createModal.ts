@@ -64,8 +64,12 @@ export type ModalOptions = {
   embedded?: boolean
   /** Overrides the mobile detection (user agent and a narrow screen). */
   isMobile?: boolean
-  /** Sign-in with a wallet; `required` keeps the sign-in view open until a session exists. */
-  siwx?: { required: boolean }
+  /**
+   * Sign-in with a wallet (EIP-4361 on EVM accounts): after connect the modal asks the visitor to
+   * sign a message, and keeps the session. `required` keeps the sign-in view open until a session
+   * exists; `statement` is the message's one line to the visitor.
+   */
+  siwx?: { required?: boolean; statement?: string }
   /** Legacy sign-in option; cannot be combined with `siwx`. */
   siweConfig?: unknown
   smartAccounts?: { enabled: boolean }
@@ -184,6 +188,11 @@ export type Modal = Store & WalletCommands & {
 export function createModal(options: ModalOptions): Modal {
   if (options.siweConfig !== undefined && options.siwx !== undefined) {
     throw new InvalidInputError('Cannot set both siweConfig and siwx options')
+  }
+  const statement = options.siwx?.statement
+  // EIP-4361: the statement is one line; a message the wallet would sign wrongly is refused up front.
+  if (statement !== undefined && (typeof statement !== 'string' || /[\r\n]/.test(statement))) {
+    throw new InvalidInputError('Invalid SIWX statement', { details: 'siwx.statement must be a string of one line' })
   }
   const hasWindow = typeof window !== 'undefined'
   const scheduler = options.scheduler ?? asyncScheduler
@@ -350,7 +359,10 @@ function sessionSettings(o: ModalOptions, hasWindow: boolean): SessionSettings {
   if (o.defaultNamespace) settings.defaultNamespace = o.defaultNamespace
   if (o.manualControl) settings.manualControl = true
   if (o.embedded) settings.embedded = true
-  if (o.siwx) settings.siwx = { required: !!o.siwx.required }
+  if (o.siwx) {
+    const { statement } = o.siwx
+    settings.siwx = { required: !!o.siwx.required, ...(typeof statement === 'string' && statement.trim() ? { statement: statement.trim() } : {}) }
+  }
   if (o.smartAccounts) settings.smartAccounts = { enabled: !!o.smartAccounts.enabled }
   if (o.allowUnsupportedChain !== undefined) settings.allowUnsupportedChain = o.allowUnsupportedChain
   if (o.enableNetworkSwitch !== undefined) settings.enableNetworkSwitch = o.enableNetworkSwitch

@@ -133,6 +133,7 @@ export type { WalletDirectory, BlockchainApi, AnalyticsSink, GetWalletsParams, W
 export type { WalletRecord, TokenBalance } from './core/domain/entities.js'
 export { walletListPageRequested, walletListPageLoaded, walletListPageFailed, walletListSearchChanged } from './core/events/walletList.js'
 export { tokenBalancesFetched, tokenBalancesFailed } from './core/events/tokenBalances.js'
+export { siwxSessionStored, siwxSessionsCleared, siwxSignInRequested, siwxSignInFailed, siwxSignInCancelled } from './core/events/siwx.js'
 export { accountTabSelected, activityPageRequested, activityPageFetched, activityPageFailed, identityFetched, ACCOUNT_TABS } from './core/events/activity.js'
 export type { AccountTab } from './core/events/activity.js'
 export { apiRequestFailed } from './core/events/api.js'

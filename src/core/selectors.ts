@@ -25,11 +25,15 @@ export function selectAddress(state: ModalState): string | null {
   return (ns && activeConnection(ns)?.accounts[0]?.address) ?? null
 }
 
-/** SIWXSignMessage may not be closed while sign-in is required and no session exists (spec §2). */
+/**
+ * SIWXSignMessage may not be closed while sign-in is required and no session exists (spec §2):
+ * a session of the connected account (any session when none is connected).
+ */
 export function selectCanClose(state: ModalState): boolean {
   if (state.router.view !== 'SIWXSignMessage') return true
   if (!state.settings.siwx?.required) return true
-  return Object.keys(state.siwx.sessions).length > 0
+  const caipAddress = selectCaipAddress(state)
+  return caipAddress ? state.siwx.sessions[caipAddress] !== undefined : Object.keys(state.siwx.sessions).length > 0
 }
 
 /** The active connection of a namespace (the active namespace by default), or null. */

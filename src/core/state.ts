@@ -6,6 +6,7 @@ import type { Network } from './domain/entities.js'
 import type { AccountState, NetworkState, WalletMemory, WalletsState } from './reducers/walletState.js'
 import type { ApiState, TokenBalancesState, WalletListState } from './reducers/dataState.js'
 import type { AccountSheetState } from './reducers/accountSheetReducer.js'
+import type { SiwxSignInState } from './reducers/siwxSignInReducer.js'
 import type { WalletConnectState } from './reducers/walletConnectState.js'
 import type { ThemeState } from './reducers/themeReducer.js'
 
@@ -67,7 +68,8 @@ export type SessionSettings = {
   /** Embedded mode: the modal is part of the page, closing shows Account when connected. */
   embedded?: boolean
   isMobile?: boolean
-  siwx?: { required: boolean }
+  /** Sign-in with a wallet: `required` keeps SIWXSignMessage open until a session exists; `statement` is the message's line to the visitor. */
+  siwx?: { required: boolean; statement?: string }
   smartAccounts?: { enabled: boolean }
   allowUnsupportedChain?: boolean
   enableNetworkSwitch?: boolean
@@ -128,6 +130,8 @@ export type ModalState = {
   /** Theme variables set at run time (`setThemeVariables`), laid over the `themeVariables` option. */
   theme: ThemeState
   siwx: { sessions: Record<string, unknown> }
+  /** The sign-in under way (SIWXSignMessage). */
+  siwxSignIn: SiwxSignInState
   wallets: WalletsState
   network: NetworkState
   account: AccountState

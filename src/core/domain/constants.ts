@@ -127,3 +127,6 @@ export const FEATURE_NAMESPACES = /* @__PURE__ */ Object.freeze({
 export function isFeatureSupported(feature: keyof typeof FEATURE_NAMESPACES, namespace: ChainNamespace): boolean {
   return (FEATURE_NAMESPACES[feature] as readonly ChainNamespace[]).includes(namespace)
 }
+
+/** How long a sign-in session lasts: the EIP-4361 message's expiration time after it was issued (24 h). */
+export const SIWX_SESSION_MS = 24 * 60 * 60 * 1000

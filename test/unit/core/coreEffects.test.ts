@@ -101,6 +101,11 @@ describe('persistence', () => {
   it('siweConfig and siwx together are rejected', async () => {
     await expect(createTestModal({ siwx: { required: false }, siweConfig: {} })).rejects.toThrowError('Cannot set both siweConfig and siwx options')
   })
+  it('a SIWX statement is one line (EIP-4361); it reaches the settings trimmed', async () => {
+    await expect(createTestModal({ siwx: { statement: 'Sign in\nplease' } })).rejects.toThrowError('Invalid SIWX statement')
+    const { modal } = await createTestModal({ siwx: { required: true, statement: '  Sign in to Acme.  ' } })
+    expect(modal.getState().settings.siwx).toEqual({ required: true, statement: 'Sign in to Acme.' })
+  })
 })
 
 describe('error reports', () => {

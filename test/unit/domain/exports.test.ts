@@ -93,6 +93,7 @@ describe('domain modules', () => {
           "RPC_TIMEOUT_MS",
           "SHAKE_MS",
           "SIGN_OUT_WAIT_MS",
+          "SIWX_SESSION_MS",
           "SOCIAL_POPUP_POLL_MS",
           "SWAP_NOTIFICATION_DELAY_MS",
           "SWAP_SLIPPAGE_TOLERANCE",

@@ -1,0 +1,32 @@
+import { mergeMap, of } from 'rxjs'
+import { disconnectRequested } from '../events/connectionLifecycle.js'
+import { modalCloseRequested } from '../events/modal.js'
+import { networkSwitchRequested } from '../events/network.js'
+import { newRequestId } from '../events/newRequestId.js'
+import { siwxSignInCancelled } from '../events/siwx.js'
+import { ofType } from './ofType.js'
+import type { Effect } from './runEffects.js'
+import type { WalletDeps } from './walletDeps.js'
+
+/**
+ * Cancel (spec §4): when sign-in is not required the modal closes; when it is, the wallet goes
+ * back to the last network this address has a session on, else it is disconnected.
+ */
+export const cancelSignIn: Effect<WalletDeps> = (event$, state$) =>
+  event$.pipe(
+    ofType(siwxSignInCancelled),
+    mergeMap((e) => {
+      const state = state$.value
+      if (!state.settings.siwx?.required) return of(modalCloseRequested({}))
+      const address = e.payload.caipAddress.split(':')[2]?.toLowerCase()
+      const supported = new Set<string>((state.settings.networks ?? []).map((n) => n.caipNetworkId))
+      const signedIn = Object.keys(state.siwx.sessions)
+        .filter((key) => key !== e.payload.caipAddress && key.split(':')[2]?.toLowerCase() === address)
+        .map((key) => key.split(':').slice(0, 2).join(':'))
+        .filter((network) => network.startsWith('eip155:') && supported.has(network))
+      const back = signedIn[signedIn.length - 1]
+      if (back) return of(networkSwitchRequested({ namespace: 'eip155', caipNetworkId: back }, { requestId: newRequestId() }))
+      return of(disconnectRequested({ namespace: 'eip155' }, { requestId: newRequestId() }))
+    }),
+  )
+
