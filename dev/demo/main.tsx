@@ -135,6 +135,8 @@ async function main() {
     adapters,
     apiUrl: config.gatewayUrl,
     // WalletConnect through the local relay; ?wcPrefetch=0 loads the provider on first use instead.
+    // ?siwx=1: sign-in with a wallet after connect; ?siwx=required: the modal stays until signed in.
+    ...(params.get('siwx') ? { siwx: { required: params.get('siwx') === 'required', statement: 'Sign in to the Gangway demo.' } } : {}),
     walletConnect: {
       relayUrl: config.relayUrl,
       metadata: { name: 'Gangway demo', description: 'The Gangway demo host app', url: location.origin, icons: [] },

@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react'
 import { disconnectRequested } from '../../core/events/connectionLifecycle.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
+import { siwxSessionsCleared } from '../../core/events/siwx.js'
 import { isFeatureSupported } from '../../core/domain/constants.js'
 import { formatUsd, sumTokenValues, truncateAddress } from '../../core/domain/format.js'
 import { selectTokenBalances } from '../../core/reducers/dataSelectors.js'
-import { selectActiveCaipNetworkId, selectActiveNetwork, selectAddress } from '../../core/selectors.js'
+import { selectActiveCaipNetworkId, selectActiveNetwork, selectAddress, selectCaipAddress } from '../../core/selectors.js'
 import type { ModalState } from '../../core/state.js'
 import { AccountBalance } from '../components/AccountBalance.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
@@ -49,6 +50,8 @@ export function AccountView({ modal }: ViewProps) {
   const receive = useModalState((s) => s.features.receive)
   const send = useModalState((s) => s.features.send && !!s.connection.activeNamespace && isFeatureSupported('send', s.connection.activeNamespace))
   const disconnectError = useModalState((s) => s.wallets.disconnectError)
+  const caipAddress = useModalState(selectCaipAddress)
+  const signedIn = useModalState((s) => !!s.settings.siwx && !!caipAddress && s.siwx.sessions[caipAddress] !== undefined)
   if (!address || !namespace) {
     return (
       <div data-testid="view-account">
@@ -116,6 +119,12 @@ export function AccountView({ modal }: ViewProps) {
       {listsWallets ? (
         <button type="button" className="gw-button" data-testid="account-wallets" onClick={() => modal.push('ProfileWallets')}>
           Wallets
+        </button>
+      ) : null}
+      {signedIn && caipAddress ? (
+        <button type="button" className="gw-button" aria-label="Sign out" data-testid="account-sign-out" onClick={() => modal.dispatch(siwxSessionsCleared({ caipAddress }))}>
+          <span>Signed in</span>
+          <span className="gw-badge">Sign out</span>
         </button>
       ) : null}
       <button

@@ -24,6 +24,7 @@ const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
   SwitchActiveChain: () => import('./SwitchActiveChainView.js').then((m) => m.SwitchActiveChainView),
   Receive: () => import('./ReceiveView.js').then((m) => m.ReceiveView),
   WalletSend: () => import('./SendView.js').then((m) => m.SendView),
+  SIWXSignMessage: () => import('./SiwxSignMessageView.js').then((m) => m.SiwxSignMessageView),
 }
 
 /** Each lazy view's module load, started once and shared by the prefetch and the first render. */

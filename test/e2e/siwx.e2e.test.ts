@@ -1,0 +1,131 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { createPublicClient, http, type Hex } from 'viem'
+import { parseSiweMessage } from 'viem/siwe'
+import { describe, expect, inject, it } from 'vitest'
+import { newPage } from './support/browser'
+import { browserPerFile, currentView, eip155Connection, inModal, modalState } from './support/demo'
+
+// Sign-in with a wallet (spec §4) in Chromium on the local stack: the injected dev wallet signs
+// the EIP-4361 message, the session survives a reload (IndexedDB), and the cancel and sign-out
+// paths; the signature is checked on the hardhat node with viem's verifySiweMessage.
+
+const MAIN = 'dev.gangway.wallet'
+const shared = browserPerFile()
+const stack = () => inject('stack').config
+type Session = { message: string; signature: Hex }
+
+async function demo(query: string): Promise<Page> {
+  const { context, page } = await newPage(shared.browser)
+  shared.contexts.push(context)
+  await context.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style')
+      style.textContent = '.demo-devtools { display: none !important; }'
+      document.head.append(style)
+    })
+  })
+  await page.goto(`${inject('stack').urls.demo}?${query}`)
+  await page.getByTestId('open-modal').waitFor()
+  return page
+}
+
+/** Connects the dev wallet; sign-in then asks for a signature in the modal. */
+async function connectAndAwaitSignIn(page: Page): Promise<string> {
+  await page.getByTestId('open-modal').click()
+  await inModal(page, `wallet-${MAIN}`).click()
+  await page.getByTestId('devwallet-approve').click()
+  await expect.poll(() => eip155Connection(page).then((ns) => ns?.status)).toBe('connected')
+  await expect.poll(() => currentView(page)).toBe('SIWXSignMessage')
+  await inModal(page, 'view-siwx').waitFor()
+  return (await eip155Connection(page))!.connections[0]!.accounts[0]!.address
+}
+
+const sessions = (page: Page) => modalState(page, (s) => s.siwx.sessions as Record<string, Session>)
+
+/**
+ * Records the sessions as the host's event stream carries them: the state (and so IndexedDB and
+ * the event log) keeps a session's data, its message and signature redacted.
+ */
+const recordSessions = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { gangway: { event$: { subscribe(f: (e: { type: string; payload: unknown }) => void): unknown } }; __sessions: unknown[] }
+    w.__sessions = []
+    w.gangway.event$.subscribe((e) => {
+      if (e.type === 'siwx/sessionStored') w.__sessions.push(e.payload)
+    })
+  })
+const recordedSessions = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __sessions: { caipAddress: string; session: Session }[] }).__sessions)
+
+describe('sign-in with a wallet', () => {
+  it('required: the view cannot be closed; signing stores a session the node verifies, kept after a reload', async () => {
+    const page = await demo('siwx=required')
+    const address = await connectAndAwaitSignIn(page)
+    // axe finds no serious or critical violation in the view.
+    const axe = await new AxeBuilder({ page }).include('gangway-modal').analyze()
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+    // Closing is refused while no session exists: the dialog shakes and stays.
+    await page.keyboard.press('Escape')
+    expect(await modalState(page, (s) => s.modal.open)).toBe(true)
+    expect(await currentView(page)).toBe('SIWXSignMessage')
+
+    await recordSessions(page)
+    await inModal(page, 'siwx-sign').click()
+    await expect.poll(() => inModal(page, 'view-siwx').getAttribute('data-status')).toBe('signing')
+    expect(await inModal(page, 'siwx-authenticating').textContent()).toBe('Authenticating...')
+    await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe('personal_sign')
+    await page.getByTestId('devwallet-approve').click()
+    await expect.poll(() => modalState(page, (s) => s.modal.open)).toBe(false)
+
+    const caipAddress = `eip155:${stack().chains[0]!.chainId}:${address}`
+    // The state keeps the session's data, its secrets redacted; the event the host receives carries them.
+    expect((await sessions(page))[caipAddress]).toMatchObject({ message: '[redacted]', signature: '[redacted]', data: { chainId: `eip155:${stack().chains[0]!.chainId}` } })
+    const recorded = await recordedSessions(page)
+    expect(recorded.map((r) => r.caipAddress)).toEqual([caipAddress])
+    const session = recorded[0]!.session
+    const parsed = parseSiweMessage(session.message)
+    expect(parsed).toMatchObject({ domain: new URL(inject('stack').urls.demo).host, chainId: stack().chains[0]!.chainId, version: '1', statement: 'Sign in to the Gangway demo.' })
+    expect(parsed.address?.toLowerCase()).toBe(address.toLowerCase())
+    const node = createPublicClient({ transport: http(stack().chains[0]!.rpcUrl) })
+    expect(await node.verifySiweMessage({ message: session.message, signature: session.signature, domain: parsed.domain, nonce: parsed.nonce })).toBe(true)
+
+    // A reload reconnects; the stored session means no new prompt.
+    await page.reload()
+    await page.getByTestId('open-modal').waitFor()
+    await expect.poll(() => eip155Connection(page).then((ns) => ns?.status)).toBe('connected')
+    expect(Object.keys(await sessions(page))).toContain(caipAddress)
+    expect(await modalState(page, (s) => s.modal.open)).toBe(false)
+
+    // Signing out asks to sign in again.
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => currentView(page)).toBe('Account')
+    await inModal(page, 'account-sign-out').click()
+    await expect.poll(() => currentView(page)).toBe('SIWXSignMessage')
+    expect(await sessions(page)).toEqual({})
+  })
+
+  it("required: a refusal says 'Error signing message' with a retry; cancel disconnects", async () => {
+    const page = await demo('siwx=required')
+    await connectAndAwaitSignIn(page)
+    await inModal(page, 'siwx-sign').click()
+    await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe('personal_sign')
+    await page.getByTestId('devwallet-reject').click()
+    await expect.poll(() => inModal(page, 'siwx-error').textContent()).toBe('Error signing message')
+    expect(await inModal(page, 'siwx-sign').textContent()).toBe('Try again')
+    expect(await sessions(page)).toEqual({})
+
+    await inModal(page, 'siwx-cancel').click()
+    await expect.poll(() => eip155Connection(page).then((ns) => ns?.status ?? 'disconnected')).toBe('disconnected')
+    expect(await currentView(page)).not.toBe('SIWXSignMessage')
+  })
+
+  it('not required: cancel closes the modal and the wallet stays connected', async () => {
+    const page = await demo('siwx=1')
+    await connectAndAwaitSignIn(page)
+    await inModal(page, 'siwx-cancel').click()
+    await expect.poll(() => modalState(page, (s) => s.modal.open)).toBe(false)
+    expect((await eip155Connection(page))?.status).toBe('connected')
+    expect(await sessions(page)).toEqual({})
+  })
+})
