@@ -4,8 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import type { TokenBalance, Transaction } from '../../src/core/domain/entities'
 import { formatBalance, formatUsd, multiplyDecimals, sumTokenValues } from '../../src/core/domain/format'
-import { newPage } from './support/browser'
-import { browserPerFile, connectInjected, currentView, inModal, modalState } from './support/demo'
+import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, gatewayControl, inModal, modalState } from './support/demo'
 
 // The account sheet on the local stack: identity (name, avatar) and balances from the gateway,
 // the Tokens tab priced by the gateway's price table, the Activity tab from the gateway's
@@ -20,35 +19,14 @@ afterEach(async () => {
   await control('POST', '/_control/reset')
 })
 
-async function control(method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${stack().gatewayUrl}${path}`, {
-    method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-  })
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`)
-  return response.json().catch(() => undefined)
-}
+const control = gatewayControl
 
 async function gateway<T>(path: string, query: Record<string, string> = {}): Promise<T> {
   const params = new URLSearchParams({ projectId: stack().projectId, ...query })
   return (await (await fetch(`${stack().gatewayUrl}${path}?${params}`)).json()) as T
 }
 
-async function demo(): Promise<Page> {
-  const { context, page } = await newPage(shared.browser)
-  shared.contexts.push(context)
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  await context.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style')
-      style.textContent = '.demo-devtools { display: none !important; }'
-      document.head.append(style)
-    })
-  })
-  await page.goto(inject('stack').urls.demo)
-  await page.getByTestId('open-modal').waitFor()
-  return page
-}
+const demo = async (): Promise<Page> => (await demoWithoutDevtools(shared, { permissions: ['clipboard-read', 'clipboard-write'] })).page
 
 async function account(page: Page): Promise<Address> {
   const address = await connectInjected(page, MAIN)

@@ -5,7 +5,7 @@ import { formatBalance, formatLocaleAmount } from '../../src/core/domain/format'
 import type { TokenBalance } from '../../src/core/domain/entities'
 import type { ModalState } from '../../src/core/state'
 import { dialog, launchBrowser } from './support/browser'
-import { currentView, openDemo } from './support/demo'
+import { currentView, gatewayControl, openDemo } from './support/demo'
 
 // The data plane in Chromium: the demo's modal reads wallet lists, balances and its project
 // configuration from the local gateway, whose /_control switches drive the cases below.
@@ -26,14 +26,7 @@ afterEach(async () => {
 const stack = () => inject('stack').config
 const networks = () => stack().chains.map((c) => `eip155:${c.chainId}`)
 
-async function control(method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${stack().gatewayUrl}${path}`, {
-    method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-  })
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`)
-  return response.json().catch(() => undefined)
-}
+const control = gatewayControl
 
 /** What the gateway itself answers, for comparing with what the modal shows. */
 async function gateway<T>(path: string, query: Record<string, string> = {}): Promise<T> {

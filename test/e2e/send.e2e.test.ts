@@ -2,8 +2,7 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, formatUnits, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { describe, expect, inject, it } from 'vitest'
-import { newPage } from './support/browser'
-import { browserPerFile, connectInjected, currentView, inModal, modalState } from './support/demo'
+import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, inModal, modalState } from './support/demo'
 
 // The Send view and the feedback of every wallet request, in Chromium on the local stack: the
 // injected dev wallet (its approve / reject prompt) on the hardhat chain, balances from the
@@ -20,21 +19,7 @@ const gusdOf = (owner: Address) => node().readContract({ address: gusd().address
 /** An address nobody has used: what it holds afterwards is exactly what was sent. */
 const freshAddress = () => privateKeyToAddress(generatePrivateKey())
 
-/** The demo in a fresh context, its devtools panel hidden (it sits above the modal and would take clicks). */
-async function demo(): Promise<Page> {
-  const { context, page } = await newPage(shared.browser)
-  shared.contexts.push(context)
-  await context.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style')
-      style.textContent = '.demo-devtools { display: none !important; }'
-      document.head.append(style)
-    })
-  })
-  await page.goto(inject('stack').urls.demo)
-  await page.getByTestId('open-modal').waitFor()
-  return page
-}
+const demo = async (): Promise<Page> => (await demoWithoutDevtools(shared)).page
 
 /** Connected, on the Send view, with the gateway's token balances in. */
 async function sendView(page: Page): Promise<Address> {

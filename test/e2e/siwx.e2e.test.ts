@@ -3,8 +3,7 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, http, type Hex } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
 import { describe, expect, inject, it } from 'vitest'
-import { newPage } from './support/browser'
-import { browserPerFile, currentView, eip155Connection, inModal, modalState } from './support/demo'
+import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, inModal, modalState } from './support/demo'
 
 // Sign-in with a wallet (spec §4) in Chromium on the local stack: the injected dev wallet signs
 // the EIP-4361 message, the session survives a reload (IndexedDB), and the cancel and sign-out
@@ -15,20 +14,7 @@ const shared = browserPerFile()
 const stack = () => inject('stack').config
 type Session = { message: string; signature: Hex }
 
-async function demo(query: string): Promise<Page> {
-  const { context, page } = await newPage(shared.browser)
-  shared.contexts.push(context)
-  await context.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style')
-      style.textContent = '.demo-devtools { display: none !important; }'
-      document.head.append(style)
-    })
-  })
-  await page.goto(`${inject('stack').urls.demo}?${query}`)
-  await page.getByTestId('open-modal').waitFor()
-  return page
-}
+const demo = async (query: string): Promise<Page> => (await demoWithoutDevtools(shared, { query: `?${query}` })).page
 
 /** Connects the dev wallet; sign-in then asks for a signature in the modal. */
 async function connectAndAwaitSignIn(page: Page): Promise<string> {

@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import { isUserRejection } from '../../src/core/errors/isUserRejection'
 import { newPage } from './support/browser'
-import { browserPerFile, connectInjected, currentView, eip155Connection, inModal, modalState } from './support/demo'
+import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, eip155Connection, inModal, modalState } from './support/demo'
 
 // A host's own contract call through Gangway's connection, in Chromium on the local stack:
 // `modal.getWalletClient()` → viem's `writeContract` (an ERC-20 transfer of the dev chain's GUSD)
@@ -27,21 +27,8 @@ const node = () => createPublicClient({ transport: http(stack().chains[0]!.rpcUr
 const gusd = () => stack().tokens.find((t) => t.chainId === stack().chains[0]!.chainId)!
 const balanceOf = (owner: Address) => node().readContract({ address: gusd().address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
-/** The demo in a fresh context, its devtools panel hidden (it sits above the modal and would take clicks). */
-async function demo(): Promise<Page> {
-  const { context, page } = await newPage(shared.browser)
-  contexts.push(context)
-  await context.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style')
-      style.textContent = '.demo-devtools { display: none !important; }'
-      document.head.append(style)
-    })
-  })
-  await page.goto(inject('stack').urls.demo)
-  await page.getByTestId('open-modal').waitFor()
-  return page
-}
+/** The demo in a fresh context, its devtools panel hidden. */
+const demo = async (): Promise<Page> => (await demoWithoutDevtools(shared)).page
 
 /**
  * Starts `writeContract(transfer(to, amount))` on the client `modal.getWalletClient()` gives, in

@@ -75,28 +75,11 @@ export function groupActivity(transactions: readonly Transaction[], caipNetworkI
   return groupTransactions(filterTransactions(transactions, caipNetworkId))
 }
 
-/**
- * Appends a fetched page to the transactions already held, skipping ids already present.
- *
- * @example
- * appendTransactions(state.transactions, page.data)
- */
-export function appendTransactions(existing: readonly Transaction[], page: readonly Transaction[]): Transaction[] {
-  const ids = new Set(existing.map((t) => t.id))
-  const out = [...existing]
-  for (const tx of page) {
-    if (ids.has(tx.id)) continue
-    ids.add(tx.id)
-    out.push(tx)
-  }
-  return out
-}
-
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
 const finite = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined)
-const DIRECTIONS = new Set(['in', 'out', 'self'])
-const STATUSES = new Set(['confirmed', 'failed', 'pending'])
+const DIRECTIONS = /* @__PURE__ */ new Set(['in', 'out', 'self'])
+const STATUSES = /* @__PURE__ */ new Set(['confirmed', 'failed', 'pending'])
 
 /** Copies the entries whose value is defined (so optional fields stay absent, not undefined). */
 function defined<T extends object>(entries: Record<string, unknown>): T {

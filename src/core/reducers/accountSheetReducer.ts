@@ -1,4 +1,3 @@
-import { appendTransactions, readTransactions } from '../domain/activity.js'
 import type { Transaction } from '../domain/entities.js'
 import type { SerializedError } from '../errors/base.js'
 import { accountTabSelected, activityPageFailed, activityPageFetched, activityPageRequested, identityFetched, type AccountTab } from '../events/activity.js'
@@ -29,6 +28,22 @@ export type AccountSheetState = {
 
 export const initialAccountSheetState = (): AccountSheetState => ({ tab: 'tokens', activity: {}, identities: {} })
 
+/**
+ * A page appended to what is held, each id once (the first kept). Items without a string id
+ * are left out; the rest is held as given and read field by field where it is shown
+ * (`readTransactions`), which keeps that reading out of the first bundle.
+ */
+function appendById(held: readonly Transaction[], page: readonly Transaction[]): Transaction[] {
+  const ids = new Set(held.map((t) => t.id))
+  const out = [...held]
+  for (const tx of page) {
+    if (typeof tx !== 'object' || tx === null || typeof tx.id !== 'string' || ids.has(tx.id)) continue
+    ids.add(tx.id)
+    out.push(tx)
+  }
+  return out
+}
+
 /** The Account view's tab, each account's history pages, and identities (name, avatar). */
 export const accountSheetSlice = createSlice('accountSheet', initialAccountSheetState, (b) =>
   b
@@ -56,7 +71,7 @@ export const accountSheetSlice = createSlice('accountSheet', initialAccountSheet
       const entry = s.activity[caipAddress]
       if (!entry || entry.status !== 'loading' || entry.requestId !== (event.requestId ?? null) || entry.cursor !== cursor) return
       // The newest page replaces what was held: a transaction that changed (pending → mined) shows once, as it is now.
-      entry.transactions = appendTransactions(cursor === null ? [] : entry.transactions, readTransactions(transactions))
+      entry.transactions = appendById(cursor === null ? [] : entry.transactions, transactions)
       entry.next = next
       entry.status = 'loaded'
       entry.requestId = null

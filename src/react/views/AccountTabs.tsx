@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react'
-import { groupActivity } from '../../core/domain/activity.js'
+import { groupActivity, readTransactions } from '../../core/domain/activity.js'
 import { isFeatureSupported } from '../../core/domain/constants.js'
 import type { Transaction, TransactionYearGroup, Transfer } from '../../core/domain/entities.js'
 import { formatBalance, formatUsd, multiplyDecimals, relativeTime, truncateAddress } from '../../core/domain/format.js'
@@ -150,7 +150,8 @@ function ActivityPanel({ modal }: TabProps) {
   }, [next])
 
   if (!caipAddress || !network) return null
-  const groups = groupActivity(entry?.transactions ?? [], network.caipNetworkId)
+  // Read field by field: the slice holds pages as they came (a replayed log may hold anything).
+  const groups = groupActivity(readTransactions(entry?.transactions ?? []), network.caipNetworkId)
   const loading = !entry || entry.status === 'loading'
   return (
     <div data-testid="account-activity" aria-busy={loading}>

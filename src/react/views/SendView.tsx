@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { isAddressOf } from '../../core/domain/address.js'
 import { formatBalance, formatDollars, multiplyDecimals, truncateAddress } from '../../core/domain/format.js'
 import { sendAmountError } from '../../core/domain/sendAmount.js'
@@ -205,9 +205,9 @@ function SendReview(props: {
           {fee?.status === 'ready' ? `≈ ${approximate(fee.amount)} ${fee.symbol}` : fee?.status === 'failed' ? 'Unavailable: your wallet shows it' : 'Estimating…'}
         </dd>
       </dl>
-      <button type="button" className="gw-button" data-primary="true" data-autofocus="true" data-testid="send-confirm" onClick={props.onSend}>
+      <PrimaryAction testId="send-confirm" onClick={props.onSend}>
         Send
-      </button>
+      </PrimaryAction>
       <button type="button" className="gw-button" data-testid="send-edit" onClick={props.onEdit}>
         Edit
       </button>
@@ -256,35 +256,24 @@ function SendProgress(props: {
             Sent {send.amount} {send.token?.symbol}
           </p>
           {hash}
-          <button
-            type="button"
-            className="gw-button"
-            data-primary="true"
-            data-autofocus="true"
-            data-testid="send-done"
+          <PrimaryAction
+            testId="send-done"
             onClick={() => {
               modal.dispatch(sendReset({}))
               modal.back()
             }}
           >
             Done
-          </button>
+          </PrimaryAction>
         </>
       ) : (
         <>
           <p className="gw-connecting-title">Not sent</p>
           {send.error ? <ErrorMessage error={send.error} testId="send-error" /> : null}
           {hash}
-          <button
-            type="button"
-            className="gw-button"
-            data-primary="true"
-            data-autofocus="true"
-            data-testid="send-retry"
-            onClick={() => modal.dispatch(sendRequested({}, { requestId: newRequestId() }))}
-          >
+          <PrimaryAction testId="send-retry" onClick={() => modal.dispatch(sendRequested({}, { requestId: newRequestId() }))}>
             Try again
-          </button>
+          </PrimaryAction>
           <button
             type="button"
             className="gw-button"
@@ -300,5 +289,14 @@ function SendProgress(props: {
         </>
       )}
     </div>
+  )
+}
+
+/** The step's main action: primary, and where focus lands when the step shows. */
+function PrimaryAction({ testId, onClick, children }: { testId: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className="gw-button" data-primary="true" data-autofocus="true" data-testid={testId} onClick={onClick}>
+      {children}
+    </button>
   )
 }

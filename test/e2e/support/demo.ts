@@ -84,3 +84,39 @@ export function browserPerFile(): { readonly browser: Browser; readonly contexts
     contexts,
   }
 }
+
+/**
+ * The demo in a fresh context of `shared`'s browser (closed after the test), with its devtools
+ * panel hidden: it sits above the modal (z-index 1000) and would take the clicks.
+ *
+ * @example
+ * const { page } = await demoWithoutDevtools(shared, { query: '?siwx=1' })
+ */
+export async function demoWithoutDevtools(
+  shared: { readonly browser: Browser; readonly contexts: BrowserContext[] },
+  options: { query?: string; permissions?: string[] } = {},
+) {
+  const opened = await newPage(shared.browser)
+  shared.contexts.push(opened.context)
+  if (options.permissions) await opened.context.grantPermissions(options.permissions)
+  await opened.context.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style')
+      style.textContent = '.demo-devtools { display: none !important; }'
+      document.head.append(style)
+    })
+  })
+  await opened.page.goto(inject('stack').urls.demo + (options.query ?? ''))
+  await opened.page.getByTestId('open-modal').waitFor()
+  return opened
+}
+
+/** A call to the local gateway's `/_control` switches (faults, prices, identities); its JSON answer. */
+export async function gatewayControl(method: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${inject('stack').config.gatewayUrl}${path}`, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+  })
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`)
+  return response.json().catch(() => undefined)
+}

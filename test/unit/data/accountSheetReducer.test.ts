@@ -12,6 +12,11 @@ const page = (cursor: string | null, requestId: string, transactions: Transactio
   activityPageFetched({ caipAddress: CAIP, cursor, transactions, next }, { requestId })
 
 describe('accountSheetReducer', () => {
+  it('a page item without a string id is not held (the rest is read field by field where it is shown)', () => {
+    const s = stateAfter([asked(null, 'q1'), page(null, 'q1', [null, { id: 7 }, tx('a')] as never, null)])
+    expect(s.accountSheet.activity[CAIP]!.transactions).toEqual([tx('a')])
+  })
+
   it('pages: the newest first, then the next cursor appended, ids shown once', () => {
     const s = stateAfter([asked(null, 'q1'), page(null, 'q1', [tx('a'), tx('b')], 'c1'), asked('c1', 'q2'), page('c1', 'q2', [tx('b'), tx('c')], null)])
     const entry = s.accountSheet.activity[CAIP]!

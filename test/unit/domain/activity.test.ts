@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  appendTransactions,
   filterTransactions,
   readTransactions,
   groupActivity,
@@ -67,14 +66,6 @@ describe('groupTransactions', () => {
   it('groupActivity filters, then groups', () => {
     const list = [tx('a', '2024-01-01T00:00:00Z'), tx('s', '2024-02-01T00:00:00Z', [spam])]
     expect(groupActivity(list, 'eip155:1')).toEqual([{ year: 2024, months: [{ month: 1, transactions: [list[0]] }] }])
-  })
-})
-
-describe('appendTransactions', () => {
-  it('appends a page without duplicating ids', () => {
-    const a = tx('a', '2024-01-01T00:00:00Z')
-    const b = tx('b', '2024-01-01T00:00:00Z')
-    expect(appendTransactions([a], [a, b, b]).map((t) => t.id)).toEqual(['a', 'b'])
   })
 })
 

@@ -15,7 +15,6 @@ describe('domain modules', () => {
     expect(exports).toMatchInlineSnapshot(`
       {
         "activity.ts": [
-          "appendTransactions",
           "filterTransactions",
           "groupActivity",
           "groupTransactions",
