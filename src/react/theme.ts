@@ -134,6 +134,8 @@ export const MODAL_CSS = `
 .gw-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (max-width: 430px) {
   .gw-overlay { align-items: flex-end; }
+  /* On a phone the sheet rises from the bottom: the request feedback sits at the top instead. */
+  .gw-toast { top: 12px; bottom: auto; }
   .gw-dialog { width: 100vw; max-height: 85vh; border-radius: calc(var(--gw-radius) * 3) calc(var(--gw-radius) * 3) 0 0; border-bottom: 0; }
 }
 @media (prefers-reduced-motion: reduce) {
