@@ -59,3 +59,68 @@ contract GangwayToken {
         emit Transfer(from, to, value);
     }
 }
+
+/// A minimal, standard ERC-721 collection for the local development chains.
+/// The constructor mints token `i + 1` to `holders[i]`; there is no other minting.
+contract GangwayCollectible {
+    string public name;
+    string public symbol;
+
+    mapping(uint256 => address) private owners;
+    mapping(address => uint256) public balanceOf;
+    mapping(uint256 => address) public getApproved;
+    mapping(address => mapping(address => bool)) public isApprovedForAll;
+
+    event Transfer(address indexed from, address indexed to, uint256 indexed tokenId);
+    event Approval(address indexed owner, address indexed approved, uint256 indexed tokenId);
+    event ApprovalForAll(address indexed owner, address indexed operator, bool approved);
+
+    constructor(string memory name_, string memory symbol_, address[] memory holders) {
+        name = name_;
+        symbol = symbol_;
+        for (uint256 i = 0; i < holders.length; i++) {
+            owners[i + 1] = holders[i];
+            balanceOf[holders[i]] += 1;
+            emit Transfer(address(0), holders[i], i + 1);
+        }
+    }
+
+    function supportsInterface(bytes4 id) external pure returns (bool) {
+        // ERC-165 and ERC-721.
+        return id == 0x01ffc9a7 || id == 0x80ac58cd;
+    }
+
+    function ownerOf(uint256 tokenId) public view returns (address) {
+        address owner = owners[tokenId];
+        require(owner != address(0), "ERC721: invalid token ID");
+        return owner;
+    }
+
+    function approve(address to, uint256 tokenId) external {
+        address owner = ownerOf(tokenId);
+        require(msg.sender == owner || isApprovedForAll[owner][msg.sender], "ERC721: not owner nor approved for all");
+        getApproved[tokenId] = to;
+        emit Approval(owner, to, tokenId);
+    }
+
+    function setApprovalForAll(address operator, bool approved) external {
+        isApprovedForAll[msg.sender][operator] = approved;
+        emit ApprovalForAll(msg.sender, operator, approved);
+    }
+
+    function transferFrom(address from, address to, uint256 tokenId) public {
+        address owner = ownerOf(tokenId);
+        require(owner == from, "ERC721: transfer from incorrect owner");
+        require(to != address(0), "ERC721: transfer to the zero address");
+        require(msg.sender == owner || getApproved[tokenId] == msg.sender || isApprovedForAll[owner][msg.sender], "ERC721: caller is not token owner or approved");
+        delete getApproved[tokenId];
+        balanceOf[from] -= 1;
+        balanceOf[to] += 1;
+        owners[tokenId] = to;
+        emit Transfer(from, to, tokenId);
+    }
+
+    function safeTransferFrom(address from, address to, uint256 tokenId) external {
+        transferFrom(from, to, tokenId);
+    }
+}

@@ -24,7 +24,9 @@ import { privateKeyToAccount } from 'viem/accounts'
 export type DevChain = { chainId: number; name: string; rpcUrl: string }
 export type DevToken = { chainId: number; address: `0x${string}`; name: string; symbol: string; decimals: number }
 export type DevAccount = { address: `0x${string}`; privateKey: `0x${string}` }
-export type DevChains = { chains: DevChain[]; tokens: DevToken[]; accounts: DevAccount[]; stop(): Promise<void> }
+/** An ERC-721 collection of the dev chains: token `i + 1` minted to account `i`; `spam` ones are an unsolicited airdrop. */
+export type DevCollection = { chainId: number; address: `0x${string}`; name: string; symbol: string; spam: boolean }
+export type DevChains = { chains: DevChain[]; tokens: DevToken[]; collections: DevCollection[]; accounts: DevAccount[]; stop(): Promise<void> }
 
 const here = dirname(fileURLToPath(import.meta.url))
 const require = createRequire(import.meta.url)
@@ -35,6 +37,11 @@ const CHAINS = [
 ] as const
 
 const TOKEN = { name: 'Gangway USD', symbol: 'GUSD', decimals: 6 } as const
+/** The collections deployed after GUSD (deployer nonces 1 and 2): one each account holds, and an unsolicited airdrop. */
+const COLLECTIONS = [
+  { name: 'Gangway Pass', symbol: 'GPASS', spam: false },
+  { name: 'Free Claim', symbol: 'CLAIM', spam: true },
+] as const
 const TOKEN_PER_ACCOUNT = 1_000_000n * 10n ** 6n
 
 /** The first five accounts of hardhat's default mnemonic ("test test … junk"), 10000 ETH each. */
@@ -115,13 +122,15 @@ export async function startChains(options?: {
     const t0 = performance.now()
     const elapsed = () => `${Math.round(performance.now() - t0)} ms`
     // Optimization: compile (synchronous, ~1 s) while the nodes boot in their own processes.
-    const compiled = compileToken()
+    const compiled = compileContracts()
     log(`GangwayToken.sol compiled at ${elapsed()}`)
     await Promise.all(chains.map((chain, i) => waitUntilReady(chain, exited[i]!)))
     log(`nodes answering at ${elapsed()}`)
-    const tokens = await Promise.all(chains.map((chain) => deployToken(chain, compiled)))
-    for (const token of tokens) log(`[${token.chainId}] ${token.symbol} deployed at ${token.address} (${elapsed()})`)
-    return { chains, tokens, accounts: ACCOUNTS.map((a) => ({ ...a })), stop }
+    const deployed = await Promise.all(chains.map((chain) => deployAll(chain, compiled)))
+    const tokens = deployed.map((d) => d.token)
+    const collections = deployed.flatMap((d) => d.collections)
+    for (const c of [...tokens, ...collections]) log(`[${c.chainId}] ${c.symbol} deployed at ${c.address} (${elapsed()})`)
+    return { chains, tokens, collections, accounts: ACCOUNTS.map((a) => ({ ...a })), stop }
   } catch (error) {
     await stop()
     throw error
@@ -245,7 +254,8 @@ function rpc(url: string, method: string, params: unknown): Promise<unknown> {
 
 type Compiled = { abi: Abi; bytecode: Hex }
 
-function compileToken(): Compiled {
+/** GangwayToken (ERC-20) and GangwayCollectible (ERC-721), from the one source file. */
+function compileContracts(): { token: Compiled; collectible: Compiled } {
   const solc = require('solc') as { compile(input: string): string }
   const source = readFileSync(join(here, 'GangwayToken.sol'), 'utf8')
   const input = {
@@ -255,7 +265,7 @@ function compileToken(): Compiled {
       // Why pinned: newer solc defaults follow the newest hardfork; cancun runs on any node we use.
       evmVersion: 'cancun',
       optimizer: { enabled: true, runs: 200 },
-      outputSelection: { '*': { GangwayToken: ['abi', 'evm.bytecode.object'] } },
+      outputSelection: { '*': { GangwayToken: ['abi', 'evm.bytecode.object'], GangwayCollectible: ['abi', 'evm.bytecode.object'] } },
     },
   }
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
@@ -264,12 +274,16 @@ function compileToken(): Compiled {
   }
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
   if (errors.length > 0) throw new Error(`GangwayToken.sol failed to compile:\n${errors.map((e) => e.formattedMessage).join('\n')}`)
-  const contract = output.contracts?.['GangwayToken.sol']?.['GangwayToken']
-  if (contract === undefined) throw new Error('solc produced no GangwayToken contract')
-  return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` }
+  const contract = (name: string): Compiled => {
+    const c = output.contracts?.['GangwayToken.sol']?.[name]
+    if (c === undefined) throw new Error(`solc produced no ${name} contract`)
+    return { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` }
+  }
+  return { token: contract('GangwayToken'), collectible: contract('GangwayCollectible') }
 }
 
-async function deployToken(chain: DevChain, compiled: Compiled): Promise<DevToken> {
+/** GUSD at the deployer's nonce 0, then the collections, each checked at its expected address. */
+async function deployAll(chain: DevChain, compiled: { token: Compiled; collectible: Compiled }): Promise<{ token: DevToken; collections: DevCollection[] }> {
   const viemChain = defineChain({
     id: chain.chainId,
     name: chain.name,
@@ -282,8 +296,8 @@ async function deployToken(chain: DevChain, compiled: Compiled): Promise<DevToke
   await rpc(chain.rpcUrl, 'hardhat_setBalance', [DEPLOYER.address, toHex(parseEther('100'))])
   const nonce = await publicClient.getTransactionCount({ address: DEPLOYER.address })
   const hash = await walletClient.deployContract({
-    abi: compiled.abi,
-    bytecode: compiled.bytecode,
+    abi: compiled.token.abi,
+    bytecode: compiled.token.bytecode,
     args: [TOKEN.name, TOKEN.symbol, TOKEN.decimals, ACCOUNTS.map((a) => a.address), TOKEN_PER_ACCOUNT],
     nonce,
   })
@@ -295,7 +309,23 @@ async function deployToken(chain: DevChain, compiled: Compiled): Promise<DevToke
   if (receipt.contractAddress.toLowerCase() !== expected.toLowerCase()) {
     throw new Error(`GUSD deployed at ${receipt.contractAddress}, expected ${expected}`)
   }
-  return { chainId: chain.chainId, address: expected, ...TOKEN }
+  const collections: DevCollection[] = []
+  for (const [i, collection] of COLLECTIONS.entries()) {
+    const at = nonce + 1 + i
+    const deployHash = await walletClient.deployContract({
+      abi: compiled.collectible.abi,
+      bytecode: compiled.collectible.bytecode,
+      args: [collection.name, collection.symbol, ACCOUNTS.map((a) => a.address)],
+      nonce: at,
+    })
+    const deployed = await publicClient.waitForTransactionReceipt({ hash: deployHash, pollingInterval: 50 })
+    const address = getContractAddress({ from: DEPLOYER.address, nonce: BigInt(at) })
+    if (deployed.status !== 'success' || deployed.contractAddress?.toLowerCase() !== address.toLowerCase()) {
+      throw new Error(`${collection.symbol} deployment failed on chain ${chain.chainId} (${deployHash})`)
+    }
+    collections.push({ chainId: chain.chainId, address, ...collection })
+  }
+  return { token: { chainId: chain.chainId, address: expected, ...TOKEN }, collections }
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

@@ -22,6 +22,12 @@ export type GatewayChain = {
 /** An ERC-20 token the gateway knows (balances, history transfers, prices). */
 export type GatewayToken = { chainId: number; address: `0x${string}`; name: string; symbol: string; decimals: number }
 
+/** An ERC-721 collection the gateway indexes; `spam` ones are flagged as such (`nft_info.flags.is_spam`). */
+export type GatewayCollection = { chainId: number; address: `0x${string}`; name: string; symbol: string; spam: boolean }
+
+/** An NFT an account holds (`GET /v1/account/{address}/nfts`). */
+export type HeldNft = { chainId: string; contract: string; tokenId: string; name: string; collection: string; symbol: string; imageUrl: string; spam: boolean }
+
 /** The address fungible-price requests use for a chain's native token. */
 export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
@@ -32,6 +38,7 @@ const DEFAULT_NATIVE = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 const BLOCK_CHUNK = 50
 
 type TokenMove = { token: GatewayToken; from: string; to: string; value: bigint }
+type NftMove = { collection: GatewayCollection; from: string; to: string; tokenId: bigint }
 
 /** What the indexer keeps of one mined transaction. Addresses are lowercase. */
 type IndexedTx = {
@@ -47,6 +54,7 @@ type IndexedTx = {
   input: Hex
   failed: boolean
   moves: TokenMove[]
+  nftMoves: NftMove[]
 }
 
 type ChainIndex = {
@@ -74,8 +82,11 @@ export type HistoryPage = { data: Transaction[]; next: string | null }
 export function createChainData(options: {
   chains: readonly GatewayChain[]
   tokens: readonly GatewayToken[]
+  /** ERC-721 collections whose transfers history lists and whose tokens `nfts` finds. */
+  collections?: readonly GatewayCollection[]
   prices: () => Readonly<Record<string, number>>
 }) {
+  const collections = options.collections ?? []
   const clients = new Map<number, PublicClient>()
   const indexes = new Map<number, ChainIndex>()
   for (const chain of options.chains) {
@@ -202,8 +213,14 @@ export function createChainData(options: {
                 input: tx.input,
                 failed: receipt.status !== 'success',
                 moves: tokenMoves(chainId, receipt.logs),
+                nftMoves: receipt.status === 'success' ? nftMoves(chainId, receipt.logs) : [],
               }
-              const parties = new Set([indexed.from, indexed.to, ...indexed.moves.flatMap((m) => [m.from, m.to])])
+              const parties = new Set([
+                indexed.from,
+                indexed.to,
+                ...indexed.moves.flatMap((m) => [m.from, m.to]),
+                ...indexed.nftMoves.flatMap((m) => [m.from, m.to]),
+              ])
               for (const party of parties) {
                 if (!party) continue
                 let list = index.byAddress.get(party)
@@ -220,6 +237,54 @@ export function createChainData(options: {
     // A failed sync must not poison the next one.
     index.lock = run.catch(() => undefined)
     return run
+  }
+
+  /** ERC-721 Transfer logs (four topics: the token id is indexed) of the known collections. */
+  function nftMoves(chainId: number, logs: readonly { address: string; topics: readonly Hex[]; data: Hex }[]): NftMove[] {
+    const moves: NftMove[] = []
+    for (const log of logs) {
+      if (log.topics[0] !== TRANSFER_TOPIC || log.topics.length !== 4) continue
+      const collection = collections.find((c) => c.chainId === chainId && c.address.toLowerCase() === log.address.toLowerCase())
+      if (!collection) continue
+      moves.push({
+        collection,
+        from: `0x${log.topics[1]!.slice(26)}`.toLowerCase(),
+        to: `0x${log.topics[2]!.slice(26)}`.toLowerCase(),
+        tokenId: BigInt(log.topics[3]!),
+      })
+    }
+    return moves
+  }
+
+  /**
+   * The NFTs of the known collections `address` holds now, from the index (every transfer in
+   * and out, in chain order), on the chains asked for.
+   */
+  async function nfts(address: Address, chainIds: readonly number[] | null, baseUrl: string): Promise<HeldNft[]> {
+    const chains = selectChains(chainIds)
+    await Promise.all(chains.map((c) => sync(c.chainId)))
+    const who = address.toLowerCase()
+    const held = new Map<string, NftMove & { chainId: number }>()
+    for (const chain of chains) {
+      const txs = [...(indexes.get(chain.chainId)!.byAddress.get(who) ?? [])].sort((a, b) => compareKeys(sortKey(a), sortKey(b)))
+      for (const tx of txs) {
+        for (const move of tx.nftMoves) {
+          const key = `${chain.chainId}:${move.collection.address.toLowerCase()}:${move.tokenId}`
+          if (move.to === who) held.set(key, { ...move, chainId: chain.chainId })
+          else if (move.from === who) held.delete(key)
+        }
+      }
+    }
+    return [...held.values()].map((m) => ({
+      chainId: `eip155:${m.chainId}`,
+      contract: getAddress(m.collection.address),
+      tokenId: m.tokenId.toString(),
+      name: `${m.collection.name} #${m.tokenId}`,
+      collection: m.collection.name,
+      symbol: m.collection.symbol,
+      imageUrl: nftImageUrl(baseUrl, m.collection.symbol, m.tokenId),
+      spam: m.collection.spam,
+    }))
   }
 
   function tokenMoves(chainId: number, logs: readonly { address: string; topics: readonly Hex[]; data: Hex }[]): TokenMove[] {
@@ -277,6 +342,18 @@ export function createChainData(options: {
     for (const move of tx.moves) {
       if (move.from === who || move.to === who) transfers.push(transfer(move.token, move.value, move.from, move.to))
     }
+    for (const move of tx.nftMoves) {
+      if (move.from !== who && move.to !== who) continue
+      transfers.push({
+        direction: direction(move.from, move.to),
+        quantity: { numeric: '1' },
+        nft_info: {
+          name: `${move.collection.name} #${move.tokenId}`,
+          content: { preview: { url: nftImageUrl(baseUrl, move.collection.symbol, move.tokenId) } },
+          flags: { is_spam: move.collection.spam },
+        },
+      })
+    }
     const directions = new Set(transfers.map((t) => t.direction))
     const operationType =
       tx.to === null
@@ -306,6 +383,7 @@ export function createChainData(options: {
   return {
     balances,
     history,
+    nfts,
     /** Price and metadata of a known token (CAIP-10 id; the native token uses `NATIVE_TOKEN_ADDRESS`). */
     fungible(caip10: string, baseUrl: string): { name: string; symbol: string; iconUrl: string; price: number } | null {
       const [namespace, reference, address] = caip10.split(':')
@@ -341,6 +419,11 @@ function parseCursor(cursor: string): SortKey {
 }
 
 /** Where a token's icon is served: the directory's token image endpoint, keyed by symbol. */
+/** An NFT's picture: the gateway's generated image for the collection's symbol and the token id. */
+export function nftImageUrl(baseUrl: string, symbol: string, tokenId: bigint): string {
+  return `${baseUrl}/public/getAssetImage/${encodeURIComponent(`${symbol}-${tokenId}`)}`
+}
+
 export function tokenIconUrl(baseUrl: string, symbol: string): string {
   return `${baseUrl}/public/getTokenImage/${encodeURIComponent(symbol)}`
 }

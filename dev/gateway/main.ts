@@ -14,7 +14,7 @@
 // Prints `gateway listening on <url>` on stdout once it answers.
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { startGateway, type GatewayChain, type GatewaySolana, type GatewayToken } from './startGateway'
+import { startGateway, type GatewayChain, type GatewayCollection, type GatewaySolana, type GatewayToken } from './startGateway'
 
 const { values } = parseArgs({
   options: {
@@ -72,11 +72,13 @@ for (const spec of values.token) {
 }
 
 let stopChains: (() => Promise<void>) | undefined
+const collections: GatewayCollection[] = []
 if (values['start-chains']) {
   const { startChains } = await import('../chain/startChains')
   const dev = await startChains(values.verbose ? { log: (line) => process.stderr.write(`${line}\n`) } : undefined)
   chains.push(...dev.chains)
   tokens.push(...dev.tokens)
+  collections.push(...dev.collections)
   stopChains = dev.stop
 }
 if (chains.length === 0 && !solana) process.stderr.write('no chains given: balances and history will be empty (see --start-chains)\n')
@@ -85,6 +87,7 @@ const gateway = await startGateway({
   port,
   chains,
   tokens,
+  collections,
   ...(solana ? { solana } : {}),
   log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
 })

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { isAddress } from 'viem'
 import type { WalletRecord } from '../../src/core/domain/entities'
-import { createChainData, type GatewayChain, type GatewayToken } from './chainData'
+import { createChainData, type GatewayChain, type GatewayCollection, type GatewayToken } from './chainData'
 import { createControl, DEFAULT_PRICES, type FaultSpec, type GatewayControl } from './control'
 import { gatewayLimits, type GatewayLimits } from './gatewayLimits'
 import { generateIcon } from './icons'
@@ -22,7 +22,7 @@ import { createWalletStore, parseWalletQuery, queryWallets } from './walletDirec
 import { MAX_WALLET_COUNT } from './walletRecords'
 
 export type { GatewayControl, FaultSpec } from './control'
-export type { GatewayChain, GatewayToken } from './chainData'
+export type { GatewayChain, GatewayCollection, GatewayToken } from './chainData'
 export type { GatewaySolana, GatewaySolanaToken } from './solanaData'
 export type { GatewayLimits } from './gatewayLimits'
 export { DEFAULT_GATEWAY_LIMITS } from './gatewayLimits'
@@ -32,6 +32,8 @@ export type GatewayOptions = {
   port?: number
   chains: GatewayChain[]
   tokens: GatewayToken[]
+  /** ERC-721 collections: their transfers in history, their tokens in `/v1/account/{address}/nfts`. */
+  collections?: GatewayCollection[]
   /** A Solana validator whose accounts' balances (SOL and the listed SPL mints) the data API serves. */
   solana?: GatewaySolana
   /** Wallets listed before the bundled directory (e.g. the local sample wallet with its URL). */
@@ -109,7 +111,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const budget: BodyBudget = { limits, buffered: 0, largest: 0, refused: 0 }
   let requests = 0
   const wallets = createWalletStore(options.extraWallets ? { extraWallets: options.extraWallets } : {})
-  const chainData = createChainData({ chains: options.chains, tokens: options.tokens, prices: () => control.getPrices() })
+  const chainData = createChainData({ chains: options.chains, tokens: options.tokens, collections: options.collections ?? [], prices: () => control.getPrices() })
   const solanaData = options.solana ? createSolanaData({ solana: options.solana, prices: () => control.getPrices() }) : null
   /** CAIP-2 ids of every network served: the EVM chains, then the Solana cluster. */
   const servedNetworks = [...options.chains.map((c) => `eip155:${c.chainId}`), ...(solanaData ? [solanaData.caipNetworkId] : [])]
@@ -218,6 +220,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
           const limit = intParam(q, 'limit', { min: 1, max: 100, fallback: 20 })
           const chainIds = chainFilter(q)
           return { json: await chainData.history(address, { chainIds, cursor: cursor || null, limit, baseUrl }) }
+        },
+      },
+      {
+        // Not in the spec's list: the NFTs an account holds, for the Account view's NFTs tab.
+        method: 'GET',
+        pattern: /^\/v1\/account\/([^/]+)\/nfts$/,
+        project: true,
+        handler: async ({ params, url, baseUrl }) => {
+          const address = evmAddress(params[0])
+          return { json: { nfts: await chainData.nfts(address, chainFilter(url.searchParams), baseUrl) } }
         },
       },
       {

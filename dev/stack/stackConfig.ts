@@ -1,4 +1,4 @@
-import type { DevAccount, DevChain, DevToken } from '../chain/startChains'
+import type { DevAccount, DevChain, DevCollection, DevToken } from '../chain/startChains'
 import type { DevSolanaStackConfig } from '../solana/startSolanaValidator'
 
 /** What the pages of the local stack read from `/stack.json`. */
@@ -6,6 +6,8 @@ export type StackConfig = {
   projectId: string
   chains: DevChain[]
   tokens: DevToken[]
+  /** ERC-721 collections: token `i + 1` of each held by account `i`. */
+  collections: DevCollection[]
   accounts: DevAccount[]
   gatewayUrl: string
   relayUrl: string

@@ -40,6 +40,7 @@ export async function startStack(options: { ports?: StackPorts; log?: (line: str
       port: ports.gateway ?? 0,
       chains: chains.chains,
       tokens: chains.tokens,
+      collections: chains.collections,
       solana: {
         rpcUrl: solana.rpcUrl,
         caipNetworkId: solana.caipNetworkId,
@@ -56,6 +57,7 @@ export async function startStack(options: { ports?: StackPorts; log?: (line: str
       projectId: DEMO_PROJECT_ID,
       chains: chains.chains,
       tokens: chains.tokens,
+      collections: chains.collections,
       accounts: chains.accounts,
       gatewayUrl: gateway.url,
       relayUrl: relay.url,

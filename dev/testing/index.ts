@@ -12,6 +12,7 @@ export type TestChain = { chainId: number; name: string; rpcUrl: string }
 export type TestToken = { chainId: number; address: `0x${string}`; name: string; symbol: string; decimals: number }
 export type TestAccount = { address: `0x${string}`; privateKey: `0x${string}` }
 /** A funded Solana account: 1,000 SOL and 1,000,000 GWAY (its token account), with its key for dev wallets. */
+export type TestCollection = { chainId: number; address: `0x${string}`; name: string; symbol: string; spam: boolean }
 export type TestSolanaAccount = { address: string; secretKey: number[]; tokenAccount: string }
 
 /** Where the stack listens and what it holds: give these to `createModal` and to your assertions. */
@@ -21,6 +22,8 @@ export type TestStackConfig = {
   /** Chain ids 31337 and 31338 on 127.0.0.1, each with the GUSD token. */
   chains: TestChain[]
   tokens: TestToken[]
+  /** ERC-721 collections on each chain: Gangway Pass (GPASS) and a spam airdrop, Free Claim (CLAIM); token `i + 1` of each held by account `i`. */
+  collections: TestCollection[]
   /** Five funded accounts (10,000 ETH and 1,000,000 GUSD each), hardhat's default keys. */
   accounts: TestAccount[]
   /** The blockchain-data API (balances, wallet directory): `createModal({ apiUrl })`. */

@@ -23,6 +23,7 @@ import type {
   OnrampPurchaseCurrency,
   OnrampQuote,
   SwapToken,
+  NftItem,
   TokenBalance,
   Transaction,
   WalletRecord,
@@ -148,6 +149,8 @@ export interface BlockchainApi {
   /** Cached 5 min per address. With `chainId` on an unsupported network: `{ name: null, avatar: null }`. */
   getIdentity(params: { address: string; sender?: string; chainId?: string }, options?: RequestOptions): Promise<Identity>
   getHistory(params: HistoryParams, options?: RequestOptions): Promise<HistoryPage>
+  /** The NFTs the account holds (on `chainId` only when given); malformed items are left out. */
+  getNfts(params: { address: string; chainId?: string }, options?: RequestOptions): Promise<NftItem[]>
   /**
    * Cached 30 s. Never rejects on an API failure: resolves `null` (the caller falls back), and
    * further lookups of the same account resolve `null` without a request for 30 s. Callers

@@ -28,7 +28,7 @@ const SIZES = [
 describe('accessibility (axe-core) of the modal’s views', () => {
   for (const size of SIZES) {
     for (const theme of ['light', 'dark'] as const) {
-      it(`${size.name}, ${theme} theme: Connect, AllWallets, ConnectingExternal, Account, Networks, Receive, ProfileWallets, SwitchActiveChain, Activity, WalletSend (form and review), the request feedback`, async () => {
+      it(`${size.name}, ${theme} theme: Connect, AllWallets, ConnectingExternal, Account, Networks, Receive, ProfileWallets, SwitchActiveChain, Activity, NFTs, WalletSend (form and review), the request feedback`, async () => {
         const opened = await openSolanaDemo(run.browser)
         run.contexts.push(opened.context)
         const { page } = opened
@@ -61,6 +61,9 @@ describe('accessibility (axe-core) of the modal’s views', () => {
         await inModal(page, 'account-activity').waitFor()
         await expect.poll(() => inModal(page, 'account-activity').getAttribute('aria-busy')).toBe('false')
         found.AccountActivity = await violations(page)
+        await inModal(page, 'account-tab-nfts').click()
+        await expect.poll(() => inModal(page, 'account-nfts').getAttribute('aria-busy')).toBe('false')
+        found.AccountNfts = await violations(page)
         // Send: the form showing its refusals, then the review.
         await open(page, 'WalletSend')
         await expect.poll(() => currentView(page)).toBe('WalletSend')
@@ -94,6 +97,7 @@ describe('accessibility (axe-core) of the modal’s views', () => {
           ProfileWallets: [],
           SwitchActiveChain: [],
           AccountActivity: [],
+          AccountNfts: [],
           WalletSend: [],
           WalletSendReview: [],
           RequestToast: [],

@@ -124,6 +124,23 @@ describe('the account sheet', () => {
     expect(after.filter((h) => h === hash)).toHaveLength(1)
   })
 
+  it('NFTs: the pass minted to the dev account with its picture; the airdropped spam is not shown', async () => {
+    const page = await demo()
+    await account(page)
+    await inModal(page, 'account-tab-nfts').click()
+    await expect.poll(() => inModal(page, 'account-nfts').getAttribute('aria-busy')).toBe('false')
+    expect(await inModal(page, 'nft-name').allTextContents()).toEqual(['Gangway Pass #1'])
+    await expect.poll(() => inModal(page, 'nft-image').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+    // The gateway does list the airdrop, flagged spam: the tab leaves it out.
+    const { nfts } = await gateway<{ nfts: { name: string; spam: boolean }[] }>(`/v1/account/${stack().accounts[0]!.address}/nfts`, { chainId: `eip155:${chain().chainId}` })
+    expect(nfts.filter((n) => n.spam).map((n) => n.name)).toEqual(['Free Claim #1'])
+    // Arrow keys move between the tabs.
+    await inModal(page, 'account-tab-nfts').press('ArrowRight')
+    expect(await inModal(page, 'account-tab-activity').getAttribute('aria-selected')).toBe('true')
+    await inModal(page, 'account-tab-activity').press('ArrowLeft')
+    expect(await inModal(page, 'account-tab-nfts').getAttribute('aria-selected')).toBe('true')
+  })
+
   it("a failing history API shows 'Failed to fetch transactions' with a retry that recovers", async () => {
     const page = await demo()
     await account(page)

@@ -94,6 +94,7 @@ const BLOCKCHAIN_METHODS = [
   'isNetworkSupported',
   'getIdentity',
   'getHistory',
+  'getNfts',
   'getBalance',
   'getFungiblePrices',
   'getSwapTokens',

@@ -12,7 +12,7 @@ import type {
   SwapQuote,
   SwapTransaction,
 } from '../../core/apiPorts.js'
-import type { NameSuggestion, OnrampQuote, SwapToken, TokenBalance } from '../../core/domain/entities.js'
+import type { NameSuggestion, NftItem, OnrampQuote, SwapToken, TokenBalance } from '../../core/domain/entities.js'
 import { readTransactions } from '../../core/domain/activity.js'
 import { DEFAULT_PAYMENT_CURRENCIES, DEFAULT_PURCHASE_CURRENCY } from '../../core/domain/onramp.js'
 import { GangwayError } from '../../core/errors/base.js'
@@ -134,6 +134,11 @@ export function createBlockchainApiClient(options: ApiClientOptions): Blockchain
         { path: `/v1/account/${enc(address)}/history`, query: { cursor: cursor || undefined, chainId, onramp }, signal },
         parseHistory,
       )
+    },
+
+    async getNfts({ address, chainId }, { signal }: RequestOptions = {}): Promise<NftItem[]> {
+      if (chainId !== undefined && !(await isNetworkSupported(chainId))) return []
+      return http.request({ path: `/v1/account/${enc(address)}/nfts`, query: { chainId }, signal }, parseNfts)
     },
 
     getBalance(params: BalanceParams, { signal }: RequestOptions = {}): Promise<TokenBalance[] | null> {
@@ -373,6 +378,18 @@ function parseBalances(body: unknown): TokenBalance[] {
     if (finite(item.value)) balance.value = item.value
     if (isWebUrl(item.iconUrl)) balance.iconUrl = item.iconUrl
     return [balance]
+  })
+}
+
+/** The NFTs, item by item: one without its chain, contract, token id or name is left out; an image only when it is a web URL. */
+function parseNfts(body: unknown): NftItem[] {
+  return expectArray(expectObject(body, 'the NFTs').nfts, 'nfts').flatMap((n): NftItem[] => {
+    if (typeof n !== 'object' || n === null) return []
+    const { chainId, contract, tokenId, name, collection, imageUrl, spam } = n as Record<string, unknown>
+    if (typeof chainId !== 'string' || typeof contract !== 'string' || typeof tokenId !== 'string' || typeof name !== 'string') return []
+    const item: NftItem = { chainId, contract, tokenId, name, collection: typeof collection === 'string' ? collection : name, spam: spam === true }
+    if (isWebUrl(imageUrl)) item.imageUrl = imageUrl
+    return [item]
   })
 }
 

@@ -149,6 +149,19 @@ export type ThemeMode = 'light' | 'dark'
 // ---------------------------------------------------------------------------------------------
 
 /** A token balance of the blockchain data API (spec §3). */
+/** An NFT an account holds (the gateway's `/v1/account/{address}/nfts`). */
+export type NftItem = {
+  /** CAIP-2 id of its chain. */
+  chainId: string
+  contract: string
+  tokenId: string
+  name: string
+  collection: string
+  imageUrl?: string
+  /** An unsolicited airdrop: not shown. */
+  spam: boolean
+}
+
 export type TokenBalance = {
   name: string
   symbol: string

@@ -1,6 +1,6 @@
 import { defineEvent } from './defineEvent.js'
 import { array, json, literal, nullable, object, string } from './schema.js'
-import type { Transaction } from '../domain/entities.js'
+import type { NftItem, Transaction } from '../domain/entities.js'
 import { serializedErrorSchema } from '../errors/base.js'
 
 /** The Account view's tabs (spec §2). */
@@ -25,5 +25,19 @@ export const activityPageFailed = defineEvent('activity/pageFailed', object({ ca
 /** An address's identity from the blockchain data API: its name and avatar, when it has them. */
 export const identityFetched = defineEvent('identity/fetched', object({ address: string(), name: nullable(string()), avatar: nullable(string()) }))
 
+/** Fetch the NFTs an account holds (the NFTs tab asks when it opens). */
+export const nftsRequested = defineEvent('nfts/requested', object({ caipAddress: string() }))
+export const nftsFetched = defineEvent('nfts/fetched', object({ caipAddress: string(), nfts: array(json<NftItem>()) }))
+export const nftsFailed = defineEvent('nfts/failed', object({ caipAddress: string(), error: serializedErrorSchema }))
+
 /** The events of the account sheet, for the catalogue. */
-export const ACCOUNT_SHEET_EVENTS = [accountTabSelected, activityPageRequested, activityPageFetched, activityPageFailed, identityFetched] as const
+export const ACCOUNT_SHEET_EVENTS = [
+  accountTabSelected,
+  activityPageRequested,
+  activityPageFetched,
+  activityPageFailed,
+  identityFetched,
+  nftsRequested,
+  nftsFetched,
+  nftsFailed,
+] as const

@@ -1,6 +1,16 @@
-import type { Transaction } from '../domain/entities.js'
+import type { NftItem, Transaction } from '../domain/entities.js'
 import type { SerializedError } from '../errors/base.js'
-import { accountTabSelected, activityPageFailed, activityPageFetched, activityPageRequested, identityFetched, type AccountTab } from '../events/activity.js'
+import {
+  accountTabSelected,
+  activityPageFailed,
+  activityPageFetched,
+  activityPageRequested,
+  identityFetched,
+  nftsFailed,
+  nftsFetched,
+  nftsRequested,
+  type AccountTab,
+} from '../events/activity.js'
 import { accountDisconnected } from '../events/connectionLifecycle.js'
 import { createSlice } from './createSlice.js'
 
@@ -18,15 +28,26 @@ export type ActivityEntry = {
   timestamp: number | null
 }
 
+/** One account's NFTs, as last fetched. */
+export type NftsEntry = {
+  status: 'loading' | 'loaded' | 'failed'
+  /** Held as they came (items without a string name left out); the tab reads them field by field. */
+  items: NftItem[]
+  requestId: string | null
+  error: SerializedError | null
+}
+
 export type AccountSheetState = {
   tab: AccountTab
+  /** By CAIP-10 account id. */
+  nfts: Record<string, NftsEntry>
   /** By CAIP-10 account id. */
   activity: Record<string, ActivityEntry>
   /** By lower-case address, with when it was fetched. */
   identities: Record<string, { name: string | null; avatar: string | null; timestamp: number }>
 }
 
-export const initialAccountSheetState = (): AccountSheetState => ({ tab: 'tokens', activity: {}, identities: {} })
+export const initialAccountSheetState = (): AccountSheetState => ({ tab: 'tokens', nfts: {}, activity: {}, identities: {} })
 
 /**
  * A page appended to what is held, each id once (the first kept). Items without a string id
@@ -84,6 +105,25 @@ export const accountSheetSlice = createSlice('accountSheet', initialAccountSheet
       entry.error = event.payload.error
       entry.requestId = null
     })
+    .addCase(nftsRequested, (s, event) => {
+      const entry = s.nfts[event.payload.caipAddress]
+      if (entry?.status === 'loading') return
+      s.nfts[event.payload.caipAddress] = { status: 'loading', items: entry?.items ?? [], requestId: event.requestId ?? null, error: null }
+    })
+    .addCase(nftsFetched, (s, event) => {
+      const entry = s.nfts[event.payload.caipAddress]
+      if (!entry || entry.status !== 'loading' || entry.requestId !== (event.requestId ?? null)) return
+      entry.items = event.payload.nfts.filter((n) => typeof n === 'object' && n !== null && typeof n.name === 'string')
+      entry.status = 'loaded'
+      entry.requestId = null
+    })
+    .addCase(nftsFailed, (s, event) => {
+      const entry = s.nfts[event.payload.caipAddress]
+      if (!entry || entry.status !== 'loading' || entry.requestId !== (event.requestId ?? null)) return
+      entry.status = 'failed'
+      entry.error = event.payload.error
+      entry.requestId = null
+    })
     .addCase(identityFetched, (s, event) => {
       const { address, name, avatar } = event.payload
       s.identities[address.toLowerCase()] = { name, avatar, timestamp: event.at }
@@ -92,6 +132,7 @@ export const accountSheetSlice = createSlice('accountSheet', initialAccountSheet
       // Resetting an account clears what was shown of it (spec §4).
       const prefix = `${event.payload.namespace}:`
       for (const key of Object.keys(s.activity)) if (key.startsWith(prefix)) delete s.activity[key]
+      for (const key of Object.keys(s.nfts)) if (key.startsWith(prefix)) delete s.nfts[key]
       s.tab = 'tokens'
     }),
 )

@@ -3,7 +3,7 @@ import { groupActivity, readTransactions } from '../../core/domain/activity.js'
 import { isFeatureSupported } from '../../core/domain/constants.js'
 import type { Transaction, TransactionYearGroup, Transfer } from '../../core/domain/entities.js'
 import { formatBalance, formatUsd, multiplyDecimals, relativeTime, truncateAddress } from '../../core/domain/format.js'
-import { accountTabSelected, activityPageRequested, type AccountTab } from '../../core/events/activity.js'
+import { accountTabSelected, activityPageRequested, nftsRequested, type AccountTab } from '../../core/events/activity.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { selectSendableTokens } from '../../core/reducers/dataSelectors.js'
 import { selectActiveNetwork, selectCaipAddress } from '../../core/selectors.js'
@@ -23,11 +23,11 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 
 const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b)
 
-/** The tabs this account has: Tokens always; Activity where the network's family has it and the data API is configured. */
+/** The tabs this account has: Tokens always; NFTs and Activity where the network's family has it and the data API is configured. */
 const selectTabs = (s: ModalState): AccountTab[] => {
   const namespace = s.connection.activeNamespace
   const activity = s.features.activity && !!namespace && isFeatureSupported('activity', namespace) && s.settings.services?.blockchainApi === true
-  return activity ? ['tokens', 'activity'] : ['tokens']
+  return activity ? ['tokens', 'nfts', 'activity'] : ['tokens']
 }
 
 const TABS_CSS = `
@@ -43,6 +43,10 @@ const TABS_CSS = `
 .gw-tx-month { margin: 12px 0 2px; font-size: .85em; font-weight: 600; color: var(--gw-fg-2); }
 .gw-tx-amount[data-direction='in'] { color: var(--gw-success); }
 .gw-tabs-note { padding: 16px 4px; text-align: center; }
+.gw-nft-grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 10px; }
+.gw-nft { display: flex; flex-direction: column; gap: 4px; }
+.gw-nft-image { width: 100%; aspect-ratio: 1; border-radius: calc(var(--gw-radius) * 2); background: var(--gw-bg-2); object-fit: cover; display: block; }
+.gw-nft-name { font-size: .9em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 `
 
 /** The account's tabs: Tokens (balances with their worth) and Activity (the history, paged as it scrolls). */
@@ -86,7 +90,7 @@ export function AccountTabs({ modal }: TabProps) {
         ))}
       </div>
       <div role="tabpanel" id={`gw-tabpanel-${tab}`} aria-labelledby={`gw-tab-${tab}`}>
-        {tab === 'activity' ? <ActivityPanel modal={modal} /> : <TokensPanel />}
+        {tab === 'activity' ? <ActivityPanel modal={modal} /> : tab === 'nfts' ? <NftsPanel modal={modal} /> : <TokensPanel />}
       </div>
     </div>
   )
@@ -121,6 +125,51 @@ function TokensPanel() {
         )
       })}
     </ul>
+  )
+}
+
+/** The NFTs the account holds on this network (spam airdrops left out), fetched each time the tab opens. */
+function NftsPanel({ modal }: TabProps) {
+  const caipAddress = useModalState(selectCaipAddress)
+  const entry = useModalState((s) => (caipAddress ? (s.accountSheet.nfts[caipAddress] ?? null) : null))
+  const request = () => {
+    if (caipAddress) modal.dispatch(nftsRequested({ caipAddress }, { requestId: newRequestId() }))
+  }
+  useEffect(() => {
+    if (entry?.status !== 'loading') request()
+  }, [caipAddress])
+  if (!caipAddress) return null
+  const items = (entry?.items ?? []).filter((n) => !n.spam && typeof n.name === 'string')
+  const loading = !entry || entry.status === 'loading'
+  return (
+    <div data-testid="account-nfts" aria-busy={loading}>
+      {items.length > 0 ? (
+        <ul className="gw-nft-grid">
+          {items.map((n) => (
+            <li key={`${String(n.chainId)}:${String(n.contract)}:${String(n.tokenId)}`} className="gw-nft" data-testid="nft-item">
+              {typeof n.imageUrl === 'string' && /^https?:\/\//i.test(n.imageUrl) ? (
+                <img className="gw-nft-image" src={n.imageUrl} alt="" loading="lazy" data-testid="nft-image" />
+              ) : (
+                <span className="gw-nft-image" aria-hidden="true" />
+              )}
+              <span className="gw-nft-name" title={n.name} data-testid="nft-name">
+                {n.name}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {entry?.status === 'loaded' && items.length === 0 ? <p className="gw-muted gw-tabs-note">No NFTs yet.</p> : null}
+      {loading && items.length === 0 ? <p className="gw-muted gw-tabs-note">Loading NFTs…</p> : null}
+      {entry?.status === 'failed' && entry.error ? (
+        <div className="gw-tabs-note">
+          <ErrorMessage error={entry.error} testId="nfts-error" />
+          <button type="button" className="gw-button" data-testid="nfts-retry" onClick={request}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+    </div>
   )
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Transaction } from '../../../src/core/domain/entities'
-import { accountTabSelected, activityPageFailed, activityPageFetched, activityPageRequested, identityFetched } from '../../../src/core/events/activity'
+import { accountTabSelected, activityPageFailed, activityPageFetched, activityPageRequested, identityFetched, nftsFailed, nftsFetched, nftsRequested } from '../../../src/core/events/activity'
 import { connectionSucceeded } from '../../../src/core/events/connection'
 import { accountDisconnected } from '../../../src/core/events/connectionLifecycle'
 import { stateAfter } from '../../support/stateAfter'
@@ -51,5 +51,15 @@ describe('accountSheetReducer', () => {
     expect(s.accountSheet.identities['0xabc']).toMatchObject({ name: 'ada.eth', avatar: null })
     const reset = stateAfter([accountDisconnected({ namespace: 'eip155' })], { from: s })
     expect(reset.accountSheet).toMatchObject({ tab: 'tokens', activity: {} })
+  })
+
+  it('NFTs: its own answer only, junk items left out, a failure keeps what was held', () => {
+    const pass = { chainId: 'eip155:1', contract: '0x1', tokenId: '1', name: 'Gangway Pass #1', collection: 'Gangway Pass', spam: false }
+    const held = stateAfter([nftsRequested({ caipAddress: CAIP }, { requestId: 'n1' }), nftsFetched({ caipAddress: CAIP, nfts: [pass, null, { name: 3 }] as never }, { requestId: 'n1' })])
+    expect(held.accountSheet.nfts[CAIP]).toEqual({ status: 'loaded', items: [pass], requestId: null, error: null })
+    const stale = stateAfter([nftsRequested({ caipAddress: CAIP }, { requestId: 'n2' }), nftsFetched({ caipAddress: CAIP, nfts: [] }, { requestId: 'other' })], { from: held })
+    expect(stale.accountSheet.nfts[CAIP]).toMatchObject({ status: 'loading', items: [pass] })
+    const failed = stateAfter([nftsFailed({ caipAddress: CAIP, error: { name: 'E', shortMessage: 'Server Error' } }, { requestId: 'n2' })], { from: stale })
+    expect(failed.accountSheet.nfts[CAIP]).toMatchObject({ status: 'failed', items: [pass], error: { shortMessage: 'Server Error' } })
   })
 })

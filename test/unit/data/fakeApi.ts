@@ -106,6 +106,7 @@ export function createFakeBlockchainApi(answer: (params: BalanceParams) => Token
     isNetworkSupported: unused,
     getIdentity: unused,
     getHistory: unused,
+    getNfts: unused,
     async getBalance(params) {
       calls.push(params)
       return answer(params)

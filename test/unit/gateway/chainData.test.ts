@@ -170,3 +170,57 @@ describe('fungible prices', () => {
     })
   })
 })
+
+const COLLECTIBLE_ABI = [
+  {
+    type: 'function',
+    name: 'transferFrom',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'from', type: 'address' },
+      { name: 'to', type: 'address' },
+      { name: 'tokenId', type: 'uint256' },
+    ],
+    outputs: [],
+  },
+  { type: 'function', name: 'ownerOf', stateMutability: 'view', inputs: [{ name: 'tokenId', type: 'uint256' }], outputs: [{ name: '', type: 'address' }] },
+] as const
+
+describe('NFTs', () => {
+  type Held = { chainId: string; contract: string; tokenId: string; name: string; imageUrl: string; spam: boolean }
+  const nftsOf = async (address: string, chainId = 'eip155:31337') =>
+    ((await call(gateway.url, 'GET', `/v1/account/${address}/nfts?${P}&chainId=${chainId}`)).body as { nfts: Held[] }).nfts
+
+  it('lists the tokens each account was minted, the airdrop flagged spam, and follows a real transfer', async () => {
+    const [, second, third] = dev.accounts
+    const pass = dev.collections.find((c) => c.chainId === 31337 && !c.spam)!
+    const claim = dev.collections.find((c) => c.chainId === 31337 && c.spam)!
+    const before = await nftsOf(third!.address)
+    expect(before.map((n) => [n.name, n.spam]).sort()).toEqual([
+      ['Free Claim #3', true],
+      ['Gangway Pass #3', false],
+    ])
+    expect(before.find((n) => !n.spam)).toMatchObject({ contract: pass.address, tokenId: '3', imageUrl: expect.stringMatching(/\/public\/getAssetImage\/GPASS-3$/) })
+
+    // Account 2 (holder of token #2) gives its pass to account 3, on chain.
+    const { wallet: w, reader } = wallet(dev.chains[0]!, second!.privateKey)
+    const hash = await w.writeContract({ address: pass.address, abi: COLLECTIBLE_ABI, functionName: 'transferFrom', args: [second!.address, third!.address, 2n] })
+    await reader.waitForTransactionReceipt({ hash })
+    expect(await reader.readContract({ address: pass.address, abi: COLLECTIBLE_ABI, functionName: 'ownerOf', args: [2n] })).toBe(third!.address)
+    const after = await nftsOf(third!.address)
+    expect(after.filter((n) => !n.spam).map((n) => n.tokenId).sort()).toEqual(['2', '3'])
+    expect((await nftsOf(second!.address)).filter((n) => !n.spam)).toEqual([])
+    // Other chain: its own collection's token.
+    expect((await nftsOf(third!.address, 'eip155:31338')).map((n) => n.name).sort()).toEqual(['Free Claim #3', 'Gangway Pass #3'])
+
+    // History: the transfer in with its NFT, the airdrop's mint flagged spam.
+    const { data } = await historyOf(third!.address, '&chainId=eip155:31337&limit=100')
+    const received = data.find((t) => t.metadata.hash === hash)!
+    expect(received.transfers).toEqual([
+      expect.objectContaining({ direction: 'in', quantity: { numeric: '1' }, nft_info: expect.objectContaining({ name: 'Gangway Pass #2', flags: { is_spam: false } }) }),
+    ])
+    const airdrop = data.find((t) => t.transfers.some((x) => x.nft_info?.name === 'Free Claim #3'))!
+    expect(airdrop.transfers.every((x) => x.nft_info?.flags?.is_spam === true)).toBe(true)
+    expect(claim.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  })
+})
