@@ -189,6 +189,7 @@ function calls(): Call[] {
       },
     },
     { name: 'getHistory', run: () => blockchain.getHistory({ address: ADDRESS }), check: (v) => expect(Array.isArray((v as { data: unknown }).data)).toBe(true) },
+    { name: 'getNfts', run: () => blockchain.getNfts({ address: ADDRESS }), check: (v) => expect((v as { name: unknown }[]).every((n) => typeof n.name === 'string')).toBe(true) },
     { name: 'lookupName', run: () => blockchain.lookupName({ name: 'amber' }), check: (v) => expect(typeof (v as { name: unknown }).name).toBe('string') },
     {
       name: 'loadRemoteConfiguration',

@@ -74,7 +74,7 @@ const pathArb = fc.oneof(
     '/_control/fault', '/_control/wallets', '/_control/prices', '/_control/analytics',
   ),
   fc.tuple(fc.constantFrom('/getWalletImage/', '/public/getAssetImage/', '/public/getTokenImage/', '/v1/identity/', '/_control/identity/', '/_control/features/'), segment).map(([a, b]) => a + b),
-  fc.tuple(fc.constantFrom('/v1/account/'), segment, fc.constantFrom('/history', '/balance', '/', '')).map(([a, b, c]) => a + b + c),
+  fc.tuple(fc.constantFrom('/v1/account/'), segment, fc.constantFrom('/history', '/balance', '/nfts', '/', '')).map(([a, b, c]) => a + b + c),
   fc.array(segment, { maxLength: 5 }).map((parts) => `/${parts.join('/')}`),
 )
 const QUERY_KEYS = ['projectId', 'st', 'sv', 'page', 'entries', 'include', 'exclude', 'chains', 'search', 'badge_type', 'wallets', 'chainId', 'cursor', 'limit', 'currency', 'onramp', 'forceUpdate', 'sender']
@@ -148,7 +148,7 @@ function mostlyValid<T>(arb: fc.Arbitrary<T>) {
 const routed: fc.Arbitrary<[string, string, fc.Arbitrary<Buffer | undefined>]> = fc.oneof(
   fc.constantFrom('/getWallets', '/appkit/v1/config', '/projects/v1/origins', '/getAnalyticsConfig', '/v1/supported-chains', '/_control/state', '/_control/features', '/_control/origins', '/_control/fault', '/_control/wallets', '/_control/prices', '/_control/analytics', '/_control/analytics-config', '/v1/convert/quotes').map((p) => ['GET', p, fc.constant(undefined)] as [string, string, fc.Arbitrary<Buffer | undefined>]),
   segment.map((id) => ['GET', `/getWalletImage/${id}`, fc.constant(undefined)] as [string, string, fc.Arbitrary<Buffer | undefined>]),
-  fc.tuple(segment, fc.constantFrom('/history', '/balance')).map(([a, what]) => ['GET', `/v1/account/${a}${what}`, fc.constant(undefined)] as [string, string, fc.Arbitrary<Buffer | undefined>]),
+  fc.tuple(segment, fc.constantFrom('/history', '/balance', '/nfts')).map(([a, what]) => ['GET', `/v1/account/${a}${what}`, fc.constant(undefined)] as [string, string, fc.Arbitrary<Buffer | undefined>]),
   segment.map((a) => ['GET', `/v1/identity/${a}`, fc.constant(undefined)] as [string, string, fc.Arbitrary<Buffer | undefined>]),
   fc.constant(['POST', '/e', fc.oneof({ weight: 4, arbitrary: json(analyticsEvent) }, { weight: 1, arbitrary: oversized }, { weight: 1, arbitrary: bodyArb })] as [string, string, fc.Arbitrary<Buffer | undefined>]),
   fc.constant(['POST', '/v1/fungible/price', fc.oneof(json(jsonBody), oversized)] as [string, string, fc.Arbitrary<Buffer | undefined>]),
