@@ -5,6 +5,7 @@ import { newRequestId } from '../events/newRequestId.js'
 import { sendConfirmed } from '../events/send.js'
 import { GangwayError, serializeError } from '../errors/base.js'
 import { selectCaipAddress } from '../selectors.js'
+import { awaiting } from '../reducers/accountSheetReducer.js'
 import type { Effect } from './runEffects.js'
 import { fromAbortable, type DataDeps } from './dataDeps.js'
 import { ofType } from './ofType.js'
@@ -21,10 +22,7 @@ export const fetchActivity: Effect<DataDeps> = (event$, state$, deps) =>
   merge(
     event$.pipe(
       ofType(activityPageRequested),
-      filter((e) => {
-        const entry = state$.value.accountSheet.activity[e.payload.caipAddress]
-        return entry?.status === 'loading' && entry.requestId === (e.requestId ?? null)
-      }),
+      filter((e) => awaiting(state$.value.accountSheet.activity[e.payload.caipAddress], e.requestId) !== undefined),
       mergeMap((e) => {
         const { caipAddress, cursor } = e.payload
         const meta = { requestId: e.requestId }

@@ -1,6 +1,7 @@
 import { catchError, filter, map, mergeMap, of } from 'rxjs'
 import { nftsFailed, nftsFetched, nftsRequested } from '../events/activity.js'
 import { GangwayError, serializeError } from '../errors/base.js'
+import { awaiting } from '../reducers/accountSheetReducer.js'
 import type { Effect } from './runEffects.js'
 import { fromAbortable, type DataDeps } from './dataDeps.js'
 import { ofType } from './ofType.js'
@@ -12,10 +13,7 @@ import { ofType } from './ofType.js'
 export const fetchNfts: Effect<DataDeps> = (event$, state$, deps) =>
   event$.pipe(
     ofType(nftsRequested),
-    filter((e) => {
-      const entry = state$.value.accountSheet.nfts[e.payload.caipAddress]
-      return entry?.status === 'loading' && entry.requestId === (e.requestId ?? null)
-    }),
+    filter((e) => awaiting(state$.value.accountSheet.nfts[e.payload.caipAddress], e.requestId) !== undefined),
     mergeMap((e) => {
       const { caipAddress } = e.payload
       const meta = { requestId: e.requestId }

@@ -65,6 +65,21 @@ function appendById(held: readonly Transaction[], page: readonly Transaction[]):
   return out
 }
 
+type Fetched = { status: 'loading' | 'loaded' | 'failed'; requestId: string | null; error: SerializedError | null }
+
+/** The entry when it waits for this request's answer (answers to other requests are ignored), else undefined. */
+export function awaiting<E extends Fetched>(entry: E | undefined, requestId: string | undefined): E | undefined {
+  return entry && entry.status === 'loading' && entry.requestId === (requestId ?? null) ? entry : undefined
+}
+
+/** A failed fetch: what was held stays, with the error. */
+function fail(entry: Fetched | undefined, error: SerializedError): void {
+  if (!entry) return
+  entry.status = 'failed'
+  entry.error = error
+  entry.requestId = null
+}
+
 /** The Account view's tab, each account's history pages, and identities (name, avatar). */
 export const accountSheetSlice = createSlice('accountSheet', initialAccountSheetState, (b) =>
   b
@@ -89,8 +104,8 @@ export const accountSheetSlice = createSlice('accountSheet', initialAccountSheet
     })
     .addCase(activityPageFetched, (s, event) => {
       const { caipAddress, cursor, transactions, next } = event.payload
-      const entry = s.activity[caipAddress]
-      if (!entry || entry.status !== 'loading' || entry.requestId !== (event.requestId ?? null) || entry.cursor !== cursor) return
+      const entry = awaiting(s.activity[caipAddress], event.requestId)
+      if (!entry || entry.cursor !== cursor) return
       // The newest page replaces what was held: a transaction that changed (pending → mined) shows once, as it is now.
       entry.transactions = appendById(cursor === null ? [] : entry.transactions, transactions)
       entry.next = next
@@ -98,32 +113,20 @@ export const accountSheetSlice = createSlice('accountSheet', initialAccountSheet
       entry.requestId = null
       if (cursor === null) entry.timestamp = event.at
     })
-    .addCase(activityPageFailed, (s, event) => {
-      const entry = s.activity[event.payload.caipAddress]
-      if (!entry || entry.status !== 'loading' || entry.requestId !== (event.requestId ?? null)) return
-      entry.status = 'failed'
-      entry.error = event.payload.error
-      entry.requestId = null
-    })
+    .addCase(activityPageFailed, (s, event) => fail(awaiting(s.activity[event.payload.caipAddress], event.requestId), event.payload.error))
     .addCase(nftsRequested, (s, event) => {
       const entry = s.nfts[event.payload.caipAddress]
       if (entry?.status === 'loading') return
       s.nfts[event.payload.caipAddress] = { status: 'loading', items: entry?.items ?? [], requestId: event.requestId ?? null, error: null }
     })
     .addCase(nftsFetched, (s, event) => {
-      const entry = s.nfts[event.payload.caipAddress]
-      if (!entry || entry.status !== 'loading' || entry.requestId !== (event.requestId ?? null)) return
+      const entry = awaiting(s.nfts[event.payload.caipAddress], event.requestId)
+      if (!entry) return
       entry.items = event.payload.nfts.filter((n) => typeof n === 'object' && n !== null && typeof n.name === 'string')
       entry.status = 'loaded'
       entry.requestId = null
     })
-    .addCase(nftsFailed, (s, event) => {
-      const entry = s.nfts[event.payload.caipAddress]
-      if (!entry || entry.status !== 'loading' || entry.requestId !== (event.requestId ?? null)) return
-      entry.status = 'failed'
-      entry.error = event.payload.error
-      entry.requestId = null
-    })
+    .addCase(nftsFailed, (s, event) => fail(awaiting(s.nfts[event.payload.caipAddress], event.requestId), event.payload.error))
     .addCase(identityFetched, (s, event) => {
       const { address, name, avatar } = event.payload
       s.identities[address.toLowerCase()] = { name, avatar, timestamp: event.at }
