@@ -73,7 +73,9 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
       if (target?.closest?.('[data-gangway-devtools]')) return
       // Inside the shadow root the event's target is the host (retargeted); its path names it in any case.
       const inside = host.contains(target) || e.composedPath().includes(host)
-      if (!inside) (focusables()[0] ?? dialogRef.current)?.focus()
+      // Back into the view (its marked element, else its first), not onto the header's Back:
+      // an in-page wallet prompt takes focus on every approval, and the view's next step should have it.
+      if (!inside) focusView()
     }
     document.addEventListener('focusin', keepFocusInside)
     // A retry, a view change or a state change may remove or disable the focused element: focus

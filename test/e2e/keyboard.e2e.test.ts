@@ -1,0 +1,84 @@
+import type { Page } from 'playwright-core'
+import { createPublicClient, http, parseEther, type Address } from 'viem'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { describe, expect, inject, it } from 'vitest'
+import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, modalState } from './support/demo'
+
+// The visitor's whole path with the keyboard alone, in Chromium on the local stack: open, pick
+// the wallet, then Account → Send → review → send, the tabs, back and close. The wallet's own
+// prompt (the dev wallet's page overlay) is clicked: it is the wallet's UI, not the modal's.
+
+const shared = browserPerFile()
+
+/** The data-testid of the element focused inside the modal's shadow root (or the page's). */
+const focusedTestId = (page: Page) =>
+  page.evaluate(() => {
+    const host = document.querySelector('gangway-modal')
+    const active = document.activeElement === host ? (host?.shadowRoot?.activeElement ?? null) : document.activeElement
+    return active?.getAttribute('data-testid') ?? active?.tagName ?? null
+  })
+
+/** Presses Tab until the element with `testId` has focus (at most 40 presses); fails otherwise. */
+async function tabTo(page: Page, testId: string): Promise<void> {
+  // The element is on screen first (a lazy part of a view may still be loading).
+  await page.locator(`[data-testid="${testId}"]`).first().waitFor()
+  for (let i = 0; i < 40; i++) {
+    if ((await focusedTestId(page)) === testId) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error(`Tab never reached ${testId} (focus is on ${await focusedTestId(page)})`)
+}
+
+describe('keyboard only', () => {
+  it('connect, send ETH through the review, switch tabs, go back and close: every step by key', async () => {
+    const { page } = await demoWithoutDevtools(shared)
+    const node = createPublicClient({ transport: http(inject('stack').config.chains[0]!.rpcUrl) })
+    const receiver: Address = privateKeyToAddress(generatePrivateKey())
+
+    await page.getByTestId('open-modal').focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => currentView(page)).toBe('Connect')
+    await tabTo(page, 'wallet-dev.gangway.wallet')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => currentView(page)).toBe('ConnectingExternal')
+    await page.getByTestId('devwallet-approve').click()
+    await expect.poll(() => eip155Connection(page).then((ns) => ns?.status)).toBe('connected')
+
+    // Open again on Account (the connect closed the modal).
+    if (!(await modalState(page, (s) => s.modal.open))) {
+      await page.getByTestId('open-modal').focus()
+      await page.keyboard.press('Enter')
+    }
+    await expect.poll(() => currentView(page)).toBe('Account')
+    // The tabs: arrow keys move the selection and the focus.
+    await tabTo(page, 'account-tab-tokens')
+    await page.keyboard.press('ArrowRight')
+    expect(await focusedTestId(page)).toBe('account-tab-nfts')
+    expect(await modalState(page, (s) => s.accountSheet.tab)).toBe('nfts')
+
+    await tabTo(page, 'account-send')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => currentView(page)).toBe('WalletSend')
+    await tabTo(page, 'send-amount')
+    await page.keyboard.type('0.125')
+    await tabTo(page, 'send-receiver')
+    await page.keyboard.type(receiver)
+    // Enter submits the form: the review, with focus on its Send.
+    await page.keyboard.press('Enter')
+    await expect.poll(() => focusedTestId(page)).toBe('send-confirm')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe('eth_sendTransaction')
+    await page.getByTestId('devwallet-approve').click()
+    await expect.poll(() => modalState(page, (s) => s.account.send.status), { timeout: 15_000 }).toBe('confirmed')
+    expect(await node.getBalance({ address: receiver })).toBe(parseEther('0.125'))
+    // Done has focus; Enter returns to Account.
+    await expect.poll(() => focusedTestId(page)).toBe('send-done')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => currentView(page)).toBe('Account')
+
+    // Escape closes, and focus goes back to the page's button.
+    await page.keyboard.press('Escape')
+    await expect.poll(() => modalState(page, (s) => s.modal.open)).toBe(false)
+    expect(await focusedTestId(page)).toBe('open-modal')
+  })
+})
