@@ -1,20 +1,15 @@
 import { useEffect, useRef, useState } from 'react'
 import { truncateAddress } from '../../core/domain/format.js'
-import { selectActiveConnector, selectActiveNetwork } from '../../core/selectors.js'
+import { selectActiveNetwork } from '../../core/selectors.js'
 import type { ModalState } from '../../core/state.js'
 import { useModalState } from '../useModalState.js'
-import { transactionUrl } from '../views/transactionUrl.js'
+import { explorerLink } from '../views/explorerLink.js'
 import { WalletIcon } from '../views/WalletIcon.js'
+import { useActiveWallet } from './activeWallet.js'
 import { userMessage } from './ErrorMessage.js'
 
 /** How long a success stays on screen; a failure stays until dismissed or replaced. */
 const SUCCESS_MS = 5000
-
-/** The active wallet's name and icon, for "approve in your wallet". */
-export const selectActiveWallet = (s: ModalState): { name: string; imageUrl?: string | undefined } => {
-  const connector = selectActiveConnector(s)
-  return { name: connector?.name ?? 'your wallet', imageUrl: connector?.imageUrl }
-}
 
 type Notice = {
   key: string
@@ -60,7 +55,7 @@ function sendNotice(s: ModalState, wallet: string): Notice | null {
  * the modal is open; the Send view shows its own transaction, so its sends are not repeated here.
  */
 export function WalletRequestToast() {
-  const wallet = useModalState(selectActiveWallet, (a, b) => a.name === b.name && a.imageUrl === b.imageUrl)
+  const wallet = useActiveWallet()
   const signature = useModalState((s) => signatureNotice(s, wallet.name), sameNotice)
   const send = useModalState((s) => (s.modal.open && s.router.view === 'WalletSend' ? null : sendNotice(s, wallet.name)), sameNotice)
   const explorer = useModalState((s) => selectActiveNetwork(s)?.blockExplorers?.default?.url)
@@ -80,7 +75,7 @@ export function WalletRequestToast() {
   }, [notice?.key])
 
   if (!notice || dismissed === notice.key) return null
-  const link = notice.hash ? transactionUrl(explorer, notice.hash) : null
+  const link = notice.hash ? explorerLink(explorer, 'tx', notice.hash) : null
   return (
     <div className="gw-toast" role={notice.variant === 'error' ? 'alert' : 'status'} data-variant={notice.variant} data-testid="gw-request-toast">
       <WalletIcon name={wallet.name} imageUrl={wallet.imageUrl} />

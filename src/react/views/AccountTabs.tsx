@@ -10,7 +10,8 @@ import { selectActiveNetwork, selectCaipAddress } from '../../core/selectors.js'
 import type { ModalState } from '../../core/state.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { useModalState } from '../useModalState.js'
-import { transactionUrl } from './transactionUrl.js'
+import { sameJson } from '../hooks/sameJson.js'
+import { explorerLink } from './explorerLink.js'
 import type { ViewProps } from './viewProps.js'
 
 type TabProps = Pick<ViewProps, 'modal'>
@@ -21,7 +22,6 @@ const ACTIVITY_STALE_MS = 30_000
 const TAB_LABELS: Record<AccountTab, string> = { tokens: 'Tokens', nfts: 'NFTs', activity: 'Activity' }
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 
-const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b)
 
 /** The tabs this account has: Tokens always; NFTs and Activity where the network's family has it and the data API is configured. */
 const selectTabs = (s: ModalState): AccountTab[] => {
@@ -260,7 +260,7 @@ function TransactionRow({ tx, now, explorer }: { tx: Transaction; now: number; e
   const symbol = first?.fungible_info?.symbol ?? first?.nft_info?.name ?? ''
   const amount = first?.quantity?.numeric !== undefined ? `${first.direction === 'out' ? '-' : first.direction === 'in' ? '+' : ''}${formatBalance(first.quantity.numeric, symbol)}` : null
   const hash = tx.metadata.hash
-  const link = hash ? transactionUrl(explorer, hash) : null
+  const link = hash ? explorerLink(explorer, 'tx', hash) : null
   return (
     <li className="gw-tx-row" data-testid="activity-row" data-hash={hash}>
       <span className="gw-token-icon" aria-hidden="true">

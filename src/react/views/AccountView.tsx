@@ -12,6 +12,7 @@ import { ErrorMessage } from '../components/ErrorMessage.js'
 import { Identicon } from '../components/Identicon.js'
 import { useModalState } from '../useModalState.js'
 import { copyText } from './copyText.js'
+import { explorerLink } from './explorerLink.js'
 import type { ViewProps } from './viewProps.js'
 
 // The tabs (tokens, activity) load with the views the modal prefetches, not with the first frame.
@@ -59,8 +60,7 @@ export function AccountView({ modal }: ViewProps) {
       </div>
     )
   }
-  const explorer = network?.blockExplorers?.default?.url
-  const explorerUrl = explorer && /^https?:\/\//i.test(explorer) ? `${explorer.replace(/\/+$/, '')}/address/${address}` : null
+  const explorerUrl = explorerLink(network?.blockExplorers?.default?.url, 'address', address)
   return (
     <div className="gw-account" data-testid="view-account">
       <div className="gw-account-head">

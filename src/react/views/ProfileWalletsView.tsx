@@ -4,6 +4,7 @@ import { newRequestId } from '../../core/events/newRequestId.js'
 import type { Namespace } from '../../core/events/views.js'
 import type { ModalState } from '../../core/state.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
+import { sameJson } from '../hooks/sameJson.js'
 import { useModalState } from '../useModalState.js'
 import type { ViewProps } from './viewProps.js'
 import { NAMESPACE_NAMES } from './namespaceNames.js'
@@ -45,7 +46,6 @@ const selectRows = (s: ModalState): Row[] => {
   if (!active) return []
   return [active, ...s.settings.adapters.filter((n) => n !== active)].flatMap((namespace) => namespaceRows(s, namespace))
 }
-const sameRows = (a: Row[], b: Row[]) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
  * The visitor's wallets: the active namespace's (the active one, other connected ones with
@@ -53,7 +53,7 @@ const sameRows = (a: Row[], b: Row[]) => JSON.stringify(a) === JSON.stringify(b)
  * each under its family's name; a connection there can be made the active one or disconnected.
  */
 export function ProfileWalletsView({ modal }: ViewProps) {
-  const rows = useModalState(selectRows, sameRows)
+  const rows = useModalState(selectRows, sameJson)
   const namespace = useModalState((s) => s.connection.activeNamespace)
   const multiWallet = useModalState((s) => s.features.multiWallet)
   const error = useModalState((s) => (s.wallets.switching?.status === 'failed' ? s.wallets.switching.error : null))

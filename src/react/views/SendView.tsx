@@ -16,12 +16,11 @@ import { selectSendableTokens, type SendableToken } from '../../core/reducers/da
 import { selectActiveNetwork } from '../../core/selectors.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { useModalState } from '../useModalState.js'
-import { selectActiveWallet } from '../components/WalletRequestToast.js'
-import { transactionUrl } from './transactionUrl.js'
+import { useActiveWallet } from '../components/activeWallet.js'
+import { sameJson } from '../hooks/sameJson.js'
+import { explorerLink } from './explorerLink.js'
 import type { ViewProps } from './viewProps.js'
 import { WalletIcon } from './WalletIcon.js'
-
-const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b)
 
 /** A fee for reading: 3 significant digits (it is an estimate), never shown as 0 when it is not. */
 const approximate = (amount: string): string => {
@@ -44,7 +43,7 @@ export function SendView({ modal }: ViewProps) {
   const send = useModalState((s) => s.account.send)
   const namespace = useModalState((s) => s.connection.activeNamespace)
   const network = useModalState(selectActiveNetwork)
-  const wallet = useModalState(selectActiveWallet, sameJson)
+  const wallet = useActiveWallet()
   const [step, setStep] = useState<'form' | 'review'>('form')
   const [formError, setFormError] = useState<string | null>(null)
 
@@ -224,7 +223,7 @@ function SendProgress(props: {
 }) {
   const { modal, wallet } = props
   const send = useModalState((s) => s.account.send)
-  const link = send.hash ? transactionUrl(props.explorerUrl, send.hash) : null
+  const link = send.hash ? explorerLink(props.explorerUrl, 'tx', send.hash) : null
   const hash = send.hash ? (
     <p className="gw-mono gw-receive-address" data-testid="send-hash" title={send.hash}>
       {link ? (

@@ -3,7 +3,7 @@ import { newRequestId } from '../../core/events/newRequestId.js'
 import { siwxSignInCancelled, siwxSignInRequested } from '../../core/events/siwx.js'
 import { selectCaipAddress } from '../../core/selectors.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
-import { selectActiveWallet } from '../components/WalletRequestToast.js'
+import { useActiveWallet } from '../components/activeWallet.js'
 import { useModalState } from '../useModalState.js'
 import type { ViewProps } from './viewProps.js'
 import { WalletIcon } from './WalletIcon.js'
@@ -16,7 +16,7 @@ import { WalletIcon } from './WalletIcon.js'
 export function SiwxSignMessageView({ modal }: ViewProps) {
   const caipAddress = useModalState(selectCaipAddress)
   const signIn = useModalState((s) => s.siwxSignIn)
-  const wallet = useModalState(selectActiveWallet, (a, b) => a.name === b.name && a.imageUrl === b.imageUrl)
+  const wallet = useActiveWallet()
   const required = useModalState((s) => s.settings.siwx?.required === true)
   const signedIn = useModalState((s) => (caipAddress ? s.siwx.sessions[caipAddress] !== undefined : false))
   const domain = typeof location === 'undefined' ? '' : location.host
