@@ -63,7 +63,26 @@ async function ensureChromium(): Promise<void> {
   if (install !== 0 || !existsSync(CHROMIUM)) throw new Error('could not install chromium with apt-get')
 }
 
-type VitestReport = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; success: boolean }
+type VitestReport = {
+  numPassedTests: number
+  numFailedTests: number
+  numPendingTests: number
+  numTodoTests: number
+  success: boolean
+  testResults?: { name: string; status: string; message?: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[]
+}
+
+/** Each failed test (or file that failed to run) with the first line of its error, for the closing lines. */
+function failedTests(report: VitestReport): string[] {
+  const firstLine = (text: string | undefined) => (text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? ''
+  return (report.testResults ?? []).flatMap((file) => {
+    const path = file.name.replace(`${process.cwd()}/`, '')
+    const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed')
+    if (tests.length === 0) return file.status === 'failed' ? [`${path}: ${firstLine(file.message)}`] : []
+    return tests.map((test) => `${path} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
+  })
+}
+const failedDetails: string[] = []
 
 async function vitest(label: string, args: string[]): Promise<{ ok: boolean; report: VitestReport | null }> {
   const out = join(mkdtempSync(join(tmpdir(), 'gangway-test-')), 'report.json')
@@ -101,6 +120,7 @@ for (const [label, args] of [
     passed += report.numPassedTests
     failed += report.numFailedTests
     skipped += report.numPendingTests + report.numTodoTests
+    failedDetails.push(...failedTests(report))
   }
   if (!ok && (!report || report.numFailedTests === 0)) {
     failed++
@@ -131,6 +151,7 @@ for (const [label, args] of [
   } else if (!ok) failures.push(label)
 }
 
+for (const detail of failedDetails) console.log(`✗ ${detail}`)
 console.log(`\n${failures.length ? `Failed: ${failures.join('; ')}` : 'All checks passed.'}`)
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failed > 0 || failures.length > 0 ? 1 : 0)

@@ -120,7 +120,9 @@ describe('origin allow-list fuzz', () => {
           const page = `https://${piece.replace('.', 'a').repeat(length)}${matching ? 'b' : ''}.example.com`
           const started = performance.now()
           isOriginAllowed(page, [pattern, pattern.replace('https', 'http'), `${pattern}:*`])
-          expect(performance.now() - started).toBeLessThan(25)
+          // Backtracking on these takes seconds to years; the loose bound leaves room for a busy
+          // machine's pauses, which reach tens of milliseconds.
+          expect(performance.now() - started).toBeLessThan(1_000)
         },
       ),
       fuzzParams('origins: adversarial time', 300),

@@ -36,12 +36,13 @@ describe('isOriginAllowed', () => {
 
 describe('isOriginAllowed on hostile input', () => {
   it('matches an allow-list entry with many stars against a long host in bounded time', () => {
-    // A backtracking regular expression took seconds on this (6 stars, a 60-character host).
+    // A backtracking regular expression took seconds on this (6 stars, a 60-character host); the
+    // bound is loose so a busy machine's pause cannot fail it, and still far below seconds.
     const entry = 'https://*a*a*a*a*a*a*b.example.com'
     const origin = `https://${'a'.repeat(60)}.example.com`
     const started = performance.now()
     expect(isOriginAllowed(origin, [entry])).toBe(false)
-    expect(performance.now() - started).toBeLessThan(50)
+    expect(performance.now() - started).toBeLessThan(1_000)
     expect(isOriginAllowed(`https://${'a'.repeat(60)}b.example.com`, [entry])).toBe(true)
   })
 
