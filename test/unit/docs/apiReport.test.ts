@@ -5,9 +5,7 @@ import { API_REPORT_PATH, generateApiReport, packageEntries } from '../../../scr
 // docs/api-report.md lists the package's public API; a change to it must come with the
 // regenerated report, so the change shows in review.
 describe('docs/api-report.md', () => {
-  const started = performance.now()
   const generated = generateApiReport()
-  const elapsed = performance.now() - started
 
   it('is what scripts/apiReport.ts makes of the sources now', () => {
     const checkedIn = readFileSync(API_REPORT_PATH, 'utf8')
@@ -44,9 +42,5 @@ describe('docs/api-report.md', () => {
     expect(generated).toMatch(/^type ViewName = /m)
     expect(generated).toMatch(/^interface Analytics \{$/m)
     expect(generated).toMatch(/^function gangwayConnector\(modal: GangwayModal, options\?: GangwayConnectorOptions\)/m)
-  })
-
-  it('is quick to make (under 20 s)', () => {
-    expect(elapsed).toBeLessThan(20_000)
   })
 })
