@@ -59,7 +59,7 @@ export interface GatewayControl {
   setPrices(prices: Record<string, number>): void
   analytics(): AnalyticsRecord[]
   clearAnalytics(): void
-  /** Back to the start-up state (features, origins, fault, wallets, identities, prices, analytics). */
+  /** Back to the start-up state (features, origins, fault, wallets, identities, prices, analytics, sign-in sessions). */
   reset(): void
 }
 
@@ -102,6 +102,8 @@ export function createControl(
   limits: ControlLimits = DEFAULT_GATEWAY_LIMITS,
   /** The price table at start and after a reset. */
   defaultPrices: Readonly<Record<string, number>> = DEFAULT_PRICES,
+  /** What else a reset empties (the gateway's session store). */
+  onReset: () => void = () => {},
 ): GatewayControl & {
   /** Takes one use of the current fault for `path`, or null when none applies. */
   takeFault(path: string): FaultSpec | null
@@ -205,6 +207,7 @@ export function createControl(
       prices = { ...defaultPrices }
       received = []
       receivedBytes = 0
+      onReset()
     },
     takeFault(path: string): FaultSpec | null {
       if (!fault || (fault.pathPrefix !== undefined && !path.startsWith(fault.pathPrefix))) return null

@@ -17,6 +17,8 @@ export type GatewayLimits = {
   maxAnalyticsBytes: number
   /** Most identities set through the control; one more is refused with 400 (default 10 000). */
   maxIdentities: number
+  /** Most sign-in sessions kept (expired ones are dropped first); one more is answered 503 (default 100 000). */
+  maxSessions: number
   /** Most token symbols in the price table; one more is refused with 400 (default 1000). */
   maxPriceSymbols: number
   /** Most remote features; one more is refused with 400 (default 100). */
@@ -33,6 +35,7 @@ export const DEFAULT_GATEWAY_LIMITS: Readonly<GatewayLimits> = Object.freeze({
   maxAnalyticsEvents: 10_000,
   maxAnalyticsBytes: 16 * 1024 * 1024,
   maxIdentities: 10_000,
+  maxSessions: 100_000,
   maxPriceSymbols: 1000,
   maxFeatures: 100,
   maxFeatureConfigBytes: 64 * 1024,

@@ -6,6 +6,7 @@ import { createChainData, type GatewayChain, type GatewayCollection, type Gatewa
 import { createControl, DEFAULT_PRICES, type FaultSpec, type GatewayControl } from './control'
 import { gatewayLimits, type GatewayLimits } from './gatewayLimits'
 import { generateIcon } from './icons'
+import { createSessionStore } from './sessions'
 import { createSolanaData, isSolanaAddress, SOLANA_DEFAULT_PRICES, type GatewaySolana } from './solanaData'
 import {
   caip2Param,
@@ -59,6 +60,8 @@ export type GatewayStats = {
   analyticsBytes: number
   analyticsDropped: number
   identities: number
+  /** Sign-in sessions kept. */
+  sessions: number
   priceSymbols: number
   features: number
   /** The bounds in force. */
@@ -107,7 +110,8 @@ type Route = {
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const log = options.log ?? (() => {})
   const limits = gatewayLimits(options.limits)
-  const control = createControl(limits, options.solana ? { ...DEFAULT_PRICES, ...SOLANA_DEFAULT_PRICES } : DEFAULT_PRICES)
+  const sessions = createSessionStore({ chains: options.chains, maxSessions: limits.maxSessions })
+  const control = createControl(limits, options.solana ? { ...DEFAULT_PRICES, ...SOLANA_DEFAULT_PRICES } : DEFAULT_PRICES, () => sessions.clear())
   const budget: BodyBudget = { limits, buffered: 0, largest: 0, refused: 0 }
   let requests = 0
   const wallets = createWalletStore(options.extraWallets ? { extraWallets: options.extraWallets } : {})
@@ -256,6 +260,26 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
           return { json: { balances: served ? await solanaData.balances(raw, baseUrl) : [] } }
         },
       },
+      // Sign-in sessions (spec §7). POST of a session is not in the spec's list: it is how the
+      // modal hands a signed EIP-4361 message to the hosted session store.
+      {
+        method: 'GET',
+        pattern: /^\/v1\/sessions\/([^/]+)$/,
+        project: true,
+        handler: ({ params }) => ({ json: { sessions: sessions.list(evmAddress(params[0])) } }),
+      },
+      {
+        method: 'POST',
+        pattern: /^\/v1\/sessions\/([^/]+)$/,
+        project: true,
+        handler: async ({ params, body }) => ({ status: 201, json: { session: await sessions.create(evmAddress(params[0]), await body()) } }),
+      },
+      {
+        method: 'POST',
+        pattern: /^\/v1\/sessions\/([^/]+)\/revoke$/,
+        project: true,
+        handler: async ({ params, body }) => (await sessions.revoke(evmAddress(params[0]), await body()), { json: { success: true } }),
+      },
       {
         method: 'POST',
         pattern: /^\/v1\/fungible\/price$/,
@@ -294,7 +318,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       [/^\/v1\/onramp\//, 'on-ramp endpoints'],
       [/^\/v1\/generators\/onrampurl$/, 'the on-ramp URL generator'],
       [/^\/v1\/profile\//, 'name (profile) endpoints'],
-      [/^\/v1\/sessions\//, 'session endpoints'],
     ].flatMap(([pattern, feature]) =>
       ['GET', 'POST'].map((method) => ({ method, pattern: pattern as RegExp, handler: notBuilt(feature as string) })),
     )
@@ -515,6 +538,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       bodyBytesBuffered: budget.buffered,
       largestBodyBuffered: budget.largest,
       ...control.memory(),
+      sessions: sessions.count(),
       limits: { ...limits },
     }),
     stop() {

@@ -14,6 +14,7 @@
  * const page = await deps.directory.getWallets({ page: 1, entries: 40, search: 'vault' })
  */
 import type { AnalyticsEvent } from './ports.js'
+import type { HostedSession } from './domain/siwxSessions.js'
 import type { Features } from './state.js'
 import type {
   CaipAddress,
@@ -191,7 +192,11 @@ export interface BlockchainApi {
   getOnrampOptions(options?: RequestOptions): Promise<OnrampOptions>
   getOnrampQuote(params: OnrampQuoteParams, options?: RequestOptions): Promise<OnrampQuote>
   generateOnrampUrl(params: OnrampUrlParams, options?: RequestOptions): Promise<string>
-  getSessions(params: { address: string }, options?: RequestOptions): Promise<unknown[]>
+  /** The address's hosted sign-in sessions, newest first; malformed items are left out. */
+  getSessions(params: { address: string }, options?: RequestOptions): Promise<HostedSession[]>
+  /** Hands a signed EIP-4361 message to the hosted session store, which verifies it; rejects with the server's reason. */
+  createSession(params: { address: string; message: string; signature: string }, options?: RequestOptions): Promise<HostedSession>
+  /** `signature` signs `revokeSessionMessage(address, pci)`; rejects with the server's reason. */
   revokeSession(params: { address: string; pci: string; signature: string }, options?: RequestOptions): Promise<void>
 }
 

@@ -111,6 +111,7 @@ const BLOCKCHAIN_METHODS = [
   'getOnrampQuote',
   'generateOnrampUrl',
   'getSessions',
+  'createSession',
   'revokeSession',
 ] as const
 

@@ -14,6 +14,7 @@ import type {
 } from '../../core/apiPorts.js'
 import type { NameSuggestion, NftItem, OnrampQuote, SwapToken, TokenBalance } from '../../core/domain/entities.js'
 import { readTransactions } from '../../core/domain/activity.js'
+import type { HostedSession } from '../../core/domain/siwxSessions.js'
 import { DEFAULT_PAYMENT_CURRENCIES, DEFAULT_PURCHASE_CURRENCY } from '../../core/domain/onramp.js'
 import { GangwayError } from '../../core/errors/base.js'
 import { isFresh, isTokenBalanceRetryBlocked, type CacheKind } from '../../core/domain/timing.js'
@@ -111,6 +112,18 @@ export function createBlockchainApiClient(options: ApiClientOptions): Blockchain
         code: typeof error.code === 'string' ? error.code : undefined,
         cause: error,
       })
+    }
+  }
+
+  /** A session store call: a refusal (4xx) says the store's reason; other failures keep their spec message. */
+  async function sessionCall<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call()
+    } catch (error) {
+      if (!(error instanceof ApiRequestError)) throw error
+      const reason = error.status !== undefined && error.status >= 400 && error.status < 500 ? error.serverMessage : undefined
+      if (!reason) throw error
+      throw new ApiRequestError(reason, { status: error.status, serverMessage: reason, details: error.details ?? reason, cause: error })
     }
   }
 
@@ -316,16 +329,29 @@ export function createBlockchainApiClient(options: ApiClientOptions): Blockchain
       )
     },
 
-    getSessions({ address }, { signal }: RequestOptions = {}): Promise<unknown[]> {
-      return http.request({ path: `/v1/sessions/${enc(address)}`, signal }, (body) => {
-        if (Array.isArray(body)) return body
-        const o = expectObject(body, 'the sessions')
-        return expectArray(o.sessions ?? o.pcis ?? [], 'sessions')
-      })
+    getSessions({ address }, { signal }: RequestOptions = {}): Promise<HostedSession[]> {
+      return http.request({ path: `/v1/sessions/${enc(address)}`, signal }, (body) =>
+        expectArray(Array.isArray(body) ? body : expectObject(body, 'the sessions').sessions, 'sessions').flatMap((s) => {
+          const session = parseHostedSession(s)
+          return session ? [session] : []
+        }),
+      )
+    },
+
+    createSession({ address, message, signature }, { signal }: RequestOptions = {}): Promise<HostedSession> {
+      return sessionCall(() =>
+        http.request({ method: 'POST', path: `/v1/sessions/${enc(address)}`, body: { message, signature }, signal }, (body) => {
+          const session = parseHostedSession(expectObject(body, 'the session').session)
+          if (!session) throw new TypeError('the session is malformed')
+          return session
+        }),
+      )
     },
 
     async revokeSession({ address, pci, signature }, { signal }: RequestOptions = {}): Promise<void> {
-      await http.request({ method: 'POST', path: `/v1/sessions/${enc(address)}/revoke`, body: { pci, signature }, signal }, () => undefined)
+      await sessionCall(() =>
+        http.request({ method: 'POST', path: `/v1/sessions/${enc(address)}/revoke`, body: { pci, signature }, signal }, () => undefined),
+      )
     },
   }
 }
@@ -382,6 +408,16 @@ function parseBalances(body: unknown): TokenBalance[] {
 }
 
 /** The NFTs, item by item: one without its chain, contract, token id or name is left out; an image only when it is a web URL. */
+/** A listed session, or null when a field is missing or of the wrong type. */
+function parseHostedSession(value: unknown): HostedSession | null {
+  if (typeof value !== 'object' || value === null) return null
+  const { id, chainId, domain, uri, issuedAt, expirationTime } = value as Record<string, unknown>
+  const text = (v: unknown): v is string => typeof v === 'string' && v !== ''
+  if (!text(id) || !text(chainId) || !text(domain) || !text(uri) || !text(issuedAt)) return null
+  if (expirationTime !== null && expirationTime !== undefined && !text(expirationTime)) return null
+  return { id, chainId, domain, uri, issuedAt, expirationTime: expirationTime ?? null }
+}
+
 function parseNfts(body: unknown): NftItem[] {
   return expectArray(expectObject(body, 'the NFTs').nfts, 'nfts').flatMap((n): NftItem[] => {
     if (typeof n !== 'object' || n === null) return []

@@ -6,6 +6,9 @@ import { createBlockchainApiClient } from '../../../src/adapters/api/createBlock
 import type { ApiClientOptions } from '../../../src/adapters/api/apiUrl'
 import type { TokenBalance } from '../../../src/core/domain/entities'
 import { DEFAULT_PAYMENT_CURRENCIES, DEFAULT_PURCHASE_CURRENCY } from '../../../src/core/domain/onramp'
+import { privateKeyToAccount } from 'viem/accounts'
+import { createSiweMessage, generateSiweNonce } from 'viem/siwe'
+import { revokeSessionMessage } from '../../../src/core/domain/siwxSessions'
 import { deadUrl, startStack, walletOn } from '../gateway/harness'
 
 // The blockchain data API client against the gateway over two real local chains. Time is
@@ -192,12 +195,47 @@ describe('identity and history', () => {
   })
 })
 
+describe('hosted sign-in sessions', () => {
+  it('hands a signed message to the store, lists it, and revokes it with a signed revocation', async () => {
+    const { client } = api()
+    const signer = privateKeyToAccount(dev.accounts[0]!.privateKey)
+    const address = signer.address
+    const message = createSiweMessage({
+      address,
+      chainId: 31337,
+      domain: 'app.example',
+      uri: 'https://app.example',
+      nonce: generateSiweNonce(),
+      version: '1',
+      issuedAt: new Date(),
+    })
+    const created = await client.createSession({ address, message, signature: await signer.signMessage({ message }) })
+    expect(created).toMatchObject({ chainId: LOCAL, domain: 'app.example', expirationTime: null })
+    expect(await client.getSessions({ address })).toEqual([created])
+    // The store's reason, not a generic text, when it refuses.
+    await expect(client.createSession({ address, message, signature: await signer.signMessage({ message }) })).rejects.toMatchObject({
+      shortMessage: 'This sign-in message was already used',
+      status: 409,
+    })
+    await expect(client.revokeSession({ address, pci: created.id, signature: await signer.signMessage({ message: 'other' }) })).rejects.toMatchObject({
+      shortMessage: 'Invalid signature',
+    })
+    await client.revokeSession({ address, pci: created.id, signature: await signer.signMessage({ message: revokeSessionMessage(address, created.id) }) })
+    expect(await client.getSessions({ address })).toEqual([])
+  })
+
+  it('leaves out malformed listed sessions', async () => {
+    const body = { sessions: [{ id: 'a', chainId: LOCAL, domain: 'd', uri: 'u', issuedAt: 't', expirationTime: null }, { id: 1 }, null, { id: 'b' }] }
+    const { client } = api({ fetch: async () => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }) })
+    expect(await client.getSessions({ address: dev.accounts[0]!.address })).toEqual([body.sessions[0]])
+  })
+})
+
 describe('endpoints the gateway has not built (501)', () => {
-  it('maps swaps and sessions to Server Error without retrying', async () => {
+  it('maps swaps to Server Error without retrying', async () => {
     const { client, sleeps } = api()
     await expect(client.getSwapTokens({ chainId: LOCAL })).rejects.toMatchObject({ shortMessage: 'Server Error', code: 501 })
     await expect(client.getGasPrice({ chainId: LOCAL })).rejects.toMatchObject({ shortMessage: 'Server Error' })
-    await expect(client.getSessions({ address: dev.accounts[0]!.address })).rejects.toMatchObject({ shortMessage: 'Server Error' })
     expect(sleeps).toEqual([])
   })
 

@@ -126,6 +126,7 @@ export function createFakeBlockchainApi(answer: (params: BalanceParams) => Token
     getOnrampQuote: unused,
     generateOnrampUrl: unused,
     getSessions: unused,
+    createSession: unused,
     revokeSession: unused,
   }
   return { api, calls }

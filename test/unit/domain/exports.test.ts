@@ -164,6 +164,9 @@ describe('domain modules', () => {
           "serializeSiwxMessage",
           "siwxOptionsError",
         ],
+        "siwxSessions.ts": [
+          "revokeSessionMessage",
+        ],
         "timing.ts": [
           "CACHE_TTL_MS",
           "REQUEST_RETRIES",

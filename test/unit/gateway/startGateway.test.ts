@@ -174,7 +174,6 @@ describe('HTTP behaviour', () => {
       '/v1/convert/gas-price?chainId=eip155:31337',
       '/v1/onramp/options',
       '/v1/profile/reverse/0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-      '/v1/sessions/0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
     ]) {
       const answer = await call(base, 'GET', `${path}${path.includes('?') ? '&' : '?'}${P}`)
       expect(answer.status).toBe(501)

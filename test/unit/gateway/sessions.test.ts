@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { privateKeyToAccount } from 'viem/accounts'
+import { createSiweMessage, generateSiweNonce } from 'viem/siwe'
+import type { DevChains } from '../../../dev/chain/startChains'
+import type { Gateway } from '../../../dev/gateway/startGateway'
+import { revokeSessionMessage } from '../../../src/core/domain/siwxSessions'
+import { call, P, startStack } from './harness'
+
+// The hosted sign-in sessions (`/v1/sessions/{address}`) over the real local chains: messages
+// and signatures are checked with viem against the chain.
+let dev: DevChains
+let gateway: Gateway
+let stop: () => Promise<void>
+
+beforeAll(async () => {
+  ;({ dev, gateway, stop } = await startStack())
+}, 60_000)
+afterAll(() => stop?.())
+beforeEach(() => gateway.control.reset())
+
+const account = (i: number) => privateKeyToAccount(dev.accounts[i]!.privateKey)
+
+function message(i: number, overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {}) {
+  return createSiweMessage({
+    address: account(i).address,
+    chainId: dev.chains[0]!.chainId,
+    domain: 'app.example',
+    uri: 'https://app.example',
+    nonce: generateSiweNonce(),
+    version: '1',
+    issuedAt: new Date(),
+    expirationTime: new Date(Date.now() + 3_600_000),
+    ...overrides,
+  })
+}
+
+async function signIn(i: number, text = message(i), signer = i) {
+  return call(gateway.url, 'POST', `/v1/sessions/${account(i).address}?${P}`, { message: text, signature: await account(signer).signMessage({ message: text }) })
+}
+const list = async (i: number) => (await call(gateway.url, 'GET', `/v1/sessions/${account(i).address}?${P}`)).body as { sessions: { id: string; domain: string }[] }
+
+describe('hosted sign-in sessions', () => {
+  it('keeps a verified session, lists it without its signature, and revokes it with a signed revocation', async () => {
+    const created = await signIn(0)
+    expect(created.status).toBe(201)
+    const session = (created.body as { session: Record<string, unknown> }).session
+    expect(session).toMatchObject({ chainId: `eip155:${dev.chains[0]!.chainId}`, domain: 'app.example', uri: 'https://app.example' })
+    expect(Object.keys(session).sort()).toEqual(['chainId', 'domain', 'expirationTime', 'id', 'issuedAt', 'uri'])
+    expect((await list(0)).sessions.map((s) => s.id)).toEqual([session.id])
+    // Case does not matter in the path.
+    expect(((await call(gateway.url, 'GET', `/v1/sessions/${account(0).address.toLowerCase()}?${P}`)).body as { sessions: unknown[] }).sessions).toHaveLength(1)
+    expect((await list(1)).sessions).toEqual([])
+    expect(gateway.stats().sessions).toBe(1)
+
+    const id = session.id as string
+    const revoke = (signature: string) => call(gateway.url, 'POST', `/v1/sessions/${account(0).address}/revoke?${P}`, { pci: id, signature })
+    // Signed by another account, or a signature of other text: refused, the session stays.
+    expect((await revoke(await account(1).signMessage({ message: revokeSessionMessage(account(0).address, id) }))).status).toBe(401)
+    expect((await revoke(await account(0).signMessage({ message: 'something else' }))).status).toBe(401)
+    expect((await list(0)).sessions).toHaveLength(1)
+    const revoked = await revoke(await account(0).signMessage({ message: revokeSessionMessage(account(0).address, id) }))
+    expect(revoked).toMatchObject({ status: 200, body: { success: true } })
+    expect((await list(0)).sessions).toEqual([])
+    expect((await revoke('0x00')).status).toBe(404)
+    expect(gateway.stats().sessions).toBe(0)
+  })
+
+  it('lists the newest first', async () => {
+    const first = (await signIn(0, message(0, { domain: 'one.example' }))).body as { session: { id: string } }
+    const second = (await signIn(0, message(0, { domain: 'two.example' }))).body as { session: { id: string } }
+    expect((await list(0)).sessions.map((s) => s.id)).toEqual([second.session.id, first.session.id])
+  })
+
+  it('refuses a bad signature, another address, a reused nonce, an expired message, an unserved chain, and malformed bodies', async () => {
+    const expectRefused = async (answer: Promise<{ status: number; body: unknown }>, status: number, error: RegExp) => {
+      const { status: got, body } = await answer
+      expect(got).toBe(status)
+      expect((body as { error: string }).error).toMatch(error)
+    }
+    await expectRefused(signIn(0, message(0), 1), 401, /^Invalid signature$/)
+    await expectRefused(signIn(1, message(0)), 400, /another address/)
+    const used = message(0)
+    expect((await signIn(0, used)).status).toBe(201)
+    await expectRefused(signIn(0, used), 409, /already used/)
+    await expectRefused(signIn(0, message(0, { issuedAt: new Date(Date.now() - 7_200_000), expirationTime: new Date(Date.now() - 3_600_000) })), 400, /expired/)
+    await expectRefused(signIn(0, message(0, { chainId: 1 })), 400, /eip155:1 is not served/)
+    const url = `/v1/sessions/${account(0).address}?${P}`
+    await expectRefused(call(gateway.url, 'POST', url, { message: 'hello', signature: '0x00' }), 400, /EIP-4361/)
+    await expectRefused(call(gateway.url, 'POST', url, { message: message(0), signature: 'nothex' }), 400, /hex/)
+    await expectRefused(call(gateway.url, 'POST', url, { message: message(0) }), 400, /'signature' must be a non-empty string/)
+    await expectRefused(call(gateway.url, 'POST', url, [1]), 400, /JSON object/)
+    await expectRefused(call(gateway.url, 'POST', url, { message: 'x'.repeat(5000), signature: '0x00' }), 400, /longer than/)
+    await expectRefused(call(gateway.url, 'POST', `/v1/sessions/nope?${P}`, {}), 400, /Invalid address/)
+    await expectRefused(call(gateway.url, 'POST', `/v1/sessions/${account(0).address}/revoke?${P}`, { pci: 'x' }), 400, /'signature'/)
+    expect((await list(0)).sessions).toHaveLength(1)
+  })
+
+  it('keeps at most maxSessions, and a reset empties the store', async () => {
+    const { startGateway } = await import('../../../dev/gateway/startGateway')
+    const small = await startGateway({ chains: dev.chains, tokens: dev.tokens, limits: { maxSessions: 1 } })
+    try {
+      const text = message(0)
+      const post = async (t: string) =>
+        call(small.url, 'POST', `/v1/sessions/${account(0).address}?${P}`, { message: t, signature: await account(0).signMessage({ message: t }) })
+      expect((await post(text)).status).toBe(201)
+      expect((await post(message(0))).status).toBe(503)
+      await call(small.url, 'POST', '/_control/reset')
+      expect(small.stats().sessions).toBe(0)
+      expect((await post(message(0))).status).toBe(201)
+    } finally {
+      await small.stop()
+    }
+  })
+})
