@@ -67,9 +67,11 @@ export type ModalOptions = {
   /**
    * Sign-in with a wallet (EIP-4361 on EVM accounts): after connect the modal asks the visitor to
    * sign a message, and keeps the session. `required` keeps the sign-in view open until a session
-   * exists; `statement` is the message's one line to the visitor.
+   * exists; `statement` is the message's one line to the visitor. `hosted` also hands each
+   * session to the gateway's session store (`/v1/sessions/{address}` on `apiUrl`), which verifies
+   * it; Account then lists the address's sessions, each revocable with a wallet signature.
    */
-  siwx?: { required?: boolean; statement?: string }
+  siwx?: { required?: boolean; statement?: string; hosted?: boolean }
   /** Legacy sign-in option; cannot be combined with `siwx`. */
   siweConfig?: unknown
   smartAccounts?: { enabled: boolean }
@@ -193,6 +195,9 @@ export function createModal(options: ModalOptions): Modal {
   // EIP-4361: the statement is one line; a message the wallet would sign wrongly is refused up front.
   if (statement !== undefined && (typeof statement !== 'string' || /[\r\n]/.test(statement))) {
     throw new InvalidInputError('Invalid SIWX statement', { details: 'siwx.statement must be a string of one line' })
+  }
+  if (options.siwx?.hosted && !options.apiUrl) {
+    throw new InvalidInputError('Invalid SIWX options', { details: 'siwx.hosted needs apiUrl, the gateway that keeps the sessions' })
   }
   const hasWindow = typeof window !== 'undefined'
   const scheduler = options.scheduler ?? asyncScheduler
@@ -361,7 +366,11 @@ function sessionSettings(o: ModalOptions, hasWindow: boolean): SessionSettings {
   if (o.embedded) settings.embedded = true
   if (o.siwx) {
     const { statement } = o.siwx
-    settings.siwx = { required: !!o.siwx.required, ...(typeof statement === 'string' && statement.trim() ? { statement: statement.trim() } : {}) }
+    settings.siwx = {
+      required: !!o.siwx.required,
+      ...(typeof statement === 'string' && statement.trim() ? { statement: statement.trim() } : {}),
+      ...(o.siwx.hosted ? { hosted: true } : {}),
+    }
   }
   if (o.smartAccounts) settings.smartAccounts = { enabled: !!o.smartAccounts.enabled }
   if (o.allowUnsupportedChain !== undefined) settings.allowUnsupportedChain = o.allowUnsupportedChain

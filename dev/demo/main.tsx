@@ -135,8 +135,11 @@ async function main() {
     adapters,
     apiUrl: config.gatewayUrl,
     // WalletConnect through the local relay; ?wcPrefetch=0 loads the provider on first use instead.
-    // ?siwx=1: sign-in with a wallet after connect; ?siwx=required: the modal stays until signed in.
-    ...(params.get('siwx') ? { siwx: { required: params.get('siwx') === 'required', statement: 'Sign in to the Gangway demo.' } } : {}),
+    // ?siwx=1: sign-in with a wallet after connect; ?siwx=required: the modal stays until signed in;
+    // ?siwx=hosted: the gateway keeps the sessions too (Account → Sessions lists and revokes them).
+    ...(params.get('siwx')
+      ? { siwx: { required: params.get('siwx') === 'required', hosted: params.get('siwx') === 'hosted', statement: 'Sign in to the Gangway demo.' } }
+      : {}),
     walletConnect: {
       relayUrl: config.relayUrl,
       metadata: { name: 'Gangway demo', description: 'The Gangway demo host app', url: location.origin, icons: [] },

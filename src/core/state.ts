@@ -7,6 +7,7 @@ import type { AccountState, NetworkState, WalletMemory, WalletsState } from './r
 import type { ApiState, TokenBalancesState, WalletListState } from './reducers/dataState.js'
 import type { AccountSheetState } from './reducers/accountSheetReducer.js'
 import type { SiwxSignInState } from './reducers/siwxSignInReducer.js'
+import type { SiwxSessionsState } from './reducers/siwxSessionsReducer.js'
 import type { WalletConnectState } from './reducers/walletConnectState.js'
 import type { ThemeState } from './reducers/themeReducer.js'
 
@@ -69,7 +70,7 @@ export type SessionSettings = {
   embedded?: boolean
   isMobile?: boolean
   /** Sign-in with a wallet: `required` keeps SIWXSignMessage open until a session exists; `statement` is the message's line to the visitor. */
-  siwx?: { required: boolean; statement?: string }
+  siwx?: { required: boolean; statement?: string; hosted?: boolean }
   smartAccounts?: { enabled: boolean }
   allowUnsupportedChain?: boolean
   enableNetworkSwitch?: boolean
@@ -132,6 +133,7 @@ export type ModalState = {
   siwx: { sessions: Record<string, unknown> }
   /** The sign-in under way (SIWXSignMessage). */
   siwxSignIn: SiwxSignInState
+  siwxSessions: SiwxSessionsState
   wallets: WalletsState
   network: NetworkState
   account: AccountState

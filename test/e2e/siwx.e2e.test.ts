@@ -114,4 +114,53 @@ describe('sign-in with a wallet', () => {
     expect((await eip155Connection(page))?.status).toBe('connected')
     expect(await sessions(page)).toEqual({})
   })
+
+  it('hosted: the gateway keeps the verified session; Account → Sessions lists it, a refused revocation keeps it, a signed one revokes it and signs the page out', async () => {
+    const page = await demo('siwx=hosted')
+    const address = await connectAndAwaitSignIn(page)
+    await inModal(page, 'siwx-sign').click()
+    await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe('personal_sign')
+    await page.getByTestId('devwallet-approve').click()
+    await expect.poll(() => modalState(page, (s) => s.modal.open)).toBe(false)
+
+    const caipAddress = `eip155:${stack().chains[0]!.chainId}:${address}`
+    const id = ((await sessions(page))[caipAddress] as unknown as { id?: string } | undefined)?.id
+    expect(id).toMatch(/^[0-9a-f-]{36}$/)
+    const inGateway = async () => {
+      const answer = (await (await fetch(`${stack().gatewayUrl}/v1/sessions/${address}?projectId=${stack().projectId}`)).json()) as { sessions: { id: string; domain: string }[] }
+      return answer.sessions.filter((s) => s.id === id)
+    }
+    expect(await inGateway()).toMatchObject([{ domain: new URL(inject('stack').urls.demo).host }])
+
+    // After a reload the page is still signed in, and Account leads to the sessions.
+    await page.reload()
+    await page.getByTestId('open-modal').waitFor()
+    await expect.poll(() => eip155Connection(page).then((ns) => ns?.status)).toBe('connected')
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => currentView(page)).toBe('Account')
+    await inModal(page, 'account-sessions').click()
+    await expect.poll(() => currentView(page)).toBe('SiwxSessions')
+    const row = page.locator(`gangway-modal [data-session-id="${id}"]`)
+    await row.waitFor()
+    expect(await row.textContent()).toContain(new URL(inject('stack').urls.demo).host)
+    expect(await row.getByTestId('siwx-session-current').textContent()).toBe('This page')
+    const axe = await new AxeBuilder({ page }).include('gangway-modal').analyze()
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+
+    // Refused in the wallet: the session stays, the error shows on its row.
+    await row.getByTestId('siwx-session-revoke').click()
+    await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe('personal_sign')
+    expect(await row.getByTestId('siwx-session-approve').textContent()).toBe('Approve in Gangway Dev Wallet')
+    await page.getByTestId('devwallet-reject').click()
+    await row.getByTestId('siwx-session-error').waitFor()
+    expect(await inGateway()).toHaveLength(1)
+
+    // Signed: the gateway drops it and this page is signed out.
+    await row.getByTestId('siwx-session-revoke').click()
+    await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe('personal_sign')
+    await page.getByTestId('devwallet-approve').click()
+    await expect.poll(() => row.count()).toBe(0)
+    expect(await inGateway()).toEqual([])
+    expect((await sessions(page))[caipAddress]).toBeUndefined()
+  })
 })

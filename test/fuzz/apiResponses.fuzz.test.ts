@@ -20,7 +20,7 @@ const MAX_BODY = 64 * 1024
 const DEADLINE_MS = TIMEOUT_MS * (RETRIES + 1) + 1_500
 
 // Spec §8 messages an API call may reject with.
-const SPEC_MESSAGES = new Set(['Invalid App Configuration', 'Rate Limited', 'Server Error', 'Something went wrong', 'An error occurred', 'Request was aborted'])
+const SPEC_MESSAGES = new Set(['Invalid App Configuration', 'Rate Limited', 'Server Error', 'Something went wrong', 'An error occurred', 'Request was aborted', 'Error signing message'])
 
 const CHAIN = 'eip155:31337'
 const ADDRESS = '0x00000000000000000000000000000000000000A1'
@@ -191,6 +191,22 @@ function calls(): Call[] {
     { name: 'getHistory', run: () => blockchain.getHistory({ address: ADDRESS }), check: (v) => expect(Array.isArray((v as { data: unknown }).data)).toBe(true) },
     { name: 'getNfts', run: () => blockchain.getNfts({ address: ADDRESS }), check: (v) => expect((v as { name: unknown }[]).every((n) => typeof n.name === 'string')).toBe(true) },
     { name: 'lookupName', run: () => blockchain.lookupName({ name: 'amber' }), check: (v) => expect(typeof (v as { name: unknown }).name).toBe('string') },
+    {
+      name: 'getSessions',
+      run: () => blockchain.getSessions({ address: ADDRESS }),
+      check: (v) => {
+        for (const s of v as Record<string, unknown>[]) {
+          expect([s.id, s.chainId, s.domain, s.uri, s.issuedAt].every((f) => typeof f === 'string' && f !== '')).toBe(true)
+          expect(s.expirationTime === null || typeof s.expirationTime === 'string').toBe(true)
+        }
+      },
+    },
+    {
+      name: 'createSession',
+      run: () => blockchain.createSession({ address: ADDRESS, message: 'm', signature: '0x00' }),
+      check: (v) => expect(typeof (v as { id: unknown }).id).toBe('string'),
+    },
+    { name: 'revokeSession', run: () => blockchain.revokeSession({ address: ADDRESS, pci: 'p', signature: '0x00' }), check: (v) => expect(v).toBeUndefined() },
     {
       name: 'loadRemoteConfiguration',
       run: () => loadRemoteConfiguration(directory, 'http://127.0.0.1:5173'),

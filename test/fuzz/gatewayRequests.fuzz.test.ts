@@ -75,6 +75,7 @@ const pathArb = fc.oneof(
   ),
   fc.tuple(fc.constantFrom('/getWalletImage/', '/public/getAssetImage/', '/public/getTokenImage/', '/v1/identity/', '/_control/identity/', '/_control/features/'), segment).map(([a, b]) => a + b),
   fc.tuple(fc.constantFrom('/v1/account/'), segment, fc.constantFrom('/history', '/balance', '/nfts', '/', '')).map(([a, b, c]) => a + b + c),
+  fc.tuple(fc.constantFrom('/v1/sessions/'), segment, fc.constantFrom('', '/revoke', '/')).map(([a, b, c]) => a + b + c),
   fc.array(segment, { maxLength: 5 }).map((parts) => `/${parts.join('/')}`),
 )
 const QUERY_KEYS = ['projectId', 'st', 'sv', 'page', 'entries', 'include', 'exclude', 'chains', 'search', 'badge_type', 'wallets', 'chainId', 'cursor', 'limit', 'currency', 'onramp', 'forceUpdate', 'sender']
@@ -112,7 +113,30 @@ const faultArb = fc.record(
   },
   { requiredKeys: [] },
 )
+/** An EIP-4361 message's lines, some fields junk or missing, for the session store. */
+const siweText = fc
+  .record({
+    domain: fc.oneof(fc.constantFrom('app.example', 'localhost:5173', ''), printable),
+    address: fc.constantFrom(ADDRESS, ADDRESS.toLowerCase(), '0x1', 'nope'),
+    chainId: fc.oneof(fc.constantFrom('31337', '1', '0', '-1', '99999999999999999999'), printable),
+    nonce: fc.oneof(fc.constantFrom('abcdefgh12345678', 'short'), printable),
+    issuedAt: fc.oneof(fc.constantFrom('2026-01-01T00:00:00.000Z', 'not a date', '9999-99-99T99:99:99Z'), printable),
+    expirationTime: fc.option(fc.constantFrom('2020-01-01T00:00:00.000Z', '2999-01-01T00:00:00.000Z', 'never'), { nil: undefined }),
+    extra: fc.string({ maxLength: 40 }),
+  })
+  .map(
+    (m) =>
+      `${m.domain} wants you to sign in with your Ethereum account:\n${m.address}\n\nURI: https://${m.domain}\nVersion: 1\nChain ID: ${m.chainId}\nNonce: ${m.nonce}\nIssued At: ${m.issuedAt}` +
+      (m.expirationTime ? `\nExpiration Time: ${m.expirationTime}` : '') +
+      m.extra,
+  )
+const signatureArb = fc.oneof(fc.constantFrom('0x', '0x00', `0x${'11'.repeat(65)}`, 'nothex'), fc.anything())
+const sessionBody = fc.oneof(
+  fc.record({ message: fc.oneof({ weight: 4, arbitrary: siweText }, { weight: 1, arbitrary: fc.anything() }), signature: signatureArb }, { requiredKeys: [] }),
+  fc.record({ pci: fc.oneof(fc.uuid(), fc.string(), fc.anything()), signature: signatureArb }, { requiredKeys: [] }),
+)
 const jsonBody = fc.oneof(
+  sessionBody,
   fc.record({ eventId: fc.oneof(fc.string(), fc.anything()), props: fc.oneof(fc.object(), fc.anything()), pad: fc.integer({ min: 0, max: 9000 }).map((n) => 'p'.repeat(n)) }, { requiredKeys: [] }),
   fc.record({ currency: fc.constantFrom('usd', 'btc'), addresses: fc.oneof(fc.array(fc.constantFrom('eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', 'eip155:1:0x0', 'a:b:c', ''), { maxLength: 5 }), fc.anything()), projectId: fc.oneof(fc.constant('p'), fc.anything()) }, { requiredKeys: [] }),
   fc.record({ features: fc.oneof(fc.array(fc.record({ id: fc.oneof(fc.constantFrom('swaps', 'f1', 'f2'), fc.string()), isEnabled: fc.oneof(fc.boolean(), fc.anything()), config: fc.anything() }), { maxLength: 12 }), fc.anything()) }),
@@ -150,6 +174,10 @@ const routed: fc.Arbitrary<[string, string, fc.Arbitrary<Buffer | undefined>]> =
   segment.map((id) => ['GET', `/getWalletImage/${id}`, fc.constant(undefined)] as [string, string, fc.Arbitrary<Buffer | undefined>]),
   fc.tuple(segment, fc.constantFrom('/history', '/balance', '/nfts')).map(([a, what]) => ['GET', `/v1/account/${a}${what}`, fc.constant(undefined)] as [string, string, fc.Arbitrary<Buffer | undefined>]),
   segment.map((a) => ['GET', `/v1/identity/${a}`, fc.constant(undefined)] as [string, string, fc.Arbitrary<Buffer | undefined>]),
+  segment.map((a) => ['GET', `/v1/sessions/${a}`, fc.constant(undefined)] as [string, string, fc.Arbitrary<Buffer | undefined>]),
+  fc.tuple(fc.oneof(fc.constant(ADDRESS), segment), fc.constantFrom('', '/revoke')).map(
+    ([a, what]) => ['POST', `/v1/sessions/${a}${what}`, fc.oneof({ weight: 5, arbitrary: json(sessionBody) }, { weight: 1, arbitrary: bodyArb })] as [string, string, fc.Arbitrary<Buffer | undefined>],
+  ),
   fc.constant(['POST', '/e', fc.oneof({ weight: 4, arbitrary: json(analyticsEvent) }, { weight: 1, arbitrary: oversized }, { weight: 1, arbitrary: bodyArb })] as [string, string, fc.Arbitrary<Buffer | undefined>]),
   fc.constant(['POST', '/v1/fungible/price', fc.oneof(json(jsonBody), oversized)] as [string, string, fc.Arbitrary<Buffer | undefined>]),
   fc.constantFrom('/_control/features', '/_control/origins', '/_control/analytics-config', '/_control/wallets', '/_control/prices', '/_control/features/swaps', '/_control/features/f9', `/_control/identity/${ADDRESS}`, '/_control/identity/0x0000000000000000000000000000000000000001').map((p) => ['PUT', p, fc.oneof({ weight: 5, arbitrary: json(jsonBody) }, { weight: 1, arbitrary: oversized })] as [string, string, fc.Arbitrary<Buffer | undefined>]),

@@ -115,15 +115,15 @@ export function createBlockchainApiClient(options: ApiClientOptions): Blockchain
     }
   }
 
-  /** A session store call: a refusal (4xx) says the store's reason; other failures keep their spec message. */
-  async function sessionCall<T>(call: () => Promise<T>): Promise<T> {
+  /** A session store call: a refusal of the request is `message`, the store's reason in the details; other failures keep their spec message. */
+  async function sessionCall<T>(message: string, call: () => Promise<T>): Promise<T> {
     try {
       return await call()
     } catch (error) {
-      if (!(error instanceof ApiRequestError)) throw error
-      const reason = error.status !== undefined && error.status >= 400 && error.status < 500 ? error.serverMessage : undefined
-      if (!reason) throw error
-      throw new ApiRequestError(reason, { status: error.status, serverMessage: reason, details: error.details ?? reason, cause: error })
+      // 403 and 429 keep their spec messages ('Invalid App Configuration', 'Rate Limited').
+      if (!(error instanceof ApiRequestError) || ![400, 401, 404, 409].includes(error.status ?? 0)) throw error
+      const details = error.serverMessage ?? error.details ?? message
+      throw new ApiRequestError(message, { status: error.status, serverMessage: error.serverMessage, details, cause: error })
     }
   }
 
@@ -339,7 +339,7 @@ export function createBlockchainApiClient(options: ApiClientOptions): Blockchain
     },
 
     createSession({ address, message, signature }, { signal }: RequestOptions = {}): Promise<HostedSession> {
-      return sessionCall(() =>
+      return sessionCall('Error signing message', () =>
         http.request({ method: 'POST', path: `/v1/sessions/${enc(address)}`, body: { message, signature }, signal }, (body) => {
           const session = parseHostedSession(expectObject(body, 'the session').session)
           if (!session) throw new TypeError('the session is malformed')
@@ -349,7 +349,7 @@ export function createBlockchainApiClient(options: ApiClientOptions): Blockchain
     },
 
     async revokeSession({ address, pci, signature }, { signal }: RequestOptions = {}): Promise<void> {
-      await sessionCall(() =>
+      await sessionCall('Something went wrong', () =>
         http.request({ method: 'POST', path: `/v1/sessions/${enc(address)}/revoke`, body: { pci, signature }, signal }, () => undefined),
       )
     },

@@ -1,4 +1,4 @@
-import { catchError, concat, defer, filter, from, mergeMap, of } from 'rxjs'
+import { catchError, concat, defer, filter, from, map, mergeMap, of } from 'rxjs'
 import { SIWX_SESSION_MS } from '../domain/constants.js'
 import { modalCloseRequested } from '../events/modal.js'
 import { siwxSessionStored, siwxSignInFailed, siwxSignInRequested } from '../events/siwx.js'
@@ -7,13 +7,17 @@ import { selectActiveConnection, selectCaipAddress } from '../selectors.js'
 import { ofType } from './ofType.js'
 import type { Effect } from './runEffects.js'
 import type { WalletDeps } from './walletDeps.js'
+import type { ApiDeps } from './dataDeps.js'
 
 /**
  * Signs in: an EIP-4361 message (viem's `createSiweMessage`; nonce, domain and URI carried in
  * the event, times from its stamp) signed by the active wallet, stored as the session; then the
- * modal closes. A refusal or failure is `siwx/signInFailed` with the spec's 'Error signing message'.
+ * modal closes. With `siwx.hosted` the signed message first goes to the gateway's session store,
+ * which verifies it; the stored session carries the store's id. A refusal or failure (the
+ * wallet's, or the store's) is `siwx/signInFailed`, with the spec's 'Error signing message'
+ * unless the failure has a spec message of its own ('Server Error').
  */
-export const signInWithWallet: Effect<WalletDeps> = (event$, state$, deps) =>
+export const signInWithWallet: Effect<WalletDeps & Partial<ApiDeps>> = (event$, state$, deps) =>
   event$.pipe(
     ofType(siwxSignInRequested),
     filter((e) => state$.value.siwxSignIn.status === 'signing' && state$.value.siwxSignIn.requestId === (e.requestId ?? null)),
@@ -29,6 +33,10 @@ export const signInWithWallet: Effect<WalletDeps> = (event$, state$, deps) =>
         return of(fail(new GangwayError('No ActiveCaipAddress found', { details: caipAddress })))
       }
       const statement = state.settings.siwx?.statement
+      const store = state.settings.siwx?.hosted ? (deps.api?.blockchain ?? null) : null
+      if (state.settings.siwx?.hosted && !store) {
+        return of(fail(new GangwayError('Error signing message', { details: 'siwx.hosted needs the blockchain data API (apiUrl)' })))
+      }
       return from(import('viem/siwe')).pipe(
         mergeMap(({ createSiweMessage }) => {
           const issuedAt = new Date(e.at)
@@ -43,12 +51,25 @@ export const signInWithWallet: Effect<WalletDeps> = (event$, state$, deps) =>
             expirationTime: new Date(e.at + SIWX_SESSION_MS),
             ...(statement ? { statement } : {}),
           })
+          const hand = (signature: string) =>
+            store
+              ? defer(() => store.createSession({ address, message, signature })).pipe(map((hosted) => ({ signature, id: hosted.id as string | undefined })))
+              : of({ signature, id: undefined })
           return defer(() => adapter.signMessage(connection.connectorId, { address, message })).pipe(
-            mergeMap((signature) =>
+            mergeMap(hand),
+            mergeMap(({ signature, id }) =>
               concat(
                 of(
                   siwxSessionStored(
-                    { caipAddress, session: { data: { accountAddress: address, chainId: `eip155:${chainId}`, domain, uri, nonce, issuedAt: issuedAt.toISOString(), expirationTime: new Date(e.at + SIWX_SESSION_MS).toISOString() }, message, signature } },
+                    {
+                      caipAddress,
+                      session: {
+                        data: { accountAddress: address, chainId: `eip155:${chainId}`, domain, uri, nonce, issuedAt: issuedAt.toISOString(), expirationTime: new Date(e.at + SIWX_SESSION_MS).toISOString() },
+                        message,
+                        signature,
+                        ...(id !== undefined ? { id } : {}),
+                      },
+                    },
                     meta,
                   ),
                 ),

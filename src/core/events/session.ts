@@ -64,7 +64,7 @@ export const sessionSettingsSchema: Schema<SessionSettings> = object({
   manualControl: flag,
   embedded: flag,
   isMobile: flag,
-  siwx: optional(object({ required: boolean(), statement: optional(string()) })),
+  siwx: optional(object({ required: boolean(), statement: optional(string()), hosted: optional(boolean()) })),
   smartAccounts: optional(object({ enabled: boolean() })),
   allowUnsupportedChain: flag,
   enableNetworkSwitch: flag,

@@ -1,5 +1,5 @@
 import { defineEvent } from './defineEvent.js'
-import { json, object, string } from './schema.js'
+import { array, json, nullable, object, string } from './schema.js'
 import { serializedErrorSchema } from '../errors/base.js'
 
 /** A sign-in session was stored for an address (spec §3 SIWX session). */
@@ -19,3 +19,25 @@ export const siwxSignInRequested = defineEvent('siwx/signInRequested', object({ 
 export const siwxSignInFailed = defineEvent('siwx/signInFailed', object({ caipAddress: string(), error: serializedErrorSchema }))
 /** The visitor declined to sign in (spec §4 cancel). */
 export const siwxSignInCancelled = defineEvent('siwx/signInCancelled', object({ caipAddress: string() }))
+
+const hostedSessionSchema = object({
+  id: string(),
+  chainId: string(),
+  domain: string(),
+  uri: string(),
+  issuedAt: string(),
+  expirationTime: nullable(string()),
+})
+
+/** The Sessions view asks the hosted session store for the address's sessions. */
+export const siwxSessionsRequested = defineEvent('siwx/sessionsRequested', object({ caipAddress: string() }))
+/** The hosted store's sessions of the address, newest first. */
+export const siwxSessionsFetched = defineEvent('siwx/sessionsFetched', object({ caipAddress: string(), sessions: array(hostedSessionSchema) }))
+/** The sessions could not be fetched; the view offers a retry. */
+export const siwxSessionsFailed = defineEvent('siwx/sessionsFailed', object({ caipAddress: string(), error: serializedErrorSchema }))
+/** The visitor revokes hosted session `id`: the wallet signs the revocation, then the store drops it. */
+export const siwxRevokeRequested = defineEvent('siwx/revokeRequested', object({ caipAddress: string(), id: string() }))
+/** The store dropped session `id`; when it is this page's session, the page is signed out too. */
+export const siwxSessionRevoked = defineEvent('siwx/sessionRevoked', object({ caipAddress: string(), id: string() }))
+/** The revocation was refused (by the wallet or the store); the session stays listed. */
+export const siwxRevokeFailed = defineEvent('siwx/revokeFailed', object({ caipAddress: string(), id: string(), error: serializedErrorSchema }))

@@ -24,6 +24,7 @@ export const VIEWS = [
   'Networks',
   'Receive',
   'WalletSend',
+  'SiwxSessions',
 ] as const
 
 export type ViewName = (typeof VIEWS)[number]

@@ -1,13 +1,38 @@
-import { siwxSessionStored, siwxSessionsCleared, siwxSignInCancelled, siwxSignInFailed, siwxSignInRequested } from '../events/siwx.js'
+import {
+  siwxRevokeFailed,
+  siwxRevokeRequested,
+  siwxSessionRevoked,
+  siwxSessionsFailed,
+  siwxSessionsFetched,
+  siwxSessionsRequested,
+  siwxSessionStored,
+  siwxSessionsCleared,
+  siwxSignInCancelled,
+  siwxSignInFailed,
+  siwxSignInRequested,
+} from '../events/siwx.js'
 import { siwxSlice } from '../reducers/siwxReducer.js'
 import { siwxSignInSlice } from '../reducers/siwxSignInReducer.js'
+import { siwxSessionsSlice } from '../reducers/siwxSessionsReducer.js'
 import { defineFeature } from './defineFeature.js'
 
-/** Sign-in with a wallet (SIWX): the sessions by address, the sign-in under way, the prompt after connect. */
+/** Sign-in with a wallet (SIWX): the sessions by address, the sign-in under way, the prompt after connect, the hosted sessions listed and revoked. */
 export const siwxFeature = defineFeature({
   name: 'siwx',
-  events: [siwxSessionStored, siwxSessionsCleared, siwxSignInRequested, siwxSignInFailed, siwxSignInCancelled],
-  slices: [siwxSlice, siwxSignInSlice],
+  events: [
+    siwxSessionStored,
+    siwxSessionsCleared,
+    siwxSignInRequested,
+    siwxSignInFailed,
+    siwxSignInCancelled,
+    siwxSessionsRequested,
+    siwxSessionsFetched,
+    siwxSessionsFailed,
+    siwxRevokeRequested,
+    siwxSessionRevoked,
+    siwxRevokeFailed,
+  ],
+  slices: [siwxSlice, siwxSignInSlice, siwxSessionsSlice],
   effects: [],
   loadEffects: () => import('../effects/siwxEffects.js').then((m) => m.siwxEffects),
 })

@@ -53,6 +53,7 @@ export function AccountView({ modal }: ViewProps) {
   const disconnectError = useModalState((s) => s.wallets.disconnectError)
   const caipAddress = useModalState(selectCaipAddress)
   const signedIn = useModalState((s) => !!s.settings.siwx && !!caipAddress && s.siwx.sessions[caipAddress] !== undefined)
+  const hostedSessions = useModalState((s) => s.settings.siwx?.hosted === true && s.connection.activeNamespace === 'eip155')
   if (!address || !namespace) {
     return (
       <div data-testid="view-account">
@@ -121,7 +122,12 @@ export function AccountView({ modal }: ViewProps) {
           Wallets
         </button>
       ) : null}
-      {signedIn && caipAddress ? (
+      {signedIn && caipAddress && hostedSessions ? (
+        <button type="button" className="gw-button" data-testid="account-sessions" onClick={() => modal.push('SiwxSessions')}>
+          <span>Signed in</span>
+          <span className="gw-badge">Sessions</span>
+        </button>
+      ) : signedIn && caipAddress ? (
         <button type="button" className="gw-button" aria-label="Sign out" data-testid="account-sign-out" onClick={() => modal.dispatch(siwxSessionsCleared({ caipAddress }))}>
           <span>Signed in</span>
           <span className="gw-badge">Sign out</span>

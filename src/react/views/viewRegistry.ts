@@ -25,6 +25,7 @@ const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
   Receive: () => import('./ReceiveView.js').then((m) => m.ReceiveView),
   WalletSend: () => import('./SendView.js').then((m) => m.SendView),
   SIWXSignMessage: () => import('./SiwxSignMessageView.js').then((m) => m.SiwxSignMessageView),
+  SiwxSessions: () => import('./SiwxSessionsView.js').then((m) => m.SiwxSessionsView),
 }
 
 /** Each lazy view's module load, started once and shared by the prefetch and the first render. */

@@ -23,4 +23,5 @@ export const VIEW_TITLES: Record<ViewName, string> = {
   Networks: 'Choose Network',
   Receive: 'Receive',
   WalletSend: 'Send',
+  SiwxSessions: 'Sessions',
 }

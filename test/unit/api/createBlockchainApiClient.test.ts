@@ -212,13 +212,15 @@ describe('hosted sign-in sessions', () => {
     const created = await client.createSession({ address, message, signature: await signer.signMessage({ message }) })
     expect(created).toMatchObject({ chainId: LOCAL, domain: 'app.example', expirationTime: null })
     expect(await client.getSessions({ address })).toEqual([created])
-    // The store's reason, not a generic text, when it refuses.
+    // A refusal says the spec's message; the store's reason is in the details.
     await expect(client.createSession({ address, message, signature: await signer.signMessage({ message }) })).rejects.toMatchObject({
-      shortMessage: 'This sign-in message was already used',
+      shortMessage: 'Error signing message',
+      details: 'This sign-in message was already used',
       status: 409,
     })
     await expect(client.revokeSession({ address, pci: created.id, signature: await signer.signMessage({ message: 'other' }) })).rejects.toMatchObject({
-      shortMessage: 'Invalid signature',
+      shortMessage: 'Something went wrong',
+      details: 'Invalid signature',
     })
     await client.revokeSession({ address, pci: created.id, signature: await signer.signMessage({ message: revokeSessionMessage(address, created.id) }) })
     expect(await client.getSessions({ address })).toEqual([])

@@ -106,6 +106,11 @@ describe('persistence', () => {
     const { modal } = await createTestModal({ siwx: { required: true, statement: '  Sign in to Acme.  ' } })
     expect(modal.getState().settings.siwx).toEqual({ required: true, statement: 'Sign in to Acme.' })
   })
+  it('a hosted session store needs the gateway (apiUrl)', async () => {
+    await expect(createTestModal({ siwx: { hosted: true } })).rejects.toThrowError('Invalid SIWX options')
+    const { modal } = await createTestModal({ siwx: { hosted: true }, apiUrl: 'http://127.0.0.1:9' })
+    expect(modal.getState().settings.siwx).toEqual({ required: false, hosted: true })
+  })
 })
 
 describe('error reports', () => {

@@ -1,5 +1,7 @@
 import { parseSiweMessage } from 'viem/siwe'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { BlockchainApi } from '../../../../src/core/apiPorts'
+import type { HostedSession } from '../../../../src/core/domain/siwxSessions'
 import { signInWithWallet } from '../../../../src/core/effects/signInWithWallet'
 import { connectionSucceeded } from '../../../../src/core/events/connection'
 import { siwxSignInRequested } from '../../../../src/core/events/siwx'
@@ -47,5 +49,47 @@ describe('signInWithWallet', () => {
     expect(calls).toHaveLength(1)
     // The message depends on the event alone (nonce, domain, URI carried; times from its stamp).
     expect(replay.calls[0]![2]).toEqual(calls[0]![2])
+  })
+
+  describe('with the hosted session store', () => {
+    const hosted = stateAfter(
+      [connectionSucceeded({ connectorId: 'a', namespace: 'eip155', accounts: [{ address: ACCOUNT, type: 'eoa' }], caipNetworkId: 'eip155:1' })],
+      { settings: { siwx: { required: true, hosted: true } } },
+    )
+    const store = (createSession: (p: { message: string; signature: string }) => Promise<HostedSession>) => {
+      const calls: unknown[] = []
+      const api = { createSession: (p: { message: string; signature: string }) => (calls.push(p), createSession(p)) } as unknown as BlockchainApi
+      return { api: { blockchain: api, directory: null, loadConfiguration: null }, calls }
+    }
+    const hostedSession: HostedSession = { id: 'h1', chainId: 'eip155:1', domain: 'app.example', uri: 'https://app.example', issuedAt: new Date(EPOCH).toISOString(), expirationTime: null }
+
+    it("hands the signed message to the store and keeps the store's id with the session", async () => {
+      const { adapter, calls } = fakeAdapter({ signMessage: () => reply('0xsig', 10) })
+      const { api, calls: stored } = store(() => reply(hostedSession, 10))
+      const run = await runEffectAsync(signInWithWallet, { events: { marble: 'r', values: { r: request } }, state: hosted, loop: true, deps: { adapters: { eip155: adapter }, api } })
+      expect(stored).toEqual([{ address: ACCOUNT, message: (calls[0]![2] as { message: string }).message, signature: '0xsig' }])
+      expect(run.state.siwx.sessions[CAIP]).toMatchObject({ id: 'h1', signature: '0xsig' })
+      expect(run.state.siwxSignIn.status).toBe('idle')
+    })
+
+    it("a refusal by the store is 'Error signing message' with its reason, and nothing is kept", async () => {
+      const { adapter } = fakeAdapter({ signMessage: () => reply('0xsig', 10) })
+      const { api } = store(() => replyError(new GangwayError('Error signing message', { code: 401, details: 'Invalid signature' }), 10))
+      const run = await runEffectAsync(signInWithWallet, { events: { marble: 'r', values: { r: request } }, state: hosted, loop: true, deps: { adapters: { eip155: adapter }, api } })
+      expect(run.state.siwx.sessions[CAIP]).toBeUndefined()
+      expect(run.state.siwxSignIn).toMatchObject({ status: 'failed', error: { shortMessage: 'Error signing message', details: 'Invalid signature' } })
+    })
+
+    it('without the data API it fails before the wallet is asked', async () => {
+      const { adapter, calls } = fakeAdapter({ signMessage: () => reply('0xsig', 10) })
+      const run = await runEffectAsync(signInWithWallet, {
+        events: { marble: 'r', values: { r: request } },
+        state: hosted,
+        loop: true,
+        deps: { adapters: { eip155: adapter }, api: { blockchain: null, directory: null, loadConfiguration: null } },
+      })
+      expect(calls).toEqual([])
+      expect(run.state.siwxSignIn).toMatchObject({ status: 'failed', error: { shortMessage: 'Error signing message' } })
+    })
   })
 })
