@@ -17,6 +17,8 @@ export type GatewayLimits = {
   maxAnalyticsBytes: number
   /** Most identities set through the control; one more is refused with 400 (default 10 000). */
   maxIdentities: number
+  /** Most names the name API resolves (set through the control); one more is refused with 400 (default 10 000). */
+  maxNames: number
   /** Most sign-in sessions kept (expired ones are dropped first); one more is answered 503 (default 100 000). */
   maxSessions: number
   /** Most token symbols in the price table; one more is refused with 400 (default 1000). */
@@ -35,6 +37,7 @@ export const DEFAULT_GATEWAY_LIMITS: Readonly<GatewayLimits> = Object.freeze({
   maxAnalyticsEvents: 10_000,
   maxAnalyticsBytes: 16 * 1024 * 1024,
   maxIdentities: 10_000,
+  maxNames: 10_000,
   maxSessions: 100_000,
   maxPriceSymbols: 1000,
   maxFeatures: 100,

@@ -6,6 +6,7 @@ import { createChainData, type GatewayChain, type GatewayCollection, type Gatewa
 import { createControl, DEFAULT_PRICES, type FaultSpec, type GatewayControl } from './control'
 import { gatewayLimits, type GatewayLimits } from './gatewayLimits'
 import { generateIcon } from './icons'
+import { createNameStore } from './names'
 import { createSessionStore } from './sessions'
 import { createSolanaData, isSolanaAddress, SOLANA_DEFAULT_PRICES, type GatewaySolana } from './solanaData'
 import {
@@ -37,6 +38,8 @@ export type GatewayOptions = {
   collections?: GatewayCollection[]
   /** A Solana validator whose accounts' balances (SOL and the listed SPL mints) the data API serves. */
   solana?: GatewaySolana
+  /** Names the name API resolves from the start (and again after a reset), e.g. `{ 'alice.gangway': '0xf39F…' }`. */
+  names?: Record<string, `0x${string}`>
   /** Wallets listed before the bundled directory (e.g. the local sample wallet with its URL). */
   extraWallets?: WalletRecord[]
   /** Receives one line per request and any internal error. */
@@ -62,6 +65,8 @@ export type GatewayStats = {
   identities: number
   /** Sign-in sessions kept. */
   sessions: number
+  /** Names the name API resolves. */
+  names: number
   priceSymbols: number
   features: number
   /** The bounds in force. */
@@ -111,7 +116,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const log = options.log ?? (() => {})
   const limits = gatewayLimits(options.limits)
   const sessions = createSessionStore({ chains: options.chains, maxSessions: limits.maxSessions })
-  const control = createControl(limits, options.solana ? { ...DEFAULT_PRICES, ...SOLANA_DEFAULT_PRICES } : DEFAULT_PRICES, () => sessions.clear())
+  const names = createNameStore({ maxNames: limits.maxNames, ...(options.names ? { initial: options.names } : {}) })
+  const control = createControl(limits, options.solana ? { ...DEFAULT_PRICES, ...SOLANA_DEFAULT_PRICES } : DEFAULT_PRICES, () => {
+    sessions.clear()
+    names.reset()
+  })
   const budget: BodyBudget = { limits, buffered: 0, largest: 0, refused: 0 }
   let requests = 0
   const wallets = createWalletStore(options.extraWallets ? { extraWallets: options.extraWallets } : {})
@@ -260,6 +269,19 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
           return { json: { balances: served ? await solanaData.balances(raw, baseUrl) : [] } }
         },
       },
+      // Names (spec §7): resolved from the names set through the control; registration is not built yet.
+      {
+        method: 'GET',
+        pattern: /^\/v1\/profile\/account\/([^/]+)$/,
+        project: true,
+        handler: ({ params }) => ({ json: names.lookup(params[0]!) }),
+      },
+      {
+        method: 'GET',
+        pattern: /^\/v1\/profile\/reverse\/([^/]+)$/,
+        project: true,
+        handler: ({ params }) => ({ json: names.reverse(evmAddress(params[0])) }),
+      },
       // Sign-in sessions (spec §7). POST of a session is not in the spec's list: it is how the
       // modal hands a signed EIP-4361 message to the hosted session store.
       {
@@ -403,6 +425,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         pattern: /^\/_control\/identity\/([^/]+)$/,
         handler: (ctx) => (control.setIdentity(evmAddress(ctx.params[0]), null), identity(ctx)),
       },
+      { method: 'GET', pattern: /^\/_control\/names\/([^/]+)$/, handler: (ctx) => ({ json: names.lookup(ctx.params[0]!) }) },
+      {
+        method: 'PUT',
+        pattern: /^\/_control\/names\/([^/]+)$/,
+        handler: async (ctx) => {
+          const address = await field(ctx, 'address')
+          return { json: names.set(ctx.params[0]!, evmAddress(typeof address === 'string' ? address : '')) }
+        },
+      },
+      { method: 'DELETE', pattern: /^\/_control\/names\/([^/]+)$/, handler: (ctx) => (names.set(ctx.params[0]!, null), { json: { deleted: true } }) },
       { method: 'GET', pattern: /^\/_control\/analytics$/, handler: analytics },
       { method: 'DELETE', pattern: /^\/_control\/analytics$/, handler: (ctx) => (control.clearAnalytics(), analytics(ctx)) },
     ]
@@ -474,7 +506,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       else sendJson(reply.status ?? 200, reply.json ?? {})
     } catch (error) {
       if (error instanceof HttpError) {
-        sendJson(error.status, { error: error.message }, error.headers)
+        // Name errors carry the spec's `reasons` too: the modal shows the first one's description.
+        const reasons = rawUrl.startsWith('/v1/profile/') && error.status < 500 ? { reasons: [{ description: error.message }] } : {}
+        sendJson(error.status, { error: error.message, ...reasons }, error.headers)
       } else {
         log(`internal error on ${method} ${clip(rawUrl)}: ${(error as Error)?.stack ?? String(error)}`)
         sendJson(500, { error: `Internal gateway error: ${(error as Error)?.message ?? String(error)}` })
@@ -539,6 +573,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       largestBodyBuffered: budget.largest,
       ...control.memory(),
       sessions: sessions.count(),
+      names: names.count(),
       limits: { ...limits },
     }),
     stop() {

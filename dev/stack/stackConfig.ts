@@ -9,12 +9,22 @@ export type StackConfig = {
   /** ERC-721 collections: token `i + 1` of each held by account `i`. */
   collections: DevCollection[]
   accounts: DevAccount[]
+  /** Names the gateway's name API resolves: `DEV_NAMES[i]` is account `i`'s. */
+  names: Record<string, `0x${string}`>
   gatewayUrl: string
   relayUrl: string
   walletUrl: string
 } & DevSolanaStackConfig
 
 export const DEMO_PROJECT_ID = 'gangway-demo'
+
+/** The dev accounts' names, in account order (a Send can go to 'bobby.gangway'). */
+export const DEV_NAMES = ['alice.gangway', 'bobby.gangway', 'carol.gangway', 'david.gangway', 'erin.gangway'] as const
+
+/** Each dev account's name, for the gateway's name API. */
+export function devNames(accounts: readonly { address: `0x${string}` }[]): Record<string, `0x${string}`> {
+  return Object.fromEntries(accounts.slice(0, DEV_NAMES.length).map((a, i) => [DEV_NAMES[i]!, a.address]))
+}
 
 /** Reads the stack configuration the page is served with. */
 export async function loadStackConfig(): Promise<StackConfig> {

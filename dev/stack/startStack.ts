@@ -5,7 +5,7 @@ import { startGateway } from '../gateway/startGateway'
 import { startRelay } from '../relay/startRelay'
 import { solanaStackConfig, startSolanaValidator } from '../solana/startSolanaValidator'
 import { serveStatic } from './serveStatic'
-import { DEMO_PROJECT_ID, type StackConfig } from './stackConfig'
+import { DEMO_PROJECT_ID, devNames, type StackConfig } from './stackConfig'
 
 export const BUILT_PAGES = fileURLToPath(new URL('../../dist/dev', import.meta.url))
 
@@ -41,6 +41,7 @@ export async function startStack(options: { ports?: StackPorts; log?: (line: str
       chains: chains.chains,
       tokens: chains.tokens,
       collections: chains.collections,
+      names: devNames(chains.accounts),
       solana: {
         rpcUrl: solana.rpcUrl,
         caipNetworkId: solana.caipNetworkId,
@@ -59,6 +60,7 @@ export async function startStack(options: { ports?: StackPorts; log?: (line: str
       tokens: chains.tokens,
       collections: chains.collections,
       accounts: chains.accounts,
+      names: devNames(chains.accounts),
       gatewayUrl: gateway.url,
       relayUrl: relay.url,
       walletUrl: web ? `${web.url}/wallet/` : '',

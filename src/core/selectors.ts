@@ -57,6 +57,16 @@ export function selectNetworks(state: ModalState, namespace = state.connection.a
  * The active network id: the connected wallet's chain, else the one chosen, else the first of
  * the host's list.
  */
+/**
+ * The address a send goes to: the receiver typed, or the address its name resolved to. A name
+ * not resolved (yet) is returned as typed, which the address check refuses.
+ */
+export function selectSendReceiverAddress(state: ModalState): string | null {
+  const { receiver, receiverName } = state.account.send
+  const typed = receiver?.trim() ?? null
+  return receiverName?.status === 'resolved' && receiverName.name === typed ? receiverName.address : receiver
+}
+
 export function selectActiveCaipNetworkId(state: ModalState, namespace = state.connection.activeNamespace): string | null {
   if (!namespace) return null
   if (selectIsConnected(state, namespace)) {

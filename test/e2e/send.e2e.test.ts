@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, formatUnits, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { describe, expect, inject, it } from 'vitest'
-import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, inModal, modalState } from './support/demo'
+import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, gatewayControl, inModal, modalState } from './support/demo'
 
 // The Send view and the feedback of every wallet request, in Chromium on the local stack: the
 // injected dev wallet (its approve / reject prompt) on the hardhat chain, balances from the
@@ -108,6 +108,38 @@ describe('the Send view', () => {
     await inModal(page, 'send-done').click()
     await expect.poll(() => currentView(page)).toBe('Account')
     expect(await modalState(page, (s) => s.account.send)).toMatchObject({ status: 'idle', amount: null, receiver: null })
+  })
+
+  it("sends to a name: the gateway's name API resolves it as it is typed, review shows the name and its address, the node has the transfer; an unknown name is 'Error resolving name'", async () => {
+    const page = await demo()
+    await sendView(page)
+    // The dev stack's names: account 1 is bobby.gangway.
+    await inModal(page, 'send-amount').fill('0.125')
+    await inModal(page, 'send-receiver').fill('bobby.gangway')
+    await expect.poll(() => inModal(page, 'send-receiver-name').getAttribute('data-status')).toBe('resolved')
+    expect(await inModal(page, 'send-receiver-name').locator('span').getAttribute('title')).toBe(stack().accounts[1]!.address)
+
+    await inModal(page, 'send-receiver').fill('nobody-here.gangway')
+    await expect.poll(() => inModal(page, 'send-receiver-name').getAttribute('data-status')).toBe('failed')
+    expect(await text(page, 'send-receiver-name-error')).toBe('Error resolving name')
+    await inModal(page, 'send-review').click()
+    expect(await inModal(page, 'send-review-step').count()).toBe(0)
+
+    // A name of an address nobody has used, so what it holds afterwards is exactly what was sent.
+    const receiver = freshAddress()
+    const name = `fresh-${receiver.slice(2, 10).toLowerCase()}.gangway`
+    await gatewayControl('PUT', `/_control/names/${name}`, { address: receiver })
+    await inModal(page, 'send-receiver').fill(name)
+    await expect.poll(() => inModal(page, 'send-receiver-name').getAttribute('data-status')).toBe('resolved')
+    await inModal(page, 'send-review').click()
+    await inModal(page, 'send-review-step').waitFor()
+    expect(await text(page, 'send-review-name')).toBe(name)
+    expect(await inModal(page, 'send-review-receiver').getAttribute('title')).toBe(receiver)
+    await expect.poll(() => inModal(page, 'send-review-fee').getAttribute('data-status')).toBe('ready')
+    await inModal(page, 'send-confirm').click()
+    await approveInWallet(page, 'eth_sendTransaction')
+    await expect.poll(() => inModal(page, 'send-progress').getAttribute('data-status'), { timeout: 15_000 }).toBe('confirmed')
+    expect(await node().getBalance({ address: receiver })).toBe(parseEther('0.125'))
   })
 
   it("sends ETH: a refusal in the wallet is shown in the spec's words with a retry; the retry goes through", async () => {

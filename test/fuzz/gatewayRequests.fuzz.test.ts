@@ -17,6 +17,7 @@ const LIMITS: Partial<GatewayLimits> = {
   maxAnalyticsEvents: 20,
   maxAnalyticsBytes: 16 * 1024,
   maxIdentities: 5,
+  maxNames: 5,
   maxPriceSymbols: 8,
   maxFeatures: 10,
   maxFeatureConfigBytes: 512,
@@ -175,6 +176,12 @@ const routed: fc.Arbitrary<[string, string, fc.Arbitrary<Buffer | undefined>]> =
   fc.tuple(segment, fc.constantFrom('/history', '/balance', '/nfts')).map(([a, what]) => ['GET', `/v1/account/${a}${what}`, fc.constant(undefined)] as [string, string, fc.Arbitrary<Buffer | undefined>]),
   segment.map((a) => ['GET', `/v1/identity/${a}`, fc.constant(undefined)] as [string, string, fc.Arbitrary<Buffer | undefined>]),
   segment.map((a) => ['GET', `/v1/sessions/${a}`, fc.constant(undefined)] as [string, string, fc.Arbitrary<Buffer | undefined>]),
+  fc.tuple(fc.constantFrom('/v1/profile/account/', '/v1/profile/reverse/', '/_control/names/'), fc.oneof(fc.constantFrom('alice.gangway', 'ALICE.gangway', 'abc.x', 'a.b.c'), segment)).map(
+    ([a, b]) => ['GET', a + b, fc.constant(undefined)] as [string, string, fc.Arbitrary<Buffer | undefined>],
+  ),
+  fc.tuple(fc.constantFrom('PUT', 'DELETE'), fc.oneof(fc.constantFrom('alice.gangway', 'zed.gangway'), segment)).map(
+    ([method, name]) => [method, `/_control/names/${name}`, json(fc.record({ address: fc.oneof(fc.constant(ADDRESS), fc.anything()) }, { requiredKeys: [] }))] as [string, string, fc.Arbitrary<Buffer | undefined>],
+  ),
   fc.tuple(fc.oneof(fc.constant(ADDRESS), segment), fc.constantFrom('', '/revoke')).map(
     ([a, what]) => ['POST', `/v1/sessions/${a}${what}`, fc.oneof({ weight: 5, arbitrary: json(sessionBody) }, { weight: 1, arbitrary: bodyArb })] as [string, string, fc.Arbitrary<Buffer | undefined>],
   ),
@@ -240,6 +247,8 @@ function checkMemory(): void {
   expect(stats.largestBodyBuffered).toBeLessThanOrEqual(limits.maxBodyBytes)
   expect(stats.bodyBytesBuffered).toBeLessThanOrEqual(limits.maxBufferedBodyBytes)
   expect(stats.identities).toBeLessThanOrEqual(limits.maxIdentities)
+  expect(stats.names).toBeLessThanOrEqual(limits.maxNames)
+  expect(stats.sessions).toBeLessThanOrEqual(limits.maxSessions)
   expect(stats.priceSymbols).toBeLessThanOrEqual(limits.maxPriceSymbols)
   expect(stats.features).toBeLessThanOrEqual(limits.maxFeatures)
 }

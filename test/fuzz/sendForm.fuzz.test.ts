@@ -1,11 +1,18 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseUnits } from 'viem'
+import { isAddress, parseUnits } from 'viem'
 import { prepareSend } from '../../src/core/effects/prepareSend'
 import { sendAmountError } from '../../src/core/domain/sendAmount'
 import { balanceFetched } from '../../src/core/events/balance'
 import { connectionSucceeded } from '../../src/core/events/connection'
-import { sendAmountSet, sendReceiverSet, sendTokenSet } from '../../src/core/events/send'
+import {
+  sendAmountSet,
+  sendReceiverNameFailed,
+  sendReceiverNameRequested,
+  sendReceiverNameResolved,
+  sendReceiverSet,
+  sendTokenSet,
+} from '../../src/core/events/send'
 import { stateAfter } from '../support/stateAfter'
 import { fuzzParams } from './fuzzParams'
 
@@ -66,6 +73,39 @@ describe('the send form against any amount, balance and receiver', () => {
         expect(prepared.transfer.receiver).toBe(receiver)
       }),
       fuzzParams('prepareSend', 300),
+    )
+  })
+
+  it('a receiver name sends only to the address its latest lookup resolved, and only when that is an address', () => {
+    const adapter = { namespace: 'eip155' } as never
+    const nameArb = fc.oneof(fc.constantFrom('bobby.gangway', ' bobby.gangway ', 'a.b'), fc.string({ maxLength: 30 }))
+    const answerArb = fc.oneof(fc.constant(RECEIVER), fc.constant(RECEIVER.toLowerCase()), fc.string({ maxLength: 44 }))
+    fc.assert(
+      fc.property(nameArb, answerArb, fc.boolean(), fc.option(fc.string({ maxLength: 30 }), { nil: undefined }), (typed, answer, resolved, editedTo) => {
+        const name = typed.trim()
+        const state = stateAfter([
+          connectionSucceeded({ connectorId: 'a', namespace: 'eip155', accounts: [{ address: ACCOUNT, type: 'eoa' }], caipNetworkId: 'eip155:1' }),
+          balanceFetched({ caipAddress: `eip155:1:${ACCOUNT}`, balance: '10', symbol: 'ETH' }),
+          sendTokenSet({ token: { symbol: 'ETH', decimals: 18 } }),
+          sendAmountSet({ amount: '1' }),
+          sendReceiverSet({ receiver: typed }),
+          sendReceiverNameRequested({ name }, { requestId: 'n' }),
+          resolved
+            ? sendReceiverNameResolved({ name, address: answer }, { requestId: 'n' })
+            : sendReceiverNameFailed({ name, error: { name: 'GangwayError', shortMessage: 'Error resolving name' } }, { requestId: 'n' }),
+          ...(editedTo === undefined ? [] : [sendReceiverSet({ receiver: editedTo })]),
+        ])
+        const prepared = prepareSend(state, { eip155: adapter })
+        if ('error' in prepared) {
+          expect((prepared.error as { shortMessage: string }).shortMessage).toMatch(KNOWN)
+          return
+        }
+        const stillTheName = editedTo === undefined || editedTo.trim() === name
+        const expected = resolved && stillTheName ? answer : (editedTo ?? typed)
+        expect(prepared.transfer.receiver).toBe(expected)
+        expect(isAddress(prepared.transfer.receiver)).toBe(true)
+      }),
+      fuzzParams('prepareSend with a receiver name', 300),
     )
   })
 })

@@ -39,6 +39,8 @@ export const EMBEDDED_REQUEST_TIMEOUT_MS = 120 * SECOND
 export const SIGN_OUT_WAIT_MS = 3 * SECOND
 export const FRAME_READY_DELAY_MS = 500
 export const WALLET_SEARCH_DELAY_MS = 300
+/** How long the send form waits after typing stops before resolving a receiver name. */
+export const NAME_LOOKUP_DELAY_MS = 300
 
 // Retries ---------------------------------------------------------------------------------------
 

@@ -33,3 +33,38 @@ export function chainIdToCoinType(chainId: number): number {
   if (!Number.isSafeInteger(chainId) || chainId < 0 || chainId >= SLIP44_MSB) throw new InvalidCoinTypeChainIdError(chainId)
   return Number(toCoinType(chainId))
 }
+
+const RESOLVABLE = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i
+
+/**
+ * Whether a receiver typed in the send form is a name to resolve (labels joined by dots, such as
+ * 'alice.gangway' or 'vitalik.eth') rather than an address.
+ *
+ * @example
+ * isResolvableName('alice.gangway') // true
+ * isResolvableName('0xf39F…2266') // false
+ */
+export function isResolvableName(text: string): boolean {
+  return text.length <= 255 && RESOLVABLE.test(text)
+}
+
+/**
+ * The EVM address a name profile gives for `chainId`: the chain's own coin type (ENSIP-11), else
+ * the default for every EVM chain, else Ethereum's (60). Null when there is none.
+ *
+ * @example
+ * nameAddress({ '60': { address: '0xab…' } }, 10) // '0xab…'
+ */
+export function nameAddress(addresses: Record<string, { address?: unknown } | undefined>, chainId: number): string | null {
+  let own: string | null = null
+  try {
+    own = String(chainIdToCoinType(chainId))
+  } catch {
+    // A chain id past 2^31 has no coin type of its own.
+  }
+  for (const coinType of [own, String(SLIP44_MSB), '60']) {
+    const address = coinType === null ? undefined : addresses[coinType]?.address
+    if (typeof address === 'string') return address
+  }
+  return null
+}

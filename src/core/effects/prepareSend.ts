@@ -6,7 +6,7 @@ import { selectSendBalance } from '../reducers/dataSelectors.js'
 import { sendFormError } from '../domain/transactionRules.js'
 import { InvalidInputError } from '../errors/base.js'
 import type { ChainAdapter, ChainDeps, WalletTransfer } from '../ports.js'
-import { selectActiveConnection, selectActiveNetwork, selectIsConnected } from '../selectors.js'
+import { selectActiveConnection, selectActiveNetwork, selectIsConnected, selectSendReceiverAddress } from '../selectors.js'
 import type { ModalState } from '../state.js'
 import { ChainAdapterNotFoundError, NetworkNotFoundError, NoActiveAddressError } from '../errors/connection.js'
 
@@ -17,7 +17,7 @@ export type PreparedSend = { adapter: ChainAdapter; connectorId: string; network
  * Checks what the send form holds against the active account (spec §5: 'An amount and receiver
  * address are required', 'A token is required', 'Invalid receiver address', 'Invalid amount';
  * then the token's decimals and the balance held)
- * and turns it into a transfer; the first failed check is returned as an `error`. Loaded with
+ * and turns it into a transfer to the receiver's address (a name's resolved one); the first failed check is returned as an `error`. Loaded with
  * the first send, since the address and amount checks bring viem's hashing.
  *
  * @example
@@ -25,7 +25,8 @@ export type PreparedSend = { adapter: ChainAdapter; connectorId: string; network
  * if ('error' in send) return of(sendFailed({ error: serializeError(send.error) }))
  */
 export function prepareSend(state: ModalState, adapters: ChainDeps['adapters']): PreparedSend | { error: unknown } {
-  const { token, amount, receiver } = state.account.send
+  const { token, amount } = state.account.send
+  const receiver = selectSendReceiverAddress(state)
   const formError = sendFormError({ amount, receiverAddress: receiver, token })
   if (formError) return { error: formError }
   const namespace = state.connection.activeNamespace

@@ -9,6 +9,7 @@ import { estimateSendFee } from './estimateSendFee.js'
 import { failConnectOnClose } from './failConnectOnClose.js'
 import { fetchBalance } from './fetchBalance.js'
 import { reconnectOnLoad } from './reconnectOnLoad.js'
+import { resolveReceiverName } from './resolveReceiverName.js'
 import { sendFromWallet } from './sendFromWallet.js'
 import { signWithWallet } from './signWithWallet.js'
 import { switchConnection } from './switchConnection.js'
@@ -32,5 +33,6 @@ export const walletEffects: NamedEffect<WalletDeps>[] = [
   { name: 'signWithWallet', effect: signWithWallet },
   { name: 'sendFromWallet', effect: sendFromWallet },
   { name: 'estimateSendFee', effect: estimateSendFee },
+  { name: 'resolveReceiverName', effect: resolveReceiverName },
   { name: 'connectionAnalytics', effect: connectionAnalytics },
 ]

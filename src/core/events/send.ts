@@ -25,3 +25,9 @@ export const sendFeeEstimated = defineEvent('send/feeEstimated', object({ fee: s
 export const sendFeeFailed = defineEvent('send/feeFailed', object({ error: serializedErrorSchema }))
 /** Clears the send form. */
 export const sendReset = defineEvent('send/reset', empty())
+/** The receiver typed is a name: resolve it through the name API (EVM only; the latest one typed wins). */
+export const sendReceiverNameRequested = defineEvent('send/receiverNameRequested', object({ name: string() }))
+/** The name's address on the active network; the send goes to it. */
+export const sendReceiverNameResolved = defineEvent('send/receiverNameResolved', object({ name: string(), address: string() }))
+/** The name did not resolve ('Error resolving name', the name server's reason in the details). */
+export const sendReceiverNameFailed = defineEvent('send/receiverNameFailed', object({ name: string(), error: serializedErrorSchema }))

@@ -9,6 +9,9 @@ import {
   sendFeeEstimated,
   sendFeeFailed,
   sendFeeRequested,
+  sendReceiverNameFailed,
+  sendReceiverNameRequested,
+  sendReceiverNameResolved,
   sendReceiverSet,
   sendRequested,
   sendReset,
@@ -38,11 +41,28 @@ export const accountSlice = createSlice('account', initialAccountState, (b) =>
       const send = a.send
       if (sendTokenSet.match(event)) send.token = event.payload.token
       else if (sendAmountSet.match(event)) send.amount = event.payload.amount
-      else if (sendReceiverSet.match(event)) send.receiver = event.payload.receiver
+      else if (sendReceiverSet.match(event)) {
+        send.receiver = event.payload.receiver
+        // A name's resolution stands for that name only.
+        if (send.receiverName && send.receiverName.name !== event.payload.receiver.trim()) send.receiverName = null
+      }
       // An estimate is for the form it was asked for.
       send.fee = null
       // Editing the form after a result starts a new one.
       if (send.status !== 'idle') Object.assign(send, { status: 'idle', requestId: null, hash: null, blockNumber: null, error: null })
+    })
+    .addCase(sendReceiverNameRequested, (a, event) => {
+      if (inFlight(a) || a.send.receiver?.trim() !== event.payload.name) return
+      a.send.receiverName = { name: event.payload.name, status: 'resolving', requestId: event.requestId ?? null }
+      a.send.fee = null
+    })
+    .addCase(sendReceiverNameResolved, (a, event) => {
+      if (!isCurrentName(a, event.payload.name, event.requestId)) return
+      a.send.receiverName = { name: event.payload.name, status: 'resolved', requestId: event.requestId ?? null, address: event.payload.address }
+    })
+    .addCase(sendReceiverNameFailed, (a, event) => {
+      if (!isCurrentName(a, event.payload.name, event.requestId)) return
+      a.send.receiverName = { name: event.payload.name, status: 'failed', requestId: event.requestId ?? null, error: event.payload.error }
     })
     .addCase(sendFeeRequested, (a, event) => {
       if (inFlight(a)) return
@@ -115,6 +135,12 @@ function isCurrentSend(a: Draft<AccountState>, requestId: string | undefined): b
 function isCurrentFee(a: Draft<AccountState>, requestId: string | undefined): boolean {
   const fee = a.send.fee
   return fee !== null && fee.status === 'estimating' && (requestId === undefined || fee.requestId === requestId)
+}
+
+/** Whether an answer is for the name lookup the form waits for. */
+function isCurrentName(a: Draft<AccountState>, name: string, requestId: string | undefined): boolean {
+  const pending = a.send.receiverName
+  return pending !== null && pending.status === 'resolving' && pending.name === name && pending.requestId === (requestId ?? null)
 }
 
 function isCurrentSignature(a: Draft<AccountState>, requestId: string | undefined): boolean {

@@ -65,7 +65,15 @@ export type SendState = {
   error: SerializedError | null
   /** The network fee of what the form holds, once the review asked for it; any edit clears it. */
   fee: SendFee | null
+  /** The receiver typed as a name, and what the name API said; null while the receiver is not a name. */
+  receiverName: ReceiverName | null
 }
+
+/** A receiver name being resolved, resolved to an address, or not resolved. */
+export type ReceiverName =
+  | { name: string; status: 'resolving'; requestId: string | null }
+  | { name: string; status: 'resolved'; requestId: string | null; address: string }
+  | { name: string; status: 'failed'; requestId: string | null; error: SerializedError }
 
 /** A send's fee estimate: in whole units of the network's native token. */
 export type SendFee =
@@ -97,6 +105,7 @@ export const EMPTY_SEND: SendState = {
   blockNumber: null,
   error: null,
   fee: null,
+  receiverName: null,
 }
 
 export function initialWalletsState(): WalletsState {

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { isAddressOf } from '../../core/domain/address.js'
 import { formatBalance, formatDollars, multiplyDecimals, truncateAddress } from '../../core/domain/format.js'
+import { isResolvableName } from '../../core/domain/names.js'
 import { sendAmountError } from '../../core/domain/sendAmount.js'
 import { sendFormError } from '../../core/domain/transactionRules.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
@@ -13,7 +14,7 @@ import {
   sendTokenSet,
 } from '../../core/events/send.js'
 import { selectSendableTokens, type SendableToken } from '../../core/reducers/dataSelectors.js'
-import { selectActiveNetwork } from '../../core/selectors.js'
+import { selectActiveNetwork, selectSendReceiverAddress } from '../../core/selectors.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { useModalState } from '../useModalState.js'
 import { useActiveWallet } from '../components/activeWallet.js'
@@ -44,6 +45,7 @@ export function SendView({ modal }: ViewProps) {
   const namespace = useModalState((s) => s.connection.activeNamespace)
   const network = useModalState(selectActiveNetwork)
   const wallet = useActiveWallet()
+  const receiverAddress = useModalState(selectSendReceiverAddress)
   const [step, setStep] = useState<'form' | 'review'>('form')
   const [formError, setFormError] = useState<string | null>(null)
 
@@ -58,6 +60,10 @@ export function SendView({ modal }: ViewProps) {
 
   const amount = send.amount ?? ''
   const receiver = send.receiver ?? ''
+  // Names resolve on EVM networks only (spec §1); the lookup follows the typing (resolveReceiverName).
+  const typedName = namespace === 'eip155' && isResolvableName(receiver.trim()) ? receiver.trim() : null
+  const lookup = typedName && send.receiverName?.name === typedName ? send.receiverName : null
+  const resolving = typedName !== null && (lookup === null || lookup.status === 'resolving')
   const amountError = chosen ? sendAmountError(amount, chosen.token, chosen.balance) : null
 
   if (send.status !== 'idle') {
@@ -73,7 +79,9 @@ export function SendView({ modal }: ViewProps) {
     const error =
       sendFormError({ amount, receiverAddress: receiver.trim(), token: send.token })?.shortMessage ??
       amountError ??
-      (isAddressOf(namespace, receiver.trim()) ? null : 'Invalid receiver address')
+      (isAddressOf(namespace, (receiverAddress ?? '').trim()) ? null : 'Invalid receiver address')
+    // A name still resolving, or one that did not (its error shows under the field), goes no further.
+    if (typedName && lookup?.status !== 'resolved' && error === 'Invalid receiver address') return
     if (error) return setFormError(error)
     if (receiver.trim() !== receiver) modal.dispatch(sendReceiverSet({ receiver: receiver.trim() }))
     modal.dispatch(sendFeeRequested({}, { requestId: newRequestId() }))
@@ -85,7 +93,8 @@ export function SendView({ modal }: ViewProps) {
       <SendReview
         chosen={chosen}
         amount={amount}
-        receiver={receiver}
+        receiver={receiverAddress ?? receiver}
+        name={typedName}
         networkName={network.name}
         onEdit={() => setStep('form')}
         onSend={() => modal.dispatch(sendRequested({}, { requestId: newRequestId() }))}
@@ -156,17 +165,28 @@ export function SendView({ modal }: ViewProps) {
           data-testid="send-receiver"
           autoComplete="off"
           spellCheck={false}
-          placeholder={namespace === 'solana' ? 'Solana address' : '0x… address'}
+          placeholder={namespace === 'solana' ? 'Solana address' : '0x… address or name'}
           value={receiver}
+          aria-describedby={typedName ? 'gw-send-receiver-note' : undefined}
           onChange={(e) => edit(sendReceiverSet({ receiver: e.target.value }))}
         />
+        {typedName ? (
+          <span id="gw-send-receiver-note" className="gw-muted gw-mono" aria-live="polite" data-testid="send-receiver-name" data-status={lookup?.status ?? 'resolving'}>
+            {lookup?.status === 'resolved' ? (
+              <span title={lookup.address}>→ {truncateAddress(lookup.address)}</span>
+            ) : lookup?.status === 'failed' ? null : (
+              'Resolving name…'
+            )}
+          </span>
+        ) : null}
       </label>
+      {lookup?.status === 'failed' ? <ErrorMessage error={lookup.error} testId="send-receiver-name-error" /> : null}
       {formError ? (
         <p className="gw-error-text" role="alert" data-testid="send-form-error">
           {formError}
         </p>
       ) : null}
-      <button type="submit" className="gw-button" data-primary="true" data-testid="send-review">
+      <button type="submit" className="gw-button" data-primary="true" data-testid="send-review" aria-disabled={resolving} data-busy={resolving}>
         Review
       </button>
     </form>
@@ -177,6 +197,8 @@ function SendReview(props: {
   chosen: SendableToken
   amount: string
   receiver: string
+  /** The name the receiver was typed as, shown above its address. */
+  name: string | null
   networkName: string
   onEdit: () => void
   onSend: () => void
@@ -195,6 +217,12 @@ function SendReview(props: {
         </dd>
         <dt>To</dt>
         <dd className="gw-mono" title={receiver} data-testid="send-review-receiver">
+          {props.name ? (
+            <>
+              <span data-testid="send-review-name">{props.name}</span>
+              <br />
+            </>
+          ) : null}
           {truncateAddress(receiver)}
         </dd>
         <dt>Network</dt>

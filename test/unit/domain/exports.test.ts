@@ -73,6 +73,7 @@ describe('domain modules', () => {
           "LOCALE_AMOUNT_DECIMALS",
           "LOG_BUFFER_BYTES",
           "LOG_DEFAULT_LEVEL",
+          "NAME_LOOKUP_DELAY_MS",
           "NOTIFICATION_REPLACE_DELAY_MS",
           "PAIRING_EXPIRY_MARGIN_MS",
           "PAIRING_EXPIRY_MS",
@@ -130,7 +131,9 @@ describe('domain modules', () => {
           "NAME_MIN_LENGTH",
           "SLIP44_MSB",
           "chainIdToCoinType",
+          "isResolvableName",
           "isValidName",
+          "nameAddress",
         ],
         "onramp.ts": [
           "DEFAULT_PAYMENT_CURRENCIES",

@@ -173,7 +173,7 @@ describe('HTTP behaviour', () => {
       '/v1/convert/tokens?chainId=eip155:31337',
       '/v1/convert/gas-price?chainId=eip155:31337',
       '/v1/onramp/options',
-      '/v1/profile/reverse/0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+      '/v1/profile/suggestions/alice',
     ]) {
       const answer = await call(base, 'GET', `${path}${path.includes('?') ? '&' : '?'}${P}`)
       expect(answer.status).toBe(501)
@@ -283,5 +283,26 @@ describe('robustness', () => {
     expect((await call(other.url, 'GET', '/health')).status).toBe(200)
     await other.stop()
     await expect(fetch(`${other.url}/health`)).rejects.toThrow()
+  })
+})
+
+describe('names', () => {
+  const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+  it('resolves the names set through the control, by name and in reverse; unknown names answer 404 with a reason', async () => {
+    expect((await call(base, 'PUT', '/_control/names/Alice.gangway', { address: ALICE.toLowerCase() })).status).toBe(200)
+    const profile = await call(base, 'GET', `/v1/profile/account/alice.gangway?${P}&apiVersion=2`)
+    expect(profile.status).toBe(200)
+    expect(profile.body).toMatchObject({ name: 'alice.gangway', addresses: { '60': { address: ALICE } } })
+    expect(((await call(base, 'GET', `/v1/profile/reverse/${ALICE}?${P}&apiVersion=2`)).body as { name: string }[]).map((n) => n.name)).toEqual(['alice.gangway'])
+    const missing = await call(base, 'GET', `/v1/profile/account/nobody.gangway?${P}`)
+    expect(missing).toMatchObject({ status: 404, body: { error: 'Name not found', reasons: [{ description: 'Name not found' }] } })
+    expect((await call(base, 'GET', `/v1/profile/account/ab?${P}`)).status).toBe(400)
+    expect((await call(base, 'PUT', '/_control/names/alice.gangway', { address: 'nope' })).status).toBe(400)
+    expect((await call(base, 'PUT', '/_control/names/alice.gangway', { address: 7 })).status).toBe(400)
+    expect((await call(base, 'DELETE', '/_control/names/alice.gangway')).status).toBe(200)
+    expect((await call(base, 'GET', `/v1/profile/account/alice.gangway?${P}`)).status).toBe(404)
+    await call(base, 'PUT', '/_control/names/alice.gangway', { address: ALICE })
+    await call(base, 'POST', '/_control/reset')
+    expect(gateway.stats().names).toBe(0)
   })
 })
