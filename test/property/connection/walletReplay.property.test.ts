@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createMemoryKeyValue } from '../../../src/adapters/storage/memoryKeyValue'
 import { EventLog } from '../../../src/core/eventLog'
+import { redactValue } from '../../../src/core/redact'
 import { rootReducer } from '../../../src/core/reducers/rootReducer'
 import { initialState } from '../../../src/core/reducers/rootReducer'
 import { createFakeChainAdapter } from '../../support/fakeChainAdapter'
@@ -58,7 +59,9 @@ describe('wallet sessions replay', () => {
         await settle()
         const replayed = new EventLog(rootReducer, initialState())
         replayed.load(JSON.parse(JSON.stringify(modal.timeTravel.exportLog())))
-        expect(replayed.presentState).toEqual(modal.getState())
+        // An export carries no secrets (a signature the wallet gave is redacted in it), so its
+        // replay is the live state with the same secrets redacted, and nothing else differs.
+        expect(replayed.presentState).toEqual(redactValue(modal.getState()))
         modal.destroy()
       }),
       fcParams({ numRuns: 30 }),
