@@ -43,7 +43,9 @@ async function main() {
     await buildPages()
   }
   console.log('Starting the local stack…')
-  starting = startStack({ ports: stackPorts, requirePages: false })
+  // Names and sign-in sessions outlive a restart: PGlite on disk, or DATABASE_URL's PostgreSQL server.
+  const database = process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: '.cache/gateway-db' }
+  starting = startStack({ ports: stackPorts, requirePages: false, database })
   const { config, urls } = await starting
   console.log(`
 Gangway demo:      ${urls.demo}

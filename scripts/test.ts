@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { postgresBinDir } from '../dev/gateway/postgresServer'
 import { listDescendants, processId, terminate, watchAncestors } from '../dev/stack/watchAncestors'
 
 const require = createRequire(import.meta.url)
@@ -53,15 +54,20 @@ async function run(label: string, command: string, args: string[], env: NodeJS.P
   return (await spawnStep(command, args, { ...process.env, ...env })) === 0
 }
 
-async function ensureChromium(): Promise<void> {
-  if (existsSync(CHROMIUM)) return
-  console.log(`\n=== chromium is missing at ${CHROMIUM}: installing Debian's package`)
+/** Installs a Debian package with apt-get (sudo unless root) unless `present()` already says it is there. */
+async function aptInstall(pkg: string, present: () => boolean): Promise<void> {
+  if (present()) return
+  console.log(`\n=== ${pkg} is missing: installing Debian's package`)
   const sudo = process.getuid?.() === 0 ? [] : ['sudo']
   const apt = (args: string[]) => spawnStep(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], { ...process.env, DEBIAN_FRONTEND: 'noninteractive' })
   await apt(['update'])
-  const install = await apt(['install', '-y', '--no-install-recommends', 'chromium'])
-  if (install !== 0 || !existsSync(CHROMIUM)) throw new Error('could not install chromium with apt-get')
+  const install = await apt(['install', '-y', '--no-install-recommends', pkg])
+  if (install !== 0 || !present()) throw new Error(`could not install ${pkg} with apt-get`)
 }
+
+const ensureChromium = () => aptInstall('chromium', () => existsSync(CHROMIUM))
+// The gateway's storage suite runs against a real PostgreSQL server too.
+const ensurePostgres = () => aptInstall('postgresql', () => postgresBinDir() !== null)
 
 type VitestReport = {
   numPassedTests: number
@@ -106,6 +112,15 @@ for (const [label, args] of [
   ['unit and property tests', []],
   ['end-to-end tests (Chromium on the local stack)', ['-c', 'vitest.e2e.config.ts']],
 ] as const) {
+  if (label.startsWith('unit')) {
+    try {
+      await ensurePostgres()
+    } catch (error) {
+      failed++
+      failures.push(`${label}: ${(error as Error).message}`)
+      continue
+    }
+  }
   if (label.startsWith('end-to-end')) {
     try {
       await ensureChromium()

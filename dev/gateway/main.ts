@@ -1,7 +1,7 @@
 // `npx tsx dev/gateway/main.ts [options]`: runs the local gateway until SIGINT / SIGTERM.
 //
 //   --port N                 port on 127.0.0.1 (default 0: a free port; the URL is printed)
-//   --config FILE            chains and tokens as JSON ({ chains, tokens }, e.g. the output of
+//   --config FILE            (- for standard input) chains and tokens as JSON ({ chains, tokens }, e.g. the output of
 //                            `npx tsx dev/chain/main.ts`); a Solana validator as `solana`
 //                            ({ rpcUrl, caipNetworkId, tokens: [{ mint, symbol, name, decimals }] })
 //                            or as the stack's keys (solanaRpcUrl, solanaCaipNetworkId, solanaMint)
@@ -10,6 +10,10 @@
 //   --start-chains           start the two local hardhat chains (dev/chain) and serve them
 //   --wallets N              serve N directory wallets by default (bench: 5000)
 //   --verbose                log every request on stderr
+//   --database-url URL       keep names and sessions in this PostgreSQL server (default: the
+//                            DATABASE_URL variable); gateways sharing one serve the same data
+//   --data-dir DIR           else in PGlite (PostgreSQL in WASM) in DIR (default .cache/gateway-db)
+//   --memory                 else in this process's memory (lost on exit)
 //
 // Prints `gateway listening on <url>` on stdout once it answers.
 import { readFileSync } from 'node:fs'
@@ -25,6 +29,9 @@ const { values } = parseArgs({
     'start-chains': { type: 'boolean', default: false },
     wallets: { type: 'string' },
     verbose: { type: 'boolean', default: false },
+    'database-url': { type: 'string' },
+    'data-dir': { type: 'string' },
+    memory: { type: 'boolean', default: false },
   },
 })
 
@@ -40,7 +47,7 @@ const chains: GatewayChain[] = []
 const tokens: GatewayToken[] = []
 let solana: GatewaySolana | undefined
 if (values.config) {
-  const config = JSON.parse(readFileSync(values.config, 'utf8')) as {
+  const config = JSON.parse(readFileSync(values.config === '-' ? 0 : values.config, 'utf8')) as {
     chains?: GatewayChain[]
     tokens?: GatewayToken[]
     solana?: GatewaySolana
@@ -83,8 +90,10 @@ if (values['start-chains']) {
 }
 if (chains.length === 0 && !solana) process.stderr.write('no chains given: balances and history will be empty (see --start-chains)\n')
 
+const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL
 const gateway = await startGateway({
   port,
+  ...(values.memory ? {} : { database: databaseUrl ? { url: databaseUrl } : { dataDir: values['data-dir'] ?? '.cache/gateway-db' } }),
   chains,
   tokens,
   collections,

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { createPublicClient, getAddress, http, isAddress, isHex, type PublicClient } from 'viem'
+import { getAddress, isAddress, isHex } from 'viem'
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe'
 import { revokeSessionMessage, type HostedSession } from '../../src/core/domain/siwxSessions'
 import type { GatewayChain } from './chainData'
+import { chainClients } from './chainClients'
+import type { GatewayStorage, StoredSession } from './storage'
 import { HttpError, isPlainObject } from './validate'
-
-type StoredSession = HostedSession & { address: `0x${string}`; nonce: string }
 
 /** Longest sign-in message accepted, characters. */
 const MAX_MESSAGE_CHARS = 4096
@@ -16,39 +16,27 @@ export type SessionStore = {
   /** Checks an EIP-4361 message and its signature on the message's chain, then keeps it. */
   create(address: `0x${string}`, body: unknown): Promise<HostedSession>
   /** The address's live sessions, newest first. */
-  list(address: `0x${string}`): HostedSession[]
+  list(address: `0x${string}`): Promise<HostedSession[]>
   /** Removes session `pci` once `signature` signs `revokeSessionMessage(address, pci)` by the address. */
   revoke(address: `0x${string}`, body: unknown): Promise<void>
+  /** How many sessions there were at this process's last write. */
   count(): number
-  clear(): void
+  /** After the storage was emptied. */
+  cleared(): void
 }
 
 /**
- * The hosted sign-in sessions of `/v1/sessions/{address}`, held in memory (at most `maxSessions`;
- * expired ones are dropped first). Signatures are verified with viem's `verifySiweMessage` /
- * `verifyMessage` against the served chain, so contract accounts (ERC-1271) verify too.
+ * The hosted sign-in sessions of `/v1/sessions/{address}`, kept in the gateway's storage (at most
+ * `maxSessions`; expired ones are dropped first). Signatures are verified with viem's
+ * `verifySiweMessage` / `verifyMessage` against the served chain, so contract accounts (ERC-1271)
+ * verify too.
  */
-export function createSessionStore(options: { chains: GatewayChain[]; maxSessions: number; now?: () => number }): SessionStore {
+export function createSessionStore(options: { storage: GatewayStorage; chains: GatewayChain[]; maxSessions: number; now?: () => number }): SessionStore {
+  const { storage } = options
   const now = options.now ?? Date.now
-  const clients = new Map<number, PublicClient>(
-    options.chains.map((c) => [c.chainId, createPublicClient({ transport: http(c.rpcUrl, { retryCount: 0 }) }) as PublicClient]),
-  )
-  /** By lowercased address, oldest first. */
-  let sessions = new Map<string, StoredSession[]>()
-  let total = 0
-
-  const live = (s: StoredSession, at: number) => s.expirationTime === null || Date.parse(s.expirationTime) > at
+  const clients = chainClients(options.chains)
+  let known = 0
   const publicView = ({ id, chainId, domain, uri, issuedAt, expirationTime }: StoredSession): HostedSession => ({ id, chainId, domain, uri, issuedAt, expirationTime })
-  const dropExpired = () => {
-    const at = now()
-    total = 0
-    for (const [key, list] of sessions) {
-      const kept = list.filter((s) => live(s, at))
-      if (kept.length) sessions.set(key, kept)
-      else sessions.delete(key)
-      total += kept.length
-    }
-  }
 
   function readBody(body: unknown, fields: string[]): Record<string, string> {
     if (!isPlainObject(body)) throw new HttpError(400, `Body must be a JSON object { ${fields.join(', ')} }`)
@@ -79,13 +67,7 @@ export function createSessionStore(options: { chains: GatewayChain[]; maxSession
       const client = clients.get(chainId)
       if (!client) throw new HttpError(400, `Chain eip155:${chainId} is not served`)
       if (!validateSiweMessage({ message: fields, time: new Date(now()) })) throw new HttpError(400, 'The message has expired or is not valid yet')
-      const key = address.toLowerCase()
-      if (sessions.get(key)?.some((s) => s.nonce === nonce)) throw new HttpError(409, 'This sign-in message was already used')
       if (!(await client.verifySiweMessage({ message, signature, time: new Date(now()) }))) throw new HttpError(401, 'Invalid signature')
-      if (total >= options.maxSessions) dropExpired()
-      if (total >= options.maxSessions) throw new HttpError(503, `At most ${options.maxSessions} sessions are kept`)
-      // Why the check again: another request for this nonce may have been verified meanwhile.
-      if (sessions.get(key)?.some((s) => s.nonce === nonce)) throw new HttpError(409, 'This sign-in message was already used')
       const session: StoredSession = {
         id: randomUUID(),
         address: getAddress(address),
@@ -96,34 +78,30 @@ export function createSessionStore(options: { chains: GatewayChain[]; maxSession
         issuedAt: issuedAt.toISOString(),
         expirationTime: expirationTime ? expirationTime.toISOString() : null,
       }
-      sessions.set(key, [...(sessions.get(key) ?? []), session])
-      total++
+      // The storage refuses a nonce used before, also when two requests race with it.
+      const kept = await storage.sessions.insert(session, options.maxSessions, now())
+      if (kept === 'duplicate') throw new HttpError(409, 'This sign-in message was already used')
+      if (kept === 'full') throw new HttpError(503, `At most ${options.maxSessions} sessions are kept`)
+      known = await storage.sessions.count()
       return publicView(session)
     },
 
-    list(address) {
-      const at = now()
-      return (sessions.get(address.toLowerCase()) ?? []).filter((s) => live(s, at)).reverse().map(publicView)
-    },
+    list: async (address) => (await storage.sessions.list(address, now())).map(publicView),
 
     async revoke(address, body) {
       const { pci, signature } = readBody(body, ['pci', 'signature']) as { pci: string; signature: `0x${string}` }
-      const key = address.toLowerCase()
-      const session = sessions.get(key)?.find((s) => s.id === pci)
+      const session = await storage.sessions.get(address, pci)
       if (!session) throw new HttpError(404, 'Unknown session')
       const client = clients.get(Number(session.chainId.split(':')[1]))!
       const signed = await client.verifyMessage({ address: session.address, message: revokeSessionMessage(address, pci), signature })
       if (!signed) throw new HttpError(401, 'Invalid signature')
-      const kept = (sessions.get(key) ?? []).filter((s) => s.id !== pci)
-      if (kept.length) sessions.set(key, kept)
-      else sessions.delete(key)
-      total = [...sessions.values()].reduce((n, list) => n + list.length, 0)
+      await storage.sessions.delete(address, pci)
+      known = await storage.sessions.count()
     },
 
-    count: () => total,
-    clear() {
-      sessions = new Map()
-      total = 0
+    count: () => known,
+    cleared() {
+      known = 0
     },
   }
 }

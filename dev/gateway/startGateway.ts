@@ -6,8 +6,10 @@ import { createChainData, type GatewayChain, type GatewayCollection, type Gatewa
 import { createControl, DEFAULT_PRICES, type FaultSpec, type GatewayControl } from './control'
 import { gatewayLimits, type GatewayLimits } from './gatewayLimits'
 import { generateIcon } from './icons'
+import { chainClients } from './chainClients'
 import { createNameStore } from './names'
 import { createSessionStore } from './sessions'
+import { memoryStorage, openStorage, type GatewayStorage } from './storage'
 import { createSolanaData, isSolanaAddress, SOLANA_DEFAULT_PRICES, type GatewaySolana } from './solanaData'
 import {
   caip2Param,
@@ -38,6 +40,12 @@ export type GatewayOptions = {
   collections?: GatewayCollection[]
   /** A Solana validator whose accounts' balances (SOL and the listed SPL mints) the data API serves. */
   solana?: GatewaySolana
+  /**
+   * Where names and sign-in sessions are kept: `{ url }` a PostgreSQL server (`DATABASE_URL`; several
+   * gateways may share it), `{ dataDir? }` PGlite (PostgreSQL in WASM) on disk or in memory;
+   * without it, this process's memory.
+   */
+  database?: { url?: string | undefined; dataDir?: string | undefined }
   /** Names the name API resolves from the start (and again after a reset), e.g. `{ 'alice.gangway': '0xf39F…' }`. */
   names?: Record<string, `0x${string}`>
   /** Wallets listed before the bundled directory (e.g. the local sample wallet with its URL). */
@@ -115,12 +123,30 @@ type Route = {
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const log = options.log ?? (() => {})
   const limits = gatewayLimits(options.limits)
-  const sessions = createSessionStore({ chains: options.chains, maxSessions: limits.maxSessions })
-  const names = createNameStore({ maxNames: limits.maxNames, ...(options.names ? { initial: options.names } : {}) })
+  const storage: GatewayStorage = options.database ? await openStorage(options.database) : memoryStorage()
+  const sessions = createSessionStore({ storage, chains: options.chains, maxSessions: limits.maxSessions })
+  const names = createNameStore({ storage, maxNames: limits.maxNames, clients: chainClients(options.chains), ...(options.names ? { initial: options.names } : {}) })
+  try {
+    await names.reset()
+  } catch (error) {
+    await storage.close().catch(() => {})
+    throw error
+  }
+  /** The last reset of the storage; requests wait for it, so they see what it left. */
+  let storageReset: Promise<void> = Promise.resolve()
+  let started = false
   const control = createControl(limits, options.solana ? { ...DEFAULT_PRICES, ...SOLANA_DEFAULT_PRICES } : DEFAULT_PRICES, () => {
-    sessions.clear()
-    names.reset()
+    // The control resets once as it is made: that one must not empty a database other gateways share.
+    if (!started) return
+    storageReset = storageReset
+      .catch(() => {})
+      .then(async () => {
+        await storage.clear()
+        sessions.cleared()
+        await names.reset()
+      })
   })
+  started = true
   const budget: BodyBudget = { limits, buffered: 0, largest: 0, refused: 0 }
   let requests = 0
   const wallets = createWalletStore(options.extraWallets ? { extraWallets: options.extraWallets } : {})
@@ -214,11 +240,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         method: 'GET',
         pattern: /^\/v1\/identity\/([^/]+)$/,
         project: true,
-        handler: ({ params, url }) => {
+        handler: async ({ params, url }) => {
           const address = evmAddress(params[0])
           const sender = url.searchParams.get('sender')
           if (sender !== null && sender !== '') evmAddress(sender, 'sender')
-          return { json: control.getIdentity(address) }
+          // Without an identity of its own, an address goes by the first name pointing at it.
+          const identity = control.getIdentity(address)
+          return { json: identity.name === null ? { ...identity, name: (await names.reverse(address))[0]?.name ?? null } : identity }
         },
       },
       {
@@ -269,18 +297,30 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
           return { json: { balances: served ? await solanaData.balances(raw, baseUrl) : [] } }
         },
       },
-      // Names (spec §7): resolved from the names set through the control; registration is not built yet.
+      // Names (spec §7): registered by a signed message, or given at start / set through the control.
+      {
+        method: 'GET',
+        pattern: /^\/v1\/profile\/suggestions\/([^/]+)$/,
+        project: true,
+        handler: async ({ params, url }) => ({ json: { suggestions: await names.suggest(params[0]!, url.searchParams.get('zone')) } }),
+      },
+      {
+        method: 'POST',
+        pattern: /^\/v1\/profile\/account$/,
+        project: true,
+        handler: async ({ body }) => ({ json: { success: true, name: await names.register(await body()) } }),
+      },
       {
         method: 'GET',
         pattern: /^\/v1\/profile\/account\/([^/]+)$/,
         project: true,
-        handler: ({ params }) => ({ json: names.lookup(params[0]!) }),
+        handler: async ({ params }) => ({ json: await names.lookup(params[0]!) }),
       },
       {
         method: 'GET',
         pattern: /^\/v1\/profile\/reverse\/([^/]+)$/,
         project: true,
-        handler: ({ params }) => ({ json: names.reverse(evmAddress(params[0])) }),
+        handler: async ({ params }) => ({ json: await names.reverse(evmAddress(params[0])) }),
       },
       // Sign-in sessions (spec §7). POST of a session is not in the spec's list: it is how the
       // modal hands a signed EIP-4361 message to the hosted session store.
@@ -288,7 +328,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         method: 'GET',
         pattern: /^\/v1\/sessions\/([^/]+)$/,
         project: true,
-        handler: ({ params }) => ({ json: { sessions: sessions.list(evmAddress(params[0])) } }),
+        handler: async ({ params }) => ({ json: { sessions: await sessions.list(evmAddress(params[0])) } }),
       },
       {
         method: 'POST',
@@ -339,7 +379,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       [/^\/v1\/convert\//, 'swap (convert) endpoints'],
       [/^\/v1\/onramp\//, 'on-ramp endpoints'],
       [/^\/v1\/generators\/onrampurl$/, 'the on-ramp URL generator'],
-      [/^\/v1\/profile\//, 'name (profile) endpoints'],
     ].flatMap(([pattern, feature]) =>
       ['GET', 'POST'].map((method) => ({ method, pattern: pattern as RegExp, handler: notBuilt(feature as string) })),
     )
@@ -370,7 +409,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const analytics: Route['handler'] = () => ({ json: { events: control.analytics() } })
     return [
       { method: 'GET', pattern: /^\/_control\/state$/, handler: () => ({ json: state() }) },
-      { method: 'POST', pattern: /^\/_control\/reset$/, handler: () => (control.reset(), { json: state() }) },
+      {
+        method: 'POST',
+        pattern: /^\/_control\/reset$/,
+        handler: async () => {
+          control.reset()
+          await storageReset
+          return { json: state() }
+        },
+      },
       { method: 'GET', pattern: /^\/_control\/features$/, handler: features },
       {
         method: 'PUT',
@@ -425,16 +472,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         pattern: /^\/_control\/identity\/([^/]+)$/,
         handler: (ctx) => (control.setIdentity(evmAddress(ctx.params[0]), null), identity(ctx)),
       },
-      { method: 'GET', pattern: /^\/_control\/names\/([^/]+)$/, handler: (ctx) => ({ json: names.lookup(ctx.params[0]!) }) },
+      { method: 'GET', pattern: /^\/_control\/names\/([^/]+)$/, handler: async (ctx) => ({ json: await names.lookup(ctx.params[0]!) }) },
       {
         method: 'PUT',
         pattern: /^\/_control\/names\/([^/]+)$/,
         handler: async (ctx) => {
           const address = await field(ctx, 'address')
-          return { json: names.set(ctx.params[0]!, evmAddress(typeof address === 'string' ? address : '')) }
+          return { json: await names.set(ctx.params[0]!, evmAddress(typeof address === 'string' ? address : '')) }
         },
       },
-      { method: 'DELETE', pattern: /^\/_control\/names\/([^/]+)$/, handler: (ctx) => (names.set(ctx.params[0]!, null), { json: { deleted: true } }) },
+      { method: 'DELETE', pattern: /^\/_control\/names\/([^/]+)$/, handler: async (ctx) => (await names.set(ctx.params[0]!, null), { json: { deleted: true } }) },
       { method: 'GET', pattern: /^\/_control\/analytics$/, handler: analytics },
       { method: 'DELETE', pattern: /^\/_control\/analytics$/, handler: (ctx) => (control.clearAnalytics(), analytics(ctx)) },
     ]
@@ -466,6 +513,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       if (!rawUrl.startsWith('/')) throw new HttpError(400, 'Request target must be a path')
       const url = new URL(`http://gateway${rawUrl}`)
       const path = url.pathname
+      await storageReset.catch(() => {})
       if (method === 'OPTIONS') {
         status = 204
         res.writeHead(204, cors)
@@ -559,6 +607,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       server.off('error', reject)
       resolve()
     })
+  }).catch(async (error: unknown) => {
+    await storage.close().catch(() => {})
+    throw error
   })
   const gatewayUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
@@ -581,7 +632,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         stopped.abort()
         server.close(() => resolve())
         server.closeAllConnections()
-      })
+      }).then(() => storage.close().catch(() => {}))
       return stopping
     },
   }

@@ -16,7 +16,17 @@ export type StackPorts = { chains?: [number, number]; gateway?: number; relay?: 
  * the Solana validator and a web server for the built pages (demo, wallet) with `/stack.json`.
  * Port 0 or none picks free ports, so tests can run beside a running demo.
  */
-export async function startStack(options: { ports?: StackPorts; log?: (line: string) => void; requirePages?: boolean; /** Serve the built demo and wallet pages (default true). */ pages?: boolean } = {}) {
+export async function startStack(
+  options: {
+    ports?: StackPorts
+    log?: (line: string) => void
+    requirePages?: boolean
+    /** Serve the built demo and wallet pages (default true). */
+    pages?: boolean
+    /** The gateway's database (see `startGateway`); its process memory without one. */
+    database?: { url?: string | undefined; dataDir?: string | undefined }
+  } = {},
+) {
   const pages = options.pages !== false
   if (pages && options.requirePages !== false && !existsSync(BUILT_PAGES)) throw new Error(`No built pages at ${BUILT_PAGES}: run \`npm run build:dev\` first`)
   const ports = options.ports ?? {}
@@ -42,6 +52,7 @@ export async function startStack(options: { ports?: StackPorts; log?: (line: str
       tokens: chains.tokens,
       collections: chains.collections,
       names: devNames(chains.accounts),
+      ...(options.database ? { database: options.database } : {}),
       solana: {
         rpcUrl: solana.rpcUrl,
         caipNetworkId: solana.caipNetworkId,

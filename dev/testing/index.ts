@@ -52,6 +52,11 @@ export type StartTestStackOptions = {
   ports?: { chains?: [number, number]; gateway?: number; relay?: number; solana?: number }
   /** Progress lines (node start-up, token deployment). */
   log?: (line: string) => void
+  /**
+   * Where the gateway keeps names and sign-in sessions: `{ url }` a PostgreSQL server, `{}` or
+   * `{ dataDir }` PGlite (install `@electric-sql/pglite`); this process's memory without it.
+   */
+  database?: { url?: string; dataDir?: string }
 }
 
 /**
@@ -66,7 +71,12 @@ export type StartTestStackOptions = {
  */
 export async function startTestStack(options: StartTestStackOptions = {}): Promise<TestStack> {
   const [{ startStack }, { watchAncestors }] = await Promise.all([import('../stack/startStack'), import('../stack/watchAncestors')])
-  const stack = await startStack({ pages: false, ...(options.ports ? { ports: options.ports } : {}), ...(options.log ? { log: options.log } : {}) })
+  const stack = await startStack({
+    pages: false,
+    ...(options.ports ? { ports: options.ports } : {}),
+    ...(options.log ? { log: options.log } : {}),
+    ...(options.database ? { database: options.database } : {}),
+  })
   // A test runner killed by its parent (CI, a process manager) takes the stack with it.
   const watchdog = watchAncestors(() => stack.stop(), { signals: [] })
   const { walletUrl: _pagesOnly, solanaChain: _walletChainId, ...config } = stack.config

@@ -22,7 +22,8 @@ export default async function setup(project: TestProject) {
   // The kit's own e2e drives the built package (dist/testing) as a host app would.
   await Promise.all([buildPages({ quiet: true }), buildTesting()])
   // The kit stops the stack when a parent process (npm, scripts/test.ts) is killed.
-  const stack = await startTestStack()
+  // The gateway on a real database: PGlite (PostgreSQL in WASM), in memory for this run.
+  const stack = await startTestStack({ database: {} })
   const json: Record<string, unknown> = {}
   const web = await serveStatic({ root: BUILT_PAGES, port: 0, json, pages: ['/wallet/'] }).catch(async (error: unknown) => {
     await stack.stop()

@@ -243,6 +243,26 @@ describe('names', () => {
     expect((await client.reverseLookupNames({ address })).map((n) => n.name)).toEqual(['bobby.gangway'])
     await expect(client.lookupName({ name: 'nobody.gangway' })).rejects.toMatchObject({ shortMessage: 'Name not found', code: 404 })
   })
+
+  it('registers a name by a signed message: suggestions say what is free, a taken name or a bad signature is refused with the server\'s reason', async () => {
+    const { client } = api()
+    await gateway.control.reset()
+    const signer = privateKeyToAccount(dev.accounts[2]!.privateKey)
+    const other = privateKeyToAccount(dev.accounts[3]!.privateKey)
+    expect(await client.getNameSuggestions({ name: 'carla', zone: 'gangway' })).toContainEqual({ name: 'carla.gangway', registered: false })
+    const message = JSON.stringify({ name: 'carla.gangway', attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
+    await expect(
+      client.registerName({ name: 'carla', coinType: 60, address: signer.address, message, signature: await other.signMessage({ message }) }),
+    ).rejects.toMatchObject({ shortMessage: 'Invalid signature', code: 401 })
+    expect(await client.registerName({ name: 'carla', coinType: 60, address: signer.address, message, signature: await signer.signMessage({ message }) })).toBe(true)
+    expect((await client.lookupName({ name: 'carla.gangway' })).addresses['60']?.address).toBe(signer.address)
+    expect(await client.getNameSuggestions({ name: 'carla', zone: 'gangway' })).toContainEqual({ name: 'carla.gangway', registered: true })
+    const again = JSON.stringify({ name: 'carla.gangway', attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
+    await expect(
+      client.registerName({ name: 'carla', coinType: 60, address: other.address, message: again, signature: await other.signMessage({ message: again }) }),
+    ).rejects.toMatchObject({ shortMessage: 'Name is already taken', code: 409 })
+    await expect(client.getNameSuggestions({ name: 'ab' })).rejects.toMatchObject({ code: 400 })
+  })
 })
 
 describe('endpoints the gateway has not built (501)', () => {
@@ -251,15 +271,6 @@ describe('endpoints the gateway has not built (501)', () => {
     await expect(client.getSwapTokens({ chainId: LOCAL })).rejects.toMatchObject({ shortMessage: 'Server Error', code: 501 })
     await expect(client.getGasPrice({ chainId: LOCAL })).rejects.toMatchObject({ shortMessage: 'Server Error' })
     expect(sleeps).toEqual([])
-  })
-
-  it('gives names their spec messages', async () => {
-    const { client } = api()
-    const address = dev.accounts[0]!.address
-    await expect(client.getNameSuggestions({ name: 'alice' })).rejects.toMatchObject({ shortMessage: 'Error fetching name suggestions' })
-    await expect(
-      client.registerName({ name: 'alice', coinType: 60, address, message: '{}', signature: '0x00' }),
-    ).rejects.toMatchObject({ shortMessage: 'Error registering name alice' })
   })
 
   it("shows a name server's first reason when it gives one", async () => {

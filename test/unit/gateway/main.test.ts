@@ -13,7 +13,7 @@ describe('dev/gateway/main.ts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gangway-gateway-'))
     const config = join(dir, 'stack.json')
     writeFileSync(config, JSON.stringify({ chains: [{ chainId: 31337, name: 'Down', rpcUrl: await deadUrl() }], tokens: [] }))
-    const child = spawn(process.execPath, ['--import', 'tsx', 'dev/gateway/main.ts', '--config', config, '--wallets', '5000'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'dev/gateway/main.ts', '--config', config, '--wallets', '5000', '--memory'], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     })

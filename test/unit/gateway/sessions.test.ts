@@ -112,3 +112,39 @@ describe('hosted sign-in sessions', () => {
     }
   })
 })
+
+describe('name registration', () => {
+  const register = async (i: number, name: unknown, options: { timestamp?: number; coinType?: number; signer?: number; raw?: string } = {}) => {
+    const message = options.raw ?? JSON.stringify({ name, attributes: {}, timestamp: options.timestamp ?? Math.floor(Date.now() / 1000) })
+    const signature = await account(options.signer ?? i).signMessage({ message })
+    return call(gateway.url, 'POST', `/v1/profile/account?${P}`, { coin_type: options.coinType ?? 60, address: account(i).address, message, signature })
+  }
+
+  it("registers a free name for the signer, which then resolves and is the address's identity name", async () => {
+    const done = await register(0, 'dana.gangway')
+    expect(done).toMatchObject({ status: 200, body: { success: true, name: { name: 'dana.gangway' } } })
+    expect((await call(gateway.url, 'GET', `/v1/profile/account/dana.gangway?${P}`)).body).toMatchObject({ addresses: { '60': { address: account(0).address } } })
+    expect((await call(gateway.url, 'GET', `/v1/identity/${account(0).address}?${P}`)).body).toEqual({ name: 'dana.gangway', avatar: null })
+    // The chain's own coin type (ENSIP-11) works too.
+    expect((await register(1, 'dana-two.gangway', { coinType: 0x80000000 + dev.chains[1]!.chainId })).status).toBe(200)
+  })
+
+  it('refuses taken, badly signed, expired, malformed and out-of-zone names, writing nothing', async () => {
+    expect((await register(0, 'ella.gangway')).status).toBe(200)
+    const refused = async (answer: Promise<{ status: number; body: unknown }>, status: number, reason: RegExp) => {
+      const { status: got, body } = await answer
+      expect(got).toBe(status)
+      expect((body as { reasons: { description: string }[] }).reasons[0]!.description).toMatch(reason)
+    }
+    await refused(register(1, 'ella.gangway'), 409, /^Name is already taken$/)
+    await refused(register(1, 'fern.gangway', { signer: 2 }), 401, /^Invalid signature$/)
+    await refused(register(1, 'fern.gangway', { timestamp: Math.floor(Date.now() / 1000) - 3600 }), 400, /expired/)
+    await refused(register(1, 'abc.gangway'), 400, /Invalid name|at least 4/)
+    await refused(register(1, 'fern.example'), 400, /<label>\.gangway/)
+    await refused(register(1, 42), 400, /\{ name, attributes, timestamp \}/)
+    await refused(register(1, null, { raw: 'not json' }), 400, /not JSON/)
+    await refused(register(1, 'fern.gangway', { coinType: 0x80000000 + 1 }), 400, /not served/)
+    expect((await call(gateway.url, 'GET', `/v1/profile/account/fern.gangway?${P}`)).status).toBe(404)
+    expect(((await call(gateway.url, 'GET', `/v1/profile/reverse/${account(1).address}?${P}`)).body as unknown[])).toEqual([])
+  })
+})

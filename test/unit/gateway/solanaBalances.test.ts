@@ -188,7 +188,7 @@ describe('Solana balances', () => {
     const config = join(dir, 'stack.json')
     writeFileSync(config, JSON.stringify({ chains: [], tokens: [], ...solanaStackConfig(validator) }))
     const root = fileURLToPath(new URL('../../../', import.meta.url))
-    const child = spawn(process.execPath, ['--import', 'tsx', 'dev/gateway/main.ts', '--config', config], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', 'dev/gateway/main.ts', '--config', config, '--memory'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = ''

@@ -173,7 +173,6 @@ describe('HTTP behaviour', () => {
       '/v1/convert/tokens?chainId=eip155:31337',
       '/v1/convert/gas-price?chainId=eip155:31337',
       '/v1/onramp/options',
-      '/v1/profile/suggestions/alice',
     ]) {
       const answer = await call(base, 'GET', `${path}${path.includes('?') ? '&' : '?'}${P}`)
       expect(answer.status).toBe(501)
