@@ -176,6 +176,28 @@ const routed: fc.Arbitrary<[string, string, fc.Arbitrary<Buffer | undefined>]> =
   fc.tuple(segment, fc.constantFrom('/history', '/balance', '/nfts')).map(([a, what]) => ['GET', `/v1/account/${a}${what}`, fc.constant(undefined)] as [string, string, fc.Arbitrary<Buffer | undefined>]),
   segment.map((a) => ['GET', `/v1/identity/${a}`, fc.constant(undefined)] as [string, string, fc.Arbitrary<Buffer | undefined>]),
   segment.map((a) => ['GET', `/v1/sessions/${a}`, fc.constant(undefined)] as [string, string, fc.Arbitrary<Buffer | undefined>]),
+  fc.constant([
+    'POST',
+    '/v1/profile/account',
+    json(
+      fc.record(
+        {
+          coin_type: fc.oneof(fc.constantFrom(60, 0x80000000 + 31337, -1, 2 ** 53), fc.anything()),
+          address: fc.oneof(fc.constant(ADDRESS), fc.anything()),
+          message: fc.oneof(
+            fc.record({ name: fc.oneof(fc.constantFrom('alice.gangway', 'abc.gangway', 'alice.other'), fc.anything()), attributes: fc.anything(), timestamp: fc.oneof(fc.integer(), fc.anything()) }).map((m) => JSON.stringify(m)),
+            fc.string(),
+            fc.anything(),
+          ),
+          signature: signatureArb,
+        },
+        { requiredKeys: [] },
+      ),
+    ),
+  ] as [string, string, fc.Arbitrary<Buffer | undefined>]),
+  fc.tuple(fc.constantFrom('/v1/profile/suggestions/'), fc.oneof(fc.constantFrom('alice', 'ab', 'alice.gangway'), segment)).map(
+    ([a, b]) => ['GET', a + b, fc.constant(undefined)] as [string, string, fc.Arbitrary<Buffer | undefined>],
+  ),
   fc.tuple(fc.constantFrom('/v1/profile/account/', '/v1/profile/reverse/', '/_control/names/'), fc.oneof(fc.constantFrom('alice.gangway', 'ALICE.gangway', 'abc.x', 'a.b.c'), segment)).map(
     ([a, b]) => ['GET', a + b, fc.constant(undefined)] as [string, string, fc.Arbitrary<Buffer | undefined>],
   ),
