@@ -1,10 +1,8 @@
 import { getAddress, isAddress, isHex, type PublicClient } from 'viem'
-import { isValidName } from '../../src/core/domain/names'
+import { isValidName, NAME_ZONE } from '../../src/core/domain/names'
 import type { GatewayStorage, NameRow } from './storage'
 import { HttpError, isPlainObject } from './validate'
 
-/** The zone names are registered in: 'alice' becomes 'alice.gangway'. */
-export const NAME_ZONE = 'gangway'
 /** How far a registration message's timestamp may be from the gateway's clock, seconds. */
 const MESSAGE_WINDOW_S = 10 * 60
 /** ENSIP-11: an EVM chain's coin type is this bit with the chain id. */

@@ -9,7 +9,7 @@ export type StackConfig = {
   /** ERC-721 collections: token `i + 1` of each held by account `i`. */
   collections: DevCollection[]
   accounts: DevAccount[]
-  /** Names the gateway's name API resolves: `DEV_NAMES[i]` is account `i`'s. */
+  /** Names the gateway's name API resolves: `DEV_NAMES[i]` is account `i + 1`'s (account 0, the dev wallet's, has none to register). */
   names: Record<string, `0x${string}`>
   gatewayUrl: string
   relayUrl: string
@@ -18,12 +18,12 @@ export type StackConfig = {
 
 export const DEMO_PROJECT_ID = 'gangway-demo'
 
-/** The dev accounts' names, in account order (a Send can go to 'bobby.gangway'). */
-export const DEV_NAMES = ['alice.gangway', 'bobby.gangway', 'carol.gangway', 'david.gangway', 'erin.gangway'] as const
+/** The names of dev accounts 1–4 (a Send can go to 'bobby.gangway'); account 0, the dev wallet's, is left to register one. */
+export const DEV_NAMES = ['bobby.gangway', 'carol.gangway', 'david.gangway', 'erin.gangway'] as const
 
-/** Each dev account's name, for the gateway's name API. */
+/** Dev accounts 1–4's names, for the gateway's name API. */
 export function devNames(accounts: readonly { address: `0x${string}` }[]): Record<string, `0x${string}`> {
-  return Object.fromEntries(accounts.slice(0, DEV_NAMES.length).map((a, i) => [DEV_NAMES[i]!, a.address]))
+  return Object.fromEntries(accounts.slice(1, DEV_NAMES.length + 1).map((a, i) => [DEV_NAMES[i]!, a.address]))
 }
 
 /** Reads the stack configuration the page is served with. */

@@ -26,7 +26,7 @@ export type TestStackConfig = {
   collections: TestCollection[]
   /** Five funded accounts (10,000 ETH and 1,000,000 GUSD each), hardhat's default keys. */
   accounts: TestAccount[]
-  /** Names the gateway resolves (a Send can go to a name): 'alice.gangway' … 'erin.gangway' are accounts 0–4. */
+  /** Names the gateway resolves (a Send can go to a name): 'bobby.gangway' … 'erin.gangway' are accounts 1–4. */
   names: Record<string, `0x${string}`>
   /** The blockchain-data API (balances, wallet directory): `createModal({ apiUrl })`. */
   gatewayUrl: string

@@ -8,6 +8,7 @@ import type { ApiState, TokenBalancesState, WalletListState } from './reducers/d
 import type { AccountSheetState } from './reducers/accountSheetReducer.js'
 import type { SiwxSignInState } from './reducers/siwxSignInReducer.js'
 import type { SiwxSessionsState } from './reducers/siwxSessionsReducer.js'
+import type { NameRegistrationState } from './reducers/nameRegistrationReducer.js'
 import type { WalletConnectState } from './reducers/walletConnectState.js'
 import type { ThemeState } from './reducers/themeReducer.js'
 
@@ -134,6 +135,7 @@ export type ModalState = {
   /** The sign-in under way (SIWXSignMessage). */
   siwxSignIn: SiwxSignInState
   siwxSessions: SiwxSessionsState
+  nameRegistration: NameRegistrationState
   wallets: WalletsState
   network: NetworkState
   account: AccountState

@@ -133,7 +133,7 @@ function expectSpecError(error: unknown): void {
   expect(error).toBeInstanceOf(GangwayError)
   expect(error).not.toBeInstanceOf(TypeError)
   const message = (error as GangwayError).shortMessage
-  expect(SPEC_MESSAGES.has(message) || /^(Error (resolving name|fetching names for address|fetching name suggestions)|Name taken)$/.test(message), message).toBe(true)
+  expect(SPEC_MESSAGES.has(message) || /^(Error (resolving name|fetching names for address|fetching name suggestions|registering name .+)|Name taken)$/.test(message), message).toBe(true)
 }
 
 const isStringArray = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === 'string')
@@ -191,6 +191,21 @@ function calls(): Call[] {
     { name: 'getHistory', run: () => blockchain.getHistory({ address: ADDRESS }), check: (v) => expect(Array.isArray((v as { data: unknown }).data)).toBe(true) },
     { name: 'getNfts', run: () => blockchain.getNfts({ address: ADDRESS }), check: (v) => expect((v as { name: unknown }[]).every((n) => typeof n.name === 'string')).toBe(true) },
     { name: 'lookupName', run: () => blockchain.lookupName({ name: 'amber' }), check: (v) => expect(typeof (v as { name: unknown }).name).toBe('string') },
+    {
+      name: 'reverseLookupNames',
+      run: () => blockchain.reverseLookupNames({ address: ADDRESS }),
+      check: (v) => expect((v as { name: unknown }[]).every((n) => typeof n.name === 'string')).toBe(true),
+    },
+    {
+      name: 'getNameSuggestions',
+      run: () => blockchain.getNameSuggestions({ name: 'amber', zone: 'gangway' }),
+      check: (v) => expect((v as { name: unknown }[]).every((n) => typeof n.name === 'string')).toBe(true),
+    },
+    {
+      name: 'registerName',
+      run: () => blockchain.registerName({ name: 'amber.gangway', coinType: 60, address: ADDRESS, message: '{}', signature: '0x00' }),
+      check: (v) => expect(typeof v).toBe('boolean'),
+    },
     {
       name: 'getSessions',
       run: () => blockchain.getSessions({ address: ADDRESS }),

@@ -68,3 +68,17 @@ export function nameAddress(addresses: Record<string, { address?: unknown } | un
   }
   return null
 }
+
+/** The zone names are registered in: the label 'alice' registers 'alice.gangway'. */
+export const NAME_ZONE = 'gangway'
+
+/**
+ * The text a wallet signs to register `name` (spec §7 `POST /v1/profile/account`): the JSON of
+ * `{ name, attributes, timestamp }`, the timestamp in whole seconds of `at`.
+ *
+ * @example
+ * registrationMessage('alice.gangway', 1_700_000_000_000) // '{"name":"alice.gangway","attributes":{},"timestamp":1700000000}'
+ */
+export function registrationMessage(name: string, at: number): string {
+  return JSON.stringify({ name, attributes: {}, timestamp: Math.floor(at / 1000) })
+}

@@ -3,12 +3,13 @@ import { accountSheetFeature } from './accountSheet.js'
 import { connectionFeature } from './connection.js'
 import { dataFeature } from './data.js'
 import { modalFeature } from './modal.js'
+import { namesFeature } from './names.js'
 import { logPersistenceFeature, persistenceFeature } from './persistence.js'
 import { siwxFeature } from './siwx.js'
 import { walletConnectFeature } from './walletConnect.js'
 
 /** The features every modal has, in order. `logPersistence` joins them unless `persistLog: false`. */
-export const CORE_FEATURES = [modalFeature, connectionFeature, siwxFeature, dataFeature, accountSheetFeature, walletConnectFeature, persistenceFeature] as const
+export const CORE_FEATURES = [modalFeature, connectionFeature, siwxFeature, dataFeature, accountSheetFeature, namesFeature, walletConnectFeature, persistenceFeature] as const
 
 /** Every built-in feature, for tools that need the whole catalogue (devtools import, tests). */
 export const BUILT_IN_FEATURES = [...CORE_FEATURES, logPersistenceFeature] as const

@@ -12,6 +12,7 @@ import {
   type AccountTab,
 } from '../events/activity.js'
 import { accountDisconnected } from '../events/connectionLifecycle.js'
+import { nameRegistered } from '../events/names.js'
 import { createSlice } from './createSlice.js'
 
 /** One account's history as far as it was paged. */
@@ -130,6 +131,12 @@ export const accountSheetSlice = createSlice('accountSheet', initialAccountSheet
     .addCase(identityFetched, (s, event) => {
       const { address, name, avatar } = event.payload
       s.identities[address.toLowerCase()] = { name, avatar, timestamp: event.at }
+    })
+    .addCase(nameRegistered, (s, event) => {
+      // A name just registered is the account's name from now on, without waiting for a refetch.
+      const key = event.payload.address.toLowerCase()
+      const known = s.identities[key]
+      s.identities[key] = { name: known?.name ?? event.payload.name, avatar: known?.avatar ?? null, timestamp: known?.timestamp ?? event.at }
     })
     .addCase(accountDisconnected, (s, event) => {
       // Resetting an account clears what was shown of it (spec §4).

@@ -108,6 +108,12 @@ export function AccountView({ modal }: ViewProps) {
           </button>
         ) : null}
       </div>
+      {namespace === 'eip155' && identity && identity.name === null ? (
+        // Names are EVM only (spec §1); the identity lookup answered, so the name API is there.
+        <button type="button" className="gw-button" data-testid="account-choose-name" onClick={() => modal.push('RegisterAccountName')}>
+          Choose a name
+        </button>
+      ) : null}
       <button type="button" className="gw-button" data-testid="account-network" onClick={() => modal.push('Networks')}>
         <span>Network</span>
         <span className="gw-badge">{network?.name ?? caipNetworkId}</span>

@@ -6,6 +6,9 @@
 export const LAZY_VIEW_CSS = `
 .gw-row { display: flex; align-items: center; gap: 10px; padding: 8px 0; border-bottom: 1px solid var(--gw-border); }
 .gw-row-main { display: flex; flex-direction: column; flex: 1; min-width: 0; }
+.gw-name-zone { align-self: center; }
+.gw-name-suggestions { display: flex; flex-direction: column; gap: 6px; }
+.gw-name-suggestions .gw-button { margin: 0; }
 .gw-sessions-note { padding: 16px 4px; text-align: center; }
 .gw-session .gw-badge { margin-left: 6px; }
 .gw-link-button { border: 0; background: none; color: var(--gw-accent); font: inherit; cursor: pointer; padding: 4px; }

@@ -26,6 +26,8 @@ const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
   WalletSend: () => import('./SendView.js').then((m) => m.SendView),
   SIWXSignMessage: () => import('./SiwxSignMessageView.js').then((m) => m.SiwxSignMessageView),
   SiwxSessions: () => import('./SiwxSessionsView.js').then((m) => m.SiwxSessionsView),
+  RegisterAccountName: () => import('./RegisterAccountNameView.js').then((m) => m.RegisterAccountNameView),
+  RegisterAccountNameSuccess: () => import('./RegisterAccountNameView.js').then((m) => m.RegisterAccountNameSuccessView),
 }
 
 /** Each lazy view's module load, started once and shared by the prefetch and the first render. */

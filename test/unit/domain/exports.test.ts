@@ -129,11 +129,13 @@ describe('domain modules', () => {
         ],
         "names.ts": [
           "NAME_MIN_LENGTH",
+          "NAME_ZONE",
           "SLIP44_MSB",
           "chainIdToCoinType",
           "isResolvableName",
           "isValidName",
           "nameAddress",
+          "registrationMessage",
         ],
         "onramp.ts": [
           "DEFAULT_PAYMENT_CURRENCIES",

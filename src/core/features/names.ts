@@ -1,0 +1,12 @@
+import { NAME_EVENTS } from '../events/names.js'
+import { nameRegistrationSlice } from '../reducers/nameRegistrationReducer.js'
+import { defineFeature } from './defineFeature.js'
+
+/** Name registration (spec §4, EVM only): suggestions for a label, registering it by a signed message. */
+export const namesFeature = defineFeature({
+  name: 'names',
+  events: [...NAME_EVENTS],
+  slices: [nameRegistrationSlice],
+  effects: [],
+  loadEffects: () => import('../effects/nameEffects.js').then((m) => m.nameEffects),
+})

@@ -1,0 +1,59 @@
+import { accountDisconnected } from '../events/connectionLifecycle.js'
+import {
+  nameRegistered,
+  nameRegisterFailed,
+  nameRegisterRequested,
+  nameSuggestionsFailed,
+  nameSuggestionsFetched,
+  nameSuggestionsRequested,
+} from '../events/names.js'
+import type { SerializedError } from '../errors/base.js'
+import { createSlice } from './createSlice.js'
+
+export type NameSuggestion = { name: string; registered: boolean }
+
+/** RegisterAccountName (spec §2, §4): the suggestions for the label typed, and the registration under way. */
+export type NameRegistrationState = {
+  suggestions: { label: string; status: 'loading' | 'loaded' | 'failed'; requestId: string | null; items: NameSuggestion[]; error: SerializedError | null } | null
+  register: { name: string; status: 'signing' | 'failed'; requestId: string | null; error: SerializedError | null } | null
+  /** The name registered last (RegisterAccountNameSuccess shows it). */
+  registered: string | null
+}
+
+const EMPTY: NameRegistrationState = { suggestions: null, register: null, registered: null }
+
+export const nameRegistrationSlice = createSlice(
+  'nameRegistration',
+  (): NameRegistrationState => ({ ...EMPTY }),
+  (b) =>
+    b
+      .addCase(nameSuggestionsRequested, (s, event) => {
+        // The suggestions shown stay until the new ones come, so nothing jumps while typing.
+        s.suggestions = { label: event.payload.label, status: 'loading', requestId: event.requestId ?? null, items: s.suggestions?.items ?? [], error: null }
+      })
+      .addCase(nameSuggestionsFetched, (s, event) => {
+        const current = s.suggestions
+        if (!current || current.status !== 'loading' || current.label !== event.payload.label || current.requestId !== (event.requestId ?? null)) return
+        s.suggestions = { ...current, status: 'loaded', requestId: null, items: event.payload.suggestions }
+      })
+      .addCase(nameSuggestionsFailed, (s, event) => {
+        const current = s.suggestions
+        if (!current || current.status !== 'loading' || current.label !== event.payload.label || current.requestId !== (event.requestId ?? null)) return
+        s.suggestions = { ...current, status: 'failed', requestId: null, items: [], error: event.payload.error }
+      })
+      .addCase(nameRegisterRequested, (s, event) => {
+        if (s.register?.status === 'signing') return
+        s.register = { name: event.payload.name, status: 'signing', requestId: event.requestId ?? null, error: null }
+      })
+      .addCase(nameRegistered, (s, event) => {
+        if (s.register?.status !== 'signing' || s.register.requestId !== (event.requestId ?? null)) return
+        s.register = null
+        s.registered = event.payload.name
+        s.suggestions = null
+      })
+      .addCase(nameRegisterFailed, (s, event) => {
+        if (s.register?.status !== 'signing' || s.register.requestId !== (event.requestId ?? null)) return
+        s.register = { ...s.register, status: 'failed', requestId: null, error: event.payload.error }
+      })
+      .addReplacer(accountDisconnected, () => ({ ...EMPTY })),
+)
