@@ -97,7 +97,7 @@ export const MODAL_CSS = `
 }
 .gw-button:hover { border-color: var(--gw-accent); }
 .gw-button[data-primary='true'] { background: var(--gw-accent); color: var(--gw-accent-text); border-color: var(--gw-accent); justify-content: center; }
-.gw-button:disabled { opacity: .55; cursor: not-allowed; }
+.gw-button:disabled, .gw-button[aria-disabled='true'] { opacity: .55; cursor: not-allowed; }
 .gw-muted { color: var(--gw-fg-2); }
 .gw-empty { padding: 24px 8px; text-align: center; color: var(--gw-fg-2); }
 .gw-badge { margin-left: auto; font-size: .8em; padding: 2px 6px; border-radius: 999px; background: var(--gw-bg); color: var(--gw-fg-2); border: 1px solid var(--gw-border); }
