@@ -66,7 +66,6 @@ async function aptInstall(pkg: string, present: () => boolean): Promise<void> {
 }
 
 const ensureChromium = () => aptInstall('chromium', () => existsSync(CHROMIUM))
-// The gateway's storage suite runs against a real PostgreSQL server too.
 const ensurePostgres = () => aptInstall('postgresql', () => postgresBinDir() !== null)
 
 type VitestReport = {
@@ -108,27 +107,17 @@ else {
   failures.push('typecheck')
 }
 
-for (const [label, args] of [
-  ['unit and property tests', []],
-  ['end-to-end tests (Chromium on the local stack)', ['-c', 'vitest.e2e.config.ts']],
+for (const [label, args, needs] of [
+  // The gateway's storage suite runs against a real PostgreSQL server too.
+  ['unit and property tests', [], ensurePostgres],
+  ['end-to-end tests (Chromium on the local stack)', ['-c', 'vitest.e2e.config.ts'], ensureChromium],
 ] as const) {
-  if (label.startsWith('unit')) {
-    try {
-      await ensurePostgres()
-    } catch (error) {
-      failed++
-      failures.push(`${label}: ${(error as Error).message}`)
-      continue
-    }
-  }
-  if (label.startsWith('end-to-end')) {
-    try {
-      await ensureChromium()
-    } catch (error) {
-      failed++
-      failures.push(`${label}: ${(error as Error).message}`)
-      continue
-    }
+  try {
+    await needs()
+  } catch (error) {
+    failed++
+    failures.push(`${label}: ${(error as Error).message}`)
+    continue
   }
   const { ok, report } = await vitest(label, [...args])
   if (report) {

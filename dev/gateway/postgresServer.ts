@@ -1,9 +1,9 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { acceptsConnections, freePort } from '../stack/ports'
 
 const run = promisify(execFile)
 
@@ -27,18 +27,6 @@ export function postgresBinDir(): string | null {
   } catch {
     return null
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address !== null ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /**
@@ -76,7 +64,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     server = child
     const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`postgres exited (${code}) while starting`))))
     const deadline = Date.now() + 20_000
-    while (!(await accepts(port))) {
+    while (!(await acceptsConnections(port))) {
       if (Date.now() > deadline) throw new Error('postgres did not start within 20 s')
       await Promise.race([new Promise((r) => setTimeout(r, 50)), exited])
     }
@@ -109,16 +97,4 @@ export async function startPostgres(): Promise<PostgresServer> {
       rmSync(root, { recursive: true, force: true })
     },
   }
-}
-
-/** Whether something accepts TCP connections (and answers a PostgreSQL startup) on the port. */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port })
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
 }

@@ -1,20 +1,12 @@
-import { createServer } from 'node:net'
 import { createPublicClient, createWalletClient, defineChain, http, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { startChains, type DevChain, type DevChains } from '../../../dev/chain/startChains'
 import { startGateway, type Gateway } from '../../../dev/gateway/startGateway'
+import { freePort } from '../../../dev/stack/ports'
 
 /** A URL of 127.0.0.1 on a port nothing listens on (for "node is down" tests). */
-export function deadUrl(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address !== null ? address.port : 0
-      server.close(() => resolve(`http://127.0.0.1:${port}`))
-    })
-  })
+export async function deadUrl(): Promise<string> {
+  return `http://127.0.0.1:${await freePort()}`
 }
 
 export type Answer = { status: number; body: unknown; text: string; headers: Headers }

@@ -1,19 +1,8 @@
 // The local stack starts the Solana validator beside the chains and tells pages where it is in
 // /stack.json, and stops it with the rest.
-import { createConnection } from 'node:net'
 import { describe, expect, it } from 'vitest'
+import { acceptsConnections as portOpen } from '../../../dev/stack/ports'
 import { startStack } from '../../../dev/stack/startStack'
-
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port })
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
-}
 
 describe('the local stack with Solana', () => {
   it('serves the validator in /stack.json and stops it', async () => {
