@@ -57,6 +57,9 @@ export const MODAL_CSS = `
   border-radius: var(--gw-radius); box-shadow: 0 12px 40px rgba(0,0,0,.25); display: flex; flex-direction: column;
   outline: none;
 }
+.gw-overlay { animation: gw-fade var(--gw-view-duration) ease-out; }
+.gw-dialog { animation: gw-dialog-in var(--gw-view-duration) ease-out; }
+@keyframes gw-dialog-in { from { opacity: 0; transform: translateY(8px) scale(.98); } to { opacity: 1; transform: none; } }
 .gw-dialog[data-shake='true'] { animation: gw-shake 500ms ease-in-out; }
 @keyframes gw-shake {
   10%, 90% { transform: translateX(-2px); } 20%, 80% { transform: translateX(4px); }
@@ -137,8 +140,11 @@ export const MODAL_CSS = `
   /* On a phone the sheet rises from the bottom: the request feedback sits at the top instead. */
   .gw-toast { top: 12px; bottom: auto; }
   .gw-dialog { width: 100vw; max-height: 85vh; border-radius: calc(var(--gw-radius) * 3) calc(var(--gw-radius) * 3) 0 0; border-bottom: 0; }
+  /* The sheet rises from the bottom edge. */
+  .gw-dialog:not([data-shake='true']) { animation-name: gw-sheet-in; }
+  @keyframes gw-sheet-in { from { transform: translateY(100%); } to { transform: none; } }
 }
 @media (prefers-reduced-motion: reduce) {
-  .gw-dialog, .gw-title, .gw-view, .gw-banner, .gw-toast, .gw-body, .gw-loading-block { animation: none !important; transition: none !important; }
+  .gw-overlay, .gw-dialog, .gw-title, .gw-view, .gw-banner, .gw-toast, .gw-body, .gw-loading-block { animation: none !important; transition: none !important; }
 }
 `

@@ -51,6 +51,30 @@ function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05)
 }
 
+describe('motion', () => {
+  it('the dialog enters with an animation and a connecting wallet spins a progress ring; with prefers-reduced-motion nothing moves', async () => {
+    for (const reduced of [false, true]) {
+      const { page, context } = await openDemo(browser)
+      try {
+        if (reduced) await page.emulateMedia({ reducedMotion: 'reduce' })
+        await page.getByTestId('open-modal').click()
+        await expect.poll(() => currentView(page)).toBe('Connect')
+        const dialogAnimation = await dialog(page).evaluate((el) => getComputedStyle(el).animationName)
+        expect(dialogAnimation).toBe(reduced ? 'none' : 'gw-dialog-in')
+        // The wallet never answers: the view waits on it with the ring.
+        await page.locator('gangway-modal [data-testid="wallet-dev.gangway.wallet"]').click()
+        const ring = page.locator('gangway-modal [data-testid=connecting-progress]')
+        await ring.waitFor()
+        expect(await ring.getAttribute('data-active')).toBe('true')
+        const spin = await ring.evaluate((el) => getComputedStyle(el, '::after').animationName)
+        expect(spin).toBe(reduced ? 'none' : 'gw-spin')
+      } finally {
+        await context.close()
+      }
+    }
+  })
+})
+
 describe('the modal keeps its layout steady (Chromium)', () => {
   it('opening Connect with a slow directory shifts nothing: skeleton rows hold the recommended wallets\' place', async () => {
     const { page, context } = await openDemo(browser)

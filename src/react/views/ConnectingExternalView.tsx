@@ -25,7 +25,9 @@ export function ConnectingExternalView({ modal }: ViewProps) {
 
   return (
     <div className="gw-connecting" data-testid="view-connecting-external" data-status={failed ? 'failed' : 'waiting'}>
-      <WalletIcon name={name} imageUrl={connector?.imageUrl} />
+      <span className="gw-progress-ring" data-active={!failed} data-testid="connecting-progress">
+        <WalletIcon name={name} imageUrl={connector?.imageUrl} />
+      </span>
       <p className="gw-connecting-title">{failed ? name : `Continue in ${name}`}</p>
       {failed ? (
         <>

@@ -35,7 +35,9 @@ export function SiwxSignMessageView({ modal }: ViewProps) {
 
   return (
     <div className="gw-connecting" data-testid="view-siwx" data-status={signedIn ? 'signed' : signing ? 'signing' : failed ? 'failed' : 'idle'}>
-      <WalletIcon name={wallet.name} imageUrl={wallet.imageUrl} />
+      <span className="gw-progress-ring" data-active={signing} data-testid="siwx-progress">
+        <WalletIcon name={wallet.name} imageUrl={wallet.imageUrl} />
+      </span>
       <p className="gw-connecting-title">{domain ? `${domain} needs to connect to your wallet` : 'Sign in with your wallet'}</p>
       <p className="gw-muted">Sign this message to prove you own this wallet and proceed. Canceling will {required ? 'disconnect you' : 'close this window'}.</p>
       {signing ? (

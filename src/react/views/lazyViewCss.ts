@@ -14,6 +14,16 @@ export const LAZY_VIEW_CSS = `
 .gw-link-button { border: 0; background: none; color: var(--gw-accent); font: inherit; cursor: pointer; padding: 4px; }
 .gw-connecting { display: flex; flex-direction: column; align-items: center; gap: 8px; text-align: center; }
 .gw-connecting .gw-wallet-icon { width: 64px; height: 64px; border-radius: 14px; font-size: 28px; }
+.gw-progress-ring { position: relative; display: inline-flex; padding: 6px; border-radius: 22px; }
+.gw-progress-ring[data-active='true']::after {
+  content: ''; position: absolute; inset: 0; border-radius: inherit; border: 3px solid transparent;
+  border-top-color: var(--gw-accent); border-right-color: var(--gw-accent); animation: gw-spin 1s linear infinite;
+}
+@keyframes gw-spin { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) {
+  /* Still: a full ring says "waiting" without moving. */
+  .gw-progress-ring[data-active='true']::after { animation: none; border-color: var(--gw-accent); opacity: .5; }
+}
 .gw-connecting-title { margin: 4px 0 0; font-weight: 600; }
 .gw-receive-address { margin: 4px 0 0; max-width: 100%; overflow-wrap: anywhere; text-align: center; user-select: all; }
 .gw-search {
