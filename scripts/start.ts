@@ -43,8 +43,9 @@ async function main() {
     await buildPages()
   }
   console.log('Starting the local stack…')
-  // Names and sign-in sessions outlive a restart: PGlite on disk, or DATABASE_URL's PostgreSQL server.
-  const database = process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: '.cache/gateway-db' }
+  // Names and sign-in sessions outlive a restart: PGlite on disk (one directory per gateway port,
+  // since PGlite serves one process), or DATABASE_URL's PostgreSQL server.
+  const database = process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: `.cache/gateway-db-${stackPorts.gateway}` }
   starting = startStack({ ports: stackPorts, requirePages: false, database })
   const { config, urls } = await starting
   console.log(`
