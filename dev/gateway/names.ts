@@ -135,7 +135,7 @@ export function createNameStore(options: {
     },
     count: () => known,
     async reset() {
-      for (const [name, address] of Object.entries(options.initial ?? {})) await store.set(name, address, 0)
+      for (const [name, address] of Object.entries(options.initial ?? {})) await store.set(name, address, now())
       known = await storage.names.count()
     },
   }
