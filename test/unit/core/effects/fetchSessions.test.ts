@@ -3,7 +3,7 @@ import type { BlockchainApi } from '../../../../src/core/apiPorts'
 import type { HostedSession } from '../../../../src/core/domain/siwxSessions'
 import { fetchSessions } from '../../../../src/core/effects/fetchSessions'
 import { connectionSucceeded } from '../../../../src/core/events/connection'
-import { siwxSessionsFetched, siwxSessionsRequested } from '../../../../src/core/events/siwx'
+import { siwxSessionsFetched, siwxSessionsRequested, siwxSessionStored } from '../../../../src/core/events/siwx'
 import { GangwayError } from '../../../../src/core/errors/base'
 import { EffectScheduler, reply, replyError, runEffect } from '../../../support/runEffect'
 import { stateAfter } from '../../../support/stateAfter'
@@ -54,6 +54,23 @@ describe('fetchSessions', () => {
       { type: 'siwx/sessionsFetched', payload: { sessions: [session] }, requestId: 'q1' },
       { type: 'siwx/sessionsFailed', payload: { error: { shortMessage: 'Server Error', details: 'HTTP 500' } }, requestId: 'q2' },
     ])
+  })
+
+  it("a list without this page's session (revoked elsewhere) signs the page out; one with it keeps it", () => {
+    const signedIn = stateAfter([
+      connectionSucceeded({ connectorId: 'a', namespace: 'eip155', accounts: [{ address: ACCOUNT, type: 'eoa' }], caipNetworkId: 'eip155:1' }),
+      siwxSessionStored({ caipAddress: CAIP, session: { message: 'm', signature: '0x', id: 's1' } }),
+    ])
+    for (const [listed, kept] of [[[session], true], [[{ ...session, id: 'other' }], false]] as const) {
+      const { deps } = store(() => reply([...listed], 5))
+      let run: ReturnType<typeof runEffect> | undefined
+      new EffectScheduler().run(() => {
+        const events = { marble: 'r', values: { r: siwxSessionsRequested({ caipAddress: CAIP }, { requestId: 'q1' }) } }
+        run = runEffect(fetchSessions, { events, state: signedIn, loop: true, deps })
+        run.subscribe()
+      })
+      expect(run!.state.siwx.sessions[CAIP] !== undefined).toBe(kept)
+    }
   })
 
   it('without the data API, or for a Solana address, fails without a request', () => {
