@@ -1,6 +1,7 @@
 import { isAddress } from 'viem'
 import { DEFAULT_SOCIALS } from '../../src/core/domain/constants'
 import { DEFAULT_GATEWAY_LIMITS, type GatewayLimits } from './gatewayLimits'
+import { memoryStorage, type GatewayStorage } from './storage'
 import { HttpError, isPlainObject } from './validate'
 import { MAX_WALLET_COUNT } from './walletRecords'
 
@@ -57,8 +58,9 @@ export interface GatewayControl {
   getPrices(): Record<string, number>
   /** Merges USD prices by token symbol into the price table. */
   setPrices(prices: Record<string, number>): void
-  analytics(): AnalyticsRecord[]
-  clearAnalytics(): void
+  /** The analytics events kept (in the gateway's storage), oldest first. */
+  analytics(): Promise<AnalyticsRecord[]>
+  clearAnalytics(): Promise<void>
   /** Back to the start-up state (features, origins, fault, wallets, identities, prices, analytics, sign-in sessions). */
   reset(): void
 }
@@ -102,13 +104,15 @@ export function createControl(
   limits: ControlLimits = DEFAULT_GATEWAY_LIMITS,
   /** The price table at start and after a reset. */
   defaultPrices: Readonly<Record<string, number>> = DEFAULT_PRICES,
-  /** What else a reset empties (the gateway's session store). */
+  /** What else a reset empties (the gateway's storage: names, sessions, analytics). */
   onReset: () => void = () => {},
+  /** Where analytics events are kept; this process's memory without one. */
+  analyticsStore: GatewayStorage['analytics'] = memoryStorage().analytics,
 ): GatewayControl & {
   /** Takes one use of the current fault for `path`, or null when none applies. */
   takeFault(path: string): FaultSpec | null
   /** Keeps an analytics event, dropping the oldest past the caps; 413 when it alone is over the byte cap. */
-  recordAnalytics(record: AnalyticsRecord): void
+  recordAnalytics(record: AnalyticsRecord): Promise<void>
   memory(): ControlMemory
 } {
   const checkFeature = (value: unknown) => checkFeatureWithin(value, limits.maxFeatureConfigBytes)
@@ -119,10 +123,10 @@ export function createControl(
   let walletCount: number | null = null
   let identities = new Map<string, Identity>()
   let prices: Record<string, number> = {}
-  /** Analytics events, oldest first, with their size as JSON. */
-  let received: { record: AnalyticsRecord; bytes: number }[] = []
-  let receivedBytes = 0
+  /** The analytics events kept, as this process last saw them (several gateways may share the storage). */
+  let analyticsKept = { events: 0, bytes: 0 }
   let analyticsDropped = 0
+  const caps = { maxEvents: limits.maxAnalyticsEvents, maxBytes: limits.maxAnalyticsBytes }
 
   const control = {
     getFeatures: () => structuredClone(features),
@@ -192,10 +196,10 @@ export function createControl(
       if (Object.keys(merged).length > limits.maxPriceSymbols) throw bad(`At most ${limits.maxPriceSymbols} token symbols are kept in the price table`)
       prices = merged
     },
-    analytics: () => structuredClone(received.map((r) => r.record)),
-    clearAnalytics() {
-      received = []
-      receivedBytes = 0
+    analytics: () => analyticsStore.list(),
+    async clearAnalytics() {
+      await analyticsStore.clear()
+      analyticsKept = { events: 0, bytes: 0 }
     },
     reset() {
       features = structuredClone([...DEFAULT_FEATURES])
@@ -205,8 +209,7 @@ export function createControl(
       walletCount = null
       identities = new Map()
       prices = { ...defaultPrices }
-      received = []
-      receivedBytes = 0
+      analyticsKept = { events: 0, bytes: 0 }
       onReset()
     },
     takeFault(path: string): FaultSpec | null {
@@ -218,27 +221,18 @@ export function createControl(
       }
       return taken
     },
-    recordAnalytics(record: AnalyticsRecord) {
+    async recordAnalytics(record: AnalyticsRecord) {
       const bytes = Buffer.byteLength(JSON.stringify(record), 'utf8')
       if (bytes > limits.maxAnalyticsBytes) {
         throw new HttpError(413, `Analytics event is larger than the ${limits.maxAnalyticsBytes} bytes kept`)
       }
-      received.push({ record, bytes })
-      receivedBytes += bytes
-      // Oldest first: a ring of the most recent events.
-      let drop = 0
-      while (received.length - drop > limits.maxAnalyticsEvents || receivedBytes > limits.maxAnalyticsBytes) {
-        receivedBytes -= received[drop]!.bytes
-        drop++
-      }
-      if (drop > 0) {
-        received.splice(0, drop)
-        analyticsDropped += drop
-      }
+      // Oldest first: a ring of the most recent events, within the retention cap.
+      analyticsDropped += await analyticsStore.add(record, bytes, caps)
+      analyticsKept = await analyticsStore.size()
     },
     memory: (): ControlMemory => ({
-      analyticsEvents: received.length,
-      analyticsBytes: receivedBytes,
+      analyticsEvents: analyticsKept.events,
+      analyticsBytes: analyticsKept.bytes,
       analyticsDropped,
       identities: identities.size,
       priceSymbols: Object.keys(prices).length,

@@ -135,17 +135,22 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   /** The last reset of the storage; requests wait for it, so they see what it left. */
   let storageReset: Promise<void> = Promise.resolve()
   let started = false
-  const control = createControl(limits, options.solana ? { ...DEFAULT_PRICES, ...SOLANA_DEFAULT_PRICES } : DEFAULT_PRICES, () => {
-    // The control resets once as it is made: that one must not empty a database other gateways share.
-    if (!started) return
-    storageReset = storageReset
-      .catch(() => {})
-      .then(async () => {
-        await storage.clear()
-        sessions.cleared()
-        await names.reset()
-      })
-  })
+  const control = createControl(
+    limits,
+    options.solana ? { ...DEFAULT_PRICES, ...SOLANA_DEFAULT_PRICES } : DEFAULT_PRICES,
+    () => {
+      // The control resets once as it is made: that one must not empty a database other gateways share.
+      if (!started) return
+      storageReset = storageReset
+        .catch(() => {})
+        .then(async () => {
+          await storage.clear()
+          sessions.cleared()
+          await names.reset()
+        })
+    },
+    storage.analytics,
+  )
   started = true
   const budget: BodyBudget = { limits, buffered: 0, largest: 0, refused: 0 }
   let requests = 0
@@ -208,7 +213,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
           if (typeof event.eventId !== 'string' || event.eventId === '') throw new HttpError(400, "Analytics body needs a string 'eventId'")
           if (!isPlainObject(event.props)) throw new HttpError(400, "Analytics body needs an object 'props'")
           const q = url.searchParams
-          control.recordAnalytics({
+          await control.recordAnalytics({
             receivedAt: Date.now(),
             query: { projectId: q.get('projectId'), st: q.get('st'), sv: q.get('sv') },
             origin: typeof req.headers.origin === 'string' ? req.headers.origin : null,
@@ -392,7 +397,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       fault: control.getFault(),
       walletCount: control.getWalletCount(),
       prices: control.getPrices(),
-      analyticsCount: control.analytics().length,
+      analyticsCount: control.memory().analyticsEvents,
     })
     const field = async (ctx: Ctx, name: string): Promise<unknown> => {
       const body = await ctx.body()
@@ -406,7 +411,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const walletCount: Route['handler'] = () => ({ json: { count: control.getWalletCount() } })
     const prices: Route['handler'] = () => ({ json: { prices: control.getPrices() } })
     const identity: Route['handler'] = ({ params }) => ({ json: control.getIdentity(evmAddress(params[0])) })
-    const analytics: Route['handler'] = () => ({ json: { events: control.analytics() } })
+    const analytics: Route['handler'] = async () => ({ json: { events: await control.analytics() } })
     return [
       { method: 'GET', pattern: /^\/_control\/state$/, handler: () => ({ json: state() }) },
       {
@@ -483,7 +488,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       },
       { method: 'DELETE', pattern: /^\/_control\/names\/([^/]+)$/, handler: async (ctx) => (await names.set(ctx.params[0]!, null), { json: { deleted: true } }) },
       { method: 'GET', pattern: /^\/_control\/analytics$/, handler: analytics },
-      { method: 'DELETE', pattern: /^\/_control\/analytics$/, handler: (ctx) => (control.clearAnalytics(), analytics(ctx)) },
+      { method: 'DELETE', pattern: /^\/_control\/analytics$/, handler: async (ctx) => (await control.clearAnalytics(), analytics(ctx)) },
     ]
   }
 

@@ -1,4 +1,5 @@
 import type { HostedSession } from '../../src/core/domain/siwxSessions'
+import type { AnalyticsRecord } from './control'
 import { HttpError } from './validate'
 
 /** A kept sign-in session: what is listed, plus whose it is and its nonce (unique per address). */
@@ -7,8 +8,11 @@ export type StoredSession = HostedSession & { address: `0x${string}`; nonce: str
 /** A name and the address it points at (for every EVM chain); times in seconds. */
 export type NameRow = { name: string; address: `0x${string}`; registered: number; updated: number }
 
+/** The retention cap of analytics: the most events, and the most bytes (as JSON) of them; the oldest go first. */
+export type AnalyticsCaps = { maxEvents: number; maxBytes: number }
+
 /**
- * Where the gateway keeps what outlives a request: names and sign-in sessions. In memory (one
+ * Where the gateway keeps what outlives a request: names, sign-in sessions and analytics events. In memory (one
  * process, emptied by a restart) or in PostgreSQL (`sqlStorage`: PGlite on disk, or a server
  * shared by several gateway processes). Every method may reject with a 503 `HttpError` when the
  * database cannot be reached.
@@ -34,6 +38,14 @@ export interface GatewayStorage {
     delete(address: string, id: string): Promise<void>
     count(): Promise<number>
   }
+  analytics: {
+    /** Keeps `record` (`bytes` as JSON), then drops the oldest past `caps`; resolves how many it dropped. */
+    add(record: AnalyticsRecord, bytes: number, caps: AnalyticsCaps): Promise<number>
+    /** Oldest first. */
+    list(): Promise<AnalyticsRecord[]>
+    clear(): Promise<void>
+    size(): Promise<{ events: number; bytes: number }>
+  }
   /** Empties every table (the control's reset). */
   clear(): Promise<void>
   close(): Promise<void>
@@ -46,6 +58,7 @@ export function memoryStorage(): GatewayStorage {
   let names = new Map<string, NameRow>()
   /** Oldest first. */
   let sessions: StoredSession[] = []
+  let analytics: { record: AnalyticsRecord; bytes: number }[] = []
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
   return {
     kind: 'memory',
@@ -86,9 +99,25 @@ export function memoryStorage(): GatewayStorage {
       },
       count: async () => sessions.length,
     },
+    analytics: {
+      async add(record, bytes, caps) {
+        analytics.push({ record: structuredClone(record), bytes })
+        let total = analytics.reduce((sum, a) => sum + a.bytes, 0)
+        let drop = 0
+        while (analytics.length - drop > caps.maxEvents || total > caps.maxBytes) total -= analytics[drop++]!.bytes
+        analytics.splice(0, drop)
+        return drop
+      },
+      list: async () => analytics.map((a) => structuredClone(a.record)),
+      async clear() {
+        analytics = []
+      },
+      size: async () => ({ events: analytics.length, bytes: analytics.reduce((sum, a) => sum + a.bytes, 0) }),
+    },
     async clear() {
       names = new Map()
       sessions = []
+      analytics = []
     },
     async close() {},
   }
@@ -125,6 +154,12 @@ const MIGRATIONS = [
      UNIQUE (address_lower, nonce)
    );
    CREATE INDEX gateway_sessions_address ON gateway_sessions (address_lower, seq);`,
+  // The record as the JSON text received (jsonb would reorder its keys); bytes its size.
+  `CREATE TABLE gateway_analytics (
+     seq bigserial PRIMARY KEY,
+     bytes integer NOT NULL,
+     record text NOT NULL
+   );`,
 ]
 
 /** An arbitrary key of the advisory lock that keeps two gateways from migrating at once. */
@@ -277,9 +312,33 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
       },
       count: () => count('gateway_sessions'),
     },
+    analytics: {
+      async add(record, bytes, caps) {
+        await run('INSERT INTO gateway_analytics (bytes, record) VALUES ($1, $2)', [bytes, JSON.stringify(record)])
+        // Newest first, the running count and size: past either cap, the older rows go.
+        const dropped = await run(
+          `DELETE FROM gateway_analytics WHERE seq IN (
+             SELECT seq FROM (
+               SELECT seq, row_number() OVER (ORDER BY seq DESC) AS n, sum(bytes) OVER (ORDER BY seq DESC) AS total FROM gateway_analytics
+             ) ranked WHERE n > $1 OR total > $2
+           ) RETURNING seq`,
+          [caps.maxEvents, caps.maxBytes],
+        )
+        return dropped.length
+      },
+      list: async () => (await run<{ record: string }>('SELECT record FROM gateway_analytics ORDER BY seq')).map((r) => JSON.parse(r.record) as AnalyticsRecord),
+      async clear() {
+        await run('DELETE FROM gateway_analytics')
+      },
+      size: async () => {
+        const [row] = await run<{ events: string; bytes: string | null }>('SELECT count(*) AS events, sum(bytes) AS bytes FROM gateway_analytics')
+        return { events: Number(row?.events ?? 0), bytes: Number(row?.bytes ?? 0) }
+      },
+    },
     async clear() {
       await run('DELETE FROM gateway_sessions')
       await run('DELETE FROM gateway_names')
+      await run('DELETE FROM gateway_analytics')
     },
     close: () => sql.close(),
   }

@@ -317,7 +317,7 @@ describe('fuzz: gateway requests', () => {
       expect((answer as Answer).status).toBe(200)
       checkMemory()
     }
-    const kept = gateway.control.analytics().map((r) => r.body.eventId)
+    const kept = (await gateway.control.analytics()).map((r) => r.body.eventId)
     // The newest are kept, in order.
     expect(kept).toEqual(events.slice(events.length - kept.length).map((e) => e.eventId))
     expect(gateway.stats().analyticsDropped).toBeGreaterThan(0)

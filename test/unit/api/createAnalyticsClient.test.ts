@@ -37,7 +37,7 @@ describe('createAnalyticsClient', () => {
   it('posts an event with the spec query and body to the sink', async () => {
     const { client } = analytics({ getAddress: () => '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
     expect(await client.track({ event: 'MODAL_OPEN', properties: { connected: false } })).toEqual({ status: 'sent' })
-    const [received] = gateway.control.analytics()
+    const [received] = (await gateway.control.analytics())
     expect(received!.query).toEqual({ projectId: 'test-project', st: 'gangway', sv: '0.1.0' })
     expect(received!.body).toEqual({
       eventId: 'event-1',
@@ -67,7 +67,7 @@ describe('createAnalyticsClient', () => {
     })
     expect(requests).toEqual([])
     expect(server.requests).toEqual([])
-    expect(gateway.control.analytics()).toEqual([])
+    expect((await gateway.control.analytics())).toEqual([])
   })
 
   it('detects the browser by default (none under Node)', async () => {
@@ -84,7 +84,7 @@ describe('createAnalyticsClient', () => {
       advance(1_000)
     }
     expect(results).toEqual(['sent', 'sent', 'sent', 'sent', 'sent', 'skipped', 'skipped'])
-    expect(gateway.control.analytics()[0]!.body.props).toEqual({
+    expect((await gateway.control.analytics())[0]!.body.props).toEqual({
       type: 'error',
       event: 'CONNECT_ERROR',
       errorType: 'GangwayError',

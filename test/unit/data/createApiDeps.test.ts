@@ -43,7 +43,7 @@ describe('createApiDeps', () => {
     vi.stubGlobal('document', {})
     const { analytics } = deps()
     for (let i = 0; i < 7; i++) await analytics!.reportError!({ event: 'connection/failed', errorType: 'ConnectorError', errorMessage: `Failed to connect ${i}` })
-    const records = gateway.control.analytics()
+    const records = (await gateway.control.analytics())
     expect(records).toHaveLength(5)
     expect(records[0]?.body.props).toMatchObject({ type: 'error', event: 'connection/failed', errorType: 'ConnectorError', errorMessage: 'Failed to connect 0' })
   })
@@ -60,13 +60,13 @@ describe('createApiDeps', () => {
     vi.stubGlobal('document', {})
     const { analytics, setState } = deps()
     await analytics!.track({ event: 'MODAL_OPEN', properties: { connected: false } })
-    const [record] = gateway.control.analytics()
+    const [record] = (await gateway.control.analytics())
     expect(record?.query).toEqual({ projectId: 'test-project', st: SDK_TYPE, sv: SDK_VERSION })
     expect(record?.body.props).toEqual({ type: 'track', event: 'MODAL_OPEN', properties: { connected: false } })
     const off = initialState({ projectId: 'test-project', adapters: [] })
     setState({ ...off, features: { ...off.features, analytics: false } })
     await analytics!.track({ event: 'MODAL_CLOSE', properties: { connected: false } })
-    expect(gateway.control.analytics()).toHaveLength(1)
+    expect((await gateway.control.analytics())).toHaveLength(1)
   })
 
   it('an event is judged by the modal as it was when the event was tracked, not when the client had loaded', async () => {
@@ -83,7 +83,7 @@ describe('createApiDeps', () => {
     const skipped = analytics!.track({ event: 'MODAL_CLOSE', properties: { connected: false } })
     setState(on)
     await skipped
-    expect(gateway.control.analytics().map((r) => (r.body.props as { event: string }).event)).toEqual(['MODAL_OPEN'])
+    expect((await gateway.control.analytics()).map((r) => (r.body.props as { event: string }).event)).toEqual(['MODAL_OPEN'])
   })
 
   it('a 403 from analytics is reported for the Invalid App Configuration alert', async () => {

@@ -48,7 +48,7 @@ describe('gateway limits: analytics', () => {
     const stats = g.stats()
     expect(stats.analyticsEvents).toBe(16)
     expect(stats.analyticsDropped).toBe(40 - 16)
-    expect(g.control.analytics().map((r) => r.body.eventId)).toEqual(Array.from({ length: 16 }, (_, i) => `big-${i + 24}`))
+    expect((await g.control.analytics()).map((r) => r.body.eventId)).toEqual(Array.from({ length: 16 }, (_, i) => `big-${i + 24}`))
     expect(stats.bodyBytesBuffered).toBe(0)
     expect((await call(g.url, 'GET', '/health')).body).toEqual({ ok: true })
   })
@@ -56,7 +56,7 @@ describe('gateway limits: analytics', () => {
   it('keeps the newest maxAnalyticsEvents events, in order', async () => {
     const g = await start({ maxAnalyticsEvents: 5 })
     for (let i = 0; i < 12; i++) await call(g.url, 'POST', `/e?${P}`, event(`e${i}`))
-    expect(g.control.analytics().map((r) => r.body.eventId)).toEqual(['e7', 'e8', 'e9', 'e10', 'e11'])
+    expect((await g.control.analytics()).map((r) => r.body.eventId)).toEqual(['e7', 'e8', 'e9', 'e10', 'e11'])
     expect(g.stats()).toMatchObject({ analyticsEvents: 5, analyticsDropped: 7 })
     expect((await call(g.url, 'GET', '/_control/state')).body).toMatchObject({ analyticsCount: 5 })
     await call(g.url, 'DELETE', '/_control/analytics')

@@ -88,9 +88,9 @@ describe('analytics sink', () => {
     expect(kept.events).toHaveLength(1)
     expect(kept.events[0]!.body).toEqual(event)
     expect(kept.events[0]!.query).toEqual({ projectId: 'test-project', st: 'gangway', sv: '0.0.0' })
-    expect(gateway.control.analytics()).toHaveLength(1)
+    expect((await gateway.control.analytics())).toHaveLength(1)
     await call(base, 'DELETE', '/_control/analytics')
-    expect(gateway.control.analytics()).toEqual([])
+    expect((await gateway.control.analytics())).toEqual([])
   })
 
   it('refuses bodies that are not analytics events', async () => {
@@ -98,7 +98,7 @@ describe('analytics sink', () => {
     expect((await call(base, 'POST', `/e?${P}`, [1])).body).toEqual({ error: 'Analytics body must be a JSON object' })
     expect((await call(base, 'POST', `/e?${P}`, { props: {} })).body).toEqual({ error: "Analytics body needs a string 'eventId'" })
     expect((await call(base, 'POST', `/e?${P}`, { eventId: 'x' })).body).toEqual({ error: "Analytics body needs an object 'props'" })
-    expect(gateway.control.analytics()).toEqual([])
+    expect((await gateway.control.analytics())).toEqual([])
   })
 })
 

@@ -85,6 +85,21 @@ describe.each(backends)('storage: %s', (_, open) => {
     expect(await storage.sessions.count()).toBe(0)
     expect(await storage.names.count()).toBe(0)
   })
+
+  it('keeps analytics events as received, oldest first, within the retention cap of count and bytes', async () => {
+    await storage.clear()
+    const record = (i: number, pad = '') => ({ receivedAt: i, query: { projectId: 'p', st: null, sv: null }, origin: null, body: { eventId: `e${i}`, props: { z: 1, a: [pad] } } })
+    const caps = { maxEvents: 3, maxBytes: 1000 }
+    for (let i = 0; i < 4; i++) expect(await storage.analytics.add(record(i), 100, caps)).toBe(i < 3 ? 0 : 1)
+    expect((await storage.analytics.list()).map((r) => r.body.eventId)).toEqual(['e1', 'e2', 'e3'])
+    // The record comes back as it was received, key order included.
+    expect(JSON.stringify((await storage.analytics.list())[0])).toBe(JSON.stringify(record(1)))
+    // A large one pushes out as many older ones as its size needs.
+    expect(await storage.analytics.add(record(9, 'x'), 850, caps)).toBe(2)
+    expect(await storage.analytics.size()).toEqual({ events: 2, bytes: 950 })
+    await storage.analytics.clear()
+    expect(await storage.analytics.size()).toEqual({ events: 0, bytes: 0 })
+  })
 })
 
 /** Starts `dev/gateway/main.ts` as its own process over the database; resolves its URL. */
@@ -106,7 +121,7 @@ function gatewayProcess(databaseUrl: string): Promise<{ url: string; child: Chil
 }
 
 describe('gateways over one PostgreSQL server', () => {
-  it('two gateway processes serve the same names and sessions', async () => {
+  it('two gateway processes serve the same names, sessions and analytics', async () => {
     const [a, b] = await Promise.all([gatewayProcess(pg.url), gatewayProcess(pg.url)])
     try {
       expect((await call(a.url, 'PUT', '/_control/names/shared.gangway', { address: ADDRESS })).status).toBe(200)
@@ -121,6 +136,10 @@ describe('gateways over one PostgreSQL server', () => {
       expect(((await call(b.url, 'GET', `/v1/sessions/${signer.address}?${P}`)).body as { sessions: { id: string }[] }).sessions.map((s) => s.id)).toContain(id)
       // The nonce is spent for both: the other gateway refuses the same message.
       expect((await call(b.url, 'POST', `/v1/sessions/${signer.address}?${P}`, { message, signature })).status).toBe(409)
+      // Analytics sent to one are read from the other.
+      expect((await call(a.url, 'POST', `/e?${P}`, { eventId: 'shared-event', props: { event: 'MODAL_OPEN' } })).status).toBe(200)
+      const events = ((await call(b.url, 'GET', '/_control/analytics')).body as { events: { body: { eventId: string } }[] }).events
+      expect(events.map((e) => e.body.eventId)).toContain('shared-event')
     } finally {
       a.child.kill('SIGTERM')
       b.child.kill('SIGTERM')
