@@ -1,4 +1,5 @@
 import { Component, Suspense, useEffect, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
+import { BackIcon, CloseIcon } from './components/icons.js'
 import type { Modal } from '../createModal.js'
 import { selectCanClose } from '../core/selectors.js'
 import { useModalState } from './useModalState.js'
@@ -188,7 +189,7 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
         <header className="gw-header">
           {canGoBack ? (
             <button type="button" className="gw-icon-button" aria-label="Back" onClick={() => modal.back()}>
-              ‹
+              <BackIcon />
             </button>
           ) : (
             <span />
@@ -203,7 +204,7 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
             aria-disabled={!canClose}
             onClick={() => modal.close()}
           >
-            ×
+            <CloseIcon />
           </button>
         </header>
         <Banner modal={modal} />
@@ -235,7 +236,7 @@ function Banner({ modal }: { modal: Modal }) {
     <div className="gw-banner" role={banner.variant === 'error' ? 'alert' : 'status'} data-variant={banner.variant} data-testid="gw-banner">
       <span className="gw-banner-message">{banner.message}</span>
       <button type="button" className="gw-icon-button" aria-label="Dismiss notification" onClick={() => modal.closeBanner()}>
-        ×
+        <CloseIcon />
       </button>
     </div>
   )

@@ -69,7 +69,7 @@ export const MODAL_CSS = `
 .gw-title { margin: 0; text-align: center; font-size: calc(var(--gw-font-base) * 1.6); font-weight: 600; animation: gw-fade var(--gw-header-duration) ease-out; }
 .gw-icon-button {
   width: 32px; height: 32px; border: 0; border-radius: var(--gw-radius); background: transparent; color: var(--gw-fg-2);
-  font-size: 18px; line-height: 1; cursor: pointer;
+  font-size: 18px; line-height: 1; cursor: pointer; display: inline-flex; align-items: center; justify-content: center; padding: 0;
 }
 .gw-icon-button:hover { background: var(--gw-bg-2); color: var(--gw-fg); }
 .gw-body { overflow: hidden auto; transition: height var(--gw-height-duration) ease; }

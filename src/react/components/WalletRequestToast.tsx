@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { CloseIcon } from './icons.js'
 import { truncateAddress } from '../../core/domain/format.js'
 import { selectActiveNetwork } from '../../core/selectors.js'
 import type { ModalState } from '../../core/state.js'
@@ -96,7 +97,7 @@ export function WalletRequestToast() {
       </div>
       {notice.variant === 'loading' ? null : (
         <button type="button" className="gw-icon-button" aria-label="Dismiss notification" onClick={() => setDismissed(notice.key)}>
-          ×
+          <CloseIcon />
         </button>
       )}
     </div>

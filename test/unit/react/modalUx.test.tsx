@@ -219,6 +219,12 @@ describe('no dead Back', () => {
     await t.step(() => t.modal.open())
     await t.step(() => t.modal.push('Swap'))
     expect(t.shadow().querySelector('[aria-label="Back"]')).not.toBeNull()
+    // The header's buttons are icons (named by their labels), not text glyphs.
+    for (const label of ['Back', 'Close']) {
+      const button = t.shadow().querySelector(`[aria-label="${label}"]`)!
+      expect(button.querySelector('svg[aria-hidden="true"]')).not.toBeNull()
+      expect(button.textContent).toBe('')
+    }
     await t.step(() => t.q('unavailable-back')!.click())
     expect(t.view()).toBe('Connect')
   })

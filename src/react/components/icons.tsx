@@ -1,0 +1,11 @@
+/** The header's and notifications' icons, inline SVG in the text colour (their buttons carry the names). */
+function Icon({ d }: { d: string }) {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d={d} />
+    </svg>
+  )
+}
+
+export const CloseIcon = () => <Icon d="M4 4l8 8M12 4l-8 8" />
+export const BackIcon = () => <Icon d="M10 3L5 8l5 5" />
