@@ -72,6 +72,11 @@ export type ModalOptions = {
    * it; Account then lists the address's sessions, each revocable with a wallet signature.
    */
   siwx?: { required?: boolean; statement?: string; hosted?: boolean }
+  /**
+   * The app's terms of service and privacy policy (http(s) URLs): Connect says that connecting
+   * agrees to them, with links; with the `legalCheckbox` feature the visitor ticks a box first.
+   */
+  legal?: { termsUrl?: string; privacyUrl?: string }
   /** Legacy sign-in option; cannot be combined with `siwx`. */
   siweConfig?: unknown
   smartAccounts?: { enabled: boolean }
@@ -195,6 +200,11 @@ export function createModal(options: ModalOptions): Modal {
   // EIP-4361: the statement is one line; a message the wallet would sign wrongly is refused up front.
   if (statement !== undefined && (typeof statement !== 'string' || /[\r\n]/.test(statement))) {
     throw new InvalidInputError('Invalid SIWX statement', { details: 'siwx.statement must be a string of one line' })
+  }
+  for (const [key, url] of Object.entries(options.legal ?? {})) {
+    if (url !== undefined && !isHttpUrl(url)) {
+      throw new InvalidInputError('Invalid options', { details: `legal.${key} must be an http(s) URL` })
+    }
   }
   if (options.siwx?.hosted && !options.apiUrl) {
     throw new InvalidInputError('Invalid SIWX options', { details: 'siwx.hosted needs apiUrl, the gateway that keeps the sessions' })
@@ -372,6 +382,9 @@ function sessionSettings(o: ModalOptions, hasWindow: boolean): SessionSettings {
       ...(o.siwx.hosted ? { hosted: true } : {}),
     }
   }
+  if (o.legal && (o.legal.termsUrl || o.legal.privacyUrl)) {
+    settings.legal = { ...(o.legal.termsUrl ? { termsUrl: o.legal.termsUrl } : {}), ...(o.legal.privacyUrl ? { privacyUrl: o.legal.privacyUrl } : {}) }
+  }
   if (o.smartAccounts) settings.smartAccounts = { enabled: !!o.smartAccounts.enabled }
   if (o.allowUnsupportedChain !== undefined) settings.allowUnsupportedChain = o.allowUnsupportedChain
   if (o.enableNetworkSwitch !== undefined) settings.enableNetworkSwitch = o.enableNetworkSwitch
@@ -417,4 +430,14 @@ function walletConnectPort(o: ModalOptions, adapters: ChainDeps['adapters']): Wa
     if (port) return port
   }
   return undefined
+}
+
+/** An absolute http(s) URL without spaces. */
+function isHttpUrl(url: unknown): boolean {
+  if (typeof url !== 'string' || !/^https?:\/\/[^\s]+$/i.test(url)) return false
+  try {
+    return new URL(url).host !== ''
+  } catch {
+    return false
+  }
 }

@@ -140,6 +140,13 @@ async function main() {
     ...(params.get('siwx')
       ? { siwx: { required: params.get('siwx') === 'required', hosted: params.get('siwx') === 'hosted', statement: 'Sign in to the Gangway demo.' } }
       : {}),
+    // ?legal=1: Connect links the terms and privacy policy; ?legal=checkbox: the visitor ticks a box first.
+    ...(params.get('legal')
+      ? {
+          legal: { termsUrl: 'https://example.com/terms', privacyUrl: 'https://example.com/privacy' },
+          ...(params.get('legal') === 'checkbox' ? { features: { legalCheckbox: true } } : {}),
+        }
+      : {}),
     walletConnect: {
       relayUrl: config.relayUrl,
       metadata: { name: 'Gangway demo', description: 'The Gangway demo host app', url: location.origin, icons: [] },

@@ -72,6 +72,8 @@ export type SessionSettings = {
   isMobile?: boolean
   /** Sign-in with a wallet: `required` keeps SIWXSignMessage open until a session exists; `statement` is the message's line to the visitor. */
   siwx?: { required: boolean; statement?: string; hosted?: boolean }
+  /** The app's terms of service and privacy policy: Connect links them (and asks for consent with the legalCheckbox feature). */
+  legal?: { termsUrl?: string; privacyUrl?: string }
   smartAccounts?: { enabled: boolean }
   allowUnsupportedChain?: boolean
   enableNetworkSwitch?: boolean
@@ -113,6 +115,8 @@ export type ModalState = {
     shake: boolean
     shakeStartedAt: number | null
     namespace: Namespace | null
+    /** The visitor ticked the legal checkbox (legalCheckbox feature) during this page's session. */
+    legalAccepted: boolean
   }
   router: { view: ViewName; history: ViewName[]; data: unknown }
   banner: {

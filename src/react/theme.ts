@@ -134,6 +134,11 @@ export const MODAL_CSS = `
 .gw-loading-block { display: inline-block; background: var(--gw-border); animation: gw-pulse 1.2s ease-in-out infinite alternate; }
 .gw-loading-text { width: 45%; height: .9em; border-radius: var(--gw-radius); }
 @keyframes gw-pulse { from { opacity: 1; } to { opacity: .45; } }
+.gw-wallet-choices { border: 0; margin: 0; padding: 0; min-width: 0; }
+.gw-wallet-choices:disabled { opacity: .55; }
+.gw-legal { margin: 12px 2px 0; font-size: .85em; color: var(--gw-fg-2); text-align: center; }
+.gw-legal a { color: var(--gw-accent); }
+.gw-legal-consent { display: flex; gap: 8px; align-items: flex-start; margin: 0 0 12px; text-align: left; color: var(--gw-fg); cursor: pointer; }
 .gw-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (max-width: 430px) {
   .gw-overlay { align-items: flex-end; }

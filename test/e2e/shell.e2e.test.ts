@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dialog, launchBrowser } from './support/browser'
@@ -25,6 +26,33 @@ describe('the modal shell in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('open-modal')
     expect(await page.getByTestId('demo-status').textContent()).toContain('modal: closed')
     expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('links the app\'s terms on Connect; with the legalCheckbox feature the wallets wait for the box to be ticked', async () => {
+    const footer = await openDemo(browser, { query: '?legal=1' })
+    await footer.page.getByTestId('open-modal').click()
+    await expect.poll(() => currentView(footer.page)).toBe('Connect')
+    const note = footer.page.locator('gangway-modal [data-testid=legal-footer]')
+    expect(await note.textContent()).toBe('By connecting your wallet, you agree to the Terms of Service and Privacy Policy.')
+    expect(await note.locator('[data-testid=legal-terms]').getAttribute('href')).toBe('https://example.com/terms')
+    expect(await note.locator('[data-testid=legal-privacy]').getAttribute('href')).toBe('https://example.com/privacy')
+    expect(await footer.page.locator('gangway-modal [data-testid="wallet-dev.gangway.wallet"]').isEnabled()).toBe(true)
+    await footer.context.close()
+
+    const { page, context } = await openDemo(browser, { query: '?legal=checkbox' })
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => currentView(page)).toBe('Connect')
+    const wallet = page.locator('gangway-modal [data-testid="wallet-dev.gangway.wallet"]')
+    expect(await wallet.isDisabled()).toBe(true)
+    expect(await page.locator('gangway-modal [data-testid=all-wallets-entry]').isDisabled()).toBe(true)
+    expect(await page.locator('gangway-modal [data-testid=legal-footer]').count()).toBe(0)
+    const axe = await new AxeBuilder({ page }).include('gangway-modal').analyze()
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+    await page.locator('gangway-modal [data-testid=legal-checkbox]').check()
+    expect(await wallet.isEnabled()).toBe(true)
+    await wallet.click()
+    await expect.poll(() => currentView(page)).toBe('ConnectingExternal')
     await context.close()
   })
 

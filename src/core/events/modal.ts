@@ -14,3 +14,5 @@ export const modalShakeRequested = defineEvent('modal/shakeRequested', empty())
 /** The shake timer ran out. */
 export const modalShakeEnded = defineEvent('modal/shakeEnded', empty())
 export const modalLoadingChanged = defineEvent('modal/loadingChanged', object({ loading: boolean() }))
+/** The visitor ticked (or unticked) Connect's legal checkbox; the wallets can be chosen once ticked. */
+export const legalAcceptanceChanged = defineEvent('modal/legalAcceptanceChanged', object({ accepted: boolean() }))

@@ -65,6 +65,7 @@ export const sessionSettingsSchema: Schema<SessionSettings> = object({
   embedded: flag,
   isMobile: flag,
   siwx: optional(object({ required: boolean(), statement: optional(string()), hosted: optional(boolean()) })),
+  legal: optional(object({ termsUrl: optional(string()), privacyUrl: optional(string()) })),
   smartAccounts: optional(object({ enabled: boolean() })),
   allowUnsupportedChain: flag,
   enableNetworkSwitch: flag,

@@ -1,7 +1,7 @@
 import { bannerClosed, bannerDelayElapsed, bannerShowRequested } from '../events/banner.js'
 import { remoteConfigFailed, remoteConfigLoaded } from '../events/config.js'
 import { effectFailed } from '../events/effects.js'
-import { modalCloseRequested, modalLoadingChanged, modalOpenRequested, modalShakeEnded, modalShakeRequested } from '../events/modal.js'
+import { legalAcceptanceChanged, modalCloseRequested, modalLoadingChanged, modalOpenRequested, modalShakeEnded, modalShakeRequested } from '../events/modal.js'
 import { accountTypePreferred, themeModeChanged, themeVariablesChanged } from '../events/preferences.js'
 import { routerPushed, routerReplaced, routerReset, routerWentBack } from '../events/router.js'
 import { sessionStarted } from '../events/session.js'
@@ -24,6 +24,7 @@ export const modalFeature = defineFeature({
     modalShakeRequested,
     modalShakeEnded,
     modalLoadingChanged,
+    legalAcceptanceChanged,
     routerPushed,
     routerReplaced,
     routerWentBack,

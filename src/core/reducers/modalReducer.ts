@@ -1,4 +1,5 @@
 import {
+  legalAcceptanceChanged,
   modalCloseRequested,
   modalLoadingChanged,
   modalOpenRequested,
@@ -32,9 +33,10 @@ export type ModalSliceState = ModalState['modal']
  */
 export const modalSlice = createSlice(
   'modal',
-  (): ModalSliceState => ({ open: false, loading: false, shake: false, shakeStartedAt: null, namespace: null }),
+  (): ModalSliceState => ({ open: false, loading: false, shake: false, shakeStartedAt: null, namespace: null, legalAccepted: false }),
   (b) =>
     b
+      .addReplacer(legalAcceptanceChanged, (m, event) => ({ ...m, legalAccepted: event.payload.accepted }))
       // The connection slice already made a requested namespace the active one.
       .addReplacer(modalOpenRequested, (m, event, state) => ({ ...m, open: true, loading: false, namespace: event.payload.namespace ?? state.connection.activeNamespace }))
       .addReplacer(

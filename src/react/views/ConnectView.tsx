@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import type { Connector } from '../../core/domain/entities.js'
 import { orderConnectors, type ConnectorGroup } from '../../core/domain/walletLists.js'
 import { connectionRequested } from '../../core/events/connection.js'
+import { legalAcceptanceChanged } from '../../core/events/modal.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import type { ModalState } from '../../core/state.js'
 import { useModalState } from '../useModalState.js'
@@ -50,35 +51,75 @@ export function ConnectView({ modal }: ViewProps) {
 
   const connect = (c: Connector) =>
     modal.dispatch(connectionRequested({ connectorId: c.id, namespace: c.chain }, { requestId: newRequestId() }))
+  const legal = useModalState((s) => s.settings.legal)
+  // With the legalCheckbox feature the wallets wait for the visitor's consent.
+  const askConsent = useModalState((s) => !!s.settings.legal && s.features.legalCheckbox)
+  const accepted = useModalState((s) => s.modal.legalAccepted)
 
   return (
     <div data-testid="view-connect">
-      {failure ? <ErrorMessage error={failure} testId="connect-error" /> : null}
-      {items.length === 0 ? (
-        <p className="gw-empty">No wallets detected in this browser.</p>
-      ) : (
-        <ul className="gw-list" aria-label="Wallets">
-          {items.map(({ group, item }) => (
-            <li key={`${item.chain}:${item.id}`}>
-              <button type="button" className="gw-button" data-testid={`wallet-${item.id}`} onClick={() => connect(item)}>
-                <WalletIcon name={item.name} imageUrl={item.imageUrl} />
-                <span className="gw-wallet-name" title={item.name}>
-                  {item.name}
-                </span>
-                {group === 'recent' ? (
-                  <span className="gw-badge" data-testid="badge-recent">
-                    Recent
+      {legal && askConsent ? (
+        <label className="gw-legal gw-legal-consent" data-testid="legal-consent">
+          <input type="checkbox" checked={accepted} data-testid="legal-checkbox" onChange={(e) => modal.dispatch(legalAcceptanceChanged({ accepted: e.target.checked }))} />
+          <span>
+            I agree to the <LegalLinks legal={legal} />
+          </span>
+        </label>
+      ) : null}
+      <fieldset className="gw-wallet-choices" disabled={askConsent && !accepted} data-testid="wallet-choices">
+        {failure ? <ErrorMessage error={failure} testId="connect-error" /> : null}
+        {items.length === 0 ? (
+          <p className="gw-empty">No wallets detected in this browser.</p>
+        ) : (
+          <ul className="gw-list" aria-label="Wallets">
+            {items.map(({ group, item }) => (
+              <li key={`${item.chain}:${item.id}`}>
+                <button type="button" className="gw-button" data-testid={`wallet-${item.id}`} onClick={() => connect(item)}>
+                  <WalletIcon name={item.name} imageUrl={item.imageUrl} />
+                  <span className="gw-wallet-name" title={item.name}>
+                    {item.name}
                   </span>
-                ) : item.installed ? (
-                  <span className="gw-badge">Installed</span>
-                ) : null}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <RecommendedWallets />
-      <AllWalletsEntry />
+                  {group === 'recent' ? (
+                    <span className="gw-badge" data-testid="badge-recent">
+                      Recent
+                    </span>
+                  ) : item.installed ? (
+                    <span className="gw-badge">Installed</span>
+                  ) : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <RecommendedWallets />
+        <AllWalletsEntry />
+      </fieldset>
+      {legal && !askConsent ? (
+        <p className="gw-legal" data-testid="legal-footer">
+          By connecting your wallet, you agree to the <LegalLinks legal={legal} />
+        </p>
+      ) : null}
     </div>
+  )
+}
+
+/** "Terms of Service and Privacy Policy", each a link when the app gave it. */
+function LegalLinks({ legal }: { legal: { termsUrl?: string; privacyUrl?: string } }) {
+  const terms = legal.termsUrl ? (
+    <a href={legal.termsUrl} target="_blank" rel="noreferrer" data-testid="legal-terms">
+      Terms of Service
+    </a>
+  ) : null
+  const privacy = legal.privacyUrl ? (
+    <a href={legal.privacyUrl} target="_blank" rel="noreferrer" data-testid="legal-privacy">
+      Privacy Policy
+    </a>
+  ) : null
+  return (
+    <>
+      {terms}
+      {terms && privacy ? ' and ' : null}
+      {privacy}.
+    </>
   )
 }

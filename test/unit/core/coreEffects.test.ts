@@ -106,6 +106,12 @@ describe('persistence', () => {
     const { modal } = await createTestModal({ siwx: { required: true, statement: '  Sign in to Acme.  ' } })
     expect(modal.getState().settings.siwx).toEqual({ required: true, statement: 'Sign in to Acme.' })
   })
+  it('legal links must be http(s) URLs; they reach the settings', async () => {
+    await expect(createTestModal({ legal: { termsUrl: 'javascript:alert(1)' } })).rejects.toThrowError('Invalid options')
+    await expect(createTestModal({ legal: { privacyUrl: 'https://exa mple.com' } })).rejects.toThrowError('Invalid options')
+    const { modal } = await createTestModal({ legal: { termsUrl: 'https://example.com/terms' } })
+    expect(modal.getState().settings.legal).toEqual({ termsUrl: 'https://example.com/terms' })
+  })
   it('a hosted session store needs the gateway (apiUrl)', async () => {
     await expect(createTestModal({ siwx: { hosted: true } })).rejects.toThrowError('Invalid SIWX options')
     const { modal } = await createTestModal({ siwx: { hosted: true }, apiUrl: 'http://127.0.0.1:9' })
