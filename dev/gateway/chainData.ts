@@ -1,14 +1,13 @@
 import {
-  createPublicClient,
   erc20Abi,
   formatUnits,
   getAddress,
-  http,
   type Address,
   type Hex,
   type PublicClient,
 } from 'viem'
 import type { TokenBalance, Transaction, Transfer } from '../../src/core/domain/entities'
+import { chainClients } from './chainClients'
 import { HttpError } from './validate'
 
 /** A local EVM chain the gateway reads. */
@@ -85,22 +84,13 @@ export function createChainData(options: {
   /** ERC-721 collections whose transfers history lists and whose tokens `nfts` finds. */
   collections?: readonly GatewayCollection[]
   prices: () => Readonly<Record<string, number>>
+  /** The chains' clients, when the gateway shares them (else made here). */
+  clients?: Map<number, PublicClient>
 }) {
   const collections = options.collections ?? []
-  const clients = new Map<number, PublicClient>()
+  const clients = options.clients ?? chainClients(options.chains)
   const indexes = new Map<number, ChainIndex>()
-  for (const chain of options.chains) {
-    clients.set(
-      chain.chainId,
-      createPublicClient({
-        // Why no caching and no retries: a local node answers in a millisecond, and a node that
-        // is down must turn into a 502 at once rather than after viem's retry schedule.
-        cacheTime: 0,
-        transport: http(chain.rpcUrl, { batch: { batchSize: 200 }, retryCount: 0, timeout: 10_000 }),
-      }),
-    )
-    indexes.set(chain.chainId, { next: 0, tipHash: null, byAddress: new Map(), lock: Promise.resolve() })
-  }
+  for (const chain of options.chains) indexes.set(chain.chainId, { next: 0, tipHash: null, byAddress: new Map(), lock: Promise.resolve() })
 
   const chainById = new Map(options.chains.map((c) => [c.chainId, c]))
   const tokensOf = (chainId: number) => options.tokens.filter((t) => t.chainId === chainId)

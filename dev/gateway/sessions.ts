@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { getAddress, isAddress, isHex } from 'viem'
+import { getAddress, isAddress, isHex, type PublicClient } from 'viem'
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe'
 import { revokeSessionMessage, type HostedSession } from '../../src/core/domain/siwxSessions'
-import type { GatewayChain } from './chainData'
-import { chainClients } from './chainClients'
 import type { GatewayStorage, StoredSession } from './storage'
 import { HttpError, isPlainObject } from './validate'
 
@@ -31,10 +29,9 @@ export type SessionStore = {
  * `verifySiweMessage` / `verifyMessage` against the served chain, so contract accounts (ERC-1271)
  * verify too.
  */
-export function createSessionStore(options: { storage: GatewayStorage; chains: GatewayChain[]; maxSessions: number; now?: () => number }): SessionStore {
-  const { storage } = options
+export function createSessionStore(options: { storage: GatewayStorage; clients: Map<number, PublicClient>; maxSessions: number; now?: () => number }): SessionStore {
+  const { storage, clients } = options
   const now = options.now ?? Date.now
-  const clients = chainClients(options.chains)
   let known = 0
   const publicView = ({ id, chainId, domain, uri, issuedAt, expirationTime }: StoredSession): HostedSession => ({ id, chainId, domain, uri, issuedAt, expirationTime })
 

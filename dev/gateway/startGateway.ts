@@ -124,8 +124,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const log = options.log ?? (() => {})
   const limits = gatewayLimits(options.limits)
   const storage: GatewayStorage = options.database ? await openStorage(options.database) : memoryStorage()
-  const sessions = createSessionStore({ storage, chains: options.chains, maxSessions: limits.maxSessions })
-  const names = createNameStore({ storage, maxNames: limits.maxNames, clients: chainClients(options.chains), ...(options.names ? { initial: options.names } : {}) })
+  const clients = chainClients(options.chains)
+  const sessions = createSessionStore({ storage, clients, maxSessions: limits.maxSessions })
+  const names = createNameStore({ storage, maxNames: limits.maxNames, clients, ...(options.names ? { initial: options.names } : {}) })
   try {
     await names.reset()
   } catch (error) {
@@ -155,7 +156,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const budget: BodyBudget = { limits, buffered: 0, largest: 0, refused: 0 }
   let requests = 0
   const wallets = createWalletStore(options.extraWallets ? { extraWallets: options.extraWallets } : {})
-  const chainData = createChainData({ chains: options.chains, tokens: options.tokens, collections: options.collections ?? [], prices: () => control.getPrices() })
+  const chainData = createChainData({ chains: options.chains, tokens: options.tokens, collections: options.collections ?? [], prices: () => control.getPrices(), clients })
   const solanaData = options.solana ? createSolanaData({ solana: options.solana, prices: () => control.getPrices() }) : null
   /** CAIP-2 ids of every network served: the EVM chains, then the Solana cluster. */
   const servedNetworks = [...options.chains.map((c) => `eip155:${c.chainId}`), ...(solanaData ? [solanaData.caipNetworkId] : [])]
