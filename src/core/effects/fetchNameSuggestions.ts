@@ -3,6 +3,7 @@ import { NAME_LOOKUP_DELAY_MS } from '../domain/constants.js'
 import { NAME_ZONE } from '../domain/names.js'
 import { nameSuggestionsFailed, nameSuggestionsFetched, nameSuggestionsRequested } from '../events/names.js'
 import { GangwayError, serializeError } from '../errors/base.js'
+import { awaitsSuggestions } from '../reducers/nameRegistrationReducer.js'
 import { fromAbortable, type DataDeps } from './dataDeps.js'
 import { ofType } from './ofType.js'
 import type { Effect } from './runEffects.js'
@@ -20,10 +21,7 @@ export const fetchNameSuggestions: Effect<DataDeps> = (event$, state$, deps) =>
       const api = deps.api.blockchain
       if (!api) return of(nameSuggestionsFailed({ label, error: serializeError(new GangwayError('Error fetching name suggestions', { details: 'no apiUrl' })) }, meta))
       return timer(NAME_LOOKUP_DELAY_MS, deps.scheduler).pipe(
-        filter(() => {
-          const current = state$.value.nameRegistration.suggestions
-          return current?.status === 'loading' && current.label === label && current.requestId === (e.requestId ?? null)
-        }),
+        filter(() => awaitsSuggestions(state$.value.nameRegistration, label, e.requestId)),
         switchMap(() => fromAbortable((signal) => api.getNameSuggestions({ name: label, zone: NAME_ZONE }, { signal }))),
         map((items) =>
           nameSuggestionsFetched(

@@ -1,6 +1,7 @@
 import { catchError, filter, map, mergeMap, of } from 'rxjs'
 import { siwxSessionsFailed, siwxSessionsFetched, siwxSessionsRequested } from '../events/siwx.js'
 import { GangwayError, serializeError } from '../errors/base.js'
+import { isAnswer } from '../reducers/siwxSessionsReducer.js'
 import type { Effect } from './runEffects.js'
 import { fromAbortable, type DataDeps } from './dataDeps.js'
 import { ofType } from './ofType.js'
@@ -13,10 +14,7 @@ import { ofType } from './ofType.js'
 export const fetchSessions: Effect<DataDeps> = (event$, state$, deps) =>
   event$.pipe(
     ofType(siwxSessionsRequested),
-    filter((e) => {
-      const s = state$.value.siwxSessions
-      return s.status === 'loading' && s.caipAddress === e.payload.caipAddress && s.requestId === (e.requestId ?? null)
-    }),
+    filter((e) => isAnswer(state$.value.siwxSessions, e.payload.caipAddress, e.requestId)),
     mergeMap((e) => {
       const { caipAddress } = e.payload
       const meta = { requestId: e.requestId }

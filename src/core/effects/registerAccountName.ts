@@ -2,6 +2,7 @@ import { catchError, defer, filter, mergeMap, of } from 'rxjs'
 import { chainIdToCoinType, registrationMessage } from '../domain/names.js'
 import { nameRegistered, nameRegisterFailed, nameRegisterRequested } from '../events/names.js'
 import { routerReplaced } from '../events/router.js'
+import { isRegistering } from '../reducers/nameRegistrationReducer.js'
 import { GangwayError, serializeError } from '../errors/base.js'
 import { selectActiveConnection, selectCaipAddress } from '../selectors.js'
 import type { ApiDeps } from './dataDeps.js'
@@ -19,10 +20,7 @@ import type { WalletDeps } from './walletDeps.js'
 export const registerAccountName: Effect<WalletDeps & Partial<ApiDeps>> = (event$, state$, deps) =>
   event$.pipe(
     ofType(nameRegisterRequested),
-    filter((e) => {
-      const register = state$.value.nameRegistration.register
-      return register?.status === 'signing' && register.requestId === (e.requestId ?? null)
-    }),
+    filter((e) => isRegistering(state$.value.nameRegistration, e.requestId)),
     mergeMap((e) => {
       const { name } = e.payload
       const meta = { requestId: e.requestId }

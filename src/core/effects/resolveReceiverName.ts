@@ -4,6 +4,7 @@ import { NAME_LOOKUP_DELAY_MS } from '../domain/constants.js'
 import { isResolvableName, nameAddress } from '../domain/names.js'
 import { sendReceiverNameFailed, sendReceiverNameRequested, sendReceiverNameResolved, sendReceiverSet } from '../events/send.js'
 import { GangwayError, serializeError } from '../errors/base.js'
+import { isCurrentName } from '../reducers/accountReducer.js'
 import { selectActiveCaipNetworkId } from '../selectors.js'
 import type { ModalState } from '../state.js'
 import type { ApiDeps } from './dataDeps.js'
@@ -34,10 +35,7 @@ export const resolveReceiverName: Effect<WalletDeps & Partial<ApiDeps>> = (event
     ),
     event$.pipe(
       ofType(sendReceiverNameRequested),
-      filter((e) => {
-        const pending = state$.value.account.send.receiverName
-        return pending?.status === 'resolving' && pending.name === e.payload.name && pending.requestId === (e.requestId ?? null)
-      }),
+      filter((e) => isCurrentName(state$.value.account, e.payload.name, e.requestId)),
       switchMap((e) => {
         const { name } = e.payload
         const meta = { requestId: e.requestId }

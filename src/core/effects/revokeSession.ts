@@ -2,6 +2,7 @@ import { catchError, defer, filter, map, mergeMap, of } from 'rxjs'
 import { revokeSessionMessage } from '../domain/siwxSessions.js'
 import { siwxRevokeFailed, siwxRevokeRequested, siwxSessionRevoked } from '../events/siwx.js'
 import { GangwayError, serializeError } from '../errors/base.js'
+import { isRevoking } from '../reducers/siwxSessionsReducer.js'
 import { selectActiveConnection, selectCaipAddress } from '../selectors.js'
 import type { ApiDeps } from './dataDeps.js'
 import { ofType } from './ofType.js'
@@ -16,10 +17,7 @@ import type { WalletDeps } from './walletDeps.js'
 export const revokeSession: Effect<WalletDeps & Partial<ApiDeps>> = (event$, state$, deps) =>
   event$.pipe(
     ofType(siwxRevokeRequested),
-    filter((e) => {
-      const revoke = state$.value.siwxSessions.revoke
-      return revoke?.status === 'revoking' && revoke.id === e.payload.id && revoke.requestId === (e.requestId ?? null)
-    }),
+    filter((e) => isRevoking(state$.value.siwxSessions, e.payload.caipAddress, e.payload.id, e.requestId)),
     mergeMap((e) => {
       const { caipAddress, id } = e.payload
       const meta = { requestId: e.requestId }

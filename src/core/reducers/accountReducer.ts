@@ -137,8 +137,8 @@ function isCurrentFee(a: Draft<AccountState>, requestId: string | undefined): bo
   return fee !== null && fee.status === 'estimating' && (requestId === undefined || fee.requestId === requestId)
 }
 
-/** Whether an answer is for the name lookup the form waits for. */
-function isCurrentName(a: Draft<AccountState>, name: string, requestId: string | undefined): boolean {
+/** Whether an answer is for the name lookup the form waits for (the reducer and the effect that resolves agree on it). */
+export function isCurrentName(a: AccountState | Draft<AccountState>, name: string, requestId: string | undefined): boolean {
   const pending = a.send.receiverName
   return pending !== null && pending.status === 'resolving' && pending.name === name && pending.requestId === (requestId ?? null)
 }

@@ -22,6 +22,12 @@ export type NameRegistrationState = {
 
 const EMPTY: NameRegistrationState = { suggestions: null, register: null, registered: null }
 
+/** Whether the suggestions wait for this request's answer (the reducer and the effect that fetches agree on it). */
+export const awaitsSuggestions = (s: NameRegistrationState, label: string, requestId: string | undefined) =>
+  s.suggestions?.status === 'loading' && s.suggestions.label === label && s.suggestions.requestId === (requestId ?? null)
+/** Whether this registration is the one under way. */
+export const isRegistering = (s: NameRegistrationState, requestId: string | undefined) => s.register?.status === 'signing' && s.register.requestId === (requestId ?? null)
+
 export const nameRegistrationSlice = createSlice(
   'nameRegistration',
   (): NameRegistrationState => ({ ...EMPTY }),
@@ -32,28 +38,26 @@ export const nameRegistrationSlice = createSlice(
         s.suggestions = { label: event.payload.label, status: 'loading', requestId: event.requestId ?? null, items: s.suggestions?.items ?? [], error: null }
       })
       .addCase(nameSuggestionsFetched, (s, event) => {
-        const current = s.suggestions
-        if (!current || current.status !== 'loading' || current.label !== event.payload.label || current.requestId !== (event.requestId ?? null)) return
-        s.suggestions = { ...current, status: 'loaded', requestId: null, items: event.payload.suggestions }
+        if (!awaitsSuggestions(s, event.payload.label, event.requestId)) return
+        s.suggestions = { ...s.suggestions!, status: 'loaded', requestId: null, items: event.payload.suggestions }
       })
       .addCase(nameSuggestionsFailed, (s, event) => {
-        const current = s.suggestions
-        if (!current || current.status !== 'loading' || current.label !== event.payload.label || current.requestId !== (event.requestId ?? null)) return
-        s.suggestions = { ...current, status: 'failed', requestId: null, items: [], error: event.payload.error }
+        if (!awaitsSuggestions(s, event.payload.label, event.requestId)) return
+        s.suggestions = { ...s.suggestions!, status: 'failed', requestId: null, items: [], error: event.payload.error }
       })
       .addCase(nameRegisterRequested, (s, event) => {
         if (s.register?.status === 'signing') return
         s.register = { name: event.payload.name, status: 'signing', requestId: event.requestId ?? null, error: null }
       })
       .addCase(nameRegistered, (s, event) => {
-        if (s.register?.status !== 'signing' || s.register.requestId !== (event.requestId ?? null)) return
+        if (!isRegistering(s, event.requestId)) return
         s.register = null
         s.registered = event.payload.name
         s.suggestions = null
       })
       .addCase(nameRegisterFailed, (s, event) => {
-        if (s.register?.status !== 'signing' || s.register.requestId !== (event.requestId ?? null)) return
-        s.register = { ...s.register, status: 'failed', requestId: null, error: event.payload.error }
+        if (!isRegistering(s, event.requestId)) return
+        s.register = { ...s.register!, status: 'failed', requestId: null, error: event.payload.error }
       })
       .addReplacer(accountDisconnected, () => ({ ...EMPTY })),
 )

@@ -35,7 +35,7 @@ export const siwxSlice = createSlice(
 )
 
 /** The hosted store's id of a kept session, or null for a session the store does not keep. */
-function hostedId(session: unknown): string | null {
+export function hostedId(session: unknown): string | null {
   const id = typeof session === 'object' && session !== null ? (session as { id?: unknown }).id : undefined
   return typeof id === 'string' ? id : null
 }

@@ -24,9 +24,11 @@ export type SiwxSessionsState = {
 
 const IDLE: SiwxSessionsState = { caipAddress: null, status: 'idle', requestId: null, sessions: [], error: null, revoke: null }
 
-const isAnswer = (s: SiwxSessionsState, caipAddress: string, requestId: string | undefined) =>
+/** Whether the list waits for this request's answer (the reducer and the effect that fetches agree on it). */
+export const isAnswer = (s: SiwxSessionsState, caipAddress: string, requestId: string | undefined) =>
   s.status === 'loading' && s.caipAddress === caipAddress && s.requestId === (requestId ?? null)
-const isRevoking = (s: SiwxSessionsState, caipAddress: string, id: string, requestId: string | undefined) =>
+/** Whether this revocation is the one under way. */
+export const isRevoking = (s: SiwxSessionsState, caipAddress: string, id: string, requestId: string | undefined) =>
   s.caipAddress === caipAddress && s.revoke?.status === 'revoking' && s.revoke.id === id && s.revoke.requestId === (requestId ?? null)
 
 /** The hosted sessions listed, kept while the same address asks again (nothing jumps on a refresh). */

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { siwxRevokeRequested, siwxSessionsRequested } from '../../core/events/siwx.js'
 import { relativeTime } from '../../core/domain/format.js'
+import { hostedId } from '../../core/reducers/siwxReducer.js'
 import { selectCaipAddress } from '../../core/selectors.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { useActiveWallet } from '../components/activeWallet.js'
@@ -21,11 +22,7 @@ export function SiwxSessionsView({ modal }: ViewProps) {
   const list = useModalState((s) => s.siwxSessions)
   const networks = useModalState((s) => s.settings.networks)
   const wallet = useActiveWallet()
-  const thisPage = useModalState((s) => {
-    const session = caipAddress ? s.siwx.sessions[caipAddress] : undefined
-    const id = typeof session === 'object' && session !== null ? (session as { id?: unknown }).id : undefined
-    return typeof id === 'string' ? id : null
-  })
+  const thisPage = useModalState((s) => (caipAddress ? hostedId(s.siwx.sessions[caipAddress]) : null))
   const request = () => {
     if (caipAddress) modal.dispatch(siwxSessionsRequested({ caipAddress }, { requestId: newRequestId() }))
   }
