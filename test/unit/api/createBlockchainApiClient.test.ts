@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { parseEther } from 'viem'
-import type { DevChains } from '../../../dev/chain/startChains'
-import { startGateway, type Gateway } from '../../../dev/gateway/startGateway'
+import { startGateway } from '../../../dev/gateway/startGateway'
 import { createBlockchainApiClient } from '../../../src/adapters/api/createBlockchainApiClient'
 import type { ApiClientOptions } from '../../../src/adapters/api/apiUrl'
 import type { TokenBalance } from '../../../src/core/domain/entities'
@@ -9,19 +8,12 @@ import { DEFAULT_PAYMENT_CURRENCIES, DEFAULT_PURCHASE_CURRENCY } from '../../../
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage, generateSiweNonce } from 'viem/siwe'
 import { revokeSessionMessage } from '../../../src/core/domain/siwxSessions'
-import { deadUrl, startStack, walletOn } from '../gateway/harness'
+import { deadUrl, stackPerFile, walletOn } from '../gateway/harness'
 
 // The blockchain data API client against the gateway over two real local chains. Time is
 // virtual: `now` is a variable the tests move, `sleep` records backoff without waiting.
-let dev: DevChains
-let gateway: Gateway
-let stop: () => Promise<void>
-
-beforeAll(async () => {
-  ;({ dev, gateway, stop } = await startStack())
-}, 60_000)
-afterAll(() => stop?.())
-beforeEach(() => gateway.control.reset())
+const stack = stackPerFile()
+beforeEach(() => stack.gateway.control.reset())
 
 const LOCAL = 'eip155:31337'
 const MAINNET = 'eip155:1'
@@ -31,7 +23,7 @@ function api(overrides: Partial<ApiClientOptions> = {}) {
   const paths: string[] = []
   const sleeps: number[] = []
   const client = createBlockchainApiClient({
-    baseUrl: gateway.url,
+    baseUrl: stack.gateway.url,
     projectId: 'test-project',
     sdkType: 'gangway',
     sdkVersion: '0.1.0',
@@ -58,8 +50,8 @@ function api(overrides: Partial<ApiClientOptions> = {}) {
 const eth = (balances: TokenBalance[] | null) => Number(balances?.find((b) => b.symbol === 'ETH')?.quantity.numeric)
 
 async function sendEth(fromIndex: number, toIndex: number, amount: string) {
-  const { wallet, reader } = walletOn(dev.chains[0]!, dev.accounts[fromIndex]!.privateKey)
-  const hash = await wallet.sendTransaction({ to: dev.accounts[toIndex]!.address, value: parseEther(amount) })
+  const { wallet, reader } = walletOn(stack.dev.chains[0]!, stack.dev.accounts[fromIndex]!.privateKey)
+  const hash = await wallet.sendTransaction({ to: stack.dev.accounts[toIndex]!.address, value: parseEther(amount) })
   await reader.waitForTransactionReceipt({ hash, pollingInterval: 20 })
   return hash
 }
@@ -75,7 +67,7 @@ describe('supported networks', () => {
 
   it('skips calls on an unsupported network with empty results and no request', async () => {
     const { client, requests } = api()
-    const address = dev.accounts[0]!.address
+    const address = stack.dev.accounts[0]!.address
     expect(await client.getBalance({ address, chainId: MAINNET })).toEqual([])
     expect(await client.getHistory({ address, chainId: MAINNET })).toEqual({ data: [], next: null })
     expect(await client.getIdentity({ address, chainId: MAINNET })).toEqual({ name: null, avatar: null })
@@ -97,7 +89,7 @@ describe('supported networks', () => {
 describe('balances', () => {
   it('reads balances from the gateway and keeps them 30 s', async () => {
     const { client, requests, advance } = api()
-    const address = dev.accounts[1]!.address
+    const address = stack.dev.accounts[1]!.address
     const first = await client.getBalance({ address, chainId: LOCAL })
     expect(first?.map((b) => b.symbol)).toEqual(['ETH', 'GUSD'])
     expect(requests()).toEqual([`/v1/account/${address}/balance`])
@@ -114,7 +106,7 @@ describe('balances', () => {
 
   it('bypasses the cache on forceUpdate and shares one request between concurrent callers', async () => {
     const { client, requests } = api()
-    const address = dev.accounts[1]!.address
+    const address = stack.dev.accounts[1]!.address
     const [a, b] = await Promise.all([client.getBalance({ address, chainId: LOCAL }), client.getBalance({ address, chainId: LOCAL })])
     expect(a).toBe(b)
     expect(requests()).toHaveLength(1)
@@ -124,12 +116,12 @@ describe('balances', () => {
 
   it('resolves null on failure and blocks retries for 30 s', async () => {
     const { client, requests, advance, sleeps } = api()
-    const address = dev.accounts[0]!.address
-    gateway.control.setFault({ status: 500, pathPrefix: '/v1/account' })
+    const address = stack.dev.accounts[0]!.address
+    stack.gateway.control.setFault({ status: 500, pathPrefix: '/v1/account' })
     expect(await client.getBalance({ address, chainId: LOCAL })).toBeNull()
     expect(sleeps).toEqual([1000, 2000, 4000])
     expect(requests()).toHaveLength(4)
-    gateway.control.setFault(null)
+    stack.gateway.control.setFault(null)
     advance(29_999)
     expect(await client.getBalance({ address, chainId: LOCAL, forceUpdate: true })).toBeNull()
     expect(requests()).toEqual([])
@@ -141,8 +133,8 @@ describe('balances', () => {
     const down = await startGateway({ chains: [{ chainId: 31337, name: 'Down', rpcUrl: await deadUrl() }], tokens: [] })
     try {
       const { client } = api({ baseUrl: down.url })
-      expect(await client.getBalance({ address: dev.accounts[0]!.address, chainId: LOCAL })).toBeNull()
-      await expect(client.getHistory({ address: dev.accounts[0]!.address })).rejects.toMatchObject({ shortMessage: 'Server Error', code: 502 })
+      expect(await client.getBalance({ address: stack.dev.accounts[0]!.address, chainId: LOCAL })).toBeNull()
+      await expect(client.getHistory({ address: stack.dev.accounts[0]!.address })).rejects.toMatchObject({ shortMessage: 'Server Error', code: 502 })
     } finally {
       await down.stop()
     }
@@ -152,10 +144,10 @@ describe('balances', () => {
 describe('identity and history', () => {
   it('keeps an identity 5 minutes', async () => {
     const { client, requests, advance } = api()
-    const address = dev.accounts[3]!.address
-    gateway.control.setIdentity(address, { name: 'carol.gangway', avatar: null })
+    const address = stack.dev.accounts[3]!.address
+    stack.gateway.control.setIdentity(address, { name: 'carol.gangway', avatar: null })
     expect(await client.getIdentity({ address })).toEqual({ name: 'carol.gangway', avatar: null })
-    gateway.control.setIdentity(address, { name: 'carol2.gangway', avatar: 'http://127.0.0.1/a.png' })
+    stack.gateway.control.setIdentity(address, { name: 'carol2.gangway', avatar: 'http://127.0.0.1/a.png' })
     advance(5 * 60_000 - 1)
     expect((await client.getIdentity({ address: address.toLowerCase() })).name).toBe('carol.gangway')
     advance(1)
@@ -166,7 +158,7 @@ describe('identity and history', () => {
   it('pages history with the cursor', async () => {
     const hash = await sendEth(4, 3, '0.25')
     const { client } = api()
-    const address = dev.accounts[4]!.address
+    const address = stack.dev.accounts[4]!.address
     const first = await client.getHistory({ address, chainId: LOCAL })
     expect(first.data[0]).toMatchObject({ id: hash, metadata: { chain: LOCAL, operationType: 'send' } })
     const all = await client.getHistory({ address })
@@ -174,7 +166,7 @@ describe('identity and history', () => {
     const paged: string[] = []
     do {
       const response = await fetch(
-        `${gateway.url}/v1/account/${address}/history?projectId=p&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+        `${stack.gateway.url}/v1/account/${address}/history?projectId=p&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
       )
       const page = (await response.json()) as { data: { id: string }[]; next: string | null }
       const viaClient = await client.getHistory({ address, cursor })
@@ -187,18 +179,18 @@ describe('identity and history', () => {
 
   it('prices tokens on supported networks only', async () => {
     const { client } = api()
-    const token = dev.tokens[0]!
+    const token = stack.dev.tokens[0]!
     const prices = await client.getFungiblePrices({
       addresses: [`eip155:${token.chainId}:${token.address}`, `${MAINNET}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`],
     })
-    expect(prices).toEqual([{ name: 'Gangway USD', symbol: 'GUSD', iconUrl: `${gateway.url}/public/getTokenImage/GUSD`, price: 1 }])
+    expect(prices).toEqual([{ name: 'Gangway USD', symbol: 'GUSD', iconUrl: `${stack.gateway.url}/public/getTokenImage/GUSD`, price: 1 }])
   })
 })
 
 describe('hosted sign-in sessions', () => {
   it('hands a signed message to the store, lists it, and revokes it with a signed revocation', async () => {
     const { client } = api()
-    const signer = privateKeyToAccount(dev.accounts[0]!.privateKey)
+    const signer = privateKeyToAccount(stack.dev.accounts[0]!.privateKey)
     const address = signer.address
     const message = createSiweMessage({
       address,
@@ -229,16 +221,16 @@ describe('hosted sign-in sessions', () => {
   it('leaves out malformed listed sessions', async () => {
     const body = { sessions: [{ id: 'a', chainId: LOCAL, domain: 'd', uri: 'u', issuedAt: 't', expirationTime: null }, { id: 1 }, null, { id: 'b' }] }
     const { client } = api({ fetch: async () => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }) })
-    expect(await client.getSessions({ address: dev.accounts[0]!.address })).toEqual([body.sessions[0]])
+    expect(await client.getSessions({ address: stack.dev.accounts[0]!.address })).toEqual([body.sessions[0]])
   })
 })
 
 describe('names', () => {
   it("resolves a name the gateway knows, in reverse too; an unknown one rejects with the server's reason", async () => {
     const { client } = api()
-    const address = dev.accounts[1]!.address
-    await gateway.control.reset()
-    await fetch(`${gateway.url}/_control/names/bobby.gangway`, { method: 'PUT', body: JSON.stringify({ address }), headers: { 'content-type': 'application/json' } })
+    const address = stack.dev.accounts[1]!.address
+    await stack.gateway.control.reset()
+    await fetch(`${stack.gateway.url}/_control/names/bobby.gangway`, { method: 'PUT', body: JSON.stringify({ address }), headers: { 'content-type': 'application/json' } })
     expect(await client.lookupName({ name: 'bobby.gangway' })).toMatchObject({ name: 'bobby.gangway', addresses: { '60': { address } } })
     expect((await client.reverseLookupNames({ address })).map((n) => n.name)).toEqual(['bobby.gangway'])
     await expect(client.lookupName({ name: 'nobody.gangway' })).rejects.toMatchObject({ shortMessage: 'Name not found', code: 404 })
@@ -246,9 +238,9 @@ describe('names', () => {
 
   it('registers a name by a signed message: suggestions say what is free, a taken name or a bad signature is refused with the server\'s reason', async () => {
     const { client } = api()
-    await gateway.control.reset()
-    const signer = privateKeyToAccount(dev.accounts[2]!.privateKey)
-    const other = privateKeyToAccount(dev.accounts[3]!.privateKey)
+    await stack.gateway.control.reset()
+    const signer = privateKeyToAccount(stack.dev.accounts[2]!.privateKey)
+    const other = privateKeyToAccount(stack.dev.accounts[3]!.privateKey)
     expect(await client.getNameSuggestions({ name: 'carla', zone: 'gangway' })).toContainEqual({ name: 'carla.gangway', registered: false })
     const message = JSON.stringify({ name: 'carla.gangway', attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
     await expect(

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { erc20Abi, parseEther, parseUnits, type Address, type Hex } from 'viem'
-import type { DevChain, DevChains } from '../../../dev/chain/startChains'
-import type { Gateway } from '../../../dev/gateway/startGateway'
+import type { DevChain } from '../../../dev/chain/startChains'
 import type { TokenBalance, Transaction } from '../../../src/core/domain/entities'
-import { call, P, startStack, walletOn as wallet } from './harness'
+import { call, P, stackPerFile, walletOn as wallet } from './harness'
 
 // The blockchain data endpoints over two real local hardhat chains (dev/chain).
-let dev: DevChains
-let gateway: Gateway
-let stop: () => Promise<void>
-
-beforeAll(async () => {
-  ;({ dev, gateway, stop } = await startStack())
-}, 60_000)
-afterAll(() => stop?.())
+const stack = stackPerFile()
 
 async function rpc(chain: DevChain, method: string, params: unknown[] = []): Promise<unknown> {
   const response = await fetch(chain.rpcUrl, {
@@ -25,22 +17,22 @@ async function rpc(chain: DevChain, method: string, params: unknown[] = []): Pro
 }
 
 const balancesOf = async (address: string, chainId?: string) =>
-  ((await call(gateway.url, 'GET', `/v1/account/${address}/balance?${P}&currency=usd${chainId ? `&chainId=${chainId}` : ''}`)).body as {
+  ((await call(stack.gateway.url, 'GET', `/v1/account/${address}/balance?${P}&currency=usd${chainId ? `&chainId=${chainId}` : ''}`)).body as {
     balances: TokenBalance[]
   }).balances
 
 const historyOf = async (address: string, query = '') =>
-  (await call(gateway.url, 'GET', `/v1/account/${address}/history?${P}${query}`)).body as { data: Transaction[]; next: string | null }
+  (await call(stack.gateway.url, 'GET', `/v1/account/${address}/history?${P}${query}`)).body as { data: Transaction[]; next: string | null }
 
 describe('balances', () => {
   it('lists native and GUSD balances per chain, priced from the table, shaped as spec §3', async () => {
-    const [sender] = dev.accounts
+    const [sender] = stack.dev.accounts
     const balances = await balancesOf(sender!.address, 'eip155:31337')
-    const token = dev.tokens.find((t) => t.chainId === 31337)!
+    const token = stack.dev.tokens.find((t) => t.chainId === 31337)!
     const eth = balances.find((b) => b.symbol === 'ETH')!
     expect(eth).toMatchObject({ name: 'Ether', chainId: 'eip155:31337', price: 3000, quantity: { decimals: '18' } })
     expect(eth.address).toBeUndefined()
-    expect(eth.iconUrl).toBe(`${gateway.url}/public/getTokenImage/ETH`)
+    expect(eth.iconUrl).toBe(`${stack.gateway.url}/public/getTokenImage/ETH`)
     const gusd = balances.find((b) => b.symbol === 'GUSD')!
     expect(gusd).toEqual({
       name: 'Gangway USD',
@@ -50,16 +42,16 @@ describe('balances', () => {
       value: Number(gusd.quantity.numeric),
       price: 1,
       quantity: { decimals: '6', numeric: gusd.quantity.numeric },
-      iconUrl: `${gateway.url}/public/getTokenImage/GUSD`,
+      iconUrl: `${stack.gateway.url}/public/getTokenImage/GUSD`,
     })
     const both = await balancesOf(sender!.address)
     expect(new Set(both.map((b) => b.chainId))).toEqual(new Set(['eip155:31337', 'eip155:31338']))
   })
 
   it('reflects a real ETH and GUSD transfer', async () => {
-    const [, from, to] = dev.accounts
-    const chain = dev.chains[0]!
-    const token = dev.tokens.find((t) => t.chainId === chain.chainId)!
+    const [, from, to] = stack.dev.accounts
+    const chain = stack.dev.chains[0]!
+    const token = stack.dev.tokens.find((t) => t.chainId === chain.chainId)!
     const before = await balancesOf(to!.address, 'eip155:31337')
     const { wallet: sender, reader } = wallet(chain, from!.privateKey)
     const ethHash = await sender.sendTransaction({ to: to!.address, value: parseEther('1.5') })
@@ -101,8 +93,8 @@ describe('balances', () => {
 
 describe('history', () => {
   it('pages with a cursor, newest first, every transaction once', async () => {
-    const [, , , payer, payee] = dev.accounts
-    const chain = dev.chains[1]!
+    const [, , , payer, payee] = stack.dev.accounts
+    const chain = stack.dev.chains[1]!
     const { wallet: sender, reader } = wallet(chain, payer!.privateKey)
     const hashes: Hex[] = []
     for (let i = 1; i <= 7; i++) {
@@ -130,8 +122,8 @@ describe('history', () => {
   })
 
   it('rebuilds its index when the chain is reverted', async () => {
-    const chain = dev.chains[0]!
-    const [payer, payee] = [dev.accounts[3]!, dev.accounts[4]!]
+    const chain = stack.dev.chains[0]!
+    const [payer, payee] = [stack.dev.accounts[3]!, stack.dev.accounts[4]!]
     const snapshot = await rpc(chain, 'evm_snapshot')
     const { wallet: sender, reader } = wallet(chain, payer.privateKey)
     const hash = await sender.sendTransaction({ to: payee.address, value: 1n })
@@ -156,16 +148,16 @@ describe('history', () => {
 
 describe('fungible prices', () => {
   it('prices the local token and the native token by CAIP-10 id', async () => {
-    const token = dev.tokens[0]!
-    const answer = await call(gateway.url, 'POST', `/v1/fungible/price`, {
+    const token = stack.dev.tokens[0]!
+    const answer = await call(stack.gateway.url, 'POST', `/v1/fungible/price`, {
       projectId: 'p',
       currency: 'usd',
       addresses: [`eip155:${token.chainId}:${token.address}`, `eip155:${token.chainId}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`],
     })
     expect(answer.body).toEqual({
       fungibles: [
-        { name: 'Gangway USD', symbol: 'GUSD', iconUrl: `${gateway.url}/public/getTokenImage/GUSD`, price: 1 },
-        { name: 'Ether', symbol: 'ETH', iconUrl: `${gateway.url}/public/getTokenImage/ETH`, price: 3000 },
+        { name: 'Gangway USD', symbol: 'GUSD', iconUrl: `${stack.gateway.url}/public/getTokenImage/GUSD`, price: 1 },
+        { name: 'Ether', symbol: 'ETH', iconUrl: `${stack.gateway.url}/public/getTokenImage/ETH`, price: 3000 },
       ],
     })
   })
@@ -189,12 +181,12 @@ const COLLECTIBLE_ABI = [
 describe('NFTs', () => {
   type Held = { chainId: string; contract: string; tokenId: string; name: string; imageUrl: string; spam: boolean }
   const nftsOf = async (address: string, chainId = 'eip155:31337') =>
-    ((await call(gateway.url, 'GET', `/v1/account/${address}/nfts?${P}&chainId=${chainId}`)).body as { nfts: Held[] }).nfts
+    ((await call(stack.gateway.url, 'GET', `/v1/account/${address}/nfts?${P}&chainId=${chainId}`)).body as { nfts: Held[] }).nfts
 
   it('lists the tokens each account was minted, the airdrop flagged spam, and follows a real transfer', async () => {
-    const [, second, third] = dev.accounts
-    const pass = dev.collections.find((c) => c.chainId === 31337 && !c.spam)!
-    const claim = dev.collections.find((c) => c.chainId === 31337 && c.spam)!
+    const [, second, third] = stack.dev.accounts
+    const pass = stack.dev.collections.find((c) => c.chainId === 31337 && !c.spam)!
+    const claim = stack.dev.collections.find((c) => c.chainId === 31337 && c.spam)!
     const before = await nftsOf(third!.address)
     expect(before.map((n) => [n.name, n.spam]).sort()).toEqual([
       ['Free Claim #3', true],
@@ -203,7 +195,7 @@ describe('NFTs', () => {
     expect(before.find((n) => !n.spam)).toMatchObject({ contract: pass.address, tokenId: '3', imageUrl: expect.stringMatching(/\/public\/getAssetImage\/GPASS-3$/) })
 
     // Account 2 (holder of token #2) gives its pass to account 3, on chain.
-    const { wallet: w, reader } = wallet(dev.chains[0]!, second!.privateKey)
+    const { wallet: w, reader } = wallet(stack.dev.chains[0]!, second!.privateKey)
     const hash = await w.writeContract({ address: pass.address, abi: COLLECTIBLE_ABI, functionName: 'transferFrom', args: [second!.address, third!.address, 2n] })
     await reader.waitForTransactionReceipt({ hash })
     expect(await reader.readContract({ address: pass.address, abi: COLLECTIBLE_ABI, functionName: 'ownerOf', args: [2n] })).toBe(third!.address)

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest'
 import { createPublicClient, createWalletClient, defineChain, http, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { startChains, type DevChain, type DevChains } from '../../../dev/chain/startChains'
@@ -49,6 +50,16 @@ export async function startStack(): Promise<{ dev: DevChains; gateway: Gateway; 
     await dev.stop()
     throw error
   }
+}
+
+/** The two local chains and a gateway for a test file: started before its tests, stopped after them. */
+export function stackPerFile(): { readonly dev: DevChains; readonly gateway: Gateway } {
+  const stack = {} as { dev: DevChains; gateway: Gateway; stop?: () => Promise<void> }
+  beforeAll(async () => {
+    Object.assign(stack, await startStack())
+  }, 60_000)
+  afterAll(() => stack.stop?.())
+  return stack
 }
 
 /** A viem wallet and reader on a local chain, for making real transactions in tests. */

@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage, generateSiweNonce } from 'viem/siwe'
-import type { DevChains } from '../../../dev/chain/startChains'
-import type { Gateway } from '../../../dev/gateway/startGateway'
 import { revokeSessionMessage } from '../../../src/core/domain/siwxSessions'
-import { call, P, startStack } from './harness'
+import { call, P, stackPerFile } from './harness'
 
 // The hosted sign-in sessions (`/v1/sessions/{address}`) over the real local chains: messages
 // and signatures are checked with viem against the chain.
-let dev: DevChains
-let gateway: Gateway
-let stop: () => Promise<void>
+const stack = stackPerFile()
+beforeEach(() => stack.gateway.control.reset())
 
-beforeAll(async () => {
-  ;({ dev, gateway, stop } = await startStack())
-}, 60_000)
-afterAll(() => stop?.())
-beforeEach(() => gateway.control.reset())
-
-const account = (i: number) => privateKeyToAccount(dev.accounts[i]!.privateKey)
+const account = (i: number) => privateKeyToAccount(stack.dev.accounts[i]!.privateKey)
 
 function message(i: number, overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {}) {
   return createSiweMessage({
     address: account(i).address,
-    chainId: dev.chains[0]!.chainId,
+    chainId: stack.dev.chains[0]!.chainId,
     domain: 'app.example',
     uri: 'https://app.example',
     nonce: generateSiweNonce(),
@@ -35,25 +26,25 @@ function message(i: number, overrides: Partial<Parameters<typeof createSiweMessa
 }
 
 async function signIn(i: number, text = message(i), signer = i) {
-  return call(gateway.url, 'POST', `/v1/sessions/${account(i).address}?${P}`, { message: text, signature: await account(signer).signMessage({ message: text }) })
+  return call(stack.gateway.url, 'POST', `/v1/sessions/${account(i).address}?${P}`, { message: text, signature: await account(signer).signMessage({ message: text }) })
 }
-const list = async (i: number) => (await call(gateway.url, 'GET', `/v1/sessions/${account(i).address}?${P}`)).body as { sessions: { id: string; domain: string }[] }
+const list = async (i: number) => (await call(stack.gateway.url, 'GET', `/v1/sessions/${account(i).address}?${P}`)).body as { sessions: { id: string; domain: string }[] }
 
 describe('hosted sign-in sessions', () => {
   it('keeps a verified session, lists it without its signature, and revokes it with a signed revocation', async () => {
     const created = await signIn(0)
     expect(created.status).toBe(201)
     const session = (created.body as { session: Record<string, unknown> }).session
-    expect(session).toMatchObject({ chainId: `eip155:${dev.chains[0]!.chainId}`, domain: 'app.example', uri: 'https://app.example' })
+    expect(session).toMatchObject({ chainId: `eip155:${stack.dev.chains[0]!.chainId}`, domain: 'app.example', uri: 'https://app.example' })
     expect(Object.keys(session).sort()).toEqual(['chainId', 'domain', 'expirationTime', 'id', 'issuedAt', 'uri'])
     expect((await list(0)).sessions.map((s) => s.id)).toEqual([session.id])
     // Case does not matter in the path.
-    expect(((await call(gateway.url, 'GET', `/v1/sessions/${account(0).address.toLowerCase()}?${P}`)).body as { sessions: unknown[] }).sessions).toHaveLength(1)
+    expect(((await call(stack.gateway.url, 'GET', `/v1/sessions/${account(0).address.toLowerCase()}?${P}`)).body as { sessions: unknown[] }).sessions).toHaveLength(1)
     expect((await list(1)).sessions).toEqual([])
-    expect(gateway.stats().sessions).toBe(1)
+    expect(stack.gateway.stats().sessions).toBe(1)
 
     const id = session.id as string
-    const revoke = (signature: string) => call(gateway.url, 'POST', `/v1/sessions/${account(0).address}/revoke?${P}`, { pci: id, signature })
+    const revoke = (signature: string) => call(stack.gateway.url, 'POST', `/v1/sessions/${account(0).address}/revoke?${P}`, { pci: id, signature })
     // Signed by another account, or a signature of other text: refused, the session stays.
     expect((await revoke(await account(1).signMessage({ message: revokeSessionMessage(account(0).address, id) }))).status).toBe(401)
     expect((await revoke(await account(0).signMessage({ message: 'something else' }))).status).toBe(401)
@@ -62,7 +53,7 @@ describe('hosted sign-in sessions', () => {
     expect(revoked).toMatchObject({ status: 200, body: { success: true } })
     expect((await list(0)).sessions).toEqual([])
     expect((await revoke('0x00')).status).toBe(404)
-    expect(gateway.stats().sessions).toBe(0)
+    expect(stack.gateway.stats().sessions).toBe(0)
   })
 
   it('lists the newest first', async () => {
@@ -85,19 +76,19 @@ describe('hosted sign-in sessions', () => {
     await expectRefused(signIn(0, message(0, { issuedAt: new Date(Date.now() - 7_200_000), expirationTime: new Date(Date.now() - 3_600_000) })), 400, /expired/)
     await expectRefused(signIn(0, message(0, { chainId: 1 })), 400, /eip155:1 is not served/)
     const url = `/v1/sessions/${account(0).address}?${P}`
-    await expectRefused(call(gateway.url, 'POST', url, { message: 'hello', signature: '0x00' }), 400, /EIP-4361/)
-    await expectRefused(call(gateway.url, 'POST', url, { message: message(0), signature: 'nothex' }), 400, /hex/)
-    await expectRefused(call(gateway.url, 'POST', url, { message: message(0) }), 400, /'signature' must be a non-empty string/)
-    await expectRefused(call(gateway.url, 'POST', url, [1]), 400, /JSON object/)
-    await expectRefused(call(gateway.url, 'POST', url, { message: 'x'.repeat(5000), signature: '0x00' }), 400, /longer than/)
-    await expectRefused(call(gateway.url, 'POST', `/v1/sessions/nope?${P}`, {}), 400, /Invalid address/)
-    await expectRefused(call(gateway.url, 'POST', `/v1/sessions/${account(0).address}/revoke?${P}`, { pci: 'x' }), 400, /'signature'/)
+    await expectRefused(call(stack.gateway.url, 'POST', url, { message: 'hello', signature: '0x00' }), 400, /EIP-4361/)
+    await expectRefused(call(stack.gateway.url, 'POST', url, { message: message(0), signature: 'nothex' }), 400, /hex/)
+    await expectRefused(call(stack.gateway.url, 'POST', url, { message: message(0) }), 400, /'signature' must be a non-empty string/)
+    await expectRefused(call(stack.gateway.url, 'POST', url, [1]), 400, /JSON object/)
+    await expectRefused(call(stack.gateway.url, 'POST', url, { message: 'x'.repeat(5000), signature: '0x00' }), 400, /longer than/)
+    await expectRefused(call(stack.gateway.url, 'POST', `/v1/sessions/nope?${P}`, {}), 400, /Invalid address/)
+    await expectRefused(call(stack.gateway.url, 'POST', `/v1/sessions/${account(0).address}/revoke?${P}`, { pci: 'x' }), 400, /'signature'/)
     expect((await list(0)).sessions).toHaveLength(1)
   })
 
   it('keeps at most maxSessions, and a reset empties the store', async () => {
     const { startGateway } = await import('../../../dev/gateway/startGateway')
-    const small = await startGateway({ chains: dev.chains, tokens: dev.tokens, limits: { maxSessions: 1 } })
+    const small = await startGateway({ chains: stack.dev.chains, tokens: stack.dev.tokens, limits: { maxSessions: 1 } })
     try {
       const text = message(0)
       const post = async (t: string) =>
@@ -117,16 +108,16 @@ describe('name registration', () => {
   const register = async (i: number, name: unknown, options: { timestamp?: number; coinType?: number; signer?: number; raw?: string } = {}) => {
     const message = options.raw ?? JSON.stringify({ name, attributes: {}, timestamp: options.timestamp ?? Math.floor(Date.now() / 1000) })
     const signature = await account(options.signer ?? i).signMessage({ message })
-    return call(gateway.url, 'POST', `/v1/profile/account?${P}`, { coin_type: options.coinType ?? 60, address: account(i).address, message, signature })
+    return call(stack.gateway.url, 'POST', `/v1/profile/account?${P}`, { coin_type: options.coinType ?? 60, address: account(i).address, message, signature })
   }
 
   it("registers a free name for the signer, which then resolves and is the address's identity name", async () => {
     const done = await register(0, 'dana.gangway')
     expect(done).toMatchObject({ status: 200, body: { success: true, name: { name: 'dana.gangway' } } })
-    expect((await call(gateway.url, 'GET', `/v1/profile/account/dana.gangway?${P}`)).body).toMatchObject({ addresses: { '60': { address: account(0).address } } })
-    expect((await call(gateway.url, 'GET', `/v1/identity/${account(0).address}?${P}`)).body).toEqual({ name: 'dana.gangway', avatar: null })
+    expect((await call(stack.gateway.url, 'GET', `/v1/profile/account/dana.gangway?${P}`)).body).toMatchObject({ addresses: { '60': { address: account(0).address } } })
+    expect((await call(stack.gateway.url, 'GET', `/v1/identity/${account(0).address}?${P}`)).body).toEqual({ name: 'dana.gangway', avatar: null })
     // The chain's own coin type (ENSIP-11) works too.
-    expect((await register(1, 'dana-two.gangway', { coinType: 0x80000000 + dev.chains[1]!.chainId })).status).toBe(200)
+    expect((await register(1, 'dana-two.gangway', { coinType: 0x80000000 + stack.dev.chains[1]!.chainId })).status).toBe(200)
   })
 
   it('refuses taken, badly signed, expired, malformed and out-of-zone names, writing nothing', async () => {
@@ -144,7 +135,7 @@ describe('name registration', () => {
     await refused(register(1, 42), 400, /\{ name, attributes, timestamp \}/)
     await refused(register(1, null, { raw: 'not json' }), 400, /not JSON/)
     await refused(register(1, 'fern.gangway', { coinType: 0x80000000 + 1 }), 400, /not served/)
-    expect((await call(gateway.url, 'GET', `/v1/profile/account/fern.gangway?${P}`)).status).toBe(404)
-    expect(((await call(gateway.url, 'GET', `/v1/profile/reverse/${account(1).address}?${P}`)).body as unknown[])).toEqual([])
+    expect((await call(stack.gateway.url, 'GET', `/v1/profile/account/fern.gangway?${P}`)).status).toBe(404)
+    expect(((await call(stack.gateway.url, 'GET', `/v1/profile/reverse/${account(1).address}?${P}`)).body as unknown[])).toEqual([])
   })
 })
