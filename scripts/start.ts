@@ -1,7 +1,8 @@
 // `npm start`: builds the pages and starts the local stack on fixed ports of 127.0.0.1.
 // GANGWAY_PORTS=chain1,chain2,gateway,relay,web[,solana] picks other ports (the Solana
 // validator's WebSocket is on its port + 1; without a sixth port it takes a free one); GANGWAY_SKIP_BUILD=1 serves
-// the pages already in dist/dev without building them.
+// the pages already in dist/dev without building them. GANGWAY_DATA_DIR puts the gateway's
+// database elsewhere than .cache/gateway-db-<gateway port>.
 // Everything stops on Ctrl+C, SIGTERM or SIGHUP, and when any parent process (npm, the shell, a
 // process manager) is gone, even if it was SIGKILLed.
 import { existsSync } from 'node:fs'
@@ -45,7 +46,7 @@ async function main() {
   console.log('Starting the local stack…')
   // Names and sign-in sessions outlive a restart: PGlite on disk (one directory per gateway port,
   // since PGlite serves one process), or DATABASE_URL's PostgreSQL server.
-  const database = process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: `.cache/gateway-db-${stackPorts.gateway}` }
+  const database = process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: process.env.GANGWAY_DATA_DIR || `.cache/gateway-db-${stackPorts.gateway}` }
   starting = startStack({ ports: stackPorts, requirePages: false, database })
   const { config, urls } = await starting
   console.log(`

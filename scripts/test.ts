@@ -77,9 +77,15 @@ type VitestReport = {
   testResults?: { name: string; status: string; message?: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[]
 }
 
-/** Each failed test (or file that failed to run) with the first line of its error, for the closing lines. */
+/** Each failed test (or file that failed to run) with the start of its error (up to 12 lines), for the closing lines. */
 function failedTests(report: VitestReport): string[] {
-  const firstLine = (text: string | undefined) => (text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? ''
+  const firstLine = (text: string | undefined) =>
+    (text ?? '')
+      .split('\n')
+      .map((line) => line.trimEnd().slice(0, 300))
+      .filter((line) => line.trim() !== '' && !/^\s+at /.test(line))
+      .slice(0, 12)
+      .join('\n    ')
   return (report.testResults ?? []).flatMap((file) => {
     const path = file.name.replace(`${process.cwd()}/`, '')
     const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed')

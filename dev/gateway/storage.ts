@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import type { HostedSession } from '../../src/core/domain/siwxSessions'
 import type { AnalyticsRecord } from './control'
 import { HttpError } from './validate'
@@ -372,6 +374,8 @@ export async function openStorage(options: { url?: string | undefined; dataDir?:
     return sqlStorage({ query: (text, params) => pool.query(text, params) as never, close: () => pool.end() }, 'postgres')
   }
   const { PGlite } = await import('@electric-sql/pglite')
+  // PGlite makes its own directory but not the ones above it (a fresh checkout has no .cache).
+  if (options.dataDir !== undefined) mkdirSync(dirname(resolve(options.dataDir)), { recursive: true })
   const db = await PGlite.create(options.dataDir ?? 'memory://')
   const client: SqlClient = { query: (text, params) => db.query(text, params) as never, close: () => db.close() }
   try {

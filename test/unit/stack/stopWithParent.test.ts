@@ -2,7 +2,9 @@
 // (SIGTERM or SIGKILL) must stop everything they started (for `npm start`: the chains, the
 // gateway, the relay and the web server) and free their ports.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createServer, type AddressInfo, type Server } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -75,9 +77,11 @@ afterEach(async () => {
 describe.each(['SIGTERM', 'SIGKILL'] as const)('npm start, its npm process stopped by pid with %s', (signal) => {
   it('stops every process it started and frees every port', async () => {
     const ports = await freePorts(5)
+    // A directory whose parent does not exist yet, as .cache/ in a fresh checkout.
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'gangway-start-')), 'cache', 'gateway-db')
     const npm = spawn(NPM, ['start'], {
       cwd: ROOT,
-      env: { ...process.env, GANGWAY_PORTS: ports.join(','), GANGWAY_SKIP_BUILD: '1' },
+      env: { ...process.env, GANGWAY_PORTS: ports.join(','), GANGWAY_SKIP_BUILD: '1', GANGWAY_DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     const output = await waitForOutput(npm, 'Press Ctrl+C to stop.', 45_000)
