@@ -27,7 +27,19 @@ export type DevToken = { chainId: number; address: `0x${string}`; name: string; 
 export type DevAccount = { address: `0x${string}`; privateKey: `0x${string}` }
 /** An ERC-721 collection of the dev chains: token `i + 1` minted to account `i`; `spam` ones are an unsolicited airdrop. */
 export type DevCollection = { chainId: number; address: `0x${string}`; name: string; symbol: string; spam: boolean }
-export type DevChains = { chains: DevChain[]; tokens: DevToken[]; collections: DevCollection[]; accounts: DevAccount[]; stop(): Promise<void> }
+/** Uniswap V2 on a dev chain: its factory, WETH and Router02, with pools seeded by the deployer. */
+export type DevAmm = { chainId: number; factory: `0x${string}`; router: `0x${string}`; weth: `0x${string}` }
+export type DevChains = {
+  chains: DevChain[]
+  /** GUSD on each chain, then USDC on each chain (`tokens.find(t => t.chainId === id)` is GUSD). */
+  tokens: DevToken[]
+  collections: DevCollection[]
+  accounts: DevAccount[]
+  amm: DevAmm[]
+  /** The deployer: it holds the USDC reserve (what the dev on-ramp delivers from) and the pools' liquidity. */
+  treasury: DevAccount
+  stop(): Promise<void>
+}
 
 const here = dirname(fileURLToPath(import.meta.url))
 const require = createRequire(import.meta.url)
@@ -44,6 +56,12 @@ const COLLECTIONS = [
   { name: 'Free Claim', symbol: 'CLAIM', spam: true },
 ] as const
 const TOKEN_PER_ACCOUNT = 1_000_000n * 10n ** 6n
+/** Test USDC: the accounts hold none (it arrives through the dev on-ramp); the treasury holds the reserve. */
+const USDC = { name: 'USD Coin', symbol: 'USDC', decimals: 6 } as const
+const TREASURY_TOKENS = 1_000_000_000n * 10n ** 6n
+/** Pools seeded on each chain (1 ETH = 3,000 GUSD = 3,000 USDC, the gateway's default prices). */
+const POOL_ETH = 100n * 10n ** 18n
+const POOL_STABLE = 300_000n * 10n ** 6n
 
 /** The first five accounts of hardhat's default mnemonic ("test test … junk"), 10000 ETH each. */
 const ACCOUNTS: DevAccount[] = [
@@ -71,7 +89,8 @@ const ACCOUNTS: DevAccount[] = [
 
 // Why a dedicated deployer outside the funded accounts: the token lands at the deployer's
 // nonce-0 address on every chain and every run, and the accounts handed to wallets keep nonce 0.
-const DEPLOYER = privateKeyToAccount(keccak256(stringToBytes('gangway dev deployer')))
+const DEPLOYER_KEY = keccak256(stringToBytes('gangway dev deployer'))
+const DEPLOYER = privateKeyToAccount(DEPLOYER_KEY)
 
 const READY_TIMEOUT_MS = 30_000
 
@@ -128,10 +147,20 @@ export async function startChains(options?: {
     await Promise.all(chains.map((chain, i) => waitUntilReady(chain, exited[i]!)))
     log(`nodes answering at ${elapsed()}`)
     const deployed = await Promise.all(chains.map((chain) => deployAll(chain, compiled)))
-    const tokens = deployed.map((d) => d.token)
+    const tokens = [...deployed.map((d) => d.token), ...deployed.map((d) => d.usdc)]
     const collections = deployed.flatMap((d) => d.collections)
+    const amm = deployed.map((d) => d.amm)
     for (const c of [...tokens, ...collections]) log(`[${c.chainId}] ${c.symbol} deployed at ${c.address} (${elapsed()})`)
-    return { chains, tokens, collections, accounts: ACCOUNTS.map((a) => ({ ...a })), stop }
+    for (const a of amm) log(`[${a.chainId}] Uniswap V2 router at ${a.router} (${elapsed()})`)
+    return {
+      chains,
+      tokens,
+      collections,
+      amm,
+      accounts: ACCOUNTS.map((a) => ({ ...a })),
+      treasury: { address: DEPLOYER.address, privateKey: DEPLOYER_KEY },
+      stop,
+    }
   } catch (error) {
     await stop()
     throw error
@@ -283,8 +312,14 @@ function compileContracts(): { token: Compiled; collectible: Compiled } {
   return { token: contract('GangwayToken'), collectible: contract('GangwayCollectible') }
 }
 
-/** GUSD at the deployer's nonce 0, then the collections, each checked at its expected address. */
-async function deployAll(chain: DevChain, compiled: { token: Compiled; collectible: Compiled }): Promise<{ token: DevToken; collections: DevCollection[] }> {
+/**
+ * GUSD at the deployer's nonce 0, then the collections, each checked at its expected address,
+ * then USDC and Uniswap V2 with its pools.
+ */
+async function deployAll(
+  chain: DevChain,
+  compiled: { token: Compiled; collectible: Compiled },
+): Promise<{ token: DevToken; collections: DevCollection[]; usdc: DevToken; amm: DevAmm }> {
   const viemChain = defineChain({
     id: chain.chainId,
     name: chain.name,
@@ -294,12 +329,13 @@ async function deployAll(chain: DevChain, compiled: { token: Compiled; collectib
   const transport = custom({ request: ({ method, params }) => rpc(chain.rpcUrl, method, params) })
   const publicClient = createPublicClient({ chain: viemChain, transport })
   const walletClient = createWalletClient({ chain: viemChain, transport, account: DEPLOYER })
-  await rpc(chain.rpcUrl, 'hardhat_setBalance', [DEPLOYER.address, toHex(parseEther('100'))])
+  await rpc(chain.rpcUrl, 'hardhat_setBalance', [DEPLOYER.address, toHex(parseEther('1000'))])
   const nonce = await publicClient.getTransactionCount({ address: DEPLOYER.address })
   const hash = await walletClient.deployContract({
     abi: compiled.token.abi,
     bytecode: compiled.token.bytecode,
-    args: [TOKEN.name, TOKEN.symbol, TOKEN.decimals, ACCOUNTS.map((a) => a.address), TOKEN_PER_ACCOUNT],
+    // The deployer holds GUSD too: it seeds the pools.
+    args: [TOKEN.name, TOKEN.symbol, TOKEN.decimals, [...ACCOUNTS.map((a) => a.address), DEPLOYER.address], TOKEN_PER_ACCOUNT],
     nonce,
   })
   const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })
@@ -326,7 +362,47 @@ async function deployAll(chain: DevChain, compiled: { token: Compiled; collectib
     }
     collections.push({ chainId: chain.chainId, address, ...collection })
   }
-  return { token: { chainId: chain.chainId, address: expected, ...TOKEN }, collections }
+  const gusd = { chainId: chain.chainId, address: expected, ...TOKEN }
+  const deploy = async (label: string, abi: Abi, bytecode: Hex, args: readonly unknown[], at: number): Promise<`0x${string}`> => {
+    const hash = await walletClient.deployContract({ abi, bytecode, args, nonce: at })
+    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    const address = getContractAddress({ from: DEPLOYER.address, nonce: BigInt(at) })
+    if (receipt.status !== 'success' || receipt.contractAddress?.toLowerCase() !== address.toLowerCase()) {
+      throw new Error(`${label} deployment failed on chain ${chain.chainId} (${hash})`)
+    }
+    return address
+  }
+  let at = nonce + 1 + COLLECTIONS.length
+  const usdcAddress = await deploy('USDC', compiled.token.abi, compiled.token.bytecode, [USDC.name, USDC.symbol, USDC.decimals, [DEPLOYER.address], TREASURY_TOKENS], at++)
+  const usdc = { chainId: chain.chainId, address: usdcAddress, ...USDC }
+  const artifact = (path: string): Compiled => {
+    const json = require(path) as { abi: Abi; bytecode: string }
+    return { abi: json.abi, bytecode: `0x${json.bytecode.replace(/^0x/, '')}` }
+  }
+  const wethArtifact = artifact('@uniswap/v2-periphery/build/WETH9.json')
+  const factoryArtifact = artifact('@uniswap/v2-core/build/UniswapV2Factory.json')
+  const routerArtifact = artifact('@uniswap/v2-periphery/build/UniswapV2Router02.json')
+  const weth = await deploy('WETH9', wethArtifact.abi, wethArtifact.bytecode, [], at++)
+  const factory = await deploy('UniswapV2Factory', factoryArtifact.abi, factoryArtifact.bytecode, [DEPLOYER.address], at++)
+  const router = await deploy('UniswapV2Router02', routerArtifact.abi, routerArtifact.bytecode, [factory, weth], at++)
+  // Seed the pools: ETH/GUSD, ETH/USDC and GUSD/USDC, sent back to back and awaited together.
+  const deadline = 2n ** 48n
+  const calls = [
+    { address: gusd.address, abi: compiled.token.abi, functionName: 'approve', args: [router, 2n ** 256n - 1n] },
+    { address: usdcAddress, abi: compiled.token.abi, functionName: 'approve', args: [router, 2n ** 256n - 1n] },
+    { address: router, abi: routerArtifact.abi, functionName: 'addLiquidityETH', args: [gusd.address, POOL_STABLE, 0n, 0n, DEPLOYER.address, deadline], value: POOL_ETH },
+    { address: router, abi: routerArtifact.abi, functionName: 'addLiquidityETH', args: [usdcAddress, POOL_STABLE, 0n, 0n, DEPLOYER.address, deadline], value: POOL_ETH },
+    { address: router, abi: routerArtifact.abi, functionName: 'addLiquidity', args: [gusd.address, usdcAddress, POOL_STABLE, POOL_STABLE, 0n, 0n, DEPLOYER.address, deadline] },
+  ] as const
+  const hashes: Hex[] = []
+  for (const call of calls) {
+    hashes.push(await walletClient.writeContract({ ...(call as Parameters<typeof walletClient.writeContract>[0]), gas: 5_000_000n, nonce: at++ }))
+  }
+  for (const hash of hashes) {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    if (receipt.status !== 'success') throw new Error(`seeding the Uniswap pools failed on chain ${chain.chainId} (${hash})`)
+  }
+  return { token: gusd, collections, usdc, amm: { chainId: chain.chainId, factory, router, weth } }
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

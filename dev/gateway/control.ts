@@ -76,7 +76,7 @@ export const DEFAULT_FEATURES: readonly RemoteFeature[] = [
 
 export const DEFAULT_ALLOWED_ORIGINS: readonly string[] = ['http://localhost:*', 'http://127.0.0.1:*']
 
-export const DEFAULT_PRICES: Readonly<Record<string, number>> = { ETH: 3000, GUSD: 1 }
+export const DEFAULT_PRICES: Readonly<Record<string, number>> = { ETH: 3000, GUSD: 1, USDC: 1 }
 
 /** The most analytics records kept by default; older ones are dropped first. */
 export const MAX_ANALYTICS_RECORDS = DEFAULT_GATEWAY_LIMITS.maxAnalyticsEvents

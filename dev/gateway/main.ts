@@ -18,7 +18,7 @@
 // Prints `gateway listening on <url>` on stdout once it answers.
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { startGateway, type GatewayChain, type GatewayCollection, type GatewaySolana, type GatewayToken } from './startGateway'
+import { startGateway, type GatewayAmm, type GatewayChain, type GatewayCollection, type GatewaySolana, type GatewayToken } from './startGateway'
 
 const { values } = parseArgs({
   options: {
@@ -80,12 +80,16 @@ for (const spec of values.token) {
 
 let stopChains: (() => Promise<void>) | undefined
 const collections: GatewayCollection[] = []
+const amm: GatewayAmm[] = []
+let treasury: { address: `0x${string}`; privateKey: `0x${string}` } | undefined
 if (values['start-chains']) {
   const { startChains } = await import('../chain/startChains')
   const dev = await startChains(values.verbose ? { log: (line) => process.stderr.write(`${line}\n`) } : undefined)
   chains.push(...dev.chains)
   tokens.push(...dev.tokens)
   collections.push(...dev.collections)
+  amm.push(...dev.amm)
+  treasury = dev.treasury
   stopChains = dev.stop
 }
 if (chains.length === 0 && !solana) process.stderr.write('no chains given: balances and history will be empty (see --start-chains)\n')
@@ -97,6 +101,8 @@ const gateway = await startGateway({
   chains,
   tokens,
   collections,
+  amm,
+  ...(treasury ? { treasury } : {}),
   ...(solana ? { solana } : {}),
   log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
 })

@@ -7,7 +7,9 @@ import { createControl, DEFAULT_PRICES, type FaultSpec, type GatewayControl } fr
 import { gatewayLimits, type GatewayLimits } from './gatewayLimits'
 import { generateIcon } from './icons'
 import { chainClients } from './chainClients'
+import { convertRoutes, type GatewayAmm } from './convert'
 import { createNameStore } from './names'
+import { onrampRoutes } from './onramp'
 import { createSessionStore } from './sessions'
 import { memoryStorage, openStorage, type GatewayStorage } from './storage'
 import { createSolanaData, isSolanaAddress, SOLANA_DEFAULT_PRICES, type GatewaySolana } from './solanaData'
@@ -29,6 +31,7 @@ export type { GatewayControl, FaultSpec } from './control'
 export type { GatewayChain, GatewayCollection, GatewayToken } from './chainData'
 export type { GatewaySolana, GatewaySolanaToken } from './solanaData'
 export type { GatewayLimits } from './gatewayLimits'
+export type { GatewayAmm } from './convert'
 export { DEFAULT_GATEWAY_LIMITS } from './gatewayLimits'
 
 export type GatewayOptions = {
@@ -46,6 +49,10 @@ export type GatewayOptions = {
    * without it, this process's memory.
    */
   database?: { url?: string | undefined; dataDir?: string | undefined }
+  /** Uniswap V2 deployments (factory, router, WETH) the swap API quotes and builds on, per chain. */
+  amm?: GatewayAmm[]
+  /** The account the dev on-ramp providers deliver from (it holds the test USDC reserve). */
+  treasury?: { address: `0x${string}`; privateKey: `0x${string}` }
   /** Names the name API resolves from the start (and again after a reset), e.g. `{ 'alice.gangway': '0xf39F…' }`. */
   names?: Record<string, `0x${string}`>
   /** Wallets listed before the bundled directory (e.g. the local sample wallet with its URL). */
@@ -89,7 +96,7 @@ const DISCARD_ALLOWANCE_BYTES = 1024 * 1024
 /** Body accounting shared by every request of one gateway. */
 type BodyBudget = { limits: GatewayLimits; buffered: number; largest: number; refused: number }
 
-type Ctx = {
+export type Ctx = {
   req: IncomingMessage
   url: URL
   /** Decoded path parameters of the matched route. */
@@ -100,9 +107,10 @@ type Ctx = {
   body(): Promise<unknown>
 }
 
-type Reply = { status?: number; json?: unknown; svg?: string }
+/** `html` is a whole page (the dev on-ramp providers' pages). */
+export type Reply = { status?: number; json?: unknown; svg?: string; html?: string }
 
-type Route = {
+export type Route = {
   method: string
   pattern: RegExp
   handler: (ctx: Ctx) => Reply | Promise<Reply>
@@ -165,7 +173,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const routes: Route[] = [
     ...directoryRoutes(),
     ...blockchainRoutes(),
-    ...notBuiltRoutes(),
+    ...convertRoutes({ chains: options.chains, tokens: options.tokens, amm: options.amm ?? [], clients, prices: () => control.getPrices() }),
+    ...onrampRoutes({
+      chains: options.chains,
+      tokens: options.tokens,
+      clients,
+      ...(options.treasury ? { treasury: options.treasury } : {}),
+      ...(options.solana ? { solana: options.solana } : {}),
+    }),
     ...controlRoutes(),
     { method: 'GET', pattern: /^\/$/, handler: () => ({ json: { name: 'gangway-gateway', chains: servedNetworks } }) },
     { method: 'GET', pattern: /^\/health$/, handler: () => ({ json: { ok: true } }) },
@@ -377,19 +392,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ]
   }
 
-  function notBuiltRoutes(): Route[] {
-    const notBuilt = (feature: string) => () => {
-      throw new HttpError(501, `Not implemented by the local gateway yet: ${feature}`)
-    }
-    return [
-      [/^\/v1\/convert\//, 'swap (convert) endpoints'],
-      [/^\/v1\/onramp\//, 'on-ramp endpoints'],
-      [/^\/v1\/generators\/onrampurl$/, 'the on-ramp URL generator'],
-    ].flatMap(([pattern, feature]) =>
-      ['GET', 'POST'].map((method) => ({ method, pattern: pattern as RegExp, handler: notBuilt(feature as string) })),
-    )
-  }
-
   function controlRoutes(): Route[] {
     const state = () => ({
       features: control.getFeatures(),
@@ -557,6 +559,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       let bodyRead: Promise<unknown> | undefined
       const reply = await route.handler({ req, url, params, baseUrl, body: () => (bodyRead ??= readJsonBody(req, res, budget)) })
       if (reply.svg !== undefined) send(reply.status ?? 200, reply.svg, 'image/svg+xml', { 'cache-control': 'public, max-age=86400' })
+      else if (reply.html !== undefined) send(reply.status ?? 200, reply.html, 'text/html; charset=utf-8', { 'cache-control': 'no-store' })
       else sendJson(reply.status ?? 200, reply.json ?? {})
     } catch (error) {
       if (error instanceof HttpError) {

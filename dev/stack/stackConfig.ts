@@ -1,4 +1,4 @@
-import type { DevAccount, DevChain, DevCollection, DevToken } from '../chain/startChains'
+import type { DevAccount, DevAmm, DevChain, DevCollection, DevToken } from '../chain/startChains'
 import type { DevSolanaStackConfig } from '../solana/startSolanaValidator'
 
 /** What the pages of the local stack read from `/stack.json`. */
@@ -8,6 +8,8 @@ export type StackConfig = {
   tokens: DevToken[]
   /** ERC-721 collections: token `i + 1` of each held by account `i`. */
   collections: DevCollection[]
+  /** Uniswap V2 (factory, router, WETH) on each chain, with ETH/GUSD, ETH/USDC and GUSD/USDC pools. */
+  amm: DevAmm[]
   accounts: DevAccount[]
   /** Names the gateway's name API resolves: `DEV_NAMES[i]` is account `i + 1`'s (account 0, the dev wallet's, has none to register). */
   names: Record<string, `0x${string}`>

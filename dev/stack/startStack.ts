@@ -51,6 +51,8 @@ export async function startStack(
       chains: chains.chains,
       tokens: chains.tokens,
       collections: chains.collections,
+      amm: chains.amm,
+      treasury: chains.treasury,
       names: devNames(chains.accounts),
       ...(options.database ? { database: options.database } : {}),
       solana: {
@@ -70,6 +72,7 @@ export async function startStack(
       chains: chains.chains,
       tokens: chains.tokens,
       collections: chains.collections,
+      amm: chains.amm,
       accounts: chains.accounts,
       names: devNames(chains.accounts),
       gatewayUrl: gateway.url,

@@ -127,7 +127,8 @@ describe('startChains', () => {
   })
 
   it('deploys GUSD (6 decimals) at the same deterministic address on both chains, account 0 holding some', async () => {
-    expect(dev.tokens).toEqual(
+    const gusd = dev.tokens.filter((t) => t.symbol === 'GUSD')
+    expect(gusd).toEqual(
       dev.chains.map((chain) => ({
         chainId: chain.chainId,
         address: dev.tokens[0]!.address,
@@ -136,7 +137,9 @@ describe('startChains', () => {
         decimals: 6,
       })),
     )
-    for (const token of dev.tokens) {
+    // `find` by chain id gives GUSD: USDC follows every chain's GUSD.
+    for (const chain of dev.chains) expect(dev.tokens.find((t) => t.chainId === chain.chainId)?.symbol).toBe('GUSD')
+    for (const token of gusd) {
       const { publicClient } = clients(dev.chains.find((c) => c.chainId === token.chainId)!)
       const read = <T>(functionName: 'symbol' | 'decimals' | 'name', args: [] = []) =>
         publicClient.readContract({ address: token.address, abi: erc20Abi, functionName, args }) as Promise<T>
@@ -151,6 +154,26 @@ describe('startChains', () => {
           args: [account.address],
         })
         expect(balance).toBeGreaterThan(0n)
+      }
+    }
+  })
+
+  it('deploys test USDC held by the treasury only, and Uniswap V2 whose pools quote 1 ETH near 3,000 GUSD and USDC', async () => {
+    const routerAbi = (await import('@uniswap/v2-periphery/build/UniswapV2Router02.json', { with: { type: 'json' } })).default.abi
+    for (const chain of dev.chains) {
+      const { publicClient } = clients(chain)
+      const usdc = dev.tokens.find((t) => t.chainId === chain.chainId && t.symbol === 'USDC')!
+      expect(usdc).toMatchObject({ name: 'USD Coin', decimals: 6 })
+      const balanceOf = (token: Address, owner: Address) => publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+      for (const account of dev.accounts) expect(await balanceOf(usdc.address, account.address)).toBe(0n)
+      expect(await balanceOf(usdc.address, dev.treasury.address)).toBeGreaterThan(10n ** 12n)
+      const amm = dev.amm.find((a) => a.chainId === chain.chainId)!
+      const gusd = dev.tokens.find((t) => t.chainId === chain.chainId)!
+      for (const token of [gusd, usdc]) {
+        const [, out] = (await publicClient.readContract({ address: amm.router, abi: routerAbi, functionName: 'getAmountsOut', args: [parseEther('1'), [amm.weth, token.address]] })) as bigint[]
+        // 0.3 % fee and the price impact of 1 ETH in a 100 ETH pool.
+        expect(Number(out) / 1e6).toBeGreaterThan(2900)
+        expect(Number(out) / 1e6).toBeLessThan(3000)
       }
     }
   })

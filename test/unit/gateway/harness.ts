@@ -37,7 +37,7 @@ export const P = 'projectId=test-project&st=gangway&sv=0.0.0'
 export async function startStack(): Promise<{ dev: DevChains; gateway: Gateway; stop(): Promise<void> }> {
   const dev = await startChains()
   try {
-    const gateway = await startGateway({ chains: dev.chains, tokens: dev.tokens, collections: dev.collections })
+    const gateway = await startGateway({ chains: dev.chains, tokens: dev.tokens, collections: dev.collections, amm: dev.amm, treasury: dev.treasury })
     return {
       dev,
       gateway,
