@@ -24,6 +24,7 @@ import { createApiDeps } from './adapters/api/createApiDeps.js'
 import type { AnalyticsSink, BlockchainApi, WalletDirectory } from './core/apiPorts.js'
 import { apiRequestFailed } from './core/events/api.js'
 import type { Network, WalletRecord } from './core/domain/entities.js'
+import { isSwapChainId } from './core/domain/swap.js'
 import { createWalletCommands, type WalletCommands } from './core/events/walletCommands.js'
 import { GangwayError, InvalidInputError, serializeError } from './core/errors/base.js'
 import { effectFailed } from './core/events/effects.js'
@@ -77,6 +78,12 @@ export type ModalOptions = {
    * agrees to them, with links; with the `legalCheckbox` feature the visitor ticks a box first.
    */
   legal?: { termsUrl?: string; privacyUrl?: string }
+  /**
+   * The EIP-155 networks (CAIP-2, e.g. `'eip155:8453'`) the Swap view offers swaps on, through
+   * the swap API of `apiUrl`; by default the 12 networks of `DEFAULT_SWAP_CHAINS`. Swaps show in
+   * Account when the `swaps` feature is on.
+   */
+  swapChains?: string[]
   /** Legacy sign-in option; cannot be combined with `siwx`. */
   siweConfig?: unknown
   smartAccounts?: { enabled: boolean }
@@ -205,6 +212,9 @@ export function createModal(options: ModalOptions): Modal {
     if (url !== undefined && !isHttpUrl(url)) {
       throw new InvalidInputError('Invalid options', { details: `legal.${key} must be an http(s) URL` })
     }
+  }
+  if (options.swapChains !== undefined && (!Array.isArray(options.swapChains) || !options.swapChains.every(isSwapChainId))) {
+    throw new InvalidInputError('Invalid options', { details: "swapChains must be a list of EIP-155 CAIP-2 ids such as 'eip155:8453'" })
   }
   if (options.siwx?.hosted && !options.apiUrl) {
     throw new InvalidInputError('Invalid SIWX options', { details: 'siwx.hosted needs apiUrl, the gateway that keeps the sessions' })
@@ -385,6 +395,7 @@ function sessionSettings(o: ModalOptions, hasWindow: boolean): SessionSettings {
   if (o.legal && (o.legal.termsUrl || o.legal.privacyUrl)) {
     settings.legal = { ...(o.legal.termsUrl ? { termsUrl: o.legal.termsUrl } : {}), ...(o.legal.privacyUrl ? { privacyUrl: o.legal.privacyUrl } : {}) }
   }
+  if (o.swapChains) settings.swapChains = [...new Set(o.swapChains)]
   if (o.smartAccounts) settings.smartAccounts = { enabled: !!o.smartAccounts.enabled }
   if (o.allowUnsupportedChain !== undefined) settings.allowUnsupportedChain = o.allowUnsupportedChain
   if (o.enableNetworkSwitch !== undefined) settings.enableNetworkSwitch = o.enableNetworkSwitch

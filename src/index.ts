@@ -150,3 +150,5 @@ export type { AccountBalance, AllWalletsListing } from './core/reducers/dataSele
 // The connected wallet for the host's own contract calls: `modal.getProvider()` and `modal.getWalletClient()`.
 export type { Eip1193Provider, EvmCapabilities } from './core/ports.js'
 export type { GangwayWalletClient, WalletClientOptions } from './walletClient.js'
+// Swaps: the networks offered by default (the `swapChains` option replaces them).
+export { DEFAULT_SWAP_CHAINS } from './core/domain/swap.js'

@@ -2,7 +2,7 @@ import { StrictMode, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { installDevWallets } from '../extension/installDevWallets'
 import { loadStackConfig, type StackConfig } from '../stack/stackConfig'
-import { createModal, type ChainAdapter, type Modal, type Network } from '../../src/index'
+import { createModal, DEFAULT_SWAP_CHAINS, type ChainAdapter, type Modal, type Network } from '../../src/index'
 import { createEvmAdapter, defineEvmNetwork } from '../../src/evm'
 import { ModalProvider, useModal, useModalState } from '../../src/react/index'
 import { GangwayDevtools } from '../../src/devtools/index'
@@ -134,6 +134,8 @@ async function main() {
     networks,
     adapters,
     apiUrl: config.gatewayUrl,
+    // Swaps on the local chains too (Uniswap V2 of the dev stack), besides the 12 default networks.
+    swapChains: [...DEFAULT_SWAP_CHAINS, ...config.chains.map((c) => `eip155:${c.chainId}`)],
     // WalletConnect through the local relay; ?wcPrefetch=0 loads the provider on first use instead.
     // ?siwx=1: sign-in with a wallet after connect; ?siwx=required: the modal stays until signed in;
     // ?siwx=hosted: the gateway keeps the sessions too (Account → Sessions lists and revokes them).

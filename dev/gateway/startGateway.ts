@@ -175,6 +175,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ...blockchainRoutes(),
     ...convertRoutes({ chains: options.chains, tokens: options.tokens, amm: options.amm ?? [], clients, prices: () => control.getPrices() }),
     ...onrampRoutes({
+      prices: () => control.getPrices(),
       chains: options.chains,
       tokens: options.tokens,
       clients,

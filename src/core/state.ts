@@ -9,6 +9,7 @@ import type { AccountSheetState } from './reducers/accountSheetReducer.js'
 import type { SiwxSignInState } from './reducers/siwxSignInReducer.js'
 import type { SiwxSessionsState } from './reducers/siwxSessionsReducer.js'
 import type { NameRegistrationState } from './reducers/nameRegistrationReducer.js'
+import type { SwapState } from './reducers/swapReducer.js'
 import type { WalletConnectState } from './reducers/walletConnectState.js'
 import type { ThemeState } from './reducers/themeReducer.js'
 
@@ -74,6 +75,8 @@ export type SessionSettings = {
   siwx?: { required: boolean; statement?: string; hosted?: boolean }
   /** The app's terms of service and privacy policy: Connect links them (and asks for consent with the legalCheckbox feature). */
   legal?: { termsUrl?: string; privacyUrl?: string }
+  /** The EIP-155 networks (CAIP-2) swaps are offered on; the 12 default ones when absent. */
+  swapChains?: string[]
   smartAccounts?: { enabled: boolean }
   allowUnsupportedChain?: boolean
   enableNetworkSwitch?: boolean
@@ -140,6 +143,7 @@ export type ModalState = {
   siwxSignIn: SiwxSignInState
   siwxSessions: SiwxSessionsState
   nameRegistration: NameRegistrationState
+  swap: SwapState
   wallets: WalletsState
   network: NetworkState
   account: AccountState

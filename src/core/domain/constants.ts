@@ -99,6 +99,10 @@ export const EMAIL_DISPLAY_MAX = 30
 
 export const SWAP_SLIPPAGE_TOLERANCE = 1
 export const SWAP_SUPPORTED_CHAIN_COUNT = 12
+/** A swap quote is asked for once typing has paused this long. */
+export const SWAP_QUOTE_DELAY_MS = 300
+/** The Swap view asks for a new quote this often while one is shown. */
+export const SWAP_QUOTE_REFRESH_MS = 15 * SECOND
 
 // Defaults (spec §1, §9) --------------------------------------------------------------------------
 
@@ -120,6 +124,7 @@ export const FEATURE_NAMESPACES = /* @__PURE__ */ Object.freeze({
   balances: ['eip155', 'solana'],
   names: ['eip155'],
   onramp: ['eip155', 'solana'],
+  swaps: ['eip155'],
   activity: ['eip155'],
   send: ['eip155', 'solana'],
   embeddedWallet: ['eip155', 'solana'],

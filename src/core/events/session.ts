@@ -66,6 +66,7 @@ export const sessionSettingsSchema: Schema<SessionSettings> = object({
   isMobile: flag,
   siwx: optional(object({ required: boolean(), statement: optional(string()), hosted: optional(boolean()) })),
   legal: optional(object({ termsUrl: optional(string()), privacyUrl: optional(string()) })),
+  swapChains: names,
   smartAccounts: optional(object({ enabled: boolean() })),
   allowUnsupportedChain: flag,
   enableNetworkSwitch: flag,

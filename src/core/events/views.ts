@@ -25,6 +25,7 @@ export const VIEWS = [
   'Receive',
   'WalletSend',
   'SiwxSessions',
+  'OnRamp',
 ] as const
 
 export type ViewName = (typeof VIEWS)[number]

@@ -40,6 +40,8 @@ const SPEC_TEMPLATES = [
   /^Error registering name .+$/,
   /^\S+ has at most \d+ decimals$/,
   /^Insufficient \S+ balance$/,
+  // A swap the router refused (executeSwap's SWAP_SLIPPAGE_MESSAGE).
+  /^The price moved more than the [\d.]+ % slippage allowed: nothing was swapped$/,
 ]
 
 type ShownError = Pick<SerializedError, 'shortMessage'> & { details?: string | undefined }

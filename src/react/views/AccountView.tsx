@@ -10,6 +10,7 @@ import type { ModalState } from '../../core/state.js'
 import { AccountBalance } from '../components/AccountBalance.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { Identicon } from '../components/Identicon.js'
+import { sameJson } from '../hooks/sameJson.js'
 import { useModalState } from '../useModalState.js'
 import { copyText } from './copyText.js'
 import { explorerLink } from './explorerLink.js'
@@ -24,6 +25,23 @@ const selectTotal = (s: ModalState): string | null => {
   const network = selectActiveCaipNetworkId(s)
   if (!balances || !network) return null
   return formatUsd(sumTokenValues(balances.filter((b) => b.chainId === network)))
+}
+
+type Action = 'onramp' | 'swaps' | 'receive' | 'send'
+const ACTION_VIEWS = { onramp: 'OnRamp', swaps: 'Swap', receive: 'Receive', send: 'WalletSend' } as const
+const ACTION_LABELS = { onramp: 'Buy', swaps: 'Swap', receive: 'Receive', send: 'Send' } as const
+
+/** The wallet actions the features allow on the active namespace, in the features' order (spec §1). */
+const selectWalletActions = (s: ModalState): Action[] => {
+  const ns = s.connection.activeNamespace
+  const api = s.settings.services?.blockchainApi === true
+  const allowed: Record<Action, boolean> = {
+    onramp: s.features.onramp && api && !!ns && isFeatureSupported('onramp', ns),
+    swaps: s.features.swaps && api && !!ns && isFeatureSupported('swaps', ns),
+    receive: s.features.receive,
+    send: s.features.send && !!ns && isFeatureSupported('send', ns),
+  }
+  return [...new Set(s.features.walletActionOrder)].filter((a): a is Action => a in allowed && allowed[a as Action])
 }
 
 const selectIdentity = (s: ModalState) => {
@@ -48,8 +66,7 @@ export function AccountView({ modal }: ViewProps) {
     (s) => s.features.multiWallet || Object.values(s.connection.byNamespace).filter((ns) => (ns?.connections.length ?? 0) > 0).length > 1,
   )
   const severalChains = useModalState((s) => s.settings.adapters.length > 1)
-  const receive = useModalState((s) => s.features.receive)
-  const send = useModalState((s) => s.features.send && !!s.connection.activeNamespace && isFeatureSupported('send', s.connection.activeNamespace))
+  const actions = useModalState(selectWalletActions, sameJson)
   const disconnectError = useModalState((s) => s.wallets.disconnectError)
   const caipAddress = useModalState(selectCaipAddress)
   const signedIn = useModalState((s) => !!s.settings.siwx && !!caipAddress && s.siwx.sessions[caipAddress] !== undefined)
@@ -97,16 +114,11 @@ export function AccountView({ modal }: ViewProps) {
       ) : null}
       <AccountBalance />
       <div className="gw-account-actions">
-        {receive ? (
-          <button type="button" className="gw-button" data-testid="account-receive" onClick={() => modal.push('Receive')}>
-            Receive
+        {actions.map((action) => (
+          <button key={action} type="button" className="gw-button" data-testid={`account-${action}`} onClick={() => modal.push(ACTION_VIEWS[action])}>
+            {ACTION_LABELS[action]}
           </button>
-        ) : null}
-        {send ? (
-          <button type="button" className="gw-button" data-testid="account-send" onClick={() => modal.push('WalletSend')}>
-            Send
-          </button>
-        ) : null}
+        ))}
       </div>
       {namespace === 'eip155' && identity && identity.name === null ? (
         // Names are EVM only (spec §1); the identity lookup answered, so the name API is there.

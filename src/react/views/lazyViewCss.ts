@@ -56,4 +56,15 @@ export const LAZY_VIEW_CSS = `
 @media (prefers-reduced-motion: reduce) {
   .gw-skeleton { animation: none !important; transition: none !important; }
 }
+.gw-swap { position: relative; }
+.gw-swap-field { display: flex; flex-direction: column; gap: 4px; padding: 10px 12px; border: 1px solid var(--gw-border); border-radius: var(--gw-radius); background: var(--gw-bg-2); }
+.gw-swap-field .gw-search { background: var(--gw-bg); font-size: 1.15em; }
+.gw-swap-token { gap: 6px; min-width: 96px; }
+.gw-swap-meta { display: flex; justify-content: space-between; gap: 8px; margin: 0; font-size: .85em; min-height: 1.4em; }
+.gw-swap-switch { align-self: center; margin: -8px 0; z-index: 1; background: var(--gw-bg); border: 1px solid var(--gw-border); }
+.gw-token-icon { display: inline-flex; align-items: center; justify-content: center; width: 24px; height: 24px; border-radius: 50%; background: var(--gw-bg-2); font-size: .8em; font-weight: 600; flex: none; }
+.gw-token-list { display: flex; flex-direction: column; gap: 4px; max-height: 320px; overflow-y: auto; }
+.gw-token-row { margin: 0; gap: 10px; text-align: left; }
+.gw-onramp-quotes { display: flex; flex-direction: column; gap: 6px; }
+.gw-onramp-quote[aria-pressed='true'] { border-color: var(--gw-accent); box-shadow: inset 0 0 0 1px var(--gw-accent); }
 `

@@ -28,6 +28,8 @@ const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
   SiwxSessions: () => import('./SiwxSessionsView.js').then((m) => m.SiwxSessionsView),
   RegisterAccountName: () => import('./RegisterAccountNameView.js').then((m) => m.RegisterAccountNameView),
   RegisterAccountNameSuccess: () => import('./RegisterAccountNameView.js').then((m) => m.RegisterAccountNameSuccessView),
+  Swap: () => import('./SwapView.js').then((m) => m.SwapView),
+  ApproveTransaction: () => import('./ApproveTransactionView.js').then((m) => m.ApproveTransactionView),
 }
 
 /** Each lazy view's module load, started once and shared by the prefetch and the first render. */

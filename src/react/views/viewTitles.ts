@@ -24,4 +24,5 @@ export const VIEW_TITLES: Record<ViewName, string> = {
   Receive: 'Receive',
   WalletSend: 'Send',
   SiwxSessions: 'Sessions',
+  OnRamp: 'Buy',
 }

@@ -257,9 +257,11 @@ describe('names', () => {
   })
 })
 
-describe('endpoints the gateway has not built (501)', () => {
+describe('a gateway without swaps or on-ramp (501)', () => {
+  const notBuilt = { fetch: async () => new Response(JSON.stringify({ error: 'Not implemented' }), { status: 501 }) }
+
   it('maps swaps to Server Error without retrying', async () => {
-    const { client, sleeps } = api()
+    const { client, sleeps } = api(notBuilt)
     await expect(client.getSwapTokens({ chainId: LOCAL })).rejects.toMatchObject({ shortMessage: 'Server Error', code: 501 })
     await expect(client.getGasPrice({ chainId: LOCAL })).rejects.toMatchObject({ shortMessage: 'Server Error' })
     expect(sleeps).toEqual([])
@@ -273,7 +275,7 @@ describe('endpoints the gateway has not built (501)', () => {
   })
 
   it('falls back to the built-in on-ramp options', async () => {
-    const { client } = api()
+    const { client } = api(notBuilt)
     const options = await client.getOnrampOptions()
     expect(options).toEqual({ paymentCurrencies: DEFAULT_PAYMENT_CURRENCIES, purchaseCurrencies: [DEFAULT_PURCHASE_CURRENCY] })
     expect(options.paymentCurrencies.map((c) => c.id)).toEqual(['USD', 'EUR'])

@@ -127,6 +127,7 @@ describe('createHttpJson', () => {
   })
 
   it('does not retry a 501 (not implemented is not transient)', async () => {
+    gateway.control.setFault({ status: 501, pathPrefix: '/v1/onramp', count: 1 })
     const { http, sleeps } = client()
     const error = await failure(http.request({ path: '/v1/onramp/options' }, asIs))
     expect(error.shortMessage).toBe('Server Error')

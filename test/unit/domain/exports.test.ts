@@ -96,6 +96,8 @@ describe('domain modules', () => {
           "SIWX_SESSION_MS",
           "SOCIAL_POPUP_POLL_MS",
           "SWAP_NOTIFICATION_DELAY_MS",
+          "SWAP_QUOTE_DELAY_MS",
+          "SWAP_QUOTE_REFRESH_MS",
           "SWAP_SLIPPAGE_TOLERANCE",
           "SWAP_SUPPORTED_CHAIN_COUNT",
           "TOKEN_BALANCE_RETRY_BLOCK_MS",
@@ -171,6 +173,15 @@ describe('domain modules', () => {
         ],
         "siwxSessions.ts": [
           "revokeSessionMessage",
+        ],
+        "swap.ts": [
+          "DEFAULT_SWAP_CHAINS",
+          "NATIVE_SWAP_TOKEN",
+          "SWAP_GAS_ESTIMATE",
+          "isNativeSwapToken",
+          "isSwapChainId",
+          "minimumReceived",
+          "sourceAmountFor",
         ],
         "timing.ts": [
           "CACHE_TTL_MS",

@@ -121,7 +121,7 @@ describe('Solana balances', () => {
     } finally {
       await call(gateway.url, 'POST', '/_control/reset')
     }
-    expect((await call(gateway.url, 'GET', '/_control/prices')).body).toEqual({ prices: { ETH: 3000, GUSD: 1, SOL: 150, GWAY: 0.5 } })
+    expect((await call(gateway.url, 'GET', '/_control/prices')).body).toEqual({ prices: { ETH: 3000, GUSD: 1, USDC: 1, SOL: 150, GWAY: 0.5 } })
   })
 
   it('lists the cluster among the supported chains and prices the mint by CAIP-10 id', async () => {

@@ -167,19 +167,6 @@ describe('HTTP behaviour', () => {
     expect(wrong.status).toBe(405)
     expect(wrong.headers.get('allow')).toBe('GET, OPTIONS')
   })
-
-  it('answers 501 for the endpoints not built yet', async () => {
-    for (const path of [
-      '/v1/convert/tokens?chainId=eip155:31337',
-      '/v1/convert/gas-price?chainId=eip155:31337',
-      '/v1/onramp/options',
-    ]) {
-      const answer = await call(base, 'GET', `${path}${path.includes('?') ? '&' : '?'}${P}`)
-      expect(answer.status).toBe(501)
-      expect((answer.body as { error: string }).error).toMatch(/^Not implemented by the local gateway yet: /)
-    }
-    expect((await call(base, 'POST', `/v1/generators/onrampurl?${P}`, {})).status).toBe(501)
-  })
 })
 
 describe('blockchain data API without a node', () => {

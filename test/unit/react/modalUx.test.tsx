@@ -206,7 +206,7 @@ describe('AllWallets', () => {
 describe('no dead Back', () => {
   it('a view opened directly has no Back in the header and offers Close, which closes the modal', async () => {
     const t = await render()
-    await t.step(() => t.modal.open('Swap'))
+    await t.step(() => t.modal.open('UpdateEmailWallet'))
     expect(t.modal.getState().router.history).toHaveLength(1)
     expect(t.shadow().querySelector('[aria-label="Back"]')).toBeNull()
     expect(t.q('unavailable-back')).toBeNull()
@@ -217,7 +217,7 @@ describe('no dead Back', () => {
   it('pushed over another view, it offers Go back, which goes back', async () => {
     const t = await render()
     await t.step(() => t.modal.open())
-    await t.step(() => t.modal.push('Swap'))
+    await t.step(() => t.modal.push('UpdateEmailWallet'))
     expect(t.shadow().querySelector('[aria-label="Back"]')).not.toBeNull()
     // The header's buttons are icons (named by their labels), not text glyphs.
     for (const label of ['Back', 'Close']) {

@@ -118,8 +118,8 @@ describe('the modal shell', () => {
     act(() => modal.open())
     const root = () => (document.querySelector('gangway-modal') as HTMLElement).shadowRoot as ShadowRoot
     expect(root().querySelector('[aria-label=Back]')).toBeNull()
-    act(() => modal.push('Swap'))
-    expect(root().querySelector('[data-testid=view-unavailable]')?.textContent).toContain('Swap is not available')
+    act(() => modal.push('UpdateEmailWallet'))
+    expect(root().querySelector('[data-testid=view-unavailable]')?.textContent).toContain('Edit Email is not available')
     act(() => (root().querySelector('[aria-label=Back]') as HTMLButtonElement).click())
     expect(modal.getState().router.view).toBe('Connect')
   })

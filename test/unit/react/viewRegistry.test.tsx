@@ -43,6 +43,6 @@ describe('viewRegistry', () => {
   })
 
   it('a view no feature registered is the Unavailable view', () => {
-    expect(viewComponent('Swap')).toBe(UnavailableView)
+    expect(viewComponent('UpdateEmailWallet')).toBe(UnavailableView)
   })
 })

@@ -1,0 +1,12 @@
+import { SWAP_EVENTS } from '../events/swap.js'
+import { swapSlice } from '../reducers/swapReducer.js'
+import { defineFeature } from './defineFeature.js'
+
+/** Swaps (spec §4, EVM): the network's tokens, quotes from the swap API, the approval and the swap. */
+export const swapsFeature = defineFeature({
+  name: 'swaps',
+  events: [...SWAP_EVENTS],
+  slices: [swapSlice],
+  effects: [],
+  loadEffects: () => import('../effects/swapEffects.js').then((m) => m.swapEffects),
+})

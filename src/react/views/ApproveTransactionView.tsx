@@ -1,0 +1,84 @@
+import { formatTokenUnits, truncateAddress } from '../../core/domain/format.js'
+import { newRequestId } from '../../core/events/newRequestId.js'
+import { swapApproveRequested } from '../../core/events/swap.js'
+import { selectActiveNetwork } from '../../core/selectors.js'
+import { ErrorMessage } from '../components/ErrorMessage.js'
+import { useActiveWallet } from '../components/activeWallet.js'
+import { sameJson } from '../hooks/sameJson.js'
+import { useModalState } from '../useModalState.js'
+import { explorerLink } from './explorerLink.js'
+import { readable } from './SwapView.js'
+import type { ViewProps } from './viewProps.js'
+import { WalletIcon } from './WalletIcon.js'
+
+/**
+ * ApproveTransaction (spec §2, §4): before a swap sells a token, the swap router must be allowed
+ * to spend it. The visitor approves here; the wallet sends the approval, the view waits for it
+ * to be mined, then goes back to Swap, where the swap goes ahead. A refusal stays here with the
+ * wallet's error and a retry.
+ */
+export function ApproveTransactionView({ modal }: ViewProps) {
+  const step = useModalState((s) => s.swap.step, sameJson)
+  const tokens = useModalState((s) => s.swap.tokens?.items ?? [], sameJson)
+  const network = useModalState(selectActiveNetwork)
+  const wallet = useActiveWallet()
+  if (!step || step.approveToken === null) {
+    return (
+      <p className="gw-empty" data-testid="view-approve">
+        Nothing to approve.
+      </p>
+    )
+  }
+  const token = tokens.find((t) => t.address === step.approveToken)
+  const symbol = token?.symbol ?? 'the token'
+  const amount = token ? `${readable(formatTokenUnits(step.amount, token.decimals))} ${symbol}` : ''
+  const link = step.hash ? explorerLink(network?.blockExplorers?.default?.url, 'tx', step.hash) : null
+  const waiting = step.status === 'approving' || step.status === 'approvePending'
+  return (
+    <div className="gw-connecting" data-testid="view-approve" data-status={step.status} aria-live="polite">
+      <span className="gw-progress-ring" data-active={waiting}>
+        <WalletIcon name={wallet.name} imageUrl={wallet.imageUrl} />
+      </span>
+      {step.status === 'approving' ? (
+        <>
+          <p className="gw-connecting-title">Approve in {wallet.name}</p>
+          <p className="gw-muted">Confirm the approval of {symbol} in your wallet.</p>
+        </>
+      ) : step.status === 'approvePending' ? (
+        <>
+          <p className="gw-connecting-title">Approving {symbol}</p>
+          {step.hash ? (
+            <p className="gw-mono gw-receive-address" data-testid="approve-hash" title={step.hash}>
+              {link ? (
+                <a href={link} target="_blank" rel="noreferrer">
+                  {truncateAddress(step.hash, { head: 10, tail: 8 })}
+                </a>
+              ) : (
+                truncateAddress(step.hash, { head: 10, tail: 8 })
+              )}
+            </p>
+          ) : null}
+          <p className="gw-muted">Waiting for confirmation; the swap follows.</p>
+        </>
+      ) : (
+        <>
+          <p className="gw-connecting-title">Approve {symbol}</p>
+          <p className="gw-muted" data-testid="approve-explanation">
+            To swap {amount}, allow the swap router to spend your {symbol}. Your wallet asks once per token; the swap follows.
+          </p>
+          {step.status === 'failed' && step.error ? <ErrorMessage error={step.error} testId="approve-error" /> : null}
+          <button
+            type="button"
+            className="gw-button"
+            data-primary="true"
+            data-autofocus="true"
+            data-testid="approve-confirm"
+            onClick={() => modal.dispatch(swapApproveRequested({}, { requestId: newRequestId() }))}
+          >
+            {step.status === 'failed' ? 'Try again' : `Approve ${symbol}`}
+          </button>
+        </>
+      )}
+    </div>
+  )
+}
