@@ -134,8 +134,12 @@ async function main() {
     networks,
     adapters,
     apiUrl: config.gatewayUrl,
-    // Swaps on the local chains too (Uniswap V2 of the dev stack), besides the 12 default networks.
-    swapChains: [...DEFAULT_SWAP_CHAINS, ...config.chains.map((c) => `eip155:${c.chainId}`)],
+    // Swaps on the local chains too (Uniswap V2 of the dev stack), besides the 12 default networks;
+    // ?swapChains=31337 offers them on the listed local chains only.
+    swapChains: [
+      ...DEFAULT_SWAP_CHAINS,
+      ...config.chains.filter((c) => !params.get('swapChains') || params.get('swapChains')!.split(',').includes(String(c.chainId))).map((c) => `eip155:${c.chainId}`),
+    ],
     // WalletConnect through the local relay; ?wcPrefetch=0 loads the provider on first use instead.
     // ?siwx=1: sign-in with a wallet after connect; ?siwx=required: the modal stays until signed in;
     // ?siwx=hosted: the gateway keeps the sessions too (Account → Sessions lists and revokes them).

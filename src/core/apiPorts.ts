@@ -21,6 +21,7 @@ import type {
   CaipNetworkId,
   NameSuggestion,
   OnrampPaymentCurrency,
+  OnrampProvider,
   OnrampPurchaseCurrency,
   OnrampQuote,
   SwapToken,
@@ -125,6 +126,8 @@ export type NameProfile = {
 export type OnrampOptions = {
   paymentCurrencies: OnrampPaymentCurrency[]
   purchaseCurrencies: OnrampPurchaseCurrency[]
+  /** The providers the API offers (none when it lists none, or the options call failed). */
+  providers: OnrampProvider[]
 }
 
 export type OnrampQuoteParams = {
@@ -132,9 +135,15 @@ export type OnrampQuoteParams = {
   paymentCurrency: OnrampPaymentCurrency
   amount: string
   network: string
+  /** The provider to quote (its `name`); the API's default without it. */
+  provider?: string
+  /** `card` (default) or `ach_bank_account`. */
+  paymentMethod?: string
 }
 
 export type OnrampUrlParams = {
+  /** The provider whose page the URL opens (its `name`); the API's default without it. */
+  provider?: string
   destinationWallets: { address: string; blockchains?: string[]; assets?: string[]; supportedNetworks?: string[] }[]
   partnerUserId: string
   defaultNetwork?: string

@@ -10,6 +10,7 @@ import type { SiwxSignInState } from './reducers/siwxSignInReducer.js'
 import type { SiwxSessionsState } from './reducers/siwxSessionsReducer.js'
 import type { NameRegistrationState } from './reducers/nameRegistrationReducer.js'
 import type { SwapState } from './reducers/swapReducer.js'
+import type { OnrampState } from './reducers/onrampReducer.js'
 import type { WalletConnectState } from './reducers/walletConnectState.js'
 import type { ThemeState } from './reducers/themeReducer.js'
 
@@ -144,6 +145,7 @@ export type ModalState = {
   siwxSessions: SiwxSessionsState
   nameRegistration: NameRegistrationState
   swap: SwapState
+  onramp: OnrampState
   wallets: WalletsState
   network: NetworkState
   account: AccountState

@@ -12,7 +12,7 @@ import type {
   SwapQuote,
   SwapTransaction,
 } from '../../core/apiPorts.js'
-import type { NameSuggestion, NftItem, OnrampQuote, SwapToken, TokenBalance } from '../../core/domain/entities.js'
+import { CHAIN_NAMESPACES, type NameSuggestion, type NftItem, type OnrampProvider, type OnrampQuote, type SwapToken, type TokenBalance } from '../../core/domain/entities.js'
 import { readTransactions } from '../../core/domain/activity.js'
 import type { HostedSession } from '../../core/domain/siwxSessions.js'
 import { DEFAULT_PAYMENT_CURRENCIES, DEFAULT_PURCHASE_CURRENCY } from '../../core/domain/onramp.js'
@@ -29,7 +29,27 @@ function defaultOnrampOptions(): OnrampOptions {
   return {
     paymentCurrencies: structuredClone([...DEFAULT_PAYMENT_CURRENCIES]),
     purchaseCurrencies: [structuredClone(DEFAULT_PURCHASE_CURRENCY)],
+    providers: [],
   }
+}
+
+/** The providers of an options answer: those with a name and an http(s) page; others are left out. */
+function parseOnrampProviders(value: unknown): OnrampProvider[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((p): OnrampProvider[] => {
+    if (typeof p !== 'object' || p === null) return []
+    const { name, label, url, feeRange, supportedChains } = p as Record<string, unknown>
+    if (typeof name !== 'string' || name === '' || typeof url !== 'string' || !isWebUrl(url)) return []
+    return [
+      {
+        name,
+        url,
+        ...(typeof label === 'string' ? { label } : {}),
+        ...(typeof feeRange === 'string' ? { feeRange } : {}),
+        ...(Array.isArray(supportedChains) ? { supportedChains: supportedChains.filter((c) => CHAIN_NAMESPACES.includes(c)) } : {}),
+      },
+    ]
+  })
 }
 
 /** Cached entries are bounded so a long session looking at many accounts stays small. */
@@ -304,6 +324,7 @@ export function createBlockchainApiClient(options: ApiClientOptions): Blockchain
           return {
             paymentCurrencies: expectArray(o.paymentCurrencies, 'paymentCurrencies'),
             purchaseCurrencies: expectArray(o.purchaseCurrencies, 'purchaseCurrencies'),
+            providers: parseOnrampProviders(o.providers),
           } as OnrampOptions
         })
       } catch (error) {

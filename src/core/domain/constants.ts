@@ -104,6 +104,15 @@ export const SWAP_QUOTE_DELAY_MS = 300
 /** The Swap view asks for a new quote this often while one is shown. */
 export const SWAP_QUOTE_REFRESH_MS = 15 * SECOND
 
+// On-ramp ----------------------------------------------------------------------------------------
+
+/** On-ramp quotes are asked for once typing has paused this long. */
+export const ONRAMP_QUOTE_DELAY_MS = 300
+/** While a purchase is waited for, the balances are fetched again this often. */
+export const ONRAMP_DELIVERY_POLL_MS = 4 * SECOND
+/** A purchase whose tokens have not arrived after this long fails. */
+export const ONRAMP_DELIVERY_TIMEOUT_MS = 10 * MINUTE
+
 // Defaults (spec §1, §9) --------------------------------------------------------------------------
 
 /** Default account type per namespace. */

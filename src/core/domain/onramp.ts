@@ -72,3 +72,36 @@ export function isWithinPaymentLimits(amount: string | number, limits: { min: st
 export function onrampDestinationCurrency(namespace: ChainNamespace): 'SOL' | 'USDC' {
   return namespace === 'solana' ? 'SOL' : 'USDC'
 }
+
+/** Providers whose page takes the wallet in its own query (spec §7), rather than through the URL generator. */
+export const ONRAMP_QUERY_PROVIDERS: readonly string[] = /* @__PURE__ */ Object.freeze(['devramp', 'meld'])
+
+/**
+ * The page of a provider of the query kind (spec §7): its URL with `publicKey` (the project id),
+ * `destinationCurrencyCode` (SOL on Solana, else USDC), `walletAddress` and
+ * `externalCustomerId`, plus the `network` (CAIP-2) and the payment `amount`. Null when the
+ * provider's URL is not an http(s) one.
+ *
+ * @example
+ * onrampProviderUrl('https://ramp.example/buy', { projectId: 'p', namespace: 'eip155', walletAddress: '0xf39F…', network: 'eip155:1', amount: '100' })
+ * // 'https://ramp.example/buy?publicKey=p&destinationCurrencyCode=USDC&walletAddress=0xf39F…&externalCustomerId=0xf39F…&network=eip155%3A1&amount=100'
+ */
+export function onrampProviderUrl(
+  base: string,
+  query: { projectId: string; namespace: ChainNamespace; walletAddress: string; network: string; amount: string },
+): string | null {
+  let url: URL
+  try {
+    url = new URL(base)
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
+  url.searchParams.set('publicKey', query.projectId)
+  url.searchParams.set('destinationCurrencyCode', onrampDestinationCurrency(query.namespace))
+  url.searchParams.set('walletAddress', query.walletAddress)
+  url.searchParams.set('externalCustomerId', query.walletAddress)
+  url.searchParams.set('network', query.network)
+  url.searchParams.set('amount', query.amount)
+  return url.toString()
+}

@@ -30,6 +30,7 @@ const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
   RegisterAccountNameSuccess: () => import('./RegisterAccountNameView.js').then((m) => m.RegisterAccountNameSuccessView),
   Swap: () => import('./SwapView.js').then((m) => m.SwapView),
   ApproveTransaction: () => import('./ApproveTransactionView.js').then((m) => m.ApproveTransactionView),
+  OnRamp: () => import('./OnRampView.js').then((m) => m.OnRampView),
 }
 
 /** Each lazy view's module load, started once and shared by the prefetch and the first render. */

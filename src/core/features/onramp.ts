@@ -1,0 +1,12 @@
+import { ONRAMP_EVENTS } from '../events/onramp.js'
+import { onrampSlice } from '../reducers/onrampReducer.js'
+import { defineFeature } from './defineFeature.js'
+
+/** Buying crypto (spec §4, §7; EVM and Solana): options, the providers' quotes, the provider's page and the delivery. */
+export const onrampFeature = defineFeature({
+  name: 'onramp',
+  events: [...ONRAMP_EVENTS],
+  slices: [onrampSlice],
+  effects: [],
+  loadEffects: () => import('../effects/onrampEffects.js').then((m) => m.onrampEffects),
+})
