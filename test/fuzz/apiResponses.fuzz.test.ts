@@ -20,7 +20,17 @@ const MAX_BODY = 64 * 1024
 const DEADLINE_MS = TIMEOUT_MS * (RETRIES + 1) + 1_500
 
 // Spec §8 messages an API call may reject with.
-const SPEC_MESSAGES = new Set(['Invalid App Configuration', 'Rate Limited', 'Server Error', 'Something went wrong', 'An error occurred', 'Request was aborted', 'Error signing message'])
+const SPEC_MESSAGES = new Set([
+  'Invalid App Configuration',
+  'Rate Limited',
+  'Server Error',
+  'Something went wrong',
+  'An error occurred',
+  'Request was aborted',
+  'Error signing message',
+  'Network not supported for Swaps',
+  'Network not supported for Gas Price',
+])
 
 const CHAIN = 'eip155:31337'
 const ADDRESS = '0x00000000000000000000000000000000000000A1'
@@ -47,6 +57,19 @@ const nearBody = fc.oneof(
   fc.record({ balances: fc.oneof(fc.array(fc.oneof(fc.record({ symbol: fc.oneof(fc.constant('ETH'), json), chainId: fc.oneof(fc.constant(CHAIN), json), price: json, quantity: fc.oneof(fc.record({ decimals: fc.oneof(fc.constant('18'), json), numeric: fc.oneof(fc.constant('1'), json) }), json) }, { requiredKeys: [] }), json), { maxLength: 3 }), json) }, { requiredKeys: [] }),
   fc.record({ data: json, next: json }, { requiredKeys: [] }),
   fc.record({ name: json, avatar: json }, { requiredKeys: [] }),
+  // Swaps and on-ramp.
+  fc.record({ tokens: fc.oneof(fc.array(json, { maxLength: 3 }), json), quotes: fc.oneof(fc.array(fc.record({ toAmount: fc.oneof(fc.constant('5'), json) }, { requiredKeys: [] }), { maxLength: 2 }), json) }, { requiredKeys: [] }),
+  fc.record({ allowance: json, standard: json, fast: json, instant: json }, { requiredKeys: [] }),
+  fc.record({ tx: fc.oneof(fc.record({ to: json, data: fc.oneof(fc.constant('0x'), json), value: json }, { requiredKeys: [] }), json) }, { requiredKeys: [] }),
+  fc.record(
+    {
+      paymentCurrencies: fc.oneof(fc.array(json, { maxLength: 2 }), json),
+      purchaseCurrencies: fc.oneof(fc.array(json, { maxLength: 2 }), json),
+      providers: fc.oneof(fc.array(fc.record({ name: json, url: fc.oneof(fc.constantFrom('https://ramp.example/', 'javascript:alert(1)'), json), label: json }, { requiredKeys: [] }), { maxLength: 3 }), json),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.record({ purchaseAmount: fc.oneof(fc.record({ amount: json }, { requiredKeys: [] }), json), url: json }, { requiredKeys: [] }),
   json,
 )
 
@@ -221,6 +244,48 @@ function calls(): Call[] {
       run: () => blockchain.createSession({ address: ADDRESS, message: 'm', signature: '0x00' }),
       check: (v) => expect(typeof (v as { id: unknown }).id).toBe('string'),
     },
+    { name: 'getSwapTokens', run: () => blockchain.getSwapTokens({ chainId: CHAIN }), check: (v) => expect(Array.isArray(v)).toBe(true) },
+    {
+      name: 'getSwapQuotes',
+      run: () => blockchain.getSwapQuotes({ amount: '1', userAddress: `${CHAIN}:${ADDRESS}`, from: `${CHAIN}:${ADDRESS}`, to: `${CHAIN}:${ADDRESS}`, gasPrice: '1' }),
+      check: (v) => expect(Array.isArray(v)).toBe(true),
+    },
+    { name: 'getSwapAllowance', run: () => blockchain.getSwapAllowance({ tokenAddress: `${CHAIN}:${ADDRESS}`, userAddress: `${CHAIN}:${ADDRESS}` }), check: (v) => expect(typeof v).toBe('string') },
+    {
+      name: 'getGasPrice',
+      run: () => blockchain.getGasPrice({ chainId: CHAIN }),
+      check: (v) => expect(Object.values(v as object).every((p) => typeof p === 'string')).toBe(true),
+    },
+    {
+      name: 'buildSwapTransaction',
+      run: () => blockchain.buildSwapTransaction({ amount: '1', userAddress: `${CHAIN}:${ADDRESS}`, from: `${CHAIN}:${ADDRESS}`, to: `${CHAIN}:${ADDRESS}` }),
+      check: (v) => expect(typeof (v as { data: unknown }).data).toBe('string'),
+    },
+    {
+      name: 'buildApproveTransaction',
+      run: () => blockchain.buildApproveTransaction({ userAddress: `${CHAIN}:${ADDRESS}`, from: `${CHAIN}:${ADDRESS}`, to: `${CHAIN}:${ADDRESS}` }),
+      check: (v) => expect(typeof (v as { data: unknown }).data).toBe('string'),
+    },
+    {
+      name: 'getOnrampOptions',
+      // Never rejects on an API failure: the built-in defaults (spec §7).
+      run: () => blockchain.getOnrampOptions(),
+      check: (v) => {
+        const o = v as { paymentCurrencies: unknown; purchaseCurrencies: unknown; providers: { name: unknown; url: string }[] }
+        expect(Array.isArray(o.paymentCurrencies) && Array.isArray(o.purchaseCurrencies)).toBe(true)
+        for (const p of o.providers) {
+          expect(typeof p.name).toBe('string')
+          expect(p.url).toMatch(/^https?:\/\//)
+        }
+      },
+    },
+    {
+      name: 'getOnrampQuote',
+      run: () =>
+        blockchain.getOnrampQuote({ purchaseCurrency: { id: 'USDC', name: 'USD Coin', symbol: 'USDC', networks: [] }, paymentCurrency: { id: 'USD', payment_method_limits: [] }, amount: '100', network: CHAIN }),
+      check: (v) => expect(typeof (v as { purchaseAmount: { amount: unknown } }).purchaseAmount.amount).toBe('string'),
+    },
+    { name: 'generateOnrampUrl', run: () => blockchain.generateOnrampUrl({ destinationWallets: [{ address: ADDRESS }], partnerUserId: ADDRESS }), check: (v) => expect(typeof v).toBe('string') },
     { name: 'revokeSession', run: () => blockchain.revokeSession({ address: ADDRESS, pci: 'p', signature: '0x00' }), check: (v) => expect(v).toBeUndefined() },
     {
       name: 'loadRemoteConfiguration',

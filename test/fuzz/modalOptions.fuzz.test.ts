@@ -39,4 +39,32 @@ describe('createModal options (fuzz)', () => {
       fuzzParams('createModal options', 150),
     )
   })
+
+  it('swap chains are refused unless every one is an EIP-155 CAIP-2 id; kept ones are exactly those, once each', async () => {
+    const chainId = fc.oneof(
+      fc.integer({ min: 1, max: 2 ** 40 }).map((n) => `eip155:${n}`),
+      fc.constantFrom('eip155:0', 'eip155:', 'eip155:01', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', '8453', 'eip155:8453 ', 'EIP155:1'),
+      fc.string({ maxLength: 20 }),
+      fc.anything(),
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.array(chainId, { maxLength: 5 }), fc.anything()), async (swapChains) => {
+        let created: Awaited<ReturnType<typeof createTestModal>> | undefined
+        try {
+          created = await createTestModal({ swapChains: swapChains as never })
+        } catch (error) {
+          expect(error).toBeInstanceOf(InvalidInputError)
+          expect((error as InvalidInputError).shortMessage).toBe('Invalid options')
+          expect(Array.isArray(swapChains) && swapChains.every((c) => typeof c === 'string' && /^eip155:[1-9]\d{0,15}$/.test(c))).toBe(false)
+          return
+        }
+        const kept = created.modal.getState().settings.swapChains
+        if (swapChains === undefined) expect(kept).toBeUndefined()
+        else expect(kept).toEqual([...new Set(swapChains as string[])])
+        for (const c of kept ?? []) expect(c).toMatch(/^eip155:[1-9]\d{0,15}$/)
+        created.modal.destroy()
+      }),
+      fuzzParams('createModal swapChains', 100),
+    )
+  })
 })
