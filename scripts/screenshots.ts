@@ -78,6 +78,26 @@ const SCENES: Scene[] = [
   { name: 'networks', view: 'Networks', reach: async (page) => (await connect(page), inModal(page, 'account-network').click()) },
   { name: 'receive', view: 'Receive', reach: async (page) => (await connect(page), inModal(page, 'account-receive').click()) },
   { name: 'send', view: 'WalletSend', reach: async (page) => (await connect(page), inModal(page, 'account-send').click()) },
+  {
+    name: 'swap',
+    view: 'Swap',
+    reach: async (page) => {
+      await connect(page)
+      await inModal(page, 'account-swaps').click()
+      await inModal(page, 'swap-from-amount').fill('0.25')
+      await until(async () => (await inModal(page, 'swap-action').textContent()) === 'Swap', 'the quote')
+    },
+  },
+  {
+    name: 'buy',
+    view: 'OnRamp',
+    reach: async (page) => {
+      await connect(page)
+      await inModal(page, 'account-onramp').click()
+      await inModal(page, 'onramp-amount').fill('100')
+      await until(async () => (await inModal(page, 'onramp-quote-amount').count()) === 2, 'the quotes')
+    },
+  },
   { name: 'choose-name', view: 'RegisterAccountName', reach: async (page) => (await connect(page), inModal(page, 'account-choose-name').click()) },
   {
     name: 'sign-in',

@@ -165,11 +165,11 @@ USDC → ETH); builds over ETH → GUSD and GUSD → USDC with the gas estimate 
 approved the routers first), 1 % slippage. A quote is two batched JSON-RPC round trips to the
 node (the latest block and the pair addresses; then the reserves and the router's \`getAmountsOut\`,
 pinned to that block); a build adds a third (the gas estimate, the seller's balance and allowance,
-the gas price). Each run follows ${r.warmup} untimed
-requests of its kind; sequential runs are ${r.sequential} requests one after the other, concurrent
-ones ${r.concurrentClients} clients sending ${r.perClient} each, every client its next request
-once answered. Latency is per request, from \`fetch\` to the whole answer read; requests/s is
-requests over the run's wall time. The bench, the gateway and both nodes share the machine.
+the gas price). The bench, the gateway and both nodes share the machine.
+
+Each run follows ${r.warmup} untimed requests of its kind. Sequential: ${r.sequential} requests one after the other.
+Concurrent: ${r.concurrentClients} clients sending ${r.perClient} requests each, every client its next one once answered.
+Latency is per request, from \`fetch\` to the whole answer read; requests/s is requests over the run's wall time.
 
 | endpoint | clients | requests | p50 | p95 | p99 | requests/s |
 |---|---|---:|---:|---:|---:|---:|

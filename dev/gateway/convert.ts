@@ -350,6 +350,7 @@ export function convertRoutes(deps: ConvertDeps): Route[] {
         client.getGasPrice(),
         client.getFeeHistory({ blockCount: 10, blockTag: 'latest', rewardPercentiles: [90] }),
       ])
+      // The tip paid at the 90th percentile of each recent block; their median, so one odd block does not set it.
       const tips = (history.reward ?? []).map((r) => r[0] ?? 0n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
       const tip90 = tips.length > 0 ? tips[tips.length >> 1]! : 0n
       return gasTiers({ gasPrice: price, nextBaseFee: history.baseFeePerGas[history.baseFeePerGas.length - 1] ?? 0n, tip90 })
@@ -383,7 +384,7 @@ export function convertRoutes(deps: ConvertDeps): Route[] {
     }
     const request = swapRequest({ from: input.from, to: input.to, userAddress: input.userAddress, amount: input.amount })
     const slippage = slippageParam(input.slippage)
-    if (input.disableEstimate !== undefined && typeof input.disableEstimate !== 'boolean') {
+    if (input.disableEstimate !== undefined && input.disableEstimate !== null && typeof input.disableEstimate !== 'boolean') {
       throw badRequest(`'disableEstimate' must be a boolean, got ${clip(JSON.stringify(input.disableEstimate) ?? String(input.disableEstimate))}`)
     }
     const { chain, from, to, user, amount } = request

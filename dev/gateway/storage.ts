@@ -13,8 +13,39 @@ export type NameRow = { name: string; address: `0x${string}`; registered: number
 /** The retention cap of analytics: the most events, and the most bytes (as JSON) of them; the oldest go first. */
 export type AnalyticsCaps = { maxEvents: number; maxBytes: number }
 
+/** What JSON holds. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
+
+/** Where the transaction index of one chain stands. */
+export type IndexCursor = {
+  /** Counts the drops of this chain's index: a save or drop meant for an older one is refused. */
+  generation: number
+  /** The next block to read. */
+  next: number
+  /** The hash of block `next - 1` (null at block 0): another hash there means the chain was restarted or reorganised. */
+  tipHash: `0x${string}` | null
+}
+
+/** One mined transaction in the index of its chain. */
+export type IndexedTxRow = {
+  chainId: number
+  blockNumber: number
+  txIndex: number
+  hash: `0x${string}`
+  /** The block's time, seconds. */
+  timestamp: number
+  /** The lower-case addresses it concerns. */
+  addresses: string[]
+  /** What the indexer keeps of it (bigints as decimal strings). */
+  tx: JsonValue
+}
+
+/** A place in history's order: newest first by time, then chain id, block and index in the block. */
+export type IndexKey = readonly [timestamp: number, chainId: number, blockNumber: number, txIndex: number]
+
 /**
- * Where the gateway keeps what outlives a request: names, sign-in sessions and analytics events. In memory (one
+ * Where the gateway keeps what outlives a request: names, sign-in sessions, analytics events and
+ * the transaction index of the EVM chains. In memory (one
  * process, emptied by a restart) or in PostgreSQL (`sqlStorage`: PGlite on disk, or a server
  * shared by several gateway processes). Every method may reject with a 503 `HttpError` when the
  * database cannot be reached.
@@ -48,12 +79,48 @@ export interface GatewayStorage {
     clear(): Promise<void>
     size(): Promise<{ events: number; bytes: number }>
   }
-  /** Empties every table (the control's reset). */
+  /**
+   * The transaction history of the EVM chains, read from their blocks. Every change is made only
+   * when the chain's cursor still is the one the caller read, so gateways indexing the same chain
+   * at once never write a block twice nor move the cursor back.
+   */
+  index: {
+    /** Where the index of `chainId` stands; a chain never indexed is at block 0 of generation 0. */
+    cursor(chainId: number): Promise<IndexCursor>
+    /**
+     * Adds the transactions of blocks `from.next` to `to.next - 1` and moves the cursor to `to`,
+     * all or nothing; 'stale', writing nothing, when the cursor is no longer `from` (another
+     * gateway indexed these blocks or dropped the index meanwhile) or `to` is not ahead of it.
+     */
+    save(chainId: number, from: IndexCursor, to: { next: number; tipHash: `0x${string}` }, txs: readonly IndexedTxRow[]): Promise<'ok' | 'stale'>
+    /** Forgets the index of `chainId` (its chain was restarted or reorganised) unless it was dropped since `seen` was read. */
+    drop(chainId: number, seen: IndexCursor): Promise<void>
+    /** The transactions concerning `address` on `chainIds`, newest first, only those after `before` in that order, at most `limit`. */
+    transactions(address: string, chainIds: readonly number[], page?: { before?: IndexKey | null; limit?: number }): Promise<IndexedTxRow[]>
+  }
+  /** Empties every table of test state (the control's reset); the index, derived from the chains, stays. */
   clear(): Promise<void>
   close(): Promise<void>
 }
 
 const live = (s: StoredSession, now: number) => s.expirationTime === null || Date.parse(s.expirationTime) > now
+
+/** Whether history's order puts `tx` after `key` (newest first). */
+const isBefore = (tx: IndexedTxRow, key: IndexKey) => {
+  const own = [tx.timestamp, tx.chainId, tx.blockNumber, tx.txIndex]
+  for (let i = 0; i < own.length; i++) if (own[i] !== key[i]) return own[i]! < key[i]!
+  return false
+}
+const newestFirst = (a: IndexedTxRow, b: IndexedTxRow) => b.timestamp - a.timestamp || b.chainId - a.chainId || b.blockNumber - a.blockNumber || b.txIndex - a.txIndex
+
+/** A batch that mixes chains or strays out of its blocks is a bug of the caller, refused before anything is written. */
+function checkBatch(chainId: number, from: IndexCursor, to: { next: number }, txs: readonly IndexedTxRow[]): void {
+  for (const tx of txs) {
+    if (tx.chainId !== chainId || tx.blockNumber < from.next || tx.blockNumber >= to.next) {
+      throw new Error(`Transaction ${tx.hash} (eip155:${tx.chainId}, block ${tx.blockNumber}) is not in blocks ${from.next} to ${to.next - 1} of eip155:${chainId}`)
+    }
+  }
+}
 
 /** The storage of one process's memory (unit tests, the testing kit's default). */
 export function memoryStorage(): GatewayStorage {
@@ -61,7 +128,11 @@ export function memoryStorage(): GatewayStorage {
   /** Oldest first. */
   let sessions: StoredSession[] = []
   let analytics: { record: AnalyticsRecord; bytes: number }[] = []
+  const cursors = new Map<number, IndexCursor>()
+  /** Per chain, the transactions of each address (lower-case), in block order. */
+  const indexed = new Map<number, Map<string, IndexedTxRow[]>>()
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+  const cursorOf = (chainId: number): IndexCursor => cursors.get(chainId) ?? { generation: 0, next: 0, tipHash: null }
   return {
     kind: 'memory',
     names: {
@@ -116,6 +187,48 @@ export function memoryStorage(): GatewayStorage {
       },
       size: async () => ({ events: analytics.length, bytes: analytics.reduce((sum, a) => sum + a.bytes, 0) }),
     },
+    index: {
+      cursor: async (chainId) => ({ ...cursorOf(chainId) }),
+      async save(chainId, from, to, txs) {
+        checkBatch(chainId, from, to, txs)
+        // The checks of the SQL table, made before anything changes so a refused batch leaves nothing behind.
+        for (const tx of txs) {
+          if (!Number.isSafeInteger(tx.blockNumber) || !Number.isSafeInteger(tx.txIndex) || tx.txIndex < 0 || !Number.isSafeInteger(tx.timestamp)) {
+            throw new Error(`Transaction ${tx.hash} has an invalid position or time`)
+          }
+        }
+        const current = cursorOf(chainId)
+        if (current.generation !== from.generation || current.next !== from.next || current.tipHash !== from.tipHash || to.next <= current.next) return 'stale'
+        let byAddress = indexed.get(chainId)
+        if (!byAddress) indexed.set(chainId, (byAddress = new Map()))
+        for (const tx of txs) {
+          const kept = structuredClone(tx)
+          for (const address of new Set(tx.addresses.map((a) => a.toLowerCase()))) {
+            let list = byAddress.get(address)
+            if (!list) byAddress.set(address, (list = []))
+            list.push(kept)
+          }
+        }
+        cursors.set(chainId, { generation: current.generation, next: to.next, tipHash: to.tipHash })
+        return 'ok'
+      },
+      async drop(chainId, seen) {
+        const current = cursorOf(chainId)
+        if (current.generation !== seen.generation) return
+        cursors.set(chainId, { generation: current.generation + 1, next: 0, tipHash: null })
+        indexed.delete(chainId)
+      },
+      async transactions(address, chainIds, page = {}) {
+        const who = address.toLowerCase()
+        const found = [...new Set(chainIds)].flatMap((chainId) => indexed.get(chainId)?.get(who) ?? [])
+        const before = page.before ?? null
+        return found
+          .filter((tx) => before === null || isBefore(tx, before))
+          .sort(newestFirst)
+          .slice(0, page.limit ?? found.length)
+          .map((tx) => structuredClone(tx))
+      },
+    },
     async clear() {
       names = new Map()
       sessions = []
@@ -162,6 +275,27 @@ const MIGRATIONS = [
      bytes integer NOT NULL,
      record text NOT NULL
    );`,
+  // The transaction index: per chain its cursor, and the transactions of each generation (a drop
+  // starts a new one; rows of an older one are never read). The key keeps a block from being
+  // written twice; tx is the JSON the indexer keeps; GIN finds an address's rows.
+  `CREATE TABLE gateway_index_cursors (
+     chain_id bigint PRIMARY KEY,
+     generation integer NOT NULL,
+     next_block bigint NOT NULL CHECK (next_block >= 0),
+     tip_hash text
+   );
+   CREATE TABLE gateway_index_txs (
+     chain_id bigint NOT NULL,
+     generation integer NOT NULL,
+     block_number bigint NOT NULL CHECK (block_number >= 0),
+     tx_index integer NOT NULL CHECK (tx_index >= 0),
+     hash text NOT NULL,
+     mined_at bigint NOT NULL,
+     addresses text[] NOT NULL,
+     tx text NOT NULL,
+     PRIMARY KEY (chain_id, generation, block_number, tx_index)
+   );
+   CREATE INDEX gateway_index_txs_addresses ON gateway_index_txs USING gin (addresses);`,
 ]
 
 /** An arbitrary key of the advisory lock that keeps two gateways from migrating at once. */
@@ -201,6 +335,15 @@ type SessionRow = {
   expiration_time: string | null
 }
 type NameDbRow = { name: string; address: string; registered: string | number; updated: string | number }
+type IndexedTxDbRow = {
+  chain_id: string | number
+  block_number: string | number
+  tx_index: number
+  hash: string
+  mined_at: string | number
+  addresses: string[]
+  tx: string
+}
 
 const toSession = (r: SessionRow): StoredSession => ({
   id: r.id,
@@ -213,9 +356,20 @@ const toSession = (r: SessionRow): StoredSession => ({
   expirationTime: r.expiration_time,
 })
 const toName = (r: NameDbRow): NameRow => ({ name: r.name, address: r.address as `0x${string}`, registered: Number(r.registered), updated: Number(r.updated) })
+const toIndexedTx = (r: IndexedTxDbRow): IndexedTxRow => ({
+  chainId: Number(r.chain_id),
+  blockNumber: Number(r.block_number),
+  txIndex: Number(r.tx_index),
+  hash: r.hash as `0x${string}`,
+  timestamp: Number(r.mined_at),
+  addresses: r.addresses,
+  tx: JSON.parse(r.tx) as JsonValue,
+})
 
 /** A unique constraint refused the row. */
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown })?.code === '23505'
+/** The data was refused (SQLSTATE classes 22, data exception, and 23, integrity constraint violation), not the database lost. */
+const isDataError = (error: unknown) => /^2[23]/.test(String((error as { code?: unknown })?.code ?? ''))
 
 /**
  * The storage over PostgreSQL (PGlite or a server), already migrated. A query that fails for
@@ -227,7 +381,7 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
     try {
       return (await sql.query<R>(text, params)).rows
     } catch (error) {
-      if (isUniqueViolation(error)) throw error
+      if (isDataError(error)) throw error
       throw new HttpError(503, `The database is unavailable: ${(error as Error)?.message ?? String(error)}`, { 'retry-after': '1' })
     }
   }
@@ -335,6 +489,78 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
       size: async () => {
         const [row] = await run<{ events: string; bytes: string | null }>('SELECT count(*) AS events, sum(bytes) AS bytes FROM gateway_analytics')
         return { events: Number(row?.events ?? 0), bytes: Number(row?.bytes ?? 0) }
+      },
+    },
+    index: {
+      async cursor(chainId) {
+        const [row] = await run<{ generation: number; next_block: string | number; tip_hash: string | null }>(
+          'SELECT generation, next_block, tip_hash FROM gateway_index_cursors WHERE chain_id = $1',
+          [chainId],
+        )
+        return row ? { generation: Number(row.generation), next: Number(row.next_block), tipHash: row.tip_hash as `0x${string}` | null } : { generation: 0, next: 0, tipHash: null }
+      },
+      async save(chainId, from, to, txs) {
+        checkBatch(chainId, from, to, txs)
+        // One statement, so one transaction, also over a pool: the cursor moves (or is created, at
+        // a chain's first save) only when it still is `from`, and the rows go in only when it
+        // moved. Two gateways saving at once: the second waits for the first's row lock (or its
+        // insert of the cursor), then finds the cursor moved and writes nothing.
+        const rows = txs.map((tx) => ({
+          block_number: tx.blockNumber,
+          tx_index: tx.txIndex,
+          hash: tx.hash,
+          mined_at: tx.timestamp,
+          addresses: [...new Set(tx.addresses.map((a) => a.toLowerCase()))],
+          tx: JSON.stringify(tx.tx),
+        }))
+        const [result] = await run<{ moved: string | number }>(
+          `WITH updated AS (
+             UPDATE gateway_index_cursors SET next_block = $5::bigint, tip_hash = $6::text
+             WHERE chain_id = $1::bigint AND generation = $2::integer AND next_block = $3::bigint AND tip_hash IS NOT DISTINCT FROM $4::text AND next_block < $5::bigint
+             RETURNING generation
+           ), created AS (
+             INSERT INTO gateway_index_cursors (chain_id, generation, next_block, tip_hash)
+             SELECT $1::bigint, 0, $5::bigint, $6::text WHERE $2::integer = 0 AND $3::bigint = 0 AND $5::bigint > 0
+             ON CONFLICT (chain_id) DO NOTHING
+             RETURNING generation
+           ), moved AS (
+             SELECT generation FROM updated UNION ALL SELECT generation FROM created
+           ), added AS (
+             INSERT INTO gateway_index_txs (chain_id, generation, block_number, tx_index, hash, mined_at, addresses, tx)
+             SELECT $1::bigint, moved.generation, t.block_number, t.tx_index, t.hash, t.mined_at, t.addresses, t.tx
+             FROM moved, json_to_recordset($7::json) AS t(block_number bigint, tx_index integer, hash text, mined_at bigint, addresses text[], tx text)
+             ON CONFLICT DO NOTHING
+             RETURNING 1
+           )
+           SELECT (SELECT count(*) FROM moved) AS moved, (SELECT count(*) FROM added) AS added`,
+          [chainId, from.generation, from.next, from.tipHash, to.next, to.tipHash, JSON.stringify(rows)],
+        )
+        return Number(result?.moved ?? 0) > 0 ? 'ok' : 'stale'
+      },
+      async drop(chainId, seen) {
+        // A new generation hides the old rows at once; the old rows are deleted in the same
+        // statement (and any a racing save slipped in, by the next drop).
+        await run(
+          `WITH bumped AS (
+             UPDATE gateway_index_cursors SET generation = generation + 1, next_block = 0, tip_hash = NULL
+             WHERE chain_id = $1::bigint AND generation = $2::integer RETURNING generation
+           )
+           DELETE FROM gateway_index_txs t USING bumped WHERE t.chain_id = $1::bigint AND t.generation < bumped.generation`,
+          [chainId, seen.generation],
+        )
+      },
+      async transactions(address, chainIds, page = {}) {
+        const before = page.before ?? null
+        const rows = await run<IndexedTxDbRow>(
+          `SELECT t.chain_id, t.block_number, t.tx_index, t.hash, t.mined_at, t.addresses, t.tx
+           FROM gateway_index_txs t JOIN gateway_index_cursors c ON c.chain_id = t.chain_id AND c.generation = t.generation
+           WHERE t.addresses @> ARRAY[$1::text] AND t.chain_id = ANY($2::bigint[])
+             AND ($3::bigint IS NULL OR (t.mined_at, t.chain_id, t.block_number, t.tx_index) < ($3::bigint, $4::bigint, $5::bigint, $6::integer))
+           ORDER BY t.mined_at DESC, t.chain_id DESC, t.block_number DESC, t.tx_index DESC
+           LIMIT $7`,
+          [address.toLowerCase(), [...chainIds], before?.[0] ?? null, before?.[1] ?? null, before?.[2] ?? null, before?.[3] ?? null, page.limit ?? null],
+        )
+        return rows.map(toIndexedTx)
       },
     },
     async clear() {

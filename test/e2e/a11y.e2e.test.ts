@@ -28,7 +28,7 @@ const SIZES = [
 describe('accessibility (axe-core) of the modal’s views', () => {
   for (const size of SIZES) {
     for (const theme of ['light', 'dark'] as const) {
-      it(`${size.name}, ${theme} theme: Connect, AllWallets, ConnectingExternal, Account, Networks, Receive, ProfileWallets, SwitchActiveChain, Activity, NFTs, WalletSend (form and review), the request feedback`, async () => {
+      it(`${size.name}, ${theme} theme: Connect, AllWallets, ConnectingExternal, Account, Networks, Receive, ProfileWallets, SwitchActiveChain, Swap, Buy, Activity, NFTs, WalletSend (form and review), the request feedback`, async () => {
         const opened = await openSolanaDemo(run.browser)
         run.contexts.push(opened.context)
         const { page } = opened
@@ -55,6 +55,17 @@ describe('accessibility (axe-core) of the modal’s views', () => {
           await expect.poll(() => currentView(page)).toBe(view)
           found[view] = await violations(page)
         }
+        // Swap with a quote shown, and Buy with both providers' quotes.
+        await open(page, 'Swap')
+        await expect.poll(() => inModal(page, 'view-swap').getAttribute('data-status')).toBe('ready')
+        await inModal(page, 'swap-from-amount').fill('0.01')
+        await expect.poll(() => inModal(page, 'swap-action').textContent(), { timeout: 10_000 }).toBe('Swap')
+        found.Swap = await violations(page)
+        await open(page, 'OnRamp')
+        await expect.poll(() => inModal(page, 'view-onramp').getAttribute('data-status')).toBe('ready')
+        await inModal(page, 'onramp-amount').fill('100')
+        await expect.poll(() => inModal(page, 'onramp-quote-amount').count(), { timeout: 10_000 }).toBe(2)
+        found.OnRamp = await violations(page)
         // The account's Activity tab (Tokens is what Account shows first).
         await open(page, 'Account')
         await inModal(page, 'account-tab-activity').click()
@@ -96,6 +107,8 @@ describe('accessibility (axe-core) of the modal’s views', () => {
           Receive: [],
           ProfileWallets: [],
           SwitchActiveChain: [],
+          Swap: [],
+          OnRamp: [],
           AccountActivity: [],
           AccountNfts: [],
           WalletSend: [],
