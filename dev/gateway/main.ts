@@ -45,11 +45,13 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0â
 
 const chains: GatewayChain[] = []
 const tokens: GatewayToken[] = []
+const amm: GatewayAmm[] = []
 let solana: GatewaySolana | undefined
 if (values.config) {
   const config = JSON.parse(readFileSync(values.config === '-' ? 0 : values.config, 'utf8')) as {
     chains?: GatewayChain[]
     tokens?: GatewayToken[]
+    amm?: GatewayAmm[]
     solana?: GatewaySolana
     solanaRpcUrl?: string
     solanaCaipNetworkId?: string
@@ -57,6 +59,7 @@ if (values.config) {
   }
   chains.push(...(config.chains ?? []))
   tokens.push(...(config.tokens ?? []))
+  amm.push(...(config.amm ?? []))
   solana = config.solana
   if (!solana && config.solanaRpcUrl && config.solanaCaipNetworkId) {
     const mint = config.solanaMint
@@ -80,7 +83,6 @@ for (const spec of values.token) {
 
 let stopChains: (() => Promise<void>) | undefined
 const collections: GatewayCollection[] = []
-const amm: GatewayAmm[] = []
 let treasury: { address: `0x${string}`; privateKey: `0x${string}` } | undefined
 if (values['start-chains']) {
   const { startChains } = await import('../chain/startChains')

@@ -1,6 +1,7 @@
 import { createPublicClient, erc20Abi, http, type Address } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
 import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, inModal, modalState } from './support/demo'
+import { connectDevSolana, openSolanaDemo } from './support/solana'
 
 // Buying crypto (spec §7) in Chromium on the local stack: the Buy view quotes both dev providers
 // through the gateway, opens the provider's page in a window, the page "takes payment" and the
@@ -88,5 +89,31 @@ describe('buy', () => {
     // Activity lists the deliveries.
     await inModal(page, 'account-tab-activity').click()
     await expect.poll(() => inModal(page, 'activity-amount').allTextContents().then((all) => all.join(' ')), { timeout: 10_000 }).toContain('USDC')
+  })
+
+  it('on Solana it buys SOL, delivered by the local validator, and the balance shows it', async () => {
+    const opened = await openSolanaDemo(shared.browser)
+    shared.contexts.push(opened.context)
+    const { page, context } = opened
+    const address = await connectDevSolana(page)
+    await page.evaluate(() => (window as unknown as { gangway: { open(o: unknown): void } }).gangway.open({ view: 'Account', namespace: 'solana' }))
+    await expect.poll(() => currentView(page)).toBe('Account')
+    // Swaps are EVM only; Buy is offered on Solana.
+    expect(await inModal(page, 'account-swaps').count()).toBe(0)
+    await inModal(page, 'account-onramp').click()
+    await expect.poll(() => inModal(page, 'view-onramp').getAttribute('data-status')).toBe('ready')
+    await expect.poll(() => inModal(page, 'onramp-purchase-currency').inputValue()).toBe('SOL')
+    await inModal(page, 'onramp-amount').fill('30')
+    // 30 USD less 1 % and the 0.10 network fee, at 150 USD per SOL.
+    await expect.poll(() => inModal(page, 'onramp-quote-amount').first().textContent(), { timeout: 10_000 }).toBe('0.197333 SOL')
+    const before = await modalState(page, (s) => JSON.stringify(s.tokenBalances))
+    const [provider] = await Promise.all([context.waitForEvent('page'), inModal(page, 'onramp-buy').click()])
+    await provider.waitForURL(/\/onramp\/gangwaypay\//)
+    expect(new URL(provider.url()).searchParams.get('address')).toBe(address)
+    await provider.locator('#pay').click()
+    await provider.locator('#done').waitFor({ state: 'visible', timeout: 15_000 })
+    await inModal(page, 'onramp-delivered').waitFor({ timeout: 15_000 })
+    expect(await inModal(page, 'onramp-delivered').textContent()).toBe('Received 0.197333 SOL')
+    expect(await modalState(page, (s) => JSON.stringify(s.tokenBalances))).not.toBe(before)
   })
 })

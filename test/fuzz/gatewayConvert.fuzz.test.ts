@@ -3,7 +3,9 @@
 // build-transaction, made of well-formed values (served tokens, dev accounts, amounts), near
 // misses (other chains, bad hex, negative or fractional amounts, slippage out of range) and junk.
 // Every answer is a 200 in the documented shape or a 400 `{ error }`, never a 5xx, and the
-// gateway keeps answering. Nothing is sent to the chains: builds are only estimated.
+// gateway keeps answering. A 200 build does what the body asked (recipient, amount, value, swap
+// function) and only comes from valid fields. The accounts approve GUSD once before the campaign;
+// after that nothing is sent to the chains (builds are only estimated).
 
 import fc from 'fast-check'
 import { decodeFunctionData, erc20Abi, getAddress, isAddress, parseAbi } from 'viem'

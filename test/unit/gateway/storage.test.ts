@@ -5,7 +5,7 @@ import { createSiweMessage, generateSiweNonce } from 'viem/siwe'
 import type { DevChains } from '../../../dev/chain/startChains'
 import { startPostgres, type PostgresServer } from '../../../dev/gateway/postgresServer'
 import { startGateway } from '../../../dev/gateway/startGateway'
-import { memoryStorage, openStorage, type GatewayStorage, type StoredSession } from '../../../dev/gateway/storage'
+import { memoryStorage, openStorage, type GatewayStorage, type IndexedTxRow, type StoredSession } from '../../../dev/gateway/storage'
 import { call, P, startStack } from './harness'
 
 // The gateway's storage: one contract, run against this process's memory, PGlite (PostgreSQL in
@@ -40,19 +40,42 @@ const session = (id: string, nonce: string, expirationTime: string | null = null
   expirationTime,
 })
 
-const backends: [string, () => Promise<GatewayStorage>][] = [
-  ['memory', async () => memoryStorage()],
-  ['PGlite', () => openStorage({})],
-  ['PostgreSQL', () => openStorage({ url: pg.url })],
+/** A storage over the data of `first` as another gateway would open it: a second pool for a server; the same one where a database serves one process. */
+const sameHandle = async (first: GatewayStorage): Promise<GatewayStorage> => ({ ...first, close: async () => {} })
+
+const backends: [string, () => Promise<GatewayStorage>, (first: GatewayStorage) => Promise<GatewayStorage>][] = [
+  ['memory', async () => memoryStorage(), sameHandle],
+  ['PGlite', () => openStorage({}), sameHandle],
+  ['PostgreSQL', () => openStorage({ url: pg.url }), () => openStorage({ url: pg.url })],
 ]
 
-describe.each(backends)('storage: %s', (_, open) => {
+const OTHER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+const blockHash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as const
+/** An indexed transaction of block `blockNumber`; its JSON holds a bigint past 2^64 as the indexer writes it. */
+const indexed = (chainId: number, blockNumber: number, txIndex: number, timestamp: number, addresses: string[]): IndexedTxRow => ({
+  chainId,
+  blockNumber,
+  txIndex,
+  hash: blockHash(chainId * 1_000_000 + blockNumber * 100 + txIndex),
+  timestamp,
+  addresses,
+  tx: { value: '123456789012345678901234567890', at: `${blockNumber}.${txIndex}`, transfers: [{ amount: '1' }] },
+})
+const at = (rows: IndexedTxRow[]) => rows.map((r) => `${r.chainId}:${r.blockNumber}.${r.txIndex}`)
+
+describe.each(backends)('storage: %s', (_, open, again) => {
   let storage: GatewayStorage
   beforeAll(async () => {
     storage = await open()
     await storage.clear()
   }, 60_000)
   afterAll(() => storage?.close())
+  /** Chain ids no other test (nor a run before this one, over a kept server) indexes. */
+  const chain = (() => {
+    const base = 900_000_000 + Math.floor(Math.random() * 1_000_000) * 100
+    let n = 0
+    return () => base + n++
+  })()
 
   it('keeps names: put replaces, lookups by name and by address (any case), delete, the cap', async () => {
     expect(await storage.names.put({ name: 'alice.gangway', address: ADDRESS, registered: 1, updated: 1 }, 2)).toBe('ok')
@@ -99,6 +122,111 @@ describe.each(backends)('storage: %s', (_, open) => {
     expect(await storage.analytics.size()).toEqual({ events: 2, bytes: 950 })
     await storage.analytics.clear()
     expect(await storage.analytics.size()).toEqual({ events: 0, bytes: 0 })
+  })
+
+  it('keeps the transaction index: cursors per chain, an address\'s transactions newest first over chains, paged', async () => {
+    const [c1, c2] = [chain(), chain()]
+    expect(await storage.index.cursor(c1)).toEqual({ generation: 0, next: 0, tipHash: null })
+    const first = [indexed(c1, 0, 0, 100, [ADDRESS.toLowerCase(), OTHER]), indexed(c1, 2, 0, 300, [ADDRESS.toLowerCase()]), indexed(c1, 2, 1, 300, [OTHER])]
+    expect(await storage.index.save(c1, await storage.index.cursor(c1), { next: 3, tipHash: blockHash(2) }, first)).toBe('ok')
+    expect(await storage.index.save(c2, await storage.index.cursor(c2), { next: 2, tipHash: blockHash(1) }, [indexed(c2, 0, 0, 200, [ADDRESS.toLowerCase()]), indexed(c2, 1, 0, 300, [ADDRESS.toLowerCase()])])).toBe('ok')
+    expect(await storage.index.cursor(c1)).toEqual({ generation: 0, next: 3, tipHash: blockHash(2) })
+    expect(await storage.index.cursor(c2)).toEqual({ generation: 0, next: 2, tipHash: blockHash(1) })
+
+    // By time, then chain id, block and index, newest first; any case of the address.
+    const mine = await storage.index.transactions(ADDRESS, [c1, c2])
+    expect(at(mine)).toEqual([`${c2}:1.0`, `${c1}:2.0`, `${c2}:0.0`, `${c1}:0.0`])
+    expect(mine[3]).toEqual(first[0])
+    expect(at(await storage.index.transactions(OTHER, [c1, c2]))).toEqual([`${c1}:2.1`, `${c1}:0.0`])
+    expect(at(await storage.index.transactions(ADDRESS, [c1]))).toEqual([`${c1}:2.0`, `${c1}:0.0`])
+    expect(at(await storage.index.transactions(ADDRESS, [c1, c2], { before: [300, c1, 2, 0], limit: 1 }))).toEqual([`${c2}:0.0`])
+    expect(at(await storage.index.transactions(ADDRESS, [c1, c2], { before: [300, c2, 1, 0], limit: 2 }))).toEqual([`${c1}:2.0`, `${c2}:0.0`])
+    expect(await storage.index.transactions('0x000000000000000000000000000000000000dead', [c1, c2])).toEqual([])
+    expect(await storage.index.transactions(ADDRESS, [])).toEqual([])
+
+    // Derived from the chains, not test state: the control's reset keeps it.
+    await storage.clear()
+    expect(await storage.index.cursor(c1)).toEqual({ generation: 0, next: 3, tipHash: blockHash(2) })
+    expect(await storage.index.transactions(ADDRESS, [c1, c2])).toHaveLength(4)
+  })
+
+  it('saves a batch of blocks and its cursor whole or not at all', async () => {
+    const c = chain()
+    const start = await storage.index.cursor(c)
+    // The second transaction breaks a rule of the table: nothing of the batch is kept, not even its cursor.
+    const bad = [indexed(c, 0, 0, 100, [OTHER]), { ...indexed(c, 1, 0, 100, [OTHER]), txIndex: -1 }]
+    await expect(storage.index.save(c, start, { next: 2, tipHash: blockHash(1) }, bad)).rejects.toThrow()
+    expect(await storage.index.cursor(c)).toEqual(start)
+    expect(await storage.index.transactions(OTHER, [c])).toEqual([])
+
+    // The same once the cursor exists (an update of it rather than its first row).
+    expect(await storage.index.save(c, start, { next: 2, tipHash: blockHash(1) }, [indexed(c, 0, 0, 100, [OTHER])])).toBe('ok')
+    const saved = await storage.index.cursor(c)
+    await expect(storage.index.save(c, saved, { next: 4, tipHash: blockHash(3) }, [indexed(c, 2, 0, 110, [OTHER]), { ...indexed(c, 3, 0, 120, [OTHER]), txIndex: -1 }])).rejects.toThrow()
+    expect(await storage.index.cursor(c)).toEqual(saved)
+    expect(at(await storage.index.transactions(OTHER, [c]))).toEqual([`${c}:0.0`])
+
+    // A transaction outside the batch's blocks, or of another chain, is refused before anything is written.
+    await expect(storage.index.save(c, saved, { next: 4, tipHash: blockHash(3) }, [indexed(c, 4, 0, 130, [OTHER])])).rejects.toThrow(/not in blocks 2 to 3/)
+    await expect(storage.index.save(c, saved, { next: 4, tipHash: blockHash(3) }, [indexed(c + 1, 2, 0, 130, [OTHER])])).rejects.toThrow(/not in blocks/)
+    expect(await storage.index.cursor(c)).toEqual(saved)
+  })
+
+  it('two gateways saving the same blocks at once write them once, and the cursor never moves back', async () => {
+    const other = await again(storage)
+    try {
+      const c = chain()
+      const start = await storage.index.cursor(c)
+      const batch = [indexed(c, 0, 0, 100, [OTHER]), indexed(c, 3, 0, 130, [OTHER]), indexed(c, 3, 1, 130, [OTHER])]
+      const saves = await Promise.all([storage, other, storage, other].map((s) => s.index.save(c, start, { next: 5, tipHash: blockHash(4) }, batch)))
+      expect(saves.sort()).toEqual(['ok', 'stale', 'stale', 'stale'])
+      expect(at(await other.index.transactions(OTHER, [c]))).toEqual([`${c}:3.1`, `${c}:3.0`, `${c}:0.0`])
+      // The loser reads where the winner got to and goes on from there.
+      const moved = await other.index.cursor(c)
+      expect(moved).toEqual({ generation: 0, next: 5, tipHash: blockHash(4) })
+      expect(await other.index.save(c, moved, { next: 8, tipHash: blockHash(7) }, [indexed(c, 6, 0, 160, [OTHER])])).toBe('ok')
+      const ahead = await storage.index.cursor(c)
+      expect(ahead).toEqual({ generation: 0, next: 8, tipHash: blockHash(7) })
+
+      // Saves from an older cursor, or to a block not ahead of the cursor, change nothing.
+      expect(await storage.index.save(c, start, { next: 2, tipHash: blockHash(1) }, [indexed(c, 1, 0, 110, [OTHER])])).toBe('stale')
+      expect(await storage.index.save(c, moved, { next: 6, tipHash: blockHash(5) }, [indexed(c, 5, 0, 150, [OTHER])])).toBe('stale')
+      expect(await storage.index.save(c, ahead, { next: 8, tipHash: blockHash(77) }, [])).toBe('stale')
+      expect(await storage.index.save(c, { ...ahead, tipHash: blockHash(66) }, { next: 9, tipHash: blockHash(8) }, [])).toBe('stale')
+      expect(await other.index.cursor(c)).toEqual(ahead)
+      expect(at(await storage.index.transactions(OTHER, [c]))).toEqual([`${c}:6.0`, `${c}:3.1`, `${c}:3.0`, `${c}:0.0`])
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('drops one chain\'s index (a restarted chain) once, refusing what was read before the drop', async () => {
+    const other = await again(storage)
+    try {
+      const [c, kept] = [chain(), chain()]
+      expect(await storage.index.save(c, await storage.index.cursor(c), { next: 3, tipHash: blockHash(2) }, [indexed(c, 1, 0, 110, [OTHER]), indexed(c, 2, 0, 120, [OTHER])])).toBe('ok')
+      expect(await storage.index.save(kept, await storage.index.cursor(kept), { next: 2, tipHash: blockHash(1) }, [indexed(kept, 1, 0, 110, [OTHER])])).toBe('ok')
+      const before = await storage.index.cursor(c)
+
+      // Two gateways noticing the restart at once: the index is dropped once.
+      await Promise.all([storage.index.drop(c, before), other.index.drop(c, before)])
+      const fresh = await other.index.cursor(c)
+      expect(fresh).toEqual({ generation: before.generation + 1, next: 0, tipHash: null })
+      expect(await storage.index.transactions(OTHER, [c])).toEqual([])
+      expect(at(await storage.index.transactions(OTHER, [c, kept]))).toEqual([`${kept}:1.0`])
+
+      // A gateway still on the old index cannot write to the new one.
+      expect(await storage.index.save(c, before, { next: 4, tipHash: blockHash(3) }, [indexed(c, 3, 0, 130, [OTHER])])).toBe('stale')
+      expect(await storage.index.transactions(OTHER, [c])).toEqual([])
+
+      // The rebuilt index; a late drop for the old one leaves it alone.
+      expect(await storage.index.save(c, fresh, { next: 2, tipHash: blockHash(91) }, [indexed(c, 1, 0, 500, [OTHER])])).toBe('ok')
+      await other.index.drop(c, before)
+      expect(await storage.index.cursor(c)).toEqual({ generation: fresh.generation, next: 2, tipHash: blockHash(91) })
+      expect(await storage.index.transactions(OTHER, [c])).toEqual([indexed(c, 1, 0, 500, [OTHER])])
+    } finally {
+      await other.close()
+    }
   })
 })
 
