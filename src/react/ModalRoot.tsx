@@ -13,6 +13,41 @@ import { VIEW_TITLES } from './views/viewTitles.js'
 const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
+/** How long the closing dialog's picture stays (the CSS's --gw-view-duration, 150 ms, and a margin). */
+const EXIT_MS = 200
+
+/**
+ * Leaves an empty card of the closing dialog's size and place for the exit animation: the
+ * overlay fades and the card plays the entrance backwards, then both go. It holds no content (no
+ * text, buttons or ids a page or its tests could find), is hidden from assistive technology and
+ * takes no input. Nothing is left under `prefers-reduced-motion`.
+ */
+function leaveGhost(overlay: HTMLElement | null, dialog: HTMLElement | null): void {
+  const root = overlay?.parentElement
+  const container = root?.parentElement
+  if (!overlay || !dialog || !root || !container || typeof window === 'undefined') return
+  if (window.matchMedia?.('(prefers-reduced-motion: reduce)')?.matches) return
+  const { width, height } = dialog.getBoundingClientRect()
+  const wrapper = document.createElement('div')
+  wrapper.className = 'gw-closing'
+  const theme = root.getAttribute('data-theme')
+  if (theme) wrapper.setAttribute('data-theme', theme)
+  wrapper.setAttribute('aria-hidden', 'true')
+  wrapper.inert = true
+  const ghost = document.createElement('div')
+  ghost.className = 'gw-overlay'
+  ghost.setAttribute('data-closing', 'true')
+  const card = document.createElement('div')
+  card.className = 'gw-dialog'
+  card.style.width = `${width}px`
+  card.style.height = `${height}px`
+  ghost.append(card)
+  wrapper.append(ghost)
+  // After the modal's own root, drawn below a dialog opened again at once (the CSS lowers its z-index).
+  container.append(wrapper)
+  setTimeout(() => wrapper.remove(), EXIT_MS)
+}
+
 /** The modal shell: overlay, dialog, header with back/close, banner and the current view. */
 export function ModalRoot({ modal, host }: { modal: Modal; host: HTMLElement }) {
   const open = useModalState((s) => s.modal.open)
@@ -37,7 +72,15 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
   const bodyRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
   const pressedOnOverlay = useRef(false)
+  const overlayRef = useRef<HTMLDivElement>(null)
   const titleId = 'gw-dialog-title'
+
+  // Run as the dialog unmounts, while its overlay is still in the page.
+  useLayoutEffect(() => {
+    const overlay = overlayRef.current
+    const dialog = dialogRef.current
+    return () => leaveGhost(overlay, dialog)
+  }, [])
 
   const focusables = () => [...(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])]
   /** Where focus goes in a view: its marked element (a retry), else its first focusable, else the dialog. */
@@ -169,7 +212,7 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
   }
 
   return (
-    <div className="gw-overlay" data-testid="gw-overlay" onMouseDown={onOverlayDown} onClick={onOverlayClick}>
+    <div ref={overlayRef} className="gw-overlay" data-testid="gw-overlay" onMouseDown={onOverlayDown} onClick={onOverlayClick}>
       <div
         ref={dialogRef}
         className="gw-dialog"

@@ -60,6 +60,9 @@ export const MODAL_CSS = `
 .gw-overlay { animation: gw-fade var(--gw-view-duration) ease-out; }
 .gw-dialog { animation: gw-dialog-in var(--gw-view-duration) ease-out; }
 @keyframes gw-dialog-in { from { opacity: 0; transform: translateY(8px) scale(.98); } to { opacity: 1; transform: none; } }
+/* Closing: a still picture of the dialog fades and sinks out (see leaveGhost in ModalRoot). */
+.gw-overlay[data-closing] { z-index: calc(var(--gw-z-index) - 1); pointer-events: none; animation: gw-fade var(--gw-view-duration) ease-in reverse forwards; }
+.gw-overlay[data-closing] .gw-dialog { animation: gw-dialog-in var(--gw-view-duration) ease-in reverse forwards; }
 .gw-dialog[data-shake='true'] { animation: gw-shake 500ms ease-in-out; }
 @keyframes gw-shake {
   10%, 90% { transform: translateX(-2px); } 20%, 80% { transform: translateX(4px); }
@@ -148,6 +151,7 @@ export const MODAL_CSS = `
   /* The sheet rises from the bottom edge. */
   .gw-dialog:not([data-shake='true']) { animation-name: gw-sheet-in; }
   @keyframes gw-sheet-in { from { transform: translateY(100%); } to { transform: none; } }
+  .gw-overlay[data-closing] .gw-dialog { animation-name: gw-sheet-in; }
 }
 @media (prefers-reduced-motion: reduce) {
   .gw-overlay, .gw-dialog, .gw-title, .gw-view, .gw-banner, .gw-toast, .gw-body, .gw-loading-block { animation: none !important; transition: none !important; }

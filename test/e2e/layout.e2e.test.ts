@@ -68,6 +68,17 @@ describe('motion', () => {
         expect(await ring.getAttribute('data-active')).toBe('true')
         const spin = await ring.evaluate((el) => getComputedStyle(el, '::after').animationName)
         expect(spin).toBe(reduced ? 'none' : 'gw-spin')
+        // Closing: a still picture of the dialog plays the entrance backwards, then goes;
+        // the modal itself is closed at once. None under reduced motion.
+        await page.keyboard.press('Escape')
+        await expect.poll(() => dialog(page).count()).toBe(0)
+        const closing = page.locator('gangway-modal .gw-overlay[data-closing]')
+        if (reduced) expect(await closing.count()).toBe(0)
+        else {
+          expect(await closing.locator('.gw-dialog').evaluate((el) => [getComputedStyle(el).animationName, getComputedStyle(el).animationDirection])).toEqual(['gw-dialog-in', 'reverse'])
+          expect(await closing.evaluate((el) => [el.closest('[aria-hidden]') !== null, el.textContent, el.querySelectorAll('*').length])).toEqual([true, '', 1])
+          await expect.poll(() => closing.count(), { timeout: 2_000 }).toBe(0)
+        }
       } finally {
         await context.close()
       }

@@ -60,8 +60,8 @@ describe('the modal shell in Chromium', () => {
     const { page, context } = await openDemo(browser)
     await page.getByTestId('open-modal').click()
     await dialog(page).waitFor()
-    await page.evaluate(() => (window as unknown as { gangway: { push(v: string): void } }).gangway.push('Swap'))
-    await expect.poll(() => currentView(page)).toBe('Swap')
+    await page.evaluate(() => (window as unknown as { gangway: { push(v: string): void } }).gangway.push('UpdateEmailWallet'))
+    await expect.poll(() => currentView(page)).toBe('UpdateEmailWallet')
     const seen = new Set<string>()
     for (let i = 0; i < 7; i++) {
       await page.keyboard.press('Tab')

@@ -223,6 +223,9 @@ describe.each(backends)('storage: %s', (_, open, again) => {
       expect(await storage.index.save(c, fresh, { next: 2, tipHash: blockHash(91) }, [indexed(c, 1, 0, 500, [OTHER])])).toBe('ok')
       await other.index.drop(c, before)
       expect(await storage.index.cursor(c)).toEqual({ generation: fresh.generation, next: 2, tipHash: blockHash(91) })
+      // Nor may a save read before the drop land where the new index got to the same block: the generation differs.
+      expect(await storage.index.save(c, { generation: before.generation, next: 2, tipHash: blockHash(91) }, { next: 3, tipHash: blockHash(92) }, [])).toBe('stale')
+      expect(await storage.index.cursor(c)).toEqual({ generation: fresh.generation, next: 2, tipHash: blockHash(91) })
       expect(await storage.index.transactions(OTHER, [c])).toEqual([indexed(c, 1, 0, 500, [OTHER])])
     } finally {
       await other.close()
