@@ -31,7 +31,7 @@ import { effectFailed } from './core/events/effects.js'
 import { bannerClosed, bannerShowRequested, type BannerVariant } from './core/events/banner.js'
 import type { EventInput } from './core/events/defineEvent.js'
 import { modalCloseRequested, modalOpenRequested, modalShakeRequested } from './core/events/modal.js'
-import { accountTypePreferred, themeModeChanged, themeVariablesChanged, themeVariablesProblem, type ThemeVariableName } from './core/events/preferences.js'
+import { accountTypePreferred, canonicalLocale, localeChanged, themeModeChanged, themeVariablesChanged, themeVariablesProblem, type ThemeVariableName } from './core/events/preferences.js'
 import { routerPushed, routerWentBack } from './core/events/router.js'
 import type { Namespace, ViewName } from './core/events/views.js'
 import type { Analytics, ChainAdapter, ChainDeps, Clock, Storage } from './core/ports.js'
@@ -78,6 +78,12 @@ export type ModalOptions = {
    * agrees to them, with links; with the `legalCheckbox` feature the visitor ticks a box first.
    */
   legal?: { termsUrl?: string; privacyUrl?: string }
+  /**
+   * The modal's language, a BCP 47 tag: English (`'en'`, the default), Spanish (`'es'`), Japanese
+   * (`'ja'`) or Arabic (`'ar'`, laid out right to left); another language shows English. Numbers,
+   * amounts and times follow it. `modal.setLocale` changes it at run time.
+   */
+  locale?: string
   /**
    * The EIP-155 networks (CAIP-2, e.g. `'eip155:8453'`) the Swap view offers swaps on, through
    * the swap API of `apiUrl`; by default the 12 networks of `DEFAULT_SWAP_CHAINS`. Swaps show in
@@ -153,6 +159,8 @@ export type Modal = Store & WalletCommands & {
   push(view: ViewName, data?: unknown): void
   back(): void
   setThemeMode(mode: ThemeMode): void
+  /** Changes the modal's language (a BCP 47 tag); throws InvalidInputError for one that is not. */
+  setLocale(locale: string): void
   /**
    * Sets theme variables at run time, over the `themeVariables` option (`null` removes one set
    * here). An event, so the devtools replay it; a bad name or value throws InvalidInputError.
@@ -215,6 +223,9 @@ export function createModal(options: ModalOptions): Modal {
   }
   if (options.swapChains !== undefined && (!Array.isArray(options.swapChains) || !options.swapChains.every(isSwapChainId))) {
     throw new InvalidInputError('Invalid options', { details: "swapChains must be a list of EIP-155 CAIP-2 ids such as 'eip155:8453'" })
+  }
+  if (options.locale !== undefined && canonicalLocale(options.locale) === null) {
+    throw new InvalidInputError('Invalid options', { details: 'locale must be a BCP 47 language tag such as "es" or "ja-JP"' })
   }
   if (options.siwx?.hosted && !options.apiUrl) {
     throw new InvalidInputError('Invalid SIWX options', { details: 'siwx.hosted needs apiUrl, the gateway that keeps the sessions' })
@@ -343,6 +354,12 @@ export function createModal(options: ModalOptions): Modal {
     push: (view, data) => command('push', () => routerPushed(data === undefined ? { view } : { view, data })),
     back: () => command('back', () => routerWentBack({})),
     setThemeMode: (mode) => command('setThemeMode', () => themeModeChanged({ mode })),
+    setLocale: (locale) =>
+      command('setLocale', () => {
+        const canonical = canonicalLocale(locale)
+        if (canonical === null) throw new InvalidInputError('Invalid setLocale arguments', { details: `'${String(locale).slice(0, 64)}' is not a BCP 47 language tag` })
+        return localeChanged({ locale: canonical })
+      }),
     setThemeVariables: (variables) =>
       command('setThemeVariables', () => {
         const problem = themeVariablesProblem(variables, 'variables', true)
@@ -395,6 +412,7 @@ function sessionSettings(o: ModalOptions, hasWindow: boolean): SessionSettings {
   if (o.legal && (o.legal.termsUrl || o.legal.privacyUrl)) {
     settings.legal = { ...(o.legal.termsUrl ? { termsUrl: o.legal.termsUrl } : {}), ...(o.legal.privacyUrl ? { privacyUrl: o.legal.privacyUrl } : {}) }
   }
+  if (o.locale) settings.locale = canonicalLocale(o.locale)!
   if (o.swapChains) settings.swapChains = [...new Set(o.swapChains)]
   if (o.smartAccounts) settings.smartAccounts = { enabled: !!o.smartAccounts.enabled }
   if (o.allowUnsupportedChain !== undefined) settings.allowUnsupportedChain = o.allowUnsupportedChain

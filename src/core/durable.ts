@@ -10,7 +10,8 @@ export const STORAGE_KEYS = {
 
 /** The part of the state kept across reloads. Immer's structural sharing keeps it stable. */
 export function selectDurable(state: ModalState): DurableState {
-  return { preferences: state.preferences, siwx: state.siwx, wallets: state.wallets.memory }
+  const { themeMode, preferredAccountType } = state.preferences
+  return { preferences: { themeMode, preferredAccountType }, siwx: state.siwx, wallets: state.wallets.memory }
 }
 
 /** Whether two states hold the same durable parts (by reference: no record is made). */

@@ -76,6 +76,8 @@ export type SessionSettings = {
   siwx?: { required: boolean; statement?: string; hosted?: boolean }
   /** The app's terms of service and privacy policy: Connect links them (and asks for consent with the legalCheckbox feature). */
   legal?: { termsUrl?: string; privacyUrl?: string }
+  /** The modal's language at start (BCP 47, canonical). */
+  locale?: string
   /** The EIP-155 networks (CAIP-2) swaps are offered on; the 12 default ones when absent. */
   swapChains?: string[]
   smartAccounts?: { enabled: boolean }
@@ -135,6 +137,8 @@ export type ModalState = {
   }
   preferences: {
     themeMode: ThemeMode
+    /** The modal's language (BCP 47): the `locale` option, then `setLocale`; English without a translation. */
+    locale: string
     preferredAccountType: Partial<Record<Namespace, AccountType>>
   }
   /** Theme variables set at run time (`setThemeVariables`), laid over the `themeVariables` option. */
@@ -163,7 +167,8 @@ export type ModalState = {
 
 /** The slices persistence keeps across reloads. */
 export type DurableState = {
-  preferences: ModalState['preferences']
+  /** The visitor's preferences; the language is the host's to set on each load, not kept. */
+  preferences: Omit<ModalState['preferences'], 'locale'>
   siwx: ModalState['siwx']
   wallets?: WalletMemory
 }

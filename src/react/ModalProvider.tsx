@@ -77,7 +77,14 @@ export function ModalProvider({ modal, children }: { modal: Modal; children?: Re
     let live = true
     void pageIdle(typeof window === 'undefined' ? undefined : window).then((idle) => {
       // Already idle: the UI, then the views a visitor may go to from it.
-      if (live && idle) loadUiModule().then((m) => m.prefetchViews(), () => undefined)
+      if (live && idle)
+        loadUiModule().then(
+          (m) => {
+            m.preloadLanguage(modal.getState().preferences.locale)
+            return m.prefetchViews()
+          },
+          () => undefined,
+        )
     })
     const stop = modal.subscribe((state) => state.modal.open && setOpened(true))
     return () => {

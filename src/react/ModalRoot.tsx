@@ -1,4 +1,5 @@
-import { Component, Suspense, useEffect, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
+import { Component, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
+import { i18nFor, I18nContext, languageOf, loadCatalogue, loadedCatalogue, loadFailed } from './i18n/i18n.js'
 import { BackIcon, CloseIcon } from './components/icons.js'
 import type { Modal } from '../createModal.js'
 import { selectCanClose } from '../core/selectors.js'
@@ -52,11 +53,24 @@ function leaveGhost(overlay: HTMLElement | null, dialog: HTMLElement | null): vo
 export function ModalRoot({ modal, host }: { modal: Modal; host: HTMLElement }) {
   const open = useModalState((s) => s.modal.open)
   const themeMode = useModalState((s) => s.preferences.themeMode)
+  const locale = useModalState((s) => s.preferences.locale)
+  const language = languageOf(locale)
+  const [, catalogueLoaded] = useState(0)
+  const ready = loadedCatalogue(language) !== undefined
+  useEffect(() => {
+    if (!ready) loadCatalogue(language).then(() => catalogueLoaded((n) => n + 1), () => catalogueLoaded((n) => n + 1))
+  }, [language, ready])
+  const i18n = useMemo(() => i18nFor(locale), [locale, ready])
+  // A language still loading shows nothing for those few milliseconds rather than English first;
+  // one that failed to load shows English.
+  const showable = ready || loadFailed(language)
   return (
-    <div className="gw-root" data-theme={themeMode}>
-      {open ? <Dialog modal={modal} host={host} /> : null}
-      <WalletRequestToast />
-    </div>
+    <I18nContext.Provider value={i18n}>
+      <div className="gw-root" data-theme={themeMode} dir={i18n.dir} lang={i18n.language}>
+        {open && showable ? <Dialog modal={modal} host={host} /> : null}
+        <WalletRequestToast />
+      </div>
+    </I18nContext.Provider>
   )
 }
 

@@ -1,9 +1,15 @@
 import type { Modal } from '../createModal.js'
 import { ModalRoot } from './ModalRoot.js'
 import { MODAL_CSS } from './theme.js'
+import { languageOf, loadCatalogue } from './i18n/i18n.js'
 
 // Loaded with the UI when the page is idle: the views a visitor may go to next load right after.
 export { prefetchViews } from './views/viewRegistry.js'
+
+/** Loads the catalogue of the modal's language ahead of the first open (nothing for English). */
+export function preloadLanguage(locale: string): void {
+  loadCatalogue(languageOf(locale)).catch(() => undefined)
+}
 
 /**
  * The modal's UI inside its shadow root: the stylesheet and the shell with its first views. A

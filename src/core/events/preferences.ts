@@ -1,8 +1,26 @@
 import { defineEvent } from './defineEvent.js'
-import { literal, object, optional, show, type Schema } from './schema.js'
+import { literal, object, optional, show, string, type Schema } from './schema.js'
 import { namespaceSchema } from './views.js'
 
 export const themeModeChanged = defineEvent('theme/modeChanged', object({ mode: literal('light', 'dark') }))
+/** The modal's language (a BCP 47 tag, e.g. 'es', 'ja', 'ar'); languages without a translation show English. */
+export const localeChanged = defineEvent('locale/changed', object({ locale: string() }))
+
+/**
+ * A host's language tag in its canonical form, or null when it is not a BCP 47 tag.
+ *
+ * @example
+ * canonicalLocale('ES-mx') // 'es-MX'
+ * canonicalLocale('not a locale') // null
+ */
+export function canonicalLocale(tag: unknown): string | null {
+  if (typeof tag !== 'string' || tag === '' || tag.length > 64) return null
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? null
+  } catch {
+    return null
+  }
+}
 /** The visitor (or host) prefers this account type; smartAccount only where enabled. */
 export const accountTypePreferred = defineEvent(
   'account/typePreferred',

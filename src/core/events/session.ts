@@ -67,6 +67,7 @@ export const sessionSettingsSchema: Schema<SessionSettings> = object({
   siwx: optional(object({ required: boolean(), statement: optional(string()), hosted: optional(boolean()) })),
   legal: optional(object({ termsUrl: optional(string()), privacyUrl: optional(string()) })),
   swapChains: names,
+  locale: optional(string()),
   smartAccounts: optional(object({ enabled: boolean() })),
   allowUnsupportedChain: flag,
   enableNetworkSwitch: flag,

@@ -2,7 +2,7 @@ import { bannerClosed, bannerDelayElapsed, bannerShowRequested } from '../events
 import { remoteConfigFailed, remoteConfigLoaded } from '../events/config.js'
 import { effectFailed } from '../events/effects.js'
 import { legalAcceptanceChanged, modalCloseRequested, modalLoadingChanged, modalOpenRequested, modalShakeEnded, modalShakeRequested } from '../events/modal.js'
-import { accountTypePreferred, themeModeChanged, themeVariablesChanged } from '../events/preferences.js'
+import { accountTypePreferred, localeChanged, themeModeChanged, themeVariablesChanged } from '../events/preferences.js'
 import { routerPushed, routerReplaced, routerReset, routerWentBack } from '../events/router.js'
 import { sessionStarted } from '../events/session.js'
 import { bannerSlice } from '../reducers/bannerReducer.js'
@@ -33,6 +33,7 @@ export const modalFeature = defineFeature({
     bannerDelayElapsed,
     bannerClosed,
     themeModeChanged,
+    localeChanged,
     themeVariablesChanged,
     accountTypePreferred,
     remoteConfigLoaded,

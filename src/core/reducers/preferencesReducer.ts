@@ -1,4 +1,4 @@
-import { accountTypePreferred, themeModeChanged } from '../events/preferences.js'
+import { accountTypePreferred, localeChanged, themeModeChanged } from '../events/preferences.js'
 import { storageHydrated } from '../events/storage.js'
 import type { ModalState, SessionSettings } from '../state.js'
 import { createSlice } from './createSlice.js'
@@ -7,10 +7,11 @@ export type PreferencesState = ModalState['preferences']
 
 export const preferencesSlice = createSlice(
   'preferences',
-  (settings: SessionSettings): PreferencesState => ({ themeMode: settings.themeMode ?? 'light', preferredAccountType: {} }),
+  (settings: SessionSettings): PreferencesState => ({ themeMode: settings.themeMode ?? 'light', locale: settings.locale ?? 'en', preferredAccountType: {} }),
   (b) =>
     b
       .addReplacer(themeModeChanged, (p, event) => (p.themeMode === event.payload.mode ? p : { ...p, themeMode: event.payload.mode }))
+      .addReplacer(localeChanged, (p, event) => (p.locale === event.payload.locale ? p : { ...p, locale: event.payload.locale }))
       .addCase(accountTypePreferred, (p, event, state) => {
         const namespace = event.payload.namespace ?? state.connection.activeNamespace ?? 'eip155'
         const current = p.preferredAccountType[namespace] ?? 'eoa'

@@ -1,0 +1,8 @@
+// The ar catalogue: every group of views' translations in one chunk, loaded when the modal shows ar.
+import account from './account.js'
+import connect from './connect.js'
+import features from './features.js'
+import shell from './shell.js'
+
+const catalogue: Record<string, string> = { ...shell, ...connect, ...account, ...features }
+export default catalogue

@@ -1,0 +1,3 @@
+// es: strings of the shell views (English source text → translation).
+const messages: Record<string, string> = {}
+export default messages

@@ -1,0 +1,3 @@
+// ja: strings of the connect views (English source text → translation).
+const messages: Record<string, string> = {}
+export default messages

@@ -1,0 +1,66 @@
+// Every English text a view passes to `t(...)` has a translation in each language's catalogue,
+// with the same `{placeholders}`; no catalogue holds a text no view uses any more.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import ar from '../../../src/react/i18n/locales/ar/index'
+import es from '../../../src/react/i18n/locales/es/index'
+import ja from '../../../src/react/i18n/locales/ja/index'
+import { i18nFor, languageOf, loadCatalogue, translate } from '../../../src/react/i18n/i18n'
+
+const REACT = fileURLToPath(new URL('../../../src/react/', import.meta.url))
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return name === 'i18n' ? [] : sources(path)
+    return /\.tsx?$/.test(name) ? [path] : []
+  })
+}
+
+/** The literal texts passed to t(…) (single-quoted, double-quoted or backquoted without ${}). */
+function usedTexts(): Map<string, string> {
+  const used = new Map<string, string>()
+  const call = /\bt\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\$]|\\.)*)`)/g
+  for (const file of sources(REACT)) {
+    const text = readFileSync(file, 'utf8')
+    for (const m of text.matchAll(call)) {
+      const raw = m[1] ?? m[2] ?? m[3] ?? ''
+      used.set(raw.replace(/\\(['"`\\])/g, '$1'), file.replace(REACT, ''))
+    }
+  }
+  return used
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+
+describe('message catalogues', () => {
+  const used = usedTexts()
+
+  it('views translate their texts (the catalogue is in use)', () => {
+    expect(used.size).toBeGreaterThan(150)
+  })
+
+  for (const [language, catalogue] of Object.entries({ es, ja, ar })) {
+    it(`${language}: every text has a translation with the same placeholders, and none is left over`, () => {
+      const missing = [...used.keys()].filter((text) => !(text in catalogue)).map((text) => `${used.get(text)}: ${text}`)
+      expect(missing).toEqual([])
+      const wrong = Object.entries(catalogue).filter(([en, tr]) => JSON.stringify(placeholders(en)) !== JSON.stringify(placeholders(tr)) || tr.trim() === '')
+      expect(wrong).toEqual([])
+      expect(Object.keys(catalogue).filter((text) => !used.has(text))).toEqual([])
+    })
+  }
+})
+
+describe('translate', () => {
+  it('fills placeholders, falls back to English, and picks the language of a tag', async () => {
+    expect(translate({ 'Approve in {wallet}': 'Aprueba en {wallet}' }, 'Approve in {wallet}', { wallet: 'Rainbow' })).toBe('Aprueba en Rainbow')
+    expect(translate({}, 'Approve in {wallet}', { wallet: 'Rainbow' })).toBe('Approve in Rainbow')
+    expect(translate({}, 'Keep {unknown}', {})).toBe('Keep {unknown}')
+    expect([languageOf('es-MX'), languageOf('ja'), languageOf('ar-EG'), languageOf('fr'), languageOf('EN-gb')]).toEqual(['es', 'ja', 'ar', 'en', 'en'])
+    await loadCatalogue('ar')
+    expect(i18nFor('ar-EG')).toMatchObject({ language: 'ar', locale: 'ar-EG', dir: 'rtl' })
+    expect(i18nFor('fr')).toMatchObject({ language: 'en', dir: 'ltr' })
+  })
+})
