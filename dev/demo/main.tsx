@@ -13,6 +13,7 @@ function App({ config, solana }: { config: StackConfig; solana: boolean }) {
   const open = useModalState((s) => s.modal.open)
   const view = useModalState((s) => s.router.view)
   const theme = useModalState((s) => s.preferences.themeMode)
+  const locale = useModalState((s) => s.preferences.locale)
   useEffect(() => {
     document.body.dataset.theme = theme
   }, [theme])
@@ -27,6 +28,15 @@ function App({ config, solana }: { config: StackConfig; solana: boolean }) {
         <button type="button" data-testid="toggle-theme" onClick={() => modal.setThemeMode(theme === 'dark' ? 'light' : 'dark')}>
           {theme === 'dark' ? 'Light theme' : 'Dark theme'}
         </button>
+        <label className="demo-locale">
+          Language{' '}
+          <select data-testid="demo-locale" value={locale} onChange={(e) => modal.setLocale(e.target.value)}>
+            <option value="en">English</option>
+            <option value="es">Español</option>
+            <option value="ja">日本語</option>
+            <option value="ar">العربية</option>
+          </select>
+        </label>
         <a className="demo-toggle" data-testid="toggle-solana" href={solanaToggleHref(!solana)}>
           {solana ? 'Without Solana' : 'With Solana'}
         </a>
@@ -134,6 +144,8 @@ async function main() {
     networks,
     adapters,
     apiUrl: config.gatewayUrl,
+    // ?locale=es|ja|ar: the modal's language (also switched at run time with the page's Language menu).
+    ...(params.get('locale') ? { locale: params.get('locale')! } : {}),
     // Swaps on the local chains too (Uniswap V2 of the dev stack), besides the 12 default networks;
     // ?swapChains=31337 offers them on the listed local chains only.
     swapChains: [

@@ -1,9 +1,10 @@
-import { useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react'
+import { useEffect, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react'
 import { formatBalance, truncateAddress } from '../core/domain/format.js'
 import { selectAccountBalance, type AccountBalance } from '../core/reducers/dataSelectors.js'
 import type { ModalState } from '../core/state.js'
 import { networkHue, networkInitials } from './components/NetworkIcon.js'
 import { CONNECT_BUTTON_CSS } from './connectButtonCss.js'
+import { i18nFor, languageOf, loadCatalogue, loadedCatalogue, type I18n } from './i18n/i18n.js'
 import { useGangwayAccount, type GangwayAccount } from './hooks/useGangwayAccount.js'
 import { useGangwayNetwork } from './hooks/useGangwayNetwork.js'
 import { useGangwayThemeVariables } from './hooks/useGangwayThemeVariables.js'
@@ -47,7 +48,7 @@ export type ConnectButtonRenderProps = {
 }
 
 export type ConnectButtonProps = {
-  /** The text of the button while not connected (default 'Connect Wallet'). */
+  /** The text of the button while not connected (default 'Connect Wallet', in the modal's language). */
   label?: string
   /** How the account shows: avatar and address, one of them, or not at all (default 'full'). */
   accountStatus?: 'full' | 'avatar' | 'address' | 'none'
@@ -72,6 +73,23 @@ const sameBalance = (a: AccountBalance | null, b: AccountBalance | null) =>
   a === b || (!!a && !!b && a.balance === b.balance && a.symbol === b.symbol)
 const selectBalance = (state: ModalState) => selectAccountBalance(state)
 const selectThemeMode = (state: ModalState) => state.preferences.themeMode
+const selectLocale = (state: ModalState) => state.preferences.locale
+
+/**
+ * The modal's language for the button, which renders outside the modal's own language context:
+ * English until the language's catalogue has loaded (and for good if it cannot load), and until
+ * hydrated, as the server (which has no catalogue loaded) rendered it.
+ */
+function useButtonTranslate(mounted: boolean): I18n['t'] {
+  const locale = useModalState(selectLocale)
+  const language = languageOf(locale)
+  const ready = loadedCatalogue(language) !== undefined
+  const [, catalogueLoaded] = useState(0)
+  useEffect(() => {
+    if (!ready) loadCatalogue(language).then(() => catalogueLoaded((n) => n + 1), () => undefined)
+  }, [language, ready])
+  return i18nFor(mounted ? locale : 'en').t
+}
 
 /** What both ConnectButton and ConnectButton.Custom render from. */
 function useConnectButtonState(): ConnectButtonRenderProps {
@@ -148,8 +166,9 @@ function Avatar({ address }: { address: string }) {
   )
 }
 
-function ConnectButtonBase({ label = 'Connect Wallet', accountStatus = 'full', chainStatus = 'full', showBalance = true }: ConnectButtonProps) {
+function ConnectButtonBase({ label, accountStatus = 'full', chainStatus = 'full', showBalance = true }: ConnectButtonProps) {
   const { account, chain, openConnectModal, openAccountModal, openChainModal, mounted } = useConnectButtonState()
+  const t = useButtonTranslate(mounted)
   const { variables } = useGangwayThemeVariables()
   const themeMode = useModalState(selectThemeMode)
   const style = variables as CSSProperties
@@ -165,7 +184,7 @@ function ConnectButtonBase({ label = 'Connect Wallet', accountStatus = 'full', c
         tabIndex={mounted ? undefined : -1}
         onClick={openConnectModal}
       >
-        {label}
+        {label ?? t('Connect Wallet')}
       </button>
     )
   } else {
@@ -183,7 +202,7 @@ function ConnectButtonBase({ label = 'Connect Wallet', accountStatus = 'full', c
           >
             {chainStatus !== 'name' ? <ChainIcon chain={chain} /> : null}
             {/* Icon only: the name stays for screen readers. */}
-            <span className={chainStatus === 'icon' ? 'gw-cb-sr' : undefined}>{chain.unsupported ? 'Wrong network' : chain.name}</span>
+            <span className={chainStatus === 'icon' ? 'gw-cb-sr' : undefined}>{chain.unsupported ? t('Wrong network') : chain.name}</span>
           </button>
         ) : null}
         {showAccount ? (
@@ -191,7 +210,7 @@ function ConnectButtonBase({ label = 'Connect Wallet', accountStatus = 'full', c
             {showBalance && account.displayBalance !== undefined ? <span className="gw-cb-muted">{account.displayBalance}</span> : null}
             {accountStatus === 'full' || accountStatus === 'avatar' ? <Avatar address={account.address} /> : null}
             <span className={accountStatus === 'full' || accountStatus === 'address' ? undefined : 'gw-cb-sr'} title={account.address}>
-              {accountStatus === 'none' || accountStatus === 'avatar' ? `Account ${account.displayName}` : account.displayName}
+              {accountStatus === 'none' || accountStatus === 'avatar' ? t('Account {address}', { address: account.displayName }) : account.displayName}
             </span>
           </button>
         ) : null}

@@ -1,5 +1,5 @@
 import { Component, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
-import { i18nFor, I18nContext, languageOf, loadCatalogue, loadedCatalogue, loadFailed } from './i18n/i18n.js'
+import { i18nFor, I18nContext, languageOf, loadCatalogue, loadedCatalogue, loadFailed, useI18n } from './i18n/i18n.js'
 import { BackIcon, CloseIcon } from './components/icons.js'
 import type { Modal } from '../createModal.js'
 import { selectCanClose } from '../core/selectors.js'
@@ -75,6 +75,7 @@ export function ModalRoot({ modal, host }: { modal: Modal; host: HTMLElement }) 
 }
 
 function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
+  const { t } = useI18n()
   const view = useModalState((s) => s.router.view)
   const canGoBack = useModalState((s) => s.router.history.length > 1)
   const shake = useModalState((s) => s.modal.shake)
@@ -240,24 +241,24 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
       >
         {travelling ? (
           <div className="gw-banner" role="status" data-variant="info" data-testid="time-travel-notice">
-            <span className="gw-banner-message">A past state, shown by the devtools. Return to the present to use the modal.</span>
+            <span className="gw-banner-message">{t('A past state, shown by the devtools. Return to the present to use the modal.')}</span>
           </div>
         ) : null}
         <header className="gw-header">
           {canGoBack ? (
-            <button type="button" className="gw-icon-button" aria-label="Back" onClick={() => modal.back()}>
+            <button type="button" className="gw-icon-button" aria-label={t('Back')} onClick={() => modal.back()}>
               <BackIcon />
             </button>
           ) : (
             <span />
           )}
           <h2 className="gw-title" id={titleId} key={view}>
-            {VIEW_TITLES[view]}
+            {t(VIEW_TITLES[view])}
           </h2>
           <button
             type="button"
             className="gw-icon-button"
-            aria-label="Close"
+            aria-label={t('Close')}
             aria-disabled={!canClose}
             onClick={() => modal.close()}
           >
@@ -287,12 +288,14 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
 }
 
 function Banner({ modal }: { modal: Modal }) {
+  const { t } = useI18n()
   const banner = useModalState((s) => s.banner)
   if (!banner.open) return null
   return (
     <div className="gw-banner" role={banner.variant === 'error' ? 'alert' : 'status'} data-variant={banner.variant} data-testid="gw-banner">
-      <span className="gw-banner-message">{banner.message}</span>
-      <button type="button" className="gw-icon-button" aria-label="Dismiss notification" onClick={() => modal.closeBanner()}>
+      {/* The spec's messages (and the views' own) are English source text; a host's own message shows as given. */}
+      <span className="gw-banner-message">{t(banner.message)}</span>
+      <button type="button" className="gw-icon-button" aria-label={t('Dismiss notification')} onClick={() => modal.closeBanner()}>
         <CloseIcon />
       </button>
     </div>
@@ -321,13 +324,19 @@ class ViewBoundary extends Component<{ view: ViewName; children: () => ReactNode
     const { error } = this.state
     if (error === null) return this.props.children()
     const details = error instanceof Error ? error.message : String(error)
-    return (
-      <div className="gw-empty" data-testid="view-error">
-        <ErrorMessage error={{ shortMessage: GENERIC_ERROR_MESSAGE, details }} testId="view-error-message" />
-        <button type="button" className="gw-button" data-primary="true" data-autofocus="true" data-testid="view-retry" onClick={this.retry}>
-          Try again
-        </button>
-      </div>
-    )
+    return <ViewError details={details} retry={this.retry} />
   }
+}
+
+/** What a failed view shows: the spec's message and a retry. */
+function ViewError({ details, retry }: { details: string; retry: () => void }) {
+  const { t } = useI18n()
+  return (
+    <div className="gw-empty" data-testid="view-error">
+      <ErrorMessage error={{ shortMessage: GENERIC_ERROR_MESSAGE, details }} testId="view-error-message" />
+      <button type="button" className="gw-button" data-primary="true" data-autofocus="true" data-testid="view-retry" onClick={retry}>
+        {t('Try again')}
+      </button>
+    </div>
+  )
 }

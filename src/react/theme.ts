@@ -81,32 +81,32 @@ export const MODAL_CSS = `
 @keyframes gw-view-in { from { opacity: 0; transform: translateY(6px); } to { opacity: 1; transform: none; } }
 .gw-banner {
   display: flex; align-items: center; gap: 8px; margin: 8px 8px 0; padding: 8px 10px; border-radius: var(--gw-radius);
-  background: var(--gw-bg-2); border-left: 3px solid var(--gw-fg-2); animation: gw-fade var(--gw-header-duration) ease-out;
+  background: var(--gw-bg-2); border-inline-start: 3px solid var(--gw-fg-2); animation: gw-fade var(--gw-header-duration) ease-out;
 }
-.gw-banner[data-variant='success'] { border-left-color: var(--gw-success); }
-.gw-banner[data-variant='error'] { border-left-color: var(--gw-error); }
+.gw-banner[data-variant='success'] { border-inline-start-color: var(--gw-success); }
+.gw-banner[data-variant='error'] { border-inline-start-color: var(--gw-error); }
 .gw-banner-message { flex: 1; }
 .gw-toast {
   position: fixed; left: 50%; bottom: 16px; transform: translateX(-50%); z-index: calc(var(--gw-z-index) + 1);
   box-sizing: border-box; width: min(340px, calc(100vw - 24px)); display: flex; align-items: center; gap: 10px; padding: 10px 12px;
-  background: var(--gw-bg); color: var(--gw-fg); border: 1px solid var(--gw-border); border-left: 3px solid var(--gw-fg-2);
+  background: var(--gw-bg); color: var(--gw-fg); border: 1px solid var(--gw-border); border-inline-start: 3px solid var(--gw-fg-2);
   border-radius: var(--gw-radius); box-shadow: 0 8px 24px rgba(0,0,0,.2); animation: gw-fade var(--gw-header-duration) ease-out;
 }
-.gw-toast[data-variant='success'] { border-left-color: var(--gw-success); }
-.gw-toast[data-variant='error'] { border-left-color: var(--gw-error); }
+.gw-toast[data-variant='success'] { border-inline-start-color: var(--gw-success); }
+.gw-toast[data-variant='error'] { border-inline-start-color: var(--gw-error); }
 .gw-toast-main { display: flex; flex-direction: column; gap: 2px; flex: 1; min-width: 0; }
 .gw-toast a { color: var(--gw-accent); }
 .gw-button {
   box-sizing: border-box; display: flex; align-items: center; gap: 10px; width: 100%; padding: 10px 12px; margin: 0 0 8px;
   border: 1px solid var(--gw-border); border-radius: var(--gw-radius); background: var(--gw-bg-2); color: var(--gw-fg);
-  font: inherit; text-align: left; cursor: pointer;
+  font: inherit; text-align: start; cursor: pointer;
 }
 .gw-button:hover { border-color: var(--gw-accent); }
 .gw-button[data-primary='true'] { background: var(--gw-accent); color: var(--gw-accent-text); border-color: var(--gw-accent); justify-content: center; }
 .gw-button:disabled, .gw-button[aria-disabled='true'] { opacity: .55; cursor: not-allowed; }
 .gw-muted { color: var(--gw-fg-2); }
 .gw-empty { padding: 24px 8px; text-align: center; color: var(--gw-fg-2); }
-.gw-badge { margin-left: auto; font-size: .8em; padding: 2px 6px; border-radius: 999px; background: var(--gw-bg); color: var(--gw-fg-2); border: 1px solid var(--gw-border); }
+.gw-badge { margin-inline-start: auto; font-size: .8em; padding: 2px 6px; border-radius: 999px; background: var(--gw-bg); color: var(--gw-fg-2); border: 1px solid var(--gw-border); }
 .gw-error-text { color: var(--gw-error); }
 .gw-mono { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
 .gw-wallet-icon { width: 28px; height: 28px; border-radius: 6px; flex: none; }
@@ -141,7 +141,8 @@ export const MODAL_CSS = `
 .gw-wallet-choices:disabled { opacity: .55; }
 .gw-legal { margin: 12px 2px 0; font-size: .85em; color: var(--gw-fg-2); text-align: center; }
 .gw-legal a { color: var(--gw-accent); }
-.gw-legal-consent { display: flex; gap: 8px; align-items: flex-start; margin: 0 0 12px; text-align: left; color: var(--gw-fg); cursor: pointer; }
+.gw-legal-consent { display: flex; gap: 8px; align-items: flex-start; margin: 0 0 12px; text-align: start; color: var(--gw-fg); cursor: pointer; }
+.gw-root[dir='rtl'] .gw-flip-rtl { transform: scaleX(-1); }
 .gw-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (max-width: 430px) {
   .gw-overlay { align-items: flex-end; }

@@ -67,4 +67,45 @@ describe('createModal options (fuzz)', () => {
       fuzzParams('createModal swapChains', 100),
     )
   })
+
+  it('a locale is refused unless it is a BCP 47 tag, and kept in its canonical form; setLocale likewise', async () => {
+    const tag = fc.oneof(
+      fc.constantFrom('es', 'ES-mx', 'ja-JP', 'ar', 'zh-Hant-TW', 'en-US-u-nu-arab', 'x', '', 'en_US', '123', 'not a tag', 'a'.repeat(80)),
+      fc.string({ maxLength: 20 }),
+      fc.anything(),
+    )
+    await fc.assert(
+      fc.asyncProperty(tag, tag, async (initial, later) => {
+        const canonical = (value: unknown) => {
+          if (typeof value !== 'string' || value === '' || value.length > 64) return null
+          try {
+            return Intl.getCanonicalLocales(value)[0] ?? null
+          } catch {
+            return null
+          }
+        }
+        let created: Awaited<ReturnType<typeof createTestModal>> | undefined
+        try {
+          created = await createTestModal({ locale: initial as never })
+        } catch (error) {
+          expect(error).toBeInstanceOf(InvalidInputError)
+          expect(canonical(initial)).toBeNull()
+          return
+        }
+        const { modal } = created
+        expect(modal.getState().preferences.locale).toBe(initial === undefined ? 'en' : canonical(initial))
+        const before = modal.getState().preferences.locale
+        try {
+          modal.setLocale(later as never)
+          expect(modal.getState().preferences.locale).toBe(canonical(later))
+        } catch (error) {
+          expect(error).toBeInstanceOf(InvalidInputError)
+          expect(canonical(later)).toBeNull()
+          expect(modal.getState().preferences.locale).toBe(before)
+        }
+        modal.destroy()
+      }),
+      fuzzParams('createModal locale', 100),
+    )
+  })
 })

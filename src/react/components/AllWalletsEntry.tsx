@@ -1,3 +1,4 @@
+import { useI18n } from '../i18n/i18n.js'
 import { useModal } from '../ModalContext.js'
 import { useModalState } from '../useModalState.js'
 
@@ -9,6 +10,7 @@ import { useModalState } from '../useModalState.js'
  * <AllWalletsEntry />
  */
 export function AllWalletsEntry() {
+  const { t } = useI18n()
   const modal = useModal()
   const shown = useModalState((s) => s.features.allWallets && !!s.settings.services?.walletDirectory)
   const count = useModalState((s) => {
@@ -21,7 +23,7 @@ export function AllWalletsEntry() {
       <span className="gw-wallet-icon gw-all-wallets-icon" aria-hidden="true">
         ⋯
       </span>
-      <span className="gw-wallet-name">All Wallets</span>
+      <span className="gw-wallet-name">{t('All Wallets')}</span>
       {count !== null ? <span className="gw-badge">{count >= 100 ? `${Math.floor(count / 10) * 10}+` : count}</span> : null}
     </button>
   )

@@ -1,4 +1,5 @@
 import type { SerializedError } from '../../core/errors/base.js'
+import { useI18n } from '../i18n/i18n.js'
 
 /** What the visitor is told when a failure's own text is not one of the spec's messages (spec §8). */
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong'
@@ -6,8 +7,11 @@ export const GENERIC_ERROR_MESSAGE = 'Something went wrong'
 /**
  * The spec's messages (§5, §6, §8) a view may show as they are. Optimization: one string split
  * at start, which ships smaller than an array literal of the same messages.
+ *
+ * Each is English source text for `t` (shown through `ErrorMessage`, the banner and the request
+ * toast), so each has a translation in the shell catalogues; the catalogue test reads this set.
  */
-const SPEC_MESSAGES = new Set(
+export const SPEC_MESSAGES: ReadonlySet<string> = new Set(
   (
     'Network Not Found|Invalid App Configuration|Network Error - Could not load embedded wallet|' +
     'Embedded Wallet Request Timed Out|Session Expired|Invalid Project ID|Project ID Not Configured|' +
@@ -32,7 +36,7 @@ const SPEC_MESSAGES = new Set(
   ).split('|'),
 )
 
-/** The spec's messages with a value in them. */
+/** The spec's messages with a value in them (shown in English: their values are not translated). */
 const SPEC_TEMPLATES = [
   /^No connector found for connection: .+$/,
   /^Invalid connection status: .+$/,
@@ -72,15 +76,16 @@ function technicalText(error: ShownError): string {
  * away in a details element, never as the main text.
  */
 export function ErrorMessage({ error, testId, className = 'gw-error-text' }: { error: ShownError; testId?: string; className?: string }) {
+  const { t } = useI18n()
   const details = technicalText(error)
   return (
     <div className="gw-error" role="alert">
       <p className={className} data-testid={testId}>
-        {userMessage(error)}
+        {t(userMessage(error))}
       </p>
       {details ? (
         <details className="gw-error-details gw-muted" data-testid={testId ? `${testId}-details` : undefined}>
-          <summary>Details</summary>
+          <summary>{t('Details')}</summary>
           <span>{details}</span>
         </details>
       ) : null}

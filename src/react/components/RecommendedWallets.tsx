@@ -1,6 +1,7 @@
 import { RECOMMENDED_WALLETS_COUNT } from '../../core/domain/constants.js'
 import { selectFeaturedWallets, selectRecommendedWallets } from '../../core/reducers/dataSelectors.js'
 import type { ListedWallet } from '../../core/reducers/dataState.js'
+import { useI18n } from '../i18n/i18n.js'
 import { useModal } from '../ModalContext.js'
 import { useModalState } from '../useModalState.js'
 import { selectDirectoryWallet } from './selectDirectoryWallet.js'
@@ -39,8 +40,9 @@ function DirectoryWallets({ wallets, testId }: { wallets: ListedWallet[]; testId
  * dialog does not grow (and move what the visitor aims at) when they arrive.
  */
 export function WalletSkeletonRows({ count, testId }: { count: number; testId: string }) {
+  const { t } = useI18n()
   return (
-    <div data-testid={testId} aria-busy="true" aria-label="Loading wallets">
+    <div data-testid={testId} aria-busy="true" aria-label={t('Loading wallets')}>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="gw-button gw-loading-row" aria-hidden="true">
           <span className="gw-wallet-icon gw-loading-block" />

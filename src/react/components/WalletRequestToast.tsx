@@ -3,6 +3,7 @@ import { CloseIcon } from './icons.js'
 import { truncateAddress } from '../../core/domain/format.js'
 import { selectActiveNetwork } from '../../core/selectors.js'
 import type { ModalState } from '../../core/state.js'
+import { useI18n, type I18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import { explorerLink } from '../views/explorerLink.js'
 import { WalletIcon } from '../views/WalletIcon.js'
@@ -20,30 +21,32 @@ type Notice = {
   hash?: string | undefined
 }
 
+type Translate = I18n['t']
+
 /** What the latest signature request shows, or null. */
-function signatureNotice(s: ModalState, wallet: string): Notice | null {
+function signatureNotice(s: ModalState, wallet: string, t: Translate): Notice | null {
   const sig = s.account.signature
   if (!sig) return null
   const key = `signature:${sig.requestId}:${sig.status}`
-  if (sig.status === 'signing') return { key, variant: 'loading', title: `Approve in ${wallet}`, text: 'Sign the request in your wallet.' }
-  if (sig.status === 'signed') return { key, variant: 'success', title: 'Signed' }
-  return { key, variant: 'error', title: 'Not signed', text: userMessage(sig.error) }
+  if (sig.status === 'signing') return { key, variant: 'loading', title: t('Approve in {wallet}', { wallet }), text: t('Sign the request in your wallet.') }
+  if (sig.status === 'signed') return { key, variant: 'success', title: t('Signed') }
+  return { key, variant: 'error', title: t('Not signed'), text: t(userMessage(sig.error)) }
 }
 
 /** What the send in flight (or its result) shows, or null. */
-function sendNotice(s: ModalState, wallet: string): Notice | null {
+function sendNotice(s: ModalState, wallet: string, t: Translate): Notice | null {
   const send = s.account.send
   const key = `send:${send.requestId}:${send.status}`
   const hash = send.hash ?? undefined
   switch (send.status) {
     case 'sending':
-      return { key, variant: 'loading', title: `Approve in ${wallet}`, text: 'Confirm the transaction in your wallet.' }
+      return { key, variant: 'loading', title: t('Approve in {wallet}', { wallet }), text: t('Confirm the transaction in your wallet.') }
     case 'pending':
-      return { key, variant: 'loading', title: 'Transaction pending', hash }
+      return { key, variant: 'loading', title: t('Transaction pending'), hash }
     case 'confirmed':
-      return { key, variant: 'success', title: 'Transaction confirmed', hash }
+      return { key, variant: 'success', title: t('Transaction confirmed'), hash }
     case 'failed':
-      return { key, variant: 'error', title: 'Transaction failed', text: userMessage(send.error), hash }
+      return { key, variant: 'error', title: t('Transaction failed'), text: t(userMessage(send.error)), hash }
     default:
       return null
   }
@@ -56,9 +59,10 @@ function sendNotice(s: ModalState, wallet: string): Notice | null {
  * the modal is open; the Send view shows its own transaction, so its sends are not repeated here.
  */
 export function WalletRequestToast() {
+  const { t } = useI18n()
   const wallet = useActiveWallet()
-  const signature = useModalState((s) => signatureNotice(s, wallet.name), sameNotice)
-  const send = useModalState((s) => (s.modal.open && s.router.view === 'WalletSend' ? null : sendNotice(s, wallet.name)), sameNotice)
+  const signature = useModalState((s) => signatureNotice(s, wallet.name, t), sameNotice)
+  const send = useModalState((s) => (s.modal.open && s.router.view === 'WalletSend' ? null : sendNotice(s, wallet.name, t)), sameNotice)
   const explorer = useModalState((s) => selectActiveNetwork(s)?.blockExplorers?.default?.url)
   // The request that changed last is the one shown.
   const latest = useRef<'signature' | 'send'>('signature')
@@ -96,7 +100,7 @@ export function WalletRequestToast() {
         ) : null}
       </div>
       {notice.variant === 'loading' ? null : (
-        <button type="button" className="gw-icon-button" aria-label="Dismiss notification" onClick={() => setDismissed(notice.key)}>
+        <button type="button" className="gw-icon-button" aria-label={t('Dismiss notification')} onClick={() => setDismissed(notice.key)}>
           <CloseIcon />
         </button>
       )}

@@ -1,11 +1,12 @@
 /** The header's and notifications' icons, inline SVG in the text colour (their buttons carry the names). */
-function Icon({ d }: { d: string }) {
+function Icon({ d, className }: { d: string; className?: string }) {
   return (
-    <svg width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg className={className} width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
       <path d={d} />
     </svg>
   )
 }
 
 export const CloseIcon = () => <Icon d="M4 4l8 8M12 4l-8 8" />
-export const BackIcon = () => <Icon d="M10 3L5 8l5 5" />
+/** Points to the start of the line: mirrored in right-to-left languages. */
+export const BackIcon = () => <Icon d="M10 3L5 8l5 5" className="gw-flip-rtl" />

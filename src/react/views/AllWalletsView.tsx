@@ -6,6 +6,7 @@ import { selectDirectoryWallet } from '../components/selectDirectoryWallet.js'
 import { VirtualList, type VirtualListHandle } from '../components/VirtualList.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { ErrorMessage, GENERIC_ERROR_MESSAGE, userMessage } from '../components/ErrorMessage.js'
+import { useI18n, type I18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import type { ViewProps } from './viewProps.js'
 
@@ -21,6 +22,8 @@ export const MAX_SEARCH_LENGTH = 100
  * keyboard use (arrow keys, Page Up / Down, Home / End, Enter).
  */
 export function AllWalletsView({ modal }: ViewProps) {
+  const i18n = useI18n()
+  const { t } = i18n
   const listing = useModalState(selectAllWallets)
   const searchInput = useModalState((s) => s.walletList.searchInput)
   const configured = useModalState((s) => !!s.settings.services?.walletDirectory)
@@ -94,7 +97,7 @@ export function AllWalletsView({ modal }: ViewProps) {
   if (!configured) {
     return (
       <p className="gw-empty" data-testid="all-wallets-empty">
-        No wallet directory is configured.
+        {t('No wallet directory is configured.')}
       </p>
     )
   }
@@ -106,8 +109,8 @@ export function AllWalletsView({ modal }: ViewProps) {
         ref={inputRef}
         className="gw-search"
         type="search"
-        placeholder="Search wallet"
-        aria-label="Search wallet"
+        placeholder={t('Search wallet')}
+        aria-label={t('Search wallet')}
         // Only while the list is rendered: the loading, empty and error states have no list to control.
         aria-controls={wallets.length > 0 ? listId : undefined}
         autoComplete="off"
@@ -121,7 +124,7 @@ export function AllWalletsView({ modal }: ViewProps) {
       />
       <p className="gw-muted gw-list-summary" role="status" aria-live="polite" data-testid="all-wallets-count">
         {/* A failed listing says so once, below: no 'Loading wallets…' over its error. */}
-        {status === 'failed' && wallets.length === 0 ? '' : summary(listing.count, mode, listing.searching)}
+        {status === 'failed' && wallets.length === 0 ? '' : summary(i18n, listing.count, mode, listing.searching)}
       </p>
       {wallets.length === 0 ? (
         listing.searching || status === 'loading' || status === 'idle' ? (
@@ -134,12 +137,12 @@ export function AllWalletsView({ modal }: ViewProps) {
           <div className="gw-empty" data-testid="all-wallets-error">
             <ErrorMessage error={listing.error ?? { shortMessage: GENERIC_ERROR_MESSAGE }} />
             <button type="button" className="gw-button" data-primary="true" data-autofocus="true" onClick={retry}>
-              Try again
+              {t('Try again')}
             </button>
           </div>
         ) : (
           <p className="gw-empty" data-testid="all-wallets-empty">
-            {mode === 'search' ? `No wallet found for “${text}”.` : 'No wallets to show.'}
+            {mode === 'search' ? t('No wallet found for “{search}”.', { search: text }) : t('No wallets to show.')}
           </p>
         )
       ) : (
@@ -150,7 +153,7 @@ export function AllWalletsView({ modal }: ViewProps) {
           id={listId}
           className="gw-wallet-list"
           role="listbox"
-          aria-label={mode === 'search' ? `Wallets matching ${text}` : 'All wallets'}
+          aria-label={mode === 'search' ? t('Wallets matching {search}', { search: text }) : t('All wallets')}
           aria-activedescendant={active >= 0 ? optionId(active) : undefined}
           tabIndex={0}
           onKeyDown={onListKeyDown}
@@ -166,14 +169,14 @@ export function AllWalletsView({ modal }: ViewProps) {
             if (!wallet) {
               return status === 'failed' ? (
                 <div className="gw-wallet-row gw-list-footer" data-testid="all-wallets-more-error">
-                  <span className="gw-error-text">{userMessage(listing.error)}</span>
+                  <span className="gw-error-text">{t(userMessage(listing.error))}</span>
                   <button type="button" className="gw-link-button" onClick={retry}>
-                    Try again
+                    {t('Try again')}
                   </button>
                 </div>
               ) : (
                 <div className="gw-wallet-row gw-list-footer gw-muted" data-testid="all-wallets-more">
-                  Loading more wallets…
+                  {t('Loading more wallets…')}
                 </div>
               )
             }
@@ -197,6 +200,7 @@ export function AllWalletsView({ modal }: ViewProps) {
 type WalletRowProps = { id: string; index: number; wallet: ListedWallet; active: boolean; imageUrl: string | undefined; onPick: (index: number) => void }
 
 const WalletRow = memo(function WalletRow({ id, index, wallet, active, imageUrl, onPick }: WalletRowProps) {
+  const { t } = useI18n()
   return (
     <div
       id={id}
@@ -212,15 +216,15 @@ const WalletRow = memo(function WalletRow({ id, index, wallet, active, imageUrl,
       <span className="gw-wallet-name" title={wallet.name}>
         {wallet.name}
       </span>
-      {wallet.badge_type === 'certified' ? <span className="gw-badge">Certified</span> : null}
+      {wallet.badge_type === 'certified' ? <span className="gw-badge">{t('Certified')}</span> : null}
     </div>
   )
 })
 
-function summary(count: number | null, mode: 'list' | 'search', searching: boolean): string {
+function summary({ t, locale }: I18n, count: number | null, mode: 'list' | 'search', searching: boolean): string {
   if (mode === 'search') {
-    if (searching || count === null) return 'Searching…'
-    return count === 1 ? '1 wallet found' : `${count.toLocaleString('en-US')} wallets found`
+    if (searching || count === null) return t('Searching…')
+    return count === 1 ? t('1 wallet found') : t('{count} wallets found', { count: count.toLocaleString(locale) })
   }
-  return count === null ? 'Loading wallets…' : `${count.toLocaleString('en-US')} wallets`
+  return count === null ? t('Loading wallets…') : t('{count} wallets', { count: count.toLocaleString(locale) })
 }

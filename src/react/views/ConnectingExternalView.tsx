@@ -1,6 +1,7 @@
 import { connectionRequested } from '../../core/events/connection.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
+import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import { useRetryAllowed } from './useRetryAllowed.js'
 import type { ViewProps } from './viewProps.js'
@@ -11,11 +12,12 @@ import { WalletIcon } from './WalletIcon.js'
  * Each state says its message once: the wallet's name over the failure, not the failure twice.
  */
 export function ConnectingExternalView({ modal }: ViewProps) {
+  const { t } = useI18n()
   const connectorId = useModalState((s) => (s.router.data as { connectorId?: string } | undefined)?.connectorId ?? s.wallets.attempt?.connectorId ?? null)
   const connector = useModalState((s) => s.wallets.connectors.find((c) => c.id === connectorId) ?? null)
   const attempt = useModalState((s) => (s.wallets.attempt?.connectorId === connectorId ? s.wallets.attempt : null))
   const retryAllowed = useRetryAllowed(modal, attempt?.startedAt)
-  const name = connector?.name ?? connectorId ?? 'wallet'
+  const name = connector?.name ?? connectorId ?? t('wallet')
   const failed = attempt?.status === 'failed' && !!attempt.error
 
   const retry = () => {
@@ -28,7 +30,7 @@ export function ConnectingExternalView({ modal }: ViewProps) {
       <span className="gw-progress-ring" data-active={!failed} data-testid="connecting-progress">
         <WalletIcon name={name} imageUrl={connector?.imageUrl} />
       </span>
-      <p className="gw-connecting-title">{failed ? name : `Continue in ${name}`}</p>
+      <p className="gw-connecting-title">{failed ? name : t('Continue in {wallet}', { wallet: name })}</p>
       {failed ? (
         <>
           <ErrorMessage error={attempt.error!} testId="connecting-error" />
@@ -41,12 +43,12 @@ export function ConnectingExternalView({ modal }: ViewProps) {
             disabled={!retryAllowed || !connector}
             onClick={retry}
           >
-            Try again
+            {t('Try again')}
           </button>
         </>
       ) : (
         <p className="gw-muted" aria-live="polite">
-          Accept the connection request in your wallet.
+          {t('Accept the connection request in your wallet.')}
         </p>
       )}
     </div>

@@ -7,6 +7,7 @@ import { newRequestId } from '../../core/events/newRequestId.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect.js'
 import type { ModalState } from '../../core/state.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
+import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import { ConnectingWalletConnectQrCode, QR_CARD } from './ConnectingWalletConnectQrCode.js'
 import { copyText } from './copyText.js'
@@ -23,6 +24,7 @@ const selectAttempt = (s: ModalState) => (s.wallets.attempt?.connectorId === WAL
  * a phone, desktop app, web app) and, after a failure, the error and a retry after 1 s.
  */
 export function ConnectingWalletConnectPanel({ modal }: { modal: Modal }) {
+  const { t } = useI18n()
   const uri = useModalState((s) => s.walletConnect.pairing?.uri ?? null)
   const wallet = useModalState((s) => s.walletConnect.wallet)
   const attempt = useModalState(selectAttempt)
@@ -30,13 +32,12 @@ export function ConnectingWalletConnectPanel({ modal }: { modal: Modal }) {
   const retryAllowed = useRetryAllowed(modal, attempt?.startedAt)
   // A connect the visitor closed earlier is no failure to show on a fresh pairing.
   const failed = attempt?.status === 'failed' && attempt.error?.name !== 'ModalClosedError'
-  const name = wallet?.name ?? 'your wallet'
   const links = uri && wallet ? walletLinks(wallet, uri) : null
 
   const retry = () =>
     modal.dispatch(connectionRequested({ connectorId: WALLET_CONNECT_CONNECTOR_ID, namespace: 'eip155' }, { requestId: newRequestId() }))
   const copy = () => {
-    if (uri) copyText(modal, uri, 'Link copied')
+    if (uri) copyText(modal, uri, t('Link copied'))
   }
 
   return (
@@ -46,7 +47,7 @@ export function ConnectingWalletConnectPanel({ modal }: { modal: Modal }) {
           <p className="gw-connecting-title">{wallet?.name ?? 'WalletConnect'}</p>
           <ErrorMessage error={attempt?.error ?? { shortMessage: '' }} testId="wc-error" />
           <button type="button" className="gw-button" data-primary="true" data-testid="wc-retry" data-autofocus="true" disabled={!retryAllowed} onClick={retry}>
-            Try again
+            {t('Try again')}
           </button>
         </>
       ) : (
@@ -58,34 +59,38 @@ export function ConnectingWalletConnectPanel({ modal }: { modal: Modal }) {
                 iconUrl={wallet?.imageUrl ?? WALLET_CONNECT_ICON}
                 fallbackIconUrl={WALLET_CONNECT_ICON}
                 size={QR_SIZE}
-                label={`QR code to connect ${name}`}
+                label={wallet ? t('QR code to connect {wallet}', { wallet: wallet.name }) : t('QR code to connect your wallet')}
               />
             ) : (
               <div className="gw-qr-loading" style={{ width: QR_SIZE, height: QR_SIZE, background: 'var(--gw-bg-2)' }} aria-busy="true" data-testid="wc-qr-loading" />
             )}
           </div>
           <p className="gw-muted" aria-live="polite">
-            {uri ? `Scan this QR code with ${wallet ? wallet.name : 'your phone'}` : 'Preparing the QR code…'}
+            {uri
+              ? wallet
+                ? t('Scan this QR code with {wallet}', { wallet: wallet.name })
+                : t('Scan this QR code with your phone')
+              : t('Preparing the QR code…')}
           </p>
         </>
       )}
-      {links?.mobile && isMobile ? (
+      {wallet && links?.mobile && isMobile ? (
         <a className="gw-button" data-primary="true" style={link} href={links.mobile} data-testid="wc-open-mobile">
-          Open {name}
+          {t('Open {wallet}', { wallet: wallet.name })}
         </a>
       ) : null}
-      {links?.desktop && !isMobile ? (
+      {wallet && links?.desktop && !isMobile ? (
         <a className="gw-button" style={link} href={links.desktop} data-testid="wc-open-desktop">
-          Open {name} desktop app
+          {t('Open {wallet} desktop app', { wallet: wallet.name })}
         </a>
       ) : null}
-      {links?.webapp ? (
+      {wallet && links?.webapp ? (
         <a className="gw-button" style={link} href={links.webapp} target="_blank" rel="noopener noreferrer" data-testid="wc-open-webapp">
-          Open {name} in the browser
+          {t('Open {wallet} in the browser', { wallet: wallet.name })}
         </a>
       ) : null}
       <button type="button" className="gw-button" style={link} disabled={!uri || failed} onClick={copy} data-testid="wc-copy-link">
-        Copy link
+        {t('Copy link')}
       </button>
     </div>
   )

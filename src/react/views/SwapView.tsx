@@ -20,25 +20,42 @@ import { selectActiveCaipNetworkId, selectActiveNetwork } from '../../core/selec
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { useActiveWallet } from '../components/activeWallet.js'
 import { sameJson } from '../hooks/sameJson.js'
+import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import { explorerLink } from './explorerLink.js'
 import type { ViewProps } from './viewProps.js'
 import { WalletIcon } from './WalletIcon.js'
 
-/** An amount for reading: up to 6 significant digits, grouped. */
-export const readable = (amount: string | number): string => {
+/**
+ * An amount for reading in a locale's digits and separators: up to 6 significant digits, grouped.
+ *
+ * @example
+ * readable('7500.5') // '7,500.5'
+ * readable('7500.5', 'es') // '7500,5'
+ */
+export const readable = (amount: string | number, locale = 'en-US'): string => {
   const n = Number(amount)
-  return Number.isFinite(n) ? new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6, maximumFractionDigits: 18 }).format(n) : String(amount)
+  return Number.isFinite(n) ? new Intl.NumberFormat(locale, { maximumSignificantDigits: 6, maximumFractionDigits: 18 }).format(n) : String(amount)
 }
 
-/** The smallest units of a typed amount, or the reason it has none ('' for an empty or zero amount). */
-function unitsOf(amount: string, token: SwapTokenInfo | undefined): { units: string | null; error: string | null } {
+/**
+ * A number with a fixed count of fraction digits in a locale's digits and decimal mark, ungrouped
+ * like `toFixed` (so English reads as before).
+ *
+ * @example
+ * fixed(1.1, 2, 'es') // '1,10'
+ */
+export const fixed = (n: number, digits: number, locale = 'en-US'): string =>
+  new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(n)
+
+/** The smallest units of a typed amount, or why it has none (neither for an empty or zero amount). */
+function unitsOf(amount: string, token: SwapTokenInfo | undefined): { units: string | null; error: 'precision' | 'invalid' | null } {
   const text = amount.trim()
   if (!token || text === '' || Number(text) === 0) return { units: null, error: null }
   try {
     return { units: parseTokenUnits(text, token.decimals), error: null }
   } catch (error) {
-    return { units: null, error: (error as Error).name === 'AmountPrecisionError' ? `${token.symbol} has at most ${token.decimals} decimals` : 'Invalid amount' }
+    return { units: null, error: (error as Error).name === 'AmountPrecisionError' ? 'precision' : 'invalid' }
   }
 }
 
@@ -71,6 +88,7 @@ export function SwapView({ modal }: ViewProps) {
   const caipNetworkId = useModalState((s) => selectActiveCaipNetworkId(s))
   const network = useModalState(selectActiveNetwork)
   const holdings = useHoldings()
+  const { t, locale } = useI18n()
   const [picking, setPicking] = useState<'from' | 'to' | null>(null)
 
   useEffect(() => {
@@ -95,7 +113,7 @@ export function SwapView({ modal }: ViewProps) {
     return () => clearInterval(timer)
   }, [fromToken?.address, toToken?.address, units, busy])
 
-  if (!network || !caipNetworkId) return <p className="gw-empty">Not connected.</p>
+  if (!network || !caipNetworkId) return <p className="gw-empty">{t('Not connected.')}</p>
   if (swap.tokens?.status === 'failed' && swap.chainId === caipNetworkId) {
     return (
       <div className="gw-send" data-testid="view-swap" data-status="unsupported">
@@ -106,7 +124,7 @@ export function SwapView({ modal }: ViewProps) {
           data-testid="swap-retry-tokens"
           onClick={() => modal.dispatch(swapTokensRequested({ chainId: caipNetworkId }, { requestId: newRequestId() }))}
         >
-          Try again
+          {t('Try again')}
         </button>
       </div>
     )
@@ -132,6 +150,7 @@ export function SwapView({ modal }: ViewProps) {
   const loading = swap.tokens?.status !== 'loaded' || swap.chainId !== caipNetworkId
   const quote = swap.quote && fromToken && toToken && swap.quote.from === fromToken.address && swap.quote.to === toToken.address ? swap.quote : null
   const quoteForAmount = quote && quote.amount === units ? quote : null
+  // The field's value stays in the form amounts are typed in (digits and '.'), whatever the language.
   const toShown = swap.toTyped ?? (quote?.toAmount && toToken && units !== null ? readable(formatTokenUnits(quote.toAmount, toToken.decimals)) : '')
   const gasFee = swap.gasPrice?.status === 'loaded' && swap.gasPrice.standard ? BigInt(swap.gasPrice.standard) * SWAP_GAS_ESTIMATE : null
   const nativeSymbol = network.nativeCurrency.symbol
@@ -149,21 +168,29 @@ export function SwapView({ modal }: ViewProps) {
     modal.dispatch(swapAmountSet({ side: 'to', amount: text, ...(source !== undefined ? { source } : {}) }))
   }
 
-  const action: { label: string; enabled: boolean } = loading
-    ? { label: 'Loading tokens…', enabled: false }
+  const action: { label: string; enabled: boolean; quoting?: true } = loading
+    ? { label: t('Loading tokens…'), enabled: false }
     : swap.step?.status === 'checking'
-      ? { label: 'Checking allowance…', enabled: false }
+      ? { label: t('Checking allowance…'), enabled: false }
       : swap.step?.status === 'approval' || swap.step?.status === 'approving' || swap.step?.status === 'approvePending'
-        ? { label: `Approve ${fromToken?.symbol ?? ''}`, enabled: true }
+        ? { label: t('Approve {symbol}', { symbol: fromToken?.symbol ?? '' }), enabled: true }
         : units === null
-          ? { label: amountError ?? 'Enter an amount', enabled: false }
+          ? {
+              label:
+                amountError === 'precision'
+                  ? t('{symbol} has at most {decimals} decimals', { symbol: fromToken!.symbol, decimals: fromToken!.decimals })
+                  : amountError === 'invalid'
+                    ? t('Invalid amount')
+                    : t('Enter an amount'),
+              enabled: false,
+            }
           : insufficient
-            ? { label: `Insufficient ${fromToken!.symbol} balance`, enabled: false }
+            ? { label: t('Insufficient {symbol} balance', { symbol: fromToken!.symbol }), enabled: false }
             : quoteForAmount?.status === 'loaded'
-              ? { label: 'Swap', enabled: true }
+              ? { label: t('Swap'), enabled: true }
               : quoteForAmount?.status === 'failed'
-                ? { label: 'Try again', enabled: true }
-                : { label: 'Getting quote…', enabled: false }
+                ? { label: t('Try again'), enabled: true }
+                : { label: t('Getting quote…'), enabled: false, quoting: true }
 
   const act = () => {
     if (!action.enabled) return
@@ -188,7 +215,7 @@ export function SwapView({ modal }: ViewProps) {
     >
       <SwapField
         side="from"
-        label="You pay"
+        label={t('You pay')}
         token={fromToken}
         held={held}
         value={swap.amount}
@@ -202,7 +229,7 @@ export function SwapView({ modal }: ViewProps) {
         type="button"
         className="gw-icon-button gw-swap-switch"
         data-testid="swap-switch"
-        aria-label="Switch the tokens"
+        aria-label={t('Switch the tokens')}
         disabled={busy || loading}
         onClick={() => modal.dispatch(swapTokensSwitched({}))}
       >
@@ -212,7 +239,7 @@ export function SwapView({ modal }: ViewProps) {
       </button>
       <SwapField
         side="to"
-        label="You receive"
+        label={t('You receive')}
         token={toToken}
         held={heldOf(holdings, toToken)}
         value={toShown}
@@ -223,30 +250,30 @@ export function SwapView({ modal }: ViewProps) {
         busy={quote?.status === 'loading'}
       />
       <dl className="gw-summary" data-testid="swap-details" aria-live="polite">
-        <dt>Rate</dt>
+        <dt>{t('Rate')}</dt>
         <dd data-testid="swap-rate">
           {quote?.toAmount && fromToken && toToken && quote.amount !== '0'
-            ? `1 ${fromToken.symbol} ≈ ${readable(Number(formatTokenUnits(quote.toAmount, toToken.decimals)) / Number(formatTokenUnits(quote.amount, fromToken.decimals)))} ${toToken.symbol}`
+            ? `${readable(1, locale)} ${fromToken.symbol} ≈ ${readable(Number(formatTokenUnits(quote.toAmount, toToken.decimals)) / Number(formatTokenUnits(quote.amount, fromToken.decimals)), locale)} ${toToken.symbol}`
             : '—'}
         </dd>
-        <dt>Price impact</dt>
+        <dt>{t('Price impact')}</dt>
         <dd data-testid="swap-price-impact" className={quote?.priceImpact != null && quote.priceImpact > 5 ? 'gw-error-text' : undefined}>
-          {quote?.priceImpact != null ? `${quote.priceImpact < 0.01 ? '< 0.01' : quote.priceImpact.toFixed(2)} %` : '—'}
+          {quote?.priceImpact != null ? `${quote.priceImpact < 0.01 ? `< ${fixed(0.01, 2, locale)}` : fixed(quote.priceImpact, 2, locale)} %` : '—'}
         </dd>
-        <dt>Minimum received</dt>
+        <dt>{t('Minimum received')}</dt>
         <dd data-testid="swap-minimum">
-          {quote?.toAmount && toToken ? `${readable(formatTokenUnits(minimumReceived(quote.toAmount), toToken.decimals))} ${toToken.symbol}` : '—'}
+          {quote?.toAmount && toToken ? `${readable(formatTokenUnits(minimumReceived(quote.toAmount), toToken.decimals), locale)} ${toToken.symbol}` : '—'}
         </dd>
-        <dt>Slippage</dt>
-        <dd>{SWAP_SLIPPAGE_TOLERANCE} %</dd>
-        <dt>Network fee</dt>
+        <dt>{t('Slippage')}</dt>
+        <dd>{readable(SWAP_SLIPPAGE_TOLERANCE, locale)} %</dd>
+        <dt>{t('Network fee')}</dt>
         <dd data-testid="swap-fee" data-status={swap.gasPrice?.status ?? 'loading'}>
           {swap.gasPrice?.status === 'failed' ? (
             <ErrorMessage error={swap.gasPrice.error!} testId="swap-fee-error" className="gw-muted" />
           ) : gasFee !== null ? (
-            `≈ ${readable(formatTokenUnits(gasFee.toString(), 18))} ${nativeSymbol}${nativePrice > 0 ? ` ($${(Number(formatTokenUnits(gasFee.toString(), 18)) * nativePrice).toFixed(2)})` : ''}`
+            `≈ ${readable(formatTokenUnits(gasFee.toString(), 18), locale)} ${nativeSymbol}${nativePrice > 0 ? ` ($${fixed(Number(formatTokenUnits(gasFee.toString(), 18)) * nativePrice, 2, locale)})` : ''}`
           ) : (
-            'Estimating…'
+            t('Estimating…')
           )}
         </dd>
       </dl>
@@ -257,7 +284,7 @@ export function SwapView({ modal }: ViewProps) {
         data-primary="true"
         data-testid="swap-action"
         aria-disabled={!action.enabled}
-        aria-busy={swap.step?.status === 'checking' || action.label === 'Getting quote…'}
+        aria-busy={swap.step?.status === 'checking' || action.quoting === true}
       >
         {action.label}
       </button>
@@ -279,6 +306,7 @@ function SwapField(props: {
   usd: string | null
   busy?: boolean
 }) {
+  const { t, locale } = useI18n()
   const id = `gw-swap-${props.side}`
   return (
     <div className="gw-swap-field" data-testid={`swap-${props.side}`}>
@@ -304,24 +332,24 @@ function SwapField(props: {
           className="gw-button gw-button-inline gw-swap-token"
           data-testid={`swap-${props.side}-token`}
           disabled={props.disabled}
-          aria-label={props.token ? `${props.label}: ${props.token.symbol}, change token` : `${props.label}: choose a token`}
+          aria-label={props.token ? t('{field}: {symbol}, change token', { field: props.label, symbol: props.token.symbol }) : t('{field}: choose a token', { field: props.label })}
           onClick={props.onPick}
         >
           {props.token ? <TokenIcon token={props.token} /> : null}
-          <span>{props.token?.symbol ?? 'Select'}</span>
+          <span>{props.token?.symbol ?? t('Select')}</span>
         </button>
       </div>
       <p className="gw-muted gw-swap-meta">
-        <span data-testid={`swap-${props.side}-usd`}>{props.usd !== null && Number.isFinite(Number(props.usd)) ? `≈ $${Number(props.usd).toFixed(2)}` : '\u00a0'}</span>
+        <span data-testid={`swap-${props.side}-usd`}>{props.usd !== null && Number.isFinite(Number(props.usd)) ? `≈ $${fixed(Number(props.usd), 2, locale)}` : '\u00a0'}</span>
         <span>
           {props.token && props.held !== null ? (
             <span data-testid={`swap-${props.side}-balance`}>
-              Balance: {readable(props.held)} {props.token.symbol}
+              {t('Balance: {amount} {symbol}', { amount: readable(props.held, locale), symbol: props.token.symbol })}
             </span>
           ) : null}
           {props.onMax ? (
             <button type="button" className="gw-link-button" data-testid="swap-max" disabled={props.disabled} onClick={props.onMax}>
-              Max
+              {t('Max')}
             </button>
           ) : null}
         </span>
@@ -351,6 +379,7 @@ function TokenPicker(props: {
   onPick: (address: string) => void
   onCancel: () => void
 }) {
+  const { t, locale } = useI18n()
   const [query, setQuery] = useState('')
   const search = useRef<HTMLInputElement>(null)
   const q = query.trim().toLowerCase()
@@ -371,14 +400,14 @@ function TokenPicker(props: {
         ref={search}
         className="gw-search"
         data-testid="swap-token-search"
-        placeholder="Search tokens"
-        aria-label={props.side === 'from' ? 'Search the token to pay with' : 'Search the token to receive'}
+        placeholder={t('Search tokens')}
+        aria-label={props.side === 'from' ? t('Search the token to pay with') : t('Search the token to receive')}
         autoComplete="off"
         data-autofocus="true"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
-      <ul className="gw-list gw-token-list" aria-label="Tokens">
+      <ul className="gw-list gw-token-list" aria-label={t('Tokens')}>
         {shown.map((t) => {
           const held = heldOf(props.holdings, t)
           return (
@@ -389,7 +418,7 @@ function TokenPicker(props: {
                   <span>{t.symbol}</span>
                   <span className="gw-muted">{t.name}</span>
                 </span>
-                <span className="gw-muted">{held !== null ? readable(held) : ''}</span>
+                <span className="gw-muted">{held !== null ? readable(held, locale) : ''}</span>
               </button>
             </li>
           )
@@ -397,11 +426,11 @@ function TokenPicker(props: {
       </ul>
       {shown.length === 0 ? (
         <p className="gw-empty" data-testid="swap-token-none">
-          No token matches “{query.trim()}”.
+          {t('No token matches “{query}”.', { query: query.trim() })}
         </p>
       ) : null}
       <button type="button" className="gw-button" data-testid="swap-token-cancel" onClick={props.onCancel}>
-        Cancel
+        {t('Cancel')}
       </button>
     </div>
   )
@@ -411,11 +440,12 @@ function TokenPicker(props: {
 function SwapProgress(props: { modal: ViewProps['modal']; swap: SwapState; items: SwapTokenInfo[]; explorerUrl: string | undefined }) {
   const { modal, swap } = props
   const wallet = useActiveWallet()
+  const { t, locale } = useI18n()
   const step = swap.step!
   const from = props.items.find((t) => t.address === step.from)
   const to = props.items.find((t) => t.address === step.to)
-  const sold = from ? `${readable(formatTokenUnits(step.amount, from.decimals))} ${from.symbol}` : ''
-  const bought = to && step.toAmount ? `${readable(formatTokenUnits(step.toAmount, to.decimals))} ${to.symbol}` : ''
+  const sold = from ? `${readable(formatTokenUnits(step.amount, from.decimals), locale)} ${from.symbol}` : ''
+  const bought = to && step.toAmount ? `${readable(formatTokenUnits(step.toAmount, to.decimals), locale)} ${to.symbol}` : ''
   const link = step.hash ? explorerLink(props.explorerUrl, 'tx', step.hash) : null
   const hash = step.hash ? (
     <p className="gw-mono gw-receive-address" data-testid="swap-hash" title={step.hash}>
@@ -435,30 +465,28 @@ function SwapProgress(props: { modal: ViewProps['modal']; swap: SwapState; items
       </span>
       {step.status === 'swapping' ? (
         <>
-          <p className="gw-connecting-title">Approve in {wallet.name}</p>
-          <p className="gw-muted">
-            Confirm the swap of {sold} for about {bought} in your wallet.
-          </p>
+          <p className="gw-connecting-title">{t('Approve in {wallet}', { wallet: wallet.name })}</p>
+          <p className="gw-muted">{t('Confirm the swap of {sold} for about {bought} in your wallet.', { sold, bought })}</p>
         </>
       ) : step.status === 'pending' ? (
         <>
-          <p className="gw-connecting-title">Swapping {sold}</p>
+          <p className="gw-connecting-title">{t('Swapping {sold}', { sold })}</p>
           {hash}
-          <p className="gw-muted">Waiting for confirmation…</p>
+          <p className="gw-muted">{t('Waiting for confirmation…')}</p>
         </>
       ) : step.status === 'confirmed' ? (
         <>
           <p className="gw-connecting-title" data-testid="swap-success">
-            Swapped {sold} for {bought}
+            {t('Swapped {sold} for {bought}', { sold, bought })}
           </p>
           {hash}
           <button type="button" className="gw-button" data-primary="true" data-autofocus="true" data-testid="swap-done" onClick={() => modal.dispatch(swapReset({}))}>
-            Done
+            {t('Done')}
           </button>
         </>
       ) : (
         <>
-          <p className="gw-connecting-title">Not swapped</p>
+          <p className="gw-connecting-title">{t('Not swapped')}</p>
           {step.error ? <ErrorMessage error={step.error} testId="swap-failure" /> : null}
           {hash}
           <button
@@ -470,7 +498,7 @@ function SwapProgress(props: { modal: ViewProps['modal']; swap: SwapState; items
             // Editing the amount leaves the failure; the quote is asked for again.
             onClick={() => modal.dispatch(swapAmountSet({ side: 'from', amount: from ? formatTokenUnits(step.amount, from.decimals) : '' }))}
           >
-            Back to the swap
+            {t('Back to the swap')}
           </button>
         </>
       )}

@@ -10,7 +10,7 @@ export const LAZY_VIEW_CSS = `
 .gw-name-suggestions { display: flex; flex-direction: column; gap: 6px; }
 .gw-name-suggestions .gw-button { margin: 0; }
 .gw-sessions-note { padding: 16px 4px; text-align: center; }
-.gw-session .gw-badge { margin-left: 6px; }
+.gw-session .gw-badge { margin-inline-start: 6px; }
 .gw-link-button { border: 0; background: none; color: var(--gw-accent); font: inherit; cursor: pointer; padding: 4px; }
 .gw-connecting { display: flex; flex-direction: column; align-items: center; gap: 8px; text-align: center; }
 .gw-connecting .gw-wallet-icon { width: 64px; height: 64px; border-radius: 14px; font-size: 28px; }
@@ -40,7 +40,7 @@ export const LAZY_VIEW_CSS = `
 .gw-button-inline { flex: none; width: auto; padding: 0 14px; justify-content: center; }
 .gw-summary { display: grid; grid-template-columns: auto 1fr; gap: 8px 12px; margin: 0; }
 .gw-summary dt { color: var(--gw-fg-2); }
-.gw-summary dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
+.gw-summary dd { margin: 0; text-align: end; overflow-wrap: anywhere; }
 .gw-list-summary { margin: 8px 2px; font-size: .85em; }
 .gw-wallet-list { border: 1px solid var(--gw-border); border-radius: var(--gw-radius); outline: none; overscroll-behavior: contain; }
 .gw-wallet-list:focus-visible { border-color: var(--gw-focus); }
@@ -61,11 +61,11 @@ export const LAZY_VIEW_CSS = `
 .gw-swap-field .gw-search { background: var(--gw-bg); font-size: 1.15em; }
 .gw-swap-token { gap: 6px; min-width: 96px; }
 .gw-swap-meta { display: flex; justify-content: space-between; gap: 8px; margin: 0; font-size: .85em; min-height: 1.4em; }
-.gw-swap-meta .gw-link-button { color: var(--gw-fg); font-weight: 600; text-decoration: underline; padding: 0 0 0 6px; }
+.gw-swap-meta .gw-link-button { color: var(--gw-fg); font-weight: 600; text-decoration: underline; padding: 0; padding-inline-start: 6px; }
 .gw-swap-switch { align-self: center; margin: -8px 0; z-index: 1; background: var(--gw-bg); border: 1px solid var(--gw-border); }
 .gw-token-icon { display: inline-flex; align-items: center; justify-content: center; width: 24px; height: 24px; border-radius: 50%; background: var(--gw-bg-2); font-size: .8em; font-weight: 600; flex: none; }
 .gw-token-list { display: flex; flex-direction: column; gap: 4px; max-height: 320px; overflow-y: auto; }
-.gw-token-row { margin: 0; gap: 10px; text-align: left; }
+.gw-token-row { margin: 0; gap: 10px; text-align: start; }
 .gw-onramp-quotes { display: flex; flex-direction: column; gap: 6px; }
 .gw-onramp-quote[aria-pressed='true'] { border-color: var(--gw-accent); box-shadow: inset 0 0 0 1px var(--gw-accent); }
 `

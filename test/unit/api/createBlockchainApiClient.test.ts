@@ -277,7 +277,7 @@ describe('a gateway without swaps or on-ramp (501)', () => {
   it('falls back to the built-in on-ramp options', async () => {
     const { client } = api(notBuilt)
     const options = await client.getOnrampOptions()
-    expect(options).toEqual({ paymentCurrencies: DEFAULT_PAYMENT_CURRENCIES, purchaseCurrencies: [DEFAULT_PURCHASE_CURRENCY] })
+    expect(options).toEqual({ paymentCurrencies: DEFAULT_PAYMENT_CURRENCIES, purchaseCurrencies: [DEFAULT_PURCHASE_CURRENCY], providers: [] })
     expect(options.paymentCurrencies.map((c) => c.id)).toEqual(['USD', 'EUR'])
     expect(options.paymentCurrencies[0]!.payment_method_limits).toEqual([
       { id: 'card', min: '10.00', max: '7500.00' },

@@ -70,7 +70,11 @@ describe('on-ramp options', () => {
   it("is what the modal's client reads (not its fallback)", async () => {
     const options = await client().getOnrampOptions()
     const served = (await call(base(), 'GET', `/v1/onramp/options?${P}`)).body as Record<string, unknown>
-    expect(options).toEqual({ paymentCurrencies: served.paymentCurrencies, purchaseCurrencies: served.purchaseCurrencies })
+    expect(options).toEqual({ paymentCurrencies: served.paymentCurrencies, purchaseCurrencies: served.purchaseCurrencies, providers: served.providers })
+    expect(options.providers.map((p) => [p.name, p.label, p.feeRange])).toEqual([
+      ['gangwaypay', 'Gangway Pay', '1%'],
+      ['devramp', 'Dev Ramp', '2%'],
+    ])
     expect(options.purchaseCurrencies[0]!.networks.map((n) => n.chain_id)).toEqual(['31337', '31338'])
   })
 
