@@ -98,6 +98,14 @@ const SCENES: Scene[] = [
       await until(async () => (await inModal(page, 'onramp-quote-amount').count()) === 2, 'the quotes')
     },
   },
+  { name: 'connect-arabic', view: 'Connect', query: '?locale=ar', reach: async (page) => page.getByTestId('open-modal').click() },
+  {
+    name: 'account-japanese',
+    view: 'Account',
+    query: '?locale=ja',
+    reach: connect,
+  },
+  { name: 'new-to-wallets', view: 'WhatIsAWallet', reach: async (page) => (await page.getByTestId('open-modal').click(), inModal(page, 'new-to-wallets').click()) },
   { name: 'choose-name', view: 'RegisterAccountName', reach: async (page) => (await connect(page), inModal(page, 'account-choose-name').click()) },
   {
     name: 'sign-in',

@@ -2,7 +2,7 @@ import { StrictMode, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { installDevWallets } from '../extension/installDevWallets'
 import { loadStackConfig, type StackConfig } from '../stack/stackConfig'
-import { createModal, DEFAULT_SWAP_CHAINS, type ChainAdapter, type Modal, type Network } from '../../src/index'
+import { createModal, DEFAULT_SWAP_CHAINS, VIEWS, type ChainAdapter, type Modal, type Network, type ViewName } from '../../src/index'
 import { createEvmAdapter, defineEvmNetwork } from '../../src/evm'
 import { ModalProvider, useModal, useModalState } from '../../src/react/index'
 import { GangwayDevtools } from '../../src/devtools/index'
@@ -41,6 +41,17 @@ function App({ config, solana }: { config: StackConfig; solana: boolean }) {
           {solana ? 'Without Solana' : 'With Solana'}
         </a>
         <WalletRequests config={config} />
+        <label className="demo-locale">
+          Open a view{' '}
+          <select data-testid="demo-open-view" value="" onChange={(e) => e.target.value && modal.open(e.target.value as ViewName)}>
+            <option value="">Choose…</option>
+            {VIEWS.map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </label>
         <p className="demo-status" data-testid="demo-status">
           modal: {open ? 'open' : 'closed'} · view: {view} · theme: {theme}
         </p>
@@ -85,6 +96,16 @@ function WalletRequests({ config }: { config: StackConfig }) {
       >
         Send 0.001 ETH
       </button>
+      {config.chains.map((c) => (
+        <button
+          key={c.chainId}
+          type="button"
+          data-testid={`demo-switch-${c.chainId}`}
+          onClick={run(`Switch to ${c.chainId}`, () => modal.switchNetwork(`eip155:${c.chainId}`))}
+        >
+          Switch to {c.name}
+        </button>
+      ))}
       <p className="demo-status" data-testid="demo-request-outcome" aria-live="polite">
         {outcome}
       </p>

@@ -87,6 +87,10 @@ export function generateWalletRecord(index: number): WalletRecord {
     chains: walletChains(index),
     rdns: index % 2 === 0 ? `example.${slug}` : null,
     badge_type: index % 4 === 0 ? 'certified' : 'none',
+    // Where to get it ("Get <wallet>"): browser extensions (the wallets with an rdns) and apps.
+    chrome_store: index % 2 === 0 ? `https://chromewebstore.google.com/detail/${slug}` : null,
+    app_store: index % 3 !== 2 ? `https://apps.apple.com/app/${slug}/id${1_000_000 + n}` : null,
+    play_store: index % 3 !== 2 ? `https://play.google.com/store/apps/details?id=example.${slug.replace(/-/g, '')}` : null,
   }
 }
 

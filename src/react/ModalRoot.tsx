@@ -3,6 +3,7 @@ import { i18nFor, I18nContext, languageOf, loadCatalogue, loadedCatalogue, loadF
 import { BackIcon, CloseIcon } from './components/icons.js'
 import type { Modal } from '../createModal.js'
 import { selectCanClose } from '../core/selectors.js'
+import type { ModalState } from '../core/state.js'
 import { useModalState } from './useModalState.js'
 import { useTimeTravelling } from './useTimeTravelling.js'
 import type { ViewName } from '../core/events/views.js'
@@ -49,6 +50,14 @@ function leaveGhost(overlay: HTMLElement | null, dialog: HTMLElement | null): vo
   setTimeout(() => wrapper.remove(), EXIT_MS)
 }
 
+/** The wallet a connecting view waits on, whose name is its title; null for other views. */
+function selectWalletTitle(s: ModalState): string | null {
+  if (s.router.view === 'ConnectingWalletConnect') return s.walletConnect.wallet?.name ?? null
+  if (s.router.view !== 'ConnectingExternal') return null
+  const id = (s.router.data as { connectorId?: unknown } | undefined)?.connectorId ?? s.wallets.attempt?.connectorId
+  return s.wallets.connectors.find((c) => c.id === id)?.name ?? null
+}
+
 /** The modal shell: overlay, dialog, header with back/close, banner and the current view. */
 export function ModalRoot({ modal, host }: { modal: Modal; host: HTMLElement }) {
   const open = useModalState((s) => s.modal.open)
@@ -80,6 +89,8 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
   const canGoBack = useModalState((s) => s.router.history.length > 1)
   const shake = useModalState((s) => s.modal.shake)
   const canClose = useModalState(selectCanClose)
+  // A connecting view is named after the wallet it waits on.
+  const walletTitle = useModalState(selectWalletTitle)
   // While the devtools show a past state the dialog is a picture of it: it takes no input,
   // which would otherwise wait and be applied, unseen, on the way back to the present.
   const travelling = useTimeTravelling(modal)
@@ -253,7 +264,7 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
             <span />
           )}
           <h2 className="gw-title" id={titleId} key={view}>
-            {t(VIEW_TITLES[view])}
+            {walletTitle ?? t(VIEW_TITLES[view])}
           </h2>
           <button
             type="button"

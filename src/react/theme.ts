@@ -141,6 +141,7 @@ export const MODAL_CSS = `
 .gw-wallet-choices:disabled { opacity: .55; }
 .gw-legal { margin: 12px 2px 0; font-size: .85em; color: var(--gw-fg-2); text-align: center; }
 .gw-legal a { color: var(--gw-accent); }
+.gw-text-button { border: 0; background: none; padding: 2px 4px; font: inherit; color: var(--gw-fg); text-decoration: underline; cursor: pointer; }
 .gw-legal-consent { display: flex; gap: 8px; align-items: flex-start; margin: 0 0 12px; text-align: start; color: var(--gw-fg); cursor: pointer; }
 .gw-root[dir='rtl'] .gw-flip-rtl { transform: scaleX(-1); }
 .gw-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }

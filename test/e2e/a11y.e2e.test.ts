@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
-import { browserPerFile, currentView, eip155Connection, inModal, modalState } from './support/demo'
+import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, inModal, modalState } from './support/demo'
 import { openSolanaDemo } from './support/solana'
 
 // axe-core on the modal's views (the dialog in its shadow root), in both themes, at desktop
@@ -117,5 +117,63 @@ describe('accessibility (axe-core) of the modal’s views', () => {
         })
       })
     }
+  }
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`${theme} theme, the other views: sign-in, WalletConnect, names, sessions, network switching, approvals, onboarding, the unbuilt ones`, async () => {
+      const { page } = await demoWithoutDevtools(run, { query: '?siwx=hosted' })
+      await page.emulateMedia({ reducedMotion: 'reduce' })
+      await page.evaluate((t) => (window as unknown as PageWindow).gangway.setThemeMode(t), theme)
+      const found: Record<string, string[]> = {}
+      const look = async (view: string, ready?: string) => {
+        await open(page, view)
+        await expect.poll(() => currentView(page)).toBe(view)
+        if (ready) await inModal(page, ready).first().waitFor()
+        found[view] = await violations(page)
+      }
+      await page.getByTestId('open-modal').click()
+      await look('WhatIsAWallet', 'get-a-wallet')
+      await look('GetWallet', 'get-wallet-option')
+      await inModal(page, 'get-wallet-option').first().click()
+      await inModal(page, 'get-wallet-link').first().waitFor()
+      found.GetWalletOne = await violations(page)
+      await open(page, 'ConnectingWalletConnect')
+      await expect.poll(() => currentView(page)).toBe('ConnectingWalletConnect')
+      await inModal(page, 'wc-qr').or(inModal(page, 'wc-qr-loading')).first().waitFor()
+      found.ConnectingWalletConnect = await violations(page)
+      await look('ConnectingWalletConnectBasic')
+      await look('EmailLogin', 'view-unavailable')
+      await open(page, 'Connect')
+      await inModal(page, 'wallet-dev.gangway.wallet').click()
+      await page.getByTestId('devwallet-approve').click()
+      // Sign-in is asked for after the connect.
+      await expect.poll(() => currentView(page)).toBe('SIWXSignMessage')
+      found.SIWXSignMessage = await violations(page)
+      await inModal(page, 'siwx-sign').click()
+      await page.getByTestId('devwallet-approve').click()
+      await expect.poll(() => modalState(page, (s) => Object.keys(s.siwx.sessions).length)).toBe(1)
+      await look('SiwxSessions', 'siwx-session')
+      await look('RegisterAccountName', 'name-input')
+      await look('ApproveTransaction')
+      await page.evaluate(() => (window as unknown as PageWindow).gangway.push('SwitchNetwork', { caipNetworkId: 'eip155:31338' }))
+      await expect.poll(() => currentView(page)).toBe('SwitchNetwork')
+      found.SwitchNetwork = await violations(page)
+      await page.getByTestId('devwallet-reject').click().catch(() => undefined)
+      await look('UnsupportedChain')
+      expect(found).toEqual({
+        WhatIsAWallet: [],
+        GetWallet: [],
+        GetWalletOne: [],
+        ConnectingWalletConnect: [],
+        ConnectingWalletConnectBasic: [],
+        EmailLogin: [],
+        SIWXSignMessage: [],
+        SiwxSessions: [],
+        RegisterAccountName: [],
+        ApproveTransaction: [],
+        SwitchNetwork: [],
+        UnsupportedChain: [],
+      })
+    })
   }
 })

@@ -4,7 +4,7 @@ import ar from '../../src/react/i18n/locales/ar/index'
 import es from '../../src/react/i18n/locales/es/index'
 import ja from '../../src/react/i18n/locales/ja/index'
 import { dialog } from './support/browser'
-import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, inModal, modalState } from './support/demo'
+import { browserPerFile, currentView, demoWithoutDevtools, inModal, modalState } from './support/demo'
 
 // The modal in Spanish, Japanese and Arabic (right to left) in Chromium: the texts come from the
 // catalogues, Arabic mirrors the layout, axe finds nothing serious, and the language switches at

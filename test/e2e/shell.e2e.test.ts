@@ -56,6 +56,43 @@ describe('the modal shell in Chromium', () => {
     await context.close()
   })
 
+  it("onboarding: New to wallets? explains wallets and suggests some; a WalletConnect wallet offers Get <wallet> with its store pages; connecting views are titled after the wallet", async () => {
+    const { page, context } = await openDemo(browser)
+    await page.addStyleTag({ content: '.demo-devtools { display: none !important; }' })
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => currentView(page)).toBe('Connect')
+    await page.locator('gangway-modal [data-testid="new-to-wallets"]').click()
+    await expect.poll(() => currentView(page)).toBe('WhatIsAWallet')
+    expect(await dialog(page).locator('#gw-dialog-title').textContent()).toBe('What is a Wallet?')
+    expect(await page.locator('gangway-modal .gw-onboarding-points li').count()).toBe(3)
+    await page.locator('gangway-modal [data-testid="get-a-wallet"]').click()
+    await expect.poll(() => currentView(page)).toBe('GetWallet')
+    const options = page.locator('gangway-modal [data-testid="get-wallet-option"]')
+    await options.first().waitFor()
+    expect(await options.count()).toBeGreaterThan(0)
+    const name = (await options.first().textContent())!.trim()
+    await options.first().click()
+    await expect.poll(() => page.locator('gangway-modal .gw-connecting-title').textContent()).toBe(`Get ${name}`)
+    const links = page.locator('gangway-modal [data-testid="get-wallet-link"]')
+    const hrefs = await links.evaluateAll((els) => els.map((el) => [el.getAttribute('href'), el.getAttribute('target'), el.getAttribute('rel')]))
+    expect(hrefs.length).toBeGreaterThan(0)
+    for (const [href, target, rel] of hrefs) {
+      expect(href).toMatch(/^https:\/\//)
+      expect([target, rel]).toEqual(['_blank', 'noopener noreferrer'])
+    }
+    // Back to Connect; a directory wallet (not installed) goes to WalletConnect, titled after it.
+    await page.evaluate(() => (window as unknown as { gangway: { open(v: string): void } }).gangway.open('Connect'))
+    const directory = page.locator('gangway-modal [data-testid="recommended-wallets"] button').first()
+    const walletName = (await directory.locator('.gw-wallet-name').textContent())!.trim()
+    await directory.click()
+    await expect.poll(() => currentView(page)).toBe('ConnectingWalletConnect')
+    expect(await dialog(page).locator('#gw-dialog-title').textContent()).toBe(walletName)
+    await page.locator('gangway-modal [data-testid="wc-get-wallet"]').click()
+    await expect.poll(() => currentView(page)).toBe('GetWallet')
+    expect(await page.locator('gangway-modal .gw-connecting-title').textContent()).toBe(`Get ${walletName}`)
+    await context.close()
+  })
+
   it('keeps Tab and Shift+Tab inside the dialog', async () => {
     const { page, context } = await openDemo(browser)
     await page.getByTestId('open-modal').click()

@@ -80,5 +80,7 @@ export function listedWallet(record: WalletRecord): ListedWallet {
   if (record.webapp_link) out.webapp_link = record.webapp_link
   if (record.rdns) out.rdns = record.rdns
   if (record.badge_type) out.badge_type = record.badge_type
+  // Where to get the wallet ("Get <wallet>"): web pages only (checked when the record was read).
+  for (const key of ['homepage', 'chrome_store', 'app_store', 'play_store'] as const) if (record[key]) out[key] = record[key]
   return out
 }

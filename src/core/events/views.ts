@@ -26,6 +26,8 @@ export const VIEWS = [
   'WalletSend',
   'SiwxSessions',
   'OnRamp',
+  'WhatIsAWallet',
+  'GetWallet',
 ] as const
 
 export type ViewName = (typeof VIEWS)[number]

@@ -9,7 +9,10 @@ export const WALLET_LISTS = ['all', 'search', 'featured', 'recommended'] as cons
 export type WalletListName = (typeof WALLET_LISTS)[number]
 
 /** A directory wallet as the lists keep it: the fields the views use (spec §3 Wallet record). */
-export type ListedWallet = Pick<WalletRecord, 'id' | 'name' | 'image_id' | 'image_url' | 'mobile_link' | 'desktop_link' | 'webapp_link' | 'rdns' | 'badge_type'>
+export type ListedWallet = Pick<
+  WalletRecord,
+  'id' | 'name' | 'image_id' | 'image_url' | 'mobile_link' | 'desktop_link' | 'webapp_link' | 'rdns' | 'badge_type' | 'homepage' | 'chrome_store' | 'app_store' | 'play_store'
+>
 
 /** Pages of one list, loaded in order. */
 export type WalletPages = {

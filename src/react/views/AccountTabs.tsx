@@ -2,13 +2,15 @@ import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { groupActivity, readTransactions } from '../../core/domain/activity.js'
 import { isFeatureSupported } from '../../core/domain/constants.js'
 import type { Transaction, TransactionYearGroup, Transfer } from '../../core/domain/entities.js'
-import { formatBalance, formatUsd, multiplyDecimals, relativeTime, truncateAddress } from '../../core/domain/format.js'
+import { multiplyDecimals, relativeTime, truncateAddress } from '../../core/domain/format.js'
 import { accountTabSelected, activityPageRequested, nftsRequested, type AccountTab } from '../../core/events/activity.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { selectSendableTokens } from '../../core/reducers/dataSelectors.js'
 import { selectActiveNetwork, selectCaipAddress } from '../../core/selectors.js'
 import type { ModalState } from '../../core/state.js'
+import { useAmountFormat } from '../components/AccountBalance.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
+import { useI18n, type I18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import { sameJson } from '../hooks/sameJson.js'
 import { explorerLink } from './explorerLink.js'
@@ -19,8 +21,27 @@ type TabProps = Pick<ViewProps, 'modal'>
 /** How long the newest activity page is shown before the tab fetches it again. */
 const ACTIVITY_STALE_MS = 30_000
 
-const TAB_LABELS: Record<AccountTab, string> = { tokens: 'Tokens', nfts: 'NFTs', activity: 'Activity' }
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+type Translate = I18n['t']
+
+const TAB_LABELS: Record<AccountTab, (t: Translate) => string> = { tokens: (t) => t('Tokens'), nfts: (t) => t('NFTs'), activity: (t) => t('Activity') }
+
+/** Intl's names of `relativeTime`'s units. */
+const TIME_UNITS: Record<string, Intl.RelativeTimeFormatUnit> = { sec: 'second', min: 'minute', hr: 'hour', d: 'day', mo: 'month', yr: 'year' }
+
+/**
+ * How long ago a transaction was, in the modal's language: '5 min ago' in English (the domain's
+ * short forms), Intl's short relative time otherwise, with the same floored count and unit.
+ */
+function timeAgo({ language, locale }: Pick<I18n, 'language' | 'locale'>, now: number, then: number): string {
+  const elapsed = relativeTime(now, then)
+  if (language === 'en') return `${elapsed} ago`
+  const [count = '0', unit = 'sec'] = elapsed.split(' ')
+  return new Intl.RelativeTimeFormat(locale, { style: 'short' }).format(-Number(count), TIME_UNITS[unit] ?? 'second')
+}
+
+/** A month heading ('March 2025'), in the locale's words and order. */
+const monthHeading = (locale: string, year: number, month: number): string =>
+  new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, 1))
 
 
 /** The tabs this account has: Tokens always; NFTs and Activity where the network's family has it and the data API is configured. */
@@ -51,13 +72,17 @@ const TABS_CSS = `
 
 /** The account's tabs: Tokens (balances with their worth) and Activity (the history, paged as it scrolls). */
 export function AccountTabs({ modal }: TabProps) {
+  const { t, dir } = useI18n()
   const tabs = useModalState(selectTabs, sameJson)
   const selected = useModalState((s) => s.accountSheet.tab)
   const tab = tabs.includes(selected) ? selected : 'tokens'
   const refs = useRef<Partial<Record<AccountTab, HTMLButtonElement | null>>>({})
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0
+    // The next tab lies in the line's direction: to the left in a right-to-left language.
+    const forward = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight'
+    const backward = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft'
+    const step = e.key === forward ? 1 : e.key === backward ? -1 : 0
     if (!step) return
     e.preventDefault()
     const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length]!
@@ -68,24 +93,24 @@ export function AccountTabs({ modal }: TabProps) {
   return (
     <div className="gw-tabs">
       <style>{TABS_CSS}</style>
-      <div className="gw-tablist" role="tablist" aria-label="Account" onKeyDown={onKeyDown}>
-        {tabs.map((t) => (
+      <div className="gw-tablist" role="tablist" aria-label={t('Account')} onKeyDown={onKeyDown}>
+        {tabs.map((name) => (
           <button
-            key={t}
+            key={name}
             ref={(el) => {
-              refs.current[t] = el
+              refs.current[name] = el
             }}
             type="button"
             role="tab"
-            id={`gw-tab-${t}`}
+            id={`gw-tab-${name}`}
             className="gw-tab"
-            aria-selected={t === tab}
-            aria-controls={`gw-tabpanel-${t}`}
-            tabIndex={t === tab ? 0 : -1}
-            data-testid={`account-tab-${t}`}
-            onClick={() => modal.dispatch(accountTabSelected({ tab: t }))}
+            aria-selected={name === tab}
+            aria-controls={`gw-tabpanel-${name}`}
+            tabIndex={name === tab ? 0 : -1}
+            data-testid={`account-tab-${name}`}
+            onClick={() => modal.dispatch(accountTabSelected({ tab: name }))}
           >
-            {TAB_LABELS[t]}
+            {TAB_LABELS[name](t)}
           </button>
         ))}
       </div>
@@ -98,8 +123,10 @@ export function AccountTabs({ modal }: TabProps) {
 
 /** The tokens the account holds on this network, native first, each with its worth in dollars when priced. */
 function TokensPanel() {
+  const { t } = useI18n()
+  const amounts = useAmountFormat()
   const tokens = useModalState(selectSendableTokens, sameJson)
-  if (tokens.length === 0) return <p className="gw-muted gw-tabs-note">No tokens yet.</p>
+  if (tokens.length === 0) return <p className="gw-muted gw-tabs-note">{t('No tokens yet.')}</p>
   return (
     <ul className="gw-list" data-testid="account-tokens">
       {tokens.map(({ token, balance, usdPrice }) => {
@@ -112,13 +139,13 @@ function TokensPanel() {
             <span className="gw-row-main">
               <span>{token.name ?? token.symbol}</span>
               <span className="gw-muted" data-testid="token-quantity">
-                {balance === null ? 'Balance unknown' : formatBalance(balance, token.symbol)}
+                {balance === null ? t('Balance unknown') : amounts.balance(balance, token.symbol)}
               </span>
             </span>
             {worth !== null ? (
               <span className="gw-row-end">
-                <span data-testid="token-value">{formatUsd(worth)}</span>
-                <span className="gw-muted">{formatUsd(usdPrice ?? 0)}</span>
+                <span data-testid="token-value">{amounts.usd(worth)}</span>
+                <span className="gw-muted">{amounts.usd(usdPrice ?? 0)}</span>
               </span>
             ) : null}
           </li>
@@ -130,6 +157,7 @@ function TokensPanel() {
 
 /** The NFTs the account holds on this network (spam airdrops left out), fetched each time the tab opens. */
 function NftsPanel({ modal }: TabProps) {
+  const { t } = useI18n()
   const caipAddress = useModalState(selectCaipAddress)
   const entry = useModalState((s) => (caipAddress ? (s.accountSheet.nfts[caipAddress] ?? null) : null))
   const request = () => {
@@ -159,13 +187,13 @@ function NftsPanel({ modal }: TabProps) {
           ))}
         </ul>
       ) : null}
-      {entry?.status === 'loaded' && items.length === 0 ? <p className="gw-muted gw-tabs-note">No NFTs yet.</p> : null}
-      {loading && items.length === 0 ? <p className="gw-muted gw-tabs-note">Loading NFTs…</p> : null}
+      {entry?.status === 'loaded' && items.length === 0 ? <p className="gw-muted gw-tabs-note">{t('No NFTs yet.')}</p> : null}
+      {loading && items.length === 0 ? <p className="gw-muted gw-tabs-note">{t('Loading NFTs…')}</p> : null}
       {entry?.status === 'failed' && entry.error ? (
         <div className="gw-tabs-note">
           <ErrorMessage error={entry.error} testId="nfts-error" />
           <button type="button" className="gw-button" data-testid="nfts-retry" onClick={request}>
-            Try again
+            {t('Try again')}
           </button>
         </div>
       ) : null}
@@ -175,6 +203,7 @@ function NftsPanel({ modal }: TabProps) {
 
 /** The account's history on this network: grouped by month, newest first, the next page fetched as the list's end scrolls into view. */
 function ActivityPanel({ modal }: TabProps) {
+  const { t } = useI18n()
   const caipAddress = useModalState(selectCaipAddress)
   const network = useModalState(selectActiveNetwork)
   const entry = useModalState((s) => (caipAddress ? (s.accountSheet.activity[caipAddress] ?? null) : null))
@@ -205,23 +234,23 @@ function ActivityPanel({ modal }: TabProps) {
   return (
     <div data-testid="account-activity" aria-busy={loading}>
       <ActivityGroups groups={groups} now={Date.now()} explorer={network.blockExplorers?.default?.url} />
-      {entry?.status === 'loaded' && groups.length === 0 ? <p className="gw-muted gw-tabs-note">No activity yet.</p> : null}
+      {entry?.status === 'loaded' && groups.length === 0 ? <p className="gw-muted gw-tabs-note">{t('No activity yet.')}</p> : null}
       {loading ? (
         <p className="gw-muted gw-tabs-note" data-testid="activity-loading">
-          Loading activity…
+          {t('Loading activity…')}
         </p>
       ) : null}
       {entry?.status === 'failed' && entry.error ? (
         <div className="gw-tabs-note">
           <ErrorMessage error={entry.error} testId="activity-error" />
           <button type="button" className="gw-button" data-testid="activity-retry" onClick={() => request(entry.transactions.length > 0 ? entry.next : null)}>
-            Try again
+            {t('Try again')}
           </button>
         </div>
       ) : null}
       {next ? (
         <button ref={more} type="button" className="gw-button" data-testid="activity-more" onClick={() => request(next)}>
-          Load more
+          {t('Load more')}
         </button>
       ) : null}
     </div>
@@ -230,14 +259,13 @@ function ActivityPanel({ modal }: TabProps) {
 
 /** Transactions grouped by month (newest first), one row each. */
 export function ActivityGroups({ groups, now, explorer }: { groups: TransactionYearGroup[]; now: number; explorer: string | undefined }) {
+  const { locale } = useI18n()
   return (
     <>
       {groups.map((year) =>
         year.months.map((month) => (
           <section key={`${year.year}-${month.month}`} data-testid="activity-month">
-            <h3 className="gw-tx-month">
-              {MONTHS[month.month - 1]} {year.year}
-            </h3>
+            <h3 className="gw-tx-month">{monthHeading(locale, year.year, month.month)}</h3>
             <ul className="gw-list">
               {month.transactions.map((tx) => (
                 <TransactionRow key={tx.id} tx={tx} now={now} explorer={explorer} />
@@ -250,15 +278,24 @@ export function ActivityGroups({ groups, now, explorer }: { groups: TransactionY
   )
 }
 
-const DIRECTION_WORD: Record<string, string> = { in: 'Received', out: 'Sent', self: 'Sent to self' }
+/** What a transfer's direction makes of its transaction. */
+function directionTitle(t: Translate, direction: string): string {
+  if (direction === 'in') return t('Received')
+  if (direction === 'out') return t('Sent')
+  if (direction === 'self') return t('Sent to self')
+  return t('Transaction')
+}
 
 /** One transaction: what moved (its first transfer, more counted), when, and its hash's explorer link. */
 function TransactionRow({ tx, now, explorer }: { tx: Transaction; now: number; explorer: string | undefined }) {
+  const i18n = useI18n()
+  const { t } = i18n
+  const amounts = useAmountFormat()
   const transfers: Transfer[] = Array.isArray(tx.transfers) ? tx.transfers : []
   const first = transfers[0]
-  const title = first?.direction ? (DIRECTION_WORD[first.direction] ?? 'Transaction') : operationTitle(tx.metadata.operationType)
+  const title = first?.direction ? directionTitle(t, first.direction) : operationTitle(t, tx.metadata.operationType)
   const symbol = first?.fungible_info?.symbol ?? first?.nft_info?.name ?? ''
-  const amount = first?.quantity?.numeric !== undefined ? `${first.direction === 'out' ? '-' : first.direction === 'in' ? '+' : ''}${formatBalance(first.quantity.numeric, symbol)}` : null
+  const amount = first?.quantity?.numeric !== undefined ? `${first.direction === 'out' ? '-' : first.direction === 'in' ? '+' : ''}${amounts.balance(first.quantity.numeric, symbol)}` : null
   const hash = tx.metadata.hash
   const link = hash ? explorerLink(explorer, 'tx', hash) : null
   return (
@@ -269,11 +306,11 @@ function TransactionRow({ tx, now, explorer }: { tx: Transaction; now: number; e
       <span className="gw-row-main">
         <span data-testid="activity-title">
           {title}
-          {transfers.length > 1 ? <span className="gw-muted"> +{transfers.length - 1} more</span> : null}
+          {transfers.length > 1 ? <span className="gw-muted"> {t('+{count} more', { count: transfers.length - 1 })}</span> : null}
         </span>
         <span className="gw-muted">
-          {tx.metadata.status === 'failed' ? <span className="gw-error-text">Failed · </span> : null}
-          {relativeTime(now, Date.parse(tx.metadata.minedAt))} ago
+          {tx.metadata.status === 'failed' ? <span className="gw-error-text">{t('Failed')} · </span> : null}
+          {timeAgo(i18n, now, Date.parse(tx.metadata.minedAt))}
           {hash ? (
             <>
               {' · '}
@@ -297,9 +334,39 @@ function TransactionRow({ tx, now, explorer }: { tx: Transaction; now: number; e
   )
 }
 
-/** A transaction without transfers (an approval, a contract call): its operation in words. */
-function operationTitle(operation: string | undefined): string {
-  if (!operation) return 'Transaction'
-  const words = operation.replace(/[_-]+/g, ' ').trim()
-  return words ? words[0]!.toUpperCase() + words.slice(1) : 'Transaction'
+/**
+ * A transaction without transfers (an approval, a contract call): its operation in words. The
+ * history API's usual operations are translated; any other shows as the API names it.
+ */
+function operationTitle(t: Translate, operation: string | undefined): string {
+  switch (operation) {
+    case 'approve':
+      return t('Approve')
+    case 'burn':
+      return t('Burn')
+    case 'claim':
+      return t('Claim')
+    case 'deploy':
+      return t('Deploy')
+    case 'deposit':
+      return t('Deposit')
+    case 'execute':
+      return t('Execute')
+    case 'mint':
+      return t('Mint')
+    case 'receive':
+      return t('Receive')
+    case 'send':
+      return t('Send')
+    case 'stake':
+      return t('Stake')
+    case 'trade':
+      return t('Trade')
+    case 'unstake':
+      return t('Unstake')
+    case 'withdraw':
+      return t('Withdraw')
+  }
+  const words = (operation ?? '').replace(/[_-]+/g, ' ').trim()
+  return words ? words[0]!.toUpperCase() + words.slice(1) : t('Transaction')
 }

@@ -3,14 +3,15 @@ import { disconnectRequested } from '../../core/events/connectionLifecycle.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { siwxSessionsCleared } from '../../core/events/siwx.js'
 import { isFeatureSupported } from '../../core/domain/constants.js'
-import { formatUsd, sumTokenValues, truncateAddress } from '../../core/domain/format.js'
+import { sumTokenValues, truncateAddress } from '../../core/domain/format.js'
 import { selectTokenBalances } from '../../core/reducers/dataSelectors.js'
 import { selectActiveCaipNetworkId, selectActiveNetwork, selectAddress, selectCaipAddress } from '../../core/selectors.js'
 import type { ModalState } from '../../core/state.js'
-import { AccountBalance } from '../components/AccountBalance.js'
+import { AccountBalance, useAmountFormat } from '../components/AccountBalance.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { Identicon } from '../components/Identicon.js'
 import { sameJson } from '../hooks/sameJson.js'
+import { useI18n, type I18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import { copyText } from './copyText.js'
 import { explorerLink } from './explorerLink.js'
@@ -20,16 +21,21 @@ import type { ViewProps } from './viewProps.js'
 const AccountTabs = lazy(() => import('./AccountTabs.js').then((m) => ({ default: m.AccountTabs })))
 
 /** The dollar total of the account's tokens on this network, or null while the data API has not priced them. */
-const selectTotal = (s: ModalState): string | null => {
+const selectTotal = (s: ModalState): number | null => {
   const balances = selectTokenBalances(s)
   const network = selectActiveCaipNetworkId(s)
   if (!balances || !network) return null
-  return formatUsd(sumTokenValues(balances.filter((b) => b.chainId === network)))
+  return sumTokenValues(balances.filter((b) => b.chainId === network))
 }
 
 type Action = 'onramp' | 'swaps' | 'receive' | 'send'
 const ACTION_VIEWS = { onramp: 'OnRamp', swaps: 'Swap', receive: 'Receive', send: 'WalletSend' } as const
-const ACTION_LABELS = { onramp: 'Buy', swaps: 'Swap', receive: 'Receive', send: 'Send' } as const
+const ACTION_LABELS: Record<Action, (t: I18n['t']) => string> = {
+  onramp: (t) => t('Buy'),
+  swaps: (t) => t('Swap'),
+  receive: (t) => t('Receive'),
+  send: (t) => t('Send'),
+}
 
 /** The wallet actions the features allow on the active namespace, in the features' order (spec §1). */
 const selectWalletActions = (s: ModalState): Action[] => {
@@ -55,6 +61,8 @@ const selectIdentity = (s: ModalState) => {
  * features allow (receive, send), network, wallets and disconnect; then the tabs.
  */
 export function AccountView({ modal }: ViewProps) {
+  const { t } = useI18n()
+  const amounts = useAmountFormat()
   const address = useModalState(selectAddress)
   const network = useModalState(selectActiveNetwork)
   const caipNetworkId = useModalState(selectActiveCaipNetworkId)
@@ -74,7 +82,7 @@ export function AccountView({ modal }: ViewProps) {
   if (!address || !namespace) {
     return (
       <div data-testid="view-account">
-        <p className="gw-empty">Not connected.</p>
+        <p className="gw-empty">{t('Not connected.')}</p>
       </div>
     )
   }
@@ -92,14 +100,14 @@ export function AccountView({ modal }: ViewProps) {
           <span className="gw-account-address gw-mono" title={address} data-testid="account-address">
             {truncateAddress(address)}
           </span>
-          <button type="button" className="gw-icon-button gw-small-icon" aria-label="Copy address" data-testid="account-copy" onClick={() => copyText(modal, address, 'Address copied')}>
+          <button type="button" className="gw-icon-button gw-small-icon" aria-label={t('Copy address')} data-testid="account-copy" onClick={() => copyText(modal, address, t('Address copied'))}>
             <svg width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
               <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
               <path d="M10.5 3.5v-1a1 1 0 0 0-1-1h-6a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h1" />
             </svg>
           </button>
           {explorerUrl ? (
-            <a className="gw-icon-button gw-small-icon" href={explorerUrl} target="_blank" rel="noreferrer" aria-label="View on block explorer" data-testid="account-explorer">
+            <a className="gw-icon-button gw-small-icon" href={explorerUrl} target="_blank" rel="noreferrer" aria-label={t('View on block explorer')} data-testid="account-explorer">
               <svg width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
                 <path d="M9 2.5h4.5V7M13.5 2.5 7 9M11.5 9.5v3a1 1 0 0 1-1 1h-7a1 1 0 0 1-1-1v-7a1 1 0 0 1 1-1h3" />
               </svg>
@@ -109,46 +117,46 @@ export function AccountView({ modal }: ViewProps) {
       </div>
       {total !== null ? (
         <p className="gw-account-total" data-testid="account-total">
-          {total}
+          {amounts.usd(total)}
         </p>
       ) : null}
       <AccountBalance />
       <div className="gw-account-actions">
         {actions.map((action) => (
           <button key={action} type="button" className="gw-button" data-testid={`account-${action}`} onClick={() => modal.push(ACTION_VIEWS[action])}>
-            {ACTION_LABELS[action]}
+            {ACTION_LABELS[action](t)}
           </button>
         ))}
       </div>
       {namespace === 'eip155' && identity && identity.name === null ? (
         // Names are EVM only (spec §1); the identity lookup answered, so the name API is there.
         <button type="button" className="gw-button" data-testid="account-choose-name" onClick={() => modal.push('RegisterAccountName')}>
-          Choose a name
+          {t('Choose a name')}
         </button>
       ) : null}
       <button type="button" className="gw-button" data-testid="account-network" onClick={() => modal.push('Networks')}>
-        <span>Network</span>
+        <span>{t('Network')}</span>
         <span className="gw-badge">{network?.name ?? caipNetworkId}</span>
       </button>
       {severalChains ? (
         <button type="button" className="gw-button" data-testid="account-switch-chain" onClick={() => modal.push('SwitchActiveChain')}>
-          Switch chain
+          {t('Switch chain')}
         </button>
       ) : null}
       {listsWallets ? (
         <button type="button" className="gw-button" data-testid="account-wallets" onClick={() => modal.push('ProfileWallets')}>
-          Wallets
+          {t('Wallets')}
         </button>
       ) : null}
       {signedIn && caipAddress && hostedSessions ? (
         <button type="button" className="gw-button" data-testid="account-sessions" onClick={() => modal.push('SiwxSessions')}>
-          <span>Signed in</span>
-          <span className="gw-badge">Sessions</span>
+          <span>{t('Signed in')}</span>
+          <span className="gw-badge">{t('Sessions')}</span>
         </button>
       ) : signedIn && caipAddress ? (
-        <button type="button" className="gw-button" aria-label="Sign out" data-testid="account-sign-out" onClick={() => modal.dispatch(siwxSessionsCleared({ caipAddress }))}>
-          <span>Signed in</span>
-          <span className="gw-badge">Sign out</span>
+        <button type="button" className="gw-button" aria-label={t('Sign out')} data-testid="account-sign-out" onClick={() => modal.dispatch(siwxSessionsCleared({ caipAddress }))}>
+          <span>{t('Signed in')}</span>
+          <span className="gw-badge">{t('Sign out')}</span>
         </button>
       ) : null}
       <button
@@ -158,7 +166,7 @@ export function AccountView({ modal }: ViewProps) {
         data-testid="account-disconnect"
         onClick={() => modal.dispatch(disconnectRequested({ namespace }, { requestId: newRequestId() }))}
       >
-        Disconnect
+        {t('Disconnect')}
       </button>
       {disconnectError ? <ErrorMessage error={disconnectError} testId="account-disconnect-error" /> : null}
       <Suspense fallback={<div className="gw-tabs-placeholder" aria-busy="true" />}>

@@ -5,6 +5,7 @@ import { selectActiveNetwork } from '../../core/selectors.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { useActiveWallet } from '../components/activeWallet.js'
 import { sameJson } from '../hooks/sameJson.js'
+import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import { explorerLink } from './explorerLink.js'
 import { readable } from './SwapView.js'
@@ -22,16 +23,17 @@ export function ApproveTransactionView({ modal }: ViewProps) {
   const tokens = useModalState((s) => s.swap.tokens?.items ?? [], sameJson)
   const network = useModalState(selectActiveNetwork)
   const wallet = useActiveWallet()
+  const { t, locale } = useI18n()
   if (!step || step.approveToken === null) {
     return (
       <p className="gw-empty" data-testid="view-approve">
-        Nothing to approve.
+        {t('Nothing to approve.')}
       </p>
     )
   }
   const token = tokens.find((t) => t.address === step.approveToken)
-  const symbol = token?.symbol ?? 'the token'
-  const amount = token ? `${readable(formatTokenUnits(step.amount, token.decimals))} ${symbol}` : ''
+  const symbol = token?.symbol ?? t('the token')
+  const amount = token ? `${readable(formatTokenUnits(step.amount, token.decimals), locale)} ${symbol}` : ''
   const link = step.hash ? explorerLink(network?.blockExplorers?.default?.url, 'tx', step.hash) : null
   const waiting = step.status === 'approving' || step.status === 'approvePending'
   return (
@@ -41,12 +43,12 @@ export function ApproveTransactionView({ modal }: ViewProps) {
       </span>
       {step.status === 'approving' ? (
         <>
-          <p className="gw-connecting-title">Approve in {wallet.name}</p>
-          <p className="gw-muted">Confirm the approval of {symbol} in your wallet.</p>
+          <p className="gw-connecting-title">{t('Approve in {wallet}', { wallet: wallet.name })}</p>
+          <p className="gw-muted">{t('Confirm the approval of {symbol} in your wallet.', { symbol })}</p>
         </>
       ) : step.status === 'approvePending' ? (
         <>
-          <p className="gw-connecting-title">Approving {symbol}</p>
+          <p className="gw-connecting-title">{t('Approving {symbol}', { symbol })}</p>
           {step.hash ? (
             <p className="gw-mono gw-receive-address" data-testid="approve-hash" title={step.hash}>
               {link ? (
@@ -58,13 +60,13 @@ export function ApproveTransactionView({ modal }: ViewProps) {
               )}
             </p>
           ) : null}
-          <p className="gw-muted">Waiting for confirmation; the swap follows.</p>
+          <p className="gw-muted">{t('Waiting for confirmation; the swap follows.')}</p>
         </>
       ) : (
         <>
-          <p className="gw-connecting-title">Approve {symbol}</p>
+          <p className="gw-connecting-title">{t('Approve {symbol}', { symbol })}</p>
           <p className="gw-muted" data-testid="approve-explanation">
-            To swap {amount}, allow the swap router to spend your {symbol}. Your wallet asks once per token; the swap follows.
+            {t('To swap {amount}, allow the swap router to spend your {symbol}. Your wallet asks once per token; the swap follows.', { amount, symbol })}
           </p>
           {step.status === 'failed' && step.error ? <ErrorMessage error={step.error} testId="approve-error" /> : null}
           <button
@@ -75,7 +77,7 @@ export function ApproveTransactionView({ modal }: ViewProps) {
             data-testid="approve-confirm"
             onClick={() => modal.dispatch(swapApproveRequested({}, { requestId: newRequestId() }))}
           >
-            {step.status === 'failed' ? 'Try again' : `Approve ${symbol}`}
+            {step.status === 'failed' ? t('Try again') : t('Approve {symbol}', { symbol })}
           </button>
         </>
       )}

@@ -1,10 +1,11 @@
-import { useMemo } from 'react'
+import { Fragment, useMemo, type ReactNode } from 'react'
 import type { Connector } from '../../core/domain/entities.js'
 import { orderConnectors, type ConnectorGroup } from '../../core/domain/walletLists.js'
 import { connectionRequested } from '../../core/events/connection.js'
 import { legalAcceptanceChanged } from '../../core/events/modal.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import type { ModalState } from '../../core/state.js'
+import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import { AllWalletsEntry } from '../components/AllWalletsEntry.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
@@ -31,6 +32,7 @@ const sameList = (a: ReturnType<typeof selectList>, b: ReturnType<typeof selectL
 
 /** The wallet list, in the spec's connector order, the recent ones badged. */
 export function ConnectView({ modal }: ViewProps) {
+  const { t } = useI18n()
   const { connectors, recent, order, namespaces } = useModalState(selectList, sameList)
   // Closing the modal is the visitor's choice, not a failure to show on the next open.
   const failure = useModalState((s) => {
@@ -61,17 +63,15 @@ export function ConnectView({ modal }: ViewProps) {
       {legal && askConsent ? (
         <label className="gw-legal gw-legal-consent" data-testid="legal-consent">
           <input type="checkbox" checked={accepted} data-testid="legal-checkbox" onChange={(e) => modal.dispatch(legalAcceptanceChanged({ accepted: e.target.checked }))} />
-          <span>
-            I agree to the <LegalLinks legal={legal} />
-          </span>
+          <span>{withNodes(t('I agree to the {links}.'), { links: <LegalLinks legal={legal} /> })}</span>
         </label>
       ) : null}
       <fieldset className="gw-wallet-choices" disabled={askConsent && !accepted} data-testid="wallet-choices">
         {failure ? <ErrorMessage error={failure} testId="connect-error" /> : null}
         {items.length === 0 ? (
-          <p className="gw-empty">No wallets detected in this browser.</p>
+          <p className="gw-empty">{t('No wallets detected in this browser.')}</p>
         ) : (
-          <ul className="gw-list" aria-label="Wallets">
+          <ul className="gw-list" aria-label={t('Wallets')}>
             {items.map(({ group, item }) => (
               <li key={`${item.chain}:${item.id}`}>
                 <button type="button" className="gw-button" data-testid={`wallet-${item.id}`} onClick={() => connect(item)}>
@@ -81,10 +81,10 @@ export function ConnectView({ modal }: ViewProps) {
                   </span>
                   {group === 'recent' ? (
                     <span className="gw-badge" data-testid="badge-recent">
-                      Recent
+                      {t('Recent')}
                     </span>
                   ) : item.installed ? (
-                    <span className="gw-badge">Installed</span>
+                    <span className="gw-badge">{t('Installed')}</span>
                   ) : null}
                 </button>
               </li>
@@ -96,30 +96,41 @@ export function ConnectView({ modal }: ViewProps) {
       </fieldset>
       {legal && !askConsent ? (
         <p className="gw-legal" data-testid="legal-footer">
-          By connecting your wallet, you agree to the <LegalLinks legal={legal} />
+          {withNodes(t('By connecting your wallet, you agree to the {links}.'), { links: <LegalLinks legal={legal} /> })}
         </p>
       ) : null}
+      <p className="gw-legal">
+        <button type="button" className="gw-text-button" data-testid="new-to-wallets" onClick={() => modal.push('WhatIsAWallet')}>
+          {t('New to wallets?')}
+        </button>
+      </p>
     </div>
   )
 }
 
+/**
+ * A translated sentence with elements in it: its `{name}` placeholders replaced by `nodes`
+ * (a language puts the links where its word order wants them).
+ */
+function withNodes(text: string, nodes: Record<string, ReactNode>): ReactNode {
+  return text.split(/(\{\w+\})/).map((part, i) => {
+    const name = /^\{(\w+)\}$/.exec(part)?.[1]
+    return <Fragment key={i}>{name !== undefined && name in nodes ? nodes[name] : part}</Fragment>
+  })
+}
+
 /** "Terms of Service and Privacy Policy", each a link when the app gave it. */
 function LegalLinks({ legal }: { legal: { termsUrl?: string; privacyUrl?: string } }) {
+  const { t } = useI18n()
   const terms = legal.termsUrl ? (
     <a href={legal.termsUrl} target="_blank" rel="noreferrer" data-testid="legal-terms">
-      Terms of Service
+      {t('Terms of Service')}
     </a>
   ) : null
   const privacy = legal.privacyUrl ? (
     <a href={legal.privacyUrl} target="_blank" rel="noreferrer" data-testid="legal-privacy">
-      Privacy Policy
+      {t('Privacy Policy')}
     </a>
   ) : null
-  return (
-    <>
-      {terms}
-      {terms && privacy ? ' and ' : null}
-      {privacy}.
-    </>
-  )
+  return <>{terms && privacy ? withNodes(t('{terms} and {privacy}'), { terms, privacy }) : (terms ?? privacy)}</>
 }

@@ -92,6 +92,15 @@ export function ConnectingWalletConnectPanel({ modal }: { modal: Modal }) {
       <button type="button" className="gw-button" style={link} disabled={!uri || failed} onClick={copy} data-testid="wc-copy-link">
         {t('Copy link')}
       </button>
+      {wallet ? (
+        // "Get <wallet>": where to install it, for a visitor who does not have it yet.
+        <p className="gw-muted gw-get-hint">
+          {t("Don't have {wallet}?", { wallet: wallet.name })}{' '}
+          <button type="button" className="gw-link-button" data-testid="wc-get-wallet" onClick={() => modal.push('GetWallet', { walletId: wallet.id })}>
+            {t('Get')}
+          </button>
+        </p>
+      ) : null}
     </div>
   )
 }

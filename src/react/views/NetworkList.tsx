@@ -6,6 +6,7 @@ import { newRequestId } from '../../core/events/newRequestId.js'
 import type { Namespace } from '../../core/events/views.js'
 import { selectActiveCaipNetworkId, selectIsConnected, selectNetworks } from '../../core/selectors.js'
 import type { ModalState } from '../../core/state.js'
+import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import { NetworkIcon } from '../components/NetworkIcon.js'
 import { NAMESPACE_NAMES } from './namespaceNames.js'
@@ -39,11 +40,12 @@ const sameGroups = (a: Group[], b: Group[]) =>
  * continues to Connect for it, on that network, when it has none.
  */
 export function NetworkList({ modal, markActive = true, namespaces = 'active' }: { modal: Modal; markActive?: boolean; namespaces?: 'active' | 'all' }) {
+  const { t } = useI18n()
   const all = namespaces === 'all'
   const groups = useModalState(useCallback((s: ModalState) => selectGroups(s, all), [all]), sameGroups)
   const activeNamespace = useModalState((s) => s.connection.activeNamespace)
   const switching = useModalState((s) => (s.network.switch?.status === 'switching' ? s.network.switch.caipNetworkId : null))
-  if (groups.length === 0) return <p className="gw-empty">No networks configured.</p>
+  if (groups.length === 0) return <p className="gw-empty">{t('No networks configured.')}</p>
   const headed = groups.length > 1
 
   const pick = (group: Group, network: Network) => {
@@ -71,7 +73,7 @@ export function NetworkList({ modal, markActive = true, namespaces = 'active' }:
                 {NAMESPACE_NAMES[group.namespace]}
               </h3>
             ) : null}
-            <ul className="gw-list" {...(headed ? { 'aria-labelledby': labelId } : { 'aria-label': 'Networks' })}>
+            <ul className="gw-list" {...(headed ? { 'aria-labelledby': labelId } : { 'aria-label': t('Networks') })}>
               {group.networks.map((n) => {
                 const current = markActive && group.namespace === activeNamespace && n.caipNetworkId === group.current
                 return (
@@ -88,7 +90,7 @@ export function NetworkList({ modal, markActive = true, namespaces = 'active' }:
                       <span className="gw-wallet-name" title={n.name}>
                         {n.name}
                       </span>
-                      {current ? <span className="gw-badge">Active</span> : null}
+                      {current ? <span className="gw-badge">{t('Active')}</span> : null}
                     </button>
                   </li>
                 )

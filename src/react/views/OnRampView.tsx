@@ -17,14 +17,12 @@ import type { OnrampState } from '../../core/reducers/onrampReducer.js'
 import { selectActiveCaipNetworkId, selectActiveNetwork } from '../../core/selectors.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { sameJson } from '../hooks/sameJson.js'
+import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
-import { readable } from './SwapView.js'
+import { fixed, readable } from './SwapView.js'
 import type { ViewProps } from './viewProps.js'
 
-const METHODS = [
-  { id: 'card', label: 'Card' },
-  { id: 'ach_bank_account', label: 'Bank account' },
-] as const
+const METHODS = ['card', 'ach_bank_account'] as const
 
 /** Whether a purchase currency can be delivered on the network (CAIP-2): one of its networks is it, or it lists none. */
 function deliversOn(currency: OnrampPurchaseCurrency, caipNetworkId: string): boolean {
@@ -33,13 +31,13 @@ function deliversOn(currency: OnrampPurchaseCurrency, caipNetworkId: string): bo
   return currency.networks.some((n) => n.chain_id === reference || n.chain_id === caipNetworkId)
 }
 
-const money = (amount: { amount: string; currency: string } | undefined) => (amount ? `${readable(amount.amount)} ${amount.currency}` : '—')
+const money = (amount: { amount: string; currency: string } | undefined, locale: string) => (amount ? `${readable(amount.amount, locale)} ${amount.currency}` : '—')
 
 /** The fees of a quote: the provider's and the network's, in the payment currency. */
-function fees(quote: OnrampQuote): string {
+function fees(quote: OnrampQuote, locale: string): string {
   const provider = (quote as OnrampQuote & { providerFee?: { amount: string; currency: string } }).providerFee ?? quote.coinbaseFee
   const total = Number(provider?.amount ?? 0) + Number(quote.networkFee.amount)
-  return `${total.toFixed(2)} ${quote.networkFee.currency}`
+  return `${fixed(total, 2, locale)} ${quote.networkFee.currency}`
 }
 
 /**
@@ -53,6 +51,7 @@ export function OnRampView({ modal }: ViewProps) {
   const caipNetworkId = useModalState(selectActiveCaipNetworkId)
   const network = useModalState(selectActiveNetwork)
   const popup = useRef<Window | null>(null)
+  const { t, locale } = useI18n()
 
   useEffect(() => {
     if (!onramp.options) modal.dispatch(onrampOptionsRequested({}))
@@ -97,13 +96,13 @@ export function OnRampView({ modal }: ViewProps) {
     }
   }, [purchase?.status, purchase?.url])
 
-  if (!caipNetworkId || !network) return <p className="gw-empty">Not connected.</p>
+  if (!caipNetworkId || !network) return <p className="gw-empty">{t('Not connected.')}</p>
   if (purchase && purchase.status !== 'opening') return <Purchase modal={modal} onramp={onramp} />
 
   if (!options) {
     return (
       <div className="gw-send" data-testid="view-onramp" data-status="loading" aria-busy="true">
-        <p className="gw-muted">Loading…</p>
+        <p className="gw-muted">{t('Loading…')}</p>
       </div>
     )
   }
@@ -112,6 +111,13 @@ export function OnRampView({ modal }: ViewProps) {
   const providers = options.providers
   const chosen = quotes?.items.find((q) => q.provider === onramp.selectedProvider && q.quote)
   const chosenProvider = providers.find((p) => p.name === onramp.selectedProvider)
+  const range = limits ? { min: readable(limits.min, locale), max: readable(limits.max, locale), currency: onramp.paymentCurrency } : null
+  const limitsText = !range
+    ? '\u00a0'
+    : typed && !validAmount
+      ? t('Amount must be between {min} and {max} {currency}', range)
+      : t('Between {min} and {max} {currency}', range)
+  const methodLabels: Record<(typeof METHODS)[number], string> = { card: t('Card'), ach_bank_account: t('Bank account') }
   const buy = () => {
     if (!chosen || !chosenProvider || busy) return
     // Opened in the click, so no popup blocker stops it; the page loads once its URL is known.
@@ -131,7 +137,7 @@ export function OnRampView({ modal }: ViewProps) {
       }}
     >
       <label className="gw-field">
-        <span className="gw-field-label">You pay</span>
+        <span className="gw-field-label">{t('You pay')}</span>
         <span className="gw-field-row">
           <input
             className="gw-search"
@@ -148,7 +154,7 @@ export function OnRampView({ modal }: ViewProps) {
           />
           <select
             className="gw-search gw-button-inline"
-            aria-label="Payment currency"
+            aria-label={t('Payment currency')}
             data-testid="onramp-payment-currency"
             value={onramp.paymentCurrency}
             disabled={busy}
@@ -162,13 +168,11 @@ export function OnRampView({ modal }: ViewProps) {
           </select>
         </span>
         <span id="gw-onramp-limits" className={typed && !validAmount ? 'gw-error-text' : 'gw-muted'} data-testid="onramp-limits">
-          {limits
-            ? `${typed && !validAmount ? 'Amount must be between' : 'Between'} ${readable(limits.min)} and ${readable(limits.max)} ${onramp.paymentCurrency}`
-            : '\u00a0'}
+          {limitsText}
         </span>
       </label>
       <label className="gw-field">
-        <span className="gw-field-label">Payment method</span>
+        <span className="gw-field-label">{t('Payment method')}</span>
         <select
           className="gw-search"
           data-testid="onramp-method"
@@ -176,15 +180,15 @@ export function OnRampView({ modal }: ViewProps) {
           disabled={busy}
           onChange={(e) => modal.dispatch(onrampPaymentMethodSelected({ id: e.target.value }))}
         >
-          {METHODS.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.label}
+          {METHODS.map((id) => (
+            <option key={id} value={id}>
+              {methodLabels[id]}
             </option>
           ))}
         </select>
       </label>
       <label className="gw-field">
-        <span className="gw-field-label">You get</span>
+        <span className="gw-field-label">{t('You get')}</span>
         <select
           className="gw-search"
           data-testid="onramp-purchase-currency"
@@ -194,21 +198,21 @@ export function OnRampView({ modal }: ViewProps) {
         >
           {purchasable.map((c) => (
             <option key={c.id} value={c.id}>
-              {c.symbol} on {network.name}
+              {t('{symbol} on {network}', { symbol: c.symbol, network: network.name })}
             </option>
           ))}
         </select>
       </label>
       {purchasable.length === 0 ? (
         <p className="gw-error-text" role="alert" data-testid="onramp-unavailable">
-          Buying is not available on {network.name}.
+          {t('Buying is not available on {network}.', { network: network.name })}
         </p>
       ) : providers.length === 0 ? (
         <p className="gw-muted" data-testid="onramp-no-providers">
-          No provider is available right now.
+          {t('No provider is available right now.')}
         </p>
       ) : (
-        <ul className="gw-list gw-onramp-quotes" aria-label="Providers" data-testid="onramp-quotes" aria-busy={quotes?.status === 'loading'}>
+        <ul className="gw-list gw-onramp-quotes" aria-label={t('Providers')} data-testid="onramp-quotes" aria-busy={quotes?.status === 'loading'}>
           {providers.map((p) => {
             const item = quotes?.items.find((q) => q.provider === p.name)
             const selected = onramp.selectedProvider === p.name && !!item?.quote
@@ -225,18 +229,18 @@ export function OnRampView({ modal }: ViewProps) {
                 >
                   <span className="gw-row-main">
                     <span>{p.label ?? p.name}</span>
-                    <span className="gw-muted">{p.feeRange ? `Fee ${p.feeRange}` : '\u00a0'}</span>
+                    <span className="gw-muted">{p.feeRange ? t('Fee {range}', { range: p.feeRange }) : '\u00a0'}</span>
                   </span>
                   <span className="gw-row-main" style={{ textAlign: 'right' }}>
                     {item?.quote ? (
                       <>
-                        <span data-testid="onramp-quote-amount">{money(item.quote.purchaseAmount)}</span>
-                        <span className="gw-muted">Fees {fees(item.quote)}</span>
+                        <span data-testid="onramp-quote-amount">{money(item.quote.purchaseAmount, locale)}</span>
+                        <span className="gw-muted">{t('Fees {amount}', { amount: fees(item.quote, locale) })}</span>
                       </>
                     ) : item?.error ? (
-                      <span className="gw-muted">{item.error.details ? item.error.details.replace(/^.*answered HTTP \d+: /, '') : 'No quote'}</span>
+                      <span className="gw-muted">{item.error.details ? item.error.details.replace(/^.*answered HTTP \d+: /, '') : t('No quote')}</span>
                     ) : (
-                      <span className="gw-muted">{validAmount ? 'Getting quote…' : 'Enter an amount'}</span>
+                      <span className="gw-muted">{validAmount ? t('Getting quote…') : t('Enter an amount')}</span>
                     )}
                   </span>
                 </button>
@@ -247,7 +251,7 @@ export function OnRampView({ modal }: ViewProps) {
       )}
       {purchase?.status === 'failed' && purchase.error ? <ErrorMessage error={purchase.error} testId="onramp-error" /> : null}
       <button type="submit" className="gw-button" data-primary="true" data-testid="onramp-buy" aria-disabled={!chosen || busy} aria-busy={busy}>
-        {busy ? 'Opening…' : chosenProvider && chosen ? `Buy with ${chosenProvider.label ?? chosenProvider.name}` : 'Buy'}
+        {busy ? t('Opening…') : chosenProvider && chosen ? t('Buy with {provider}', { provider: chosenProvider.label ?? chosenProvider.name }) : t('Buy')}
       </button>
     </form>
   )
@@ -255,6 +259,7 @@ export function OnRampView({ modal }: ViewProps) {
 
 /** The purchase after Buy: waiting for the tokens (the provider's page in its window), delivered, or failed. */
 function Purchase({ modal, onramp }: { modal: ViewProps['modal']; onramp: OnrampState }) {
+  const { t, locale } = useI18n()
   const purchase = onramp.purchase!
   const provider = onramp.options?.providers.find((p) => p.name === purchase.provider)
   const label = provider?.label ?? purchase.provider
@@ -267,21 +272,21 @@ function Purchase({ modal, onramp }: { modal: ViewProps['modal']; onramp: Onramp
       </span>
       {purchase.status === 'waiting' ? (
         <>
-          <p className="gw-connecting-title">Complete your purchase with {label}</p>
-          <p className="gw-muted">Waiting for your {onramp.purchaseCurrency} to arrive…</p>
+          <p className="gw-connecting-title">{t('Complete your purchase with {provider}', { provider: label })}</p>
+          <p className="gw-muted">{t('Waiting for your {currency} to arrive…', { currency: onramp.purchaseCurrency })}</p>
           {purchase.url ? (
             <a className="gw-button" href={purchase.url} target="gangway-onramp" rel="opener" data-testid="onramp-open-provider">
-              Open {label} again
+              {t('Open {provider} again', { provider: label })}
             </a>
           ) : null}
           <button type="button" className="gw-button" data-testid="onramp-cancel" onClick={() => modal.dispatch(onrampPurchaseCancelled({}))}>
-            Stop waiting
+            {t('Stop waiting')}
           </button>
         </>
       ) : purchase.status === 'delivered' ? (
         <>
           <p className="gw-connecting-title" data-testid="onramp-delivered">
-            Received {readable(purchase.delivered!.amount)} {purchase.delivered!.symbol}
+            {t('Received {amount} {symbol}', { amount: readable(purchase.delivered!.amount, locale), symbol: purchase.delivered!.symbol })}
           </p>
           <button
             type="button"
@@ -294,12 +299,12 @@ function Purchase({ modal, onramp }: { modal: ViewProps['modal']; onramp: Onramp
               modal.back()
             }}
           >
-            Done
+            {t('Done')}
           </button>
         </>
       ) : (
         <>
-          <p className="gw-connecting-title">Not bought</p>
+          <p className="gw-connecting-title">{t('Not bought')}</p>
           {purchase.error ? <ErrorMessage error={purchase.error} testId="onramp-error" /> : null}
           <button
             type="button"
@@ -309,7 +314,7 @@ function Purchase({ modal, onramp }: { modal: ViewProps['modal']; onramp: Onramp
             data-testid="onramp-back"
             onClick={() => modal.dispatch(onrampAmountSet({ amount: onramp.amount }))}
           >
-            Back
+            {t('Back')}
           </button>
         </>
       )}

@@ -5,6 +5,7 @@ import type { Namespace } from '../../core/events/views.js'
 import type { ModalState } from '../../core/state.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { sameJson } from '../hooks/sameJson.js'
+import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import type { ViewProps } from './viewProps.js'
 import { NAMESPACE_NAMES } from './namespaceNames.js'
@@ -53,14 +54,16 @@ const selectRows = (s: ModalState): Row[] => {
  * each under its family's name; a connection there can be made the active one or disconnected.
  */
 export function ProfileWalletsView({ modal }: ViewProps) {
+  const { t } = useI18n()
   const rows = useModalState(selectRows, sameJson)
   const namespace = useModalState((s) => s.connection.activeNamespace)
   const multiWallet = useModalState((s) => s.features.multiWallet)
   const error = useModalState((s) => (s.wallets.switching?.status === 'failed' ? s.wallets.switching.error : null))
-  if (!namespace) return <p className="gw-empty">Not connected.</p>
+  if (!namespace) return <p className="gw-empty">{t('Not connected.')}</p>
   const groups = [...new Set(rows.map((r) => r.namespace))].map((group) => [group, rows.filter((r) => r.namespace === group)] as const)
 
   const addWallet = () => {
+    // The spec's message, which the banner shows in the modal's language.
     if (!multiWallet) modal.showBanner('info', 'Multi-Wallet Not Enabled')
     else modal.push('Connect')
   }
@@ -75,7 +78,7 @@ export function ProfileWalletsView({ modal }: ViewProps) {
               {NAMESPACE_NAMES[group]}
             </h3>
           ) : null}
-          <ul className="gw-list" {...(groups.length > 1 ? { 'aria-labelledby': `gw-wallets-${group}` } : { 'aria-label': 'Wallets' })}>
+          <ul className="gw-list" {...(groups.length > 1 ? { 'aria-labelledby': `gw-wallets-${group}` } : { 'aria-label': t('Wallets') })}>
             {groupRows.map((row) => (
               <li key={row.connectorId} className="gw-row" data-testid={`profile-wallet-${row.connectorId}`} data-status={row.status}>
                 <WalletIcon name={row.name} imageUrl={row.imageUrl} />
@@ -84,27 +87,27 @@ export function ProfileWalletsView({ modal }: ViewProps) {
                   {row.address ? <span className="gw-muted gw-mono">{truncateAddress(row.address)}</span> : null}
                 </span>
                 {row.status === 'active' ? (
-                  <span className="gw-badge">Active</span>
+                  <span className="gw-badge">{t('Active')}</span>
                 ) : (
                   <button
                     type="button"
                     className="gw-link-button"
-                    aria-label={`${row.status === 'connected' ? 'Switch to' : 'Connect'} ${row.name}`}
+                    aria-label={row.status === 'connected' ? t('Switch to {wallet}', { wallet: row.name }) : t('Connect {wallet}', { wallet: row.name })}
                     onClick={() =>
                       modal.dispatch(connectionSwitchRequested({ namespace: row.namespace, connectorId: row.connectorId, status: row.status }, { requestId: newRequestId() }))
                     }
                   >
-                    {row.status === 'connected' ? 'Switch' : 'Connect'}
+                    {row.status === 'connected' ? t('Switch') : t('Connect')}
                   </button>
                 )}
                 {row.status !== 'disconnected' ? (
                   <button
                     type="button"
                     className="gw-link-button"
-                    aria-label={`Disconnect ${row.name}`}
+                    aria-label={t('Disconnect {wallet}', { wallet: row.name })}
                     onClick={() => modal.dispatch(disconnectRequested({ namespace: row.namespace, connectorId: row.connectorId }, { requestId: newRequestId() }))}
                   >
-                    Disconnect
+                    {t('Disconnect')}
                   </button>
                 ) : null}
               </li>
@@ -113,7 +116,7 @@ export function ProfileWalletsView({ modal }: ViewProps) {
         </section>
       ))}
       <button type="button" className="gw-button" data-testid="profile-add-wallet" onClick={addWallet}>
-        Add wallet
+        {t('Add wallet')}
       </button>
     </div>
   )

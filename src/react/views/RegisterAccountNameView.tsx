@@ -4,6 +4,7 @@ import { nameRegisterRequested, nameSuggestionsRequested } from '../../core/even
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { useActiveWallet } from '../components/activeWallet.js'
+import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import type { ViewProps } from './viewProps.js'
 
@@ -17,6 +18,7 @@ export function RegisterAccountNameView({ modal }: ViewProps) {
   const suggestions = useModalState((s) => s.nameRegistration.suggestions)
   const register = useModalState((s) => s.nameRegistration.register)
   const wallet = useActiveWallet()
+  const { t } = useI18n()
   const typed = label.trim().toLowerCase()
   const valid = isValidName(typed)
   const name = `${typed}.${NAME_ZONE}`
@@ -46,14 +48,14 @@ export function RegisterAccountNameView({ modal }: ViewProps) {
       }}
     >
       <label className="gw-field">
-        <span className="gw-field-label">Name</span>
+        <span className="gw-field-label">{t('Name')}</span>
         <span className="gw-field-row">
           <input
             className="gw-search"
             data-testid="name-input"
             autoComplete="off"
             spellCheck={false}
-            placeholder="your-name"
+            placeholder={t('your-name')}
             value={label}
             aria-describedby="gw-name-note"
             aria-invalid={label.trim() !== '' && !valid}
@@ -64,18 +66,18 @@ export function RegisterAccountNameView({ modal }: ViewProps) {
         </span>
         <span id="gw-name-note" className={label.trim() !== '' && !valid ? 'gw-error-text' : 'gw-muted'} data-testid="name-note" aria-live="polite">
           {label.trim() !== '' && !valid
-            ? 'Use letters, digits and hyphens, at least 4 characters'
+            ? t('Use letters, digits and hyphens, at least 4 characters')
             : valid && exact
               ? exact.registered
-                ? `${name} is taken`
-                : `${name} is available`
+                ? t('{name} is taken', { name })
+                : t('{name} is available', { name })
               : valid && current?.status !== 'failed'
-                ? 'Checking…'
-                : 'Letters, digits and hyphens, at least 4 characters'}
+                ? t('Checking…')
+                : t('Letters, digits and hyphens, at least 4 characters')}
         </span>
       </label>
       {valid && current && current.items.length > 0 ? (
-        <ul className="gw-list gw-name-suggestions" data-testid="name-suggestions" aria-label="Suggestions">
+        <ul className="gw-list gw-name-suggestions" data-testid="name-suggestions" aria-label={t('Suggestions')}>
           {current.items
             .filter((s) => s.name !== name)
             .map((s) => (
@@ -88,7 +90,7 @@ export function RegisterAccountNameView({ modal }: ViewProps) {
                   onClick={() => change(s.name.slice(0, -(NAME_ZONE.length + 1)))}
                 >
                   <span>{s.name}</span>
-                  <span className="gw-badge">{s.registered ? 'Taken' : 'Available'}</span>
+                  <span className="gw-badge">{s.registered ? t('Taken') : t('Available')}</span>
                 </button>
               </li>
             ))}
@@ -97,12 +99,12 @@ export function RegisterAccountNameView({ modal }: ViewProps) {
       {current?.status === 'failed' && current.error ? <ErrorMessage error={current.error} testId="name-suggestions-error" /> : null}
       {signing ? (
         <p className="gw-muted" aria-live="polite" data-testid="name-approve">
-          Approve in {wallet.name}
+          {t('Approve in {wallet}', { wallet: wallet.name })}
         </p>
       ) : null}
       {failed ? <ErrorMessage error={failed} testId="name-error" /> : null}
       <button type="submit" className="gw-button" data-primary="true" data-testid="name-register" aria-disabled={!valid || signing || exact?.registered === true}>
-        {signing ? 'Registering…' : failed ? 'Try again' : 'Register'}
+        {signing ? t('Registering…') : failed ? t('Try again') : t('Register')}
       </button>
     </form>
   )
@@ -111,14 +113,15 @@ export function RegisterAccountNameView({ modal }: ViewProps) {
 /** RegisterAccountNameSuccess: the name registered, and the way back to the account. */
 export function RegisterAccountNameSuccessView({ modal }: ViewProps) {
   const name = useModalState((s) => s.nameRegistration.registered)
+  const { t } = useI18n()
   return (
     <div className="gw-connecting" data-testid="view-register-name-success">
       <p className="gw-connecting-title" data-testid="name-success">
-        {name ? `${name} is yours` : 'Name registered'}
+        {name ? t('{name} is yours', { name }) : t('Name registered')}
       </p>
-      <p className="gw-muted">Apps and wallets that read the Gangway name service now show it for this account.</p>
+      <p className="gw-muted">{t('Apps and wallets that read the Gangway name service now show it for this account.')}</p>
       <button type="button" className="gw-button" data-primary="true" data-autofocus="true" data-testid="name-done" onClick={() => modal.back()}>
-        Done
+        {t('Done')}
       </button>
     </div>
   )

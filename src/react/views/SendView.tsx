@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { isAddressOf } from '../../core/domain/address.js'
-import { formatBalance, formatDollars, multiplyDecimals, truncateAddress } from '../../core/domain/format.js'
+import { formatDollars, multiplyDecimals, truncateAddress } from '../../core/domain/format.js'
 import { isResolvableName } from '../../core/domain/names.js'
-import { sendAmountError } from '../../core/domain/sendAmount.js'
+import { sendAmountError, type AmountToken } from '../../core/domain/sendAmount.js'
 import { sendFormError } from '../../core/domain/transactionRules.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import {
@@ -15,7 +15,9 @@ import {
 } from '../../core/events/send.js'
 import { selectSendableTokens, type SendableToken } from '../../core/reducers/dataSelectors.js'
 import { selectActiveNetwork, selectSendReceiverAddress } from '../../core/selectors.js'
+import { useAmountFormat } from '../components/AccountBalance.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
+import { useI18n, type I18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import { useActiveWallet } from '../components/activeWallet.js'
 import { sameJson } from '../hooks/sameJson.js'
@@ -23,15 +25,36 @@ import { explorerLink } from './explorerLink.js'
 import type { ViewProps } from './viewProps.js'
 import { WalletIcon } from './WalletIcon.js'
 
-/** A fee for reading: 3 significant digits (it is an estimate), never shown as 0 when it is not. */
-const approximate = (amount: string): string => {
+/** A fee for reading in the locale: 3 significant digits (it is an estimate), never shown as 0 when it is not. */
+const approximate = (locale: string, amount: string): string => {
   const n = Number(amount)
-  return Number.isFinite(n) ? new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3, maximumFractionDigits: 18 }).format(n) : amount
+  return Number.isFinite(n) ? new Intl.NumberFormat(locale, { maximumSignificantDigits: 3, maximumFractionDigits: 18 }).format(n) : amount
 }
 
 /** Which token of the list the form holds: the native one has no address. */
 const tokenKey = (token: { address?: string | undefined } | null | undefined): string => token?.address?.toLowerCase() ?? 'native'
 
+/**
+ * A hint of the form's checks (`sendAmountError`, `sendFormError`, the receiver's) in the modal's
+ * language; the checks word them in English, with the token's symbol and decimals filled in.
+ */
+function formHint(t: I18n['t'], hint: string, token: AmountToken | null | undefined): string {
+  switch (hint) {
+    case 'Invalid amount':
+      return t('Invalid amount')
+    case 'Invalid receiver address':
+      return t('Invalid receiver address')
+    case 'An amount and receiver address are required':
+      return t('An amount and receiver address are required')
+    case 'A token is required':
+      return t('A token is required')
+  }
+  if (token && hint === `${token.symbol} has at most ${token.decimals} decimals`) {
+    return t('{symbol} has at most {decimals} decimals', { symbol: token.symbol, decimals: token.decimals })
+  }
+  if (token && hint === `Insufficient ${token.symbol} balance`) return t('Insufficient {symbol} balance', { symbol: token.symbol })
+  return hint
+}
 
 /**
  * Send: a token the account holds (native first), an amount with Max, the receiver's address;
@@ -40,6 +63,8 @@ const tokenKey = (token: { address?: string | undefined } | null | undefined): s
  * approve in the wallet, pending with its hash, confirmed, or the wallet's error with a retry.
  */
 export function SendView({ modal }: ViewProps) {
+  const { t } = useI18n()
+  const amounts = useAmountFormat()
   const tokens = useModalState(selectSendableTokens, sameJson)
   const send = useModalState((s) => s.account.send)
   const namespace = useModalState((s) => s.connection.activeNamespace)
@@ -49,14 +74,14 @@ export function SendView({ modal }: ViewProps) {
   const [step, setStep] = useState<'form' | 'review'>('form')
   const [formError, setFormError] = useState<string | null>(null)
 
-  const chosen = tokens.find((t) => tokenKey(t.token) === tokenKey(send.token)) ?? null
+  const chosen = tokens.find((item) => tokenKey(item.token) === tokenKey(send.token)) ?? null
   // The form starts on the network's native token.
   const first = tokens[0]
   useEffect(() => {
     if (!send.token && first && send.status === 'idle') modal.dispatch(sendTokenSet({ token: first.token }))
   }, [send.token, first, send.status])
 
-  if (!namespace || !network || tokens.length === 0) return <p className="gw-empty">Not connected.</p>
+  if (!namespace || !network || tokens.length === 0) return <p className="gw-empty">{t('Not connected.')}</p>
 
   const amount = send.amount ?? ''
   const receiver = send.receiver ?? ''
@@ -113,25 +138,25 @@ export function SendView({ modal }: ViewProps) {
       }}
     >
       <label className="gw-field">
-        <span className="gw-field-label">Token</span>
+        <span className="gw-field-label">{t('Token')}</span>
         <select
           className="gw-search"
           data-testid="send-token"
           value={tokenKey(send.token)}
           onChange={(e) => {
-            const next = tokens.find((t) => tokenKey(t.token) === e.target.value)
+            const next = tokens.find((item) => tokenKey(item.token) === e.target.value)
             if (next) edit(sendTokenSet({ token: next.token }))
           }}
         >
-          {tokens.map((t) => (
-            <option key={tokenKey(t.token)} value={tokenKey(t.token)}>
-              {t.token.symbol} · {formatBalance(t.balance ?? undefined)}
+          {tokens.map((item) => (
+            <option key={tokenKey(item.token)} value={tokenKey(item.token)}>
+              {item.token.symbol} · {amounts.balance(item.balance ?? undefined)}
             </option>
           ))}
         </select>
       </label>
       <label className="gw-field">
-        <span className="gw-field-label">Amount</span>
+        <span className="gw-field-label">{t('Amount')}</span>
         <span className="gw-field-row">
           <input
             className="gw-search"
@@ -151,21 +176,25 @@ export function SendView({ modal }: ViewProps) {
             disabled={!chosen?.balance}
             onClick={() => chosen?.balance && edit(sendAmountSet({ amount: chosen.balance }))}
           >
-            Max
+            {t('Max')}
           </button>
         </span>
         <span id="gw-send-amount-note" className={amountError ? 'gw-error-text' : 'gw-muted'} data-testid={amountError ? 'send-amount-error' : 'send-balance'}>
-          {amountError ?? `Balance: ${chosen?.balance === null || !chosen ? 'unknown' : formatBalance(chosen.balance, chosen.token.symbol)}`}
+          {amountError
+            ? formHint(t, amountError, chosen?.token)
+            : chosen?.balance === null || !chosen
+              ? t('Balance: unknown')
+              : t('Balance: {balance}', { balance: amounts.balance(chosen.balance, chosen.token.symbol) })}
         </span>
       </label>
       <label className="gw-field">
-        <span className="gw-field-label">To</span>
+        <span className="gw-field-label">{t('To')}</span>
         <input
           className="gw-search gw-mono"
           data-testid="send-receiver"
           autoComplete="off"
           spellCheck={false}
-          placeholder={namespace === 'solana' ? 'Solana address' : '0x… address or name'}
+          placeholder={namespace === 'solana' ? t('Solana address') : t('0x… address or name')}
           value={receiver}
           aria-describedby={typedName ? 'gw-send-receiver-note' : undefined}
           onChange={(e) => edit(sendReceiverSet({ receiver: e.target.value }))}
@@ -175,7 +204,7 @@ export function SendView({ modal }: ViewProps) {
             {lookup?.status === 'resolved' ? (
               <span title={lookup.address}>→ {truncateAddress(lookup.address)}</span>
             ) : lookup?.status === 'failed' ? null : (
-              'Resolving name…'
+              t('Resolving name…')
             )}
           </span>
         ) : null}
@@ -183,11 +212,11 @@ export function SendView({ modal }: ViewProps) {
       {lookup?.status === 'failed' ? <ErrorMessage error={lookup.error} testId="send-receiver-name-error" /> : null}
       {formError ? (
         <p className="gw-error-text" role="alert" data-testid="send-form-error">
-          {formError}
+          {formHint(t, formError, chosen?.token)}
         </p>
       ) : null}
       <button type="submit" className="gw-button" data-primary="true" data-testid="send-review" aria-disabled={resolving} data-busy={resolving}>
-        Review
+        {t('Review')}
       </button>
     </form>
   )
@@ -203,19 +232,26 @@ function SendReview(props: {
   onEdit: () => void
   onSend: () => void
 }) {
+  const { t, language, locale } = useI18n()
+  const amounts = useAmountFormat()
   const fee = useModalState((s) => s.account.send.fee)
   const { chosen, amount, receiver } = props
   const product = chosen.usdPrice === null ? null : multiplyDecimals(amount, chosen.usdPrice)
-  const worth = product === null ? null : formatDollars(product)
+  let worth: string | null = null
+  if (product !== null) {
+    const { dollars, cents } = formatDollars(product)
+    // English keeps the review's '$1234.50'; other languages write dollars as their locale does.
+    worth = language === 'en' ? `$${dollars}.${cents}` : amounts.usd(product)
+  }
   return (
     <div className="gw-send" data-testid="send-review-step">
       <dl className="gw-summary">
-        <dt>Send</dt>
+        <dt>{t('Send')}</dt>
         <dd data-testid="send-review-amount">
           {amount.trim()} {chosen.token.symbol}
-          {worth ? <span className="gw-muted"> ≈ ${worth.dollars}.{worth.cents}</span> : null}
+          {worth ? <span className="gw-muted"> ≈ {worth}</span> : null}
         </dd>
-        <dt>To</dt>
+        <dt>{t('To')}</dt>
         <dd className="gw-mono" title={receiver} data-testid="send-review-receiver">
           {props.name ? (
             <>
@@ -225,18 +261,22 @@ function SendReview(props: {
           ) : null}
           {truncateAddress(receiver)}
         </dd>
-        <dt>Network</dt>
+        <dt>{t('Network')}</dt>
         <dd>{props.networkName}</dd>
-        <dt>Network fee</dt>
+        <dt>{t('Network fee')}</dt>
         <dd data-testid="send-review-fee" data-status={fee?.status ?? 'none'} aria-busy={fee?.status === 'estimating'}>
-          {fee?.status === 'ready' ? `≈ ${approximate(fee.amount)} ${fee.symbol}` : fee?.status === 'failed' ? 'Unavailable: your wallet shows it' : 'Estimating…'}
+          {fee?.status === 'ready'
+            ? `≈ ${approximate(locale, fee.amount)} ${fee.symbol}`
+            : fee?.status === 'failed'
+              ? t('Unavailable: your wallet shows it')
+              : t('Estimating…')}
         </dd>
       </dl>
       <PrimaryAction testId="send-confirm" onClick={props.onSend}>
-        Send
+        {t('Send')}
       </PrimaryAction>
       <button type="button" className="gw-button" data-testid="send-edit" onClick={props.onEdit}>
-        Edit
+        {t('Edit')}
       </button>
     </div>
   )
@@ -249,6 +289,7 @@ function SendProgress(props: {
   explorerUrl: string | undefined
   onEdit: () => void
 }) {
+  const { t } = useI18n()
   const { modal, wallet } = props
   const send = useModalState((s) => s.account.send)
   const link = send.hash ? explorerLink(props.explorerUrl, 'tx', send.hash) : null
@@ -268,19 +309,19 @@ function SendProgress(props: {
       <WalletIcon name={wallet.name} imageUrl={wallet.imageUrl} />
       {send.status === 'sending' ? (
         <>
-          <p className="gw-connecting-title">Approve in {wallet.name}</p>
-          <p className="gw-muted">Confirm the transaction in your wallet.</p>
+          <p className="gw-connecting-title">{t('Approve in {wallet}', { wallet: wallet.name })}</p>
+          <p className="gw-muted">{t('Confirm the transaction in your wallet.')}</p>
         </>
       ) : send.status === 'pending' ? (
         <>
-          <p className="gw-connecting-title">Transaction sent</p>
+          <p className="gw-connecting-title">{t('Transaction sent')}</p>
           {hash}
-          <p className="gw-muted">Waiting for confirmation…</p>
+          <p className="gw-muted">{t('Waiting for confirmation…')}</p>
         </>
       ) : send.status === 'confirmed' ? (
         <>
           <p className="gw-connecting-title" data-testid="send-success">
-            Sent {send.amount} {send.token?.symbol}
+            {t('Sent {amount} {symbol}', { amount: send.amount ?? '', symbol: send.token?.symbol ?? '' })}
           </p>
           {hash}
           <PrimaryAction
@@ -290,16 +331,16 @@ function SendProgress(props: {
               modal.back()
             }}
           >
-            Done
+            {t('Done')}
           </PrimaryAction>
         </>
       ) : (
         <>
-          <p className="gw-connecting-title">Not sent</p>
+          <p className="gw-connecting-title">{t('Not sent')}</p>
           {send.error ? <ErrorMessage error={send.error} testId="send-error" /> : null}
           {hash}
           <PrimaryAction testId="send-retry" onClick={() => modal.dispatch(sendRequested({}, { requestId: newRequestId() }))}>
-            Try again
+            {t('Try again')}
           </PrimaryAction>
           <button
             type="button"
@@ -311,7 +352,7 @@ function SendProgress(props: {
               modal.dispatch(sendAmountSet({ amount: send.amount ?? '' }))
             }}
           >
-            Edit
+            {t('Edit')}
           </button>
         </>
       )}

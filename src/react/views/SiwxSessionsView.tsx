@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { siwxRevokeRequested, siwxSessionsRequested } from '../../core/events/siwx.js'
 import { relativeTime } from '../../core/domain/format.js'
@@ -6,11 +6,21 @@ import { hostedId } from '../../core/reducers/siwxReducer.js'
 import { selectCaipAddress } from '../../core/selectors.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { useActiveWallet } from '../components/activeWallet.js'
+import { useI18n, type Language } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import type { ViewProps } from './viewProps.js'
 
-const DATE = typeof Intl === 'undefined' ? null : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-const formatDate = (iso: string) => (DATE ? DATE.format(new Date(iso)) : iso)
+/** relativeTime's units, as Intl names them. */
+const UNITS: Readonly<Record<string, string>> = { sec: 'second', min: 'minute', hr: 'hour', d: 'day', mo: 'month', yr: 'year' }
+
+/** How long ago `then` was: relativeTime's words in English ('5 min'), Intl's unit in the locale otherwise ('5 minutos'). */
+function elapsed(now: number, then: number, language: Language, locale: string): string {
+  const english = relativeTime(now, then)
+  if (language === 'en') return english
+  const [count, unit] = english.split(' ')
+  const intlUnit = UNITS[unit ?? '']
+  return intlUnit ? new Intl.NumberFormat(locale, { style: 'unit', unit: intlUnit, unitDisplay: 'long' }).format(Number(count)) : english
+}
 
 /**
  * Sessions: the address's sign-in sessions in the hosted session store (newest first), this
@@ -22,12 +32,14 @@ export function SiwxSessionsView({ modal }: ViewProps) {
   const list = useModalState((s) => s.siwxSessions)
   const networks = useModalState((s) => s.settings.networks)
   const wallet = useActiveWallet()
+  const { t, language, locale } = useI18n()
+  const date = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }), [locale])
   const thisPage = useModalState((s) => (caipAddress ? hostedId(s.siwx.sessions[caipAddress]) : null))
   const request = () => {
     if (caipAddress) modal.dispatch(siwxSessionsRequested({ caipAddress }, { requestId: newRequestId() }))
   }
   useEffect(request, [caipAddress])
-  if (!caipAddress) return <p className="gw-empty">Not connected.</p>
+  if (!caipAddress) return <p className="gw-empty">{t('Not connected.')}</p>
 
   const ours = list.caipAddress === caipAddress ? list : null
   const sessions = ours?.sessions ?? []
@@ -50,17 +62,17 @@ export function SiwxSessionsView({ modal }: ViewProps) {
                     <strong>{session.domain}</strong>
                     {session.id === thisPage ? (
                       <span className="gw-badge" data-testid="siwx-session-current">
-                        This page
+                        {t('This page')}
                       </span>
                     ) : null}
                   </span>
                   <span className="gw-muted">
-                    {networkName(session.chainId)} · signed in {relativeTime(now, Date.parse(session.issuedAt))} ago
+                    {networkName(session.chainId)} · {t('signed in {time} ago', { time: elapsed(now, Date.parse(session.issuedAt), language, locale) })}
                   </span>
-                  {session.expirationTime ? <span className="gw-muted">Expires {formatDate(session.expirationTime)}</span> : null}
+                  {session.expirationTime ? <span className="gw-muted">{t('Expires {date}', { date: date.format(new Date(session.expirationTime)) })}</span> : null}
                   {revoking ? (
                     <span className="gw-muted" aria-live="polite" data-testid="siwx-session-approve">
-                      Approve in {wallet.name}
+                      {t('Approve in {wallet}', { wallet: wallet.name })}
                     </span>
                   ) : null}
                   {failed ? <ErrorMessage error={failed} testId="siwx-session-error" /> : null}
@@ -70,24 +82,24 @@ export function SiwxSessionsView({ modal }: ViewProps) {
                   className="gw-button gw-button-inline"
                   data-destructive="true"
                   data-testid="siwx-session-revoke"
-                  aria-label={`Revoke the session of ${session.domain}`}
+                  aria-label={t('Revoke the session of {domain}', { domain: session.domain })}
                   disabled={revoke?.status === 'revoking'}
                   onClick={() => modal.dispatch(siwxRevokeRequested({ caipAddress, id: session.id }, { requestId: newRequestId() }))}
                 >
-                  {revoking ? 'Revoking…' : 'Revoke'}
+                  {revoking ? t('Revoking…') : t('Revoke')}
                 </button>
               </li>
             )
           })}
         </ul>
       ) : null}
-      {ours?.status === 'loaded' && sessions.length === 0 ? <p className="gw-muted gw-sessions-note" data-testid="siwx-sessions-empty">No sessions.</p> : null}
-      {loading && sessions.length === 0 ? <p className="gw-muted gw-sessions-note">Loading sessions…</p> : null}
+      {ours?.status === 'loaded' && sessions.length === 0 ? <p className="gw-muted gw-sessions-note" data-testid="siwx-sessions-empty">{t('No sessions.')}</p> : null}
+      {loading && sessions.length === 0 ? <p className="gw-muted gw-sessions-note">{t('Loading sessions…')}</p> : null}
       {ours?.status === 'failed' && ours.error ? (
         <div className="gw-sessions-note">
           <ErrorMessage error={ours.error} testId="siwx-sessions-error" />
           <button type="button" className="gw-button" data-testid="siwx-sessions-retry" onClick={request}>
-            Try again
+            {t('Try again')}
           </button>
         </div>
       ) : null}

@@ -4,6 +4,7 @@ import { siwxSignInCancelled, siwxSignInRequested } from '../../core/events/siwx
 import { selectCaipAddress } from '../../core/selectors.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { useActiveWallet } from '../components/activeWallet.js'
+import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import type { ViewProps } from './viewProps.js'
 import { WalletIcon } from './WalletIcon.js'
@@ -17,10 +18,11 @@ export function SiwxSignMessageView({ modal }: ViewProps) {
   const caipAddress = useModalState(selectCaipAddress)
   const signIn = useModalState((s) => s.siwxSignIn)
   const wallet = useActiveWallet()
+  const { t } = useI18n()
   const required = useModalState((s) => s.settings.siwx?.required === true)
   const signedIn = useModalState((s) => (caipAddress ? s.siwx.sessions[caipAddress] !== undefined : false))
   const domain = typeof location === 'undefined' ? '' : location.host
-  if (!caipAddress) return <p className="gw-empty">Not connected.</p>
+  if (!caipAddress) return <p className="gw-empty">{t('Not connected.')}</p>
   const signing = signIn.status === 'signing' && signIn.caipAddress === caipAddress
   const failed = signIn.status === 'failed' && signIn.caipAddress === caipAddress ? signIn.error : null
 
@@ -38,20 +40,24 @@ export function SiwxSignMessageView({ modal }: ViewProps) {
       <span className="gw-progress-ring" data-active={signing} data-testid="siwx-progress">
         <WalletIcon name={wallet.name} imageUrl={wallet.imageUrl} />
       </span>
-      <p className="gw-connecting-title">{domain ? `${domain} needs to connect to your wallet` : 'Sign in with your wallet'}</p>
-      <p className="gw-muted">Sign this message to prove you own this wallet and proceed. Canceling will {required ? 'disconnect you' : 'close this window'}.</p>
+      <p className="gw-connecting-title">{domain ? t('{domain} needs to connect to your wallet', { domain }) : t('Sign in with your wallet')}</p>
+      <p className="gw-muted">
+        {required
+          ? t('Sign this message to prove you own this wallet and proceed. Canceling will disconnect you.')
+          : t('Sign this message to prove you own this wallet and proceed. Canceling will close this window.')}
+      </p>
       {signing ? (
         <p className="gw-muted" aria-live="polite" data-testid="siwx-authenticating">
-          Authenticating...
+          {t('Authenticating...')}
         </p>
       ) : null}
       {failed ? <ErrorMessage error={failed} testId="siwx-error" /> : null}
       <div className="gw-account-actions gw-siwx-actions">
         <button type="button" className="gw-button" data-testid="siwx-cancel" onClick={() => modal.dispatch(siwxSignInCancelled({ caipAddress }))}>
-          Cancel
+          {t('Cancel')}
         </button>
         <button type="button" className="gw-button" data-primary="true" data-autofocus="true" data-testid="siwx-sign" disabled={signing} onClick={sign}>
-          {signing ? 'Signing…' : failed ? 'Try again' : 'Sign'}
+          {signing ? t('Signing…') : failed ? t('Try again') : t('Sign')}
         </button>
       </div>
     </div>

@@ -150,7 +150,7 @@ export function SwapView({ modal }: ViewProps) {
   const loading = swap.tokens?.status !== 'loaded' || swap.chainId !== caipNetworkId
   const quote = swap.quote && fromToken && toToken && swap.quote.from === fromToken.address && swap.quote.to === toToken.address ? swap.quote : null
   const quoteForAmount = quote && quote.amount === units ? quote : null
-  // The field's value stays in the form amounts are typed in (digits and '.'), whatever the language.
+  // The field's value keeps the form amounts are typed in (Latin digits, '.' for decimals) in every language.
   const toShown = swap.toTyped ?? (quote?.toAmount && toToken && units !== null ? readable(formatTokenUnits(quote.toAmount, toToken.decimals)) : '')
   const gasFee = swap.gasPrice?.status === 'loaded' && swap.gasPrice.standard ? BigInt(swap.gasPrice.standard) * SWAP_GAS_ESTIMATE : null
   const nativeSymbol = network.nativeCurrency.symbol

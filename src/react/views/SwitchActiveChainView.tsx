@@ -2,6 +2,7 @@ import type { Namespace } from '../../core/events/views.js'
 import { truncateAddress } from '../../core/domain/format.js'
 import { selectActiveConnection } from '../../core/selectors.js'
 import type { ModalState } from '../../core/state.js'
+import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import { NAMESPACE_NAMES } from './namespaceNames.js'
 import type { ViewProps } from './viewProps.js'
@@ -24,9 +25,10 @@ const sameRows = (a: Row[], b: Row[]) =>
  * to Connect for it (spec §1). Switching clears the send form (the account slice does).
  */
 export function SwitchActiveChainView({ modal }: ViewProps) {
+  const { t } = useI18n()
   const rows = useModalState(selectRows, sameRows)
   return (
-    <ul className="gw-list" aria-label="Chains" data-testid="view-switch-active-chain">
+    <ul className="gw-list" aria-label={t('Chains')} data-testid="view-switch-active-chain">
       {rows.map(({ namespace, address, active }) => (
         <li key={namespace}>
           <button
@@ -37,8 +39,8 @@ export function SwitchActiveChainView({ modal }: ViewProps) {
             onClick={() => modal.open({ view: address ? 'Account' : 'Connect', namespace })}
           >
             <span className="gw-wallet-name">{NAMESPACE_NAMES[namespace]}</span>
-            <span className="gw-badge">{address ? truncateAddress(address) : 'Not connected'}</span>
-            {active ? <span className="gw-badge">Active</span> : null}
+            <span className="gw-badge">{address ? truncateAddress(address) : t('Not connected')}</span>
+            {active ? <span className="gw-badge">{t('Active')}</span> : null}
           </button>
         </li>
       ))}

@@ -68,4 +68,10 @@ export const LAZY_VIEW_CSS = `
 .gw-token-row { margin: 0; gap: 10px; text-align: start; }
 .gw-onramp-quotes { display: flex; flex-direction: column; gap: 6px; }
 .gw-onramp-quote[aria-pressed='true'] { border-color: var(--gw-accent); box-shadow: inset 0 0 0 1px var(--gw-accent); }
+.gw-onboarding-points { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 14px; }
+.gw-onboarding-points li { display: flex; gap: 12px; align-items: flex-start; }
+.gw-onboarding-points svg { flex: none; color: var(--gw-accent); margin-top: 2px; }
+.gw-onboarding-points strong { font-weight: 600; }
+.gw-get-links { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px; align-self: stretch; }
+.gw-get-links .gw-button { margin: 0; justify-content: space-between; text-decoration: none; }
 `

@@ -31,6 +31,8 @@ const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
   Swap: () => import('./SwapView.js').then((m) => m.SwapView),
   ApproveTransaction: () => import('./ApproveTransactionView.js').then((m) => m.ApproveTransactionView),
   OnRamp: () => import('./OnRampView.js').then((m) => m.OnRampView),
+  WhatIsAWallet: () => import('./WhatIsAWalletView.js').then((m) => m.WhatIsAWalletView),
+  GetWallet: () => import('./GetWalletView.js').then((m) => m.GetWalletView),
 }
 
 /** Each lazy view's module load, started once and shared by the prefetch and the first render. */

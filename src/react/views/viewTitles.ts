@@ -25,4 +25,6 @@ export const VIEW_TITLES: Record<ViewName, string> = {
   WalletSend: 'Send',
   SiwxSessions: 'Sessions',
   OnRamp: 'Buy',
+  WhatIsAWallet: 'What is a Wallet?',
+  GetWallet: 'Get a Wallet',
 }

@@ -8,6 +8,8 @@ import ar from '../../../src/react/i18n/locales/ar/index'
 import es from '../../../src/react/i18n/locales/es/index'
 import ja from '../../../src/react/i18n/locales/ja/index'
 import { i18nFor, languageOf, loadCatalogue, translate } from '../../../src/react/i18n/i18n'
+import { SPEC_MESSAGES } from '../../../src/react/components/ErrorMessage'
+import { VIEW_TITLES } from '../../../src/react/views/viewTitles'
 
 const REACT = fileURLToPath(new URL('../../../src/react/', import.meta.url))
 
@@ -19,9 +21,14 @@ function sources(dir: string): string[] {
   })
 }
 
-/** The literal texts passed to t(…) (single-quoted, double-quoted or backquoted without ${}). */
+/**
+ * The literal texts passed to t(…) (single-quoted, double-quoted or backquoted without ${}), and
+ * the texts that reach t(…) through a variable: the spec's messages and the views' titles.
+ */
 function usedTexts(): Map<string, string> {
   const used = new Map<string, string>()
+  for (const message of SPEC_MESSAGES) used.set(message, 'components/ErrorMessage.tsx (SPEC_MESSAGES)')
+  for (const title of Object.values(VIEW_TITLES)) used.set(title, 'views/viewTitles.ts (VIEW_TITLES)')
   const call = /\bt\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\$]|\\.)*)`)/g
   for (const file of sources(REACT)) {
     const text = readFileSync(file, 'utf8')
@@ -51,6 +58,24 @@ describe('message catalogues', () => {
       expect(Object.keys(catalogue).filter((text) => !used.has(text))).toEqual([])
     })
   }
+})
+
+describe('catalogue groups', () => {
+  it('a text translated in several groups of views reads the same in each', async () => {
+    const clashes: string[] = []
+    for (const language of ['es', 'ja', 'ar']) {
+      const seen = new Map<string, [string, string]>()
+      for (const group of ['shell', 'connect', 'account', 'features', 'onboarding']) {
+        const messages = (await import(`../../../src/react/i18n/locales/${language}/${group}.ts`)).default as Record<string, string>
+        for (const [en, tr] of Object.entries(messages)) {
+          const before = seen.get(en)
+          if (before && before[1] !== tr) clashes.push(`${language} '${en}': ${before[0]} '${before[1]}' vs ${group} '${tr}'`)
+          else if (!before) seen.set(en, [group, tr])
+        }
+      }
+    }
+    expect(clashes).toEqual([])
+  })
 })
 
 describe('translate', () => {

@@ -84,7 +84,7 @@ describe('durable values IndexedDB can hold but JSON cannot', () => {
     })
     const { modal, time } = await createTestModal({}, asTestKv(kv))
     const state = modal.getState()
-    expect(state.preferences).toEqual({ themeMode: 'dark', preferredAccountType: { eip155: 'eoa' } })
+    expect(state.preferences).toEqual({ themeMode: 'dark', locale: 'en', preferredAccountType: { eip155: 'eoa' } })
     expect(Object.keys(state.siwx.sessions)).toEqual(['eip155:1:0x1'])
     expect(state.wallets.memory).toEqual({ recent: [{ id: 'a', name: 'A', namespace: 'eip155' }], connected: { eip155: ['a'] } })
     const failed = modal.timeTravel.log.events.filter((e) => e.type === 'storage/failed')

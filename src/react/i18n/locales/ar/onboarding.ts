@@ -1,0 +1,26 @@
+// ar: strings of the onboarding views (What is a Wallet?, Get a Wallet).
+const messages: Record<string, string> = {
+  'What is a Wallet?': 'ما هي المحفظة؟',
+  'Get a Wallet': 'احصل على محفظة',
+  'New to wallets?': 'جديد على المحافظ؟',
+  'Your digital home': 'منزلك الرقمي',
+  'A wallet holds your tokens, collectibles and names, and only you can move them.': 'تحفظ المحفظة رموزك ومقتنياتك وأسماءك، ولا يستطيع نقلها أحد غيرك.',
+  'Sign in without passwords': 'سجّل الدخول بلا كلمات مرور',
+  'Apps ask your wallet to approve, instead of creating an account and a password.': 'تطلب التطبيقات موافقة محفظتك بدلًا من إنشاء حساب وكلمة مرور.',
+  'Send, receive and swap': 'أرسل واستلم وبادِل',
+  'Move tokens to anyone, anywhere, in moments; the network records it for good.': 'انقل الرموز إلى أي شخص وفي أي مكان خلال لحظات، وتسجّل الشبكة ذلك إلى الأبد.',
+  'Get a wallet': 'احصل على محفظة',
+  'Browser extension': 'إضافة المتصفح',
+  'iPhone app': 'تطبيق iPhone',
+  'Android app': 'تطبيق Android',
+  Website: 'الموقع الإلكتروني',
+  'Get {wallet}': 'احصل على {wallet}',
+  'Where to get {wallet}': 'أين تحصل على {wallet}',
+  'The directory has no download link for {wallet}.': 'لا يحتوي الدليل على رابط تنزيل لـ {wallet}.',
+  'Start with one of these wallets; each works with this app.': 'ابدأ بإحدى هذه المحافظ؛ كلها تعمل مع هذا التطبيق.',
+  'Wallets to get': 'محافظ يمكنك الحصول عليها',
+  'Explore all wallets': 'استكشف كل المحافظ',
+  "Don't have {wallet}?": 'ليس لديك {wallet}؟',
+  Get: 'احصل',
+}
+export default messages

@@ -1,0 +1,26 @@
+// es: strings of the onboarding views (What is a Wallet?, Get a Wallet).
+const messages: Record<string, string> = {
+  'What is a Wallet?': '¿Qué es una billetera?',
+  'Get a Wallet': 'Consigue una billetera',
+  'New to wallets?': '¿Nuevo en billeteras?',
+  'Your digital home': 'Tu hogar digital',
+  'A wallet holds your tokens, collectibles and names, and only you can move them.': 'Una billetera guarda tus tokens, coleccionables y nombres, y solo tú puedes moverlos.',
+  'Sign in without passwords': 'Inicia sesión sin contraseñas',
+  'Apps ask your wallet to approve, instead of creating an account and a password.': 'Las apps piden a tu billetera que apruebe, en lugar de crear una cuenta y una contraseña.',
+  'Send, receive and swap': 'Envía, recibe e intercambia',
+  'Move tokens to anyone, anywhere, in moments; the network records it for good.': 'Mueve tokens a cualquiera, en cualquier lugar, en instantes; la red lo registra para siempre.',
+  'Get a wallet': 'Conseguir una billetera',
+  'Browser extension': 'Extensión del navegador',
+  'iPhone app': 'App para iPhone',
+  'Android app': 'App para Android',
+  Website: 'Sitio web',
+  'Get {wallet}': 'Consigue {wallet}',
+  'Where to get {wallet}': 'Dónde conseguir {wallet}',
+  'The directory has no download link for {wallet}.': 'El directorio no tiene enlace de descarga para {wallet}.',
+  'Start with one of these wallets; each works with this app.': 'Empieza con una de estas billeteras; todas funcionan con esta app.',
+  'Wallets to get': 'Billeteras para conseguir',
+  'Explore all wallets': 'Ver todas las billeteras',
+  "Don't have {wallet}?": '¿No tienes {wallet}?',
+  Get: 'Conseguir',
+}
+export default messages

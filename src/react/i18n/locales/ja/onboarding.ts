@@ -1,0 +1,26 @@
+// ja: strings of the onboarding views (What is a Wallet?, Get a Wallet).
+const messages: Record<string, string> = {
+  'What is a Wallet?': 'ウォレットとは？',
+  'Get a Wallet': 'ウォレットを入手',
+  'New to wallets?': 'ウォレットは初めてですか？',
+  'Your digital home': 'あなたのデジタルの拠点',
+  'A wallet holds your tokens, collectibles and names, and only you can move them.': 'ウォレットにはトークン、コレクティブル、名前が保管され、動かせるのはあなただけです。',
+  'Sign in without passwords': 'パスワードなしでサインイン',
+  'Apps ask your wallet to approve, instead of creating an account and a password.': 'アカウントやパスワードを作る代わりに、アプリがウォレットに承認を求めます。',
+  'Send, receive and swap': '送金・受け取り・スワップ',
+  'Move tokens to anyone, anywhere, in moments; the network records it for good.': '誰にでも、どこへでも、すぐにトークンを送れます。記録はネットワークに永久に残ります。',
+  'Get a wallet': 'ウォレットを入手する',
+  'Browser extension': 'ブラウザ拡張機能',
+  'iPhone app': 'iPhone アプリ',
+  'Android app': 'Android アプリ',
+  Website: 'ウェブサイト',
+  'Get {wallet}': '{wallet} を入手',
+  'Where to get {wallet}': '{wallet} の入手先',
+  'The directory has no download link for {wallet}.': 'ディレクトリに {wallet} のダウンロードリンクがありません。',
+  'Start with one of these wallets; each works with this app.': 'まずはこれらのウォレットから。どれもこのアプリで使えます。',
+  'Wallets to get': '入手できるウォレット',
+  'Explore all wallets': 'すべてのウォレットを見る',
+  "Don't have {wallet}?": '{wallet} をお持ちでないですか？',
+  Get: '入手',
+}
+export default messages
