@@ -1,4 +1,4 @@
-import { formatTokenUnits, truncateAddress } from '../../core/domain/format.js'
+import { formatTokenUnits } from '../../core/domain/format.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { swapApproveRequested } from '../../core/events/swap.js'
 import { selectActiveNetwork } from '../../core/selectors.js'
@@ -7,8 +7,8 @@ import { useActiveWallet } from '../components/activeWallet.js'
 import { sameJson } from '../hooks/sameJson.js'
 import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
-import { explorerLink } from './explorerLink.js'
 import { readable } from './SwapView.js'
+import { TransactionHash } from './TransactionHash.js'
 import type { ViewProps } from './viewProps.js'
 import { WalletIcon } from './WalletIcon.js'
 
@@ -34,7 +34,6 @@ export function ApproveTransactionView({ modal }: ViewProps) {
   const token = tokens.find((t) => t.address === step.approveToken)
   const symbol = token?.symbol ?? t('the token')
   const amount = token ? `${readable(formatTokenUnits(step.amount, token.decimals), locale)} ${symbol}` : ''
-  const link = step.hash ? explorerLink(network?.blockExplorers?.default?.url, 'tx', step.hash) : null
   const waiting = step.status === 'approving' || step.status === 'approvePending'
   return (
     <div className="gw-connecting" data-testid="view-approve" data-status={step.status} aria-live="polite">
@@ -49,17 +48,7 @@ export function ApproveTransactionView({ modal }: ViewProps) {
       ) : step.status === 'approvePending' ? (
         <>
           <p className="gw-connecting-title">{t('Approving {symbol}', { symbol })}</p>
-          {step.hash ? (
-            <p className="gw-mono gw-receive-address" data-testid="approve-hash" title={step.hash}>
-              {link ? (
-                <a href={link} target="_blank" rel="noreferrer">
-                  {truncateAddress(step.hash, { head: 10, tail: 8 })}
-                </a>
-              ) : (
-                truncateAddress(step.hash, { head: 10, tail: 8 })
-              )}
-            </p>
-          ) : null}
+          <TransactionHash hash={step.hash} explorerUrl={network?.blockExplorers?.default?.url} testId="approve-hash" />
           <p className="gw-muted">{t('Waiting for confirmation; the swap follows.')}</p>
         </>
       ) : (

@@ -21,7 +21,7 @@ import { useI18n, type I18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import { useActiveWallet } from '../components/activeWallet.js'
 import { sameJson } from '../hooks/sameJson.js'
-import { explorerLink } from './explorerLink.js'
+import { TransactionHash } from './TransactionHash.js'
 import type { ViewProps } from './viewProps.js'
 import { WalletIcon } from './WalletIcon.js'
 
@@ -292,18 +292,7 @@ function SendProgress(props: {
   const { t } = useI18n()
   const { modal, wallet } = props
   const send = useModalState((s) => s.account.send)
-  const link = send.hash ? explorerLink(props.explorerUrl, 'tx', send.hash) : null
-  const hash = send.hash ? (
-    <p className="gw-mono gw-receive-address" data-testid="send-hash" title={send.hash}>
-      {link ? (
-        <a href={link} target="_blank" rel="noreferrer" data-testid="send-explorer-link">
-          {truncateAddress(send.hash, { head: 10, tail: 8 })}
-        </a>
-      ) : (
-        truncateAddress(send.hash, { head: 10, tail: 8 })
-      )}
-    </p>
-  ) : null
+  const hash = <TransactionHash hash={send.hash} explorerUrl={props.explorerUrl} testId="send-hash" linkTestId="send-explorer-link" />
   return (
     <div className="gw-connecting" data-testid="send-progress" data-status={send.status} aria-live="polite">
       <WalletIcon name={wallet.name} imageUrl={wallet.imageUrl} />

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { SWAP_QUOTE_REFRESH_MS, SWAP_SLIPPAGE_TOLERANCE } from '../../core/domain/constants.js'
-import { formatTokenUnits, multiplyDecimals, parseTokenUnits, truncateAddress } from '../../core/domain/format.js'
+import { formatTokenUnits, multiplyDecimals, parseTokenUnits } from '../../core/domain/format.js'
 import { isNativeSwapToken, minimumReceived, sourceAmountFor, SWAP_GAS_ESTIMATE } from '../../core/domain/swap.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { routerPushed } from '../../core/events/router.js'
@@ -22,7 +22,7 @@ import { useActiveWallet } from '../components/activeWallet.js'
 import { sameJson } from '../hooks/sameJson.js'
 import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
-import { explorerLink } from './explorerLink.js'
+import { TransactionHash } from './TransactionHash.js'
 import type { ViewProps } from './viewProps.js'
 import { WalletIcon } from './WalletIcon.js'
 
@@ -446,18 +446,7 @@ function SwapProgress(props: { modal: ViewProps['modal']; swap: SwapState; items
   const to = props.items.find((t) => t.address === step.to)
   const sold = from ? `${readable(formatTokenUnits(step.amount, from.decimals), locale)} ${from.symbol}` : ''
   const bought = to && step.toAmount ? `${readable(formatTokenUnits(step.toAmount, to.decimals), locale)} ${to.symbol}` : ''
-  const link = step.hash ? explorerLink(props.explorerUrl, 'tx', step.hash) : null
-  const hash = step.hash ? (
-    <p className="gw-mono gw-receive-address" data-testid="swap-hash" title={step.hash}>
-      {link ? (
-        <a href={link} target="_blank" rel="noreferrer">
-          {truncateAddress(step.hash, { head: 10, tail: 8 })}
-        </a>
-      ) : (
-        truncateAddress(step.hash, { head: 10, tail: 8 })
-      )}
-    </p>
-  ) : null
+  const hash = <TransactionHash hash={step.hash} explorerUrl={props.explorerUrl} testId="swap-hash" />
   return (
     <div className="gw-connecting" data-testid="swap-progress" data-status={step.status} aria-live="polite">
       <span className="gw-progress-ring" data-active={step.status === 'swapping' || step.status === 'pending'}>
