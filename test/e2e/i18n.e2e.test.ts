@@ -18,6 +18,8 @@ describe('languages', () => {
   for (const [language, catalogue] of Object.entries(CATALOGUES)) {
     it(`${language}: Connect and Account in the catalogue's words, ${language === 'ar' ? 'right to left' : 'left to right'}`, async () => {
       const { page } = await demoWithoutDevtools(shared, { query: `?locale=${language}` })
+      // axe reads colours as drawn: without motion no view is caught mid-fade.
+      await page.emulateMedia({ reducedMotion: 'reduce' })
       await page.getByTestId('open-modal').click()
       await expect.poll(() => currentView(page)).toBe('Connect')
       expect(catalogue['Connect Wallet']).toBeTruthy()

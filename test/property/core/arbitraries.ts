@@ -11,11 +11,94 @@ import { siwxSessionStored, siwxSessionsCleared } from '../../../src/core/events
 import { storageHydrated } from '../../../src/core/events/storage'
 import { NAMESPACES, VIEWS } from '../../../src/core/events/views'
 import type { SessionSettings } from '../../../src/core/state'
+import {
+  swapAmountSet,
+  swapApprovalRequired,
+  swapApproveRequested,
+  swapApproved,
+  swapConfirmed,
+  swapFailed,
+  swapQuoteFetched,
+  swapQuoteRequested,
+  swapRequested,
+  swapReset,
+  swapSubmitted,
+  swapTokenSelected,
+  swapTokensFetched,
+  swapTokensRequested,
+  swapTokensSwitched,
+} from '../../../src/core/events/swap'
+import {
+  onrampAmountSet,
+  onrampCurrencySelected,
+  onrampDelivered,
+  onrampOptionsFetched,
+  onrampPurchaseCancelled,
+  onrampPurchaseOpened,
+  onrampPurchaseRequested,
+  onrampQuotesFetched,
+  onrampQuotesRequested,
+  onrampReset,
+} from '../../../src/core/events/onramp'
+import { localeChanged } from '../../../src/core/events/preferences'
 
 const view = fc.constantFrom(...VIEWS)
 const namespace = fc.constantFrom(...NAMESPACES)
 const connector = fc.constantFrom('injected', 'walletConnect', 'dev.gangway.wallet')
 const address = fc.constantFrom('0xabc', '0xdef')
+const requestId = fc.constantFrom('r1', 'r2').map((id) => ({ requestId: id }))
+const swapToken = fc.constantFrom('eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', 'eip155:1:0x00000000000000000000000000000000000000aa')
+const side = fc.constantFrom('from', 'to' as const)
+const anError = { name: 'E', shortMessage: 'Something went wrong' }
+const quoteKey = fc.constantFrom('10', '100').map((amount) => ({ amount, purchaseCurrency: 'USDC', paymentCurrency: 'USD', paymentMethod: 'card', network: 'eip155:1' }))
+const aQuote = {
+  purchaseAmount: { amount: '98.9', currency: 'USDC' },
+  paymentSubtotal: { amount: '99', currency: 'USD' },
+  paymentTotal: { amount: '100', currency: 'USD' },
+  networkFee: { amount: '0.1', currency: 'USD' },
+  quoteId: 'q',
+}
+
+/** Swap and on-ramp flows: their events in any order, with two request ids. */
+const featureEventArb: fc.Arbitrary<EventInput> = fc.oneof(
+  requestId.map((meta) => swapTokensRequested({ chainId: 'eip155:1' }, meta)),
+  requestId.map((meta) =>
+    swapTokensFetched(
+      {
+        chainId: 'eip155:1',
+        tokens: [
+          { address: 'eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', symbol: 'ETH', name: 'Ether', decimals: 18, logoUri: '', price: 3000 },
+          { address: 'eip155:1:0x00000000000000000000000000000000000000aa', symbol: 'GUSD', name: 'Gangway USD', decimals: 6, logoUri: '', price: 1 },
+        ],
+      },
+      meta,
+    ),
+  ),
+  fc.tuple(side, swapToken).map(([s, address]) => swapTokenSelected({ side: s, address })),
+  fc.constant(swapTokensSwitched({})),
+  fc.tuple(side, fc.constantFrom('1', '0.5', '')).map(([s, amount]) => swapAmountSet(s === 'to' ? { side: s, amount, source: '0.1' } : { side: s, amount })),
+  fc.tuple(swapToken, swapToken, requestId).map(([from, to, meta]) => swapQuoteRequested({ from, to, amount: '1000' }, meta)),
+  fc.tuple(swapToken, swapToken, requestId).map(([from, to, meta]) => swapQuoteFetched({ from, to, amount: '1000', toAmount: '5', priceImpact: 0.1 }, meta)),
+  requestId.map((meta) => swapRequested({}, meta)),
+  fc.tuple(swapToken, requestId).map(([token, meta]) => swapApprovalRequired({ token, allowance: '0' }, meta)),
+  requestId.map((meta) => swapApproveRequested({}, meta)),
+  requestId.map((meta) => swapApproved({ hash: '0x1' }, meta)),
+  requestId.map((meta) => swapSubmitted({ hash: '0x2' }, meta)),
+  requestId.map((meta) => swapConfirmed({ hash: '0x2', blockNumber: '7' }, meta)),
+  requestId.map((meta) => swapFailed({ error: anError }, meta)),
+  fc.constant(swapReset({})),
+  fc.constant(onrampOptionsFetched({ paymentCurrencies: [{ id: 'USD', payment_method_limits: [] }], purchaseCurrencies: [{ id: 'USDC', name: 'USD Coin', symbol: 'USDC', networks: [] }], providers: [{ name: 'p', url: 'https://p.example/' }] })),
+  fc.constantFrom('USD', 'EUR').map((id) => onrampCurrencySelected({ kind: 'payment', id })),
+  fc.constantFrom('10', '100', '').map((amount) => onrampAmountSet({ amount })),
+  fc.tuple(quoteKey, requestId).map(([key, meta]) => onrampQuotesRequested(key, meta)),
+  fc.tuple(quoteKey, requestId).map(([key, meta]) => onrampQuotesFetched({ ...key, quotes: [{ provider: 'p', quote: aQuote, error: null }] }, meta)),
+  requestId.map((meta) => onrampPurchaseRequested({ provider: 'p' }, meta)),
+  requestId.map((meta) => onrampPurchaseOpened({ url: 'https://p.example/?a=1', startBalance: '0' }, meta)),
+  requestId.map((meta) => onrampDelivered({ amount: '98.9', symbol: 'USDC' }, meta)),
+  fc.constant(onrampPurchaseCancelled({})),
+  fc.constant(onrampReset({})),
+  fc.constantFrom('en', 'es', 'ar').map((locale) => localeChanged({ locale })),
+)
 
 export const settingsArb: fc.Arbitrary<SessionSettings> = fc.record({
   projectId: fc.constantFrom('p', ''),
@@ -55,6 +138,7 @@ export const eventArb: fc.Arbitrary<EventInput> = fc.oneof(
   address.map((a) => siwxSessionStored({ caipAddress: `eip155:1:${a}`, session: { signature: '0x' } })),
   address.map((a) => siwxSessionsCleared({ caipAddress: `eip155:1:${a}` })),
   fc.constantFrom('light', 'dark' as const).map((themeMode) => storageHydrated({ preferences: { themeMode, preferredAccountType: {} } })),
+  featureEventArb,
 )
 
 /** A session: its start, then events with non-decreasing times. */
