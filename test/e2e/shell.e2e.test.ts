@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { dialog, launchBrowser } from './support/browser'
 import { currentView, focusedInModal, openDemo } from './support/demo'
 
@@ -91,6 +91,33 @@ describe('the modal shell in Chromium', () => {
     await expect.poll(() => currentView(page)).toBe('GetWallet')
     expect(await page.locator('gangway-modal .gw-connecting-title').textContent()).toBe(`Get ${walletName}`)
     await context.close()
+  })
+
+  it("a directory wallet on a phone: its own link comes before the QR code; on a desktop the QR code comes first", async () => {
+    for (const phone of [true, false]) {
+      const context = await browser.newContext(
+        phone
+          ? { viewport: { width: 390, height: 844 }, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' }
+          : { viewport: { width: 1280, height: 800 } },
+      )
+      const page = await context.newPage()
+      await page.goto(inject('stack').urls.demo)
+      await page.addStyleTag({ content: '.demo-devtools { display: none !important; }' })
+      await page.getByTestId('open-modal').click()
+      await expect.poll(() => currentView(page)).toBe('Connect')
+      // The first recommended wallet of the dev directory has a mobile link and no desktop one.
+      await page.locator('gangway-modal [data-testid="recommended-wallets"] button').first().click()
+      await expect.poll(() => currentView(page)).toBe('ConnectingWalletConnect')
+      await page.locator('gangway-modal [data-testid="wc-qr"]').waitFor()
+      const order = await page.locator('gangway-modal [data-testid="wc-panel"]').evaluate((panel) => {
+        const link = panel.querySelector('[data-testid="wc-open-mobile"]')
+        const qr = panel.querySelector('[data-testid="wc-qr"]')
+        if (!link || !qr) return link ? 'link only' : 'qr only'
+        return link.compareDocumentPosition(qr) & Node.DOCUMENT_POSITION_FOLLOWING ? 'link first' : 'qr first'
+      })
+      expect(order).toBe(phone ? 'link first' : 'qr only')
+      await context.close()
+    }
   })
 
   it('keeps Tab and Shift+Tab inside the dialog', async () => {

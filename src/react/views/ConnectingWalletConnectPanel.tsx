@@ -42,6 +42,12 @@ export function ConnectingWalletConnectPanel({ modal }: { modal: Modal }) {
 
   return (
     <div className="gw-connecting" data-testid="wc-panel" data-status={failed ? 'failed' : uri ? 'ready' : 'loading'}>
+      {/* On a phone the wallet's own link comes first (the QR code is for another device); on a desktop the QR code does. */}
+      {wallet && links?.mobile && isMobile ? (
+        <a className="gw-button" data-primary="true" style={link} href={links.mobile} data-testid="wc-open-mobile">
+          {t('Open {wallet}', { wallet: wallet.name })}
+        </a>
+      ) : null}
       {failed ? (
         <>
           <p className="gw-connecting-title">{wallet?.name ?? 'WalletConnect'}</p>
@@ -74,11 +80,6 @@ export function ConnectingWalletConnectPanel({ modal }: { modal: Modal }) {
           </p>
         </>
       )}
-      {wallet && links?.mobile && isMobile ? (
-        <a className="gw-button" data-primary="true" style={link} href={links.mobile} data-testid="wc-open-mobile">
-          {t('Open {wallet}', { wallet: wallet.name })}
-        </a>
-      ) : null}
       {wallet && links?.desktop && !isMobile ? (
         <a className="gw-button" style={link} href={links.desktop} data-testid="wc-open-desktop">
           {t('Open {wallet} desktop app', { wallet: wallet.name })}
