@@ -73,10 +73,10 @@ describe('AllWallets against the gateway', () => {
       await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
       await expect.poll(() => state(page, (s) => s.walletList.lists.all.wallets.length)).toBe(loaded)
     }
-    // Windowed: a handful of rows in the DOM, the last ones of what is loaded.
+    // Windowed: a handful of rows of tiles in the DOM (of 120 wallets), the last ones of what is loaded.
     await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
-    const rows = inModal(page, 'all-wallets-row')
-    expect(await rows.count()).toBeLessThan(20)
+    const tiles = inModal(page, 'all-wallets-row')
+    expect(await tiles.count()).toBeLessThanOrEqual(8 * 4)
     // Reaching the end loads the next page, so scroll again until the newest last row is drawn.
     await expect
       .poll(async () => {
@@ -101,7 +101,7 @@ describe('AllWallets against the gateway', () => {
     await inModal(page, 'all-wallets-search').fill('no such wallet')
     await expect.poll(() => inModal(page, 'all-wallets-empty').textContent()).toBe('No wallet found for “no such wallet”.')
     await inModal(page, 'all-wallets-search').fill('')
-    await expect.poll(() => rows.count()).toBeGreaterThan(0)
+    await expect.poll(() => tiles.count()).toBeGreaterThan(0)
     // Icons are the gateway's (no failed image loads), each behind a placeholder until loaded.
     await expect.poll(() => page.locator('gangway-modal [data-testid="directory-wallet-image"]').count()).toBeGreaterThan(0)
     expect(errors).toEqual([])
@@ -113,9 +113,10 @@ describe('AllWallets against the gateway', () => {
     await openAllWallets(page)
     await expect.poll(() => inModal(page, 'all-wallets-row').count()).toBeGreaterThan(0)
     await inModal(page, 'all-wallets-search').focus()
+    // Down into the grid's first tile, then along the row.
     await page.keyboard.press('ArrowDown')
-    await page.keyboard.press('ArrowDown')
-    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('ArrowRight')
     const third = await state(page, (s) => s.walletList.lists.all.wallets[2]!)
     expect(await page.locator('gangway-modal [role=option][aria-selected=true]').getAttribute('data-wallet-id')).toBe(third.id)
     await page.keyboard.press('Enter')

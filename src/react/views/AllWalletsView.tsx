@@ -10,20 +10,22 @@ import { useI18n, type I18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import type { ViewProps } from './viewProps.js'
 
-/** Row height and viewport of the wallet list (px): about seven and a half rows in view. */
-export const WALLET_ROW_HEIGHT = 48
+/** Wallet tiles per row of the grid, a row's height and the grid's viewport (px): about three and a half rows in view. */
+export const WALLET_COLUMNS = 4
+export const WALLET_ROW_HEIGHT = 96
 export const WALLET_LIST_HEIGHT = 360
 /** The longest search the wallet directory takes (its `search` parameter: 100 characters). */
 export const MAX_SEARCH_LENGTH = 100
 
 /**
  * Every wallet of the directory: a search box (the search runs after a 300 ms pause), a
- * windowed list that loads 40 more as it nears its end, loading, error and empty states, and
- * keyboard use (arrow keys, Page Up / Down, Home / End, Enter).
+ * windowed grid of wallet tiles (the host's featured wallets first) that loads 40 more as it
+ * nears its end, loading, error and empty states, and keyboard use (arrow keys along the line
+ * and between rows, Page Up / Down, Home / End, Enter).
  */
 export function AllWalletsView({ modal }: ViewProps) {
   const i18n = useI18n()
-  const { t } = i18n
+  const { t, dir } = i18n
   const listing = useModalState(selectAllWallets)
   const searchInput = useModalState((s) => s.walletList.searchInput)
   const configured = useModalState((s) => !!s.settings.services?.walletDirectory)
@@ -67,15 +69,19 @@ export function AllWalletsView({ modal }: ViewProps) {
     if (wallets.length === 0) return
     const next = Math.min(Math.max(index, 0), wallets.length - 1)
     setActive(next)
-    listRef.current?.scrollToIndex(next)
+    listRef.current?.scrollToIndex(Math.floor(next / WALLET_COLUMNS))
   }
   const pageRows = Math.max(1, Math.floor(WALLET_LIST_HEIGHT / WALLET_ROW_HEIGHT) - 1)
   const onListKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    // Along the line: to the left in a right-to-left language.
+    const step = dir === 'rtl' ? -1 : 1
     const keys: Record<string, () => void> = {
-      ArrowDown: () => moveTo(active + 1),
-      ArrowUp: () => (active <= 0 ? inputRef.current?.focus() : moveTo(active - 1)),
-      PageDown: () => moveTo(active + pageRows),
-      PageUp: () => moveTo(active - pageRows),
+      ArrowRight: () => moveTo(active + step),
+      ArrowLeft: () => moveTo(active - step),
+      ArrowDown: () => moveTo(active + WALLET_COLUMNS),
+      ArrowUp: () => (active < WALLET_COLUMNS ? inputRef.current?.focus() : moveTo(active - WALLET_COLUMNS)),
+      PageDown: () => moveTo(active + pageRows * WALLET_COLUMNS),
+      PageUp: () => moveTo(active - pageRows * WALLET_COLUMNS),
       Home: () => moveTo(0),
       End: () => moveTo(wallets.length - 1),
       Enter: () => choose(wallets[active]),
@@ -128,9 +134,9 @@ export function AllWalletsView({ modal }: ViewProps) {
       </p>
       {wallets.length === 0 ? (
         listing.searching || status === 'loading' || status === 'idle' ? (
-          <div className="gw-list-state" data-testid="all-wallets-loading" aria-busy="true">
-            {Array.from({ length: 6 }, (_, i) => (
-              <div key={i} className="gw-wallet-row gw-skeleton" style={{ height: WALLET_ROW_HEIGHT }} />
+          <div className="gw-list-state gw-wallet-grid-state" data-testid="all-wallets-loading" aria-busy="true">
+            {Array.from({ length: 3 * WALLET_COLUMNS }, (_, i) => (
+              <div key={i} className="gw-wallet-tile gw-skeleton" style={{ height: WALLET_ROW_HEIGHT - 8 }} />
             ))}
           </div>
         ) : status === 'failed' ? (
@@ -158,15 +164,18 @@ export function AllWalletsView({ modal }: ViewProps) {
           tabIndex={0}
           onKeyDown={onListKeyDown}
           onFocus={() => active < 0 && setActive(0)}
-          itemCount={wallets.length + (footer ? 1 : 0)}
+          itemCount={Math.ceil(wallets.length / WALLET_COLUMNS) + (footer ? 1 : 0)}
           itemHeight={WALLET_ROW_HEIGHT}
           height={WALLET_LIST_HEIGHT}
-          itemKey={(i) => wallets[i]?.id ?? 'footer'}
+          // Rows of four: two rows beyond each edge, and the next page asked for when the last row shows.
+          overscan={2}
+          endThreshold={1}
+          itemKey={(row) => wallets[row * WALLET_COLUMNS]?.id ?? 'footer'}
           onEndReached={loadMore}
           data-testid="all-wallets-list"
-          renderItem={(i) => {
-            const wallet = wallets[i]
-            if (!wallet) {
+          renderItem={(row) => {
+            const first = row * WALLET_COLUMNS
+            if (first >= wallets.length) {
               return status === 'failed' ? (
                 <div className="gw-wallet-row gw-list-footer" data-testid="all-wallets-more-error">
                   <span className="gw-error-text">{t(userMessage(listing.error))}</span>
@@ -181,14 +190,19 @@ export function AllWalletsView({ modal }: ViewProps) {
               )
             }
             return (
-              <WalletRow
-                id={optionId(i)}
-                index={i}
-                wallet={wallet}
-                active={i === active}
-                imageUrl={modal.walletImageUrl(wallet)}
-                onPick={onPick}
-              />
+              <div className="gw-wallet-grid-row" role="presentation">
+                {wallets.slice(first, first + WALLET_COLUMNS).map((wallet, k) => (
+                  <WalletTile
+                    key={wallet.id}
+                    id={optionId(first + k)}
+                    index={first + k}
+                    wallet={wallet}
+                    active={first + k === active}
+                    imageUrl={modal.walletImageUrl(wallet)}
+                    onPick={onPick}
+                  />
+                ))}
+              </div>
             )
           }}
         />
@@ -197,26 +211,37 @@ export function AllWalletsView({ modal }: ViewProps) {
   )
 }
 
-type WalletRowProps = { id: string; index: number; wallet: ListedWallet; active: boolean; imageUrl: string | undefined; onPick: (index: number) => void }
+type WalletTileProps = { id: string; index: number; wallet: ListedWallet; active: boolean; imageUrl: string | undefined; onPick: (index: number) => void }
 
-const WalletRow = memo(function WalletRow({ id, index, wallet, active, imageUrl, onPick }: WalletRowProps) {
+/** One wallet of the grid: its squircle icon, its name on one line (whole in the title), a mark when certified. */
+const WalletTile = memo(function WalletTile({ id, index, wallet, active, imageUrl, onPick }: WalletTileProps) {
   const { t } = useI18n()
+  const certified = wallet.badge_type === 'certified'
   return (
     <div
       id={id}
       role="option"
       aria-selected={active}
-      className="gw-wallet-row"
+      aria-label={certified ? `${wallet.name}, ${t('Certified')}` : wallet.name}
+      className="gw-wallet-tile"
       data-active={active}
       data-testid="all-wallets-row"
       data-wallet-id={wallet.id}
       onClick={() => onPick(index)}
     >
-      <WalletImage url={imageUrl} name={wallet.name} />
+      <span className="gw-tile-icon">
+        <WalletImage url={imageUrl} name={wallet.name} size={48} />
+        {certified ? (
+          <span className="gw-tile-certified" title={t('Certified')} data-testid="all-wallets-certified">
+            <svg width="10" height="10" viewBox="0 0 10 10" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+              <path d="M2 5.2 4.2 7.3 8 2.8" />
+            </svg>
+          </span>
+        ) : null}
+      </span>
       <span className="gw-wallet-name" title={wallet.name}>
         {wallet.name}
       </span>
-      {wallet.badge_type === 'certified' ? <span className="gw-badge">{t('Certified')}</span> : null}
     </div>
   )
 })

@@ -51,6 +51,21 @@ export const LAZY_VIEW_CSS = `
 .gw-wallet-row:hover, .gw-wallet-row[data-active='true'] { background: var(--gw-bg-2); }
 .gw-wallet-list:focus-visible .gw-wallet-row[data-active='true'] { box-shadow: inset 3px 0 0 var(--gw-accent); }
 .gw-list-footer { justify-content: center; cursor: default; border-bottom: 0; }
+.gw-wallet-grid-row, .gw-wallet-grid-state { box-sizing: border-box; display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 4px; padding: 4px 6px; }
+.gw-wallet-grid-row { height: 100%; }
+.gw-wallet-tile {
+  box-sizing: border-box; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 6px;
+  min-width: 0; padding: 6px 2px; border-radius: var(--gw-radius); cursor: pointer;
+}
+.gw-wallet-tile:hover, .gw-wallet-tile[data-active='true'] { background: var(--gw-bg-2); }
+.gw-wallet-list:focus-visible .gw-wallet-tile[data-active='true'] { box-shadow: inset 0 0 0 2px var(--gw-accent); }
+.gw-tile-icon { position: relative; display: inline-flex; }
+.gw-tile-icon .gw-wallet-icon { width: 48px; height: 48px; border-radius: 30%; font-size: 15px; }
+.gw-tile-certified {
+  position: absolute; inset-inline-end: -4px; bottom: -4px; width: 16px; height: 16px; border-radius: 50%; box-sizing: border-box;
+  display: inline-flex; align-items: center; justify-content: center; background: var(--gw-accent); color: var(--gw-accent-text); border: 2px solid var(--gw-bg);
+}
+.gw-wallet-tile .gw-wallet-name { max-width: 100%; font-size: .8em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; text-align: center; }
 .gw-skeleton { background: linear-gradient(90deg, var(--gw-bg-2), var(--gw-bg), var(--gw-bg-2)); background-size: 200% 100%; animation: gw-shimmer 1.2s linear infinite; cursor: default; }
 @keyframes gw-shimmer { from { background-position: 200% 0; } to { background-position: 0 0; } }
 @media (prefers-reduced-motion: reduce) {

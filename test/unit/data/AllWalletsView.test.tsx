@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { walletListPageRequested } from '../../../src/core/events/walletList'
 import { ModalProvider, preloadModalUi } from '../../../src/react/ModalProvider'
-import { WALLET_LIST_HEIGHT, WALLET_ROW_HEIGHT } from '../../../src/react/views/AllWalletsView'
+import { WALLET_COLUMNS, WALLET_LIST_HEIGHT, WALLET_ROW_HEIGHT } from '../../../src/react/views/AllWalletsView'
 import { createTestModal } from '../../support/testModal'
 import { createFakeDirectory, httpError } from './fakeApi'
 
@@ -62,7 +62,7 @@ function scrollTo(list: HTMLElement, top: number) {
 }
 
 describe('AllWallets view', () => {
-  it('renders only the rows in view, however many wallets are loaded', async () => {
+  it('renders only the rows of tiles in view, however many wallets are loaded', async () => {
     const { $, $$, modal, advance } = await mountAllWallets()
     expect($('[data-testid=all-wallets-count]')?.textContent).toBe('1,000 wallets')
     // Load pages until 200 wallets are listed.
@@ -71,13 +71,14 @@ describe('AllWallets view', () => {
       await advance(0)
     }
     expect(modal.getState().walletList.lists.all.wallets).toHaveLength(200)
-    const inView = Math.ceil(WALLET_LIST_HEIGHT / WALLET_ROW_HEIGHT)
-    const rows = $$('[data-testid=all-wallets-row]')
-    expect(rows.length).toBeGreaterThanOrEqual(inView)
-    expect(rows.length).toBeLessThanOrEqual(inView + 8)
+    const inView = Math.ceil(WALLET_LIST_HEIGHT / WALLET_ROW_HEIGHT) * WALLET_COLUMNS
+    const tiles = $$('[data-testid=all-wallets-row]')
+    expect(tiles.length).toBeGreaterThanOrEqual(inView)
+    expect(tiles.length).toBeLessThanOrEqual(inView + 8 * WALLET_COLUMNS)
     const list = $('[data-testid=all-wallets-list]')!
-    expect((list.firstElementChild as HTMLElement).style.height).toBe(`${201 * WALLET_ROW_HEIGHT}px`)
-    scrollTo(list, 100 * WALLET_ROW_HEIGHT)
+    // 200 wallets in rows of 4, and the row saying more are coming.
+    expect((list.firstElementChild as HTMLElement).style.height).toBe(`${(200 / WALLET_COLUMNS + 1) * WALLET_ROW_HEIGHT}px`)
+    scrollTo(list, (100 / WALLET_COLUMNS) * WALLET_ROW_HEIGHT)
     const ids = $$('[data-testid=all-wallets-row]').map((r) => r.dataset.walletId)
     expect(ids).toContain(modal.getState().walletList.lists.all.wallets[100]!.id)
     expect(ids).not.toContain(modal.getState().walletList.lists.all.wallets[0]!.id)
@@ -87,8 +88,9 @@ describe('AllWallets view', () => {
     const { $, modal, fake, advance } = await mountAllWallets()
     expect(fake.calls.filter((c) => c.entries === 40).map((c) => c.page)).toEqual([1])
     fake.hold()
-    scrollTo($('[data-testid=all-wallets-list]')!, 40 * WALLET_ROW_HEIGHT - WALLET_LIST_HEIGHT)
-    scrollTo($('[data-testid=all-wallets-list]')!, 41 * WALLET_ROW_HEIGHT - WALLET_LIST_HEIGHT)
+    // 40 wallets are 10 rows; the 11th says more are loading.
+    scrollTo($('[data-testid=all-wallets-list]')!, 10 * WALLET_ROW_HEIGHT - WALLET_LIST_HEIGHT)
+    scrollTo($('[data-testid=all-wallets-list]')!, 11 * WALLET_ROW_HEIGHT - WALLET_LIST_HEIGHT)
     expect($('[data-testid=all-wallets-more]')?.textContent).toBe('Loading more wallets…')
     fake.release()
     await advance(0)
@@ -96,28 +98,37 @@ describe('AllWallets view', () => {
     expect(modal.getState().walletList.lists.all.wallets).toHaveLength(80)
   })
 
-  it('is used with the keyboard: arrows move the active option, Enter picks it', async () => {
+  it('is used with the keyboard: left and right along a row, up and down between rows, Enter picks it', async () => {
     const { $, modal } = await mountAllWallets()
     const list = $('[role=listbox]')!
     act(() => list.focus())
     const wallets = modal.getState().walletList.lists.all.wallets
     const active = () => $(`#${CSS.escape(list.getAttribute('aria-activedescendant') ?? '')}`)?.dataset.walletId
     expect(active()).toBe(wallets[0]!.id)
+    key(list, 'ArrowRight')
+    key(list, 'ArrowRight')
+    key(list, 'ArrowRight')
+    key(list, 'ArrowLeft')
+    expect(active()).toBe(wallets[2]!.id)
     key(list, 'ArrowDown')
-    key(list, 'ArrowDown')
-    key(list, 'ArrowDown')
+    expect(active()).toBe(wallets[2 + WALLET_COLUMNS]!.id)
     key(list, 'ArrowUp')
     expect(active()).toBe(wallets[2]!.id)
     key(list, 'End')
     expect(active()).toBe(wallets[39]!.id)
-    expect(list.scrollTop).toBe(40 * WALLET_ROW_HEIGHT - WALLET_LIST_HEIGHT)
+    expect(list.scrollTop).toBe(10 * WALLET_ROW_HEIGHT - WALLET_LIST_HEIGHT)
     key(list, 'Home')
     expect(active()).toBe(wallets[0]!.id)
+    // Up from the first row goes back to the search box.
+    key(list, 'ArrowUp')
+    expect((list.getRootNode() as ShadowRoot | Document).activeElement).toBe($('[data-testid=all-wallets-search]'))
+    act(() => list.focus())
+    // A page is the rows in view less one: 2 rows of 4.
     key(list, 'PageDown')
-    expect(active()).toBe(wallets[6]!.id)
+    expect(active()).toBe(wallets[8]!.id)
     key(list, 'Enter')
     expect(modal.getState().router.view).toBe('ConnectingWalletConnect')
-    expect(modal.getState().router.data).toMatchObject({ wallet: { id: wallets[6]!.id, name: wallets[6]!.name } })
+    expect(modal.getState().router.data).toMatchObject({ wallet: { id: wallets[8]!.id, name: wallets[8]!.name } })
   })
 
   it('searches after a 300 ms pause and shows an empty state when nothing matches', async () => {
