@@ -220,6 +220,8 @@ export function SwapView({ modal }: ViewProps) {
         held={held}
         value={swap.amount}
         disabled={busy || loading}
+        // Typing may start while the tokens load: the field has focus as the view opens.
+        amountDisabled={busy}
         onChange={(text) => modal.dispatch(swapAmountSet({ side: 'from', amount: text }))}
         onPick={() => setPicking('from')}
         onMax={held !== null && fromToken ? () => modal.dispatch(swapAmountSet({ side: 'from', amount: held })) : undefined}
@@ -300,6 +302,8 @@ function SwapField(props: {
   held: string | null
   value: string
   disabled: boolean
+  /** The amount field alone (default: as `disabled`). */
+  amountDisabled?: boolean
   onChange: (text: string) => void
   onPick: () => void
   onMax?: (() => void) | undefined
@@ -322,7 +326,7 @@ function SwapField(props: {
           autoComplete="off"
           placeholder="0"
           value={props.value}
-          disabled={props.disabled}
+          disabled={props.amountDisabled ?? props.disabled}
           aria-busy={props.busy}
           data-autofocus={props.side === 'from' ? 'true' : undefined}
           onChange={(e) => props.onChange(e.target.value)}
