@@ -14,6 +14,30 @@ import type { ViewProps } from './viewProps.js'
 export const WALLET_COLUMNS = 4
 export const WALLET_ROW_HEIGHT = 96
 export const WALLET_LIST_HEIGHT = 360
+/** A section heading's height in the grid (px). */
+export const WALLET_HEADING_HEIGHT = 30
+
+/** What the grid shows, row by row: a section heading, a row of tiles (wallets `from` to `to`), or the end of the list. */
+type GridItem = { kind: 'heading'; label: string } | { kind: 'row'; from: number; to: number } | { kind: 'footer' }
+
+/**
+ * The grid's rows: with featured wallets (the listing's first `featured`), a "Featured" heading
+ * over their rows and an "All wallets" heading over the rest; a search has no headings.
+ */
+function gridItems(count: number, featured: number, footer: boolean, labels: { featured: string; all: string }): GridItem[] {
+  const items: GridItem[] = []
+  const rows = (from: number, to: number) => {
+    for (let i = from; i < to; i += WALLET_COLUMNS) items.push({ kind: 'row', from: i, to: Math.min(i + WALLET_COLUMNS, to) })
+  }
+  if (featured > 0) {
+    items.push({ kind: 'heading', label: labels.featured })
+    rows(0, featured)
+    if (count > featured) items.push({ kind: 'heading', label: labels.all })
+  }
+  rows(featured, count)
+  if (footer) items.push({ kind: 'footer' })
+  return items
+}
 /** The longest search the wallet directory takes (its `search` parameter: 100 characters). */
 export const MAX_SEARCH_LENGTH = 100
 
@@ -27,6 +51,7 @@ export function AllWalletsView({ modal }: ViewProps) {
   const i18n = useI18n()
   const { t, dir } = i18n
   const listing = useModalState(selectAllWallets)
+  const featuredIds = useModalState((s) => s.settings.walletFilters?.featured)
   const searchInput = useModalState((s) => s.walletList.searchInput)
   const configured = useModalState((s) => !!s.settings.services?.walletDirectory)
   const [active, setActive] = useState(-1)
@@ -65,11 +90,19 @@ export function AllWalletsView({ modal }: ViewProps) {
   }
   const onPick = useCallback((index: number) => pick.current(index), [])
 
+  // The host's featured wallets lead the listing (not a search): they get a section of their own.
+  const featuredSet = new Set(mode === 'list' ? (featuredIds ?? []) : [])
+  let featured = 0
+  while (featured < wallets.length && featuredSet.has(wallets[featured]!.id)) featured++
+  const footer = hasMore || (status === 'failed' && wallets.length > 0)
+  const items = gridItems(wallets.length, featured, footer, { featured: t('Featured'), all: t('All wallets') })
+  const itemOf = (index: number) => items.findIndex((item) => item.kind === 'row' && index >= item.from && index < item.to)
+
   const moveTo = (index: number) => {
     if (wallets.length === 0) return
     const next = Math.min(Math.max(index, 0), wallets.length - 1)
     setActive(next)
-    listRef.current?.scrollToIndex(Math.floor(next / WALLET_COLUMNS))
+    listRef.current?.scrollToIndex(itemOf(next))
   }
   const pageRows = Math.max(1, Math.floor(WALLET_LIST_HEIGHT / WALLET_ROW_HEIGHT) - 1)
   const onListKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -108,7 +141,6 @@ export function AllWalletsView({ modal }: ViewProps) {
     )
   }
 
-  const footer = hasMore || (status === 'failed' && wallets.length > 0)
   return (
     <div className="gw-all-wallets" data-testid="all-wallets">
       <input
@@ -164,18 +196,28 @@ export function AllWalletsView({ modal }: ViewProps) {
           tabIndex={0}
           onKeyDown={onListKeyDown}
           onFocus={() => active < 0 && setActive(0)}
-          itemCount={Math.ceil(wallets.length / WALLET_COLUMNS) + (footer ? 1 : 0)}
-          itemHeight={WALLET_ROW_HEIGHT}
+          itemCount={items.length}
+          itemHeight={featured > 0 ? (i) => (items[i]?.kind === 'heading' ? WALLET_HEADING_HEIGHT : WALLET_ROW_HEIGHT) : WALLET_ROW_HEIGHT}
           height={WALLET_LIST_HEIGHT}
           // Rows of four: two rows beyond each edge, and the next page asked for when the last row shows.
           overscan={2}
           endThreshold={1}
-          itemKey={(row) => wallets[row * WALLET_COLUMNS]?.id ?? 'footer'}
+          itemKey={(i) => {
+            const item = items[i]
+            return item?.kind === 'row' ? wallets[item.from]!.id : item?.kind === 'heading' ? `heading:${item.label}` : 'footer'
+          }}
           onEndReached={loadMore}
           data-testid="all-wallets-list"
-          renderItem={(row) => {
-            const first = row * WALLET_COLUMNS
-            if (first >= wallets.length) {
+          renderItem={(i) => {
+            const item = items[i]!
+            if (item.kind === 'heading') {
+              return (
+                <p className="gw-wallet-grid-heading" aria-hidden="true" data-testid="all-wallets-heading">
+                  {item.label}
+                </p>
+              )
+            }
+            if (item.kind === 'footer') {
               return status === 'failed' ? (
                 <div className="gw-wallet-row gw-list-footer" data-testid="all-wallets-more-error">
                   <span className="gw-error-text">{t(userMessage(listing.error))}</span>
@@ -191,13 +233,13 @@ export function AllWalletsView({ modal }: ViewProps) {
             }
             return (
               <div className="gw-wallet-grid-row" role="presentation">
-                {wallets.slice(first, first + WALLET_COLUMNS).map((wallet, k) => (
+                {wallets.slice(item.from, item.to).map((wallet, k) => (
                   <WalletTile
                     key={wallet.id}
-                    id={optionId(first + k)}
-                    index={first + k}
+                    id={optionId(item.from + k)}
+                    index={item.from + k}
                     wallet={wallet}
-                    active={first + k === active}
+                    active={item.from + k === active}
                     imageUrl={modal.walletImageUrl(wallet)}
                     onPick={onPick}
                   />

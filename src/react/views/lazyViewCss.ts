@@ -53,6 +53,7 @@ export const LAZY_VIEW_CSS = `
 .gw-list-footer { justify-content: center; cursor: default; border-bottom: 0; }
 .gw-wallet-grid-row, .gw-wallet-grid-state { box-sizing: border-box; display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 4px; padding: 4px 6px; }
 .gw-wallet-grid-row { height: 100%; }
+.gw-wallet-grid-heading { box-sizing: border-box; height: 100%; margin: 0; padding: 10px 10px 0; font-size: .8em; font-weight: 600; color: var(--gw-fg-2); }
 .gw-wallet-tile {
   box-sizing: border-box; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 6px;
   min-width: 0; padding: 6px 2px; border-radius: var(--gw-radius); cursor: pointer;

@@ -172,6 +172,10 @@ describe('AllWallets view', () => {
     const ids = $$('[data-testid=all-wallets-row]').map((r) => r.dataset.walletId)
     expect(ids.slice(0, 2)).toEqual(featured)
     expect(ids.slice(2)).not.toContain(featured[0])
+    // Each in a section of its own: the featured row under "Featured", then "All wallets".
+    expect($$('[data-testid=all-wallets-heading]').map((h) => h.textContent)).toEqual(['Featured', 'All wallets'])
+    const rows = $$('.gw-wallet-grid-row').map((row) => [...row.querySelectorAll<HTMLElement>('[data-testid=all-wallets-row]')].map((t) => t.dataset.walletId))
+    expect(rows[0]).toEqual(featured)
   })
 
   it('says so when no wallet directory is configured', async () => {

@@ -21,6 +21,7 @@ const messages: Record<string, string> = {
   'Wallets to get': 'محافظ يمكنك الحصول عليها',
   'Explore all wallets': 'استكشف كل المحافظ',
   "Don't have {wallet}?": 'ليس لديك {wallet}؟',
+  Featured: 'مميّزة',
   Get: 'احصل',
 }
 export default messages

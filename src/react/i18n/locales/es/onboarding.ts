@@ -21,6 +21,7 @@ const messages: Record<string, string> = {
   'Wallets to get': 'Billeteras para conseguir',
   'Explore all wallets': 'Ver todas las billeteras',
   "Don't have {wallet}?": '¿No tienes {wallet}?',
+  Featured: 'Destacadas',
   Get: 'Conseguir',
 }
 export default messages

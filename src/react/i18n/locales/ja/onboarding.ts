@@ -21,6 +21,7 @@ const messages: Record<string, string> = {
   'Wallets to get': '入手できるウォレット',
   'Explore all wallets': 'すべてのウォレットを見る',
   "Don't have {wallet}?": '{wallet} をお持ちでないですか？',
+  Featured: 'おすすめ',
   Get: '入手',
 }
 export default messages
