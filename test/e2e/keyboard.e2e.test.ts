@@ -29,27 +29,34 @@ async function tabTo(page: Page, testId: string): Promise<void> {
   throw new Error(`Tab never reached ${testId} (focus is on ${await focusedTestId(page)})`)
 }
 
+/**
+ * Opens the modal with Enter, picks an injected dev wallet by Tab and Enter (its prompt is
+ * clicked: the wallet's UI), and opens the modal again on Account, all by key.
+ */
+async function connectByKey(page: Page, walletId: string): Promise<void> {
+  await page.getByTestId('open-modal').focus()
+  await page.keyboard.press('Enter')
+  await expect.poll(() => currentView(page)).toBe('Connect')
+  await tabTo(page, `wallet-${walletId}`)
+  await page.keyboard.press('Enter')
+  await expect.poll(() => currentView(page)).toBe('ConnectingExternal')
+  await page.getByTestId('devwallet-approve').click()
+  await expect.poll(() => eip155Connection(page).then((ns) => ns?.status)).toBe('connected')
+  // Open again on Account (the connect closed the modal).
+  if (!(await modalState(page, (s) => s.modal.open))) {
+    await page.getByTestId('open-modal').focus()
+    await page.keyboard.press('Enter')
+  }
+  await expect.poll(() => currentView(page)).toBe('Account')
+}
+
 describe('keyboard only', () => {
   it('connect, send ETH through the review, switch tabs, go back and close: every step by key', async () => {
     const { page } = await demoWithoutDevtools(shared)
     const node = createPublicClient({ transport: http(inject('stack').config.chains[0]!.rpcUrl) })
     const receiver: Address = privateKeyToAddress(generatePrivateKey())
 
-    await page.getByTestId('open-modal').focus()
-    await page.keyboard.press('Enter')
-    await expect.poll(() => currentView(page)).toBe('Connect')
-    await tabTo(page, 'wallet-dev.gangway.wallet')
-    await page.keyboard.press('Enter')
-    await expect.poll(() => currentView(page)).toBe('ConnectingExternal')
-    await page.getByTestId('devwallet-approve').click()
-    await expect.poll(() => eip155Connection(page).then((ns) => ns?.status)).toBe('connected')
-
-    // Open again on Account (the connect closed the modal).
-    if (!(await modalState(page, (s) => s.modal.open))) {
-      await page.getByTestId('open-modal').focus()
-      await page.keyboard.press('Enter')
-    }
-    await expect.poll(() => currentView(page)).toBe('Account')
+    await connectByKey(page, 'dev.gangway.wallet')
     // The tabs: arrow keys move the selection and the focus.
     await tabTo(page, 'account-tab-tokens')
     await page.keyboard.press('ArrowRight')
@@ -84,18 +91,7 @@ describe('keyboard only', () => {
 
   it('swap with the picker and buy with a provider: every step in the modal by key', async () => {
     const { page, context } = await demoWithoutDevtools(shared)
-    await page.getByTestId('open-modal').focus()
-    await page.keyboard.press('Enter')
-    await expect.poll(() => currentView(page)).toBe('Connect')
-    await tabTo(page, 'wallet-dev.gangway.second')
-    await page.keyboard.press('Enter')
-    await page.getByTestId('devwallet-approve').click()
-    await expect.poll(() => eip155Connection(page).then((ns) => ns?.status)).toBe('connected')
-    if (!(await modalState(page, (s) => s.modal.open))) {
-      await page.getByTestId('open-modal').focus()
-      await page.keyboard.press('Enter')
-    }
-    await expect.poll(() => currentView(page)).toBe('Account')
+    await connectByKey(page, 'dev.gangway.second')
 
     // Swap: the amount field has focus; the token picker opens, searches and picks by key.
     await tabTo(page, 'account-swaps')
