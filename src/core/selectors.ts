@@ -113,3 +113,12 @@ export function selectBalance(state: ModalState): BalanceEntry | null {
   const caipAddress = selectCaipAddress(state)
   return caipAddress ? (state.account.balances[caipAddress] ?? null) : null
 }
+
+/**
+ * The connector a ConnectingExternal view waits on: the one its router data names, else the
+ * connect attempt's; null without either.
+ */
+export function selectConnectingConnectorId(state: ModalState): string | null {
+  const named = (state.router.data as { connectorId?: unknown } | undefined)?.connectorId
+  return typeof named === 'string' ? named : (state.wallets.attempt?.connectorId ?? null)
+}

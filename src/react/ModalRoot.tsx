@@ -2,7 +2,7 @@ import { Component, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useSt
 import { i18nFor, I18nContext, languageOf, loadCatalogue, loadedCatalogue, loadFailed, useI18n } from './i18n/i18n.js'
 import { BackIcon, CloseIcon } from './components/icons.js'
 import type { Modal } from '../createModal.js'
-import { selectCanClose } from '../core/selectors.js'
+import { selectCanClose, selectConnectingConnectorId } from '../core/selectors.js'
 import type { ModalState } from '../core/state.js'
 import { useModalState } from './useModalState.js'
 import { useTimeTravelling } from './useTimeTravelling.js'
@@ -54,7 +54,7 @@ function leaveGhost(overlay: HTMLElement | null, dialog: HTMLElement | null): vo
 function selectWalletTitle(s: ModalState): string | null {
   if (s.router.view === 'ConnectingWalletConnect') return s.walletConnect.wallet?.name ?? null
   if (s.router.view !== 'ConnectingExternal') return null
-  const id = (s.router.data as { connectorId?: unknown } | undefined)?.connectorId ?? s.wallets.attempt?.connectorId
+  const id = selectConnectingConnectorId(s)
   return s.wallets.connectors.find((c) => c.id === id)?.name ?? null
 }
 

@@ -1,5 +1,6 @@
 import { connectionRequested } from '../../core/events/connection.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
+import { selectConnectingConnectorId } from '../../core/selectors.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
@@ -13,7 +14,7 @@ import { WalletIcon } from './WalletIcon.js'
  */
 export function ConnectingExternalView({ modal }: ViewProps) {
   const { t } = useI18n()
-  const connectorId = useModalState((s) => (s.router.data as { connectorId?: string } | undefined)?.connectorId ?? s.wallets.attempt?.connectorId ?? null)
+  const connectorId = useModalState(selectConnectingConnectorId)
   const connector = useModalState((s) => s.wallets.connectors.find((c) => c.id === connectorId) ?? null)
   const attempt = useModalState((s) => (s.wallets.attempt?.connectorId === connectorId ? s.wallets.attempt : null))
   const retryAllowed = useRetryAllowed(modal, attempt?.startedAt)

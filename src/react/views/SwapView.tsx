@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { SWAP_QUOTE_REFRESH_MS, SWAP_SLIPPAGE_TOLERANCE } from '../../core/domain/constants.js'
 import { formatTokenUnits, multiplyDecimals, parseTokenUnits } from '../../core/domain/format.js'
-import { isNativeSwapToken, minimumReceived, sourceAmountFor, SWAP_GAS_ESTIMATE } from '../../core/domain/swap.js'
+import { isNativeSwapToken, minimumReceived, NATIVE_SWAP_TOKEN, sourceAmountFor, SWAP_GAS_ESTIMATE } from '../../core/domain/swap.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { routerPushed } from '../../core/events/router.js'
 import {
@@ -66,7 +66,7 @@ function useHoldings(): Map<string, string | null> {
   return useMemo(() => {
     const map = new Map<string, string | null>()
     for (const t of held) {
-      const address = t.token.address ? t.token.address.toLowerCase() : '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+      const address = t.token.address ? t.token.address.toLowerCase() : NATIVE_SWAP_TOKEN
       map.set(`${caipNetworkId}:${address}`.toLowerCase(), t.balance)
     }
     return map
