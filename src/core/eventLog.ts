@@ -286,6 +286,7 @@ export class EventLog<S> {
     this.sizes.splice(0, drop)
     this.states.splice(0, drop)
     this.bytes = bytes
+    // A state being shown that was folded away leaves the devtools on the oldest kept state.
     this.currentIndex = Math.max(-1, this.currentIndex - drop)
     this.forgetCache()
   }
