@@ -34,6 +34,7 @@ export const recentWalletSchema = object({
   namespace: namespaceSchema,
   imageUrl: optional(string()),
   rdns: optional(string()),
+  listingId: optional(string()),
 })
 
 /** Recent wallets and, per namespace, the connectors a reload reconnects. */

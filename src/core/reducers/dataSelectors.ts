@@ -116,6 +116,11 @@ export type AllWalletsListing = {
   hasMore: boolean
   /** A search waits for the typing pause or its first page. */
   searching: boolean
+  /**
+   * The listing's sections (not in a search): its first `recent` wallets are ones the visitor
+   * connected lately, the next `featured` the host's featured wallets, then the rest.
+   */
+  sections: { recent: number; featured: number }
 }
 
 /**
@@ -129,13 +134,29 @@ export function selectAllWallets(state: ModalState): AllWalletsListing {
   // Optimization: the listing is rebuilt only when the lists or the settings change, so a view
   // selecting it does not re-render for unrelated events (immer keeps unchanged slices identical).
   const cached = listingCache.get(state.walletList)
-  if (cached && cached.settings === state.settings) return cached.listing
+  const { recent } = state.wallets.memory
+  if (cached && cached.settings === state.settings && cached.recent === recent && cached.connectors === state.wallets.connectors) {
+    return cached.listing
+  }
   const listing = buildListing(state)
-  listingCache.set(state.walletList, { settings: state.settings, listing })
+  listingCache.set(state.walletList, { settings: state.settings, recent, connectors: state.wallets.connectors, listing })
   return listing
 }
 
-const listingCache = new WeakMap<object, { settings: object; listing: AllWalletsListing }>()
+const listingCache = new WeakMap<object, { settings: object; recent: object; connectors: object; listing: AllWalletsListing }>()
+
+/**
+ * Which directory wallet each recent wallet is, in recent order: the one picked for a
+ * WalletConnect connection, else the one with the connector's directory id or rdns.
+ */
+function recentListingMatchers(state: ModalState): ((wallet: ListedWallet) => boolean)[] {
+  return state.wallets.memory.recent.map((r) => {
+    const connector = state.wallets.connectors.find((c) => c.id === r.id && c.chain === r.namespace)
+    const rdns = r.rdns ?? connector?.info?.rdns
+    const id = r.listingId ?? connector?.explorerId
+    return (w: ListedWallet) => (id !== undefined && w.id === id) || (!!rdns && w.rdns === rdns)
+  })
+}
 
 function buildListing(state: ModalState): AllWalletsListing {
   const { lists, searchInput } = state.walletList
@@ -152,19 +173,30 @@ function buildListing(state: ModalState): AllWalletsListing {
       error: current ? search.error : null,
       hasMore: current && !isComplete(search),
       searching: !current || (search.status === 'loading' && search.page === 0),
+      sections: { recent: 0, featured: 0 },
     }
   }
   const featured = selectFeaturedWallets(state)
   const featuredIds = new Set(featured.map((w) => w.id))
   const all = lists.all
   const rest = featured.length ? all.wallets.filter((w) => !featuredIds.has(w.id)) : all.wallets
+  // Wallets connected lately lead, taken out of the sections they would be in.
+  const recent: ListedWallet[] = []
+  for (const matches of recentListingMatchers(state)) {
+    const found = featured.find(matches) ?? rest.find(matches)
+    if (found && !recent.includes(found)) recent.push(found)
+  }
+  const others = (list: ListedWallet[]) => (recent.length ? list.filter((w) => !recent.includes(w)) : list)
+  const featuredLeft = others(featured)
+  const wallets = recent.length || featured.length ? [...recent, ...featuredLeft, ...others(rest)] : all.wallets
   return {
     mode: 'list',
-    wallets: featured.length ? [...featured, ...rest] : all.wallets,
+    wallets,
     count: all.count === null ? null : all.count + featured.length,
     status: all.status,
     error: all.error,
     hasMore: !isComplete(all),
     searching: false,
+    sections: { recent: recent.length, featured: featuredLeft.length },
   }
 }

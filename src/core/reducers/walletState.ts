@@ -3,8 +3,12 @@ import type { SerializedError } from '../errors/base.js'
 import type { SendToken } from '../events/send.js'
 import type { Namespace, ViewName } from '../events/views.js'
 
-/** A wallet used lately, shown with a recent badge (at most 2, newest first). */
-export type RecentWallet = { id: string; name: string; namespace: Namespace; imageUrl?: string; rdns?: string }
+/**
+ * A wallet used lately, shown with a recent badge (at most 2, newest first). `listingId` is the
+ * wallet directory's id of the wallet picked for a WalletConnect connection, so AllWallets can
+ * show it under Recent.
+ */
+export type RecentWallet = { id: string; name: string; namespace: Namespace; imageUrl?: string; rdns?: string; listingId?: string }
 
 /** The connect attempt the visitor is waiting on (or the last one, when it failed). */
 export type ConnectAttempt = {

@@ -13,6 +13,7 @@ import {
 } from '../events/connectionLifecycle.js'
 import { connectorsChanged } from '../events/connectors.js'
 import { storageHydrated } from '../events/storage.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../events/walletConnect.js'
 import { NAMESPACES, type Namespace } from '../events/views.js'
 import type { ModalState } from '../state.js'
 import { createSlice } from './createSlice.js'
@@ -61,6 +62,9 @@ export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
         const recent: RecentWallet = { id: connectorId, name: connector?.name ?? connectorId, namespace }
         if (connector?.imageUrl) recent.imageUrl = connector.imageUrl
         if (connector?.info?.rdns) recent.rdns = connector.info.rdns
+        // The directory wallet picked for a WalletConnect pairing.
+        const listed = connectorId === WALLET_CONNECT_CONNECTOR_ID ? prev.walletConnect.wallet : null
+        if (listed) recent.listingId = listed.id
         const memory: WalletMemory = {
           recent: addRecentWallet(w.memory.recent, recent),
           connected: { ...w.memory.connected, [namespace]: remembered(w, state, namespace, connectorId) },

@@ -21,20 +21,26 @@ export const WALLET_HEADING_HEIGHT = 30
 type GridItem = { kind: 'heading'; label: string } | { kind: 'row'; from: number; to: number } | { kind: 'footer' }
 
 /**
- * The grid's rows: with featured wallets (the listing's first `featured`), a "Featured" heading
- * over their rows and an "All wallets" heading over the rest; a search has no headings.
+ * The grid's rows, section by section: the wallets connected lately under "Recent", the host's
+ * featured ones under "Featured", then the rest under "All wallets" (that heading only when one
+ * of the others is there). A search has no sections.
  */
-function gridItems(count: number, featured: number, footer: boolean, labels: { featured: string; all: string }): GridItem[] {
+function gridItems(
+  count: number,
+  sections: { recent: number; featured: number },
+  footer: boolean,
+  labels: { recent: string; featured: string; all: string },
+): GridItem[] {
   const items: GridItem[] = []
-  const rows = (from: number, to: number) => {
+  const section = (label: string | null, from: number, to: number) => {
+    if (to <= from) return
+    if (label !== null) items.push({ kind: 'heading', label })
     for (let i = from; i < to; i += WALLET_COLUMNS) items.push({ kind: 'row', from: i, to: Math.min(i + WALLET_COLUMNS, to) })
   }
-  if (featured > 0) {
-    items.push({ kind: 'heading', label: labels.featured })
-    rows(0, featured)
-    if (count > featured) items.push({ kind: 'heading', label: labels.all })
-  }
-  rows(featured, count)
+  const { recent, featured } = sections
+  section(labels.recent, 0, recent)
+  section(labels.featured, recent, recent + featured)
+  section(recent + featured > 0 ? labels.all : null, recent + featured, count)
   if (footer) items.push({ kind: 'footer' })
   return items
 }
@@ -51,7 +57,6 @@ export function AllWalletsView({ modal }: ViewProps) {
   const i18n = useI18n()
   const { t, dir } = i18n
   const listing = useModalState(selectAllWallets)
-  const featuredIds = useModalState((s) => s.settings.walletFilters?.featured)
   const searchInput = useModalState((s) => s.walletList.searchInput)
   const configured = useModalState((s) => !!s.settings.services?.walletDirectory)
   const [active, setActive] = useState(-1)
@@ -90,12 +95,10 @@ export function AllWalletsView({ modal }: ViewProps) {
   }
   const onPick = useCallback((index: number) => pick.current(index), [])
 
-  // The host's featured wallets lead the listing (not a search): they get a section of their own.
-  const featuredSet = new Set(mode === 'list' ? (featuredIds ?? []) : [])
-  let featured = 0
-  while (featured < wallets.length && featuredSet.has(wallets[featured]!.id)) featured++
   const footer = hasMore || (status === 'failed' && wallets.length > 0)
-  const items = gridItems(wallets.length, featured, footer, { featured: t('Featured'), all: t('All wallets') })
+  const { sections } = listing
+  const headings = sections.recent + sections.featured > 0
+  const items = gridItems(wallets.length, sections, footer, { recent: t('Recent'), featured: t('Featured'), all: t('All wallets') })
   const itemOf = (index: number) => items.findIndex((item) => item.kind === 'row' && index >= item.from && index < item.to)
 
   const moveTo = (index: number) => {
@@ -197,7 +200,7 @@ export function AllWalletsView({ modal }: ViewProps) {
           onKeyDown={onListKeyDown}
           onFocus={() => active < 0 && setActive(0)}
           itemCount={items.length}
-          itemHeight={featured > 0 ? (i) => (items[i]?.kind === 'heading' ? WALLET_HEADING_HEIGHT : WALLET_ROW_HEIGHT) : WALLET_ROW_HEIGHT}
+          itemHeight={headings ? (i) => (items[i]?.kind === 'heading' ? WALLET_HEADING_HEIGHT : WALLET_ROW_HEIGHT) : WALLET_ROW_HEIGHT}
           height={WALLET_LIST_HEIGHT}
           // Rows of four: two rows beyond each edge, and the next page asked for when the last row shows.
           overscan={2}

@@ -13,6 +13,7 @@ import { connectorsChanged } from '../../../src/core/events/connectors'
 import { modalCloseRequested, modalOpenRequested } from '../../../src/core/events/modal'
 import { routerPushed } from '../../../src/core/events/router'
 import { storageHydrated } from '../../../src/core/events/storage'
+import { walletConnectWalletSelected } from '../../../src/core/events/walletConnect'
 import { run, succeeded } from './support'
 
 const requested = (connectorId: string, requestId: string) => connectionRequested({ connectorId, namespace: 'eip155' }, { requestId })
@@ -150,6 +151,14 @@ describe('recent wallets and what a reload reconnects', () => {
       { id: 'b', name: 'Beta', namespace: 'eip155', imageUrl: 'data:b', rdns: 'b' },
       { id: 'c', name: 'Gamma', namespace: 'eip155', imageUrl: 'data:c', rdns: 'c' },
     ])
+  })
+  it('a WalletConnect connection remembers the directory wallet it was paired for', () => {
+    const wallet = { id: 'dir-wallet-9', name: 'Nine' }
+    const s = run({}, [walletConnectWalletSelected({ wallet }), succeeded('walletConnect')])
+    expect(s.wallets.memory.recent[0]).toMatchObject({ id: 'walletConnect', listingId: 'dir-wallet-9' })
+    // Another connector keeps no directory id, whatever the last pairing was for.
+    const other = run({}, [walletConnectWalletSelected({ wallet }), succeeded('a')])
+    expect(other.wallets.memory.recent[0]).not.toHaveProperty('listingId')
   })
   it('a disconnect forgets the connector for reconnecting but keeps it as recent', () => {
     const s = run({}, [succeeded('a'), connectionDisconnected({ namespace: 'eip155', connectorId: 'a' })])

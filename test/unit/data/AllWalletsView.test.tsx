@@ -2,7 +2,9 @@
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { storageHydrated } from '../../../src/core/events/storage'
 import { walletListPageRequested } from '../../../src/core/events/walletList'
+import { selectAllWallets } from '../../../src/core/reducers/dataSelectors'
 import { ModalProvider, preloadModalUi } from '../../../src/react/ModalProvider'
 import { WALLET_COLUMNS, WALLET_LIST_HEIGHT, WALLET_ROW_HEIGHT } from '../../../src/react/views/AllWalletsView'
 import { createTestModal } from '../../support/testModal'
@@ -176,6 +178,32 @@ describe('AllWallets view', () => {
     expect($$('[data-testid=all-wallets-heading]').map((h) => h.textContent)).toEqual(['Featured', 'All wallets'])
     const rows = $$('.gw-wallet-grid-row').map((row) => [...row.querySelectorAll<HTMLElement>('[data-testid=all-wallets-row]')].map((t) => t.dataset.walletId))
     expect(rows[0]).toEqual(featured)
+  })
+
+  it('lists the wallets connected lately under Recent, before the featured ones, each once', async () => {
+    const fake = createFakeDirectory()
+    // One picked from the directory for WalletConnect (and featured too), one an extension known by its rdns.
+    const [featuredToo, extension, other] = [fake.records[7]!, fake.records[4]!, fake.records[20]!]
+    const { modal, $$ } = await mountAllWallets(fake, { featuredWalletIds: [featuredToo.id, other.id] })
+    act(() => {
+      modal.dispatch(
+        storageHydrated({
+          wallets: {
+            recent: [
+              { id: 'walletConnect', name: 'WalletConnect', namespace: 'eip155', listingId: featuredToo.id },
+              { id: 'injected-x', name: extension.name, namespace: 'eip155', rdns: extension.rdns! },
+            ],
+            connected: {},
+          },
+        }),
+      )
+    })
+    expect(selectAllWallets(modal.getState()).sections).toEqual({ recent: 2, featured: 1 })
+    expect($$('[data-testid=all-wallets-heading]').map((h) => h.textContent)).toEqual(['Recent', 'Featured', 'All wallets'])
+    const rows = $$('.gw-wallet-grid-row').map((row) => [...row.querySelectorAll<HTMLElement>('[data-testid=all-wallets-row]')].map((el) => el.dataset.walletId))
+    expect(rows.slice(0, 2)).toEqual([[featuredToo.id, extension.id], [other.id]])
+    const ids = rows.flat()
+    expect(ids.filter((id) => id === featuredToo.id || id === extension.id)).toHaveLength(2)
   })
 
   it('says so when no wallet directory is configured', async () => {
