@@ -60,6 +60,14 @@ describe('message catalogues', () => {
   }
 })
 
+describe('Japanese spacing', () => {
+  it('no space between a {placeholder} and Japanese text, as in the rest of the catalogue', () => {
+    const japanese = '[\\u3000-\\u30ff\\u4e00-\\u9fff\\uff00-\\uffef]'
+    const spaced = new RegExp(`\\}[ \\u3000]+${japanese}|${japanese}[ \\u3000]+\\{`)
+    expect(Object.values(ja).filter((text) => spaced.test(text))).toEqual([])
+  })
+})
+
 describe('catalogue groups', () => {
   it('a text translated in several groups of views reads the same in each', async () => {
     const clashes: string[] = []

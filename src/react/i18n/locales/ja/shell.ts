@@ -10,7 +10,7 @@ const messages: Record<string, string> = {
   'Go back': '戻る',
   'Details': '詳細',
   'Wrong network': '誤ったネットワーク',
-  'Account {address}': 'アカウント {address}',
+  'Account {address}': 'アカウント{address}',
   'Approve in {wallet}': '{wallet}で承認',
   'Sign the request in your wallet.': 'ウォレットでリクエストに署名してください。',
   'Signed': '署名しました',
