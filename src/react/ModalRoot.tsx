@@ -257,7 +257,7 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
         ) : null}
         <header className="gw-header">
           {canGoBack ? (
-            <button type="button" className="gw-icon-button" aria-label={t('Back')} onClick={() => modal.back()}>
+            <button type="button" className="gw-icon-button" aria-label={t('Back')} data-testid="modal-back" onClick={() => modal.back()}>
               <BackIcon />
             </button>
           ) : (

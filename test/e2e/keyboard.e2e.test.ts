@@ -2,11 +2,12 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { describe, expect, inject, it } from 'vitest'
-import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, modalState } from './support/demo'
+import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, gatewayControl, modalState } from './support/demo'
 
-// The visitor's whole path with the keyboard alone, in Chromium on the local stack: open, pick
-// the wallet, then Account → Send → review → send, the tabs, back and close. The wallet's own
-// prompt (the dev wallet's page overlay) is clicked: it is the wallet's UI, not the modal's.
+// The visitor's paths with the keyboard alone, in Chromium on the local stack: open, pick the
+// wallet, then from Account: send, swap, buy, register a name, receive, switch network, and
+// sign in. The wallet's own prompt (the dev wallet's page overlay) is clicked: it is the
+// wallet's UI, not the modal's.
 
 const shared = browserPerFile()
 
@@ -135,5 +136,74 @@ describe('keyboard only', () => {
     await expect.poll(() => focusedTestId(page)).toBe('onramp-done')
     await page.keyboard.press('Enter')
     await expect.poll(() => currentView(page)).toBe('Account')
+  })
+
+  it('register a name, copy the address in Receive, switch network: by key, and Back returns to Account', async () => {
+    const { page } = await demoWithoutDevtools(shared, { permissions: ['clipboard-read', 'clipboard-write'] })
+    await connectByKey(page, 'dev.gangway.wallet')
+    const address = (await eip155Connection(page))!.connections[0]!.accounts[0]!.address
+    const name = `key-${Date.now().toString(36)}.gangway`
+    try {
+      // A name: the field has focus, Enter registers once the name is free, Done returns.
+      await tabTo(page, 'account-choose-name')
+      await page.keyboard.press('Enter')
+      await expect.poll(() => focusedTestId(page)).toBe('name-input')
+      await page.keyboard.type(name.replace('.gangway', ''))
+      await expect.poll(() => page.locator('gangway-modal [data-testid="name-note"]').textContent()).toBe(`${name} is available`)
+      await page.keyboard.press('Enter')
+      await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe('personal_sign')
+      await page.getByTestId('devwallet-approve').click()
+      await expect.poll(() => currentView(page)).toBe('RegisterAccountNameSuccess')
+      await expect.poll(() => focusedTestId(page)).toBe('name-done')
+      await page.keyboard.press('Enter')
+      await expect.poll(() => currentView(page)).toBe('Account')
+      expect(await page.locator('gangway-modal [data-testid="account-name"]').textContent()).toBe(name)
+    } finally {
+      await gatewayControl('DELETE', `/_control/names/${name}`)
+    }
+
+    // Receive: Copy by key puts the address on the clipboard; Back by key returns to Account.
+    await tabTo(page, 'account-receive')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => currentView(page)).toBe('Receive')
+    await tabTo(page, 'receive-copy')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => modalState(page, (s) => s.banner.message)).toBe('Address copied')
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address)
+    await tabTo(page, 'modal-back')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => currentView(page)).toBe('Account')
+
+    // Networks: Tab to the second chain, Enter; the wallet adds it; Account again, with focus in the modal.
+    await tabTo(page, 'account-network')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => currentView(page)).toBe('Networks')
+    await tabTo(page, 'network-eip155:31338')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe('wallet_addEthereumChain')
+    await page.getByTestId('devwallet-approve').click()
+    await expect.poll(() => currentView(page)).toBe('Account')
+    expect((await eip155Connection(page))?.connections[0]?.caipNetworkId).toBe('eip155:31338')
+    await expect.poll(() => focusedTestId(page)).not.toBe('BODY')
+    await tabTo(page, 'account-network')
+    expect(await page.locator('gangway-modal [data-testid="account-network"]').textContent()).toContain('Gangway Local 2')
+  })
+
+  it('sign in with the wallet after connecting: Sign has focus, Enter asks the wallet, the session is kept', async () => {
+    const { page } = await demoWithoutDevtools(shared, { query: '?siwx=required' })
+    await page.getByTestId('open-modal').focus()
+    await page.keyboard.press('Enter')
+    await tabTo(page, 'wallet-dev.gangway.wallet')
+    await page.keyboard.press('Enter')
+    await page.getByTestId('devwallet-approve').click()
+    await expect.poll(() => currentView(page)).toBe('SIWXSignMessage')
+    await expect.poll(() => focusedTestId(page)).toBe('siwx-sign')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe('personal_sign')
+    await page.getByTestId('devwallet-approve').click()
+    await expect.poll(() => modalState(page, (s) => s.modal.open)).toBe(false)
+    expect(Object.keys(await modalState(page, (s) => s.siwx.sessions))).toHaveLength(1)
+    // Focus goes back to the page's button.
+    expect(await focusedTestId(page)).toBe('open-modal')
   })
 })
