@@ -1,0 +1,802 @@
+// The embedded wallet frame's logic: answers the modal's frame-protocol requests with the auth
+// service's HTTP API (on the frame's own origin), holds the signed-in user's EVM key and signs or
+// sends on the app's networks after the user approved in the frame's own prompt. DOM-free: the
+// page (main.ts) hands in fetch, storage, postMessage and the prompt.
+
+import { createWalletClient, defineChain, formatEther, hexToBytes, http, isHex, numberToHex, size, type Hex } from 'viem'
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import {
+  FRAME_PROTOCOL_VERSION,
+  frameType,
+  parseFrameMessage,
+  type FrameMessage,
+  type FrameRequestName,
+  type FrameRequests,
+  type FrameResponses,
+  type FrameUser,
+} from '../../src/core/domain/frameProtocol'
+import { classifyRpcMethod } from '../../src/core/domain/rpcPolicy'
+
+/** Storage key of the session token. */
+export const TOKEN_KEY = 'gangway-frame:token'
+/** Storage key of this browser's device id. */
+export const DEVICE_KEY = 'gangway-frame:device'
+
+/** A synchronous key-value store (the page's localStorage). */
+export type FrameStorage = {
+  get(key: string): string | null
+  set(key: string, value: string): void
+  del(key: string): void
+}
+
+/** One line of an approval prompt. */
+export type FramePromptDetail = { label: string; value: string }
+
+/** What the approval prompt shows; `signal` aborts when the request was withdrawn. */
+export type FramePrompt = {
+  method: string
+  title: string
+  /** Who asks: the app's name, else the parent's origin. */
+  requestedBy: string
+  details: FramePromptDetail[]
+  signal: AbortSignal
+}
+
+/** What the frame wallet needs from its page. */
+export type FrameWalletDeps = {
+  /** Reaches the auth service (same-origin paths such as `/v1/me`) and the networks' RPC URLs. */
+  fetch: (input: string, init?: RequestInit) => Promise<Response>
+  storage: FrameStorage
+  /** Posts a protocol message to the parent window. */
+  post(message: FrameMessage): void
+  /** Shows the approval prompt; resolves true on Approve, false on Reject. */
+  confirm(prompt: FramePrompt): Promise<boolean>
+  createDeviceId(): string
+  /** The parent window's origin: messages from anywhere else are ignored. */
+  parentOrigin: string
+  /** Applies the app's theme (SyncTheme). */
+  setTheme?(mode: 'light' | 'dark'): void
+  /** Prefix of the auth service's API paths; '' (same origin) by default. */
+  apiBase?: string
+  /** Delay between device-approval checks; 1 s by default. */
+  devicePollMs?: number
+  /** How long to wait for the device approval; 10 min by default. */
+  deviceTimeoutMs?: number
+}
+
+/** An incoming window message, reduced to what the frame checks. */
+export type IncomingMessage = { data: unknown; origin: string; fromParent: boolean }
+
+/** A failure reported to the modal as the request's error reply. */
+export class FrameRequestError extends Error {
+  constructor(
+    message: string,
+    readonly code?: number,
+  ) {
+    super(message)
+    this.name = 'FrameRequestError'
+  }
+}
+
+const USER_REJECTED = 'User rejected the request.'
+const userRejected = () => new FrameRequestError(USER_REJECTED, 4001)
+
+type Network = { caipNetworkId: string; chainId: number; name: string; rpcUrl: string }
+type SessionUser = {
+  email: string | null
+  username: string | null
+  auth: string
+  account: PrivateKeyAccount
+}
+type Json = Record<string, unknown>
+
+const LOCAL_ORIGIN = /^https?:\/\/(127\.0\.0\.1|localhost)(:\d{1,5})?$/
+
+/**
+ * The parent origin named by the frame URL's `parentOrigin` query parameter, when it is allowed:
+ * http(s) on 127.0.0.1 or localhost (any port), or one of the origins in the comma-separated
+ * `allowed` parameter. Null when missing, malformed or not allowed.
+ *
+ * @example
+ * resolveParentOrigin('?parentOrigin=http%3A%2F%2F127.0.0.1%3A5173') // 'http://127.0.0.1:5173'
+ * resolveParentOrigin('?parentOrigin=https%3A%2F%2Fevil.example') // null
+ */
+export function resolveParentOrigin(search: string): string | null {
+  const params = new URLSearchParams(search)
+  const origin = normalizeOrigin(params.get('parentOrigin'))
+  if (!origin) return null
+  if (LOCAL_ORIGIN.test(origin)) return origin
+  const allowed = (params.get('allowed') ?? '')
+    .split(',')
+    .map((s) => normalizeOrigin(s.trim()))
+    .filter((s): s is string => s !== null)
+  return allowed.includes(origin) ? origin : null
+}
+
+function normalizeOrigin(value: string | null): string | null {
+  if (!value) return null
+  try {
+    const url = new URL(value)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+    // Only a bare origin is accepted, not a page URL.
+    if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) return null
+    return url.origin
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The error payload of a reply: the most specific message a failure carries. For viem's errors
+ * that is the node's own text (`details`) when there is one, else the first line of the summary.
+ */
+export function errorPayload(e: unknown): { message: string; code?: number } {
+  const err = e as { shortMessage?: unknown; message?: unknown; code?: unknown; details?: unknown; version?: unknown; walk?: unknown } | null
+  let code = typeof err?.code === 'number' ? err.code : undefined
+  const firstLine = (v: unknown) => (typeof v === 'string' ? (v.split('\n')[0] ?? '').trim() : '')
+  let message = ''
+  if (err && typeof err === 'object') {
+    const fromViem = typeof err.version === 'string' && 'docsPath' in err && typeof err.shortMessage === 'string'
+    if (fromViem) {
+      message = firstLine(err.details).slice(0, 500)
+      // The JSON-RPC code of the node's error, deeper in the cause chain.
+      if (code === undefined && typeof err.walk === 'function') {
+        const coded = (err.walk as (fn: (x: unknown) => boolean) => unknown)((x) => typeof (x as { code?: unknown } | null)?.code === 'number')
+        code = (coded as { code?: number } | null)?.code
+      }
+    }
+    if (!message) message = firstLine(err.shortMessage)
+    if (!message) message = firstLine(err.message)
+  } else if (typeof e === 'string') message = firstLine(e)
+  return { message: message || 'The embedded wallet could not complete the request', ...(code !== undefined ? { code } : {}) }
+}
+
+function field(payload: unknown, key: string): unknown {
+  return typeof payload === 'object' && payload !== null ? (payload as Json)[key] : undefined
+}
+
+function requireString(payload: unknown, key: string): string {
+  const v = field(payload, key)
+  if (typeof v !== 'string' || v.length === 0) throw new FrameRequestError(`Missing or invalid "${key}"`)
+  return v
+}
+
+function optionalString(payload: unknown, key: string): string | undefined {
+  const v = field(payload, key)
+  if (v === undefined || v === null) return undefined
+  if (typeof v !== 'string') throw new FrameRequestError(`Invalid "${key}"`)
+  return v
+}
+
+const sleep = (ms: number) => new Promise<void>((ok) => setTimeout(ok, ms))
+
+function isAddress(v: unknown): v is Hex {
+  return typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v)
+}
+
+function paramsArray(params: unknown): unknown[] {
+  if (!Array.isArray(params)) throw new FrameRequestError('Expected an array of params', -32602)
+  return params
+}
+
+function bigintField(tx: Json, key: string): bigint | undefined {
+  const v = tx[key]
+  if (v === undefined || v === null) return undefined
+  try {
+    if (typeof v === 'string' || typeof v === 'number') return BigInt(v)
+  } catch {
+    // falls through to the error below
+  }
+  throw new FrameRequestError(`Invalid transaction field "${key}"`, -32602)
+}
+
+/** The message of personal_sign as text: hex decoded as UTF-8 when it is printable. */
+function messageText(message: string): string {
+  if (!isHex(message)) return message
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(message))
+    if (!/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) return text
+  } catch {
+    // not UTF-8: shown as hex
+  }
+  return message
+}
+
+type TypedData = { domain?: Json; types: Json; primaryType: string; message: Json }
+
+function parseTypedData(raw: unknown): TypedData {
+  let doc: unknown = raw
+  if (typeof raw === 'string') {
+    try {
+      doc = JSON.parse(raw)
+    } catch {
+      throw new FrameRequestError('Typed data is not valid JSON', -32602)
+    }
+  }
+  const t = doc as Partial<TypedData> | null
+  if (!t || typeof t !== 'object' || typeof t.primaryType !== 'string' || typeof t.types !== 'object' || t.types === null || typeof t.message !== 'object' || t.message === null) {
+    throw new FrameRequestError('Typed data needs types, primaryType and message', -32602)
+  }
+  return t as TypedData
+}
+
+type ParsedTx = { to: Hex | null; value?: bigint; data?: Hex; gas?: bigint; nonce?: bigint; gasPrice?: bigint; maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint }
+
+/**
+ * The embedded wallet behind the frame page. Feed it the window's messages with `receive`; it
+ * replies to every request through `post`.
+ */
+export class FrameWallet {
+  private readonly deps: FrameWalletDeps
+  private user: SessionUser | null = null
+  private email: string | null = null
+  private pendingNewEmail: string | null = null
+  private networks: Network[] = []
+  private currentNetwork: Network | null = null
+  private appName: string | undefined
+  private farcasterChannel: string | null = null
+  /** Bumped to stop a running device-approval wait. */
+  private deviceWait = 0
+  private readonly pendingApprovals = new Set<AbortController>()
+  private promptQueue: Promise<unknown> = Promise.resolve()
+
+  constructor(deps: FrameWalletDeps) {
+    this.deps = deps
+  }
+
+  /** Announces the frame to the parent. */
+  start(): void {
+    this.deps.post({ type: frameType('ready'), version: FRAME_PROTOCOL_VERSION })
+  }
+
+  /**
+   * Handles a window message: a well-formed request from the parent window on the parent
+   * origin is answered (asynchronously); anything else is ignored. True when it was accepted.
+   */
+  receive(event: IncomingMessage): boolean {
+    if (!event.fromParent || event.origin !== this.deps.parentOrigin) return false
+    const message = parseFrameMessage(event.data)
+    if (!message || message.type !== frameType('request')) return false
+    void this.answer(message.id, message.name, message.payload)
+    return true
+  }
+
+  /** Runs one request and posts its success or error reply. */
+  async answer(id: string, name: FrameRequestName, payload: unknown): Promise<void> {
+    try {
+      const result = await this.dispatch(name, payload)
+      this.deps.post({ type: frameType('success'), id, name, payload: result })
+    } catch (e) {
+      this.deps.post({ type: frameType('error'), id, name, payload: errorPayload(e) })
+    }
+  }
+
+  private dispatch(name: FrameRequestName, payload: unknown): Promise<unknown> {
+    switch (name) {
+      case 'ConnectEmail':
+        return this.connectEmail(requireString(payload, 'email'))
+      case 'ConnectDevice':
+        return this.connectDevice()
+      case 'ConnectOtp':
+        return this.connectOtp(requireString(payload, 'otp'))
+      case 'GetSocialRedirectUri':
+        return this.socialRedirectUri(requireString(payload, 'provider'), requireString(payload, 'origin'))
+      case 'ConnectSocial':
+        return this.connectSocial(requireString(payload, 'uri'))
+      case 'GetFarcasterUri':
+        return this.farcasterUri()
+      case 'ConnectFarcaster':
+        return this.connectFarcaster()
+      case 'GetUser':
+        return this.getUser(payload as FrameRequests['GetUser'])
+      case 'IsConnected':
+        return this.isConnected(optionalString(payload, 'token'))
+      case 'GetChainId':
+        return Promise.resolve({ caipNetworkId: this.network().caipNetworkId })
+      case 'SwitchNetwork':
+        return Promise.resolve(this.switchNetwork(requireString(payload, 'caipNetworkId')))
+      case 'Rpc':
+        return this.rpc(field(payload, 'method'), field(payload, 'params'))
+      case 'RpcAbort':
+        return Promise.resolve(this.abort())
+      case 'UpdateEmail':
+        return this.updateEmail(requireString(payload, 'email'))
+      case 'UpdateEmailPrimaryOtp':
+        return this.updateEmailPrimaryOtp(requireString(payload, 'otp'))
+      case 'UpdateEmailSecondaryOtp':
+        return this.updateEmailSecondaryOtp(requireString(payload, 'otp'))
+      case 'SyncTheme':
+        return Promise.resolve(this.syncTheme(field(payload, 'themeMode')))
+      case 'SyncDappData':
+        return Promise.resolve(this.syncDappData(payload))
+      case 'SetPreferredAccount':
+        return Promise.resolve(this.setPreferredAccount(field(payload, 'type')))
+      case 'SignOut':
+        return this.signOut()
+      case 'Reload':
+        return Promise.resolve({})
+    }
+  }
+
+  // ── the auth service ──────────────────────────────────────────────────────────────────
+
+  private get token(): string | null {
+    return this.deps.storage.get(TOKEN_KEY)
+  }
+
+  private deviceId(): string {
+    let id = this.deps.storage.get(DEVICE_KEY)
+    if (!id) {
+      id = this.deps.createDeviceId()
+      this.deps.storage.set(DEVICE_KEY, id)
+    }
+    return id
+  }
+
+  /**
+   * Calls the auth service. Rejects with the service's `error` text; a 401 on a call with the
+   * session token ends the session (unless `keepSession`).
+   */
+  private async api(
+    method: 'GET' | 'POST',
+    path: string,
+    options: { body?: unknown; bearer?: string; keepSession?: boolean } = {},
+  ): Promise<Json> {
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (options.body !== undefined) headers['content-type'] = 'application/json'
+    if (options.bearer) headers['authorization'] = `Bearer ${options.bearer}`
+    let res: Response
+    try {
+      res = await this.deps.fetch(`${this.deps.apiBase ?? ''}${path}`, {
+        method,
+        headers,
+        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      })
+    } catch {
+      throw new FrameRequestError('Could not reach the wallet service')
+    }
+    let json: unknown = null
+    try {
+      json = await res.json()
+    } catch {
+      // a body that is not JSON: only the status counts
+    }
+    const error = field(json, 'error')
+    if (!res.ok) {
+      if (res.status === 401 && options.bearer) {
+        if (!options.keepSession) this.endSession()
+        throw new FrameRequestError(typeof error === 'string' && error ? error : 'Session Expired', 401)
+      }
+      throw new FrameRequestError(typeof error === 'string' && error ? error : `The wallet service answered ${res.status}`, res.status)
+    }
+    if (typeof json !== 'object' || json === null) throw new FrameRequestError('The wallet service sent an invalid answer')
+    return json as Json
+  }
+
+  private bearer(): string {
+    const token = this.token
+    if (!token) throw new FrameRequestError('Not connected', 4100)
+    return token
+  }
+
+  /** Forgets the token and key and tells the parent. */
+  private endSession(): void {
+    this.deps.storage.del(TOKEN_KEY)
+    this.user = null
+    this.abort()
+    this.deps.post({ type: frameType('session'), token: null })
+  }
+
+  /** Loads the user and key of the session. */
+  private async loadUser(token: string): Promise<SessionUser> {
+    const body = await this.api('GET', '/v1/me', { bearer: token })
+    const u = field(body, 'user') as Json | undefined
+    const privateKey = u?.privateKey
+    if (!u || typeof privateKey !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(privateKey)) {
+      throw new FrameRequestError('The wallet service sent no key for this account')
+    }
+    const account = privateKeyToAccount(privateKey as Hex)
+    if (isAddress(u.address) && u.address.toLowerCase() !== account.address.toLowerCase()) {
+      throw new FrameRequestError('The account key does not match its address')
+    }
+    const user: SessionUser = {
+      email: typeof u.email === 'string' ? u.email : null,
+      username: typeof u.username === 'string' ? u.username : null,
+      auth: typeof u.auth === 'string' ? u.auth : 'email',
+      account,
+    }
+    this.user = user
+    return user
+  }
+
+  private async currentUser(): Promise<SessionUser> {
+    if (this.user) return this.user
+    return this.loadUser(this.bearer())
+  }
+
+  private frameUser(user: SessionUser): FrameUser {
+    return {
+      email: user.email,
+      username: user.username,
+      address: user.account.address,
+      caipNetworkId: this.network().caipNetworkId,
+      auth: user.auth,
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+    }
+  }
+
+  /** Keeps a new session token, tells the parent, and loads the user. */
+  private async signIn(body: Json): Promise<FrameUser> {
+    const token = body.token
+    if (typeof token !== 'string' || token.length === 0) throw new FrameRequestError('The wallet service sent no session')
+    this.user = null
+    this.deps.storage.set(TOKEN_KEY, token)
+    this.deps.post({ type: frameType('session'), token })
+    return this.frameUser(await this.loadUser(token))
+  }
+
+  // ── sign-in ───────────────────────────────────────────────────────────────────────────
+
+  private async connectEmail(email: string): Promise<FrameResponses['ConnectEmail']> {
+    this.deviceWait++
+    const body = await this.api('POST', '/v1/email/connect', { body: { email, deviceId: this.deviceId() } })
+    const action = body.action
+    if (action !== 'VERIFY_DEVICE' && action !== 'VERIFY_OTP' && action !== 'CONNECT') {
+      throw new FrameRequestError('The wallet service sent an unknown next step')
+    }
+    this.email = email
+    return { action }
+  }
+
+  private async connectDevice(): Promise<Record<string, never>> {
+    const email = this.email
+    if (!email) throw new FrameRequestError('Enter your e-mail address first')
+    const wait = ++this.deviceWait
+    const interval = this.deps.devicePollMs ?? 1000
+    const deadline = Date.now() + (this.deps.deviceTimeoutMs ?? 10 * 60_000)
+    for (;;) {
+      const body = await this.api('POST', '/v1/device/status', { body: { email, deviceId: this.deviceId() } })
+      if (wait !== this.deviceWait) throw new FrameRequestError('Device approval was cancelled')
+      if (body.approved === true) return {}
+      if (Date.now() + interval > deadline) throw new FrameRequestError('Device approval timed out')
+      await sleep(interval)
+      if (wait !== this.deviceWait) throw new FrameRequestError('Device approval was cancelled')
+    }
+  }
+
+  private async connectOtp(otp: string): Promise<FrameUser> {
+    const email = this.email
+    if (!email) throw new FrameRequestError('Enter your e-mail address first')
+    const body = await this.api('POST', '/v1/otp/verify', { body: { email, deviceId: this.deviceId(), otp } })
+    return this.signIn(body)
+  }
+
+  private async socialRedirectUri(provider: string, origin: string): Promise<{ uri: string }> {
+    const query = new URLSearchParams({ provider, origin })
+    const body = await this.api('GET', `/v1/social/uri?${query}`)
+    if (typeof body.uri !== 'string') throw new FrameRequestError('The wallet service sent no sign-in address')
+    return { uri: body.uri }
+  }
+
+  private async connectSocial(uri: string): Promise<FrameUser> {
+    return this.signIn(await this.api('POST', '/v1/social/connect', { body: { resultUri: uri } }))
+  }
+
+  private async farcasterUri(): Promise<{ url: string; clientUrl?: string }> {
+    const body = await this.api('POST', '/v1/farcaster/channel')
+    if (typeof body.channelToken !== 'string' || typeof body.url !== 'string') {
+      throw new FrameRequestError('The wallet service sent no Farcaster channel')
+    }
+    this.farcasterChannel = body.channelToken
+    return { url: body.url, ...(typeof body.clientUrl === 'string' ? { clientUrl: body.clientUrl } : {}) }
+  }
+
+  private async connectFarcaster(): Promise<FrameUser> {
+    const channelToken = this.farcasterChannel
+    if (!channelToken) throw new FrameRequestError('Open the Farcaster sign-in first')
+    const user = await this.signIn(await this.api('POST', '/v1/farcaster/connect', { body: { channelToken } }))
+    this.farcasterChannel = null
+    return user
+  }
+
+  // ── session ───────────────────────────────────────────────────────────────────────────
+
+  private async getUser(payload: FrameRequests['GetUser']): Promise<FrameUser> {
+    const caipNetworkId = optionalString(payload, 'caipNetworkId')
+    if (caipNetworkId !== undefined) this.switchNetwork(caipNetworkId)
+    if (!this.token && !this.user) throw new FrameRequestError('Not connected', 4100)
+    return this.frameUser(await this.currentUser())
+  }
+
+  private async isConnected(given: string | undefined): Promise<{ isConnected: boolean }> {
+    const stored = this.token
+    const token = stored ?? given
+    if (!token) return { isConnected: false }
+    try {
+      await this.loadUser(token)
+    } catch (e) {
+      // A 401 already ended the session (and told the parent).
+      if (e instanceof FrameRequestError && e.code === 401) return { isConnected: false }
+      throw e
+    }
+    // The parent's copy of the session, for a frame that lost its own storage.
+    if (!stored) this.deps.storage.set(TOKEN_KEY, token)
+    return { isConnected: true }
+  }
+
+  private async updateEmail(email: string): Promise<FrameResponses['UpdateEmail']> {
+    const body = await this.api('POST', '/v1/email/update', { body: { email }, bearer: this.bearer() })
+    if (body.action !== 'VERIFY_PRIMARY_OTP' && body.action !== 'VERIFY_SECONDARY_OTP') {
+      throw new FrameRequestError('The wallet service sent an unknown next step')
+    }
+    this.pendingNewEmail = email
+    return { action: body.action }
+  }
+
+  private async updateEmailPrimaryOtp(otp: string): Promise<FrameResponses['UpdateEmailPrimaryOtp']> {
+    const body = await this.api('POST', '/v1/email/update/primary', { body: { otp }, bearer: this.bearer() })
+    if (body.action !== undefined && body.action !== 'VERIFY_SECONDARY_OTP') {
+      throw new FrameRequestError('The wallet service sent an unknown next step')
+    }
+    return { action: 'VERIFY_SECONDARY_OTP' }
+  }
+
+  private async updateEmailSecondaryOtp(otp: string): Promise<FrameResponses['UpdateEmailSecondaryOtp']> {
+    const body = await this.api('POST', '/v1/email/update/secondary', { body: { otp }, bearer: this.bearer() })
+    const newEmail = [body.email, body.newEmail, this.pendingNewEmail].find((v): v is string => typeof v === 'string' && v.length > 0)
+    if (!newEmail) throw new FrameRequestError('The wallet service sent no e-mail address')
+    this.pendingNewEmail = null
+    if (this.user) this.user = { ...this.user, email: newEmail }
+    this.email = newEmail
+    return { newEmail }
+  }
+
+  private async signOut(): Promise<Record<string, never>> {
+    const token = this.token
+    if (token) {
+      try {
+        await this.api('POST', '/v1/signout', { bearer: token, keepSession: true })
+      } catch {
+        // signed out locally all the same
+      }
+    }
+    this.deps.storage.del(TOKEN_KEY)
+    this.user = null
+    this.email = null
+    this.abort()
+    this.deps.post({ type: frameType('session'), token: null })
+    return {}
+  }
+
+  // ── app data ──────────────────────────────────────────────────────────────────────────
+
+  private network(): Network {
+    const network = this.currentNetwork ?? this.networks[0]
+    if (!network) throw new FrameRequestError('No networks have been synced')
+    return network
+  }
+
+  private switchNetwork(caipNetworkId: string): { caipNetworkId: string } {
+    const network = this.networks.find((n) => n.caipNetworkId === caipNetworkId)
+    if (!network) throw new FrameRequestError('Network Not Found', 4902)
+    this.currentNetwork = network
+    return { caipNetworkId }
+  }
+
+  private syncDappData(payload: unknown): Record<string, never> {
+    const list = field(payload, 'networks')
+    if (!Array.isArray(list)) throw new FrameRequestError('Missing or invalid "networks"')
+    const networks: Network[] = []
+    for (const n of list) {
+      const id = field(n, 'caipNetworkId')
+      const name = field(n, 'name')
+      const rpcUrl = field(n, 'rpcUrl')
+      // Other namespaces (e.g. Solana) are the modal's business, not this EVM wallet's.
+      if (typeof id !== 'string' || !/^eip155:\d{1,15}$/.test(id)) continue
+      if (typeof rpcUrl !== 'string' || !/^https?:\/\//.test(rpcUrl)) throw new FrameRequestError(`Invalid RPC URL for ${id}`)
+      networks.push({ caipNetworkId: id, chainId: Number(id.slice('eip155:'.length)), name: typeof name === 'string' ? name : id, rpcUrl })
+    }
+    this.networks = networks
+    const current = this.currentNetwork
+    this.currentNetwork = (current && networks.find((n) => n.caipNetworkId === current.caipNetworkId)) ?? networks[0] ?? null
+    const appName = field(payload, 'appName')
+    this.appName = typeof appName === 'string' && appName ? appName : undefined
+    return {}
+  }
+
+  private syncTheme(mode: unknown): Record<string, never> {
+    if (mode !== 'light' && mode !== 'dark') throw new FrameRequestError('Missing or invalid "themeMode"')
+    this.deps.setTheme?.(mode)
+    return {}
+  }
+
+  private setPreferredAccount(type: unknown): Record<string, never> {
+    if (type === 'eoa') return {}
+    if (type === 'smartAccount') throw new FrameRequestError('Smart accounts are not enabled')
+    throw new FrameRequestError('Missing or invalid "type"')
+  }
+
+  // ── RPC ───────────────────────────────────────────────────────────────────────────────
+
+  private async rpc(method: unknown, params: unknown): Promise<{ result: unknown }> {
+    let kind: 'safe' | 'approval'
+    try {
+      kind = classifyRpcMethod(method as string)
+    } catch (e) {
+      throw new FrameRequestError(errorPayload(e).message, 4200)
+    }
+    const m = method as string
+    if (kind === 'safe') return { result: await this.safeRpc(m, params) }
+    return { result: await this.approvalRpc(m, params) }
+  }
+
+  private async safeRpc(method: string, params: unknown): Promise<unknown> {
+    if (method === 'eth_accounts') return this.user ? [this.user.account.address] : []
+    if (method === 'eth_chainId') return numberToHex(this.network().chainId)
+    const network = this.network()
+    let res: Response
+    try {
+      res = await this.deps.fetch(network.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
+      })
+    } catch {
+      throw new FrameRequestError(`Could not reach ${network.name}`, -32603)
+    }
+    let body: unknown
+    try {
+      body = await res.json()
+    } catch {
+      throw new FrameRequestError(`${network.name} answered ${res.status}`, -32603)
+    }
+    const error = field(body, 'error')
+    if (error !== undefined && error !== null) {
+      const message = field(error, 'message')
+      const code = field(error, 'code')
+      throw new FrameRequestError(typeof message === 'string' && message ? message : 'The node rejected the request', typeof code === 'number' ? code : -32603)
+    }
+    if (!res.ok) throw new FrameRequestError(`${network.name} answered ${res.status}`, -32603)
+    return field(body, 'result') ?? null
+  }
+
+  private async approvalRpc(method: string, params: unknown): Promise<unknown> {
+    if (method !== 'personal_sign' && method !== 'eth_signTypedData_v4' && method !== 'eth_sendTransaction') {
+      throw new FrameRequestError('Method not supported by the embedded wallet', 4200)
+    }
+    const user = this.user ?? (this.token ? await this.currentUser() : null)
+    if (!user) throw new FrameRequestError('Not connected', 4100)
+    const account = user.account
+    const p = paramsArray(params)
+    const assertOurs = (address: unknown) => {
+      if (address === undefined) return
+      if (!isAddress(address) || address.toLowerCase() !== account.address.toLowerCase()) {
+        throw new FrameRequestError(`Unknown account ${String(address)}`, 4100)
+      }
+    }
+
+    if (method === 'personal_sign') {
+      const [message, address] = p
+      if (typeof message !== 'string') throw new FrameRequestError('Message must be a string', -32602)
+      assertOurs(address)
+      await this.approve(method, 'Sign message', [{ label: 'Message', value: messageText(message) }])
+      return isHex(message) ? account.signMessage({ message: { raw: message } }) : account.signMessage({ message })
+    }
+
+    if (method === 'eth_signTypedData_v4') {
+      const [address, raw] = p
+      assertOurs(address)
+      const typed = parseTypedData(raw)
+      const domain = typed.domain ?? {}
+      const details: FramePromptDetail[] = [{ label: 'Type', value: typed.primaryType }]
+      if (typeof domain.name === 'string') details.push({ label: 'Domain', value: typeof domain.version === 'string' ? `${domain.name} (version ${domain.version})` : domain.name })
+      if (domain.chainId !== undefined) details.push({ label: 'Chain', value: String(domain.chainId) })
+      if (typeof domain.verifyingContract === 'string') details.push({ label: 'Contract', value: domain.verifyingContract })
+      await this.approve(method, 'Sign typed data', details)
+      return account.signTypedData(typed as unknown as Parameters<PrivateKeyAccount['signTypedData']>[0])
+    }
+
+    // eth_sendTransaction
+    const network = this.network()
+    const tx = this.parseTransaction(p[0], network, assertOurs)
+    const details: FramePromptDetail[] = [
+      { label: 'To', value: tx.to ?? 'New contract' },
+      { label: 'Value', value: `${formatEther(tx.value ?? 0n)} ETH` },
+      { label: 'Data', value: tx.data ? `${size(tx.data)} bytes` : 'None' },
+      { label: 'Network', value: network.name },
+    ]
+    await this.approve(method, 'Send transaction', details)
+    const chain = defineChain({
+      id: network.chainId,
+      name: network.name,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [network.rpcUrl] } },
+    })
+    const client = createWalletClient({
+      account,
+      chain,
+      transport: http(network.rpcUrl, {
+        retryCount: 0,
+        fetchFn: (input, init) => this.deps.fetch(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, init),
+      }),
+    })
+    const fees =
+      tx.maxFeePerGas !== undefined || tx.maxPriorityFeePerGas !== undefined
+        ? { maxFeePerGas: tx.maxFeePerGas, maxPriorityFeePerGas: tx.maxPriorityFeePerGas }
+        : tx.gasPrice !== undefined
+          ? { gasPrice: tx.gasPrice }
+          : {}
+    return client.sendTransaction({
+      account,
+      chain,
+      to: tx.to,
+      value: tx.value,
+      data: tx.data,
+      ...(tx.gas !== undefined ? { gas: tx.gas } : {}),
+      ...(tx.nonce !== undefined ? { nonce: Number(tx.nonce) } : {}),
+      ...fees,
+    } as Parameters<typeof client.sendTransaction>[0])
+  }
+
+  private parseTransaction(raw: unknown, network: Network, assertOurs: (a: unknown) => void): ParsedTx {
+    if (typeof raw !== 'object' || raw === null) throw new FrameRequestError('Expected a transaction object', -32602)
+    const tx = raw as Json
+    assertOurs(tx.from ?? undefined)
+    if (tx.to !== undefined && tx.to !== null && !isAddress(tx.to)) throw new FrameRequestError('Invalid "to" address', -32602)
+    const data = tx.data ?? tx.input
+    if (data !== undefined && data !== null && !isHex(data)) throw new FrameRequestError('Invalid "data"', -32602)
+    const chainId = bigintField(tx, 'chainId')
+    if (chainId !== undefined && chainId !== BigInt(network.chainId)) {
+      throw new FrameRequestError(`The transaction is for chain ${chainId}, the wallet is on ${network.name}`, -32602)
+    }
+    const out: ParsedTx = { to: (tx.to as Hex | null | undefined) ?? null }
+    if (typeof data === 'string' && data !== '0x') out.data = data as Hex
+    for (const key of ['value', 'gas', 'nonce', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas'] as const) {
+      const v = bigintField(tx, key)
+      if (v !== undefined) out[key] = v
+    }
+    return out
+  }
+
+  /**
+   * Shows the approval prompt (one at a time, in order) with the parent showing the frame;
+   * resolves when approved, rejects with 4001 when rejected or withdrawn (RpcAbort, sign-out).
+   */
+  private async approve(method: string, title: string, details: FramePromptDetail[]): Promise<void> {
+    const controller = new AbortController()
+    this.pendingApprovals.add(controller)
+    const { signal } = controller
+    const run = async (): Promise<boolean> => {
+      if (signal.aborted) return false
+      this.deps.post({ type: frameType('prompt'), open: true })
+      try {
+        const aborted = new Promise<boolean>((ok) => signal.addEventListener('abort', () => ok(false), { once: true }))
+        const prompt: FramePrompt = { method, title, requestedBy: this.appName ?? this.deps.parentOrigin, details, signal }
+        return await Promise.race([this.deps.confirm(prompt).then((v) => v === true && !signal.aborted), aborted])
+      } finally {
+        this.deps.post({ type: frameType('prompt'), open: false })
+      }
+    }
+    const result = this.promptQueue.then(run, run)
+    this.promptQueue = result.catch(() => undefined)
+    try {
+      if (!(await result)) throw userRejected()
+    } finally {
+      this.pendingApprovals.delete(controller)
+    }
+  }
+
+  /** Withdraws pending approvals and stops a device-approval wait. */
+  private abort(): Record<string, never> {
+    this.deviceWait++
+    for (const c of this.pendingApprovals) c.abort()
+    this.pendingApprovals.clear()
+    return {}
+  }
+}
+
+/** Creates the frame wallet (see `FrameWallet`). */
+export function createFrameWallet(deps: FrameWalletDeps): FrameWallet {
+  return new FrameWallet(deps)
+}

@@ -1,0 +1,616 @@
+import { describe, expect, it } from 'vitest'
+import {
+  keccak256,
+  parseEther,
+  parseTransaction,
+  recoverTransactionAddress,
+  toHex,
+  verifyMessage,
+  verifyTypedData,
+  type Hex,
+  type TransactionSerialized,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import {
+  createFrameWallet,
+  DEVICE_KEY,
+  resolveParentOrigin,
+  TOKEN_KEY,
+  type FramePrompt,
+  type FrameStorage,
+} from '../../../dev/frame/frameWallet'
+import { FRAME_PROTOCOL_VERSION, type FrameMessage, type FrameRequestName } from '../../../src/core/domain/frameProtocol'
+
+const PARENT = 'http://127.0.0.1:5173'
+const RPC_URL = 'http://127.0.0.1:8545/'
+const RPC_URL_2 = 'http://127.0.0.1:8546/'
+const EMAIL = 'ada@example.com'
+const OTP = '123456'
+const NETWORKS = [
+  { caipNetworkId: 'eip155:31337', name: 'Local', rpcUrl: RPC_URL },
+  { caipNetworkId: 'eip155:31338', name: 'Local 2', rpcUrl: RPC_URL_2 },
+]
+
+type Call = { method: string; path: string; body: Record<string, unknown> | undefined; auth: string | null }
+
+/** The auth service and the networks' JSON-RPC nodes, in memory. */
+function fakeServices(options: { approveAfter?: number; sendError?: { code: number; message: string } } = {}) {
+  const privateKey = generatePrivateKey()
+  const account = privateKeyToAccount(privateKey)
+  const calls: Call[] = []
+  const rpcCalls: { url: string; method: string; params: unknown[] }[] = []
+  const rawTransactions: Hex[] = []
+  const sessions = new Set<string>()
+  let statusChecks = 0
+  let issued = 0
+  const user = { id: 'u1', email: EMAIL, username: null, auth: 'email', address: account.address, privateKey }
+
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+  const rpc = (id: unknown, method: string, params: unknown[]): unknown => {
+    switch (method) {
+      case 'eth_chainId':
+        return toHex(31337)
+      case 'eth_blockNumber':
+        return '0x2a'
+      case 'eth_getTransactionCount':
+        return '0x7'
+      case 'eth_estimateGas':
+        return toHex(21_000)
+      case 'eth_gasPrice':
+        return toHex(2_000_000_000)
+      case 'eth_maxPriorityFeePerGas':
+        return toHex(1_000_000_000)
+      case 'eth_getBlockByNumber':
+        return {
+          number: '0x2a',
+          hash: `0x${'11'.repeat(32)}`,
+          parentHash: `0x${'22'.repeat(32)}`,
+          timestamp: '0x1',
+          baseFeePerGas: toHex(1_000_000_000),
+          gasLimit: toHex(30_000_000),
+          gasUsed: '0x0',
+          transactions: [],
+        }
+      case 'eth_sendRawTransaction': {
+        if (options.sendError) throw Object.assign(new Error(options.sendError.message), { code: options.sendError.code })
+        const raw = params[0] as Hex
+        rawTransactions.push(raw)
+        return keccak256(raw)
+      }
+      default:
+        throw Object.assign(new Error(`method ${method} not served`), { id })
+    }
+  }
+
+  const fetch = async (input: string, init?: RequestInit): Promise<Response> => {
+    const url = new URL(input, 'http://auth.test')
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined
+    if (url.origin === 'http://127.0.0.1:8545' || url.origin === 'http://127.0.0.1:8546') {
+      const req = body as { id: unknown; method: string; params?: unknown[] }
+      rpcCalls.push({ url: url.href, method: req.method, params: req.params ?? [] })
+      if (req.method === 'eth_call') return json(200, { jsonrpc: '2.0', id: req.id, error: { code: 3, message: 'execution reverted: nope' } })
+      try {
+        return json(200, { jsonrpc: '2.0', id: req.id, result: rpc(req.id, req.method, req.params ?? []) })
+      } catch (e) {
+        const code = (e as { code?: number }).code ?? -32601
+        return json(200, { jsonrpc: '2.0', id: req.id, error: { code, message: (e as Error).message } })
+      }
+    }
+    const headers = new Headers(init?.headers)
+    const auth = headers.get('authorization')
+    const method = init?.method ?? 'GET'
+    calls.push({ method, path: url.pathname + url.search, body, auth })
+    const bearer = auth?.startsWith('Bearer ') ? auth.slice(7) : null
+    const authed = () => bearer !== null && sessions.has(bearer)
+    const newSession = () => {
+      const token = `tok-${++issued}`
+      sessions.add(token)
+      return json(200, { token })
+    }
+    switch (`${method} ${url.pathname}`) {
+      case 'POST /v1/email/connect':
+        if (typeof body?.email !== 'string' || !body.email.includes('@')) return json(400, { error: 'Invalid email' })
+        if (typeof body.deviceId !== 'string') return json(400, { error: 'Missing device' })
+        return json(200, { action: 'VERIFY_DEVICE' })
+      case 'POST /v1/device/status':
+        statusChecks++
+        return json(200, { approved: statusChecks >= (options.approveAfter ?? 3) })
+      case 'POST /v1/otp/verify':
+        if (body?.otp !== OTP) return json(400, { error: 'Invalid code' })
+        return newSession()
+      case 'GET /v1/me':
+        if (!authed()) return json(401, { error: 'Session Expired' })
+        return json(200, { user })
+      case 'GET /v1/social/uri':
+        return json(200, { uri: `http://auth.test/social/${url.searchParams.get('provider')}?origin=${url.searchParams.get('origin')}` })
+      case 'POST /v1/social/connect':
+        return newSession()
+      case 'POST /v1/farcaster/channel':
+        return json(200, { channelToken: 'chan-1', url: 'https://farcaster.test/~/siwf?channelToken=chan-1', clientUrl: 'http://127.0.0.1:9/relay' })
+      case 'POST /v1/farcaster/connect':
+        return body?.channelToken === 'chan-1' ? newSession() : json(400, { error: 'Unknown channel' })
+      case 'POST /v1/email/update':
+        if (!authed()) return json(401, { error: 'Session Expired' })
+        return json(200, { action: 'VERIFY_PRIMARY_OTP' })
+      case 'POST /v1/email/update/primary':
+        if (!authed()) return json(401, { error: 'Session Expired' })
+        return json(200, { action: 'VERIFY_SECONDARY_OTP' })
+      case 'POST /v1/email/update/secondary':
+        if (!authed()) return json(401, { error: 'Session Expired' })
+        return json(200, { email: 'new@example.com' })
+      case 'POST /v1/signout':
+        if (bearer) sessions.delete(bearer)
+        return json(200, {})
+      default:
+        return json(404, { error: `No route ${method} ${url.pathname}` })
+    }
+  }
+
+  return {
+    fetch,
+    account,
+    calls,
+    rpcCalls,
+    rawTransactions,
+    sessions,
+    get statusChecks() {
+      return statusChecks
+    },
+    expireAll: () => sessions.clear(),
+  }
+}
+
+function memoryStorage(): FrameStorage & { map: Map<string, string> } {
+  const map = new Map<string, string>()
+  return { map, get: (k) => map.get(k) ?? null, set: (k, v) => void map.set(k, v), del: (k) => void map.delete(k) }
+}
+
+type ConfirmMode = 'approve' | 'reject' | 'hold'
+
+function setup(options: { approveAfter?: number; confirm?: ConfirmMode; sendError?: { code: number; message: string } } = {}) {
+  const services = fakeServices(options)
+  const storage = memoryStorage()
+  const posts: FrameMessage[] = []
+  const waiters: (() => void)[] = []
+  const prompts: FramePrompt[] = []
+  let confirmMode: ConfirmMode = options.confirm ?? 'approve'
+  const themes: string[] = []
+  const wallet = createFrameWallet({
+    fetch: services.fetch,
+    storage,
+    post: (m) => {
+      posts.push(structuredClone(m))
+      for (const w of waiters.splice(0)) w()
+    },
+    confirm: (prompt) => {
+      prompts.push(prompt)
+      if (confirmMode === 'hold') return new Promise<boolean>(() => undefined)
+      return Promise.resolve(confirmMode === 'approve')
+    },
+    createDeviceId: () => 'device-1',
+    parentOrigin: PARENT,
+    setTheme: (mode) => themes.push(mode),
+    devicePollMs: 5,
+  })
+  let seq = 0
+  const repliesTo = (id: string) => posts.filter((m) => 'id' in m && m.id === id && m.type !== '@gangway/frame/request')
+  const nextPost = () => new Promise<void>((ok) => waiters.push(ok))
+
+  /** Sends a request as the parent and resolves with its reply. */
+  async function send(name: FrameRequestName, payload: unknown = {}) {
+    const id = `r${++seq}`
+    const accepted = wallet.receive({ data: { type: '@gangway/frame/request', id, name, payload }, origin: PARENT, fromParent: true })
+    expect(accepted).toBe(true)
+    while (repliesTo(id).length === 0) await nextPost()
+    return repliesTo(id)[0] as Extract<FrameMessage, { id: string }>
+  }
+  async function ok(name: FrameRequestName, payload: unknown = {}) {
+    const reply = await send(name, payload)
+    if (reply.type !== '@gangway/frame/success') throw new Error(`${name} failed: ${JSON.stringify(reply.payload)}`)
+    return reply.payload as Record<string, unknown>
+  }
+  async function fail(name: FrameRequestName, payload: unknown = {}) {
+    const reply = await send(name, payload)
+    if (reply.type !== '@gangway/frame/error') throw new Error(`${name} succeeded: ${JSON.stringify(reply.payload)}`)
+    return reply.payload as { message: string; code?: number }
+  }
+  async function signIn() {
+    await ok('SyncDappData', { networks: NETWORKS, appName: 'Test App' })
+    expect(await ok('ConnectEmail', { email: EMAIL })).toEqual({ action: 'VERIFY_DEVICE' })
+    await ok('ConnectDevice')
+    return ok('ConnectOtp', { otp: OTP })
+  }
+  const sessionPosts = () => posts.filter((m) => m.type === '@gangway/frame/session')
+  const promptPosts = () => posts.filter((m) => m.type === '@gangway/frame/prompt')
+  return {
+    wallet,
+    services,
+    storage,
+    posts,
+    prompts,
+    themes,
+    send,
+    ok,
+    fail,
+    signIn,
+    sessionPosts,
+    promptPosts,
+    repliesTo,
+    setConfirm: (m: ConfirmMode) => (confirmMode = m),
+  }
+}
+
+const flush = () => new Promise((ok) => setTimeout(ok, 20))
+
+describe('frame wallet: sign-in', () => {
+  it('announces itself ready with the protocol version', () => {
+    const t = setup()
+    t.wallet.start()
+    expect(t.posts).toEqual([{ type: '@gangway/frame/ready', version: FRAME_PROTOCOL_VERSION }])
+  })
+
+  it('connects by e-mail: device approval polling, one-time code, user with the key address and a session post', async () => {
+    const t = setup({ approveAfter: 3 })
+    const user = await t.signIn()
+    expect(t.services.statusChecks).toBe(3)
+    expect(user).toEqual({
+      email: EMAIL,
+      username: null,
+      address: t.services.account.address,
+      caipNetworkId: 'eip155:31337',
+      auth: 'email',
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+    })
+    const token = t.storage.get(TOKEN_KEY)
+    expect(token).toMatch(/^tok-/)
+    expect(t.sessionPosts()).toEqual([{ type: '@gangway/frame/session', token }])
+    expect(t.storage.get(DEVICE_KEY)).toBe('device-1')
+    const connect = t.services.calls.find((c) => c.path === '/v1/email/connect')
+    expect(connect?.body).toEqual({ email: EMAIL, deviceId: 'device-1' })
+    const verify = t.services.calls.find((c) => c.path === '/v1/otp/verify')
+    expect(verify?.body).toEqual({ email: EMAIL, deviceId: 'device-1', otp: OTP })
+    expect(t.services.calls.find((c) => c.path === '/v1/me')?.auth).toBe(`Bearer ${token}`)
+    expect(await t.ok('GetUser')).toEqual(user)
+  })
+
+  it('rejects a wrong code with the service message', async () => {
+    const t = setup({ approveAfter: 1 })
+    await t.ok('SyncDappData', { networks: NETWORKS })
+    await t.ok('ConnectEmail', { email: EMAIL })
+    expect(await t.fail('ConnectOtp', { otp: '000000' })).toEqual({ message: 'Invalid code', code: 400 })
+    expect(t.sessionPosts()).toEqual([])
+    expect(await t.fail('ConnectEmail', { email: 'nope' })).toMatchObject({ message: 'Invalid email' })
+  })
+
+  it('stops waiting for the device approval when a new ConnectEmail comes', async () => {
+    const t = setup({ approveAfter: 1_000_000 })
+    await t.ok('ConnectEmail', { email: EMAIL })
+    const waiting = t.send('ConnectDevice')
+    await flush()
+    await t.ok('ConnectEmail', { email: 'other@example.com' })
+    const reply = await waiting
+    expect(reply.type).toBe('@gangway/frame/error')
+    expect(reply.payload).toMatchObject({ message: 'Device approval was cancelled' })
+  })
+
+  it('gives up on the device approval after the timeout', async () => {
+    const services = fakeServices({ approveAfter: 1_000_000 })
+    const posts: FrameMessage[] = []
+    const wallet = createFrameWallet({
+      fetch: services.fetch,
+      storage: memoryStorage(),
+      post: (m) => posts.push(m),
+      confirm: async () => true,
+      createDeviceId: () => 'd',
+      parentOrigin: PARENT,
+      devicePollMs: 5,
+      deviceTimeoutMs: 30,
+    })
+    await wallet.answer('a', 'ConnectEmail', { email: EMAIL })
+    await wallet.answer('b', 'ConnectDevice', {})
+    expect(posts.at(-1)).toEqual({ type: '@gangway/frame/error', id: 'b', name: 'ConnectDevice', payload: { message: 'Device approval timed out' } })
+    expect(services.statusChecks).toBeGreaterThan(1)
+  })
+
+  it('signs in with a social result and with Farcaster', async () => {
+    const t = setup()
+    await t.ok('SyncDappData', { networks: NETWORKS })
+    expect(await t.ok('GetSocialRedirectUri', { provider: 'google', origin: PARENT })).toEqual({
+      uri: `http://auth.test/social/google?origin=${PARENT}`,
+    })
+    const social = await t.ok('ConnectSocial', { uri: 'http://auth.test/result?code=1' })
+    expect(social.address).toBe(t.services.account.address)
+    expect(t.services.calls.find((c) => c.path === '/v1/social/connect')?.body).toEqual({ resultUri: 'http://auth.test/result?code=1' })
+    expect(await t.ok('GetFarcasterUri')).toEqual({ url: 'https://farcaster.test/~/siwf?channelToken=chan-1', clientUrl: 'http://127.0.0.1:9/relay' })
+    const fc = await t.ok('ConnectFarcaster')
+    expect(fc.address).toBe(t.services.account.address)
+    expect(t.services.calls.find((c) => c.path === '/v1/farcaster/connect')?.body).toEqual({ channelToken: 'chan-1' })
+    expect(t.sessionPosts().map((m) => (m as { token: string }).token)).toEqual(['tok-1', 'tok-2'])
+  })
+})
+
+describe('frame wallet: messages', () => {
+  it('ignores messages from another origin, another window or of the wrong shape', async () => {
+    const t = setup()
+    const request = { type: '@gangway/frame/request', id: 'x1', name: 'GetChainId', payload: {} }
+    expect(t.wallet.receive({ data: request, origin: 'http://127.0.0.1:9999', fromParent: true })).toBe(false)
+    expect(t.wallet.receive({ data: request, origin: PARENT, fromParent: false })).toBe(false)
+    expect(t.wallet.receive({ data: { ...request, name: 'Nope' }, origin: PARENT, fromParent: true })).toBe(false)
+    expect(t.wallet.receive({ data: { ...request, id: '' }, origin: PARENT, fromParent: true })).toBe(false)
+    expect(t.wallet.receive({ data: { ...request, type: '@gangway/frame/success' }, origin: PARENT, fromParent: true })).toBe(false)
+    expect(t.wallet.receive({ data: 'GetChainId', origin: PARENT, fromParent: true })).toBe(false)
+    await flush()
+    expect(t.posts).toEqual([])
+    // The same request from the parent is answered.
+    expect(t.wallet.receive({ data: request, origin: PARENT, fromParent: true })).toBe(true)
+    await flush()
+    expect(t.repliesTo('x1')).toHaveLength(1)
+  })
+
+  it('answers every request exactly once, with a specific error message on failure', async () => {
+    const t = setup({ approveAfter: 1, confirm: 'reject' })
+    await t.signIn()
+    const requests: [FrameRequestName, unknown][] = [
+      ['ConnectEmail', { email: 'x' }],
+      ['ConnectDevice', {}],
+      ['ConnectOtp', { otp: 'bad' }],
+      ['GetSocialRedirectUri', { provider: 'github', origin: PARENT }],
+      ['ConnectSocial', {}],
+      ['GetFarcasterUri', {}],
+      ['ConnectFarcaster', {}],
+      ['GetUser', {}],
+      ['IsConnected', {}],
+      ['GetChainId', {}],
+      ['SwitchNetwork', { caipNetworkId: 'eip155:31338' }],
+      ['Rpc', { method: 'eth_chainId' }],
+      ['Rpc', { method: 'personal_sign', params: ['0x68690a', t.services.account.address] }],
+      ['Rpc', { method: 'eth_sign', params: [] }],
+      ['RpcAbort', {}],
+      ['UpdateEmail', { email: 'new@example.com' }],
+      ['UpdateEmailPrimaryOtp', { otp: '1' }],
+      ['UpdateEmailSecondaryOtp', { otp: '2' }],
+      ['SyncTheme', { themeMode: 'dark' }],
+      ['SyncTheme', { themeMode: 'purple' }],
+      ['SyncDappData', null],
+      ['SetPreferredAccount', { type: 'smartAccount' }],
+      ['Reload', {}],
+      ['SignOut', {}],
+    ]
+    const before = t.posts.length
+    const ids = requests.map(([name, payload], i) => {
+      const id = `batch-${i}`
+      t.wallet.receive({ data: { type: '@gangway/frame/request', id, name, payload }, origin: PARENT, fromParent: true })
+      return id
+    })
+    for (let i = 0; i < 50 && ids.some((id) => t.repliesTo(id).length === 0); i++) await flush()
+    for (const id of ids) expect(t.repliesTo(id), id).toHaveLength(1)
+    const errors = t.posts.slice(before).filter((m) => m.type === '@gangway/frame/error') as Extract<FrameMessage, { type: '@gangway/frame/error' }>[]
+    expect(errors.length).toBeGreaterThan(3)
+    for (const e of errors) {
+      expect(e.payload.message).not.toBe('Internal error')
+      expect(e.payload.message.length).toBeGreaterThan(3)
+    }
+    expect(t.themes).toEqual(['dark'])
+  })
+
+  it('reports smart accounts as not enabled and no session as not connected', async () => {
+    const t = setup()
+    await t.ok('SetPreferredAccount', { type: 'eoa' })
+    expect(await t.fail('SetPreferredAccount', { type: 'smartAccount' })).toMatchObject({ message: 'Smart accounts are not enabled' })
+    await t.ok('SyncDappData', { networks: NETWORKS })
+    expect(await t.fail('GetUser')).toMatchObject({ message: 'Not connected' })
+  })
+})
+
+describe('frame wallet: networks and session', () => {
+  it('switches only to synced networks; GetChainId follows', async () => {
+    const t = setup()
+    await t.ok('SyncDappData', { networks: NETWORKS, appName: 'Test App' })
+    expect(await t.ok('GetChainId')).toEqual({ caipNetworkId: 'eip155:31337' })
+    expect(await t.fail('SwitchNetwork', { caipNetworkId: 'eip155:1' })).toMatchObject({ message: 'Network Not Found' })
+    expect(await t.ok('GetChainId')).toEqual({ caipNetworkId: 'eip155:31337' })
+    expect(await t.ok('SwitchNetwork', { caipNetworkId: 'eip155:31338' })).toEqual({ caipNetworkId: 'eip155:31338' })
+    expect(await t.ok('GetChainId')).toEqual({ caipNetworkId: 'eip155:31338' })
+    expect(await t.ok('Rpc', { method: 'eth_chainId' })).toEqual({ result: '0x7a6a' })
+  })
+
+  it('IsConnected with an expired session answers false, forgets the token and posts a null session', async () => {
+    const t = setup({ approveAfter: 1 })
+    await t.signIn()
+    expect(await t.ok('IsConnected')).toEqual({ isConnected: true })
+    t.services.expireAll()
+    expect(await t.ok('IsConnected')).toEqual({ isConnected: false })
+    expect(t.storage.get(TOKEN_KEY)).toBeNull()
+    expect(t.sessionPosts().at(-1)).toEqual({ type: '@gangway/frame/session', token: null })
+    expect(await t.fail('GetUser')).toMatchObject({ message: 'Not connected' })
+  })
+
+  it('IsConnected takes the parent token when its own storage is empty', async () => {
+    const t = setup()
+    t.services.sessions.add('kept-by-modal')
+    expect(await t.ok('IsConnected')).toEqual({ isConnected: false })
+    expect(await t.ok('IsConnected', { token: 'kept-by-modal' })).toEqual({ isConnected: true })
+    expect(t.storage.get(TOKEN_KEY)).toBe('kept-by-modal')
+    expect(t.services.calls.at(-1)?.auth).toBe('Bearer kept-by-modal')
+  })
+
+  it('a Session Expired answer on any authorised call ends the session', async () => {
+    const t = setup({ approveAfter: 1 })
+    await t.signIn()
+    t.services.expireAll()
+    expect(await t.fail('UpdateEmail', { email: 'new@example.com' })).toMatchObject({ message: 'Session Expired' })
+    expect(t.storage.get(TOKEN_KEY)).toBeNull()
+    expect(t.sessionPosts().at(-1)).toEqual({ type: '@gangway/frame/session', token: null })
+  })
+
+  it('updates the e-mail in three steps', async () => {
+    const t = setup({ approveAfter: 1 })
+    await t.signIn()
+    expect(await t.ok('UpdateEmail', { email: 'new@example.com' })).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
+    expect(await t.ok('UpdateEmailPrimaryOtp', { otp: '1' })).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
+    expect(await t.ok('UpdateEmailSecondaryOtp', { otp: '2' })).toEqual({ newEmail: 'new@example.com' })
+    expect((await t.ok('GetUser')).email).toBe('new@example.com')
+  })
+
+  it('signs out: tells the service, forgets the token, posts a null session', async () => {
+    const t = setup({ approveAfter: 1 })
+    await t.signIn()
+    const token = t.storage.get(TOKEN_KEY)!
+    await t.ok('SignOut')
+    expect(t.services.sessions.has(token)).toBe(false)
+    expect(t.storage.get(TOKEN_KEY)).toBeNull()
+    expect(t.sessionPosts().at(-1)).toEqual({ type: '@gangway/frame/session', token: null })
+    expect(await t.ok('Rpc', { method: 'eth_accounts' })).toEqual({ result: [] })
+  })
+})
+
+describe('frame wallet: RPC', () => {
+  it('personal_sign approved: a prompt with the message text, then a signature that verifies', async () => {
+    const t = setup({ approveAfter: 1 })
+    await t.signIn()
+    const address = t.services.account.address
+    const message = toHex('hello gangway')
+    const { result } = await t.ok('Rpc', { method: 'personal_sign', params: [message, address] })
+    expect(await verifyMessage({ address, message: 'hello gangway', signature: result as Hex })).toBe(true)
+    expect(t.prompts).toHaveLength(1)
+    expect(t.prompts[0]).toMatchObject({ method: 'personal_sign', requestedBy: 'Test App', details: [{ label: 'Message', value: 'hello gangway' }] })
+    expect(t.promptPosts()).toEqual([
+      { type: '@gangway/frame/prompt', open: true },
+      { type: '@gangway/frame/prompt', open: false },
+    ])
+  })
+
+  it('personal_sign rejected: 4001', async () => {
+    const t = setup({ approveAfter: 1, confirm: 'reject' })
+    await t.signIn()
+    const payload = await t.fail('Rpc', { method: 'personal_sign', params: [toHex('hi'), t.services.account.address] })
+    expect(payload).toEqual({ message: 'User rejected the request.', code: 4001 })
+    expect(t.promptPosts().at(-1)).toEqual({ type: '@gangway/frame/prompt', open: false })
+  })
+
+  it('RpcAbort withdraws the open prompt', async () => {
+    const t = setup({ approveAfter: 1, confirm: 'hold' })
+    await t.signIn()
+    const pending = t.send('Rpc', { method: 'personal_sign', params: [toHex('hi'), t.services.account.address] })
+    await flush()
+    expect(t.prompts).toHaveLength(1)
+    expect(await t.ok('RpcAbort')).toEqual({})
+    const reply = await pending
+    expect(reply).toMatchObject({ type: '@gangway/frame/error', payload: { message: 'User rejected the request.', code: 4001 } })
+    expect(t.prompts[0]!.signal.aborted).toBe(true)
+    expect(t.promptPosts().at(-1)).toEqual({ type: '@gangway/frame/prompt', open: false })
+  })
+
+  it('eth_signTypedData_v4: a signature over the typed data', async () => {
+    const t = setup({ approveAfter: 1 })
+    await t.signIn()
+    const address = t.services.account.address
+    const typed = {
+      domain: { name: 'Mail', version: '1', chainId: 31337, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' },
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+          { name: 'verifyingContract', type: 'address' },
+        ],
+        Mail: [
+          { name: 'from', type: 'string' },
+          { name: 'contents', type: 'string' },
+        ],
+      },
+      primaryType: 'Mail',
+      message: { from: 'ada', contents: 'hello' },
+    } as const
+    const { result } = await t.ok('Rpc', { method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typed)] })
+    const { EIP712Domain: _, ...types } = typed.types
+    expect(await verifyTypedData({ address, domain: typed.domain, types, primaryType: 'Mail', message: typed.message, signature: result as Hex })).toBe(true)
+    expect(t.prompts[0]?.details).toContainEqual({ label: 'Type', value: 'Mail' })
+  })
+
+  it('rejects a method the policy does not allow, without a prompt or a node call', async () => {
+    const t = setup({ approveAfter: 1 })
+    await t.signIn()
+    const payload = await t.fail('Rpc', { method: 'eth_sign', params: [t.services.account.address, '0x00'] })
+    expect(payload.message).toBe('Requested RPC call is not allowed')
+    expect(payload.code).toBe(4200)
+    expect(await t.fail('Rpc', { method: 'wallet_sendCalls', params: [] })).toEqual({ message: 'Method not supported by the embedded wallet', code: 4200 })
+    expect(t.prompts).toHaveLength(0)
+    expect(t.services.rpcCalls).toHaveLength(0)
+  })
+
+  it('forwards safe methods to the current network and passes the node error on', async () => {
+    const t = setup({ approveAfter: 1 })
+    await t.signIn()
+    expect(await t.ok('Rpc', { method: 'eth_blockNumber', params: [] })).toEqual({ result: '0x2a' })
+    expect(await t.ok('Rpc', { method: 'eth_accounts' })).toEqual({ result: [t.services.account.address] })
+    await t.ok('SwitchNetwork', { caipNetworkId: 'eip155:31338' })
+    expect(await t.fail('Rpc', { method: 'eth_call', params: [{ to: '0x0000000000000000000000000000000000000001' }, 'latest'] })).toEqual({
+      message: 'execution reverted: nope',
+      code: 3,
+    })
+    expect(t.services.rpcCalls.map((c) => [c.url, c.method])).toEqual([
+      [RPC_URL, 'eth_blockNumber'],
+      [RPC_URL_2, 'eth_call'],
+    ])
+  })
+
+  it('eth_sendTransaction: signs with the key and sends the raw transaction to the RPC URL', async () => {
+    const t = setup({ approveAfter: 1 })
+    await t.signIn()
+    const address = t.services.account.address
+    const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const { result } = await t.ok('Rpc', { method: 'eth_sendTransaction', params: [{ from: address, to, value: toHex(parseEther('1.5')) }] })
+    expect(t.services.rawTransactions).toHaveLength(1)
+    const raw = t.services.rawTransactions[0] as TransactionSerialized
+    expect(result).toBe(keccak256(raw))
+    const tx = parseTransaction(raw)
+    expect(tx.to?.toLowerCase()).toBe(to.toLowerCase())
+    expect(tx.value).toBe(parseEther('1.5'))
+    expect(tx.chainId).toBe(31337)
+    expect(tx.nonce).toBe(7)
+    expect(await recoverTransactionAddress({ serializedTransaction: raw as never })).toBe(address)
+    expect(t.services.rpcCalls.every((c) => c.url === RPC_URL)).toBe(true)
+    expect(t.prompts[0]?.details).toEqual([
+      { label: 'To', value: to },
+      { label: 'Value', value: '1.5 ETH' },
+      { label: 'Data', value: 'None' },
+      { label: 'Network', value: 'Local' },
+    ])
+  })
+
+  it('eth_sendTransaction: the node refusing the transaction is reported with its own message', async () => {
+    const t = setup({ approveAfter: 1, sendError: { code: -32000, message: 'insufficient funds for gas * price + value' } })
+    await t.signIn()
+    const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    expect(await t.fail('Rpc', { method: 'eth_sendTransaction', params: [{ to, value: '0x1', gas: '0x5208' }] })).toEqual({
+      message: 'insufficient funds for gas * price + value',
+      code: -32000,
+    })
+    expect(t.services.rpcCalls.some((c) => c.method === 'eth_estimateGas')).toBe(false)
+  })
+
+  it('refuses to sign for another account', async () => {
+    const t = setup({ approveAfter: 1 })
+    await t.signIn()
+    const other = privateKeyToAccount(generatePrivateKey()).address
+    expect(await t.fail('Rpc', { method: 'personal_sign', params: [toHex('hi'), other] })).toMatchObject({ code: 4100 })
+    expect(t.prompts).toHaveLength(0)
+  })
+})
+
+describe('resolveParentOrigin', () => {
+  const q = (parentOrigin: string, allowed?: string) => `?${new URLSearchParams({ parentOrigin, ...(allowed ? { allowed } : {}) })}`
+  it('accepts local origins and listed ones only', () => {
+    expect(resolveParentOrigin(q('http://127.0.0.1:5173'))).toBe('http://127.0.0.1:5173')
+    expect(resolveParentOrigin(q('https://localhost:3000'))).toBe('https://localhost:3000')
+    expect(resolveParentOrigin(q('https://app.example'))).toBeNull()
+    expect(resolveParentOrigin(q('https://app.example', 'https://other.example, https://app.example'))).toBe('https://app.example')
+    expect(resolveParentOrigin(q('http://127.0.0.1.evil.example'))).toBeNull()
+    expect(resolveParentOrigin(q('http://127.0.0.1:5173/page'))).toBeNull()
+    expect(resolveParentOrigin(q('javascript:alert(1)'))).toBeNull()
+    expect(resolveParentOrigin('')).toBeNull()
+  })
+})
