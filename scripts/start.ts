@@ -1,7 +1,8 @@
 // `npm start`: builds the pages and starts the local stack on fixed ports of 127.0.0.1.
 // GANGWAY_PORTS=chain1,chain2,gateway,relay,web[,solana] picks other ports (the Solana
 // validator's WebSocket is on its port + 1; without a sixth port it takes a free one); GANGWAY_SKIP_BUILD=1 serves
-// the pages already in dist/dev without building them. GANGWAY_DATA_DIR puts the gateway's
+// the pages already in dist/dev without building them. The embedded wallet's auth service, its
+// mail inbox and social login provider take free ports (printed). GANGWAY_DATA_DIR puts the gateway's
 // database elsewhere than .cache/gateway-db-<gateway port>.
 // Everything stops on Ctrl+C, SIGTERM or SIGHUP, and when any parent process (npm, the shell, a
 // process manager) is gone, even if it was SIGKILLed.
@@ -40,7 +41,7 @@ async function main() {
   if (process.env.GANGWAY_SKIP_BUILD === '1') {
     if (!existsSync(BUILT_PAGES)) console.log(`No built pages at ${BUILT_PAGES}: the web server will answer 404.`)
   } else {
-    console.log('Building the demo and the wallet pages…')
+    console.log('Building the demo, the wallet and the embedded wallet frame pages…')
     await buildPages()
   }
   console.log('Starting the local stack…')
@@ -56,6 +57,8 @@ Chains:            ${config.chains.map((c) => `${c.chainId} ${c.rpcUrl}`).join('
 Gateway:           ${config.gatewayUrl}
 Relay:             ${config.relayUrl}
 Solana validator:  ${config.solanaRpcUrl} (WebSocket ${config.solanaWsUrl})
+Embedded wallet:   ${config.frameUrl} (auth service ${config.authUrl}; demo with ?email=1)
+Mail inbox:        ${config.mailUrl} (one-time codes and device links)
 Press Ctrl+C to stop.`)
 }
 

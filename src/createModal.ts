@@ -40,6 +40,9 @@ import { createStore, type Store } from './core/store.js'
 import type { Eip1193Provider } from './core/ports.js'
 import type { GangwayWalletClient, WalletClientOptions } from './walletClient.js'
 import { activeProvider } from './walletProvider.js'
+import type { AuthConnector } from './core/ports.js'
+import { createFrameConnector, type EmbeddedWalletOptions } from './adapters/auth/createFrameConnector.js'
+import { withEmbeddedWallet } from './adapters/auth/withEmbeddedWallet.js'
 
 export type ModalOptions = {
   /** Your project id; without one the modal shows 'Project ID Not Configured'. */
@@ -117,6 +120,12 @@ export type ModalOptions = {
    * provider loads lazily. The project id and networks default to the modal's.
    */
   walletConnect?: Omit<WalletConnectOptions, 'projectId' | 'networks'> & Partial<Pick<WalletConnectOptions, 'projectId' | 'networks'>>
+  /**
+   * The embedded wallet (e-mail login): `frameUrl` is the wallet frame's page on its service's
+   * own origin (`npm start` serves one at `<auth service>/frame/`). Connect then offers an e-mail
+   * field; the wallet connects as the eip155 connector `auth`. The frame loads on first use.
+   */
+  embeddedWallet?: EmbeddedWalletOptions
   /**
    * Base URL of the blockchain data API (balances, history, prices), and of the wallet directory
    * API unless `directoryUrl` is given. Without URLs the modal makes no HTTP requests.
@@ -258,9 +267,11 @@ export function createModal(options: ModalOptions): Modal {
   })
   const adapters = chainAdapters(options.adapters)
   const walletConnect = walletConnectPort(options, adapters)
-  const deps: LogDeps & ChainDeps & ApiDeps & { walletConnect: WalletConnectPort | undefined } = {
+  const auth = embeddedWalletPort(options, adapters)
+  const deps: LogDeps & ChainDeps & ApiDeps & { walletConnect: WalletConnectPort | undefined; auth: AuthConnector | undefined } = {
     adapters,
     walletConnect,
+    auth,
     clock,
     scheduler,
     storage,
@@ -459,6 +470,20 @@ function walletConnectPort(o: ModalOptions, adapters: ChainDeps['adapters']): Wa
     if (port) return port
   }
   return undefined
+}
+
+/**
+ * The embedded wallet's port, from the `embeddedWallet` option: its connector joins the eip155
+ * adapter (which it serves alone when the host has none).
+ */
+function embeddedWalletPort(o: ModalOptions, adapters: ChainDeps['adapters']): AuthConnector | undefined {
+  if (!o.embeddedWallet) return undefined
+  if (!isHttpUrl(o.embeddedWallet.frameUrl)) {
+    throw new InvalidInputError('Invalid options', { details: 'embeddedWallet.frameUrl must be an http(s) URL' })
+  }
+  const adapter = withEmbeddedWallet(adapters.eip155, createFrameConnector(o.embeddedWallet, o.networks ?? []))
+  adapters.eip155 = adapter
+  return adapter.auth
 }
 
 /** An absolute http(s) URL without spaces. */

@@ -186,6 +186,16 @@ async function main() {
           ...(params.get('legal') === 'checkbox' ? { features: { legalCheckbox: true } } : {}),
         }
       : {}),
+    // ?email=1: the embedded wallet (e-mail login) through the stack's auth service and frame;
+    // ?frameUrl= another frame page, ?frameTimeout= ms the frame may take to load (default 20 s).
+    ...(params.get('email') === '1'
+      ? {
+          embeddedWallet: {
+            frameUrl: params.get('frameUrl') ?? config.frameUrl,
+            ...(params.get('frameTimeout') ? { loadTimeoutMs: Number(params.get('frameTimeout')) } : {}),
+          },
+        }
+      : {}),
     walletConnect: {
       relayUrl: config.relayUrl,
       metadata: { name: 'Gangway demo', description: 'The Gangway demo host app', url: location.origin, icons: [] },

@@ -16,6 +16,10 @@ export type StackConfig = {
   gatewayUrl: string
   relayUrl: string
   walletUrl: string
+  /** The embedded wallet's auth service; its frame page; the inbox its codes and links are mailed to. */
+  authUrl: string
+  frameUrl: string
+  mailUrl: string
 } & DevSolanaStackConfig
 
 export const DEMO_PROJECT_ID = 'gangway-demo'

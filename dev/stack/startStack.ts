@@ -9,7 +9,18 @@ import { DEMO_PROJECT_ID, devNames, type StackConfig } from './stackConfig'
 
 export const BUILT_PAGES = fileURLToPath(new URL('../../dist/dev', import.meta.url))
 
-export type StackPorts = { chains?: [number, number]; gateway?: number; relay?: number; web?: number; /** The Solana validator's HTTP port (its WebSocket is + 1). */ solana?: number }
+export type StackPorts = {
+  chains?: [number, number]
+  gateway?: number
+  relay?: number
+  web?: number
+  /** The Solana validator's HTTP port (its WebSocket is + 1). */
+  solana?: number
+  /** The embedded wallet's auth service (and frame page), its mail inbox and social login provider. */
+  auth?: number
+  mail?: number
+  oidc?: number
+}
 
 /**
  * Starts the whole local stack on 127.0.0.1: two chains, the gateway, the WalletConnect relay,
@@ -23,6 +34,11 @@ export async function startStack(
     requirePages?: boolean
     /** Serve the built demo and wallet pages (default true). */
     pages?: boolean
+    /**
+     * Start the embedded wallet's services too: its auth service with the frame page, the mail
+     * inbox and the social login provider (default true; they need the dev packages).
+     */
+    embeddedWallet?: boolean
     /** The gateway's database (see `startGateway`); its process memory without one. */
     database?: { url?: string | undefined; dataDir?: string | undefined }
   } = {},
@@ -64,6 +80,11 @@ export async function startStack(
     stops.push(() => gateway.stop())
     const relay = await startRelay({ port: ports.relay ?? 0 })
     stops.push(() => relay.stop())
+    const auth =
+      options.embeddedWallet === false
+        ? null
+        : await import('../auth/startAuthStack').then((m) => m.startAuthStack({ ports: { auth: ports.auth ?? 0, mail: ports.mail ?? 0, oidc: ports.oidc ?? 0 } }))
+    if (auth) stops.push(() => auth.stop())
     const json: Record<string, unknown> = {}
     const web = pages ? await serveStatic({ root: BUILT_PAGES, port: ports.web ?? 0, json, pages: ['/wallet/'] }) : null
     if (web) stops.push(() => web.stop())
@@ -78,6 +99,9 @@ export async function startStack(
       gatewayUrl: gateway.url,
       relayUrl: relay.url,
       walletUrl: web ? `${web.url}/wallet/` : '',
+      authUrl: auth?.urls.auth ?? '',
+      frameUrl: auth?.urls.frame ?? '',
+      mailUrl: auth?.urls.mail ?? '',
       ...solanaStackConfig(solana),
     }
     json['/stack.json'] = config
@@ -87,6 +111,7 @@ export async function startStack(
       gateway,
       relay,
       solana,
+      auth,
       urls: { demo: web ? `${web.url}/demo/` : '', wallet: web ? `${web.url}/wallet/` : '', web: web?.url ?? '' },
       stop,
     }

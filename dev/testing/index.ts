@@ -73,13 +73,14 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
   const [{ startStack }, { watchAncestors }] = await Promise.all([import('../stack/startStack'), import('../stack/watchAncestors')])
   const stack = await startStack({
     pages: false,
+    embeddedWallet: false,
     ...(options.ports ? { ports: options.ports } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.database ? { database: options.database } : {}),
   })
   // A test runner killed by its parent (CI, a process manager) takes the stack with it.
   const watchdog = watchAncestors(() => stack.stop(), { signals: [] })
-  const { walletUrl: _pagesOnly, solanaChain: _walletChainId, ...config } = stack.config
+  const { walletUrl: _pagesOnly, solanaChain: _walletChainId, authUrl: _a, frameUrl: _f, mailUrl: _m, ...config } = stack.config
   return {
     config,
     stop: async () => {

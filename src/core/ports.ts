@@ -43,8 +43,11 @@ export interface CoreDeps {
 /** An account as the wallet reports it: an externally owned account or a smart account. */
 export type WalletAccount = { address: string; type: 'eoa' | 'smartAccount' }
 
-/** What a wallet reports after a connect or a silent reconnect. */
-export type WalletSession = { accounts: WalletAccount[]; caipNetworkId: string }
+/**
+ * What a wallet reports after a connect or a silent reconnect; `auth` is how the visitor signed
+ * in to an embedded wallet (`email`, a social provider, `farcaster`).
+ */
+export type WalletSession = { accounts: WalletAccount[]; caipNetworkId: string; auth?: string }
 
 /** A wallet's own news, as data (EIP-1193 `accountsChanged`, `chainChanged`, `disconnect`). */
 export type WalletProviderEvent =

@@ -11,6 +11,7 @@ import type { SiwxSessionsState } from './reducers/siwxSessionsReducer.js'
 import type { NameRegistrationState } from './reducers/nameRegistrationReducer.js'
 import type { SwapState } from './reducers/swapReducer.js'
 import type { OnrampState } from './reducers/onrampReducer.js'
+import type { EmailLoginState } from './reducers/emailLoginReducer.js'
 import type { WalletConnectState } from './reducers/walletConnectState.js'
 import type { ThemeState } from './reducers/themeReducer.js'
 
@@ -150,6 +151,8 @@ export type ModalState = {
   nameRegistration: NameRegistrationState
   swap: SwapState
   onramp: OnrampState
+  /** The e-mail login under way (EmailLogin). */
+  emailLogin: EmailLoginState
   wallets: WalletsState
   network: NetworkState
   account: AccountState

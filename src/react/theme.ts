@@ -140,6 +140,15 @@ export const MODAL_CSS = `
 .gw-wallet-choices { border: 0; margin: 0; padding: 0; min-width: 0; }
 .gw-wallet-choices:disabled { opacity: .55; }
 .gw-legal { margin: 12px 2px 0; font-size: .85em; color: var(--gw-fg-2); text-align: center; }
+.gw-email-form { margin: 0 0 12px; }
+.gw-email-row { display: flex; gap: 8px; }
+.gw-email-row input {
+  box-sizing: border-box; flex: 1; min-width: 0; padding: 9px 12px; border: 1px solid var(--gw-border); border-radius: var(--gw-radius);
+  background: var(--gw-bg-2); color: var(--gw-fg); font: inherit;
+}
+.gw-email-row input:focus { outline: none; border-color: var(--gw-accent); }
+.gw-email-row .gw-button { flex: none; width: auto; margin: 0; padding: 0 14px; justify-content: center; }
+.gw-otp { max-width: 12em; text-align: center; letter-spacing: .4em; font-variant-numeric: tabular-nums; font-size: 1.2em; }
 .gw-legal a { color: var(--gw-accent); }
 .gw-text-button { border: 0; background: none; padding: 2px 4px; font: inherit; color: var(--gw-fg); text-decoration: underline; cursor: pointer; }
 .gw-legal-consent { display: flex; gap: 8px; align-items: flex-start; margin: 0 0 12px; text-align: start; color: var(--gw-fg); cursor: pointer; }

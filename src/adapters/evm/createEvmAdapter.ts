@@ -22,6 +22,13 @@ export type EvmAdapterOptions = {
    * false loads it on first use only (a connect, a reconnect, any wallet call).
    */
   prefetch?: boolean
+  /**
+   * Wallets given with their provider, listed before the ones found in the page (the embedded
+   * wallet's connector is one).
+   */
+  wallets?: readonly { connector: Connector; provider: Eip1193Provider }[]
+  /** Look for EIP-6963 and injected wallets in the page (default true). */
+  discover?: boolean
 }
 
 /**
@@ -60,13 +67,15 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
   // a static import, and the host's first bundle and first click never pay for viem.
   if (options.prefetch !== false) void pageIdle(win).then((idle) => (idle ? loadRuntime().then(() => undefined) : undefined)).catch(() => undefined)
 
+  const given = options.wallets ?? []
   const discover = () => {
-    if (!win) return null
+    if (!win || options.discover === false) return null
     discovery ??= discoverInjectedWallets(win, options.legacyInjected === false ? { legacyInjected: false } : {})
     return discovery
   }
 
-  const findProvider = (connectorId: string): EIP1193Provider | undefined => discover()?.find(connectorId)?.provider
+  const findProvider = (connectorId: string): EIP1193Provider | undefined =>
+    (given.find((w) => w.connector.id === connectorId)?.provider as EIP1193Provider | undefined) ?? discover()?.find(connectorId)?.provider
 
   /** The provider of a connector, waiting up to `waitMs` for it to be announced. */
   async function providerOf(connectorId: string, waitMs: number): Promise<EIP1193Provider> {
@@ -102,9 +111,10 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
     connectors: () =>
       defer(() => {
         const found = discover()
-        if (!found) return new Observable<Connector[]>((s) => s.next([]))
+        const listed = given.map((w) => w.connector)
+        if (!found) return new Observable<Connector[]>((s) => s.next(listed))
         return found.wallets$.pipe(
-          map((list) => list.map((w) => w.connector)),
+          map((list) => [...listed, ...list.map((w) => w.connector)]),
           distinctUntilChanged((a, b) => a.length === b.length && a.every((c, i) => c === b[i])),
         )
       }),

@@ -31,7 +31,8 @@ export const connectWallet: Effect<WalletDeps> = (event$, state$, deps) =>
         map((session) => {
           if (session.accounts.length === 0) return fail(new GangwayError('Failed to connect', { details: 'the wallet returned no accounts' }))
           const accounts = session.accounts.map(({ address, type }) => ({ address, type }))
-          return connectionSucceeded({ connectorId, namespace, accounts, caipNetworkId: session.caipNetworkId }, meta)
+          const auth = session.auth ? { auth: session.auth } : {}
+          return connectionSucceeded({ connectorId, namespace, accounts, caipNetworkId: session.caipNetworkId, ...auth }, meta)
         }),
         catchError((error: unknown) => of(fail(error))),
       )

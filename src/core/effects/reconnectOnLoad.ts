@@ -44,6 +44,7 @@ export const reconnectOnLoad: Effect<WalletDeps> = (event$, state$, deps) =>
                               namespace,
                               accounts: session.accounts.map(({ address, type }) => ({ address, type })),
                               caipNetworkId: session.caipNetworkId,
+                              ...(session.auth ? { auth: session.auth } : {}),
                             },
                             meta,
                           ),

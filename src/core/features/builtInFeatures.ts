@@ -9,9 +9,10 @@ import { siwxFeature } from './siwx.js'
 import { swapsFeature } from './swaps.js'
 import { onrampFeature } from './onramp.js'
 import { walletConnectFeature } from './walletConnect.js'
+import { embeddedWalletFeature } from './embeddedWallet.js'
 
 /** The features every modal has, in order. `logPersistence` joins them unless `persistLog: false`. */
-export const CORE_FEATURES = [modalFeature, connectionFeature, siwxFeature, dataFeature, accountSheetFeature, namesFeature, swapsFeature, onrampFeature, walletConnectFeature, persistenceFeature] as const
+export const CORE_FEATURES = [modalFeature, connectionFeature, siwxFeature, dataFeature, accountSheetFeature, namesFeature, swapsFeature, onrampFeature, walletConnectFeature, embeddedWalletFeature, persistenceFeature] as const
 
 /** Every built-in feature, for tools that need the whole catalogue (devtools import, tests). */
 export const BUILT_IN_FEATURES = [...CORE_FEATURES, logPersistenceFeature] as const

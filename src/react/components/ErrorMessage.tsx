@@ -32,7 +32,9 @@ export const SPEC_MESSAGES: ReadonlySet<string> = new Set(
     'Invalid CAIP-10 address|Invalid CAIP-2 network id|Invalid chainId|No auth connector found|' +
     'Not connected to email or social|' +
     // The send form's own checks: nothing is rounded, nothing above the balance reaches the wallet.
-    'Invalid receiver address|Invalid amount|Fee unavailable'
+    'Invalid receiver address|Invalid amount|Fee unavailable|' +
+    // The embedded wallet service's answers to an e-mail login.
+    'Invalid email|Invalid code|Code expired|Too many attempts, request a new code|Device approval timed out'
   ).split('|'),
 )
 

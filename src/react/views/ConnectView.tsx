@@ -8,6 +8,7 @@ import type { ModalState } from '../../core/state.js'
 import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import { AllWalletsEntry } from '../components/AllWalletsEntry.js'
+import { EmailField } from '../components/EmailField.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { RecommendedWallets } from '../components/RecommendedWallets.js'
 import type { ViewProps } from './viewProps.js'
@@ -57,6 +58,11 @@ export function ConnectView({ modal }: ViewProps) {
   // With the legalCheckbox feature the wallets wait for the visitor's consent.
   const askConsent = useModalState((s) => !!s.settings.legal && s.features.legalCheckbox)
   const accepted = useModalState((s) => s.modal.legalAccepted)
+  // The embedded wallet's e-mail login (spec §1 default order: e-mail, social, wallet; the
+  // wallets first when one is installed in this browser).
+  const email = useModalState((s) => s.features.email && s.wallets.connectors.some((c) => c.type === 'AUTH' && s.settings.adapters.includes(c.chain)))
+  const walletsFirst = items.some(({ item }) => item.installed)
+  const emailField = email ? <EmailField modal={modal} /> : null
 
   return (
     <div data-testid="view-connect">
@@ -68,6 +74,7 @@ export function ConnectView({ modal }: ViewProps) {
       ) : null}
       <fieldset className="gw-wallet-choices" disabled={askConsent && !accepted} data-testid="wallet-choices">
         {failure ? <ErrorMessage error={failure} testId="connect-error" /> : null}
+        {walletsFirst ? null : emailField}
         {items.length === 0 ? (
           <p className="gw-empty">{t('No wallets detected in this browser.')}</p>
         ) : (
@@ -91,6 +98,7 @@ export function ConnectView({ modal }: ViewProps) {
             ))}
           </ul>
         )}
+        {walletsFirst ? emailField : null}
         <RecommendedWallets />
         <AllWalletsEntry />
       </fieldset>

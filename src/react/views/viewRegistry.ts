@@ -14,6 +14,7 @@ type ViewLoader = () => Promise<ComponentType<ViewProps>>
 // once the modal is on screen), so pushing one never waits for the network.
 const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
   AllWallets: () => import('./AllWalletsView.js').then((m) => m.AllWalletsView),
+  EmailLogin: () => import('./EmailLoginView.js').then((m) => m.EmailLoginView),
   ConnectingExternal: () => import('./ConnectingExternalView.js').then((m) => m.ConnectingExternalView),
   ConnectingWalletConnect: () => import('./ConnectingWalletConnectView.js').then((m) => m.ConnectingWalletConnectView),
   ConnectingWalletConnectBasic: () => import('./ConnectingWalletConnectBasicView.js').then((m) => m.ConnectingWalletConnectBasicView),

@@ -109,6 +109,10 @@ describe('domain modules', () => {
           "WALLET_SEARCH_ENTRIES",
           "isFeatureSupported",
         ],
+        "email.ts": [
+          "isValidEmail",
+          "normalizeEmail",
+        ],
         "entities.ts": [
           "CHAIN_NAMESPACES",
           "SOCIAL_PROVIDERS",
@@ -131,6 +135,13 @@ describe('domain modules', () => {
           "shortenEmail",
           "sumTokenValues",
           "truncateAddress",
+        ],
+        "frameProtocol.ts": [
+          "FRAME_MESSAGE_PREFIX",
+          "FRAME_PROTOCOL_VERSION",
+          "FRAME_REQUEST_NAMES",
+          "frameType",
+          "parseFrameMessage",
         ],
         "names.ts": [
           "NAME_MIN_LENGTH",

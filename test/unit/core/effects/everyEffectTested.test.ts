@@ -9,7 +9,7 @@ import { logPersistenceFeature } from '../../../../src/core/features/persistence
 const lists = await Promise.all(
   [...BUILT_IN_FEATURES, logPersistenceFeature].map(async (f): Promise<readonly { name: string }[]> => [
     ...f.effects,
-    ...((await ('loadEffects' in f ? f.loadEffects?.({ walletConnect: {} } as never) : undefined)) ?? []),
+    ...((await ('loadEffects' in f ? f.loadEffects?.({ walletConnect: {}, auth: {} } as never) : undefined)) ?? []),
   ]),
 )
 const named = lists.flat()

@@ -1,0 +1,328 @@
+import { Subject, type Observable } from 'rxjs'
+import { EMBEDDED_FRAME_LOAD_TIMEOUT_MS, EMBEDDED_REQUEST_TIMEOUT_MS } from '../../core/domain/constants.js'
+import type { Connector, Network } from '../../core/domain/entities.js'
+import {
+  FRAME_PROTOCOL_VERSION,
+  frameType,
+  parseFrameMessage,
+  type FrameRequestName,
+  type FrameRequests,
+  type FrameResponses,
+  type FrameUser,
+} from '../../core/domain/frameProtocol.js'
+import { GangwayError } from '../../core/errors/base.js'
+import { EmbeddedWalletError, EmbeddedWalletLoadError, EmbeddedWalletTimeoutError } from '../../core/errors/auth.js'
+import type { AuthConnector, AuthUser, Eip1193Provider } from '../../core/ports.js'
+
+/** The id of the embedded wallet's connector (type AUTH) in the eip155 namespace. */
+export const AUTH_CONNECTOR_ID = 'auth'
+
+export type EmbeddedWalletOptions = {
+  /**
+   * The embedded wallet frame's page, on the wallet service's own origin (the local stack serves
+   * one at `<auth service>/frame/`). The frame holds the visitor's keys; the modal only talks to it.
+   */
+  frameUrl: string
+  /** How long the frame may take to announce itself ready (default 20 s, spec §9). */
+  loadTimeoutMs?: number
+  /** How long an e-mail, social or code request may take (default 120 s, spec §9). */
+  requestTimeoutMs?: number
+}
+
+/** The frame client: the auth port, the connector the eip155 adapter lists, and the wallet's EIP-1193 provider. */
+export type FrameConnector = AuthConnector & {
+  readonly connector: Connector
+  readonly provider: Eip1193Provider
+  /** The user once connected (the frame's last report), else null. */
+  readonly user: AuthUser | null
+  /** Removes the frame and stops listening. */
+  destroy(): void
+}
+
+type Pending = { resolve(payload: unknown): void; reject(error: unknown): void }
+type Listener = (...args: any[]) => void
+
+const EMAIL_ICON =
+  'data:image/svg+xml,' +
+  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#555" stroke-width="1.8"><rect x="3" y="5" width="18" height="14" rx="2"/><path d="m3 7 9 6 9-6"/></svg>')
+
+/**
+ * The embedded wallet's client (spec §7): a hidden iframe on the wallet service's origin, spoken
+ * to by posted messages; every request gets a success or an error reply. Only messages from the
+ * frame's own window and origin are heard. The frame loads on first use; it shows itself only
+ * while it asks the visitor to approve a signature or a transaction.
+ *
+ * @example
+ * const auth = createFrameConnector({ frameUrl: 'https://wallet.example.com/frame/' }, networks)
+ * await auth.connectEmail({ email: 'ada@example.com' })
+ */
+export function createFrameConnector(options: EmbeddedWalletOptions, networks: readonly Network[], win: Window | undefined = typeof window !== 'undefined' ? window : undefined): FrameConnector {
+  const frameOrigin = new URL(options.frameUrl).origin
+  const loadTimeoutMs = options.loadTimeoutMs ?? EMBEDDED_FRAME_LOAD_TIMEOUT_MS
+  const requestTimeoutMs = options.requestTimeoutMs ?? EMBEDDED_REQUEST_TIMEOUT_MS
+  const evmNetworks = networks.filter((n) => n.chainNamespace === 'eip155')
+  const pending = new Map<string, Pending>()
+  const events$ = new Subject<{ type: 'sessionUpdated' } | { type: 'signedOut' }>()
+  const listeners = new Map<string, Set<Listener>>()
+  let frame: HTMLIFrameElement | null = null
+  let loading: Promise<void> | null = null
+  let ready: (() => void) | null = null
+  let user: AuthUser | null = null
+  let caipNetworkId: string | null = null
+  let seq = 0
+
+  const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((l) => l(...args))
+
+  const onMessage = (event: MessageEvent) => {
+    if (!frame || event.origin !== frameOrigin || event.source !== frame.contentWindow) return
+    const message = parseFrameMessage(event.data)
+    if (!message) return
+    switch (message.type) {
+      case frameType('ready'):
+        if (message.version === FRAME_PROTOCOL_VERSION) ready?.()
+        return
+      case frameType('session'):
+        if (message.token === null) {
+          const wasConnected = user !== null
+          user = null
+          events$.next({ type: 'signedOut' })
+          if (wasConnected) emit('accountsChanged', [])
+        } else events$.next({ type: 'sessionUpdated' })
+        return
+      case frameType('prompt'):
+        // The frame's approval prompt covers the page while it is up.
+        frame.style.display = message.open ? 'block' : 'none'
+        return
+      case frameType('success'):
+      case frameType('error'): {
+        const waiting = pending.get(message.id)
+        if (!waiting) return
+        pending.delete(message.id)
+        if (message.type === frameType('success')) waiting.resolve(message.payload)
+        else waiting.reject(new EmbeddedWalletError(message.payload.message, message.payload.code === undefined ? {} : { code: message.payload.code }))
+        return
+      }
+    }
+  }
+
+  const load = (signal?: AbortSignal): Promise<void> => {
+    if (!win) return Promise.reject(new EmbeddedWalletLoadError('no browser window'))
+    loading ??= new Promise<void>((resolve, reject) => {
+      const doc = win.document
+      const el = doc.createElement('iframe')
+      const url = new URL(options.frameUrl)
+      url.searchParams.set('parentOrigin', win.location.origin)
+      el.src = url.href
+      el.title = 'Embedded wallet'
+      el.setAttribute('data-gangway-frame', '')
+      // Hidden until it shows its own approval prompt; then it covers the page, above the modal.
+      Object.assign(el.style, { display: 'none', position: 'fixed', inset: '0', width: '100%', height: '100%', border: '0', zIndex: '2147483647', background: 'transparent', colorScheme: 'normal' })
+      frame = el
+      win.addEventListener('message', onMessage)
+      const timer = setTimeout(() => fail(new EmbeddedWalletLoadError(`the frame at ${frameOrigin} did not answer in ${loadTimeoutMs} ms`)), loadTimeoutMs)
+      const fail = (error: unknown) => {
+        clearTimeout(timer)
+        el.remove()
+        frame = null
+        loading = null
+        reject(error)
+      }
+      ready = () => {
+        clearTimeout(timer)
+        ready = null
+        resolve()
+      }
+      el.addEventListener('error', () => fail(new EmbeddedWalletLoadError(`the frame at ${frameOrigin} failed to load`)))
+      doc.body.appendChild(el)
+    }).then(() =>
+      call('SyncDappData', {
+        networks: evmNetworks.map((n) => ({ caipNetworkId: n.caipNetworkId, name: n.name, rpcUrl: n.rpcUrls.default.http[0] ?? '' })),
+        appName: win.document.title,
+      }).then(() => undefined),
+    )
+    return signal ? abortable(loading, signal) : loading
+  }
+
+  /** Posts a request to the loaded frame and waits for its reply (timeout: `timeoutMs`, none when 0). */
+  function call<N extends FrameRequestName>(name: N, payload: FrameRequests[N], signal?: AbortSignal, timeoutMs = 0): Promise<FrameResponses[N]> {
+    const target = frame?.contentWindow
+    if (!target) return Promise.reject(new EmbeddedWalletLoadError('the frame is not loaded'))
+    const id = `${Date.now().toString(36)}-${++seq}`
+    const answer = new Promise<FrameResponses[N]>((resolve, reject) => {
+      const timer = timeoutMs > 0 ? setTimeout(() => settle(() => reject(new EmbeddedWalletTimeoutError(name))), timeoutMs) : undefined
+      const settle = (then: () => void) => {
+        clearTimeout(timer)
+        pending.delete(id)
+        then()
+      }
+      pending.set(id, { resolve: (p) => settle(() => resolve(p as FrameResponses[N])), reject: (e) => settle(() => reject(e)) })
+    })
+    target.postMessage({ type: frameType('request'), id, name, payload }, frameOrigin)
+    return signal ? abortable(answer, signal, () => pending.delete(id)) : answer
+  }
+
+  /** Loads the frame first, then makes the request. */
+  const ask = <N extends FrameRequestName>(name: N, payload: FrameRequests[N], signal?: AbortSignal, timeoutMs = 0) =>
+    load(signal).then(() => call(name, payload, signal, timeoutMs))
+
+  const remember = (u: FrameUser): AuthUser => {
+    caipNetworkId = u.caipNetworkId
+    user = {
+      ...(u.email ? { email: u.email } : {}),
+      ...(u.username ? { username: u.username } : {}),
+      accounts: [{ address: u.address, type: 'eoa' }],
+      caipNetworkId: u.caipNetworkId,
+      auth: u.auth,
+      smartAccountDeployed: u.smartAccountDeployed,
+      preferredAccountType: u.preferredAccountType,
+    }
+    return user
+  }
+
+  const currentUser = async (): Promise<AuthUser | null> => {
+    if (user) return user
+    const { isConnected } = await ask('IsConnected', {})
+    if (!isConnected) return null
+    return remember(await call('GetUser', {}))
+  }
+
+  const chainHex = (caip: string) => `0x${Number(caip.split(':')[1]).toString(16)}`
+
+  const provider: Eip1193Provider = {
+    async request({ method, params }) {
+      const list = (Array.isArray(params) ? params : []) as unknown[]
+      switch (method) {
+        case 'eth_requestAccounts':
+        case 'eth_accounts': {
+          const u = await currentUser()
+          if (!u) {
+            if (method === 'eth_accounts') return []
+            throw Object.assign(new Error('Not connected'), { code: 4100 })
+          }
+          return u.accounts.map((a) => a.address)
+        }
+        case 'eth_chainId': {
+          caipNetworkId ??= (await ask('GetChainId', {})).caipNetworkId
+          return chainHex(caipNetworkId)
+        }
+        case 'wallet_switchEthereumChain':
+        case 'wallet_addEthereumChain': {
+          const hex = (list[0] as { chainId?: string } | undefined)?.chainId
+          const target = `eip155:${Number(hex)}`
+          if (!evmNetworks.some((n) => n.caipNetworkId === target)) throw Object.assign(new Error('Unrecognized chain'), { code: 4902 })
+          const { caipNetworkId: now } = await ask('SwitchNetwork', { caipNetworkId: target })
+          caipNetworkId = now
+          if (user) user = { ...user, caipNetworkId: now }
+          emit('chainChanged', chainHex(now))
+          return null
+        }
+        case 'wallet_revokePermissions': {
+          await signOut()
+          return null
+        }
+        default: {
+          try {
+            const { result } = await ask('Rpc', { method, params })
+            return result
+          } catch (error) {
+            // The wallet's refusal keeps its EIP-1193 code (4001), so callers tell it apart.
+            if (error instanceof GangwayError) throw Object.assign(new Error(error.shortMessage), { code: typeof error.code === 'number' ? error.code : -32603 })
+            throw error
+          }
+        }
+      }
+    },
+    on(event, listener) {
+      let set = listeners.get(event)
+      if (!set) listeners.set(event, (set = new Set()))
+      set.add(listener)
+    },
+    removeListener(event, listener) {
+      listeners.get(event)?.delete(listener)
+    },
+  }
+
+  const signOut = async (): Promise<void> => {
+    const wasConnected = user !== null
+    user = null
+    if (frame) await call('SignOut', {}).catch(() => undefined)
+    if (wasConnected) emit('accountsChanged', [])
+  }
+
+  const connector: Connector = {
+    id: AUTH_CONNECTOR_ID,
+    name: 'Email & Socials',
+    chain: 'eip155',
+    chains: evmNetworks.map((n) => n.caipNetworkId) as Connector['chains'],
+    type: 'AUTH',
+    imageUrl: EMAIL_ICON,
+  }
+
+  return {
+    connectorId: AUTH_CONNECTOR_ID,
+    connector,
+    provider,
+    get user() {
+      return user
+    },
+    load,
+    connectEmail: (r, signal) => ask('ConnectEmail', { email: r.email }, signal, requestTimeoutMs),
+    // The visitor opens the mailed link whenever they get to it: no timeout but the modal's own.
+    connectDevice: (signal) => ask('ConnectDevice', {}, signal).then(() => undefined),
+    connectOtp: (r, signal) => ask('ConnectOtp', { otp: r.otp }, signal, requestTimeoutMs).then((u) => void remember(u)),
+    getSocialRedirectUri: (r, signal) => ask('GetSocialRedirectUri', { provider: r.provider, origin: win?.location.origin ?? '' }, signal, requestTimeoutMs),
+    connectSocial: (r, signal) => ask('ConnectSocial', { uri: r.uri }, signal, requestTimeoutMs).then(remember),
+    getFarcasterUri: (signal) => ask('GetFarcasterUri', {}, signal, requestTimeoutMs),
+    connectFarcaster: (signal) => ask('ConnectFarcaster', {}, signal).then(remember),
+    getUser: (r, signal) => ask('GetUser', r, signal).then(remember),
+    isConnected: (signal) => ask('IsConnected', {}, signal).then((r) => r.isConnected),
+    switchNetwork: async (r, signal) => {
+      caipNetworkId = (await ask('SwitchNetwork', r, signal)).caipNetworkId
+    },
+    request: (r, signal) => ask('Rpc', r, signal).then((x) => x.result),
+    abortRequest: () => ask('RpcAbort', {}).then(() => undefined),
+    updateEmail: (r, signal) => ask('UpdateEmail', r, signal, requestTimeoutMs),
+    updateEmailPrimaryOtp: (r, signal) => ask('UpdateEmailPrimaryOtp', r, signal, requestTimeoutMs).then(() => undefined),
+    updateEmailSecondaryOtp: (r, signal) =>
+      ask('UpdateEmailSecondaryOtp', r, signal, requestTimeoutMs).then((x) => {
+        if (user) user = { ...user, email: x.newEmail }
+        return x
+      }),
+    setPreferredAccountType: (r, signal) => ask('SetPreferredAccount', r, signal).then(() => undefined),
+    signOut,
+    events: (): Observable<{ type: 'sessionUpdated' } | { type: 'signedOut' }> => events$.asObservable(),
+    destroy() {
+      win?.removeEventListener('message', onMessage)
+      frame?.remove()
+      frame = null
+      loading = null
+      for (const p of pending.values()) p.reject(new EmbeddedWalletError('Request was aborted'))
+      pending.clear()
+    },
+  }
+}
+
+/** `promise`, or a rejection with 'Request was aborted' once `signal` aborts. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal, onAbort?: () => void): Promise<T> {
+  if (signal.aborted) {
+    onAbort?.()
+    return Promise.reject(new EmbeddedWalletError('Request was aborted'))
+  }
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => {
+      onAbort?.()
+      reject(new EmbeddedWalletError('Request was aborted'))
+    }
+    signal.addEventListener('abort', abort, { once: true })
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', abort)
+        resolve(v)
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', abort)
+        reject(e)
+      },
+    )
+  })
+}

@@ -1,0 +1,35 @@
+import { defineEvent } from './defineEvent.js'
+import { empty, literal, object, string } from './schema.js'
+import { serializedErrorSchema } from '../errors/base.js'
+
+/**
+ * The visitor asked to sign in with `email` (Connect's e-mail field, EmailLogin, or a resend):
+ * the embedded wallet mails a device approval link or a one-time code. Refused within 30 s of
+ * the last one ('Please try again after {n} seconds').
+ */
+export const emailLoginRequested = defineEvent('embeddedWallet/emailLoginRequested', object({ email: string() }))
+/** What the wallet service wants next: approve this device, enter the mailed code, or nothing (connect). */
+export const emailLoginStepReached = defineEvent(
+  'embeddedWallet/emailLoginStepReached',
+  object({ action: literal('VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT') }),
+)
+/** The device was approved by the mailed link; the code is on its way. */
+export const emailDeviceApproved = defineEvent('embeddedWallet/deviceApproved', empty())
+/** The code the visitor typed (6 digits). */
+export const emailOtpSubmitted = defineEvent('embeddedWallet/otpSubmitted', object({ otp: string() }))
+/** The code was right: the embedded wallet connects next. */
+export const emailOtpVerified = defineEvent('embeddedWallet/otpVerified', empty())
+/** A step failed; the view shows the error and stays where the visitor can try again. */
+export const emailLoginFailed = defineEvent('embeddedWallet/emailLoginFailed', object({ error: serializedErrorSchema }))
+/** The visitor left the e-mail login (Back, or another e-mail): what was under way is dropped. */
+export const emailLoginReset = defineEvent('embeddedWallet/emailLoginReset', empty())
+
+export const EMBEDDED_WALLET_EVENTS = [
+  emailLoginRequested,
+  emailLoginStepReached,
+  emailDeviceApproved,
+  emailOtpSubmitted,
+  emailOtpVerified,
+  emailLoginFailed,
+  emailLoginReset,
+] as const

@@ -1,0 +1,98 @@
+import { connectionFailed, connectionSucceeded } from '../events/connection.js'
+import {
+  emailDeviceApproved,
+  emailLoginFailed,
+  emailLoginRequested,
+  emailLoginReset,
+  emailLoginStepReached,
+  emailOtpSubmitted,
+  emailOtpVerified,
+} from '../events/embeddedWallet.js'
+import { modalCloseRequested } from '../events/modal.js'
+import { emailCooldownError } from '../domain/timing.js'
+import { isValidEmail, normalizeEmail } from '../domain/email.js'
+import { serializeError, type SerializedError } from '../errors/base.js'
+import { InvalidInputError } from '../errors/base.js'
+import { createSlice } from './createSlice.js'
+
+/** The embedded wallet's e-mail connector id (the eip155 AUTH connector). */
+export const EMAIL_CONNECTOR_ID = 'auth'
+
+/**
+ * The e-mail login under way (EmailLogin, spec §4): `sending` while the service mails, then
+ * `verifyDevice` (a link to approve this device) or `verifyOtp` (a 6-digit code), `verifying`
+ * while the code is checked, `connecting` while the wallet connects.
+ */
+export type EmailLoginState = {
+  step: 'idle' | 'sending' | 'verifyDevice' | 'verifyOtp' | 'verifying' | 'connecting'
+  email: string | null
+  /** The request the answers must carry. */
+  requestId: string | null
+  error: SerializedError | null
+  /** When the last code or link was asked for (event time): another may follow 30 s later. */
+  lastRequestAt: number | null
+}
+
+const IDLE: EmailLoginState = { step: 'idle', email: null, requestId: null, error: null, lastRequestAt: null }
+
+/** Whether an answer belongs to the step under way (a late one after a reset or close is dropped). */
+export const awaitsEmailStep = (s: EmailLoginState, requestId: string | undefined) =>
+  s.step !== 'idle' && s.requestId !== null && s.requestId === (requestId ?? null)
+
+export const emailLoginSlice = createSlice(
+  'emailLogin',
+  (): EmailLoginState => ({ ...IDLE }),
+  (b) =>
+    b
+      .addCase(emailLoginRequested, (s, event) => {
+        const email = normalizeEmail(event.payload.email)
+        if (!isValidEmail(email)) {
+          s.error = serializeError(new InvalidInputError('Invalid email', { details: 'e-mail fields must be valid format' }))
+          return
+        }
+        const wait = emailCooldownError(event.at, s.lastRequestAt ?? undefined)
+        if (wait) {
+          s.error = serializeError(wait)
+          return
+        }
+        s.step = 'sending'
+        s.email = email
+        s.requestId = event.requestId ?? null
+        s.error = null
+        s.lastRequestAt = event.at
+      })
+      .addCase(emailLoginStepReached, (s, event) => {
+        if (!awaitsEmailStep(s, event.requestId)) return
+        const { action } = event.payload
+        s.step = action === 'VERIFY_DEVICE' ? 'verifyDevice' : action === 'VERIFY_OTP' ? 'verifyOtp' : 'connecting'
+      })
+      .addCase(emailDeviceApproved, (s, event) => {
+        if (awaitsEmailStep(s, event.requestId) && s.step === 'verifyDevice') s.step = 'verifyOtp'
+      })
+      .addCase(emailOtpSubmitted, (s, event) => {
+        if (s.step !== 'verifyOtp' || !/^\d{6}$/.test(event.payload.otp)) return
+        s.step = 'verifying'
+        s.requestId = event.requestId ?? null
+        s.error = null
+      })
+      .addCase(emailOtpVerified, (s, event) => {
+        if (awaitsEmailStep(s, event.requestId)) s.step = 'connecting'
+      })
+      .addCase(emailLoginFailed, (s, event) => {
+        if (!awaitsEmailStep(s, event.requestId)) return
+        s.error = event.payload.error
+        // A wrong code stays on the code; anything else goes back to the address.
+        s.step = s.step === 'verifying' ? 'verifyOtp' : 'idle'
+      })
+      .addCase(connectionSucceeded, (s, event) => {
+        if (event.payload.connectorId === EMAIL_CONNECTOR_ID && s.step === 'connecting') Object.assign(s, { ...IDLE, lastRequestAt: s.lastRequestAt })
+      })
+      .addCase(connectionFailed, (s, event) => {
+        if (event.payload.connectorId !== EMAIL_CONNECTOR_ID || s.step !== 'connecting') return
+        s.step = 'idle'
+        s.error = event.payload.error
+      })
+      // Closing the modal or leaving the view drops what was under way; the cooldown stays.
+      .addCase(modalCloseRequested, (s) => Object.assign(s, { ...IDLE, lastRequestAt: s.lastRequestAt }))
+      .addCase(emailLoginReset, (s) => Object.assign(s, { ...IDLE, lastRequestAt: s.lastRequestAt })),
+)

@@ -1,0 +1,111 @@
+import { useState, type ClipboardEvent, type FormEvent } from 'react'
+import { shortenEmail } from '../../core/domain/format.js'
+import { emailLoginRequested, emailLoginReset, emailOtpSubmitted } from '../../core/events/embeddedWallet.js'
+import { newRequestId } from '../../core/events/newRequestId.js'
+import { EmailField } from '../components/EmailField.js'
+import { ErrorMessage } from '../components/ErrorMessage.js'
+import { useI18n } from '../i18n/i18n.js'
+import { useModalState } from '../useModalState.js'
+import type { ViewProps } from './viewProps.js'
+
+const OTP_LENGTH = 6
+
+/**
+ * EmailLogin (spec §2, §4): the address (when opened without one), then either the wait for the
+ * device approval link or the 6-digit code mailed to the address (typed or pasted; it is sent
+ * once complete), with a resend that keeps the 30 s cooldown, and the step's error.
+ */
+export function EmailLoginView({ modal }: ViewProps) {
+  const { t } = useI18n()
+  const login = useModalState((s) => s.emailLogin)
+  const [otp, setOtp] = useState('')
+  const email = login.email ?? ''
+  const shown = shortenEmail(email)
+
+  const submitOtp = (code: string) => {
+    if (code.length === OTP_LENGTH) modal.dispatch(emailOtpSubmitted({ otp: code }, { requestId: newRequestId() }))
+  }
+  const onOtp = (value: string) => {
+    const code = value.replace(/\D/g, '').slice(0, OTP_LENGTH)
+    setOtp(code)
+    if (code.length === OTP_LENGTH && login.step === 'verifyOtp') submitOtp(code)
+  }
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
+    e.preventDefault()
+    onOtp(e.clipboardData.getData('text'))
+  }
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    submitOtp(otp)
+  }
+  const resend = () => {
+    setOtp('')
+    modal.dispatch(emailLoginRequested({ email }, { requestId: newRequestId() }))
+  }
+  const another = () => {
+    setOtp('')
+    modal.dispatch(emailLoginReset({}))
+  }
+
+  if (login.step === 'idle') {
+    return (
+      <div className="gw-connecting" data-testid="view-email-login" data-step="idle">
+        <p className="gw-connecting-title">{t('Continue with e-mail')}</p>
+        {login.error ? <ErrorMessage error={login.error} testId="email-error" /> : null}
+        <EmailField modal={modal} initial={email} />
+      </div>
+    )
+  }
+
+  if (login.step === 'verifyDevice') {
+    return (
+      <div className="gw-connecting" data-testid="view-email-login" data-step="verifyDevice">
+        <span className="gw-progress-ring" data-active="true" />
+        <p className="gw-connecting-title">{t('Approve this device')}</p>
+        <p className="gw-muted" aria-live="polite" data-testid="email-device-note">
+          {t('We sent a link to {email}. Open it to approve this device; the code follows.', { email: shown })}
+        </p>
+        {login.error ? <ErrorMessage error={login.error} testId="email-error" /> : null}
+        <button type="button" className="gw-text-button" onClick={another} data-testid="email-another">
+          {t('Use another e-mail')}
+        </button>
+      </div>
+    )
+  }
+
+  const busy = login.step === 'sending' || login.step === 'verifying' || login.step === 'connecting'
+  return (
+    <form className="gw-connecting" onSubmit={onSubmit} data-testid="view-email-login" data-step={login.step} aria-busy={busy}>
+      <p className="gw-connecting-title">{t('Enter the code')}</p>
+      <p className="gw-muted" data-testid="email-otp-note">
+        {login.step === 'sending' ? t('Sending a code to {email}…', { email: shown }) : t('We sent a 6-digit code to {email}.', { email: shown })}
+      </p>
+      <input
+        className="gw-search gw-otp"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={OTP_LENGTH}
+        aria-label={t('6-digit code')}
+        value={otp}
+        disabled={login.step !== 'verifyOtp'}
+        onChange={(e) => onOtp(e.target.value)}
+        onPaste={onPaste}
+        data-autofocus="true"
+        data-testid="email-otp"
+      />
+      <p className="gw-muted" aria-live="polite" data-testid="email-status">
+        {login.step === 'verifying' ? t('Checking the code…') : login.step === 'connecting' ? t('Connecting…') : ''}
+      </p>
+      {login.error ? <ErrorMessage error={login.error} testId="email-error" /> : null}
+      <div className="gw-account-actions">
+        <button type="button" className="gw-button" onClick={resend} disabled={busy} data-testid="email-resend">
+          {t('Resend code')}
+        </button>
+        <button type="button" className="gw-text-button" onClick={another} data-testid="email-another">
+          {t('Use another e-mail')}
+        </button>
+      </div>
+    </form>
+  )
+}

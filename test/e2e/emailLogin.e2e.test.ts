@@ -1,0 +1,121 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { createPublicClient, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { describe, expect, inject, it } from 'vitest'
+import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, inModal, modalState } from './support/demo'
+
+// E-mail login with the embedded wallet (spec §4, §7), in Chromium on the local stack: the
+// frame on the auth service's own origin, the code and the device link read from the SMTP mail
+// sink, then a signature and a transaction from the embedded wallet checked on the chain.
+
+const shared = browserPerFile()
+const stack = () => inject('stack').config
+type Mail = { to: string[]; subject: string; text: string; receivedAt: number }
+
+/** The newest mail to `to` after `after` (ms) that matches, waiting for it. */
+async function mailTo(to: string, match: RegExp, after = 0): Promise<Mail> {
+  let found: Mail | undefined
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`${stack().mailUrl}/messages.json?to=${encodeURIComponent(to)}`)).json()) as Mail[]
+        found = mails.find((m) => m.receivedAt > after && match.test(m.text))
+        return found !== undefined
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true)
+  return found!
+}
+const codeIn = (mail: Mail) => /\b(\d{6})\b/.exec(mail.text)![1]!
+
+const frameApprove = (page: Page) => page.frameLocator('iframe[data-gangway-frame]').getByTestId('frame-approve')
+
+async function startLogin(page: Page, email: string) {
+  await page.getByTestId('open-modal').click()
+  await inModal(page, 'email-input').fill(email)
+  await inModal(page, 'email-submit').click()
+  await expect.poll(() => currentView(page)).toBe('EmailLogin')
+}
+
+describe('e-mail login with the embedded wallet', () => {
+  it('new device approved by the mailed link, a wrong code, the cooldown, the right code; then it signs and sends on chain, and a reload stays connected', async () => {
+    const { page } = await demoWithoutDevtools(shared, { query: '?email=1' })
+    const email = `visitor-${Date.now().toString(36)}@example.com`
+    // An invalid address goes nowhere.
+    await page.getByTestId('open-modal').click()
+    await inModal(page, 'email-input').fill('not-an-address')
+    await inModal(page, 'email-submit').click()
+    expect(await inModal(page, 'email-invalid').textContent()).toBe('Enter a valid e-mail address')
+    expect(await currentView(page)).toBe('Connect')
+    await page.keyboard.press('Escape')
+
+    await startLogin(page, email)
+    // A first device: the service mails an approval link.
+    await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 10_000 }).toBe('verifyDevice')
+    const approval = await mailTo(email, /\/v1\/device\/approve\?token=/)
+    const link = /(http:\/\/\S+\/v1\/device\/approve\?token=\w+)/.exec(approval.text)![1]!
+    expect((await fetch(link)).status).toBe(200)
+    // Approved: the code follows.
+    await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 10_000 }).toBe('verifyOtp')
+    const code = codeIn(await mailTo(email, /\b\d{6}\b/))
+    const axe = await new AxeBuilder({ page }).include('gangway-modal').analyze()
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+
+    // A resend within 30 s of the last is refused with the seconds left.
+    await inModal(page, 'email-resend').click()
+    await expect.poll(() => inModal(page, 'email-error').textContent()).toMatch(/^Please try again after \d+ seconds/)
+
+    // A wrong code: said so, the code field stays.
+    await inModal(page, 'email-otp').fill(code === '000000' ? '111111' : '000000')
+    await expect.poll(() => inModal(page, 'email-error').textContent()).toContain('Invalid code')
+    expect(await inModal(page, 'view-email-login').getAttribute('data-step')).toBe('verifyOtp')
+
+    // The right one (pasted as typed): the embedded wallet connects, its session says e-mail.
+    await inModal(page, 'email-otp').fill(code)
+    await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 15_000 }).toBe('connected')
+    const connection = (await eip155Connection(page))!.connections[0]!
+    expect(connection).toMatchObject({ connectorId: 'auth', auth: 'email' })
+    const address = connection.accounts[0]!.address as Address
+
+    // A signature: the frame shows its own prompt; the signature is the embedded address's.
+    const signing = page.evaluate(() => (window as unknown as { gangway: { signMessage(m: string): Promise<string> } }).gangway.signMessage('Hello from the embedded wallet'))
+    await frameApprove(page).click()
+    const signature = (await signing) as Hex
+    expect(await verifyMessage({ address, message: 'Hello from the embedded wallet', signature })).toBe(true)
+
+    // A transaction on the local chain, checked on the node.
+    const node = createPublicClient({ transport: http(stack().chains[0]!.rpcUrl) })
+    await node.request({ method: 'hardhat_setBalance' as never, params: [address, `0x${parseEther('1').toString(16)}`] as never })
+    const receiver = privateKeyToAddress(generatePrivateKey())
+    const sending = page.evaluate(
+      async ([to]) => {
+        const client = await (window as unknown as { gangway: { getWalletClient(): Promise<{ sendTransaction(tx: unknown): Promise<string> }> } }).gangway.getWalletClient()
+        return client.sendTransaction({ to, value: 10n ** 16n })
+      },
+      [receiver] as const,
+    )
+    await frameApprove(page).click()
+    const hash = (await sending) as Hex
+    const receipt = await node.waitForTransactionReceipt({ hash })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+    expect(await node.getBalance({ address: receiver })).toBe(10n ** 16n)
+
+    // Reload: reconnected silently through the frame's session.
+    await page.reload()
+    await page.getByTestId('open-modal').waitFor()
+    await expect.poll(() => eip155Connection(page).then((ns) => ns?.connections[0]?.accounts[0]?.address), { timeout: 15_000 }).toBe(address)
+    expect(await modalState(page, (s) => s.connection.byNamespace.eip155?.connections[0]?.auth)).toBe('email')
+  })
+
+  it('a frame that never loads: the spec alert after the (shortened) load timeout, nothing connected', async () => {
+    // Nothing listens on port 9: the frame page never announces itself.
+    const { page } = await demoWithoutDevtools(shared, { query: '?email=1&frameUrl=http://127.0.0.1:9/frame/&frameTimeout=1500' })
+    await startLogin(page, `nobody-${Date.now().toString(36)}@example.com`)
+    await expect.poll(() => inModal(page, 'email-error').textContent(), { timeout: 10_000 }).toContain('Network Error - Could not load embedded wallet')
+    expect(await inModal(page, 'view-email-login').getAttribute('data-step')).toBe('idle')
+    expect((await eip155Connection(page))?.status ?? 'disconnected').toBe('disconnected')
+  })
+})
