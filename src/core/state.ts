@@ -12,6 +12,7 @@ import type { NameRegistrationState } from './reducers/nameRegistrationReducer.j
 import type { SwapState } from './reducers/swapReducer.js'
 import type { OnrampState } from './reducers/onrampReducer.js'
 import type { EmailLoginState } from './reducers/emailLoginReducer.js'
+import type { SocialLoginState } from './reducers/socialLoginReducer.js'
 import type { WalletConnectState } from './reducers/walletConnectState.js'
 import type { ThemeState } from './reducers/themeReducer.js'
 
@@ -153,6 +154,8 @@ export type ModalState = {
   onramp: OnrampState
   /** The e-mail login under way (EmailLogin). */
   emailLogin: EmailLoginState
+  /** The social or Farcaster login under way (ConnectingSocial, ConnectingFarcaster). */
+  socialLogin: SocialLoginState
   wallets: WalletsState
   network: NetworkState
   account: AccountState

@@ -5,6 +5,7 @@ import type { Modal } from '../createModal.js'
 import { selectCanClose, selectConnectingConnectorId } from '../core/selectors.js'
 import type { ModalState } from '../core/state.js'
 import { useModalState } from './useModalState.js'
+import { socialName } from './components/socialLogins.js'
 import { useTimeTravelling } from './useTimeTravelling.js'
 import type { ViewName } from '../core/events/views.js'
 import { ErrorMessage, GENERIC_ERROR_MESSAGE } from './components/ErrorMessage.js'
@@ -53,6 +54,7 @@ function leaveGhost(overlay: HTMLElement | null, dialog: HTMLElement | null): vo
 /** The wallet a connecting view waits on, whose name is its title; null for other views. */
 function selectWalletTitle(s: ModalState): string | null {
   if (s.router.view === 'ConnectingWalletConnect') return s.walletConnect.wallet?.name ?? null
+  if (s.router.view === 'ConnectingSocial') return s.socialLogin.provider ? socialName(s.socialLogin.provider) : null
   if (s.router.view !== 'ConnectingExternal') return null
   const id = selectConnectingConnectorId(s)
   return s.wallets.connectors.find((c) => c.id === id)?.name ?? null

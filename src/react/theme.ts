@@ -148,6 +148,13 @@ export const MODAL_CSS = `
 }
 .gw-email-row input:focus { outline: none; border-color: var(--gw-accent); }
 .gw-email-row .gw-button { flex: none; width: auto; margin: 0; padding: 0 14px; justify-content: center; }
+.gw-socials { display: grid; grid-template-columns: repeat(auto-fill, minmax(88px, 1fr)); gap: 6px; margin: 0 0 12px; padding: 0; list-style: none; }
+.gw-socials .gw-social { margin: 0; padding: 6px 8px; justify-content: center; gap: 6px; min-height: 36px; }
+.gw-social-mark {
+  display: inline-grid; place-items: center; width: 20px; height: 20px; border-radius: 6px; flex: none;
+  background: var(--gw-accent); color: var(--gw-accent-text); font-weight: 700; font-size: .8em;
+}
+.gw-social-name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: .9em; }
 .gw-otp { max-width: 12em; text-align: center; letter-spacing: .4em; font-variant-numeric: tabular-nums; font-size: 1.2em; }
 .gw-legal a { color: var(--gw-accent); }
 .gw-text-button { border: 0; background: none; padding: 2px 4px; font: inherit; color: var(--gw-fg); text-decoration: underline; cursor: pointer; }

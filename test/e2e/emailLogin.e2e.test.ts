@@ -119,3 +119,45 @@ describe('e-mail login with the embedded wallet', () => {
     expect((await eip155Connection(page))?.status ?? 'disconnected').toBe('disconnected')
   })
 })
+
+describe('social and Farcaster login with the embedded wallet', () => {
+  it('GitHub in a 600 × 800 popup through the local OpenID Connect provider: connected with auth github; a closed popup says so', async () => {
+    const { page, context } = await demoWithoutDevtools(shared, { query: '?email=1' })
+    await page.getByTestId('open-modal').click()
+    // Closing the popup before signing in: 'Popup closed', with a retry.
+    const [closing] = await Promise.all([context.waitForEvent('page'), inModal(page, 'social-google').click()])
+    await expect.poll(() => currentView(page)).toBe('ConnectingSocial')
+    await closing.waitForURL(/\/interaction\//)
+    await closing.close()
+    await expect.poll(() => inModal(page, 'social-error').textContent(), { timeout: 5_000 }).toContain('Popup closed')
+    expect(await modalState(page, (s) => s.socialLogin.step)).toBe('failed')
+    await page.keyboard.press('Escape')
+
+    await page.getByTestId('open-modal').click()
+    const [popup] = await Promise.all([context.waitForEvent('page'), inModal(page, 'social-github').click()])
+    await popup.waitForURL(/\/interaction\//)
+    expect(popup.viewportSize()).toEqual({ width: 600, height: 800 })
+    expect(await popup.locator('h1').textContent()).toContain('GitHub')
+    const email = `octo-${Date.now().toString(36)}@example.com`
+    await popup.getByTestId('oidc-email').fill(email)
+    await popup.getByTestId('oidc-username').fill('octo-dev')
+    await popup.getByTestId('oidc-continue').click()
+    await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 15_000 }).toBe('connected')
+    expect((await eip155Connection(page))!.connections[0]).toMatchObject({ connectorId: 'auth', auth: 'github' })
+    await expect.poll(() => popup.isClosed()).toBe(true)
+  })
+
+  it('Farcaster: the sign-in QR code and link, approved in the dev Farcaster client, connects with auth farcaster', async () => {
+    const { page, context } = await demoWithoutDevtools(shared, { query: '?email=1' })
+    await page.getByTestId('open-modal').click()
+    await inModal(page, 'social-farcaster').click()
+    await expect.poll(() => currentView(page)).toBe('ConnectingFarcaster')
+    await inModal(page, 'farcaster-qr').waitFor()
+    const link = (await inModal(page, 'farcaster-open').getAttribute('href'))!
+    const client = await context.newPage()
+    await client.goto(link)
+    await client.getByTestId('farcaster-approve').click()
+    await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 15_000 }).toBe('connected')
+    expect((await eip155Connection(page))!.connections[0]).toMatchObject({ connectorId: 'auth', auth: 'farcaster' })
+  })
+})

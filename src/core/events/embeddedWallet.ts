@@ -1,5 +1,5 @@
 import { defineEvent } from './defineEvent.js'
-import { empty, literal, object, string } from './schema.js'
+import { empty, literal, object, optional, string } from './schema.js'
 import { serializedErrorSchema } from '../errors/base.js'
 
 /**
@@ -24,7 +24,24 @@ export const emailLoginFailed = defineEvent('embeddedWallet/emailLoginFailed', o
 /** The visitor left the e-mail login (Back, or another e-mail): what was under way is dropped. */
 export const emailLoginReset = defineEvent('embeddedWallet/emailLoginReset', empty())
 
+/**
+ * The visitor picked a social login (`google`, `x`, …) or Farcaster: the embedded wallet is asked
+ * for the provider's sign-in address (social, opened in a 600 × 800 popup) or a Farcaster
+ * sign-in URL (shown as a QR code and a link).
+ */
+export const socialLoginRequested = defineEvent('embeddedWallet/socialLoginRequested', object({ provider: string() }))
+/** Where the visitor signs in: the provider's page (social) or the Farcaster sign-in URL, with a page that opens it here. */
+export const socialLoginUriReceived = defineEvent('embeddedWallet/socialLoginUriReceived', object({ uri: string(), clientUrl: optional(string()) }))
+/** The popup came back signed in (its result address, for the embedded wallet to redeem). */
+export const socialLoginResultReceived = defineEvent('embeddedWallet/socialLoginResultReceived', object({ resultUri: string() }))
+/** The sign-in failed: 'Popup closed', 'Failed to initiate social connection', 'Failed to connect to farcaster', … */
+export const socialLoginFailed = defineEvent('embeddedWallet/socialLoginFailed', object({ error: serializedErrorSchema }))
+
 export const EMBEDDED_WALLET_EVENTS = [
+  socialLoginRequested,
+  socialLoginUriReceived,
+  socialLoginResultReceived,
+  socialLoginFailed,
   emailLoginRequested,
   emailLoginStepReached,
   emailDeviceApproved,

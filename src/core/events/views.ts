@@ -10,6 +10,7 @@ export const VIEWS = [
   'ConnectingWalletConnectBasic',
   'ConnectingExternal',
   'ConnectingFarcaster',
+  'ConnectingSocial',
   'EmailLogin',
   'ProfileWallets',
   'UpdateEmailWallet',

@@ -9,6 +9,7 @@ import {
   emailOtpVerified,
 } from '../events/embeddedWallet.js'
 import { modalCloseRequested } from '../events/modal.js'
+import { routerWentBack } from '../events/router.js'
 import { emailCooldownError } from '../domain/timing.js'
 import { isValidEmail, normalizeEmail } from '../domain/email.js'
 import { serializeError, type SerializedError } from '../errors/base.js'
@@ -92,7 +93,8 @@ export const emailLoginSlice = createSlice(
         s.step = 'idle'
         s.error = event.payload.error
       })
-      // Closing the modal or leaving the view drops what was under way; the cooldown stays.
+      // Closing the modal, Back or another address drops what was under way; the cooldown stays.
       .addCase(modalCloseRequested, (s) => Object.assign(s, { ...IDLE, lastRequestAt: s.lastRequestAt }))
-      .addCase(emailLoginReset, (s) => Object.assign(s, { ...IDLE, lastRequestAt: s.lastRequestAt })),
+      .addCase(emailLoginReset, (s) => Object.assign(s, { ...IDLE, lastRequestAt: s.lastRequestAt }))
+      .addCase(routerWentBack, (s) => Object.assign(s, { ...IDLE, lastRequestAt: s.lastRequestAt })),
 )

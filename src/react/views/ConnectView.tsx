@@ -9,6 +9,7 @@ import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import { AllWalletsEntry } from '../components/AllWalletsEntry.js'
 import { EmailField } from '../components/EmailField.js'
+import { SocialButtons } from '../components/socialLogins.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { RecommendedWallets } from '../components/RecommendedWallets.js'
 import type { ViewProps } from './viewProps.js'
@@ -62,7 +63,12 @@ export function ConnectView({ modal }: ViewProps) {
   // wallets first when one is installed in this browser).
   const email = useModalState((s) => s.features.email && s.wallets.connectors.some((c) => c.type === 'AUTH' && s.settings.adapters.includes(c.chain)))
   const walletsFirst = items.some(({ item }) => item.installed)
-  const emailField = email ? <EmailField modal={modal} /> : null
+  const emailField = email ? (
+    <>
+      <EmailField modal={modal} />
+      <SocialButtons modal={modal} />
+    </>
+  ) : null
 
   return (
     <div data-testid="view-connect">

@@ -15,6 +15,8 @@ type ViewLoader = () => Promise<ComponentType<ViewProps>>
 const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
   AllWallets: () => import('./AllWalletsView.js').then((m) => m.AllWalletsView),
   EmailLogin: () => import('./EmailLoginView.js').then((m) => m.EmailLoginView),
+  ConnectingSocial: () => import('./ConnectingSocialView.js').then((m) => m.ConnectingSocialView),
+  ConnectingFarcaster: () => import('./ConnectingFarcasterView.js').then((m) => m.ConnectingFarcasterView),
   ConnectingExternal: () => import('./ConnectingExternalView.js').then((m) => m.ConnectingExternalView),
   ConnectingWalletConnect: () => import('./ConnectingWalletConnectView.js').then((m) => m.ConnectingWalletConnectView),
   ConnectingWalletConnectBasic: () => import('./ConnectingWalletConnectBasicView.js').then((m) => m.ConnectingWalletConnectBasicView),

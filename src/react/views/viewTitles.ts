@@ -9,6 +9,7 @@ export const VIEW_TITLES: Record<ViewName, string> = {
   ConnectingWalletConnectBasic: 'WalletConnect',
   ConnectingExternal: 'Connecting',
   ConnectingFarcaster: 'Farcaster',
+  ConnectingSocial: 'Social Login',
   EmailLogin: 'Email',
   ProfileWallets: 'Wallets',
   UpdateEmailWallet: 'Edit Email',

@@ -17,6 +17,10 @@ export function fakeAuth(overrides: Partial<AuthConnector> = {}) {
     connectEmail: record('connectEmail', overrides.connectEmail, never),
     connectDevice: record('connectDevice', overrides.connectDevice, never),
     connectOtp: record('connectOtp', overrides.connectOtp, never),
+    getSocialRedirectUri: record('getSocialRedirectUri', overrides.getSocialRedirectUri, never),
+    connectSocial: record('connectSocial', overrides.connectSocial, never),
+    getFarcasterUri: record('getFarcasterUri', overrides.getFarcasterUri, never),
+    connectFarcaster: record('connectFarcaster', overrides.connectFarcaster, never),
   } as unknown as AuthConnector
   return { auth, calls }
 }

@@ -42,5 +42,15 @@ const messages: Record<string, string> = {
   'Checking the code…': 'جارٍ التحقق من الرمز…',
   'Connecting…': 'جارٍ الاتصال…',
   'Resend code': 'إعادة إرسال الرمز',
+  // Social and Farcaster login (embedded wallet)
+  'Social Login': 'تسجيل الدخول الاجتماعي',
+  'Social logins': 'تسجيلات الدخول الاجتماعية',
+  'Continue with {provider}': 'المتابعة باستخدام {provider}',
+  'Sign in in the {provider} window.': 'سجّل الدخول في نافذة {provider}.',
+  'Open the {provider} window': 'فتح نافذة {provider}',
+  'QR code to sign in with Farcaster': 'رمز QR لتسجيل الدخول باستخدام Farcaster',
+  'Sign in with Farcaster': 'تسجيل الدخول باستخدام Farcaster',
+  'Scan this QR code with your phone, or open the link on this device.': 'امسح رمز QR هذا بهاتفك، أو افتح الرابط على هذا الجهاز.',
+  'Open Farcaster': 'فتح Farcaster',
 }
 export default messages

@@ -42,5 +42,15 @@ const messages: Record<string, string> = {
   'Checking the code…': 'Comprobando el código…',
   'Connecting…': 'Conectando…',
   'Resend code': 'Reenviar código',
+  // Social and Farcaster login (embedded wallet)
+  'Social Login': 'Inicio de sesión social',
+  'Social logins': 'Inicios de sesión sociales',
+  'Continue with {provider}': 'Continuar con {provider}',
+  'Sign in in the {provider} window.': 'Inicia sesión en la ventana de {provider}.',
+  'Open the {provider} window': 'Abrir la ventana de {provider}',
+  'QR code to sign in with Farcaster': 'Código QR para iniciar sesión con Farcaster',
+  'Sign in with Farcaster': 'Iniciar sesión con Farcaster',
+  'Scan this QR code with your phone, or open the link on this device.': 'Escanea este código QR con tu teléfono o abre el enlace en este dispositivo.',
+  'Open Farcaster': 'Abrir Farcaster',
 }
 export default messages

@@ -42,5 +42,15 @@ const messages: Record<string, string> = {
   'Checking the code…': 'コードを確認しています…',
   'Connecting…': '接続しています…',
   'Resend code': 'コードを再送信',
+  // Social and Farcaster login (embedded wallet)
+  'Social Login': 'ソーシャルログイン',
+  'Social logins': 'ソーシャルログイン',
+  'Continue with {provider}': '{provider}で続行',
+  'Sign in in the {provider} window.': '{provider}のウィンドウでサインインしてください。',
+  'Open the {provider} window': '{provider}のウィンドウを開く',
+  'QR code to sign in with Farcaster': 'FarcasterでサインインするためのQRコード',
+  'Sign in with Farcaster': 'Farcasterでサインイン',
+  'Scan this QR code with your phone, or open the link on this device.': 'スマートフォンでこのQRコードをスキャンするか、このデバイスでリンクを開いてください。',
+  'Open Farcaster': 'Farcasterを開く',
 }
 export default messages

@@ -1,0 +1,63 @@
+import { connectionFailed, connectionSucceeded } from '../events/connection.js'
+import { socialLoginFailed, socialLoginRequested, socialLoginResultReceived, socialLoginUriReceived } from '../events/embeddedWallet.js'
+import { modalCloseRequested } from '../events/modal.js'
+import { routerWentBack } from '../events/router.js'
+import type { SerializedError } from '../errors/base.js'
+import { EMAIL_CONNECTOR_ID } from './emailLoginReducer.js'
+import { createSlice } from './createSlice.js'
+
+/**
+ * A social or Farcaster login under way (ConnectingSocial, ConnectingFarcaster): `preparing`
+ * while the embedded wallet makes the sign-in address, `waiting` while the visitor signs in
+ * (the popup, or Farcaster on their phone), `connecting` once they did, `failed` with the error.
+ */
+export type SocialLoginState = {
+  provider: string | null
+  step: 'idle' | 'preparing' | 'waiting' | 'connecting' | 'failed'
+  uri: string | null
+  /** Farcaster: a page that signs in on this machine (the local stack's dev client). */
+  clientUrl: string | null
+  requestId: string | null
+  error: SerializedError | null
+}
+
+const IDLE: SocialLoginState = { provider: null, step: 'idle', uri: null, clientUrl: null, requestId: null, error: null }
+
+/** Whether an answer belongs to the login under way. */
+export const awaitsSocialStep = (s: SocialLoginState, requestId: string | undefined) =>
+  s.step !== 'idle' && s.step !== 'failed' && s.requestId !== null && s.requestId === (requestId ?? null)
+
+export const socialLoginSlice = createSlice(
+  'socialLogin',
+  (): SocialLoginState => ({ ...IDLE }),
+  (b) =>
+    b
+      .addCase(socialLoginRequested, (s, event) =>
+        Object.assign(s, { ...IDLE, provider: event.payload.provider, step: 'preparing', requestId: event.requestId ?? null }),
+      )
+      .addCase(socialLoginUriReceived, (s, event) => {
+        if (!awaitsSocialStep(s, event.requestId) || s.step !== 'preparing') return
+        s.step = 'waiting'
+        s.uri = event.payload.uri
+        s.clientUrl = event.payload.clientUrl ?? null
+      })
+      .addCase(socialLoginResultReceived, (s, event) => {
+        if (awaitsSocialStep(s, event.requestId) && s.step === 'waiting') s.step = 'connecting'
+      })
+      .addCase(socialLoginFailed, (s, event) => {
+        if (!awaitsSocialStep(s, event.requestId)) return
+        s.step = 'failed'
+        s.error = event.payload.error
+      })
+      .addCase(connectionSucceeded, (s, event) => {
+        if (event.payload.connectorId === EMAIL_CONNECTOR_ID && s.step === 'connecting') Object.assign(s, IDLE)
+      })
+      .addCase(connectionFailed, (s, event) => {
+        if (event.payload.connectorId !== EMAIL_CONNECTOR_ID || s.step !== 'connecting') return
+        s.step = 'failed'
+        s.error = event.payload.error
+      })
+      // Closing the modal or going back abandons the login.
+      .addCase(modalCloseRequested, (s) => Object.assign(s, IDLE))
+      .addCase(routerWentBack, (s) => Object.assign(s, IDLE)),
+)
