@@ -13,6 +13,7 @@ import type { SwapState } from './reducers/swapReducer.js'
 import type { OnrampState } from './reducers/onrampReducer.js'
 import type { EmailLoginState } from './reducers/emailLoginReducer.js'
 import type { SocialLoginState } from './reducers/socialLoginReducer.js'
+import type { EmailUpdateState, EmbeddedUserState } from './reducers/emailUpdateReducer.js'
 import type { WalletConnectState } from './reducers/walletConnectState.js'
 import type { ThemeState } from './reducers/themeReducer.js'
 
@@ -156,6 +157,10 @@ export type ModalState = {
   emailLogin: EmailLoginState
   /** The social or Farcaster login under way (ConnectingSocial, ConnectingFarcaster). */
   socialLogin: SocialLoginState
+  /** The embedded wallet's user once connected (its e-mail and user name). */
+  embeddedUser: EmbeddedUserState
+  /** The e-mail update under way (UpdateEmailWallet). */
+  emailUpdate: EmailUpdateState
   wallets: WalletsState
   network: NetworkState
   account: AccountState

@@ -108,6 +108,25 @@ describe('e-mail login with the embedded wallet', () => {
     await page.getByTestId('open-modal').waitFor()
     await expect.poll(() => eip155Connection(page).then((ns) => ns?.connections[0]?.accounts[0]?.address), { timeout: 15_000 }).toBe(address)
     expect(await modalState(page, (s) => s.connection.byNamespace.eip155?.connections[0]?.auth)).toBe('email')
+
+    // Account shows the e-mail; Edit changes it with a code to the current address, then one to the new.
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => inModal(page, 'account-email').textContent(), { timeout: 10_000 }).toBe(email)
+    await inModal(page, 'account-edit-email').click()
+    await expect.poll(() => currentView(page)).toBe('UpdateEmailWallet')
+    const newEmail = `moved-${Date.now().toString(36)}@example.com`
+    const since = Date.now() - 60_000
+    await inModal(page, 'update-email-input').fill(newEmail)
+    await inModal(page, 'update-email-submit').click()
+    await expect.poll(() => inModal(page, 'view-update-email').getAttribute('data-step'), { timeout: 10_000 }).toBe('primaryOtp')
+    const latest = async (to: string) => ((await (await fetch(`${stack().mailUrl}/messages.json?to=${encodeURIComponent(to)}`)).json()) as Mail[])[0]!
+    const primary = codeIn(await latest(email))
+    await inModal(page, 'update-email-otp').fill(primary)
+    await expect.poll(() => inModal(page, 'view-update-email').getAttribute('data-step'), { timeout: 10_000 }).toBe('secondaryOtp')
+    await inModal(page, 'update-email-otp').fill(codeIn(await mailTo(newEmail, /\b\d{6}\b/, since)))
+    await expect.poll(() => inModal(page, 'update-email-done').textContent(), { timeout: 10_000 }).toBe(`Your e-mail is now ${newEmail}`)
+    await inModal(page, 'update-email-finish').click()
+    await expect.poll(() => inModal(page, 'account-email').textContent()).toBe(newEmail)
   })
 
   it('a frame that never loads: the spec alert after the (shortened) load timeout, nothing connected', async () => {

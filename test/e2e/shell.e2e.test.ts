@@ -133,7 +133,7 @@ describe('the modal shell in Chromium', () => {
       expect(focus.insideDialog).toBe(true)
       seen.add(focus.label)
     }
-    expect(seen).toEqual(new Set(['Back', 'Close', 'Go back']))
+    expect(seen).toEqual(new Set(['Back', 'Close', 'New e-mail', 'Continue']))
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press('Shift+Tab')
       expect((await focusedInModal(page)).insideDialog).toBe(true)

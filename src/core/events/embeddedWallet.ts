@@ -1,5 +1,5 @@
 import { defineEvent } from './defineEvent.js'
-import { empty, literal, object, optional, string } from './schema.js'
+import { empty, literal, nullable, object, optional, string } from './schema.js'
 import { serializedErrorSchema } from '../errors/base.js'
 
 /**
@@ -37,7 +37,28 @@ export const socialLoginResultReceived = defineEvent('embeddedWallet/socialLogin
 /** The sign-in failed: 'Popup closed', 'Failed to initiate social connection', 'Failed to connect to farcaster', … */
 export const socialLoginFailed = defineEvent('embeddedWallet/socialLoginFailed', object({ error: serializedErrorSchema }))
 
+/** The embedded wallet's user as it reported itself after a connect: its e-mail and user name. */
+export const embeddedUserReceived = defineEvent('embeddedWallet/userReceived', object({ email: nullable(string()), username: nullable(string()) }))
+/**
+ * Change the embedded wallet's e-mail to `email` (UpdateEmailWallet): a code goes to the current
+ * address, then one to the new. Needs the embedded wallet ('No auth connector found') connected
+ * by e-mail or a social login ('Not connected to email or social').
+ */
+export const emailUpdateRequested = defineEvent('embeddedWallet/emailUpdateRequested', object({ email: string() }))
+/** The code step the update is at: the code mailed to the current address, then to the new one. */
+export const emailUpdateStepReached = defineEvent('embeddedWallet/emailUpdateStepReached', object({ action: literal('VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP') }))
+export const emailUpdateOtpSubmitted = defineEvent('embeddedWallet/emailUpdateOtpSubmitted', object({ otp: string() }))
+/** The new address is confirmed and is the wallet's e-mail now. */
+export const emailUpdated = defineEvent('embeddedWallet/emailUpdated', object({ email: string() }))
+export const emailUpdateFailed = defineEvent('embeddedWallet/emailUpdateFailed', object({ error: serializedErrorSchema }))
+
 export const EMBEDDED_WALLET_EVENTS = [
+  embeddedUserReceived,
+  emailUpdateRequested,
+  emailUpdateStepReached,
+  emailUpdateOtpSubmitted,
+  emailUpdated,
+  emailUpdateFailed,
   socialLoginRequested,
   socialLoginUriReceived,
   socialLoginResultReceived,

@@ -1,23 +1,25 @@
 import { EMBEDDED_WALLET_EVENTS } from '../events/embeddedWallet.js'
 import { emailLoginSlice } from '../reducers/emailLoginReducer.js'
 import { socialLoginSlice } from '../reducers/socialLoginReducer.js'
+import { emailUpdateSlice, embeddedUserSlice } from '../reducers/emailUpdateReducer.js'
 import type { EmbeddedWalletDeps } from '../effects/emailLogin.js'
 import { defineFeature } from './defineFeature.js'
 
 /**
  * The embedded wallet (spec §4, §7): e-mail login by a one-time code (and a device approval
  * link on a new device), social login in a popup, Farcaster by its sign-in URL; then the wallet
- * connects as the eip155 AUTH connector. Its effects load only when the host configured an
- * embedded wallet.
+ * connects as the eip155 AUTH connector, and its e-mail can be changed (a code to the current
+ * address, then one to the new). Its effects load as the session starts.
  */
 export const embeddedWalletFeature = defineFeature({
   name: 'embeddedWallet',
   events: [...EMBEDDED_WALLET_EVENTS],
-  slices: [emailLoginSlice, socialLoginSlice],
+  slices: [emailLoginSlice, socialLoginSlice, embeddedUserSlice, emailUpdateSlice],
   effects: [],
-  loadEffects: (deps: EmbeddedWalletDeps) =>
-    deps.auth
-      ? Promise.all([import('../effects/emailLogin.js'), import('../effects/socialLogin.js')]).then(([email, social]) => [
+  // Loaded with or without an embedded wallet: without one, its views say so ('Unable to load
+  // email login dependency', 'No auth connector found') instead of waiting for ever.
+  loadEffects: (_deps: EmbeddedWalletDeps) =>
+    Promise.all([import('../effects/emailLogin.js'), import('../effects/socialLogin.js'), import('../effects/emailUpdate.js')]).then(([email, social, update]) => [
           { name: 'requestEmailLogin', effect: email.requestEmailLogin },
           { name: 'awaitDeviceApproval', effect: email.awaitDeviceApproval },
           { name: 'verifyEmailOtp', effect: email.verifyEmailOtp },
@@ -25,6 +27,8 @@ export const embeddedWalletFeature = defineFeature({
           { name: 'completeSocialLogin', effect: social.completeSocialLogin },
           { name: 'awaitFarcasterLogin', effect: social.awaitFarcasterLogin },
           { name: 'socialLoginAnalytics', effect: social.socialLoginAnalytics },
-        ])
-      : Promise.resolve([]),
+          { name: 'requestEmailUpdate', effect: update.requestEmailUpdate },
+          { name: 'verifyEmailUpdateOtp', effect: update.verifyEmailUpdateOtp },
+          { name: 'fetchEmbeddedUser', effect: update.fetchEmbeddedUser },
+        ]),
 })

@@ -15,6 +15,7 @@ import { isValidEmail, normalizeEmail } from '../domain/email.js'
 import { serializeError, type SerializedError } from '../errors/base.js'
 import { InvalidInputError } from '../errors/base.js'
 import { createSlice } from './createSlice.js'
+import { REDACTED } from '../redact.js'
 
 /** The embedded wallet's e-mail connector id (the eip155 AUTH connector). */
 export const EMAIL_CONNECTOR_ID = 'auth'
@@ -36,6 +37,14 @@ export type EmailLoginState = {
 
 const IDLE: EmailLoginState = { step: 'idle', email: null, requestId: null, error: null, lastRequestAt: null }
 
+/**
+ * A valid address, or one redacted by an export (a replayed log steps through the same states,
+ * its secrets redacted).
+ */
+export const isEmailOrRedacted = (email: string) => email === REDACTED || isValidEmail(email)
+/** Six digits, or a code redacted by an export. */
+export const isOtpOrRedacted = (otp: string) => otp === REDACTED || /^\d{6}$/.test(otp)
+
 /** Whether an answer belongs to the step under way (a late one after a reset or close is dropped). */
 export const awaitsEmailStep = (s: EmailLoginState, requestId: string | undefined) =>
   s.step !== 'idle' && s.requestId !== null && s.requestId === (requestId ?? null)
@@ -47,7 +56,7 @@ export const emailLoginSlice = createSlice(
     b
       .addCase(emailLoginRequested, (s, event) => {
         const email = normalizeEmail(event.payload.email)
-        if (!isValidEmail(email)) {
+        if (!isEmailOrRedacted(email)) {
           s.error = serializeError(new InvalidInputError('Invalid email', { details: 'e-mail fields must be valid format' }))
           return
         }
@@ -71,7 +80,7 @@ export const emailLoginSlice = createSlice(
         if (awaitsEmailStep(s, event.requestId) && s.step === 'verifyDevice') s.step = 'verifyOtp'
       })
       .addCase(emailOtpSubmitted, (s, event) => {
-        if (s.step !== 'verifyOtp' || !/^\d{6}$/.test(event.payload.otp)) return
+        if (s.step !== 'verifyOtp' || !isOtpOrRedacted(event.payload.otp)) return
         s.step = 'verifying'
         s.requestId = event.requestId ?? null
         s.error = null

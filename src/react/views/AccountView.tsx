@@ -3,9 +3,9 @@ import { disconnectRequested } from '../../core/events/connectionLifecycle.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { siwxSessionsCleared } from '../../core/events/siwx.js'
 import { isFeatureSupported } from '../../core/domain/constants.js'
-import { sumTokenValues, truncateAddress } from '../../core/domain/format.js'
+import { shortenEmail, sumTokenValues, truncateAddress } from '../../core/domain/format.js'
 import { selectTokenBalances } from '../../core/reducers/dataSelectors.js'
-import { selectActiveCaipNetworkId, selectActiveNetwork, selectAddress, selectCaipAddress } from '../../core/selectors.js'
+import { selectActiveCaipNetworkId, selectActiveConnection, selectActiveNetwork, selectAddress, selectCaipAddress } from '../../core/selectors.js'
 import type { ModalState } from '../../core/state.js'
 import { AccountBalance, useAmountFormat } from '../components/AccountBalance.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
@@ -50,6 +50,13 @@ const selectWalletActions = (s: ModalState): Action[] => {
   return [...new Set(s.features.walletActionOrder)].filter((a): a is Action => a in allowed && allowed[a as Action])
 }
 
+/** The embedded wallet's e-mail (or user name) when it is the active connection, and whether the e-mail can be changed. */
+const selectEmbeddedAccount = (s: ModalState) => {
+  const connection = selectActiveConnection(s, 'eip155')
+  if (s.connection.activeNamespace !== 'eip155' || connection?.connectorId !== 'auth') return null
+  return { email: s.embeddedUser.email, username: s.embeddedUser.username, editable: !!connection.auth && connection.auth !== 'farcaster' }
+}
+
 const selectIdentity = (s: ModalState) => {
   const address = selectAddress(s)
   return address ? (s.accountSheet.identities[address.toLowerCase()] ?? null) : null
@@ -74,6 +81,7 @@ export function AccountView({ modal }: ViewProps) {
     (s) => s.features.multiWallet || Object.values(s.connection.byNamespace).filter((ns) => (ns?.connections.length ?? 0) > 0).length > 1,
   )
   const severalChains = useModalState((s) => s.settings.adapters.length > 1)
+  const embedded = useModalState(selectEmbeddedAccount, sameJson)
   const actions = useModalState(selectWalletActions, sameJson)
   const disconnectError = useModalState((s) => s.wallets.disconnectError)
   const caipAddress = useModalState(selectCaipAddress)
@@ -94,6 +102,18 @@ export function AccountView({ modal }: ViewProps) {
         {identity?.name ? (
           <p className="gw-account-name" data-testid="account-name">
             {identity.name}
+          </p>
+        ) : null}
+        {embedded && (embedded.email || embedded.username) ? (
+          <p className="gw-account-address-row">
+            <span className="gw-muted" title={embedded.email ?? embedded.username ?? ''} data-testid="account-email">
+              {embedded.email ? shortenEmail(embedded.email) : embedded.username}
+            </span>
+            {embedded.editable && embedded.email ? (
+              <button type="button" className="gw-text-button" data-testid="account-edit-email" onClick={() => modal.push('UpdateEmailWallet')}>
+                {t('Edit')}
+              </button>
+            ) : null}
           </p>
         ) : null}
         <p className="gw-account-address-row">

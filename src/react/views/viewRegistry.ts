@@ -3,7 +3,6 @@ import type { ViewProps } from './viewProps.js'
 import type { ViewName } from '../../core/events/views.js'
 import { AccountView } from './AccountView.js'
 import { ConnectView } from './ConnectView.js'
-import { UnavailableView } from './UnavailableView.js'
 import { pageIdle } from '../../adapters/pageIdle.js'
 
 
@@ -15,6 +14,7 @@ type ViewLoader = () => Promise<ComponentType<ViewProps>>
 const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
   AllWallets: () => import('./AllWalletsView.js').then((m) => m.AllWalletsView),
   EmailLogin: () => import('./EmailLoginView.js').then((m) => m.EmailLoginView),
+  UpdateEmailWallet: () => import('./UpdateEmailWalletView.js').then((m) => m.UpdateEmailWalletView),
   ConnectingSocial: () => import('./ConnectingSocialView.js').then((m) => m.ConnectingSocialView),
   ConnectingFarcaster: () => import('./ConnectingFarcasterView.js').then((m) => m.ConnectingFarcasterView),
   ConnectingExternal: () => import('./ConnectingExternalView.js').then((m) => m.ConnectingExternalView),
@@ -77,15 +77,15 @@ function lazyView(view: ViewName, loader: ViewLoader): ComponentType<ViewProps> 
 for (const [view, loader] of Object.entries(VIEW_LOADERS) as [ViewName, ViewLoader][]) lazyView(view, loader)
 
 /** The component the router renders for each view; features register theirs here. */
-export const VIEW_COMPONENTS: Partial<Record<ViewName, ComponentType<ViewProps>>> = {
+export const VIEW_COMPONENTS: Record<ViewName, ComponentType<ViewProps>> = {
   Connect: ConnectView,
   Account: AccountView,
-  ...Object.fromEntries(lazyViews),
+  ...(Object.fromEntries(lazyViews) as Record<Exclude<ViewName, 'Connect' | 'Account'>, ComponentType<ViewProps>>),
 }
 
 /** The component for a view: a lazy view already loaded is returned as itself, so it renders without suspending. */
 export function viewComponent(view: ViewName): ComponentType<ViewProps> {
-  const component = VIEW_COMPONENTS[view] ?? UnavailableView
+  const component = VIEW_COMPONENTS[view]
   return loaded.get(component) ?? component
 }
 

@@ -7,6 +7,7 @@ import { signatureRequested, signatureSucceeded } from '../../../src/core/events
 import { siwxSessionStored } from '../../../src/core/events/siwx'
 import { storageHydrated } from '../../../src/core/events/storage'
 import { routerPushed } from '../../../src/core/events/router'
+import { embeddedUserReceived, emailLoginRequested, emailLoginStepReached, emailOtpSubmitted, emailUpdateRequested } from '../../../src/core/events/embeddedWallet'
 import { initialState, rootReducer } from '../../../src/core/reducers/rootReducer'
 import { REDACTED, redactValue } from '../../../src/core/redact'
 import { createStore } from '../../../src/core/store'
@@ -24,6 +25,12 @@ const secretEventArb: fc.Arbitrary<EventInput> = fc.oneof(
   fc.tuple(address, secret, secret).map(([caipAddress, message, signature]) => siwxSessionStored({ caipAddress, session: { data: { a: 1 }, message, signature } })),
   fc.tuple(address, secret).map(([a, signature]) => storageHydrated({ siwx: { sessions: { [a]: { message: 'm', signature } } } })),
   fc.tuple(secret, secret, secret).map(([email, otp, accessToken]) => routerPushed({ view: 'Connect', data: { email, nested: [{ otp, accessToken }] } })),
+  // The embedded wallet's e-mail login and update: addresses and codes stay in the live state only.
+  fc.tuple(fc.constantFrom('r1', 'r2'), fc.stringMatching(/^[a-z0-9]{1,8}$/)).map(([requestId, name]) => emailLoginRequested({ email: `S3CRET-${name}@example.com` }, { requestId })),
+  fc.constantFrom('r1', 'r2').map((requestId) => emailLoginStepReached({ action: 'VERIFY_OTP' }, { requestId })),
+  fc.tuple(fc.constantFrom('o1', 'o2'), fc.stringMatching(/^\d{6}$/)).map(([requestId, otp]) => emailOtpSubmitted({ otp }, { requestId })),
+  fc.stringMatching(/^[a-z0-9]{1,8}$/).map((name) => embeddedUserReceived({ email: `S3CRET-${name}@example.com`, username: null })),
+  fc.tuple(fc.constantFrom('u1', 'u2'), fc.stringMatching(/^[a-z0-9]{1,8}$/)).map(([requestId, name]) => emailUpdateRequested({ email: `S3CRET-${name}@example.com` }, { requestId })),
 )
 
 describe('redaction keeps replay deterministic', () => {
@@ -38,7 +45,7 @@ describe('redaction keeps replay deterministic', () => {
         const replayed = new EventLog(rootReducer, initialState())
         replayed.load(exported)
         expect(replayed.presentState).toEqual(redactValue(store.getState()))
-        expect(JSON.stringify(exported)).not.toContain('S3CRET')
+        expect(JSON.stringify(exported).toLowerCase()).not.toContain('s3cret')
         expect(redactValue(exported)).toEqual(exported)
         // Sign-in sessions never hold their secrets, not even in the live (durable) state.
         expect(JSON.stringify(store.getState().siwx)).not.toContain('S3CRET')

@@ -21,6 +21,10 @@ export function fakeAuth(overrides: Partial<AuthConnector> = {}) {
     connectSocial: record('connectSocial', overrides.connectSocial, never),
     getFarcasterUri: record('getFarcasterUri', overrides.getFarcasterUri, never),
     connectFarcaster: record('connectFarcaster', overrides.connectFarcaster, never),
+    getUser: record('getUser', overrides.getUser, never),
+    updateEmail: record('updateEmail', overrides.updateEmail, never),
+    updateEmailPrimaryOtp: record('updateEmailPrimaryOtp', overrides.updateEmailPrimaryOtp, never),
+    updateEmailSecondaryOtp: record('updateEmailSecondaryOtp', overrides.updateEmailSecondaryOtp, never),
   } as unknown as AuthConnector
   return { auth, calls }
 }

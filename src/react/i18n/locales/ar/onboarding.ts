@@ -52,5 +52,11 @@ const messages: Record<string, string> = {
   'Sign in with Farcaster': 'تسجيل الدخول باستخدام Farcaster',
   'Scan this QR code with your phone, or open the link on this device.': 'امسح رمز QR هذا بهاتفك، أو افتح الرابط على هذا الجهاز.',
   'Open Farcaster': 'فتح Farcaster',
+  // Update e-mail (embedded wallet)
+  'Your e-mail is now {email}': 'بريدك الإلكتروني الآن هو {email}',
+  'Current e-mail: {email}': 'البريد الإلكتروني الحالي: {email}',
+  'New e-mail': 'البريد الإلكتروني الجديد',
+  'Sending…': 'جارٍ الإرسال…',
+  'Edit': 'تعديل',
 }
 export default messages

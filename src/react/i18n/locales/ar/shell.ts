@@ -6,8 +6,6 @@ const messages: Record<string, string> = {
   'Close': 'إغلاق',
   'Dismiss notification': 'إغلاق الإشعار',
   'Try again': 'إعادة المحاولة',
-  '{feature} is not available in this version of Gangway.': '{feature} غير متاح في هذا الإصدار من Gangway.',
-  'Go back': 'رجوع',
   'Details': 'التفاصيل',
   'Wrong network': 'شبكة خاطئة',
   'Account {address}': 'الحساب {address}',

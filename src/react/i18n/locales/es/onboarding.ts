@@ -52,5 +52,11 @@ const messages: Record<string, string> = {
   'Sign in with Farcaster': 'Iniciar sesión con Farcaster',
   'Scan this QR code with your phone, or open the link on this device.': 'Escanea este código QR con tu teléfono o abre el enlace en este dispositivo.',
   'Open Farcaster': 'Abrir Farcaster',
+  // Update e-mail (embedded wallet)
+  'Your e-mail is now {email}': 'Tu correo electrónico ahora es {email}',
+  'Current e-mail: {email}': 'Correo electrónico actual: {email}',
+  'New e-mail': 'Correo electrónico nuevo',
+  'Sending…': 'Enviando…',
+  'Edit': 'Editar',
 }
 export default messages

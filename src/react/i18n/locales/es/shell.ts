@@ -6,8 +6,6 @@ const messages: Record<string, string> = {
   'Close': 'Cerrar',
   'Dismiss notification': 'Descartar notificación',
   'Try again': 'Reintentar',
-  '{feature} is not available in this version of Gangway.': '{feature} no está disponible en esta versión de Gangway.',
-  'Go back': 'Volver',
   'Details': 'Detalles',
   'Wrong network': 'Red incorrecta',
   'Account {address}': 'Cuenta {address}',

@@ -52,5 +52,11 @@ const messages: Record<string, string> = {
   'Sign in with Farcaster': 'Farcasterでサインイン',
   'Scan this QR code with your phone, or open the link on this device.': 'スマートフォンでこのQRコードをスキャンするか、このデバイスでリンクを開いてください。',
   'Open Farcaster': 'Farcasterを開く',
+  // Update e-mail (embedded wallet)
+  'Your e-mail is now {email}': 'メールアドレスが{email}に変更されました',
+  'Current e-mail: {email}': '現在のメールアドレス: {email}',
+  'New e-mail': '新しいメールアドレス',
+  'Sending…': '送信しています…',
+  'Edit': '編集',
 }
 export default messages

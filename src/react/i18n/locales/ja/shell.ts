@@ -6,8 +6,6 @@ const messages: Record<string, string> = {
   'Close': '閉じる',
   'Dismiss notification': '通知を閉じる',
   'Try again': '再試行',
-  '{feature} is not available in this version of Gangway.': '{feature}はこのバージョンのGangwayでは利用できません。',
-  'Go back': '戻る',
   'Details': '詳細',
   'Wrong network': '誤ったネットワーク',
   'Account {address}': 'アカウント{address}',

@@ -1,0 +1,84 @@
+import { filter, mergeMap, of } from 'rxjs'
+import { connectionSucceeded } from '../events/connection.js'
+import {
+  embeddedUserReceived,
+  emailUpdated,
+  emailUpdateFailed,
+  emailUpdateOtpSubmitted,
+  emailUpdateRequested,
+  emailUpdateStepReached,
+} from '../events/embeddedWallet.js'
+import { GangwayError, serializeError } from '../errors/base.js'
+import { awaitsEmailUpdate } from '../reducers/emailUpdateReducer.js'
+import { EMAIL_CONNECTOR_ID } from '../reducers/emailLoginReducer.js'
+import { selectActiveConnection } from '../selectors.js'
+import type { EmbeddedWalletDeps } from './emailLogin.js'
+import { embeddedWalletStep } from './embeddedWalletStep.js'
+import { ofType } from './ofType.js'
+import type { Effect } from './runEffects.js'
+
+const failed = (error: unknown, meta: { requestId: string | undefined }) => emailUpdateFailed({ error: serializeError(error) }, meta)
+
+/** Logins that have an e-mail to change: e-mail and the social providers (not Farcaster). */
+const CAN_UPDATE = (auth: string | undefined) => auth !== undefined && auth !== 'farcaster'
+
+/**
+ * Starts an e-mail update (spec §4, §5): the embedded wallet must be there ('No auth connector
+ * found') and connected by e-mail or a social login ('Not connected to email or social'); it
+ * mails a code to the current address.
+ */
+export const requestEmailUpdate: Effect<EmbeddedWalletDeps> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(emailUpdateRequested),
+    filter((e) => state$.value.emailUpdate.step === 'sending' && awaitsEmailUpdate(state$.value.emailUpdate, e.requestId)),
+    mergeMap((e) => {
+      const meta = { requestId: e.requestId }
+      const auth = deps.auth
+      if (!auth) return of(failed(new GangwayError('No auth connector found'), meta))
+      const connection = selectActiveConnection(state$.value, 'eip155')
+      if (connection?.connectorId !== EMAIL_CONNECTOR_ID || !CAN_UPDATE(connection.auth)) return of(failed(new GangwayError('Not connected to email or social'), meta))
+      const email = state$.value.emailUpdate.email as string
+      return embeddedWalletStep(event$, e.requestId, failed, async (signal) => {
+        const { action } = await auth.updateEmail({ email }, signal)
+        return [emailUpdateStepReached({ action }, meta)]
+      })
+    }),
+  )
+
+/** Checks a code of the update: the current address's, then the new one's, which completes it. */
+export const verifyEmailUpdateOtp: Effect<EmbeddedWalletDeps> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(emailUpdateOtpSubmitted),
+    filter((e) => state$.value.emailUpdate.step === 'verifying' && awaitsEmailUpdate(state$.value.emailUpdate, e.requestId)),
+    mergeMap((e) => {
+      const meta = { requestId: e.requestId }
+      const auth = deps.auth
+      if (!auth) return of(failed(new GangwayError('No auth connector found'), meta))
+      const primary = state$.value.emailUpdate.code === 'primaryOtp'
+      return embeddedWalletStep(event$, e.requestId, failed, async (signal) => {
+        if (primary) {
+          await auth.updateEmailPrimaryOtp({ otp: e.payload.otp }, signal)
+          return [emailUpdateStepReached({ action: 'VERIFY_SECONDARY_OTP' }, meta)]
+        }
+        const { newEmail } = await auth.updateEmailSecondaryOtp({ otp: e.payload.otp }, signal)
+        return [emailUpdated({ email: newEmail }, meta)]
+      })
+    }),
+  )
+
+/** After the embedded wallet connects, its user (e-mail, user name) for Account. */
+export const fetchEmbeddedUser: Effect<EmbeddedWalletDeps> = (event$, _state$, deps) =>
+  event$.pipe(
+    ofType(connectionSucceeded),
+    filter((e) => e.payload.connectorId === EMAIL_CONNECTOR_ID && deps.auth !== undefined),
+    mergeMap(async (e) => {
+      try {
+        const user = await deps.auth!.getUser({ caipNetworkId: e.payload.caipNetworkId })
+        return [embeddedUserReceived({ email: user.email ?? null, username: user.username ?? null })]
+      } catch {
+        // Account then shows the address alone.
+        return []
+      }
+    }),
+    mergeMap((events) => of(...events)),
+  )

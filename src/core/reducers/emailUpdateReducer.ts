@@ -1,0 +1,85 @@
+import { accountDisconnected } from '../events/connectionLifecycle.js'
+import { connectionDisconnected } from '../events/connection.js'
+import {
+  embeddedUserReceived,
+  emailUpdated,
+  emailUpdateFailed,
+  emailUpdateOtpSubmitted,
+  emailUpdateRequested,
+  emailUpdateStepReached,
+} from '../events/embeddedWallet.js'
+import { modalCloseRequested } from '../events/modal.js'
+import { routerWentBack } from '../events/router.js'
+import { normalizeEmail } from '../domain/email.js'
+import { isEmailOrRedacted, isOtpOrRedacted } from './emailLoginReducer.js'
+import { InvalidInputError, serializeError, type SerializedError } from '../errors/base.js'
+import { createSlice } from './createSlice.js'
+
+/** The embedded wallet's user (Account shows the e-mail; spec §3 embedded-wallet user). */
+export type EmbeddedUserState = { email: string | null; username: string | null }
+
+export const embeddedUserSlice = createSlice(
+  'embeddedUser',
+  (): EmbeddedUserState => ({ email: null, username: null }),
+  (b) =>
+    b
+      .addCase(embeddedUserReceived, (_s, event) => ({ email: event.payload.email, username: event.payload.username }))
+      .addCase(emailUpdated, (s, event) => {
+        s.email = event.payload.email
+      })
+      .addCase(connectionDisconnected, (s, event) => (event.payload.namespace === 'eip155' && (event.payload.connectorId ?? 'auth') === 'auth' ? { email: null, username: null } : s))
+      .addCase(accountDisconnected, (s, event) => (event.payload.namespace === 'eip155' ? { email: null, username: null } : s)),
+)
+
+/**
+ * UpdateEmailWallet (spec §4): `sending` while a code is mailed, `primaryOtp` for the code sent
+ * to the current address, `secondaryOtp` for the one sent to the new address, `verifying`
+ * while a code is checked, `done` once the new address is the wallet's.
+ */
+export type EmailUpdateState = {
+  step: 'idle' | 'sending' | 'primaryOtp' | 'secondaryOtp' | 'verifying' | 'done'
+  email: string | null
+  /** Which code is being checked (a wrong one goes back to it). */
+  code: 'primaryOtp' | 'secondaryOtp' | null
+  requestId: string | null
+  error: SerializedError | null
+}
+
+const IDLE: EmailUpdateState = { step: 'idle', email: null, code: null, requestId: null, error: null }
+/** Whether an answer belongs to the update under way. */
+export const awaitsEmailUpdate = (s: EmailUpdateState, requestId: string | undefined) =>
+  s.step !== 'idle' && s.step !== 'done' && s.requestId !== null && s.requestId === (requestId ?? null)
+
+export const emailUpdateSlice = createSlice(
+  'emailUpdate',
+  (): EmailUpdateState => ({ ...IDLE }),
+  (b) =>
+    b
+      .addCase(emailUpdateRequested, (s, event) => {
+        const email = normalizeEmail(event.payload.email)
+        if (!isEmailOrRedacted(email)) return { ...IDLE, error: serializeError(new InvalidInputError('Invalid email', { details: 'e-mail fields must be valid format' })) }
+        return { step: 'sending', email, code: null, requestId: event.requestId ?? null, error: null }
+      })
+      .addCase(emailUpdateStepReached, (s, event) => {
+        if (!awaitsEmailUpdate(s, event.requestId)) return
+        s.step = event.payload.action === 'VERIFY_PRIMARY_OTP' ? 'primaryOtp' : 'secondaryOtp'
+      })
+      .addCase(emailUpdateOtpSubmitted, (s, event) => {
+        if ((s.step !== 'primaryOtp' && s.step !== 'secondaryOtp') || !isOtpOrRedacted(event.payload.otp)) return
+        s.code = s.step
+        s.step = 'verifying'
+        s.requestId = event.requestId ?? null
+        s.error = null
+      })
+      .addCase(emailUpdated, (s, event) => {
+        if (awaitsEmailUpdate(s, event.requestId)) Object.assign(s, { ...IDLE, step: 'done', email: event.payload.email })
+      })
+      .addCase(emailUpdateFailed, (s, event) => {
+        if (!awaitsEmailUpdate(s, event.requestId)) return
+        s.error = event.payload.error
+        // A wrong code stays on its step; a refused address goes back to the address.
+        s.step = s.step === 'verifying' && s.code ? s.code : 'idle'
+      })
+      .addCase(modalCloseRequested, () => ({ ...IDLE }))
+      .addCase(routerWentBack, () => ({ ...IDLE })),
+)
