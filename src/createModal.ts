@@ -41,8 +41,8 @@ import type { Eip1193Provider } from './core/ports.js'
 import type { GangwayWalletClient, WalletClientOptions } from './walletClient.js'
 import { activeProvider } from './walletProvider.js'
 import type { AuthConnector } from './core/ports.js'
-import { createFrameConnector, type EmbeddedWalletOptions } from './adapters/auth/createFrameConnector.js'
-import { withEmbeddedWallet } from './adapters/auth/withEmbeddedWallet.js'
+import type { EmbeddedWalletOptions } from './adapters/auth/createFrameConnector.js'
+import { createLazyEmbeddedWallet } from './adapters/auth/lazyEmbeddedWallet.js'
 
 export type ModalOptions = {
   /** Your project id; without one the modal shows 'Project ID Not Configured'. */
@@ -481,7 +481,8 @@ function embeddedWalletPort(o: ModalOptions, adapters: ChainDeps['adapters']): A
   if (!isHttpUrl(o.embeddedWallet.frameUrl)) {
     throw new InvalidInputError('Invalid options', { details: 'embeddedWallet.frameUrl must be an http(s) URL' })
   }
-  const adapter = withEmbeddedWallet(adapters.eip155, createFrameConnector(o.embeddedWallet, o.networks ?? []))
+  // Lazy: the frame client stays out of the host's initial bundle until the visitor signs in with it.
+  const adapter = createLazyEmbeddedWallet(o.embeddedWallet, o.networks ?? [], adapters.eip155)
   adapters.eip155 = adapter
   return adapter.auth
 }

@@ -1,6 +1,7 @@
 import { Subject, type Observable } from 'rxjs'
 import { EMBEDDED_FRAME_LOAD_TIMEOUT_MS, EMBEDDED_REQUEST_TIMEOUT_MS } from '../../core/domain/constants.js'
 import type { Connector, Network } from '../../core/domain/entities.js'
+import { AUTH_CONNECTOR_ID, authConnector } from './authConnector.js'
 import {
   FRAME_PROTOCOL_VERSION,
   frameType,
@@ -13,9 +14,6 @@ import {
 import { GangwayError } from '../../core/errors/base.js'
 import { EmbeddedWalletError, EmbeddedWalletLoadError, EmbeddedWalletTimeoutError } from '../../core/errors/auth.js'
 import type { AuthConnector, AuthUser, Eip1193Provider } from '../../core/ports.js'
-
-/** The id of the embedded wallet's connector (type AUTH) in the eip155 namespace. */
-export const AUTH_CONNECTOR_ID = 'auth'
 
 export type EmbeddedWalletOptions = {
   /**
@@ -41,10 +39,6 @@ export type FrameConnector = AuthConnector & {
 
 type Pending = { resolve(payload: unknown): void; reject(error: unknown): void }
 type Listener = (...args: any[]) => void
-
-const EMAIL_ICON =
-  'data:image/svg+xml,' +
-  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#555" stroke-width="1.8"><rect x="3" y="5" width="18" height="14" rx="2"/><path d="m3 7 9 6 9-6"/></svg>')
 
 /**
  * The embedded wallet's client (spec §7): a hidden iframe on the wallet service's origin, spoken
@@ -249,14 +243,7 @@ export function createFrameConnector(options: EmbeddedWalletOptions, networks: r
     if (wasConnected) emit('accountsChanged', [])
   }
 
-  const connector: Connector = {
-    id: AUTH_CONNECTOR_ID,
-    name: 'Email & Socials',
-    chain: 'eip155',
-    chains: evmNetworks.map((n) => n.caipNetworkId) as Connector['chains'],
-    type: 'AUTH',
-    imageUrl: EMAIL_ICON,
-  }
+  const connector = authConnector(networks)
 
   return {
     connectorId: AUTH_CONNECTOR_ID,

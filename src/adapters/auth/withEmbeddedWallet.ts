@@ -1,7 +1,8 @@
 import { combineLatest, map, of } from 'rxjs'
 import type { ChainAdapter, WalletSession } from '../../core/ports.js'
 import { createEvmAdapter } from '../evm/createEvmAdapter.js'
-import { AUTH_CONNECTOR_ID, type FrameConnector } from './createFrameConnector.js'
+import { AUTH_CONNECTOR_ID } from './authConnector.js'
+import type { FrameConnector } from './createFrameConnector.js'
 
 /**
  * The eip155 adapter with the embedded wallet's connector beside the page's wallets: calls for

@@ -2,7 +2,6 @@ import { EMBEDDED_WALLET_EVENTS } from '../events/embeddedWallet.js'
 import { emailLoginSlice } from '../reducers/emailLoginReducer.js'
 import { socialLoginSlice } from '../reducers/socialLoginReducer.js'
 import { emailUpdateSlice, embeddedUserSlice } from '../reducers/emailUpdateReducer.js'
-import type { EmbeddedWalletDeps } from '../effects/emailLogin.js'
 import { defineFeature } from './defineFeature.js'
 
 /**
@@ -18,17 +17,5 @@ export const embeddedWalletFeature = defineFeature({
   effects: [],
   // Loaded with or without an embedded wallet: without one, its views say so ('Unable to load
   // email login dependency', 'No auth connector found') instead of waiting for ever.
-  loadEffects: (_deps: EmbeddedWalletDeps) =>
-    Promise.all([import('../effects/emailLogin.js'), import('../effects/socialLogin.js'), import('../effects/emailUpdate.js')]).then(([email, social, update]) => [
-          { name: 'requestEmailLogin', effect: email.requestEmailLogin },
-          { name: 'awaitDeviceApproval', effect: email.awaitDeviceApproval },
-          { name: 'verifyEmailOtp', effect: email.verifyEmailOtp },
-          { name: 'prepareSocialLogin', effect: social.prepareSocialLogin },
-          { name: 'completeSocialLogin', effect: social.completeSocialLogin },
-          { name: 'awaitFarcasterLogin', effect: social.awaitFarcasterLogin },
-          { name: 'socialLoginAnalytics', effect: social.socialLoginAnalytics },
-          { name: 'requestEmailUpdate', effect: update.requestEmailUpdate },
-          { name: 'verifyEmailUpdateOtp', effect: update.verifyEmailUpdateOtp },
-          { name: 'fetchEmbeddedUser', effect: update.fetchEmbeddedUser },
-        ]),
+  loadEffects: () => import('../effects/embeddedWalletEffects.js').then((m) => m.embeddedWalletEffects),
 })

@@ -1,0 +1,87 @@
+import { combineLatest, defer, from, map, of, switchMap } from 'rxjs'
+import type { Network } from '../../core/domain/entities.js'
+import type { AuthConnector, ChainAdapter } from '../../core/ports.js'
+import { AUTH_CONNECTOR_ID, authConnector } from './authConnector.js'
+import type { EmbeddedWalletOptions } from './createFrameConnector.js'
+
+type Runtime = ReturnType<typeof import('./embeddedWalletRuntime.js').createEmbeddedWalletRuntime>
+
+/**
+ * The embedded wallet, loaded on first use: its connector is listed at once, but the frame
+ * client (and the frame itself) load only when the visitor signs in with it, or a reload
+ * reconnects it. Other connectors go straight to `inner` and never load it.
+ *
+ * @example
+ * adapters.eip155 = createLazyEmbeddedWallet({ frameUrl }, networks, adapters.eip155)
+ */
+export function createLazyEmbeddedWallet(
+  options: EmbeddedWalletOptions,
+  networks: readonly Network[],
+  inner: ChainAdapter | undefined,
+): ChainAdapter & { readonly auth: AuthConnector } {
+  const connector = authConnector(networks)
+  let loading: Promise<Runtime> | undefined
+  const load = (): Promise<Runtime> =>
+    (loading ??= import('./embeddedWalletRuntime.js').then(
+      (m) => m.createEmbeddedWalletRuntime(options, networks, inner),
+      (error: unknown) => {
+        loading = undefined
+        throw error
+      },
+    ))
+  const route = <T>(id: string, use: (adapter: ChainAdapter) => Promise<T>): Promise<T> => (id === AUTH_CONNECTOR_ID || !inner ? load().then(use) : use(inner))
+  const data = <T>(use: (adapter: ChainAdapter) => Promise<T>): Promise<T> => (inner ? use(inner) : load().then(use))
+  const port = <K extends keyof AuthConnector>(key: K) =>
+    ((...args: unknown[]) => load().then((r) => (r.auth[key] as (...a: unknown[]) => unknown)(...args))) as AuthConnector[K]
+
+  const auth: AuthConnector = {
+    connectorId: AUTH_CONNECTOR_ID,
+    load: port('load'),
+    connectEmail: port('connectEmail'),
+    connectDevice: port('connectDevice'),
+    connectOtp: port('connectOtp'),
+    getSocialRedirectUri: port('getSocialRedirectUri'),
+    connectSocial: port('connectSocial'),
+    getFarcasterUri: port('getFarcasterUri'),
+    connectFarcaster: port('connectFarcaster'),
+    getUser: port('getUser'),
+    isConnected: port('isConnected'),
+    switchNetwork: port('switchNetwork'),
+    request: port('request'),
+    abortRequest: port('abortRequest'),
+    updateEmail: port('updateEmail'),
+    updateEmailPrimaryOtp: port('updateEmailPrimaryOtp'),
+    updateEmailSecondaryOtp: port('updateEmailSecondaryOtp'),
+    setPreferredAccountType: port('setPreferredAccountType'),
+    // Nothing to sign out of before the frame was ever loaded.
+    signOut: () => (loading ? load().then((r) => r.auth.signOut()) : Promise.resolve()),
+    events: () => defer(() => from(load())).pipe(switchMap((r) => r.auth.events())),
+  }
+
+  return {
+    namespace: 'eip155',
+    auth,
+    connectors: () =>
+      inner ? combineLatest([of([connector]), inner.connectors()]).pipe(map(([a, b]) => [...a, ...b.filter((c) => c.id !== AUTH_CONNECTOR_ID)])) : of([connector]),
+    connect: (id, request) => route(id, (a) => a.connect(id, request)),
+    reconnect: (id, request) => route(id, (a) => a.reconnect(id, request)),
+    disconnect: (id) => (id === AUTH_CONNECTOR_ID && !loading ? Promise.resolve() : route(id, (a) => a.disconnect(id))),
+    events: (id) =>
+      id === AUTH_CONNECTOR_ID || !inner ? defer(() => from(load())).pipe(switchMap((a) => a.events(id))) : inner.events(id),
+    switchNetwork: (id, network) => route(id, (a) => a.switchNetwork(id, network)),
+    signMessage: (id, request) => route(id, (a) => a.signMessage(id, request)),
+    sendTransfer: (id, network, transfer) => route(id, (a) => a.sendTransfer(id, network, transfer)),
+    getBalance: (network, address) => data((a) => a.getBalance(network, address)),
+    waitForReceipt: (network, hash) => data((a) => a.waitForReceipt(network, hash)),
+    ...(inner && !inner.estimateTransferFee
+      ? {}
+      : { estimateTransferFee: (network, transfer) => data((a) => a.estimateTransferFee!(network, transfer)) }),
+    evm: {
+      signTypedData: (id, request) => route(id, (a) => a.evm!.signTypedData(id, request)),
+      sendTransaction: (id, network, tx) => route(id, (a) => a.evm!.sendTransaction(id, network, tx)),
+      // Asking never loads the embedded wallet: before it is loaded nothing is connected through it.
+      getProvider: async (id) => (id === AUTH_CONNECTOR_ID || !inner ? (loading ? (await load()).evm?.getProvider?.(id) : undefined) : inner.evm?.getProvider?.(id)),
+    },
+    ...(inner?.solana ? { solana: inner.solana } : {}),
+  }
+}
