@@ -11,10 +11,20 @@ export const STORAGE_KEYS = {
 /** The part of the state kept across reloads. Immer's structural sharing keeps it stable. */
 export function selectDurable(state: ModalState): DurableState {
   const { themeMode, preferredAccountType } = state.preferences
-  return { preferences: { themeMode, preferredAccountType }, siwx: state.siwx, wallets: state.wallets.memory }
+  const durable: DurableState = { preferences: { themeMode, preferredAccountType }, siwx: state.siwx, wallets: state.wallets.memory }
+  const { email, username, sessionToken } = state.embeddedUser
+  const lastEmailLoginAt = state.emailLogin.lastRequestAt
+  if (email !== null || username !== null || sessionToken !== null || lastEmailLoginAt !== null) durable.embeddedWallet = { email, username, sessionToken, lastEmailLoginAt }
+  return durable
 }
 
 /** Whether two states hold the same durable parts (by reference: no record is made). */
 export function sameDurableState(a: ModalState, b: ModalState): boolean {
-  return a.preferences === b.preferences && a.siwx === b.siwx && a.wallets.memory === b.wallets.memory
+  return (
+    a.preferences === b.preferences &&
+    a.siwx === b.siwx &&
+    a.wallets.memory === b.wallets.memory &&
+    a.embeddedUser === b.embeddedUser &&
+    a.emailLogin.lastRequestAt === b.emailLogin.lastRequestAt
+  )
 }

@@ -224,5 +224,10 @@ export interface AuthConnector {
   setPreferredAccountType(request: { type: 'eoa' | 'smartAccount' }, signal?: AbortSignal): Promise<void>
   signOut(): Promise<void>
   /** Session updates (a new token, a signed-out user) as they happen. */
-  events(): Observable<{ type: 'sessionUpdated' } | { type: 'signedOut' }>
+  events(): Observable<{ type: 'sessionUpdated'; sessionToken: string } | { type: 'signedOut' }>
+  /**
+   * The session the modal kept from an earlier visit, offered to a frame that lost its own
+   * storage (its next `isConnected` uses it). Optional.
+   */
+  restoreSession?(sessionToken: string): void
 }

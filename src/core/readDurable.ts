@@ -23,7 +23,7 @@ export function readDurable(raw: unknown): DurableReading {
   const durable: Partial<DurableState> = {}
   if (raw === undefined || raw === null) return { durable, dropped }
   if (!isPlainObject(raw)) return { durable, dropped: ['durable'] }
-  for (const key of Object.keys(raw)) if (key !== 'preferences' && key !== 'siwx' && key !== 'wallets') dropped.push(key)
+  for (const key of Object.keys(raw)) if (key !== 'preferences' && key !== 'siwx' && key !== 'wallets' && key !== 'embeddedWallet') dropped.push(key)
 
   if (raw.preferences !== undefined) {
     const p = raw.preferences
@@ -84,6 +84,20 @@ export function readDurable(raw: unknown): DurableReading {
         }
       } else if (w.connected !== undefined) dropped.push('wallets.connected')
       durable.wallets = { recent, connected }
+    }
+  }
+  if (raw.embeddedWallet !== undefined) {
+    const e = raw.embeddedWallet
+    if (!isPlainObject(e)) dropped.push('embeddedWallet')
+    else {
+      const out: NonNullable<DurableState['embeddedWallet']> = {}
+      for (const key of Object.keys(e)) {
+        const value = e[key]
+        if ((key === 'email' || key === 'username' || key === 'sessionToken') && (value === null || (typeof value === 'string' && value.length <= 4096))) out[key] = value
+        else if (key === 'lastEmailLoginAt' && (value === null || (typeof value === 'number' && Number.isFinite(value)))) out.lastEmailLoginAt = value
+        else dropped.push(`embeddedWallet.${key}`)
+      }
+      durable.embeddedWallet = out
     }
   }
   // Defensive: what is handed on must fit the event's schema, whatever slipped through above.

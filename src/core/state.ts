@@ -182,4 +182,6 @@ export type DurableState = {
   preferences: Omit<ModalState['preferences'], 'locale'>
   siwx: ModalState['siwx']
   wallets?: WalletMemory
+  /** The embedded wallet's session, e-mail, user name and last e-mail login (spec §9's stored keys). */
+  embeddedWallet?: { email?: string | null; username?: string | null; sessionToken?: string | null; lastEmailLoginAt?: number | null }
 }

@@ -127,6 +127,13 @@ describe('e-mail login with the embedded wallet', () => {
     await expect.poll(() => inModal(page, 'update-email-done').textContent(), { timeout: 10_000 }).toBe(`Your e-mail is now ${newEmail}`)
     await inModal(page, 'update-email-finish').click()
     await expect.poll(() => inModal(page, 'account-email').textContent()).toBe(newEmail)
+
+    // A frame that lost its own storage: the session the modal kept (IndexedDB) reconnects it.
+    const frame = page.frames().find((f) => f.url().includes('/frame/'))!
+    await frame.evaluate(() => localStorage.clear())
+    await page.reload()
+    await page.getByTestId('open-modal').waitFor()
+    await expect.poll(() => eip155Connection(page).then((ns) => ns?.connections[0]?.accounts[0]?.address), { timeout: 15_000 }).toBe(address)
   })
 
   it('a frame that never loads: the spec alert after the (shortened) load timeout, nothing connected', async () => {

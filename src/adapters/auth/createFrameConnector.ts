@@ -1,4 +1,4 @@
-import { Subject, type Observable } from 'rxjs'
+import { Subject } from 'rxjs'
 import { EMBEDDED_FRAME_LOAD_TIMEOUT_MS, EMBEDDED_REQUEST_TIMEOUT_MS } from '../../core/domain/constants.js'
 import type { Connector, Network } from '../../core/domain/entities.js'
 import { AUTH_CONNECTOR_ID, authConnector } from './authConnector.js'
@@ -56,7 +56,8 @@ export function createFrameConnector(options: EmbeddedWalletOptions, networks: r
   const requestTimeoutMs = options.requestTimeoutMs ?? EMBEDDED_REQUEST_TIMEOUT_MS
   const evmNetworks = networks.filter((n) => n.chainNamespace === 'eip155')
   const pending = new Map<string, Pending>()
-  const events$ = new Subject<{ type: 'sessionUpdated' } | { type: 'signedOut' }>()
+  const events$ = new Subject<{ type: 'sessionUpdated'; sessionToken: string } | { type: 'signedOut' }>()
+  let restored: string | undefined
   const listeners = new Map<string, Set<Listener>>()
   let frame: HTMLIFrameElement | null = null
   let loading: Promise<void> | null = null
@@ -81,7 +82,7 @@ export function createFrameConnector(options: EmbeddedWalletOptions, networks: r
           user = null
           events$.next({ type: 'signedOut' })
           if (wasConnected) emit('accountsChanged', [])
-        } else events$.next({ type: 'sessionUpdated' })
+        } else events$.next({ type: 'sessionUpdated', sessionToken: message.token })
         return
       case frameType('prompt'):
         // The frame's approval prompt covers the page while it is up.
@@ -175,7 +176,7 @@ export function createFrameConnector(options: EmbeddedWalletOptions, networks: r
 
   const currentUser = async (): Promise<AuthUser | null> => {
     if (user) return user
-    const { isConnected } = await ask('IsConnected', {})
+    const { isConnected } = await ask('IsConnected', restored ? { token: restored } : {})
     if (!isConnected) return null
     return remember(await call('GetUser', {}))
   }
@@ -262,7 +263,10 @@ export function createFrameConnector(options: EmbeddedWalletOptions, networks: r
     getFarcasterUri: (signal) => ask('GetFarcasterUri', {}, signal, requestTimeoutMs),
     connectFarcaster: (signal) => ask('ConnectFarcaster', {}, signal).then(remember),
     getUser: (r, signal) => ask('GetUser', r, signal).then(remember),
-    isConnected: (signal) => ask('IsConnected', {}, signal).then((r) => r.isConnected),
+    isConnected: (signal) => ask('IsConnected', restored ? { token: restored } : {}, signal).then((r) => r.isConnected),
+    restoreSession: (sessionToken) => {
+      restored = sessionToken
+    },
     switchNetwork: async (r, signal) => {
       caipNetworkId = (await ask('SwitchNetwork', r, signal)).caipNetworkId
     },
@@ -277,7 +281,7 @@ export function createFrameConnector(options: EmbeddedWalletOptions, networks: r
       }),
     setPreferredAccountType: (r, signal) => ask('SetPreferredAccount', r, signal).then(() => undefined),
     signOut,
-    events: (): Observable<{ type: 'sessionUpdated' } | { type: 'signedOut' }> => events$.asObservable(),
+    events: () => events$.asObservable(),
     destroy() {
       win?.removeEventListener('message', onMessage)
       frame?.remove()

@@ -1,4 +1,4 @@
-import { combineLatest, defer, from, map, of, switchMap } from 'rxjs'
+import { combineLatest, defer, from, map, of, ReplaySubject, switchMap } from 'rxjs'
 import type { Network } from '../../core/domain/entities.js'
 import type { AuthConnector, ChainAdapter } from '../../core/ports.js'
 import { AUTH_CONNECTOR_ID, authConnector } from './authConnector.js'
@@ -21,9 +21,16 @@ export function createLazyEmbeddedWallet(
 ): ChainAdapter & { readonly auth: AuthConnector } {
   const connector = authConnector(networks)
   let loading: Promise<Runtime> | undefined
+  let restored: string | undefined
+  const loaded$ = new ReplaySubject<Runtime>(1)
   const load = (): Promise<Runtime> =>
     (loading ??= import('./embeddedWalletRuntime.js').then(
-      (m) => m.createEmbeddedWalletRuntime(options, networks, inner),
+      (m) => {
+        const runtime = m.createEmbeddedWalletRuntime(options, networks, inner)
+        if (restored) runtime.auth.restoreSession?.(restored)
+        loaded$.next(runtime)
+        return runtime
+      },
       (error: unknown) => {
         loading = undefined
         throw error
@@ -55,7 +62,12 @@ export function createLazyEmbeddedWallet(
     setPreferredAccountType: port('setPreferredAccountType'),
     // Nothing to sign out of before the frame was ever loaded.
     signOut: () => (loading ? load().then((r) => r.auth.signOut()) : Promise.resolve()),
-    events: () => defer(() => from(load())).pipe(switchMap((r) => r.auth.events())),
+    // Listening does not load the embedded wallet: its session news start once something did.
+    events: () => loaded$.pipe(switchMap((r) => r.auth.events())),
+    restoreSession: (sessionToken) => {
+      restored = sessionToken
+      void loading?.then((r) => r.auth.restoreSession?.(sessionToken))
+    },
   }
 
   return {

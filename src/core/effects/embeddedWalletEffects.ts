@@ -1,6 +1,7 @@
 import type { NamedEffect } from '../features/defineFeature.js'
 import { awaitDeviceApproval, requestEmailLogin, verifyEmailOtp, type EmbeddedWalletDeps } from './emailLogin.js'
 import { fetchEmbeddedUser, requestEmailUpdate, verifyEmailUpdateOtp } from './emailUpdate.js'
+import { restoreEmbeddedSession, watchEmbeddedSession } from './embeddedSession.js'
 import { awaitFarcasterLogin, completeSocialLogin, prepareSocialLogin, socialLoginAnalytics } from './socialLogin.js'
 
 /** The effects of the embedded wallet: e-mail login, social and Farcaster login, e-mail update, its user. */
@@ -15,4 +16,6 @@ export const embeddedWalletEffects: NamedEffect<EmbeddedWalletDeps>[] = [
   { name: 'requestEmailUpdate', effect: requestEmailUpdate },
   { name: 'verifyEmailUpdateOtp', effect: verifyEmailUpdateOtp },
   { name: 'fetchEmbeddedUser', effect: fetchEmbeddedUser },
+  { name: 'watchEmbeddedSession', effect: watchEmbeddedSession },
+  { name: 'restoreEmbeddedSession', effect: restoreEmbeddedSession },
 ]

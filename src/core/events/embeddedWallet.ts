@@ -52,7 +52,11 @@ export const emailUpdateOtpSubmitted = defineEvent('embeddedWallet/emailUpdateOt
 export const emailUpdated = defineEvent('embeddedWallet/emailUpdated', object({ email: string() }))
 export const emailUpdateFailed = defineEvent('embeddedWallet/emailUpdateFailed', object({ error: serializedErrorSchema }))
 
+/** The embedded wallet's session changed: a new session token, or none (signed out). */
+export const embeddedSessionUpdated = defineEvent('embeddedWallet/sessionUpdated', object({ sessionToken: nullable(string()) }))
+
 export const EMBEDDED_WALLET_EVENTS = [
+  embeddedSessionUpdated,
   embeddedUserReceived,
   emailUpdateRequested,
   emailUpdateStepReached,

@@ -1,6 +1,6 @@
 import { defineEvent } from './defineEvent.js'
 import { serializedErrorSchema } from '../errors/base.js'
-import { array, json, literal, object, optional, record, string, type Schema } from './schema.js'
+import { array, json, literal, nullable, number, object, optional, record, string, type Schema } from './schema.js'
 import { NAMESPACES, namespaceSchema } from './views.js'
 import type { DurableState } from '../state.js'
 
@@ -40,6 +40,17 @@ export const recentWalletSchema = object({
 /** Recent wallets and, per namespace, the connectors a reload reconnects. */
 export const storedWalletsSchema = object({ recent: array(recentWalletSchema), connected: byNamespace(array(string())) })
 
+/**
+ * The embedded wallet's stored keys (spec §9): its session, e-mail and user name, and when an
+ * e-mail login was last asked for (the 30 s cooldown outlives a reload).
+ */
+export const storedEmbeddedWalletSchema = object({
+  email: optional(nullable(string())),
+  username: optional(nullable(string())),
+  sessionToken: optional(nullable(string())),
+  lastEmailLoginAt: optional(nullable(number())),
+})
+
 /** What persistence found on start and could read, applied in one step. */
 export const storageHydrated = defineEvent(
   'storage/hydrated',
@@ -47,6 +58,7 @@ export const storageHydrated = defineEvent(
     preferences: optional(storedPreferencesSchema),
     siwx: optional(storedSiwxSchema),
     wallets: optional(storedWalletsSchema),
+    embeddedWallet: optional(storedEmbeddedWalletSchema),
   }) as Schema<Partial<DurableState>>,
 )
 

@@ -10,6 +10,7 @@ import {
 } from '../events/embeddedWallet.js'
 import { modalCloseRequested } from '../events/modal.js'
 import { routerWentBack } from '../events/router.js'
+import { storageHydrated } from '../events/storage.js'
 import { emailCooldownError } from '../domain/timing.js'
 import { isValidEmail, normalizeEmail } from '../domain/email.js'
 import { serializeError, type SerializedError } from '../errors/base.js'
@@ -105,5 +106,10 @@ export const emailLoginSlice = createSlice(
       // Closing the modal, Back or another address drops what was under way; the cooldown stays.
       .addCase(modalCloseRequested, (s) => Object.assign(s, { ...IDLE, lastRequestAt: s.lastRequestAt }))
       .addCase(emailLoginReset, (s) => Object.assign(s, { ...IDLE, lastRequestAt: s.lastRequestAt }))
-      .addCase(routerWentBack, (s) => Object.assign(s, { ...IDLE, lastRequestAt: s.lastRequestAt })),
+      .addCase(routerWentBack, (s) => Object.assign(s, { ...IDLE, lastRequestAt: s.lastRequestAt }))
+      // The cooldown outlives a reload.
+      .addCase(storageHydrated, (s, event) => {
+        const at = event.payload.embeddedWallet?.lastEmailLoginAt
+        if (typeof at === 'number' && s.lastRequestAt === null) s.lastRequestAt = at
+      }),
 )

@@ -1,6 +1,7 @@
-import { accountDisconnected } from '../events/connectionLifecycle.js'
 import { connectionDisconnected } from '../events/connection.js'
+import { storageHydrated } from '../events/storage.js'
 import {
+  embeddedSessionUpdated,
   embeddedUserReceived,
   emailUpdated,
   emailUpdateFailed,
@@ -15,20 +16,33 @@ import { isEmailOrRedacted, isOtpOrRedacted } from './emailLoginReducer.js'
 import { InvalidInputError, serializeError, type SerializedError } from '../errors/base.js'
 import { createSlice } from './createSlice.js'
 
-/** The embedded wallet's user (Account shows the e-mail; spec §3 embedded-wallet user). */
-export type EmbeddedUserState = { email: string | null; username: string | null }
+/**
+ * The embedded wallet's user (Account shows the e-mail; spec §3 embedded-wallet user) and its
+ * session token, kept across reloads for a frame that lost its own storage.
+ */
+export type EmbeddedUserState = { email: string | null; username: string | null; sessionToken: string | null }
+
+const NO_USER: EmbeddedUserState = { email: null, username: null, sessionToken: null }
 
 export const embeddedUserSlice = createSlice(
   'embeddedUser',
-  (): EmbeddedUserState => ({ email: null, username: null }),
+  (): EmbeddedUserState => ({ ...NO_USER }),
   (b) =>
     b
-      .addCase(embeddedUserReceived, (_s, event) => ({ email: event.payload.email, username: event.payload.username }))
+      .addCase(embeddedUserReceived, (s, event) => {
+        s.email = event.payload.email
+        s.username = event.payload.username
+      })
+      .addCase(embeddedSessionUpdated, (s, event) => (event.payload.sessionToken === null ? { ...NO_USER } : { ...s, sessionToken: event.payload.sessionToken }))
       .addCase(emailUpdated, (s, event) => {
         s.email = event.payload.email
       })
-      .addCase(connectionDisconnected, (s, event) => (event.payload.namespace === 'eip155' && (event.payload.connectorId ?? 'auth') === 'auth' ? { email: null, username: null } : s))
-      .addCase(accountDisconnected, (s, event) => (event.payload.namespace === 'eip155' ? { email: null, username: null } : s)),
+      .addCase(storageHydrated, (s, event) => {
+        const stored = event.payload.embeddedWallet
+        if (!stored) return s
+        return { email: stored.email ?? null, username: stored.username ?? null, sessionToken: stored.sessionToken ?? null }
+      })
+      .addCase(connectionDisconnected, (s, event) => (event.payload.namespace === 'eip155' && event.payload.connectorId === 'auth' ? { ...NO_USER } : s)),
 )
 
 /**

@@ -7,6 +7,7 @@ import type { KeyValue } from '../../../src/adapters/storage/memoryKeyValue'
 import { createModal } from '../../../src/createModal'
 import { STORAGE_RETRY_MAX_MS } from '../../../src/core/effects/persistLog'
 import type { StampedEvent } from '../../../src/core/events/defineEvent'
+import { embeddedSessionUpdated } from '../../../src/core/events/embeddedWallet'
 import type { Storage } from '../../../src/core/ports'
 import { createTestModal } from '../../support/testModal'
 import { createVirtualTime, settle } from '../../support/virtualTime'
@@ -226,5 +227,35 @@ describe('a send that failed', () => {
     const second = await createTestModal({}, kv)
     expect(second.modal.getState().account.send).toMatchObject({ token: null, amount: null, receiver: null, status: 'idle' })
     second.modal.destroy()
+  })
+})
+
+describe("the embedded wallet's stored keys", () => {
+  it('session, e-mail, user name and last e-mail login are kept, bad fields dropped, and written back after a change', async () => {
+    const kv = await idb({
+      'gangway:schema': 1,
+      'gangway:durable': {
+        preferences: { themeMode: 'light' },
+        siwx: { sessions: {} },
+        embeddedWallet: { email: 'ada@example.com', username: null, sessionToken: 'tok-1', lastEmailLoginAt: 5, extra: 1, sessionTokenX: NaN },
+      },
+    })
+    const { modal, time } = await createTestModal({}, asTestKv(kv))
+    const state = modal.getState()
+    expect(state.embeddedUser).toEqual({ email: 'ada@example.com', username: null, sessionToken: 'tok-1' })
+    expect(state.emailLogin.lastRequestAt).toBe(5)
+    const failed = modal.timeTravel.log.events.filter((e) => e.type === 'storage/failed')
+    expect(JSON.stringify(failed[0]?.payload)).toMatch(/embeddedWallet\.extra/)
+    // The exported log never carries the session or the address.
+    expect(JSON.stringify(modal.timeTravel.exportLog())).not.toMatch(/tok-1|ada@example\.com/)
+    modal.dispatch(embeddedSessionUpdated({ sessionToken: 'tok-2' }))
+    await time.advanceBy(1000)
+    const durable = (await dump(kv))['gangway:durable'] as Record<string, any>
+    expect(durable.embeddedWallet).toEqual({ email: 'ada@example.com', username: null, sessionToken: 'tok-2', lastEmailLoginAt: 5 })
+    // Signed out: the session and the user are forgotten.
+    modal.dispatch(embeddedSessionUpdated({ sessionToken: null }))
+    await time.advanceBy(1000)
+    expect(((await dump(kv))['gangway:durable'] as Record<string, any>).embeddedWallet).toEqual({ email: null, username: null, sessionToken: null, lastEmailLoginAt: 5 })
+    modal.destroy()
   })
 })
