@@ -136,6 +136,24 @@ describe('e-mail login with the embedded wallet', () => {
     await expect.poll(() => eip155Connection(page).then((ns) => ns?.connections[0]?.accounts[0]?.address), { timeout: 15_000 }).toBe(address)
   })
 
+  it("an expired code says 'Code expired' and stays on the code, with a resend", async () => {
+    const { page } = await demoWithoutDevtools(shared, { query: '?email=1' })
+    const email = `late-${Date.now().toString(36)}@example.com`
+    await startLogin(page, email)
+    await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 10_000 }).toBe('verifyDevice')
+    const link = /(http:\/\/\S+\/v1\/device\/approve\?token=\w+)/.exec((await mailTo(email, /\/v1\/device\/approve\?token=/)).text)![1]!
+    await fetch(link)
+    const code = codeIn(await mailTo(email, /\b\d{6}\b/))
+    await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 10_000 }).toBe('verifyOtp')
+    // The service's clock moves past the code's 10 minutes.
+    expect((await fetch(`${stack().authUrl}/_control/codes/expire`, { method: 'POST' })).status).toBe(200)
+    await inModal(page, 'email-otp').fill(code)
+    await expect.poll(() => inModal(page, 'email-error').textContent(), { timeout: 10_000 }).toContain('Code expired')
+    expect(await inModal(page, 'view-email-login').getAttribute('data-step')).toBe('verifyOtp')
+    expect(await inModal(page, 'email-resend').isEnabled()).toBe(true)
+    expect((await eip155Connection(page))?.status ?? 'disconnected').toBe('disconnected')
+  })
+
   it('a frame that never loads: the spec alert after the (shortened) load timeout, nothing connected', async () => {
     // Nothing listens on port 9: the frame page never announces itself.
     const { page } = await demoWithoutDevtools(shared, { query: '?email=1&frameUrl=http://127.0.0.1:9/frame/&frameTimeout=1500' })

@@ -14,6 +14,7 @@
 // - POST /v1/email/update/primary {otp} (Bearer)      → { action: 'VERIFY_SECONDARY_OTP' }
 // - POST /v1/email/update/secondary {otp} (Bearer)    → { email }
 // - POST /_control/sessions/expire                    → { ok: true, expired }
+// - POST /_control/codes/expire                       → { ok: true, expired } (pending codes now say 'Code expired')
 // - GET  /_control/health                             → { ok: true }
 // - GET  /frame/…                                     → the frame's static files
 
@@ -247,6 +248,11 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     '/_control/sessions/expire': {
       POST: async (_req, res) => {
         sendJson(res, 200, { ok: true, expired: store.expireSessions() })
+      },
+    },
+    '/_control/codes/expire': {
+      POST: async (_req, res) => {
+        sendJson(res, 200, { ok: true, expired: store.expireCodes() })
       },
     },
     '/_control/health': {

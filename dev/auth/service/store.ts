@@ -251,6 +251,14 @@ export function createAuthStore(options: AuthStoreOptions) {
       return count
     },
 
+    /** Makes every pending code expired (kept, so a check says 'Code expired'); how many. */
+    expireCodes(): number {
+      const t = now()
+      for (const code of loginCodes.values()) code.expiresAt = t
+      for (const update of updates.values()) update.code.expiresAt = t
+      return loginCodes.size + updates.size
+    },
+
     /**
      * Starts changing the user's e-mail to `newEmail` and returns the code for the current
      * address. Throws when the user has no e-mail, or the new one is theirs or another user's.

@@ -1,5 +1,5 @@
 import { Subject } from 'rxjs'
-import { EMBEDDED_FRAME_LOAD_TIMEOUT_MS, EMBEDDED_REQUEST_TIMEOUT_MS } from '../../core/domain/constants.js'
+import { EMBEDDED_FRAME_LOAD_TIMEOUT_MS, EMBEDDED_REQUEST_TIMEOUT_MS, SIGN_OUT_WAIT_MS } from '../../core/domain/constants.js'
 import type { Connector, Network } from '../../core/domain/entities.js'
 import { AUTH_CONNECTOR_ID, authConnector } from './authConnector.js'
 import {
@@ -240,7 +240,8 @@ export function createFrameConnector(options: EmbeddedWalletOptions, networks: r
   const signOut = async (): Promise<void> => {
     const wasConnected = user !== null
     user = null
-    if (frame) await call('SignOut', {}).catch(() => undefined)
+    // The frame has 3 s to sign out (spec §9); the modal forgets the user either way.
+    if (frame) await call('SignOut', {}, undefined, SIGN_OUT_WAIT_MS).catch(() => undefined)
     if (wasConnected) emit('accountsChanged', [])
   }
 

@@ -1,6 +1,7 @@
 import { combineLatest, defer, from, map, of, ReplaySubject, switchMap } from 'rxjs'
 import type { Network } from '../../core/domain/entities.js'
 import type { AuthConnector, ChainAdapter } from '../../core/ports.js'
+import { GangwayError } from '../../core/errors/base.js'
 import { AUTH_CONNECTOR_ID, authConnector } from './authConnector.js'
 import type { EmbeddedWalletOptions } from './createFrameConnector.js'
 
@@ -33,7 +34,8 @@ export function createLazyEmbeddedWallet(
       },
       (error: unknown) => {
         loading = undefined
-        throw error
+        // The embedded wallet's code did not load (offline, a deploy replaced the chunk).
+        throw new GangwayError('Unable to load email login dependency', { details: error instanceof Error ? error.message : String(error), cause: error })
       },
     ))
   const route = <T>(id: string, use: (adapter: ChainAdapter) => Promise<T>): Promise<T> => (id === AUTH_CONNECTOR_ID || !inner ? load().then(use) : use(inner))

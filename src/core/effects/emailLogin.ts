@@ -22,8 +22,15 @@ export type EmbeddedWalletDeps = WalletDeps & { auth: AuthConnector | undefined 
 /** 'Unable to load email login dependency' when no embedded wallet is configured (spec §8). */
 export const noAuth = () => new GangwayError('Unable to load email login dependency', { details: 'the embeddedWallet option is not set' })
 
-const emailFailed = (error: unknown, meta: { requestId: string | undefined }) =>
-  emailLoginFailed({ error: serializeError(error, 'A problem occurred while trying initialize authentication') }, meta)
+/**
+ * A failed step: what the embedded wallet said, or 'A problem occurred while trying initialize
+ * authentication' when something else failed (spec §8).
+ */
+const emailFailed = (error: unknown, meta: { requestId: string | undefined }) => {
+  const message = 'A problem occurred while trying initialize authentication'
+  const known = error instanceof GangwayError ? error : new GangwayError(message, { details: error instanceof Error ? error.message : String(error), cause: error })
+  return emailLoginFailed({ error: serializeError(known, message) }, meta)
+}
 
 /**
  * Asks the embedded wallet to mail a code (or a device approval link) for an accepted
