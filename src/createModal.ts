@@ -266,8 +266,10 @@ export function createModal(options: ModalOptions): Modal {
     onFailure: (source, error) => store?.dispatch(apiRequestFailed({ source, error })),
   })
   const adapters = chainAdapters(options.adapters)
-  const walletConnect = walletConnectPort(options, adapters)
+  // The embedded wallet joins the adapters first: WalletConnect's Solana side then borrows the
+  // Solana toolkit through it.
   const auth = embeddedWalletPort(options, adapters)
+  const walletConnect = walletConnectPort(options, adapters)
   const deps: LogDeps & ChainDeps & ApiDeps & { walletConnect: WalletConnectPort | undefined; auth: AuthConnector | undefined } = {
     adapters,
     walletConnect,
@@ -474,7 +476,7 @@ function walletConnectPort(o: ModalOptions, adapters: ChainDeps['adapters']): Wa
 
 /**
  * The embedded wallet's port, from the `embeddedWallet` option: its connector joins the eip155
- * adapter (which it serves alone when the host has none).
+ * adapter (which it serves alone when the host has none) and the Solana adapter.
  */
 function embeddedWalletPort(o: ModalOptions, adapters: ChainDeps['adapters']): AuthConnector | undefined {
   if (!o.embeddedWallet) return undefined
@@ -484,6 +486,8 @@ function embeddedWalletPort(o: ModalOptions, adapters: ChainDeps['adapters']): A
   // Lazy: the frame client stays out of the host's initial bundle until the visitor signs in with it.
   const adapter = createLazyEmbeddedWallet(o.embeddedWallet, o.networks ?? [], adapters.eip155)
   adapters.eip155 = adapter
+  // Its Solana account joins the Solana adapter, when the host has one.
+  if (adapters.solana) adapters.solana = adapter.solanaAdapter(adapters.solana)
   return adapter.auth
 }
 

@@ -1,9 +1,25 @@
 // The embedded wallet frame's logic: answers the modal's frame-protocol requests with the auth
 // service's HTTP API (on the frame's own origin), holds the signed-in user's EVM key and signs or
-// sends on the app's networks after the user approved in the frame's own prompt. DOM-free: the
-// page (main.ts) hands in fetch, storage, postMessage and the prompt.
+// sends on the app's networks after the user approved in the frame's own prompt. It also holds
+// the user's Solana key and answers the WalletConnect Solana requests (`solana_signMessage`,
+// `solana_signTransaction`) the modal sends through `Rpc`, signed with @solana/kit (Web Crypto)
+// in the page. DOM-free: the page (main.ts) hands in fetch, storage, postMessage and the prompt.
 
-import { createWalletClient, defineChain, formatEther, hexToBytes, http, isHex, numberToHex, size, type Hex } from 'viem'
+import {
+  createKeyPairSignerFromPrivateKeyBytes,
+  getBase58Decoder,
+  getBase58Encoder,
+  getBase64Decoder,
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  getTransactionEncoder,
+  partiallySignTransaction,
+  signBytes,
+  type KeyPairSigner,
+  type Transaction,
+} from '@solana/kit'
+import { bytesToHex, createWalletClient, defineChain, formatEther, hexToBytes, http, isHex, numberToHex, size, type Hex } from 'viem'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import {
   FRAME_PROTOCOL_VERSION,
@@ -87,6 +103,8 @@ type SessionUser = {
   username: string | null
   auth: string
   account: PrivateKeyAccount
+  /** The user's Solana key; null when the wallet service gave none. */
+  solana: KeyPairSigner | null
 }
 type Json = Record<string, unknown>
 
@@ -218,6 +236,66 @@ function parseTypedData(raw: unknown): TypedData {
     throw new FrameRequestError('Typed data needs types, primaryType and message', -32602)
   }
   return t as TypedData
+}
+
+/**
+ * The Solana key of a 32-byte seed (`0x` hex) from the wallet service, checked against the
+ * address the service names. No seed: no Solana account. A browser without Ed25519 in Web
+ * Crypto keeps the EVM account only.
+ */
+async function solanaSigner(seed: unknown, address: unknown): Promise<KeyPairSigner | null> {
+  if (seed === undefined || seed === null) return null
+  if (typeof seed !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(seed)) throw new FrameRequestError('The wallet service sent an invalid Solana key')
+  let signer: KeyPairSigner
+  try {
+    signer = await createKeyPairSignerFromPrivateKeyBytes(hexToBytes(seed as Hex))
+  } catch {
+    return null
+  }
+  if (address !== undefined && address !== null && address !== signer.address) {
+    throw new FrameRequestError('The Solana account key does not match its address')
+  }
+  return signer
+}
+
+function paramsObject(params: unknown): Json {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) throw new FrameRequestError('Expected an object of params', -32602)
+  return params as Json
+}
+
+/** The bytes of a base58 field of a Solana request. */
+function base58Field(p: Json, key: string): Uint8Array {
+  const v = p[key]
+  if (typeof v !== 'string') throw new FrameRequestError(`"${key}" must be a base58 string`, -32602)
+  try {
+    return new Uint8Array(getBase58Encoder().encode(v))
+  } catch {
+    throw new FrameRequestError(`"${key}" is not base58`, -32602)
+  }
+}
+
+/** The wire transaction (base64) of a `solana_signTransaction` request. */
+function solanaTransaction(p: Json): Transaction {
+  const v = p.transaction
+  if (typeof v !== 'string' || v.length === 0) throw new FrameRequestError('"transaction" must be a base64 string', -32602)
+  try {
+    return getTransactionDecoder().decode(getBase64Encoder().encode(v)) as Transaction
+  } catch {
+    throw new FrameRequestError('"transaction" is not a base64 wire transaction', -32602)
+  }
+}
+
+/** The fee payer and instruction count of a transaction's message, for the prompt. */
+function solanaTransactionSummary(tx: Transaction): { feePayer: string; instructions: number } {
+  let message: ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']>
+  try {
+    message = getCompiledTransactionMessageDecoder().decode(tx.messageBytes)
+  } catch {
+    throw new FrameRequestError('The transaction message does not decode', -32602)
+  }
+  const feePayer = message.staticAccounts[0]
+  if (feePayer === undefined) throw new FrameRequestError('The transaction has no fee payer', -32602)
+  return { feePayer, instructions: 'instructions' in message ? message.instructions.length : message.numInstructions }
 }
 
 type ParsedTx = { to: Hex | null; value?: bigint; data?: Hex; gas?: bigint; nonce?: bigint; gasPrice?: bigint; maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint }
@@ -387,7 +465,7 @@ export class FrameWallet {
     this.deps.post({ type: frameType('session'), token: null })
   }
 
-  /** Loads the user and key of the session. */
+  /** Loads the user and keys of the session. */
   private async loadUser(token: string): Promise<SessionUser> {
     const body = await this.api('GET', '/v1/me', { bearer: token })
     const u = field(body, 'user') as Json | undefined
@@ -399,11 +477,13 @@ export class FrameWallet {
     if (isAddress(u.address) && u.address.toLowerCase() !== account.address.toLowerCase()) {
       throw new FrameRequestError('The account key does not match its address')
     }
+    const solana = await solanaSigner(u.solanaSeed, u.solanaAddress)
     const user: SessionUser = {
       email: typeof u.email === 'string' ? u.email : null,
       username: typeof u.username === 'string' ? u.username : null,
       auth: typeof u.auth === 'string' ? u.auth : 'email',
       account,
+      solana,
     }
     this.user = user
     return user
@@ -419,6 +499,7 @@ export class FrameWallet {
       email: user.email,
       username: user.username,
       address: user.account.address,
+      ...(user.solana ? { solanaAddress: user.solana.address } : {}),
       caipNetworkId: this.network().caipNetworkId,
       auth: user.auth,
       preferredAccountType: 'eoa',
@@ -662,6 +743,7 @@ export class FrameWallet {
   }
 
   private async approvalRpc(method: string, params: unknown): Promise<unknown> {
+    if (method === 'solana_signMessage' || method === 'solana_signTransaction') return this.solanaRpc(method, params)
     if (method !== 'personal_sign' && method !== 'eth_signTypedData_v4' && method !== 'eth_sendTransaction') {
       throw new FrameRequestError('Method not supported by the embedded wallet', 4200)
     }
@@ -737,6 +819,48 @@ export class FrameWallet {
       ...(tx.nonce !== undefined ? { nonce: Number(tx.nonce) } : {}),
       ...fees,
     } as Parameters<typeof client.sendTransaction>[0])
+  }
+
+  /**
+   * `solana_signMessage` `{ message: base58, pubkey }` → `{ signature: base58 }`, and
+   * `solana_signTransaction` `{ transaction: base64 }` → `{ signature: base58, transaction: base64 }`
+   * (the user's signature slot filled, other signatures kept), after the user approved.
+   */
+  private async solanaRpc(method: 'solana_signMessage' | 'solana_signTransaction', params: unknown): Promise<unknown> {
+    const user = this.user ?? (this.token ? await this.currentUser() : null)
+    if (!user) throw new FrameRequestError('Not connected', 4100)
+    const signer = user.solana
+    if (!signer) throw new FrameRequestError('This account has no Solana key', 4100)
+    const p = paramsObject(params)
+
+    if (method === 'solana_signMessage') {
+      if (p.pubkey !== signer.address) throw new FrameRequestError('Unknown account', 4100)
+      const message = base58Field(p, 'message')
+      await this.approve(method, 'Sign message', [
+        { label: 'Message', value: messageText(bytesToHex(message)) },
+        { label: 'Account', value: signer.address },
+      ])
+      const signature = await signBytes(signer.keyPair.privateKey, message)
+      return { signature: getBase58Decoder().decode(signature) }
+    }
+
+    const tx = solanaTransaction(p)
+    if (!Object.prototype.hasOwnProperty.call(tx.signatures, signer.address)) {
+      throw new FrameRequestError("The transaction does not need this account's signature", 4100)
+    }
+    const summary = solanaTransactionSummary(tx)
+    await this.approve(method, 'Sign a Solana transaction', [
+      { label: 'Fee payer', value: summary.feePayer === signer.address ? `${summary.feePayer} (you)` : summary.feePayer },
+      { label: 'Instructions', value: String(summary.instructions) },
+      { label: 'Account', value: signer.address },
+    ])
+    const signed = await partiallySignTransaction([signer.keyPair], tx)
+    const signature = signed.signatures[signer.address]
+    if (!signature) throw new FrameRequestError('The transaction could not be signed')
+    return {
+      signature: getBase58Decoder().decode(signature),
+      transaction: getBase64Decoder().decode(getTransactionEncoder().encode(signed)),
+    }
   }
 
   private parseTransaction(raw: unknown, network: Network, assertOurs: (a: unknown) => void): ParsedTx {

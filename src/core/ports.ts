@@ -186,6 +186,8 @@ export type AuthUser = {
   email?: string
   username?: string
   accounts: WalletAccount[]
+  /** The user's Solana account (base58), when the wallet service gives one. */
+  solanaAddress?: string
   caipNetworkId: string
   /** The social provider (`google`, `x`, …) or `email`. */
   auth: string

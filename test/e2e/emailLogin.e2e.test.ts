@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
+import { address as solanaAddress, createSolanaRpc, getBase58Encoder, getPublicKeyFromAddress, getUtf8Encoder, lamports, verifySignature, type SignatureBytes } from '@solana/kit'
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
@@ -37,6 +38,16 @@ async function startLogin(page: Page, email: string) {
   await inModal(page, 'email-input').fill(email)
   await inModal(page, 'email-submit').click()
   await expect.poll(() => currentView(page)).toBe('EmailLogin')
+}
+
+/** A whole e-mail login on a new device: the mailed link approves it, the mailed code connects. */
+async function loginByEmail(page: Page, email: string): Promise<void> {
+  await startLogin(page, email)
+  await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 10_000 }).toBe('verifyDevice')
+  const link = /(http:\/\/\S+\/v1\/device\/approve\?token=\w+)/.exec((await mailTo(email, /\/v1\/device\/approve\?token=/)).text)![1]!
+  expect((await fetch(link)).status).toBe(200)
+  await inModal(page, 'email-otp').fill(codeIn(await mailTo(email, /\b\d{6}\b/)))
+  await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 15_000 }).toBe('connected')
 }
 
 describe('e-mail login with the embedded wallet', () => {
@@ -152,6 +163,41 @@ describe('e-mail login with the embedded wallet', () => {
     expect(await inModal(page, 'view-email-login').getAttribute('data-step')).toBe('verifyOtp')
     expect(await inModal(page, 'email-resend').isEnabled()).toBe(true)
     expect((await eip155Connection(page))?.status ?? 'disconnected').toBe('disconnected')
+  })
+
+  it('Solana: the same sign-in connects its Solana account, which signs a message and sends SOL on the local validator', async () => {
+    const { page } = await demoWithoutDevtools(shared, { query: '?email=1&solana=1' })
+    await loginByEmail(page, `sol-${Date.now().toString(36)}@example.com`)
+    await expect.poll(() => modalState(page, (s) => s.connection.byNamespace.solana?.connections[0]?.connectorId ?? null), { timeout: 15_000 }).toBe('auth')
+    const owner = (await modalState(page, (s) => s.connection.byNamespace.solana!.connections[0]!.accounts[0]!.address)) as string
+    expect(await modalState(page, (s) => s.connection.byNamespace.solana!.connections[0]!.auth)).toBe('email')
+    await page.evaluate(() => (window as unknown as { gangway: { switchConnection(id: string, status: string, ns: string): Promise<void> } }).gangway.switchConnection('auth', 'active', 'solana'))
+    expect(await modalState(page, (s) => s.connection.activeNamespace)).toBe('solana')
+
+    const message = 'Solana from the embedded wallet'
+    const signing = page.evaluate((m) => (window as unknown as { gangway: { signMessage(m: string): Promise<string> } }).gangway.signMessage(m), message)
+    await frameApprove(page).click()
+    const signature = getBase58Encoder().encode(await signing) as SignatureBytes
+    expect(await verifySignature(await getPublicKeyFromAddress(solanaAddress(owner)), signature, getUtf8Encoder().encode(message))).toBe(true)
+
+    const rpc = createSolanaRpc(stack().solanaRpcUrl)
+    await rpc.requestAirdrop(solanaAddress(owner), lamports(1_000_000_000n), { commitment: 'confirmed' }).send()
+    // The modal reads the new balance (the send checks it).
+    await page.evaluate(() => (window as unknown as { gangway: { refreshBalance(force?: boolean): void } }).gangway.refreshBalance(true))
+    const sol = async () =>
+      (await modalState(page, (s) => Object.entries(s.tokenBalances.byAccount)))
+        .filter(([caip]) => caip.endsWith(`:${owner}`))
+        .flatMap(([, entry]) => (entry.balances ?? []).filter((b) => b.symbol === 'SOL').map((b) => b.quantity.numeric))
+    await expect.poll(sol, { timeout: 10_000 }).toEqual(['1'])
+    const receiver = stack().solanaAccounts[1]!.address
+    const before = (await rpc.getBalance(solanaAddress(receiver)).send()).value
+    const sending = page.evaluate(
+      (r) => (window as unknown as { gangway: { send(f: unknown): Promise<{ hash: string }> } }).gangway.send({ token: { symbol: 'SOL', decimals: 9 }, amount: '0.05', receiver: r }),
+      receiver,
+    )
+    await frameApprove(page).click()
+    expect((await sending).hash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    expect((await rpc.getBalance(solanaAddress(receiver)).send()).value - before).toBe(50_000_000n)
   })
 
   it('a frame that never loads: the spec alert after the (shortened) load timeout, nothing connected', async () => {

@@ -8,7 +8,8 @@
 // - GET  /v1/device/approve?token=                    → HTML page (400 when invalid or used)
 // - POST /v1/device/status {email, deviceId}          → { approved, action?: 'VERIFY_OTP' }
 // - POST /v1/otp/verify {email, deviceId, otp}        → { token, expiresAt }
-// - GET  /v1/me (Bearer)                              → { user: { id, email, username, auth, address, privateKey } }
+// - GET  /v1/me (Bearer)                              → { user: { id, email, username, auth, address, privateKey,
+//                                                          solanaAddress, solanaSeed } }
 // - POST /v1/signout (Bearer)                         → { ok: true }
 // - POST /v1/email/update {email} (Bearer)            → { action: 'VERIFY_PRIMARY_OTP' }
 // - POST /v1/email/update/primary {otp} (Bearer)      → { action: 'VERIFY_SECONDARY_OTP' }
@@ -20,6 +21,8 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { createKeyPairSignerFromPrivateKeyBytes } from '@solana/kit'
+import { hexToBytes } from 'viem'
 import { privateKeyToAddress } from 'viem/accounts'
 import { serveFrameFile } from './frame'
 import { bearerToken, deviceIdField, emailField, otpField, readJson, sendHtml, sendJson } from './http'
@@ -57,8 +60,21 @@ export type AuthService = {
   context: AuthRouteContext
 }
 
-/** What /v1/me tells about a user. */
-export type AuthMeUser = Pick<AuthUserRecord, 'id' | 'email' | 'username' | 'auth' | 'privateKey'> & { address: `0x${string}` }
+/** What /v1/me tells about a user: `address` is the EVM key's, `solanaAddress` the Solana seed's (base58). */
+export type AuthMeUser = Pick<AuthUserRecord, 'id' | 'email' | 'username' | 'auth' | 'privateKey' | 'solanaSeed'> & {
+  address: `0x${string}`
+  solanaAddress: string
+}
+
+/**
+ * The Solana address (base58 of the Ed25519 public key) of a 32-byte seed.
+ *
+ * @example
+ * await solanaAddressOfSeed(`0x${'00'.repeat(32)}`) // '4zvwRjXUKGfvwnParsHAS3HuSVzV5cA4McphgmoCtajS'
+ */
+export async function solanaAddressOfSeed(seed: `0x${string}`): Promise<string> {
+  return (await createKeyPairSignerFromPrivateKeyBytes(hexToBytes(seed))).address
+}
 
 const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 const DEFAULT_OTP_TTL_MS = 10 * 60 * 1000
@@ -208,6 +224,8 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
           auth: user.auth,
           address: privateKeyToAddress(user.privateKey),
           privateKey: user.privateKey,
+          solanaAddress: await solanaAddressOfSeed(user.solanaSeed),
+          solanaSeed: user.solanaSeed,
         }
         sendJson(res, 200, { user: me })
       },

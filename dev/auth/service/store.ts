@@ -179,9 +179,10 @@ export function createAuthStore(options: AuthStoreOptions) {
     },
 
     /**
-     * The user for an outside identity, made on first sign-in with a fresh key. An identity new
-     * to the service whose e-mail belongs to a user is linked to that user. The user's `auth`
-     * becomes this method; a user name given replaces the old one; an e-mail fills an empty one.
+     * The user for an outside identity, made on first sign-in with fresh EVM and Solana keys. An
+     * identity new to the service whose e-mail belongs to a user is linked to that user. The
+     * user's `auth` becomes this method; a user name given replaces the old one; an e-mail fills
+     * an empty one.
      */
     findOrCreateUser(identity: { method: AuthMethod; subject: string; email?: string | null; username?: string | null }): AuthUserRecord {
       const given = identity.email ?? (identity.method === 'email' ? identity.subject : null)
@@ -199,6 +200,7 @@ export function createAuthStore(options: AuthStoreOptions) {
           username: null,
           auth: identity.method,
           privateKey: generatePrivateKey(),
+          solanaSeed: `0x${randomBytes(32).toString('hex')}`,
           createdAt: now(),
         }
         users.set(user.id, user)

@@ -15,6 +15,8 @@ export type AuthUserRecord = {
   auth: AuthMethod
   /** The user's EVM key, held by the frame once signed in (a dev stand-in for a key service). */
   privateKey: `0x${string}`
+  /** The 32-byte seed of the user's Solana (Ed25519) key, held by the frame likewise. */
+  solanaSeed: `0x${string}`
   createdAt: number
 }
 
@@ -26,7 +28,7 @@ export type AuthRouteContext = {
   isAllowedOrigin(origin: string): boolean
   /**
    * The user for an outside identity (a provider's subject, a Farcaster fid), made on first
-   * sign-in with a fresh key; the e-mail (when given) links to an e-mail user of that address.
+   * sign-in with fresh keys; the e-mail (when given) links to an e-mail user of that address.
    */
   findOrCreateUser(identity: { method: AuthMethod; subject: string; email?: string | null; username?: string | null }): Promise<AuthUserRecord>
   /** A new session for the user; its bearer token. */

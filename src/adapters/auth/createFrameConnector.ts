@@ -166,6 +166,7 @@ export function createFrameConnector(options: EmbeddedWalletOptions, networks: r
       ...(u.email ? { email: u.email } : {}),
       ...(u.username ? { username: u.username } : {}),
       accounts: [{ address: u.address, type: 'eoa' }],
+      ...(u.solanaAddress ? { solanaAddress: u.solanaAddress } : {}),
       caipNetworkId: u.caipNetworkId,
       auth: u.auth,
       smartAccountDeployed: u.smartAccountDeployed,

@@ -19,7 +19,7 @@ export function createLazyEmbeddedWallet(
   options: EmbeddedWalletOptions,
   networks: readonly Network[],
   inner: ChainAdapter | undefined,
-): ChainAdapter & { readonly auth: AuthConnector } {
+): ChainAdapter & { readonly auth: AuthConnector; solanaAdapter(inner: ChainAdapter): ChainAdapter } {
   const connector = authConnector(networks)
   let loading: Promise<Runtime> | undefined
   let restored: string | undefined
@@ -75,6 +75,31 @@ export function createLazyEmbeddedWallet(
   return {
     namespace: 'eip155',
     auth,
+    // The embedded wallet's Solana account joins the Solana adapter; its code loads with the frame client's.
+    solanaAdapter: (solanaInner) => {
+      const connector = { ...authConnector(networks.filter((n) => n.chainNamespace === 'solana')), chain: 'solana' as const }
+      let side: Promise<ChainAdapter> | undefined
+      const loadSide = () =>
+        (side ??= Promise.all([load(), import('./embeddedSolana.js')]).then(([r, m]) => m.embeddedSolanaAdapter(async () => r.auth, { networks, connector }, solanaInner)))
+      const sideRoute = <T>(id: string, use: (adapter: ChainAdapter) => Promise<T>): Promise<T> => (id === AUTH_CONNECTOR_ID ? loadSide().then(use) : use(solanaInner))
+      // Everything else (balances, receipts, fees, the toolkit it lends WalletConnect) is the inner adapter's.
+      return {
+        ...solanaInner,
+        namespace: 'solana',
+        connectors: () => solanaInner.connectors().pipe(map((list) => [connector, ...list.filter((c) => c.id !== AUTH_CONNECTOR_ID)])),
+        connect: (id, request) => sideRoute(id, (a) => a.connect(id, request)),
+        reconnect: (id, request) => sideRoute(id, (a) => a.reconnect(id, request)),
+        disconnect: (id) => (id === AUTH_CONNECTOR_ID && !side ? Promise.resolve() : sideRoute(id, (a) => a.disconnect(id))),
+        events: (id) => (id === AUTH_CONNECTOR_ID ? defer(() => from(loadSide())).pipe(switchMap((a) => a.events(id))) : solanaInner.events(id)),
+        switchNetwork: (id, network) => sideRoute(id, (a) => a.switchNetwork(id, network)),
+        signMessage: (id, request) => sideRoute(id, (a) => a.signMessage(id, request)),
+        sendTransfer: (id, network, transfer) => sideRoute(id, (a) => a.sendTransfer(id, network, transfer)),
+        solana: {
+          signTransaction: (id, request) => sideRoute(id, (a) => a.solana!.signTransaction(id, request)),
+          signAndSendTransaction: (id, network, request) => sideRoute(id, (a) => a.solana!.signAndSendTransaction(id, network, request)),
+        },
+      }
+    },
     connectors: () =>
       inner ? combineLatest([of([connector]), inner.connectors()]).pipe(map(([a, b]) => [...a, ...b.filter((c) => c.id !== AUTH_CONNECTOR_ID)])) : of([connector]),
     connect: (id, request) => route(id, (a) => a.connect(id, request)),

@@ -46,6 +46,8 @@ export type FrameUser = {
   email: string | null
   username: string | null
   address: string
+  /** The user's Solana account (base58), when the wallet service gives the user one. */
+  solanaAddress?: string
   caipNetworkId: string
   /** `email`, a social provider or `farcaster`. */
   auth: string

@@ -2,6 +2,7 @@ import { EMPTY, filter, ignoreElements, map, tap } from 'rxjs'
 import { embeddedSessionUpdated } from '../events/embeddedWallet.js'
 import { storageHydrated } from '../events/storage.js'
 import type { EmbeddedWalletDeps } from './emailLogin.js'
+import { adoptNamespacesOf } from './adoptNamespaces.js'
 import { ofType } from './ofType.js'
 import type { Effect } from './runEffects.js'
 
@@ -28,3 +29,9 @@ export const restoreEmbeddedSession: Effect<EmbeddedWalletDeps> = (event$, _stat
     }),
     ignoreElements(),
   )
+
+/**
+ * The embedded wallet holds an EVM and a Solana account for one sign-in: once it connects in one
+ * namespace, its account in the host's other namespaces connects too (see `adoptNamespacesOf`).
+ */
+export const adoptEmbeddedWalletNamespaces = adoptNamespacesOf<EmbeddedWalletDeps>((connectorId, deps) => !!deps.auth && connectorId === deps.auth.connectorId)

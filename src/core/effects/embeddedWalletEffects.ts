@@ -1,7 +1,7 @@
 import type { NamedEffect } from '../features/defineFeature.js'
 import { awaitDeviceApproval, requestEmailLogin, verifyEmailOtp, type EmbeddedWalletDeps } from './emailLogin.js'
 import { fetchEmbeddedUser, requestEmailUpdate, verifyEmailUpdateOtp } from './emailUpdate.js'
-import { restoreEmbeddedSession, watchEmbeddedSession } from './embeddedSession.js'
+import { adoptEmbeddedWalletNamespaces, restoreEmbeddedSession, watchEmbeddedSession } from './embeddedSession.js'
 import { awaitFarcasterLogin, completeSocialLogin, prepareSocialLogin, socialLoginAnalytics } from './socialLogin.js'
 
 /** The effects of the embedded wallet: e-mail login, social and Farcaster login, e-mail update, its user. */
@@ -18,4 +18,5 @@ export const embeddedWalletEffects: NamedEffect<EmbeddedWalletDeps>[] = [
   { name: 'fetchEmbeddedUser', effect: fetchEmbeddedUser },
   { name: 'watchEmbeddedSession', effect: watchEmbeddedSession },
   { name: 'restoreEmbeddedSession', effect: restoreEmbeddedSession },
+  { name: 'adoptEmbeddedWalletNamespaces', effect: adoptEmbeddedWalletNamespaces },
 ]

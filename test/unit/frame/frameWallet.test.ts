@@ -1,3 +1,26 @@
+import { createPrivateKey, createPublicKey, randomBytes } from 'node:crypto'
+import { base58 } from '@scure/base'
+import {
+  appendTransactionMessageInstructions,
+  compileTransaction,
+  createNoopSigner,
+  createTransactionMessage,
+  getBase58Decoder,
+  getBase64Decoder,
+  getBase64Encoder,
+  getPublicKeyFromAddress,
+  getTransactionDecoder,
+  getTransactionEncoder,
+  lamports,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  verifySignature,
+  type Address,
+  type Blockhash,
+  type SignatureBytes,
+} from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
 import { describe, expect, it } from 'vitest'
 import {
   keccak256,
@@ -33,17 +56,41 @@ const NETWORKS = [
 
 type Call = { method: string; path: string; body: Record<string, unknown> | undefined; auth: string | null }
 
+/** The Solana address of a 32-byte Ed25519 seed, worked out with Node's own crypto (not kit). */
+function ed25519Address(seed: Hex): string {
+  const pkcs8 = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(seed.slice(2), 'hex')])
+  const spki = createPublicKey(createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' })).export({ format: 'der', type: 'spki' })
+  return base58.encode(new Uint8Array(spki.subarray(-32)))
+}
+
+type ServiceOptions = {
+  approveAfter?: number
+  sendError?: { code: number; message: string }
+  /** false: the service gives the user no Solana key; a string: the address it names instead of the key's. */
+  solana?: false | string
+}
+
 /** The auth service and the networks' JSON-RPC nodes, in memory. */
-function fakeServices(options: { approveAfter?: number; sendError?: { code: number; message: string } } = {}) {
+function fakeServices(options: ServiceOptions = {}) {
   const privateKey = generatePrivateKey()
   const account = privateKeyToAccount(privateKey)
+  const solanaSeed = toHex(randomBytes(32))
+  const solanaAddress = ed25519Address(solanaSeed) as Address
   const calls: Call[] = []
   const rpcCalls: { url: string; method: string; params: unknown[] }[] = []
   const rawTransactions: Hex[] = []
   const sessions = new Set<string>()
   let statusChecks = 0
   let issued = 0
-  const user = { id: 'u1', email: EMAIL, username: null, auth: 'email', address: account.address, privateKey }
+  const user = {
+    id: 'u1',
+    email: EMAIL,
+    username: null,
+    auth: 'email',
+    address: account.address,
+    privateKey,
+    ...(options.solana === false ? {} : { solanaSeed, solanaAddress: options.solana ?? solanaAddress }),
+  }
 
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
@@ -150,6 +197,7 @@ function fakeServices(options: { approveAfter?: number; sendError?: { code: numb
   return {
     fetch,
     account,
+    solanaAddress,
     calls,
     rpcCalls,
     rawTransactions,
@@ -168,7 +216,7 @@ function memoryStorage(): FrameStorage & { map: Map<string, string> } {
 
 type ConfirmMode = 'approve' | 'reject' | 'hold'
 
-function setup(options: { approveAfter?: number; confirm?: ConfirmMode; sendError?: { code: number; message: string } } = {}) {
+function setup(options: ServiceOptions & { confirm?: ConfirmMode } = {}) {
   const services = fakeServices(options)
   const storage = memoryStorage()
   const posts: FrameMessage[] = []
@@ -258,6 +306,7 @@ describe('frame wallet: sign-in', () => {
       email: EMAIL,
       username: null,
       address: t.services.account.address,
+      solanaAddress: t.services.solanaAddress,
       caipNetworkId: 'eip155:31337',
       auth: 'email',
       preferredAccountType: 'eoa',
@@ -598,6 +647,134 @@ describe('frame wallet: RPC', () => {
     const other = privateKeyToAccount(generatePrivateKey()).address
     expect(await t.fail('Rpc', { method: 'personal_sign', params: [toHex('hi'), other] })).toMatchObject({ code: 4100 })
     expect(t.prompts).toHaveLength(0)
+  })
+})
+
+/** A wire transaction (base64) moving lamports from `from` (the fee payer) to `to`, with a made-up blockhash. */
+function transferTransaction(from: Address, to: Address, feePayer: Address = from): string {
+  const blockhash = { blockhash: getBase58Decoder().decode(randomBytes(32)) as Blockhash, lastValidBlockHeight: 1_000n }
+  const transaction = compileTransaction(
+    pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayer(feePayer, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
+      (m) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: createNoopSigner(from), destination: to, amount: lamports(1_000n) })], m),
+    ),
+  )
+  return getBase64Decoder().decode(getTransactionEncoder().encode(transaction))
+}
+
+const OTHER_SOLANA = ed25519Address(toHex(randomBytes(32))) as Address
+
+describe('frame wallet: Solana', () => {
+  it('solana_signMessage approved: a prompt with the message text, then a signature that verifies for the Solana address', async () => {
+    const t = setup({ approveAfter: 1 })
+    await t.signIn()
+    const address = t.services.solanaAddress
+    const message = new TextEncoder().encode('hello solana')
+    const { result } = await t.ok('Rpc', { method: 'solana_signMessage', params: { message: base58.encode(message), pubkey: address } })
+    expect(Object.keys(result as object)).toEqual(['signature'])
+    const signature = base58.decode((result as { signature: string }).signature)
+    expect(signature).toHaveLength(64)
+    const publicKey = await getPublicKeyFromAddress(address)
+    expect(await verifySignature(publicKey, signature as SignatureBytes, message)).toBe(true)
+    expect(await verifySignature(publicKey, signature as SignatureBytes, new TextEncoder().encode('hello solana!'))).toBe(false)
+    expect(t.prompts).toHaveLength(1)
+    expect(t.prompts[0]).toMatchObject({ method: 'solana_signMessage', requestedBy: 'Test App' })
+    expect(t.prompts[0]!.details).toContainEqual({ label: 'Message', value: 'hello solana' })
+    expect(t.promptPosts()).toEqual([
+      { type: '@gangway/frame/prompt', open: true },
+      { type: '@gangway/frame/prompt', open: false },
+    ])
+  })
+
+  it('solana_signMessage rejected: 4001', async () => {
+    const t = setup({ approveAfter: 1, confirm: 'reject' })
+    await t.signIn()
+    const params = { message: base58.encode(new TextEncoder().encode('hi')), pubkey: t.services.solanaAddress }
+    expect(await t.fail('Rpc', { method: 'solana_signMessage', params })).toEqual({ message: 'User rejected the request.', code: 4001 })
+    expect(t.prompts).toHaveLength(1)
+  })
+
+  it('solana_signMessage for another account: Unknown account, without a prompt', async () => {
+    const t = setup({ approveAfter: 1 })
+    await t.signIn()
+    const message = base58.encode(new TextEncoder().encode('hi'))
+    expect(await t.fail('Rpc', { method: 'solana_signMessage', params: { message, pubkey: OTHER_SOLANA } })).toEqual({ message: 'Unknown account', code: 4100 })
+    // The EVM address is not the Solana account either.
+    expect(await t.fail('Rpc', { method: 'solana_signMessage', params: { message, pubkey: t.services.account.address } })).toMatchObject({ message: 'Unknown account' })
+    expect(t.prompts).toHaveLength(0)
+  })
+
+  it('solana_signTransaction: the signed transaction decodes, is the one asked and carries a valid signature of the account', async () => {
+    const t = setup({ approveAfter: 1 })
+    await t.signIn()
+    const address = t.services.solanaAddress
+    const asked = transferTransaction(address, OTHER_SOLANA)
+    const { result } = await t.ok('Rpc', { method: 'solana_signTransaction', params: { transaction: asked } })
+    const { signature, transaction } = result as { signature: string; transaction: string }
+    const signed = getTransactionDecoder().decode(getBase64Encoder().encode(transaction))
+    const unsigned = getTransactionDecoder().decode(getBase64Encoder().encode(asked))
+    expect(new Uint8Array(signed.messageBytes)).toEqual(new Uint8Array(unsigned.messageBytes))
+    expect(unsigned.signatures[address]).toBeNull()
+    const bytes = signed.signatures[address]
+    expect(bytes).toBeInstanceOf(Uint8Array)
+    expect(base58.encode(bytes!)).toBe(signature)
+    expect(await verifySignature(await getPublicKeyFromAddress(address), bytes!, signed.messageBytes)).toBe(true)
+    expect(t.prompts).toHaveLength(1)
+    expect(t.prompts[0]).toMatchObject({ method: 'solana_signTransaction', title: 'Sign a Solana transaction' })
+    expect(t.prompts[0]!.details).toEqual(
+      expect.arrayContaining([
+        { label: 'Fee payer', value: `${address} (you)` },
+        { label: 'Instructions', value: '1' },
+      ]),
+    )
+  })
+
+  it('solana_signTransaction rejected: 4001; a transaction without the account among its signers: refused without a prompt', async () => {
+    const t = setup({ approveAfter: 1, confirm: 'reject' })
+    await t.signIn()
+    const address = t.services.solanaAddress
+    expect(await t.fail('Rpc', { method: 'solana_signTransaction', params: { transaction: transferTransaction(address, OTHER_SOLANA) } })).toEqual({
+      message: 'User rejected the request.',
+      code: 4001,
+    })
+    expect(t.prompts).toHaveLength(1)
+    const foreign = transferTransaction(OTHER_SOLANA, address)
+    expect(await t.fail('Rpc', { method: 'solana_signTransaction', params: { transaction: foreign } })).toMatchObject({
+      message: "The transaction does not need this account's signature",
+    })
+    expect(await t.fail('Rpc', { method: 'solana_signTransaction', params: { transaction: 'not a transaction' } })).toMatchObject({ code: -32602 })
+    expect(t.prompts).toHaveLength(1)
+  })
+
+  it('solana_signAndSendTransaction and solana_signAllTransactions are not supported', async () => {
+    const t = setup({ approveAfter: 1 })
+    await t.signIn()
+    const transaction = transferTransaction(t.services.solanaAddress, OTHER_SOLANA)
+    for (const [method, params] of [
+      ['solana_signAndSendTransaction', { transaction }],
+      ['solana_signAllTransactions', { transactions: [transaction] }],
+    ] as const) {
+      expect(await t.fail('Rpc', { method, params })).toEqual({ message: 'Method not supported by the embedded wallet', code: 4200 })
+    }
+    expect(t.prompts).toHaveLength(0)
+  })
+
+  it('a user without a Solana key has no solanaAddress and cannot sign Solana requests', async () => {
+    const t = setup({ approveAfter: 1, solana: false })
+    const user = await t.signIn()
+    expect(user).not.toHaveProperty('solanaAddress')
+    expect(user.address).toBe(t.services.account.address)
+    const params = { message: base58.encode(new TextEncoder().encode('hi')), pubkey: t.services.solanaAddress }
+    expect(await t.fail('Rpc', { method: 'solana_signMessage', params })).toEqual({ message: 'This account has no Solana key', code: 4100 })
+  })
+
+  it('refuses a Solana key that does not match the address the service names', async () => {
+    const t = setup({ approveAfter: 1, solana: OTHER_SOLANA })
+    await t.ok('SyncDappData', { networks: NETWORKS })
+    await t.ok('ConnectEmail', { email: EMAIL })
+    expect(await t.fail('ConnectOtp', { otp: OTP })).toEqual({ message: 'The Solana account key does not match its address' })
   })
 })
 

@@ -1,10 +1,12 @@
 // The embedded wallet's auth service over real HTTP, mailing through the real mailer into the
 // local mail sink: device approval, one-time codes and their failures, sessions, the e-mail
 // change, input checks, extra sign-in routes and the frame's static files.
+import { createPrivateKey, createPublicKey } from 'node:crypto'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { base58 } from '@scure/base'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startAuthService, type AuthService, type AuthServiceOptions } from '../../../dev/auth/service/startAuthService'
@@ -85,6 +87,13 @@ async function signIn(service: AuthService, email: string, deviceId: string): Pr
 }
 
 /** A wrong code: the right one with its last digit changed. */
+/** The Solana address of a 32-byte Ed25519 seed, worked out with Node's own crypto (not kit). */
+function ed25519Address(seed: `0x${string}`): string {
+  const pkcs8 = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(seed.slice(2), 'hex')])
+  const spki = createPublicKey(createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' })).export({ format: 'der', type: 'spki' })
+  return base58.encode(new Uint8Array(spki.subarray(-32)))
+}
+
 function wrong(code: string, offset = 1): string {
   return code.slice(0, 5) + String((Number(code[5]) + offset) % 10)
 }
@@ -150,11 +159,23 @@ describe('auth service: e-mail sign-in', () => {
 
     const me = await call(service, 'GET', '/v1/me', undefined, good.body.token as string)
     expect(me.status).toBe(200)
-    const user = me.body.user as { id: string; email: string; username: null; auth: string; address: string; privateKey: `0x${string}` }
+    const user = me.body.user as {
+      id: string
+      email: string
+      username: null
+      auth: string
+      address: string
+      privateKey: `0x${string}`
+      solanaAddress: string
+      solanaSeed: `0x${string}`
+    }
     expect(user).toMatchObject({ email, username: null, auth: 'email' })
     expect(user.privateKey).toMatch(/^0x[0-9a-f]{64}$/)
     expect(user.address).toBe(privateKeyToAccount(user.privateKey).address)
     expect(user.address).toMatch(/[A-F]/) // checksummed
+    expect(user.solanaSeed).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(user.solanaSeed.slice(2)).not.toBe(user.privateKey.slice(2))
+    expect(user.solanaAddress).toBe(ed25519Address(user.solanaSeed))
 
     // The approved device now gets a code straight away; a newer code replaces the older one.
     since = mark()

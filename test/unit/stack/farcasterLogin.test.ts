@@ -40,7 +40,15 @@ async function startService(options: Partial<FarcasterRoutesOptions> & { relayUr
       const key = `${identity.method}:${identity.subject}`
       let user = users.get(key)
       if (!user) {
-        user = { id: `user-${users.size + 1}`, email: null, username: identity.username ?? null, auth: identity.method, privateKey: generatePrivateKey(), createdAt: Date.now() }
+        user = {
+          id: `user-${users.size + 1}`,
+          email: null,
+          username: identity.username ?? null,
+          auth: identity.method,
+          privateKey: generatePrivateKey(),
+          solanaSeed: generatePrivateKey(),
+          createdAt: Date.now(),
+        }
         users.set(key, user)
       }
       return user

@@ -65,6 +65,7 @@ async function startTestService(): Promise<TestService> {
           username: identity.username ?? null,
           auth: identity.method,
           privateKey: `0x${'11'.repeat(32)}`,
+          solanaSeed: `0x${'22'.repeat(32)}`,
           createdAt: Date.now(),
         })
       }
