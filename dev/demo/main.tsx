@@ -8,7 +8,7 @@ import { ModalProvider, useModal, useModalState } from '../../src/react/index'
 import { GangwayDevtools } from '../../src/devtools/index'
 
 /** The demo host app: a page with a connect button, a theme switch and the devtools beside it. */
-function App({ config, solana }: { config: StackConfig; solana: boolean }) {
+function App({ config, solana, email }: { config: StackConfig; solana: boolean; email: boolean }) {
   const modal = useModal()
   const open = useModalState((s) => s.modal.open)
   const view = useModalState((s) => s.router.view)
@@ -37,9 +37,17 @@ function App({ config, solana }: { config: StackConfig; solana: boolean }) {
             <option value="ar">العربية</option>
           </select>
         </label>
-        <a className="demo-toggle" data-testid="toggle-solana" href={solanaToggleHref(!solana)}>
+        <a className="demo-toggle" data-testid="toggle-solana" href={toggleHref('solana', !solana)}>
           {solana ? 'Without Solana' : 'With Solana'}
         </a>
+        <a className="demo-toggle" data-testid="toggle-email" href={toggleHref('email', !email)}>
+          {email ? 'Without e-mail login' : 'With e-mail login'}
+        </a>
+        {email && config.mailUrl ? (
+          <a className="demo-toggle" data-testid="demo-inbox" href={config.mailUrl} target="_blank" rel="noreferrer">
+            Inbox
+          </a>
+        ) : null}
         <WalletRequests config={config} />
         <label className="demo-locale">
           Open a view{' '}
@@ -121,11 +129,11 @@ const DEMO_TYPED_DATA = {
   message: { text: 'Hello', count: '1' },
 }
 
-/** The demo's address with Solana on (`?solana=1`) or off, other parameters kept. */
-function solanaToggleHref(on: boolean): string {
+/** The demo's address with a switch (`?solana=1`, `?email=1`) on or off, other parameters kept. */
+function toggleHref(name: 'solana' | 'email', on: boolean): string {
   const params = new URLSearchParams(location.search)
-  if (on) params.set('solana', '1')
-  else params.delete('solana')
+  if (on) params.set(name, '1')
+  else params.delete(name)
   const query = params.toString()
   return query ? `?${query}` : location.pathname
 }
@@ -207,7 +215,7 @@ async function main() {
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <ModalProvider modal={modal}>
-        <App config={config} solana={solana} />
+        <App config={config} solana={solana} email={params.get('email') === '1'} />
       </ModalProvider>
     </StrictMode>,
   )

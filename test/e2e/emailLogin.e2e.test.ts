@@ -31,6 +31,10 @@ async function mailTo(to: string, match: RegExp, after = 0): Promise<Mail> {
 }
 const codeIn = (mail: Mail) => /\b(\d{6})\b/.exec(mail.text)![1]!
 
+/** axe's serious and critical violations in the modal. */
+const axeViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).include('gangway-modal').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)
+
 const frameApprove = (page: Page) => page.frameLocator('iframe[data-gangway-frame]').getByTestId('frame-approve')
 
 async function startLogin(page: Page, email: string) {
@@ -71,8 +75,7 @@ describe('e-mail login with the embedded wallet', () => {
     // Approved: the code follows.
     await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 10_000 }).toBe('verifyOtp')
     const code = codeIn(await mailTo(email, /\b\d{6}\b/))
-    const axe = await new AxeBuilder({ page }).include('gangway-modal').analyze()
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
 
     // A resend within 30 s of the last is refused with the seconds left.
     await inModal(page, 'email-resend').click()
@@ -130,6 +133,7 @@ describe('e-mail login with the embedded wallet', () => {
     await inModal(page, 'update-email-input').fill(newEmail)
     await inModal(page, 'update-email-submit').click()
     await expect.poll(() => inModal(page, 'view-update-email').getAttribute('data-step'), { timeout: 10_000 }).toBe('primaryOtp')
+    expect(await axeViolations(page)).toEqual([])
     const latest = async (to: string) => ((await (await fetch(`${stack().mailUrl}/messages.json?to=${encodeURIComponent(to)}`)).json()) as Mail[])[0]!
     const primary = codeIn(await latest(email))
     await inModal(page, 'update-email-otp').fill(primary)
@@ -221,6 +225,7 @@ describe('social and Farcaster login with the embedded wallet', () => {
     await closing.close()
     await expect.poll(() => inModal(page, 'social-error').textContent(), { timeout: 5_000 }).toContain('Popup closed')
     expect(await modalState(page, (s) => s.socialLogin.step)).toBe('failed')
+    expect(await axeViolations(page)).toEqual([])
     await page.keyboard.press('Escape')
 
     await page.getByTestId('open-modal').click()
@@ -243,6 +248,8 @@ describe('social and Farcaster login with the embedded wallet', () => {
     await inModal(page, 'social-farcaster').click()
     await expect.poll(() => currentView(page)).toBe('ConnectingFarcaster')
     await inModal(page, 'farcaster-qr').waitFor()
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    expect(await axeViolations(page)).toEqual([])
     const link = (await inModal(page, 'farcaster-open').getAttribute('href'))!
     const client = await context.newPage()
     await client.goto(link)
