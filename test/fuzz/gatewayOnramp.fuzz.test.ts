@@ -161,8 +161,10 @@ const idOf = (v: unknown) => {
 function chainOf(network: unknown): number | null {
   if (typeof network !== 'string' && typeof network !== 'number') return null
   const text = String(network).trim()
-  if (/^\d{1,15}$/.test(text)) return NETWORKS[`eip155:${Number(text)}`] ?? null
-  return NETWORKS[text] ?? NETWORKS[text.toLowerCase()] ?? null
+  // Own keys only: 'valueOf' or 'constructor' is no network.
+  const known = (key: string) => (Object.hasOwn(NETWORKS, key) ? NETWORKS[key]! : null)
+  if (/^\d{1,15}$/.test(text)) return known(`eip155:${Number(text)}`)
+  return known(text) ?? known(text.toLowerCase())
 }
 function centsOf(amount: unknown): bigint | null {
   const text = typeof amount === 'number' && Number.isFinite(amount) ? String(amount) : typeof amount === 'string' ? amount.trim() : null
@@ -174,7 +176,7 @@ function centsOf(amount: unknown): bigint | null {
 function validPurchase(body: unknown, pathProvider: string | null, withAddress: boolean): Valid | null {
   if (!isObject(body)) return null
   const provider = pathProvider ?? (body.provider === undefined || body.provider === null ? 'gangwaypay' : body.provider)
-  if (typeof provider !== 'string' || !(provider in PROVIDERS)) return null
+  if (typeof provider !== 'string' || !Object.hasOwn(PROVIDERS, provider)) return null
   if (idOf(body.purchaseCurrency) !== 'USDC') return null
   const currency = idOf(body.paymentCurrency)
   if (currency !== 'USD' && currency !== 'EUR') return null
@@ -230,7 +232,7 @@ describe('fuzz: on-ramp through the gateway', () => {
     await fc.assert(
       fc.asyncProperty(targetArb, async (target) => {
         const before = await treasuryState()
-        const knownProvider = 'provider' in target && target.provider in PROVIDERS
+        const knownProvider = 'provider' in target && Object.hasOwn(PROVIDERS, target.provider)
         let response: Response
         if (target.kind === 'page') {
           response = await fetch(`${base}/onramp/${encodeURIComponent(target.provider)}/?${new URLSearchParams(target.query)}`)
