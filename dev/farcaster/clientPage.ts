@@ -3,6 +3,7 @@
 // resources) that approves through `POST /client/approve` and cancels through
 // `POST /client/cancel`. Whatever came from the sign-in URL is escaped: printed as text, never
 // markup.
+import { escapeHtml, jsonForScript } from '../stack/html'
 
 /** One account the dev client can sign in with. */
 export type ClientPageAccount = {
@@ -163,10 +164,6 @@ ${PAGE_SCRIPT}
 `
 }
 
-/** Text as HTML text or a quoted attribute value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
 
 /** A small round avatar (SVG) with the account's initial, served as the dev accounts' pfpUrl. */
 export function avatarSvg(fid: number, label: string): string {
@@ -179,10 +176,6 @@ function short(address: string): string {
   return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
 }
 
-/** JSON that cannot end its `<script>` element or start markup inside it. */
-function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-}
 
 // The page's behaviour. It only ever writes text (`textContent`), never markup.
 const PAGE_SCRIPT = String.raw`(function () {

@@ -1,6 +1,7 @@
 // The dev on-ramp providers' pages: one self-contained HTML document (inline CSS and script, no
 // external resources) that quotes through `POST /onramp/<id>/quote` and pays through
 // `POST /onramp/<id>/pay`. Whatever came from the query is escaped: printed as text, never markup.
+import { escapeHtml, jsonForScript } from '../stack/html'
 
 /** What a provider page shows; `problem` (a query it cannot pay) is shown as an alert and disables Pay. */
 export type OnrampPageModel = {
@@ -142,15 +143,7 @@ ${PAGE_SCRIPT}
 `
 }
 
-/** Text as HTML text or a quoted attribute value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
 
-/** JSON that cannot end its `<script>` element or start markup inside it. */
-function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-}
 
 // The page's behaviour. It only ever writes text (`textContent`), never markup.
 const PAGE_SCRIPT = String.raw`(function () {

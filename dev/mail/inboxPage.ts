@@ -3,16 +3,13 @@
 // escaped, so a mail cannot inject markup or script into the page.
 
 import type { Mail } from './mailSink'
+import { escapeHtml } from '../stack/html'
 
 /** Links the page makes clickable: http(s) URLs up to the first space or angle bracket. */
 const LINK = /\bhttps?:\/\/[^\s<>"']+/g
 /** Six-digit one-time codes. */
 const CODE = /\b\d{6}\b/g
 
-/** Escapes text for HTML content and double- or single-quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
 
 /** A text segment with six-digit codes wrapped in `<mark>`, escaped. */
 function markCodes(text: string): string {

@@ -1,6 +1,7 @@
 // The sign-in page of the local OpenID Connect provider: one screen per stood-in social provider
 // ("Sign in with GitHub") asking for the e-mail and user name to sign in as. No script; a plain
 // form a person can fill in and a test can post.
+import { escapeHtml } from '../stack/html'
 
 /** The test ids on the sign-in form. */
 export const LOGIN_TEST_IDS = {
@@ -22,10 +23,6 @@ export type LoginPageModel = {
   error?: string
 }
 
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
 
 const STYLE = `
   :root { color-scheme: light dark; font-family: system-ui, sans-serif; }

@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createAppClient, generateNonce } from '@farcaster/auth-client'
 import { clientPageUrl, devFarcasterConnector, type DevFarcasterUser } from '../../farcaster/startFarcasterRelay'
 import { AuthHttpError, type AuthRoute, type ReadJson } from './types'
+import { readJsonBody } from './http'
 
 /** What every Farcaster sign-in failure says. */
 export const FARCASTER_CONNECT_ERROR = 'Failed to connect to farcaster'
@@ -34,7 +35,6 @@ export type FarcasterRoutesOptions = {
 const MAX_OPEN_CHANNELS = 10_000
 /** How long an opened channel may be connected, ms (the relay's channels live 5 minutes). */
 const CHANNEL_LIFETIME_MS = 5 * 60_000
-const MAX_BODY_BYTES = 64 * 1024
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
 const NONCE_PATTERN = /^[a-zA-Z0-9]{8,128}$/
 
@@ -50,7 +50,8 @@ export function farcasterRoutes(options: FarcasterRoutesOptions): AuthRoute {
   const relayUrl = options.relayUrl.replace(/\/+$/, '')
   const pollIntervalMs = options.pollIntervalMs ?? 500
   const timeoutMs = options.timeoutMs ?? 120_000
-  const readJson = options.readJson ?? readJsonBody
+  // An empty body reads as `{}` (a channel needs no fields).
+  const readJson = options.readJson ?? ((req: IncomingMessage) => readJsonBody(req, { empty: {} }))
   const usernames = new Map(options.users.map((u) => [u.fid, u.username]))
   const app = createAppClient({ relay: relayUrl, ethereum: devFarcasterConnector(options.users) })
   /** channelToken → what the channel was opened with; map order is opening order. */
@@ -178,26 +179,3 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body))
 }
 
-/** A JSON body of at most 64 KiB; empty reads as `{}`. Rejects with a 400 (413 when too large). */
-function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk)
-      else reject(new AuthHttpError(413, 'Request body is too large'))
-    })
-    req.on('error', reject)
-    req.on('end', () => {
-      if (size > MAX_BODY_BYTES) return
-      const text = Buffer.concat(chunks).toString('utf8')
-      if (text.trim() === '') return resolve({})
-      try {
-        resolve(JSON.parse(text) as unknown)
-      } catch {
-        reject(new AuthHttpError(400, 'Malformed JSON body'))
-      }
-    })
-  })
-}

@@ -11,11 +11,11 @@ export const MAX_BODY_BYTES = 64 * 1024
 const EMAIL = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.[a-z]{2,63}$/
 
 /**
- * The request's JSON body, which must be an object of at most 64 KiB. Rejects with an
- * AuthHttpError: 413 when too large, 400 when not JSON or not an object.
+ * The request's JSON object body, at most MAX_BODY_BYTES (a larger one is a 413). An empty body
+ * is `empty` when given, else a 400 like a malformed one or one that is not an object.
  */
-export const readJson: ReadJson = (req: IncomingMessage) =>
-  new Promise<unknown>((resolve, reject) => {
+export function readJsonBody(req: IncomingMessage, options: { empty?: Record<string, unknown> } = {}): Promise<unknown> {
+  return new Promise<unknown>((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
     let tooLarge = false
@@ -34,6 +34,7 @@ export const readJson: ReadJson = (req: IncomingMessage) =>
     req.once('end', () => {
       if (tooLarge) return
       const text = Buffer.concat(chunks).toString('utf8')
+      if (text.trim() === '' && options.empty) return resolve({ ...options.empty })
       let body: unknown
       try {
         body = JSON.parse(text)
@@ -48,6 +49,10 @@ export const readJson: ReadJson = (req: IncomingMessage) =>
       resolve(body)
     })
   })
+}
+
+/** The request's JSON object body (see readJsonBody); an empty body is a 400. */
+export const readJson: ReadJson = (req: IncomingMessage) => readJsonBody(req)
 
 /** The body's field `name` as a JSON object's property (after readJson), or undefined. */
 function field(body: unknown, name: string): unknown {
@@ -125,7 +130,3 @@ export function bearerToken(req: IncomingMessage): string | null {
   return match ? match[1]! : null
 }
 
-/** Escapes text for HTML content and quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}

@@ -2,7 +2,7 @@
 // mails, and the page an approval link opens. Codes never appear in a subject, only in the body
 // as "Your code is 123456".
 
-import { escapeHtml } from './http'
+import { escapeHtml } from '../../stack/html'
 
 /** A mail as the service's mailer takes it. */
 export type ServiceMail = { to: string; subject: string; text: string; html?: string }

@@ -15,6 +15,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose'
 import * as openid from 'openid-client'
 import { AuthHttpError, type AuthRoute, type AuthRouteContext } from './types'
+import { escapeHtml, jsonForScript } from '../../stack/html'
+import { readJsonBody } from './http'
 
 /** The social providers the auth service signs in with. */
 export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
@@ -36,7 +38,6 @@ const SOCIAL_REJECTED = 'Connection rejected'
 const SCOPE = 'openid email profile'
 const PENDING_TTL_MS = 10 * 60_000
 const RESULT_TTL_MS = 2 * 60_000
-const MAX_BODY_BYTES = 64 * 1024
 /** Most sign-ins in flight (and unused result codes) kept; the oldest go first. */
 const MAX_PENDING = 10_000
 
@@ -155,7 +156,10 @@ export function socialRoutes(options: SocialRoutesOptions): AuthRoute {
   }
 
   async function connect(req: IncomingMessage, res: ServerResponse, ctx: AuthRouteContext): Promise<void> {
-    const body = await readJsonBody(req)
+    // A body too large stays a 413; anything else unreadable is the login failing.
+    const body = await readJsonBody(req).catch((error: unknown) => {
+      throw error instanceof AuthHttpError && error.status === 413 ? error : new AuthHttpError(400, SOCIAL_FAILED)
+    })
     const resultUri = isRecord(body) && typeof body.resultUri === 'string' ? body.resultUri : ''
     const code = resultCode(resultUri, ctx.url)
     const result = code === undefined ? undefined : pendingResults.get(code)
@@ -242,14 +246,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body))
 }
 
-/** JSON for an inline script: `<` escaped so the text cannot close the script element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
-}
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
 
 /**
  * The page the popup ends on: posts the result (or error) to the host page's origin when known,
@@ -259,7 +256,7 @@ function sendResultPage(res: ServerResponse, status: number, result: { resultUri
   const message = { type: SOCIAL_RESULT_MESSAGE_TYPE, ...result }
   const text = 'error' in result ? result.error : 'Signed in. You can close this window.'
   const script = origin
-    ? `const message = ${scriptJson(message)};\nwindow.opener?.postMessage(message, ${scriptJson(origin)});\nwindow.close();`
+    ? `const message = ${jsonForScript(message)};\nwindow.opener?.postMessage(message, ${jsonForScript(origin)});\nwindow.close();`
     : ''
   const scriptHash = createHash('sha256').update(script).digest('base64')
   res.statusCode = status
@@ -283,30 +280,3 @@ ${script ? `<script>${script}</script>` : ''}
 </html>`)
 }
 
-/** Reads a JSON body of at most 64 KiB; a larger one is a 413, a malformed one a 400. */
-function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    let refused = false
-    req.on('data', (chunk: Buffer) => {
-      if (refused) return
-      size += chunk.length
-      if (size > MAX_BODY_BYTES) {
-        refused = true
-        reject(new AuthHttpError(413, 'Request body too large'))
-        return
-      }
-      chunks.push(chunk)
-    })
-    req.on('end', () => {
-      if (refused) return
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')))
-      } catch {
-        reject(new AuthHttpError(400, SOCIAL_FAILED))
-      }
-    })
-    req.on('error', reject)
-  })
-}

@@ -1,14 +1,13 @@
-import { useState, type ClipboardEvent, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { shortenEmail } from '../../core/domain/format.js'
 import { emailLoginRequested, emailLoginReset, emailOtpSubmitted } from '../../core/events/embeddedWallet.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { EmailField } from '../components/EmailField.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
+import { OTP_LENGTH, OtpInput } from '../components/OtpInput.js'
 import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import type { ViewProps } from './viewProps.js'
-
-const OTP_LENGTH = 6
 
 /**
  * EmailLogin (spec §2, §4): the address (when opened without one), then either the wait for the
@@ -24,15 +23,6 @@ export function EmailLoginView({ modal }: ViewProps) {
 
   const submitOtp = (code: string) => {
     if (code.length === OTP_LENGTH) modal.dispatch(emailOtpSubmitted({ otp: code }, { requestId: newRequestId() }))
-  }
-  const onOtp = (value: string) => {
-    const code = value.replace(/\D/g, '').slice(0, OTP_LENGTH)
-    setOtp(code)
-    if (code.length === OTP_LENGTH && login.step === 'verifyOtp') submitOtp(code)
-  }
-  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
-    e.preventDefault()
-    onOtp(e.clipboardData.getData('text'))
   }
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -80,20 +70,7 @@ export function EmailLoginView({ modal }: ViewProps) {
       <p className="gw-muted" data-testid="email-otp-note">
         {login.step === 'sending' ? t('Sending a code to {email}…', { email: shown }) : t('We sent a 6-digit code to {email}.', { email: shown })}
       </p>
-      <input
-        className="gw-search gw-otp"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={OTP_LENGTH}
-        aria-label={t('6-digit code')}
-        value={otp}
-        disabled={login.step !== 'verifyOtp'}
-        onChange={(e) => onOtp(e.target.value)}
-        onPaste={onPaste}
-        data-autofocus="true"
-        data-testid="email-otp"
-      />
+      <OtpInput value={otp} onChange={setOtp} onComplete={submitOtp} disabled={login.step !== 'verifyOtp'} testId="email-otp" />
       <p className="gw-muted" aria-live="polite" data-testid="email-status">
         {login.step === 'verifying' ? t('Checking the code…') : login.step === 'connecting' ? t('Connecting…') : ''}
       </p>

@@ -1,14 +1,13 @@
-import { useState, type ClipboardEvent, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { isValidEmail, normalizeEmail } from '../../core/domain/email.js'
 import { shortenEmail } from '../../core/domain/format.js'
 import { emailUpdateOtpSubmitted, emailUpdateRequested } from '../../core/events/embeddedWallet.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
+import { OtpInput } from '../components/OtpInput.js'
 import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import type { ViewProps } from './viewProps.js'
-
-const OTP_LENGTH = 6
 
 /**
  * UpdateEmailWallet (spec §2, §4): the new address, then the code mailed to the current address,
@@ -28,17 +27,10 @@ export function UpdateEmailWalletView({ modal }: ViewProps) {
     if (!isValidEmail(address)) return setInvalid(true)
     modal.dispatch(emailUpdateRequested({ email: address }, { requestId: newRequestId() }))
   }
-  const onOtp = (value: string) => {
-    const code = value.replace(/\D/g, '').slice(0, OTP_LENGTH)
-    setOtp(code)
-    if (code.length === OTP_LENGTH && (update.step === 'primaryOtp' || update.step === 'secondaryOtp')) {
-      modal.dispatch(emailUpdateOtpSubmitted({ otp: code }, { requestId: newRequestId() }))
-      setOtp('')
-    }
-  }
-  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
-    e.preventDefault()
-    onOtp(e.clipboardData.getData('text'))
+  const submitOtp = (code: string) => {
+    if (update.step !== 'primaryOtp' && update.step !== 'secondaryOtp') return
+    modal.dispatch(emailUpdateOtpSubmitted({ otp: code }, { requestId: newRequestId() }))
+    setOtp('')
   }
 
   if (update.step === 'done') {
@@ -96,20 +88,7 @@ export function UpdateEmailWalletView({ modal }: ViewProps) {
           ? t('We sent a 6-digit code to {email}.', { email: shortenEmail(current ?? '') })
           : t('We sent a 6-digit code to {email}.', { email: shortenEmail(update.email ?? '') })}
       </p>
-      <input
-        key={primary ? 'primary' : 'secondary'}
-        className="gw-search gw-otp"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={OTP_LENGTH}
-        aria-label={t('6-digit code')}
-        value={otp}
-        disabled={update.step === 'verifying'}
-        onChange={(e) => onOtp(e.target.value)}
-        onPaste={onPaste}
-        data-autofocus="true"
-        data-testid="update-email-otp"
-      />
+      <OtpInput key={primary ? 'primary' : 'secondary'} value={otp} onChange={setOtp} onComplete={submitOtp} disabled={update.step === 'verifying'} testId="update-email-otp" />
       <p className="gw-muted" aria-live="polite">
         {update.step === 'verifying' ? t('Checking the code…') : ''}
       </p>

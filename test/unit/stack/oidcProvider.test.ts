@@ -2,28 +2,11 @@ import { createRemoteJWKSet, jwtVerify } from 'jose'
 import * as openid from 'openid-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startOidcProvider, type OidcProvider } from '../../../dev/oidc/startOidcProvider'
+import { CookieJar } from './cookieJar'
 
 // Nothing listens here: the flow stops at the redirect to it.
 const REDIRECT_URI = 'http://127.0.0.1:9/callback'
 
-/** A browser's cookie jar for one site, enough for the provider's cookies. */
-class CookieJar {
-  private readonly cookies = new Map<string, string>()
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-  }
-  store(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';')
-      const eq = pair.indexOf('=')
-      const name = pair.slice(0, eq).trim()
-      const value = pair.slice(eq + 1).trim()
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split('=')[1] ?? '') < Date.now()))
-      if (expired || !value) this.cookies.delete(name)
-      else this.cookies.set(name, value)
-    }
-  }
-}
 
 /** Requests like a browser without following redirects: cookies in and out. */
 async function browse(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Response> {

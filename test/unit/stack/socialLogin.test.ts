@@ -6,28 +6,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { socialRoutes, type SocialProvider } from '../../../dev/auth/service/social'
 import { AuthHttpError, type AuthMethod, type AuthRoute, type AuthRouteContext, type AuthUserRecord } from '../../../dev/auth/service/types'
 import { startOidcProvider, type OidcProvider } from '../../../dev/oidc/startOidcProvider'
+import { CookieJar } from './cookieJar'
 
 const HOST_ORIGIN = 'http://127.0.0.1:5173'
 const SOCIAL_FAILED = 'Failed to initiate social connection'
 
-/** A browser's cookie jar for one site, enough for the provider's cookies. */
-class CookieJar {
-  private readonly cookies = new Map<string, string>()
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-  }
-  store(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';')
-      const eq = pair.indexOf('=')
-      const name = pair.slice(0, eq).trim()
-      const value = pair.slice(eq + 1).trim()
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split('=')[1] ?? '') < Date.now()))
-      if (expired || !value) this.cookies.delete(name)
-      else this.cookies.set(name, value)
-    }
-  }
-}
 
 /** The auth service stand-in: runs one route with an in-memory context. */
 type TestService = {
