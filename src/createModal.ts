@@ -409,6 +409,7 @@ function sessionSettings(o: ModalOptions, hasWindow: boolean): SessionSettings {
     isMobile: o.isMobile ?? (hasWindow ? detectMobile() : false),
   }
   if (!o.adapters?.length) settings.noChainAdapters = true
+  if (hasWindow && inTelegramMiniApp()) settings.miniApp = 'telegram'
   if (o.features) settings.features = JSON.parse(JSON.stringify(o.features)) as Partial<Features>
   if (o.themeMode) settings.themeMode = o.themeMode
   if (o.defaultNamespace) settings.defaultNamespace = o.defaultNamespace
@@ -443,6 +444,16 @@ function sessionSettings(o: ModalOptions, hasWindow: boolean): SessionSettings {
 function detectMobile(): boolean {
   const ua = typeof navigator !== 'undefined' ? navigator.userAgent : ''
   return /Android|iPhone|iPad|iPod|Mobile/i.test(ua)
+}
+
+/** A page opened as a Telegram mini-app: Telegram's web app script found launch data. */
+function inTelegramMiniApp(): boolean {
+  try {
+    const webApp = (window as { Telegram?: { WebApp?: { initData?: unknown } } }).Telegram?.WebApp
+    return typeof webApp?.initData === 'string' && webApp.initData.length > 0
+  } catch {
+    return false
+  }
 }
 
 function chainAdapters(adapters: ModalOptions['adapters']): ChainDeps['adapters'] {

@@ -75,6 +75,8 @@ export type SessionSettings = {
   /** Embedded mode: the modal is part of the page, closing shows Account when connected. */
   embedded?: boolean
   isMobile?: boolean
+  /** The page runs inside a messaging mini-app (Telegram): some social logins are left out there. */
+  miniApp?: 'telegram'
   /** Sign-in with a wallet: `required` keeps SIWXSignMessage open until a session exists; `statement` is the message's line to the visitor. */
   siwx?: { required: boolean; statement?: string; hosted?: boolean }
   /** The app's terms of service and privacy policy: Connect links them (and asks for consent with the legalCheckbox feature). */

@@ -5,6 +5,7 @@ import { createPublicClient, http, parseEther, verifyMessage, type Address, type
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { describe, expect, inject, it } from 'vitest'
 import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, inModal, modalState } from './support/demo'
+import { newPage } from './support/browser'
 
 // E-mail login with the embedded wallet (spec §4, §7), in Chromium on the local stack: the
 // frame on the auth service's own origin, the code and the device link read from the SMTP mail
@@ -240,6 +241,20 @@ describe('social and Farcaster login with the embedded wallet', () => {
     await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 15_000 }).toBe('connected')
     expect((await eip155Connection(page))!.connections[0]).toMatchObject({ connectorId: 'auth', auth: 'github' })
     await expect.poll(() => popup.isClosed()).toBe(true)
+  })
+
+  it('inside a Telegram mini-app, Connect leaves out the social logins that refuse its web view', async () => {
+    const { page, context } = await newPage(shared.browser)
+    shared.contexts.push(context)
+    await context.addInitScript(() => {
+      ;(window as unknown as { Telegram: unknown }).Telegram = { WebApp: { initData: 'query_id=AAE&user=%7B%22id%22%3A1%7D&auth_date=1&hash=00' } }
+    })
+    await page.goto(`${inject('stack').urls.demo}?email=1`)
+    await page.getByTestId('open-modal').click()
+    await inModal(page, 'socials').waitFor()
+    const offered = await inModal(page, 'socials').locator('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-testid')))
+    expect(offered).toEqual(['social-x', 'social-discord', 'social-farcaster', 'social-github', 'social-apple'])
+    expect(await modalState(page, (s) => s.settings.miniApp)).toBe('telegram')
   })
 
   it('Farcaster: the sign-in QR code and link, approved in the dev Farcaster client, connects with auth farcaster', async () => {

@@ -64,6 +64,7 @@ export const sessionSettingsSchema: Schema<SessionSettings> = object({
   manualControl: flag,
   embedded: flag,
   isMobile: flag,
+  miniApp: optional(literal('telegram')),
   siwx: optional(object({ required: boolean(), statement: optional(string()), hosted: optional(boolean()) })),
   legal: optional(object({ termsUrl: optional(string()), privacyUrl: optional(string()) })),
   swapChains: names,

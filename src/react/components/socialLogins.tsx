@@ -1,3 +1,4 @@
+import { socialsForPlatform } from '../../core/domain/socials.js'
 import { socialLoginRequested } from '../../core/events/embeddedWallet.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import type { Modal } from '../../createModal.js'
@@ -45,11 +46,13 @@ export function startSocialLogin(modal: Modal, provider: string): void {
   if (modal.getState().router.view !== view) modal.push(view)
 }
 
-/** Connect's social logins: the project's providers (spec §1), in its order. */
+/** Connect's social logins: the project's providers (spec §1), in its order, as offered on this platform. */
 export function SocialButtons({ modal }: { modal: Modal }) {
   const { t } = useI18n()
-  const socials = useModalState((s) => s.features.socials)
-  if (!Array.isArray(socials) || socials.length === 0) return null
+  const offered = useModalState((s) => s.features.socials)
+  const miniApp = useModalState((s) => s.settings.miniApp)
+  const socials = Array.isArray(offered) ? socialsForPlatform(offered, miniApp) : []
+  if (socials.length === 0) return null
   return (
     <ul className="gw-socials" aria-label={t('Social logins')} data-testid="socials">
       {socials.map((provider) => (

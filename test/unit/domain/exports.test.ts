@@ -190,6 +190,10 @@ describe('domain modules', () => {
         "siwxSessions.ts": [
           "revokeSessionMessage",
         ],
+        "socials.ts": [
+          "MINI_APP_BLOCKED_SOCIALS",
+          "socialsForPlatform",
+        ],
         "swap.ts": [
           "DEFAULT_SWAP_CHAINS",
           "NATIVE_SWAP_TOKEN",
