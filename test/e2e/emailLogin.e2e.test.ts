@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { describe, expect, inject, it } from 'vitest'
-import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, inModal, modalState } from './support/demo'
+import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, focusedTestId, inModal, modalState, tabTo } from './support/demo'
 import { newPage } from './support/browser'
 
 // E-mail login with the embedded wallet (spec §4, §7), in Chromium on the local stack: the
@@ -150,6 +150,24 @@ describe('e-mail login with the embedded wallet', () => {
     await page.reload()
     await page.getByTestId('open-modal').waitFor()
     await expect.poll(() => eip155Connection(page).then((ns) => ns?.connections[0]?.accounts[0]?.address), { timeout: 15_000 }).toBe(address)
+  })
+
+  it('by keyboard alone: open, the address, Enter; the code field has focus once the code is mailed; typing it connects', async () => {
+    const { page } = await demoWithoutDevtools(shared, { query: '?email=1' })
+    const email = `keys-${Date.now().toString(36)}@example.com`
+    await page.getByTestId('open-modal').focus()
+    await page.keyboard.press('Enter')
+    await tabTo(page, 'email-input')
+    await page.keyboard.type(email)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 10_000 }).toBe('verifyDevice')
+    const link = /(http:\/\/\S+\/v1\/device\/approve\?token=\w+)/.exec((await mailTo(email, /\/v1\/device\/approve\?token=/)).text)![1]!
+    await fetch(link)
+    await expect.poll(() => focusedTestId(page), { timeout: 10_000 }).toBe('email-otp')
+    await page.keyboard.type(codeIn(await mailTo(email, /\b\d{6}\b/)))
+    await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 15_000 }).toBe('connected')
+    // The connect closed the modal; focus is back on the page's button.
+    await expect.poll(() => focusedTestId(page)).toBe('open-modal')
   })
 
   it("an expired code says 'Code expired' and stays on the code, with a resend", async () => {

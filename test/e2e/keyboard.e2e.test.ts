@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { describe, expect, inject, it } from 'vitest'
-import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, gatewayControl, modalState } from './support/demo'
+import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, focusedTestId, gatewayControl, modalState, tabTo } from './support/demo'
 
 // The visitor's paths with the keyboard alone, in Chromium on the local stack: open, pick the
 // wallet, then from Account: send, swap, buy, register a name, receive, switch network, and
@@ -10,25 +10,6 @@ import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, gat
 // wallet's UI, not the modal's.
 
 const shared = browserPerFile()
-
-/** The data-testid of the element focused inside the modal's shadow root (or the page's). */
-const focusedTestId = (page: Page) =>
-  page.evaluate(() => {
-    const host = document.querySelector('gangway-modal')
-    const active = document.activeElement === host ? (host?.shadowRoot?.activeElement ?? null) : document.activeElement
-    return active?.getAttribute('data-testid') ?? active?.tagName ?? null
-  })
-
-/** Presses Tab until the element with `testId` has focus (at most 40 presses); fails otherwise. */
-async function tabTo(page: Page, testId: string): Promise<void> {
-  // The element is on screen first (a lazy part of a view may still be loading).
-  await page.locator(`[data-testid="${testId}"]`).first().waitFor()
-  for (let i = 0; i < 40; i++) {
-    if ((await focusedTestId(page)) === testId) return
-    await page.keyboard.press('Tab')
-  }
-  throw new Error(`Tab never reached ${testId} (focus is on ${await focusedTestId(page)})`)
-}
 
 /**
  * Opens the modal with Enter, picks an injected dev wallet by Tab and Enter (its prompt is

@@ -120,3 +120,22 @@ export async function gatewayControl(method: string, path: string, body?: unknow
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`)
   return response.json().catch(() => undefined)
 }
+
+/** The data-testid of the element focused inside the modal's shadow root (or the page's). */
+export const focusedTestId = (page: Page) =>
+  page.evaluate(() => {
+    const host = document.querySelector('gangway-modal')
+    const active = document.activeElement === host ? (host?.shadowRoot?.activeElement ?? null) : document.activeElement
+    return active?.getAttribute('data-testid') ?? active?.tagName ?? null
+  })
+
+/** Presses Tab until the element with `testId` has focus (at most 40 presses); fails otherwise. */
+export async function tabTo(page: Page, testId: string): Promise<void> {
+  // The element is on screen first (a lazy part of a view may still be loading).
+  await page.locator(`[data-testid="${testId}"]`).first().waitFor()
+  for (let i = 0; i < 40; i++) {
+    if ((await focusedTestId(page)) === testId) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error(`Tab never reached ${testId} (focus is on ${await focusedTestId(page)})`)
+}
