@@ -6,6 +6,7 @@ import { openSocialPopup, socialName, socialPopup, startSocialLogin } from '../c
 import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import type { ViewProps } from './viewProps.js'
+import { WalletIcon } from './WalletIcon.js'
 
 /** How often the popup is checked for having been closed (spec §9: 1 s). */
 export const SOCIAL_POPUP_POLL_MS = 1_000
@@ -69,7 +70,9 @@ export function ConnectingSocialView({ modal }: ViewProps) {
   const blocked = login.step === 'waiting' && (!socialPopup.current || socialPopup.current.closed)
   return (
     <div className="gw-connecting" data-testid="view-connecting-social" data-step={login.step}>
-      <span className="gw-progress-ring" data-active={login.step !== 'failed'} />
+      <span className="gw-progress-ring" data-active={login.step !== 'failed'}>
+        <WalletIcon name={name} />
+      </span>
       <p className="gw-connecting-title">{t('Continue with {provider}', { provider: name })}</p>
       <p className="gw-muted" aria-live="polite" data-testid="social-status">
         {login.step === 'connecting' ? t('Connecting…') : login.step === 'failed' ? '' : t('Sign in in the {provider} window.', { provider: name })}

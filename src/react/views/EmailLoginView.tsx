@@ -5,6 +5,7 @@ import { newRequestId } from '../../core/events/newRequestId.js'
 import { EmailField } from '../components/EmailField.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { OTP_LENGTH, OtpInput } from '../components/OtpInput.js'
+import { MailIcon } from '../components/icons.js'
 import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import type { ViewProps } from './viewProps.js'
@@ -50,7 +51,9 @@ export function EmailLoginView({ modal }: ViewProps) {
   if (login.step === 'verifyDevice') {
     return (
       <div className="gw-connecting" data-testid="view-email-login" data-step="verifyDevice">
-        <span className="gw-progress-ring" data-active="true" />
+        <span className="gw-progress-ring" data-active="true">
+          <MailIcon />
+        </span>
         <p className="gw-connecting-title">{t('Approve this device')}</p>
         <p className="gw-muted" aria-live="polite" data-testid="email-device-note">
           {t('We sent a link to {email}. Open it to approve this device; the code follows.', { email: shown })}
@@ -66,6 +69,9 @@ export function EmailLoginView({ modal }: ViewProps) {
   const busy = login.step === 'sending' || login.step === 'verifying' || login.step === 'connecting'
   return (
     <form className="gw-connecting" onSubmit={onSubmit} data-testid="view-email-login" data-step={login.step} aria-busy={busy}>
+      <span className="gw-progress-ring" data-active={busy}>
+        <MailIcon />
+      </span>
       <p className="gw-connecting-title">{t('Enter the code')}</p>
       <p className="gw-muted" data-testid="email-otp-note">
         {login.step === 'sending' ? t('Sending a code to {email}…', { email: shown }) : t('We sent a 6-digit code to {email}.', { email: shown })}
