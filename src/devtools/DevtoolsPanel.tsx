@@ -198,7 +198,10 @@ const DEVTOOLS_CSS = `
 .gwd-detail { overflow: auto; padding: 6px 8px; min-width: 0; }
 .gwd-tabs { display: flex; flex-wrap: wrap; gap: 4px; margin-bottom: 6px; }
 .gwd-tabs [aria-selected='true'] { background: var(--gwd-accent); color: var(--gwd-accent-text); border-color: var(--gwd-accent); }
-.gwd-diff { border-collapse: collapse; width: 100%; } .gwd-diff th { text-align: left; font-weight: 600; padding-right: 8px; vertical-align: top; word-break: break-all; }
+/* Fixed columns: a long value wraps in its own cell instead of squeezing the path to a letter a line. */
+.gwd-diff { border-collapse: collapse; width: 100%; table-layout: fixed; }
+.gwd-diff th { width: 36%; text-align: left; font-weight: 600; padding-right: 8px; vertical-align: top; overflow-wrap: anywhere; }
+.gwd-diff td { vertical-align: top; padding-right: 6px; overflow-wrap: anywhere; }
 .gwd-before { color: var(--gwd-error); } .gwd-after { color: var(--gwd-after); }
 .gwd-react { height: 420px; border: 1px solid var(--gwd-border); }
 .gwd-json { margin: 0; white-space: pre-wrap; word-break: break-all; }
