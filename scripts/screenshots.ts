@@ -99,6 +99,28 @@ const SCENES: Scene[] = [
     },
   },
   { name: 'connect-arabic', view: 'Connect', query: '?locale=ar', reach: async (page) => page.getByTestId('open-modal').click() },
+  { name: 'connect-email', view: 'Connect', query: '?email=1', reach: async (page) => page.getByTestId('open-modal').click() },
+  {
+    name: 'email-login',
+    view: 'EmailLogin',
+    query: '?email=1',
+    reach: async (page) => {
+      await page.getByTestId('open-modal').click()
+      await inModal(page, 'email-input').fill(`visitor-${Date.now().toString(36)}@example.com`)
+      await inModal(page, 'email-submit').click()
+      await until(async () => (await inModal(page, 'view-email-login').getAttribute('data-step')) === 'verifyDevice', 'the device approval step')
+    },
+  },
+  {
+    name: 'farcaster',
+    view: 'ConnectingFarcaster',
+    query: '?email=1',
+    reach: async (page) => {
+      await page.getByTestId('open-modal').click()
+      await inModal(page, 'social-farcaster').click()
+      await until(async () => (await inModal(page, 'farcaster-qr').count()) > 0, 'the QR code')
+    },
+  },
   {
     name: 'account-japanese',
     view: 'Account',
