@@ -1,7 +1,5 @@
 import type { Connector, Network } from '../../core/domain/entities.js'
-
-/** The id of the embedded wallet's connector (type AUTH) in the eip155 namespace. */
-export const AUTH_CONNECTOR_ID = 'auth'
+import { AUTH_CONNECTOR_ID } from '../../core/events/embeddedWallet.js'
 
 const EMAIL_ICON =
   'data:image/svg+xml,' +

@@ -6,7 +6,7 @@ import type { AuthConnector, AuthUser, ChainAdapter, SolanaCapabilities, WalletP
 import type { SolanaOperation } from '../solana/solanaErrors.js'
 import type { LendsSolanaToolkit } from '../solana/solanaToolkit.js'
 import type { WalletConnectProvider } from '../walletconnect/walletConnectProvider.js'
-import { AUTH_CONNECTOR_ID } from './authConnector.js'
+import { AUTH_CONNECTOR_ID } from '../../core/events/embeddedWallet.js'
 
 /** The embedded wallet's frame as far as its Solana side needs it. */
 export type EmbeddedSolanaFrame = Pick<AuthConnector, 'request' | 'isConnected' | 'getUser' | 'events'> & { readonly user: AuthUser | null }

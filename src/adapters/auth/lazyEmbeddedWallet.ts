@@ -2,7 +2,8 @@ import { combineLatest, defer, from, map, of, ReplaySubject, switchMap } from 'r
 import type { Network } from '../../core/domain/entities.js'
 import type { AuthConnector, ChainAdapter } from '../../core/ports.js'
 import { GangwayError } from '../../core/errors/base.js'
-import { AUTH_CONNECTOR_ID, authConnector } from './authConnector.js'
+import { authConnector } from './authConnector.js'
+import { AUTH_CONNECTOR_ID } from '../../core/events/embeddedWallet.js'
 import type { EmbeddedWalletOptions } from './createFrameConnector.js'
 
 type Runtime = ReturnType<typeof import('./embeddedWalletRuntime.js').createEmbeddedWalletRuntime>

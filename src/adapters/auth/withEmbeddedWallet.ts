@@ -1,7 +1,7 @@
 import { combineLatest, map, of } from 'rxjs'
 import type { ChainAdapter, WalletSession } from '../../core/ports.js'
 import { createEvmAdapter } from '../evm/createEvmAdapter.js'
-import { AUTH_CONNECTOR_ID } from './authConnector.js'
+import { AUTH_CONNECTOR_ID } from '../../core/events/embeddedWallet.js'
 import type { FrameConnector } from './createFrameConnector.js'
 
 /**

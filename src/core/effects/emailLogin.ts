@@ -6,10 +6,9 @@ import {
   emailLoginRequested,
   emailLoginStepReached,
   emailOtpSubmitted,
-  emailOtpVerified,
-} from '../events/embeddedWallet.js'
+  emailOtpVerified, AUTH_CONNECTOR_ID } from '../events/embeddedWallet.js'
 import { GangwayError, serializeError } from '../errors/base.js'
-import { awaitsEmailStep, EMAIL_CONNECTOR_ID } from '../reducers/emailLoginReducer.js'
+import { awaitsEmailStep } from '../reducers/emailLoginReducer.js'
 import type { AuthConnector } from '../ports.js'
 import { embeddedWalletStep } from './embeddedWalletStep.js'
 import { ofType } from './ofType.js'
@@ -48,7 +47,7 @@ export const requestEmailLogin: Effect<EmbeddedWalletDeps> = (event$, state$, de
       const email = state$.value.emailLogin.email as string
       return embeddedWalletStep(event$, e.requestId, emailFailed, async (signal) => {
         const { action } = await auth.connectEmail({ email }, signal)
-        if (action !== 'VERIFY_DEVICE') return [emailLoginStepReached({ action }, meta), ...(action === 'CONNECT' ? [connectionRequested({ connectorId: EMAIL_CONNECTOR_ID, namespace: 'eip155' }, meta)] : [])]
+        if (action !== 'VERIFY_DEVICE') return [emailLoginStepReached({ action }, meta), ...(action === 'CONNECT' ? [connectionRequested({ connectorId: AUTH_CONNECTOR_ID, namespace: 'eip155' }, meta)] : [])]
         return [emailLoginStepReached({ action }, meta)]
       })
     }),
@@ -80,7 +79,7 @@ export const verifyEmailOtp: Effect<EmbeddedWalletDeps> = (event$, state$, deps)
       if (!auth) return of(emailLoginFailed({ error: serializeError(noAuth()) }, meta))
       return embeddedWalletStep(event$, e.requestId, emailFailed, async (signal) => {
         await auth.connectOtp({ otp: e.payload.otp }, signal)
-        return [emailOtpVerified({}, meta), connectionRequested({ connectorId: EMAIL_CONNECTOR_ID, namespace: 'eip155' }, meta)]
+        return [emailOtpVerified({}, meta), connectionRequested({ connectorId: AUTH_CONNECTOR_ID, namespace: 'eip155' }, meta)]
       })
     }),
   )

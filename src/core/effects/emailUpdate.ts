@@ -6,11 +6,9 @@ import {
   emailUpdateFailed,
   emailUpdateOtpSubmitted,
   emailUpdateRequested,
-  emailUpdateStepReached,
-} from '../events/embeddedWallet.js'
+  emailUpdateStepReached, AUTH_CONNECTOR_ID } from '../events/embeddedWallet.js'
 import { GangwayError, serializeError } from '../errors/base.js'
 import { awaitsEmailUpdate } from '../reducers/emailUpdateReducer.js'
-import { EMAIL_CONNECTOR_ID } from '../reducers/emailLoginReducer.js'
 import { selectActiveConnection } from '../selectors.js'
 import type { EmbeddedWalletDeps } from './emailLogin.js'
 import { embeddedWalletStep } from './embeddedWalletStep.js'
@@ -36,7 +34,7 @@ export const requestEmailUpdate: Effect<EmbeddedWalletDeps> = (event$, state$, d
       const auth = deps.auth
       if (!auth) return of(failed(new GangwayError('No auth connector found'), meta))
       const connection = selectActiveConnection(state$.value, 'eip155')
-      if (connection?.connectorId !== EMAIL_CONNECTOR_ID || !CAN_UPDATE(connection.auth)) return of(failed(new GangwayError('Not connected to email or social'), meta))
+      if (connection?.connectorId !== AUTH_CONNECTOR_ID || !CAN_UPDATE(connection.auth)) return of(failed(new GangwayError('Not connected to email or social'), meta))
       const email = state$.value.emailUpdate.email as string
       return embeddedWalletStep(event$, e.requestId, failed, async (signal) => {
         const { action } = await auth.updateEmail({ email }, signal)
@@ -70,7 +68,7 @@ export const verifyEmailUpdateOtp: Effect<EmbeddedWalletDeps> = (event$, state$,
 export const fetchEmbeddedUser: Effect<EmbeddedWalletDeps> = (event$, _state$, deps) =>
   event$.pipe(
     ofType(connectionSucceeded),
-    filter((e) => e.payload.connectorId === EMAIL_CONNECTOR_ID && deps.auth !== undefined),
+    filter((e) => e.payload.connectorId === AUTH_CONNECTOR_ID && deps.auth !== undefined),
     mergeMap(async (e) => {
       try {
         const user = await deps.auth!.getUser({ caipNetworkId: e.payload.caipNetworkId })

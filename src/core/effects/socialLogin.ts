@@ -1,9 +1,8 @@
 import { filter, ignoreElements, mergeMap, of, tap } from 'rxjs'
 import { connectionRequested, connectionSucceeded } from '../events/connection.js'
-import { socialLoginFailed, socialLoginRequested, socialLoginResultReceived, socialLoginUriReceived } from '../events/embeddedWallet.js'
+import { socialLoginFailed, socialLoginRequested, socialLoginResultReceived, socialLoginUriReceived, AUTH_CONNECTOR_ID } from '../events/embeddedWallet.js'
 import { GangwayError, serializeError } from '../errors/base.js'
 import { awaitsSocialStep } from '../reducers/socialLoginReducer.js'
-import { EMAIL_CONNECTOR_ID } from '../reducers/emailLoginReducer.js'
 import { noAuth, type EmbeddedWalletDeps } from './emailLogin.js'
 import { embeddedWalletStep } from './embeddedWalletStep.js'
 import { ofType } from './ofType.js'
@@ -58,7 +57,7 @@ export const completeSocialLogin: Effect<EmbeddedWalletDeps> = (event$, state$, 
       if (!auth) return of(failedWith(provider)(noAuth(), meta))
       return embeddedWalletStep(event$, e.requestId, failedWith(provider), async (signal) => {
         await auth.connectSocial({ uri: e.payload.resultUri }, signal)
-        return [connectionRequested({ connectorId: EMAIL_CONNECTOR_ID, namespace: 'eip155' }, meta)]
+        return [connectionRequested({ connectorId: AUTH_CONNECTOR_ID, namespace: 'eip155' }, meta)]
       })
     }),
   )
@@ -77,7 +76,7 @@ export const awaitFarcasterLogin: Effect<EmbeddedWalletDeps> = (event$, state$, 
       if (!auth) return of(failedWith(FARCASTER)(noAuth(), meta))
       return embeddedWalletStep(event$, e.requestId, failedWith(FARCASTER), async (signal) => {
         await auth.connectFarcaster(signal)
-        return [socialLoginResultReceived({ resultUri: e.payload.uri }, meta), connectionRequested({ connectorId: EMAIL_CONNECTOR_ID, namespace: 'eip155' }, meta)]
+        return [socialLoginResultReceived({ resultUri: e.payload.uri }, meta), connectionRequested({ connectorId: AUTH_CONNECTOR_ID, namespace: 'eip155' }, meta)]
       })
     }),
   )
@@ -91,7 +90,7 @@ export const socialLoginAnalytics: Effect<EmbeddedWalletDeps> = (event$, state$,
       if (socialLoginRequested.match(e)) sendSafely(() => deps.analytics.track({ event: 'SOCIAL_LOGIN_STARTED', properties: { provider } }))
       else if (socialLoginFailed.match(e) && state$.previous.socialLogin.requestId === (e.requestId ?? null)) {
         sendSafely(() => deps.analytics.track({ event: 'SOCIAL_LOGIN_ERROR', properties: { provider, message: e.payload.error.shortMessage } }))
-      } else if (connectionSucceeded.match(e) && e.payload.connectorId === EMAIL_CONNECTOR_ID && state$.previous.socialLogin.step === 'connecting') {
+      } else if (connectionSucceeded.match(e) && e.payload.connectorId === AUTH_CONNECTOR_ID && state$.previous.socialLogin.step === 'connecting') {
         sendSafely(() => deps.analytics.track({ event: 'SOCIAL_LOGIN_SUCCESS', properties: { provider } }))
       }
     }),

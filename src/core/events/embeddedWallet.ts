@@ -2,6 +2,9 @@ import { defineEvent } from './defineEvent.js'
 import { empty, literal, nullable, object, optional, string } from './schema.js'
 import { serializedErrorSchema } from '../errors/base.js'
 
+/** The id of the embedded wallet's connector (type AUTH), in eip155 and solana. */
+export const AUTH_CONNECTOR_ID = 'auth'
+
 /**
  * The visitor asked to sign in with `email` (Connect's e-mail field, EmailLogin, or a resend):
  * the embedded wallet mails a device approval link or a one-time code. Refused within 30 s of

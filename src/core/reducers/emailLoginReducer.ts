@@ -7,6 +7,7 @@ import {
   emailLoginStepReached,
   emailOtpSubmitted,
   emailOtpVerified,
+  AUTH_CONNECTOR_ID,
 } from '../events/embeddedWallet.js'
 import { modalCloseRequested } from '../events/modal.js'
 import { routerWentBack } from '../events/router.js'
@@ -18,8 +19,6 @@ import { InvalidInputError } from '../errors/base.js'
 import { createSlice } from './createSlice.js'
 import { REDACTED } from '../redact.js'
 
-/** The embedded wallet's e-mail connector id (the eip155 AUTH connector). */
-export const EMAIL_CONNECTOR_ID = 'auth'
 
 /**
  * The e-mail login under way (EmailLogin, spec §4): `sending` while the service mails, then
@@ -96,10 +95,10 @@ export const emailLoginSlice = createSlice(
         s.step = s.step === 'verifying' ? 'verifyOtp' : 'idle'
       })
       .addCase(connectionSucceeded, (s, event) => {
-        if (event.payload.connectorId === EMAIL_CONNECTOR_ID && s.step === 'connecting') Object.assign(s, { ...IDLE, lastRequestAt: s.lastRequestAt })
+        if (event.payload.connectorId === AUTH_CONNECTOR_ID && s.step === 'connecting') Object.assign(s, { ...IDLE, lastRequestAt: s.lastRequestAt })
       })
       .addCase(connectionFailed, (s, event) => {
-        if (event.payload.connectorId !== EMAIL_CONNECTOR_ID || s.step !== 'connecting') return
+        if (event.payload.connectorId !== AUTH_CONNECTOR_ID || s.step !== 'connecting') return
         s.step = 'idle'
         s.error = event.payload.error
       })

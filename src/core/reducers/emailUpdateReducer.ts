@@ -1,6 +1,7 @@
 import { connectionDisconnected } from '../events/connection.js'
 import { storageHydrated } from '../events/storage.js'
 import {
+  AUTH_CONNECTOR_ID,
   embeddedSessionUpdated,
   embeddedUserReceived,
   emailUpdated,
@@ -42,7 +43,7 @@ export const embeddedUserSlice = createSlice(
         if (!stored) return s
         return { email: stored.email ?? null, username: stored.username ?? null, sessionToken: stored.sessionToken ?? null }
       })
-      .addCase(connectionDisconnected, (s, event) => (event.payload.namespace === 'eip155' && event.payload.connectorId === 'auth' ? { ...NO_USER } : s)),
+      .addCase(connectionDisconnected, (s, event) => (event.payload.namespace === 'eip155' && event.payload.connectorId === AUTH_CONNECTOR_ID ? { ...NO_USER } : s)),
 )
 
 /**

@@ -1,9 +1,8 @@
 import { connectionFailed, connectionSucceeded } from '../events/connection.js'
-import { socialLoginFailed, socialLoginRequested, socialLoginResultReceived, socialLoginUriReceived } from '../events/embeddedWallet.js'
+import { socialLoginFailed, socialLoginRequested, socialLoginResultReceived, socialLoginUriReceived, AUTH_CONNECTOR_ID } from '../events/embeddedWallet.js'
 import { modalCloseRequested } from '../events/modal.js'
 import { routerWentBack } from '../events/router.js'
 import type { SerializedError } from '../errors/base.js'
-import { EMAIL_CONNECTOR_ID } from './emailLoginReducer.js'
 import { createSlice } from './createSlice.js'
 
 /**
@@ -50,10 +49,10 @@ export const socialLoginSlice = createSlice(
         s.error = event.payload.error
       })
       .addCase(connectionSucceeded, (s, event) => {
-        if (event.payload.connectorId === EMAIL_CONNECTOR_ID && s.step === 'connecting') Object.assign(s, IDLE)
+        if (event.payload.connectorId === AUTH_CONNECTOR_ID && s.step === 'connecting') Object.assign(s, IDLE)
       })
       .addCase(connectionFailed, (s, event) => {
-        if (event.payload.connectorId !== EMAIL_CONNECTOR_ID || s.step !== 'connecting') return
+        if (event.payload.connectorId !== AUTH_CONNECTOR_ID || s.step !== 'connecting') return
         s.step = 'failed'
         s.error = event.payload.error
       })

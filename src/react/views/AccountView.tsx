@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { disconnectRequested } from '../../core/events/connectionLifecycle.js'
+import { AUTH_CONNECTOR_ID } from '../../core/events/embeddedWallet.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { siwxSessionsCleared } from '../../core/events/siwx.js'
 import { isFeatureSupported } from '../../core/domain/constants.js'
@@ -53,7 +54,7 @@ const selectWalletActions = (s: ModalState): Action[] => {
 /** The embedded wallet's e-mail (or user name) when it is the active connection, and whether the e-mail can be changed. */
 const selectEmbeddedAccount = (s: ModalState) => {
   const connection = selectActiveConnection(s, 'eip155')
-  if (s.connection.activeNamespace !== 'eip155' || connection?.connectorId !== 'auth') return null
+  if (s.connection.activeNamespace !== 'eip155' || connection?.connectorId !== AUTH_CONNECTOR_ID) return null
   return { email: s.embeddedUser.email, username: s.embeddedUser.username, editable: !!connection.auth && connection.auth !== 'farcaster' }
 }
 
