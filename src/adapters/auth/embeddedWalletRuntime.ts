@@ -1,9 +1,22 @@
 import type { Network } from '../../core/domain/entities.js'
-import type { ChainAdapter } from '../../core/ports.js'
+import type { ChainAdapter, WalletSession } from '../../core/ports.js'
+import { createEvmAdapter } from '../evm/createEvmAdapter.js'
 import { createFrameConnector, type EmbeddedWalletOptions } from './createFrameConnector.js'
-import { withEmbeddedWallet } from './withEmbeddedWallet.js'
 
-/** The embedded wallet's code, in a chunk of its own: the frame client and its eip155 adapter. */
-export function createEmbeddedWalletRuntime(options: EmbeddedWalletOptions, networks: readonly Network[], inner: ChainAdapter | undefined) {
-  return withEmbeddedWallet(inner, createFrameConnector(options, networks))
+/**
+ * The embedded wallet's code, in a chunk of its own: the frame client, and an EVM adapter for its
+ * connector alone (the frame's EIP-1193 provider, through the EVM wallet code as any wallet's).
+ * A connection made through it carries the way the visitor signed in (`email`, a social
+ * provider or `farcaster`).
+ */
+export function createEmbeddedWalletRuntime(options: EmbeddedWalletOptions, networks: readonly Network[]) {
+  const auth = createFrameConnector(options, networks)
+  const evm = createEvmAdapter({ wallets: [{ connector: auth.connector, provider: auth.provider }], discover: false, prefetch: false })
+  const withAuth = (session: WalletSession): WalletSession => (auth.user ? { ...session, auth: auth.user.auth } : session)
+  const adapter: ChainAdapter = {
+    ...evm,
+    connect: (id, request) => evm.connect(id, request).then(withAuth),
+    reconnect: (id, request) => evm.reconnect(id, request).then((s) => s && withAuth(s)),
+  }
+  return { auth, adapter }
 }

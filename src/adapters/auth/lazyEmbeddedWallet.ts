@@ -5,6 +5,8 @@ import { GangwayError } from '../../core/errors/base.js'
 import { authConnector } from './authConnector.js'
 import { AUTH_CONNECTOR_ID } from '../../core/events/embeddedWallet.js'
 import type { EmbeddedWalletOptions } from './createFrameConnector.js'
+import type { EmbeddedSolanaSide } from './embeddedSolana.js'
+import type { LendsSolanaToolkit } from '../solana/solanaToolkit.js'
 
 type Runtime = ReturnType<typeof import('./embeddedWalletRuntime.js').createEmbeddedWalletRuntime>
 
@@ -28,7 +30,7 @@ export function createLazyEmbeddedWallet(
   const load = (): Promise<Runtime> =>
     (loading ??= import('./embeddedWalletRuntime.js').then(
       (m) => {
-        const runtime = m.createEmbeddedWalletRuntime(options, networks, inner)
+        const runtime = m.createEmbeddedWalletRuntime(options, networks)
         if (restored) runtime.auth.restoreSession?.(restored)
         loaded$.next(runtime)
         return runtime
@@ -39,8 +41,9 @@ export function createLazyEmbeddedWallet(
         throw new GangwayError('Unable to load email login dependency', { details: error instanceof Error ? error.message : String(error), cause: error })
       },
     ))
-  const route = <T>(id: string, use: (adapter: ChainAdapter) => Promise<T>): Promise<T> => (id === AUTH_CONNECTOR_ID || !inner ? load().then(use) : use(inner))
-  const data = <T>(use: (adapter: ChainAdapter) => Promise<T>): Promise<T> => (inner ? use(inner) : load().then(use))
+  const own = (): Promise<ChainAdapter> => load().then((r) => r.adapter)
+  const route = <T>(id: string, use: (adapter: ChainAdapter) => Promise<T>): Promise<T> => (id === AUTH_CONNECTOR_ID || !inner ? own().then(use) : use(inner))
+  const data = <T>(use: (adapter: ChainAdapter) => Promise<T>): Promise<T> => (inner ? use(inner) : own().then(use))
   const port = <K extends keyof AuthConnector>(key: K) =>
     ((...args: unknown[]) => load().then((r) => (r.auth[key] as (...a: unknown[]) => unknown)(...args))) as AuthConnector[K]
 
@@ -79,10 +82,10 @@ export function createLazyEmbeddedWallet(
     // The embedded wallet's Solana account joins the Solana adapter; its code loads with the frame client's.
     solanaAdapter: (solanaInner) => {
       const connector = { ...authConnector(networks.filter((n) => n.chainNamespace === 'solana')), chain: 'solana' as const }
-      let side: Promise<ChainAdapter> | undefined
+      let side: Promise<EmbeddedSolanaSide> | undefined
       const loadSide = () =>
-        (side ??= Promise.all([load(), import('./embeddedSolana.js')]).then(([r, m]) => m.embeddedSolanaAdapter(async () => r.auth, { networks, connector }, solanaInner)))
-      const sideRoute = <T>(id: string, use: (adapter: ChainAdapter) => Promise<T>): Promise<T> => (id === AUTH_CONNECTOR_ID ? loadSide().then(use) : use(solanaInner))
+        (side ??= Promise.all([load(), import('./embeddedSolana.js')]).then(([r, m]) => m.embeddedSolanaAdapter(r.auth, networks, (solanaInner as LendsSolanaToolkit).loadSolanaToolkit)))
+      const sideRoute = <T>(id: string, use: (adapter: EmbeddedSolanaSide) => Promise<T>): Promise<T> => (id === AUTH_CONNECTOR_ID ? loadSide().then(use) : use(solanaInner as EmbeddedSolanaSide))
       // Everything else (balances, receipts, fees, the toolkit it lends WalletConnect) is the inner adapter's.
       return {
         ...solanaInner,
@@ -96,8 +99,8 @@ export function createLazyEmbeddedWallet(
         signMessage: (id, request) => sideRoute(id, (a) => a.signMessage(id, request)),
         sendTransfer: (id, network, transfer) => sideRoute(id, (a) => a.sendTransfer(id, network, transfer)),
         solana: {
-          signTransaction: (id, request) => sideRoute(id, (a) => a.solana!.signTransaction(id, request)),
-          signAndSendTransaction: (id, network, request) => sideRoute(id, (a) => a.solana!.signAndSendTransaction(id, network, request)),
+          signTransaction: (id, request) => sideRoute(id, (a) => a.solana.signTransaction(id, request)),
+          signAndSendTransaction: (id, network, request) => sideRoute(id, (a) => a.solana.signAndSendTransaction(id, network, request)),
         },
       }
     },
@@ -106,8 +109,7 @@ export function createLazyEmbeddedWallet(
     connect: (id, request) => route(id, (a) => a.connect(id, request)),
     reconnect: (id, request) => route(id, (a) => a.reconnect(id, request)),
     disconnect: (id) => (id === AUTH_CONNECTOR_ID && !loading ? Promise.resolve() : route(id, (a) => a.disconnect(id))),
-    events: (id) =>
-      id === AUTH_CONNECTOR_ID || !inner ? defer(() => from(load())).pipe(switchMap((a) => a.events(id))) : inner.events(id),
+    events: (id) => (id === AUTH_CONNECTOR_ID || !inner ? defer(() => from(own())).pipe(switchMap((a) => a.events(id))) : inner.events(id)),
     switchNetwork: (id, network) => route(id, (a) => a.switchNetwork(id, network)),
     signMessage: (id, request) => route(id, (a) => a.signMessage(id, request)),
     sendTransfer: (id, network, transfer) => route(id, (a) => a.sendTransfer(id, network, transfer)),
@@ -120,7 +122,7 @@ export function createLazyEmbeddedWallet(
       signTypedData: (id, request) => route(id, (a) => a.evm!.signTypedData(id, request)),
       sendTransaction: (id, network, tx) => route(id, (a) => a.evm!.sendTransaction(id, network, tx)),
       // Asking never loads the embedded wallet: before it is loaded nothing is connected through it.
-      getProvider: async (id) => (id === AUTH_CONNECTOR_ID || !inner ? (loading ? (await load()).evm?.getProvider?.(id) : undefined) : inner.evm?.getProvider?.(id)),
+      getProvider: async (id) => (id === AUTH_CONNECTOR_ID || !inner ? (loading ? (await own()).evm?.getProvider?.(id) : undefined) : inner.evm?.getProvider?.(id)),
     },
     ...(inner?.solana ? { solana: inner.solana } : {}),
   }
