@@ -121,7 +121,8 @@ describe('the modal shell in Chromium', () => {
   })
 
   it('keeps Tab and Shift+Tab inside the dialog', async () => {
-    const { page, context } = await openDemo(browser)
+    // With the embedded wallet, UpdateEmailWallet is a form: a field and a button besides the header's.
+    const { page, context } = await openDemo(browser, { query: '?email=1' })
     await page.getByTestId('open-modal').click()
     await dialog(page).waitFor()
     await page.evaluate(() => (window as unknown as { gangway: { push(v: string): void } }).gangway.push('UpdateEmailWallet'))

@@ -8,14 +8,15 @@ import { defineFeature } from './defineFeature.js'
  * The embedded wallet (spec §4, §7): e-mail login by a one-time code (and a device approval
  * link on a new device), social login in a popup, Farcaster by its sign-in URL; then the wallet
  * connects as the eip155 AUTH connector, and its e-mail can be changed (a code to the current
- * address, then one to the new). Its effects load as the session starts.
+ * address, then one to the new). Its effects load as the session starts, when the host configured
+ * an embedded wallet.
  */
 export const embeddedWalletFeature = defineFeature({
   name: 'embeddedWallet',
   events: [...EMBEDDED_WALLET_EVENTS],
   slices: [emailLoginSlice, socialLoginSlice, embeddedUserSlice, emailUpdateSlice],
   effects: [],
-  // Loaded with or without an embedded wallet: without one, its views say so ('Unable to load
-  // email login dependency', 'No auth connector found') instead of waiting for ever.
-  loadEffects: () => import('../effects/embeddedWalletEffects.js').then((m) => m.embeddedWalletEffects),
+  // Only a modal with an embedded wallet loads them (without one, its views say so themselves).
+  loadEffects: (deps: { auth?: unknown }) =>
+    deps.auth ? import('../effects/embeddedWalletEffects.js').then((m) => m.embeddedWalletEffects) : Promise.resolve([]),
 })

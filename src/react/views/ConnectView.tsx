@@ -9,6 +9,7 @@ import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import { AllWalletsEntry } from '../components/AllWalletsEntry.js'
 import { EmailField } from '../components/EmailField.js'
+import { selectHasEmbeddedWallet } from '../components/embeddedWallet.js'
 import { SocialButtons } from '../components/socialLogins.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { RecommendedWallets } from '../components/RecommendedWallets.js'
@@ -61,7 +62,7 @@ export function ConnectView({ modal }: ViewProps) {
   const accepted = useModalState((s) => s.modal.legalAccepted)
   // The embedded wallet's e-mail login (spec §1 default order: e-mail, social, wallet; the
   // wallets first when one is installed in this browser).
-  const email = useModalState((s) => s.features.email && s.wallets.connectors.some((c) => c.type === 'AUTH' && s.settings.adapters.includes(c.chain)))
+  const email = useModalState((s) => s.features.email && selectHasEmbeddedWallet(s))
   const walletsFirst = items.some(({ item }) => item.installed)
   const emailField = email ? (
     <>

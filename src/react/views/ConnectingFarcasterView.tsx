@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { ErrorMessage } from '../components/ErrorMessage.js'
+import { EmbeddedWalletMissing, useHasEmbeddedWallet } from '../components/embeddedWallet.js'
 import { copyText } from './copyText.js'
 import { startSocialLogin } from '../components/socialLogins.js'
 import { useI18n } from '../i18n/i18n.js'
@@ -16,13 +17,15 @@ export function ConnectingFarcasterView({ modal }: ViewProps) {
   const { t } = useI18n()
   const login = useModalState((s) => s.socialLogin)
   const mine = login.provider === 'farcaster'
+  const configured = useHasEmbeddedWallet()
 
   // Opened directly (not from Connect's button): the sign-in starts here.
   useEffect(() => {
-    if (!mine || login.step === 'idle') startSocialLogin(modal, 'farcaster')
+    if (configured && (!mine || login.step === 'idle')) startSocialLogin(modal, 'farcaster')
     // Only on arrival: a failure waits for the visitor's retry.
   }, [])
 
+  if (!configured) return <EmbeddedWalletMissing message="Unable to load email login dependency" />
   const link = login.clientUrl ?? login.uri
   return (
     <div className="gw-connecting" data-testid="view-connecting-farcaster" data-step={mine ? login.step : 'preparing'}>

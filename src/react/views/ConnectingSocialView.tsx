@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { socialLoginFailed, socialLoginResultReceived } from '../../core/events/embeddedWallet.js'
 import { serializeError, GangwayError } from '../../core/errors/base.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
+import { EmbeddedWalletMissing, useHasEmbeddedWallet } from '../components/embeddedWallet.js'
 import { openSocialPopup, socialName, socialPopup, startSocialLogin } from '../components/socialLogins.js'
 import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
@@ -24,6 +25,7 @@ export function ConnectingSocialView({ modal }: ViewProps) {
   const login = useModalState((s) => s.socialLogin)
   const name = socialName(login.provider ?? '')
   const requestId = login.requestId ?? undefined
+  const configured = useHasEmbeddedWallet()
 
   // The provider's page goes into the popup opened by the click.
   useEffect(() => {
@@ -67,6 +69,7 @@ export function ConnectingSocialView({ modal }: ViewProps) {
     [modal],
   )
 
+  if (!configured) return <EmbeddedWalletMissing message="Unable to load email login dependency" />
   const blocked = login.step === 'waiting' && (!socialPopup.current || socialPopup.current.closed)
   return (
     <div className="gw-connecting" data-testid="view-connecting-social" data-step={login.step}>

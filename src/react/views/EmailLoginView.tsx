@@ -6,6 +6,7 @@ import { EmailField } from '../components/EmailField.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { OTP_LENGTH, OtpInput } from '../components/OtpInput.js'
 import { MailIcon } from '../components/icons.js'
+import { EmbeddedWalletMissing, useHasEmbeddedWallet } from '../components/embeddedWallet.js'
 import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import type { ViewProps } from './viewProps.js'
@@ -21,6 +22,7 @@ export function EmailLoginView({ modal }: ViewProps) {
   const [otp, setOtp] = useState('')
   const email = login.email ?? ''
   const shown = shortenEmail(email)
+  const configured = useHasEmbeddedWallet()
 
   const submitOtp = (code: string) => {
     if (code.length === OTP_LENGTH) modal.dispatch(emailOtpSubmitted({ otp: code }, { requestId: newRequestId() }))
@@ -37,6 +39,8 @@ export function EmailLoginView({ modal }: ViewProps) {
     setOtp('')
     modal.dispatch(emailLoginReset({}))
   }
+
+  if (!configured) return <EmbeddedWalletMissing message="Unable to load email login dependency" />
 
   if (login.step === 'idle') {
     return (

@@ -5,6 +5,7 @@ import { emailUpdateOtpSubmitted, emailUpdateRequested } from '../../core/events
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { OtpInput } from '../components/OtpInput.js'
+import { EmbeddedWalletMissing, useHasEmbeddedWallet } from '../components/embeddedWallet.js'
 import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 import type { ViewProps } from './viewProps.js'
@@ -20,6 +21,7 @@ export function UpdateEmailWalletView({ modal }: ViewProps) {
   const [email, setEmail] = useState('')
   const [invalid, setInvalid] = useState(false)
   const [otp, setOtp] = useState('')
+  const configured = useHasEmbeddedWallet()
 
   const submitEmail = (e: FormEvent) => {
     e.preventDefault()
@@ -32,6 +34,8 @@ export function UpdateEmailWalletView({ modal }: ViewProps) {
     modal.dispatch(emailUpdateOtpSubmitted({ otp: code }, { requestId: newRequestId() }))
     setOtp('')
   }
+
+  if (!configured) return <EmbeddedWalletMissing message="No auth connector found" />
 
   if (update.step === 'done') {
     return (

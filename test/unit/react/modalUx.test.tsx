@@ -203,6 +203,25 @@ describe('AllWallets', () => {
   })
 })
 
+describe('embedded-wallet views without an embedded wallet', () => {
+  it("say so with the spec's message instead of waiting for ever", async () => {
+    const t = await render()
+    for (const [view, message] of [
+      ['EmailLogin', 'Unable to load email login dependency'],
+      ['ConnectingSocial', 'Unable to load email login dependency'],
+      ['ConnectingFarcaster', 'Unable to load email login dependency'],
+      ['UpdateEmailWallet', 'No auth connector found'],
+    ] as const) {
+      await t.step(() => t.modal.open(view))
+      await t.waitForView()
+      expect(t.q('embedded-wallet-missing')?.textContent).toContain(message)
+      await t.step(() => t.modal.close())
+    }
+    // Nothing was asked of an embedded wallet.
+    expect(t.modal.getState().socialLogin.step).toBe('idle')
+  })
+})
+
 describe('no dead Back', () => {
   it('a view opened directly has no Back in the header; Close closes the modal', async () => {
     const t = await render()
