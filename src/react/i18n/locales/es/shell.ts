@@ -1,6 +1,6 @@
 // es: strings of the shell views (English source text → translation).
 const messages: Record<string, string> = {
-  // The dialog (ModalRoot, UnavailableView), the connect button and the request toast.
+  // The dialog (ModalRoot), the connect button and the request toast.
   'A past state, shown by the devtools. Return to the present to use the modal.': 'Un estado pasado, mostrado por las herramientas de desarrollo. Vuelve al presente para usar el modal.',
   'Back': 'Atrás',
   'Close': 'Cerrar',

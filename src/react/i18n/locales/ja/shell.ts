@@ -1,6 +1,6 @@
 // ja: strings of the shell views (English source text → translation).
 const messages: Record<string, string> = {
-  // The dialog (ModalRoot, UnavailableView), the connect button and the request toast.
+  // The dialog (ModalRoot), the connect button and the request toast.
   'A past state, shown by the devtools. Return to the present to use the modal.': 'デベロッパーツールが表示している過去の状態です。モーダルを使うには現在に戻ってください。',
   'Back': '戻る',
   'Close': '閉じる',
