@@ -64,11 +64,14 @@ export const verifyEmailUpdateOtp: Effect<EmbeddedWalletDeps> = (event$, state$,
     }),
   )
 
-/** After the embedded wallet connects, its user (e-mail, user name) for Account. */
+/**
+ * After the embedded wallet connects, its user (e-mail, user name) for Account: asked once per
+ * sign-in, on the eip155 connection (its Solana account is the same user).
+ */
 export const fetchEmbeddedUser: Effect<EmbeddedWalletDeps> = (event$, _state$, deps) =>
   event$.pipe(
     ofType(connectionSucceeded),
-    filter((e) => e.payload.connectorId === AUTH_CONNECTOR_ID && deps.auth !== undefined),
+    filter((e) => e.payload.connectorId === AUTH_CONNECTOR_ID && e.payload.namespace === 'eip155' && deps.auth !== undefined),
     mergeMap(async (e) => {
       try {
         const user = await deps.auth!.getUser({ caipNetworkId: e.payload.caipNetworkId })

@@ -22,6 +22,12 @@ describe('fetchEmbeddedUser', () => {
     })
     expect(after.state.embeddedUser).toEqual({ email: null, username: null, sessionToken: null })
 
+    // The same sign-in's Solana connection asks nothing more.
+    const solana = connectionSucceeded({ connectorId: 'auth', namespace: 'solana', accounts: [{ address: '2yv38haB18xjvwGdkSdFML9sSqfKAycBysobHzZxirLg', type: 'eoa' }], caipNetworkId: 'solana:abc', adopted: true })
+    const once = fakeAuth({ getUser: () => reply({ email: 'ada@example.com', accounts: [account], caipNetworkId: 'eip155:1', auth: 'email' }, 5) })
+    await runEffectAsync(fetchEmbeddedUser, { events: { marble: 'a b', values: { a: connected('auth'), b: solana } }, state: stateAfter([]), loop: true, deps: { auth: once.auth } })
+    expect(once.calls).toHaveLength(1)
+
     const other = fakeAuth({ getUser: () => reply({ email: 'x@example.com', accounts: [], caipNetworkId: 'eip155:1', auth: 'email' }, 5) })
     await runEffectAsync(fetchEmbeddedUser, { events: { marble: 'a', values: { a: connected('io.metamask') } }, state: stateAfter([]), loop: true, deps: { auth: other.auth } })
     expect(other.calls).toEqual([])
