@@ -25,12 +25,11 @@ type CreatorInfo = { name: string; file: string; doc: string; payload: PayloadSh
 type PayloadShape = { variants: Field[][] } | { text: string }
 type Field = { name: string; optional: boolean; type: string }
 
-/** The features of a modal as createModal composes them (its `features` list, without host modules). */
+/** Every built-in feature: the ones createModal composes and the ones it loads on first need (without host modules). */
 async function composedFeatures(): Promise<readonly Feature[]> {
-  const { CORE_FEATURES } = await import('../src/core/features/builtInFeatures.ts')
-  const { logPersistenceFeature } = await import('../src/core/features/persistence.ts')
+  const { BUILT_IN_FEATURES } = await import('../src/core/features/builtInFeatures.ts')
   const { composeFeatures } = await import('../src/core/features/composeFeatures.ts')
-  const features: Feature[] = [...CORE_FEATURES, logPersistenceFeature]
+  const features: readonly Feature[] = BUILT_IN_FEATURES
   composeFeatures(features) // throws if the composition createModal makes is not a valid one
   return features
 }

@@ -10,7 +10,9 @@ import { createMemoryStorage } from './adapters/storage/memoryStorage.js'
 import { STORAGE_KEYS } from './core/durable.js'
 import type { LogDeps } from './core/effects/persistLog.js'
 import { composeFeatures } from './core/features/composeFeatures.js'
-import { CORE_FEATURES } from './core/features/builtInFeatures.js'
+import { BASE_FEATURES } from './core/features/baseFeatures.js'
+import { LAZY_FEATURES } from './core/features/lazyFeatures.js'
+import { pageIdle } from './adapters/pageIdle.js'
 import { logPersistenceFeature } from './core/features/persistence.js'
 import type { Feature } from './core/features/defineFeature.js'
 import { isProductionBuild } from './core/isProductionBuild.js'
@@ -283,8 +285,9 @@ export function createModal(options: ModalOptions): Modal {
   }
   type Deps = typeof deps
   // The modal is its features: the catalogue, root reducer, state and effects derive from them.
-  const features: Feature<Deps>[] = [...CORE_FEATURES, ...(options.persistLog === false ? [] : [logPersistenceFeature]), ...(options.modules ?? [])]
-  const composed = composeFeatures<Deps>(features, { autoFreeze: options.autoFreeze ?? !isProductionBuild() })
+  const features: Feature<Deps>[] = [...BASE_FEATURES, ...(options.persistLog === false ? [] : [logPersistenceFeature]), ...(options.modules ?? [])]
+  // The other built-in features join when first needed, each from a chunk of its own.
+  const composed = composeFeatures<Deps>(features, { autoFreeze: options.autoFreeze ?? !isProductionBuild(), lazy: LAZY_FEATURES })
   let settings: SessionSettings
   try {
     const themeProblem = options.themeVariables === undefined ? null : themeVariablesProblem(options.themeVariables, 'themeVariables')
@@ -320,12 +323,18 @@ export function createModal(options: ModalOptions): Modal {
     deps,
     reducer: composed.reducer,
     catalogue: composed.catalogue,
+    lazy: composed,
     maxLogBytes: options.maxLogBytes,
     initialState: composed.reducer.initial(settings),
     onHold: start.now,
   })
   const s = store
-  const ready = Promise.all([log, effects])
+  // A stored log names the lazy features it used: they load before it is replayed.
+  const replayable = log.then(async (stored) => {
+    await s.timeTravel.prepareImport(stored)
+    return stored
+  })
+  const ready = Promise.all([replayable, effects])
     .then(([log, loaded]) => {
       const hydrated = firstValueFrom(s.event$.pipe(filter(storageHydrated.match)))
       const { unreadableLog } = s.start(settings, log, loaded)
@@ -343,6 +352,14 @@ export function createModal(options: ModalOptions): Modal {
       // Nothing stored may keep the modal from being ready; what failed is in the log.
       () => undefined,
     )
+  // The chunks of the lazy features the host's settings make likely load when the page is idle,
+  // so that opening one of their views waits on no network.
+  void ready
+    .then(() => pageIdle(hasWindow ? window : undefined))
+    .then((idle) => {
+      if (!idle) return
+      for (const f of composed.lazy) if (f.configured?.(settings)) composed.load(f.name).catch(() => undefined)
+    })
 
   /** Builds and dispatches a host command's event; any bad argument is an InvalidInputError, nothing dispatched. */
   const command = (name: string, build: () => EventInput): void => {

@@ -122,3 +122,19 @@ export function selectConnectingConnectorId(state: ModalState): string | null {
   const named = (state.router.data as { connectorId?: unknown } | undefined)?.connectorId
   return typeof named === 'string' ? named : (state.wallets.attempt?.connectorId ?? null)
 }
+
+/** The slices of the features that join when first needed (LAZY_FEATURES). */
+export type LazySliceKey = 'accountSheet' | 'nameRegistration' | 'swap' | 'onramp'
+
+/**
+ * A lazy feature's slice, read by that feature's own effects and views: they run only once it
+ * has joined the state, so its absence is a bug, said as such.
+ *
+ * @example
+ * const step = sliceOf(state$.value, 'swap').step
+ */
+export function sliceOf<K extends LazySliceKey>(state: ModalState, key: K): NonNullable<ModalState[K]> {
+  const slice = state[key]
+  if (slice === undefined) throw new Error(`the ${key} slice is read before its feature joined the state`)
+  return slice as NonNullable<ModalState[K]>
+}

@@ -117,6 +117,8 @@ export type NamespaceConnection = {
  */
 export type ModalState = {
   settings: SessionSettings
+  /** The features loaded on first need that have joined the state (`feature/injected`), in order. */
+  injected: readonly string[]
   features: Features
   /** Remote configuration as fetched; kept to re-merge when local options change. */
   remoteFeatures: Partial<Features> | null
@@ -152,9 +154,11 @@ export type ModalState = {
   /** The sign-in under way (SIWXSignMessage). */
   siwxSignIn: SiwxSignInState
   siwxSessions: SiwxSessionsState
-  nameRegistration: NameRegistrationState
-  swap: SwapState
-  onramp: OnrampState
+  // The slices below, up to the e-mail login, belong to features that join when first needed
+  // (LAZY_FEATURES): a state before their `feature/injected` event has none of them.
+  nameRegistration?: NameRegistrationState
+  swap?: SwapState
+  onramp?: OnrampState
   /** The e-mail login under way (EmailLogin). */
   emailLogin: EmailLoginState
   /** The social or Farcaster login under way (ConnectingSocial, ConnectingFarcaster). */
@@ -171,8 +175,8 @@ export type ModalState = {
   /** Token balances from the blockchain data API. */
   tokenBalances: TokenBalancesState
   api: ApiState
-  /** The Account view's tab, the account's activity pages and identities. */
-  accountSheet: AccountSheetState
+  /** The Account view's tab, the account's activity pages and identities (joins with the first connection). */
+  accountSheet?: AccountSheetState
   /** The WalletConnect pairing: its URI, expiry and the wallet it is for. */
   walletConnect: WalletConnectState
   lastError: { source: string; shortMessage: string; code?: number | string | undefined; at: number } | null

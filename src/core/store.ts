@@ -7,14 +7,15 @@ import { runEffects, type StateObservable } from './effects/runEffects.js'
 import { EventStream } from './effects/eventStream.js'
 import { EventLog, type LogSnapshot } from './eventLog.js'
 import { ReplayError } from './errors/storage.js'
-import { isPlainObject, jsonNumberLength, jsonStringLength, plainDataProblem } from './events/schema.js'
+import { isPlainObject, jsonNumberLength, jsonStringLength, plainDataProblem, readPlainData } from './events/schema.js'
 import { redactDurableSecrets, redactEvent, redactValue } from './redact.js'
 import type { RootReducer } from './reducers/createRootReducer.js'
 import { InvalidInputError, serializeError } from './errors/base.js'
 import type { CoreDeps } from './ports.js'
-import { builtInCatalogue, rootReducer } from './reducers/rootReducer.js'
 import type { ModalState, SessionSettings } from './state.js'
 import type { NamedEffect } from './features/defineFeature.js'
+import type { ComposedFeatures } from './features/composeFeatures.js'
+import { featureInjected } from './events/featureLoading.js'
 import { LOG_BUFFER_BYTES } from './domain/constants.js'
 
 export type { NamedEffect }
@@ -22,10 +23,16 @@ export type { NamedEffect }
 export type StoreOptions<D extends CoreDeps> = {
   deps: D
   effects?: readonly NamedEffect<D>[]
-  /** The root reducer (default: every built-in feature's). */
-  reducer?: RootReducer
-  /** The events accepted at dispatch (default: the reducer's catalogue). */
-  catalogue?: EventCatalogue
+  /** The root reducer: its features' slices (`composeFeatures`). */
+  reducer: RootReducer
+  /** The events accepted at dispatch (the features' events). */
+  catalogue: EventCatalogue
+  /**
+   * The features that join when first needed: an event that needs one waits, with every event
+   * after it, until its chunk has loaded; then a `feature/injected` event adds its slices and
+   * its effects start.
+   */
+  lazy?: Pick<ComposedFeatures<D>, 'ownerOf' | 'neededFor' | 'loaded' | 'load'>
   /** Bytes of serialised events the log keeps before folding the oldest (spec §9). */
   maxLogBytes?: number
   /**
@@ -57,6 +64,12 @@ export type TimeTravel = {
    * ('Invalid event log', with the reason) is thrown and nothing changed.
    */
   importLog(snapshot: unknown): void
+  /**
+   * Loads the features an exported log names (its events and its committed state) that have
+   * not loaded yet, so that `importLog` can replay it. Never rejects: a log that still cannot
+   * be replayed is refused by `importLog`.
+   */
+  prepareImport(snapshot: unknown): Promise<void>
 }
 
 export type Store = {
@@ -89,8 +102,7 @@ export type StartResult = { unreadableLog?: InvalidInputError }
  */
 export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store {
   const { deps } = options
-  const reducer = options.reducer ?? rootReducer
-  const catalogue = options.catalogue ?? builtInCatalogue
+  const { reducer, catalogue, lazy } = options
   const reference = reducer.initial({ projectId: '', adapters: [] })
   const log = new EventLog<ModalState>(reducer, options.initialState ?? reference, options.maxLogBytes ?? LOG_BUFFER_BYTES)
   const state$ = new BehaviorSubject<ModalState>(log.currentState)
@@ -107,6 +119,13 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
   // The JSON length of host-dispatched payloads, measured when they were copied.
   const payloadSizes = new WeakMap<EventInput, number>()
   let effectsSubscription: Subscription | undefined
+  // Events dispatched before their feature loaded: their payloads are checked once it has.
+  const unchecked = new WeakSet<EventInput>()
+  // The lazy feature whose chunk is loading: the queue waits for it, in order.
+  let waitingFor: string | undefined
+  // Lazy features whose effects run (once per store, from their first injection).
+  const runningFeatures = new Set<string>()
+  let presentState: StateObservable | undefined
 
   const publish = (): void => {
     if (state$.value !== log.currentState) state$.next(log.currentState)
@@ -114,16 +133,63 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
     changes$.next()
   }
 
+  /** Waits for a lazy feature's chunk; the events that needed it go on once it has loaded. */
+  const waitFor = (name: string): void => {
+    waitingFor = name
+    ;(lazy as NonNullable<typeof lazy>).load(name).then(
+      () => {
+        waitingFor = undefined
+        drain()
+      },
+      (error: unknown) => {
+        waitingFor = undefined
+        // The event that needed it cannot run without it: it is dropped and reported; the rest go on.
+        const [dropped] = queue.splice(0, 1)
+        queue.unshift(effectFailed({ effect: `loadFeature(${name}) for ${dropped?.type ?? 'an event'}`, error: serializeError(error) }))
+        drain()
+      },
+    )
+  }
+
+  /** Starts a lazy feature's effects the first time it joins the state. */
+  const startFeature = (name: string): void => {
+    const feature = lazy?.loaded(name)
+    if (!feature || runningFeatures.has(name) || !presentState || !effectsSubscription) return
+    runningFeatures.add(name)
+    effectsSubscription.add(runEffects(feature.effects, event$, presentState, deps).subscribe(fromEffect))
+  }
+
   const drain = (): void => {
     if (draining) return
     draining = true
     try {
-      while (queue.length > 0) {
-        const input = queue.shift() as EventInput
+      while (queue.length > 0 && waitingFor === undefined) {
+        let input = queue.shift() as EventInput
         if (!started || log.isTimeTravelling) {
           held.push(input)
           if (!started) options.onHold?.()
           continue
+        }
+        if (lazy) {
+          const needed = lazy.neededFor(input, log.presentState)
+          if (needed) {
+            queue.unshift(input)
+            if (!lazy.loaded(needed.name)) {
+              waitFor(needed.name)
+              break
+            }
+            input = featureInjected({ feature: needed.name })
+          } else if (unchecked.has(input)) {
+            // Its feature has loaded: the payload is checked against its schema now.
+            try {
+              const read = readEvent(catalogue, input, true)
+              if (read.payloadSize !== undefined) payloadSizes.set(read.event, read.payloadSize)
+              input = read.event
+            } catch (error) {
+              queue.unshift(effectFailed({ effect: `dispatch(${input.type})`, error: serializeError(error) }))
+              continue
+            }
+          }
         }
         // Built field by field (not spread): every event then has the same shape, and stays fast.
         const event: StampedEvent =
@@ -147,6 +213,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
         }
         previous = before
         publish()
+        if (event.type === featureInjected.type) startFeature((event.payload as { feature: string }).feature)
         event$.next(event)
       }
     } finally {
@@ -165,8 +232,32 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
     drain()
   }
 
+  /**
+   * An event of a lazy feature that has not loaded: its payload is copied as plain data now and
+   * checked against its schema once the feature has loaded (it waits for it in the queue).
+   */
+  const readPending = (input: unknown): EventInput | undefined => {
+    if (!lazy || !isPlainObject(input) || typeof input.type !== 'string' || catalogue.has(input.type) || !lazy.ownerOf(input.type)) return undefined
+    const type = input.type
+    for (const key of Object.keys(input)) {
+      if (key !== 'type' && key !== 'payload' && key !== 'requestId') throw new InvalidInputError(`Invalid event ${type}`, { details: `event.${key} is not a known field` })
+    }
+    if (input.requestId !== undefined && typeof input.requestId !== 'string') throw new InvalidInputError(`Invalid event ${type}`, { details: 'event.requestId must be a string' })
+    const event: EventInput = { type, payload: undefined }
+    if (input.payload !== undefined) {
+      const data = readPlainData(input.payload, 'payload', { copy: true })
+      if (typeof data === 'string') throw new InvalidInputError(`Invalid event ${type}`, { details: data })
+      event.payload = data.value
+    }
+    if (input.requestId !== undefined) event.requestId = input.requestId as string
+    unchecked.add(event)
+    return event
+  }
+
   const fromEffect = (input: EventInput): void => {
     try {
+      const pending = readPending(input)
+      if (pending) return enqueue(pending)
       const { payloadSize } = readEvent(catalogue, input)
       if (payloadSize !== undefined) payloadSizes.set(input, payloadSize)
       enqueue(input)
@@ -199,16 +290,44 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
   /** Replays a snapshot on the side and swaps it in only if every check and reduction passed. */
   const loadLog = (snapshot: unknown): void => {
     const scratch = new EventLog<ModalState>(reducer, reference, log.maxBytes)
+    // Slices of lazy features that have loaded may be in a stored state, or not.
+    const shape = { reference: reducer.reference({ projectId: '', adapters: [] }), optional: reducer.lazySlices }
     try {
-      scratch.load(checkSnapshot(catalogue, reference, snapshot))
+      scratch.load(checkSnapshot(catalogue, shape, snapshot))
     } catch (error) {
       if (error instanceof InvalidInputError) throw error
       const details = error instanceof ReplayError ? error.message : `replay failed: ${error instanceof Error ? error.message : String(error)}`
       throw new InvalidInputError('Invalid event log', { details, cause: error })
     }
-    const problem = shapeProblem(reference, scratch.presentState, 'state')
+    const problem = shapeProblem(shape.reference, scratch.presentState, 'state', 0, shape.optional)
     if (problem) throw new InvalidInputError('Invalid event log', { details: `the replayed ${problem}` })
     log.adopt(scratch)
+  }
+
+  /** Loads the lazy features a log from outside names, before it is replayed. */
+  const loadNamedFeatures = async (snapshot: unknown): Promise<void> => {
+    if (!lazy) return
+    const names = new Set<string>()
+    try {
+      if (!isPlainObject(snapshot)) return
+      const committed = snapshot.committedState
+      if (isPlainObject(committed) && Array.isArray(committed.injected)) {
+        for (const name of committed.injected) if (typeof name === 'string') names.add(name)
+      }
+      if (Array.isArray(snapshot.events)) {
+        for (const e of snapshot.events) {
+          if (!isPlainObject(e) || typeof e.type !== 'string') continue
+          if (e.type === featureInjected.type && isPlainObject(e.payload) && typeof e.payload.feature === 'string') names.add(e.payload.feature)
+          const owner = lazy.ownerOf(e.type)
+          if (owner) names.add(owner.name)
+        }
+      }
+    } catch {
+      return
+    }
+    const l = lazy
+    // A name no lazy feature has, or a chunk that fails, leaves the log to be refused by its replay.
+    await Promise.all([...names].map((name) => l.load(name).catch(() => undefined)))
   }
 
   const position = (name: string, value: unknown): number => {
@@ -240,10 +359,13 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
         loadLog(snapshot)
         seq = Math.max(seq, log.lastSeq)
       }),
+    prepareImport: (snapshot) => loadNamedFeatures(snapshot),
   }
 
   return {
     dispatch(input) {
+      const pending = readPending(input)
+      if (pending) return enqueue(pending)
       // Events are data: a host cannot later mutate what it dispatched. The walk that checks
       // the payload also copies it and tells the log its size.
       const { event, payloadSize } = readEvent(catalogue, input, true)
@@ -273,7 +395,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
         }
       }
       started = true
-      const presentState = Object.defineProperties(present$.asObservable(), {
+      presentState = Object.defineProperties(present$.asObservable(), {
         value: { get: () => present$.value },
         previous: { get: () => previous },
       }) as StateObservable
@@ -286,6 +408,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
     stop() {
       effectsSubscription?.unsubscribe()
       effectsSubscription = undefined
+      runningFeatures.clear()
       started = false
     },
   }
@@ -299,14 +422,18 @@ const MAX_STATE_DEPTH = 128
  * event against the catalogue, strictly increasing integer seqs, a committed state of JSON data
  * with every slice of this modal in its shape. Returns a detached copy with secrets redacted.
  */
-function checkSnapshot(catalogue: EventCatalogue, reference: ModalState, snapshot: unknown): LogSnapshot<ModalState> {
+function checkSnapshot(
+  catalogue: EventCatalogue,
+  { reference, optional }: { reference: ModalState; optional: ReadonlySet<string> },
+  snapshot: unknown,
+): LogSnapshot<ModalState> {
   const invalid = (details: string) => new InvalidInputError('Invalid event log', { details })
   if (!isPlainObject(snapshot) || snapshot.version !== 1 || !Array.isArray(snapshot.events)) {
     throw invalid('expected { version: 1, committedState, events, skipped }')
   }
   const data = plainDataProblem(snapshot.committedState, 'committedState', MAX_STATE_DEPTH)
   if (data) throw invalid(data)
-  const shape = shapeProblem(reference, snapshot.committedState, 'committedState')
+  const shape = shapeProblem(reference, snapshot.committedState, 'committedState', 0, optional)
   if (shape) throw invalid(shape)
   let last = 0
   const events: StampedEvent[] = []
@@ -335,7 +462,7 @@ function checkSnapshot(catalogue: EventCatalogue, reference: ModalState, snapsho
  * them the same kinds of fields (objects, arrays, strings, numbers, booleans) a few levels
  * down; fields that start as null may hold anything. Catches a state of another release.
  */
-function shapeProblem(reference: unknown, value: unknown, path: string, depth = 0): string | null {
+function shapeProblem(reference: unknown, value: unknown, path: string, depth = 0, optional?: ReadonlySet<string>): string | null {
   if (reference === null || reference === undefined) return null
   if (Array.isArray(reference)) return Array.isArray(value) ? null : `${path} must be an array, got ${describeValue(value)}`
   if (typeof reference === 'object') {
@@ -345,7 +472,10 @@ function shapeProblem(reference: unknown, value: unknown, path: string, depth = 
     }
     if (depth >= 4) return null
     for (const [key, ref] of Object.entries(reference)) {
-      if (depth === 0 && !(key in value)) return `${path}.${key} is missing`
+      if (depth === 0 && !(key in value)) {
+        if (optional?.has(key)) continue
+        return `${path}.${key} is missing`
+      }
       const problem = shapeProblem(ref, value[key], `${path}.${key}`, depth + 1)
       if (problem) return problem
     }

@@ -43,7 +43,7 @@ describe('keyboard only', () => {
     await tabTo(page, 'account-tab-tokens')
     await page.keyboard.press('ArrowRight')
     expect(await focusedTestId(page)).toBe('account-tab-nfts')
-    expect(await modalState(page, (s) => s.accountSheet.tab)).toBe('nfts')
+    expect(await modalState(page, (s) => s.accountSheet!.tab)).toBe('nfts')
 
     await tabTo(page, 'account-send')
     await page.keyboard.press('Enter')
@@ -78,7 +78,7 @@ describe('keyboard only', () => {
     // Swap: the amount field has focus; the token picker opens, searches and picks by key.
     await tabTo(page, 'account-swaps')
     await page.keyboard.press('Enter')
-    await expect.poll(() => modalState(page, (s) => s.swap.tokens?.status)).toBe('loaded')
+    await expect.poll(() => modalState(page, (s) => s.swap!.tokens?.status)).toBe('loaded')
     await expect.poll(() => focusedTestId(page)).toBe('swap-from-amount')
     await tabTo(page, 'swap-to-token')
     await page.keyboard.press('Enter')
@@ -94,10 +94,10 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter')
     await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe('eth_sendTransaction')
     await page.getByTestId('devwallet-approve').click()
-    await expect.poll(() => modalState(page, (s) => s.swap.step?.status), { timeout: 15_000 }).toBe('confirmed')
+    await expect.poll(() => modalState(page, (s) => s.swap!.step?.status), { timeout: 15_000 }).toBe('confirmed')
     await expect.poll(() => focusedTestId(page)).toBe('swap-done')
     await page.keyboard.press('Enter')
-    await expect.poll(() => modalState(page, (s) => s.swap.step)).toBeNull()
+    await expect.poll(() => modalState(page, (s) => s.swap!.step)).toBeNull()
 
     // Back to Account, then Buy: amount, the provider's quote, Buy opens its page.
     await page.keyboard.press('Escape')
@@ -108,7 +108,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter')
     await expect.poll(() => focusedTestId(page)).toBe('onramp-amount')
     await page.keyboard.type('25')
-    await expect.poll(() => modalState(page, (s) => s.onramp.selectedProvider), { timeout: 10_000 }).toBe('gangwaypay')
+    await expect.poll(() => modalState(page, (s) => s.onramp!.selectedProvider), { timeout: 10_000 }).toBe('gangwaypay')
     const [provider] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')])
     await provider.waitForURL(/\/onramp\/gangwaypay\//)
     await provider.locator('#pay').focus()

@@ -97,7 +97,7 @@ describe('history pages with anything in them', () => {
           return
         }
         const state = stateAfter([event], { from: connected })
-        const entry = state.accountSheet.activity[CAIP]!
+        const entry = state.accountSheet!.activity[CAIP]!
         for (const tx of entry.transactions) expect(typeof tx.id).toBe('string')
         // What the tab renders of them (read field by field, as the tab does): one row per transaction shown, never a throw.
         const groups = groupActivity(readTransactions(entry.transactions), 'eip155:1')

@@ -1,3 +1,4 @@
+import { sliceOf } from '../selectors.js'
 import { catchError, concat, defer, filter, from, interval, map, merge, mergeMap, of, race, share, take, takeUntil, timer } from 'rxjs'
 import { ONRAMP_DELIVERY_POLL_MS, ONRAMP_DELIVERY_TIMEOUT_MS } from '../domain/constants.js'
 import { formatTokenUnits, parseTokenUnits } from '../domain/format.js'
@@ -33,7 +34,7 @@ function holding(state: ModalState, symbol: string): { balance: string; decimals
 export const buyFromProvider: Effect<DataDeps> = (event$, state$, deps) =>
   event$.pipe(
     ofType(onrampPurchaseRequested),
-    filter((e) => isPurchasing(state$.value.onramp, e.requestId)),
+    filter((e) => isPurchasing(sliceOf(state$.value, 'onramp'), e.requestId)),
     mergeMap((e) => {
       const meta = { requestId: e.requestId }
       const state = state$.value
@@ -41,12 +42,12 @@ export const buyFromProvider: Effect<DataDeps> = (event$, state$, deps) =>
       const api = deps.api.blockchain
       const caipAddress = selectCaipAddress(state)
       const network = selectActiveCaipNetworkId(state)
-      const provider = state.onramp.options?.providers.find((p) => p.name === e.payload.provider)
+      const provider = sliceOf(state, 'onramp').options?.providers.find((p) => p.name === e.payload.provider)
       const address = caipAddress?.split(':')[2]
       if (!address || !network) return of(fail(new GangwayError('No ActiveCaipAddress found')))
       if (!provider) return of(fail(new GangwayError('Something went wrong', { details: `no on-ramp provider '${e.payload.provider}'` })))
       const namespace = network.split(':')[0] as 'eip155' | 'solana'
-      const { amount, purchaseCurrency } = state.onramp
+      const { amount, purchaseCurrency } = sliceOf(state, 'onramp')
       const symbol = namespace === 'solana' ? 'SOL' : purchaseCurrency
       const start = holding(state, symbol)
       const url$ = ONRAMP_QUERY_PROVIDERS.includes(provider.name)
@@ -85,7 +86,7 @@ export const buyFromProvider: Effect<DataDeps> = (event$, state$, deps) =>
             mergeMap((held) => {
               const diff = BigInt(parseTokenUnits(held.balance, held.decimals)) - BigInt(parseTokenUnits(startBalance, held.decimals))
               const caip = selectCaipAddress(state$.value)
-              const activity = caip && state$.value.accountSheet.activity[caip] ? [activityPageRequested({ caipAddress: caip, cursor: null }, { requestId: newRequestId() })] : []
+              const activity = caip && state$.value.accountSheet?.activity[caip] ? [activityPageRequested({ caipAddress: caip, cursor: null }, { requestId: newRequestId() })] : []
               return of(onrampDelivered({ amount: formatTokenUnits(diff.toString(), held.decimals), symbol }, meta), ...activity)
             }),
           )

@@ -1,3 +1,4 @@
+import { sliceOf } from '../selectors.js'
 import { catchError, concat, defer, filter, from, merge, mergeMap, of, type Observable } from 'rxjs'
 import { SWAP_SLIPPAGE_TOLERANCE } from '../domain/constants.js'
 import { isNativeSwapToken } from '../domain/swap.js'
@@ -58,7 +59,7 @@ function activeWallet(state: ModalState, deps: WalletDeps): Wallet | GangwayErro
 
 /** Builds the swap for the step's form, has the wallet send it and waits for it to be mined. */
 function sendSwap(state: ModalState, wallet: Wallet, deps: ApiDeps, meta: { requestId: string | undefined }): Observable<EventInput> {
-  const step = state.swap.step!
+  const step = sliceOf(state, 'swap').step!
   const api = deps.api.blockchain!
   const fail = (error: unknown, hash?: string) =>
     swapFailed({ ...(hash ? { hash } : {}), error: serializeError(isSlippageRevert(error) ? new GangwayError(SWAP_SLIPPAGE_MESSAGE, { cause: error }) : error) }, meta)
@@ -73,7 +74,7 @@ function sendSwap(state: ModalState, wallet: Wallet, deps: ApiDeps, meta: { requ
           mergeMap((receipt) => {
             if (receipt.status !== 'success') return of(fail(new GangwayError(SWAP_SLIPPAGE_MESSAGE, { details: 'the swap reverted on chain' }), hash))
             // The balances and the activity list show the swap.
-            const activity = state.accountSheet.activity[wallet.caipAddress]
+            const activity = state.accountSheet?.activity[wallet.caipAddress]
               ? [activityPageRequested({ caipAddress: wallet.caipAddress, cursor: null }, { requestId: newRequestId() })]
               : []
             return of(swapConfirmed({ hash, blockNumber: receipt.blockNumber }, meta), balanceRefreshRequested({ force: true }), ...activity)
@@ -97,11 +98,11 @@ function sendSwap(state: ModalState, wallet: Wallet, deps: ApiDeps, meta: { requ
 export const executeSwap: Effect<WalletDeps & ApiDeps> = (event$, state$, deps) => {
   const swaps = event$.pipe(
     ofType(swapRequested),
-    filter((e) => isSwapStep(state$.value.swap, e.requestId, 'checking')),
+    filter((e) => isSwapStep(sliceOf(state$.value, 'swap'), e.requestId, 'checking')),
     mergeMap((e) => {
       const meta = { requestId: e.requestId }
       const state = state$.value
-      const step = state.swap.step!
+      const step = sliceOf(state, 'swap').step!
       const api = deps.api.blockchain
       const wallet = activeWallet(state, deps)
       if (wallet instanceof GangwayError) return of(swapFailed({ error: serializeError(wallet) }, meta))
@@ -119,10 +120,10 @@ export const executeSwap: Effect<WalletDeps & ApiDeps> = (event$, state$, deps) 
   )
   const approvals = event$.pipe(
     ofType(swapApproveRequested),
-    filter((e) => isSwapStep(state$.value.swap, e.requestId, 'approving')),
+    filter((e) => isSwapStep(sliceOf(state$.value, 'swap'), e.requestId, 'approving')),
     mergeMap((e) => {
       const meta = { requestId: e.requestId }
-      const step = state$.value.swap.step!
+      const step = sliceOf(state$.value, 'swap').step!
       const api = deps.api.blockchain
       const wallet = activeWallet(state$.value, deps)
       if (wallet instanceof GangwayError) return of(swapFailed({ error: serializeError(wallet) }, meta))

@@ -1,3 +1,4 @@
+import { sliceOf } from '../selectors.js'
 import { catchError, EMPTY, filter, map, merge, mergeMap, of } from 'rxjs'
 import { isFeatureSupported } from '../domain/constants.js'
 import { activityPageFailed, activityPageFetched, activityPageRequested } from '../events/activity.js'
@@ -22,7 +23,7 @@ export const fetchActivity: Effect<DataDeps> = (event$, state$, deps) =>
   merge(
     event$.pipe(
       ofType(activityPageRequested),
-      filter((e) => awaiting(state$.value.accountSheet.activity[e.payload.caipAddress], e.requestId) !== undefined),
+      filter((e) => awaiting(sliceOf(state$.value, 'accountSheet').activity[e.payload.caipAddress], e.requestId) !== undefined),
       mergeMap((e) => {
         const { caipAddress, cursor } = e.payload
         const meta = { requestId: e.requestId }
@@ -48,7 +49,7 @@ export const fetchActivity: Effect<DataDeps> = (event$, state$, deps) =>
       ofType(sendConfirmed),
       mergeMap(() => {
         const caipAddress = selectCaipAddress(state$.value)
-        if (!caipAddress || !state$.value.accountSheet.activity[caipAddress]) return EMPTY
+        if (!caipAddress || !sliceOf(state$.value, 'accountSheet').activity[caipAddress]) return EMPTY
         return of(activityPageRequested({ caipAddress, cursor: null }, { requestId: newRequestId() }))
       }),
     ),

@@ -1,3 +1,4 @@
+import { sliceOf } from '../selectors.js'
 import { catchError, filter, map, of, switchMap, timer } from 'rxjs'
 import { NAME_LOOKUP_DELAY_MS } from '../domain/constants.js'
 import { NAME_ZONE } from '../domain/names.js'
@@ -21,7 +22,7 @@ export const fetchNameSuggestions: Effect<DataDeps> = (event$, state$, deps) =>
       const api = deps.api.blockchain
       if (!api) return of(nameSuggestionsFailed({ label, error: serializeError(new GangwayError('Error fetching name suggestions', { details: 'no apiUrl' })) }, meta))
       return timer(NAME_LOOKUP_DELAY_MS, deps.scheduler).pipe(
-        filter(() => awaitsSuggestions(state$.value.nameRegistration, label, e.requestId)),
+        filter(() => awaitsSuggestions(sliceOf(state$.value, 'nameRegistration'), label, e.requestId)),
         switchMap(() => fromAbortable((signal) => api.getNameSuggestions({ name: label, zone: NAME_ZONE }, { signal }))),
         map((items) =>
           nameSuggestionsFetched(

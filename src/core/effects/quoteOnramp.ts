@@ -1,3 +1,4 @@
+import { sliceOf } from '../selectors.js'
 import { catchError, filter, forkJoin, map, of, switchMap, timer } from 'rxjs'
 import { ONRAMP_QUOTE_DELAY_MS } from '../domain/constants.js'
 import { DEFAULT_PAYMENT_CURRENCY, DEFAULT_PURCHASE_CURRENCY } from '../domain/onramp.js'
@@ -22,9 +23,9 @@ export const quoteOnramp: Effect<DataDeps> = (event$, state$, deps) =>
       const api = deps.api.blockchain
       const namespace = key.network.split(':')[0]
       return timer(ONRAMP_QUOTE_DELAY_MS, deps.scheduler).pipe(
-        filter(() => awaitsOnrampQuotes(state$.value.onramp, key, e.requestId)),
+        filter(() => awaitsOnrampQuotes(sliceOf(state$.value, 'onramp'), key, e.requestId)),
         switchMap(() => {
-          const options = state$.value.onramp.options
+          const options = sliceOf(state$.value, 'onramp').options
           const providers = (options?.providers ?? []).filter((p) => !p.supportedChains || p.supportedChains.includes(namespace as never))
           if (!api || providers.length === 0) return of(onrampQuotesFetched({ ...key, quotes: [] }, meta))
           const purchaseCurrency = options?.purchaseCurrencies.find((c) => c.id === key.purchaseCurrency) ?? { ...DEFAULT_PURCHASE_CURRENCY, id: key.purchaseCurrency }

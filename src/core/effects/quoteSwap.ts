@@ -1,3 +1,4 @@
+import { sliceOf } from '../selectors.js'
 import { catchError, filter, map, of, switchMap, timer } from 'rxjs'
 import { SWAP_QUOTE_DELAY_MS } from '../domain/constants.js'
 import { GangwayError, serializeError } from '../errors/base.js'
@@ -23,9 +24,9 @@ export const quoteSwap: Effect<DataDeps> = (event$, state$, deps) =>
       const api = deps.api.blockchain
       const userAddress = selectCaipAddress(state$.value)
       if (!api || !userAddress) return of(fail(new GangwayError('Something went wrong', { details: api ? 'no account is connected' : 'no apiUrl' })))
-      const gasPrice = state$.value.swap.gasPrice?.standard ?? '0'
+      const gasPrice = sliceOf(state$.value, 'swap').gasPrice?.standard ?? '0'
       return timer(SWAP_QUOTE_DELAY_MS, deps.scheduler).pipe(
-        filter(() => awaitsQuote(state$.value.swap, e.payload, e.requestId)),
+        filter(() => awaitsQuote(sliceOf(state$.value, 'swap'), e.payload, e.requestId)),
         switchMap(() => fromAbortable((signal) => api.getSwapQuotes({ amount, userAddress, from, to, gasPrice }, { signal }))),
         map((quotes) => {
           const quote = quotes[0] as (typeof quotes)[number] & { priceImpact?: unknown }

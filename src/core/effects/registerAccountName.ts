@@ -1,3 +1,4 @@
+import { sliceOf } from '../selectors.js'
 import { catchError, defer, filter, mergeMap, of } from 'rxjs'
 import { chainIdToCoinType, registrationMessage } from '../domain/names.js'
 import { nameRegistered, nameRegisterFailed, nameRegisterRequested } from '../events/names.js'
@@ -20,7 +21,7 @@ import type { WalletDeps } from './walletDeps.js'
 export const registerAccountName: Effect<WalletDeps & Partial<ApiDeps>> = (event$, state$, deps) =>
   event$.pipe(
     ofType(nameRegisterRequested),
-    filter((e) => isRegistering(state$.value.nameRegistration, e.requestId)),
+    filter((e) => isRegistering(sliceOf(state$.value, 'nameRegistration'), e.requestId)),
     mergeMap((e) => {
       const { name } = e.payload
       const meta = { requestId: e.requestId }

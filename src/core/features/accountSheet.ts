@@ -1,3 +1,4 @@
+import { accountSheetEffects } from '../effects/accountSheetEffects.js'
 import { ACCOUNT_SHEET_EVENTS } from '../events/activity.js'
 import { accountSheetSlice } from '../reducers/accountSheetReducer.js'
 import { defineFeature } from './defineFeature.js'
@@ -7,6 +8,5 @@ export const accountSheetFeature = defineFeature({
   name: 'accountSheet',
   events: [...ACCOUNT_SHEET_EVENTS],
   slices: [accountSheetSlice],
-  effects: [],
-  loadEffects: () => import('../effects/accountSheetEffects.js').then((m) => m.accountSheetEffects),
+  effects: accountSheetEffects,
 })

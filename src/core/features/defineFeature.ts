@@ -1,6 +1,7 @@
-import type { EventCreator } from '../events/defineEvent.js'
+import type { EventCreator, EventInput } from '../events/defineEvent.js'
 import type { Effect } from '../effects/runEffects.js'
 import type { Slice } from '../reducers/createSlice.js'
+import type { ModalState, SessionSettings } from '../state.js'
 
 export type NamedEffect<D> = { name: string; effect: Effect<D> }
 
@@ -22,11 +23,45 @@ export type Feature<D = any> = {
 }
 
 /**
+ * A feature that joins a running modal when it is first needed: the first bundle holds only
+ * this description; its events, slices and effects come in one chunk (`load`) and are injected
+ * by a `feature/injected` event, so a replay folds to the same states.
+ */
+export type LazyFeature<D = any> = {
+  readonly name: string
+  /** The event domains it owns (`'swap'` owns `swap/…`): such an event waits until it is injected. */
+  readonly domains: readonly string[]
+  /** Single event types it owns in a domain it shares with others. */
+  readonly types?: readonly string[]
+  /** Its views: opening or pushing one injects it first. */
+  readonly views?: readonly string[]
+  /**
+   * Events of other features after which it is about to be needed (say, a connection for the
+   * account sheet): it is injected just before them when `when` (if given) says so.
+   */
+  readonly before?: Readonly<Record<string, true | ((event: EventInput, state: ModalState) => boolean)>>
+  /** Whether the host's settings make it likely to be used: its chunk is then fetched when idle. */
+  readonly configured?: (settings: SessionSettings) => boolean
+  /** The feature's chunk: its events, slices and effects. */
+  readonly load: () => Promise<Feature<D>>
+}
+
+/**
  * Defines a feature module.
  *
  * @example
  * export const bannerFeature = defineFeature({ name: 'banner', events: [bannerShown], slices: [bannerSlice], effects: [] })
  */
 export function defineFeature<const F extends Feature>(feature: F): F {
+  return feature
+}
+
+/**
+ * Describes a feature loaded on first need.
+ *
+ * @example
+ * export const swapsLazyFeature = defineLazyFeature({ name: 'swaps', domains: ['swap'], views: ['Swap'], load: () => import('./swaps.js').then((m) => m.swapsFeature) })
+ */
+export function defineLazyFeature<D = any>(feature: LazyFeature<D>): LazyFeature<D> {
   return feature
 }

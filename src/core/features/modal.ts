@@ -6,7 +6,8 @@ import { accountTypePreferred, localeChanged, themeModeChanged, themeVariablesCh
 import { routerPushed, routerReplaced, routerReset, routerWentBack } from '../events/router.js'
 import { sessionStarted } from '../events/session.js'
 import { bannerSlice } from '../reducers/bannerReducer.js'
-import { featuresSlice, remoteFeaturesSlice, settingsSlice } from '../reducers/configReducer.js'
+import { featuresSlice, injectedSlice, remoteFeaturesSlice, settingsSlice } from '../reducers/configReducer.js'
+import { featureInjected } from '../events/featureLoading.js'
 import { lastErrorSlice } from '../reducers/errorReducer.js'
 import { modalSlice } from '../reducers/modalReducer.js'
 import { preferencesSlice } from '../reducers/preferencesReducer.js'
@@ -39,8 +40,9 @@ export const modalFeature = defineFeature({
     remoteConfigLoaded,
     remoteConfigFailed,
     effectFailed,
+    featureInjected,
   ],
-  slices: [settingsSlice, remoteFeaturesSlice, featuresSlice, lastErrorSlice, modalSlice, routerSlice, bannerSlice, preferencesSlice, themeSlice],
+  slices: [settingsSlice, injectedSlice, remoteFeaturesSlice, featuresSlice, lastErrorSlice, modalSlice, routerSlice, bannerSlice, preferencesSlice, themeSlice],
   effects: [],
   // Optimization: effects load as the session starts, off the host's first bundle (createModal).
   loadEffects: () => import('../effects/modalEffects.js').then((m) => m.modalEffects),

@@ -1,3 +1,4 @@
+import { nameEffects } from '../effects/nameEffects.js'
 import { NAME_EVENTS } from '../events/names.js'
 import { nameRegistrationSlice } from '../reducers/nameRegistrationReducer.js'
 import { defineFeature } from './defineFeature.js'
@@ -7,6 +8,5 @@ export const namesFeature = defineFeature({
   name: 'names',
   events: [...NAME_EVENTS],
   slices: [nameRegistrationSlice],
-  effects: [],
-  loadEffects: () => import('../effects/nameEffects.js').then((m) => m.nameEffects),
+  effects: nameEffects,
 })

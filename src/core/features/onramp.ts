@@ -1,3 +1,4 @@
+import { onrampEffects } from '../effects/onrampEffects.js'
 import { ONRAMP_EVENTS } from '../events/onramp.js'
 import { onrampSlice } from '../reducers/onrampReducer.js'
 import { defineFeature } from './defineFeature.js'
@@ -7,6 +8,5 @@ export const onrampFeature = defineFeature({
   name: 'onramp',
   events: [...ONRAMP_EVENTS],
   slices: [onrampSlice],
-  effects: [],
-  loadEffects: () => import('../effects/onrampEffects.js').then((m) => m.onrampEffects),
+  effects: onrampEffects,
 })

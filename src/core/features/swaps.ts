@@ -1,3 +1,4 @@
+import { swapEffects } from '../effects/swapEffects.js'
 import { SWAP_EVENTS } from '../events/swap.js'
 import { swapSlice } from '../reducers/swapReducer.js'
 import { defineFeature } from './defineFeature.js'
@@ -7,6 +8,5 @@ export const swapsFeature = defineFeature({
   name: 'swaps',
   events: [...SWAP_EVENTS],
   slices: [swapSlice],
-  effects: [],
-  loadEffects: () => import('../effects/swapEffects.js').then((m) => m.swapEffects),
+  effects: swapEffects,
 })

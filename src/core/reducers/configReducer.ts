@@ -1,4 +1,5 @@
 import { remoteConfigLoaded } from '../events/config.js'
+import { featureInjected } from '../events/featureLoading.js'
 import { DEFAULT_FEATURES, type Features, type SessionSettings } from '../state.js'
 import { createSlice } from './createSlice.js'
 
@@ -6,6 +7,13 @@ const FEATURE_KEYS = Object.keys(DEFAULT_FEATURES) as (keyof Features)[]
 
 /** The host's settings for the session: set when it starts, never changed by an event. */
 export const settingsSlice = createSlice('settings', (settings: SessionSettings) => settings, () => undefined)
+
+/** The features loaded on first need that have joined the state, in the order they joined. */
+export const injectedSlice = createSlice(
+  'injected',
+  (): readonly string[] => [],
+  (b) => b.addReplacer(featureInjected, (list, event) => (list.includes(event.payload.feature) ? list : [...list, event.payload.feature])),
+)
 
 /** Remote configuration as fetched; kept to re-merge when local options change. */
 export const remoteFeaturesSlice = createSlice(

@@ -1,6 +1,7 @@
 import { freeze as deepFreeze, Immer } from 'immer'
 import type { StampedEvent } from '../events/defineEvent.js'
 import { sessionStarted } from '../events/session.js'
+import { featureInjected } from '../events/featureLoading.js'
 import type { ModalState, SessionSettings } from '../state.js'
 import type { GuardedCase, Slice } from './createSlice.js'
 
@@ -12,11 +13,23 @@ export type RootReducer = {
   initial(settings: SessionSettings): ModalState
   /** Which slices an event type reaches, in order (for the devtools and tests). */
   routeOf(type: string): readonly string[]
+  /**
+   * Makes a feature loaded on first need known: its slices join the state when a
+   * `feature/injected` event names it (a state without them skips them), and its event types
+   * are routed. Registering a feature twice does nothing.
+   */
+  register(feature: string, slices: readonly Slice<string, any>[], eventTypes: Iterable<string>): void
+  /** The initial state of every slice a state may hold: the base ones and every registered one. */
+  reference(settings: SessionSettings): ModalState
+  /** The slices that join the state only when their feature is injected. */
+  readonly lazySlices: ReadonlySet<string>
 }
 
 export type RootReducerOptions = {
   /** Deep-freeze new state (on in development and tests, off in production builds). */
   autoFreeze?: boolean
+  /** The features whose slices are in the state from the start: injecting one changes nothing. */
+  features?: Iterable<string>
 }
 
 /**
@@ -31,41 +44,74 @@ export function createRootReducer(
   options: RootReducerOptions = {},
 ): RootReducer {
   const immer = new Immer({ autoFreeze: options.autoFreeze ?? true })
-  slices = orderSlices(slices)
-  const routes = new Map<string, Route[]>()
-  for (const type of eventTypes) {
-    const byDirect = (s: Slice<string, any>): GuardedCase<unknown>[] => {
-      const own: GuardedCase<unknown>[] = []
-      const direct = s.cases[type]
-      if (direct) own.push(direct)
-      for (const m of s.matchers) if (m.test(type)) own.push(m)
-      return own
+  const base = slices
+  const types = new Set(eventTypes)
+  const eager = new Set(options.features ?? [])
+  const lazy = new Map<string, readonly Slice<string, any>[]>()
+  const lazySlices = new Set<string>()
+  let all: Slice<string, any>[] = []
+  let routes = new Map<string, Route[]>()
+  const build = (): void => {
+    all = orderSlices([...base, ...[...lazy.values()].flat()])
+    routes = new Map()
+    for (const type of types) {
+      const byDirect = (s: Slice<string, any>): GuardedCase<unknown>[] => {
+        const own: GuardedCase<unknown>[] = []
+        const direct = s.cases[type]
+        if (direct) own.push(direct)
+        for (const m of s.matchers) if (m.test(type)) own.push(m)
+        return own
+      }
+      const direct = new Set(all.filter((s) => byDirect(s).length > 0).map((s) => s.name))
+      const route: Route[] = []
+      for (const s of all) {
+        const cases = byDirect(s)
+        for (const f of s.followers) if (f.slices.some((n) => direct.has(n))) cases.push(f)
+        if (cases.length > 0) route.push({ key: s.name, cases })
+      }
+      if (route.length > 0) routes.set(type, route)
     }
-    const direct = new Set(slices.filter((s) => byDirect(s).length > 0).map((s) => s.name))
-    const route: Route[] = []
-    for (const s of slices) {
-      const cases = byDirect(s)
-      for (const f of s.followers) if (f.slices.some((n) => direct.has(n))) cases.push(f)
-      if (cases.length > 0) route.push({ key: s.name, cases })
-    }
-    if (route.length > 0) routes.set(type, route)
   }
+  build()
+  const baseSlices = orderSlices(base)
 
   const freeze = options.autoFreeze ?? true
-  const initial = (settings: SessionSettings): ModalState => {
+  const initialOf = (list: readonly Slice<string, any>[], settings: SessionSettings): ModalState => {
     const state: Record<string, unknown> = {}
-    for (const s of slices) state[s.name] = s.initial(settings)
+    for (const s of list) state[s.name] = s.initial(settings)
     return (freeze ? immer.produce(state, () => undefined) : state) as ModalState
+  }
+  const initial = (settings: SessionSettings): ModalState => initialOf(baseSlices, settings)
+
+  /** The state with the named feature's slices added at their initial state (from the session's settings). */
+  const inject = (prev: ModalState, name: string): ModalState => {
+    const own = lazy.get(name)
+    if (!own) {
+      // A feature composed from the start is in the state already.
+      if (eager.has(name)) return prev
+      throw new Error(`feature ${name} is not loaded`)
+    }
+    let next = prev
+    for (const s of own) {
+      if (s.name in next) continue
+      if (next === prev) next = { ...prev }
+      const value = s.initial(prev.settings)
+      ;(next as Record<string, unknown>)[s.name] = freeze ? deepFreeze(value, true) : value
+    }
+    return next
   }
 
   const reduce = (prev: ModalState, event: StampedEvent): ModalState => {
     if (event.type === sessionStarted.type) return initial(event.payload as SessionSettings)
     const route = routes.get(event.type)
+    if (event.type === featureInjected.type) prev = inject(prev, (event.payload as { feature: string }).feature)
     if (!route) return prev
     let next = prev
     for (let i = 0; i < route.length; i++) {
       const { key, cases } = route[i] as Route
       const before = (next as Record<string, unknown>)[key]
+      // A slice of a feature not injected (yet, at this point of the log) is not in the state.
+      if (before === undefined && !(key in next)) continue
       let after = before
       for (let j = 0; j < cases.length; j++) {
         const c = cases[j] as GuardedCase<unknown>
@@ -92,6 +138,15 @@ export function createRootReducer(
   return Object.assign(reduce, {
     initial,
     routeOf: (type: string) => (routes.get(type) ?? []).map((r) => r.key),
+    register: (feature: string, own: readonly Slice<string, any>[], eventTypes: Iterable<string>) => {
+      if (lazy.has(feature) || eager.has(feature)) return
+      lazy.set(feature, own)
+      for (const s of own) lazySlices.add(s.name)
+      for (const t of eventTypes) types.add(t)
+      build()
+    },
+    reference: (settings: SessionSettings) => initialOf(all, settings),
+    lazySlices,
   })
 }
 

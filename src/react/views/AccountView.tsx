@@ -60,7 +60,7 @@ const selectEmbeddedAccount = (s: ModalState) => {
 
 const selectIdentity = (s: ModalState) => {
   const address = selectAddress(s)
-  return address ? (s.accountSheet.identities[address.toLowerCase()] ?? null) : null
+  return address ? (s.accountSheet?.identities[address.toLowerCase()] ?? null) : null
 }
 
 /**

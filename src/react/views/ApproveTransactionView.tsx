@@ -1,3 +1,4 @@
+import { sliceOf } from '../../core/selectors.js'
 import { formatTokenUnits } from '../../core/domain/format.js'
 import { newRequestId } from '../../core/events/newRequestId.js'
 import { swapApproveRequested } from '../../core/events/swap.js'
@@ -19,8 +20,8 @@ import { WalletIcon } from './WalletIcon.js'
  * wallet's error and a retry.
  */
 export function ApproveTransactionView({ modal }: ViewProps) {
-  const step = useModalState((s) => s.swap.step, sameJson)
-  const tokens = useModalState((s) => s.swap.tokens?.items ?? [], sameJson)
+  const step = useModalState((s) => sliceOf(s, 'swap').step, sameJson)
+  const tokens = useModalState((s) => sliceOf(s, 'swap').tokens?.items ?? [], sameJson)
   const network = useModalState(selectActiveNetwork)
   const wallet = useActiveWallet()
   const { t, locale } = useI18n()

@@ -1,3 +1,4 @@
+import { sliceOf } from '../../core/selectors.js'
 import { useEffect, useRef } from 'react'
 import type { OnrampPurchaseCurrency, OnrampQuote } from '../../core/domain/entities.js'
 import { isWithinPaymentLimits, paymentMethodLimits } from '../../core/domain/onramp.js'
@@ -47,7 +48,7 @@ function fees(quote: OnrampQuote, locale: string): string {
  * arrive in the account. The options fall back to the built-in USD / EUR defaults.
  */
 export function OnRampView({ modal }: ViewProps) {
-  const onramp = useModalState((s) => s.onramp, sameJson)
+  const onramp = useModalState((s) => sliceOf(s, 'onramp'), sameJson)
   const caipNetworkId = useModalState(selectActiveCaipNetworkId)
   const network = useModalState(selectActiveNetwork)
   const popup = useRef<Window | null>(null)

@@ -1,3 +1,4 @@
+import { sliceOf } from '../../core/selectors.js'
 import { useState } from 'react'
 import { isValidName, NAME_ZONE } from '../../core/domain/names.js'
 import { nameRegisterRequested, nameSuggestionsRequested } from '../../core/events/names.js'
@@ -15,8 +16,8 @@ import type { ViewProps } from './viewProps.js'
  */
 export function RegisterAccountNameView({ modal }: ViewProps) {
   const [label, setLabel] = useState('')
-  const suggestions = useModalState((s) => s.nameRegistration.suggestions)
-  const register = useModalState((s) => s.nameRegistration.register)
+  const suggestions = useModalState((s) => sliceOf(s, 'nameRegistration').suggestions)
+  const register = useModalState((s) => sliceOf(s, 'nameRegistration').register)
   const wallet = useActiveWallet()
   const { t } = useI18n()
   const typed = label.trim().toLowerCase()
@@ -112,7 +113,7 @@ export function RegisterAccountNameView({ modal }: ViewProps) {
 
 /** RegisterAccountNameSuccess: the name registered, and the way back to the account. */
 export function RegisterAccountNameSuccessView({ modal }: ViewProps) {
-  const name = useModalState((s) => s.nameRegistration.registered)
+  const name = useModalState((s) => sliceOf(s, 'nameRegistration').registered)
   const { t } = useI18n()
   return (
     <div className="gw-connecting" data-testid="view-register-name-success">

@@ -1,3 +1,4 @@
+import { sliceOf } from '../../core/selectors.js'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { SWAP_QUOTE_REFRESH_MS, SWAP_SLIPPAGE_TOLERANCE } from '../../core/domain/constants.js'
 import { formatTokenUnits, multiplyDecimals, parseTokenUnits } from '../../core/domain/format.js'
@@ -84,7 +85,7 @@ const heldOf = (holdings: Map<string, string | null>, token: SwapTokenInfo | und
  * 'Network not supported for Swaps'.
  */
 export function SwapView({ modal }: ViewProps) {
-  const swap = useModalState((s) => s.swap, sameJson)
+  const swap = useModalState((s) => sliceOf(s, 'swap'), sameJson)
   const caipNetworkId = useModalState((s) => selectActiveCaipNetworkId(s))
   const network = useModalState(selectActiveNetwork)
   const holdings = useHoldings()

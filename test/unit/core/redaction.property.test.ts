@@ -8,7 +8,7 @@ import { siwxSessionStored } from '../../../src/core/events/siwx'
 import { storageHydrated } from '../../../src/core/events/storage'
 import { routerPushed } from '../../../src/core/events/router'
 import { embeddedUserReceived, emailLoginRequested, emailLoginStepReached, emailOtpSubmitted, emailUpdateRequested } from '../../../src/core/events/embeddedWallet'
-import { initialState, rootReducer } from '../../../src/core/reducers/rootReducer'
+import { builtInCatalogue, initialState, rootReducer } from '../../../src/core/reducers/rootReducer'
 import { REDACTED, redactValue } from '../../../src/core/redact'
 import { createStore } from '../../../src/core/store'
 import { fcParams } from '../../property/fcSettings'
@@ -38,7 +38,7 @@ describe('redaction keeps replay deterministic', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(eventArb, secretEventArb), { maxLength: 40 }), (events) => {
         const time = createVirtualTime()
-        const store = createStore({ deps: { clock: time.clock, scheduler: time.scheduler, storage: createMemoryStorage(), analytics: { track: () => undefined } } })
+        const store = createStore({ deps: { clock: time.clock, scheduler: time.scheduler, storage: createMemoryStorage(), analytics: { track: () => undefined } }, reducer: rootReducer, catalogue: builtInCatalogue })
         store.start({ projectId: 'p', adapters: ['eip155'] })
         for (const e of events) store.dispatch(e)
         const exported = JSON.parse(JSON.stringify(store.timeTravel.exportLog()))

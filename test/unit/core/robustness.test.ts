@@ -15,7 +15,7 @@ import type { CoreDeps } from '../../../src/core/ports'
 import { REDACTED } from '../../../src/core/redact'
 import type { ModalState } from '../../../src/core/state'
 import { createStore } from '../../../src/core/store'
-import { rootReducer } from '../../../src/core/reducers/rootReducer'
+import { builtInCatalogue, rootReducer } from '../../../src/core/reducers/rootReducer'
 import type { RootReducer } from '../../../src/core/reducers/createRootReducer'
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
 import { createTestModal } from '../../support/testModal'
@@ -27,13 +27,13 @@ const fragileReducer: RootReducer = Object.assign(
     if (event.type === 'router/pushed' && (event.payload as { data?: unknown }).data === 'boom') throw new TypeError("Cannot read properties of undefined (reading 'view')")
     return rootReducer(state, event)
   },
-  { initial: rootReducer.initial, routeOf: rootReducer.routeOf },
+  { initial: rootReducer.initial, routeOf: rootReducer.routeOf, register: rootReducer.register, reference: rootReducer.reference, lazySlices: rootReducer.lazySlices },
 )
 
 function started(reducer: RootReducer = rootReducer) {
   const time = createVirtualTime(5000)
   const deps: CoreDeps = { clock: time.clock, scheduler: time.scheduler, storage: createMemoryStorage(), analytics: { track: () => undefined } }
-  const store = createStore({ deps, reducer })
+  const store = createStore({ deps, reducer, catalogue: builtInCatalogue })
   store.start({ projectId: 'p', adapters: ['eip155'] })
   return { store, time }
 }
@@ -222,7 +222,7 @@ describe('redaction', () => {
   })
   it('signMessage resolves with the real signature', async () => {
     const time = createVirtualTime()
-    const store = createStore({ deps: { clock: time.clock, scheduler: time.scheduler, storage: createMemoryStorage(), analytics: { track: () => undefined } } })
+    const store = createStore({ deps: { clock: time.clock, scheduler: time.scheduler, storage: createMemoryStorage(), analytics: { track: () => undefined } }, reducer: rootReducer, catalogue: builtInCatalogue })
     store.start({ projectId: 'p', adapters: ['eip155'] })
     const commands = createWalletCommands(store)
     const pending = commands.signMessage('hello')

@@ -4,13 +4,14 @@ import { InvalidInputError } from '../../../src/core/errors/base'
 import { modalOpenRequested, modalShakeRequested, modalLoadingChanged } from '../../../src/core/events/modal'
 import { createStore, type NamedEffect } from '../../../src/core/store'
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
+import { builtInCatalogue, rootReducer } from '../../../src/core/reducers/rootReducer'
 import type { CoreDeps } from '../../../src/core/ports'
 import { createVirtualTime } from '../../support/virtualTime'
 
 function setup(effects: NamedEffect<CoreDeps>[] = []) {
   const time = createVirtualTime(5000)
   const deps: CoreDeps = { clock: time.clock, scheduler: time.scheduler, storage: createMemoryStorage(), analytics: { track: () => undefined } }
-  const store = createStore({ deps, effects })
+  const store = createStore({ deps, effects, reducer: rootReducer, catalogue: builtInCatalogue })
   const seen: string[] = []
   store.event$.subscribe((e) => seen.push(e.type))
   return { store, time, seen }

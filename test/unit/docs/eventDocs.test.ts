@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { CORE_FEATURES } from '../../../src/core/features/builtInFeatures'
-import { logPersistenceFeature } from '../../../src/core/features/persistence'
+import { BUILT_IN_FEATURES } from '../../../src/core/features/builtInFeatures'
 import { EVENT_DOCS_PATH, generateEventDocs } from '../../../scripts/generateEventDocs'
 
 // docs/events.md is generated from the code; a change to an event or a feature must come with
@@ -16,7 +15,7 @@ describe('docs/events.md', () => {
   it("lists every event of createModal's features once, under its feature, with its payload", async () => {
     const text = await generateEventDocs()
     const sections = new Map(text.split(/^## /m).slice(1).map((s) => [s.slice(0, s.indexOf('\n')), s] as const))
-    for (const feature of [...CORE_FEATURES, logPersistenceFeature]) {
+    for (const feature of BUILT_IN_FEATURES) {
       const section = sections.get(feature.name)
       expect(section, feature.name).toBeDefined()
       for (const creator of feature.events) {

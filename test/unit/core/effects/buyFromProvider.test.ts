@@ -53,7 +53,7 @@ describe('buyFromProvider', () => {
         presetFiatAmount: 100,
       },
     ])
-    expect(run.state.onramp.purchase).toMatchObject({ status: 'delivered', url: 'https://pay.example/?session=1', startBalance: '5', delivered: { amount: '98.9', symbol: 'USDC' } })
+    expect(run.state.onramp!.purchase).toMatchObject({ status: 'delivered', url: 'https://pay.example/?session=1', startBalance: '5', delivered: { amount: '98.9', symbol: 'USDC' } })
     // Two polls before the delivery (at 4 s and 8 s), none after it.
     expect(types(run.log).filter((t) => t === 'balance/refreshRequested')).toHaveLength(2)
   })
@@ -79,7 +79,7 @@ describe('buyFromProvider', () => {
       amount: '100',
     })
     // Cancelled: nothing waited for any more.
-    expect(run.state.onramp.purchase).toBeNull()
+    expect(run.state.onramp!.purchase).toBeNull()
     expect(types(run.log).filter((t) => t === 'balance/refreshRequested')).toHaveLength(0)
   })
 
@@ -94,7 +94,7 @@ describe('buyFromProvider', () => {
     })
     // Polled every 4 s for 10 minutes, then no more.
     expect(types(run.log).filter((t) => t === 'balance/refreshRequested')).toHaveLength(149)
-    expect(run.state.onramp.purchase).toMatchObject({ status: 'failed', error: { shortMessage: 'Something went wrong' } })
-    expect(run.state.onramp.purchase?.error?.details).toContain('no USDC arrived within 10 minutes')
+    expect(run.state.onramp!.purchase).toMatchObject({ status: 'failed', error: { shortMessage: 'Something went wrong' } })
+    expect(run.state.onramp!.purchase?.error?.details).toContain('no USDC arrived within 10 minutes')
   })
 })

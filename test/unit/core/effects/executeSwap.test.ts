@@ -53,14 +53,14 @@ describe('executeSwap', () => {
     const run = await runEffectAsync(executeSwap, { events: { marble: 's', values: { s: swapRequested({}, { requestId: 'x' }) } }, state: ready(NATIVE, GUSD, '1000'), loop: true, deps })
     expect(api).toEqual([`build ${JSON.stringify({ amount: '1000', userAddress: `eip155:1:${ACCOUNT}`, from: NATIVE, to: GUSD, slippage: 1 })}`])
     expect(sent).toEqual([{ from: ACCOUNT, to: ROUTER, data: '0x7ff36ab5', value: '1000' }])
-    expect(run.state.swap.step).toMatchObject({ status: 'confirmed', hash: '0xhash1' })
+    expect(run.state.swap!.step).toMatchObject({ status: 'confirmed', hash: '0xhash1' })
     expect(run.log.map((e) => e.type)).toContain('balance/refreshRequested')
   })
 
   it('selling a token with too small an allowance goes to ApproveTransaction; approving sends the approval, then the swap', async () => {
     const { deps, api, sent } = fakes({ allowance: '999' })
     const first = await runEffectAsync(executeSwap, { events: { marble: 's', values: { s: swapRequested({}, { requestId: 'x' }) } }, state: ready(GUSD, NATIVE, '1000'), loop: true, deps })
-    expect(first.state.swap.step).toMatchObject({ status: 'approval', approveToken: GUSD })
+    expect(first.state.swap!.step).toMatchObject({ status: 'approval', approveToken: GUSD })
     expect(first.state.router.view).toBe('ApproveTransaction')
     expect(sent).toEqual([])
     const second = await runEffectAsync(executeSwap, { events: { marble: 'a', values: { a: swapApproveRequested({}, { requestId: 'y' }) } }, state: first.state, loop: true, deps })
@@ -68,7 +68,7 @@ describe('executeSwap', () => {
     expect(sent.map((tx) => tx.to)).toEqual([GUSD.split(':')[2], ROUTER])
     // A zero value is not sent with the approval.
     expect(sent[0]).not.toHaveProperty('value')
-    expect(second.state.swap.step).toMatchObject({ status: 'confirmed', hash: '0xhash2' })
+    expect(second.state.swap!.step).toMatchObject({ status: 'confirmed', hash: '0xhash2' })
     expect(second.state.router.view).toBe('Swap')
   })
 
@@ -76,31 +76,31 @@ describe('executeSwap', () => {
     const { deps, api } = fakes({ allowance: '1000' })
     const run = await runEffectAsync(executeSwap, { events: { marble: 's', values: { s: swapRequested({}, { requestId: 'x' }) } }, state: ready(GUSD, NATIVE, '1000'), loop: true, deps })
     expect(api.map((c) => c.split(' ')[0])).toEqual(['allowance', 'build'])
-    expect(run.state.swap.step?.status).toBe('confirmed')
+    expect(run.state.swap!.step?.status).toBe('confirmed')
   })
 
   it('a revert or the router refusing the price is the slippage message; a refusal is the wallet’s; nothing else changes', async () => {
     const reverted = fakes({ receipt: 'reverted' })
     const a = await runEffectAsync(executeSwap, { events: { marble: 's', values: { s: swapRequested({}, { requestId: 'x' }) } }, state: ready(NATIVE, GUSD, '1000'), loop: true, deps: reverted.deps })
-    expect(a.state.swap.step).toMatchObject({ status: 'failed', hash: '0xhash1', error: { shortMessage: SWAP_SLIPPAGE_MESSAGE } })
+    expect(a.state.swap!.step).toMatchObject({ status: 'failed', hash: '0xhash1', error: { shortMessage: SWAP_SLIPPAGE_MESSAGE } })
     expect(a.log.map((e) => e.type)).not.toContain('balance/refreshRequested')
 
     const estimate = fakes({ send: () => replyError(new GangwayError('Something went wrong', { details: 'execution reverted: UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT' }), 5) })
     const b = await runEffectAsync(executeSwap, { events: { marble: 's', values: { s: swapRequested({}, { requestId: 'x' }) } }, state: ready(NATIVE, GUSD, '1000'), loop: true, deps: estimate.deps })
-    expect(b.state.swap.step).toMatchObject({ status: 'failed', hash: null, error: { shortMessage: SWAP_SLIPPAGE_MESSAGE } })
+    expect(b.state.swap!.step).toMatchObject({ status: 'failed', hash: null, error: { shortMessage: SWAP_SLIPPAGE_MESSAGE } })
 
     const refused = fakes({ send: () => replyError(new GangwayError('User rejected the request', { code: 4001 }), 5) })
     const c = await runEffectAsync(executeSwap, { events: { marble: 's', values: { s: swapRequested({}, { requestId: 'x' }) } }, state: ready(NATIVE, GUSD, '1000'), loop: true, deps: refused.deps })
-    expect(c.state.swap.step).toMatchObject({ status: 'failed', error: { shortMessage: 'User rejected the request' } })
+    expect(c.state.swap!.step).toMatchObject({ status: 'failed', error: { shortMessage: 'User rejected the request' } })
     // A fresh quote is asked for after a failure.
-    expect(c.state.swap.quote).toBeNull()
+    expect(c.state.swap!.quote).toBeNull()
   })
 
   it('without a quote for the form, or a second Swap while one runs, nothing is sent', async () => {
     const { deps, sent } = fakes({})
     const noQuote = stateAfter([connectionSucceeded({ connectorId: 'a', namespace: 'eip155', accounts: [{ address: ACCOUNT, type: 'eoa' }], caipNetworkId: 'eip155:1' })])
     const a = await runEffectAsync(executeSwap, { events: { marble: 's', values: { s: swapRequested({}, { requestId: 'x' }) } }, state: noQuote, loop: true, deps })
-    expect(a.state.swap.step).toBeNull()
+    expect(a.state.swap!.step).toBeNull()
     const b = await runEffectAsync(executeSwap, {
       events: { marble: 's t', values: { s: swapRequested({}, { requestId: 'x' }), t: swapRequested({}, { requestId: 'y' }) } },
       state: ready(NATIVE, GUSD, '1000'),
@@ -108,6 +108,6 @@ describe('executeSwap', () => {
       deps,
     })
     expect(sent).toHaveLength(1)
-    expect(b.state.swap.step).toMatchObject({ status: 'confirmed', requestId: 'x' })
+    expect(b.state.swap!.step).toMatchObject({ status: 'confirmed', requestId: 'x' })
   })
 })

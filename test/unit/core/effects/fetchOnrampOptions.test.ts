@@ -22,18 +22,18 @@ describe('fetchOnrampOptions', () => {
       loop: true,
       deps: deps(() => reply({ paymentCurrencies: [eur], purchaseCurrencies: [usdc], providers: [provider] }, 5)),
     })
-    expect(run.state.onramp.options).toEqual({ status: 'loaded', paymentCurrencies: [eur], purchaseCurrencies: [usdc], providers: [provider] })
-    expect(run.state.onramp.paymentCurrency).toBe('EUR')
-    expect(run.state.onramp.purchaseCurrency).toBe('USDC')
+    expect(run.state.onramp!.options).toEqual({ status: 'loaded', paymentCurrencies: [eur], purchaseCurrencies: [usdc], providers: [provider] })
+    expect(run.state.onramp!.paymentCurrency).toBe('EUR')
+    expect(run.state.onramp!.purchaseCurrency).toBe('USDC')
   })
 
   it('without the API, or when it fails, the built-in USD / EUR defaults and no provider (spec §7)', async () => {
     for (const d of [deps(null), deps(() => replyError(new Error('boom'), 5))]) {
       const run = await runEffectAsync(fetchOnrampOptions, { events: { marble: 'r', values: { r: onrampOptionsRequested({}) } }, state: stateAfter(), loop: true, deps: d })
-      expect(run.state.onramp.options?.paymentCurrencies.map((c) => c.id)).toEqual(['USD', 'EUR'])
-      expect(run.state.onramp.options?.purchaseCurrencies.map((c) => c.id)).toEqual(['USDC'])
-      expect(run.state.onramp.options?.providers).toEqual([])
-      expect([run.state.onramp.purchaseCurrency, run.state.onramp.paymentCurrency]).toEqual(['USDC', 'USD'])
+      expect(run.state.onramp!.options?.paymentCurrencies.map((c) => c.id)).toEqual(['USD', 'EUR'])
+      expect(run.state.onramp!.options?.purchaseCurrencies.map((c) => c.id)).toEqual(['USDC'])
+      expect(run.state.onramp!.options?.providers).toEqual([])
+      expect([run.state.onramp!.purchaseCurrency, run.state.onramp!.paymentCurrency]).toEqual(['USDC', 'USD'])
     }
   })
 })

@@ -30,12 +30,12 @@ describe('fetchSwapTokens', () => {
     })
     const run = await runEffectAsync(fetchSwapTokens, { events: { marble: 'r', values: { r: swapTokensRequested({ chainId: 'eip155:1' }, { requestId: 'q' }) } }, state: connected, loop: true, deps })
     expect(calls.sort()).toEqual(['gas eip155:1', 'tokens eip155:1'])
-    expect(run.state.swap.tokens).toMatchObject({ status: 'loaded' })
+    expect(run.state.swap!.tokens).toMatchObject({ status: 'loaded' })
     // The malformed entry is left out.
-    expect(run.state.swap.tokens!.items.map((t) => t.symbol)).toEqual(['ETH', 'USDC'])
-    expect(run.state.swap.from).toBe(NATIVE)
-    expect(run.state.swap.to).toBe(USDC)
-    expect(run.state.swap.gasPrice).toEqual({ status: 'loaded', standard: '1000000000', error: null })
+    expect(run.state.swap!.tokens!.items.map((t) => t.symbol)).toEqual(['ETH', 'USDC'])
+    expect(run.state.swap!.from).toBe(NATIVE)
+    expect(run.state.swap!.to).toBe(USDC)
+    expect(run.state.swap!.gasPrice).toEqual({ status: 'loaded', standard: '1000000000', error: null })
   })
 
   it("a network outside the swap chains fails at once with 'Network not supported for Swaps', asking nothing", async () => {
@@ -47,7 +47,7 @@ describe('fetchSwapTokens', () => {
       deps,
     })
     expect(calls).toEqual([])
-    expect(run.state.swap.tokens).toMatchObject({ status: 'failed', error: { shortMessage: 'Network not supported for Swaps' } })
+    expect(run.state.swap!.tokens).toMatchObject({ status: 'failed', error: { shortMessage: 'Network not supported for Swaps' } })
   })
 
   it("a configured chain the API lists nothing for is not supported; a failed gas price says 'Network not supported for Gas Price'", async () => {
@@ -60,7 +60,7 @@ describe('fetchSwapTokens', () => {
       { settings: { swapChains: ['eip155:7'] } },
     )
     const run = await runEffectAsync(fetchSwapTokens, { events: { marble: 'r', values: { r: swapTokensRequested({ chainId: 'eip155:7' }, { requestId: 'q' }) } }, state, loop: true, deps })
-    expect(run.state.swap.tokens).toMatchObject({ status: 'failed', error: { shortMessage: 'Network not supported for Swaps' } })
-    expect(run.state.swap.gasPrice).toMatchObject({ status: 'failed', error: { shortMessage: 'Network not supported for Gas Price' } })
+    expect(run.state.swap!.tokens).toMatchObject({ status: 'failed', error: { shortMessage: 'Network not supported for Swaps' } })
+    expect(run.state.swap!.gasPrice).toMatchObject({ status: 'failed', error: { shortMessage: 'Network not supported for Gas Price' } })
   })
 })

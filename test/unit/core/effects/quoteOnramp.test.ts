@@ -42,12 +42,12 @@ describe('quoteOnramp', () => {
       ['cheap', '100', 'card', 'USDC', 'USD', 'eip155:1'],
       ['dear', '100', 'card', 'USDC', 'USD', 'eip155:1'],
     ])
-    expect(run.state.onramp.quotes?.status).toBe('loaded')
-    expect(run.state.onramp.quotes?.items.map((i) => [i.provider, i.quote?.purchaseAmount.amount ?? null, i.error?.shortMessage ?? null])).toEqual([
+    expect(run.state.onramp!.quotes?.status).toBe('loaded')
+    expect(run.state.onramp!.quotes?.items.map((i) => [i.provider, i.quote?.purchaseAmount.amount ?? null, i.error?.shortMessage ?? null])).toEqual([
       ['cheap', '98.9', null],
       ['dear', null, 'Server Error'],
     ])
-    expect(run.state.onramp.selectedProvider).toBe('cheap')
+    expect(run.state.onramp!.selectedProvider).toBe('cheap')
   })
 
   it('without providers for the namespace, no request: an empty list', async () => {
@@ -59,7 +59,7 @@ describe('quoteOnramp', () => {
       deps,
     })
     expect(calls).toEqual([])
-    expect(run.state.onramp.quotes).toMatchObject({ status: 'loaded', items: [] })
-    expect(run.state.onramp.selectedProvider).toBeNull()
+    expect(run.state.onramp!.quotes).toMatchObject({ status: 'loaded', items: [] })
+    expect(run.state.onramp!.selectedProvider).toBeNull()
   })
 })

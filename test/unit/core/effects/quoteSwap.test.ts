@@ -30,15 +30,15 @@ describe('quoteSwap', () => {
       deps,
     })
     expect(calls).toEqual([{ amount: '2', userAddress: `eip155:1:${ACCOUNT}`, from: pair.from, to: pair.to, gasPrice: '0' }])
-    expect(run.state.swap.quote).toMatchObject({ amount: '2', status: 'loaded', toAmount: '5900', priceImpact: 0.4 })
+    expect(run.state.swap!.quote).toMatchObject({ amount: '2', status: 'loaded', toAmount: '5900', priceImpact: 0.4 })
   })
 
   it('a failure or an empty answer fails the quote with its message', async () => {
     const failing = quotes(() => replyError(new GangwayError('Rate Limited'), 5))
     const a = await runEffectAsync(quoteSwap, { events: { marble: 'a', values: { a: swapQuoteRequested({ ...pair, amount: '1' }, { requestId: 'q' }) } }, state: connected, loop: true, deps: failing.deps })
-    expect(a.state.swap.quote).toMatchObject({ status: 'failed', toAmount: null, error: { shortMessage: 'Rate Limited' } })
+    expect(a.state.swap!.quote).toMatchObject({ status: 'failed', toAmount: null, error: { shortMessage: 'Rate Limited' } })
     const empty = quotes(() => reply([], 5))
     const b = await runEffectAsync(quoteSwap, { events: { marble: 'a', values: { a: swapQuoteRequested({ ...pair, amount: '1' }, { requestId: 'q' }) } }, state: connected, loop: true, deps: empty.deps })
-    expect(b.state.swap.quote).toMatchObject({ status: 'failed', error: { shortMessage: 'Network not supported for Swaps' } })
+    expect(b.state.swap!.quote).toMatchObject({ status: 'failed', error: { shortMessage: 'Network not supported for Swaps' } })
   })
 })

@@ -33,7 +33,7 @@ describe('registerAccountName', () => {
     expect(calls).toEqual([{ name: 'alice.gangway', coinType: 0x80000000 + 10, address: ACCOUNT, message, signature: '0xsig' }])
     expect(run.state.nameRegistration).toMatchObject({ register: null, registered: 'alice.gangway' })
     expect(run.state.router.view).toBe('RegisterAccountNameSuccess')
-    expect(run.state.accountSheet.identities[ACCOUNT.toLowerCase()]?.name).toBe('alice.gangway')
+    expect(run.state.accountSheet!.identities[ACCOUNT.toLowerCase()]?.name).toBe('alice.gangway')
   })
 
   it('a refusal (the wallet, or the name API with its reason) stays on the form with the error', async () => {
@@ -41,14 +41,14 @@ describe('registerAccountName', () => {
     const untouched = store(() => reply(true, 5))
     const a = await runEffectAsync(registerAccountName, { events: { marble: 'r', values: { r: request } }, state: connected, loop: true, deps: { adapters: { eip155: wallet.adapter }, api: untouched.api } })
     expect(untouched.calls).toEqual([])
-    expect(a.state.nameRegistration.register).toMatchObject({ status: 'failed', error: { shortMessage: 'Error signing message' } })
+    expect(a.state.nameRegistration!.register).toMatchObject({ status: 'failed', error: { shortMessage: 'Error signing message' } })
     expect(a.state.router.view).toBe('RegisterAccountName')
 
     const signer = fakeAdapter({ signMessage: () => reply('0xsig', 5) })
     const taken = store(() => replyError(new GangwayError('Name is already taken', { code: 409 }), 5))
     const b = await runEffectAsync(registerAccountName, { events: { marble: 'r', values: { r: request } }, state: connected, loop: true, deps: { adapters: { eip155: signer.adapter }, api: taken.api } })
-    expect(b.state.nameRegistration.register).toMatchObject({ status: 'failed', error: { shortMessage: 'Name is already taken' } })
-    expect(b.state.nameRegistration.registered).toBeNull()
+    expect(b.state.nameRegistration!.register).toMatchObject({ status: 'failed', error: { shortMessage: 'Name is already taken' } })
+    expect(b.state.nameRegistration!.registered).toBeNull()
   })
 
   it('without a connected EVM account or the name API it fails before the wallet is asked', async () => {
@@ -60,6 +60,6 @@ describe('registerAccountName', () => {
       deps: { adapters: { eip155: adapter }, api: { blockchain: null, directory: null, loadConfiguration: null } },
     })
     expect(calls).toEqual([])
-    expect(run.state.nameRegistration.register).toMatchObject({ status: 'failed', error: { shortMessage: 'Error registering name alice.gangway' } })
+    expect(run.state.nameRegistration!.register).toMatchObject({ status: 'failed', error: { shortMessage: 'Error registering name alice.gangway' } })
   })
 })

@@ -1,3 +1,4 @@
+import type { LazySliceKey } from '../../../../src/core/selectors'
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
@@ -27,7 +28,10 @@ const stamp = (events: { type: string; payload: unknown; requestId?: string }[])
 
 describe('features', () => {
   it('make up the state: ModalState is exactly the state of the built-in slices', () => {
-    expectTypeOf<StateOfSlices<BuiltInSlice>>().toEqualTypeOf<ModalState>()
+    expectTypeOf<StateOfSlices<BuiltInSlice>>().toEqualTypeOf<Required<ModalState>>()
+    // The slices of the features that join when first needed are the state's only optional keys.
+    type OptionalKeys = { [K in keyof ModalState]-?: {} extends Pick<ModalState, K> ? K : never }[keyof ModalState]
+    expectTypeOf<OptionalKeys>().toEqualTypeOf<LazySliceKey>()
     expect(Object.keys(initialState()).sort()).toEqual(BUILT_IN_SLICES.map((s) => s.name).sort())
   })
 
