@@ -84,6 +84,11 @@ export type Store = {
   readonly event$: Observable<StampedEvent>
   readonly timeTravel: TimeTravel
   /**
+   * Resolves once no event waits for a feature's chunk (at once when none does): what was
+   * dispatched so far has been reduced, or reported.
+   */
+  whenLoaded(): Promise<void>
+  /**
    * Loads a persisted log (if any), starts the session with these settings and starts effects.
    * A persisted log that cannot be replayed is not loaded: the session starts without it and
    * the reason comes back as `unreadableLog`.
@@ -126,6 +131,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
   // Lazy features whose effects run (once per store, from their first injection).
   const runningFeatures = new Set<string>()
   let presentState: StateObservable | undefined
+  let loadedWaiters: (() => void)[] = []
 
   const publish = (): void => {
     if (state$.value !== log.currentState) state$.next(log.currentState)
@@ -218,6 +224,11 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
       }
     } finally {
       draining = false
+    }
+    if (waitingFor === undefined && loadedWaiters.length > 0) {
+      const waiters = loadedWaiters
+      loadedWaiters = []
+      for (const w of waiters) w()
     }
   }
 
@@ -373,6 +384,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
       enqueue(event)
     },
     getState: () => state$.value,
+    whenLoaded: () => (waitingFor === undefined ? Promise.resolve() : new Promise<void>((resolve) => loadedWaiters.push(resolve))),
     subscribe(listener) {
       // Called on changes only, as useSyncExternalStore expects.
       const sub = state$.pipe(skip(1)).subscribe(listener)

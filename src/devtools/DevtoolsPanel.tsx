@@ -61,7 +61,10 @@ export function DevtoolsPanel({ modal, reduxDevtools = true }: DevtoolsPanelProp
     e.target.value = ''
     if (!file) return
     try {
-      tt.importLog(JSON.parse(await file.text()))
+      const snapshot: unknown = JSON.parse(await file.text())
+      // The features the log names load first, so that it replays as it was recorded.
+      await tt.prepareImport(snapshot)
+      tt.importLog(snapshot)
       setSelectedSeq(null)
       setError(null)
     } catch (err) {

@@ -66,12 +66,15 @@ export function connectReduxDevtools(modal: Modal, target: unknown = globalThis)
   const seqOf = (actionId: number | undefined): number | null =>
     actionId !== undefined && actionId >= 1 && Number.isInteger(actionId) ? (sent[actionId - 1] ?? null) : null
   const load = (snapshot: LogSnapshot<ModalState>): void => {
-    try {
-      timeTravel.importLog(snapshot)
-    } catch {
-      // A log the store refuses changes nothing; the extension is shown the log as it stayed.
-    }
-    mirror()
+    // The features the log names load first, so that it replays as it was recorded.
+    void timeTravel.prepareImport(snapshot).then(() => {
+      try {
+        timeTravel.importLog(snapshot)
+      } catch {
+        // A log the store refuses changes nothing; the extension is shown the log as it stayed.
+      }
+      mirror()
+    })
   }
 
   mirror()

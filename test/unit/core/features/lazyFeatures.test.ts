@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest'
+import { createStore } from '../../../../src/core/store'
+import { composeFeatures } from '../../../../src/core/features/composeFeatures'
+import { defineFeature, defineLazyFeature, type Feature } from '../../../../src/core/features/defineFeature'
+import { BASE_FEATURES } from '../../../../src/core/features/baseFeatures'
+import { LAZY_FEATURES } from '../../../../src/core/features/lazyFeatures'
+import { createSlice } from '../../../../src/core/reducers/createSlice'
+import { defineEvent } from '../../../../src/core/events/defineEvent'
+import { object, string } from '../../../../src/core/events/schema'
+import { modalCloseRequested, modalOpenRequested } from '../../../../src/core/events/modal'
+import { routerPushed } from '../../../../src/core/events/router'
+import { swapAmountSet } from '../../../../src/core/events/swap'
+import { connectionSucceeded } from '../../../../src/core/events/connection'
+import { createMemoryStorage } from '../../../../src/adapters/storage/memoryStorage'
+import type { CoreDeps } from '../../../../src/core/ports'
+import type { ModalState } from '../../../../src/core/state'
+import { createTestModal } from '../../../support/testModal'
+import { createVirtualTime, settle } from '../../../support/virtualTime'
+
+/** Waits until no event waits for a feature's chunk, and effects have answered. */
+async function loaded(modal: { whenLoaded(): Promise<void> }): Promise<void> {
+  await modal.whenLoaded()
+  await settle()
+}
+
+const types = (modal: { timeTravel: { log: { snapshot(): { events: { type: string }[] } } } }) => modal.timeTravel.log.snapshot().events.map((e) => e.type)
+
+describe('features loaded on first need', () => {
+  it('are not in the state until needed; a view of one injects it first, in the log', async () => {
+    const { modal } = await createTestModal()
+    expect(modal.getState().swap).toBeUndefined()
+    expect(modal.getState().injected).toEqual([])
+    modal.open()
+    modal.push('Swap')
+    await loaded(modal)
+    const state = modal.getState()
+    expect(state.injected).toEqual(['swaps'])
+    expect(state.swap).toBeDefined()
+    expect(state.router.view).toBe('Swap')
+    const log = types(modal)
+    expect(log.indexOf('feature/injected')).toBe(log.lastIndexOf('router/pushed') - 1)
+    // Pushing it again injects nothing more.
+    modal.back()
+    modal.push('Swap')
+    await loaded(modal)
+    expect(types(modal).filter((t) => t === 'feature/injected')).toHaveLength(1)
+  })
+
+  it("hold an event of theirs, and every event after it, until their chunk has loaded, then keep the order", async () => {
+    const { modal } = await createTestModal()
+    modal.dispatch(swapAmountSet({ side: 'from', amount: '1.5' }))
+    modal.dispatch(modalOpenRequested({}))
+    // Nothing happened yet: the open waits behind the swap event.
+    expect(modal.getState().modal.open).toBe(false)
+    await loaded(modal)
+    const log = types(modal)
+    const at = log.indexOf('feature/injected')
+    expect(log.slice(at, at + 3)).toEqual(['feature/injected', 'swap/amountSet', 'modal/openRequested'])
+    expect(modal.getState().swap?.amount).toBe('1.5')
+    expect(modal.getState().modal.open).toBe(true)
+  })
+
+  it("check an event's payload once its feature has loaded: a bad one is reported and changes nothing", async () => {
+    const { modal } = await createTestModal()
+    // Not JSON data: refused at once, before anything loads.
+    expect(() => modal.dispatch({ type: 'swap/amountSet', payload: { side: 'from', amount: () => 1 } })).toThrow(/Invalid event swap\/amountSet/)
+    // JSON data of the wrong shape: refused by the feature's schema once it loaded.
+    modal.dispatch({ type: 'swap/amountSet', payload: { side: 'sideways', amount: '1' } })
+    await loaded(modal)
+    const state = modal.getState()
+    expect(state.swap?.amount ?? '').toBe('')
+    const failed = modal.timeTravel.log.snapshot().events.filter((e) => e.type === 'effect/failed').map((e) => (e.payload as { effect: string }).effect)
+    expect(failed).toEqual(['dispatch(swap/amountSet)'])
+    // An event type no feature owns is refused at once, as before.
+    expect(() => modal.dispatch({ type: 'nothing/happened', payload: {} })).toThrow(/Unknown event type: nothing\/happened/)
+  })
+
+  it('the account sheet joins with the first connection', async () => {
+    const { modal } = await createTestModal()
+    modal.dispatch(
+      connectionSucceeded({ namespace: 'eip155', connectorId: 'injected', accounts: [{ address: '0x00000000000000000000000000000000000000a1', type: 'eoa' }], caipNetworkId: 'eip155:1' }, { requestId: 'r1' }),
+    )
+    await loaded(modal)
+    expect(modal.getState().injected).toContain('accountSheet')
+    expect(modal.getState().accountSheet).toEqual(expect.objectContaining({ tab: expect.any(String) }))
+  })
+
+  it('a replayed or imported log loads the features it names first and folds to the same state', async () => {
+    const { modal } = await createTestModal()
+    modal.open()
+    modal.push('OnRamp')
+    modal.push('Swap')
+    modal.dispatch(swapAmountSet({ side: 'from', amount: '2' }))
+    await loaded(modal)
+    const exported = JSON.parse(JSON.stringify(modal.timeTravel.exportLog()))
+    const { modal: other } = await createTestModal()
+    expect(other.getState().swap).toBeUndefined()
+    // Before its features loaded, nothing of the log replays (and nothing changes).
+    const before = other.getState()
+    await other.timeTravel.prepareImport(exported)
+    other.timeTravel.importLog(exported)
+    const imported = other.getState()
+    expect(before.swap).toBeUndefined()
+    expect(imported.injected).toEqual(modal.getState().injected)
+    expect(imported.swap).toEqual(modal.getState().swap)
+    expect(imported.onramp).toEqual(modal.getState().onramp)
+    expect(imported.router).toEqual(modal.getState().router)
+  })
+
+  it('a returning visitor: the stored log names its features, which load before it replays', async () => {
+    const first = await createTestModal({ persistLog: true })
+    first.modal.open()
+    first.modal.push('Swap')
+    await loaded(first.modal)
+    await first.time.advanceBy(1_000)
+    const second = await createTestModal({ persistLog: true }, first.kv)
+    // The stored log replayed (it was not set aside as unreadable) and the session started.
+    expect(second.modal.getState().lastError).toBeNull()
+    expect(second.modal.timeTravel.log.snapshot().events.some((e) => e.type === 'swap/tokensRequested' || e.type === 'feature/injected')).toBe(true)
+  })
+})
+
+describe('a feature whose chunk fails to load', () => {
+  const pinged = defineEvent('ping/sent', object({ text: string() }))
+  const pingSlice = createSlice('ping', () => ({ last: '' }), (b) => b.addCase(pinged, (draft, e) => void (draft.last = e.payload.text)))
+
+  function storeWith(load: () => Promise<ReturnType<typeof defineFeature>>) {
+    const time = createVirtualTime()
+    const deps: CoreDeps = { clock: time.clock, scheduler: time.scheduler, storage: createMemoryStorage(), analytics: { track: () => undefined } }
+    const composed = composeFeatures<CoreDeps>([...BASE_FEATURES] as Feature<CoreDeps>[], { lazy: [defineLazyFeature({ name: 'ping', domains: ['ping'], load })] })
+    const store = createStore({ deps, reducer: composed.reducer, catalogue: composed.catalogue, lazy: composed })
+    store.start({ projectId: 'p', adapters: [] })
+    return store
+  }
+
+  it('drops the event that needed it with a report, and the events after it go on', async () => {
+    const store = storeWith(() => Promise.reject(new Error('chunk failed')))
+    store.dispatch(pinged({ text: 'hello' }))
+    store.dispatch(modalOpenRequested({}))
+    await loaded(store)
+    const state = store.getState() as ModalState & { ping?: unknown }
+    expect(state.ping).toBeUndefined()
+    expect(state.lastError?.shortMessage).toBe('chunk failed')
+    expect(state.modal.open).toBe(true)
+  })
+
+  it('loads on a later need once the chunk can be had', async () => {
+    let fail = true
+    const store = storeWith(() => (fail ? Promise.reject(new Error('offline')) : Promise.resolve(defineFeature({ name: 'ping', events: [pinged], slices: [pingSlice], effects: [] }))))
+    store.dispatch(pinged({ text: 'one' }))
+    await loaded(store)
+    fail = false
+    store.dispatch(pinged({ text: 'two' }))
+    store.dispatch(modalCloseRequested({}))
+    await loaded(store)
+    expect((store.getState() as ModalState & { ping?: { last: string } }).ping).toEqual({ last: 'two' })
+  })
+})
+
+describe('the base features', () => {
+  it('hold none of the lazy features, and each lazy feature owns its events and views alone', () => {
+    const base = new Set<string>(BASE_FEATURES.map((f) => f.name))
+    for (const f of LAZY_FEATURES) expect(base.has(f.name), f.name).toBe(false)
+    const composed = composeFeatures([...BASE_FEATURES] as Feature[], { lazy: LAZY_FEATURES })
+    for (const type of composed.catalogue.keys()) expect(composed.ownerOf(type), type).toBeUndefined()
+  })
+
+  it("route a pushed view of a lazy feature to that feature", () => {
+    const composed = composeFeatures([...BASE_FEATURES] as Feature[], { lazy: LAZY_FEATURES })
+    const state = composed.reducer.initial({ projectId: 'p', adapters: ['eip155'] })
+    expect(composed.neededFor(routerPushed({ view: 'RegisterAccountName' }), state)?.name).toBe('names')
+    expect(composed.neededFor(routerPushed({ view: 'Networks' }), state)).toBeUndefined()
+  })
+})
