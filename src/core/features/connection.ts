@@ -12,5 +12,5 @@ export const connectionFeature = defineFeature({
   events: [connectionRequested, connectionSucceeded, connectionFailed, connectionDisconnected, ...WALLET_EVENTS],
   slices: [connectionSlice, walletsSlice, networkSlice, accountSlice],
   effects: [],
-  loadEffects: () => import('../effects/walletEffects.js').then((m) => m.walletEffects),
+  loadEffects: () => import('../effects/startupEffects.js').then((m) => m.walletEffects),
 })

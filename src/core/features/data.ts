@@ -12,5 +12,5 @@ export const dataFeature = defineFeature({
   events: [...WALLET_LIST_EVENTS, ...TOKEN_BALANCE_EVENTS, ...API_EVENTS],
   slices: [walletListSlice, tokenBalancesSlice, apiSlice],
   effects: [],
-  loadEffects: () => import('../effects/dataEffects.js').then((m) => m.dataEffects),
+  loadEffects: () => import('../effects/startupEffects.js').then((m) => m.dataEffects),
 })

@@ -1,15 +1,16 @@
+import { selectIsConnected } from '../selectors.js'
 import { defineLazyFeature, type LazyFeature } from './defineFeature.js'
 
 // Each of these is a description only: a feature's events, slices and effects come in one chunk
 // when it is first needed, and join the running modal by a `feature/injected` event.
 
-/** The account sheet (spec §2 Account tabs): joins with the first connection, which shows it. */
+/** The account sheet (spec §2 Account tabs): joins with the first connection, or as a connected modal opens on it. */
 export const accountSheetLazyFeature = defineLazyFeature({
   name: 'accountSheet',
   domains: ['activity', 'identity', 'nfts'],
   types: ['account/tabSelected'],
   views: ['Account'],
-  before: { 'connection/succeeded': true },
+  before: { 'connection/succeeded': true, 'modal/openRequested': (_event, state) => selectIsConnected(state) },
   configured: () => true,
   load: () => import('./accountSheet.js').then((m) => m.accountSheetFeature),
 })

@@ -44,6 +44,6 @@ export const modalFeature = defineFeature({
   ],
   slices: [settingsSlice, injectedSlice, remoteFeaturesSlice, featuresSlice, lastErrorSlice, modalSlice, routerSlice, bannerSlice, preferencesSlice, themeSlice],
   effects: [],
-  // Optimization: effects load as the session starts, off the host's first bundle (createModal).
-  loadEffects: () => import('../effects/modalEffects.js').then((m) => m.modalEffects),
+  // Optimization: effects load as the session starts, off the host's first bundle, in one chunk with the other base features' (createModal).
+  loadEffects: () => import('../effects/startupEffects.js').then((m) => m.modalEffects),
 })

@@ -7,7 +7,7 @@ export const persistenceFeature = defineFeature({
   events: [storageHydrated, storageFailed],
   slices: [],
   effects: [],
-  loadEffects: () => import('../effects/persistenceEffects.js').then((m) => m.persistenceEffects),
+  loadEffects: () => import('../effects/startupEffects.js').then((m) => m.persistenceEffects),
 })
 
 /** The event log kept across reloads (on by default; `persistLog: false` leaves it out). */
@@ -16,5 +16,5 @@ export const logPersistenceFeature = defineFeature({
   events: [],
   slices: [],
   effects: [],
-  loadEffects: () => import('../effects/persistenceEffects.js').then((m) => m.logPersistenceEffects),
+  loadEffects: () => import('../effects/startupEffects.js').then((m) => m.logPersistenceEffects),
 })

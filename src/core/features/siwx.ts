@@ -34,5 +34,5 @@ export const siwxFeature = defineFeature({
   ],
   slices: [siwxSlice, siwxSignInSlice, siwxSessionsSlice],
   effects: [],
-  loadEffects: () => import('../effects/siwxEffects.js').then((m) => m.siwxEffects),
+  loadEffects: () => import('../effects/startupEffects.js').then((m) => m.siwxEffects),
 })

@@ -19,7 +19,8 @@ import { explorerLink } from './explorerLink.js'
 import type { ViewProps } from './viewProps.js'
 
 // The tabs (tokens, activity) load with the views the modal prefetches, not with the first frame.
-const AccountTabs = lazy(() => import('./AccountTabs.js').then((m) => ({ default: m.AccountTabs })))
+// Optimization: the tabs come in the account sheet's views chunk.
+const AccountTabs = lazy(() => import('./accountViews.js').then((m) => ({ default: m.AccountTabs })))
 
 /** The dollar total of the account's tokens on this network, or null while the data API has not priced them. */
 const selectTotal = (s: ModalState): number | null => {

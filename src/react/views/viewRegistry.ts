@@ -1,5 +1,5 @@
 import { createElement, Fragment, lazy, type ComponentType } from 'react'
-import type { ViewProps } from './viewProps.js'
+import type { ViewGroup, ViewProps } from './viewProps.js'
 import type { ViewName } from '../../core/events/views.js'
 import { AccountView } from './AccountView.js'
 import { ConnectView } from './ConnectView.js'
@@ -7,36 +7,72 @@ import { pageIdle } from '../../adapters/pageIdle.js'
 
 
 type ViewLoader = () => Promise<ComponentType<ViewProps>>
+type GroupLoader = () => Promise<ViewGroup>
 
 // Views an open rarely lands on load on first use, so they stay out of the host's initial bundle;
 // they are prefetched when the page is idle after loading (and again, if that has not happened,
-// once the modal is on screen), so pushing one never waits for the network.
-const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
-  AllWallets: () => import('./AllWalletsView.js').then((m) => m.AllWalletsView),
-  EmailLogin: () => import('./EmailLoginView.js').then((m) => m.EmailLoginView),
-  UpdateEmailWallet: () => import('./UpdateEmailWalletView.js').then((m) => m.UpdateEmailWalletView),
-  ConnectingSocial: () => import('./ConnectingSocialView.js').then((m) => m.ConnectingSocialView),
-  ConnectingFarcaster: () => import('./ConnectingFarcasterView.js').then((m) => m.ConnectingFarcasterView),
-  ConnectingExternal: () => import('./ConnectingExternalView.js').then((m) => m.ConnectingExternalView),
-  ConnectingWalletConnect: () => import('./ConnectingWalletConnectView.js').then((m) => m.ConnectingWalletConnectView),
-  ConnectingWalletConnectBasic: () => import('./ConnectingWalletConnectBasicView.js').then((m) => m.ConnectingWalletConnectBasicView),
-  Networks: () => import('./NetworksView.js').then((m) => m.NetworksView),
-  SwitchNetwork: () => import('./SwitchNetworkView.js').then((m) => m.SwitchNetworkView),
-  UnsupportedChain: () => import('./UnsupportedChainView.js').then((m) => m.UnsupportedChainView),
-  ProfileWallets: () => import('./ProfileWalletsView.js').then((m) => m.ProfileWalletsView),
-  SwitchActiveChain: () => import('./SwitchActiveChainView.js').then((m) => m.SwitchActiveChainView),
-  Receive: () => import('./ReceiveView.js').then((m) => m.ReceiveView),
-  WalletSend: () => import('./SendView.js').then((m) => m.SendView),
-  SIWXSignMessage: () => import('./SiwxSignMessageView.js').then((m) => m.SiwxSignMessageView),
-  SiwxSessions: () => import('./SiwxSessionsView.js').then((m) => m.SiwxSessionsView),
-  RegisterAccountName: () => import('./RegisterAccountNameView.js').then((m) => m.RegisterAccountNameView),
-  RegisterAccountNameSuccess: () => import('./RegisterAccountNameView.js').then((m) => m.RegisterAccountNameSuccessView),
-  Swap: () => import('./SwapView.js').then((m) => m.SwapView),
-  ApproveTransaction: () => import('./ApproveTransactionView.js').then((m) => m.ApproveTransactionView),
-  OnRamp: () => import('./OnRampView.js').then((m) => m.OnRampView),
-  WhatIsAWallet: () => import('./WhatIsAWalletView.js').then((m) => m.WhatIsAWalletView),
-  GetWallet: () => import('./GetWalletView.js').then((m) => m.GetWalletView),
+// once the modal is on screen), so pushing one never waits for the network. Optimization: one
+// chunk per feature, not per view: a phone on a slow network pays a round trip per chunk.
+const VIEW_GROUPS: Record<string, GroupLoader> = {
+  connect: () => import('./connectViews.js').then((m) => m.connectViews),
+  account: () => import('./accountViews.js').then((m) => m.accountViews),
+  embeddedWallet: () => import('./embeddedWalletViews.js').then((m) => m.embeddedWalletViews),
+  siwx: () => import('./siwxViews.js').then((m) => m.siwxViews),
+  swaps: () => import('./swapsViews.js').then((m) => m.swapsViews),
+  onramp: () => import('./onrampViews.js').then((m) => m.onrampViews),
+  names: () => import('./namesViews.js').then((m) => m.namesViews),
 }
+
+/** The chunk each lazy view is in. */
+const GROUP_OF: Partial<Record<ViewName, keyof typeof VIEW_GROUPS>> = {
+  AllWallets: 'connect',
+  ConnectingExternal: 'connect',
+  ConnectingWalletConnect: 'connect',
+  ConnectingWalletConnectBasic: 'connect',
+  WhatIsAWallet: 'connect',
+  GetWallet: 'connect',
+  Networks: 'connect',
+  SwitchNetwork: 'connect',
+  UnsupportedChain: 'connect',
+  ProfileWallets: 'account',
+  SwitchActiveChain: 'account',
+  Receive: 'account',
+  WalletSend: 'account',
+  EmailLogin: 'embeddedWallet',
+  UpdateEmailWallet: 'embeddedWallet',
+  ConnectingSocial: 'embeddedWallet',
+  ConnectingFarcaster: 'embeddedWallet',
+  SIWXSignMessage: 'siwx',
+  SiwxSessions: 'siwx',
+  Swap: 'swaps',
+  ApproveTransaction: 'swaps',
+  OnRamp: 'onramp',
+  RegisterAccountName: 'names',
+  RegisterAccountNameSuccess: 'names',
+}
+
+const groupLoading = new Map<string, Promise<ViewGroup>>()
+
+/** A view's loader: its feature's chunk, fetched once for all its views (again after a failure). */
+function loaderOf(view: ViewName, group: string): ViewLoader {
+  return () => {
+    let promise = groupLoading.get(group)
+    if (!promise) {
+      promise = (VIEW_GROUPS[group] as GroupLoader)()
+      promise.catch(() => groupLoading.delete(group))
+      groupLoading.set(group, promise)
+    }
+    return promise.then((views) => {
+      const View = views[view]
+      if (!View) throw new Error(`the ${group} views have no ${view}`)
+      return View
+    })
+  }
+}
+
+const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = Object.fromEntries(
+  (Object.entries(GROUP_OF) as [ViewName, string][]).map(([view, group]) => [view, loaderOf(view, group)]),
+)
 
 /** Each lazy view's module load, started once and shared by the prefetch and the first render. */
 const loading = new Map<ViewName, Promise<ComponentType<ViewProps>>>()
@@ -98,8 +134,7 @@ export function viewComponent(view: ViewName): ComponentType<ViewProps> {
  */
 export async function prefetchViews(): Promise<void> {
   const entries = Object.entries(VIEW_LOADERS) as [ViewName, ViewLoader][]
-  // The Account view's tabs are a module of their own too.
-  await Promise.allSettled([...entries.map(([view, loader]) => load(view, loader)), import('./AccountTabs.js')])
+  await Promise.allSettled(entries.map(([view, loader]) => load(view, loader)))
 }
 
 // Prefetched once the page has loaded and the browser is idle: never with the host's first
