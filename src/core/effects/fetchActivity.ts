@@ -1,7 +1,6 @@
 import { catchError, EMPTY, filter, map, merge, mergeMap, of } from 'rxjs'
 import { isFeatureSupported } from '../domain/constants.js'
 import { activityPageFailed, activityPageFetched, activityPageRequested } from '../events/activity.js'
-import { newRequestId } from '../events/newRequestId.js'
 import { sendConfirmed } from '../events/send.js'
 import { GangwayError, serializeError } from '../errors/base.js'
 import { selectCaipAddress } from '../selectors.js'
@@ -49,7 +48,7 @@ export const fetchActivity: Effect<DataDeps> = (event$, state$, deps) =>
       mergeMap(() => {
         const caipAddress = selectCaipAddress(state$.value)
         if (!caipAddress || !state$.value.accountSheet.activity[caipAddress]) return EMPTY
-        return of(activityPageRequested({ caipAddress, cursor: null }, { requestId: newRequestId() }))
+        return of(activityPageRequested({ caipAddress, cursor: null }))
       }),
     ),
   )

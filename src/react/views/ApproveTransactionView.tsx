@@ -1,5 +1,4 @@
 import { formatTokenUnits } from '../../core/domain/format.js'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import { swapApproveRequested } from '../../core/events/swap.js'
 import { selectActiveNetwork } from '../../core/selectors.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
@@ -64,7 +63,7 @@ export function ApproveTransactionView({ modal }: ViewProps) {
             data-primary="true"
             data-autofocus="true"
             data-testid="approve-confirm"
-            onClick={() => modal.dispatch(swapApproveRequested({}, { requestId: newRequestId() }))}
+            onClick={() => modal.dispatch(swapApproveRequested({}))}
           >
             {step.status === 'failed' ? t('Try again') : t('Approve {symbol}', { symbol })}
           </button>
