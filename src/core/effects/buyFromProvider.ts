@@ -7,7 +7,6 @@ import { GangwayError, serializeError } from '../errors/base.js'
 import { activityPageRequested } from '../events/activity.js'
 import { balanceRefreshRequested } from '../events/balance.js'
 import { accountDisconnected } from '../events/connectionLifecycle.js'
-import { newRequestId } from '../events/newRequestId.js'
 import { onrampDelivered, onrampPurchaseCancelled, onrampPurchaseFailed, onrampPurchaseOpened, onrampPurchaseRequested, onrampReset } from '../events/onramp.js'
 import { selectSendableTokens } from '../reducers/dataSelectors.js'
 import { isPurchasing } from '../reducers/onrampReducer.js'
@@ -86,7 +85,7 @@ export const buyFromProvider: Effect<DataDeps> = (event$, state$, deps) =>
             mergeMap((held) => {
               const diff = BigInt(parseTokenUnits(held.balance, held.decimals)) - BigInt(parseTokenUnits(startBalance, held.decimals))
               const caip = selectCaipAddress(state$.value)
-              const activity = caip && state$.value.accountSheet?.activity[caip] ? [activityPageRequested({ caipAddress: caip, cursor: null }, { requestId: newRequestId() })] : []
+              const activity = caip && state$.value.accountSheet?.activity[caip] ? [activityPageRequested({ caipAddress: caip, cursor: null })] : []
               return of(onrampDelivered({ amount: formatTokenUnits(diff.toString(), held.decimals), symbol }, meta), ...activity)
             }),
           )

@@ -2,7 +2,6 @@ import { mergeMap, of } from 'rxjs'
 import { disconnectRequested } from '../events/connectionLifecycle.js'
 import { modalCloseRequested } from '../events/modal.js'
 import { networkSwitchRequested } from '../events/network.js'
-import { newRequestId } from '../events/newRequestId.js'
 import { siwxSignInCancelled } from '../events/siwx.js'
 import { ofType } from './ofType.js'
 import type { Effect } from './runEffects.js'
@@ -25,8 +24,8 @@ export const cancelSignIn: Effect<WalletDeps> = (event$, state$) =>
         .map((key) => key.split(':').slice(0, 2).join(':'))
         .filter((network) => network.startsWith('eip155:') && supported.has(network))
       const back = signedIn[signedIn.length - 1]
-      if (back) return of(networkSwitchRequested({ namespace: 'eip155', caipNetworkId: back }, { requestId: newRequestId() }))
-      return of(disconnectRequested({ namespace: 'eip155' }, { requestId: newRequestId() }))
+      if (back) return of(networkSwitchRequested({ namespace: 'eip155', caipNetworkId: back }))
+      return of(disconnectRequested({ namespace: 'eip155' }))
     }),
   )
 

@@ -4,11 +4,13 @@ import type { ModalState } from '../state.js'
 import type { Effect } from './runEffects.js'
 import type { WalletConnectDeps } from './walletConnectDeps.js'
 import { watchState } from './watchState.js'
+import { namesRequest } from '../events/requestLifecycle.js'
 
 /** Whether a WalletConnect pairing is still wanted: its attempt waits, or it was made ahead while the modal is open. */
 function pairingWanted(s: ModalState): boolean {
   if (isWalletConnectConnecting(s)) return true
-  return s.modal.open && (s.walletConnect.prefetching || s.walletConnect.pairing?.requestId === null)
+  const pairing = s.walletConnect.pairing
+  return s.modal.open && (s.walletConnect.prefetching || (pairing !== null && !namesRequest(pairing)))
 }
 
 /**

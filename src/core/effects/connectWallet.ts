@@ -7,6 +7,7 @@ import type { Effect } from './runEffects.js'
 import { ofType } from './ofType.js'
 import type { WalletDeps } from './walletDeps.js'
 import { selectConnectNetwork } from '../selectors.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 /**
  * Connects the wallet of an accepted `connection/requested` (the reducer decides: duplicates
@@ -18,7 +19,7 @@ export const connectWallet: Effect<WalletDeps> = (event$, state$, deps) =>
     ofType(connectionRequested),
     filter((e) => {
       const attempt = state$.value.wallets.attempt
-      return !!attempt && attempt.status === 'connecting' && attempt.startedAt === e.at && attempt.requestId === (e.requestId ?? null)
+      return !!attempt && attempt.status === 'connecting' && attempt.startedAt === e.at && isCurrentRequest(attempt.requestId, e)
     }),
     mergeMap((e) => {
       const { connectorId, namespace } = e.payload

@@ -5,6 +5,7 @@ import type { ModalState } from '../state.js'
 import type { Effect } from './runEffects.js'
 import { ofType } from './ofType.js'
 import { sendSafely } from './sendSafely.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 /** CONNECT_SUCCESS and CONNECT_ERROR for the visitor's connect attempts (not silent reconnects, not stale answers). */
 export const connectionAnalytics: Effect<CoreDeps> = (event$, state$, deps) =>
@@ -13,7 +14,7 @@ export const connectionAnalytics: Effect<CoreDeps> = (event$, state$, deps) =>
     tap((event) => {
       // The attempt as it was before the outcome: the outcome clears it.
       const attempt = state$.previous.wallets.attempt
-      if (!attempt || attempt.status !== 'connecting' || event.requestId === undefined || event.requestId !== attempt.requestId) return
+      if (!attempt || attempt.status !== 'connecting' || !isCurrentRequest(attempt.requestId, event, { unnamed: 'ignored' })) return
       const track = connectionSucceeded.match(event)
         ? { event: 'CONNECT_SUCCESS', properties: { method: connectMethod(state$.value, event.payload.connectorId), name: event.payload.connectorId } }
         : connectionFailed.match(event)

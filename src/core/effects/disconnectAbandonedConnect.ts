@@ -5,6 +5,7 @@ import type { ModalState } from '../state.js'
 import type { Effect } from './runEffects.js'
 import { ofType } from './ofType.js'
 import type { WalletDeps } from './walletDeps.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 /** How many connects abandoned by closing the modal are remembered (a late approval names one of them). */
 const REMEMBERED = 32
@@ -29,7 +30,7 @@ export const disconnectAbandonedConnect: Effect<WalletDeps> = (event$, state$, d
     ),
     event$.pipe(
       ofType(connectionSucceeded),
-      filter((e) => e.requestId !== undefined && abandoned.includes(e.requestId)),
+      filter((e) => abandoned.some((id) => isCurrentRequest(id, e))),
       mergeMap((e) => {
         abandoned.splice(abandoned.indexOf(e.requestId!), 1)
         const { connectorId, namespace } = e.payload

@@ -6,6 +6,7 @@ import type { Effect } from './runEffects.js'
 import { ofType } from './ofType.js'
 import { loadPrepareSend } from './sendFromWallet.js'
 import type { WalletDeps } from './walletDeps.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 /**
  * Estimates the network fee of what the send form holds, from the node (no prompt), for the
@@ -17,7 +18,7 @@ export const estimateSendFee: Effect<WalletDeps> = (event$, state$, deps) =>
     ofType(sendFeeRequested),
     filter((e) => {
       const fee = state$.value.account.send.fee
-      return fee?.status === 'estimating' && fee.requestId === (e.requestId ?? null)
+      return fee?.status === 'estimating' && isCurrentRequest(fee.requestId, e)
     }),
     mergeMap((e) => {
       const meta = { requestId: e.requestId }

@@ -6,7 +6,6 @@ import { GangwayError, serializeError } from '../errors/base.js'
 import { activityPageRequested } from '../events/activity.js'
 import { balanceRefreshRequested } from '../events/balance.js'
 import type { EventInput } from '../events/defineEvent.js'
-import { newRequestId } from '../events/newRequestId.js'
 import { routerPushed, routerWentBack } from '../events/router.js'
 import {
   swapApprovalRequired,
@@ -75,7 +74,7 @@ function sendSwap(state: ModalState, wallet: Wallet, deps: ApiDeps, meta: { requ
             if (receipt.status !== 'success') return of(fail(new GangwayError(SWAP_SLIPPAGE_MESSAGE, { details: 'the swap reverted on chain' }), hash))
             // The balances and the activity list show the swap.
             const activity = state.accountSheet?.activity[wallet.caipAddress]
-              ? [activityPageRequested({ caipAddress: wallet.caipAddress, cursor: null }, { requestId: newRequestId() })]
+              ? [activityPageRequested({ caipAddress: wallet.caipAddress, cursor: null })]
               : []
             return of(swapConfirmed({ hash, blockNumber: receipt.blockNumber }, meta), balanceRefreshRequested({ force: true }), ...activity)
           }),

@@ -2,7 +2,6 @@ import { sliceOf } from '../selectors.js'
 import { catchError, EMPTY, filter, map, merge, mergeMap, of } from 'rxjs'
 import { isFeatureSupported } from '../domain/constants.js'
 import { activityPageFailed, activityPageFetched, activityPageRequested } from '../events/activity.js'
-import { newRequestId } from '../events/newRequestId.js'
 import { sendConfirmed } from '../events/send.js'
 import { GangwayError, serializeError } from '../errors/base.js'
 import { selectCaipAddress } from '../selectors.js'
@@ -49,8 +48,8 @@ export const fetchActivity: Effect<DataDeps> = (event$, state$, deps) =>
       ofType(sendConfirmed),
       mergeMap(() => {
         const caipAddress = selectCaipAddress(state$.value)
-        if (!caipAddress || !sliceOf(state$.value, 'accountSheet').activity[caipAddress]) return EMPTY
-        return of(activityPageRequested({ caipAddress, cursor: null }, { requestId: newRequestId() }))
+        if (!caipAddress || !state$.value.accountSheet?.activity[caipAddress]) return EMPTY
+        return of(activityPageRequested({ caipAddress, cursor: null }))
       }),
     ),
   )

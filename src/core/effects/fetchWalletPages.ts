@@ -9,6 +9,7 @@ import type { ModalState } from '../state.js'
 import type { Effect } from './runEffects.js'
 import { ofType } from './ofType.js'
 import { fromAbortable, type DataDeps } from './dataDeps.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 /**
  * Loads the page a wallet list asked for (the reducer decides whether a request is taken and
@@ -17,7 +18,7 @@ import { fromAbortable, type DataDeps } from './dataDeps.js'
 export const fetchWalletPages: Effect<DataDeps> = (event$, state$, deps) =>
   event$.pipe(
     ofType(walletListPageRequested),
-    filter((e) => state$.value.walletList.lists[e.payload.list].pending?.requestId === walletListRequestId(e)),
+    filter((e) => isCurrentRequest(state$.value.walletList.lists[e.payload.list].pending?.requestId, walletListRequestId(e))),
     groupBy((e) => e.payload.list),
     mergeMap((requests$) =>
       requests$.pipe(

@@ -1,7 +1,7 @@
 import { catchError, concat, concatMap, defer, EMPTY, filter, from, merge, mergeMap, of, take } from 'rxjs'
 import { connectionSucceeded } from '../events/connection.js'
 import { reconnectFinished, reconnectStarted } from '../events/connectionLifecycle.js'
-import { newRequestId } from '../events/newRequestId.js'
+import { isCurrentRequest, ofRequest } from '../events/requestLifecycle.js'
 import { storageHydrated } from '../events/storage.js'
 import type { Namespace } from '../events/views.js'
 import { selectIsConnected, selectConnectNetwork } from '../selectors.js'
@@ -25,9 +25,9 @@ export const reconnectOnLoad: Effect<WalletDeps> = (event$, state$, deps) =>
         .filter(([namespace, ids]) => ids.length > 0 && deps.adapters[namespace] !== undefined)
         .map(([namespace, ids]) => {
           const adapter = deps.adapters[namespace]!
-          const requestId = newRequestId()
-          const meta = { requestId }
-          const stillRunning = () => state$.value.wallets.reconnect[namespace] === requestId
+          const start = reconnectStarted({ namespace, connectorIds: [...ids] })
+          const meta = { requestId: start.requestId }
+          const stillRunning = () => isCurrentRequest(state$.value.wallets.reconnect[namespace], start)
           const attempts = from(ids).pipe(
             concatMap((connectorId) =>
               defer(() => {
@@ -60,11 +60,12 @@ export const reconnectOnLoad: Effect<WalletDeps> = (event$, state$, deps) =>
           const finish = defer(() => (stillRunning() ? of(reconnectFinished({ namespace }, meta)) : EMPTY))
           // Attempts start once the run's start is reduced, so `stillRunning` can see it.
           const started = event$.pipe(
-            filter((e) => reconnectStarted.match(e) && e.requestId === requestId),
+            filter(reconnectStarted.match),
+            ofRequest(start),
             take(1),
             concatMap(() => concat(attempts, finish)),
           )
-          return merge(started, of(reconnectStarted({ namespace, connectorIds: [...ids] }, meta)))
+          return merge(started, of(start))
         })
       return merge(...runs)
     }),

@@ -5,6 +5,7 @@ import type { prepareSend } from './prepareSend.js'
 import type { Effect } from './runEffects.js'
 import { ofType } from './ofType.js'
 import type { WalletDeps } from './walletDeps.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 let preparing: Promise<typeof prepareSend> | null = null
 
@@ -33,7 +34,7 @@ export const sendFromWallet: Effect<WalletDeps> = (event$, state$, deps) =>
     ofType(sendRequested),
     filter((e) => {
       const send = state$.value.account.send
-      return send.status === 'sending' && send.requestId === (e.requestId ?? null)
+      return send.status === 'sending' && isCurrentRequest(send.requestId, e)
     }),
     mergeMap((e) => {
       const meta = { requestId: e.requestId }

@@ -8,6 +8,7 @@ import { ofType } from './ofType.js'
 import type { Effect } from './runEffects.js'
 import type { WalletDeps } from './walletDeps.js'
 import type { ApiDeps } from './dataDeps.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 /**
  * Signs in: an EIP-4361 message (viem's `createSiweMessage`; nonce, domain and URI carried in
@@ -20,7 +21,7 @@ import type { ApiDeps } from './dataDeps.js'
 export const signInWithWallet: Effect<WalletDeps & Partial<ApiDeps>> = (event$, state$, deps) =>
   event$.pipe(
     ofType(siwxSignInRequested),
-    filter((e) => state$.value.siwxSignIn.status === 'signing' && state$.value.siwxSignIn.requestId === (e.requestId ?? null)),
+    filter((e) => state$.value.siwxSignIn.status === 'signing' && isCurrentRequest(state$.value.siwxSignIn.requestId, e)),
     mergeMap((e) => {
       const meta = { requestId: e.requestId }
       const { caipAddress, nonce, domain, uri } = e.payload

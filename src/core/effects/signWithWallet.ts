@@ -6,12 +6,13 @@ import { ChainAdapterNotFoundError, NoActiveAddressError } from '../errors/conne
 import type { Effect } from './runEffects.js'
 import { ofType } from './ofType.js'
 import type { WalletDeps } from './walletDeps.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 /** Asks the active wallet to sign a message or typed data with the active account. */
 export const signWithWallet: Effect<WalletDeps> = (event$, state$, deps) =>
   event$.pipe(
     ofType(signatureRequested),
-    filter((e) => state$.value.account.signature?.requestId === (e.requestId ?? null)),
+    filter((e) => isCurrentRequest(state$.value.account.signature?.requestId, e)),
     mergeMap((e) => {
       const meta = { requestId: e.requestId }
       const fail = (error: unknown) => signatureFailed({ error: serializeError(error, 'Error signing message') }, meta)

@@ -8,6 +8,7 @@ import { embeddedWalletStep } from './embeddedWalletStep.js'
 import { ofType } from './ofType.js'
 import type { Effect } from './runEffects.js'
 import { sendSafely } from './sendSafely.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 export const FARCASTER = 'farcaster'
 
@@ -88,7 +89,7 @@ export const socialLoginAnalytics: Effect<EmbeddedWalletDeps> = (event$, state$,
     tap((e) => {
       const provider = socialLoginRequested.match(e) ? e.payload.provider : state$.previous.socialLogin.provider
       if (socialLoginRequested.match(e)) sendSafely(() => deps.analytics.track({ event: 'SOCIAL_LOGIN_STARTED', properties: { provider } }))
-      else if (socialLoginFailed.match(e) && state$.previous.socialLogin.requestId === (e.requestId ?? null)) {
+      else if (socialLoginFailed.match(e) && isCurrentRequest(state$.previous.socialLogin.requestId, e)) {
         sendSafely(() => deps.analytics.track({ event: 'SOCIAL_LOGIN_ERROR', properties: { provider, message: e.payload.error.shortMessage } }))
       } else if (connectionSucceeded.match(e) && e.payload.connectorId === AUTH_CONNECTOR_ID && state$.previous.socialLogin.step === 'connecting') {
         sendSafely(() => deps.analytics.track({ event: 'SOCIAL_LOGIN_SUCCESS', properties: { provider } }))

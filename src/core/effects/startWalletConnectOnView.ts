@@ -2,7 +2,6 @@ import { concat, defer, EMPTY, from, mergeMap, of, switchMap, timer } from 'rxjs
 import { RETRY_MIN_INTERVAL_MS } from '../domain/constants.js'
 import { connectionRequested } from '../events/connection.js'
 import type { EventInput } from '../events/defineEvent.js'
-import { newRequestId } from '../events/newRequestId.js'
 import { WALLET_CONNECT_CONNECTOR_ID, walletConnectWalletSelected, type WalletConnectWallet } from '../events/walletConnect.js'
 import { isWalletConnectConnecting } from '../reducers/walletConnectReducer.js'
 import { selectIsConnected } from '../selectors.js'
@@ -51,7 +50,7 @@ export const startWalletConnectOnView: Effect<WalletConnectDeps> = (_event$, sta
       const request = defer(() =>
         isWalletConnectConnecting(state$.value)
           ? EMPTY
-          : of(connectionRequested({ connectorId: WALLET_CONNECT_CONNECTOR_ID, namespace: 'eip155' }, { requestId: newRequestId() })),
+          : of(connectionRequested({ connectorId: WALLET_CONNECT_CONNECTOR_ID, namespace: 'eip155' })),
       )
       return concat(from(events), wait > 0 ? timer(wait, deps.scheduler).pipe(mergeMap(() => request)) : request)
     }),

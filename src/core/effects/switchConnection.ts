@@ -2,7 +2,6 @@ import { catchError, defer, map, mergeMap, of } from 'rxjs'
 import { assertConnectionStatus } from '../domain/connectionStatus.js'
 import { connectionRequested } from '../events/connection.js'
 import { connectionSwitched, connectionSwitchFailed, connectionSwitchRequested } from '../events/connectionLifecycle.js'
-import { newRequestId } from '../events/newRequestId.js'
 import { GangwayError, serializeError } from '../errors/base.js'
 import { selectActiveConnection, selectConnectNetwork } from '../selectors.js'
 import { ChainAdapterNotFoundError, ConnectorNotFoundError } from '../errors/connection.js'
@@ -29,7 +28,7 @@ export const switchConnection: Effect<WalletDeps> = (event$, state$, deps) =>
       } catch (error) {
         return of(fail(error))
       }
-      if (status === 'disconnected') return of(connectionRequested({ connectorId, namespace }, { requestId: newRequestId() }))
+      if (status === 'disconnected') return of(connectionRequested({ connectorId, namespace }))
       const state = state$.value
       const before = selectActiveConnection(state, namespace)
       if (!state.connection.byNamespace[namespace]?.connections.some((c) => c.connectorId === connectorId)) {

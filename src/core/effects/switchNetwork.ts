@@ -6,6 +6,7 @@ import { ChainAdapterNotFoundError, NetworkNotFoundError } from '../errors/conne
 import type { Effect } from './runEffects.js'
 import { ofType } from './ofType.js'
 import type { WalletDeps } from './walletDeps.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 /**
  * Switches to a network of the host's list: the connected wallet is asked (and adds the network
@@ -14,7 +15,7 @@ import type { WalletDeps } from './walletDeps.js'
 export const switchNetwork: Effect<WalletDeps> = (event$, state$, deps) =>
   event$.pipe(
     ofType(networkSwitchRequested),
-    filter((e) => state$.value.network.switch?.requestId === (e.requestId ?? null)),
+    filter((e) => isCurrentRequest(state$.value.network.switch?.requestId, e)),
     mergeMap((e) => {
       const { namespace, caipNetworkId } = e.payload
       const meta = { requestId: e.requestId }

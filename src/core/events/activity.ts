@@ -1,4 +1,5 @@
 import { defineEvent } from './defineEvent.js'
+import { defineIntent } from './requestLifecycle.js'
 import { array, json, literal, nullable, object, string } from './schema.js'
 import type { NftItem, Transaction } from '../domain/entities.js'
 import { serializedErrorSchema } from '../errors/base.js'
@@ -14,7 +15,7 @@ export const accountTabSelected = defineEvent('account/tabSelected', object({ ta
  * is held, so a transaction that changed shows once, as it is now), else the `next` cursor of
  * the last page.
  */
-export const activityPageRequested = defineEvent('activity/pageRequested', object({ caipAddress: string(), cursor: nullable(string()) }))
+export const activityPageRequested = defineIntent('activity/pageRequested', object({ caipAddress: string(), cursor: nullable(string()) }))
 export const activityPageFetched = defineEvent(
   'activity/pageFetched',
   object({ caipAddress: string(), cursor: nullable(string()), transactions: array(json<Transaction>()), next: nullable(string()) }),
@@ -26,7 +27,7 @@ export const activityPageFailed = defineEvent('activity/pageFailed', object({ ca
 export const identityFetched = defineEvent('identity/fetched', object({ address: string(), name: nullable(string()), avatar: nullable(string()) }))
 
 /** Fetch the NFTs an account holds (the NFTs tab asks when it opens). */
-export const nftsRequested = defineEvent('nfts/requested', object({ caipAddress: string() }))
+export const nftsRequested = defineIntent('nfts/requested', object({ caipAddress: string() }))
 export const nftsFetched = defineEvent('nfts/fetched', object({ caipAddress: string(), nfts: array(json<NftItem>()) }))
 export const nftsFailed = defineEvent('nfts/failed', object({ caipAddress: string(), error: serializedErrorSchema }))
 

@@ -1,4 +1,5 @@
 import { defineEvent } from './defineEvent.js'
+import { defineIntent } from './requestLifecycle.js'
 import { array, boolean, literal, object, optional, string } from './schema.js'
 import { namespaceSchema } from './views.js'
 import { serializedErrorSchema } from '../errors/base.js'
@@ -6,7 +7,7 @@ import { serializedErrorSchema } from '../errors/base.js'
 const accountSchema = object({ address: string(), type: literal('eoa', 'smartAccount', 'payment', 'ordinal') })
 
 /** The visitor picked a connector; its outcome carries the same requestId. */
-export const connectionRequested = defineEvent(
+export const connectionRequested = defineIntent(
   'connection/requested',
   object({ connectorId: string(), namespace: namespaceSchema }),
 )

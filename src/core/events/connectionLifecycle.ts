@@ -1,4 +1,5 @@
 import { defineEvent } from './defineEvent.js'
+import { defineIntent } from './requestLifecycle.js'
 import { array, boolean, literal, object, optional, string } from './schema.js'
 import { namespaceSchema } from './views.js'
 import { serializedErrorSchema } from '../errors/base.js'
@@ -6,7 +7,7 @@ import { serializedErrorSchema } from '../errors/base.js'
 const accountSchema = object({ address: string(), type: literal('eoa', 'smartAccount', 'payment', 'ordinal') })
 
 /** On load, previously authorised connectors are tried one at a time, most recent first. */
-export const reconnectStarted = defineEvent(
+export const reconnectStarted = defineIntent(
   'connection/reconnectStarted',
   object({ namespace: namespaceSchema, connectorIds: array(string()) }),
 )
@@ -14,7 +15,7 @@ export const reconnectStarted = defineEvent(
 export const reconnectFinished = defineEvent('connection/reconnectFinished', object({ namespace: namespaceSchema }))
 
 /** The visitor or the host asks to disconnect a connector (the active one when none is named). */
-export const disconnectRequested = defineEvent(
+export const disconnectRequested = defineIntent(
   'connection/disconnectRequested',
   object({ namespace: namespaceSchema, connectorId: optional(string()) }),
 )
@@ -47,7 +48,7 @@ export const accountDisconnected = defineEvent('account/disconnected', object({ 
  * connected or active reconnect it, disconnected opens its connect flow again; anything else
  * fails with 'Invalid connection status: {status}'.
  */
-export const connectionSwitchRequested = defineEvent(
+export const connectionSwitchRequested = defineIntent(
   'connection/switchRequested',
   object({ namespace: namespaceSchema, connectorId: string(), status: string() }),
 )

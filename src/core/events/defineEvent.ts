@@ -1,4 +1,3 @@
-import { newRequestId } from './newRequestId.js'
 import type { Schema } from './schema.js'
 
 /** The envelope the store stamps on every event: its position in the log and its time. */
@@ -24,16 +23,16 @@ export type EventCreator<T extends string, P> = {
 }
 
 /**
- * Defines an event: its `domain/pastTense` type and the schema its payload must fit.
+ * Defines an event: its `domain/pastTense` type and the schema its payload must fit. An intent
+ * whose outcomes name it is made with `defineIntent` (requestLifecycle.ts), which mints its id.
  *
  * @example
  * const modalOpened = defineEvent('modal/openRequested', object({ view: optional(string()) }))
  * store.dispatch(modalOpened({ view: 'Connect' }))
  */
 export function defineEvent<const T extends string, P>(type: T, schema: Schema<P>): EventCreator<T, P> {
-  const intent = isIntentType(type)
   const creator = (payload: P, meta?: { requestId?: string | undefined }): EventInput<T, P> => {
-    const requestId = meta?.requestId ?? (intent ? newRequestId() : undefined)
+    const requestId = meta?.requestId
     return requestId === undefined ? { type, payload } : { type, payload, requestId }
   }
   return Object.assign(creator, {
@@ -41,25 +40,6 @@ export function defineEvent<const T extends string, P>(type: T, schema: Schema<P
     schema,
     match: <E extends { type: string }>(event: E): event is E & EventInput<T, P> => event.type === type,
   })
-}
-
-/**
- * The intents a host sends and awaits an outcome of (the wallet commands). Their creators mint
- * a requestId when none is given, so the outcome can always be matched to its intent. Other
- * `…Requested` events (open the modal, a wallet-list page) have no outcome a host waits on, and
- * some derive their id from the seq instead.
- */
-export const HOST_INTENT_TYPES: ReadonlySet<string> = new Set([
-  'connection/requested',
-  'connection/disconnectRequested',
-  'connection/switchRequested',
-  'network/switchRequested',
-  'signature/requested',
-  'send/requested',
-])
-
-export function isIntentType(type: string): boolean {
-  return HOST_INTENT_TYPES.has(type)
 }
 
 /** The union of the events a set of creators makes. */

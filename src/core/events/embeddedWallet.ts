@@ -1,4 +1,5 @@
 import { defineEvent } from './defineEvent.js'
+import { defineIntent } from './requestLifecycle.js'
 import { empty, literal, nullable, object, optional, string } from './schema.js'
 import { serializedErrorSchema } from '../errors/base.js'
 
@@ -10,7 +11,7 @@ export const AUTH_CONNECTOR_ID = 'auth'
  * the embedded wallet mails a device approval link or a one-time code. Refused within 30 s of
  * the last one ('Please try again after {n} seconds').
  */
-export const emailLoginRequested = defineEvent('embeddedWallet/emailLoginRequested', object({ email: string() }))
+export const emailLoginRequested = defineIntent('embeddedWallet/emailLoginRequested', object({ email: string() }))
 /** What the wallet service wants next: approve this device, enter the mailed code, or nothing (connect). */
 export const emailLoginStepReached = defineEvent(
   'embeddedWallet/emailLoginStepReached',
@@ -19,7 +20,7 @@ export const emailLoginStepReached = defineEvent(
 /** The device was approved by the mailed link; the code is on its way. */
 export const emailDeviceApproved = defineEvent('embeddedWallet/deviceApproved', empty())
 /** The code the visitor typed (6 digits). */
-export const emailOtpSubmitted = defineEvent('embeddedWallet/otpSubmitted', object({ otp: string() }))
+export const emailOtpSubmitted = defineIntent('embeddedWallet/otpSubmitted', object({ otp: string() }))
 /** The code was right: the embedded wallet connects next. */
 export const emailOtpVerified = defineEvent('embeddedWallet/otpVerified', empty())
 /** A step failed; the view shows the error and stays where the visitor can try again. */
@@ -32,7 +33,7 @@ export const emailLoginReset = defineEvent('embeddedWallet/emailLoginReset', emp
  * for the provider's sign-in address (social, opened in a 600 × 800 popup) or a Farcaster
  * sign-in URL (shown as a QR code and a link).
  */
-export const socialLoginRequested = defineEvent('embeddedWallet/socialLoginRequested', object({ provider: string() }))
+export const socialLoginRequested = defineIntent('embeddedWallet/socialLoginRequested', object({ provider: string() }))
 /** Where the visitor signs in: the provider's page (social) or the Farcaster sign-in URL, with a page that opens it here. */
 export const socialLoginUriReceived = defineEvent('embeddedWallet/socialLoginUriReceived', object({ uri: string(), clientUrl: optional(string()) }))
 /** The popup came back signed in (its result address, for the embedded wallet to redeem). */
@@ -47,10 +48,10 @@ export const embeddedUserReceived = defineEvent('embeddedWallet/userReceived', o
  * address, then one to the new. Needs the embedded wallet ('No auth connector found') connected
  * by e-mail or a social login ('Not connected to email or social').
  */
-export const emailUpdateRequested = defineEvent('embeddedWallet/emailUpdateRequested', object({ email: string() }))
+export const emailUpdateRequested = defineIntent('embeddedWallet/emailUpdateRequested', object({ email: string() }))
 /** The code step the update is at: the code mailed to the current address, then to the new one. */
 export const emailUpdateStepReached = defineEvent('embeddedWallet/emailUpdateStepReached', object({ action: literal('VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP') }))
-export const emailUpdateOtpSubmitted = defineEvent('embeddedWallet/emailUpdateOtpSubmitted', object({ otp: string() }))
+export const emailUpdateOtpSubmitted = defineIntent('embeddedWallet/emailUpdateOtpSubmitted', object({ otp: string() }))
 /** The new address is confirmed and is the wallet's e-mail now. */
 export const emailUpdated = defineEvent('embeddedWallet/emailUpdated', object({ email: string() }))
 export const emailUpdateFailed = defineEvent('embeddedWallet/emailUpdateFailed', object({ error: serializedErrorSchema }))

@@ -1,10 +1,11 @@
 import { defineEvent } from './defineEvent.js'
+import { defineIntent } from './requestLifecycle.js'
 import { object, optional, string } from './schema.js'
 import { namespaceSchema } from './views.js'
 import { serializedErrorSchema } from '../errors/base.js'
 
 /** Switch the namespace to a network of the host's list; the wallet is asked when connected. */
-export const networkSwitchRequested = defineEvent(
+export const networkSwitchRequested = defineIntent(
   'network/switchRequested',
   object({ namespace: namespaceSchema, caipNetworkId: string() }),
 )

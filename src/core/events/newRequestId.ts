@@ -1,11 +1,12 @@
 let counter = 0
 
 /**
- * A fresh id linking an intent to its outcomes. Made where an intent starts (UI, host command,
- * effect), never in a reducer.
+ * A fresh id linking an intent to its outcomes. Intents' creators (`defineIntent`) mint it, so
+ * the modal's own code never calls this; a host may, to give an intent an id it already knows.
  *
  * @example
- * modal.dispatch(connectionRequested({ connectorId, namespace: 'eip155' }, { requestId: newRequestId() }))
+ * const requestId = newRequestId()
+ * modal.dispatch(connectionRequested({ connectorId, namespace: 'eip155' }, { requestId }))
  */
 export function newRequestId(): string {
   const c = globalThis.crypto

@@ -1,4 +1,5 @@
 import { defineEvent } from './defineEvent.js'
+import { defineIntent } from './requestLifecycle.js'
 import { array, empty, json, literal, nullable, object, optional, string } from './schema.js'
 import { serializedErrorSchema } from '../errors/base.js'
 import type { OnrampPaymentCurrency, OnrampProvider, OnrampPurchaseCurrency, OnrampQuote } from '../domain/entities.js'
@@ -23,7 +24,7 @@ export const onrampPaymentMethodSelected = defineEvent('onramp/paymentMethodSele
 /** The amount to pay, as typed (decimal text). */
 export const onrampAmountSet = defineEvent('onramp/amountSet', object({ amount: string() }))
 /** Ask each provider for a quote of what the form holds; the latest asked for wins. */
-export const onrampQuotesRequested = defineEvent('onramp/quotesRequested', object(quoteKey))
+export const onrampQuotesRequested = defineIntent('onramp/quotesRequested', object(quoteKey))
 /** Each provider's quote, or why it has none. */
 export const onrampQuotesFetched = defineEvent(
   'onramp/quotesFetched',
@@ -34,7 +35,7 @@ export const onrampQuotesFetched = defineEvent(
 )
 export const onrampProviderSelected = defineEvent('onramp/providerSelected', object({ provider: string() }))
 /** Buy from `provider`: its page opens (the view opened the window in the click), then the delivery is waited for. */
-export const onrampPurchaseRequested = defineEvent('onramp/purchaseRequested', object({ provider: string() }))
+export const onrampPurchaseRequested = defineIntent('onramp/purchaseRequested', object({ provider: string() }))
 /** The provider's page to show, and what the account held of the currency bought before (whole units). */
 export const onrampPurchaseOpened = defineEvent('onramp/purchaseOpened', object({ url: string(), startBalance: string() }))
 /** The tokens arrived: `amount` more of the currency bought (whole units). */

@@ -1,4 +1,5 @@
 import { defineEvent } from './defineEvent.js'
+import { defineIntent } from './requestLifecycle.js'
 import { empty, nullable, number, object, optional, string } from './schema.js'
 import { serializedErrorSchema } from '../errors/base.js'
 
@@ -12,13 +13,13 @@ export const sendTokenSet = defineEvent('send/tokenSet', object({ token: nullabl
 export const sendAmountSet = defineEvent('send/amountSet', object({ amount: string() }))
 export const sendReceiverSet = defineEvent('send/receiverSet', object({ receiver: string() }))
 /** Send what the form holds; fails with the spec's form errors when something is missing. */
-export const sendRequested = defineEvent('send/requested', empty())
+export const sendRequested = defineIntent('send/requested', empty())
 /** The wallet signed and broadcast the transaction. */
 export const sendSubmitted = defineEvent('send/submitted', object({ hash: string() }))
 export const sendConfirmed = defineEvent('send/confirmed', object({ hash: string(), blockNumber: string() }))
 export const sendFailed = defineEvent('send/failed', object({ hash: optional(string()), error: serializedErrorSchema }))
 /** Estimate the network fee of what the form holds (the review step asks for it). */
-export const sendFeeRequested = defineEvent('send/feeRequested', empty())
+export const sendFeeRequested = defineIntent('send/feeRequested', empty())
 /** The fee in whole units of the network's native token, as a decimal string. */
 export const sendFeeEstimated = defineEvent('send/feeEstimated', object({ fee: string(), symbol: string() }))
 /** The fee could not be estimated: the send can still go ahead, the wallet shows its own. */

@@ -1,4 +1,5 @@
 import { defineEvent } from './defineEvent.js'
+import { defineIntent } from './requestLifecycle.js'
 import { array, empty, literal, nullable, number, object, optional, string } from './schema.js'
 import { serializedErrorSchema } from '../errors/base.js'
 
@@ -9,7 +10,7 @@ const tokenSchema = object({ address: string(), symbol: string(), name: string()
 const sideSchema = literal('from', 'to')
 
 /** The Swap view opened on `chainId` (CAIP-2): fetch its token list and gas price. */
-export const swapTokensRequested = defineEvent('swap/tokensRequested', object({ chainId: string() }))
+export const swapTokensRequested = defineIntent('swap/tokensRequested', object({ chainId: string() }))
 export const swapTokensFetched = defineEvent('swap/tokensFetched', object({ chainId: string(), tokens: array(tokenSchema) }))
 /** 'Network not supported for Swaps', or the API's failure. */
 export const swapTokensFailed = defineEvent('swap/tokensFailed', object({ chainId: string(), error: serializedErrorSchema }))
@@ -27,7 +28,7 @@ export const swapTokensSwitched = defineEvent('swap/tokensSwitched', empty())
  */
 export const swapAmountSet = defineEvent('swap/amountSet', object({ side: sideSchema, amount: string(), source: optional(string()) }))
 /** Ask for a quote: `amount` of `from` (smallest units) into `to`; the latest asked for wins. */
-export const swapQuoteRequested = defineEvent('swap/quoteRequested', object({ from: string(), to: string(), amount: string() }))
+export const swapQuoteRequested = defineIntent('swap/quoteRequested', object({ from: string(), to: string(), amount: string() }))
 /** What the pools give for it (smallest units of `to`) and the price impact in percent. */
 export const swapQuoteFetched = defineEvent(
   'swap/quoteFetched',
@@ -35,11 +36,11 @@ export const swapQuoteFetched = defineEvent(
 )
 export const swapQuoteFailed = defineEvent('swap/quoteFailed', object({ from: string(), to: string(), amount: string(), error: serializedErrorSchema }))
 /** Swap what the form holds: the allowance is checked first (ApproveTransaction when short). */
-export const swapRequested = defineEvent('swap/requested', empty())
+export const swapRequested = defineIntent('swap/requested', empty())
 /** The router may not spend enough of the token sold: ApproveTransaction asks for it. */
 export const swapApprovalRequired = defineEvent('swap/approvalRequired', object({ token: string(), allowance: string() }))
 /** Have the wallet approve the router for the token sold. */
-export const swapApproveRequested = defineEvent('swap/approveRequested', empty())
+export const swapApproveRequested = defineIntent('swap/approveRequested', empty())
 export const swapApproveSubmitted = defineEvent('swap/approveSubmitted', object({ hash: string() }))
 /** The approval is mined: the swap goes ahead. */
 export const swapApproved = defineEvent('swap/approved', object({ hash: string() }))

@@ -8,7 +8,7 @@ import type { EventCreator, EventInput, StampedEvent } from './defineEvent.js'
 import { createCatalogue, assertValidEvent } from './catalogue.js'
 import { isPlainObject, show } from './schema.js'
 import { networkSwitched, networkSwitchFailed, networkSwitchRequested } from './network.js'
-import { newRequestId } from './newRequestId.js'
+import { isCurrentRequest, ofRequest, type IntentInput } from './requestLifecycle.js'
 import { sendAmountSet, sendConfirmed, sendFailed, sendReceiverSet, sendRequested, sendTokenSet, type SendToken } from './send.js'
 import { signatureFailed, signatureRequested, signatureSucceeded } from './signature.js'
 import { NAMESPACES, type Namespace } from './views.js'
@@ -55,20 +55,21 @@ export function createWalletCommands(store: StoreLike): WalletCommands {
   const active = (): Namespace => store.getState().connection.activeNamespace ?? 'eip155'
 
   /**
-   * Dispatches the intent `make` builds (with a fresh requestId) and settles with the first
-   * outcome carrying it. Arguments are checked before anything is dispatched or subscribed:
-   * a bad one rejects with an InvalidInputError and changes nothing.
+   * Dispatches the events `make` builds, the intent last (its creator mints its requestId), and
+   * settles with the first outcome carrying it. Arguments are checked before anything is
+   * dispatched or subscribed: a bad one rejects with an InvalidInputError and changes nothing.
    */
   function request<T>(
     command: string,
-    make: (meta: { requestId: string }) => EventInput[],
+    make: () => readonly [...EventInput[], IntentInput],
     outcome: (e: StampedEvent) => { ok: T } | { error: SerializedError } | null,
-    accepted: (state: ModalState, requestId: string) => boolean = () => true,
+    accepted: (state: ModalState, intent: IntentInput) => boolean = () => true,
   ): Promise<T> {
-    const requestId = newRequestId()
-    let events: EventInput[]
+    let events: readonly [...EventInput[], IntentInput]
+    let intent: IntentInput
     try {
-      events = make({ requestId })
+      events = make()
+      intent = events[events.length - 1] as IntentInput
       for (const e of events) checkEvent(command, e)
     } catch (error) {
       return Promise.reject(asInvalidInput(command, error))
@@ -77,7 +78,7 @@ export function createWalletCommands(store: StoreLike): WalletCommands {
     const settled = new Promise<{ ok: T } | { error: SerializedError }>((resolve) => (settle = resolve))
     const sub = store.event$
       .pipe(
-        filter((e) => e.requestId === requestId),
+        ofRequest(intent),
         map(outcome),
         filter((r): r is { ok: T } | { error: SerializedError } => r !== null),
       )
@@ -93,7 +94,7 @@ export function createWalletCommands(store: StoreLike): WalletCommands {
       sub.unsubscribe()
       return Promise.reject(asInvalidInput(command, error))
     }
-    if (!accepted(store.getState(), requestId)) {
+    if (!accepted(store.getState(), intent)) {
       sub.unsubscribe()
       return Promise.reject(new RequestAbortedError('the same request is already pending, or was tried less than 1 s ago'))
     }
@@ -109,9 +110,9 @@ export function createWalletCommands(store: StoreLike): WalletCommands {
     connect: (connectorId, namespace) =>
       request<Connection>(
         'connect',
-        (meta) => {
+        () => {
           text('connectorId', connectorId)
-          return [connectionRequested({ connectorId, namespace: namespaceArg(namespace) ?? active() }, meta)]
+          return [connectionRequested({ connectorId, namespace: namespaceArg(namespace) ?? active() })]
         },
         (e) => {
           if (connectionSucceeded.match(e)) {
@@ -120,57 +121,57 @@ export function createWalletCommands(store: StoreLike): WalletCommands {
           }
           return connectionFailed.match(e) ? { error: e.payload.error } : null
         },
-        (s, requestId) => s.wallets.attempt?.requestId === requestId,
+        (s, intent) => isCurrentRequest(s.wallets.attempt?.requestId, intent),
       ),
     disconnect: (options) =>
       request<void>(
         'disconnect',
-        (meta) => {
+        () => {
           const o = optionsArg(options, ['namespace', 'connectorId'])
           const namespace = namespaceArg(o.namespace) ?? active()
           if (o.connectorId !== undefined) text('options.connectorId', o.connectorId)
-          return [disconnectRequested(o.connectorId !== undefined ? { namespace, connectorId: o.connectorId as string } : { namespace }, meta)]
+          return [disconnectRequested(o.connectorId !== undefined ? { namespace, connectorId: o.connectorId as string } : { namespace })]
         },
         (e) => (connectionDisconnected.match(e) ? { ok: undefined } : disconnectFailed.match(e) ? { error: e.payload.error } : null),
       ),
     switchNetwork: (caipNetworkId) =>
       request<void>(
         'switchNetwork',
-        (meta) => {
+        () => {
           text('caipNetworkId', caipNetworkId)
           const [namespace, reference] = caipNetworkId.split(':')
           if (!reference || !(NAMESPACES as readonly string[]).includes(namespace as string)) {
             throw new InvalidInputError('Invalid switchNetwork arguments', { details: `caipNetworkId must be a CAIP-2 id such as eip155:1, got ${show(caipNetworkId)}` })
           }
-          return [networkSwitchRequested({ namespace: namespace as Namespace, caipNetworkId }, meta)]
+          return [networkSwitchRequested({ namespace: namespace as Namespace, caipNetworkId })]
         },
         (e) => (networkSwitched.match(e) ? { ok: undefined } : networkSwitchFailed.match(e) ? { error: e.payload.error } : null),
       ),
     switchConnection: (connectorId, status, namespace) =>
       request<void>(
         'switchConnection',
-        (meta) => {
+        () => {
           text('connectorId', connectorId)
           text('status', status)
-          return [connectionSwitchRequested({ namespace: namespaceArg(namespace) ?? active(), connectorId, status }, meta)]
+          return [connectionSwitchRequested({ namespace: namespaceArg(namespace) ?? active(), connectorId, status })]
         },
         (e) => (connectionSwitched.match(e) ? { ok: undefined } : connectionSwitchFailed.match(e) ? { error: e.payload.error } : null),
       ),
     signMessage: (message) =>
       request<string>(
         'signMessage',
-        (meta) => {
+        () => {
           text('message', message)
-          return [signatureRequested({ kind: 'message', message }, meta)]
+          return [signatureRequested({ kind: 'message', message })]
         },
         (e) => (signatureSucceeded.match(e) ? { ok: e.payload.signature } : signatureFailed.match(e) ? { error: e.payload.error } : null),
       ),
     signTypedData: (typedData) =>
       request<string>(
         'signTypedData',
-        (meta) => {
+        () => {
           if (!isPlainObject(typedData)) throw new InvalidInputError('Invalid signTypedData arguments', { details: `typedData must be an object, got ${show(typedData)}` })
-          return [signatureRequested({ kind: 'typedData', typedData }, meta)]
+          return [signatureRequested({ kind: 'typedData', typedData })]
         },
         (e) => (signatureSucceeded.match(e) ? { ok: e.payload.signature } : signatureFailed.match(e) ? { error: e.payload.error } : null),
       ),
@@ -179,13 +180,13 @@ export function createWalletCommands(store: StoreLike): WalletCommands {
       // half-filled form behind.
       request<{ hash: string; blockNumber: string }>(
         'send',
-        (meta) => {
+        () => {
           const f = optionsArg(form, ['token', 'amount', 'receiver'], 'form')
           return [
             sendTokenSet({ token: f.token as SendToken }),
             sendAmountSet({ amount: f.amount as string }),
             sendReceiverSet({ receiver: f.receiver as string }),
-            sendRequested({}, meta),
+            sendRequested({}),
           ]
         },
         (e) =>
@@ -194,7 +195,7 @@ export function createWalletCommands(store: StoreLike): WalletCommands {
             : sendFailed.match(e)
               ? { error: e.payload.error }
               : null,
-        (s, requestId) => s.account.send.requestId === requestId,
+        (s, intent) => isCurrentRequest(s.account.send.requestId, intent),
       ),
     refreshBalance: (force = false) => {
       if (typeof force !== 'boolean') throw new InvalidInputError('Invalid refreshBalance arguments', { details: `force must be a boolean, got ${show(force)}` })

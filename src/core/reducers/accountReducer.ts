@@ -21,6 +21,7 @@ import {
 import { signatureFailed, signatureRequested, signatureSucceeded } from '../events/signature.js'
 import { createSlice } from './createSlice.js'
 import { EMPTY_SEND, initialAccountState, type AccountState } from './walletState.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 const inFlight = (a: Draft<AccountState>): boolean => a.send.status === 'sending' || a.send.status === 'pending'
 
@@ -129,21 +130,21 @@ export const accountSlice = createSlice('account', initialAccountState, (b) =>
 )
 
 function isCurrentSend(a: Draft<AccountState>, requestId: string | undefined): boolean {
-  return requestId === undefined || a.send.requestId === requestId
+  return isCurrentRequest(a.send.requestId, requestId, { unnamed: 'applies' })
 }
 
 function isCurrentFee(a: Draft<AccountState>, requestId: string | undefined): boolean {
   const fee = a.send.fee
-  return fee !== null && fee.status === 'estimating' && (requestId === undefined || fee.requestId === requestId)
+  return fee !== null && fee.status === 'estimating' && isCurrentRequest(fee.requestId, requestId, { unnamed: 'applies' })
 }
 
 /** Whether an answer is for the name lookup the form waits for (the reducer and the effect that resolves agree on it). */
 export function isCurrentName(a: AccountState | Draft<AccountState>, name: string, requestId: string | undefined): boolean {
   const pending = a.send.receiverName
-  return pending !== null && pending.status === 'resolving' && pending.name === name && pending.requestId === (requestId ?? null)
+  return pending !== null && pending.status === 'resolving' && pending.name === name && isCurrentRequest(pending.requestId, requestId)
 }
 
 function isCurrentSignature(a: Draft<AccountState>, requestId: string | undefined): boolean {
   const s = a.signature
-  return s !== null && s.status === 'signing' && (requestId === undefined || s.requestId === requestId)
+  return s !== null && s.status === 'signing' && isCurrentRequest(s.requestId, requestId, { unnamed: 'applies' })
 }

@@ -14,6 +14,7 @@ import {
 import { accountDisconnected } from '../events/connectionLifecycle.js'
 import { nameRegistered } from '../events/names.js'
 import { createSlice } from './createSlice.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 /** One account's history as far as it was paged. */
 export type ActivityEntry = {
@@ -70,7 +71,7 @@ type Fetched = { status: 'loading' | 'loaded' | 'failed'; requestId: string | nu
 
 /** The entry when it waits for this request's answer (answers to other requests are ignored), else undefined. */
 export function awaiting<E extends Fetched>(entry: E | undefined, requestId: string | undefined): E | undefined {
-  return entry && entry.status === 'loading' && entry.requestId === (requestId ?? null) ? entry : undefined
+  return entry && entry.status === 'loading' && isCurrentRequest(entry.requestId, requestId) ? entry : undefined
 }
 
 /** A failed fetch: what was held stays, with the error. */

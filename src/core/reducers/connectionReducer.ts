@@ -8,6 +8,7 @@ import type { ModalState, NamespaceConnection, SessionSettings } from '../state.
 import { createSlice } from './createSlice.js'
 import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'
 import { appliesConnectionSwitch, appliesNetworkChange, isCurrentNetworkSwitch } from './navigation.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 export type ConnectionState = ModalState['connection']
 
@@ -79,7 +80,7 @@ export const connectionSlice = createSlice(
       })
       .addCase(reconnectFinished, (c, event, _state, prev) => {
         const { namespace } = event.payload
-        if (prev.wallets.reconnect[namespace] !== (event.requestId ?? 'reconnect')) return
+        if (!isCurrentRequest(prev.wallets.reconnect[namespace], event.requestId ?? 'reconnect')) return
         const ns = namespaceDraft(c, namespace)
         // Nothing reconnected: disconnected, with no connections and nothing left to reconnect (spec §4).
         if (!ns.connections.some((x) => x.accounts.length > 0)) {

@@ -18,6 +18,7 @@ import { serializeError, type SerializedError } from '../errors/base.js'
 import { InvalidInputError } from '../errors/base.js'
 import { createSlice } from './createSlice.js'
 import { REDACTED } from '../redact.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 
 /**
@@ -47,7 +48,7 @@ export const isOtpOrRedacted = (otp: string) => otp === REDACTED || /^\d{6}$/.te
 
 /** Whether an answer belongs to the step under way (a late one after a reset or close is dropped). */
 export const awaitsEmailStep = (s: EmailLoginState, requestId: string | undefined) =>
-  s.step !== 'idle' && s.requestId !== null && s.requestId === (requestId ?? null)
+  s.step !== 'idle' && isCurrentRequest(s.requestId, requestId, { unnamed: 'ignored' })
 
 export const emailLoginSlice = createSlice(
   'emailLogin',

@@ -16,6 +16,7 @@ import { normalizeEmail } from '../domain/email.js'
 import { isEmailOrRedacted, isOtpOrRedacted } from './emailLoginReducer.js'
 import { InvalidInputError, serializeError, type SerializedError } from '../errors/base.js'
 import { createSlice } from './createSlice.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 /**
  * The embedded wallet's user (Account shows the e-mail; spec §3 embedded-wallet user) and its
@@ -63,7 +64,7 @@ export type EmailUpdateState = {
 const IDLE: EmailUpdateState = { step: 'idle', email: null, code: null, requestId: null, error: null }
 /** Whether an answer belongs to the update under way. */
 export const awaitsEmailUpdate = (s: EmailUpdateState, requestId: string | undefined) =>
-  s.step !== 'idle' && s.step !== 'done' && s.requestId !== null && s.requestId === (requestId ?? null)
+  s.step !== 'idle' && s.step !== 'done' && isCurrentRequest(s.requestId, requestId, { unnamed: 'ignored' })
 
 export const emailUpdateSlice = createSlice(
   'emailUpdate',

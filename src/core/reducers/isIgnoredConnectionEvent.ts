@@ -3,6 +3,7 @@ import { connectionFailed, connectionRequested, connectionSucceeded } from '../e
 import type { StampedEvent } from '../events/defineEvent.js'
 import type { Namespace } from '../events/views.js'
 import type { ModalState } from '../state.js'
+import { isCurrentRequest, namesRequest } from '../events/requestLifecycle.js'
 
 /**
  * Whether the connection slices must ignore this event: a connect request for the wallet the
@@ -21,14 +22,14 @@ export function isIgnoredConnectionEvent(state: ModalState, event: StampedEvent)
     return !canRetry(event.at, attempt.startedAt)
   }
   if (connectionSucceeded.match(event) || connectionFailed.match(event)) {
-    return isStaleOutcome(state, event.requestId, event.payload.namespace)
+    return isStaleOutcome(state, event, event.payload.namespace)
   }
   return false
 }
 
-function isStaleOutcome(state: ModalState, requestId: string | undefined, namespace: Namespace): boolean {
-  if (requestId === undefined) return false
+function isStaleOutcome(state: ModalState, event: StampedEvent, namespace: Namespace): boolean {
+  if (!namesRequest(event)) return false
   const attempt = state.wallets.attempt
-  if (attempt && attempt.requestId === requestId) return attempt.status !== 'connecting'
-  return state.wallets.reconnect[namespace] !== requestId
+  if (attempt && isCurrentRequest(attempt.requestId, event)) return attempt.status !== 'connecting'
+  return !isCurrentRequest(state.wallets.reconnect[namespace], event)
 }

@@ -9,6 +9,7 @@ import {
 } from '../events/names.js'
 import type { SerializedError } from '../errors/base.js'
 import { createSlice } from './createSlice.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 export type NameSuggestion = { name: string; registered: boolean }
 
@@ -24,9 +25,9 @@ const EMPTY: NameRegistrationState = { suggestions: null, register: null, regist
 
 /** Whether the suggestions wait for this request's answer (the reducer and the effect that fetches agree on it). */
 export const awaitsSuggestions = (s: NameRegistrationState, label: string, requestId: string | undefined) =>
-  s.suggestions?.status === 'loading' && s.suggestions.label === label && s.suggestions.requestId === (requestId ?? null)
+  s.suggestions?.status === 'loading' && s.suggestions.label === label && isCurrentRequest(s.suggestions.requestId, requestId)
 /** Whether this registration is the one under way. */
-export const isRegistering = (s: NameRegistrationState, requestId: string | undefined) => s.register?.status === 'signing' && s.register.requestId === (requestId ?? null)
+export const isRegistering = (s: NameRegistrationState, requestId: string | undefined) => s.register?.status === 'signing' && isCurrentRequest(s.register.requestId, requestId)
 
 export const nameRegistrationSlice = createSlice(
   'nameRegistration',

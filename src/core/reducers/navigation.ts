@@ -6,6 +6,7 @@ import type { EventOf } from '../events/defineEvent.js'
 import { selectIsUnsupportedChain } from '../selectors.js'
 import type { ModalState } from '../state.js'
 import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'
+import { isCurrentRequest, namesRequest } from '../events/requestLifecycle.js'
 
 // The decisions several slices take on the same event (the modal closes, the router resets,
 // the pairing is dropped) are made once, here, from the state before the event, so each slice
@@ -19,7 +20,7 @@ type NetworkChanged = StampedEvent & EventOf<typeof networkChanged>
 export function settledAttempt(prev: ModalState, event: ConnectSucceeded) {
   const attempt = prev.wallets.attempt
   const { connectorId } = event.payload
-  return attempt && attempt.connectorId === connectorId && (event.requestId === undefined || attempt.requestId === event.requestId)
+  return attempt && attempt.connectorId === connectorId && isCurrentRequest(attempt.requestId, event, { unnamed: 'applies' })
     ? attempt
     : null
 }
@@ -39,8 +40,7 @@ export function closesAfterConnect(prev: ModalState, event: ConnectSucceeded): b
 
 /** The switch of the active connection (ProfileWallets) that this outcome settles, applied. */
 export function appliesConnectionSwitch(prev: ModalState, event: Switched): boolean {
-  const s = prev.wallets.switching
-  if (event.requestId !== undefined && (s === null || s.requestId !== event.requestId)) return false
+  if (!isCurrentRequest(prev.wallets.switching?.requestId, event, { unnamed: 'applies' })) return false
   const { namespace, connectorId, accounts } = event.payload
   const ns = prev.connection.byNamespace[namespace]
   return accounts.length > 0 && !!ns?.connections.some((c) => c.connectorId === connectorId)
@@ -75,11 +75,10 @@ export function closesAfterNetworkChange(prev: ModalState, state: ModalState): b
  * when there is one, else the modal closes (spec §4: success may close the modal).
  */
 export function closesAfterSwitch(prev: ModalState, event: StampedEvent): boolean {
-  return prev.modal.open && event.requestId !== undefined && prev.router.history.indexOf('Networks') < 1
+  return prev.modal.open && namesRequest(event) && prev.router.history.indexOf('Networks') < 1
 }
 
 /** The network switch this outcome settles is the current one (an outcome without a requestId always is). */
 export function isCurrentNetworkSwitch(prev: ModalState, requestId: string | undefined): boolean {
-  const s = prev.network.switch
-  return requestId === undefined || (s !== null && s.requestId === requestId)
+  return isCurrentRequest(prev.network.switch?.requestId, requestId, { unnamed: 'applies' })
 }

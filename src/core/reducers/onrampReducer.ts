@@ -19,6 +19,7 @@ import {
   onrampReset,
 } from '../events/onramp.js'
 import { createSlice } from './createSlice.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 export type OnrampQuoteKey = { amount: string; purchaseCurrency: string; paymentCurrency: string; paymentMethod: string; network: string }
 
@@ -52,11 +53,11 @@ const sameKey = (a: OnrampQuoteKey, b: OnrampQuoteKey) =>
 
 /** Whether the quotes wait for this request's answer (the reducer and the effect agree on it). */
 export const awaitsOnrampQuotes = (s: OnrampState, key: OnrampQuoteKey, requestId: string | undefined) =>
-  s.quotes?.status === 'loading' && sameKey(s.quotes, key) && s.quotes.requestId === (requestId ?? null)
+  s.quotes?.status === 'loading' && sameKey(s.quotes, key) && isCurrentRequest(s.quotes.requestId, requestId)
 
 /** Whether this purchase is the one under way (opening its page or waiting for the delivery). */
 export const isPurchasing = (s: OnrampState, requestId: string | undefined) =>
-  (s.purchase?.status === 'opening' || s.purchase?.status === 'waiting') && s.purchase.requestId === (requestId ?? null)
+  (s.purchase?.status === 'opening' || s.purchase?.status === 'waiting') && isCurrentRequest(s.purchase.requestId, requestId)
 
 const busy = (s: OnrampState) => s.purchase?.status === 'opening' || s.purchase?.status === 'waiting'
 

@@ -21,6 +21,7 @@ import {
   showsUnsupportedChain,
   isCurrentNetworkSwitch,
 } from './navigation.js'
+import { namesRequest } from '../events/requestLifecycle.js'
 
 export type RouterState = ModalState['router']
 
@@ -65,7 +66,7 @@ export const routerSlice = createSlice(
           if (showsUnsupportedChain(state)) return fresh('UnsupportedChain')
           if (closesAfterSwitch(prev, event)) return fresh(closedView(state))
           const index = r.history.indexOf('Networks')
-          return prev.modal.open && event.requestId !== undefined && index >= 1 ? top(r.history.slice(0, index)) : r
+          return prev.modal.open && namesRequest(event) && index >= 1 ? top(r.history.slice(0, index)) : r
         },
         (_r, event, _state, prev) => isCurrentNetworkSwitch(prev, event.requestId),
       )

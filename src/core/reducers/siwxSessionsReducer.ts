@@ -10,6 +10,7 @@ import {
 import type { HostedSession } from '../domain/siwxSessions.js'
 import type { SerializedError } from '../errors/base.js'
 import { createSlice } from './createSlice.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 /** The Sessions view: the hosted sessions of one address and the revocation under way. */
 export type SiwxSessionsState = {
@@ -26,10 +27,10 @@ const IDLE: SiwxSessionsState = { caipAddress: null, status: 'idle', requestId: 
 
 /** Whether the list waits for this request's answer (the reducer and the effect that fetches agree on it). */
 export const isAnswer = (s: SiwxSessionsState, caipAddress: string, requestId: string | undefined) =>
-  s.status === 'loading' && s.caipAddress === caipAddress && s.requestId === (requestId ?? null)
+  s.status === 'loading' && s.caipAddress === caipAddress && isCurrentRequest(s.requestId, requestId)
 /** Whether this revocation is the one under way. */
 export const isRevoking = (s: SiwxSessionsState, caipAddress: string, id: string, requestId: string | undefined) =>
-  s.caipAddress === caipAddress && s.revoke?.status === 'revoking' && s.revoke.id === id && s.revoke.requestId === (requestId ?? null)
+  s.caipAddress === caipAddress && s.revoke?.status === 'revoking' && s.revoke.id === id && isCurrentRequest(s.revoke.requestId, requestId)
 
 /** The hosted sessions listed, kept while the same address asks again (nothing jumps on a refresh). */
 export const siwxSessionsSlice = createSlice(

@@ -2,6 +2,7 @@ import { accountDisconnected } from '../events/connectionLifecycle.js'
 import { siwxSessionStored, siwxSignInCancelled, siwxSignInFailed, siwxSignInRequested } from '../events/siwx.js'
 import type { SerializedError } from '../errors/base.js'
 import { createSlice } from './createSlice.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 /** The sign-in under way (spec §4): the view shows 'Authenticating...' while the wallet signs, then the failure if any. */
 export type SiwxSignInState = {
@@ -30,7 +31,7 @@ export const siwxSignInSlice = createSlice(
       .addReplacer(
         siwxSignInFailed,
         (s, event) => ({ ...s, status: 'failed', requestId: null, error: event.payload.error }),
-        (s, event) => s.status === 'signing' && s.requestId === (event.requestId ?? null),
+        (s, event) => s.status === 'signing' && isCurrentRequest(s.requestId, event),
       )
       .addReplacer(siwxSignInCancelled, () => ({ ...IDLE }))
       .addReplacer(accountDisconnected, () => ({ ...IDLE })),

@@ -4,6 +4,7 @@ import { modalCloseRequested } from '../events/modal.js'
 import { routerWentBack } from '../events/router.js'
 import type { SerializedError } from '../errors/base.js'
 import { createSlice } from './createSlice.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 /**
  * A social or Farcaster login under way (ConnectingSocial, ConnectingFarcaster): `preparing`
@@ -24,7 +25,7 @@ const IDLE: SocialLoginState = { provider: null, step: 'idle', uri: null, client
 
 /** Whether an answer belongs to the login under way. */
 export const awaitsSocialStep = (s: SocialLoginState, requestId: string | undefined) =>
-  s.step !== 'idle' && s.step !== 'failed' && s.requestId !== null && s.requestId === (requestId ?? null)
+  s.step !== 'idle' && s.step !== 'failed' && isCurrentRequest(s.requestId, requestId, { unnamed: 'ignored' })
 
 export const socialLoginSlice = createSlice(
   'socialLogin',

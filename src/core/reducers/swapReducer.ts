@@ -24,6 +24,7 @@ import {
 } from '../events/swap.js'
 import type { SerializedError } from '../errors/base.js'
 import { createSlice } from './createSlice.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 export type SwapQuoteState = {
   from: string
@@ -80,11 +81,11 @@ export const SWAP_BUSY: readonly SwapStepStatus[] = ['checking', 'approving', 'a
 
 /** Whether the quote waits for this request's answer (the reducer and the effect agree on it). */
 export const awaitsQuote = (s: SwapState, q: { from: string; to: string; amount: string }, requestId: string | undefined) =>
-  s.quote?.status === 'loading' && s.quote.from === q.from && s.quote.to === q.to && s.quote.amount === q.amount && s.quote.requestId === (requestId ?? null)
+  s.quote?.status === 'loading' && s.quote.from === q.from && s.quote.to === q.to && s.quote.amount === q.amount && isCurrentRequest(s.quote.requestId, requestId)
 
 /** Whether the swap step with this request id is in one of `statuses`. */
 export const isSwapStep = (s: SwapState, requestId: string | undefined, ...statuses: SwapStepStatus[]) =>
-  s.step !== null && s.step.requestId === (requestId ?? null) && statuses.includes(s.step.status)
+  s.step !== null && isCurrentRequest(s.step.requestId, requestId) && statuses.includes(s.step.status)
 
 const clearQuote = (s: SwapState) => {
   s.quote = null
@@ -101,7 +102,7 @@ export const swapSlice = createSlice(
         s.tokens = { status: 'loading', requestId: event.requestId ?? null, items: s.tokens?.items ?? [], error: null }
       })
       .addCase(swapTokensFetched, (s, event) => {
-        if (s.chainId !== event.payload.chainId || s.tokens?.status !== 'loading' || s.tokens.requestId !== (event.requestId ?? null)) return
+        if (s.chainId !== event.payload.chainId || s.tokens?.status !== 'loading' || !isCurrentRequest(s.tokens.requestId, event)) return
         const items = event.payload.tokens
         s.tokens = { status: 'loaded', requestId: null, items, error: null }
         const has = (address: string | null) => address !== null && items.some((t) => t.address === address)
@@ -110,7 +111,7 @@ export const swapSlice = createSlice(
         if (!has(s.to) || s.to === s.from) s.to = items.find((t) => t.address !== s.from)?.address ?? null
       })
       .addCase(swapTokensFailed, (s, event) => {
-        if (s.chainId !== event.payload.chainId || s.tokens?.status !== 'loading' || s.tokens.requestId !== (event.requestId ?? null)) return
+        if (s.chainId !== event.payload.chainId || s.tokens?.status !== 'loading' || !isCurrentRequest(s.tokens.requestId, event)) return
         s.tokens = { status: 'failed', requestId: null, items: [], error: event.payload.error }
       })
       .addCase(swapGasPriceFetched, (s, event) => {
@@ -207,7 +208,7 @@ export const swapSlice = createSlice(
         clearQuote(s)
       })
       .addCase(swapFailed, (s, event) => {
-        if (!s.step || s.step.requestId !== (event.requestId ?? null) || !SWAP_BUSY.includes(s.step.status)) return
+        if (!s.step || !isCurrentRequest(s.step.requestId, event) || !SWAP_BUSY.includes(s.step.status)) return
         s.step = { ...s.step, status: 'failed', hash: event.payload.hash ?? null, error: event.payload.error }
         // The price may have moved: the form asks for a fresh quote.
         s.quote = null

@@ -14,6 +14,7 @@ import {
 import type { ModalState } from '../state.js'
 import { createSlice } from './createSlice.js'
 import { initialWalletConnectState, WALLET_CONNECT_VIEWS } from './walletConnectState.js'
+import { isCurrentRequest, namesRequest } from '../events/requestLifecycle.js'
 
 
 /** Whether a WalletConnect connect attempt is waiting on the wallet. */
@@ -44,11 +45,11 @@ export const walletConnectSlice = createSlice('walletConnect', initialWalletConn
       (wc, event, state) => {
         const attempt = state.wallets.attempt
         const takenUp =
-          !!attempt && attempt.startedAt === event.at && attempt.requestId === (event.requestId ?? null) && attempt.connectorId === WALLET_CONNECT_CONNECTOR_ID
+          !!attempt && attempt.startedAt === event.at && isCurrentRequest(attempt.requestId, event) && attempt.connectorId === WALLET_CONNECT_CONNECTOR_ID
         if (!takenUp) return
         wc.refreshes = 0
         // A pairing made ahead of the tap becomes this attempt's; any other is gone.
-        if (wc.pairing && wc.pairing.requestId === null) wc.pairing.requestId = attempt.requestId
+        if (wc.pairing && !namesRequest(wc.pairing)) wc.pairing.requestId = attempt.requestId
         else wc.pairing = null
         wc.prefetching = false
       },
@@ -59,14 +60,14 @@ export const walletConnectSlice = createSlice('walletConnect', initialWalletConn
     })
     .addCase(pairingUriReceived, (wc, event, state) => {
       const requestId = event.requestId ?? null
-      const forAttempt = isWalletConnectConnecting(state) && state.wallets.attempt?.requestId === requestId
-      const forPrefetch = requestId === null && wc.prefetching
+      const forAttempt = isWalletConnectConnecting(state) && isCurrentRequest(state.wallets.attempt?.requestId, event)
+      const forPrefetch = !namesRequest(event) && wc.prefetching
       if (forAttempt || forPrefetch) {
         wc.pairing = { uri: event.payload.uri, requestId, receivedAt: event.at, expiresAt: event.at + PAIRING_EXPIRY_MS }
       }
     })
     .addCase(pairingRefreshRequested, (wc, event) => {
-      if (wc.pairing && wc.pairing.requestId === (event.requestId ?? null)) {
+      if (wc.pairing && isCurrentRequest(wc.pairing.requestId, event)) {
         // Treated as expired: not shown or opened again while its replacement is made.
         wc.pairing = null
         wc.refreshes += 1
@@ -98,7 +99,7 @@ export const walletConnectSlice = createSlice('walletConnect', initialWalletConn
       (wc, _event, state) => {
         const p = wc.pairing
         if (!p) return false
-        const alive = p.requestId === null ? state.modal.open : isWalletConnectConnecting(state) && state.wallets.attempt?.requestId === p.requestId
+        const alive = !namesRequest(p) ? state.modal.open : isWalletConnectConnecting(state) && isCurrentRequest(state.wallets.attempt?.requestId, p)
         return !alive
       },
     ),

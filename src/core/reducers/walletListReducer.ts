@@ -9,6 +9,7 @@ import {
 } from '../events/walletList.js'
 import { createSlice } from './createSlice.js'
 import { emptyWalletPages, initialWalletListState, type ListedWallet, type WalletPages } from './dataState.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 /**
  * The wallet lists: pages load one at a time, in order (a request while one is loading, or
@@ -43,7 +44,7 @@ export const walletListSlice = createSlice('walletList', initialWalletListState,
     })
     .addCase(walletListPageLoaded, (w, event) => {
       const pages = w.lists[event.payload.list]
-      if (!pages.pending || pages.pending.requestId !== event.requestId) return
+      if (!pages.pending || !isCurrentRequest(pages.pending.requestId, event)) return
       // Optimization: read the listed wallets from the base state, not through the draft, so a
       // page appended to thousands of wallets does not make a proxy for each of them.
       const listed = (original(pages.wallets) ?? []) as ListedWallet[]
@@ -65,7 +66,7 @@ export const walletListSlice = createSlice('walletList', initialWalletListState,
     })
     .addCase(walletListPageFailed, (w, event) => {
       const pages = w.lists[event.payload.list]
-      if (!pages.pending || pages.pending.requestId !== event.requestId) return
+      if (!pages.pending || !isCurrentRequest(pages.pending.requestId, event)) return
       pages.pending = null
       pages.status = 'failed'
       pages.error = event.payload.error

@@ -20,6 +20,7 @@ import { createSlice } from './createSlice.js'
 import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'
 import { appliesConnectionSwitch, settledAttempt } from './navigation.js'
 import { initialWalletsState, type ConnectAttempt, type RecentWallet, type WalletMemory, type WalletsState } from './walletState.js'
+import { isCurrentRequest } from '../events/requestLifecycle.js'
 
 /** Connectors, the connect attempt, reconnect runs, recent wallets and what a reload reconnects. */
 export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
@@ -82,7 +83,7 @@ export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
           !isIgnoredConnectionEvent(prev, event) &&
           !!attempt &&
           attempt.connectorId === event.payload.connectorId &&
-          (event.requestId === undefined || attempt.requestId === event.requestId)
+          isCurrentRequest(attempt.requestId, event, { unnamed: 'applies' })
         )
       },
     )
@@ -101,7 +102,7 @@ export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
     })
     .addCase(reconnectFinished, (w, event, state) => {
       const { namespace } = event.payload
-      if (w.reconnect[namespace] !== (event.requestId ?? 'reconnect')) return
+      if (!isCurrentRequest(w.reconnect[namespace], event.requestId ?? 'reconnect')) return
       delete w.reconnect[namespace]
       const live = new Set(
         (state.connection.byNamespace[namespace]?.connections ?? []).filter((c) => c.accounts.length > 0).map((c) => c.connectorId),
@@ -135,7 +136,7 @@ export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
 )
 
 function isCurrentSwitch(w: Draft<WalletsState>, requestId: string | undefined): boolean {
-  return requestId === undefined || (w.switching !== null && w.switching.requestId === requestId)
+  return isCurrentRequest(w.switching?.requestId, requestId, { unnamed: 'applies' })
 }
 
 /** The namespace's reconnect list with the connector first (alone without multiWallet). */

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { isValidEmail, normalizeEmail } from '../../core/domain/email.js'
 import { emailLoginRequested } from '../../core/events/embeddedWallet.js'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import type { Modal } from '../../createModal.js'
 import { useI18n } from '../i18n/i18n.js'
 
@@ -21,7 +20,7 @@ export function EmailField({ modal, initial = '' }: { modal: Modal; initial?: st
       setInvalid(true)
       return
     }
-    modal.dispatch(emailLoginRequested({ email: address }, { requestId: newRequestId() }))
+    modal.dispatch(emailLoginRequested({ email: address }))
     if (modal.getState().router.view !== 'EmailLogin') modal.push('EmailLogin')
   }
   return (

@@ -1,6 +1,5 @@
 import type { Modal } from '../../createModal.js'
 import { connectionRequested } from '../../core/events/connection.js'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import type { ListedWallet } from '../../core/reducers/dataState.js'
 
 /**
@@ -17,7 +16,7 @@ export function selectDirectoryWallet(modal: Modal, wallet: ListedWallet): void 
     (c) => state.settings.adapters.includes(c.chain) && (c.explorerId === wallet.id || (!!wallet.rdns && c.info?.rdns === wallet.rdns)),
   )
   if (connector) {
-    modal.dispatch(connectionRequested({ connectorId: connector.id, namespace: connector.chain }, { requestId: newRequestId() }))
+    modal.dispatch(connectionRequested({ connectorId: connector.id, namespace: connector.chain }))
     return
   }
   // The WalletConnect view shows the wallet's icon in its QR code and opens its links.

@@ -1,6 +1,5 @@
 import { socialsForPlatform } from '../../core/domain/socials.js'
 import { socialLoginRequested } from '../../core/events/embeddedWallet.js'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import type { Modal } from '../../createModal.js'
 import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
@@ -41,7 +40,7 @@ export function openSocialPopup(url = 'about:blank'): Window | null {
 /** Starts a social login (Farcaster: its QR code view; others: the popup and ConnectingSocial). */
 export function startSocialLogin(modal: Modal, provider: string): void {
   if (provider !== 'farcaster') openSocialPopup()
-  modal.dispatch(socialLoginRequested({ provider }, { requestId: newRequestId() }))
+  modal.dispatch(socialLoginRequested({ provider }))
   const view = provider === 'farcaster' ? 'ConnectingFarcaster' : 'ConnectingSocial'
   if (modal.getState().router.view !== view) modal.push(view)
 }

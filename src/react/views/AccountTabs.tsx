@@ -5,7 +5,6 @@ import { isFeatureSupported } from '../../core/domain/constants.js'
 import type { Transaction, TransactionYearGroup, Transfer } from '../../core/domain/entities.js'
 import { multiplyDecimals, relativeTime, truncateAddress } from '../../core/domain/format.js'
 import { accountTabSelected, activityPageRequested, nftsRequested, type AccountTab } from '../../core/events/activity.js'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import { selectSendableTokens } from '../../core/reducers/dataSelectors.js'
 import { selectActiveNetwork, selectCaipAddress } from '../../core/selectors.js'
 import type { ModalState } from '../../core/state.js'
@@ -162,7 +161,7 @@ function NftsPanel({ modal }: TabProps) {
   const caipAddress = useModalState(selectCaipAddress)
   const entry = useModalState((s) => (caipAddress ? (sliceOf(s, 'accountSheet').nfts[caipAddress] ?? null) : null))
   const request = () => {
-    if (caipAddress) modal.dispatch(nftsRequested({ caipAddress }, { requestId: newRequestId() }))
+    if (caipAddress) modal.dispatch(nftsRequested({ caipAddress }))
   }
   useEffect(() => {
     if (entry?.status !== 'loading') request()
@@ -211,7 +210,7 @@ function ActivityPanel({ modal }: TabProps) {
   const more = useRef<HTMLButtonElement>(null)
 
   const request = (cursor: string | null) => {
-    if (caipAddress) modal.dispatch(activityPageRequested({ caipAddress, cursor }, { requestId: newRequestId() }))
+    if (caipAddress) modal.dispatch(activityPageRequested({ caipAddress, cursor }))
   }
   // The newest page when the tab opens (again after 30 s).
   useEffect(() => {

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { disconnectRequested } from '../../core/events/connectionLifecycle.js'
 import { AUTH_CONNECTOR_ID } from '../../core/events/embeddedWallet.js'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import { siwxSessionsCleared } from '../../core/events/siwx.js'
 import { isFeatureSupported } from '../../core/domain/constants.js'
 import { shortenEmail, sumTokenValues, truncateAddress } from '../../core/domain/format.js'
@@ -186,7 +185,7 @@ export function AccountView({ modal }: ViewProps) {
         className="gw-button"
         data-destructive="true"
         data-testid="account-disconnect"
-        onClick={() => modal.dispatch(disconnectRequested({ namespace }, { requestId: newRequestId() }))}
+        onClick={() => modal.dispatch(disconnectRequested({ namespace }))}
       >
         {t('Disconnect')}
       </button>

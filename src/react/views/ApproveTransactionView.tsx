@@ -1,6 +1,5 @@
 import { sliceOf } from '../../core/selectors.js'
 import { formatTokenUnits } from '../../core/domain/format.js'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import { swapApproveRequested } from '../../core/events/swap.js'
 import { selectActiveNetwork } from '../../core/selectors.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
@@ -65,7 +64,7 @@ export function ApproveTransactionView({ modal }: ViewProps) {
             data-primary="true"
             data-autofocus="true"
             data-testid="approve-confirm"
-            onClick={() => modal.dispatch(swapApproveRequested({}, { requestId: newRequestId() }))}
+            onClick={() => modal.dispatch(swapApproveRequested({}))}
           >
             {step.status === 'failed' ? t('Try again') : t('Approve {symbol}', { symbol })}
           </button>

@@ -3,7 +3,6 @@ import type { Connector } from '../../core/domain/entities.js'
 import { orderConnectors, type ConnectorGroup } from '../../core/domain/walletLists.js'
 import { connectionRequested } from '../../core/events/connection.js'
 import { legalAcceptanceChanged } from '../../core/events/modal.js'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import type { ModalState } from '../../core/state.js'
 import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
@@ -55,7 +54,7 @@ export function ConnectView({ modal }: ViewProps) {
   }, [connectors, recent, order, namespaces])
 
   const connect = (c: Connector) =>
-    modal.dispatch(connectionRequested({ connectorId: c.id, namespace: c.chain }, { requestId: newRequestId() }))
+    modal.dispatch(connectionRequested({ connectorId: c.id, namespace: c.chain }))
   const legal = useModalState((s) => s.settings.legal)
   // With the legalCheckbox feature the wallets wait for the visitor's consent.
   const askConsent = useModalState((s) => !!s.settings.legal && s.features.legalCheckbox)

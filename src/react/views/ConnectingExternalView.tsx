@@ -1,5 +1,4 @@
 import { connectionRequested } from '../../core/events/connection.js'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import { selectConnectingConnectorId } from '../../core/selectors.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { useI18n } from '../i18n/i18n.js'
@@ -23,7 +22,7 @@ export function ConnectingExternalView({ modal }: ViewProps) {
 
   const retry = () => {
     if (!connector) return
-    modal.dispatch(connectionRequested({ connectorId: connector.id, namespace: connector.chain }, { requestId: newRequestId() }))
+    modal.dispatch(connectionRequested({ connectorId: connector.id, namespace: connector.chain }))
   }
 
   return (

@@ -3,7 +3,6 @@ import { walletLinks } from '../../adapters/walletconnect/walletLink.js'
 import { WALLET_CONNECT_ICON } from '../../adapters/walletconnect/walletConnectIcon.js'
 import type { Modal } from '../../createModal.js'
 import { connectionRequested } from '../../core/events/connection.js'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect.js'
 import type { ModalState } from '../../core/state.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
@@ -35,7 +34,7 @@ export function ConnectingWalletConnectPanel({ modal }: { modal: Modal }) {
   const links = uri && wallet ? walletLinks(wallet, uri) : null
 
   const retry = () =>
-    modal.dispatch(connectionRequested({ connectorId: WALLET_CONNECT_CONNECTOR_ID, namespace: 'eip155' }, { requestId: newRequestId() }))
+    modal.dispatch(connectionRequested({ connectorId: WALLET_CONNECT_CONNECTOR_ID, namespace: 'eip155' }))
   const copy = () => {
     if (uri) copyText(modal, uri, t('Link copied'))
   }

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { shortenEmail } from '../../core/domain/format.js'
 import { emailLoginRequested, emailLoginReset, emailOtpSubmitted } from '../../core/events/embeddedWallet.js'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import { EmailField } from '../components/EmailField.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { OTP_LENGTH, OtpInput } from '../components/OtpInput.js'
@@ -25,7 +24,7 @@ export function EmailLoginView({ modal }: ViewProps) {
   const configured = useHasEmbeddedWallet()
 
   const submitOtp = (code: string) => {
-    if (code.length === OTP_LENGTH) modal.dispatch(emailOtpSubmitted({ otp: code }, { requestId: newRequestId() }))
+    if (code.length === OTP_LENGTH) modal.dispatch(emailOtpSubmitted({ otp: code }))
   }
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -33,7 +32,7 @@ export function EmailLoginView({ modal }: ViewProps) {
   }
   const resend = () => {
     setOtp('')
-    modal.dispatch(emailLoginRequested({ email }, { requestId: newRequestId() }))
+    modal.dispatch(emailLoginRequested({ email }))
   }
   const another = () => {
     setOtp('')

@@ -2,7 +2,6 @@ import { useCallback } from 'react'
 import type { Modal } from '../../createModal.js'
 import type { Network } from '../../core/domain/entities.js'
 import { networkSwitchRequested } from '../../core/events/network.js'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import type { Namespace } from '../../core/events/views.js'
 import { selectActiveCaipNetworkId, selectIsConnected, selectNetworks } from '../../core/selectors.js'
 import type { ModalState } from '../../core/state.js'
@@ -50,7 +49,7 @@ export function NetworkList({ modal, markActive = true, namespaces = 'active' }:
 
   const pick = (group: Group, network: Network) => {
     const switchTo = () =>
-      modal.dispatch(networkSwitchRequested({ namespace: group.namespace, caipNetworkId: network.caipNetworkId }, { requestId: newRequestId() }))
+      modal.dispatch(networkSwitchRequested({ namespace: group.namespace, caipNetworkId: network.caipNetworkId }))
     if (group.namespace === activeNamespace) return switchTo()
     if (group.connected) {
       modal.open({ view: 'Account', namespace: group.namespace })

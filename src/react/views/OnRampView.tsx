@@ -2,7 +2,6 @@ import { sliceOf } from '../../core/selectors.js'
 import { useEffect, useRef } from 'react'
 import type { OnrampPurchaseCurrency, OnrampQuote } from '../../core/domain/entities.js'
 import { isWithinPaymentLimits, paymentMethodLimits } from '../../core/domain/onramp.js'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import {
   onrampAmountSet,
   onrampCurrencySelected,
@@ -78,7 +77,6 @@ export function OnRampView({ modal }: ViewProps) {
     modal.dispatch(
       onrampQuotesRequested(
         { amount, purchaseCurrency: onramp.purchaseCurrency, paymentCurrency: onramp.paymentCurrency, paymentMethod: onramp.paymentMethod, network: caipNetworkId },
-        { requestId: newRequestId() },
       ),
     )
   }, [validAmount, amount, onramp.purchaseCurrency, onramp.paymentCurrency, onramp.paymentMethod, caipNetworkId, options])
@@ -123,7 +121,7 @@ export function OnRampView({ modal }: ViewProps) {
     if (!chosen || !chosenProvider || busy) return
     // Opened in the click, so no popup blocker stops it; the page loads once its URL is known.
     popup.current = typeof window !== 'undefined' ? window.open('', 'gangway-onramp', 'popup,width=480,height=760') : null
-    modal.dispatch(onrampPurchaseRequested({ provider: chosenProvider.name }, { requestId: newRequestId() }))
+    modal.dispatch(onrampPurchaseRequested({ provider: chosenProvider.name }))
   }
 
   return (

@@ -1,6 +1,5 @@
 import { truncateAddress } from '../../core/domain/format.js'
 import { connectionSwitchRequested, disconnectRequested } from '../../core/events/connectionLifecycle.js'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import type { Namespace } from '../../core/events/views.js'
 import type { ModalState } from '../../core/state.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
@@ -94,7 +93,7 @@ export function ProfileWalletsView({ modal }: ViewProps) {
                     className="gw-link-button"
                     aria-label={row.status === 'connected' ? t('Switch to {wallet}', { wallet: row.name }) : t('Connect {wallet}', { wallet: row.name })}
                     onClick={() =>
-                      modal.dispatch(connectionSwitchRequested({ namespace: row.namespace, connectorId: row.connectorId, status: row.status }, { requestId: newRequestId() }))
+                      modal.dispatch(connectionSwitchRequested({ namespace: row.namespace, connectorId: row.connectorId, status: row.status }))
                     }
                   >
                     {row.status === 'connected' ? t('Switch') : t('Connect')}
@@ -105,7 +104,7 @@ export function ProfileWalletsView({ modal }: ViewProps) {
                     type="button"
                     className="gw-link-button"
                     aria-label={t('Disconnect {wallet}', { wallet: row.name })}
-                    onClick={() => modal.dispatch(disconnectRequested({ namespace: row.namespace, connectorId: row.connectorId }, { requestId: newRequestId() }))}
+                    onClick={() => modal.dispatch(disconnectRequested({ namespace: row.namespace, connectorId: row.connectorId }))}
                   >
                     {t('Disconnect')}
                   </button>

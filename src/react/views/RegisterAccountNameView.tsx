@@ -2,7 +2,6 @@ import { sliceOf } from '../../core/selectors.js'
 import { useState } from 'react'
 import { isValidName, NAME_ZONE } from '../../core/domain/names.js'
 import { nameRegisterRequested, nameSuggestionsRequested } from '../../core/events/names.js'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { useActiveWallet } from '../components/activeWallet.js'
 import { useI18n } from '../i18n/i18n.js'
@@ -31,11 +30,11 @@ export function RegisterAccountNameView({ modal }: ViewProps) {
   const change = (next: string) => {
     setLabel(next)
     const value = next.trim().toLowerCase()
-    if (isValidName(value)) modal.dispatch(nameSuggestionsRequested({ label: value }, { requestId: newRequestId() }))
+    if (isValidName(value)) modal.dispatch(nameSuggestionsRequested({ label: value }))
   }
   const submit = () => {
     if (!valid || signing || exact?.registered) return
-    modal.dispatch(nameRegisterRequested({ name }, { requestId: newRequestId() }))
+    modal.dispatch(nameRegisterRequested({ name }))
   }
 
   return (

@@ -4,7 +4,6 @@ import { formatDollars, multiplyDecimals, truncateAddress } from '../../core/dom
 import { isResolvableName } from '../../core/domain/names.js'
 import { sendAmountError, type AmountToken } from '../../core/domain/sendAmount.js'
 import { sendFormError } from '../../core/domain/transactionRules.js'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import {
   sendAmountSet,
   sendFeeRequested,
@@ -109,7 +108,7 @@ export function SendView({ modal }: ViewProps) {
     if (typedName && lookup?.status !== 'resolved' && error === 'Invalid receiver address') return
     if (error) return setFormError(error)
     if (receiver.trim() !== receiver) modal.dispatch(sendReceiverSet({ receiver: receiver.trim() }))
-    modal.dispatch(sendFeeRequested({}, { requestId: newRequestId() }))
+    modal.dispatch(sendFeeRequested({}))
     setStep('review')
   }
 
@@ -122,7 +121,7 @@ export function SendView({ modal }: ViewProps) {
         name={typedName}
         networkName={network.name}
         onEdit={() => setStep('form')}
-        onSend={() => modal.dispatch(sendRequested({}, { requestId: newRequestId() }))}
+        onSend={() => modal.dispatch(sendRequested({}))}
       />
     )
   }
@@ -328,7 +327,7 @@ function SendProgress(props: {
           <p className="gw-connecting-title">{t('Not sent')}</p>
           {send.error ? <ErrorMessage error={send.error} testId="send-error" /> : null}
           {hash}
-          <PrimaryAction testId="send-retry" onClick={() => modal.dispatch(sendRequested({}, { requestId: newRequestId() }))}>
+          <PrimaryAction testId="send-retry" onClick={() => modal.dispatch(sendRequested({}))}>
             {t('Try again')}
           </PrimaryAction>
           <button

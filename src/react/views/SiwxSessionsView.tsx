@@ -1,5 +1,4 @@
 import { useEffect, useMemo } from 'react'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import { siwxRevokeRequested, siwxSessionsRequested } from '../../core/events/siwx.js'
 import { relativeTime } from '../../core/domain/format.js'
 import { hostedId } from '../../core/reducers/siwxReducer.js'
@@ -36,7 +35,7 @@ export function SiwxSessionsView({ modal }: ViewProps) {
   const date = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }), [locale])
   const thisPage = useModalState((s) => (caipAddress ? hostedId(s.siwx.sessions[caipAddress]) : null))
   const request = () => {
-    if (caipAddress) modal.dispatch(siwxSessionsRequested({ caipAddress }, { requestId: newRequestId() }))
+    if (caipAddress) modal.dispatch(siwxSessionsRequested({ caipAddress }))
   }
   useEffect(request, [caipAddress])
   if (!caipAddress) return <p className="gw-empty">{t('Not connected.')}</p>
@@ -84,7 +83,7 @@ export function SiwxSessionsView({ modal }: ViewProps) {
                   data-testid="siwx-session-revoke"
                   aria-label={t('Revoke the session of {domain}', { domain: session.domain })}
                   disabled={revoke?.status === 'revoking'}
-                  onClick={() => modal.dispatch(siwxRevokeRequested({ caipAddress, id: session.id }, { requestId: newRequestId() }))}
+                  onClick={() => modal.dispatch(siwxRevokeRequested({ caipAddress, id: session.id }))}
                 >
                   {revoking ? t('Revoking…') : t('Revoke')}
                 </button>

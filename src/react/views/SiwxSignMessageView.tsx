@@ -1,5 +1,4 @@
 import { generateSiweNonce } from 'viem/siwe'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import { siwxSignInCancelled, siwxSignInRequested } from '../../core/events/siwx.js'
 import { selectCaipAddress } from '../../core/selectors.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
@@ -31,7 +30,6 @@ export function SiwxSignMessageView({ modal }: ViewProps) {
       siwxSignInRequested(
         // The nonce is drawn here and carried in the event, so replaying the session signs the same message.
         { caipAddress, nonce: generateSiweNonce(), domain: location.host, uri: location.origin },
-        { requestId: newRequestId() },
       ),
     )
 

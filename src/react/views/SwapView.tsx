@@ -3,7 +3,6 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { SWAP_QUOTE_REFRESH_MS, SWAP_SLIPPAGE_TOLERANCE } from '../../core/domain/constants.js'
 import { formatTokenUnits, multiplyDecimals, parseTokenUnits } from '../../core/domain/format.js'
 import { isNativeSwapToken, minimumReceived, NATIVE_SWAP_TOKEN, sourceAmountFor, SWAP_GAS_ESTIMATE } from '../../core/domain/swap.js'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import { routerPushed } from '../../core/events/router.js'
 import {
   swapAmountSet,
@@ -93,7 +92,7 @@ export function SwapView({ modal }: ViewProps) {
   const [picking, setPicking] = useState<'from' | 'to' | null>(null)
 
   useEffect(() => {
-    if (caipNetworkId) modal.dispatch(swapTokensRequested({ chainId: caipNetworkId }, { requestId: newRequestId() }))
+    if (caipNetworkId) modal.dispatch(swapTokensRequested({ chainId: caipNetworkId }))
   }, [caipNetworkId])
 
   const items = swap.chainId === caipNetworkId ? (swap.tokens?.items ?? []) : []
@@ -107,7 +106,7 @@ export function SwapView({ modal }: ViewProps) {
   // A quote for what the form holds, asked for as it changes and again every 15 s.
   useEffect(() => {
     if (busy || !fromToken || !toToken || units === null) return
-    const ask = () => modal.dispatch(swapQuoteRequested({ from: fromToken.address, to: toToken.address, amount: units }, { requestId: newRequestId() }))
+    const ask = () => modal.dispatch(swapQuoteRequested({ from: fromToken.address, to: toToken.address, amount: units }))
     const current = swap.quote
     if (!(current && current.from === fromToken.address && current.to === toToken.address && current.amount === units && current.status !== 'failed')) ask()
     const timer = setInterval(ask, SWAP_QUOTE_REFRESH_MS)
@@ -123,7 +122,7 @@ export function SwapView({ modal }: ViewProps) {
           type="button"
           className="gw-button"
           data-testid="swap-retry-tokens"
-          onClick={() => modal.dispatch(swapTokensRequested({ chainId: caipNetworkId }, { requestId: newRequestId() }))}
+          onClick={() => modal.dispatch(swapTokensRequested({ chainId: caipNetworkId }))}
         >
           {t('Try again')}
         </button>
@@ -197,9 +196,9 @@ export function SwapView({ modal }: ViewProps) {
     if (!action.enabled) return
     if (swap.step?.status === 'approval' || swap.step?.status === 'approving' || swap.step?.status === 'approvePending') return modal.dispatch(routerPushed({ view: 'ApproveTransaction' }))
     if (quoteForAmount?.status === 'failed') {
-      return modal.dispatch(swapQuoteRequested({ from: fromToken!.address, to: toToken!.address, amount: units! }, { requestId: newRequestId() }))
+      return modal.dispatch(swapQuoteRequested({ from: fromToken!.address, to: toToken!.address, amount: units! }))
     }
-    modal.dispatch(swapRequested({}, { requestId: newRequestId() }))
+    modal.dispatch(swapRequested({}))
   }
 
   return (

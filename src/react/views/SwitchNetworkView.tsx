@@ -1,5 +1,4 @@
 import { networkSwitchRequested } from '../../core/events/network.js'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
@@ -25,7 +24,7 @@ export function SwitchNetworkView({ modal }: ViewProps) {
             type="button"
             className="gw-button"
             data-primary="true"
-            onClick={() => network && modal.dispatch(networkSwitchRequested({ namespace: network.chainNamespace, caipNetworkId: network.caipNetworkId }, { requestId: newRequestId() }))}
+            onClick={() => network && modal.dispatch(networkSwitchRequested({ namespace: network.chainNamespace, caipNetworkId: network.caipNetworkId }))}
           >
             {t('Try again')}
           </button>

@@ -1,5 +1,4 @@
 import { disconnectRequested } from '../../core/events/connectionLifecycle.js'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
@@ -17,7 +16,7 @@ export function UnsupportedChainView({ modal }: ViewProps) {
       {error ? <ErrorMessage error={error} testId="unsupported-chain-error" /> : null}
       <NetworkList modal={modal} markActive={false} />
       {namespace ? (
-        <button type="button" className="gw-button" onClick={() => modal.dispatch(disconnectRequested({ namespace }, { requestId: newRequestId() }))}>
+        <button type="button" className="gw-button" onClick={() => modal.dispatch(disconnectRequested({ namespace }))}>
           {t('Disconnect')}
         </button>
       ) : null}

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react'
 import { isValidEmail, normalizeEmail } from '../../core/domain/email.js'
 import { shortenEmail } from '../../core/domain/format.js'
 import { emailUpdateOtpSubmitted, emailUpdateRequested } from '../../core/events/embeddedWallet.js'
-import { newRequestId } from '../../core/events/newRequestId.js'
 import { ErrorMessage } from '../components/ErrorMessage.js'
 import { OtpInput } from '../components/OtpInput.js'
 import { EmbeddedWalletMissing, useHasEmbeddedWallet } from '../components/embeddedWallet.js'
@@ -27,11 +26,11 @@ export function UpdateEmailWalletView({ modal }: ViewProps) {
     e.preventDefault()
     const address = normalizeEmail(email)
     if (!isValidEmail(address)) return setInvalid(true)
-    modal.dispatch(emailUpdateRequested({ email: address }, { requestId: newRequestId() }))
+    modal.dispatch(emailUpdateRequested({ email: address }))
   }
   const submitOtp = (code: string) => {
     if (update.step !== 'primaryOtp' && update.step !== 'secondaryOtp') return
-    modal.dispatch(emailUpdateOtpSubmitted({ otp: code }, { requestId: newRequestId() }))
+    modal.dispatch(emailUpdateOtpSubmitted({ otp: code }))
     setOtp('')
   }
 
