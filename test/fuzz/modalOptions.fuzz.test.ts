@@ -27,7 +27,7 @@ describe('createModal options (fuzz)', () => {
             created = await createTestModal({ legal: legal as never, ...(statement === undefined ? {} : { siwx: { statement } }) })
           } catch (error) {
             expect(error).toBeInstanceOf(InvalidInputError)
-            expect((error as InvalidInputError).shortMessage).toMatch(/^Invalid (options|SIWX statement)$/)
+            expect((error as InvalidInputError).message).toMatch(/^Invalid options: (legal\.(termsUrl|privacyUrl) must be an http\(s\) URL|legal must be an object|siwx\.statement must be one line)/)
             return
           }
           const settings = created.modal.getState().settings
@@ -54,7 +54,7 @@ describe('createModal options (fuzz)', () => {
           created = await createTestModal({ swapChains: swapChains as never })
         } catch (error) {
           expect(error).toBeInstanceOf(InvalidInputError)
-          expect((error as InvalidInputError).shortMessage).toBe('Invalid options')
+          expect((error as InvalidInputError).message).toMatch(/^Invalid options: swapChains(\[\d+\])? must be /)
           expect(Array.isArray(swapChains) && swapChains.every((c) => typeof c === 'string' && /^eip155:[1-9]\d{0,15}$/.test(c))).toBe(false)
           return
         }
@@ -89,6 +89,7 @@ describe('createModal options (fuzz)', () => {
           created = await createTestModal({ locale: initial as never })
         } catch (error) {
           expect(error).toBeInstanceOf(InvalidInputError)
+          expect((error as InvalidInputError).message).toMatch(/^Invalid options: locale must be a BCP 47 language tag/)
           expect(canonical(initial)).toBeNull()
           return
         }
