@@ -2,7 +2,6 @@ import { asyncScheduler, filter, firstValueFrom } from 'rxjs'
 import { storageFailed, storageHydrated } from './core/events/storage.js'
 import { sessionStarted } from './core/events/session.js'
 import { assertValidEvent } from './core/events/catalogue.js'
-import { isPlainObject, show } from './core/events/schema.js'
 import { withReadTimeout } from './adapters/storage/readTimeout.js'
 import { withReadAhead } from './adapters/storage/readAhead.js'
 import { createIdbStorage } from './adapters/storage/idbStorage.js'
@@ -23,31 +22,40 @@ import { createApiDeps } from './adapters/api/createApiDeps.js'
 import { apiRequestFailed } from './core/events/api.js'
 import type { WalletRecord } from './core/domain/entities.js'
 import { createWalletCommands, type WalletCommands } from './core/events/walletCommands.js'
-import { GangwayError, InvalidInputError, serializeError } from './core/errors/base.js'
+import { InvalidInputError, serializeError } from './core/errors/base.js'
 import { effectFailed } from './core/events/effects.js'
-import { bannerClosed, bannerShowRequested, type BannerVariant } from './core/events/banner.js'
-import type { EventInput } from './core/events/defineEvent.js'
-import { modalCloseRequested, modalOpenRequested, modalShakeRequested } from './core/events/modal.js'
-import { accountTypePreferred, canonicalLocale, localeChanged, themeModeChanged, themeVariablesChanged, themeVariablesProblem, type ThemeVariableName } from './core/events/preferences.js'
-import { routerPushed, routerWentBack } from './core/events/router.js'
+import { bannerShowRequested, type BannerVariant } from './core/events/banner.js'
 import type { Namespace, ViewName } from './core/events/views.js'
 import type { ChainDeps } from './core/ports.js'
 import type { AccountType, ModalState, SessionSettings, ThemeMode } from './core/state.js'
 import { createStore, type Store } from './core/store.js'
 import type { Eip1193Provider } from './core/ports.js'
 import type { GangwayWalletClient, WalletClientOptions } from './walletClient.js'
-import { activeProvider } from './walletProvider.js'
 import type { AuthConnector } from './core/ports.js'
 import { createLazyEmbeddedWallet } from './adapters/auth/lazyEmbeddedWallet.js'
 import { assertModalOptions, type ModalOptions } from './options/modalOptions.js'
 import { sessionSettings } from './options/sessionSettings.js'
+import type { OpenOptions } from './commands/open.js'
+import type { ThemeVariables } from './commands/setThemeVariables.js'
+import { open } from './commands/open.js'
+import { close } from './commands/close.js'
+import { shake } from './commands/shake.js'
+import { push } from './commands/push.js'
+import { back } from './commands/back.js'
+import { setThemeMode } from './commands/setThemeMode.js'
+import { setLocale } from './commands/setLocale.js'
+import { setThemeVariables } from './commands/setThemeVariables.js'
+import { setPreferredAccountType } from './commands/setPreferredAccountType.js'
+import { showBanner } from './commands/showBanner.js'
+import { closeBanner } from './commands/closeBanner.js'
+import { walletImageUrl } from './commands/walletImageUrl.js'
+import { getProvider } from './commands/getProvider.js'
+import { getWalletClient } from './commands/getWalletClient.js'
+import { destroy } from './commands/destroy.js'
 
 export type { ModalOptions } from './options/modalOptions.js'
-
-export type OpenOptions = { view?: ViewName; namespace?: Namespace }
-
-/** Theme variables set at run time: a CSS value per variable, or null to remove one. */
-export type ThemeVariables = Partial<Record<ThemeVariableName, string | null>>
+export type { OpenOptions } from './commands/open.js'
+export type { ThemeVariables } from './commands/setThemeVariables.js'
 
 export type Modal = Store & WalletCommands & {
   readonly options: Readonly<ModalOptions>
@@ -220,62 +228,28 @@ export function createModal(options: ModalOptions): Modal {
       () => undefined,
     )
 
-  /** Builds and dispatches a host command's event; any bad argument is an InvalidInputError, nothing dispatched. */
-  const command = (name: string, build: () => EventInput): void => {
-    let event: EventInput
-    try {
-      event = build()
-    } catch (error) {
-      if (error instanceof GangwayError) throw error
-      throw new InvalidInputError(`Invalid ${name} arguments`, { details: error instanceof Error ? error.message : undefined, cause: error })
-    }
-    s.dispatch(event)
-  }
   return {
     ...s,
     options,
     serverState: s.getState(),
     ...createWalletCommands(s),
     ready,
-    open: (o) => command('open', () => modalOpenRequested(openPayload(o))),
-    close: () => command('close', () => modalCloseRequested({})),
-    shake: () => command('shake', () => modalShakeRequested({})),
-    push: (view, data) => command('push', () => routerPushed(data === undefined ? { view } : { view, data })),
-    back: () => command('back', () => routerWentBack({})),
-    setThemeMode: (mode) => command('setThemeMode', () => themeModeChanged({ mode })),
-    setLocale: (locale) =>
-      command('setLocale', () => {
-        const canonical = canonicalLocale(locale)
-        if (canonical === null) throw new InvalidInputError('Invalid setLocale arguments', { details: `'${String(locale).slice(0, 64)}' is not a BCP 47 language tag` })
-        return localeChanged({ locale: canonical })
-      }),
-    setThemeVariables: (variables) =>
-      command('setThemeVariables', () => {
-        const problem = themeVariablesProblem(variables, 'variables', true)
-        if (problem) throw new InvalidInputError('Invalid setThemeVariables arguments', { details: problem })
-        return themeVariablesChanged({ variables: { ...variables } })
-      }),
-    setPreferredAccountType: (type, namespace) =>
-      command('setPreferredAccountType', () => accountTypePreferred(namespace !== undefined ? { type, namespace } : { type })),
-    showBanner: (variant, message) => command('showBanner', () => bannerShowRequested({ variant, message })),
-    closeBanner: () => command('closeBanner', () => bannerClosed({})),
-    walletImageUrl: (wallet) =>
-      isPlainObject(wallet) ? wallet.image_url || (wallet.image_id && directory ? directory.walletImageUrl(wallet.image_id) : undefined) : undefined,
-    getProvider: (namespace) => activeProvider(s.getState(), adapters, namespace),
-    // Optimization: viem's wallet client loads on first use, never with the start-up bundle.
-    getWalletClient: (o) => import('./walletClient.js').then((m) => m.createActiveWalletClient(s.getState(), adapters, o)),
-    destroy: () => s.stop(),
+    open: open(s),
+    close: close(s),
+    shake: shake(s),
+    push: push(s),
+    back: back(s),
+    setThemeMode: setThemeMode(s),
+    setLocale: setLocale(s),
+    setThemeVariables: setThemeVariables(s),
+    setPreferredAccountType: setPreferredAccountType(s),
+    showBanner: showBanner(s),
+    closeBanner: closeBanner(s),
+    walletImageUrl: walletImageUrl(directory),
+    getProvider: getProvider(s, adapters),
+    getWalletClient: getWalletClient(s, adapters),
+    destroy: destroy(s),
   }
-}
-
-/** `open()`, `open('Networks')` or `open({ view, namespace })`; anything else is refused. */
-function openPayload(o: unknown): OpenOptions {
-  if (o === undefined) return {}
-  if (typeof o === 'string') return { view: o as ViewName }
-  if (!isPlainObject(o)) throw new InvalidInputError('Invalid open arguments', { details: `expected a view name or { view, namespace }, got ${show(o)}` })
-  const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(o)) if (value !== undefined) out[key] = value
-  return out as OpenOptions
 }
 
 function chainAdapters(adapters: ModalOptions['adapters']): ChainDeps['adapters'] {
