@@ -1,12 +1,21 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { createMemoryStorage } from '../../src/adapters/storage/memoryStorage'
+import { createModal, type ModalOptions } from '../../src/createModal'
 import { InvalidInputError } from '../../src/core/errors/base'
+import { defineEvent } from '../../src/core/events/defineEvent'
+import { object, string as stringSchema } from '../../src/core/events/schema'
+import type { Storage } from '../../src/core/ports'
+import { junkArb } from '../unit/core/junkValues'
+import { createFakeChainAdapter } from '../support/fakeChainAdapter'
+import { evmNetwork } from '../support/stateAfter'
 import { createTestModal } from '../support/testModal'
+import { createVirtualTime } from '../support/virtualTime'
 import { fuzzParams } from './fuzzParams'
 
-// Fuzz: the options a host passes that end up in views (legal links, the sign-in statement).
-// createModal either refuses them with an InvalidInputError or keeps only what is safe to show:
-// http(s) links, a one-line statement.
+// Fuzz: the options a host passes. Those that end up in views (legal links, the sign-in
+// statement, swap chains, the locale) are refused with an InvalidInputError or kept only in a
+// form safe to show; any options at all make a modal or are refused before anything started.
 
 const url = fc.oneof(
   fc.constantFrom('https://example.com/terms', 'http://127.0.0.1:5173/privacy', 'javascript:alert(1)', 'data:text/html,x', '//example.com', 'https://', 'https://a b.com', ''),
@@ -27,7 +36,7 @@ describe('createModal options (fuzz)', () => {
             created = await createTestModal({ legal: legal as never, ...(statement === undefined ? {} : { siwx: { statement } }) })
           } catch (error) {
             expect(error).toBeInstanceOf(InvalidInputError)
-            expect((error as InvalidInputError).shortMessage).toMatch(/^Invalid (options|SIWX statement)$/)
+            expect((error as InvalidInputError).message).toMatch(/^Invalid options: (legal\.(termsUrl|privacyUrl) must be an http\(s\) URL|legal must be an object|siwx\.statement must be one line)/)
             return
           }
           const settings = created.modal.getState().settings
@@ -54,7 +63,7 @@ describe('createModal options (fuzz)', () => {
           created = await createTestModal({ swapChains: swapChains as never })
         } catch (error) {
           expect(error).toBeInstanceOf(InvalidInputError)
-          expect((error as InvalidInputError).shortMessage).toBe('Invalid options')
+          expect((error as InvalidInputError).message).toMatch(/^Invalid options: swapChains(\[\d+\])? must be /)
           expect(Array.isArray(swapChains) && swapChains.every((c) => typeof c === 'string' && /^eip155:[1-9]\d{0,15}$/.test(c))).toBe(false)
           return
         }
@@ -89,6 +98,7 @@ describe('createModal options (fuzz)', () => {
           created = await createTestModal({ locale: initial as never })
         } catch (error) {
           expect(error).toBeInstanceOf(InvalidInputError)
+          expect((error as InvalidInputError).message).toMatch(/^Invalid options: locale must be a BCP 47 language tag/)
           expect(canonical(initial)).toBeNull()
           return
         }
@@ -107,5 +117,188 @@ describe('createModal options (fuzz)', () => {
       }),
       fuzzParams('createModal locale', 100),
     )
+  })
+})
+
+// Fuzz: any options at all. createModal either makes a modal that becomes ready and opens, or
+// refuses with an InvalidInputError 'Invalid options: <field> …' before anything started (no
+// storage read or write, no timer); never another error, never a half-started modal.
+
+type Options = Partial<Record<keyof ModalOptions, unknown>>
+type PerOption = { [K in keyof Required<ModalOptions>]: fc.Arbitrary<unknown> }
+
+/** URLs that are valid: a closed local port, so no request leaves the machine. */
+const goodUrl = fc.constantFrom('http://127.0.0.1:9', 'https://127.0.0.1:9/api/')
+const badUrl = fc.oneof(fc.constantFrom('ftp://127.0.0.1', '127.0.0.1:9', 'http://', 'https://a b', '', 'javascript:alert(1)'), fc.webUrl().map((u) => `${u} `), junkArb)
+// evmNetwork's RPC URL is a local port numbered after the chain, so ids stay ports.
+const network = fc.integer({ min: 1, max: 65_535 }).map((id) => evmNetwork(id))
+const noteAdded = defineEvent('notes/added', object({ text: stringSchema() }))
+const notesModule = { name: 'notes', events: [noteAdded], slices: [], effects: [] }
+const walletConnectOptions = { prefetch: false, loadProvider: () => new Promise(() => undefined) }
+
+/** Values each option may have (a new option without an arbitrary does not compile). */
+const GOOD: PerOption = {
+  projectId: fc.string({ maxLength: 20 }),
+  features: fc.record({ swaps: fc.boolean(), socials: fc.constantFrom(['google'], false), connectorOrder: fc.array(fc.string({ maxLength: 5 }), { maxLength: 2 }) }, { requiredKeys: [] }),
+  themeMode: fc.constantFrom('light', 'dark'),
+  themeVariables: fc.constantFrom({}, { '--gw-accent': '#0a7' }, { '--gw-radius': '4px', '--gw-z-index': '1100' }),
+  adapters: fc.array(fc.oneof(fc.constantFrom('eip155', 'solana', 'bip122'), fc.constant(null).map(() => createFakeChainAdapter().adapter)), { maxLength: 3 }),
+  networks: fc.array(network, { maxLength: 3 }),
+  reconnect: fc.boolean(),
+  defaultNamespace: fc.constantFrom('eip155', 'solana'),
+  manualControl: fc.boolean(),
+  embedded: fc.boolean(),
+  isMobile: fc.boolean(),
+  siwx: fc.record({ required: fc.boolean(), statement: fc.string({ maxLength: 30 }).filter((t) => !/[\r\n]/.test(t)), hosted: fc.boolean() }, { requiredKeys: [] }),
+  legal: fc.record({ termsUrl: goodUrl, privacyUrl: goodUrl }, { requiredKeys: [] }),
+  locale: fc.constantFrom('es', 'ja-JP', 'ar', 'zh-Hant-TW'),
+  swapChains: fc.array(fc.integer({ min: 1, max: 2 ** 40 }).map((n) => `eip155:${n}`), { maxLength: 3 }),
+  // Rarely: with siwx it is a conflict (spec §5).
+  siweConfig: fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, { arbitrary: fc.constantFrom({}, 'legacy'), weight: 1 }),
+  smartAccounts: fc.record({ enabled: fc.boolean() }),
+  allowUnsupportedChain: fc.boolean(),
+  enableNetworkSwitch: fc.boolean(),
+  storage: fc.constant('recording'),
+  analytics: fc.constantFrom({ track: () => undefined }, { track: () => undefined, reportError: () => undefined }),
+  clock: fc.constant('virtual'),
+  scheduler: fc.constant('virtual'),
+  persistLog: fc.boolean(),
+  maxLogBytes: fc.integer({ min: 1, max: 2_000_000 }),
+  modules: fc.constantFrom([], [notesModule]),
+  autoFreeze: fc.boolean(),
+  walletConnect: fc.record({ relayUrl: fc.constantFrom('ws://127.0.0.1:9', 'wss://127.0.0.1:9'), signIn: fc.constantFrom(null, { statement: 'Hi' }) }, { requiredKeys: [] }).map((o) => ({ ...walletConnectOptions, ...o })),
+  embeddedWallet: fc.record({ frameUrl: goodUrl, loadTimeoutMs: fc.integer({ min: 1, max: 30_000 }) }, { requiredKeys: ['frameUrl'] }),
+  apiUrl: goodUrl,
+  directoryUrl: goodUrl,
+  analyticsUrl: goodUrl,
+  featuredWalletIds: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
+  includeWalletIds: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
+  excludeWalletIds: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
+  walletDirectory: fc.constant(undefined),
+  blockchainApi: fc.constant(undefined),
+  analyticsSink: fc.constant(undefined),
+}
+
+const boolOrJunk = fc.oneof(fc.constantFrom('true', 0, 1, null), junkArb)
+const idsOrJunk = fc.oneof(fc.constantFrom('abc', [1], [null]), junkArb)
+/** Values each option must be refused with: near misses first, then anything at all. */
+const BAD: PerOption = {
+  projectId: fc.oneof(fc.constantFrom(42, null, ['p']), junkArb.filter((v) => typeof v !== 'string' && v !== undefined)),
+  features: fc.oneof(fc.constantFrom({ swap: true }, { swaps: 'yes' }, { socials: ['google', 1] }, { swaps: 1n }), junkArb),
+  themeMode: fc.oneof(fc.constantFrom('blue', 'Dark', ''), junkArb),
+  themeVariables: fc.oneof(fc.constantFrom({ '--gw-accent': 'red;' }, { accent: 'red' }, { '--gw-accent': '' }), junkArb),
+  adapters: fc.oneof(fc.constantFrom('eip155', ['mars'], [{ namespace: 'eip155' }], [null]), junkArb),
+  networks: fc.oneof(
+    fc.constantFrom(
+      [{ ...evmNetwork(1), rpcUrls: { default: { http: ['ws://127.0.0.1:1'] } } }],
+      [{ ...evmNetwork(2), id: 2n }],
+      [{ ...evmNetwork(3), chainNamespace: 'mars' }],
+      [{ ...evmNetwork(4), rpcUrls: undefined }],
+      evmNetwork(5),
+    ),
+    junkArb,
+  ),
+  reconnect: boolOrJunk,
+  defaultNamespace: fc.oneof(fc.constantFrom('evm', 'EIP155', ''), junkArb),
+  manualControl: boolOrJunk,
+  embedded: boolOrJunk,
+  isMobile: boolOrJunk,
+  siwx: fc.oneof(fc.constantFrom({ statement: 'a\nb' }, { statement: 'a\rb' }, { statement: 1 }, { required: 'yes' }, { hosted: 1 }, true), junkArb),
+  legal: fc.oneof(badUrl.map((u) => ({ termsUrl: u })), badUrl.map((u) => ({ privacyUrl: u }))),
+  locale: fc.oneof(fc.constantFrom('en_US', '', 'not a tag', 'a'.repeat(80)), junkArb),
+  swapChains: fc.oneof(fc.constantFrom(['eip155:0'], ['solana:1'], ['eip155:8453 '], 'eip155:1'), junkArb),
+  siweConfig: fc.constant(undefined),
+  smartAccounts: fc.oneof(fc.constantFrom({ enabled: 'yes' }, true), junkArb),
+  allowUnsupportedChain: boolOrJunk,
+  enableNetworkSwitch: boolOrJunk,
+  storage: fc.oneof(fc.constantFrom({ get: async () => undefined, set: async () => undefined }, { getItem: () => null }), junkArb),
+  analytics: fc.oneof(fc.constantFrom({ track: 'yes' }, { track: () => undefined, reportError: 1 }), junkArb),
+  clock: fc.oneof(fc.constantFrom({ now: 1 }, Date), junkArb),
+  scheduler: fc.oneof(fc.constantFrom({ now: () => 0 }), junkArb),
+  persistLog: boolOrJunk,
+  maxLogBytes: fc.oneof(fc.constantFrom(0, -1, 1.5, NaN, Infinity, '2000'), junkArb),
+  modules: fc.oneof(
+    fc.constantFrom(
+      [{ name: 'modal', events: [], slices: [], effects: [] }],
+      [{ name: 'impostor', events: [defineEvent('modal/openRequested', object({}))], slices: [], effects: [] }],
+      [{ name: 'half', events: 'none' }],
+      [notesModule, notesModule],
+    ),
+    junkArb,
+  ),
+  autoFreeze: boolOrJunk,
+  walletConnect: fc.oneof(fc.constantFrom({ relayUrl: 'https://relay' }, { metadata: { name: 'A' } }, { receiptPollingMs: 0 }, { signIn: 'yes' }).map((o) => ({ ...walletConnectOptions, ...o })), junkArb),
+  embeddedWallet: fc.oneof(badUrl.map((frameUrl) => ({ frameUrl })), fc.constantFrom({ frameUrl: 'http://127.0.0.1:9', loadTimeoutMs: -1 }), junkArb),
+  apiUrl: badUrl,
+  directoryUrl: badUrl,
+  analyticsUrl: badUrl,
+  featuredWalletIds: idsOrJunk,
+  includeWalletIds: idsOrJunk,
+  excludeWalletIds: idsOrJunk,
+  walletDirectory: fc.oneof(fc.constantFrom('https://directory', 1), junkArb),
+  blockchainApi: fc.oneof(fc.constantFrom('https://api', 1), junkArb),
+  analyticsSink: fc.oneof(fc.constantFrom('https://pulse', 1), junkArb),
+}
+const KEYS = Object.keys(GOOD) as (keyof ModalOptions)[]
+
+/** Options of good values, a few of them (or none) replaced by bad ones, and keys of the host's own. */
+const optionsArb = fc.tuple(
+  fc.record(GOOD, { requiredKeys: [] }),
+  fc.oneof(
+    fc.constant({} as Options),
+    fc
+      .uniqueArray(fc.constantFrom(...KEYS), { minLength: 1, maxLength: 3 })
+      .chain((keys) => fc.tuple(...keys.map((k) => BAD[k])).map((values) => Object.fromEntries(keys.map((k, i) => [k, values[i]])) as Options)),
+  ),
+  fc.dictionary(fc.string({ maxLength: 10 }).filter((k) => !(KEYS as string[]).includes(k)), junkArb, { maxKeys: 2 }),
+)
+
+describe('createModal with arbitrary options (fuzz)', () => {
+  it('makes a modal that becomes ready and opens, or refuses with "Invalid options:" naming a field, before anything started', async () => {
+    let accepted = 0
+    let refused = 0
+    await fc.assert(
+      fc.asyncProperty(optionsArb, async ([good, bad, extra]) => {
+        const known: Options = { ...good, ...bad }
+        const time = createVirtualTime()
+        const calls: string[] = []
+        const inner = createMemoryStorage()
+        const recording: Storage = {
+          get: <T>(key: string) => (calls.push(`get ${key}`), inner.get<T>(key)),
+          set: (key, value) => (calls.push(`set ${key}`), inner.set(key, value)),
+          del: (key) => (calls.push(`del ${key}`), inner.del(key)),
+          clear: () => (calls.push('clear'), inner.clear()),
+        }
+        const options: Options & Record<string, unknown> = { ...extra, ...known }
+        // The ports the run watches: a recording storage, virtual time (or the junk drawn instead).
+        if (!('storage' in known) || known.storage === 'recording') options.storage = recording
+        if (!('clock' in known) || known.clock === 'virtual') options.clock = time.clock
+        if (!('scheduler' in known) || known.scheduler === 'virtual') options.scheduler = time.scheduler
+        let modal: ReturnType<typeof createModal>
+        try {
+          modal = createModal(options as ModalOptions)
+        } catch (error) {
+          expect(error).toBeInstanceOf(InvalidInputError)
+          const message = (error as InvalidInputError).message
+          expect(message).toMatch(/^Invalid options: /)
+          const rest = message.slice('Invalid options: '.length)
+          const named = rest === 'Cannot set both siweConfig and siwx options' || KEYS.some((k) => new RegExp(`^${k}\\b`).test(rest)) || rest.startsWith('options ')
+          expect(named, message).toBe(true)
+          expect(calls).toEqual([])
+          expect(time.scheduler.actions).toHaveLength(0)
+          refused++
+          return
+        }
+        await modal.ready
+        modal.open()
+        expect(modal.getState().modal.open).toBe(true)
+        modal.destroy()
+        accepted++
+      }),
+      fuzzParams('createModal arbitrary options', 150),
+    )
+    // Both outcomes were tried, not only refusals.
+    expect(accepted).toBeGreaterThan(0)
+    expect(refused).toBeGreaterThan(0)
   })
 })

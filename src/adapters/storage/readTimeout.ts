@@ -8,9 +8,10 @@ export const STORAGE_READ_TIMEOUT_MS = 3_000
 
 /**
  * A storage whose reads give up after `ms`: a read that never settles (a blocked IndexedDB
- * upgrade, a wedged browser profile) would otherwise keep the modal from starting. After the
+ * upgrade, a wedged browser profile, a host's port that never answers) would otherwise keep the
+ * modal from starting. Reads are `get` and `clear` (which lists the keys it removes). After the
  * first timeout the session runs from memory (the store is left as it is) and the read rejects
- * with a StorageTimeoutError.
+ * with a StorageTimeoutError. A port that throws instead of answering rejects.
  *
  * @example
  * const storage = withReadTimeout(createIdbStorage(), { scheduler: asyncScheduler })
@@ -19,44 +20,51 @@ export function withReadTimeout(storage: Storage, options: { scheduler: Schedule
   const ms = options.ms ?? STORAGE_READ_TIMEOUT_MS
   let memory: Storage | undefined
   const current = () => memory ?? storage
+
+  /** Runs a read of the storage, giving up after `ms` (then the session runs from memory). */
+  const timed = <T>(what: string, read: (s: Storage) => Promise<T>): Promise<T> => {
+    if (memory) return attempt(() => read(memory as Storage))
+    return new Promise<T>((resolve, reject) => {
+      let done = false
+      const timer = options.scheduler.schedule(() => {
+        if (done) return
+        done = true
+        memory ??= createMemoryStorage()
+        reject(new StorageTimeoutError(`${what} took more than ${ms} ms; this session runs from memory`))
+      }, ms)
+      attempt(() => read(storage)).then(
+        (value) => {
+          if (done) return
+          done = true
+          timer.unsubscribe()
+          resolve(value)
+        },
+        (error: unknown) => {
+          if (done) return
+          done = true
+          timer.unsubscribe()
+          reject(error)
+        },
+      )
+    })
+  }
+
   return {
     get inMemory() {
       return memory !== undefined
     },
-    get<T>(key: string) {
-      if (memory) return memory.get<T>(key)
-      return new Promise<T | undefined>((resolve, reject) => {
-        let done = false
-        const timer = options.scheduler.schedule(() => {
-          if (done) return
-          done = true
-          memory ??= createMemoryStorage()
-          reject(new StorageTimeoutError(`a read of ${key} took more than ${ms} ms; this session runs from memory`))
-        }, ms)
-        let read: Promise<T | undefined>
-        try {
-          read = Promise.resolve(storage.get<T>(key))
-        } catch (error) {
-          read = Promise.reject(error)
-        }
-        read.then(
-          (value) => {
-            if (done) return
-            done = true
-            timer.unsubscribe()
-            resolve(value)
-          },
-          (error: unknown) => {
-            if (done) return
-            done = true
-            timer.unsubscribe()
-            reject(error)
-          },
-        )
-      })
-    },
-    set: (key, value) => current().set(key, value),
-    del: (key) => current().del(key),
-    clear: () => current().clear(),
+    get: <T>(key: string) => timed(`a read of ${key}`, (s) => s.get<T>(key)),
+    set: (key, value) => attempt(() => current().set(key, value)),
+    del: (key) => attempt(() => current().del(key)),
+    clear: () => timed('clearing the storage', (s) => s.clear()),
+  }
+}
+
+/** The port's answer as a promise: a port may throw, or answer with a plain value. */
+function attempt<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return Promise.resolve(run())
+  } catch (error) {
+    return Promise.reject(error)
   }
 }

@@ -31,14 +31,24 @@ export function tabLogKey(win: Window | undefined): string {
 
 /**
  * Reads this tab's stored log. A tab that has none yet takes over the log of a version that kept
- * one for all tabs (moved: the old key is removed), so an update loses no session.
+ * one for all tabs (moved: the old key is removed), so an update loses no session. The removal
+ * does not hold up the read: a delete that never settles must not keep the modal from starting.
  */
 export async function readTabLog(storage: Storage, key: string): Promise<unknown> {
   const own = await storage.get<unknown>(key)
   if (own !== undefined || key === STORAGE_KEYS.log) return own
   const shared = await storage.get<unknown>(STORAGE_KEYS.log)
-  if (shared !== undefined) await storage.del(STORAGE_KEYS.log).catch(() => undefined)
+  if (shared !== undefined) forget(() => storage.del(STORAGE_KEYS.log))
   return shared
+}
+
+/** Starts a write now (so it is ordered before later ones) without waiting for it or its failure. */
+function forget(write: () => Promise<void>): void {
+  try {
+    write().catch(() => undefined)
+  } catch {
+    // A port that throws instead of rejecting: the write did not happen, as with a rejection.
+  }
 }
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMemoryKeyValue } from '../../../src/adapters/storage/memoryKeyValue'
+import { InvalidInputError } from '../../../src/core/errors/base'
+import { SiwxOptionsConflictError } from '../../../src/core/errors/domain'
 import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'
 
@@ -98,22 +100,25 @@ describe('persistence', () => {
     withAdapter.modal.open()
     expect(withAdapter.modal.getState().router.view).toBe('Connect')
   })
-  it('siweConfig and siwx together are rejected', async () => {
-    await expect(createTestModal({ siwx: { required: false }, siweConfig: {} })).rejects.toThrowError('Cannot set both siweConfig and siwx options')
+  it('siweConfig and siwx together are rejected (spec §5), as an invalid option whose cause is the conflict', async () => {
+    const refused = await createTestModal({ siwx: { required: false }, siweConfig: {} }).catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(InvalidInputError)
+    expect((refused as InvalidInputError).message).toBe('Invalid options: Cannot set both siweConfig and siwx options')
+    expect((refused as InvalidInputError).cause).toBeInstanceOf(SiwxOptionsConflictError)
   })
   it('a SIWX statement is one line (EIP-4361); it reaches the settings trimmed', async () => {
-    await expect(createTestModal({ siwx: { statement: 'Sign in\nplease' } })).rejects.toThrowError('Invalid SIWX statement')
+    await expect(createTestModal({ siwx: { statement: 'Sign in\nplease' } })).rejects.toThrowError('Invalid options: siwx.statement must be one line')
     const { modal } = await createTestModal({ siwx: { required: true, statement: '  Sign in to Acme.  ' } })
     expect(modal.getState().settings.siwx).toEqual({ required: true, statement: 'Sign in to Acme.' })
   })
   it('legal links must be http(s) URLs; they reach the settings', async () => {
-    await expect(createTestModal({ legal: { termsUrl: 'javascript:alert(1)' } })).rejects.toThrowError('Invalid options')
-    await expect(createTestModal({ legal: { privacyUrl: 'https://exa mple.com' } })).rejects.toThrowError('Invalid options')
+    await expect(createTestModal({ legal: { termsUrl: 'javascript:alert(1)' } })).rejects.toThrowError('Invalid options: legal.termsUrl must be an http(s) URL, got "javascript:alert(1)"')
+    await expect(createTestModal({ legal: { privacyUrl: 'https://exa mple.com' } })).rejects.toThrowError('Invalid options: legal.privacyUrl must be an http(s) URL, got "https://exa mple.com"')
     const { modal } = await createTestModal({ legal: { termsUrl: 'https://example.com/terms' } })
     expect(modal.getState().settings.legal).toEqual({ termsUrl: 'https://example.com/terms' })
   })
   it('a hosted session store needs the gateway (apiUrl)', async () => {
-    await expect(createTestModal({ siwx: { hosted: true } })).rejects.toThrowError('Invalid SIWX options')
+    await expect(createTestModal({ siwx: { hosted: true } })).rejects.toThrowError('Invalid options: siwx.hosted needs apiUrl, the gateway that keeps the sessions')
     const { modal } = await createTestModal({ siwx: { hosted: true }, apiUrl: 'http://127.0.0.1:9' })
     expect(modal.getState().settings.siwx).toEqual({ required: false, hosted: true })
   })

@@ -1,0 +1,359 @@
+import type { SchedulerLike } from 'rxjs'
+import type { EmbeddedWalletOptions } from '../adapters/auth/createFrameConnector.js'
+import type { WalletConnectOptions } from '../adapters/walletconnect/createWalletConnectAdapter.js'
+import type { AnalyticsSink, BlockchainApi, WalletDirectory } from '../core/apiPorts.js'
+import type { Network } from '../core/domain/entities.js'
+import { isSwapChainId } from '../core/domain/swap.js'
+import type { LogDeps } from '../core/effects/persistLog.js'
+import { InvalidInputError } from '../core/errors/base.js'
+import { SiwxOptionsConflictError } from '../core/errors/domain.js'
+import { canonicalLocale, themeVariablesProblem } from '../core/events/preferences.js'
+import { array, boolean, literal, optional, plainDataProblem, show, string, type Schema } from '../core/events/schema.js'
+import { featuresSchema, networkSchema } from '../core/events/session.js'
+import { namespaceSchema, type Namespace } from '../core/events/views.js'
+import { CORE_FEATURES } from '../core/features/builtInFeatures.js'
+import type { Feature } from '../core/features/defineFeature.js'
+import { logPersistenceFeature } from '../core/features/persistence.js'
+import type { Analytics, ChainAdapter, Clock, Storage } from '../core/ports.js'
+import type { Features, ThemeMode } from '../core/state.js'
+
+export type ModalOptions = {
+  /** Your project id; without one the modal shows 'Project ID Not Configured'. */
+  projectId: string
+  /** Local feature flags (spec §1); remote project configuration overrides them. */
+  features?: Partial<Features>
+  themeMode?: ThemeMode
+  /** CSS variables laid over the theme, e.g. `{ '--gw-accent': '#0a7' }`. */
+  themeVariables?: Record<string, string>
+  /**
+   * Chain adapters (`createEvmAdapter()`), or bare namespaces served elsewhere. With none, the
+   * modal opens straight to WalletConnect.
+   */
+  adapters?: readonly (ChainAdapter | Namespace)[]
+  /** The networks the app supports (spec §3 Network data: CAIP ids, RPC URLs, native currency). */
+  networks?: readonly Network[]
+  /** Reconnect previously authorised wallets on load (default true). */
+  reconnect?: boolean
+  defaultNamespace?: Namespace
+  /** The host drives WalletConnect itself. */
+  manualControl?: boolean
+  /** The modal is embedded in the page: closing shows Account when connected. */
+  embedded?: boolean
+  /** Overrides the mobile detection (user agent and a narrow screen). */
+  isMobile?: boolean
+  /**
+   * Sign-in with a wallet (EIP-4361 on EVM accounts): after connect the modal asks the visitor to
+   * sign a message, and keeps the session. `required` keeps the sign-in view open until a session
+   * exists; `statement` is the message's one line to the visitor. `hosted` also hands each
+   * session to the gateway's session store (`/v1/sessions/{address}` on `apiUrl`), which verifies
+   * it; Account then lists the address's sessions, each revocable with a wallet signature.
+   */
+  siwx?: { required?: boolean; statement?: string; hosted?: boolean }
+  /**
+   * The app's terms of service and privacy policy (http(s) URLs): Connect says that connecting
+   * agrees to them, with links; with the `legalCheckbox` feature the visitor ticks a box first.
+   */
+  legal?: { termsUrl?: string; privacyUrl?: string }
+  /**
+   * The modal's language, a BCP 47 tag: English (`'en'`, the default), Spanish (`'es'`), Japanese
+   * (`'ja'`) or Arabic (`'ar'`, laid out right to left); another language shows English. Numbers,
+   * amounts and times follow it. `modal.setLocale` changes it at run time.
+   */
+  locale?: string
+  /**
+   * The EIP-155 networks (CAIP-2, e.g. `'eip155:8453'`) the Swap view offers swaps on, through
+   * the swap API of `apiUrl`; by default the 12 networks of `DEFAULT_SWAP_CHAINS`. Swaps show in
+   * Account when the `swaps` feature is on.
+   */
+  swapChains?: string[]
+  /** Legacy sign-in option; cannot be combined with `siwx`. */
+  siweConfig?: unknown
+  smartAccounts?: { enabled: boolean }
+  allowUnsupportedChain?: boolean
+  enableNetworkSwitch?: boolean
+  /** Persistence; IndexedDB in browsers and memory elsewhere by default. */
+  storage?: Storage
+  analytics?: Analytics
+  clock?: Clock
+  scheduler?: SchedulerLike
+  /** Keep the event log across reloads (default true). */
+  persistLog?: boolean
+  /** Bytes of events the log keeps (spec §9: 1,024,000). */
+  maxLogBytes?: number
+  /**
+   * Feature modules of the host's own, composed after the built-in ones: their events join the
+   * catalogue, their slices the state, their effects run beside Gangway's.
+   */
+  modules?: readonly Feature<LogDeps>[]
+  /** Deep-freeze states (default: on, off in production builds). */
+  autoFreeze?: boolean
+  /**
+   * WalletConnect (a phone wallet by QR code or deep link): the relay URL, the app's metadata and
+   * more. Adds the WalletConnect connector to the eip155 adapter (or serves eip155 alone); its
+   * provider loads lazily. The project id and networks default to the modal's.
+   */
+  walletConnect?: Omit<WalletConnectOptions, 'projectId' | 'networks'> & Partial<Pick<WalletConnectOptions, 'projectId' | 'networks'>>
+  /**
+   * The embedded wallet (e-mail login): `frameUrl` is the wallet frame's page on its service's
+   * own origin (`npm start` serves one at `<auth service>/frame/`). Connect then offers an e-mail
+   * field; the wallet connects as the eip155 connector `auth`. The frame loads on first use.
+   */
+  embeddedWallet?: EmbeddedWalletOptions
+  /**
+   * Base URL of the blockchain data API (balances, history, prices), and of the wallet directory
+   * API unless `directoryUrl` is given. Without URLs the modal makes no HTTP requests.
+   */
+  apiUrl?: string
+  /** Base URL of the wallet directory API: wallet lists, images, project configuration, origins. */
+  directoryUrl?: string
+  /** Base URL of analytics (`POST /e`); default: the wallet directory API's. */
+  analyticsUrl?: string
+  /** Directory ids of wallets listed first (Connect view and AllWallets). */
+  featuredWalletIds?: readonly string[]
+  /** Only these directory wallets are listed. */
+  includeWalletIds?: readonly string[]
+  /** These directory wallets are never listed. */
+  excludeWalletIds?: readonly string[]
+  /** Ports used instead of the clients the URLs would make (tests, custom transports). */
+  walletDirectory?: WalletDirectory
+  blockchainApi?: BlockchainApi
+  analyticsSink?: AnalyticsSink
+}
+
+/**
+ * Checks a host's options before anything starts: every field of `ModalOptions` that is set must
+ * have its type (URLs http(s), or ws(s) for the WalletConnect relay; ports with their functions;
+ * networks as JSON data), and the fields must fit together. Keys it does not know are left alone
+ * (a host may pass its own through). Throws an InvalidInputError whose message starts with
+ * `Invalid options:` and names the field.
+ *
+ * @example
+ * assertModalOptions({ projectId: 'p', siwx: { statement: 'Sign in\nnow' } })
+ * // InvalidInputError: Invalid options: siwx.statement must be one line
+ */
+export function assertModalOptions(options: unknown): asserts options is ModalOptions {
+  const refusal = modalOptionsRefusal(options)
+  if (refusal) throw new InvalidInputError(`Invalid options: ${refusal.problem}`, { cause: refusal.cause })
+}
+
+/** What is wrong with the options (the first problem found, its field path first), or null. */
+export function modalOptionsProblem(options: unknown): string | null {
+  return modalOptionsRefusal(options)?.problem ?? null
+}
+
+type Refusal = { problem: string; cause?: unknown }
+
+function modalOptionsRefusal(options: unknown): Refusal | null {
+  if (!isObject(options)) return { problem: `options must be an object, got ${show(options)}` }
+  const values: Record<string, unknown> = {}
+  for (const [key, schema] of Object.entries(FIELDS)) {
+    let value: unknown
+    try {
+      value = (options as Record<string, unknown>)[key]
+      const problem = schema.check(value, key)
+      if (problem) return { problem }
+    } catch (error) {
+      // A getter or a proxy that throws while its field is read.
+      return { problem: `${key} could not be read (${error instanceof Error ? error.message : show(error)})`, cause: error }
+    }
+    values[key] = value
+  }
+  const o = values as ModalOptions
+  // Spec §5, as `siwxOptionsError` words it (not imported: the SIWX message code stays out of the first bundle).
+  if (o.siweConfig != null && o.siwx != null) {
+    const conflict = new SiwxOptionsConflictError()
+    return { problem: conflict.shortMessage, cause: conflict }
+  }
+  if (o.siwx?.hosted && !o.apiUrl) return { problem: 'siwx.hosted needs apiUrl, the gateway that keeps the sessions' }
+  const modules = o.modules === undefined ? null : modulesProblem(o.modules, o.persistLog !== false)
+  return modules ? { problem: modules } : null
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field schemas
+// ---------------------------------------------------------------------------------------------
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+const check = (test: (v: unknown) => boolean, expected: string): Schema<unknown> => ({
+  check: (v, path) => (test(v) ? null : `${path} must be ${expected}, got ${show(v)}`),
+})
+
+/** An absolute URL of one of `schemes`, without spaces, with a host. */
+function isUrl(value: unknown, schemes: readonly string[]): boolean {
+  if (typeof value !== 'string' || !/^[a-z]+:\/\/\S+$/i.test(value)) return false
+  try {
+    const url = new URL(value)
+    return schemes.includes(url.protocol) && url.host !== ''
+  } catch {
+    return false
+  }
+}
+
+const httpUrl = check((v) => isUrl(v, ['http:', 'https:']), 'an http(s) URL')
+const wsUrl = check((v) => isUrl(v, ['ws:', 'wss:']), 'a ws(s) URL')
+const positiveNumber = check((v) => typeof v === 'number' && Number.isFinite(v) && v > 0, 'a positive number')
+const positiveInteger = check((v) => Number.isSafeInteger(v) && (v as number) > 0, 'a positive integer')
+const fn = check((v) => typeof v === 'function', 'a function')
+const anyObject = check(isObject, 'an object')
+const flag = optional(boolean())
+const ids = optional(array(string()))
+
+/**
+ * An object whose listed fields fit their schemas. Other fields are allowed (a host's own, or
+ * ones a newer release reads), unlike the event schemas' `object`.
+ */
+function fields(shape: Record<string, Schema<unknown>>): Schema<unknown> {
+  return {
+    check(v, path) {
+      if (!isObject(v)) return `${path} must be an object, got ${show(v)}`
+      for (const [key, schema] of Object.entries(shape)) {
+        const problem = schema.check(v[key], `${path}.${key}`)
+        if (problem) return problem
+      }
+      return null
+    },
+  }
+}
+
+/** An object with these functions (a port the host implements). */
+function port(required: readonly string[], optionalMethods: readonly string[] = []): Schema<unknown> {
+  return fields(Object.fromEntries([...required.map((m) => [m, fn]), ...optionalMethods.map((m) => [m, optional(fn)])]))
+}
+
+const oneLine: Schema<unknown> = {
+  check: (v, path) => (typeof v !== 'string' ? `${path} must be a string, got ${show(v)}` : /[\r\n]/.test(v) ? `${path} must be one line` : null),
+}
+
+/** A network of the host's list: JSON data (it is kept in the event log) with http(s) RPC URLs. */
+const network: Schema<unknown> = {
+  check(v, path) {
+    const problem = plainDataProblem(v, path) ?? networkSchema.check(v, path)
+    if (problem) return problem
+    const urls = (v as Network).rpcUrls.default.http
+    for (let i = 0; i < urls.length; i++) {
+      const bad = httpUrl.check(urls[i], `${path}.rpcUrls.default.http[${i}]`)
+      if (bad) return bad
+    }
+    return null
+  },
+}
+
+const ADAPTER_METHODS = [
+  'connectors',
+  'connect',
+  'reconnect',
+  'disconnect',
+  'events',
+  'switchNetwork',
+  'signMessage',
+  'sendTransfer',
+  'getBalance',
+  'waitForReceipt',
+] as const satisfies readonly (keyof ChainAdapter)[]
+
+const chainAdapter = fields({ namespace: namespaceSchema, ...Object.fromEntries(ADAPTER_METHODS.map((m) => [m, fn])) })
+
+/** A chain adapter, or a bare namespace served elsewhere. */
+const adapter: Schema<unknown> = {
+  check: (v, path) => (typeof v === 'string' ? namespaceSchema.check(v, path) : chainAdapter.check(v, path)),
+}
+
+const walletConnect = fields({
+  projectId: optional(string()),
+  relayUrl: optional(wsUrl),
+  metadata: optional(fields({ name: string(), description: string(), url: httpUrl, icons: array(httpUrl) })),
+  networks: optional(array(network)),
+  signIn: optional({ check: (v, path) => (v === null ? null : fields({ statement: optional(oneLine) }).check(v, path)) }),
+  prefetch: flag,
+  window: optional(anyObject),
+  storagePrefix: optional(string()),
+  storage: optional(anyObject),
+  loadProvider: optional(fn),
+  origin: optional(fields({ domain: string(), uri: string() })),
+  receiptPollingMs: optional(positiveNumber),
+} satisfies { [K in keyof Required<NonNullable<ModalOptions['walletConnect']>>]: Schema<unknown> })
+
+const embeddedWallet = fields({
+  frameUrl: httpUrl,
+  loadTimeoutMs: optional(positiveNumber),
+  requestTimeoutMs: optional(positiveNumber),
+} satisfies { [K in keyof Required<EmbeddedWalletOptions>]: Schema<unknown> })
+
+const feature = fields({
+  name: check((v) => typeof v === 'string' && v !== '', 'a non-empty string'),
+  events: array(check((v) => typeof v === 'function' && typeof (v as { type?: unknown }).type === 'string', 'an event creator (defineEvent)')),
+  slices: array(fields({ name: string() })),
+  effects: array(fields({ name: string(), effect: fn })),
+  loadEffects: optional(fn),
+})
+
+/** One schema per option: a field added to ModalOptions without one does not compile. */
+const FIELDS: { readonly [K in keyof Required<ModalOptions>]: Schema<unknown> } = {
+  projectId: optional(string()),
+  features: optional(featuresSchema),
+  themeMode: optional(literal('light', 'dark')),
+  themeVariables: optional({ check: (v, path) => themeVariablesProblem(v, path) }),
+  adapters: optional(array(adapter)),
+  networks: optional(array(network)),
+  reconnect: flag,
+  defaultNamespace: optional(namespaceSchema),
+  manualControl: flag,
+  embedded: flag,
+  isMobile: flag,
+  siwx: optional(fields({ required: flag, statement: optional(oneLine), hosted: flag })),
+  legal: optional(fields({ termsUrl: optional(httpUrl), privacyUrl: optional(httpUrl) })),
+  locale: optional(check((v) => canonicalLocale(v) !== null, 'a BCP 47 language tag such as "es" or "ja-JP"')),
+  swapChains: optional(array(check(isSwapChainId, 'an EIP-155 CAIP-2 id such as "eip155:8453"'))),
+  siweConfig: { check: () => null },
+  smartAccounts: optional(fields({ enabled: flag })),
+  allowUnsupportedChain: flag,
+  enableNetworkSwitch: flag,
+  storage: optional(port(['get', 'set', 'del'], ['clear'])),
+  analytics: optional(port(['track'], ['reportError'])),
+  clock: optional(port(['now'])),
+  scheduler: optional(port(['now', 'schedule'])),
+  persistLog: flag,
+  maxLogBytes: optional(positiveInteger),
+  modules: optional(array(feature)),
+  autoFreeze: flag,
+  walletConnect: optional(walletConnect),
+  embeddedWallet: optional(embeddedWallet),
+  apiUrl: optional(httpUrl),
+  directoryUrl: optional(httpUrl),
+  analyticsUrl: optional(httpUrl),
+  featuredWalletIds: ids,
+  includeWalletIds: ids,
+  excludeWalletIds: ids,
+  walletDirectory: optional(anyObject),
+  blockchainApi: optional(anyObject),
+  analyticsSink: optional(anyObject),
+}
+
+/**
+ * Host modules join the built-in features: a name, a slice name or an event type already taken
+ * (by another creator) would replace or break what is there, so it is refused here, by name.
+ */
+function modulesProblem(modules: readonly Feature[], persistLog: boolean): string | null {
+  const builtIn: readonly Feature[] = [...CORE_FEATURES, ...(persistLog ? [logPersistenceFeature] : [])]
+  const names = new Set(builtIn.map((f) => f.name))
+  const slices = new Set(builtIn.flatMap((f) => f.slices.map((s) => s.name)))
+  const events = new Map(builtIn.flatMap((f) => f.events.map((e) => [e.type, e] as const)))
+  for (let i = 0; i < modules.length; i++) {
+    const m = modules[i] as Feature
+    if (names.has(m.name)) return `modules[${i}].name ${show(m.name)} is taken by another feature`
+    names.add(m.name)
+    for (let j = 0; j < m.slices.length; j++) {
+      const name = (m.slices[j] as { name: string }).name
+      if (slices.has(name)) return `modules[${i}].slices[${j}] is named ${show(name)}, as another feature's slice`
+      slices.add(name)
+    }
+    for (let j = 0; j < m.events.length; j++) {
+      const event = m.events[j] as Feature['events'][number]
+      const taken = events.get(event.type)
+      if (taken && taken !== event) return `modules[${i}].events[${j}] has the type ${show(event.type)} of another feature's event`
+      events.set(event.type, event)
+    }
+  }
+  return null
+}

@@ -1,0 +1,65 @@
+import type { Network } from '../core/domain/entities.js'
+import { canonicalLocale } from '../core/events/preferences.js'
+import type { Features, SessionSettings } from '../core/state.js'
+import type { ModalOptions } from './modalOptions.js'
+
+/**
+ * The settings of a page load, as data for `session/started`: the host's options (already
+ * checked by `assertModalOptions`) and what the page tells (a phone, a Telegram mini-app).
+ *
+ * @example
+ * const settings = sessionSettings({ projectId: 'p', adapters: ['eip155'] }, typeof window !== 'undefined')
+ */
+export function sessionSettings(o: ModalOptions, hasWindow: boolean): SessionSettings {
+  const settings: SessionSettings = {
+    projectId: o.projectId ?? '',
+    adapters: [...new Set([...(o.adapters ?? []).map((a) => (typeof a === 'string' ? a : a.namespace)), ...(o.walletConnect ? (['eip155'] as const) : [])])],
+    isMobile: o.isMobile ?? (hasWindow ? detectMobile() : false),
+  }
+  if (!o.adapters?.length) settings.noChainAdapters = true
+  if (hasWindow && inTelegramMiniApp()) settings.miniApp = 'telegram'
+  if (o.features) settings.features = JSON.parse(JSON.stringify(o.features)) as Partial<Features>
+  if (o.themeMode) settings.themeMode = o.themeMode
+  if (o.defaultNamespace) settings.defaultNamespace = o.defaultNamespace
+  if (o.manualControl) settings.manualControl = true
+  if (o.embedded) settings.embedded = true
+  if (o.siwx) {
+    const { statement } = o.siwx
+    settings.siwx = {
+      required: !!o.siwx.required,
+      ...(typeof statement === 'string' && statement.trim() ? { statement: statement.trim() } : {}),
+      ...(o.siwx.hosted ? { hosted: true } : {}),
+    }
+  }
+  if (o.legal && (o.legal.termsUrl || o.legal.privacyUrl)) {
+    settings.legal = { ...(o.legal.termsUrl ? { termsUrl: o.legal.termsUrl } : {}), ...(o.legal.privacyUrl ? { privacyUrl: o.legal.privacyUrl } : {}) }
+  }
+  if (o.locale) settings.locale = canonicalLocale(o.locale)!
+  if (o.swapChains) settings.swapChains = [...new Set(o.swapChains)]
+  if (o.smartAccounts) settings.smartAccounts = { enabled: !!o.smartAccounts.enabled }
+  if (o.allowUnsupportedChain !== undefined) settings.allowUnsupportedChain = o.allowUnsupportedChain
+  if (o.enableNetworkSwitch !== undefined) settings.enableNetworkSwitch = o.enableNetworkSwitch
+  if (o.networks) settings.networks = JSON.parse(JSON.stringify(o.networks)) as Network[]
+  if (o.reconnect === false) settings.reconnect = false
+  const walletFilters: NonNullable<SessionSettings['walletFilters']> = {}
+  if (o.featuredWalletIds?.length) walletFilters.featured = [...o.featuredWalletIds]
+  if (o.includeWalletIds?.length) walletFilters.include = [...o.includeWalletIds]
+  if (o.excludeWalletIds?.length) walletFilters.exclude = [...o.excludeWalletIds]
+  if (Object.keys(walletFilters).length) settings.walletFilters = walletFilters
+  return settings
+}
+
+function detectMobile(): boolean {
+  const ua = typeof navigator !== 'undefined' ? navigator.userAgent : ''
+  return /Android|iPhone|iPad|iPod|Mobile/i.test(ua)
+}
+
+/** A page opened as a Telegram mini-app: Telegram's web app script found launch data. */
+function inTelegramMiniApp(): boolean {
+  try {
+    const webApp = (window as { Telegram?: { WebApp?: { initData?: unknown } } }).Telegram?.WebApp
+    return typeof webApp?.initData === 'string' && webApp.initData.length > 0
+  } catch {
+    return false
+  }
+}
