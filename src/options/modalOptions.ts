@@ -11,7 +11,8 @@ import { canonicalLocale, themeVariablesProblem } from '../core/events/preferenc
 import { array, boolean, literal, optional, plainDataProblem, show, string, type Schema } from '../core/events/schema.js'
 import { featuresSchema, networkSchema } from '../core/events/session.js'
 import { namespaceSchema, type Namespace } from '../core/events/views.js'
-import { CORE_FEATURES } from '../core/features/builtInFeatures.js'
+import { BASE_FEATURES } from '../core/features/baseFeatures.js'
+import { LAZY_FEATURES } from '../core/features/lazyFeatures.js'
 import type { Feature } from '../core/features/defineFeature.js'
 import { logPersistenceFeature } from '../core/features/persistence.js'
 import type { Analytics, ChainAdapter, Clock, Storage } from '../core/ports.js'
@@ -335,9 +336,11 @@ const FIELDS: { readonly [K in keyof Required<ModalOptions>]: Schema<unknown> } 
  * (by another creator) would replace or break what is there, so it is refused here, by name.
  */
 function modulesProblem(modules: readonly Feature[], persistLog: boolean): string | null {
-  const builtIn: readonly Feature[] = [...CORE_FEATURES, ...(persistLog ? [logPersistenceFeature] : [])]
-  const names = new Set(builtIn.map((f) => f.name))
-  const slices = new Set(builtIn.flatMap((f) => f.slices.map((s) => s.name)))
+  const builtIn: readonly Feature[] = [...BASE_FEATURES, ...(persistLog ? [logPersistenceFeature] : [])]
+  // The features loaded on first need are known by their descriptions: names, slices, event domains.
+  const names = new Set([...builtIn, ...LAZY_FEATURES].map((f) => f.name))
+  const slices = new Set([...builtIn.flatMap((f) => f.slices.map((s) => s.name)), ...LAZY_FEATURES.flatMap((f) => f.slices)])
+  const lazyOwner = (type: string) => LAZY_FEATURES.find((f) => f.domains.includes(type.slice(0, type.indexOf('/'))) || f.types?.includes(type))
   const events = new Map(builtIn.flatMap((f) => f.events.map((e) => [e.type, e] as const)))
   for (let i = 0; i < modules.length; i++) {
     const m = modules[i] as Feature
@@ -351,6 +354,8 @@ function modulesProblem(modules: readonly Feature[], persistLog: boolean): strin
     for (let j = 0; j < m.events.length; j++) {
       const event = m.events[j] as Feature['events'][number]
       const taken = events.get(event.type)
+      const owner = lazyOwner(event.type)
+      if (owner) return `modules[${i}].events[${j}] has the type ${show(event.type)}, in the ${owner.name} feature's domain`
       if (taken && taken !== event) return `modules[${i}].events[${j}] has the type ${show(event.type)} of another feature's event`
       events.set(event.type, event)
     }

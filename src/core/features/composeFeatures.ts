@@ -118,6 +118,8 @@ export function composeFeatures<D>(
       const stub = lazy.find((f) => f.name === name)
       if (!stub) return Promise.reject(new Error(`no feature is named ${name}`))
       const promise = stub.load().then((feature) => {
+        const slices = feature.slices.map((s) => s.name).join()
+        if (feature.name !== name || slices !== stub.slices.join()) throw new Error(`the ${name} chunk holds ${feature.name} with slices ${slices}, not what its description says`)
         for (const c of feature.events) catalogue.set(c.type, c as EventCreator<string, unknown>)
         reducer.register(name, feature.slices, feature.events.map((c) => c.type))
         definitions.set(name, feature)

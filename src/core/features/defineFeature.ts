@@ -33,6 +33,8 @@ export type LazyFeature<D = any> = {
   readonly domains: readonly string[]
   /** Single event types it owns in a domain it shares with others. */
   readonly types?: readonly string[]
+  /** The names of the slices it adds to the state when injected (its chunk's slices). */
+  readonly slices: readonly string[]
   /** Its views: opening or pushing one injects it first. */
   readonly views?: readonly string[]
   /**

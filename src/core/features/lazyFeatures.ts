@@ -9,6 +9,7 @@ export const accountSheetLazyFeature = defineLazyFeature({
   name: 'accountSheet',
   domains: ['activity', 'identity', 'nfts'],
   types: ['account/tabSelected'],
+  slices: ['accountSheet'],
   views: ['Account'],
   before: { 'connection/succeeded': true, 'modal/openRequested': (_event, state) => selectIsConnected(state) },
   configured: () => true,
@@ -19,6 +20,7 @@ export const accountSheetLazyFeature = defineLazyFeature({
 export const swapsLazyFeature = defineLazyFeature({
   name: 'swaps',
   domains: ['swap'],
+  slices: ['swap'],
   views: ['Swap', 'ApproveTransaction'],
   configured: (settings) => settings.features?.swaps !== false && !!settings.services?.blockchainApi,
   load: () => import('./swaps.js').then((m) => m.swapsFeature),
@@ -28,6 +30,7 @@ export const swapsLazyFeature = defineLazyFeature({
 export const onrampLazyFeature = defineLazyFeature({
   name: 'onramp',
   domains: ['onramp'],
+  slices: ['onramp'],
   views: ['OnRamp'],
   configured: (settings) => settings.features?.onramp !== false && !!settings.services?.blockchainApi,
   load: () => import('./onramp.js').then((m) => m.onrampFeature),
@@ -37,6 +40,7 @@ export const onrampLazyFeature = defineLazyFeature({
 export const namesLazyFeature = defineLazyFeature({
   name: 'names',
   domains: ['names'],
+  slices: ['nameRegistration'],
   views: ['RegisterAccountName', 'RegisterAccountNameSuccess'],
   configured: (settings) => !!settings.services?.blockchainApi,
   load: () => import('./names.js').then((m) => m.namesFeature),

@@ -127,7 +127,7 @@ describe('a feature whose chunk fails to load', () => {
   function storeWith(load: () => Promise<ReturnType<typeof defineFeature>>) {
     const time = createVirtualTime()
     const deps: CoreDeps = { clock: time.clock, scheduler: time.scheduler, storage: createMemoryStorage(), analytics: { track: () => undefined } }
-    const composed = composeFeatures<CoreDeps>([...BASE_FEATURES] as Feature<CoreDeps>[], { lazy: [defineLazyFeature({ name: 'ping', domains: ['ping'], load })] })
+    const composed = composeFeatures<CoreDeps>([...BASE_FEATURES] as Feature<CoreDeps>[], { lazy: [defineLazyFeature({ name: 'ping', domains: ['ping'], slices: ['ping'], load })] })
     const store = createStore({ deps, reducer: composed.reducer, catalogue: composed.catalogue, lazy: composed })
     store.start({ projectId: 'p', adapters: [] })
     return store
@@ -163,6 +163,16 @@ describe('the base features', () => {
     for (const f of LAZY_FEATURES) expect(base.has(f.name), f.name).toBe(false)
     const composed = composeFeatures([...BASE_FEATURES] as Feature[], { lazy: LAZY_FEATURES })
     for (const type of composed.catalogue.keys()) expect(composed.ownerOf(type), type).toBeUndefined()
+  })
+
+  it('describe their chunks truly: the slices they declare, and every event of theirs in their domains', async () => {
+    const composed = composeFeatures([...BASE_FEATURES] as Feature[], { lazy: LAZY_FEATURES })
+    for (const stub of LAZY_FEATURES) {
+      const body = await stub.load()
+      expect(body.name).toBe(stub.name)
+      expect(body.slices.map((s) => s.name)).toEqual(stub.slices)
+      for (const e of body.events) expect(composed.ownerOf(e.type)?.name, e.type).toBe(stub.name)
+    }
   })
 
   it("route a pushed view of a lazy feature to that feature", () => {
