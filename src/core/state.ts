@@ -175,8 +175,8 @@ export type ModalState = {
   /** Token balances from the blockchain data API. */
   tokenBalances: TokenBalancesState
   api: ApiState
-  /** The Account view's tab, the account's activity pages and identities (joins with the first connection). */
-  accountSheet?: AccountSheetState
+  /** The Account view's tab, the account's activity pages and identities. */
+  accountSheet: AccountSheetState
   /** The WalletConnect pairing: its URI, expiry and the wallet it is for. */
   walletConnect: WalletConnectState
   lastError: { source: string; shortMessage: string; code?: number | string | undefined; at: number } | null

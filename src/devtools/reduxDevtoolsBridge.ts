@@ -66,16 +66,23 @@ export function connectReduxDevtools(modal: Modal, target: unknown = globalThis)
   const seqOf = (actionId: number | undefined): number | null =>
     actionId !== undefined && actionId >= 1 && Number.isInteger(actionId) ? (sent[actionId - 1] ?? null) : null
   const load = (snapshot: LogSnapshot<ModalState>): void => {
-    // The features the log names load first, so that it replays as it was recorded.
-    void timeTravel.prepareImport(snapshot).then(() => {
-      try {
-        timeTravel.importLog(snapshot)
-      } catch {
-        // A log the store refuses changes nothing; the extension is shown the log as it stayed.
-      }
-      mirror()
-    })
+    try {
+      timeTravel.importLog(snapshot)
+    } catch {
+      // A log naming features that have not loaded yet replays once they have; a log the store
+      // still refuses changes nothing, and the extension is shown the log as it stayed.
+      void timeTravel.prepareImport(snapshot).then(() => {
+        try {
+          timeTravel.importLog(snapshot)
+        } catch {
+          // Refused: nothing changed.
+        }
+        mirror()
+      })
+    }
+    mirror()
   }
+
 
   mirror()
   const sub = modal.event$.subscribe((e) => send(e, timeTravel.log.presentState))

@@ -1,4 +1,3 @@
-import { sliceOf } from '../selectors.js'
 import { catchError, EMPTY, filter, map, merge, mergeMap, of } from 'rxjs'
 import { isFeatureSupported } from '../domain/constants.js'
 import { activityPageFailed, activityPageFetched, activityPageRequested } from '../events/activity.js'
@@ -22,7 +21,7 @@ export const fetchActivity: Effect<DataDeps> = (event$, state$, deps) =>
   merge(
     event$.pipe(
       ofType(activityPageRequested),
-      filter((e) => awaiting(sliceOf(state$.value, 'accountSheet').activity[e.payload.caipAddress], e.requestId) !== undefined),
+      filter((e) => awaiting(state$.value.accountSheet.activity[e.payload.caipAddress], e.requestId) !== undefined),
       mergeMap((e) => {
         const { caipAddress, cursor } = e.payload
         const meta = { requestId: e.requestId }

@@ -1,4 +1,3 @@
-import { sliceOf } from '../selectors.js'
 import { catchError, EMPTY, map, switchMap } from 'rxjs'
 import { isFeatureSupported } from '../domain/constants.js'
 import { isFresh } from '../domain/timing.js'
@@ -21,7 +20,7 @@ export const fetchIdentity: Effect<DataDeps> = (event$, state$, deps) =>
       const address = selectAddress(state)
       const namespace = state.connection.activeNamespace
       if (!api || !address || !namespace || !isFeatureSupported('names', namespace)) return EMPTY
-      const known = sliceOf(state, 'accountSheet').identities[address.toLowerCase()]
+      const known = state.accountSheet.identities[address.toLowerCase()]
       if (known && isFresh(deps.clock.now(), known.timestamp, 'identity')) return EMPTY
       return fromAbortable((signal) => api.getIdentity({ address }, { signal })).pipe(
         map((identity) => identityFetched({ address, name: identity.name, avatar: identity.avatar })),

@@ -1,4 +1,3 @@
-import { sliceOf } from '../selectors.js'
 import { catchError, filter, map, mergeMap, of } from 'rxjs'
 import { nftsFailed, nftsFetched, nftsRequested } from '../events/activity.js'
 import { GangwayError, serializeError } from '../errors/base.js'
@@ -14,7 +13,7 @@ import { ofType } from './ofType.js'
 export const fetchNfts: Effect<DataDeps> = (event$, state$, deps) =>
   event$.pipe(
     ofType(nftsRequested),
-    filter((e) => awaiting(sliceOf(state$.value, 'accountSheet').nfts[e.payload.caipAddress], e.requestId) !== undefined),
+    filter((e) => awaiting(state$.value.accountSheet.nfts[e.payload.caipAddress], e.requestId) !== undefined),
     mergeMap((e) => {
       const { caipAddress } = e.payload
       const meta = { requestId: e.requestId }

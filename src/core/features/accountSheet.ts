@@ -1,4 +1,3 @@
-import { accountSheetEffects } from '../effects/accountSheetEffects.js'
 import { ACCOUNT_SHEET_EVENTS } from '../events/activity.js'
 import { accountSheetSlice } from '../reducers/accountSheetReducer.js'
 import { defineFeature } from './defineFeature.js'
@@ -8,5 +7,6 @@ export const accountSheetFeature = defineFeature({
   name: 'accountSheet',
   events: [...ACCOUNT_SHEET_EVENTS],
   slices: [accountSheetSlice],
-  effects: accountSheetEffects,
+  effects: [],
+  loadEffects: () => import('../effects/startupEffects.js').then((m) => m.accountSheetEffects),
 })

@@ -1,3 +1,4 @@
+import { accountSheetFeature } from './accountSheet.js'
 import { connectionFeature } from './connection.js'
 import { dataFeature } from './data.js'
 import { modalFeature } from './modal.js'
@@ -11,4 +12,4 @@ import { embeddedWalletFeature } from './embeddedWallet.js'
  * a connection. `logPersistence` joins them unless `persistLog: false`; the others load when
  * first needed (`LAZY_FEATURES`).
  */
-export const BASE_FEATURES = [modalFeature, connectionFeature, siwxFeature, dataFeature, walletConnectFeature, embeddedWalletFeature, persistenceFeature] as const
+export const BASE_FEATURES = [modalFeature, connectionFeature, siwxFeature, dataFeature, accountSheetFeature, walletConnectFeature, embeddedWalletFeature, persistenceFeature] as const

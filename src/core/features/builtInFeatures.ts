@@ -1,5 +1,4 @@
 import type { Slice } from '../reducers/createSlice.js'
-import { accountSheetFeature } from './accountSheet.js'
 import { BASE_FEATURES } from './baseFeatures.js'
 import { namesFeature } from './names.js'
 import { logPersistenceFeature } from './persistence.js'
@@ -11,7 +10,7 @@ import { onrampFeature } from './onramp.js'
  * (devtools import, tests, benchmarks). A modal composes `BASE_FEATURES` and loads the others
  * (`LAZY_FEATURES`) when first needed.
  */
-export const BUILT_IN_FEATURES = [...BASE_FEATURES, accountSheetFeature, namesFeature, swapsFeature, onrampFeature, logPersistenceFeature] as const
+export const BUILT_IN_FEATURES = [...BASE_FEATURES, namesFeature, swapsFeature, onrampFeature, logPersistenceFeature] as const
 
 /** The slices of the built-in features: their states make up `ModalState`. */
 export const BUILT_IN_SLICES: readonly Slice<string, any>[] = BUILT_IN_FEATURES.flatMap((f): readonly Slice<string, any>[] => f.slices)

@@ -1,20 +1,7 @@
-import { selectIsConnected } from '../selectors.js'
 import { defineLazyFeature, type LazyFeature } from './defineFeature.js'
 
 // Each of these is a description only: a feature's events, slices and effects come in one chunk
 // when it is first needed, and join the running modal by a `feature/injected` event.
-
-/** The account sheet (spec §2 Account tabs): joins with the first connection, or as a connected modal opens on it. */
-export const accountSheetLazyFeature = defineLazyFeature({
-  name: 'accountSheet',
-  domains: ['activity', 'identity', 'nfts'],
-  types: ['account/tabSelected'],
-  slices: ['accountSheet'],
-  views: ['Account'],
-  before: { 'connection/succeeded': true, 'modal/openRequested': (_event, state) => selectIsConnected(state) },
-  configured: () => true,
-  load: () => import('./accountSheet.js').then((m) => m.accountSheetFeature),
-})
 
 /** Swaps (spec §4, EVM): joins when the Swap view is asked for. */
 export const swapsLazyFeature = defineLazyFeature({
@@ -47,4 +34,4 @@ export const namesLazyFeature = defineLazyFeature({
 })
 
 /** The features a modal loads on first need, in the order their slices join. */
-export const LAZY_FEATURES: readonly LazyFeature[] = [accountSheetLazyFeature, namesLazyFeature, swapsLazyFeature, onrampLazyFeature]
+export const LAZY_FEATURES: readonly LazyFeature[] = [namesLazyFeature, swapsLazyFeature, onrampLazyFeature]

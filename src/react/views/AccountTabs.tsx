@@ -1,4 +1,3 @@
-import { sliceOf } from '../../core/selectors.js'
 import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { groupActivity, readTransactions } from '../../core/domain/activity.js'
 import { isFeatureSupported } from '../../core/domain/constants.js'
@@ -74,7 +73,7 @@ const TABS_CSS = `
 export function AccountTabs({ modal }: TabProps) {
   const { t, dir } = useI18n()
   const tabs = useModalState(selectTabs, sameJson)
-  const selected = useModalState((s) => sliceOf(s, 'accountSheet').tab)
+  const selected = useModalState((s) => s.accountSheet.tab)
   const tab = tabs.includes(selected) ? selected : 'tokens'
   const refs = useRef<Partial<Record<AccountTab, HTMLButtonElement | null>>>({})
 
@@ -159,7 +158,7 @@ function TokensPanel() {
 function NftsPanel({ modal }: TabProps) {
   const { t } = useI18n()
   const caipAddress = useModalState(selectCaipAddress)
-  const entry = useModalState((s) => (caipAddress ? (sliceOf(s, 'accountSheet').nfts[caipAddress] ?? null) : null))
+  const entry = useModalState((s) => (caipAddress ? (s.accountSheet.nfts[caipAddress] ?? null) : null))
   const request = () => {
     if (caipAddress) modal.dispatch(nftsRequested({ caipAddress }))
   }
@@ -206,7 +205,7 @@ function ActivityPanel({ modal }: TabProps) {
   const { t } = useI18n()
   const caipAddress = useModalState(selectCaipAddress)
   const network = useModalState(selectActiveNetwork)
-  const entry = useModalState((s) => (caipAddress ? (sliceOf(s, 'accountSheet').activity[caipAddress] ?? null) : null))
+  const entry = useModalState((s) => (caipAddress ? (s.accountSheet.activity[caipAddress] ?? null) : null))
   const more = useRef<HTMLButtonElement>(null)
 
   const request = (cursor: string | null) => {

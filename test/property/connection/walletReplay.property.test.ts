@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createMemoryKeyValue } from '../../../src/adapters/storage/memoryKeyValue'
 import { EventLog } from '../../../src/core/eventLog'
 import { redactValue } from '../../../src/core/redact'
-import { rootReducer } from '../../../src/core/reducers/rootReducer'
-import { initialState } from '../../../src/core/reducers/rootReducer'
+import { modalReducer } from '../../support/modalReducer'
 import { createFakeChainAdapter } from '../../support/fakeChainAdapter'
 import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'
@@ -57,7 +56,8 @@ describe('wallet sessions replay', () => {
           await settle(2)
         }
         await settle()
-        const replayed = new EventLog(rootReducer, initialState())
+        const { reducer, initial } = await modalReducer()
+        const replayed = new EventLog(reducer, initial)
         replayed.load(JSON.parse(JSON.stringify(modal.timeTravel.exportLog())))
         // An export carries no secrets (a signature the wallet gave is redacted in it), so its
         // replay is the live state with the same secrets redacted, and nothing else differs.

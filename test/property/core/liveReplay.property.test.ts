@@ -2,8 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createMemoryKeyValue } from '../../../src/adapters/storage/memoryKeyValue'
 import { EventLog } from '../../../src/core/eventLog'
-import { rootReducer } from '../../../src/core/reducers/rootReducer'
-import { initialState } from '../../../src/core/reducers/rootReducer'
+import { modalReducer } from '../../support/modalReducer'
 import { createTestModal } from '../../support/testModal'
 import { fcParams } from '../fcSettings'
 import { eventArb } from './arbitraries'
@@ -15,9 +14,11 @@ describe('replaying the log gives the live state', () => {
         const { modal, time } = await createTestModal({}, createMemoryKeyValue())
         for (const [event, wait] of steps) {
           modal.dispatch(event)
+          await modal.whenLoaded()
           await time.advanceBy(wait)
         }
-        const replayed = new EventLog(rootReducer, initialState())
+        const { reducer, initial } = await modalReducer()
+        const replayed = new EventLog(reducer, initial)
         replayed.load(JSON.parse(JSON.stringify(modal.timeTravel.exportLog())))
         expect(replayed.presentState).toEqual(modal.getState())
         modal.destroy()

@@ -13,10 +13,11 @@ beforeAll(() => preloadModalUi())
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
 const chunk = vi.hoisted(() => ({ broken: true, loads: 0 }))
-const CHUNK_ERROR = 'Failed to fetch dynamically imported module: http://127.0.0.1:5173/assets/NetworksView-3f2a.js'
+const CHUNK_ERROR = 'Failed to fetch dynamically imported module: http://127.0.0.1:5173/assets/connectViews-3f2a.js'
 
-// The Networks view's chunk fails to load (a network error, a deployment that replaced it) until it is repaired.
-vi.mock('../../../src/react/views/NetworksView', async (importOriginal) => {
+// The chunk of the connect views (Networks among them) fails to load (a network error, a
+// deployment that replaced it) until it is repaired.
+vi.mock('../../../src/react/views/connectViews', async (importOriginal) => {
   chunk.loads++
   if (chunk.broken) throw new TypeError(CHUNK_ERROR)
   return importOriginal()
