@@ -10,7 +10,6 @@ import { object, string } from '../../../../src/core/events/schema'
 import { modalCloseRequested, modalOpenRequested } from '../../../../src/core/events/modal'
 import { routerPushed } from '../../../../src/core/events/router'
 import { swapAmountSet } from '../../../../src/core/events/swap'
-import { connectionSucceeded } from '../../../../src/core/events/connection'
 import { createMemoryStorage } from '../../../../src/adapters/storage/memoryStorage'
 import type { CoreDeps } from '../../../../src/core/ports'
 import type { ModalState } from '../../../../src/core/state'
@@ -75,14 +74,13 @@ describe('features loaded on first need', () => {
     expect(() => modal.dispatch({ type: 'nothing/happened', payload: {} })).toThrow(/Unknown event type: nothing\/happened/)
   })
 
-  it('the account sheet joins with the first connection', async () => {
+  it('opening the modal on a view of one injects it before the open', async () => {
     const { modal } = await createTestModal()
-    modal.dispatch(
-      connectionSucceeded({ namespace: 'eip155', connectorId: 'injected', accounts: [{ address: '0x00000000000000000000000000000000000000a1', type: 'eoa' }], caipNetworkId: 'eip155:1' }, { requestId: 'r1' }),
-    )
+    modal.open('RegisterAccountName')
     await loaded(modal)
-    expect(modal.getState().injected).toContain('accountSheet')
-    expect(modal.getState().accountSheet).toEqual(expect.objectContaining({ tab: expect.any(String) }))
+    expect(modal.getState().injected).toEqual(['names'])
+    expect(modal.getState().nameRegistration).toBeDefined()
+    expect(modal.getState().router.view).toBe('RegisterAccountName')
   })
 
   it('a replayed or imported log loads the features it names first and folds to the same state', async () => {
