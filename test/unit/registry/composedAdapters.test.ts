@@ -5,6 +5,7 @@ import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'
 import { NETWORKS } from '../connection/support'
 import { createLazyWalletConnectAdapter } from '../../../src/adapters/walletconnect/lazyWalletConnectAdapter'
+import { createWalletConnectAdapter } from '../../../src/adapters/walletconnect/createWalletConnectAdapter'
 import { firstValueFrom } from 'rxjs'
 
 /** The fake EVM adapter, recording the request argument of every connect and reconnect. */
@@ -59,5 +60,16 @@ describe('the lazy WalletConnect adapter built by hand over an EVM adapter', () 
       { method: 'reconnect', connectorId: 'b', request: { network: NETWORKS[0] } },
     ])
     expect((await firstValueFrom(wc.connectors())).map((c) => c.id)).toEqual(['walletConnect', 'a', 'b'])
+  })
+})
+
+describe('the WalletConnect adapter built by hand over an EVM adapter', () => {
+  it('hands the EVM adapter the reconnect request of its connectors', async () => {
+    const { fake, adapter, requests } = recordingAdapter()
+    const wc = createWalletConnectAdapter({ projectId: 'p', networks: NETWORKS, prefetch: false, loadProvider: () => Promise.reject(new Error('not loaded')) }, adapter)
+    const reconnecting = wc.reconnect('b', { network: NETWORKS[1] })
+    fake.answer('reconnect', null)
+    await reconnecting
+    expect(requests).toEqual([{ method: 'reconnect', connectorId: 'b', request: { network: NETWORKS[1] } }])
   })
 })
