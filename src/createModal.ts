@@ -18,7 +18,9 @@ import { isProductionBuild } from './core/isProductionBuild.js'
 import { sessionStart } from './adapters/sessionStart.js'
 import { pruneTabLogs, readTabLog, tabLogKey } from './adapters/storage/tabLogs.js'
 import type { WalletConnectPort } from './core/ports.js'
-import { createLazyWalletConnectAdapter } from './adapters/walletconnect/lazyWalletConnectAdapter.js'
+import { createLazyWalletConnectSources } from './adapters/walletconnect/lazyWalletConnectAdapter.js'
+import { createConnectorRegistry, type ConnectorRegistry } from './core/connectorRegistry.js'
+import type { LendsSolanaToolkit, SolanaToolkit } from './adapters/solana/solanaToolkit.js'
 import type { ApiDeps } from './core/effects/dataDeps.js'
 import { createApiDeps } from './adapters/api/createApiDeps.js'
 import { apiRequestFailed } from './core/events/api.js'
@@ -28,7 +30,7 @@ import { InvalidInputError, serializeError } from './core/errors/base.js'
 import { effectFailed } from './core/events/effects.js'
 import { bannerShowRequested, type BannerVariant } from './core/events/banner.js'
 import type { Namespace, ViewName } from './core/events/views.js'
-import type { ChainDeps } from './core/ports.js'
+import type { ChainAdapter, ChainDeps } from './core/ports.js'
 import type { AccountType, ModalState, SessionSettings, ThemeMode } from './core/state.js'
 import { createStore, type Store } from './core/store.js'
 import type { Eip1193Provider } from './core/ports.js'
@@ -152,11 +154,13 @@ export function createModal(options: ModalOptions): Modal {
     getState: () => (store as Store).getState(),
     onFailure: (source, error) => store?.dispatch(apiRequestFailed({ source, error })),
   })
-  const adapters = chainAdapters(options.adapters)
-  // The embedded wallet joins the adapters first: WalletConnect's Solana side then borrows the
-  // Solana toolkit through it.
-  const auth = embeddedWalletPort(options, adapters)
-  const walletConnect = walletConnectPort(options, adapters)
+  // Every namespace's connectors in one registry: the host's chain adapters, then the embedded
+  // wallet's and WalletConnect's connectors; effects reach them through its per-namespace views.
+  const registry = createConnectorRegistry()
+  const hostAdapters = chainAdapters(options.adapters, registry)
+  const auth = embeddedWalletPort(options, registry, hostAdapters)
+  const walletConnect = walletConnectPort(options, registry, hostAdapters)
+  const adapters = registry.chainAdapters()
   const deps: LogDeps & ChainDeps & ApiDeps & { walletConnect: WalletConnectPort | undefined; auth: AuthConnector | undefined } = {
     adapters,
     walletConnect,
@@ -269,29 +273,37 @@ export function createModal(options: ModalOptions): Modal {
   }
 }
 
-function chainAdapters(adapters: ModalOptions['adapters']): ChainDeps['adapters'] {
+/** Registers the host's chain adapters (a later one of a namespace replaces an earlier one); returns them by namespace. */
+function chainAdapters(adapters: ModalOptions['adapters'], registry: ConnectorRegistry): ChainDeps['adapters'] {
   const out: ChainDeps['adapters'] = {}
-  for (const a of adapters ?? []) if (typeof a !== 'string') out[a.namespace] = a
+  for (const a of adapters ?? []) {
+    if (typeof a === 'string') continue
+    out[a.namespace] = a
+    registry.register({ namespace: a.namespace, adapter: a })
+  }
   return out
 }
 
+/** The Solana adapter's toolkit, which the embedded wallet's and WalletConnect's Solana sides sign and send with. */
+function solanaToolkitOf(adapter: ChainAdapter | undefined): (() => Promise<SolanaToolkit>) | undefined {
+  const lender = adapter as (ChainAdapter & LendsSolanaToolkit) | undefined
+  return lender?.loadSolanaToolkit ? () => lender.loadSolanaToolkit!() : undefined
+}
+
 /**
- * The WalletConnect port: from the `walletConnect` option (its adapter wraps the eip155 one), or
- * from a WalletConnect adapter the host passed itself.
+ * The WalletConnect port: from the `walletConnect` option (its connector registered in eip155,
+ * and in solana beside the host's Solana adapter), or from a WalletConnect adapter the host passed itself.
  */
-function walletConnectPort(o: ModalOptions, adapters: ChainDeps['adapters']): WalletConnectPort | undefined {
+function walletConnectPort(o: ModalOptions, registry: ConnectorRegistry, host: ChainDeps['adapters']): WalletConnectPort | undefined {
   if (o.walletConnect) {
     // Lazy: the adapter, viem and the universal provider stay out of the host's initial bundle.
-    const adapter = createLazyWalletConnectAdapter(
-      { projectId: o.projectId, networks: o.networks ?? [], ...(o.siwx ? { signIn: {} } : {}), ...o.walletConnect },
-      adapters.eip155,
-    )
-    adapters.eip155 = adapter
-    // The session's Solana side joins the Solana adapter: WalletConnect is one of its connectors.
-    if (adapters.solana) adapters.solana = adapter.solanaAdapter(adapters.solana)
-    return adapter.walletConnect
+    const sources = createLazyWalletConnectSources({ projectId: o.projectId, networks: o.networks ?? [], ...(o.siwx ? { signIn: {} } : {}), ...o.walletConnect })
+    registry.register(sources.eip155)
+    // The session's Solana side is one of the Solana connectors; the Solana adapter lends it its toolkit.
+    if (host.solana) registry.register(sources.solana(host.solana))
+    return sources.walletConnect
   }
-  for (const a of Object.values(adapters)) {
+  for (const a of Object.values(host)) {
     const port = (a as { walletConnect?: WalletConnectPort }).walletConnect
     if (port) return port
   }
@@ -299,15 +311,14 @@ function walletConnectPort(o: ModalOptions, adapters: ChainDeps['adapters']): Wa
 }
 
 /**
- * The embedded wallet's port, from the `embeddedWallet` option: its connector joins the eip155
- * adapter (which it serves alone when the host has none) and the Solana adapter.
+ * The embedded wallet's port, from the `embeddedWallet` option: its connector registered in
+ * eip155, and in solana beside the host's Solana adapter.
  */
-function embeddedWalletPort(o: ModalOptions, adapters: ChainDeps['adapters']): AuthConnector | undefined {
+function embeddedWalletPort(o: ModalOptions, registry: ConnectorRegistry, host: ChainDeps['adapters']): AuthConnector | undefined {
   if (!o.embeddedWallet) return undefined
   // Lazy: the frame client stays out of the host's initial bundle until the visitor signs in with it.
-  const adapter = createLazyEmbeddedWallet(o.embeddedWallet, o.networks ?? [], adapters.eip155)
-  adapters.eip155 = adapter
-  // Its Solana account joins the Solana adapter, when the host has one.
-  if (adapters.solana) adapters.solana = adapter.solanaAdapter(adapters.solana)
-  return adapter.auth
+  const wallet = createLazyEmbeddedWallet(o.embeddedWallet, o.networks ?? [])
+  registry.register(wallet.eip155)
+  if (host.solana) registry.register(wallet.solana(solanaToolkitOf(host.solana)))
+  return wallet.auth
 }

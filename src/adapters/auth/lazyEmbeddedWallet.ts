@@ -1,28 +1,35 @@
-import { combineLatest, defer, from, map, of, ReplaySubject, switchMap } from 'rxjs'
+import { defer, from, of, ReplaySubject, switchMap } from 'rxjs'
 import type { Network } from '../../core/domain/entities.js'
 import type { AuthConnector, ChainAdapter } from '../../core/ports.js'
+import type { ConnectorSource } from '../../core/connectorRegistry.js'
 import { GangwayError } from '../../core/errors/base.js'
 import { authConnector } from './authConnector.js'
 import { AUTH_CONNECTOR_ID } from '../../core/events/embeddedWallet.js'
 import type { EmbeddedWalletOptions } from './createFrameConnector.js'
 import type { EmbeddedSolanaSide } from './embeddedSolana.js'
-import type { LendsSolanaToolkit } from '../solana/solanaToolkit.js'
+import type { SolanaToolkit } from '../solana/solanaToolkit.js'
 
 type Runtime = ReturnType<typeof import('./embeddedWalletRuntime.js').createEmbeddedWalletRuntime>
+
+/** The embedded wallet's port and the connector sources it registers (eip155, and solana beside a Solana adapter). */
+export type LazyEmbeddedWallet = {
+  readonly auth: AuthConnector
+  /** Its eip155 connector `auth`; network reads only serve a modal without an EVM adapter. */
+  readonly eip155: ConnectorSource
+  /** Its Solana account's connector, signing through the frame with the Solana adapter's toolkit (`lend`). */
+  solana(lend: (() => Promise<SolanaToolkit>) | undefined): ConnectorSource
+}
 
 /**
  * The embedded wallet, loaded on first use: its connector is listed at once, but the frame
  * client (and the frame itself) load only when the visitor signs in with it, or a reload
- * reconnects it. Other connectors go straight to `inner` and never load it.
+ * reconnects it. It serves only its own connector: the connector registry sends it that one.
  *
  * @example
- * adapters.eip155 = createLazyEmbeddedWallet({ frameUrl }, networks, adapters.eip155)
+ * const wallet = createLazyEmbeddedWallet({ frameUrl }, networks)
+ * registry.register(wallet.eip155)
  */
-export function createLazyEmbeddedWallet(
-  options: EmbeddedWalletOptions,
-  networks: readonly Network[],
-  inner: ChainAdapter | undefined,
-): ChainAdapter & { readonly auth: AuthConnector; solanaAdapter(inner: ChainAdapter): ChainAdapter } {
+export function createLazyEmbeddedWallet(options: EmbeddedWalletOptions, networks: readonly Network[]): LazyEmbeddedWallet {
   const connector = authConnector(networks)
   let loading: Promise<Runtime> | undefined
   let restored: string | undefined
@@ -42,8 +49,6 @@ export function createLazyEmbeddedWallet(
       },
     ))
   const own = (): Promise<ChainAdapter> => load().then((r) => r.adapter)
-  const route = <T>(id: string, use: (adapter: ChainAdapter) => Promise<T>): Promise<T> => (id === AUTH_CONNECTOR_ID || !inner ? own().then(use) : use(inner))
-  const data = <T>(use: (adapter: ChainAdapter) => Promise<T>): Promise<T> => (inner ? use(inner) : own().then(use))
   const port = <K extends keyof AuthConnector>(key: K) =>
     ((...args: unknown[]) => load().then((r) => (r.auth[key] as (...a: unknown[]) => unknown)(...args))) as AuthConnector[K]
 
@@ -77,53 +82,57 @@ export function createLazyEmbeddedWallet(
   }
 
   return {
-    namespace: 'eip155',
     auth,
-    // The embedded wallet's Solana account joins the Solana adapter; its code loads with the frame client's.
-    solanaAdapter: (solanaInner) => {
+    eip155: {
+      namespace: 'eip155',
+      connectorIds: [AUTH_CONNECTOR_ID],
+      type: 'AUTH',
+      adapter: {
+        connectors: () => of([connector]),
+        connect: (id, request) => own().then((a) => a.connect(id, request)),
+        reconnect: (id, request) => own().then((a) => a.reconnect(id, request)),
+        // Nothing to disconnect from before the frame was ever loaded.
+        disconnect: (id) => (loading ? own().then((a) => a.disconnect(id)) : Promise.resolve()),
+        events: (id) => defer(() => from(own())).pipe(switchMap((a) => a.events(id))),
+        switchNetwork: (id, network) => own().then((a) => a.switchNetwork(id, network)),
+        signMessage: (id, request) => own().then((a) => a.signMessage(id, request)),
+        sendTransfer: (id, network, transfer) => own().then((a) => a.sendTransfer(id, network, transfer)),
+        getBalance: (network, address) => own().then((a) => a.getBalance(network, address)),
+        waitForReceipt: (network, hash) => own().then((a) => a.waitForReceipt(network, hash)),
+        estimateTransferFee: (network, transfer) => own().then((a) => a.estimateTransferFee!(network, transfer)),
+        evm: {
+          signTypedData: (id, request) => own().then((a) => a.evm!.signTypedData(id, request)),
+          sendTransaction: (id, network, tx) => own().then((a) => a.evm!.sendTransaction(id, network, tx)),
+          // Asking never loads the embedded wallet: before it is loaded nothing is connected through it.
+          getProvider: async (id) => (loading ? (await own()).evm?.getProvider?.(id) : undefined),
+        },
+      },
+    },
+    // Its code loads with the frame client's.
+    solana: (lend) => {
       const connector = { ...authConnector(networks.filter((n) => n.chainNamespace === 'solana')), chain: 'solana' as const }
       let side: Promise<EmbeddedSolanaSide> | undefined
-      const loadSide = () =>
-        (side ??= Promise.all([load(), import('./embeddedSolana.js')]).then(([r, m]) => m.embeddedSolanaAdapter(r.auth, networks, (solanaInner as LendsSolanaToolkit).loadSolanaToolkit)))
-      const sideRoute = <T>(id: string, use: (adapter: EmbeddedSolanaSide) => Promise<T>): Promise<T> => (id === AUTH_CONNECTOR_ID ? loadSide().then(use) : use(solanaInner as EmbeddedSolanaSide))
-      // Everything else (balances, receipts, fees, the toolkit it lends WalletConnect) is the inner adapter's.
+      const loadSide = () => (side ??= Promise.all([load(), import('./embeddedSolana.js')]).then(([r, m]) => m.embeddedSolanaAdapter(r.auth, networks, lend)))
+      const use = <T>(call: (a: EmbeddedSolanaSide) => Promise<T>): Promise<T> => loadSide().then(call)
       return {
-        ...solanaInner,
         namespace: 'solana',
-        connectors: () => solanaInner.connectors().pipe(map((list) => [connector, ...list.filter((c) => c.id !== AUTH_CONNECTOR_ID)])),
-        connect: (id, request) => sideRoute(id, (a) => a.connect(id, request)),
-        reconnect: (id, request) => sideRoute(id, (a) => a.reconnect(id, request)),
-        disconnect: (id) => (id === AUTH_CONNECTOR_ID && !side ? Promise.resolve() : sideRoute(id, (a) => a.disconnect(id))),
-        events: (id) => (id === AUTH_CONNECTOR_ID ? defer(() => from(loadSide())).pipe(switchMap((a) => a.events(id))) : solanaInner.events(id)),
-        switchNetwork: (id, network) => sideRoute(id, (a) => a.switchNetwork(id, network)),
-        signMessage: (id, request) => sideRoute(id, (a) => a.signMessage(id, request)),
-        sendTransfer: (id, network, transfer) => sideRoute(id, (a) => a.sendTransfer(id, network, transfer)),
-        solana: {
-          signTransaction: (id, request) => sideRoute(id, (a) => a.solana.signTransaction(id, request)),
-          signAndSendTransaction: (id, network, request) => sideRoute(id, (a) => a.solana.signAndSendTransaction(id, network, request)),
+        connectorIds: [AUTH_CONNECTOR_ID],
+        type: 'AUTH',
+        adapter: {
+          connectors: () => of([connector]),
+          connect: (id, request) => use((a) => a.connect(id, request)),
+          reconnect: (id, request) => use((a) => a.reconnect(id, request)),
+          disconnect: (id) => (side ? use((a) => a.disconnect(id)) : Promise.resolve()),
+          events: (id) => defer(() => from(loadSide())).pipe(switchMap((a) => a.events(id))),
+          switchNetwork: (id, network) => use((a) => a.switchNetwork(id, network)),
+          signMessage: (id, request) => use((a) => a.signMessage(id, request)),
+          sendTransfer: (id, network, transfer) => use((a) => a.sendTransfer(id, network, transfer)),
+          solana: {
+            signTransaction: (id, request) => use((a) => a.solana.signTransaction(id, request)),
+            signAndSendTransaction: (id, network, request) => use((a) => a.solana.signAndSendTransaction(id, network, request)),
+          },
         },
       }
     },
-    connectors: () =>
-      inner ? combineLatest([of([connector]), inner.connectors()]).pipe(map(([a, b]) => [...a, ...b.filter((c) => c.id !== AUTH_CONNECTOR_ID)])) : of([connector]),
-    connect: (id, request) => route(id, (a) => a.connect(id, request)),
-    reconnect: (id, request) => route(id, (a) => a.reconnect(id, request)),
-    disconnect: (id) => (id === AUTH_CONNECTOR_ID && !loading ? Promise.resolve() : route(id, (a) => a.disconnect(id))),
-    events: (id) => (id === AUTH_CONNECTOR_ID || !inner ? defer(() => from(own())).pipe(switchMap((a) => a.events(id))) : inner.events(id)),
-    switchNetwork: (id, network) => route(id, (a) => a.switchNetwork(id, network)),
-    signMessage: (id, request) => route(id, (a) => a.signMessage(id, request)),
-    sendTransfer: (id, network, transfer) => route(id, (a) => a.sendTransfer(id, network, transfer)),
-    getBalance: (network, address) => data((a) => a.getBalance(network, address)),
-    waitForReceipt: (network, hash) => data((a) => a.waitForReceipt(network, hash)),
-    ...(inner && !inner.estimateTransferFee
-      ? {}
-      : { estimateTransferFee: (network, transfer) => data((a) => a.estimateTransferFee!(network, transfer)) }),
-    evm: {
-      signTypedData: (id, request) => route(id, (a) => a.evm!.signTypedData(id, request)),
-      sendTransaction: (id, network, tx) => route(id, (a) => a.evm!.sendTransaction(id, network, tx)),
-      // Asking never loads the embedded wallet: before it is loaded nothing is connected through it.
-      getProvider: async (id) => (id === AUTH_CONNECTOR_ID || !inner ? (loading ? (await own()).evm?.getProvider?.(id) : undefined) : inner.evm?.getProvider?.(id)),
-    },
-    ...(inner?.solana ? { solana: inner.solana } : {}),
   }
 }

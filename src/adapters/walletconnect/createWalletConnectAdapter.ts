@@ -332,8 +332,8 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
     connect: (connectorId, request) =>
       connectorId === id ? currentRun().promise.then((session) => toWalletSession(session, null)) : innerOf(connectorId).connect(connectorId, request),
 
-    reconnect: async (connectorId) => {
-      if (connectorId !== id) return inner ? inner.reconnect(connectorId) : null
+    reconnect: async (connectorId, request) => {
+      if (connectorId !== id) return inner ? inner.reconnect(connectorId, request) : null
       const p = await provider()
       const session = p.session
       if (!session || (session.expiry !== undefined && session.expiry * 1000 <= Date.now())) return null

@@ -1,29 +1,42 @@
-import { defer, EMPTY, from, map, of, ReplaySubject, switchMap, type Observable } from 'rxjs'
-import type { ChainAdapter, EvmCapabilities, SolanaCapabilities } from '../../core/ports.js'
-import { GangwayError } from '../../core/errors/base.js'
-import type { WalletConnectPort } from '../../core/ports.js'
+import { defer, from, of, ReplaySubject, switchMap } from 'rxjs'
+import type { ChainAdapter, WalletConnectPort } from '../../core/ports.js'
+import { createConnectorRegistry, type ConnectorSource } from '../../core/connectorRegistry.js'
+import type { Namespace } from '../../core/events/views.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect.js'
 import type { WalletConnectAdapter, WalletConnectOptions } from './createWalletConnectAdapter.js'
 import { walletConnectConnector } from './walletConnectConnector.js'
 import { pageIdle } from '../pageIdle.js'
 
+/** WalletConnect's port and the connector sources it registers (eip155, and solana beside a Solana adapter). */
+export type LazyWalletConnectSources = {
+  readonly walletConnect: WalletConnectPort
+  /** Its eip155 connector; network reads only serve a modal without an EVM adapter. */
+  readonly eip155: ConnectorSource
+  /**
+   * The session's Solana side; `solanaAdapter` lends it the Solana toolkit. One source per
+   * WalletConnect adapter: the first call's lender stays.
+   */
+  solana(solanaAdapter?: ChainAdapter): ConnectorSource
+}
+
 /**
- * The WalletConnect adapter, loaded on first use. It lists the connector at once, but the
- * adapter module (and viem, and the universal provider after it) loads only when the page is
+ * The WalletConnect connector sources, loaded on first use. They list the connector at once, but
+ * the adapter module (and viem, and the universal provider after it) loads only when the page is
  * idle after loading (the prefetch) or the visitor takes the WalletConnect path, so neither a
- * host's initial bundle nor the click that opens the modal carries it. Other connectors go straight to `inner` and never load it.
+ * host's initial bundle nor the click that opens the modal carries it. They serve only the
+ * WalletConnect connector: the connector registry sends them that one.
  *
  * @example
- * const adapter = createLazyWalletConnectAdapter({ projectId, networks, relayUrl }, createEvmAdapter())
+ * const wc = createLazyWalletConnectSources({ projectId, networks, relayUrl })
+ * registry.register(wc.eip155)
  */
-export function createLazyWalletConnectAdapter(options: WalletConnectOptions, inner?: ChainAdapter): WalletConnectAdapter {
+export function createLazyWalletConnectSources(options: WalletConnectOptions): LazyWalletConnectSources {
   const id = WALLET_CONNECT_CONNECTOR_ID
-  const connector = walletConnectConnector(options.networks)
   const loaded$ = new ReplaySubject<WalletConnectAdapter>(1)
   let loading: Promise<WalletConnectAdapter> | undefined
   const load = (): Promise<WalletConnectAdapter> =>
     (loading ??= import('./createWalletConnectAdapter.js').then((m) => {
-      const adapter = m.createWalletConnectAdapter(options, inner)
+      const adapter = m.createWalletConnectAdapter(options)
       loaded$.next(adapter)
       return adapter
     }).catch((error: unknown) => {
@@ -32,11 +45,6 @@ export function createLazyWalletConnectAdapter(options: WalletConnectOptions, in
     }))
   let current: WalletConnectAdapter | undefined
   loaded$.subscribe((a) => (current = a))
-  let solanaSide: ChainAdapter | undefined
-
-  // WalletConnect's connector goes to the loaded adapter; every other one to `inner`.
-  const route = <T>(connectorId: string, use: (adapter: ChainAdapter) => Promise<T>): Promise<T> =>
-    connectorId === id || !inner ? load().then(use) : use(inner)
 
   const port: WalletConnectPort = {
     connectorId: id,
@@ -53,80 +61,74 @@ export function createLazyWalletConnectAdapter(options: WalletConnectOptions, in
     cancelPairing: () => current?.walletConnect.cancelPairing(),
   }
 
+  /** A source whose every call waits for its side of the loaded adapter. */
+  const lazySource = (namespace: Namespace, side: () => Promise<ChainAdapter>): ConnectorSource => {
+    const use = <T>(call: (a: ChainAdapter) => Promise<T>): Promise<T> => side().then(call)
+    const connector = walletConnectConnector(options.networks, namespace === 'solana' ? 'solana' : undefined)
+    return {
+      namespace,
+      connectorIds: [id],
+      type: 'WALLET_CONNECT',
+      adapter: {
+        connectors: () => of([connector]),
+        connect: (connectorId, request) => use((a) => a.connect(connectorId, request)),
+        reconnect: (connectorId, request) => use((a) => a.reconnect(connectorId, request)),
+        // Nothing to disconnect from before the adapter was ever loaded.
+        disconnect: (connectorId) => (current ? use((a) => a.disconnect(connectorId)) : Promise.resolve()),
+        events: (connectorId) => defer(() => from(side())).pipe(switchMap((a) => a.events(connectorId))),
+        switchNetwork: (connectorId, network) => use((a) => a.switchNetwork(connectorId, network)),
+        signMessage: (connectorId, request) => use((a) => a.signMessage(connectorId, request)),
+        sendTransfer: (connectorId, network, transfer) => use((a) => a.sendTransfer(connectorId, network, transfer)),
+        getBalance: (network, address) => use((a) => a.getBalance(network, address)),
+        waitForReceipt: (network, hash) => use((a) => a.waitForReceipt(network, hash)),
+        estimateTransferFee: (network, transfer) => use((a) => a.estimateTransferFee!(network, transfer)),
+        ...(namespace === 'solana'
+          ? {
+              solana: {
+                signTransaction: (connectorId, request) => use((a) => a.solana!.signTransaction(connectorId, request)),
+                signAndSendTransaction: (connectorId, network, request) => use((a) => a.solana!.signAndSendTransaction(connectorId, network, request)),
+              },
+            }
+          : {
+              evm: {
+                signTypedData: (connectorId, request) => use((a) => a.evm!.signTypedData(connectorId, request)),
+                sendTransaction: (connectorId, network, tx) => use((a) => a.evm!.sendTransaction(connectorId, network, tx)),
+                // Asking never loads the adapter: before it is loaded there is no WalletConnect session to hand out.
+                getProvider: async (connectorId) => current?.evm?.getProvider?.(connectorId),
+              },
+            }),
+      },
+    }
+  }
+
+  let solanaSide: ConnectorSource | undefined
   return {
-    namespace: 'eip155',
     walletConnect: port,
-    solanaAdapter: (solanaInner) => (solanaSide ??= lazySolanaAdapter(options, load, () => current, solanaInner)),
-    connectors: (): Observable<typeof connector[]> =>
-      inner ? inner.connectors().pipe(map((list) => [connector, ...list.filter((c) => c.id !== id)])) : of([connector]),
-    connect: (connectorId) => route(connectorId, (a) => a.connect(connectorId)),
-    reconnect: (connectorId) => route(connectorId, (a) => a.reconnect(connectorId)),
-    // Nothing to disconnect from before the adapter was ever loaded.
-    disconnect: (connectorId) =>
-      connectorId === id && !current ? Promise.resolve() : route(connectorId, (a) => a.disconnect(connectorId)),
-    events: (connectorId) =>
-      connectorId === id || !inner ? defer(() => from(load())).pipe(switchMap((a) => a.events(connectorId))) : (inner.events(connectorId) ?? EMPTY),
-    switchNetwork: (connectorId, network) => route(connectorId, (a) => a.switchNetwork(connectorId, network)),
-    signMessage: (connectorId, request) => route(connectorId, (a) => a.signMessage(connectorId, request)),
-    evm: {
-      signTypedData: (connectorId, request) => route(connectorId, (a) => evmOf(a).signTypedData(connectorId, request)),
-      sendTransaction: (connectorId, network, tx) => route(connectorId, (a) => evmOf(a).sendTransaction(connectorId, network, tx)),
-      // Asking never loads the adapter: before it is loaded there is no WalletConnect session to hand out.
-      getProvider: async (connectorId) =>
-        connectorId === id || !inner ? current?.evm?.getProvider?.(connectorId) : inner.evm?.getProvider?.(connectorId),
-    },
-    sendTransfer: (connectorId, network, transfer) => route(connectorId, (a) => a.sendTransfer(connectorId, network, transfer)),
-    getBalance: (network, address) => (inner ? inner.getBalance(network, address) : load().then((a) => a.getBalance(network, address))),
-    waitForReceipt: (network, hash) => (inner ? inner.waitForReceipt(network, hash) : load().then((a) => a.waitForReceipt(network, hash))),
-    estimateTransferFee: (network, transfer) =>
-      inner?.estimateTransferFee ? inner.estimateTransferFee(network, transfer) : load().then((a) => a.estimateTransferFee!(network, transfer)),
+    eip155: lazySource('eip155', load),
+    solana: (solanaAdapter) => (solanaSide ??= lazySource('solana', () => load().then((a) => a.solanaAdapter(solanaAdapter)))),
   }
 }
 
 /**
- * The session's Solana side, loaded with the WalletConnect adapter on first use: its connector
- * is listed at once, WalletConnect calls wait for the adapter, the others go to `inner`.
+ * The WalletConnect adapter, loaded on first use (see `createLazyWalletConnectSources`), as a
+ * chain adapter: the WalletConnect connector beside `inner`'s, each call going to the
+ * connector's owner through a connector registry.
+ *
+ * @example
+ * const adapter = createLazyWalletConnectAdapter({ projectId, networks, relayUrl }, createEvmAdapter())
  */
-function lazySolanaAdapter(
-  options: WalletConnectOptions,
-  load: () => Promise<WalletConnectAdapter>,
-  current: () => WalletConnectAdapter | undefined,
-  inner: ChainAdapter | undefined,
-): ChainAdapter {
-  const id = WALLET_CONNECT_CONNECTOR_ID
-  const connector = walletConnectConnector(options.networks, 'solana')
-  const side = () => load().then((a) => a.solanaAdapter(inner))
-  const route = <T>(connectorId: string, use: (adapter: ChainAdapter) => Promise<T>): Promise<T> =>
-    connectorId === id || !inner ? side().then(use) : use(inner)
-  return {
-    namespace: 'solana',
-    connectors: () => (inner ? inner.connectors().pipe(map((list) => [connector, ...list.filter((c) => c.id !== id)])) : of([connector])),
-    connect: (connectorId, request) => route(connectorId, (a) => a.connect(connectorId, request)),
-    reconnect: (connectorId, request) => route(connectorId, (a) => a.reconnect(connectorId, request)),
-    // Nothing to disconnect from before the adapter was ever loaded.
-    disconnect: (connectorId) => (connectorId === id && !current() ? Promise.resolve() : route(connectorId, (a) => a.disconnect(connectorId))),
-    events: (connectorId) =>
-      connectorId === id || !inner ? defer(() => from(side())).pipe(switchMap((a) => a.events(connectorId))) : (inner.events(connectorId) ?? EMPTY),
-    switchNetwork: (connectorId, network) => route(connectorId, (a) => a.switchNetwork(connectorId, network)),
-    signMessage: (connectorId, request) => route(connectorId, (a) => a.signMessage(connectorId, request)),
-    sendTransfer: (connectorId, network, transfer) => route(connectorId, (a) => a.sendTransfer(connectorId, network, transfer)),
-    getBalance: (network, address) => (inner ? inner.getBalance(network, address) : side().then((a) => a.getBalance(network, address))),
-    waitForReceipt: (network, hash) => (inner ? inner.waitForReceipt(network, hash) : side().then((a) => a.waitForReceipt(network, hash))),
-    estimateTransferFee: (network, transfer) =>
-      inner?.estimateTransferFee ? inner.estimateTransferFee(network, transfer) : side().then((a) => a.estimateTransferFee!(network, transfer)),
-    solana: {
-      signTransaction: (connectorId, request) => route(connectorId, (a) => solanaOf(a).signTransaction(connectorId, request)),
-      signAndSendTransaction: (connectorId, network, request) => route(connectorId, (a) => solanaOf(a).signAndSendTransaction(connectorId, network, request)),
-    },
+export function createLazyWalletConnectAdapter(options: WalletConnectOptions, inner?: ChainAdapter): WalletConnectAdapter {
+  const sources = createLazyWalletConnectSources(options)
+  const view = (source: ConnectorSource, chain: ChainAdapter | undefined): ChainAdapter => {
+    const registry = createConnectorRegistry()
+    if (chain) registry.register({ namespace: source.namespace, adapter: chain })
+    registry.register(source)
+    return registry.chainAdapter(source.namespace)!
   }
-}
-
-function solanaOf(adapter: ChainAdapter): SolanaCapabilities {
-  if (!adapter.solana) throw new GangwayError('Unsupported chain namespace', { details: `${adapter.namespace} has no Solana capabilities` })
-  return adapter.solana
-}
-
-function evmOf(adapter: ChainAdapter): EvmCapabilities {
-  if (!adapter.evm) throw new GangwayError('Unsupported chain namespace', { details: `${adapter.namespace} has no EVM capabilities` })
-  return adapter.evm
+  let solanaSide: ChainAdapter | undefined
+  return {
+    ...view(sources.eip155, inner),
+    walletConnect: sources.walletConnect,
+    solanaAdapter: (solanaInner) => (solanaSide ??= view(sources.solana(solanaInner), solanaInner)),
+  }
 }
