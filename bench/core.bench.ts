@@ -16,6 +16,7 @@ import { BUILT_IN_FEATURES } from '../src/core/features/builtInFeatures'
 import type { RootReducer } from '../src/core/reducers/createRootReducer'
 import { initialState, rootReducer as developmentReducer } from '../src/core/reducers/rootReducer'
 import { type ModalState } from '../src/core/state'
+import { benchChainAdapter } from './support/benchChainAdapter'
 import { handWrittenReducer } from './support/handWrittenReducer'
 import { machineNote, today } from './support/machineNote'
 import { median } from './support/median'
@@ -29,8 +30,10 @@ export type CoreBenchOptions = {
   logEvents?: number
   /** Events dispatched per live run. */
   liveEvents?: number
-  /** Timed runs per figure; the median is reported with the spread. */
+  /** Timed runs of the ratio to the floor and of live dispatch; the median is reported with the spread. */
   runs?: number
+  /** Timed runs of the other figures (development fold, replay, per-type costs; memory: at least 3). */
+  otherRuns?: number
   /** Events per batch when contenders are timed interleaved. */
   batchEvents?: number
 }
@@ -42,6 +45,7 @@ export type CoreResults = {
   logEvents: number
   liveEvents: number
   runs: number
+  otherRuns: number
   batchEvents: number
   /**
    * The fold of `logEvents` events of the mix, ms per run. rootReducer and the floor are timed
@@ -67,7 +71,7 @@ export type CoreResults = {
   /**
    * Dispatching `liveEvents` events through createModal's store, ms per run: a modal with the
    * default log budget and one with no budget (which isolates what folding the oldest events
-   * costs), timed interleaved in batches of `batchEvents`.
+   * costs), in alternate runs.
    */
   live: { boundedMs: Measured; unboundedMs: Measured }
   /** Events the store reduced during one live run: the dispatched ones plus what effects emitted at once. */
@@ -108,35 +112,38 @@ function fold(events: readonly StampedEvent[], reducer: Reducer = rootReducer): 
 export async function runCoreBench(options: CoreBenchOptions = {}): Promise<CoreResults> {
   const logEvents = options.logEvents ?? 100_000
   const liveEvents = options.liveEvents ?? 20_000
-  const runs = options.runs ?? 11
+  const runs = options.runs ?? 15
+  const otherRuns = options.otherRuns ?? 5
   const batchEvents = options.batchEvents ?? 1_000
 
   // Live dispatch first, in a fresh heap: the 100,000-event logs built below would otherwise
   // weigh on its collections, which a host's page never carries.
   const inputs = [...visitorEvents(liveEvents)]
   const warmup = inputs.slice(0, 4_000)
-  const liveBatches = Math.ceil(liveEvents / batchEvents)
-  const liveRuns: InterleavedTimes[] = []
+  // One modal per run, as a page has one: the bounded and the unbounded modal take turns run
+  // by run (which goes first alternates), so neither always meets the machine's busier moments.
+  const variants = [{}, { maxLogBytes: Number.POSITIVE_INFINITY }]
+  const liveSamples = variants.map(() => ({ cpuMs: [] as number[], wallMs: [] as number[] }))
   let liveProcessed = 0
   for (let r = 0; r < runs + 1; r++) {
-    const modals = [await benchModal(), await benchModal({ maxLogBytes: Number.POSITIVE_INFINITY })]
-    collect()
-    // After the forced collection the young generation starts small again; a page that has
-    // been running has it sized for its work. Untimed events bring it back there first.
-    for (const modal of modals) for (const e of warmup) modal.dispatch(e)
-    const seqBefore = modals[0]!.timeTravel.log.lastSeq
-    const times = timeInterleaved(
-      modals.map((modal) => (b: number) => {
-        const end = Math.min(liveEvents, (b + 1) * batchEvents)
-        for (let i = b * batchEvents; i < end; i++) modal.dispatch(inputs[i] as (typeof inputs)[number])
-      }),
-      liveBatches,
-      r,
-    )
-    liveProcessed = modals[0]!.timeTravel.log.lastSeq - seqBefore
-    // The first run warms the store's code paths.
-    if (r > 0) liveRuns.push(times)
-    for (const modal of modals) modal.destroy()
+    for (const v of r % 2 === 0 ? [0, 1] : [1, 0]) {
+      const modal = await benchModal(variants[v])
+      collect()
+      // After the forced collection the young generation starts small again; a page that has
+      // been running has it sized for its work. Untimed events bring it back there first.
+      for (const e of warmup) modal.dispatch(e)
+      const seqBefore = modal.timeTravel.log.lastSeq
+      const { cpuMs, wallMs } = timeInterleaved([() => {
+        for (const e of inputs) modal.dispatch(e)
+      }], 1)
+      if (v === 0) liveProcessed = modal.timeTravel.log.lastSeq - seqBefore
+      // The first run warms the store's code paths.
+      if (r > 0) {
+        liveSamples[v]!.cpuMs.push(cpuMs[0] as number)
+        liveSamples[v]!.wallMs.push(wallMs[0] as number)
+      }
+      modal.destroy()
+    }
   }
 
   const events = [...stampedVisitorEvents(logEvents)]
@@ -168,20 +175,20 @@ export async function runCoreBench(options: CoreBenchOptions = {}): Promise<Core
   const foldRuns: InterleavedTimes[] = []
   for (let r = 0; r < runs; r++) foldRuns.push(foldRun([rootReducer, handWrittenReducer], r))
   const developmentRuns: InterleavedTimes[] = []
-  for (let r = 0; r < runs; r++) developmentRuns.push(foldRun([developmentReducer], r))
+  for (let r = 0; r < otherRuns; r++) developmentRuns.push(foldRun([developmentReducer], r))
 
-  const perTypeMicros = measurePerType(events.slice(0, 32_000), runs)
+  const perTypeMicros = measurePerType(events.slice(0, 32_000), otherRuns)
 
   const snapshot: LogSnapshot<ModalState> = { version: 1, committedState: initialState(), events, skipped: [] }
   const loadSamples: number[] = []
-  for (let r = 0; r < runs; r++) {
+  for (let r = 0; r < otherRuns; r++) {
     collect()
     const log = new EventLog(rootReducer, initialState())
     loadSamples.push(time(() => log.load(snapshot)))
   }
 
   const importSamples: number[] = []
-  for (let r = 0; r < runs; r++) {
+  for (let r = 0; r < otherRuns; r++) {
     const modal = await benchModal({ maxLogBytes: Number.POSITIVE_INFINITY })
     collect()
     importSamples.push(time(() => modal.timeTravel.importLog(snapshot)))
@@ -199,7 +206,7 @@ export async function runCoreBench(options: CoreBenchOptions = {}): Promise<Core
     ['unbounded', Number.POSITIVE_INFINITY],
   ] as const) {
     const samples: { heapBytes: number; appendMs: number; eventsKept: number; logBytes: number }[] = []
-    for (let r = 0; r < Math.max(3, Math.ceil(runs / 2)); r++) samples.push(measureLogMemory(logEvents, maxBytes))
+    for (let r = 0; r < Math.max(3, otherRuns); r++) samples.push(measureLogMemory(logEvents, maxBytes))
     const last = samples[samples.length - 1] as (typeof samples)[number]
     memory.push({
       label,
@@ -215,6 +222,7 @@ export async function runCoreBench(options: CoreBenchOptions = {}): Promise<Core
     logEvents,
     liveEvents,
     runs,
+    otherRuns,
     batchEvents,
     fold: {
       rootMs: measured(foldRuns, 0),
@@ -229,7 +237,10 @@ export async function runCoreBench(options: CoreBenchOptions = {}): Promise<Core
     loadMs: spread(loadSamples),
     importMs: spread(importSamples),
     memory,
-    live: { boundedMs: measured(liveRuns, 0), unboundedMs: measured(liveRuns, 1) },
+    live: {
+      boundedMs: { cpu: spread(liveSamples[0]!.cpuMs), wall: spread(liveSamples[0]!.wallMs) },
+      unboundedMs: { cpu: spread(liveSamples[1]!.cpuMs), wall: spread(liveSamples[1]!.wallMs) },
+    },
     liveProcessed,
     defaultMaxBytes,
     coverage: mixCoverage(events.slice(0, 1_000)),
@@ -257,7 +268,7 @@ async function benchModal(extra: { maxLogBytes?: number } = {}): Promise<Modal> 
   let now = 1_700_000_000_000
   const modal = createModal({
     projectId: 'bench',
-    adapters: ['eip155'],
+    adapters: [benchChainAdapter()],
     isMobile: false,
     storage: createMemoryStorage(),
     persistLog: false,
@@ -340,8 +351,9 @@ export function coreSection(r: CoreResults): string {
 Command: \`npx tsx --expose-gc bench/core.bench.ts\` (or \`npm run bench\` for every benchmark).
 Machine: ${machineNote()}. Date: ${today()}.
 
-The machine is shared, so every figure is given over its ${r.runs} timed runs: the median, the middle
-half of the runs (first to third quartile) and all of them.
+The machine is shared, so every figure is given over its timed runs (${r.runs} for the ratio and live
+dispatch, ${r.otherRuns} for the others; memory: ${Math.max(3, r.otherRuns)}): the median, the middle half of the runs
+(first to third quartile) and all of them.
 
 **How the figures hold on a loaded machine.** What is compared is timed interleaved, not one
 after the other: within each run \`rootReducer\` and the floor take turns on batches of
@@ -350,8 +362,8 @@ elsewhere and garbage collection fall on both alike, and the ratio is taken per 
 the process's CPU time (user + system, every thread, so garbage collection counts; what the
 machine gave to other work does not): with the cores shared among several people, wall-clock
 time is mostly waiting for a core, and moves with the load (its figures are in the last column).
-Live dispatch is timed the same way: a modal with the default log budget and one without take
-turns on batches of the same events.
+Live dispatch is one modal per run, as a page has one; the modal with the default log budget and
+the one without take turns run by run.
 
 The event mix repeats one visit: open, two router pushes, connect request and success (the
 modal closes itself), banner show and dismiss, theme change, reopen on Account, push and back,
