@@ -2,6 +2,7 @@ import { accountDisconnected } from '../events/connectionLifecycle.js'
 import { siwxSessionStored, siwxSignInCancelled, siwxSignInFailed, siwxSignInRequested } from '../events/siwx.js'
 import type { SerializedError } from '../errors/base.js'
 import { createSlice } from './createSlice.js'
+import { isResetTo } from './isResetTo.js'
 
 /** The sign-in under way (spec §4): the view shows 'Authenticating...' while the wallet signs, then the failure if any. */
 export type SiwxSignInState = {
@@ -33,5 +34,6 @@ export const siwxSignInSlice = createSlice(
         (s, event) => s.status === 'signing' && s.requestId === (event.requestId ?? null),
       )
       .addReplacer(siwxSignInCancelled, () => ({ ...IDLE }))
-      .addReplacer(accountDisconnected, () => ({ ...IDLE })),
+      // Optimization: already reset, the slice keeps its object.
+      .addReplacer(accountDisconnected, () => ({ ...IDLE }), (s) => !isResetTo(s, IDLE)),
 )

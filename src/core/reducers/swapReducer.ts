@@ -24,6 +24,7 @@ import {
 } from '../events/swap.js'
 import type { SerializedError } from '../errors/base.js'
 import { createSlice } from './createSlice.js'
+import { isResetTo } from './isResetTo.js'
 
 export type SwapQuoteState = {
   from: string
@@ -218,5 +219,6 @@ export const swapSlice = createSlice(
         s.step = null
         clearQuote(s)
       })
-      .addReplacer(accountDisconnected, () => ({ ...EMPTY })),
+      // Optimization: already reset, the slice keeps its object.
+      .addReplacer(accountDisconnected, () => ({ ...EMPTY }), (s) => !isResetTo(s, EMPTY)),
 )
