@@ -2,6 +2,7 @@ import { addRecentWallet } from '../../src/core/domain/walletLists'
 import type { StampedEvent } from '../../src/core/events/defineEvent'
 import type { ViewName } from '../../src/core/events/views'
 import { rootReducer } from '../../src/core/reducers/rootReducer'
+import { EMPTY_SEND } from '../../src/core/reducers/walletState'
 import type { Connection, ModalState, SessionSettings } from '../../src/core/state'
 
 /**
@@ -120,9 +121,37 @@ export function handWrittenReducer(state: ModalState, event: StampedEvent): Moda
         },
       }
     }
+    case 'account/disconnected': {
+      // The mix never fills sign-in, names, swaps or on-ramp: they are already reset.
+      const prefix = `${(event.payload as { namespace: string }).namespace}:`
+      const { account, accountSheet, tokenBalances } = state
+      return {
+        ...state,
+        router: state.modal.open && state.router.view !== 'Connect' ? { view: 'Connect', history: ['Connect'], data: undefined } : state.router,
+        wallets: state.wallets.attempt === null ? state.wallets : { ...state.wallets, attempt: null },
+        account:
+          account.signature === null && isEmptySend(account.send) && !hasKeyWith(account.balances, prefix)
+            ? account
+            : { ...account, balances: withoutKeysWith(account.balances, prefix), send: { ...EMPTY_SEND }, signature: null },
+        tokenBalances: hasKeyWith(tokenBalances.byAccount, prefix) ? { ...tokenBalances, byAccount: withoutKeysWith(tokenBalances.byAccount, prefix) } : tokenBalances,
+        accountSheet:
+          accountSheet.tab === 'tokens' && !hasKeyWith(accountSheet.activity, prefix) && !hasKeyWith(accountSheet.nfts, prefix)
+            ? accountSheet
+            : { ...accountSheet, tab: 'tokens', activity: withoutKeysWith(accountSheet.activity, prefix), nfts: withoutKeysWith(accountSheet.nfts, prefix) },
+      }
+    }
     default:
       return state
   }
+}
+
+const isEmptySend = (send: ModalState['account']['send']): boolean =>
+  (Object.keys(EMPTY_SEND) as (keyof typeof EMPTY_SEND)[]).every((key) => send[key] === EMPTY_SEND[key])
+
+const hasKeyWith = (record: object, prefix: string): boolean => Object.keys(record).some((key) => key.startsWith(prefix))
+
+function withoutKeysWith<T extends object>(record: T, prefix: string): T {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !key.startsWith(prefix))) as T
 }
 
 function connected(state: ModalState): boolean {

@@ -1,5 +1,6 @@
 import { bannerClosed, bannerDelayElapsed, bannerShowRequested } from '../../src/core/events/banner'
 import { connectionDisconnected, connectionRequested, connectionSucceeded } from '../../src/core/events/connection'
+import { accountDisconnected } from '../../src/core/events/connectionLifecycle'
 import type { EventInput, StampedEvent } from '../../src/core/events/defineEvent'
 import { modalCloseRequested, modalOpenRequested } from '../../src/core/events/modal'
 import { themeModeChanged } from '../../src/core/events/preferences'
@@ -60,8 +61,11 @@ export function* visitorEvents(count: number): Generator<EventInput> {
 
 /**
  * `count` events as a log holds them: a session start, then visits, stamped with seq and a
- * time `EVENT_SPACING_MS` apart. The banner delay the store's effect would emit is included
- * where the second banner of a visit was queued behind the first.
+ * time `EVENT_SPACING_MS` apart. What the store's effects emit is included where they emit it:
+ * `account/disconnected` after the disconnect that leaves the namespace without a connection
+ * (it resets the account in every feature that keeps one: send, balances, activity, sign-in,
+ * names, swaps, on-ramp), and the banner delay where the second banner of a visit was queued
+ * behind the first.
  */
 export function* stampedVisitorEvents(count: number, start = 1_700_000_000_000): Generator<StampedEvent> {
   let seq = 0
@@ -73,6 +77,8 @@ export function* stampedVisitorEvents(count: number, start = 1_700_000_000_000):
       if (seq >= count) return
       const stamped = stamp(event)
       yield stamped
+      // Each visit's disconnect ends its only connection.
+      if (connectionDisconnected.match(event) && seq < count) yield stamp(accountDisconnected({ namespace: event.payload.namespace }))
       if (bannerShowRequested.match(event) && event.payload.variant === 'loading' && seq < count) {
         yield stamp(bannerDelayElapsed({ seq: stamped.seq }))
       }

@@ -99,6 +99,8 @@ export type Store = {
 
 export type StartResult = { unreadableLog?: InvalidInputError }
 
+type Queued = { readonly input: EventInput; readonly payloadSize: number | undefined }
+
 /**
  * The event loop: dispatch → stamp {seq, at} → reduce → publish state → hand the event to
  * effects. Events are processed one at a time from a queue, so an effect that answers
@@ -116,13 +118,13 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
   // The present state before the event effects are handling (their `state$.previous`).
   let previous = log.presentState
   const changes$ = new Subject<void>()
-  const queue: EventInput[] = []
-  const held: EventInput[] = []
+  // Each event waits with the JSON length of its payload when it was measured on the way in
+  // (host-dispatched payloads are measured as they are copied; effects' as they are checked).
+  const queue: Queued[] = []
+  const held: Queued[] = []
   let draining = false
   let started = false
   let seq = 0
-  // The JSON length of host-dispatched payloads, measured when they were copied.
-  const payloadSizes = new WeakMap<EventInput, number>()
   let effectsSubscription: Subscription | undefined
   // Events dispatched before their feature loaded: their payloads are checked once it has.
   const unchecked = new WeakSet<EventInput>()
@@ -151,7 +153,8 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
         waitingFor = undefined
         // The event that needed it cannot run without it: it is dropped and reported; the rest go on.
         const [dropped] = queue.splice(0, 1)
-        queue.unshift(effectFailed({ effect: `loadFeature(${name}) for ${dropped?.type ?? 'an event'}`, error: serializeError(error) }))
+        const effect = `loadFeature(${name}) for ${dropped?.input.type ?? 'an event'}`
+        queue.unshift({ input: effectFailed({ effect, error: serializeError(error) }), payloadSize: undefined })
         drain()
       },
     )
@@ -170,29 +173,31 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
     draining = true
     try {
       while (queue.length > 0 && waitingFor === undefined) {
-        let input = queue.shift() as EventInput
+        let queued = queue.shift() as Queued
+        let input = queued.input
         if (!started || log.isTimeTravelling) {
-          held.push(input)
+          held.push(queued)
           if (!started) options.onHold?.()
           continue
         }
         if (lazy) {
           const needed = lazy.neededFor(input, log.presentState)
           if (needed) {
-            queue.unshift(input)
+            queue.unshift(queued)
             if (!lazy.loaded(needed.name)) {
               waitFor(needed.name)
               break
             }
             input = featureInjected({ feature: needed.name })
+            queued = { input, payloadSize: undefined }
           } else if (unchecked.has(input)) {
             // Its feature has loaded: the payload is checked against its schema now.
             try {
               const read = readEvent(catalogue, input, true)
-              if (read.payloadSize !== undefined) payloadSizes.set(read.event, read.payloadSize)
               input = read.event
+              queued = { input, payloadSize: read.payloadSize }
             } catch (error) {
-              queue.unshift(effectFailed({ effect: `dispatch(${input.type})`, error: serializeError(error) }))
+              queue.unshift({ input: effectFailed({ effect: `dispatch(${input.type})`, error: serializeError(error) }), payloadSize: undefined })
               continue
             }
           }
@@ -207,13 +212,13 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
           // Secrets bound for durable state (sign-in sessions) are redacted before the reducers;
           // effects and the host (event$) get the event whole.
           const logged = redactDurableSecrets(event)
-          const payloadSize = logged === event ? payloadSizes.get(input) : undefined
+          const payloadSize = logged === event ? queued.payloadSize : undefined
           log.append(logged, payloadSize === undefined ? undefined : serializedSize(event, payloadSize))
         } catch (error) {
           // A reducer bug must not take the loop down: the event is dropped and reported.
           seq--
           if (input.type !== effectFailed.type) {
-            queue.push(effectFailed({ effect: `reducer(${input.type})`, error: serializeError(error) }))
+            queue.push({ input: effectFailed({ effect: `reducer(${input.type})`, error: serializeError(error) }), payloadSize: undefined })
           }
           continue
         }
@@ -232,8 +237,8 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
     }
   }
 
-  const enqueue = (input: EventInput): void => {
-    queue.push(input)
+  const enqueue = (input: EventInput, payloadSize?: number): void => {
+    queue.push({ input, payloadSize })
     drain()
   }
 
@@ -270,8 +275,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
       const pending = readPending(input)
       if (pending) return enqueue(pending)
       const { payloadSize } = readEvent(catalogue, input)
-      if (payloadSize !== undefined) payloadSizes.set(input, payloadSize)
-      enqueue(input)
+      enqueue(input, payloadSize)
     } catch (error) {
       enqueue(effectFailed({ effect: `emit(${String((input as { type?: unknown })?.type)})`, error: serializeError(error) }))
     }
@@ -380,8 +384,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
       // Events are data: a host cannot later mutate what it dispatched. The walk that checks
       // the payload also copies it and tells the log its size.
       const { event, payloadSize } = readEvent(catalogue, input, true)
-      if (payloadSize !== undefined) payloadSizes.set(event, payloadSize)
-      enqueue(event)
+      enqueue(event, payloadSize)
     },
     getState: () => state$.value,
     whenLoaded: () => (waitingFor === undefined ? Promise.resolve() : new Promise<void>((resolve) => loadedWaiters.push(resolve))),
@@ -412,7 +415,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
         previous: { get: () => previous },
       }) as StateObservable
       effectsSubscription = runEffects([...(options.effects ?? []), ...loadedEffects], event$, presentState, deps).subscribe(fromEffect)
-      queue.unshift(sessionStarted(settings), ...held.splice(0))
+      queue.unshift({ input: sessionStarted(settings), payloadSize: undefined }, ...held.splice(0))
       publish()
       drain()
       return result

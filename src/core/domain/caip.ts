@@ -106,3 +106,15 @@ export function evmChainIdOf(caipNetworkId: string): number | undefined {
   const id = Number(reference)
   return Number.isSafeInteger(id) ? id : undefined
 }
+
+/**
+ * Whether a record keyed by CAIP-10 account ids (`eip155:1:0xab…`) holds an account of this
+ * namespace.
+ *
+ * @example
+ * holdsAccountOf({ 'eip155:1:0xab': 1 }, 'eip155') // true
+ */
+export function holdsAccountOf(byAccount: object, namespace: string): boolean {
+  const prefix = `${namespace}:`
+  return Object.keys(byAccount).some((key) => key.startsWith(prefix))
+}

@@ -22,6 +22,8 @@ import { signatureFailed, signatureRequested, signatureSucceeded } from '../even
 import { createSlice } from './createSlice.js'
 import { EMPTY_SEND, initialAccountState, type AccountState } from './walletState.js'
 import { isCurrentRequest } from '../events/requestLifecycle.js'
+import { holdsAccountOf } from '../domain/caip.js'
+import { isResetTo } from './isResetTo.js'
 
 const inFlight = (a: Draft<AccountState>): boolean => a.send.status === 'sending' || a.send.status === 'pending'
 
@@ -120,13 +122,19 @@ export const accountSlice = createSlice('account', initialAccountState, (b) =>
       },
       (_a, event, _state, prev) => event.payload.namespace !== undefined && event.payload.namespace !== prev.connection.activeNamespace,
     )
-    .addCase(accountDisconnected, (a, event) => {
-      // Resetting the account clears balance and forms; preferences (account type) stay.
-      const prefix = `${event.payload.namespace}:`
-      for (const key of Object.keys(a.balances)) if (key.startsWith(prefix)) delete a.balances[key]
-      a.send = { ...EMPTY_SEND }
-      a.signature = null
-    }),
+    .addCase(
+      accountDisconnected,
+      (a, event) => {
+        // Resetting the account clears balance and forms; preferences (account type) stay.
+        const prefix = `${event.payload.namespace}:`
+        for (const key of Object.keys(a.balances)) if (key.startsWith(prefix)) delete a.balances[key]
+        a.send = { ...EMPTY_SEND }
+        a.signature = null
+      },
+      // Optimization: an account with nothing to clear (no balance of the namespace, no form)
+      // keeps its object and skips immer.
+      (a, event) => holdsAccountOf(a.balances, event.payload.namespace) || !isResetTo(a.send, EMPTY_SEND) || a.signature !== null,
+    ),
 )
 
 function isCurrentSend(a: Draft<AccountState>, requestId: string | undefined): boolean {

@@ -15,6 +15,7 @@ import { accountDisconnected } from '../events/connectionLifecycle.js'
 import { nameRegistered } from '../events/names.js'
 import { createSlice } from './createSlice.js'
 import { isCurrentRequest } from '../events/requestLifecycle.js'
+import { holdsAccountOf } from '../domain/caip.js'
 
 /** One account's history as far as it was paged. */
 export type ActivityEntry = {
@@ -139,11 +140,16 @@ export const accountSheetSlice = createSlice('accountSheet', initialAccountSheet
       const known = s.identities[key]
       s.identities[key] = { name: known?.name ?? event.payload.name, avatar: known?.avatar ?? null, timestamp: known?.timestamp ?? event.at }
     })
-    .addCase(accountDisconnected, (s, event) => {
-      // Resetting an account clears what was shown of it (spec §4).
-      const prefix = `${event.payload.namespace}:`
-      for (const key of Object.keys(s.activity)) if (key.startsWith(prefix)) delete s.activity[key]
-      for (const key of Object.keys(s.nfts)) if (key.startsWith(prefix)) delete s.nfts[key]
-      s.tab = 'tokens'
-    }),
+    .addCase(
+      accountDisconnected,
+      (s, event) => {
+        // Resetting an account clears what was shown of it (spec §4).
+        const prefix = `${event.payload.namespace}:`
+        for (const key of Object.keys(s.activity)) if (key.startsWith(prefix)) delete s.activity[key]
+        for (const key of Object.keys(s.nfts)) if (key.startsWith(prefix)) delete s.nfts[key]
+        s.tab = 'tokens'
+      },
+      // Optimization: with nothing of the namespace shown, immer is not entered.
+      (s, event) => s.tab !== 'tokens' || holdsAccountOf(s.activity, event.payload.namespace) || holdsAccountOf(s.nfts, event.payload.namespace),
+    ),
 )

@@ -50,6 +50,12 @@ export const isOtpOrRedacted = (otp: string) => otp === REDACTED || /^\d{6}$/.te
 export const awaitsEmailStep = (s: EmailLoginState, requestId: string | undefined) =>
   s.step !== 'idle' && isCurrentRequest(s.requestId, requestId, { unnamed: 'ignored' })
 
+/** Back to idle, keeping the cooldown. */
+const reset = (s: EmailLoginState): EmailLoginState => ({ ...IDLE, lastRequestAt: s.lastRequestAt })
+
+/** Whether anything but the cooldown differs from idle (what a reset would clear). */
+const isUnderWay = (s: EmailLoginState): boolean => s.step !== 'idle' || s.email !== null || s.requestId !== null || s.error !== null
+
 export const emailLoginSlice = createSlice(
   'emailLogin',
   (): EmailLoginState => ({ ...IDLE }),
@@ -95,18 +101,22 @@ export const emailLoginSlice = createSlice(
         // A wrong code stays on the code; anything else goes back to the address.
         s.step = s.step === 'verifying' ? 'verifyOtp' : 'idle'
       })
-      .addCase(connectionSucceeded, (s, event) => {
-        if (event.payload.connectorId === AUTH_CONNECTOR_ID && s.step === 'connecting') Object.assign(s, { ...IDLE, lastRequestAt: s.lastRequestAt })
-      })
-      .addCase(connectionFailed, (s, event) => {
-        if (event.payload.connectorId !== AUTH_CONNECTOR_ID || s.step !== 'connecting') return
-        s.step = 'idle'
-        s.error = event.payload.error
-      })
+      // Optimization: every connect's outcome reaches this slice, nearly always another wallet's;
+      // the guards keep those out of immer.
+      .addReplacer(connectionSucceeded, reset, (s, event) => event.payload.connectorId === AUTH_CONNECTOR_ID && s.step === 'connecting')
+      .addCase(
+        connectionFailed,
+        (s, event) => {
+          s.step = 'idle'
+          s.error = event.payload.error
+        },
+        (s, event) => event.payload.connectorId === AUTH_CONNECTOR_ID && s.step === 'connecting',
+      )
       // Closing the modal, Back or another address drops what was under way; the cooldown stays.
-      .addCase(modalCloseRequested, (s) => Object.assign(s, { ...IDLE, lastRequestAt: s.lastRequestAt }))
-      .addCase(emailLoginReset, (s) => Object.assign(s, { ...IDLE, lastRequestAt: s.lastRequestAt }))
-      .addCase(routerWentBack, (s) => Object.assign(s, { ...IDLE, lastRequestAt: s.lastRequestAt }))
+      // Optimization: a login that is not under way (nearly every close and Back) is left as it is.
+      .addReplacer(modalCloseRequested, reset, isUnderWay)
+      .addReplacer(emailLoginReset, reset, isUnderWay)
+      .addReplacer(routerWentBack, reset, isUnderWay)
       // The cooldown outlives a reload.
       .addCase(storageHydrated, (s, event) => {
         const at = event.payload.embeddedWallet?.lastEmailLoginAt

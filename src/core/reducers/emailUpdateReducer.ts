@@ -44,7 +44,13 @@ export const embeddedUserSlice = createSlice(
         if (!stored) return s
         return { email: stored.email ?? null, username: stored.username ?? null, sessionToken: stored.sessionToken ?? null }
       })
-      .addCase(connectionDisconnected, (s, event) => (event.payload.namespace === 'eip155' && event.payload.connectorId === AUTH_CONNECTOR_ID ? { ...NO_USER } : s)),
+      // Optimization: every disconnect reaches this slice, nearly always another wallet's; the
+      // guard keeps those out of immer.
+      .addReplacer(
+        connectionDisconnected,
+        () => ({ ...NO_USER }),
+        (_s, event) => event.payload.namespace === 'eip155' && event.payload.connectorId === AUTH_CONNECTOR_ID,
+      ),
 )
 
 /**
@@ -62,6 +68,10 @@ export type EmailUpdateState = {
 }
 
 const IDLE: EmailUpdateState = { step: 'idle', email: null, code: null, requestId: null, error: null }
+const idle = (): EmailUpdateState => ({ ...IDLE })
+
+const isNotIdle = (s: EmailUpdateState): boolean => s.step !== 'idle' || s.email !== null || s.code !== null || s.requestId !== null || s.error !== null
+
 /** Whether an answer belongs to the update under way. */
 export const awaitsEmailUpdate = (s: EmailUpdateState, requestId: string | undefined) =>
   s.step !== 'idle' && s.step !== 'done' && isCurrentRequest(s.requestId, requestId, { unnamed: 'ignored' })
@@ -96,6 +106,8 @@ export const emailUpdateSlice = createSlice(
         // A wrong code stays on its step; a refused address goes back to the address.
         s.step = s.step === 'verifying' && s.code ? s.code : 'idle'
       })
-      .addCase(modalCloseRequested, () => ({ ...IDLE }))
-      .addCase(routerWentBack, () => ({ ...IDLE })),
+      // Closing the modal or Back drops the update. Optimization: with none under way (nearly
+      // every close and Back) the slice is left as it is.
+      .addReplacer(modalCloseRequested, idle, isNotIdle)
+      .addReplacer(routerWentBack, idle, isNotIdle),
 )

@@ -10,6 +10,7 @@ import {
 import type { SerializedError } from '../errors/base.js'
 import { createSlice } from './createSlice.js'
 import { isCurrentRequest } from '../events/requestLifecycle.js'
+import { isResetTo } from './isResetTo.js'
 
 export type NameSuggestion = { name: string; registered: boolean }
 
@@ -60,5 +61,6 @@ export const nameRegistrationSlice = createSlice(
         if (!isRegistering(s, event.requestId)) return
         s.register = { ...s.register!, status: 'failed', requestId: null, error: event.payload.error }
       })
-      .addReplacer(accountDisconnected, () => ({ ...EMPTY })),
+      // Optimization: already reset, the slice keeps its object.
+      .addReplacer(accountDisconnected, () => ({ ...EMPTY }), (s) => !isResetTo(s, EMPTY)),
 )

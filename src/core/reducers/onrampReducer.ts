@@ -20,6 +20,7 @@ import {
 } from '../events/onramp.js'
 import { createSlice } from './createSlice.js'
 import { isCurrentRequest } from '../events/requestLifecycle.js'
+import { isResetTo } from './isResetTo.js'
 
 export type OnrampQuoteKey = { amount: string; purchaseCurrency: string; paymentCurrency: string; paymentMethod: string; network: string }
 
@@ -129,5 +130,6 @@ export const onrampSlice = createSlice(
         if (busy(s)) s.purchase = null
       })
       .addReplacer(onrampReset, (s, event) => ({ ...EMPTY, options: event.payload.keepOptions ? s.options : null }))
-      .addReplacer(accountDisconnected, () => ({ ...EMPTY })),
+      // Optimization: already reset, the slice keeps its object.
+      .addReplacer(accountDisconnected, () => ({ ...EMPTY }), (s) => !isResetTo(s, EMPTY)),
 )

@@ -11,6 +11,7 @@ import type { HostedSession } from '../domain/siwxSessions.js'
 import type { SerializedError } from '../errors/base.js'
 import { createSlice } from './createSlice.js'
 import { isCurrentRequest } from '../events/requestLifecycle.js'
+import { isResetTo } from './isResetTo.js'
 
 /** The Sessions view: the hosted sessions of one address and the revocation under way. */
 export type SiwxSessionsState = {
@@ -70,5 +71,6 @@ export const siwxSessionsSlice = createSlice(
         (s, event) => ({ ...s, revoke: { id: event.payload.id, requestId: null, status: 'failed', error: event.payload.error } }),
         (s, event) => isRevoking(s, event.payload.caipAddress, event.payload.id, event.requestId),
       )
-      .addReplacer(accountDisconnected, () => ({ ...IDLE })),
+      // Optimization: already reset, the slice keeps its object.
+      .addReplacer(accountDisconnected, () => ({ ...IDLE }), (s) => !isResetTo(s, IDLE)),
 )

@@ -3,6 +3,7 @@ import { siwxSessionStored, siwxSignInCancelled, siwxSignInFailed, siwxSignInReq
 import type { SerializedError } from '../errors/base.js'
 import { createSlice } from './createSlice.js'
 import { isCurrentRequest } from '../events/requestLifecycle.js'
+import { isResetTo } from './isResetTo.js'
 
 /** The sign-in under way (spec §4): the view shows 'Authenticating...' while the wallet signs, then the failure if any. */
 export type SiwxSignInState = {
@@ -34,5 +35,6 @@ export const siwxSignInSlice = createSlice(
         (s, event) => s.status === 'signing' && isCurrentRequest(s.requestId, event),
       )
       .addReplacer(siwxSignInCancelled, () => ({ ...IDLE }))
-      .addReplacer(accountDisconnected, () => ({ ...IDLE })),
+      // Optimization: already reset, the slice keeps its object.
+      .addReplacer(accountDisconnected, () => ({ ...IDLE }), (s) => !isResetTo(s, IDLE)),
 )

@@ -23,6 +23,11 @@ export type SocialLoginState = {
 
 const IDLE: SocialLoginState = { provider: null, step: 'idle', uri: null, clientUrl: null, requestId: null, error: null }
 
+const idle = (): SocialLoginState => ({ ...IDLE })
+
+const isNotIdle = (s: SocialLoginState): boolean =>
+  s.provider !== null || s.step !== 'idle' || s.uri !== null || s.clientUrl !== null || s.requestId !== null || s.error !== null
+
 /** Whether an answer belongs to the login under way. */
 export const awaitsSocialStep = (s: SocialLoginState, requestId: string | undefined) =>
   s.step !== 'idle' && s.step !== 'failed' && isCurrentRequest(s.requestId, requestId, { unnamed: 'ignored' })
@@ -49,15 +54,19 @@ export const socialLoginSlice = createSlice(
         s.step = 'failed'
         s.error = event.payload.error
       })
-      .addCase(connectionSucceeded, (s, event) => {
-        if (event.payload.connectorId === AUTH_CONNECTOR_ID && s.step === 'connecting') Object.assign(s, IDLE)
-      })
-      .addCase(connectionFailed, (s, event) => {
-        if (event.payload.connectorId !== AUTH_CONNECTOR_ID || s.step !== 'connecting') return
-        s.step = 'failed'
-        s.error = event.payload.error
-      })
-      // Closing the modal or going back abandons the login.
-      .addCase(modalCloseRequested, (s) => Object.assign(s, IDLE))
-      .addCase(routerWentBack, (s) => Object.assign(s, IDLE)),
+      // Optimization: every connect's outcome reaches this slice, nearly always another wallet's;
+      // the guards keep those out of immer.
+      .addReplacer(connectionSucceeded, idle, (s, event) => event.payload.connectorId === AUTH_CONNECTOR_ID && s.step === 'connecting')
+      .addCase(
+        connectionFailed,
+        (s, event) => {
+          s.step = 'failed'
+          s.error = event.payload.error
+        },
+        (s, event) => event.payload.connectorId === AUTH_CONNECTOR_ID && s.step === 'connecting',
+      )
+      // Closing the modal or going back abandons the login. Optimization: with none under way
+      // (nearly every close and Back) the slice is left as it is.
+      .addReplacer(modalCloseRequested, idle, isNotIdle)
+      .addReplacer(routerWentBack, idle, isNotIdle),
 )

@@ -25,6 +25,7 @@ import {
 import type { SerializedError } from '../errors/base.js'
 import { createSlice } from './createSlice.js'
 import { isCurrentRequest } from '../events/requestLifecycle.js'
+import { isResetTo } from './isResetTo.js'
 
 export type SwapQuoteState = {
   from: string
@@ -219,5 +220,6 @@ export const swapSlice = createSlice(
         s.step = null
         clearQuote(s)
       })
-      .addReplacer(accountDisconnected, () => ({ ...EMPTY })),
+      // Optimization: already reset, the slice keeps its object.
+      .addReplacer(accountDisconnected, () => ({ ...EMPTY }), (s) => !isResetTo(s, EMPTY)),
 )

@@ -1,6 +1,7 @@
 import { accountDisconnected } from '../events/connectionLifecycle.js'
 import { tokenBalancesFailed, tokenBalancesFetched } from '../events/tokenBalances.js'
 import { createSlice } from './createSlice.js'
+import { holdsAccountOf } from '../domain/caip.js'
 import { initialTokenBalancesState } from './dataState.js'
 
 /** Token balances per account with their fetch time; a failure is kept as null (unknown, not zero). */
@@ -13,9 +14,14 @@ export const tokenBalancesSlice = createSlice('tokenBalances', initialTokenBalan
       // The fetch time still spaces out retries (spec §9: blocked 30 s after a failure).
       t.byAccount[event.payload.caipAddress] = { balances: null, timestamp: event.at }
     })
-    .addCase(accountDisconnected, (t, event) => {
-      // Resetting an account clears its balances (spec §4).
-      const prefix = `${event.payload.namespace}:`
-      for (const key of Object.keys(t.byAccount)) if (key.startsWith(prefix)) delete t.byAccount[key]
-    }),
+    .addCase(
+      accountDisconnected,
+      (t, event) => {
+        // Resetting an account clears its balances (spec §4).
+        const prefix = `${event.payload.namespace}:`
+        for (const key of Object.keys(t.byAccount)) if (key.startsWith(prefix)) delete t.byAccount[key]
+      },
+      // Optimization: with none of the namespace held, immer is not entered.
+      (t, event) => holdsAccountOf(t.byAccount, event.payload.namespace),
+    ),
 )

@@ -115,9 +115,13 @@ export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
     .addCase(disconnectFailed, (w, event) => {
       w.disconnectError = event.payload.error
     })
-    .addCase(accountDisconnected, (w) => {
-      w.attempt = null
-    })
+    .addCase(
+      accountDisconnected,
+      (w) => {
+        w.attempt = null
+      },
+      (w) => w.attempt !== null,
+    )
     .addCase(connectionSwitchRequested, (w, event) => {
       const { connectorId, status } = event.payload
       // A disconnected one goes through a connect instead; invalid statuses fail in this state.

@@ -9,11 +9,15 @@ import {
   reconnectFinished,
   reconnectStarted,
 } from '../../../src/core/events/connectionLifecycle'
+import { balanceFetched } from '../../../src/core/events/balance'
 import { connectorsChanged } from '../../../src/core/events/connectors'
+import { sendAmountSet } from '../../../src/core/events/send'
+import { swapAmountSet } from '../../../src/core/events/swap'
 import { modalCloseRequested, modalOpenRequested } from '../../../src/core/events/modal'
 import { routerPushed } from '../../../src/core/events/router'
 import { storageHydrated } from '../../../src/core/events/storage'
 import { walletConnectWalletSelected } from '../../../src/core/events/walletConnect'
+import { stateAfter } from '../../support/stateAfter'
 import { run, succeeded } from './support'
 
 const requested = (connectorId: string, requestId: string) => connectionRequested({ connectorId, namespace: 'eip155' }, { requestId })
@@ -135,6 +139,24 @@ describe('connections, multiWallet and fall-back', () => {
     expect(s.router.view).toBe('Connect')
     expect(s.preferences.preferredAccountType.eip155).toBe('eoa')
     expect(s.account.balances).toEqual({})
+  })
+
+  it("an account reset clears the namespace's balances and forms, and leaves slices with nothing to clear as they are", () => {
+    const solana = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:abc'
+    const filled = stateAfter([
+      balanceFetched({ caipAddress: 'eip155:1:0xab', balance: '1', symbol: 'ETH' }),
+      balanceFetched({ caipAddress: solana, balance: '2', symbol: 'SOL' }),
+      sendAmountSet({ amount: '1' }),
+      swapAmountSet({ side: 'from', amount: '5' }),
+    ])
+    const reset = stateAfter([accountDisconnected({ namespace: 'eip155' })], { from: filled })
+    expect(Object.keys(reset.account.balances)).toEqual([solana])
+    expect(reset.account.send.amount).toBeNull()
+    expect(reset.swap!.amount).toBe('')
+    // Nothing left to clear: each slice keeps its object, so nothing reading it renders again.
+    const again = stateAfter([accountDisconnected({ namespace: 'eip155' })], { from: reset })
+    const slices = ['wallets', 'account', 'tokenBalances', 'accountSheet', 'siwxSignIn', 'siwxSessions', 'nameRegistration', 'swap', 'onramp'] as const
+    for (const slice of slices) expect(again[slice]).toBe(reset[slice])
   })
 })
 

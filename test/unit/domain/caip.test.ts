@@ -3,6 +3,7 @@ import {
   evmChainIdOf,
   formatCaipAddress,
   formatCaipNetworkId,
+  holdsAccountOf,
   isCaipAddress,
   isCaipNetworkId,
   parseCaipAddress,
@@ -113,5 +114,15 @@ describe('guards and helpers', () => {
     expect(evmChainIdOf('eip155:01')).toBeUndefined()
     expect(evmChainIdOf(solanaMainnet)).toBeUndefined()
     expect(evmChainIdOf('junk')).toBeUndefined()
+  })
+
+  it('holdsAccountOf looks for an account of the namespace among CAIP-10 keys', () => {
+    const byAccount = { [`eip155:1:${vitalik}`]: 1, [`${solanaMainnet}:abc`]: 2 }
+    expect(holdsAccountOf(byAccount, 'eip155')).toBe(true)
+    expect(holdsAccountOf(byAccount, 'solana')).toBe(true)
+    expect(holdsAccountOf(byAccount, 'bip122')).toBe(false)
+    // A namespace is matched whole, not as the start of another.
+    expect(holdsAccountOf({ 'eip1559:1:0xab': 1 }, 'eip155')).toBe(false)
+    expect(holdsAccountOf({}, 'eip155')).toBe(false)
   })
 })

@@ -35,6 +35,7 @@ describe('domain modules', () => {
           "evmChainIdOf",
           "formatCaipAddress",
           "formatCaipNetworkId",
+          "holdsAccountOf",
           "isCaipAddress",
           "isCaipNetworkId",
           "parseCaipAddress",

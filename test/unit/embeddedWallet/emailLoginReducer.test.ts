@@ -8,8 +8,11 @@ import {
   emailLoginStepReached,
   emailOtpSubmitted,
   emailOtpVerified,
+  emailUpdateRequested,
+  socialLoginRequested,
 } from '../../../src/core/events/embeddedWallet'
 import { modalCloseRequested } from '../../../src/core/events/modal'
+import { routerWentBack } from '../../../src/core/events/router'
 import { EPOCH } from '../../support/runEffect'
 import { stateAfter } from '../../support/stateAfter'
 
@@ -55,5 +58,18 @@ describe('e-mail login steps', () => {
       connectionFailed({ connectorId: 'auth', namespace: 'eip155', error: { name: 'X', shortMessage: 'Failed to connect' } }, { requestId: 'o1' }),
     ])
     expect(failed.emailLogin).toMatchObject({ step: 'idle', error: { shortMessage: 'Failed to connect' } })
+  })
+
+  it('a close or Back clears what the embedded wallet had under way (the cooldown stays) and leaves idle flows as they are', () => {
+    const underWay = stateAfter([asked(), socialLoginRequested({ provider: 'google' }, { requestId: 's1' }), emailUpdateRequested({ email: 'new@example.com' }, { requestId: 'u1' })])
+    for (const leave of [modalCloseRequested({}), routerWentBack({})]) {
+      const after = stateAfter([leave], { from: underWay })
+      expect(after.emailLogin).toEqual({ step: 'idle', email: null, requestId: null, error: null, lastRequestAt: EPOCH })
+      expect(after.socialLogin).toEqual({ provider: null, step: 'idle', uri: null, clientUrl: null, requestId: null, error: null })
+      expect(after.emailUpdate).toEqual({ step: 'idle', email: null, code: null, requestId: null, error: null })
+      // Nothing under way: the same objects, so nothing reading them renders again.
+      const idle = stateAfter([leave], { from: after })
+      for (const slice of ['emailLogin', 'socialLogin', 'emailUpdate', 'embeddedUser'] as const) expect(idle[slice]).toBe(after[slice])
+    }
   })
 })
