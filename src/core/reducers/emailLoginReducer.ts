@@ -18,7 +18,7 @@ import { serializeError, type SerializedError } from '../errors/base.js'
 import { InvalidInputError } from '../errors/base.js'
 import { createSlice } from './createSlice.js'
 import { REDACTED } from '../redact.js'
-import { isCurrentRequest } from '../events/requestLifecycle.js'
+import { isCurrentRequest, namesRequest } from '../events/requestLifecycle.js'
 
 
 /**
@@ -54,7 +54,7 @@ export const awaitsEmailStep = (s: EmailLoginState, requestId: string | undefine
 const reset = (s: EmailLoginState): EmailLoginState => ({ ...IDLE, lastRequestAt: s.lastRequestAt })
 
 /** Whether anything but the cooldown differs from idle (what a reset would clear). */
-const isUnderWay = (s: EmailLoginState): boolean => s.step !== 'idle' || s.email !== null || s.requestId !== null || s.error !== null
+const isUnderWay = (s: EmailLoginState): boolean => s.step !== 'idle' || s.email !== null || namesRequest(s) || s.error !== null
 
 export const emailLoginSlice = createSlice(
   'emailLogin',

@@ -16,7 +16,7 @@ import { normalizeEmail } from '../domain/email.js'
 import { isEmailOrRedacted, isOtpOrRedacted } from './emailLoginReducer.js'
 import { InvalidInputError, serializeError, type SerializedError } from '../errors/base.js'
 import { createSlice } from './createSlice.js'
-import { isCurrentRequest } from '../events/requestLifecycle.js'
+import { isCurrentRequest, namesRequest } from '../events/requestLifecycle.js'
 
 /**
  * The embedded wallet's user (Account shows the e-mail; spec §3 embedded-wallet user) and its
@@ -70,7 +70,7 @@ export type EmailUpdateState = {
 const IDLE: EmailUpdateState = { step: 'idle', email: null, code: null, requestId: null, error: null }
 const idle = (): EmailUpdateState => ({ ...IDLE })
 
-const isNotIdle = (s: EmailUpdateState): boolean => s.step !== 'idle' || s.email !== null || s.code !== null || s.requestId !== null || s.error !== null
+const isNotIdle = (s: EmailUpdateState): boolean => s.step !== 'idle' || s.email !== null || s.code !== null || namesRequest(s) || s.error !== null
 
 /** Whether an answer belongs to the update under way. */
 export const awaitsEmailUpdate = (s: EmailUpdateState, requestId: string | undefined) =>

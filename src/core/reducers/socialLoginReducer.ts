@@ -4,7 +4,7 @@ import { modalCloseRequested } from '../events/modal.js'
 import { routerWentBack } from '../events/router.js'
 import type { SerializedError } from '../errors/base.js'
 import { createSlice } from './createSlice.js'
-import { isCurrentRequest } from '../events/requestLifecycle.js'
+import { isCurrentRequest, namesRequest } from '../events/requestLifecycle.js'
 
 /**
  * A social or Farcaster login under way (ConnectingSocial, ConnectingFarcaster): `preparing`
@@ -26,7 +26,7 @@ const IDLE: SocialLoginState = { provider: null, step: 'idle', uri: null, client
 const idle = (): SocialLoginState => ({ ...IDLE })
 
 const isNotIdle = (s: SocialLoginState): boolean =>
-  s.provider !== null || s.step !== 'idle' || s.uri !== null || s.clientUrl !== null || s.requestId !== null || s.error !== null
+  s.provider !== null || s.step !== 'idle' || s.uri !== null || s.clientUrl !== null || namesRequest(s) || s.error !== null
 
 /** Whether an answer belongs to the login under way. */
 export const awaitsSocialStep = (s: SocialLoginState, requestId: string | undefined) =>
