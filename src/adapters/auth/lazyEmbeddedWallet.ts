@@ -1,9 +1,10 @@
-import { defer, from, of, ReplaySubject, switchMap } from 'rxjs'
+import { of, ReplaySubject, switchMap } from 'rxjs'
 import type { Network } from '../../core/domain/entities.js'
 import type { AuthConnector, ChainAdapter } from '../../core/ports.js'
 import type { ConnectorSource } from '../../core/connectorRegistry.js'
 import { GangwayError } from '../../core/errors/base.js'
 import { authConnector } from './authConnector.js'
+import { lazyConnectorCalls } from '../lazyAdapterCalls.js'
 import { AUTH_CONNECTOR_ID } from '../../core/events/embeddedWallet.js'
 import type { EmbeddedWalletOptions } from './createFrameConnector.js'
 import type { EmbeddedSolanaSide } from './embeddedSolana.js'
@@ -89,14 +90,8 @@ export function createLazyEmbeddedWallet(options: EmbeddedWalletOptions, network
       type: 'AUTH',
       adapter: {
         connectors: () => of([connector]),
-        connect: (id, request) => own().then((a) => a.connect(id, request)),
-        reconnect: (id, request) => own().then((a) => a.reconnect(id, request)),
         // Nothing to disconnect from before the frame was ever loaded.
-        disconnect: (id) => (loading ? own().then((a) => a.disconnect(id)) : Promise.resolve()),
-        events: (id) => defer(() => from(own())).pipe(switchMap((a) => a.events(id))),
-        switchNetwork: (id, network) => own().then((a) => a.switchNetwork(id, network)),
-        signMessage: (id, request) => own().then((a) => a.signMessage(id, request)),
-        sendTransfer: (id, network, transfer) => own().then((a) => a.sendTransfer(id, network, transfer)),
+        ...lazyConnectorCalls(own, () => loading !== undefined),
         getBalance: (network, address) => own().then((a) => a.getBalance(network, address)),
         waitForReceipt: (network, hash) => own().then((a) => a.waitForReceipt(network, hash)),
         estimateTransferFee: (network, transfer) => own().then((a) => a.estimateTransferFee!(network, transfer)),
@@ -120,13 +115,7 @@ export function createLazyEmbeddedWallet(options: EmbeddedWalletOptions, network
         type: 'AUTH',
         adapter: {
           connectors: () => of([connector]),
-          connect: (id, request) => use((a) => a.connect(id, request)),
-          reconnect: (id, request) => use((a) => a.reconnect(id, request)),
-          disconnect: (id) => (side ? use((a) => a.disconnect(id)) : Promise.resolve()),
-          events: (id) => defer(() => from(loadSide())).pipe(switchMap((a) => a.events(id))),
-          switchNetwork: (id, network) => use((a) => a.switchNetwork(id, network)),
-          signMessage: (id, request) => use((a) => a.signMessage(id, request)),
-          sendTransfer: (id, network, transfer) => use((a) => a.sendTransfer(id, network, transfer)),
+          ...lazyConnectorCalls(loadSide, () => side !== undefined),
           solana: {
             signTransaction: (id, request) => use((a) => a.solana.signTransaction(id, request)),
             signAndSendTransaction: (id, network, request) => use((a) => a.solana.signAndSendTransaction(id, network, request)),

@@ -1,4 +1,5 @@
-import { defer, from, of, ReplaySubject, switchMap } from 'rxjs'
+import { lazyConnectorCalls } from '../lazyAdapterCalls.js'
+import { of, ReplaySubject, switchMap } from 'rxjs'
 import type { ChainAdapter, WalletConnectPort } from '../../core/ports.js'
 import { createConnectorRegistry, type ConnectorSource } from '../../core/connectorRegistry.js'
 import type { Namespace } from '../../core/events/views.js'
@@ -71,14 +72,8 @@ export function createLazyWalletConnectSources(options: WalletConnectOptions): L
       type: 'WALLET_CONNECT',
       adapter: {
         connectors: () => of([connector]),
-        connect: (connectorId, request) => use((a) => a.connect(connectorId, request)),
-        reconnect: (connectorId, request) => use((a) => a.reconnect(connectorId, request)),
         // Nothing to disconnect from before the adapter was ever loaded.
-        disconnect: (connectorId) => (current ? use((a) => a.disconnect(connectorId)) : Promise.resolve()),
-        events: (connectorId) => defer(() => from(side())).pipe(switchMap((a) => a.events(connectorId))),
-        switchNetwork: (connectorId, network) => use((a) => a.switchNetwork(connectorId, network)),
-        signMessage: (connectorId, request) => use((a) => a.signMessage(connectorId, request)),
-        sendTransfer: (connectorId, network, transfer) => use((a) => a.sendTransfer(connectorId, network, transfer)),
+        ...lazyConnectorCalls(side, () => current !== undefined),
         getBalance: (network, address) => use((a) => a.getBalance(network, address)),
         waitForReceipt: (network, hash) => use((a) => a.waitForReceipt(network, hash)),
         estimateTransferFee: (network, transfer) => use((a) => a.estimateTransferFee!(network, transfer)),
