@@ -1,3 +1,4 @@
+import { isAuthConnectOutcome } from './authConnecting.js'
 import { connectionFailed, connectionSucceeded } from '../events/connection.js'
 import {
   emailDeviceApproved,
@@ -7,7 +8,6 @@ import {
   emailLoginStepReached,
   emailOtpSubmitted,
   emailOtpVerified,
-  AUTH_CONNECTOR_ID,
 } from '../events/embeddedWallet.js'
 import { modalCloseRequested } from '../events/modal.js'
 import { routerWentBack } from '../events/router.js'
@@ -103,14 +103,14 @@ export const emailLoginSlice = createSlice(
       })
       // Optimization: every connect's outcome reaches this slice, nearly always another wallet's;
       // the guards keep those out of immer.
-      .addReplacer(connectionSucceeded, reset, (s, event) => event.payload.connectorId === AUTH_CONNECTOR_ID && s.step === 'connecting')
+      .addReplacer(connectionSucceeded, reset, isAuthConnectOutcome)
       .addCase(
         connectionFailed,
         (s, event) => {
           s.step = 'idle'
           s.error = event.payload.error
         },
-        (s, event) => event.payload.connectorId === AUTH_CONNECTOR_ID && s.step === 'connecting',
+        isAuthConnectOutcome,
       )
       // Closing the modal, Back or another address drops what was under way; the cooldown stays.
       // Optimization: a login that is not under way (nearly every close and Back) is left as it is.

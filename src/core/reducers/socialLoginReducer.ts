@@ -1,5 +1,6 @@
+import { isAuthConnectOutcome } from './authConnecting.js'
 import { connectionFailed, connectionSucceeded } from '../events/connection.js'
-import { socialLoginFailed, socialLoginRequested, socialLoginResultReceived, socialLoginUriReceived, AUTH_CONNECTOR_ID } from '../events/embeddedWallet.js'
+import { socialLoginFailed, socialLoginRequested, socialLoginResultReceived, socialLoginUriReceived } from '../events/embeddedWallet.js'
 import { modalCloseRequested } from '../events/modal.js'
 import { routerWentBack } from '../events/router.js'
 import type { SerializedError } from '../errors/base.js'
@@ -56,14 +57,14 @@ export const socialLoginSlice = createSlice(
       })
       // Optimization: every connect's outcome reaches this slice, nearly always another wallet's;
       // the guards keep those out of immer.
-      .addReplacer(connectionSucceeded, idle, (s, event) => event.payload.connectorId === AUTH_CONNECTOR_ID && s.step === 'connecting')
+      .addReplacer(connectionSucceeded, idle, isAuthConnectOutcome)
       .addCase(
         connectionFailed,
         (s, event) => {
           s.step = 'failed'
           s.error = event.payload.error
         },
-        (s, event) => event.payload.connectorId === AUTH_CONNECTOR_ID && s.step === 'connecting',
+        isAuthConnectOutcome,
       )
       // Closing the modal or going back abandons the login. Optimization: with none under way
       // (nearly every close and Back) the slice is left as it is.
