@@ -194,7 +194,8 @@ function isUrl(value: unknown, schemes: readonly string[]): boolean {
 const httpUrl = check((v) => isUrl(v, ['http:', 'https:']), 'an http(s) URL')
 const wsUrl = check((v) => isUrl(v, ['ws:', 'wss:']), 'a ws(s) URL')
 const positiveNumber = check((v) => typeof v === 'number' && Number.isFinite(v) && v > 0, 'a positive number')
-const positiveInteger = check((v) => Number.isSafeInteger(v) && (v as number) > 0, 'a positive integer')
+/** A byte budget: a positive integer, or Infinity for a log that keeps everything. */
+const byteBudget = check((v) => v === Infinity || (Number.isSafeInteger(v) && (v as number) > 0), 'a positive integer or Infinity')
 const fn = check((v) => typeof v === 'function', 'a function')
 const anyObject = check(isObject, 'an object')
 const flag = optional(boolean())
@@ -315,7 +316,7 @@ const FIELDS: { readonly [K in keyof Required<ModalOptions>]: Schema<unknown> } 
   clock: optional(port(['now'])),
   scheduler: optional(port(['now', 'schedule'])),
   persistLog: flag,
-  maxLogBytes: optional(positiveInteger),
+  maxLogBytes: optional(byteBudget),
   modules: optional(array(feature)),
   autoFreeze: flag,
   walletConnect: optional(walletConnect),

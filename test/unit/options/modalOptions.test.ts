@@ -110,7 +110,9 @@ describe('the options schema', () => {
     expect(refusal({ analytics: { track: 'yes' } })).toMatchInlineSnapshot(`"Invalid options: analytics.track must be a function, got "yes""`)
     expect(refusal({ clock: Date })).toMatchInlineSnapshot(`"Invalid options: clock must be an object, got function"`)
     expect(refusal({ scheduler: { now: () => 0 } })).toMatchInlineSnapshot(`"Invalid options: scheduler.schedule must be a function, got undefined"`)
-    expect(refusal({ maxLogBytes: 0 })).toMatchInlineSnapshot(`"Invalid options: maxLogBytes must be a positive integer, got 0"`)
+    expect(refusal({ maxLogBytes: 0 })).toMatchInlineSnapshot(`"Invalid options: maxLogBytes must be a positive integer or Infinity, got 0"`)
+    // An unbounded log (devtools sessions, benchmarks) is a budget too.
+    expect(refusal({ maxLogBytes: Infinity })).toBe('accepted')
     expect(refusal({ modules: [{ name: 'notes' }] })).toMatchInlineSnapshot(`"Invalid options: modules[0].events must be an array, got undefined"`)
     expect(refusal({ walletConnect: { relayUrl: 'https://relay.example.com' } })).toMatchInlineSnapshot(`"Invalid options: walletConnect.relayUrl must be a ws(s) URL, got "https://relay.example.com""`)
     expect(refusal({ walletConnect: { metadata: { name: 'A', description: 'B', url: 'my.app', icons: [] } } })).toMatchInlineSnapshot(`"Invalid options: walletConnect.metadata.url must be an http(s) URL, got "my.app""`)
