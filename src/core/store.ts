@@ -32,7 +32,7 @@ export type StoreOptions<D extends CoreDeps> = {
    * after it, until its chunk has loaded; then a `feature/injected` event adds its slices and
    * its effects start.
    */
-  lazy?: Pick<ComposedFeatures<D>, 'ownerOf' | 'neededFor' | 'loaded' | 'load'>
+  lazy?: Pick<ComposedFeatures<D>, 'lazy' | 'ownerOf' | 'neededFor' | 'loaded' | 'load'>
   /** Bytes of serialised events the log keeps before folding the oldest (spec §9). */
   maxLogBytes?: number
   /**
@@ -326,8 +326,10 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
     try {
       if (!isPlainObject(snapshot)) return
       const committed = snapshot.committedState
-      if (isPlainObject(committed) && Array.isArray(committed.injected)) {
-        for (const name of committed.injected) if (typeof name === 'string') names.add(name)
+      if (isPlainObject(committed)) {
+        if (Array.isArray(committed.injected)) for (const name of committed.injected) if (typeof name === 'string') names.add(name)
+        // A state folded with every feature composed from the start (the devtools' own) holds their slices.
+        for (const f of lazy.lazy) if (f.slices.some((key) => key in committed)) names.add(f.name)
       }
       if (Array.isArray(snapshot.events)) {
         for (const e of snapshot.events) {

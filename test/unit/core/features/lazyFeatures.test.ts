@@ -14,6 +14,7 @@ import { createMemoryStorage } from '../../../../src/adapters/storage/memoryStor
 import type { CoreDeps } from '../../../../src/core/ports'
 import type { ModalState } from '../../../../src/core/state'
 import { createTestModal } from '../../../support/testModal'
+import { initialState } from '../../../../src/core/reducers/rootReducer'
 import { createVirtualTime, settle } from '../../../support/virtualTime'
 
 /** Waits until no event waits for a feature's chunk, and effects have answered. */
@@ -103,6 +104,15 @@ describe('features loaded on first need', () => {
     expect(imported.swap).toEqual(modal.getState().swap)
     expect(imported.onramp).toEqual(modal.getState().onramp)
     expect(imported.router).toEqual(modal.getState().router)
+  })
+
+  it('a log folded with every feature composed (the devtools\' own) loads the features its state holds before it replays', async () => {
+    const { modal } = await createTestModal()
+    const snapshot = { version: 1, committedState: initialState({ projectId: 'test-project', adapters: ['eip155'] }), events: [], skipped: [] }
+    expect(() => modal.timeTravel.importLog(snapshot)).toThrow(/nameRegistration is not a slice of this modal/)
+    await modal.timeTravel.prepareImport(snapshot)
+    modal.timeTravel.importLog(snapshot)
+    expect(modal.getState().swap).toEqual(snapshot.committedState.swap)
   })
 
   it('a returning visitor: the stored log names its features, which load before it replays', async () => {
