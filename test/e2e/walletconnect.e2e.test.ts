@@ -234,6 +234,9 @@ describe('WalletConnect through the local relay and the dev wallet', () => {
           .map((e) => ({ name: e.name, afterLoad: e.startTime >= loadEnd }))
       })
     await expect.poll(() => state(page, (s) => s.walletConnect.provider), { timeout: 15_000 }).toBe('ready')
+    // What the page fetches when idle (the lazy views' and features' chunks) is fetched by then too:
+    // the click must add nothing to it.
+    await page.waitForLoadState('networkidle')
     const before = await scripts()
     // The provider's chunks came after the page had loaded, not with the host's first bundle.
     expect(before.some((e) => e.afterLoad)).toBe(true)
