@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, verifyMessage } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import { dialog, launchBrowser } from './support/browser'
 import { connectInjected, currentView, eip155Connection, inModal, modalState, openDemo as openDemoPage } from './support/demo'
 import { readQrCode } from './support/qr'
+import { e2eStack } from './support/stack'
 
 // A real EIP-6963 wallet (the dev wallet, with its own approve/reject prompt) on the local
 // hardhat chains, driven through the modal in Chromium.
@@ -73,7 +74,7 @@ async function openDemo(b: Browser) {
 }
 
 function stack() {
-  return inject('stack').config
+  return e2eStack().config
 }
 
 function client(chainIndex = 0) {

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
 import { dialog, launchBrowser } from './support/browser'
 import { currentView, openDemo } from './support/demo'
+import { e2eStack } from './support/stack'
 
 let browser: Browser
 beforeAll(async () => {
@@ -12,7 +12,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const gateway = () => inject('stack').config.gatewayUrl
+const gateway = () => e2eStack().config.gatewayUrl
 async function setFault(fault: Record<string, unknown> | null) {
   const res = await fetch(`${gateway()}/_control/fault`, {
     method: fault ? 'PUT' : 'DELETE',

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dialog, launchBrowser } from './support/browser'
 import { currentView, focusedInModal, openDemo } from './support/demo'
+import { e2eStack } from './support/stack'
 
 let browser: Browser
 beforeAll(async () => {
@@ -101,7 +102,7 @@ describe('the modal shell in Chromium', () => {
           : { viewport: { width: 1280, height: 800 } },
       )
       const page = await context.newPage()
-      await page.goto(inject('stack').urls.demo)
+      await page.goto(e2eStack().urls.demo)
       await page.addStyleTag({ content: '.demo-devtools { display: none !important; }' })
       await page.getByTestId('open-modal').click()
       await expect.poll(() => currentView(page)).toBe('Connect')

@@ -1,12 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Address } from 'viem'
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import type { ModalState } from '../../../src/core/state'
 import { dialog, launchBrowser, newPage } from './browser'
+import { e2eStack } from './stack'
 
 /** Opens the demo in a fresh browser context and waits until the modal is ready. */
 export async function openDemo(browser: Browser, options: { query?: string; viewport?: { width: number; height: number } } = {}) {
-  const { urls } = inject('stack')
+  const { urls } = e2eStack()
   const opened = await newPage(browser, options.viewport ? { viewport: options.viewport } : {})
   await opened.page.goto(urls.demo + (options.query ?? ''))
   await opened.page.getByTestId('open-modal').waitFor()
@@ -106,14 +107,14 @@ export async function demoWithoutDevtools(
       document.head.append(style)
     })
   })
-  await opened.page.goto(inject('stack').urls.demo + (options.query ?? ''))
+  await opened.page.goto(e2eStack().urls.demo + (options.query ?? ''))
   await opened.page.getByTestId('open-modal').waitFor()
   return opened
 }
 
 /** A call to the local gateway's `/_control` switches (faults, prices, identities); its JSON answer. */
 export async function gatewayControl(method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${inject('stack').config.gatewayUrl}${path}`, {
+  const response = await fetch(`${e2eStack().config.gatewayUrl}${path}`, {
     method,
     ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
   })
