@@ -7,7 +7,7 @@ import type { Modal } from '../../src/createModal'
 import { BUILT_PAGES } from '../../dev/stack/startStack'
 import { newPage } from './support/browser'
 import { readQrCode } from './support/qr'
-import { browserPerFile, currentView, eip155Connection, inModal, modalState } from './support/demo'
+import { browserPerFile, currentView, eip155Connection, inModal, modalState, settled } from './support/demo'
 import { e2eStack } from './support/stack'
 
 // WalletConnect end to end in Chromium, offline: the modal's universal provider talks through
@@ -235,12 +235,15 @@ describe('WalletConnect through the local relay and the dev wallet', () => {
           .map((e) => ({ name: e.name, afterLoad: e.startTime >= loadEnd }))
       })
     await expect.poll(() => state(page, (s) => s.walletConnect.provider), { timeout: 15_000 }).toBe('ready')
+    // Everything the idle page loads ahead (the provider, the modal's UI and its views) is in.
+    await settled(page)
     const before = await scripts()
     // The provider's chunks came after the page had loaded, not with the host's first bundle.
     expect(before.some((e) => e.afterLoad)).toBe(true)
     await page.getByTestId('open-modal').click()
     await page.getByRole('dialog').waitFor()
-    await page.waitForTimeout(300)
+    // Whatever the click set off has run its course (requests done, the page idle).
+    await settled(page)
     const after = await scripts()
     expect(after.map((e) => e.name).filter((u) => !before.some((b) => b.name === u))).toEqual([])
     expect(offHost).toEqual([])

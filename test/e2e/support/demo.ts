@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Address } from 'viem'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import type { ModalState } from '../../../src/core/state'
-import { dialog, launchBrowser, newPage } from './browser'
+import { dialog, launchBrowser, newPage, requestsInFlight } from './browser'
 import { e2eStack } from './stack'
 
 /** Opens the demo in a fresh browser context and waits until the modal is ready. */
@@ -139,4 +139,79 @@ export async function tabTo(page: Page, testId: string): Promise<void> {
     await page.keyboard.press('Tab')
   }
   throw new Error(`Tab never reached ${testId} (focus is on ${await focusedTestId(page)})`)
+}
+
+type LogWindow = Window & { gangway: { timeTravel: { log: { lastSeq: number } } } }
+
+/** The seq of the page modal's newest event. */
+const lastSeq = (page: Page) => page.evaluate(() => (window as unknown as LogWindow).gangway.timeTravel.log.lastSeq)
+
+/** The seq of the newest event this tab's stored log holds (IndexedDB, `gangway:eventLog.<tab id>`), null without one. */
+const storedLastSeq = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number | null>((resolve, reject) => {
+        const req = indexedDB.open('gangway')
+        req.onerror = () => reject(req.error)
+        req.onsuccess = () => {
+          const db = req.result
+          if (!db.objectStoreNames.contains('keyval')) {
+            db.close()
+            resolve(null)
+            return
+          }
+          const get = db.transaction('keyval').objectStore('keyval').get(`gangway:eventLog.${sessionStorage.getItem('gangway:tab')}`)
+          get.onsuccess = () => {
+            db.close()
+            const events = (get.result as { events?: { seq: number }[] } | undefined)?.events
+            resolve(events?.at(-1)?.seq ?? null)
+          }
+          get.onerror = () => reject(get.error)
+        }
+      }),
+  )
+
+/** The modal's durable record in IndexedDB (`gangway:durable`: preferences, wallets, sign-in sessions), if written. */
+export const storedDurable = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ wallets?: { connected?: Record<string, string[]> } } | undefined>((resolve, reject) => {
+        const req = indexedDB.open('gangway')
+        req.onerror = () => reject(req.error)
+        req.onsuccess = () => {
+          const db = req.result
+          if (!db.objectStoreNames.contains('keyval')) {
+            db.close()
+            resolve(undefined)
+            return
+          }
+          const get = db.transaction('keyval').objectStore('keyval').get('gangway:durable')
+          get.onsuccess = () => {
+            db.close()
+            resolve(get.result)
+          }
+          get.onerror = () => reject(get.error)
+        }
+      }),
+  )
+
+/** Waits until this tab's stored log holds every event of the page's modal so far (its batched write is done). */
+export async function logWritten(page: Page): Promise<void> {
+  await expect.poll(async () => (await storedLastSeq(page)) === (await lastSeq(page))).toBe(true)
+}
+
+/**
+ * Waits until the page has settled: none of its requests under way, its main thread idle, the
+ * modal's log written to IndexedDB and drawn, and no new event through all of that (what a
+ * prefetch or a reply set off is waited for in turn). `page` must come from `newPage`.
+ */
+export async function settled(page: Page): Promise<void> {
+  for (;;) {
+    const seq = await lastSeq(page)
+    await expect.poll(() => requestsInFlight(page)).toBe(0)
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
+    await logWritten(page)
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    if ((await lastSeq(page)) === seq && requestsInFlight(page) === 0) return
+  }
 }
