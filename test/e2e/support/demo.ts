@@ -19,10 +19,17 @@ async function reloadDemo(page: Page) {
   await page.getByTestId('open-modal').waitFor()
 }
 
-/** The modal's current view name, read from the dialog (null when closed). */
+/**
+ * The modal's current view name, read from the dialog, once the view is drawn: while its part of
+ * the UI is still loading (the dialog shows its header and a placeholder) it is `<name> (loading)`.
+ * Null when closed.
+ */
 export async function currentView(page: Page): Promise<string | null> {
   if ((await dialog(page).count()) === 0) return null
-  return dialog(page).getAttribute('data-view')
+  return dialog(page).evaluate((el) => {
+    const view = el.getAttribute('data-view')
+    return el.querySelector('[data-testid="view-loading"]') ? `${view} (loading)` : view
+  })
 }
 
 /** Which element has focus, seen through the modal's shadow root. */
