@@ -54,19 +54,18 @@ async function start(): Promise<Started> {
       frameUrl: auth.urls.frame,
       mailUrl: auth.urls.mail,
     } as StackConfig
-    const files = readdirSync(E2E_DIR).filter((name) => name.endsWith('.e2e.test.ts'))
-    const entries = await Promise.all(
-      files.map(async (file): Promise<[string, E2EStack]> => {
-        const own = STACK_ACCOUNT_FILES.includes(file) ? shared : await withOwnAccounts(shared, file)
-        const json: Record<string, unknown> = {}
-        const web = await serveStatic({ root: BUILT_PAGES, port: 0, json, pages: ['/wallet/'] })
-        stops.push(() => web.stop())
-        const config = { ...own, walletUrl: `${web.url}/wallet/` }
-        json['/stack.json'] = config
-        return [file, { config, urls: { demo: `${web.url}/demo/`, wallet: `${web.url}/wallet/`, web: web.url } }]
-      }),
-    )
-    return { stacks: Object.fromEntries(entries), stop }
+    const stacks: Record<string, E2EStack> = {}
+    // One file at a time: a few requests each, and no burst of them at the chains and validator.
+    for (const file of readdirSync(E2E_DIR).filter((name) => name.endsWith('.e2e.test.ts'))) {
+      const own = STACK_ACCOUNT_FILES.includes(file) ? shared : await withOwnAccounts(shared, file)
+      const json: Record<string, unknown> = {}
+      const web = await serveStatic({ root: BUILT_PAGES, port: 0, json, pages: ['/wallet/'] })
+      stops.push(() => web.stop())
+      const config = { ...own, walletUrl: `${web.url}/wallet/` }
+      json['/stack.json'] = config
+      stacks[file] = { config, urls: { demo: `${web.url}/demo/`, wallet: `${web.url}/wallet/`, web: web.url } }
+    }
+    return { stacks, stop }
   } catch (error) {
     await stop()
     throw error
