@@ -144,7 +144,7 @@ function failedTests(report: VitestReport): string[] {
  * suite holds the timing budgets (a chain's start, a request's timeout), measured as on an idle
  * core, so it comes first when they compete; the others wait by polling and only take longer.
  */
-const BACKGROUND = 5
+const BACKGROUND = 10
 
 /** What a step adds to the closing lines. */
 type Outcome = { passed: number; failed: number; skipped: number; failures: string[]; details: string[] }
