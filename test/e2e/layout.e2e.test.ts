@@ -106,8 +106,14 @@ describe('motion', () => {
 describe('the modal keeps its layout steady (Chromium)', () => {
   it('opening Connect with a slow directory shifts nothing: skeleton rows hold the recommended wallets\' place', async () => {
     const { page, context } = await openDemo(browser)
-    // The wallet directory answers after 1.2 s (recommended wallets and the AllWallets page).
-    await setFault({ delayMs: 1200, pathPrefix: '/getWallets', count: 4 })
+    // The wallet directory (recommended wallets and the AllWallets page) answers only once the
+    // dialog has been measured with its skeleton rows: slow however busy the machine is.
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    await page.route(/\/getWallets/, async (route) => {
+      await answered
+      await route.continue()
+    })
     await page.evaluate(() => {
       const w = window as unknown as { __shifts: { value: number; hadRecentInput: boolean; inModal: boolean }[] }
       w.__shifts = []
@@ -129,6 +135,7 @@ describe('the modal keeps its layout steady (Chromium)', () => {
     await animationsDone(dialog(page)) // past the entrance and the body's height transition
     const heightBefore = await dialog(page).evaluate((el) => el.getBoundingClientRect().height)
     const entryBefore = await page.locator('gangway-modal [data-testid=all-wallets-entry]').boundingBox()
+    answer()
     await page.locator('gangway-modal [data-testid=recommended-wallets]').waitFor({ timeout: 10_000 })
     expect(await loading.count()).toBe(0)
     // Whatever the arrival of the wallets set moving (a height following them) has ended.
