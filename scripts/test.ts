@@ -1,13 +1,17 @@
-// `npm test`: every test this project has, in order: typecheck, unit + property, end-to-end,
-// the consumer smoke test of the packed package.
-// Installs Debian's chromium first when it is missing. Prints one closing line with the
-// totals ("N passed, N failed") and exits non-zero if anything failed.
+// `npm test`: every test this project has: typecheck, unit + property + fuzz, end-to-end, the
+// consumer smoke test of the packed package.
+//
+// After the typecheck, the other three run side by side, each line of their output tagged with
+// its step: on a small machine each leaves cores idle while it waits (on a browser, a chain, a
+// build, the registry), which the others use.
+// Installs Debian's postgresql and chromium first when they are missing. Prints one closing
+// line with the totals ("N passed, N failed") and exits non-zero if anything failed.
 // Stopping it (Ctrl+C, SIGTERM, SIGHUP, or any parent process gone, even SIGKILLed) stops the
-// running step and everything it started (vitest, its workers, the e2e stack, browsers).
+// running steps and everything they started (vitest, its workers, the e2e stack, browsers).
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
+import { setPriority, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { postgresBinDir } from '../dev/gateway/postgresServer'
 import { listDescendants, processId, terminate, watchAncestors } from '../dev/stack/watchAncestors'
@@ -15,58 +19,99 @@ import { listDescendants, processId, terminate, watchAncestors } from '../dev/st
 const require = createRequire(import.meta.url)
 const bin = (pkg: string, path: string) => join(dirname(require.resolve(`${pkg}/package.json`)), path)
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const started = performance.now()
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`
 
-/** The step running now; stopping this script stops it and all it started. */
-let current: { pid: number; exited: Promise<unknown> } | undefined
+/** The steps running now; stopping this script stops them and all they started. */
+const running = new Set<{ pid: number; exited: Promise<unknown> }>()
 let stopping = false
 
 watchAncestors(async (cause) => {
   stopping = true
-  const step = current
-  if (step === undefined) return
-  // Everything the step started, recorded before it goes (its orphans would be out of reach).
-  const tree = listDescendants(step.pid)
-  await terminate([processId(step.pid)], { first: cause.kind === 'signal' ? cause.signal : 'SIGTERM', graceMs: 10_000 })
-  await step.exited
-  await terminate(tree)
+  const steps = [...running]
+  // Everything the steps started, recorded before they go (their orphans would be out of reach).
+  const trees = steps.flatMap((step) => listDescendants(step.pid))
+  await Promise.all(
+    steps.map(async (step) => {
+      await terminate([processId(step.pid)], { first: cause.kind === 'signal' ? cause.signal : 'SIGTERM', graceMs: 10_000 })
+      await step.exited
+    }),
+  )
+  await terminate(trees)
 })
 
-/** Runs a command with inherited output; resolves with its exit code (null if killed by a signal). */
-function spawnStep(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number | null> {
+/** Writes a child's output line by line, each line tagged with `tag`. */
+function tagged(stream: NodeJS.ReadableStream, out: NodeJS.WriteStream, tag: string): void {
+  let rest = ''
+  stream.setEncoding('utf8')
+  stream.on('data', (chunk: string) => {
+    const lines = (rest + chunk).split('\n')
+    rest = lines.pop() ?? ''
+    for (const line of lines) out.write(`${tag} ${line}\n`)
+  })
+  stream.on('end', () => rest && out.write(`${tag} ${rest}\n`))
+}
+
+/**
+ * Runs a command with its output tagged, at `priority` (a nice value); resolves with its exit code
+ * (null if killed by a signal) once its output is written.
+ */
+function spawnStep(tag: string, command: string, args: string[], env: NodeJS.ProcessEnv, priority = 0): Promise<number | null> {
   return new Promise((resolve) => {
     // Once stopping, no step starts and none reports back: the watchdog exits.
     if (stopping) return
-    const child = spawn(command, args, { stdio: 'inherit', env })
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env })
+    if (priority !== 0 && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, priority)
+      } catch {
+        // Not allowed here: it runs at ours.
+      }
+    }
+    tagged(child.stdout, process.stdout, tag)
+    tagged(child.stderr, process.stderr, tag)
     const exited = new Promise<number | null>((done) => {
       child.once('error', () => done(null))
       child.once('exit', (code) => done(code))
     })
-    if (child.pid !== undefined) current = { pid: child.pid, exited }
-    void exited.then((code) => {
-      if (current?.exited === exited) current = undefined
+    // Its last lines, unless something it left behind holds its output open.
+    const written = new Promise<void>((done) => child.once('close', () => done()))
+    const reported = exited.then((code) => Promise.race([written, new Promise((done) => setTimeout(done, 2_000).unref())]).then(() => code))
+    if (child.pid === undefined) {
+      void reported.then(resolve)
+      return
+    }
+    const step = { pid: child.pid, exited }
+    running.add(step)
+    void exited.then(() => running.delete(step))
+    void reported.then((code) => {
       if (!stopping) resolve(code)
     })
   })
 }
 
-async function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<boolean> {
-  console.log(`\n=== ${label}`)
-  return (await spawnStep(command, args, { ...process.env, ...env })) === 0
+async function run(tag: string, label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}, priority = 0): Promise<boolean> {
+  console.log(`=== ${tag} ${label} (at ${elapsed()})`)
+  const ok = (await spawnStep(tag, command, args, { ...process.env, ...env }, priority)) === 0
+  console.log(`=== ${tag} ${label}: ${ok ? 'done' : 'failed'} (at ${elapsed()})`)
+  return ok
 }
 
 /** Installs a Debian package with apt-get (sudo unless root) unless `present()` already says it is there. */
 async function aptInstall(pkg: string, present: () => boolean): Promise<void> {
   if (present()) return
-  console.log(`\n=== ${pkg} is missing: installing Debian's package`)
+  console.log(`=== ${pkg} is missing: installing Debian's package`)
   const sudo = process.getuid?.() === 0 ? [] : ['sudo']
-  const apt = (args: string[]) => spawnStep(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], { ...process.env, DEBIAN_FRONTEND: 'noninteractive' })
+  const apt = (args: string[]) =>
+    spawnStep('[apt]', sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], { ...process.env, DEBIAN_FRONTEND: 'noninteractive' })
   await apt(['update'])
   const install = await apt(['install', '-y', '--no-install-recommends', pkg])
   if (install !== 0 || !present()) throw new Error(`could not install ${pkg} with apt-get`)
 }
 
-const ensureChromium = () => aptInstall('chromium', () => existsSync(CHROMIUM))
-const ensurePostgres = () => aptInstall('postgresql', () => postgresBinDir() !== null)
+// One apt-get at a time (they share dpkg's lock): PostgreSQL for the unit suite, then Chromium.
+const postgres = aptInstall('postgresql', () => postgresBinDir() !== null)
+const chromium = postgres.catch(() => undefined).then(() => aptInstall('chromium', () => existsSync(CHROMIUM)))
 
 type VitestReport = {
   numPassedTests: number
@@ -93,75 +138,86 @@ function failedTests(report: VitestReport): string[] {
     return tests.map((test) => `${path} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
   })
 }
-const failedDetails: string[] = []
 
-async function vitest(label: string, args: string[]): Promise<{ ok: boolean; report: VitestReport | null }> {
-  const out = join(mkdtempSync(join(tmpdir(), 'gangway-test-')), 'report.json')
-  const ok = await run(label, process.execPath, [bin('vitest', 'vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`])
-  const report = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as VitestReport) : null
-  return { ok, report }
-}
+/**
+ * The nice value of the e2e suite and the smoke test, which run beside the unit suite: the unit
+ * suite holds the timing budgets (a chain's start, a request's timeout), measured as on an idle
+ * core, so it comes first when they compete; the others wait by polling and only take longer.
+ */
+const BACKGROUND = 10
 
-let passed = 0
-let failed = 0
-let skipped = 0
-const failures: string[] = []
+/** What a step adds to the closing lines. */
+type Outcome = { passed: number; failed: number; skipped: number; failures: string[]; details: string[] }
 
-if (await run('typecheck (tsc --noEmit)', process.execPath, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', '.'])) passed++
-else {
-  failed++
-  failures.push('typecheck')
-}
-
-for (const [label, args, needs] of [
-  // The gateway's storage suite runs against a real PostgreSQL server too.
-  ['unit and property tests', [], ensurePostgres],
-  ['end-to-end tests (Chromium on the local stack)', ['-c', 'vitest.e2e.config.ts'], ensureChromium],
-] as const) {
+async function vitestStep(tag: string, label: string, args: string[], needs: Promise<void>, priority = 0): Promise<Outcome> {
   try {
-    await needs()
+    await needs
   } catch (error) {
-    failed++
-    failures.push(`${label}: ${(error as Error).message}`)
-    continue
+    return { passed: 0, failed: 1, skipped: 0, failures: [`${label}: ${(error as Error).message}`], details: [] }
   }
-  const { ok, report } = await vitest(label, [...args])
+  const out = join(mkdtempSync(join(tmpdir(), 'gangway-test-')), 'report.json')
+  const ok = await run(tag, label, process.execPath, [bin('vitest', 'vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {}, priority)
+  const report = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as VitestReport) : null
+  const outcome: Outcome = { passed: 0, failed: 0, skipped: 0, failures: [], details: [] }
   if (report) {
-    passed += report.numPassedTests
-    failed += report.numFailedTests
-    skipped += report.numPendingTests + report.numTodoTests
-    failedDetails.push(...failedTests(report))
+    outcome.passed += report.numPassedTests
+    outcome.failed += report.numFailedTests
+    outcome.skipped += report.numPendingTests + report.numTodoTests
+    outcome.details.push(...failedTests(report))
   }
   if (!ok && (!report || report.numFailedTests === 0)) {
-    failed++
-    failures.push(`${label}: the runner failed outside any test`)
-  } else if (!ok) failures.push(label)
+    outcome.failed++
+    outcome.failures.push(`${label}: the runner failed outside any test`)
+  } else if (!ok) outcome.failures.push(label)
+  return outcome
 }
 
-// The packed package in a fresh Vite React-TS app, as a host installs it (test/consumer/smoke.ts);
-// each of its checks counts in the totals.
-{
+async function typecheck(): Promise<Outcome> {
+  const ok = await run('[types]', 'typecheck (tsc --noEmit)', process.execPath, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', '.'])
+  return ok ? { passed: 1, failed: 0, skipped: 0, failures: [], details: [] } : { passed: 0, failed: 1, skipped: 0, failures: ['typecheck'], details: [] }
+}
+
+/** The packed package in a fresh Vite React-TS app, as a host installs it (test/consumer/smoke.ts); each of its checks counts in the totals. */
+async function consumerSmoke(): Promise<Outcome> {
   const label = 'consumer smoke test (npm pack → a fresh Vite app)'
   const out = join(mkdtempSync(join(tmpdir(), 'gangway-test-')), 'consumer.json')
+  const outcome: Outcome = { passed: 0, failed: 0, skipped: 0, failures: [], details: [] }
   let ok = false
   try {
-    await ensureChromium()
-    ok = await run(label, process.execPath, [bin('tsx', 'dist/cli.mjs'), 'test/consumer/smoke.ts'], { SMOKE_REPORT: out })
+    await chromium
+    ok = await run('[smoke]', label, process.execPath, [bin('tsx', 'dist/cli.mjs'), 'test/consumer/smoke.ts'], { SMOKE_REPORT: out }, BACKGROUND)
   } catch (error) {
-    failures.push(`${label}: ${(error as Error).message}`)
+    outcome.failures.push(`${label}: ${(error as Error).message}`)
   }
   const report = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { passed: number; failed: number }) : null
   if (report) {
-    passed += report.passed
-    failed += report.failed
+    outcome.passed += report.passed
+    outcome.failed += report.failed
   }
   if (!report || (!ok && report.failed === 0)) {
-    failed++
-    failures.push(`${label}: the smoke test failed outside any check`)
-  } else if (!ok) failures.push(label)
+    outcome.failed++
+    outcome.failures.push(`${label}: the smoke test failed outside any check`)
+  } else if (!ok) outcome.failures.push(label)
+  return outcome
 }
 
-for (const detail of failedDetails) console.log(`✗ ${detail}`)
-console.log(`\n${failures.length ? `Failed: ${failures.join('; ')}` : 'All checks passed.'}`)
+// The typecheck first, alone: it is short, and a run stopped during it has written nothing
+// (a nested `npm test`, as the unit suite's stopping test starts one, never gets to the e2e
+// stack's build of dist/dev). Then the rest, reported in this order whichever ends first.
+const types = await typecheck()
+const outcomes = await Promise.all([
+  types,
+  // The gateway's storage suite runs against a real PostgreSQL server too.
+  vitestStep('[unit]', 'unit, property and fuzz tests', [], postgres),
+  vitestStep('[e2e]', 'end-to-end tests (Chromium on the local stack)', ['-c', 'vitest.e2e.config.ts'], chromium, BACKGROUND),
+  consumerSmoke(),
+])
+
+const passed = outcomes.reduce((n, o) => n + o.passed, 0)
+const failed = outcomes.reduce((n, o) => n + o.failed, 0)
+const skipped = outcomes.reduce((n, o) => n + o.skipped, 0)
+const failures = outcomes.flatMap((o) => o.failures)
+for (const detail of outcomes.flatMap((o) => o.details)) console.log(`✗ ${detail}`)
+console.log(`\n${failures.length ? `Failed: ${failures.join('; ')}` : 'All checks passed.'} (${elapsed()})`)
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failed > 0 || failures.length > 0 ? 1 : 0)

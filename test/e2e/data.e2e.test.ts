@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import { formatBalance, formatLocaleAmount } from '../../src/core/domain/format'
 import type { TokenBalance } from '../../src/core/domain/entities'
 import type { ModalState } from '../../src/core/state'
 import { dialog, launchBrowser } from './support/browser'
 import { currentView, gatewayControl, openDemo } from './support/demo'
+import { e2eStack } from './support/stack'
 
 // The data plane in Chromium: the demo's modal reads wallet lists, balances and its project
 // configuration from the local gateway, whose /_control switches drive the cases below.
@@ -23,7 +24,7 @@ afterEach(async () => {
   await control('POST', '/_control/reset')
 })
 
-const stack = () => inject('stack').config
+const stack = () => e2eStack().config
 const networks = () => stack().chains.map((c) => `eip155:${c.chainId}`)
 
 const control = gatewayControl

@@ -3,16 +3,17 @@ import { address as solanaAddress, createSolanaRpc, getBase58Encoder, getPublicK
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, focusedTestId, inModal, modalState, tabTo } from './support/demo'
 import { newPage } from './support/browser'
+import { e2eStack } from './support/stack'
 
 // E-mail login with the embedded wallet (spec §4, §7), in Chromium on the local stack: the
 // frame on the auth service's own origin, the code and the device link read from the SMTP mail
 // sink, then a signature and a transaction from the embedded wallet checked on the chain.
 
 const shared = browserPerFile()
-const stack = () => inject('stack').config
+const stack = () => e2eStack().config
 type Mail = { to: string[]; subject: string; text: string; receivedAt: number }
 
 /** The newest mail to `to` after `after` (ms) that matches, waiting for it. */
@@ -267,7 +268,7 @@ describe('social and Farcaster login with the embedded wallet', () => {
     await context.addInitScript(() => {
       ;(window as unknown as { Telegram: unknown }).Telegram = { WebApp: { initData: 'query_id=AAE&user=%7B%22id%22%3A1%7D&auth_date=1&hash=00' } }
     })
-    await page.goto(`${inject('stack').urls.demo}?email=1`)
+    await page.goto(`${e2eStack().urls.demo}?email=1`)
     await page.getByTestId('open-modal').click()
     await inModal(page, 'socials').waitFor()
     const offered = await inModal(page, 'socials').locator('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-testid')))

@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, verifyMessage } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import { dialog, launchBrowser } from './support/browser'
-import { connectInjected, currentView, eip155Connection, inModal, modalState, openDemo as openDemoPage } from './support/demo'
+import { connectInjected, currentView, eip155Connection, inModal, logWritten, modalState, openDemo as openDemoPage } from './support/demo'
 import { readQrCode } from './support/qr'
+import { e2eStack } from './support/stack'
 
 // A real EIP-6963 wallet (the dev wallet, with its own approve/reject prompt) on the local
 // hardhat chains, driven through the modal in Chromium.
@@ -25,6 +26,12 @@ const state = modalState
 const eip155 = eip155Connection
 const wallet = (page: Page, action: 'approveNext' | 'rejectNext', rdns = MAIN) =>
   page.evaluate(([a, r]) => (window as unknown as PageWindow).__gangwayDevWallets[r as string]![a as 'approveNext'](), [action, rdns])
+/** The type names of the page modal's events from its last `type` event on. */
+const eventsSince = (page: Page, type: string) =>
+  page.evaluate((t) => {
+    const types = (window as unknown as PageWindow).gangway.timeTravel.log.events.map((e) => e.type)
+    return types.slice(types.lastIndexOf(t))
+  }, type)
 const storedDurable = (page: Page) =>
   page.evaluate(
     () =>
@@ -73,7 +80,7 @@ async function openDemo(b: Browser) {
 }
 
 function stack() {
-  return inject('stack').config
+  return e2eStack().config
 }
 
 function client(chainIndex = 0) {
@@ -147,7 +154,8 @@ describe('an EIP-6963 wallet on the local chain', () => {
     expect(await state(page, (s) => s.wallets.attempt?.error)).toEqual({ name: 'ModalClosedError', shortMessage: 'Modal closed', kind: 'MODAL_CLOSED' })
     // The wallet approving afterwards is a stale outcome: nothing connects.
     await page.getByTestId('devwallet-approve').click()
-    await page.waitForTimeout(300)
+    // The late approval has reached the modal (its connection/succeeded, after the failure).
+    await expect.poll(() => eventsSince(page, 'connection/failed')).toContain('connection/succeeded')
     expect((await eip155(page))?.status).toBe('disconnected')
     await page.getByTestId('open-modal').click()
     await expect.poll(() => currentView(page)).toBe('Connect')
@@ -253,7 +261,8 @@ describe('an EIP-6963 wallet on the local chain', () => {
   it('reconnects silently after a reload', async () => {
     const { page, context, reload } = await openDemo(browser)
     const address = await connect(page)
-    await page.waitForTimeout(200)
+    // The connection is stored (what the reload reconnects from).
+    await expect.poll(() => storedDurable(page)).toMatchObject({ wallets: { connected: { eip155: [MAIN] } } })
     await reload()
     await expect.poll(() => eip155(page).then((ns) => ns?.status)).toBe('connected')
     expect((await eip155(page))?.connections[0]?.accounts[0]?.address).toBe(address)
@@ -277,9 +286,10 @@ describe('an EIP-6963 wallet on the local chain', () => {
     await expect.poll(() => storedDurable(page)).toMatchObject({ wallets: { connected: { eip155: [] } } })
     // The recent wallet is remembered (badge), but not as something to reconnect.
     expect(await inModal(page, `wallet-${MAIN}`).textContent()).toContain('Recent')
-    await page.waitForTimeout(400)
+    await logWritten(page)
     await reload()
-    await page.waitForTimeout(300)
+    // Storage is read back: a stored connection would have started its reconnect by now.
+    await expect.poll(() => eventsSince(page, 'session/started')).toContain('storage/hydrated')
     expect((await eip155(page))?.status ?? 'disconnected').toBe('disconnected')
     const log = await page.evaluate(() => (window as unknown as PageWindow).gangway.timeTravel.log.events.map((e) => e.type))
     expect(log.slice(log.lastIndexOf('session/started'))).not.toContain('connection/reconnectStarted')

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, focusedTestId, gatewayControl, modalState, tabTo } from './support/demo'
+import { e2eStack } from './support/stack'
 
 // The visitor's paths with the keyboard alone, in Chromium on the local stack: open, pick the
 // wallet, then from Account: send, swap, buy, register a name, receive, switch network, and
@@ -35,7 +36,7 @@ async function connectByKey(page: Page, walletId: string): Promise<void> {
 describe('keyboard only', () => {
   it('connect, send ETH through the review, switch tabs, go back and close: every step by key', async () => {
     const { page } = await demoWithoutDevtools(shared)
-    const node = createPublicClient({ transport: http(inject('stack').config.chains[0]!.rpcUrl) })
+    const node = createPublicClient({ transport: http(e2eStack().config.chains[0]!.rpcUrl) })
     const receiver: Address = privateKeyToAddress(generatePrivateKey())
 
     await connectByKey(page, 'dev.gangway.wallet')

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
-import { dialog, launchBrowser } from './support/browser'
+import { animationsDone, dialog, launchBrowser } from './support/browser'
 import { currentView, openDemo } from './support/demo'
+import { e2eStack } from './support/stack'
 
 let browser: Browser
 beforeAll(async () => {
@@ -12,7 +12,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const gateway = () => inject('stack').config.gatewayUrl
+const gateway = () => e2eStack().config.gatewayUrl
 async function setFault(fault: Record<string, unknown> | null) {
   const res = await fetch(`${gateway()}/_control/fault`, {
     method: fault ? 'PUT' : 'DELETE',
@@ -69,14 +69,31 @@ describe('motion', () => {
         const spin = await ring.evaluate((el) => getComputedStyle(el, '::after').animationName)
         expect(spin).toBe(reduced ? 'none' : 'gw-spin')
         // Closing: a still picture of the dialog plays the entrance backwards, then goes;
-        // the modal itself is closed at once. None under reduced motion.
+        // the modal itself is closed at once. None under reduced motion. The picture is read
+        // the moment it is added: it lasts only as long as its animation.
+        await page.evaluate(() => {
+          const shadow = document.querySelector('gangway-modal')!.shadowRoot!
+          const w = window as unknown as { __closing: unknown[] }
+          w.__closing = []
+          const read = () => {
+            const el = shadow.querySelector('.gw-overlay[data-closing]')
+            const picture = el?.querySelector('.gw-dialog')
+            if (!el || !picture || w.__closing.length > 0) return
+            const style = getComputedStyle(picture)
+            w.__closing.push([style.animationName, style.animationDirection], [el.closest('[aria-hidden]') !== null, el.textContent, el.querySelectorAll('*').length])
+          }
+          new MutationObserver(read).observe(shadow, { childList: true, subtree: true, attributes: true })
+        })
         await page.keyboard.press('Escape')
         await expect.poll(() => dialog(page).count()).toBe(0)
         const closing = page.locator('gangway-modal .gw-overlay[data-closing]')
+        const picture = () => page.evaluate(() => (window as unknown as { __closing: unknown[] }).__closing)
         if (reduced) expect(await closing.count()).toBe(0)
         else {
-          expect(await closing.locator('.gw-dialog').evaluate((el) => [getComputedStyle(el).animationName, getComputedStyle(el).animationDirection])).toEqual(['gw-dialog-in', 'reverse'])
-          expect(await closing.evaluate((el) => [el.closest('[aria-hidden]') !== null, el.textContent, el.querySelectorAll('*').length])).toEqual([true, '', 1])
+          await expect.poll(picture).not.toEqual([])
+          const [animation, shape] = await picture()
+          expect(animation).toEqual(['gw-dialog-in', 'reverse'])
+          expect(shape).toEqual([true, '', 1])
           await expect.poll(() => closing.count(), { timeout: 2_000 }).toBe(0)
         }
       } finally {
@@ -89,8 +106,14 @@ describe('motion', () => {
 describe('the modal keeps its layout steady (Chromium)', () => {
   it('opening Connect with a slow directory shifts nothing: skeleton rows hold the recommended wallets\' place', async () => {
     const { page, context } = await openDemo(browser)
-    // The wallet directory answers after 1.2 s (recommended wallets and the AllWallets page).
-    await setFault({ delayMs: 1200, pathPrefix: '/getWallets', count: 4 })
+    // The wallet directory (recommended wallets and the AllWallets page) answers only once the
+    // dialog has been measured with its skeleton rows: slow however busy the machine is.
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    await page.route(/\/getWallets/, async (route) => {
+      await answered
+      await route.continue()
+    })
     await page.evaluate(() => {
       const w = window as unknown as { __shifts: { value: number; hadRecentInput: boolean; inModal: boolean }[] }
       w.__shifts = []
@@ -109,12 +132,14 @@ describe('the modal keeps its layout steady (Chromium)', () => {
     await expect.poll(() => currentView(page)).toBe('Connect')
     const loading = page.locator('gangway-modal [data-testid=recommended-wallets-loading]')
     await loading.waitFor()
-    await page.waitForTimeout(300) // past the body's height transition
+    await animationsDone(dialog(page)) // past the entrance and the body's height transition
     const heightBefore = await dialog(page).evaluate((el) => el.getBoundingClientRect().height)
     const entryBefore = await page.locator('gangway-modal [data-testid=all-wallets-entry]').boundingBox()
+    answer()
     await page.locator('gangway-modal [data-testid=recommended-wallets]').waitFor({ timeout: 10_000 })
     expect(await loading.count()).toBe(0)
-    await page.waitForTimeout(500)
+    // Whatever the arrival of the wallets set moving (a height following them) has ended.
+    await animationsDone(dialog(page))
     const heightAfter = await dialog(page).evaluate((el) => el.getBoundingClientRect().height)
     const entryAfter = await page.locator('gangway-modal [data-testid=all-wallets-entry]').boundingBox()
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; hadRecentInput: boolean; inModal: boolean }[] }).__shifts)
@@ -227,7 +252,7 @@ describe('the demo\'s devtools (Chromium)', () => {
       await page.locator('[data-gangway-devtools]').waitFor()
       await page.getByTestId('open-modal').click()
       await dialog(page).waitFor()
-      await page.waitForTimeout(300)
+      await animationsDone(dialog(page))
       const box = await dialog(page).boundingBox()
       const devtools = await page.locator('[data-gangway-devtools]').boundingBox()
       expect(box && devtools).toBeTruthy()

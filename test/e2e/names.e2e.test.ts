@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, gatewayControl, inModal, modalState } from './support/demo'
+import { e2eStack } from './support/stack'
 
 // Name registration (spec §4) in Chromium on the local stack: the dev wallet (account 0, which
 // has no name) registers one through the real gateway on its database; Account then shows it
@@ -8,7 +9,7 @@ import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, gate
 
 const MAIN = 'dev.gangway.wallet'
 const shared = browserPerFile()
-const stack = () => inject('stack').config
+const stack = () => e2eStack().config
 
 describe('name registration', () => {
   it('registers a free name by a signed message: invalid and taken names go nowhere, a refusal stays on the form, then Account shows the name and Send resolves it', async () => {

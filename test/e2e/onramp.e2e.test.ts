@@ -1,7 +1,8 @@
 import { createPublicClient, erc20Abi, http, type Address } from 'viem'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, inModal, modalState } from './support/demo'
 import { connectDevSolana, openSolanaDemo } from './support/solana'
+import { e2eStack } from './support/stack'
 
 // Buying crypto (spec §7) in Chromium on the local stack: the Buy view quotes both dev providers
 // through the gateway, opens the provider's page in a window, the page "takes payment" and the
@@ -9,7 +10,7 @@ import { connectDevSolana, openSolanaDemo } from './support/solana'
 
 const SECOND = 'dev.gangway.second'
 const shared = browserPerFile()
-const stack = () => inject('stack').config
+const stack = () => e2eStack().config
 const chain = () => stack().chains[0]!
 const usdc = () => stack().tokens.find((t) => t.chainId === chain().chainId && t.symbol === 'USDC')!
 const usdcOf = (address: Address) =>

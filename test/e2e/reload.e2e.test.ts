@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, type Address, type Hex } from 'viem'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import { dialog, newPage } from './support/browser'
 import { browserPerFile, currentView, eip155Connection, inModal, modalState } from './support/demo'
+import { e2eStack } from './support/stack'
 
 // Reloading the demo in the middle of flows (a connect waiting on the wallet's prompt, a send
 // waiting on the wallet or on its receipt, a WalletConnect pairing, a burst of storage writes)
@@ -35,7 +36,7 @@ const eip155Status = (page: Page) => eip155(page).then((ns) => ns?.status ?? 'di
 const pendingPrompts = (page: Page, rdns = MAIN) =>
   page.evaluate((r) => (window as unknown as PageWindow).__gangwayDevWallets[r]!.pending(), rdns)
 const theme = (page: Page) => page.locator('gangway-modal .gw-root').getAttribute('data-theme')
-const stack = () => inject('stack').config
+const stack = () => e2eStack().config
 const chainClient = () => createPublicClient({ transport: http(stack().chains[0]!.rpcUrl) })
 
 /**
@@ -151,7 +152,7 @@ async function demo(query = '') {
       document.head.append(style)
     })
   })
-  await page.goto(inject('stack').urls.demo + query)
+  await page.goto(e2eStack().urls.demo + query)
   await page.getByTestId('open-modal').waitFor()
   return { context, page, errors }
 }
@@ -374,7 +375,7 @@ describe('reloading the page in the middle of a flow', () => {
     const { page } = await demo()
     const { context: walletContext, page: wallet } = await newPage(shared.browser, { viewport: { width: 900, height: 900 } })
     contexts.push(walletContext)
-    await wallet.goto(inject('stack').urls.wallet)
+    await wallet.goto(e2eStack().urls.wallet)
     await wallet.locator('[data-testid="wallet-status"][data-status="ready"]').waitFor({ timeout: 20_000 })
 
     const showQr = async (): Promise<string> => {
@@ -408,7 +409,7 @@ describe('reloading the page in the middle of a flow', () => {
     expect((await eip155(page))!.connections[0]).toMatchObject({ connectorId: 'walletConnect', accounts: [{ address: stack().accounts[0]!.address }] })
     await expect.poll(() => storedDurable(page)).toMatchObject({ wallets: { connected: { eip155: ['walletConnect'] } } })
     await expectUsable(page, 'Account')
-  }, 120_000)
+  }, 240_000)
 
   it('during storage writes: every stored record is whole, the modal starts, and what was stored before is kept', async () => {
     const { page, errors } = await demo()
@@ -482,5 +483,5 @@ describe('reloading the page in the middle of a flow', () => {
     expect(await state(page, (s) => s.preferences.themeMode)).toBe(stored.durable.preferences!.themeMode)
     await expectUsable(page, remembered.length > 0 ? 'Account' : 'Connect')
     expect(errors).toEqual([])
-  }, 120_000)
+  }, 240_000)
 })

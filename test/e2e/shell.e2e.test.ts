@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { dialog, launchBrowser } from './support/browser'
-import { currentView, focusedInModal, openDemo } from './support/demo'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { animationsDone, dialog, launchBrowser } from './support/browser'
+import { currentView, focusedInModal, openDemo, settled } from './support/demo'
+import { e2eStack } from './support/stack'
 
 let browser: Browser
 beforeAll(async () => {
@@ -101,7 +102,7 @@ describe('the modal shell in Chromium', () => {
           : { viewport: { width: 1280, height: 800 } },
       )
       const page = await context.newPage()
-      await page.goto(inject('stack').urls.demo)
+      await page.goto(e2eStack().urls.demo)
       await page.addStyleTag({ content: '.demo-devtools { display: none !important; }' })
       await page.getByTestId('open-modal').click()
       await expect.poll(() => currentView(page)).toBe('Connect')
@@ -127,6 +128,8 @@ describe('the modal shell in Chromium', () => {
     await dialog(page).waitFor()
     await page.evaluate(() => (window as unknown as { gangway: { push(v: string): void } }).gangway.push('UpdateEmailWallet'))
     await expect.poll(() => currentView(page)).toBe('UpdateEmailWallet')
+    // The view's form is drawn (its part of the UI loads after the header).
+    await page.locator('gangway-modal [data-testid="update-email-input"]').waitFor()
     const seen = new Set<string>()
     for (let i = 0; i < 7; i++) {
       await page.keyboard.press('Tab')
@@ -160,7 +163,8 @@ describe('the modal shell in Chromium', () => {
     const { page, context } = await openDemo(browser, { viewport: { width: 390, height: 800 } })
     await page.getByTestId('open-modal').click()
     await dialog(page).waitFor()
-    await page.waitForTimeout(300)
+    // The sheet has slid all the way up.
+    await animationsDone(dialog(page))
     const box = await dialog(page).boundingBox()
     expect(box?.width).toBe(390)
     expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(800)
@@ -200,13 +204,8 @@ describe('the modal shell in Chromium', () => {
     const rows = page.locator('[data-gangway-devtools] li[data-seq] .gwd-type')
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(5)
     // Let the effects that opening started (prefetches) settle and the log be written.
-    let before = await rows.allTextContents()
-    for (;;) {
-      await page.waitForTimeout(700)
-      const now = await rows.allTextContents()
-      if (now.length === before.length) break
-      before = now
-    }
+    await settled(page)
+    const before = await rows.allTextContents()
     await reload()
     expect(await page.locator('gangway-modal').getAttribute('data-theme')).toBe('dark')
     const after = await rows.allTextContents()

@@ -2,8 +2,9 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, type Hex } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, inModal, modalState } from './support/demo'
+import { e2eStack } from './support/stack'
 
 // Sign-in with a wallet (spec §4) in Chromium on the local stack: the injected dev wallet signs
 // the EIP-4361 message, the session survives a reload (IndexedDB), and the cancel and sign-out
@@ -11,7 +12,7 @@ import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, inM
 
 const MAIN = 'dev.gangway.wallet'
 const shared = browserPerFile()
-const stack = () => inject('stack').config
+const stack = () => e2eStack().config
 type Session = { message: string; signature: Hex }
 
 const demo = async (query: string): Promise<Page> => (await demoWithoutDevtools(shared, { query: `?${query}` })).page
@@ -71,7 +72,7 @@ describe('sign-in with a wallet', () => {
     expect(recorded.map((r) => r.caipAddress)).toEqual([caipAddress])
     const session = recorded[0]!.session
     const parsed = parseSiweMessage(session.message)
-    expect(parsed).toMatchObject({ domain: new URL(inject('stack').urls.demo).host, chainId: stack().chains[0]!.chainId, version: '1', statement: 'Sign in to the Gangway demo.' })
+    expect(parsed).toMatchObject({ domain: new URL(e2eStack().urls.demo).host, chainId: stack().chains[0]!.chainId, version: '1', statement: 'Sign in to the Gangway demo.' })
     expect(parsed.address?.toLowerCase()).toBe(address.toLowerCase())
     const node = createPublicClient({ transport: http(stack().chains[0]!.rpcUrl) })
     expect(await node.verifySiweMessage({ message: session.message, signature: session.signature, domain: parsed.domain, nonce: parsed.nonce })).toBe(true)
@@ -130,7 +131,7 @@ describe('sign-in with a wallet', () => {
       const answer = (await (await fetch(`${stack().gatewayUrl}/v1/sessions/${address}?projectId=${stack().projectId}`)).json()) as { sessions: { id: string; domain: string }[] }
       return answer.sessions.filter((s) => s.id === id)
     }
-    expect(await inGateway()).toMatchObject([{ domain: new URL(inject('stack').urls.demo).host }])
+    expect(await inGateway()).toMatchObject([{ domain: new URL(e2eStack().urls.demo).host }])
 
     // After a reload the page is still signed in, and Account leads to the sessions.
     await page.reload()
@@ -142,7 +143,7 @@ describe('sign-in with a wallet', () => {
     await expect.poll(() => currentView(page)).toBe('SiwxSessions')
     const row = page.locator(`gangway-modal [data-session-id="${id}"]`)
     await row.waitFor()
-    expect(await row.textContent()).toContain(new URL(inject('stack').urls.demo).host)
+    expect(await row.textContent()).toContain(new URL(e2eStack().urls.demo).host)
     expect(await row.getByTestId('siwx-session-current').textContent()).toBe('This page')
     const axe = await new AxeBuilder({ page }).include('gangway-modal').analyze()
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])

@@ -1,10 +1,11 @@
 import { address, createSolanaRpc, getBase58Encoder, getPublicKeyFromAddress, getUtf8Encoder, verifySignature, type SignatureBytes } from '@solana/kit'
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import { dialog } from './support/browser'
-import { browserPerFile, connectInjected, currentView, eip155Connection, inModal, modalState, openDemo } from './support/demo'
+import { browserPerFile, connectInjected, currentView, eip155Connection, inModal, modalState, openDemo, storedDurable } from './support/demo'
 import { connectDevSolana, DEV_SOLANA, devSolana, openSolanaDemo, solanaConnection } from './support/solana'
+import { e2eStack } from './support/stack'
 
 // The dev Solana wallet (a Wallet Standard wallet with its own approve / reject prompt) on the
 // stack's Solana validator, driven through the demo's modal in Chromium, beside the EVM wallets.
@@ -14,7 +15,7 @@ const run = browserPerFile()
 
 type PageWindow = Window & { gangway: Modal }
 
-const stack = () => inject('stack').config
+const stack = () => e2eStack().config
 const activeNamespace = (page: Page) => modalState(page, (s) => s.connection.activeNamespace)
 
 async function open() {
@@ -126,7 +127,8 @@ describe('the dev Solana wallet in the demo', () => {
   it('reconnects silently to the same Solana address after a reload', async () => {
     const { page, reload } = await open()
     const owner = await connectDevSolana(page)
-    await page.waitForTimeout(300)
+    // The connection is stored (what the reload reconnects from).
+    await expect.poll(() => storedDurable(page)).toMatchObject({ wallets: { connected: { solana: [DEV_SOLANA] } } })
     await reload()
     await expect.poll(() => solanaConnection(page).then((ns) => ns?.status)).toBe('connected')
     expect((await solanaConnection(page))?.connections).toEqual([

@@ -1,9 +1,10 @@
 import { address, createSolanaRpc } from '@solana/kit'
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import { browserPerFile, inModal, modalState } from './support/demo'
 import { connectDevSolana, devSolana, openSolanaDemo } from './support/solana'
+import { e2eStack } from './support/stack'
 
 // Sends from the dev Solana wallet through the modal's send command (the send form's events and
 // the adapter's transfer), checked on the stack's Solana validator: SOL, the GWAY SPL token, the
@@ -13,7 +14,7 @@ const run = browserPerFile()
 type PageWindow = Window & { gangway: Modal }
 type SendForm = Parameters<Modal['send']>[0]
 
-const stack = () => inject('stack').config
+const stack = () => e2eStack().config
 const rpc = () => createSolanaRpc(stack().solanaRpcUrl)
 const lamports = async (owner: string) => (await rpc().getBalance(address(owner), { commitment: 'confirmed' }).send()).value
 

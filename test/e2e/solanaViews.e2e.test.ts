@@ -1,15 +1,16 @@
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { dialog } from './support/browser'
 import { browserPerFile, connectInjected, currentView, eip155Connection, inModal, modalState } from './support/demo'
 import { connectDevSolana, DEV_SOLANA, devSolana, openSolanaDemo, solanaConnection } from './support/solana'
+import { e2eStack } from './support/stack'
 
 // The modal's own views with an EVM and a Solana wallet connected at once (the demo in Solana
 // mode, the dev wallets, the local chains and validator): Networks, ProfileWallets, the switch.
 
 const EVM_WALLET = 'dev.gangway.wallet'
 const run = browserPerFile()
-const stack = () => inject('stack').config
+const stack = () => e2eStack().config
 const activeNamespace = (page: Page) => modalState(page, (s) => s.connection.activeNamespace)
 
 async function bothConnected() {

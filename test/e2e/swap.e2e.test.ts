@@ -1,13 +1,14 @@
 import { createPublicClient, erc20Abi, http, type Address } from 'viem'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, inModal, modalState } from './support/demo'
+import { e2eStack } from './support/stack'
 
 // Swaps (spec §4) in Chromium on the local stack: the Second Dev Wallet (account 1) swaps on the
 // dev chain's Uniswap V2 pools through the gateway's swap API; balances change on chain.
 
 const SECOND = 'dev.gangway.second'
 const shared = browserPerFile()
-const stack = () => inject('stack').config
+const stack = () => e2eStack().config
 const chain = () => stack().chains[0]!
 const gusd = () => stack().tokens.find((t) => t.chainId === chain().chainId && t.symbol === 'GUSD')!
 const client = () => createPublicClient({ transport: http(chain().rpcUrl) })

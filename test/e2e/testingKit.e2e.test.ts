@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type * as Kit from '../../dev/testing/index'
 import type { Modal } from '../../src/createModal'
 import { newPage } from './support/browser'
 import { browserPerFile, currentView, eip155Connection, inModal } from './support/demo'
+import { e2eStack } from './support/stack'
 
 // gangway/testing as a host app uses it: the built package's kit (dist/testing) injects the dev
 // wallet into a page that has none of its own (the demo with ?devWallets=0, pointed at the
@@ -17,7 +18,7 @@ const CLI = fileURLToPath(new URL('../../dist/testing/cli.js', import.meta.url))
 const kit = () => import(KIT) as Promise<typeof Kit>
 
 const run = browserPerFile()
-const stack = () => inject('stack')
+const stack = () => e2eStack()
 type PageWindow = Window & { gangway: Modal }
 
 async function hostPage() {

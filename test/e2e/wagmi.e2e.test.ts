@@ -1,11 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, type Address, type Hex } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import type { ModalState } from '../../src/core/state'
 import { launchBrowser, newPage } from './support/browser'
 import { currentView } from './support/demo'
 import { serveWagmiPage } from './wagmiPage/servePage'
+import { e2eStack } from './support/stack'
 
 // A host app on wagmi's React hooks with Gangway as its wallet modal (gangway/wagmi), in Chromium
 // on the local stack with the injected dev wallet: wagmi's connect opens the modal, wagmi follows
@@ -18,7 +19,7 @@ let browser: Browser
 let page_: { url: string; stop(): Promise<void> } | undefined
 const contexts: BrowserContext[] = []
 beforeAll(async () => {
-  ;[browser, page_] = await Promise.all([launchBrowser(), serveWagmiPage(inject('stack').config)])
+  ;[browser, page_] = await Promise.all([launchBrowser(), serveWagmiPage(e2eStack().config)])
 })
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)))
@@ -30,7 +31,7 @@ afterAll(async () => {
 
 type PageWindow = Window & { gangway: Modal }
 
-const stack = () => inject('stack').config
+const stack = () => e2eStack().config
 const state = <T,>(page: Page, pick: (s: ModalState) => T): Promise<T> =>
   page.evaluate((source) => (0, eval)(source)((window as unknown as PageWindow).gangway.getState()), pick.toString()) as Promise<T>
 const eip155 = (page: Page) => state(page, (s) => s.connection.byNamespace.eip155 ?? null)

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, type Address, type Hex } from 'viem'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import { isUserRejection } from '../../src/core/errors/isUserRejection'
 import { newPage } from './support/browser'
 import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, eip155Connection, inModal, modalState } from './support/demo'
+import { e2eStack } from './support/stack'
 
 // A host's own contract call through Gangway's connection, in Chromium on the local stack:
 // `modal.getWalletClient()` → viem's `writeContract` (an ERC-20 transfer of the dev chain's GUSD)
@@ -20,7 +21,7 @@ type PageWindow = Window & { gangway: Modal }
 /** An error as it crossed from the page: the fields `isUserRejection` reads, down its causes. */
 type ErrorChain = { name?: string; code?: unknown; kind?: unknown; message?: string; cause?: ErrorChain; data?: { originalError?: ErrorChain } }
 
-const stack = () => inject('stack').config
+const stack = () => e2eStack().config
 const state = modalState
 const eip155 = eip155Connection
 const node = () => createPublicClient({ transport: http(stack().chains[0]!.rpcUrl) })
@@ -125,7 +126,7 @@ describe('a contract call through the injected wallet', () => {
 async function walletPage(): Promise<Page> {
   const { context, page } = await newPage(shared.browser, { viewport: { width: 900, height: 900 } })
   contexts.push(context)
-  await page.goto(inject('stack').urls.wallet)
+  await page.goto(e2eStack().urls.wallet)
   await page.locator('[data-testid="wallet-status"][data-status="ready"]').waitFor({ timeout: 20_000 })
   return page
 }

@@ -2,12 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import { BUILT_PAGES } from '../../dev/stack/startStack'
 import { newPage } from './support/browser'
 import { readQrCode } from './support/qr'
-import { browserPerFile, currentView, eip155Connection, inModal, modalState } from './support/demo'
+import { browserPerFile, currentView, eip155Connection, inModal, modalState, settled } from './support/demo'
+import { e2eStack } from './support/stack'
 
 // WalletConnect end to end in Chromium, offline: the modal's universal provider talks through
 // the local relay to the dev wallet page (WalletKit) in a second page; transactions land on the
@@ -47,7 +48,7 @@ async function demo(query = '') {
       document.head.append(style)
     })
   }, HIDE_DEVTOOLS)
-  await page.goto(inject('stack').urls.demo + query)
+  await page.goto(e2eStack().urls.demo + query)
   await page.getByTestId('open-modal').waitFor()
   return {
     page,
@@ -64,7 +65,7 @@ async function walletPage(query = ''): Promise<Page> {
   const { context, page } = await newPage(shared.browser, { viewport: { width: 900, height: 900 } })
   contexts.push(context)
   watchHosts(page)
-  await page.goto(inject('stack').urls.wallet + query)
+  await page.goto(e2eStack().urls.wallet + query)
   await page.locator('[data-testid="wallet-status"][data-status="ready"]').waitFor({ timeout: 20_000 })
   return page
 }
@@ -109,7 +110,7 @@ describe('WalletConnect through the local relay and the dev wallet', () => {
     const { page, errors } = await demo()
     const wallet = await walletPage()
     const address = await connect(page, wallet)
-    const stack = inject('stack').config
+    const stack = e2eStack().config
     expect(address).toBe(stack.accounts[0]!.address)
     expect((await eip155(page))!.connections[0]!.connectorId).toBe('walletConnect')
 
@@ -164,7 +165,7 @@ describe('WalletConnect through the local relay and the dev wallet', () => {
 
   it("switches between the session's chains; a chain outside the session is 'Chain is not supported'", async () => {
     const { page } = await demo()
-    const [first, second] = inject('stack').config.chains
+    const [first, second] = e2eStack().config.chains
     const both = await walletPage()
     await connect(page, both)
     const switchTo = (id: string) =>
@@ -234,15 +235,17 @@ describe('WalletConnect through the local relay and the dev wallet', () => {
           .map((e) => ({ name: e.name, afterLoad: e.startTime >= loadEnd }))
       })
     await expect.poll(() => state(page, (s) => s.walletConnect.provider), { timeout: 15_000 }).toBe('ready')
-    // What the page fetches when idle (the lazy views' and features' chunks) is fetched by then too:
-    // the click must add nothing to it.
+    // Everything the idle page loads ahead (the provider, the modal's UI, its views and the lazy
+    // features' chunks) is in: the click must add nothing to it.
+    await settled(page)
     await page.waitForLoadState('networkidle')
     const before = await scripts()
     // The provider's chunks came after the page had loaded, not with the host's first bundle.
     expect(before.some((e) => e.afterLoad)).toBe(true)
     await page.getByTestId('open-modal').click()
     await page.getByRole('dialog').waitFor()
-    await page.waitForTimeout(300)
+    // Whatever the click set off has run its course (requests done, the page idle).
+    await settled(page)
     const after = await scripts()
     expect(after.map((e) => e.name).filter((u) => !before.some((b) => b.name === u))).toEqual([])
     expect(offHost).toEqual([])

@@ -1,11 +1,12 @@
 import { address, createSolanaRpc, getBase58Encoder, getPublicKeyFromAddress, getUtf8Encoder, verifySignature, type SignatureBytes } from '@solana/kit'
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import { devSolanaAccountSigner } from '../../dev/solana/devAccounts'
 import { newPage } from './support/browser'
 import { browserPerFile, currentView, eip155Connection, inModal, modalState } from './support/demo'
 import { openSolanaDemo, solanaConnection } from './support/solana'
+import { e2eStack } from './support/stack'
 
 // WalletConnect with the solana namespace, end to end in Chromium, offline: the demo in Solana
 // mode proposes eip155 and solana through the local relay; the dev wallet page (WalletKit, its
@@ -13,7 +14,7 @@ import { openSolanaDemo, solanaConnection } from './support/solana'
 // checked with kit and a transaction it signs lands on the local validator.
 
 const shared = browserPerFile()
-const stack = () => inject('stack').config
+const stack = () => e2eStack().config
 
 type PageWindow = Window & { gangway: Modal }
 
@@ -21,7 +22,7 @@ type PageWindow = Window & { gangway: Modal }
 async function walletPage(): Promise<Page> {
   const { context, page } = await newPage(shared.browser, { viewport: { width: 900, height: 900 } })
   shared.contexts.push(context)
-  await page.goto(inject('stack').urls.wallet)
+  await page.goto(e2eStack().urls.wallet)
   await page.locator('[data-testid="wallet-status"][data-status="ready"]').waitFor({ timeout: 20_000 })
   return page
 }

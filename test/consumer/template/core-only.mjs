@@ -14,6 +14,12 @@ const gangway = await import('gangway')
 const modal = gangway.createModal({ projectId: 'p' })
 await modal.ready
 modal.destroy()
-await new Promise((r) => setTimeout(r, 50))
+// Every module resolved so far has been posted by now: the hook posts in order, and this one is last.
+const sentinel = 'data:text/javascript,export default 1'
+const arrived = new Promise((resolve) => port1.on('message', (url) => url === sentinel && resolve()))
+port1.ref()
+await import(sentinel)
+await arrived
+port1.unref()
 const react = seen.filter((url) => /\/node_modules\/(react|react-dom)\//.test(url))
-process.stdout.write(JSON.stringify({ modules: seen.length, react }))
+process.stdout.write(JSON.stringify({ modules: seen.filter((url) => url !== sentinel).length, react }))

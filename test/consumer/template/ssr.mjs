@@ -6,8 +6,9 @@ const recorder = (name) =>
 for (const name of ['localStorage', 'sessionStorage', 'indexedDB']) {
   Object.defineProperty(globalThis, name, { value: recorder(name), configurable: true, writable: true })
 }
-const { render } = await import(process.argv[2])
+const { render, modal } = await import(process.argv[2])
 const { version: react } = await import('react')
 const html = render()
-await new Promise((r) => setTimeout(r, 100))
+// What the modal does after the render (its start-up) is over once it is ready.
+await modal.ready
 process.stdout.write(JSON.stringify({ node: process.versions.node, nodeEnv: process.env.NODE_ENV ?? null, react, html, touched }))

@@ -1,12 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Address } from 'viem'
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import type { ModalState } from '../../../src/core/state'
-import { dialog, launchBrowser, newPage } from './browser'
+import { dialog, launchBrowser, newPage, requestsInFlight } from './browser'
+import { e2eStack } from './stack'
 
 /** Opens the demo in a fresh browser context and waits until the modal is ready. */
 export async function openDemo(browser: Browser, options: { query?: string; viewport?: { width: number; height: number } } = {}) {
-  const { urls } = inject('stack')
+  const { urls } = e2eStack()
   const opened = await newPage(browser, options.viewport ? { viewport: options.viewport } : {})
   await opened.page.goto(urls.demo + (options.query ?? ''))
   await opened.page.getByTestId('open-modal').waitFor()
@@ -18,10 +19,17 @@ async function reloadDemo(page: Page) {
   await page.getByTestId('open-modal').waitFor()
 }
 
-/** The modal's current view name, read from the dialog (null when closed). */
+/**
+ * The modal's current view name, read from the dialog, once the view is drawn: while its part of
+ * the UI is still loading (the dialog shows its header and a placeholder) it is `<name> (loading)`.
+ * Null when closed.
+ */
 export async function currentView(page: Page): Promise<string | null> {
   if ((await dialog(page).count()) === 0) return null
-  return dialog(page).getAttribute('data-view')
+  return dialog(page).evaluate((el) => {
+    const view = el.getAttribute('data-view')
+    return el.querySelector('[data-testid="view-loading"]') ? `${view} (loading)` : view
+  })
 }
 
 /** Which element has focus, seen through the modal's shadow root. */
@@ -106,14 +114,14 @@ export async function demoWithoutDevtools(
       document.head.append(style)
     })
   })
-  await opened.page.goto(inject('stack').urls.demo + (options.query ?? ''))
+  await opened.page.goto(e2eStack().urls.demo + (options.query ?? ''))
   await opened.page.getByTestId('open-modal').waitFor()
   return opened
 }
 
 /** A call to the local gateway's `/_control` switches (faults, prices, identities); its JSON answer. */
 export async function gatewayControl(method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${inject('stack').config.gatewayUrl}${path}`, {
+  const response = await fetch(`${e2eStack().config.gatewayUrl}${path}`, {
     method,
     ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
   })
@@ -138,4 +146,79 @@ export async function tabTo(page: Page, testId: string): Promise<void> {
     await page.keyboard.press('Tab')
   }
   throw new Error(`Tab never reached ${testId} (focus is on ${await focusedTestId(page)})`)
+}
+
+type LogWindow = Window & { gangway: { timeTravel: { log: { lastSeq: number } } } }
+
+/** The seq of the page modal's newest event. */
+const lastSeq = (page: Page) => page.evaluate(() => (window as unknown as LogWindow).gangway.timeTravel.log.lastSeq)
+
+/** The seq of the newest event this tab's stored log holds (IndexedDB, `gangway:eventLog.<tab id>`), null without one. */
+const storedLastSeq = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number | null>((resolve, reject) => {
+        const req = indexedDB.open('gangway')
+        req.onerror = () => reject(req.error)
+        req.onsuccess = () => {
+          const db = req.result
+          if (!db.objectStoreNames.contains('keyval')) {
+            db.close()
+            resolve(null)
+            return
+          }
+          const get = db.transaction('keyval').objectStore('keyval').get(`gangway:eventLog.${sessionStorage.getItem('gangway:tab')}`)
+          get.onsuccess = () => {
+            db.close()
+            const events = (get.result as { events?: { seq: number }[] } | undefined)?.events
+            resolve(events?.at(-1)?.seq ?? null)
+          }
+          get.onerror = () => reject(get.error)
+        }
+      }),
+  )
+
+/** The modal's durable record in IndexedDB (`gangway:durable`: preferences, wallets, sign-in sessions), if written. */
+export const storedDurable = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ wallets?: { connected?: Record<string, string[]> } } | undefined>((resolve, reject) => {
+        const req = indexedDB.open('gangway')
+        req.onerror = () => reject(req.error)
+        req.onsuccess = () => {
+          const db = req.result
+          if (!db.objectStoreNames.contains('keyval')) {
+            db.close()
+            resolve(undefined)
+            return
+          }
+          const get = db.transaction('keyval').objectStore('keyval').get('gangway:durable')
+          get.onsuccess = () => {
+            db.close()
+            resolve(get.result)
+          }
+          get.onerror = () => reject(get.error)
+        }
+      }),
+  )
+
+/** Waits until this tab's stored log holds every event of the page's modal so far (its batched write is done). */
+export async function logWritten(page: Page): Promise<void> {
+  await expect.poll(async () => (await storedLastSeq(page)) === (await lastSeq(page))).toBe(true)
+}
+
+/**
+ * Waits until the page has settled: none of its requests under way, its main thread idle, the
+ * modal's log written to IndexedDB and drawn, and no new event through all of that (what a
+ * prefetch or a reply set off is waited for in turn). `page` must come from `newPage`.
+ */
+export async function settled(page: Page): Promise<void> {
+  for (;;) {
+    const seq = await lastSeq(page)
+    await expect.poll(() => requestsInFlight(page)).toBe(0)
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
+    await logWritten(page)
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    if ((await lastSeq(page)) === seq && requestsInFlight(page) === 0) return
+  }
 }

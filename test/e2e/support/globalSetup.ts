@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
 import { BUILT_PAGES } from '../../../dev/stack/startStack'
 import { serveStatic } from '../../../dev/stack/serveStatic'
@@ -6,50 +8,81 @@ import { startTestStack } from '../../../dev/testing/index'
 import { startAuthStack } from '../../../dev/auth/startAuthStack'
 import { buildPages } from '../../../scripts/buildPages'
 import { buildTesting } from '../../../scripts/buildTesting'
+import { withOwnAccounts } from './fileAccounts'
+import { STACK_ACCOUNT_FILES } from './files'
 
 export type E2EStack = { config: StackConfig; urls: { demo: string; wallet: string; web: string } }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    stack: E2EStack
+    /** Each e2e file's view of the one stack, by file name (support/stack.ts `e2eStack()`). */
+    stacks: Record<string, E2EStack>
   }
 }
 
+const E2E_DIR = fileURLToPath(new URL('..', import.meta.url))
+
+type Started = { stacks: Record<string, E2EStack>; stop(): Promise<void> }
+
 /**
  * Builds the pages once and starts the local stack for every e2e file through gangway/testing
- * (the kit host apps use), serving the demo and wallet pages beside it with `/stack.json`.
+ * (the kit host apps use). Every file gets its own web server for the demo and wallet pages,
+ * whose `/stack.json` names that file's own funded accounts (support/fileAccounts.ts), so files
+ * can run side by side on the one stack.
  */
-export default async function setup(project: TestProject) {
+async function start(): Promise<Started> {
   // The kit's own e2e drives the built package (dist/testing) as a host app would.
   await Promise.all([buildPages({ quiet: true }), buildTesting()])
-  // The kit stops the stack when a parent process (npm, scripts/test.ts) is killed.
-  // The gateway on a real database: PGlite (PostgreSQL in WASM), in memory for this run.
-  const stack = await startTestStack({ database: {} })
-  // The embedded wallet's services (auth service with the frame, mail inbox, social login
-  // provider, Farcaster relay) are Gangway's own: the kit leaves them out.
-  const auth = await startAuthStack().catch(async (error: unknown) => {
-    await stack.stop()
+  const stops: (() => Promise<void>)[] = []
+  const stop = async () => {
+    for (const s of stops.splice(0).reverse()) await s().catch(() => undefined)
+  }
+  try {
+    // The kit stops the stack when a parent process (npm, scripts/test.ts) is killed.
+    // The gateway on a real database: PGlite (PostgreSQL in WASM), in memory for this run.
+    const stack = await startTestStack({ database: {} })
+    stops.push(() => stack.stop())
+    // The embedded wallet's services (auth service with the frame, mail inbox, social login
+    // provider, Farcaster relay) are Gangway's own: the kit leaves them out.
+    const auth = await startAuthStack()
+    stops.push(() => auth.stop())
+    const shared = {
+      ...stack.config,
+      walletUrl: '',
+      solanaChain: 'solana:localnet',
+      authUrl: auth.urls.auth,
+      frameUrl: auth.urls.frame,
+      mailUrl: auth.urls.mail,
+    } as StackConfig
+    const stacks: Record<string, E2EStack> = {}
+    // One file at a time: a few requests each, and no burst of them at the chains and validator.
+    for (const file of readdirSync(E2E_DIR).filter((name) => name.endsWith('.e2e.test.ts'))) {
+      const own = STACK_ACCOUNT_FILES.includes(file) ? shared : await withOwnAccounts(shared, file)
+      const json: Record<string, unknown> = {}
+      const web = await serveStatic({ root: BUILT_PAGES, port: 0, json, pages: ['/wallet/'] })
+      stops.push(() => web.stop())
+      const config = { ...own, walletUrl: `${web.url}/wallet/` }
+      json['/stack.json'] = config
+      stacks[file] = { config, urls: { demo: `${web.url}/demo/`, wallet: `${web.url}/wallet/`, web: web.url } }
+    }
+    return { stacks, stop }
+  } catch (error) {
+    await stop()
     throw error
-  })
-  const json: Record<string, unknown> = {}
-  const web = await serveStatic({ root: BUILT_PAGES, port: 0, json, pages: ['/wallet/'] }).catch(async (error: unknown) => {
-    await auth.stop()
-    await stack.stop()
-    throw error
-  })
-  const config = {
-    ...stack.config,
-    walletUrl: `${web.url}/wallet/`,
-    solanaChain: 'solana:localnet',
-    authUrl: auth.urls.auth,
-    frameUrl: auth.urls.frame,
-    mailUrl: auth.urls.mail,
-  } as StackConfig
-  json['/stack.json'] = config
-  project.provide('stack', { config, urls: { demo: `${web.url}/demo/`, wallet: `${web.url}/wallet/`, web: web.url } })
+  }
+}
+
+/** One start for all the e2e projects (vitest.e2e.config.ts): each runs this setup. */
+const shared = globalThis as typeof globalThis & { __gangwayE2E?: { users: number; started: Promise<Started> } }
+
+export default async function setup(project: TestProject) {
+  const run = (shared.__gangwayE2E ??= { users: 0, started: start() })
+  run.users++
+  const started = await run.started
+  project.provide('stacks', started.stacks)
   return async () => {
-    await web.stop()
-    await auth.stop()
-    await stack.stop()
+    if (--run.users > 0) return
+    delete shared.__gangwayE2E
+    await started.stop()
   }
 }
