@@ -3,8 +3,9 @@ import { readEvent, type EventCatalogue, assertValidEvent } from './events/catal
 import type { EventInput, StampedEvent } from './events/defineEvent.js'
 import { effectFailed } from './events/effects.js'
 import { sessionStarted } from './events/session.js'
-import { runEffects, type StateObservable } from './effects/runEffects.js'
+import { runEffects } from './effects/runEffects.js'
 import { EventStream } from './effects/eventStream.js'
+import { StateStream } from './effects/stateStream.js'
 import { EventLog, type LogSnapshot } from './eventLog.js'
 import { ReplayError } from './errors/storage.js'
 import { isPlainObject, jsonNumberLength, jsonStringLength, plainDataProblem, readPlainData } from './events/schema.js'
@@ -113,10 +114,9 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
   const reference = reducer.initial({ projectId: '', adapters: [] })
   const log = new EventLog<ModalState>(reducer, options.initialState ?? reference, options.maxLogBytes ?? LOG_BUFFER_BYTES)
   const state$ = new BehaviorSubject<ModalState>(log.currentState)
-  const present$ = new BehaviorSubject<ModalState>(log.presentState)
+  // What effects see as state$: the present state, and the one before the event they handle.
+  const present$ = new StateStream(log.presentState)
   const event$ = new EventStream()
-  // The present state before the event effects are handling (their `state$.previous`).
-  let previous = log.presentState
   const changes$ = new Subject<void>()
   // Each event waits with the JSON length of its payload when it was measured on the way in
   // (host-dispatched payloads are measured as they are copied; effects' as they are checked).
@@ -132,7 +132,6 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
   let waitingFor: string | undefined
   // Lazy features whose effects run (once per store, from their first injection).
   const runningFeatures = new Set<string>()
-  let presentState: StateObservable | undefined
   let loadedWaiters: (() => void)[] = []
 
   const publish = (): void => {
@@ -163,9 +162,9 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
   /** Starts a lazy feature's effects the first time it joins the state. */
   const startFeature = (name: string): void => {
     const feature = lazy?.loaded(name)
-    if (!feature || runningFeatures.has(name) || !presentState || !effectsSubscription) return
+    if (!feature || runningFeatures.has(name) || !effectsSubscription) return
     runningFeatures.add(name)
-    effectsSubscription.add(runEffects(feature.effects, event$, presentState, deps).subscribe(fromEffect))
+    effectsSubscription.add(runEffects(feature.effects, event$, present$, deps).subscribe(fromEffect))
   }
 
   const drain = (): void => {
@@ -222,7 +221,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
           }
           continue
         }
-        previous = before
+        present$.previous = before
         publish()
         if (event.type === featureInjected.type) startFeature((event.payload as { feature: string }).feature)
         event$.next(event)
@@ -412,11 +411,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
         }
       }
       started = true
-      presentState = Object.defineProperties(present$.asObservable(), {
-        value: { get: () => present$.value },
-        previous: { get: () => previous },
-      }) as StateObservable
-      effectsSubscription = runEffects([...(options.effects ?? []), ...loadedEffects], event$, presentState, deps).subscribe(fromEffect)
+      effectsSubscription = runEffects([...(options.effects ?? []), ...loadedEffects], event$, present$, deps).subscribe(fromEffect)
       queue.unshift({ input: sessionStarted(settings), payloadSize: undefined }, ...held.splice(0))
       publish()
       drain()

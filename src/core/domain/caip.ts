@@ -116,5 +116,6 @@ export function evmChainIdOf(caipNetworkId: string): number | undefined {
  */
 export function holdsAccountOf(byAccount: object, namespace: string): boolean {
   const prefix = `${namespace}:`
-  return Object.keys(byAccount).some((key) => key.startsWith(prefix))
+  for (const key in byAccount) if (Object.hasOwn(byAccount, key) && key.startsWith(prefix)) return true
+  return false
 }

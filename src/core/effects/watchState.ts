@@ -1,5 +1,6 @@
 import { Observable } from 'rxjs'
 import type { ModalState } from '../state.js'
+import { StateStream } from './stateStream.js'
 
 /**
  * What `state$.pipe(map(select), distinctUntilChanged(equal))` gives, in one step: the selected
@@ -7,7 +8,8 @@ import type { ModalState } from '../state.js'
  *
  * Optimization: every state-watching effect sees every state; one subscriber a state instead
  * of a chain of two keeps the cost of an event that changes nothing they watch to a call of
- * `select` per effect.
+ * `select` per effect. On the store's state stream the selecting and comparing happen inside
+ * the stream (`StateStream.watch`), so such a state does not go through a subscriber at all.
  *
  * @example
  * watchState(state$, (s) => s.modal.open) // true, false, true… as the modal opens and closes
@@ -17,6 +19,7 @@ export function watchState<T>(
   select: (state: ModalState) => T,
   equal: (previous: T, next: T) => boolean = (a, b) => a === b,
 ): Observable<T> {
+  if (state$ instanceof StateStream) return state$.watch(select, equal)
   return new Observable<T>((subscriber) => {
     let seen = false
     let last: T

@@ -16,9 +16,10 @@ export const bannerSlice = createSlice(
     b
       .addReplacer(bannerShowRequested, (banner, event) => {
         const { variant, message } = event.payload
+        // Written out in full rather than spread: see modalReducer's `modal`.
         return banner.open || banner.pending
-          ? { ...banner, open: false, pending: { variant, message, seq: event.seq } }
-          : { ...banner, open: true, variant, message }
+          ? { open: false, variant: banner.variant, message: banner.message, pending: { variant, message, seq: event.seq } }
+          : { open: true, variant, message, pending: banner.pending }
       })
       .addReplacer(
         bannerDelayElapsed,
@@ -35,5 +36,5 @@ export const bannerSlice = createSlice(
 )
 
 function closed(banner: BannerState): BannerState {
-  return banner.open || banner.pending ? { ...banner, open: false, pending: null } : banner
+  return banner.open || banner.pending ? { open: false, variant: banner.variant, message: banner.message, pending: null } : banner
 }

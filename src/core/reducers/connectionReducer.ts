@@ -27,7 +27,9 @@ export const connectionSlice = createSlice(
         connectionRequested,
         (c, event) => {
           const ns = c.byNamespace[event.payload.namespace] ?? EMPTY_NAMESPACE
-          return ns.status === 'connected' ? c : withNamespace(c, event.payload.namespace, { ...ns, status: 'connecting' })
+          return ns.status === 'connected'
+            ? c
+            : withNamespace(c, event.payload.namespace, { status: 'connecting', connections: ns.connections, activeConnectorId: ns.activeConnectorId })
         },
         (_c, event, _state, prev) => !isIgnoredConnectionEvent(prev, event),
       )
@@ -49,7 +51,7 @@ export const connectionSlice = createSlice(
           const i = kept.findIndex((x) => x.connectorId === connectorId)
           const connections = i >= 0 ? kept.map((x, j) => (j === i ? connection : x)) : [...kept, connection]
           const next = withNamespace(c, namespace, { status: settledStatus({ connections }), connections, activeConnectorId: connectorId })
-          return event.payload.adopted ? next : { ...next, activeNamespace: namespace }
+          return event.payload.adopted ? next : { activeNamespace: namespace, byNamespace: next.byNamespace }
         },
         (_c, event, _state, prev) => !isIgnoredConnectionEvent(prev, event),
       )
@@ -58,7 +60,8 @@ export const connectionSlice = createSlice(
         (c, event) => {
           const ns = c.byNamespace[event.payload.namespace]
           const status = settledStatus(ns ?? EMPTY_NAMESPACE)
-          return ns && ns.status === status ? c : withNamespace(c, event.payload.namespace, { ...(ns ?? EMPTY_NAMESPACE), status })
+          const from = ns ?? EMPTY_NAMESPACE
+          return ns && ns.status === status ? c : withNamespace(c, event.payload.namespace, { status, connections: from.connections, activeConnectorId: from.activeConnectorId })
         },
         (_c, event, _state, prev) => !isIgnoredConnectionEvent(prev, event),
       )
@@ -72,7 +75,7 @@ export const connectionSlice = createSlice(
         // The active family's last wallet gone, a family that still has one becomes the active one.
         if (connections.length > 0 || c.activeNamespace !== namespace) return next
         const stillConnected = (Object.keys(c.byNamespace) as Namespace[]).find((n) => n !== namespace && (c.byNamespace[n]?.connections.length ?? 0) > 0)
-        return stillConnected ? { ...next, activeNamespace: stillConnected } : next
+        return stillConnected ? { activeNamespace: stillConnected, byNamespace: next.byNamespace } : next
       })
       .addCase(reconnectStarted, (c, event) => {
         const ns = namespaceDraft(c, event.payload.namespace)
@@ -136,8 +139,13 @@ function settledStatus(ns: Pick<NamespaceConnection, 'connections'>): NamespaceC
 
 const EMPTY_NAMESPACE: NamespaceConnection = { status: 'disconnected', connections: [], activeConnectorId: null }
 
+/**
+ * The state with this namespace's record replaced. Optimization: the slice's objects are written
+ * out in full rather than spread from one another, which gave them a new hidden class every few
+ * events and left the code reading them megamorphic (the records keyed by namespace stay spread).
+ */
 function withNamespace(c: ConnectionState, namespace: Namespace, ns: NamespaceConnection): ConnectionState {
-  return { ...c, byNamespace: { ...c.byNamespace, [namespace]: ns } }
+  return { activeNamespace: c.activeNamespace, byNamespace: { ...c.byNamespace, [namespace]: ns } }
 }
 
 function namespaceDraft(c: Draft<ConnectionState>, namespace: Namespace): Draft<NamespaceConnection> {

@@ -7,10 +7,12 @@
  * isResetTo({ ...IDLE }, IDLE) // true
  */
 export function isResetTo<T extends object>(value: T, reset: T): boolean {
+  // Optimization: counted with for…in rather than Object.keys, so the check allocates nothing.
   let fields = 0
   for (const key in reset) {
     if (!Object.hasOwn(value, key) || value[key] !== reset[key]) return false
     fields++
   }
-  return Object.keys(value).length === fields
+  for (const _key in value) fields--
+  return fields === 0
 }

@@ -36,17 +36,17 @@ export const modalSlice = createSlice(
   (): ModalSliceState => ({ open: false, loading: false, shake: false, shakeStartedAt: null, namespace: null, legalAccepted: false }),
   (b) =>
     b
-      .addReplacer(legalAcceptanceChanged, (m, event) => ({ ...m, legalAccepted: event.payload.accepted }))
+      .addReplacer(legalAcceptanceChanged, (m, event) => modal(m, m.open, m.loading, m.namespace, event.payload.accepted))
       // The connection slice already made a requested namespace the active one.
-      .addReplacer(modalOpenRequested, (m, event, state) => ({ ...m, open: true, loading: false, namespace: event.payload.namespace ?? state.connection.activeNamespace }))
+      .addReplacer(modalOpenRequested, (m, event, state) => modal(m, true, false, event.payload.namespace ?? state.connection.activeNamespace))
       .addReplacer(
         modalCloseRequested,
         (m, event, _state, prev) => (selectCanClose(prev) ? closed(m) : shaking(m, event.at)),
         (m) => m.open,
       )
       .addReplacer(modalShakeRequested, (m, event) => shaking(m, event.at))
-      .addReplacer(modalShakeEnded, (m) => ({ ...m, shake: false, shakeStartedAt: null }))
-      .addReplacer(modalLoadingChanged, (m, event) => ({ ...m, loading: event.payload.loading }))
+      .addReplacer(modalShakeEnded, (m) => ({ open: m.open, loading: m.loading, shake: false, shakeStartedAt: null, namespace: m.namespace, legalAccepted: m.legalAccepted }))
+      .addReplacer(modalLoadingChanged, (m, event) => modal(m, m.open, event.payload.loading, m.namespace))
       .addReplacer(
         connectionSucceeded,
         (m, event, state, prev) => (showsUnsupportedChain(state) ? shown(m, state) : closesAfterConnect(prev, event) ? closed(m) : m),
@@ -73,15 +73,24 @@ export const modalSlice = createSlice(
 /** Shake lasts SHAKE_MS and does not retrigger while active (spec §4). */
 function shaking(m: ModalSliceState, at: number): ModalSliceState {
   if (m.shake && m.shakeStartedAt !== null && at - m.shakeStartedAt < SHAKE_MS) return m
-  return { ...m, shake: true, shakeStartedAt: at }
+  return { open: m.open, loading: m.loading, shake: true, shakeStartedAt: at, namespace: m.namespace, legalAccepted: m.legalAccepted }
 }
 
 function closed(m: ModalSliceState): ModalSliceState {
-  return m.open || m.loading ? { ...m, open: false, loading: false } : m
+  return m.open || m.loading ? modal(m, false, false, m.namespace) : m
 }
 
 function shown(m: ModalSliceState, state: ModalState): ModalSliceState {
-  return { ...m, open: true, loading: false, namespace: state.connection.activeNamespace }
+  return modal(m, true, false, state.connection.activeNamespace)
+}
+
+/**
+ * The slice with these fields changed, written out in full. Optimization: objects spread from
+ * one another took a new hidden class every few events, which left the code reading them
+ * megamorphic; one literal keeps them all of one shape.
+ */
+function modal(m: ModalSliceState, open: boolean, loading: boolean, namespace: ModalSliceState['namespace'], legalAccepted = m.legalAccepted): ModalSliceState {
+  return { open, loading, shake: m.shake, shakeStartedAt: m.shakeStartedAt, namespace, legalAccepted }
 }
 
 

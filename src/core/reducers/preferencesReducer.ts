@@ -10,8 +10,13 @@ export const preferencesSlice = createSlice(
   (settings: SessionSettings): PreferencesState => ({ themeMode: settings.themeMode ?? 'light', locale: settings.locale ?? 'en', preferredAccountType: {} }),
   (b) =>
     b
-      .addReplacer(themeModeChanged, (p, event) => (p.themeMode === event.payload.mode ? p : { ...p, themeMode: event.payload.mode }))
-      .addReplacer(localeChanged, (p, event) => (p.locale === event.payload.locale ? p : { ...p, locale: event.payload.locale }))
+      // Written out in full rather than spread: see modalReducer's `modal`.
+      .addReplacer(themeModeChanged, (p, event) =>
+        p.themeMode === event.payload.mode ? p : { themeMode: event.payload.mode, locale: p.locale, preferredAccountType: p.preferredAccountType },
+      )
+      .addReplacer(localeChanged, (p, event) =>
+        p.locale === event.payload.locale ? p : { themeMode: p.themeMode, locale: event.payload.locale, preferredAccountType: p.preferredAccountType },
+      )
       .addCase(accountTypePreferred, (p, event, state) => {
         const namespace = event.payload.namespace ?? state.connection.activeNamespace ?? 'eip155'
         const current = p.preferredAccountType[namespace] ?? 'eoa'

@@ -49,7 +49,7 @@ export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
           returnView: prev.router.history.includes('ProfileWallets') ? 'ProfileWallets' : null,
         }
         // A visitor's choice ends a reconnect run still going on in that namespace.
-        return { ...w, attempt, reconnect: without(w.reconnect, namespace), disconnectError: null }
+        return wallets(w, { attempt, reconnect: without(w.reconnect, namespace), disconnectError: null })
       },
       (_w, event, _state, prev) => !isIgnoredConnectionEvent(prev, event),
     )
@@ -58,7 +58,7 @@ export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
       (w, event, state, prev) => {
         const { connectorId, namespace, accounts } = event.payload
         const attempt = settledAttempt(prev, event) ? null : w.attempt
-        if (accounts.length === 0) return attempt === w.attempt ? w : { ...w, attempt }
+        if (accounts.length === 0) return attempt === w.attempt ? w : wallets(w, { attempt })
         const connector = w.connectors.find((c) => c.id === connectorId && c.chain === namespace)
         const recent: RecentWallet = { id: connectorId, name: connector?.name ?? connectorId, namespace }
         if (connector?.imageUrl) recent.imageUrl = connector.imageUrl
@@ -70,13 +70,13 @@ export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
           recent: addRecentWallet(w.memory.recent, recent),
           connected: { ...w.memory.connected, [namespace]: remembered(w, state, namespace, connectorId) },
         }
-        return { ...w, attempt, memory }
+        return wallets(w, { attempt, memory })
       },
       (_w, event, _state, prev) => !isIgnoredConnectionEvent(prev, event),
     )
     .addReplacer(
       connectionFailed,
-      (w, event) => ({ ...w, attempt: { ...(w.attempt as ConnectAttempt), status: 'failed', error: event.payload.error } }),
+      (w, event) => wallets(w, { attempt: { ...(w.attempt as ConnectAttempt), status: 'failed', error: event.payload.error } }),
       (w, event, _state, prev) => {
         const attempt = w.attempt
         return (
@@ -93,7 +93,7 @@ export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
         const ns = event.payload.namespace
         const live = new Set(state.connection.byNamespace[ns]?.connections.map((c) => c.connectorId) ?? [])
         const connected = { ...w.memory.connected, [ns]: (w.memory.connected[ns] ?? []).filter((id) => live.has(id)) }
-        return { ...w, memory: { ...w.memory, connected } }
+        return wallets(w, { memory: { recent: w.memory.recent, connected } })
       },
       (w, event) => w.reconnect[event.payload.namespace] === undefined,
     )
@@ -138,6 +138,21 @@ export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
     }),
   { after: ['connection'] },
 )
+
+/**
+ * The slice with these fields changed. Optimization: written out in full rather than spread,
+ * as spread objects took a new hidden class every few events (see modalReducer's `modal`).
+ */
+function wallets(w: WalletsState, changes: Partial<WalletsState>): WalletsState {
+  return {
+    connectors: changes.connectors ?? w.connectors,
+    attempt: changes.attempt === undefined ? w.attempt : changes.attempt,
+    reconnect: changes.reconnect ?? w.reconnect,
+    memory: changes.memory ?? w.memory,
+    disconnectError: changes.disconnectError === undefined ? w.disconnectError : changes.disconnectError,
+    switching: changes.switching === undefined ? w.switching : changes.switching,
+  }
+}
 
 function isCurrentSwitch(w: Draft<WalletsState>, requestId: string | undefined): boolean {
   return isCurrentRequest(w.switching?.requestId, requestId, { unnamed: 'applies' })
