@@ -112,7 +112,7 @@ const NAMED_TYPES = [
   { name: 'SerializedError', file: 'src/core/errors/base.ts' },
   { name: 'ViewName', file: 'src/core/events/views.ts' },
   { name: 'Namespace', file: 'src/core/events/views.ts' },
-  { name: 'ThemeVariableName', file: 'src/core/events/preferences.ts' },
+  { name: 'ThemeVariableName', file: 'src/core/events/modal/preferences.ts' },
 ] as const
 
 /** Each named type's written-out text → its name (longest first, so no name splits another's text). */
@@ -136,7 +136,8 @@ function readCreators(project: Project, names: ReadonlyMap<string, string>): Map
   const { checker } = project
   const dir = join(ROOT, 'src/core/events')
   const creators = new Map<string, CreatorInfo>()
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+  // Each feature's events sit in a folder named after it.
+  for (const file of (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).sort()) {
     for (const exported of exportsOf(project, join(dir, file))) {
       const symbol = resolveAlias(checker, exported)
       if (!(symbol.flags & SymbolFlags.Variable)) continue

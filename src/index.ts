@@ -69,25 +69,25 @@ export type { Storage, Analytics, Clock } from './core/ports.js'
 export type { LogSnapshot } from './core/eventLog.js'
 export { selectIsConnected, selectAddress, selectCanClose } from './core/selectors.js'
 // Event creators a host may dispatch or match on.
-export { modalOpenRequested, modalCloseRequested, modalShakeRequested } from './core/events/modal.js'
-export { routerPushed, routerReplaced, routerWentBack, routerReset } from './core/events/router.js'
-export { bannerShowRequested, bannerClosed } from './core/events/banner.js'
-export { themeModeChanged, accountTypePreferred } from './core/events/preferences.js'
-export { themeVariablesChanged, THEME_VARIABLE_NAMES } from './core/events/preferences.js'
-export type { ThemeVariableName } from './core/events/preferences.js'
+export { modalOpenRequested, modalCloseRequested, modalShakeRequested } from './core/events/modal/modal.js'
+export { routerPushed, routerReplaced, routerWentBack, routerReset } from './core/events/modal/router.js'
+export { bannerShowRequested, bannerClosed } from './core/events/modal/banner.js'
+export { themeModeChanged, accountTypePreferred } from './core/events/modal/preferences.js'
+export { themeVariablesChanged, THEME_VARIABLE_NAMES } from './core/events/modal/preferences.js'
+export type { ThemeVariableName } from './core/events/modal/preferences.js'
 export type { ThemeVariables } from './createModal.js'
-export { selectThemeVariables } from './core/reducers/themeReducer.js'
-export { connectionRequested, connectionSucceeded, connectionFailed, connectionDisconnected } from './core/events/connection.js'
+export { selectThemeVariables } from './core/reducers/modal/themeReducer.js'
+export { connectionRequested, connectionSucceeded, connectionFailed, connectionDisconnected } from './core/events/connection/connection.js'
 // Wallets: the chain adapter ports, host commands' events. The EVM adapter is `gangway/evm`.
 export type { ChainAdapter, ChainDeps, ConnectRequest, WalletSession, WalletProviderEvent, WalletTransaction, WalletTransfer, WalletReceipt } from './core/ports.js'
 export type { Network, Connector } from './core/domain/entities.js'
-export type { WalletCommands } from './core/events/walletCommands.js'
-export type { SendToken } from './core/events/send.js'
+export type { WalletCommands } from './core/events/connection/walletCommands.js'
+export type { SendToken } from './core/events/connection/send.js'
 export { newRequestId } from './core/events/newRequestId.js'
-export { connectorsChanged } from './core/events/connectors.js'
-export { disconnectRequested, accountDisconnected, accountsChanged, connectionSwitchRequested } from './core/events/connectionLifecycle.js'
-export { networkSwitchRequested, networkSwitched, networkSwitchFailed, networkChanged } from './core/events/network.js'
-export { signatureRequested, signatureSucceeded, signatureFailed } from './core/events/signature.js'
+export { connectorsChanged } from './core/events/connection/connectors.js'
+export { disconnectRequested, accountDisconnected, accountsChanged, connectionSwitchRequested } from './core/events/connection/connectionLifecycle.js'
+export { networkSwitchRequested, networkSwitched, networkSwitchFailed, networkChanged } from './core/events/connection/network.js'
+export { signatureRequested, signatureSucceeded, signatureFailed } from './core/events/connection/signature.js'
 export {
   sendTokenSet,
   sendAmountSet,
@@ -100,8 +100,8 @@ export {
   sendFeeRequested,
   sendFeeEstimated,
   sendFeeFailed,
-} from './core/events/send.js'
-export { balanceRefreshRequested } from './core/events/balance.js'
+} from './core/events/connection/send.js'
+export { balanceRefreshRequested } from './core/events/connection/balance.js'
 export {
   selectActiveConnection,
   selectActiveNetwork,
@@ -121,8 +121,8 @@ export {
   pairingPrefetchRequested,
   pairingUriReceived,
   pairingRefreshRequested,
-} from './core/events/walletConnect.js'
-export type { WalletConnectWallet } from './core/events/walletConnect.js'
+} from './core/events/walletConnect/walletConnect.js'
+export type { WalletConnectWallet } from './core/events/walletConnect/walletConnect.js'
 export type { WalletConnectActivity, WalletConnectPort } from './core/ports.js'
 // Data plane: the HTTP services of spec §7 (the `apiUrl` / `directoryUrl` options of createModal,
 // or these clients and ports), wallet-list and balance events, and their selectors.
@@ -132,22 +132,22 @@ export { createAnalyticsClient } from './adapters/api/createAnalyticsClient.js'
 export type { ApiClientOptions } from './adapters/api/apiUrl.js'
 export type { WalletDirectory, BlockchainApi, AnalyticsSink, GetWalletsParams, WalletPage } from './core/apiPorts.js'
 export type { WalletRecord, TokenBalance } from './core/domain/entities.js'
-export { walletListPageRequested, walletListPageLoaded, walletListPageFailed, walletListSearchChanged } from './core/events/walletList.js'
-export { tokenBalancesFetched, tokenBalancesFailed } from './core/events/tokenBalances.js'
-export { siwxSessionStored, siwxSessionsCleared, siwxSignInRequested, siwxSignInFailed, siwxSignInCancelled } from './core/events/siwx.js'
-export { accountTabSelected, activityPageRequested, activityPageFetched, activityPageFailed, identityFetched, ACCOUNT_TABS } from './core/events/activity.js'
-export type { AccountTab } from './core/events/activity.js'
-export { apiRequestFailed } from './core/events/api.js'
-export { remoteConfigLoaded, remoteConfigFailed } from './core/events/config.js'
-export type { ListedWallet, WalletListName, WalletPages } from './core/reducers/dataState.js'
+export { walletListPageRequested, walletListPageLoaded, walletListPageFailed, walletListSearchChanged } from './core/events/data/walletList.js'
+export { tokenBalancesFetched, tokenBalancesFailed } from './core/events/data/tokenBalances.js'
+export { siwxSessionStored, siwxSessionsCleared, siwxSignInRequested, siwxSignInFailed, siwxSignInCancelled } from './core/events/siwx/siwx.js'
+export { accountTabSelected, activityPageRequested, activityPageFetched, activityPageFailed, identityFetched, ACCOUNT_TABS } from './core/events/accountSheet/activity.js'
+export type { AccountTab } from './core/events/accountSheet/activity.js'
+export { apiRequestFailed } from './core/events/data/api.js'
+export { remoteConfigLoaded, remoteConfigFailed } from './core/events/modal/config.js'
+export type { ListedWallet, WalletListName, WalletPages } from './core/reducers/data/dataState.js'
 export {
   selectAccountBalance,
   selectAllWallets,
   selectFeaturedWallets,
   selectRecommendedWallets,
   selectTokenBalances,
-} from './core/reducers/dataSelectors.js'
-export type { AccountBalance, AllWalletsListing } from './core/reducers/dataSelectors.js'
+} from './core/reducers/data/dataSelectors.js'
+export type { AccountBalance, AllWalletsListing } from './core/reducers/data/dataSelectors.js'
 // The connected wallet for the host's own contract calls: `modal.getProvider()` and `modal.getWalletClient()`.
 export type { Eip1193Provider, EvmCapabilities } from './core/ports.js'
 export type { GangwayWalletClient, WalletClientOptions } from './walletClient.js'

@@ -2,7 +2,7 @@ import { addRecentWallet } from '../../src/core/domain/walletLists'
 import type { StampedEvent } from '../../src/core/events/defineEvent'
 import type { ViewName } from '../../src/core/events/views'
 import { rootReducer } from '../../src/core/reducers/rootReducer'
-import { EMPTY_SEND } from '../../src/core/reducers/walletState'
+import { EMPTY_SEND } from '../../src/core/reducers/connection/walletState'
 import type { Connection, ModalState, SessionSettings } from '../../src/core/state'
 
 /**

@@ -1,11 +1,11 @@
-import { bannerClosed, bannerDelayElapsed, bannerShowRequested } from '../../src/core/events/banner'
-import { connectionDisconnected, connectionRequested, connectionSucceeded } from '../../src/core/events/connection'
-import { accountDisconnected } from '../../src/core/events/connectionLifecycle'
+import { bannerClosed, bannerDelayElapsed, bannerShowRequested } from '../../src/core/events/modal/banner'
+import { connectionDisconnected, connectionRequested, connectionSucceeded } from '../../src/core/events/connection/connection'
+import { accountDisconnected } from '../../src/core/events/connection/connectionLifecycle'
 import type { EventInput, StampedEvent } from '../../src/core/events/defineEvent'
-import { modalCloseRequested, modalOpenRequested } from '../../src/core/events/modal'
-import { themeModeChanged } from '../../src/core/events/preferences'
-import { routerPushed, routerWentBack } from '../../src/core/events/router'
-import { sessionStarted } from '../../src/core/events/session'
+import { modalCloseRequested, modalOpenRequested } from '../../src/core/events/modal/modal'
+import { themeModeChanged } from '../../src/core/events/modal/preferences'
+import { routerPushed, routerWentBack } from '../../src/core/events/modal/router'
+import { sessionStarted } from '../../src/core/events/modal/session'
 import type { SessionSettings } from '../../src/core/state'
 
 /** The settings every benchmark session starts with (an EVM app, desktop). */

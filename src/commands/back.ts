@@ -1,4 +1,4 @@
-import { routerWentBack } from '../core/events/router.js'
+import { routerWentBack } from '../core/events/modal/router.js'
 import type { Store } from '../core/store.js'
 import { hostCommand } from './hostCommand.js'
 

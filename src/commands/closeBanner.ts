@@ -1,4 +1,4 @@
-import { bannerClosed } from '../core/events/banner.js'
+import { bannerClosed } from '../core/events/modal/banner.js'
 import type { Store } from '../core/store.js'
 import { hostCommand } from './hostCommand.js'
 

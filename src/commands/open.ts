@@ -1,5 +1,5 @@
 import { InvalidInputError } from '../core/errors/base.js'
-import { modalOpenRequested } from '../core/events/modal.js'
+import { modalOpenRequested } from '../core/events/modal/modal.js'
 import { isPlainObject, show } from '../core/events/schema.js'
 import type { Namespace, ViewName } from '../core/events/views.js'
 import type { Store } from '../core/store.js'

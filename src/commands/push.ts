@@ -1,4 +1,4 @@
-import { routerPushed } from '../core/events/router.js'
+import { routerPushed } from '../core/events/modal/router.js'
 import type { ViewName } from '../core/events/views.js'
 import type { Store } from '../core/store.js'
 import { hostCommand } from './hostCommand.js'

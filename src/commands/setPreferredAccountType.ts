@@ -1,4 +1,4 @@
-import { accountTypePreferred } from '../core/events/preferences.js'
+import { accountTypePreferred } from '../core/events/modal/preferences.js'
 import type { Namespace } from '../core/events/views.js'
 import type { AccountType } from '../core/state.js'
 import type { Store } from '../core/store.js'

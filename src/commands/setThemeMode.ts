@@ -1,4 +1,4 @@
-import { themeModeChanged } from '../core/events/preferences.js'
+import { themeModeChanged } from '../core/events/modal/preferences.js'
 import type { ThemeMode } from '../core/state.js'
 import type { Store } from '../core/store.js'
 import { hostCommand } from './hostCommand.js'

@@ -1,5 +1,5 @@
 import { InvalidInputError } from '../core/errors/base.js'
-import { themeVariablesChanged, themeVariablesProblem, type ThemeVariableName } from '../core/events/preferences.js'
+import { themeVariablesChanged, themeVariablesProblem, type ThemeVariableName } from '../core/events/modal/preferences.js'
 import type { Store } from '../core/store.js'
 import { hostCommand } from './hostCommand.js'
 

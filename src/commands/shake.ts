@@ -1,4 +1,4 @@
-import { modalShakeRequested } from '../core/events/modal.js'
+import { modalShakeRequested } from '../core/events/modal/modal.js'
 import type { Store } from '../core/store.js'
 import { hostCommand } from './hostCommand.js'
 

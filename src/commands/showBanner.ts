@@ -1,4 +1,4 @@
-import { bannerShowRequested, type BannerVariant } from '../core/events/banner.js'
+import { bannerShowRequested, type BannerVariant } from '../core/events/modal/banner.js'
 import type { Store } from '../core/store.js'
 import { hostCommand } from './hostCommand.js'
 

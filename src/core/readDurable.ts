@@ -1,9 +1,9 @@
 import { RECENT_WALLETS_MAX } from './domain/walletLists.js'
 import { isPlainObject, plainDataProblem } from './events/schema.js'
-import { recentWalletSchema, storageHydrated } from './events/storage.js'
+import { recentWalletSchema, storageHydrated } from './events/persistence/storage.js'
 import { NAMESPACES } from './events/views.js'
 import type { DurableState } from './state.js'
-import type { RecentWallet, WalletMemory } from './reducers/walletState.js'
+import type { RecentWallet, WalletMemory } from './reducers/connection/walletState.js'
 
 /** What could be read from a stored durable value, and the paths of what was dropped. */
 export type DurableReading = { durable: Partial<DurableState>; dropped: string[] }

@@ -1,7 +1,7 @@
 import type { ModalState, NamespaceConnection } from './state.js'
 import type { Namespace } from './events/views.js'
 import type { Network } from './domain/entities.js'
-import type { BalanceEntry } from './reducers/walletState.js'
+import type { BalanceEntry } from './reducers/connection/walletState.js'
 
 /** The connection record of a namespace, or null when nothing was ever connected there. */
 export function selectNamespaceConnection(state: ModalState, namespace = state.connection.activeNamespace) {

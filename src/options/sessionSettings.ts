@@ -1,5 +1,5 @@
 import type { Network } from '../core/domain/entities.js'
-import { canonicalLocale } from '../core/events/preferences.js'
+import { canonicalLocale } from '../core/events/modal/preferences.js'
 import type { Features, SessionSettings } from '../core/state.js'
 import type { ModalOptions } from './modalOptions.js'
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react'
 import { formatBalance, truncateAddress } from '../core/domain/format.js'
-import { selectAccountBalance, type AccountBalance } from '../core/reducers/dataSelectors.js'
+import { selectAccountBalance, type AccountBalance } from '../core/reducers/data/dataSelectors.js'
 import type { ModalState } from '../core/state.js'
 import { networkHue, networkInitials } from './components/NetworkIcon.js'
 import { CONNECT_BUTTON_CSS } from './connectButtonCss.js'

@@ -1,5 +1,5 @@
 import type { Modal } from '../createModal.js'
-import { selectThemeVariables } from '../core/reducers/themeReducer.js'
+import { selectThemeVariables } from '../core/reducers/modal/themeReducer.js'
 
 /**
  * Sets the modal's theme mode (`data-theme`) and theme variables on `element` (the

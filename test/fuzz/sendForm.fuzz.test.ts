@@ -1,10 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isAddress, parseUnits } from 'viem'
-import { prepareSend } from '../../src/core/effects/prepareSend'
+import { prepareSend } from '../../src/core/effects/connection/prepareSend'
 import { sendAmountError } from '../../src/core/domain/sendAmount'
-import { balanceFetched } from '../../src/core/events/balance'
-import { connectionSucceeded } from '../../src/core/events/connection'
+import { balanceFetched } from '../../src/core/events/connection/balance'
+import { connectionSucceeded } from '../../src/core/events/connection/connection'
 import {
   sendAmountSet,
   sendReceiverNameFailed,
@@ -12,7 +12,7 @@ import {
   sendReceiverNameResolved,
   sendReceiverSet,
   sendTokenSet,
-} from '../../src/core/events/send'
+} from '../../src/core/events/connection/send'
 import { stateAfter } from '../support/stateAfter'
 import { fuzzParams } from './fuzzParams'
 

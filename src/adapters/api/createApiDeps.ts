@@ -1,5 +1,5 @@
 import type { AnalyticsResult, AnalyticsSink, BlockchainApi, WalletDirectory } from '../../core/apiPorts.js'
-import type { ApiDeps } from '../../core/effects/dataDeps.js'
+import type { ApiDeps } from '../../core/effects/shared/dataDeps.js'
 import type { SerializedError } from '../../core/errors/base.js'
 import type { Analytics } from '../../core/ports.js'
 import { selectAddress } from '../../core/selectors.js'

@@ -1,5 +1,5 @@
 import type { RequestOptions, WalletDirectory } from '../../core/apiPorts.js'
-import type { RemoteConfigurationResult } from '../../core/effects/dataDeps.js'
+import type { RemoteConfigurationResult } from '../../core/effects/shared/dataDeps.js'
 import { loadRemoteConfiguration } from './loadRemoteConfiguration.js'
 
 /**

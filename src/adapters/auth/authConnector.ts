@@ -1,5 +1,5 @@
 import type { Connector, Network } from '../../core/domain/entities.js'
-import { AUTH_CONNECTOR_ID } from '../../core/events/embeddedWallet.js'
+import { AUTH_CONNECTOR_ID } from '../../core/events/embeddedWallet/embeddedWallet.js'
 
 const EMAIL_ICON =
   'data:image/svg+xml,' +

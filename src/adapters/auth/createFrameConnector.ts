@@ -2,7 +2,7 @@ import { Subject } from 'rxjs'
 import { EMBEDDED_FRAME_LOAD_TIMEOUT_MS, EMBEDDED_REQUEST_TIMEOUT_MS, SIGN_OUT_WAIT_MS } from '../../core/domain/constants.js'
 import type { Connector, Network } from '../../core/domain/entities.js'
 import { authConnector } from './authConnector.js'
-import { AUTH_CONNECTOR_ID } from '../../core/events/embeddedWallet.js'
+import { AUTH_CONNECTOR_ID } from '../../core/events/embeddedWallet/embeddedWallet.js'
 import {
   FRAME_PROTOCOL_VERSION,
   frameType,

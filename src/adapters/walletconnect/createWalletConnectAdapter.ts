@@ -6,7 +6,7 @@ import { RPC_RETRIES, RPC_RETRY_BASE_MS, RPC_TIMEOUT_MS } from '../../core/domai
 import { RequestAbortedError } from '../../core/errors/connection.js'
 import type { WalletConnectActivity, WalletConnectPort } from '../../core/ports.js'
 import { GangwayError, serializeError } from '../../core/errors/base.js'
-import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect/walletConnect.js'
 import type { ChainAdapter, Eip1193Provider, EvmCapabilities, WalletAccount, WalletProviderEvent, WalletSession, WalletTransaction } from '../../core/ports.js'
 import { sessionProvider } from './sessionProvider.js'
 import { sessionGrant, sessionNamespaces, startChain } from './sessionNamespaces.js'

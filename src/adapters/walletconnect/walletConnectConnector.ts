@@ -1,5 +1,5 @@
 import type { Connector, Network } from '../../core/domain/entities.js'
-import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect/walletConnect.js'
 import { WALLET_CONNECT_ICON } from './walletConnectIcon.js'
 
 /**

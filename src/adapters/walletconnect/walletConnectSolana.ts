@@ -2,7 +2,7 @@ import { defer, EMPTY, filter, from, map, merge, Observable, of, switchMap } fro
 import type { Connector, Network } from '../../core/domain/entities.js'
 import { GangwayError, serializeError } from '../../core/errors/base.js'
 import { WalletConnectChainNotSupportedError } from '../../core/errors/walletConnect.js'
-import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect/walletConnect.js'
 import type { ChainAdapter, SolanaCapabilities, WalletProviderEvent, WalletSession } from '../../core/ports.js'
 import type { SolanaRuntime } from '../solana/createSolanaRuntime.js'
 import type { LendsSolanaToolkit, SolanaToolkit } from '../solana/solanaToolkit.js'

@@ -1,5 +1,5 @@
-import { ACCOUNT_SHEET_EVENTS } from '../events/activity.js'
-import { accountSheetSlice } from '../reducers/accountSheetReducer.js'
+import { ACCOUNT_SHEET_EVENTS } from '../events/accountSheet/activity.js'
+import { accountSheetSlice } from '../reducers/accountSheet/accountSheetReducer.js'
 import { defineFeature } from './defineFeature.js'
 
 /** The account sheet (spec §2 Account tabs): the tab shown, the account's activity, identities. */
@@ -8,5 +8,5 @@ export const accountSheetFeature = defineFeature({
   events: [...ACCOUNT_SHEET_EVENTS],
   slices: [accountSheetSlice],
   effects: [],
-  loadEffects: () => import('../effects/startupEffects.js').then((m) => m.accountSheetEffects),
+  loadEffects: () => import('../effects/shared/startupEffects.js').then((m) => m.accountSheetEffects),
 })

@@ -1,9 +1,9 @@
-import { connectionDisconnected, connectionFailed, connectionRequested, connectionSucceeded } from '../events/connection.js'
-import { WALLET_EVENTS } from '../events/walletEvents.js'
-import { accountSlice } from '../reducers/accountReducer.js'
-import { connectionSlice } from '../reducers/connectionReducer.js'
-import { networkSlice } from '../reducers/networkReducer.js'
-import { walletsSlice } from '../reducers/walletsReducer.js'
+import { connectionDisconnected, connectionFailed, connectionRequested, connectionSucceeded } from '../events/connection/connection.js'
+import { WALLET_EVENTS } from '../events/connection/walletEvents.js'
+import { accountSlice } from '../reducers/connection/accountReducer.js'
+import { connectionSlice } from '../reducers/connection/connectionReducer.js'
+import { networkSlice } from '../reducers/connection/networkReducer.js'
+import { walletsSlice } from '../reducers/connection/walletsReducer.js'
 import { defineFeature } from './defineFeature.js'
 
 /** Wallet connections of every namespace: connectors, connect, reconnect, networks, balances, signing and sending. */
@@ -12,5 +12,5 @@ export const connectionFeature = defineFeature({
   events: [connectionRequested, connectionSucceeded, connectionFailed, connectionDisconnected, ...WALLET_EVENTS],
   slices: [connectionSlice, walletsSlice, networkSlice, accountSlice],
   effects: [],
-  loadEffects: () => import('../effects/startupEffects.js').then((m) => m.walletEffects),
+  loadEffects: () => import('../effects/shared/startupEffects.js').then((m) => m.walletEffects),
 })

@@ -1,5 +1,5 @@
 import type { EventCreator, EventInput } from '../events/defineEvent.js'
-import type { Effect } from '../effects/runEffects.js'
+import type { Effect } from '../effects/runtime/runEffects.js'
 import type { Slice } from '../reducers/createSlice.js'
 import type { ModalState, SessionSettings } from '../state.js'
 

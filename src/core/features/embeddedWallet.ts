@@ -1,7 +1,7 @@
-import { EMBEDDED_WALLET_EVENTS } from '../events/embeddedWallet.js'
-import { emailLoginSlice } from '../reducers/emailLoginReducer.js'
-import { socialLoginSlice } from '../reducers/socialLoginReducer.js'
-import { emailUpdateSlice, embeddedUserSlice } from '../reducers/emailUpdateReducer.js'
+import { EMBEDDED_WALLET_EVENTS } from '../events/embeddedWallet/embeddedWallet.js'
+import { emailLoginSlice } from '../reducers/embeddedWallet/emailLoginReducer.js'
+import { socialLoginSlice } from '../reducers/embeddedWallet/socialLoginReducer.js'
+import { emailUpdateSlice, embeddedUserSlice } from '../reducers/embeddedWallet/emailUpdateReducer.js'
 import { defineFeature } from './defineFeature.js'
 
 /**
@@ -18,5 +18,5 @@ export const embeddedWalletFeature = defineFeature({
   effects: [],
   // Only a modal with an embedded wallet loads them (without one, its views say so themselves).
   loadEffects: (deps: { auth?: unknown }) =>
-    deps.auth ? import('../effects/embeddedWalletEffects.js').then((m) => m.embeddedWalletEffects) : Promise.resolve([]),
+    deps.auth ? import('../effects/embeddedWallet/embeddedWalletEffects.js').then((m) => m.embeddedWalletEffects) : Promise.resolve([]),
 })

@@ -1,4 +1,4 @@
-import { storageFailed, storageHydrated } from '../events/storage.js'
+import { storageFailed, storageHydrated } from '../events/persistence/storage.js'
 import { defineFeature } from './defineFeature.js'
 
 /** Durable state (preferences, recent wallets, connections to restore, sign-in sessions) across reloads. */
@@ -7,7 +7,7 @@ export const persistenceFeature = defineFeature({
   events: [storageHydrated, storageFailed],
   slices: [],
   effects: [],
-  loadEffects: () => import('../effects/startupEffects.js').then((m) => m.persistenceEffects),
+  loadEffects: () => import('../effects/shared/startupEffects.js').then((m) => m.persistenceEffects),
 })
 
 /** The event log kept across reloads (on by default; `persistLog: false` leaves it out). */
@@ -16,5 +16,5 @@ export const logPersistenceFeature = defineFeature({
   events: [],
   slices: [],
   effects: [],
-  loadEffects: () => import('../effects/startupEffects.js').then((m) => m.logPersistenceEffects),
+  loadEffects: () => import('../effects/shared/startupEffects.js').then((m) => m.logPersistenceEffects),
 })

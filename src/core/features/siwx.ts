@@ -10,10 +10,10 @@ import {
   siwxSignInCancelled,
   siwxSignInFailed,
   siwxSignInRequested,
-} from '../events/siwx.js'
-import { siwxSlice } from '../reducers/siwxReducer.js'
-import { siwxSignInSlice } from '../reducers/siwxSignInReducer.js'
-import { siwxSessionsSlice } from '../reducers/siwxSessionsReducer.js'
+} from '../events/siwx/siwx.js'
+import { siwxSlice } from '../reducers/siwx/siwxReducer.js'
+import { siwxSignInSlice } from '../reducers/siwx/siwxSignInReducer.js'
+import { siwxSessionsSlice } from '../reducers/siwx/siwxSessionsReducer.js'
 import { defineFeature } from './defineFeature.js'
 
 /** Sign-in with a wallet (SIWX): the sessions by address, the sign-in under way, the prompt after connect, the hosted sessions listed and revoked. */
@@ -34,5 +34,5 @@ export const siwxFeature = defineFeature({
   ],
   slices: [siwxSlice, siwxSignInSlice, siwxSessionsSlice],
   effects: [],
-  loadEffects: () => import('../effects/startupEffects.js').then((m) => m.siwxEffects),
+  loadEffects: () => import('../effects/shared/startupEffects.js').then((m) => m.siwxEffects),
 })

@@ -1,6 +1,6 @@
-import { swapEffects } from '../effects/swapEffects.js'
-import { SWAP_EVENTS } from '../events/swap.js'
-import { swapSlice } from '../reducers/swapReducer.js'
+import { swapEffects } from '../effects/swaps/swapEffects.js'
+import { SWAP_EVENTS } from '../events/swaps/swap.js'
+import { swapSlice } from '../reducers/swaps/swapReducer.js'
 import { defineFeature } from './defineFeature.js'
 
 /** Swaps (spec §4, EVM): the network's tokens, quotes from the swap API, the approval and the swap. */

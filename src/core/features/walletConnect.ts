@@ -1,5 +1,5 @@
-import { WALLET_CONNECT_EVENTS } from '../events/walletConnect.js'
-import { walletConnectSlice } from '../reducers/walletConnectReducer.js'
+import { WALLET_CONNECT_EVENTS } from '../events/walletConnect/walletConnect.js'
+import { walletConnectSlice } from '../reducers/walletConnect/walletConnectReducer.js'
 import { defineFeature } from './defineFeature.js'
 
 /**
@@ -12,5 +12,5 @@ export const walletConnectFeature = defineFeature({
   slices: [walletConnectSlice],
   effects: [],
   loadEffects: (deps: { walletConnect?: unknown }) =>
-    deps.walletConnect ? import('../effects/walletConnectEffects.js').then((m) => m.walletConnectEffects) : Promise.resolve([]),
+    deps.walletConnect ? import('../effects/walletConnect/walletConnectEffects.js').then((m) => m.walletConnectEffects) : Promise.resolve([]),
 })

@@ -1,7 +1,7 @@
 import { freeze as deepFreeze, Immer } from 'immer'
 import type { StampedEvent } from '../events/defineEvent.js'
-import { sessionStarted } from '../events/session.js'
-import { featureInjected } from '../events/featureLoading.js'
+import { sessionStarted } from '../events/modal/session.js'
+import { featureInjected } from '../events/modal/featureLoading.js'
 import type { ModalState, SessionSettings } from '../state.js'
 import type { GuardedCase, Slice } from './createSlice.js'
 

@@ -1,11 +1,11 @@
 import type { StampedEvent } from '../events/defineEvent.js'
-import type { connectionSucceeded } from '../events/connection.js'
-import type { connectionSwitched } from '../events/connectionLifecycle.js'
-import type { networkChanged } from '../events/network.js'
+import type { connectionSucceeded } from '../events/connection/connection.js'
+import type { connectionSwitched } from '../events/connection/connectionLifecycle.js'
+import type { networkChanged } from '../events/connection/network.js'
 import type { EventOf } from '../events/defineEvent.js'
 import { selectIsUnsupportedChain } from '../selectors.js'
 import type { ModalState } from '../state.js'
-import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'
+import { isIgnoredConnectionEvent } from './connection/isIgnoredConnectionEvent.js'
 import { isCurrentRequest, namesRequest } from '../events/requestLifecycle.js'
 
 // The decisions several slices take on the same event (the modal closes, the router resets,

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { BALANCE_DECIMALS } from '../../core/domain/constants.js'
 import { formatBalance, formatDollars, formatLocaleAmount, formatUsd } from '../../core/domain/format.js'
-import { selectAccountBalance, type AccountBalance as Balance } from '../../core/reducers/dataSelectors.js'
+import { selectAccountBalance, type AccountBalance as Balance } from '../../core/reducers/data/dataSelectors.js'
 import { selectActiveNetwork } from '../../core/selectors.js'
 import { useI18n, type I18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { isValidEmail, normalizeEmail } from '../../core/domain/email.js'
-import { emailLoginRequested } from '../../core/events/embeddedWallet.js'
+import { emailLoginRequested } from '../../core/events/embeddedWallet/embeddedWallet.js'
 import type { Modal } from '../../createModal.js'
 import { useI18n } from '../i18n/i18n.js'
 

@@ -1,4 +1,4 @@
-import { AUTH_CONNECTOR_ID } from '../../core/events/embeddedWallet.js'
+import { AUTH_CONNECTOR_ID } from '../../core/events/embeddedWallet/embeddedWallet.js'
 import type { ModalState } from '../../core/state.js'
 import { useModalState } from '../useModalState.js'
 import { ErrorMessage } from './ErrorMessage.js'

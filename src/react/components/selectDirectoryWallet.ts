@@ -1,6 +1,6 @@
 import type { Modal } from '../../createModal.js'
-import { connectionRequested } from '../../core/events/connection.js'
-import type { ListedWallet } from '../../core/reducers/dataState.js'
+import { connectionRequested } from '../../core/events/connection/connection.js'
+import type { ListedWallet } from '../../core/reducers/data/dataState.js'
 
 /**
  * What choosing a directory wallet does: a wallet found in this browser (same directory id or

@@ -1,5 +1,5 @@
 import { socialsForPlatform } from '../../core/domain/socials.js'
-import { socialLoginRequested } from '../../core/events/embeddedWallet.js'
+import { socialLoginRequested } from '../../core/events/embeddedWallet/embeddedWallet.js'
 import type { Modal } from '../../createModal.js'
 import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'

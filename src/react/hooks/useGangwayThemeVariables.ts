@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react'
 import type { ThemeVariables } from '../../createModal.js'
-import { selectThemeVariables } from '../../core/reducers/themeReducer.js'
+import { selectThemeVariables } from '../../core/reducers/modal/themeReducer.js'
 import { useModal } from '../ModalContext.js'
 import { useModalState } from '../useModalState.js'
 

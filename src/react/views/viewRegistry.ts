@@ -1,8 +1,8 @@
 import { createElement, Fragment, lazy, type ComponentType } from 'react'
 import type { ViewGroup, ViewProps } from './viewProps.js'
 import type { ViewName } from '../../core/events/views.js'
-import { AccountView } from './AccountView.js'
-import { ConnectView } from './ConnectView.js'
+import { AccountView } from './accountSheet/AccountView.js'
+import { ConnectView } from './connection/ConnectView.js'
 import { pageIdle } from '../../adapters/pageIdle.js'
 
 
@@ -14,13 +14,13 @@ type GroupLoader = () => Promise<ViewGroup>
 // once the modal is on screen), so pushing one never waits for the network. Optimization: one
 // chunk per feature, not per view: a phone on a slow network pays a round trip per chunk.
 const VIEW_GROUPS: Record<string, GroupLoader> = {
-  connect: () => import('./connectViews.js').then((m) => m.connectViews),
-  account: () => import('./accountViews.js').then((m) => m.accountViews),
-  embeddedWallet: () => import('./embeddedWalletViews.js').then((m) => m.embeddedWalletViews),
-  siwx: () => import('./siwxViews.js').then((m) => m.siwxViews),
-  swaps: () => import('./swapsViews.js').then((m) => m.swapsViews),
-  onramp: () => import('./onrampViews.js').then((m) => m.onrampViews),
-  names: () => import('./namesViews.js').then((m) => m.namesViews),
+  connect: () => import('./connection/connectViews.js').then((m) => m.connectViews),
+  account: () => import('./accountSheet/accountViews.js').then((m) => m.accountViews),
+  embeddedWallet: () => import('./embeddedWallet/embeddedWalletViews.js').then((m) => m.embeddedWalletViews),
+  siwx: () => import('./siwx/siwxViews.js').then((m) => m.siwxViews),
+  swaps: () => import('./swaps/swapsViews.js').then((m) => m.swapsViews),
+  onramp: () => import('./onramp/onrampViews.js').then((m) => m.onrampViews),
+  names: () => import('./names/namesViews.js').then((m) => m.namesViews),
 }
 
 /** The chunk each lazy view is in. */

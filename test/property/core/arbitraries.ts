@@ -1,14 +1,14 @@
 import fc from 'fast-check'
-import { bannerClosed, bannerDelayElapsed, bannerShowRequested } from '../../../src/core/events/banner'
-import { remoteConfigLoaded } from '../../../src/core/events/config'
-import { connectionDisconnected, connectionFailed, connectionRequested, connectionSucceeded } from '../../../src/core/events/connection'
+import { bannerClosed, bannerDelayElapsed, bannerShowRequested } from '../../../src/core/events/modal/banner'
+import { remoteConfigLoaded } from '../../../src/core/events/modal/config'
+import { connectionDisconnected, connectionFailed, connectionRequested, connectionSucceeded } from '../../../src/core/events/connection/connection'
 import type { EventInput, StampedEvent } from '../../../src/core/events/defineEvent'
-import { modalCloseRequested, modalLoadingChanged, modalOpenRequested, modalShakeEnded, modalShakeRequested } from '../../../src/core/events/modal'
-import { accountTypePreferred, themeModeChanged } from '../../../src/core/events/preferences'
-import { routerPushed, routerReplaced, routerReset, routerWentBack } from '../../../src/core/events/router'
-import { sessionStarted } from '../../../src/core/events/session'
-import { siwxSessionStored, siwxSessionsCleared } from '../../../src/core/events/siwx'
-import { storageHydrated } from '../../../src/core/events/storage'
+import { modalCloseRequested, modalLoadingChanged, modalOpenRequested, modalShakeEnded, modalShakeRequested } from '../../../src/core/events/modal/modal'
+import { accountTypePreferred, themeModeChanged } from '../../../src/core/events/modal/preferences'
+import { routerPushed, routerReplaced, routerReset, routerWentBack } from '../../../src/core/events/modal/router'
+import { sessionStarted } from '../../../src/core/events/modal/session'
+import { siwxSessionStored, siwxSessionsCleared } from '../../../src/core/events/siwx/siwx'
+import { storageHydrated } from '../../../src/core/events/persistence/storage'
 import { NAMESPACES, VIEWS } from '../../../src/core/events/views'
 import type { SessionSettings } from '../../../src/core/state'
 import {
@@ -27,7 +27,7 @@ import {
   swapTokensFetched,
   swapTokensRequested,
   swapTokensSwitched,
-} from '../../../src/core/events/swap'
+} from '../../../src/core/events/swaps/swap'
 import {
   onrampAmountSet,
   onrampCurrencySelected,
@@ -39,8 +39,8 @@ import {
   onrampQuotesFetched,
   onrampQuotesRequested,
   onrampReset,
-} from '../../../src/core/events/onramp'
-import { localeChanged } from '../../../src/core/events/preferences'
+} from '../../../src/core/events/onramp/onramp'
+import { localeChanged } from '../../../src/core/events/modal/preferences'
 
 const view = fc.constantFrom(...VIEWS)
 const namespace = fc.constantFrom(...NAMESPACES)

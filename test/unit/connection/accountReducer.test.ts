@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { balanceFailed, balanceFetched } from '../../../src/core/events/balance'
-import { modalOpenRequested } from '../../../src/core/events/modal'
-import { sendAmountSet, sendConfirmed, sendFeeEstimated, sendFeeFailed, sendFeeRequested, sendReceiverSet, sendRequested, sendSubmitted, sendTokenSet } from '../../../src/core/events/send'
-import { signatureRequested, signatureSucceeded } from '../../../src/core/events/signature'
+import { balanceFailed, balanceFetched } from '../../../src/core/events/connection/balance'
+import { modalOpenRequested } from '../../../src/core/events/modal/modal'
+import { sendAmountSet, sendConfirmed, sendFeeEstimated, sendFeeFailed, sendFeeRequested, sendReceiverSet, sendRequested, sendSubmitted, sendTokenSet } from '../../../src/core/events/connection/send'
+import { signatureRequested, signatureSucceeded } from '../../../src/core/events/connection/signature'
 import { run } from './support'
 
 const form = [sendTokenSet({ token: { symbol: 'ETH', decimals: 18 } }), sendAmountSet({ amount: '0.01' }), sendReceiverSet({ receiver: '0xabc' })]

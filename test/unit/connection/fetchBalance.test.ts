@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { balanceRefreshRequested } from '../../../src/core/events/balance'
+import { balanceRefreshRequested } from '../../../src/core/events/connection/balance'
 import { selectBalance } from '../../../src/core/selectors'
 import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'
 import { createFakeChainAdapter } from '../../support/fakeChainAdapter'
 import { NETWORKS } from './support'
 import type { BlockchainApi } from '../../../src/core/apiPorts'
-import { selectAccountBalance } from '../../../src/core/reducers/dataSelectors'
+import { selectAccountBalance } from '../../../src/core/reducers/data/dataSelectors'
 
 const A = '0x00000000000000000000000000000000000000A1'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { WalletRejectedError } from '../../../src/core/errors/wallet'
-import { sendAmountSet, sendReset } from '../../../src/core/events/send'
+import { sendAmountSet, sendReset } from '../../../src/core/events/connection/send'
 import { settle } from '../../support/virtualTime'
 import { ACCOUNT_A, setupConnected } from './support'
 

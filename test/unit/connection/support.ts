@@ -1,10 +1,10 @@
 import { evmNetwork } from '../../support/stateAfter'
 import type { EventInput, StampedEvent } from '../../../src/core/events/defineEvent'
-import { sessionStarted } from '../../../src/core/events/session'
+import { sessionStarted } from '../../../src/core/events/modal/session'
 import { rootReducer } from '../../../src/core/reducers/rootReducer'
 import { type ModalState, type SessionSettings } from '../../../src/core/state'
 import { initialState } from '../../../src/core/reducers/rootReducer'
-import { connectionSucceeded } from '../../../src/core/events/connection'
+import { connectionSucceeded } from '../../../src/core/events/connection/connection'
 import { createFakeChainAdapter } from '../../support/fakeChainAdapter'
 import { createTestModal } from '../../support/testModal'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { connectionSwitched } from '../../../src/core/events/connectionLifecycle'
+import { connectionSwitched } from '../../../src/core/events/connection/connectionLifecycle'
 import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'
 import { createFakeChainAdapter } from '../../support/fakeChainAdapter'

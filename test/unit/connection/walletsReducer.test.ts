@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { connectionDisconnected, connectionFailed, connectionRequested } from '../../../src/core/events/connection'
+import { connectionDisconnected, connectionFailed, connectionRequested } from '../../../src/core/events/connection/connection'
 import {
   accountDisconnected,
   accountsChanged,
@@ -8,15 +8,15 @@ import {
   connectionSwitchRequested,
   reconnectFinished,
   reconnectStarted,
-} from '../../../src/core/events/connectionLifecycle'
-import { balanceFetched } from '../../../src/core/events/balance'
-import { connectorsChanged } from '../../../src/core/events/connectors'
-import { sendAmountSet } from '../../../src/core/events/send'
-import { swapAmountSet } from '../../../src/core/events/swap'
-import { modalCloseRequested, modalOpenRequested } from '../../../src/core/events/modal'
-import { routerPushed } from '../../../src/core/events/router'
-import { storageHydrated } from '../../../src/core/events/storage'
-import { walletConnectWalletSelected } from '../../../src/core/events/walletConnect'
+} from '../../../src/core/events/connection/connectionLifecycle'
+import { balanceFetched } from '../../../src/core/events/connection/balance'
+import { connectorsChanged } from '../../../src/core/events/connection/connectors'
+import { sendAmountSet } from '../../../src/core/events/connection/send'
+import { swapAmountSet } from '../../../src/core/events/swaps/swap'
+import { modalCloseRequested, modalOpenRequested } from '../../../src/core/events/modal/modal'
+import { routerPushed } from '../../../src/core/events/modal/router'
+import { storageHydrated } from '../../../src/core/events/persistence/storage'
+import { walletConnectWalletSelected } from '../../../src/core/events/walletConnect/walletConnect'
 import { stateAfter } from '../../support/stateAfter'
 import { run, succeeded } from './support'
 

@@ -1,7 +1,7 @@
 import { filter, map, of, mergeMap, throwError, tap } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import { InvalidInputError } from '../../../src/core/errors/base'
-import { modalOpenRequested, modalShakeRequested, modalLoadingChanged } from '../../../src/core/events/modal'
+import { modalOpenRequested, modalShakeRequested, modalLoadingChanged } from '../../../src/core/events/modal/modal'
 import { createStore, type NamedEffect } from '../../../src/core/store'
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
 import { builtInCatalogue, rootReducer } from '../../../src/core/reducers/rootReducer'

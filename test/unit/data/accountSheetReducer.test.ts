@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Transaction } from '../../../src/core/domain/entities'
-import { accountTabSelected, activityPageFailed, activityPageFetched, activityPageRequested, identityFetched, nftsFailed, nftsFetched, nftsRequested } from '../../../src/core/events/activity'
-import { connectionSucceeded } from '../../../src/core/events/connection'
-import { accountDisconnected } from '../../../src/core/events/connectionLifecycle'
+import { accountTabSelected, activityPageFailed, activityPageFetched, activityPageRequested, identityFetched, nftsFailed, nftsFetched, nftsRequested } from '../../../src/core/events/accountSheet/activity'
+import { connectionSucceeded } from '../../../src/core/events/connection/connection'
+import { accountDisconnected } from '../../../src/core/events/connection/connectionLifecycle'
 import { stateAfter } from '../../support/stateAfter'
 
 const CAIP = 'eip155:1:0x00000000000000000000000000000000000000a1'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createWalletDirectoryClient } from '../../../src/adapters/api/createWalletDirectoryClient'
-import { walletListPageRequested } from '../../../src/core/events/walletList'
+import { walletListPageRequested } from '../../../src/core/events/data/walletList'
 import type { ModalState } from '../../../src/core/state'
 import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import type { EventInput, StampedEvent } from '../../../src/core/events/defineEvent'
-import { modalCloseRequested, modalOpenRequested } from '../../../src/core/events/modal'
-import { sessionStarted } from '../../../src/core/events/session'
+import { modalCloseRequested, modalOpenRequested } from '../../../src/core/events/modal/modal'
+import { sessionStarted } from '../../../src/core/events/modal/session'
 import {
   walletListPageFailed,
   walletListPageLoaded,
   walletListPageRequested,
   walletListRequestId,
   walletListSearchChanged,
-} from '../../../src/core/events/walletList'
-import type { ListedWallet } from '../../../src/core/reducers/dataState'
+} from '../../../src/core/events/data/walletList'
+import type { ListedWallet } from '../../../src/core/reducers/data/dataState'
 import { rootReducer } from '../../../src/core/reducers/rootReducer'
 import { type ModalState, type SessionSettings } from '../../../src/core/state'
 import { initialState } from '../../../src/core/reducers/rootReducer'

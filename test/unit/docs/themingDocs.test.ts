@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { THEME_VARIABLE_NAMES } from '../../../src/core/events/preferences'
+import { THEME_VARIABLE_NAMES } from '../../../src/core/events/modal/preferences'
 import { MODAL_CSS } from '../../../src/react/theme'
 
 const doc = readFileSync(resolve(import.meta.dirname, '../../../docs/theming.md'), 'utf8')

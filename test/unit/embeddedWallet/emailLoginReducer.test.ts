@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { connectionFailed, connectionSucceeded } from '../../../src/core/events/connection'
+import { connectionFailed, connectionSucceeded } from '../../../src/core/events/connection/connection'
 import {
   emailDeviceApproved,
   emailLoginFailed,
@@ -10,9 +10,9 @@ import {
   emailOtpVerified,
   emailUpdateRequested,
   socialLoginRequested,
-} from '../../../src/core/events/embeddedWallet'
-import { modalCloseRequested } from '../../../src/core/events/modal'
-import { routerWentBack } from '../../../src/core/events/router'
+} from '../../../src/core/events/embeddedWallet/embeddedWallet'
+import { modalCloseRequested } from '../../../src/core/events/modal/modal'
+import { routerWentBack } from '../../../src/core/events/modal/router'
 import { EPOCH } from '../../support/runEffect'
 import { stateAfter } from '../../support/stateAfter'
 

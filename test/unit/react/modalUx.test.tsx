@@ -6,7 +6,7 @@ import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage
 import { WalletInternalError, WalletRejectedError } from '../../../src/core/errors/wallet'
 import { createModal, type ModalOptions } from '../../../src/createModal'
 import { ModalProvider, preloadModalUi } from '../../../src/react/ModalProvider'
-import { MAX_SEARCH_LENGTH } from '../../../src/react/views/AllWalletsView'
+import { MAX_SEARCH_LENGTH } from '../../../src/react/views/connection/AllWalletsView'
 import { createFakeChainAdapter, connectorOf } from '../../support/fakeChainAdapter'
 import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'

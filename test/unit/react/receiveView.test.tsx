@@ -2,7 +2,7 @@
 import { act } from 'react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
-import { connectionSucceeded } from '../../../src/core/events/connection'
+import { connectionSucceeded } from '../../../src/core/events/connection/connection'
 import { createModal } from '../../../src/createModal'
 import { prefetchViews } from '../../../src/react/views/viewRegistry'
 import { modalUiPerFile } from '../../support/modalUi'

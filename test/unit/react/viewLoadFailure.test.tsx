@@ -17,7 +17,7 @@ const CHUNK_ERROR = 'Failed to fetch dynamically imported module: http://127.0.0
 
 // The chunk of the connect views (Networks among them) fails to load (a network error, a
 // deployment that replaced it) until it is repaired.
-vi.mock('../../../src/react/views/connectViews', async (importOriginal) => {
+vi.mock('../../../src/react/views/connection/connectViews', async (importOriginal) => {
   chunk.loads++
   if (chunk.broken) throw new TypeError(CHUNK_ERROR)
   return importOriginal()

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { PAIRING_EXPIRY_MS } from '../../../src/core/domain/constants'
-import { connectionFailed, connectionRequested } from '../../../src/core/events/connection'
+import { connectionFailed, connectionRequested } from '../../../src/core/events/connection/connection'
 import type { EventInput, StampedEvent } from '../../../src/core/events/defineEvent'
-import { modalCloseRequested, modalOpenRequested } from '../../../src/core/events/modal'
-import { routerPushed, routerWentBack } from '../../../src/core/events/router'
-import { sessionStarted } from '../../../src/core/events/session'
+import { modalCloseRequested, modalOpenRequested } from '../../../src/core/events/modal/modal'
+import { routerPushed, routerWentBack } from '../../../src/core/events/modal/router'
+import { sessionStarted } from '../../../src/core/events/modal/session'
 import {
   pairingPrefetchRequested,
   pairingRefreshRequested,
   pairingUriReceived,
   walletConnectProviderLoaded,
   walletConnectWalletSelected,
-} from '../../../src/core/events/walletConnect'
+} from '../../../src/core/events/walletConnect/walletConnect'
 import { rootReducer } from '../../../src/core/reducers/rootReducer'
 import { type ModalState } from '../../../src/core/state'
 import { initialState } from '../../../src/core/reducers/rootReducer'

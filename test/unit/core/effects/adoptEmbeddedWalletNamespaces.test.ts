@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { adoptEmbeddedWalletNamespaces } from '../../../../src/core/effects/embeddedSession'
-import { connectionSucceeded } from '../../../../src/core/events/connection'
+import { adoptEmbeddedWalletNamespaces } from '../../../../src/core/effects/embeddedWallet/embeddedSession'
+import { connectionSucceeded } from '../../../../src/core/events/connection/connection'
 import { EffectScheduler, reply, runEffect } from '../../../support/runEffect'
 import { stateAfter } from '../../../support/stateAfter'
 import { ACCOUNT, fakeAdapter } from './fakes'

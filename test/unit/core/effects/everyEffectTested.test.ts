@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { BUILT_IN_FEATURES } from '../../../../src/core/features/builtInFeatures'
@@ -14,9 +14,16 @@ const lists = await Promise.all(
 )
 const named = lists.flat()
 
+// Each feature's effect tests sit in a folder named after it, as the effects do in src/.
+const tests = new Set(
+  (readdirSync(fileURLToPath(new URL('.', import.meta.url)), { recursive: true }) as string[])
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => file.split('/').pop()),
+)
+
 describe('every effect has its own test', () => {
   it('finds the effects of every feature', () => expect(named.length).toBeGreaterThan(30))
   it.each([...new Set(named.map((e) => e.name))])('%s', (name) => {
-    expect(existsSync(fileURLToPath(new URL(`./${name}.test.ts`, import.meta.url)))).toBe(true)
+    expect(tests.has(`${name}.test.ts`)).toBe(true)
   })
 })

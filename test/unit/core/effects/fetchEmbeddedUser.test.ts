@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fetchEmbeddedUser } from '../../../../src/core/effects/emailUpdate'
-import { connectionDisconnected, connectionSucceeded } from '../../../../src/core/events/connection'
+import { fetchEmbeddedUser } from '../../../../src/core/effects/embeddedWallet/emailUpdate'
+import { connectionDisconnected, connectionSucceeded } from '../../../../src/core/events/connection/connection'
 import { reply, replyError, runEffectAsync } from '../../../support/runEffect'
 import { stateAfter } from '../../../support/stateAfter'
 import { fakeAuth } from './authFake'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { restoreEmbeddedSession } from '../../../../src/core/effects/embeddedSession'
-import { storageHydrated } from '../../../../src/core/events/storage'
+import { restoreEmbeddedSession } from '../../../../src/core/effects/embeddedWallet/embeddedSession'
+import { storageHydrated } from '../../../../src/core/events/persistence/storage'
 import type { AuthConnector } from '../../../../src/core/ports'
 import { runEffectAsync } from '../../../support/runEffect'
 import { stateAfter } from '../../../support/stateAfter'

@@ -1,6 +1,6 @@
 import { map, merge, timer } from 'rxjs'
 import { describe, expect, it } from 'vitest'
-import { watchEmbeddedSession } from '../../../../src/core/effects/embeddedSession'
+import { watchEmbeddedSession } from '../../../../src/core/effects/embeddedWallet/embeddedSession'
 import type { AuthConnector } from '../../../../src/core/ports'
 import { currentScheduler, runEffectAsync } from '../../../support/runEffect'
 import { stateAfter } from '../../../support/stateAfter'

@@ -4,8 +4,8 @@ import { GangwayError, InvalidInputError, serializedErrorSchema, serializeError 
 import { ModalClosedError } from '../../../../src/core/errors/connection'
 import { WalletRejectedError } from '../../../../src/core/errors/wallet'
 import { assertValidEvent, createCatalogue } from '../../../../src/core/events/catalogue'
-import { connectionFailed } from '../../../../src/core/events/connection'
-import { signatureFailed } from '../../../../src/core/events/signature'
+import { connectionFailed } from '../../../../src/core/events/connection/connection'
+import { signatureFailed } from '../../../../src/core/events/connection/signature'
 import { fcParams } from '../../../property/fcSettings'
 import { SAMPLES } from './errorSamples'
 

@@ -4,8 +4,8 @@ import type { EventInput, StampedEvent } from '../../../../src/core/events/defin
 import { defineEvent } from '../../../../src/core/events/defineEvent'
 import { defineIntent, isCurrentRequest, namesRequest, ofRequest } from '../../../../src/core/events/requestLifecycle'
 import { object, string } from '../../../../src/core/events/schema'
-import { sessionStarted } from '../../../../src/core/events/session'
-import { signatureRequested, signatureSucceeded } from '../../../../src/core/events/signature'
+import { sessionStarted } from '../../../../src/core/events/modal/session'
+import { signatureRequested, signatureSucceeded } from '../../../../src/core/events/connection/signature'
 import { initialState, rootReducer } from '../../../../src/core/reducers/rootReducer'
 import type { ModalState } from '../../../../src/core/state'
 

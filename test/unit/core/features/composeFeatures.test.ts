@@ -8,7 +8,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest'
 import { createMemoryStorage } from '../../../../src/adapters/storage/memoryStorage'
 import { createModal } from '../../../../src/createModal'
 import { defineEvent, type StampedEvent } from '../../../../src/core/events/defineEvent'
-import { modalOpenRequested } from '../../../../src/core/events/modal'
+import { modalOpenRequested } from '../../../../src/core/events/modal/modal'
 import { object, string } from '../../../../src/core/events/schema'
 import { BUILT_IN_FEATURES, BUILT_IN_SLICES } from '../../../../src/core/features/builtInFeatures'
 import { composeFeatures } from '../../../../src/core/features/composeFeatures'
@@ -55,7 +55,7 @@ describe('features', () => {
   it('every event the core defines belongs to a built-in feature, so none is refused at dispatch', async () => {
     const dir = fileURLToPath(new URL('../../../../src/core/events/', import.meta.url))
     const types = new Set<string>()
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+    for (const file of (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'))) {
       const mod = (await import(`../../../../src/core/events/${file.replace(/\.ts$/, '.js')}`)) as Record<string, unknown>
       for (const value of Object.values(mod)) {
         const creator = value as { type?: unknown; match?: unknown; schema?: unknown }

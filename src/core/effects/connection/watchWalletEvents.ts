@@ -1,0 +1,58 @@
+import { catchError, distinctUntilChanged, EMPTY, map, merge, switchMap } from 'rxjs'
+import { connectionDisconnected } from '../../events/connection/connection.js'
+import { accountsChanged, walletEventIgnored } from '../../events/connection/connectionLifecycle.js'
+import type { EventInput } from '../../events/defineEvent.js'
+import { networkChanged } from '../../events/connection/network.js'
+import type { Namespace } from '../../events/views.js'
+import type { WalletProviderEvent } from '../../ports.js'
+import type { Effect } from '../runtime/runEffects.js'
+import type { WalletDeps } from '../shared/walletDeps.js'
+import { watchState } from '../runtime/watchState.js'
+
+/**
+ * While a connector is connected, its wallet's own events become events: other accounts,
+ * another chain, no accounts or a disconnect (then the connection is gone).
+ */
+export const watchWalletEvents: Effect<WalletDeps> = (_event$, state$, deps) =>
+  // Optimization: the connections are looked at only when they changed.
+  watchState(state$, (s) => s.connection.byNamespace).pipe(
+    map((byNamespace) =>
+      (Object.entries(byNamespace) as [Namespace, { connections: { connectorId: string; accounts: unknown[] }[] }][]).flatMap(
+        ([namespace, ns]) => ns.connections.filter((c) => c.accounts.length > 0).map((c) => `${namespace} ${c.connectorId}`),
+      ),
+    ),
+    distinctUntilChanged((a, b) => a.length === b.length && a.every((k, i) => k === b[i])),
+    switchMap((keys) =>
+      merge(
+        ...keys.map((key) => {
+          const [namespace, connectorId] = splitKey(key)
+          const adapter = deps.adapters[namespace]
+          if (!adapter) return EMPTY
+          return adapter.events(connectorId).pipe(
+            map((e) => toEvent(namespace, connectorId, e)),
+            catchError(() => EMPTY),
+          )
+        }),
+      ),
+    ),
+  )
+
+function splitKey(key: string): [Namespace, string] {
+  const space = key.indexOf(' ')
+  return [key.slice(0, space) as Namespace, key.slice(space + 1)]
+}
+
+function toEvent(namespace: Namespace, connectorId: string, e: WalletProviderEvent): EventInput {
+  switch (e.type) {
+    case 'accountsChanged':
+      return e.accounts.length === 0
+        ? connectionDisconnected({ namespace, connectorId })
+        : accountsChanged({ namespace, connectorId, accounts: e.accounts.map(({ address, type }) => ({ address, type })) })
+    case 'chainChanged':
+      return networkChanged({ namespace, connectorId, caipNetworkId: e.caipNetworkId })
+    case 'disconnect':
+      return connectionDisconnected({ namespace, connectorId })
+    case 'ignored':
+      return walletEventIgnored({ namespace, connectorId, event: e.event, reason: e.reason })
+  }
+}

@@ -1,0 +1,22 @@
+import type { NamedEffect } from '../../features/defineFeature.js'
+import { awaitDeviceApproval, requestEmailLogin, verifyEmailOtp, type EmbeddedWalletDeps } from './emailLogin.js'
+import { fetchEmbeddedUser, requestEmailUpdate, verifyEmailUpdateOtp } from './emailUpdate.js'
+import { adoptEmbeddedWalletNamespaces, restoreEmbeddedSession, watchEmbeddedSession } from './embeddedSession.js'
+import { awaitFarcasterLogin, completeSocialLogin, prepareSocialLogin, socialLoginAnalytics } from './socialLogin.js'
+
+/** The effects of the embedded wallet: e-mail login, social and Farcaster login, e-mail update, its user. */
+export const embeddedWalletEffects: NamedEffect<EmbeddedWalletDeps>[] = [
+  { name: 'requestEmailLogin', effect: requestEmailLogin },
+  { name: 'awaitDeviceApproval', effect: awaitDeviceApproval },
+  { name: 'verifyEmailOtp', effect: verifyEmailOtp },
+  { name: 'prepareSocialLogin', effect: prepareSocialLogin },
+  { name: 'completeSocialLogin', effect: completeSocialLogin },
+  { name: 'awaitFarcasterLogin', effect: awaitFarcasterLogin },
+  { name: 'socialLoginAnalytics', effect: socialLoginAnalytics },
+  { name: 'requestEmailUpdate', effect: requestEmailUpdate },
+  { name: 'verifyEmailUpdateOtp', effect: verifyEmailUpdateOtp },
+  { name: 'fetchEmbeddedUser', effect: fetchEmbeddedUser },
+  { name: 'watchEmbeddedSession', effect: watchEmbeddedSession },
+  { name: 'restoreEmbeddedSession', effect: restoreEmbeddedSession },
+  { name: 'adoptEmbeddedWalletNamespaces', effect: adoptEmbeddedWalletNamespaces },
+]

@@ -1,0 +1,31 @@
+import { mergeMap, of } from 'rxjs'
+import { disconnectRequested } from '../../events/connection/connectionLifecycle.js'
+import { modalCloseRequested } from '../../events/modal/modal.js'
+import { networkSwitchRequested } from '../../events/connection/network.js'
+import { siwxSignInCancelled } from '../../events/siwx/siwx.js'
+import { ofType } from '../runtime/ofType.js'
+import type { Effect } from '../runtime/runEffects.js'
+import type { WalletDeps } from '../shared/walletDeps.js'
+
+/**
+ * Cancel (spec §4): when sign-in is not required the modal closes; when it is, the wallet goes
+ * back to the last network this address has a session on, else it is disconnected.
+ */
+export const cancelSignIn: Effect<WalletDeps> = (event$, state$) =>
+  event$.pipe(
+    ofType(siwxSignInCancelled),
+    mergeMap((e) => {
+      const state = state$.value
+      if (!state.settings.siwx?.required) return of(modalCloseRequested({}))
+      const address = e.payload.caipAddress.split(':')[2]?.toLowerCase()
+      const supported = new Set<string>((state.settings.networks ?? []).map((n) => n.caipNetworkId))
+      const signedIn = Object.keys(state.siwx.sessions)
+        .filter((key) => key !== e.payload.caipAddress && key.split(':')[2]?.toLowerCase() === address)
+        .map((key) => key.split(':').slice(0, 2).join(':'))
+        .filter((network) => network.startsWith('eip155:') && supported.has(network))
+      const back = signedIn[signedIn.length - 1]
+      if (back) return of(networkSwitchRequested({ namespace: 'eip155', caipNetworkId: back }))
+      return of(disconnectRequested({ namespace: 'eip155' }))
+    }),
+  )
+

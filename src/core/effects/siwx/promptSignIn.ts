@@ -1,0 +1,37 @@
+import { distinctUntilChanged, filter, map, switchMap, take } from 'rxjs'
+import { modalOpenRequested } from '../../events/modal/modal.js'
+import { storageHydrated } from '../../events/persistence/storage.js'
+import { ofType } from '../runtime/ofType.js'
+import { selectCaipAddress, selectIsConnected } from '../../selectors.js'
+import type { ModalState } from '../../state.js'
+import type { Effect } from '../runtime/runEffects.js'
+import type { WalletDeps } from '../shared/walletDeps.js'
+import { watchState } from '../runtime/watchState.js'
+
+/** The active EVM account that sign-in applies to and has no session yet, or null. */
+export function selectSignInDue(state: ModalState): string | null {
+  if (!state.settings.siwx) return null
+  const namespace = state.connection.activeNamespace
+  if (namespace !== 'eip155' || !selectIsConnected(state, namespace)) return null
+  const caipAddress = selectCaipAddress(state)
+  const network = caipAddress ? caipAddress.split(':').slice(0, 2).join(':') : null
+  if (!caipAddress || !(state.settings.networks ?? []).some((n) => n.caipNetworkId === network)) return null
+  return state.siwx.sessions[caipAddress] === undefined ? caipAddress : null
+}
+
+/**
+ * Spec §4: once an account on a supported network has no stored session (after connect, on an
+ * account or network change, after signing out), the modal opens on SIWXSignMessage. Only once
+ * this page's stored sessions are in: before that, a state restored from the last page's log
+ * shows the connection without its session (sessions are not in the log).
+ */
+export const promptSignIn: Effect<WalletDeps> = (event$, state$) =>
+  event$.pipe(
+    ofType(storageHydrated),
+    take(1),
+    switchMap(() => watchState(state$, selectSignInDue)),
+    distinctUntilChanged(),
+    filter((due): due is string => due !== null),
+    map(() => modalOpenRequested({ view: 'SIWXSignMessage' })),
+  )
+

@@ -1,0 +1,86 @@
+import { catchError, concat, defer, filter, from, map, mergeMap, of } from 'rxjs'
+import { SIWX_SESSION_MS } from '../../domain/constants.js'
+import { modalCloseRequested } from '../../events/modal/modal.js'
+import { siwxSessionStored, siwxSignInFailed, siwxSignInRequested } from '../../events/siwx/siwx.js'
+import { GangwayError, serializeError } from '../../errors/base.js'
+import { selectActiveConnection, selectCaipAddress } from '../../selectors.js'
+import { ofType } from '../runtime/ofType.js'
+import type { Effect } from '../runtime/runEffects.js'
+import type { WalletDeps } from '../shared/walletDeps.js'
+import type { ApiDeps } from '../shared/dataDeps.js'
+import { isCurrentRequest } from '../../events/requestLifecycle.js'
+
+/**
+ * Signs in: an EIP-4361 message (viem's `createSiweMessage`; nonce, domain and URI carried in
+ * the event, times from its stamp) signed by the active wallet, stored as the session; then the
+ * modal closes. With `siwx.hosted` the signed message first goes to the gateway's session store,
+ * which verifies it; the stored session carries the store's id. A refusal or failure (the
+ * wallet's, or the store's) is `siwx/signInFailed`, with the spec's 'Error signing message'
+ * unless the failure has a spec message of its own ('Server Error').
+ */
+export const signInWithWallet: Effect<WalletDeps & Partial<ApiDeps>> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(siwxSignInRequested),
+    filter((e) => state$.value.siwxSignIn.status === 'signing' && isCurrentRequest(state$.value.siwxSignIn.requestId, e)),
+    mergeMap((e) => {
+      const meta = { requestId: e.requestId }
+      const { caipAddress, nonce, domain, uri } = e.payload
+      const state = state$.value
+      const fail = (error: unknown) => siwxSignInFailed({ caipAddress, error: serializeError(error, 'Error signing message') }, meta)
+      const connection = selectActiveConnection(state, 'eip155')
+      const [, chainId, address] = caipAddress.split(':')
+      const adapter = deps.adapters.eip155
+      if (!connection || !adapter || !address || selectCaipAddress(state) !== caipAddress) {
+        return of(fail(new GangwayError('No ActiveCaipAddress found', { details: caipAddress })))
+      }
+      const statement = state.settings.siwx?.statement
+      const store = state.settings.siwx?.hosted ? (deps.api?.blockchain ?? null) : null
+      if (state.settings.siwx?.hosted && !store) {
+        return of(fail(new GangwayError('Error signing message', { details: 'siwx.hosted needs the blockchain data API (apiUrl)' })))
+      }
+      return from(import('viem/siwe')).pipe(
+        mergeMap(({ createSiweMessage }) => {
+          const issuedAt = new Date(e.at)
+          const message = createSiweMessage({
+            address: address as `0x${string}`,
+            chainId: Number(chainId),
+            domain,
+            nonce,
+            uri,
+            version: '1',
+            issuedAt,
+            expirationTime: new Date(e.at + SIWX_SESSION_MS),
+            ...(statement ? { statement } : {}),
+          })
+          const hand = (signature: string) =>
+            store
+              ? defer(() => store.createSession({ address, message, signature })).pipe(map((hosted) => ({ signature, id: hosted.id as string | undefined })))
+              : of({ signature, id: undefined })
+          return defer(() => adapter.signMessage(connection.connectorId, { address, message })).pipe(
+            mergeMap(hand),
+            mergeMap(({ signature, id }) =>
+              concat(
+                of(
+                  siwxSessionStored(
+                    {
+                      caipAddress,
+                      session: {
+                        data: { accountAddress: address, chainId: `eip155:${chainId}`, domain, uri, nonce, issuedAt: issuedAt.toISOString(), expirationTime: new Date(e.at + SIWX_SESSION_MS).toISOString() },
+                        message,
+                        signature,
+                        ...(id !== undefined ? { id } : {}),
+                      },
+                    },
+                    meta,
+                  ),
+                ),
+                of(modalCloseRequested({})),
+              ),
+            ),
+          )
+        }),
+        catchError((error: unknown) => of(fail(error))),
+      )
+    }),
+  )
+

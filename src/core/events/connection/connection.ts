@@ -1,0 +1,33 @@
+import { defineEvent } from '../defineEvent.js'
+import { defineIntent } from '../requestLifecycle.js'
+import { array, boolean, literal, object, optional, string } from '../schema.js'
+import { namespaceSchema } from '../views.js'
+import { serializedErrorSchema } from '../../errors/base.js'
+
+const accountSchema = object({ address: string(), type: literal('eoa', 'smartAccount', 'payment', 'ordinal') })
+
+/** The visitor picked a connector; its outcome carries the same requestId. */
+export const connectionRequested = defineIntent(
+  'connection/requested',
+  object({ connectorId: string(), namespace: namespaceSchema }),
+)
+export const connectionSucceeded = defineEvent(
+  'connection/succeeded',
+  object({
+    connectorId: string(),
+    namespace: namespaceSchema,
+    accounts: array(accountSchema),
+    caipNetworkId: string(),
+    auth: optional(string()),
+    /** The connection came with another namespace's (one WalletConnect session): the active namespace stays. */
+    adopted: optional(boolean()),
+  }),
+)
+export const connectionFailed = defineEvent(
+  'connection/failed',
+  object({ connectorId: string(), namespace: namespaceSchema, error: serializedErrorSchema }),
+)
+export const connectionDisconnected = defineEvent(
+  'connection/disconnected',
+  object({ namespace: namespaceSchema, connectorId: optional(string()) }),
+)

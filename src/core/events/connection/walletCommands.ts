@@ -1,0 +1,264 @@
+import { filter, map, type Observable } from 'rxjs'
+import { GangwayError, InvalidInputError, type SerializedError } from '../../errors/base.js'
+import type { Connection, ModalState } from '../../state.js'
+import { balanceRefreshRequested } from './balance.js'
+import { connectionDisconnected, connectionFailed, connectionRequested, connectionSucceeded } from './connection.js'
+import { connectionSwitched, connectionSwitchFailed, connectionSwitchRequested, disconnectFailed, disconnectRequested } from './connectionLifecycle.js'
+import type { EventCreator, EventInput, StampedEvent } from '../defineEvent.js'
+import { createCatalogue, assertValidEvent } from '../catalogue.js'
+import { isPlainObject, show } from '../schema.js'
+import { networkSwitched, networkSwitchFailed, networkSwitchRequested } from './network.js'
+import { isCurrentRequest, ofRequest, type IntentInput } from '../requestLifecycle.js'
+import { sendAmountSet, sendConfirmed, sendFailed, sendReceiverSet, sendRequested, sendTokenSet, type SendToken } from './send.js'
+import { signatureFailed, signatureRequested, signatureSucceeded } from './signature.js'
+import { NAMESPACES, type Namespace } from '../views.js'
+import { RequestAbortedError } from '../../errors/connection.js'
+
+type StoreLike = {
+  dispatch(event: EventInput): void
+  getState(): ModalState
+  readonly event$: Observable<StampedEvent>
+}
+
+/**
+ * Host commands for wallets: each dispatches an intent and resolves with its outcome. Each
+ * rejects with its own error union (`ConnectError`, `SignMessageError`, … from `gangway`);
+ * `isUserRejection(error)` tells a refusal in the wallet.
+ */
+export type WalletCommands = {
+  /** Connects a connector (as listed in `state.wallets.connectors`); rejects with a `ConnectError`, e.g. 'Connection rejected'. */
+  connect(connectorId: string, namespace?: Namespace): Promise<Connection>
+  /** Disconnects a connector (the active one by default); rejects with a `DisconnectError`, e.g. 'Failed to disconnect'. */
+  disconnect(options?: { namespace?: Namespace; connectorId?: string }): Promise<void>
+  /** Switches to one of the host's networks (`eip155:31338`); the wallet adds it first if needed. Rejects with a `SwitchNetworkError`. */
+  switchNetwork(caipNetworkId: string): Promise<void>
+  /** Makes a stored connection current; `status` is connected, active or disconnected. Rejects with a `SwitchConnectionError`. */
+  switchConnection(connectorId: string, status: string, namespace?: Namespace): Promise<void>
+  /** `personal_sign` with the active account; resolves with the signature, rejects with a `SignMessageError`. */
+  signMessage(message: string): Promise<string>
+  /** `eth_signTypedData_v4` with the active account; big numbers as decimal strings. Rejects with a `SignTypedDataError`. */
+  signTypedData(typedData: unknown): Promise<string>
+  /** Fills the send form and sends; resolves once the transaction is mined, rejects with a `SendError`. */
+  send(form: { token: SendToken; amount: string; receiver: string }): Promise<{ hash: string; blockNumber: string }>
+  /** Fetches the active balance again (`force` skips the 30 s cache); throws a `RefreshBalanceError` on a bad argument. */
+  refreshBalance(force?: boolean): void
+}
+
+/**
+ * The wallet commands of a modal.
+ *
+ * @example
+ * const connection = await modal.connect('dev.gangway.wallet')
+ * const signature = await modal.signMessage('hello')
+ */
+export function createWalletCommands(store: StoreLike): WalletCommands {
+  const active = (): Namespace => store.getState().connection.activeNamespace ?? 'eip155'
+
+  /**
+   * Dispatches the events `make` builds, the intent last (its creator mints its requestId), and
+   * settles with the first outcome carrying it. Arguments are checked before anything is
+   * dispatched or subscribed: a bad one rejects with an InvalidInputError and changes nothing.
+   */
+  function request<T>(
+    command: string,
+    make: () => readonly [...EventInput[], IntentInput],
+    outcome: (e: StampedEvent) => { ok: T } | { error: SerializedError } | null,
+    accepted: (state: ModalState, intent: IntentInput) => boolean = () => true,
+  ): Promise<T> {
+    let events: readonly [...EventInput[], IntentInput]
+    let intent: IntentInput
+    try {
+      events = make()
+      intent = events[events.length - 1] as IntentInput
+      for (const e of events) checkEvent(command, e)
+    } catch (error) {
+      return Promise.reject(asInvalidInput(command, error))
+    }
+    let settle!: (r: { ok: T } | { error: SerializedError }) => void
+    const settled = new Promise<{ ok: T } | { error: SerializedError }>((resolve) => (settle = resolve))
+    const sub = store.event$
+      .pipe(
+        ofRequest(intent),
+        map(outcome),
+        filter((r): r is { ok: T } | { error: SerializedError } => r !== null),
+      )
+      .subscribe((r) => {
+        settle(r)
+        sub?.unsubscribe()
+      })
+    try {
+      for (const e of events) store.dispatch(e)
+    } catch (error) {
+      // Checked above, so this is the store refusing (say an event a host module left out):
+      // nothing waits for an outcome that cannot come.
+      sub.unsubscribe()
+      return Promise.reject(asInvalidInput(command, error))
+    }
+    if (!accepted(store.getState(), intent)) {
+      sub.unsubscribe()
+      return Promise.reject(new RequestAbortedError('the same request is already pending, or was tried less than 1 s ago'))
+    }
+    return settled.then(async (r) => {
+      if ('ok' in r) return r.ok
+      // Optimization: the error classes load on the first failure, not with the first bundle.
+      const { deserializeError } = await import('../../errors/deserializeError.js')
+      throw deserializeError(r.error)
+    })
+  }
+
+  return {
+    connect: (connectorId, namespace) =>
+      request<Connection>(
+        'connect',
+        () => {
+          text('connectorId', connectorId)
+          return [connectionRequested({ connectorId, namespace: namespaceArg(namespace) ?? active() })]
+        },
+        (e) => {
+          if (connectionSucceeded.match(e)) {
+            const { connectorId: id, accounts, caipNetworkId } = e.payload
+            return { ok: { connectorId: id, accounts, caipNetworkId } }
+          }
+          return connectionFailed.match(e) ? { error: e.payload.error } : null
+        },
+        (s, intent) => isCurrentRequest(s.wallets.attempt?.requestId, intent),
+      ),
+    disconnect: (options) =>
+      request<void>(
+        'disconnect',
+        () => {
+          const o = optionsArg(options, ['namespace', 'connectorId'])
+          const namespace = namespaceArg(o.namespace) ?? active()
+          if (o.connectorId !== undefined) text('options.connectorId', o.connectorId)
+          return [disconnectRequested(o.connectorId !== undefined ? { namespace, connectorId: o.connectorId as string } : { namespace })]
+        },
+        (e) => (connectionDisconnected.match(e) ? { ok: undefined } : disconnectFailed.match(e) ? { error: e.payload.error } : null),
+      ),
+    switchNetwork: (caipNetworkId) =>
+      request<void>(
+        'switchNetwork',
+        () => {
+          text('caipNetworkId', caipNetworkId)
+          const [namespace, reference] = caipNetworkId.split(':')
+          if (!reference || !(NAMESPACES as readonly string[]).includes(namespace as string)) {
+            throw new InvalidInputError('Invalid switchNetwork arguments', { details: `caipNetworkId must be a CAIP-2 id such as eip155:1, got ${show(caipNetworkId)}` })
+          }
+          return [networkSwitchRequested({ namespace: namespace as Namespace, caipNetworkId })]
+        },
+        (e) => (networkSwitched.match(e) ? { ok: undefined } : networkSwitchFailed.match(e) ? { error: e.payload.error } : null),
+      ),
+    switchConnection: (connectorId, status, namespace) =>
+      request<void>(
+        'switchConnection',
+        () => {
+          text('connectorId', connectorId)
+          text('status', status)
+          return [connectionSwitchRequested({ namespace: namespaceArg(namespace) ?? active(), connectorId, status })]
+        },
+        (e) => (connectionSwitched.match(e) ? { ok: undefined } : connectionSwitchFailed.match(e) ? { error: e.payload.error } : null),
+      ),
+    signMessage: (message) =>
+      request<string>(
+        'signMessage',
+        () => {
+          text('message', message)
+          return [signatureRequested({ kind: 'message', message })]
+        },
+        (e) => (signatureSucceeded.match(e) ? { ok: e.payload.signature } : signatureFailed.match(e) ? { error: e.payload.error } : null),
+      ),
+    signTypedData: (typedData) =>
+      request<string>(
+        'signTypedData',
+        () => {
+          if (!isPlainObject(typedData)) throw new InvalidInputError('Invalid signTypedData arguments', { details: `typedData must be an object, got ${show(typedData)}` })
+          return [signatureRequested({ kind: 'typedData', typedData })]
+        },
+        (e) => (signatureSucceeded.match(e) ? { ok: e.payload.signature } : signatureFailed.match(e) ? { error: e.payload.error } : null),
+      ),
+    send: (form) =>
+      // The whole form is checked before the first field is set: a bad amount never leaves a
+      // half-filled form behind.
+      request<{ hash: string; blockNumber: string }>(
+        'send',
+        () => {
+          const f = optionsArg(form, ['token', 'amount', 'receiver'], 'form')
+          return [
+            sendTokenSet({ token: f.token as SendToken }),
+            sendAmountSet({ amount: f.amount as string }),
+            sendReceiverSet({ receiver: f.receiver as string }),
+            sendRequested({}),
+          ]
+        },
+        (e) =>
+          sendConfirmed.match(e)
+            ? { ok: { hash: e.payload.hash, blockNumber: e.payload.blockNumber } }
+            : sendFailed.match(e)
+              ? { error: e.payload.error }
+              : null,
+        (s, intent) => isCurrentRequest(s.account.send.requestId, intent),
+      ),
+    refreshBalance: (force = false) => {
+      if (typeof force !== 'boolean') throw new InvalidInputError('Invalid refreshBalance arguments', { details: `force must be a boolean, got ${show(force)}` })
+      store.dispatch(balanceRefreshRequested(force ? { force } : {}))
+    },
+  }
+}
+
+const COMMAND_EVENTS: readonly EventCreator<string, any>[] = [
+  connectionRequested,
+  disconnectRequested,
+  networkSwitchRequested,
+  connectionSwitchRequested,
+  signatureRequested,
+  sendTokenSet,
+  sendAmountSet,
+  sendReceiverSet,
+  sendRequested,
+]
+const commandCatalogue = createCatalogue(COMMAND_EVENTS)
+
+/** Checks a command's event like the store will, naming the command in the error. */
+function checkEvent(command: string, event: EventInput): void {
+  try {
+    assertValidEvent(commandCatalogue, event)
+  } catch (error) {
+    const e = error as InvalidInputError
+    throw new InvalidInputError(`Invalid ${command} arguments`, { details: e.details ?? e.shortMessage, cause: error })
+  }
+}
+
+function asInvalidInput(command: string, error: unknown): GangwayError {
+  const title = `Invalid ${command} arguments`
+  if (error instanceof InvalidInputError && error.shortMessage !== title) {
+    return new InvalidInputError(title, { details: error.details ?? error.shortMessage, cause: error })
+  }
+  if (error instanceof GangwayError) return error
+  return new InvalidInputError(`Invalid ${command} arguments`, { details: error instanceof Error ? error.message : 'unreadable arguments', cause: error })
+}
+
+function text(name: string, value: unknown): asserts value is string {
+  if (typeof value !== 'string' || value === '') {
+    throw new InvalidInputError(`Invalid ${name} argument`, { details: `${name} must be a non-empty string, got ${show(value)}` })
+  }
+}
+
+function namespaceArg(value: unknown): Namespace | undefined {
+  if (value === undefined) return undefined
+  if (!(NAMESPACES as readonly unknown[]).includes(value)) {
+    throw new InvalidInputError('Invalid namespace argument', { details: `namespace must be one of ${NAMESPACES.join(', ')}, got ${show(value)}` })
+  }
+  return value as Namespace
+}
+
+/** An options object with only these fields (undefined counts as `{}`). */
+function optionsArg(value: unknown, fields: readonly string[], name = 'options'): Record<string, unknown> {
+  if (value === undefined && name === 'options') return {}
+  if (!isPlainObject(value)) throw new InvalidInputError(`Invalid ${name} argument`, { details: `${name} must be an object, got ${show(value)}` })
+  for (const key of Object.keys(value)) {
+    if (!fields.includes(key)) throw new InvalidInputError(`Invalid ${name} argument`, { details: `${name}.${key} is not a known field` })
+  }
+  return value
+}
+
+/** An error of an outcome event, as the host sees it: a GangwayError with the spec message. */
+

@@ -1,0 +1,66 @@
+import { defineEvent } from '../defineEvent.js'
+import { serializedErrorSchema } from '../../errors/base.js'
+import { array, json, literal, nullable, number, object, optional, record, string, type Schema } from '../schema.js'
+import { NAMESPACES, namespaceSchema } from '../views.js'
+import type { DurableState } from '../../state.js'
+
+/** A record whose keys are namespaces (eip155, solana, …). */
+function byNamespace<T>(inner: Schema<T>): Schema<Record<string, T>> {
+  const base = record(inner)
+  return {
+    check(v, path) {
+      const problem = base.check(v, path)
+      if (problem) return problem
+      for (const key of Object.keys(v as object)) {
+        if (!(NAMESPACES as readonly string[]).includes(key)) return `${path}.${key} is not a namespace`
+      }
+      return null
+    },
+  }
+}
+
+/** Stored preferences: each field optional (what was invalid was dropped before). */
+export const storedPreferencesSchema = object({
+  themeMode: optional(literal('light', 'dark')),
+  preferredAccountType: optional(byNamespace(literal('eoa', 'smartAccount'))),
+})
+
+/** Stored sign-in sessions by CAIP-10 address (their secrets redacted, see redact.ts). */
+export const storedSiwxSchema = object({ sessions: record(json()) })
+
+export const recentWalletSchema = object({
+  id: string(),
+  name: string(),
+  namespace: namespaceSchema,
+  imageUrl: optional(string()),
+  rdns: optional(string()),
+  listingId: optional(string()),
+})
+
+/** Recent wallets and, per namespace, the connectors a reload reconnects. */
+export const storedWalletsSchema = object({ recent: array(recentWalletSchema), connected: byNamespace(array(string())) })
+
+/**
+ * The embedded wallet's stored keys (spec §9): its session, e-mail and user name, and when an
+ * e-mail login was last asked for (the 30 s cooldown outlives a reload).
+ */
+export const storedEmbeddedWalletSchema = object({
+  email: optional(nullable(string())),
+  username: optional(nullable(string())),
+  sessionToken: optional(nullable(string())),
+  lastEmailLoginAt: optional(nullable(number())),
+})
+
+/** What persistence found on start and could read, applied in one step. */
+export const storageHydrated = defineEvent(
+  'storage/hydrated',
+  object({
+    preferences: optional(storedPreferencesSchema),
+    siwx: optional(storedSiwxSchema),
+    wallets: optional(storedWalletsSchema),
+    embeddedWallet: optional(storedEmbeddedWalletSchema),
+  }) as Schema<Partial<DurableState>>,
+)
+
+/** A storage read or write failed, or stored data was unreadable; the session goes on in memory. */
+export const storageFailed = defineEvent('storage/failed', object({ operation: string(), error: serializedErrorSchema }))

@@ -1,0 +1,40 @@
+import { bannerClosed, bannerDelayElapsed, bannerShowRequested } from '../../events/modal/banner.js'
+import { modalCloseRequested } from '../../events/modal/modal.js'
+import type { ModalState } from '../../state.js'
+import { createSlice } from '../createSlice.js'
+
+export type BannerState = ModalState['banner']
+
+/**
+ * A new banner while one is open closes the open one and waits for a delay event (150 ms,
+ * scheduled by an effect) before showing; the delay names the request's seq so a stale one is ignored.
+ */
+export const bannerSlice = createSlice(
+  'banner',
+  (): BannerState => ({ open: false, variant: 'info', message: '', pending: null }),
+  (b) =>
+    b
+      .addReplacer(bannerShowRequested, (banner, event) => {
+        const { variant, message } = event.payload
+        // Written out in full rather than spread: see modalReducer's `modal`.
+        return banner.open || banner.pending
+          ? { open: false, variant: banner.variant, message: banner.message, pending: { variant, message, seq: event.seq } }
+          : { open: true, variant, message, pending: banner.pending }
+      })
+      .addReplacer(
+        bannerDelayElapsed,
+        (banner) => {
+          const pending = banner.pending as NonNullable<BannerState['pending']>
+          return { open: true, variant: pending.variant, message: pending.message, pending: null }
+        },
+        (banner, event) => banner.pending !== null && banner.pending.seq === event.payload.seq,
+      )
+      .addReplacer(bannerClosed, closed)
+      // Closing the modal closes any banner (a refused close, with sign-in required, keeps it).
+      .addReplacer(modalCloseRequested, closed, (_banner, _event, state, prev) => prev.modal.open && !state.modal.open),
+  { after: ['modal'] },
+)
+
+function closed(banner: BannerState): BannerState {
+  return banner.open || banner.pending ? { open: false, variant: banner.variant, message: banner.message, pending: null } : banner
+}

@@ -1,0 +1,113 @@
+import {
+  legalAcceptanceChanged,
+  modalCloseRequested,
+  modalLoadingChanged,
+  modalOpenRequested,
+  modalShakeEnded,
+  modalShakeRequested,
+} from '../../events/modal/modal.js'
+import { connectionSucceeded } from '../../events/connection/connection.js'
+import { connectionSwitched } from '../../events/connection/connectionLifecycle.js'
+import { networkChanged, networkSwitched } from '../../events/connection/network.js'
+import type { ViewName } from '../../events/views.js'
+import { selectCanClose, selectIsConnected } from '../../selectors.js'
+import { SHAKE_MS } from '../../domain/constants.js'
+import type { ModalState } from '../../state.js'
+import { createSlice } from '../createSlice.js'
+import { isIgnoredConnectionEvent } from '../connection/isIgnoredConnectionEvent.js'
+import {
+  appliesConnectionSwitch,
+  appliesNetworkChange,
+  closesAfterConnect,
+  closesAfterNetworkChange,
+  closesAfterSwitch,
+  isCurrentNetworkSwitch,
+  showsUnsupportedChain,
+} from '../navigation.js'
+
+export type ModalSliceState = ModalState['modal']
+
+/**
+ * Whether the modal is open, loading or shaking, and the namespace it was opened for. A flat
+ * slice: its cases return the next value (see CaseReplacer).
+ */
+export const modalSlice = createSlice(
+  'modal',
+  (): ModalSliceState => ({ open: false, loading: false, shake: false, shakeStartedAt: null, namespace: null, legalAccepted: false }),
+  (b) =>
+    b
+      .addReplacer(legalAcceptanceChanged, (m, event) => modal(m, m.open, m.loading, m.namespace, event.payload.accepted))
+      // The connection slice already made a requested namespace the active one.
+      .addReplacer(modalOpenRequested, (m, event, state) => modal(m, true, false, event.payload.namespace ?? state.connection.activeNamespace))
+      .addReplacer(
+        modalCloseRequested,
+        (m, event, _state, prev) => (selectCanClose(prev) ? closed(m) : shaking(m, event.at)),
+        (m) => m.open,
+      )
+      .addReplacer(modalShakeRequested, (m, event) => shaking(m, event.at))
+      .addReplacer(modalShakeEnded, (m) => ({ open: m.open, loading: m.loading, shake: false, shakeStartedAt: null, namespace: m.namespace, legalAccepted: m.legalAccepted }))
+      .addReplacer(modalLoadingChanged, (m, event) => modal(m, m.open, event.payload.loading, m.namespace))
+      .addReplacer(
+        connectionSucceeded,
+        (m, event, state, prev) => (showsUnsupportedChain(state) ? shown(m, state) : closesAfterConnect(prev, event) ? closed(m) : m),
+        (_m, event, _state, prev) => !isIgnoredConnectionEvent(prev, event),
+      )
+      .addReplacer(
+        connectionSwitched,
+        (m, _event, state) => shown(m, state),
+        (_m, event, state, prev) => appliesConnectionSwitch(prev, event) && showsUnsupportedChain(state),
+      )
+      .addReplacer(
+        networkSwitched,
+        (m, event, state, prev) => (showsUnsupportedChain(state) ? shown(m, state) : closesAfterSwitch(prev, event) ? closed(m) : m),
+        (_m, event, _state, prev) => isCurrentNetworkSwitch(prev, event.requestId),
+      )
+      .addReplacer(
+        networkChanged,
+        (m, _event, state, prev) => (showsUnsupportedChain(state) ? shown(m, state) : closesAfterNetworkChange(prev, state) ? closed(m) : m),
+        (_m, event, _state, prev) => appliesNetworkChange(prev, event),
+      ),
+  { after: ['connection'] },
+)
+
+/** Shake lasts SHAKE_MS and does not retrigger while active (spec §4). */
+function shaking(m: ModalSliceState, at: number): ModalSliceState {
+  if (m.shake && m.shakeStartedAt !== null && at - m.shakeStartedAt < SHAKE_MS) return m
+  return { open: m.open, loading: m.loading, shake: true, shakeStartedAt: at, namespace: m.namespace, legalAccepted: m.legalAccepted }
+}
+
+function closed(m: ModalSliceState): ModalSliceState {
+  return m.open || m.loading ? modal(m, false, false, m.namespace) : m
+}
+
+function shown(m: ModalSliceState, state: ModalState): ModalSliceState {
+  return modal(m, true, false, state.connection.activeNamespace)
+}
+
+/**
+ * The slice with these fields changed, written out in full. Optimization: objects spread from
+ * one another took a new hidden class every few events, which left the code reading them
+ * megamorphic; one literal keeps them all of one shape.
+ */
+function modal(m: ModalSliceState, open: boolean, loading: boolean, namespace: ModalSliceState['namespace'], legalAccepted = m.legalAccepted): ModalSliceState {
+  return { open, loading, shake: m.shake, shakeStartedAt: m.shakeStartedAt, namespace, legalAccepted }
+}
+
+
+/**
+ * The view an open without a requested view lands on (spec §2): Account when connected;
+ * with no chain adapters (WalletConnect alone) or with manual WalletConnect control, AllWallets on mobile and
+ * ConnectingWalletConnectBasic on desktop; else Connect.
+ */
+export function defaultView(state: ModalState): ViewName {
+  if (selectIsConnected(state)) return 'Account'
+  if (state.settings.adapters.length === 0 || state.settings.noChainAdapters || state.settings.manualControl) {
+    return state.settings.isMobile ? 'AllWallets' : 'ConnectingWalletConnectBasic'
+  }
+  return 'Connect'
+}
+
+/** Closing resets to Connect; in embedded mode to Account when connected (spec §2). */
+export function closedView(state: ModalState): ViewName {
+  return state.settings.embedded && selectIsConnected(state) ? 'Account' : 'Connect'
+}

@@ -1,0 +1,144 @@
+import { routerPushed, routerReplaced, routerReset, routerWentBack } from '../../events/modal/router.js'
+import { modalCloseRequested, modalOpenRequested } from '../../events/modal/modal.js'
+import { networkChanged, networkSwitched, networkSwitchFailed, networkSwitchRequested } from '../../events/connection/network.js'
+import { connectionRequested, connectionSucceeded } from '../../events/connection/connection.js'
+import { accountDisconnected, connectionSwitched } from '../../events/connection/connectionLifecycle.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../../events/walletConnect/walletConnect.js'
+import type { ViewName } from '../../events/views.js'
+import { selectIsConnected } from '../../selectors.js'
+import type { ModalState } from '../../state.js'
+import { createSlice } from '../createSlice.js'
+import { WALLET_CONNECT_VIEWS } from '../walletConnect/walletConnectState.js'
+import { isIgnoredConnectionEvent } from '../connection/isIgnoredConnectionEvent.js'
+import { closedView, defaultView } from './modalReducer.js'
+import {
+  appliesConnectionSwitch,
+  appliesNetworkChange,
+  closesAfterConnect,
+  closesAfterNetworkChange,
+  closesAfterSwitch,
+  returnsToProfileWallets,
+  showsUnsupportedChain,
+  isCurrentNetworkSwitch,
+} from '../navigation.js'
+import { namesRequest } from '../../events/requestLifecycle.js'
+
+export type RouterState = ModalState['router']
+
+
+/**
+ * The view stack: its top is the current view; it is never empty. Its cases return the next
+ * (small) router from the current one rather than editing the history through a draft, which
+ * would cost immer an array proxy on every navigation.
+ */
+export const routerSlice = createSlice(
+  'router',
+  (): RouterState => fresh('Connect'),
+  (b) =>
+    b
+      .addReplacer(routerPushed, (r, event) => ({ view: event.payload.view, history: [...r.history, event.payload.view], data: event.payload.data }))
+      .addReplacer(routerReplaced, (r, event) => ({
+        view: event.payload.view,
+        history: [...r.history.slice(0, -1), event.payload.view],
+        data: event.payload.data,
+      }))
+      .addReplacer(routerWentBack, (r) => (r.history.length > 1 ? top(r.history.slice(0, -1)) : top(r.history)))
+      .addReplacer(routerReset, (_r, event) => fresh(event.payload.view))
+      .addReplacer(modalOpenRequested, (_r, event, state) => fresh(event.payload.view ?? defaultView(state)))
+      .addReplacer(
+        modalCloseRequested,
+        (_r, _event, state) => fresh(closedView(state)),
+        (_r, _event, state, prev) => prev.modal.open && !state.modal.open,
+      )
+      .addReplacer(
+        networkSwitchRequested,
+        // The wallet is asked only when connected; its approval is awaited on SwitchNetwork.
+        (r, event) => ({
+          view: 'SwitchNetwork',
+          history: r.view === 'SwitchNetwork' ? r.history : [...r.history, 'SwitchNetwork'],
+          data: { caipNetworkId: event.payload.caipNetworkId },
+        }),
+        (_r, event, _state, prev) => prev.modal.open && selectIsConnected(prev, event.payload.namespace),
+      )
+      .addReplacer(
+        networkSwitched,
+        (r, event, state, prev) => {
+          if (showsUnsupportedChain(state)) return fresh('UnsupportedChain')
+          if (closesAfterSwitch(prev, event)) return fresh(closedView(state))
+          const index = r.history.indexOf('Networks')
+          return prev.modal.open && namesRequest(event) && index >= 1 ? top(r.history.slice(0, index)) : r
+        },
+        (_r, event, _state, prev) => isCurrentNetworkSwitch(prev, event.requestId),
+      )
+      .addReplacer(
+        networkSwitchFailed,
+        // A failed switch goes back one view (spec §4); the view below shows the error.
+        (r) => top(r.history.slice(0, -1)),
+        (r, event, _state, prev) => isCurrentNetworkSwitch(prev, event.requestId) && r.view === 'SwitchNetwork' && r.history.length > 1,
+      )
+      .addReplacer(
+        networkChanged,
+        (r, _event, state, prev) => {
+          if (showsUnsupportedChain(state)) return fresh('UnsupportedChain')
+          return closesAfterNetworkChange(prev, state) ? fresh(closedView(state)) : r
+        },
+        (_r, event, _state, prev) => appliesNetworkChange(prev, event),
+      )
+      .addReplacer(connectionRequested, (r, event, _state, prev) => {
+        const { connectorId } = event.payload
+        const attempt = prev.wallets.attempt
+        // Clicking the wallet being waited on again just shows its waiting view.
+        const shows = !isIgnoredConnectionEvent(prev, event) || (attempt?.status === 'connecting' && attempt.connectorId === connectorId)
+        const next = shows ? showConnecting(r, prev, connectorId) : r
+        return connectorId === WALLET_CONNECT_CONNECTOR_ID ? showWalletConnectView(next, prev) : next
+      })
+      .addReplacer(
+        connectionSucceeded,
+        (r, event, state, prev) => {
+          if (showsUnsupportedChain(state)) return fresh('UnsupportedChain')
+          if (returnsToProfileWallets(prev, event)) return top(r.history.slice(0, r.history.indexOf('ProfileWallets') + 1))
+          return closesAfterConnect(prev, event) ? fresh(closedView(state)) : r
+        },
+        (_r, event, _state, prev) => !isIgnoredConnectionEvent(prev, event),
+      )
+      .addReplacer(
+        connectionSwitched,
+        () => fresh('UnsupportedChain'),
+        (_r, event, state, prev) => appliesConnectionSwitch(prev, event) && showsUnsupportedChain(state),
+      )
+      .addReplacer(
+        accountDisconnected,
+        // The account views have nothing left to show.
+        () => fresh('Connect'),
+        (r, _event, _state, prev) => prev.modal.open && r.view !== 'Connect',
+      ),
+  { after: ['connection', 'modal'] },
+)
+
+function fresh(view: ViewName): RouterState {
+  return { view, history: [view], data: undefined }
+}
+
+/** The router whose history this is: its last view is shown, with no data. */
+function top(history: readonly ViewName[]): RouterState {
+  return { view: history[history.length - 1] as ViewName, history: [...history], data: undefined }
+}
+
+function showConnecting(r: RouterState, prev: ModalState, connectorId: string): RouterState {
+  if (!prev.modal.open) return r
+  const history = r.view === 'ConnectingExternal' ? r.history : [...r.history, 'ConnectingExternal' as const]
+  return { view: 'ConnectingExternal', history, data: { connectorId } }
+}
+
+/**
+ * A WalletConnect connect waits on ConnectingWalletConnect rather than the browser-wallet view;
+ * from ConnectingWalletConnectBasic (or the QR view itself) it stays put.
+ */
+function showWalletConnectView(r: RouterState, prev: ModalState): RouterState {
+  if (!prev.modal.open || r.view !== 'ConnectingExternal') return r
+  if ((r.data as { connectorId?: string } | undefined)?.connectorId !== WALLET_CONNECT_CONNECTOR_ID) return r
+  const below = r.history[r.history.length - 2]
+  const history: ViewName[] =
+    below !== undefined && WALLET_CONNECT_VIEWS.includes(below) ? r.history.slice(0, -1) : [...r.history.slice(0, -1), 'ConnectingWalletConnect']
+  return { view: history[history.length - 1] as ViewName, history, data: { connectorId: WALLET_CONNECT_CONNECTOR_ID } }
+}

@@ -1,0 +1,41 @@
+import { siwxSessionRevoked, siwxSessionsFetched, siwxSessionStored, siwxSessionsCleared } from '../../events/siwx/siwx.js'
+import { storageHydrated } from '../../events/persistence/storage.js'
+import type { ModalState } from '../../state.js'
+import { createSlice } from '../createSlice.js'
+
+export type SiwxState = ModalState['siwx']
+
+/** Sign-in sessions by CAIP-10 address. */
+export const siwxSlice = createSlice(
+  'siwx',
+  (): SiwxState => ({ sessions: {} }),
+  (b) =>
+    b
+      .addCase(siwxSessionStored, (s, event) => {
+        s.sessions[event.payload.caipAddress] = event.payload.session
+      })
+      .addCase(siwxSessionsCleared, (s, event) => {
+        delete s.sessions[event.payload.caipAddress]
+      })
+      .addCase(siwxSessionRevoked, (s, event) => {
+        // This page's session was revoked in the hosted store: the page is signed out.
+        const { caipAddress, id } = event.payload
+        if (hostedId(s.sessions[caipAddress]) === id) delete s.sessions[caipAddress]
+      })
+      .addCase(siwxSessionsFetched, (s, event) => {
+        // The hosted store no longer has this page's session (revoked elsewhere, or expired): signed out.
+        const { caipAddress, sessions } = event.payload
+        const id = hostedId(s.sessions[caipAddress])
+        if (id !== null && !sessions.some((x) => x.id === id)) delete s.sessions[caipAddress]
+      })
+      .addCase(storageHydrated, (s, event) => {
+        const { siwx } = event.payload
+        if (siwx?.sessions) s.sessions = { ...siwx.sessions }
+      }),
+)
+
+/** The hosted store's id of a kept session, or null for a session the store does not keep. */
+export function hostedId(session: unknown): string | null {
+  const id = typeof session === 'object' && session !== null ? (session as { id?: unknown }).id : undefined
+  return typeof id === 'string' ? id : null
+}

@@ -1,0 +1,322 @@
+import { sliceOf } from '../../../core/selectors.js'
+import { useEffect, useRef } from 'react'
+import type { OnrampPurchaseCurrency, OnrampQuote } from '../../../core/domain/entities.js'
+import { isWithinPaymentLimits, paymentMethodLimits } from '../../../core/domain/onramp.js'
+import {
+  onrampAmountSet,
+  onrampCurrencySelected,
+  onrampOptionsRequested,
+  onrampPaymentMethodSelected,
+  onrampProviderSelected,
+  onrampPurchaseCancelled,
+  onrampPurchaseRequested,
+  onrampQuotesRequested,
+  onrampReset,
+} from '../../../core/events/onramp/onramp.js'
+import type { OnrampState } from '../../../core/reducers/onramp/onrampReducer.js'
+import { selectActiveCaipNetworkId, selectActiveNetwork } from '../../../core/selectors.js'
+import { ErrorMessage } from '../../components/ErrorMessage.js'
+import { sameJson } from '../../hooks/sameJson.js'
+import { useI18n } from '../../i18n/i18n.js'
+import { useModalState } from '../../useModalState.js'
+import { fixed, readable } from '../swaps/SwapView.js'
+import type { ViewProps } from '../viewProps.js'
+
+const METHODS = ['card', 'ach_bank_account'] as const
+
+/** Whether a purchase currency can be delivered on the network (CAIP-2): one of its networks is it, or it lists none. */
+function deliversOn(currency: OnrampPurchaseCurrency, caipNetworkId: string): boolean {
+  if (currency.networks.length === 0) return true
+  const reference = caipNetworkId.split(':')[1]
+  return currency.networks.some((n) => n.chain_id === reference || n.chain_id === caipNetworkId)
+}
+
+const money = (amount: { amount: string; currency: string } | undefined, locale: string) => (amount ? `${readable(amount.amount, locale)} ${amount.currency}` : '—')
+
+/** The fees of a quote: the provider's and the network's, in the payment currency. */
+function fees(quote: OnrampQuote, locale: string): string {
+  const provider = (quote as OnrampQuote & { providerFee?: { amount: string; currency: string } }).providerFee ?? quote.coinbaseFee
+  const total = Number(provider?.amount ?? 0) + Number(quote.networkFee.amount)
+  return `${fixed(total, 2, locale)} ${quote.networkFee.currency}`
+}
+
+/**
+ * Buy (spec §3, §7): an amount to pay with its currency (USD, EUR) and payment method within
+ * the limits, the currency to buy (USDC, SOL on Solana) on the active network, each provider's
+ * quote with its fees, then the provider's page in a window; the view waits until the tokens
+ * arrive in the account. The options fall back to the built-in USD / EUR defaults.
+ */
+export function OnRampView({ modal }: ViewProps) {
+  const onramp = useModalState((s) => sliceOf(s, 'onramp'), sameJson)
+  const caipNetworkId = useModalState(selectActiveCaipNetworkId)
+  const network = useModalState(selectActiveNetwork)
+  const popup = useRef<Window | null>(null)
+  const { t, locale } = useI18n()
+
+  useEffect(() => {
+    if (!onramp.options) modal.dispatch(onrampOptionsRequested({}))
+  }, [])
+
+  const options = onramp.options?.status === 'loaded' ? onramp.options : null
+  const purchasable = options && caipNetworkId ? options.purchaseCurrencies.filter((c) => deliversOn(c, caipNetworkId)) : []
+  // Buying what this network cannot receive is not offered: the first one it can is chosen.
+  useEffect(() => {
+    if (options && purchasable.length > 0 && !purchasable.some((c) => c.id === onramp.purchaseCurrency)) {
+      modal.dispatch(onrampCurrencySelected({ kind: 'purchase', id: purchasable[0]!.id }))
+    }
+  }, [options, purchasable.map((c) => c.id).join(), onramp.purchaseCurrency])
+
+  const limits = options ? paymentMethodLimits(options.paymentCurrencies, onramp.paymentCurrency, onramp.paymentMethod) : undefined
+  const amount = onramp.amount.trim()
+  const typed = amount !== '' && Number(amount) > 0
+  const validAmount = typed && /^\d+(\.\d{1,2})?$/.test(amount) && (!limits || isWithinPaymentLimits(amount, limits))
+  const busy = onramp.purchase?.status === 'opening' || onramp.purchase?.status === 'waiting'
+
+  useEffect(() => {
+    if (!validAmount || !caipNetworkId || !options || busy) return
+    modal.dispatch(
+      onrampQuotesRequested(
+        { amount, purchaseCurrency: onramp.purchaseCurrency, paymentCurrency: onramp.paymentCurrency, paymentMethod: onramp.paymentMethod, network: caipNetworkId },
+      ),
+    )
+  }, [validAmount, amount, onramp.purchaseCurrency, onramp.paymentCurrency, onramp.paymentMethod, caipNetworkId, options])
+
+  // The window opened in the click shows the provider's page once its URL is known.
+  const purchase = onramp.purchase
+  useEffect(() => {
+    const win = popup.current
+    if (!win || win.closed) return
+    if (purchase?.status === 'waiting' && purchase.url) {
+      win.location.href = purchase.url
+      popup.current = null
+    } else if (purchase?.status === 'failed') {
+      win.close()
+      popup.current = null
+    }
+  }, [purchase?.status, purchase?.url])
+
+  if (!caipNetworkId || !network) return <p className="gw-empty">{t('Not connected.')}</p>
+  if (purchase && purchase.status !== 'opening') return <Purchase modal={modal} onramp={onramp} />
+
+  if (!options) {
+    return (
+      <div className="gw-send" data-testid="view-onramp" data-status="loading" aria-busy="true">
+        <p className="gw-muted">{t('Loading…')}</p>
+      </div>
+    )
+  }
+
+  const quotes = onramp.quotes && onramp.quotes.amount === amount ? onramp.quotes : null
+  const providers = options.providers
+  const chosen = quotes?.items.find((q) => q.provider === onramp.selectedProvider && q.quote)
+  const chosenProvider = providers.find((p) => p.name === onramp.selectedProvider)
+  const range = limits ? { min: readable(limits.min, locale), max: readable(limits.max, locale), currency: onramp.paymentCurrency } : null
+  const limitsText = !range
+    ? '\u00a0'
+    : typed && !validAmount
+      ? t('Amount must be between {min} and {max} {currency}', range)
+      : t('Between {min} and {max} {currency}', range)
+  const methodLabels: Record<(typeof METHODS)[number], string> = { card: t('Card'), ach_bank_account: t('Bank account') }
+  const buy = () => {
+    if (!chosen || !chosenProvider || busy) return
+    // Opened in the click, so no popup blocker stops it; the page loads once its URL is known.
+    popup.current = typeof window !== 'undefined' ? window.open('', 'gangway-onramp', 'popup,width=480,height=760') : null
+    modal.dispatch(onrampPurchaseRequested({ provider: chosenProvider.name }))
+  }
+
+  return (
+    <form
+      className="gw-send"
+      data-testid="view-onramp"
+      data-status="ready"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        buy()
+      }}
+    >
+      <label className="gw-field">
+        <span className="gw-field-label">{t('You pay')}</span>
+        <span className="gw-field-row">
+          <input
+            className="gw-search"
+            data-testid="onramp-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={limits ? limits.min : '0'}
+            value={onramp.amount}
+            disabled={busy}
+            aria-invalid={typed && !validAmount}
+            aria-describedby="gw-onramp-limits"
+            data-autofocus="true"
+            onChange={(e) => modal.dispatch(onrampAmountSet({ amount: e.target.value }))}
+          />
+          <select
+            className="gw-search gw-button-inline"
+            aria-label={t('Payment currency')}
+            data-testid="onramp-payment-currency"
+            value={onramp.paymentCurrency}
+            disabled={busy}
+            onChange={(e) => modal.dispatch(onrampCurrencySelected({ kind: 'payment', id: e.target.value }))}
+          >
+            {options.paymentCurrencies.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.id}
+              </option>
+            ))}
+          </select>
+        </span>
+        <span id="gw-onramp-limits" className={typed && !validAmount ? 'gw-error-text' : 'gw-muted'} data-testid="onramp-limits">
+          {limitsText}
+        </span>
+      </label>
+      <label className="gw-field">
+        <span className="gw-field-label">{t('Payment method')}</span>
+        <select
+          className="gw-search"
+          data-testid="onramp-method"
+          value={onramp.paymentMethod}
+          disabled={busy}
+          onChange={(e) => modal.dispatch(onrampPaymentMethodSelected({ id: e.target.value }))}
+        >
+          {METHODS.map((id) => (
+            <option key={id} value={id}>
+              {methodLabels[id]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="gw-field">
+        <span className="gw-field-label">{t('You get')}</span>
+        <select
+          className="gw-search"
+          data-testid="onramp-purchase-currency"
+          value={onramp.purchaseCurrency}
+          disabled={busy || purchasable.length === 0}
+          onChange={(e) => modal.dispatch(onrampCurrencySelected({ kind: 'purchase', id: e.target.value }))}
+        >
+          {purchasable.map((c) => (
+            <option key={c.id} value={c.id}>
+              {t('{symbol} on {network}', { symbol: c.symbol, network: network.name })}
+            </option>
+          ))}
+        </select>
+      </label>
+      {purchasable.length === 0 ? (
+        <p className="gw-error-text" role="alert" data-testid="onramp-unavailable">
+          {t('Buying is not available on {network}.', { network: network.name })}
+        </p>
+      ) : providers.length === 0 ? (
+        <p className="gw-muted" data-testid="onramp-no-providers">
+          {t('No provider is available right now.')}
+        </p>
+      ) : (
+        <ul className="gw-list gw-onramp-quotes" aria-label={t('Providers')} data-testid="onramp-quotes" aria-busy={quotes?.status === 'loading'}>
+          {providers.map((p) => {
+            const item = quotes?.items.find((q) => q.provider === p.name)
+            const selected = onramp.selectedProvider === p.name && !!item?.quote
+            return (
+              <li key={p.name}>
+                <button
+                  type="button"
+                  className="gw-button gw-onramp-quote"
+                  data-testid="onramp-quote"
+                  data-provider={p.name}
+                  aria-pressed={selected}
+                  aria-disabled={!item?.quote}
+                  onClick={() => item?.quote && modal.dispatch(onrampProviderSelected({ provider: p.name }))}
+                >
+                  <span className="gw-row-main">
+                    <span>{p.label ?? p.name}</span>
+                    <span className="gw-muted">{p.feeRange ? t('Fee {range}', { range: p.feeRange }) : '\u00a0'}</span>
+                  </span>
+                  <span className="gw-row-main" style={{ textAlign: 'right' }}>
+                    {item?.quote ? (
+                      <>
+                        <span data-testid="onramp-quote-amount">{money(item.quote.purchaseAmount, locale)}</span>
+                        <span className="gw-muted">{t('Fees {amount}', { amount: fees(item.quote, locale) })}</span>
+                      </>
+                    ) : item?.error ? (
+                      <span className="gw-muted">{item.error.details ? item.error.details.replace(/^.*answered HTTP \d+: /, '') : t('No quote')}</span>
+                    ) : (
+                      <span className="gw-muted">{validAmount ? t('Getting quote…') : t('Enter an amount')}</span>
+                    )}
+                  </span>
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+      {purchase?.status === 'failed' && purchase.error ? <ErrorMessage error={purchase.error} testId="onramp-error" /> : null}
+      <button type="submit" className="gw-button" data-primary="true" data-testid="onramp-buy" aria-disabled={!chosen || busy} aria-busy={busy}>
+        {busy ? t('Opening…') : chosenProvider && chosen ? t('Buy with {provider}', { provider: chosenProvider.label ?? chosenProvider.name }) : t('Buy')}
+      </button>
+    </form>
+  )
+}
+
+/** The purchase after Buy: waiting for the tokens (the provider's page in its window), delivered, or failed. */
+function Purchase({ modal, onramp }: { modal: ViewProps['modal']; onramp: OnrampState }) {
+  const { t, locale } = useI18n()
+  const purchase = onramp.purchase!
+  const provider = onramp.options?.providers.find((p) => p.name === purchase.provider)
+  const label = provider?.label ?? purchase.provider
+  return (
+    <div className="gw-connecting" data-testid="onramp-purchase" data-status={purchase.status} aria-live="polite">
+      <span className="gw-progress-ring" data-active={purchase.status === 'waiting'}>
+        <span className="gw-wallet-icon" aria-hidden="true">
+          {label.slice(0, 1)}
+        </span>
+      </span>
+      {purchase.status === 'waiting' ? (
+        <>
+          <p className="gw-connecting-title">{t('Complete your purchase with {provider}', { provider: label })}</p>
+          <p className="gw-muted">{t('Waiting for your {currency} to arrive…', { currency: onramp.purchaseCurrency })}</p>
+          {purchase.url ? (
+            <a className="gw-button" href={purchase.url} target="gangway-onramp" rel="opener" data-testid="onramp-open-provider">
+              {t('Open {provider} again', { provider: label })}
+            </a>
+          ) : null}
+          <button type="button" className="gw-button" data-testid="onramp-cancel" onClick={() => modal.dispatch(onrampPurchaseCancelled({}))}>
+            {t('Stop waiting')}
+          </button>
+        </>
+      ) : purchase.status === 'delivered' ? (
+        <>
+          <p className="gw-connecting-title" data-testid="onramp-delivered">
+            {t('Received {amount} {symbol}', { amount: readable(purchase.delivered!.amount, locale), symbol: purchase.delivered!.symbol })}
+          </p>
+          <button
+            type="button"
+            className="gw-button"
+            data-primary="true"
+            data-autofocus="true"
+            data-testid="onramp-done"
+            onClick={() => {
+              modal.dispatch(onrampReset({ keepOptions: true }))
+              modal.back()
+            }}
+          >
+            {t('Done')}
+          </button>
+        </>
+      ) : (
+        <>
+          <p className="gw-connecting-title">{t('Not bought')}</p>
+          {purchase.error ? <ErrorMessage error={purchase.error} testId="onramp-error" /> : null}
+          <button
+            type="button"
+            className="gw-button"
+            data-primary="true"
+            data-autofocus="true"
+            data-testid="onramp-back"
+            onClick={() => modal.dispatch(onrampAmountSet({ amount: onramp.amount }))}
+          >
+            {t('Back')}
+          </button>
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest'
+import {
+  formatBalance,
+  formatDollars,
+  formatLocaleAmount,
+  formatTokenUnits,
+  multiplyDecimals,
+  formatUsd,
+  AmountPrecisionError,
+  parseTokenUnits,
+  relativeTime,
+  shortenEmail,
+  sumTokenValues,
+  truncateAddress,
+} from '../../../../src/core/domain/format.js'
+
+describe('formatBalance', () => {
+  it('defaults to 0.000, with the symbol when given', () => {
+    expect(formatBalance(undefined)).toBe('0.000')
+    expect(formatBalance(undefined, 'ETH')).toBe('0.000 ETH')
+    expect(formatBalance('', 'ETH')).toBe('0.000 ETH')
+    expect(formatBalance('abc')).toBe('0.000')
+    expect(formatBalance(Number.NaN)).toBe('0.000')
+    expect(formatBalance('0')).toBe('0.000')
+  })
+
+  it('truncates to 3 decimals, never rounds', () => {
+    expect(formatBalance('1.23456', 'ETH')).toBe('1.234 ETH')
+    expect(formatBalance('1.9999')).toBe('1.999')
+    expect(formatBalance('0.0009')).toBe('0.000')
+    expect(formatBalance('0.001')).toBe('0.001')
+    expect(formatBalance('0.29')).toBe('0.290') // 0.29 * 1000 is 289.99… in floating point
+    expect(formatBalance(0.29)).toBe('0.290')
+    expect(formatBalance('2')).toBe('2.000')
+    expect(formatBalance('123456789012345678901234567890.98765')).toBe('123456789012345678901234567890.987')
+  })
+
+  it('reads numbers and exponents exactly', () => {
+    expect(formatBalance(1e-7)).toBe('0.000')
+    expect(formatBalance(1.5e3)).toBe('1500.000')
+    expect(formatBalance('1.2345e2')).toBe('123.450')
+    expect(formatBalance(1e21)).toBe('1000000000000000000000.000')
+  })
+
+  it('keeps the sign of negative amounts, but not of zero', () => {
+    expect(formatBalance('-1.2345')).toBe('-1.234')
+    expect(formatBalance('-0.0001')).toBe('0.000')
+  })
+})
+
+describe('formatDollars', () => {
+  it('splits into dollars and two-digit cents', () => {
+    expect(formatDollars(1234.5)).toEqual({ dollars: '1234', cents: '50' })
+    expect(formatDollars('0')).toEqual({ dollars: '0', cents: '00' })
+    expect(formatDollars(undefined)).toEqual({ dollars: '0', cents: '00' })
+    expect(formatDollars('0.005')).toEqual({ dollars: '0', cents: '01' })
+    expect(formatDollars('0.004')).toEqual({ dollars: '0', cents: '00' })
+    expect(formatDollars('9.995')).toEqual({ dollars: '10', cents: '00' })
+    expect(formatDollars(1.005)).toEqual({ dollars: '1', cents: '01' })
+    expect(formatDollars('-2.5')).toEqual({ dollars: '-2', cents: '50' })
+  })
+
+  it('sums token values', () => {
+    expect(sumTokenValues([{ value: 1.5 }, { value: 2 }, {}])).toBe(3.5)
+    expect(formatDollars(sumTokenValues([{ value: 0.1 }, { value: 0.2 }]))).toEqual({ dollars: '0', cents: '30' })
+  })
+})
+
+describe('formatLocaleAmount', () => {
+  it('uses 2 decimals and the locale grouping', () => {
+    expect(formatLocaleAmount('1234.5')).toBe('1,234.50')
+    expect(formatLocaleAmount(1234.5, { locale: 'de-DE' })).toBe('1.234,50')
+    expect(formatLocaleAmount('0.005')).toBe('0.01')
+    expect(formatLocaleAmount('-0.004')).toBe('0.00')
+    expect(formatLocaleAmount(undefined)).toBe('0.00')
+    expect(formatLocaleAmount('12345678901234567890.125')).toBe('12,345,678,901,234,567,890.13')
+    expect(formatLocaleAmount('1', { decimals: 4 })).toBe('1.0000')
+  })
+})
+
+describe('shortenEmail', () => {
+  const of = (n: number) => `${'a'.repeat(n - 12)}@example.com`
+  it('keeps e-mails up to 30 characters and shortens longer ones with an ellipsis', () => {
+    expect(of(29)).toHaveLength(29)
+    expect(shortenEmail(of(29))).toBe(of(29))
+    expect(shortenEmail(of(30))).toBe(of(30))
+    expect(shortenEmail(of(31))).toBe(`${of(31).slice(0, 29)}…`)
+    expect(shortenEmail(of(31))).toHaveLength(30)
+    expect(shortenEmail('a-very-long-mailbox-name@example.com')).toBe('a-very-long-mailbox-name@exam…')
+  })
+})
+
+describe('truncateAddress', () => {
+  const a = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
+  it('keeps head and tail around an ellipsis', () => {
+    expect(truncateAddress(a)).toBe('0xd8…A96045')
+    expect(truncateAddress(a, { head: 6, tail: 4 })).toBe('0xd8dA…6045')
+    expect(truncateAddress(a, { head: 6, tail: 0 })).toBe('0xd8dA…')
+  })
+  it('leaves short strings alone', () => {
+    expect(truncateAddress('0x123456789', { head: 6, tail: 4 })).toBe('0x123456789')
+    expect(truncateAddress('0x123456789a', { head: 6, tail: 4 })).toBe('0x1234…789a')
+    expect(truncateAddress('')).toBe('')
+  })
+})
+
+describe('relativeTime', () => {
+  const s = 1_000
+  const m = 60 * s
+  const h = 60 * m
+  const d = 24 * h
+  it('uses sec, min, hr, d, mo, yr', () => {
+    expect(relativeTime(0, 0)).toBe('0 sec')
+    expect(relativeTime(59 * s + 999, 0)).toBe('59 sec')
+    expect(relativeTime(60 * s, 0)).toBe('1 min')
+    expect(relativeTime(59 * m, 0)).toBe('59 min')
+    expect(relativeTime(h, 0)).toBe('1 hr')
+    expect(relativeTime(23 * h + 59 * m, 0)).toBe('23 hr')
+    expect(relativeTime(d, 0)).toBe('1 d')
+    expect(relativeTime(29 * d, 0)).toBe('29 d')
+    expect(relativeTime(30 * d, 0)).toBe('1 mo')
+    expect(relativeTime(364 * d, 0)).toBe('11 mo')
+    expect(relativeTime(365 * d, 0)).toBe('1 yr')
+    expect(relativeTime(3 * 365 * d, 0)).toBe('3 yr')
+  })
+  it('treats the future as now', () => {
+    expect(relativeTime(0, 5 * m)).toBe('0 sec')
+  })
+})
+
+describe('token units (viem)', () => {
+  it('converts raw amounts both ways', () => {
+    expect(formatTokenUnits('0xde0b6b3a7640000', 18)).toBe('1')
+    expect(formatTokenUnits('1500000', 6)).toBe('1.5')
+    expect(parseTokenUnits('1.5', 6)).toBe('1500000')
+    expect(parseTokenUnits('.25', 2)).toBe('25')
+    expect(parseTokenUnits('3.', 9)).toBe('3000000000')
+    expect(parseTokenUnits(' 1.500000000 ', 6)).toBe('1500000')
+  })
+  it('never rounds: more fraction digits than the token has decimals is refused', () => {
+    expect(() => parseTokenUnits('1.1234567', 6)).toThrow(AmountPrecisionError)
+    expect(() => parseTokenUnits('0.0000000001', 9)).toThrow(AmountPrecisionError)
+    expect(() => parseTokenUnits('1.5', 0)).toThrow(AmountPrecisionError)
+  })
+  it('refuses text that is not a plain decimal amount', () => {
+    for (const bad of ['', '.', '-1', '1e3', '0x10', '1,5', '1.2.3', 'NaN', 'Infinity', ' ']) expect(() => parseTokenUnits(bad, 6), bad).toThrow(RangeError)
+  })
+})
+
+describe('multiplyDecimals', () => {
+  it('multiplies exactly, with no binary rounding on the way to dollars', () => {
+    expect(multiplyDecimals('2.5', 1.005)).toBe('2.5125')
+    // 1.005 × 1 in binary floats is 1.00499999…; exactly it rounds half up to 1.01.
+    expect(formatDollars(multiplyDecimals('1', 1.005)!)).toEqual({ dollars: '1', cents: '01' })
+    expect(multiplyDecimals('0.1', 0.2)).toBe('0.02')
+    expect(multiplyDecimals('1000000.000001', 3000)).toBe('3000000000.003')
+    expect(multiplyDecimals('-2', '1.5')).toBe('-3')
+    expect(multiplyDecimals('3', 1e-7)).toBe('0.0000003')
+  })
+  it('is null for what is not a number', () => {
+    expect(multiplyDecimals('abc', 1)).toBeNull()
+    expect(multiplyDecimals('1', Number.NaN)).toBeNull()
+    expect(multiplyDecimals('', 2)).toBeNull()
+  })
+})
+
+describe('formatUsd', () => {
+  it('groups dollars, keeps two-digit cents exact, and puts the sign before the dollar sign', () => {
+    expect(formatUsd(-10000)).toBe('-$10,000.00')
+    expect(formatUsd('1.005')).toBe('$1.01')
+    expect(formatUsd(1234567.891)).toBe('$1,234,567.89')
+    expect(formatUsd('0.004')).toBe('$0.00')
+    expect(formatUsd('-0.001')).toBe('$0.00')
+    expect(formatUsd(undefined)).toBe('$0.00')
+    expect(formatUsd('abc')).toBe('$0.00')
+    expect(formatUsd('123456789012345678901234.5')).toBe('$123,456,789,012,345,678,901,234.50')
+  })
+})

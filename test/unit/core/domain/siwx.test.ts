@@ -1,0 +1,251 @@
+import { createPublicClient, custom } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { createSiweMessage, parseSiweMessage, verifySiweMessage } from 'viem/siwe'
+import { describe, expect, it } from 'vitest'
+import type { SiwxMessage } from '../../../../src/core/domain/entities.js'
+import {
+  createSiwxMessage,
+  isSiwxMessageCurrent,
+  isWalletConnectSignInApplicable,
+  parseSiwxMessage,
+  serializeSiwxMessage,
+  siwxOptionsError,
+  type SiwxMessageFields,
+} from '../../../../src/core/domain/siwx.js'
+import { InvalidSiwxMessageError } from '../../../../src/core/errors/domain.js'
+
+// A fixed, well-known test key (the first hardhat account): tests stay deterministic.
+const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
+// No network: any RPC call fails, so viem falls back to ECDSA recovery for the EOA signature.
+const client = createPublicClient({
+  transport: custom({
+    request: async () => {
+      throw new Error('offline')
+    },
+  }),
+})
+
+const fields: SiwxMessageFields = {
+  accountAddress: account.address,
+  chainId: 'eip155:1',
+  domain: 'example.com',
+  uri: 'https://example.com/login',
+  version: '1',
+  nonce: 'abc123XYZ789',
+  statement: 'Sign in to Example.',
+  issuedAt: '2025-01-01T00:00:00.000Z',
+  expirationTime: '2025-01-02T00:00:00.000Z',
+  notBefore: '2024-12-31T23:00:00.000Z',
+  requestId: 'req-42',
+  resources: ['ipfs://bafybeiemxf5abjwjbikoz4mc3a3dla6ual3jsgpdr4cjr3oz3evfyavhwq', 'https://example.com/terms'],
+}
+
+async function verifies(message: string, signature: `0x${string}`, extra: { domain?: string; nonce?: string; time?: Date } = {}) {
+  try {
+    return await verifySiweMessage(client, { message, signature, ...extra })
+  } catch {
+    return false
+  }
+}
+
+describe('serializeSiwxMessage (EIP-4361)', () => {
+  it('writes exactly what viem writes, with every field', () => {
+    const text = serializeSiwxMessage(fields)
+    expect(text).toBe(
+      createSiweMessage({
+        address: account.address,
+        chainId: 1,
+        domain: 'example.com',
+        uri: 'https://example.com/login',
+        version: '1',
+        nonce: 'abc123XYZ789',
+        statement: 'Sign in to Example.',
+        issuedAt: new Date('2025-01-01T00:00:00.000Z'),
+        expirationTime: new Date('2025-01-02T00:00:00.000Z'),
+        notBefore: new Date('2024-12-31T23:00:00.000Z'),
+        requestId: 'req-42',
+        resources: fields.resources,
+      }),
+    )
+    expect(text).toMatchInlineSnapshot(`
+      "example.com wants you to sign in with your Ethereum account:
+      0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266
+
+      Sign in to Example.
+
+      URI: https://example.com/login
+      Version: 1
+      Chain ID: 1
+      Nonce: abc123XYZ789
+      Issued At: 2025-01-01T00:00:00.000Z
+      Expiration Time: 2025-01-02T00:00:00.000Z
+      Not Before: 2024-12-31T23:00:00.000Z
+      Request ID: req-42
+      Resources:
+      - ipfs://bafybeiemxf5abjwjbikoz4mc3a3dla6ual3jsgpdr4cjr3oz3evfyavhwq
+      - https://example.com/terms"
+    `)
+  })
+
+  it('writes exactly what viem writes with only the required fields', () => {
+    const minimal: SiwxMessageFields = {
+      accountAddress: account.address.toLowerCase(),
+      chainId: 'eip155:8453',
+      domain: 'localhost:5173',
+      uri: 'http://localhost:5173',
+      version: '1',
+      nonce: '12345678',
+      issuedAt: '2025-06-01T12:30:00.000Z',
+    }
+    expect(serializeSiwxMessage(minimal)).toBe(
+      createSiweMessage({
+        address: account.address,
+        chainId: 8453,
+        domain: 'localhost:5173',
+        uri: 'http://localhost:5173',
+        version: '1',
+        nonce: '12345678',
+        issuedAt: new Date('2025-06-01T12:30:00.000Z'),
+      }),
+    )
+  })
+
+  it('is read back by viem parseSiweMessage', () => {
+    const parsed = parseSiweMessage(serializeSiwxMessage(fields))
+    expect(parsed).toEqual({
+      address: account.address,
+      chainId: 1,
+      domain: 'example.com',
+      uri: 'https://example.com/login',
+      version: '1',
+      nonce: 'abc123XYZ789',
+      statement: 'Sign in to Example.',
+      issuedAt: new Date(fields.issuedAt),
+      expirationTime: new Date(fields.expirationTime as string),
+      notBefore: new Date(fields.notBefore as string),
+      requestId: 'req-42',
+      resources: fields.resources,
+    })
+  })
+
+  it('writes CAIP-122 text for other namespaces', () => {
+    const text = serializeSiwxMessage({
+      ...fields,
+      accountAddress: 'So11111111111111111111111111111111111111112',
+      chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      resources: undefined,
+      notBefore: undefined,
+      requestId: undefined,
+    })
+    expect(text.split('\n').slice(0, 2)).toEqual([
+      'example.com wants you to sign in with your Solana account:',
+      'So11111111111111111111111111111111111111112',
+    ])
+    expect(text).toContain('\nChain ID: 5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp\n')
+  })
+})
+
+describe('signing with a local account', () => {
+  it('a message this code writes verifies with viem verifySiweMessage', async () => {
+    const message = createSiwxMessage(fields).serializedMessage as string
+    const signature = await account.signMessage({ message })
+    const time = new Date('2025-01-01T12:00:00.000Z')
+    expect(await verifies(message, signature, { domain: 'example.com', nonce: 'abc123XYZ789', time })).toBe(true)
+  })
+
+  it('and is rejected with another domain, nonce, time, text or signer', async () => {
+    const message = createSiwxMessage(fields).serializedMessage as string
+    const signature = await account.signMessage({ message })
+    const time = new Date('2025-01-01T12:00:00.000Z')
+    expect(await verifies(message, signature, { domain: 'evil.com', time })).toBe(false)
+    expect(await verifies(message, signature, { nonce: 'zzzzzzzz', time })).toBe(false)
+    expect(await verifies(message, signature, { time: new Date('2025-01-02T00:00:00.000Z') })).toBe(false)
+    expect(await verifies(message, signature, { time: new Date('2024-12-31T22:59:59.999Z') })).toBe(false)
+    expect(await verifies(message.replace('Sign in to Example.', 'Sign in to Evil.'), signature, { time })).toBe(false)
+    const other = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
+    expect(await verifies(message, await other.signMessage({ message }), { time })).toBe(false)
+  })
+})
+
+describe('createSiwxMessage / parseSiwxMessage', () => {
+  it('round-trips, checksumming the Ethereum address', () => {
+    const created = createSiwxMessage({ ...fields, accountAddress: account.address.toLowerCase() })
+    expect(created.accountAddress).toBe(account.address)
+    expect(parseSiwxMessage(created.serializedMessage as string)).toEqual(created)
+  })
+
+  it('treats undefined optional fields as absent', () => {
+    const created = createSiwxMessage({ ...fields, statement: undefined, resources: undefined })
+    expect('statement' in created).toBe(false)
+    expect(created.serializedMessage).toContain(`${account.address}\n\n\nURI: `)
+    expect(parseSiwxMessage(created.serializedMessage as string)).toEqual(created)
+  })
+
+  it('keeps an empty resource list', () => {
+    const created = createSiwxMessage({ ...fields, resources: [] })
+    expect(created.serializedMessage?.endsWith('\nResources:')).toBe(true)
+    expect(parseSiwxMessage(created.serializedMessage as string).resources).toEqual([])
+  })
+
+  it.each<[string, Partial<SiwxMessage>]>([
+    ['chainId', { chainId: 'eip155' as never }],
+    ['chainId', { chainId: 'eip155:0x1' }],
+    ['domain', { domain: 'exa mple.com' }],
+    ['accountAddress', { accountAddress: '0x1234' }],
+    ['accountAddress', { accountAddress: account.address.slice(2) }],
+    ['statement', { statement: 'two\nlines' }],
+    ['statement', { statement: '' }],
+    ['uri', { uri: 'not a uri' }],
+    ['version', { version: '2' }],
+    ['nonce', { nonce: 'short' }],
+    ['nonce', { nonce: 'has-dash-1234' }],
+    ['issuedAt', { issuedAt: '2025-01-01' }],
+    ['expirationTime', { expirationTime: 'tomorrow' }],
+    ['notBefore', { notBefore: '2025-13-01T00:00:00Z' }],
+    ['requestId', { requestId: 'a\nb' }],
+    ['resources', { resources: ['https://ok.example', 'bad resource'] }],
+  ])('rejects a bad %s', (field, patch) => {
+    expect(() => createSiwxMessage({ ...fields, ...patch })).toThrow(InvalidSiwxMessageError)
+    try {
+      createSiwxMessage({ ...fields, ...patch })
+    } catch (e) {
+      expect((e as InvalidSiwxMessageError).shortMessage).toBe('Invalid SIWX message')
+      expect((e as InvalidSiwxMessageError).details?.startsWith(`${field}:`)).toBe(true)
+    }
+  })
+
+  it.each([
+    ['', 'empty text'],
+    ['example.com wants you to sign in with your Dogecoin account:\nD123', 'unknown chain'],
+    [`${serializeSiwxMessage(fields)}\n`, 'trailing newline'],
+    [serializeSiwxMessage(fields).replace('\nVersion: 1', ''), 'missing version'],
+    [serializeSiwxMessage(fields).replace('Nonce: ', 'Nonce:'), 'malformed label'],
+    [serializeSiwxMessage(fields).replace('Request ID: req-42\n', ''), 'fine without request id'],
+  ])('parse rejects malformed text (%#: %s)', (text, label) => {
+    if (label === 'fine without request id') expect(parseSiwxMessage(text).requestId).toBeUndefined()
+    else expect(() => parseSiwxMessage(text)).toThrow('Invalid SIWX message')
+  })
+})
+
+describe('session rules', () => {
+  it('a message is current from not-before until (excluding) expiration', () => {
+    const at = (iso: string) => Date.parse(iso)
+    expect(isSiwxMessageCurrent(at('2024-12-31T22:59:59.999Z'), fields)).toBe(false)
+    expect(isSiwxMessageCurrent(at('2024-12-31T23:00:00.000Z'), fields)).toBe(true)
+    expect(isSiwxMessageCurrent(at('2025-01-01T23:59:59.999Z'), fields)).toBe(true)
+    expect(isSiwxMessageCurrent(at('2025-01-02T00:00:00.000Z'), fields)).toBe(false)
+    expect(isSiwxMessageCurrent(0, {})).toBe(true)
+  })
+
+  it('WalletConnect one-step sign-in applies only when all chains are eip155', () => {
+    expect(isWalletConnectSignInApplicable(['eip155:1', 'eip155:8453'])).toBe(true)
+    expect(isWalletConnectSignInApplicable(['eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'])).toBe(false)
+    expect(isWalletConnectSignInApplicable([])).toBe(false)
+  })
+
+  it('siweConfig and siwx together are rejected', () => {
+    expect(siwxOptionsError({ siweConfig: {}, siwx: {} })?.shortMessage).toBe('Cannot set both siweConfig and siwx options')
+    expect(siwxOptionsError({ siwx: {} })).toBeNull()
+    expect(siwxOptionsError({ siweConfig: {} })).toBeNull()
+  })
+})

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { promptSignIn, selectSignInDue } from '../../../../../src/core/effects/siwx/promptSignIn'
+import { connectionSucceeded } from '../../../../../src/core/events/connection/connection'
+import { modalOpenRequested } from '../../../../../src/core/events/modal/modal'
+import { siwxSessionStored, siwxSessionsCleared } from '../../../../../src/core/events/siwx/siwx'
+import { storageHydrated } from '../../../../../src/core/events/persistence/storage'
+import { EffectScheduler, runEffect } from '../../../../support/runEffect'
+import { stateAfter } from '../../../../support/stateAfter'
+import { ACCOUNT } from '../fakes'
+
+const CAIP = `eip155:1:${ACCOUNT}`
+const connect = (caipNetworkId = 'eip155:1') =>
+  connectionSucceeded({ connectorId: 'a', namespace: 'eip155', accounts: [{ address: ACCOUNT, type: 'eoa' }], caipNetworkId })
+const siwx = { settings: { siwx: { required: true } } }
+
+describe('promptSignIn', () => {
+  it('opens SIWXSignMessage once a connected account on a supported network has no session', () => {
+    new EffectScheduler().run(({ expectObservable }) => {
+      const events = { marble: '5ms h', values: { h: storageHydrated({}) } }
+      expectObservable(runEffect(promptSignIn, { events, state: stateAfter([connect()], siwx), reduce: true })).toBe('5ms o', { o: modalOpenRequested({ view: 'SIWXSignMessage' }) })
+    })
+  })
+
+  it('not without siwx, with a session, on a network the host does not list, or without a connection', () => {
+    expect(selectSignInDue(stateAfter([connect()]))).toBeNull()
+    expect(selectSignInDue(stateAfter([connect(), siwxSessionStored({ caipAddress: CAIP, session: {} })], siwx))).toBeNull()
+    expect(selectSignInDue(stateAfter([connect('eip155:99')], siwx))).toBeNull()
+    expect(selectSignInDue(stateAfter([], siwx))).toBeNull()
+    expect(selectSignInDue(stateAfter([connect()], siwx))).toBe(CAIP)
+  })
+
+  it('signing out (the session cleared) asks again', () => {
+    new EffectScheduler().run(({ expectObservable }) => {
+      const state = stateAfter([connect(), siwxSessionStored({ caipAddress: CAIP, session: {} })], siwx)
+      const events = { marble: 'h 9ms c', values: { h: storageHydrated({}), c: siwxSessionsCleared({ caipAddress: CAIP }) } }
+      expectObservable(runEffect(promptSignIn, { events, state, reduce: true })).toBe('10ms o', { o: modalOpenRequested({ view: 'SIWXSignMessage' }) })
+    })
+  })
+})
+
+describe('promptSignIn on a new page', () => {
+  it("waits for this page's stored sessions: a state restored from the last page's log is not asked to sign", () => {
+    // Restored: connected, its session not in the log. Nothing until storage says; then the session is there.
+    new EffectScheduler().run(({ expectObservable }) => {
+      const events = { marble: '10ms h', values: { h: storageHydrated({ siwx: { sessions: { [CAIP]: { data: {} } } } } as never) } }
+      expectObservable(runEffect(promptSignIn, { events, state: stateAfter([connect()], siwx), reduce: true })).toBe('')
+    })
+  })
+})

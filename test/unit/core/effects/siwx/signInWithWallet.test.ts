@@ -1,0 +1,95 @@
+import { parseSiweMessage } from 'viem/siwe'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { BlockchainApi } from '../../../../../src/core/apiPorts'
+import type { HostedSession } from '../../../../../src/core/domain/siwxSessions'
+import { signInWithWallet } from '../../../../../src/core/effects/siwx/signInWithWallet'
+import { connectionSucceeded } from '../../../../../src/core/events/connection/connection'
+import { siwxSignInRequested } from '../../../../../src/core/events/siwx/siwx'
+import { GangwayError } from '../../../../../src/core/errors/base'
+import { EPOCH, reply, replyError, runEffectAsync } from '../../../../support/runEffect'
+import { stateAfter } from '../../../../support/stateAfter'
+import { ACCOUNT, fakeAdapter } from '../fakes'
+
+// The message is built with viem/siwe, loaded with import(): runEffectAsync lets it settle.
+beforeAll(async () => {
+  await import('viem/siwe')
+})
+
+const CAIP = `eip155:1:${ACCOUNT}`
+const state = stateAfter(
+  [connectionSucceeded({ connectorId: 'a', namespace: 'eip155', accounts: [{ address: ACCOUNT, type: 'eoa' }], caipNetworkId: 'eip155:1' })],
+  { settings: { siwx: { required: true, statement: 'Sign in to the Gangway demo' } } },
+)
+const request = siwxSignInRequested({ caipAddress: CAIP, nonce: 'abcdefgh12345678', domain: 'app.example', uri: 'https://app.example' }, { requestId: 's1' })
+
+describe('signInWithWallet', () => {
+  it('asks the wallet to sign an EIP-4361 message built from the event, stores the session and closes the modal', async () => {
+    const { adapter, calls } = fakeAdapter({ signMessage: () => reply(`0x${'11'.repeat(65)}`, 10) })
+    const run = await runEffectAsync(signInWithWallet, { events: { marble: 'r', values: { r: request } }, state, loop: true, deps: { adapters: { eip155: adapter } } })
+    const message = (calls[0]![2] as { message: string }).message
+    const parsed = parseSiweMessage(message)
+    expect(parsed.address?.toLowerCase()).toBe(ACCOUNT.toLowerCase())
+    expect(parsed).toMatchObject({ chainId: 1, domain: 'app.example', uri: 'https://app.example', nonce: 'abcdefgh12345678', version: '1', statement: 'Sign in to the Gangway demo' })
+    expect(parsed.issuedAt?.getTime()).toBe(EPOCH)
+    expect(parsed.expirationTime!.getTime() - parsed.issuedAt!.getTime()).toBe(24 * 3600 * 1000)
+    expect(run.state.siwx.sessions[CAIP]).toMatchObject({ message, signature: `0x${'11'.repeat(65)}` })
+    expect(run.state.siwxSignIn.status).toBe('idle')
+    expect(run.messages.map((m) => (m.notification.value as { type: string }).type)).toEqual(['siwx/sessionStored', 'modal/closeRequested'])
+  })
+
+  it("a refusal is 'Error signing message' and stores nothing; replaying the same event signs the same message", async () => {
+    const refused = new GangwayError('Error signing message', { code: 4001 })
+    const { adapter, calls } = fakeAdapter({ signMessage: () => replyError(refused, 5) })
+    const run = await runEffectAsync(signInWithWallet, { events: { marble: 'r', values: { r: request } }, state, loop: true, deps: { adapters: { eip155: adapter } } })
+    expect(run.state.siwx.sessions[CAIP]).toBeUndefined()
+    expect(run.state.siwxSignIn).toMatchObject({ status: 'failed', error: { shortMessage: 'Error signing message' } })
+    const replay = fakeAdapter({ signMessage: () => replyError(refused, 5) })
+    const again = await runEffectAsync(signInWithWallet, { events: { marble: 'r', values: { r: request } }, state, loop: true, deps: { adapters: { eip155: replay.adapter } } })
+    expect(again.state.siwxSignIn.status).toBe('failed')
+    expect(calls).toHaveLength(1)
+    // The message depends on the event alone (nonce, domain, URI carried; times from its stamp).
+    expect(replay.calls[0]![2]).toEqual(calls[0]![2])
+  })
+
+  describe('with the hosted session store', () => {
+    const hosted = stateAfter(
+      [connectionSucceeded({ connectorId: 'a', namespace: 'eip155', accounts: [{ address: ACCOUNT, type: 'eoa' }], caipNetworkId: 'eip155:1' })],
+      { settings: { siwx: { required: true, hosted: true } } },
+    )
+    const store = (createSession: (p: { message: string; signature: string }) => Promise<HostedSession>) => {
+      const calls: unknown[] = []
+      const api = { createSession: (p: { message: string; signature: string }) => (calls.push(p), createSession(p)) } as unknown as BlockchainApi
+      return { api: { blockchain: api, directory: null, loadConfiguration: null }, calls }
+    }
+    const hostedSession: HostedSession = { id: 'h1', chainId: 'eip155:1', domain: 'app.example', uri: 'https://app.example', issuedAt: new Date(EPOCH).toISOString(), expirationTime: null }
+
+    it("hands the signed message to the store and keeps the store's id with the session", async () => {
+      const { adapter, calls } = fakeAdapter({ signMessage: () => reply('0xsig', 10) })
+      const { api, calls: stored } = store(() => reply(hostedSession, 10))
+      const run = await runEffectAsync(signInWithWallet, { events: { marble: 'r', values: { r: request } }, state: hosted, loop: true, deps: { adapters: { eip155: adapter }, api } })
+      expect(stored).toEqual([{ address: ACCOUNT, message: (calls[0]![2] as { message: string }).message, signature: '0xsig' }])
+      expect(run.state.siwx.sessions[CAIP]).toMatchObject({ id: 'h1', signature: '0xsig' })
+      expect(run.state.siwxSignIn.status).toBe('idle')
+    })
+
+    it("a refusal by the store is 'Error signing message' with its reason, and nothing is kept", async () => {
+      const { adapter } = fakeAdapter({ signMessage: () => reply('0xsig', 10) })
+      const { api } = store(() => replyError(new GangwayError('Error signing message', { code: 401, details: 'Invalid signature' }), 10))
+      const run = await runEffectAsync(signInWithWallet, { events: { marble: 'r', values: { r: request } }, state: hosted, loop: true, deps: { adapters: { eip155: adapter }, api } })
+      expect(run.state.siwx.sessions[CAIP]).toBeUndefined()
+      expect(run.state.siwxSignIn).toMatchObject({ status: 'failed', error: { shortMessage: 'Error signing message', details: 'Invalid signature' } })
+    })
+
+    it('without the data API it fails before the wallet is asked', async () => {
+      const { adapter, calls } = fakeAdapter({ signMessage: () => reply('0xsig', 10) })
+      const run = await runEffectAsync(signInWithWallet, {
+        events: { marble: 'r', values: { r: request } },
+        state: hosted,
+        loop: true,
+        deps: { adapters: { eip155: adapter }, api: { blockchain: null, directory: null, loadConfiguration: null } },
+      })
+      expect(calls).toEqual([])
+      expect(run.state.siwxSignIn).toMatchObject({ status: 'failed', error: { shortMessage: 'Error signing message' } })
+    })
+  })
+})
