@@ -56,21 +56,7 @@ export class StateStream extends Observable<ModalState> {
    */
   watch<T>(select: (state: ModalState) => T, equal: (previous: T, next: T) => boolean): Observable<T> {
     return new Observable<T>((subscriber) => {
-      let seen = false
-      let last: T
-      const step = (state: ModalState): void => {
-        let value: T
-        try {
-          value = select(state)
-          if (seen && equal(last, value)) return
-        } catch (error) {
-          subscriber.error(error)
-          return
-        }
-        seen = true
-        last = value
-        subscriber.next(value)
-      }
+      const step = selectStep(select, equal, subscriber)
       const stop = this.add({ subscriber, watch: step, closed: false })
       step(this.current)
       return stop
@@ -83,5 +69,31 @@ export class StateStream extends Observable<ModalState> {
       entry.closed = true
       this.entries = this.entries.filter((e) => e !== entry)
     }
+  }
+}
+
+/**
+ * One state's step of a watcher: selects, and passes the value on unless `equal` says it is the
+ * last one passed on; a selector (or `equal`) that throws errors the subscriber.
+ */
+export function selectStep<T>(
+  select: (state: ModalState) => T,
+  equal: (previous: T, next: T) => boolean,
+  subscriber: Subscriber<T>,
+): (state: ModalState) => void {
+  let seen = false
+  let last: T
+  return (state) => {
+    let value: T
+    try {
+      value = select(state)
+      if (seen && equal(last, value)) return
+    } catch (error) {
+      subscriber.error(error)
+      return
+    }
+    seen = true
+    last = value
+    subscriber.next(value)
   }
 }

@@ -1,6 +1,6 @@
 import { Observable } from 'rxjs'
 import type { ModalState } from '../../state.js'
-import { StateStream } from './stateStream.js'
+import { selectStep, StateStream } from './stateStream.js'
 
 /**
  * What `state$.pipe(map(select), distinctUntilChanged(equal))` gives, in one step: the selected
@@ -21,22 +21,9 @@ export function watchState<T>(
 ): Observable<T> {
   if (state$ instanceof StateStream) return state$.watch(select, equal)
   return new Observable<T>((subscriber) => {
-    let seen = false
-    let last: T
+    const step = selectStep(select, equal, subscriber)
     return state$.subscribe({
-      next(state) {
-        let value: T
-        try {
-          value = select(state)
-          if (seen && equal(last, value)) return
-        } catch (error) {
-          subscriber.error(error)
-          return
-        }
-        seen = true
-        last = value
-        subscriber.next(value)
-      },
+      next: step,
       error: (error: unknown) => subscriber.error(error),
       complete: () => subscriber.complete(),
     })
