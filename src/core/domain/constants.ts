@@ -5,7 +5,7 @@
  * @example
  * import { EMAIL_LOGIN_COOLDOWN_MS } from './constants.js'
  */
-import type { AccountType, BitcoinAccountType, ChainNamespace, SocialOption } from './entities.js'
+import type { ChainNamespace, SocialOption } from './entities.js'
 
 const SECOND = 1_000
 const MINUTE = 60 * SECOND
@@ -30,14 +30,11 @@ export const RETRY_MIN_INTERVAL_MS = 1 * SECOND
 export const IMAGE_PRELOAD_TIMEOUT_MS = 2 * SECOND
 export const SHAKE_MS = 500
 export const SOCIAL_POPUP_POLL_MS = 1 * SECOND
-export const HEARTBEAT_MS = 5 * SECOND
 export const NOTIFICATION_REPLACE_DELAY_MS = 150
-export const SWAP_NOTIFICATION_DELAY_MS = 150
 export const EMBEDDED_FRAME_LOAD_TIMEOUT_MS = 20 * SECOND
 /** E-mail, social and OTP requests to the embedded wallet frame. */
 export const EMBEDDED_REQUEST_TIMEOUT_MS = 120 * SECOND
 export const SIGN_OUT_WAIT_MS = 3 * SECOND
-export const FRAME_READY_DELAY_MS = 500
 export const WALLET_SEARCH_DELAY_MS = 300
 /** How long the send form waits after typing stops before resolving a receiver name. */
 export const NAME_LOOKUP_DELAY_MS = 300
@@ -54,10 +51,6 @@ export const RPC_RETRY_BASE_MS = 150
 /** HTTP statuses on which a JSON-RPC call is retried. */
 export const RPC_RETRY_STATUSES: readonly number[] = /* @__PURE__ */ Object.freeze([403, 408, 413, 429, 500, 502, 503, 504])
 export const RPC_TIMEOUT_MS = 10 * SECOND
-export const RPC_BATCH_MAX = 1_000
-export const FALLBACK_POLLING_MS = 4 * SECOND
-export const FALLBACK_PING_SAMPLES = 10
-export const FALLBACK_WEIGHTS = /* @__PURE__ */ Object.freeze({ stability: 0.7, latency: 0.3 })
 
 // Analytics -------------------------------------------------------------------------------------
 
@@ -71,20 +64,12 @@ export const RECENT_WALLETS_MAX = 2
 export const RECOMMENDED_WALLETS_COUNT = 4
 export const WALLETS_PAGE_SIZE = 40
 export const WALLET_SEARCH_ENTRIES = 100
-export const PENDING_TRANSACTIONS_MAX = 99
 
 // Sizes -----------------------------------------------------------------------------------------
 
 export const LOG_BUFFER_BYTES = 1_024_000
-export const LOG_DEFAULT_LEVEL = 'error'
 /** The most data a blob transaction can carry. */
 export const BLOB_MAX_BYTES = 761_855
-export const QUERY_GC_MS = 5 * MINUTE
-export const ADDRESS_LRU_SIZE = 8_192
-export const READ_LIMIT = 8_192
-export const BASE_CHAIN_ID = 8_453
-export const BASE_BLOCK_TIME_MS = 2_000
-export const BATCH_WAIT_MS = 0
 
 // Display ---------------------------------------------------------------------------------------
 
@@ -98,7 +83,6 @@ export const EMAIL_DISPLAY_MAX = 30
 // Swaps -----------------------------------------------------------------------------------------
 
 export const SWAP_SLIPPAGE_TOLERANCE = 1
-export const SWAP_SUPPORTED_CHAIN_COUNT = 12
 /** A swap quote is asked for once typing has paused this long. */
 export const SWAP_QUOTE_DELAY_MS = 300
 /** The Swap view asks for a new quote this often while one is shown. */
@@ -114,14 +98,6 @@ export const ONRAMP_DELIVERY_POLL_MS = 4 * SECOND
 export const ONRAMP_DELIVERY_TIMEOUT_MS = 10 * MINUTE
 
 // Defaults (spec §1, §9) --------------------------------------------------------------------------
-
-/** Default account type per namespace. */
-export const DEFAULT_ACCOUNT_TYPES: Readonly<Partial<Record<ChainNamespace, AccountType | BitcoinAccountType>>> = /* @__PURE__ */ Object.freeze({
-  bip122: 'payment',
-  eip155: 'smartAccount',
-  polkadot: 'eoa',
-  solana: 'eoa',
-})
 
 export type WalletAction = 'onramp' | 'swaps' | 'receive' | 'send'
 export const DEFAULT_WALLET_ACTIONS: readonly WalletAction[] = /* @__PURE__ */ Object.freeze(['onramp', 'swaps', 'receive', 'send'])

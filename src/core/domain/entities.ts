@@ -178,22 +178,6 @@ export type TokenBalance = {
   iconUrl?: string
 }
 
-/** An item of `wallet_getAssets` (spec §3). */
-export type WalletAsset = {
-  address: string
-  /** Raw balance as hex text. */
-  balance: Hex
-  type: 'ERC20' | 'NATIVE'
-  metadata: {
-    name: string
-    symbol: string
-    decimals: number
-    price?: number
-    iconUrl?: string
-    value?: number
-  }
-}
-
 /** A token of the swap token list (spec §3). */
 export type SwapToken = {
   name?: string
@@ -212,11 +196,6 @@ export type SwapToken = {
 // ---------------------------------------------------------------------------------------------
 // Caches (spec §3, freshness rules in timing.ts)
 // ---------------------------------------------------------------------------------------------
-
-export type BalanceCacheEntry = { caipAddress: CaipAddress; balance: string; symbol?: string; timestamp: number }
-export type NativeBalanceCacheEntry = { caipAddress: CaipAddress; balance?: string; symbol?: string; timestamp: number }
-export type EnsCacheEntry = { address: string; name: string; timestamp: number }
-export type IdentityCacheEntry = { address: string; name: string | null; avatar: string | null; timestamp: number }
 
 // ---------------------------------------------------------------------------------------------
 // On-ramp
@@ -328,32 +307,6 @@ export type TransactionYearGroup = { year: number; months: TransactionMonthGroup
 // Embedded wallet, sync payloads, WalletConnect namespaces, names
 // ---------------------------------------------------------------------------------------------
 
-export type EmbeddedWalletUser = {
-  email?: string | null
-  address: string
-  chainId: number | string
-  accounts?: { address: string; type: AccountType }[]
-  userName?: string | null
-  preferredAccountType?: AccountType
-  smartAccountDeployed?: boolean
-  signature?: string
-  message?: string
-  siwxMessage?: SiwxMessage
-}
-
-export type ThemeSyncPayload = {
-  themeMode?: ThemeMode
-  themeVariables?: Record<string, string | number>
-  w3mThemeVariables?: Record<string, string>
-}
-
-export type AppDataSyncPayload = {
-  metadata?: { name: string; description: string; url: string; icons: string[] }
-  sdkVersion: string
-  sdkType: string
-  projectId: string
-}
-
 export type SessionNamespace = {
   methods: string[]
   events: string[]
@@ -371,19 +324,4 @@ export type NameSuggestion = { name: string; registered?: boolean; [field: strin
 /** Whether `value` is one of the known chain namespaces. */
 export function isChainNamespace(value: unknown): value is ChainNamespace {
   return typeof value === 'string' && (CHAIN_NAMESPACES as readonly string[]).includes(value)
-}
-
-/** Whether `value` is a social login provider of spec §5. */
-export function isSocialProvider(value: unknown): value is SocialProvider {
-  return typeof value === 'string' && (SOCIAL_PROVIDERS as readonly string[]).includes(value)
-}
-
-/** Whether `value` is `'light'` or `'dark'`. */
-export function isThemeMode(value: unknown): value is ThemeMode {
-  return value === 'light' || value === 'dark'
-}
-
-/** Whether `value` is `'eoa'` or `'smartAccount'`. */
-export function isAccountType(value: unknown): value is AccountType {
-  return value === 'eoa' || value === 'smartAccount'
 }

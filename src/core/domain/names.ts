@@ -4,9 +4,6 @@ import { InvalidCoinTypeChainIdError } from '../errors/domain.js'
 /** The ENSIP-11 most significant bit: EVM chain ids must stay below it. */
 export const SLIP44_MSB = 0x80000000
 
-/** The shortest name that can be registered. */
-export const NAME_MIN_LENGTH = 4
-
 const NAME = /^[a-zA-Z0-9-]{4,}$/
 
 /**

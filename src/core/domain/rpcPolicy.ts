@@ -66,8 +66,6 @@ export const APPROVAL_RPC_METHODS = /* @__PURE__ */ Object.freeze([
   'eth_sendUserOperation',
 ] as const)
 
-export type SafeRpcMethod = (typeof SAFE_RPC_METHODS)[number]
-export type ApprovalRpcMethod = (typeof APPROVAL_RPC_METHODS)[number]
 export type RpcMethodClass = 'safe' | 'approval'
 
 const SAFE = new Set<string>(SAFE_RPC_METHODS)

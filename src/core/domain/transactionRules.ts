@@ -137,8 +137,6 @@ export function versionedHashesError(hashes: readonly string[]): TransactionRule
   return null
 }
 
-export type SendCall = { to: `0x${string}`; data?: `0x${string}`; value?: string }
-
 /**
  * The shape error of `wallet_sendCalls` params, or `null`: one object whose `calls` is a
  * non-empty array, each call's `to` and `data` (when given) starting with `0x`.
