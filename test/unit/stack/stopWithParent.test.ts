@@ -84,7 +84,8 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('npm start, its npm process stopp
       env: { ...process.env, GANGWAY_PORTS: ports.join(','), GANGWAY_SKIP_BUILD: '1', GANGWAY_DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
-    const output = await waitForOutput(npm, 'Press Ctrl+C to stop.', 45_000)
+    // The whole stack starts (two chains among it): slow when the machine runs other suites too.
+    const output = await waitForOutput(npm, 'Press Ctrl+C to stop.', 150_000)
     for (const port of ports) expect(output).toContain(`127.0.0.1:${port}`)
     const started = listDescendants(npm.pid!)
     leftovers = started
@@ -104,7 +105,7 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('npm start, its npm process stopp
       busyPorts: (await Promise.all(ports.map(async (port) => ((await portIsFree(port)) ? null : port)))).filter((p) => p !== null),
     }).toEqual({ running: [], busyPorts: [] })
     expect(stopped).toBe(true)
-  }, 60_000)
+  }, 180_000)
 })
 
 const commandLine = (pid: number) => {
