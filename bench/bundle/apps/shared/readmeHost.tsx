@@ -2,13 +2,14 @@
 // showing the address) with WalletConnect metadata and the blockchain data API, as a production
 // app would have it, no devtools; `extra` adds networks and chain adapters (Solana beside EVM).
 import { createRoot } from 'react-dom/client'
-import type { ChainAdapter, Network } from '../../../../src/index'
+import type { ChainAdapter, Modal, Network } from '../../../../src/index'
 import { createModal, selectAddress } from '../../../../src/index'
 import { createEvmAdapter } from '../../../../src/adapters/evm/createEvmAdapter'
 import { defineEvmNetwork } from '../../../../src/adapters/evm/defineEvmNetwork'
 import { ModalProvider, useModal, useModalState } from '../../../../src/react/index'
 
-export function startReadmeHost(extra: { networks?: Network[]; adapters?: ChainAdapter[] } = {}): void {
+/** Creates the modal and renders the host; returns the modal (the start-up bench times its `ready`). */
+export function startReadmeHost(extra: { networks?: Network[]; adapters?: ChainAdapter[] } = {}): Modal {
   const modal = createModal({
     projectId: 'my-project',
     networks: [defineEvmNetwork({ id: 8453, name: 'Base', rpcUrl: 'https://mainnet.base.org' }), ...(extra.networks ?? [])],
@@ -39,4 +40,5 @@ export function startReadmeHost(extra: { networks?: Network[]; adapters?: ChainA
       </main>
     </ModalProvider>,
   )
+  return modal
 }
