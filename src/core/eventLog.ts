@@ -281,7 +281,7 @@ export class EventLog<S> {
     }
     if (drop === 0) return
     this.committedState = this.stateAt(drop - 1)
-    for (const e of this.events.slice(0, drop)) this.skipped.delete(e.seq)
+    if (this.skipped.size > 0) for (const e of this.events.slice(0, drop)) this.skipped.delete(e.seq)
     this.events.splice(0, drop)
     this.sizes.splice(0, drop)
     this.states.splice(0, drop)

@@ -137,7 +137,8 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
   const publish = (): void => {
     if (state$.value !== log.currentState) state$.next(log.currentState)
     if (present$.value !== log.presentState) present$.next(log.presentState)
-    changes$.next()
+    // Optimization: only the devtools listen here; without them an event costs no Subject delivery.
+    if (changes$.observed) changes$.next()
   }
 
   /** Waits for a lazy feature's chunk; the events that needed it go on once it has loaded. */
