@@ -1,13 +1,13 @@
-import { asyncScheduler, filter, firstValueFrom } from 'rxjs'
+import { asyncScheduler } from 'rxjs'
 import { storageFailed, storageHydrated } from './core/events/persistence/storage.js'
 import { sessionStarted } from './core/events/modal/session.js'
 import { assertValidEvent } from './core/events/catalogue.js'
 import { withReadTimeout } from './adapters/storage/readTimeout.js'
-import { withReadAhead } from './adapters/storage/readAhead.js'
 import { createIdbStorage } from './adapters/storage/idbStorage.js'
 import { createMemoryStorage } from './adapters/storage/memoryStorage.js'
 import { STORAGE_KEYS } from './core/durable.js'
 import type { LogDeps } from './core/effects/persistence/persistLog.js'
+import type { EventInput } from './core/events/defineEvent.js'
 import { composeFeatures } from './core/features/composeFeatures.js'
 import { BASE_FEATURES } from './core/features/baseFeatures.js'
 import { LAZY_FEATURES } from './core/features/lazyFeatures.js'
@@ -131,13 +131,15 @@ export function createModal(options: ModalOptions): Modal {
   const hasWindow = typeof window !== 'undefined'
   const scheduler = options.scheduler ?? asyncScheduler
   // Reads that never settle give up after a while and the session runs from memory: a wedged
-  // IndexedDB must not keep the modal from starting.
-  const timed = withReadTimeout(
+  // IndexedDB, or a host's own port that never answers, must not keep the modal from starting.
+  const storage = withReadTimeout(
     options.storage ?? (hasWindow && typeof indexedDB !== 'undefined' ? createIdbStorage() : createMemoryStorage()),
     { scheduler },
   )
-  // The durable state is read once: early, to know a returning visitor, and by hydration.
-  const { storage, value: storedDurable } = withReadAhead(timed, STORAGE_KEYS.durable)
+  // The durable state is read once, now: it tells a returning visitor, and the session starts with it.
+  const storedDurable = storage.get<unknown>(STORAGE_KEYS.durable)
+  // A failed read is the session's to report (storage/failed), not an unhandled rejection.
+  storedDurable.catch(() => undefined)
   const clock = options.clock ?? { now: () => Date.now() }
   // Each tab keeps its own event log (two tabs of one app do not write over each other's).
   const logKey = options.persistLog === false ? STORAGE_KEYS.log : tabLogKey(hasWindow ? window : undefined)
@@ -207,6 +209,14 @@ export function createModal(options: ModalOptions): Modal {
   )
   const lazyFailures: { feature: string; error: unknown }[] = []
   const effects = start.ready.then(() => composed.loadEffects(deps, (feature, error) => lazyFailures.push({ feature, error })))
+  // The stored durable state, checked field by field, as the events the session starts with.
+  // Optimization: the checks load with the effects, off the host's first bundle.
+  const hydration: Promise<EventInput[]> = start.ready
+    .then(() => import('./core/readDurable.js'))
+    .then(
+      ({ hydrationEvents }) => storedDurable.then((value) => hydrationEvents({ value }), (error: unknown) => hydrationEvents({ error })),
+      (error: unknown) => [storageFailed({ operation: 'hydrate', error: serializeError(error) }), storageHydrated({})],
+    )
   store = createStore({
     deps,
     reducer: composed.reducer,
@@ -222,10 +232,12 @@ export function createModal(options: ModalOptions): Modal {
     await s.timeTravel.prepareImport(stored)
     return stored
   })
-  const ready = Promise.all([replayable, effects])
-    .then(([log, loaded]) => {
-      const hydrated = firstValueFrom(s.event$.pipe(filter(storageHydrated.match)))
-      const { unreadableLog } = s.start(settings, log, loaded)
+  // The stored log, the effects and the durable state, read side by side, start the session in
+  // one step: the log replays, session/started and storage/hydrated follow at once, and `ready`
+  // resolves with the durable state applied.
+  const ready = Promise.all([replayable, effects, hydration])
+    .then(([log, loaded, hydrated]) => {
+      const { unreadableLog } = s.start(settings, log, loaded, hydrated)
       if (unreadableLog) {
         // Kept as it was, under its own key, for a bug report; the session starts without it.
         storage.set(STORAGE_KEYS.unreadableLog, log).catch(() => undefined)
@@ -233,7 +245,6 @@ export function createModal(options: ModalOptions): Modal {
       }
       for (const { feature, error } of lazyFailures) s.dispatch(effectFailed({ effect: `loadEffects(${feature})`, error: serializeError(error) }))
       if (!options.projectId) s.dispatch(bannerShowRequested({ variant: 'error', message: 'Project ID Not Configured' }))
-      return hydrated
     })
     .then(
       () => undefined,

@@ -28,3 +28,15 @@ export function sameDurableState(a: ModalState, b: ModalState): boolean {
     a.emailLogin.lastRequestAt === b.emailLogin.lastRequestAt
   )
 }
+
+/**
+ * `current` when `next` holds the same data, else `next`: a durable part read back from storage
+ * keeps its object when the reload changed nothing in it, so nothing re-renders and persistence
+ * sees no change.
+ *
+ * @example
+ * keepIfSame(state.wallets.memory, storedMemory) === state.wallets.memory // when equal
+ */
+export function keepIfSame<T>(current: T, next: T): T {
+  return current === next || JSON.stringify(current) === JSON.stringify(next) ? current : next
+}

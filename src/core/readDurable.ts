@@ -1,9 +1,33 @@
 import { RECENT_WALLETS_MAX } from './domain/walletLists.js'
 import { isPlainObject, plainDataProblem } from './events/schema.js'
-import { recentWalletSchema, storageHydrated } from './events/persistence/storage.js'
+import { recentWalletSchema, storageFailed, storageHydrated } from './events/persistence/storage.js'
+import type { EventInput } from './events/defineEvent.js'
+import { serializeError } from './errors/base.js'
 import { NAMESPACES } from './events/views.js'
 import type { DurableState } from './state.js'
 import type { RecentWallet, WalletMemory } from './reducers/connection/walletState.js'
+
+/** How many dropped paths a report names (the rest are counted). */
+const REPORTED_PATHS = 10
+
+/**
+ * The events a session starts with after reading the stored durable state: what is valid in one
+ * `storage/hydrated`, after one `storage/failed` (operation 'hydrate') naming what was dropped.
+ * A read that failed is reported (operation 'read') and hydrates nothing.
+ *
+ * @example
+ * hydrationEvents({ value: await storage.get('durable') }) // [storageHydrated({ preferences: … })]
+ */
+export function hydrationEvents(read: { value: unknown } | { error: unknown }): EventInput[] {
+  if ('error' in read) return [storageFailed({ operation: 'read', error: serializeError(read.error) }), storageHydrated({})]
+  const { durable, dropped } = readDurable(read.value)
+  const hydrated = storageHydrated(durable)
+  if (dropped.length === 0) return [hydrated]
+  const named = dropped.slice(0, REPORTED_PATHS).join(', ')
+  const more = dropped.length > REPORTED_PATHS ? ` and ${dropped.length - REPORTED_PATHS} more` : ''
+  const error = { name: 'InvalidInputError', shortMessage: 'Invalid stored data', details: `dropped ${named}${more}` }
+  return [storageFailed({ operation: 'hydrate', error }), hydrated]
+}
 
 /** What could be read from a stored durable value, and the paths of what was dropped. */
 export type DurableReading = { durable: Partial<DurableState>; dropped: string[] }

@@ -91,10 +91,12 @@ export type Store = {
   whenLoaded(): Promise<void>
   /**
    * Loads a persisted log (if any), starts the session with these settings and starts effects.
-   * A persisted log that cannot be replayed is not loaded: the session starts without it and
-   * the reason comes back as `unreadableLog`.
+   * `startEvents` (the hydrated durable state) are reduced right after `session/started`, before
+   * any event held until the start, and before `start` returns. A persisted log that cannot be
+   * replayed is not loaded: the session starts without it and the reason comes back as
+   * `unreadableLog`.
    */
-  start(settings: SessionSettings, persistedLog?: unknown, loadedEffects?: readonly NamedEffect<any>[]): StartResult
+  start(settings: SessionSettings, persistedLog?: unknown, loadedEffects?: readonly NamedEffect<any>[], startEvents?: readonly EventInput[]): StartResult
   stop(): void
 }
 
@@ -398,7 +400,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
     state$,
     event$: new Observable<StampedEvent>((subscriber) => event$.subscribe(subscriber)),
     timeTravel,
-    start(settings, persistedLog, loadedEffects = []) {
+    start(settings, persistedLog, loadedEffects = [], startEvents = []) {
       if (started) return {}
       const result: StartResult = {}
       if (persistedLog !== undefined && persistedLog !== null) {
@@ -413,8 +415,17 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
       }
       started = true
       effectsSubscription = runEffects([...(options.effects ?? []), ...loadedEffects], event$, present$, deps).subscribe(fromEffect)
-      queue.unshift({ input: sessionStarted(settings), payloadSize: undefined }, ...held.splice(0))
-      publish()
+      const first: Queued[] = [{ input: sessionStarted(settings), payloadSize: undefined }]
+      for (const input of startEvents) {
+        try {
+          first.push({ input, payloadSize: readEvent(catalogue, input).payloadSize })
+        } catch (error) {
+          first.push({ input: effectFailed({ effect: `start(${String(input?.type)})`, error: serializeError(error) }), payloadSize: undefined })
+        }
+      }
+      // The replayed state is not shown on its own: the page that went away (a connect in flight,
+      // an open modal) is history, and the first state shown is this session's.
+      queue.unshift(...first, ...held.splice(0))
       drain()
       return result
     },

@@ -101,8 +101,42 @@ export function createRootReducer(
     return next
   }
 
+  /**
+   * A page load starts from the initial state of its settings. A slice with a case for
+   * `session/started` is handed its value from before (the state the stored log replayed to)
+   * and the fresh state, and returns what it keeps: the durable parts flow through a reload
+   * instead of being dropped here and put back by `storage/hydrated`.
+   */
+  const start = (prev: ModalState, event: StampedEvent): ModalState => {
+    const fresh = initial(event.payload as SessionSettings)
+    const route = routes.get(event.type)
+    if (!route) return fresh
+    let next = fresh
+    for (const { key, cases } of route) {
+      // A lazy feature's slice is not in the fresh state: it joins again when its feature is injected.
+      if (!(key in fresh) || !(key in prev)) continue
+      const initialValue = (fresh as Record<string, unknown>)[key]
+      let after = (prev as Record<string, unknown>)[key]
+      for (const c of cases) {
+        if (c.when && !c.when(after, event, next, prev)) continue
+        if (c.replace) after = c.replace(after, event, next, prev)
+        else {
+          const reduce = c.reduce
+          after = immer.produce(after, (draft: unknown) => reduce(draft as never, event, next, prev) as never)
+        }
+      }
+      if (after !== initialValue) {
+        if (freeze) deepFreeze(after, true)
+        if (next === fresh) next = { ...fresh }
+        ;(next as Record<string, unknown>)[key] = after
+      }
+    }
+    if (freeze && next !== fresh) Object.freeze(next)
+    return next
+  }
+
   const reduce = (prev: ModalState, event: StampedEvent): ModalState => {
-    if (event.type === sessionStarted.type) return initial(event.payload as SessionSettings)
+    if (event.type === sessionStarted.type) return start(prev, event)
     const route = routes.get(event.type)
     if (event.type === featureInjected.type) prev = inject(prev, (event.payload as { feature: string }).feature)
     if (!route) return prev

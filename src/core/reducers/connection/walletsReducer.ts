@@ -12,7 +12,9 @@ import {
   reconnectStarted,
 } from '../../events/connection/connectionLifecycle.js'
 import { connectorsChanged } from '../../events/connection/connectors.js'
+import { sessionStarted } from '../../events/modal/session.js'
 import { storageHydrated } from '../../events/persistence/storage.js'
+import { keepIfSame } from '../../durable.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../events/walletConnect/walletConnect.js'
 import { NAMESPACES, type Namespace } from '../../events/views.js'
 import type { ModalState } from '../../state.js'
@@ -25,9 +27,12 @@ import { isCurrentRequest } from '../../events/requestLifecycle.js'
 /** Connectors, the connect attempt, reconnect runs, recent wallets and what a reload reconnects. */
 export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
   b
-    .addCase(storageHydrated, (w, event) => {
-      const memory = readMemory(event.payload.wallets)
-      if (memory) w.memory = memory
+    // A reload keeps the recent wallets and what it reconnects; the rest starts afresh.
+    .addReplacer(sessionStarted, (w, _event, fresh) => ({ ...fresh.wallets, memory: w.memory }))
+    // What storage holds is the durable state: nothing stored, nothing remembered.
+    .addReplacer(storageHydrated, (w, event) => {
+      const memory = keepIfSame(w.memory, readMemory(event.payload.wallets) ?? { recent: [], connected: {} })
+      return memory === w.memory ? w : { ...w, memory }
     })
     .addCase(connectorsChanged, (w, event) => {
       const { namespace, connectors } = event.payload

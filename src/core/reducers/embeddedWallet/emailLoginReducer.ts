@@ -11,6 +11,7 @@ import {
 } from '../../events/embeddedWallet/embeddedWallet.js'
 import { modalCloseRequested } from '../../events/modal/modal.js'
 import { routerWentBack } from '../../events/modal/router.js'
+import { sessionStarted } from '../../events/modal/session.js'
 import { storageHydrated } from '../../events/persistence/storage.js'
 import { emailCooldownError } from '../../domain/timing.js'
 import { isValidEmail, normalizeEmail } from '../../domain/email.js'
@@ -117,9 +118,11 @@ export const emailLoginSlice = createSlice(
       .addReplacer(modalCloseRequested, reset, isUnderWay)
       .addReplacer(emailLoginReset, reset, isUnderWay)
       .addReplacer(routerWentBack, reset, isUnderWay)
-      // The cooldown outlives a reload.
-      .addCase(storageHydrated, (s, event) => {
+      // The cooldown outlives a reload; what storage holds is the durable state.
+      .addReplacer(sessionStarted, (s, _event, fresh) => (s.lastRequestAt === null ? fresh.emailLogin : { ...fresh.emailLogin, lastRequestAt: s.lastRequestAt }))
+      .addReplacer(storageHydrated, (s, event) => {
         const at = event.payload.embeddedWallet?.lastEmailLoginAt
-        if (typeof at === 'number' && s.lastRequestAt === null) s.lastRequestAt = at
+        const lastRequestAt = typeof at === 'number' ? at : null
+        return s.lastRequestAt === lastRequestAt ? s : { ...s, lastRequestAt }
       }),
 )

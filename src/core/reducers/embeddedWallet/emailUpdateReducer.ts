@@ -39,10 +39,14 @@ export const embeddedUserSlice = createSlice(
       .addCase(emailUpdated, (s, event) => {
         s.email = event.payload.email
       })
-      .addCase(storageHydrated, (s, event) => {
+      // Only storage holds the user (the stored log has it redacted): a reload starts from what
+      // storage holds, and nothing stored is no user.
+      .addReplacer(storageHydrated, (s, event) => {
         const stored = event.payload.embeddedWallet
-        if (!stored) return s
-        return { email: stored.email ?? null, username: stored.username ?? null, sessionToken: stored.sessionToken ?? null }
+        const email = stored?.email ?? null
+        const username = stored?.username ?? null
+        const sessionToken = stored?.sessionToken ?? null
+        return s.email === email && s.username === username && s.sessionToken === sessionToken ? s : { email, username, sessionToken }
       })
       // Optimization: every disconnect reaches this slice, nearly always another wallet's; the
       // guard keeps those out of immer.

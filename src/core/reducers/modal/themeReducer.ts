@@ -1,5 +1,4 @@
 import { themeVariablesChanged, type ThemeVariableName } from '../../events/modal/preferences.js'
-import { sessionStarted } from '../../events/modal/session.js'
 import type { ModalState } from '../../state.js'
 import { createSlice } from '../createSlice.js'
 
@@ -35,8 +34,7 @@ export const themeSlice = createSlice(
         }
         // Unchanged values keep the same state object, so nothing re-renders.
         return changed ? { variables: next } : t
-      })
-      .addReplacer(sessionStarted, (t) => (Object.keys(t.variables).length === 0 ? t : { variables: NO_VARIABLES })),
+      }),
 )
 
 /**

@@ -1,5 +1,7 @@
 import { siwxSessionRevoked, siwxSessionsFetched, siwxSessionStored, siwxSessionsCleared } from '../../events/siwx/siwx.js'
+import { sessionStarted } from '../../events/modal/session.js'
 import { storageHydrated } from '../../events/persistence/storage.js'
+import { keepIfSame } from '../../durable.js'
 import type { ModalState } from '../../state.js'
 import { createSlice } from '../createSlice.js'
 
@@ -11,6 +13,8 @@ export const siwxSlice = createSlice(
   (): SiwxState => ({ sessions: {} }),
   (b) =>
     b
+      // Sign-in sessions outlive a reload.
+      .addReplacer(sessionStarted, (s) => s)
       .addCase(siwxSessionStored, (s, event) => {
         s.sessions[event.payload.caipAddress] = event.payload.session
       })
@@ -28,9 +32,10 @@ export const siwxSlice = createSlice(
         const id = hostedId(s.sessions[caipAddress])
         if (id !== null && !sessions.some((x) => x.id === id)) delete s.sessions[caipAddress]
       })
-      .addCase(storageHydrated, (s, event) => {
-        const { siwx } = event.payload
-        if (siwx?.sessions) s.sessions = { ...siwx.sessions }
+      // What storage holds is the durable state: no stored sessions, none kept.
+      .addReplacer(storageHydrated, (s, event) => {
+        const sessions = keepIfSame(s.sessions, { ...event.payload.siwx?.sessions })
+        return sessions === s.sessions ? s : { sessions }
       }),
 )
 

@@ -17,7 +17,9 @@ const values = { h: storageHydrated({}), d: themeModeChanged({ mode: 'dark' }), 
 describe('persistDurable', () => {
   it('nothing is written before hydration; after it, each change of the durable slices is written', async () => {
     const { storage, writes } = fakeStorage()
-    const run = await runEffectAsync(persistDurable, { events: { marble: 'd 9ms h 9ms o 9ms l', values }, state: stateAfter(), reduce: true, deps: { storage } })
+    // Storage holds the dark theme the event before it set (hydration is what storage holds).
+    const stored = { ...values, h: storageHydrated({ preferences: { themeMode: 'dark', preferredAccountType: {} } }) }
+    const run = await runEffectAsync(persistDurable, { events: { marble: 'd 9ms h 9ms o 9ms l', values: stored }, state: stateAfter(), reduce: true, deps: { storage } })
     run.toBe('')
     expect(writes.map((w) => [w.frame, w.key])).toEqual([[30, STORAGE_KEYS.durable]])
     expect(writes[0]!.value).toMatchObject({ preferences: { themeMode: 'light' } })

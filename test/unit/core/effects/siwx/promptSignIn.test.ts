@@ -32,7 +32,8 @@ describe('promptSignIn', () => {
   it('signing out (the session cleared) asks again', () => {
     new EffectScheduler().run(({ expectObservable }) => {
       const state = stateAfter([connect(), siwxSessionStored({ caipAddress: CAIP, session: {} })], siwx)
-      const events = { marble: 'h 9ms c', values: { h: storageHydrated({}), c: siwxSessionsCleared({ caipAddress: CAIP }) } }
+      // Storage holds the session (hydration is what storage holds), then it is cleared.
+      const events = { marble: 'h 9ms c', values: { h: storageHydrated({ siwx: { sessions: { [CAIP]: {} } } }), c: siwxSessionsCleared({ caipAddress: CAIP }) } }
       expectObservable(runEffect(promptSignIn, { events, state, reduce: true })).toBe('10ms o', { o: modalOpenRequested({ view: 'SIWXSignMessage' }) })
     })
   })
