@@ -7,12 +7,10 @@
  *   npx tsx bench/bundle/bundle.bench.ts            (prints and writes today's results.md section)
  *   npx tsx bench/bundle/bundle.bench.ts --no-write (prints only)
  */
-import { execFileSync } from 'node:child_process'
-import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { serveStatic } from '../../dev/stack/serveStatic'
-import { CHROMIUM_PATH, launchBrowser } from '../../dev/stack/chromium'
-import { machineNote, today } from '../support/machineNote'
+import { launchBrowser } from '../../dev/stack/chromium'
+import { chromiumVersion, machineNote, packageVersion, today } from '../support/machineNote'
 import { median } from '../support/median'
 import { writeResultsSection } from '../support/writeResultsSection'
 import { buildHostApp, DIST_DIR, summarizeJs, type HostAppBuild, type JsSummary } from './buildHostApp'
@@ -139,18 +137,6 @@ export async function runBundleBench(options: { loads?: number } = {}): Promise<
     await browser.close()
     await server.stop()
   }
-}
-
-function chromiumVersion(): string {
-  try {
-    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).match(/Chromium [\d.]+/)?.[0] ?? 'Chromium'
-  } catch {
-    return 'Chromium'
-  }
-}
-
-function packageVersion(name: string): string {
-  return (createRequire(import.meta.url)(`${name}/package.json`) as { version: string }).version
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`

@@ -8,14 +8,12 @@
  *   npx tsx bench/bundle/startup.bench.ts            (prints and writes its results.md section)
  *   npx tsx bench/bundle/startup.bench.ts --no-write (prints only)
  */
-import { execFileSync } from 'node:child_process'
-import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { serveStatic } from '../../dev/stack/serveStatic'
-import { CHROMIUM_PATH, launchBrowser } from '../../dev/stack/chromium'
+import { launchBrowser } from '../../dev/stack/chromium'
 import { LOG_BUFFER_BYTES } from '../../src/core/domain/constants'
-import { machineNote, today } from '../support/machineNote'
+import { chromiumVersion, machineNote, packageVersion, today } from '../support/machineNote'
 import { spread, type Spread } from '../support/spread'
 import { writeResultsSection } from '../support/writeResultsSection'
 import { buildHostApp, DIST_DIR } from './buildHostApp'
@@ -309,18 +307,6 @@ export async function runStartupBench(options: { pairs?: number; visits?: number
     await browser.close()
     await server.stop()
   }
-}
-
-function chromiumVersion(): string {
-  try {
-    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).match(/Chromium [\d.]+/)?.[0] ?? 'Chromium'
-  } catch {
-    return 'Chromium'
-  }
-}
-
-function packageVersion(name: string): string {
-  return (createRequire(import.meta.url)(`${name}/package.json`) as { version: string }).version
 }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process'
+import { createRequire } from 'node:module'
 import { availableParallelism, cpus, loadavg } from 'node:os'
+import { CHROMIUM_PATH } from '../../dev/stack/chromium'
 
 /**
  * One line naming the machine, runtime and source a figure came from, so results from
@@ -27,4 +29,18 @@ export function sourceRevision(): string {
 /** Today's date as YYYY-MM-DD. */
 export function today(): string {
   return new Date().toISOString().slice(0, 10)
+}
+
+/** The version line of the Chromium the browser benches drive. */
+export function chromiumVersion(): string {
+  try {
+    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).match(/Chromium [\d.]+/)?.[0] ?? 'Chromium'
+  } catch {
+    return 'Chromium'
+  }
+}
+
+/** An installed package's version (Vite, React), as the host apps were built with it. */
+export function packageVersion(name: string): string {
+  return (createRequire(import.meta.url)(`${name}/package.json`) as { version: string }).version
 }
