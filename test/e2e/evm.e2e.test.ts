@@ -3,7 +3,7 @@ import { createPublicClient, erc20Abi, http, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import { dialog, launchBrowser } from './support/browser'
-import { connectInjected, currentView, eip155Connection, inModal, logWritten, modalState, openDemo as openDemoPage } from './support/demo'
+import { connectInjected, currentView, eip155Connection, inModal, logWritten, modalState, openDemo as openDemoPage, storedDurable } from './support/demo'
 import { readQrCode } from './support/qr'
 import { e2eStack } from './support/stack'
 
@@ -32,19 +32,6 @@ const eventsSince = (page: Page, type: string) =>
     const types = (window as unknown as PageWindow).gangway.timeTravel.log.events.map((e) => e.type)
     return types.slice(types.lastIndexOf(t))
   }, type)
-const storedDurable = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<unknown>((resolve, reject) => {
-        const req = indexedDB.open('gangway')
-        req.onerror = () => reject(req.error)
-        req.onsuccess = () => {
-          const get = req.result.transaction('keyval').objectStore('keyval').get('gangway:durable')
-          get.onsuccess = () => resolve(get.result)
-        }
-      }),
-  )
-
 /** A request straight to the main dev wallet's provider, found the EIP-6963 way. */
 const walletRequest = (page: Page, method: string) =>
   page.evaluate(

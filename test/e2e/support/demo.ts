@@ -153,36 +153,11 @@ type LogWindow = Window & { gangway: { timeTravel: { log: { lastSeq: number } } 
 /** The seq of the page modal's newest event. */
 const lastSeq = (page: Page) => page.evaluate(() => (window as unknown as LogWindow).gangway.timeTravel.log.lastSeq)
 
-/** The seq of the newest event this tab's stored log holds (IndexedDB, `gangway:eventLog.<tab id>`), null without one. */
-const storedLastSeq = (page: Page) =>
+/** A value the modal stored in IndexedDB (`gangway` database, `keyval` store), undefined when absent. */
+export const storedValue = (page: Page, key: string) =>
   page.evaluate(
-    () =>
-      new Promise<number | null>((resolve, reject) => {
-        const req = indexedDB.open('gangway')
-        req.onerror = () => reject(req.error)
-        req.onsuccess = () => {
-          const db = req.result
-          if (!db.objectStoreNames.contains('keyval')) {
-            db.close()
-            resolve(null)
-            return
-          }
-          const get = db.transaction('keyval').objectStore('keyval').get(`gangway:eventLog.${sessionStorage.getItem('gangway:tab')}`)
-          get.onsuccess = () => {
-            db.close()
-            const events = (get.result as { events?: { seq: number }[] } | undefined)?.events
-            resolve(events?.at(-1)?.seq ?? null)
-          }
-          get.onerror = () => reject(get.error)
-        }
-      }),
-  )
-
-/** The modal's durable record in IndexedDB (`gangway:durable`: preferences, wallets, sign-in sessions), if written. */
-export const storedDurable = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<{ wallets?: { connected?: Record<string, string[]> } } | undefined>((resolve, reject) => {
+    (k) =>
+      new Promise<unknown>((resolve, reject) => {
         const req = indexedDB.open('gangway')
         req.onerror = () => reject(req.error)
         req.onsuccess = () => {
@@ -192,7 +167,7 @@ export const storedDurable = (page: Page) =>
             resolve(undefined)
             return
           }
-          const get = db.transaction('keyval').objectStore('keyval').get('gangway:durable')
+          const get = db.transaction('keyval').objectStore('keyval').get(k)
           get.onsuccess = () => {
             db.close()
             resolve(get.result)
@@ -200,7 +175,19 @@ export const storedDurable = (page: Page) =>
           get.onerror = () => reject(get.error)
         }
       }),
+    key,
   )
+
+/** The seq of the newest event this tab's stored log holds (`gangway:eventLog.<tab id>`), null without one. */
+const storedLastSeq = async (page: Page) => {
+  const tab = await page.evaluate(() => sessionStorage.getItem('gangway:tab'))
+  const events = ((await storedValue(page, `gangway:eventLog.${tab}`)) as { events?: { seq: number }[] } | undefined)?.events
+  return events?.at(-1)?.seq ?? null
+}
+
+/** The modal's durable record in IndexedDB (`gangway:durable`: preferences, wallets, sign-in sessions), if written. */
+export const storedDurable = (page: Page) =>
+  storedValue(page, 'gangway:durable') as Promise<{ wallets?: { connected?: Record<string, string[]> } } | undefined>
 
 /** Waits until this tab's stored log holds every event of the page's modal so far (its batched write is done). */
 export async function logWritten(page: Page): Promise<void> {
