@@ -10,8 +10,6 @@ export function createCatalogue(creators: readonly EventCreator<string, any>[]):
 }
 
 const ENVELOPE_KEYS = new Set(['type', 'payload', 'requestId', 'seq', 'at'])
-const COPY = { copy: true } as const
-const CHECK = { copy: false } as const
 
 /**
  * Checks an event a host (or an imported log) hands in. Throws an InvalidInputError naming the
@@ -59,16 +57,13 @@ function checkEvent(catalogue: EventCatalogue, input: unknown, copy: boolean): R
   let payload = e.payload
   let payloadSize: number | undefined
   if (payload !== undefined) {
-    const data = readPlainData(payload, 'payload', copy ? COPY : CHECK)
+    const data = readPlainData(payload, 'payload', { copy })
     if (typeof data === 'string') throw new InvalidInputError(`Invalid event ${e.type}`, { details: data })
     payload = data.value
     payloadSize = data.size
   }
-  const { schema } = creator
-  if (schema.test === undefined || !schema.test(payload)) {
-    const problem = schema.check(payload, 'payload')
-    if (problem) throw new InvalidInputError(`Invalid event ${e.type}`, { details: problem })
-  }
+  const problem = creator.schema.check(payload, 'payload')
+  if (problem) throw new InvalidInputError(`Invalid event ${e.type}`, { details: problem })
   if (!copy) return { event: e as EventInput, payloadSize }
   const event: EventInput = { type: e.type, payload }
   if (e.requestId !== undefined) event.requestId = e.requestId as string

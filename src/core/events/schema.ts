@@ -6,16 +6,9 @@
 export type Schema<T> = {
   /** Returns the problem (with its path) or null when `value` fits. */
   check(value: unknown, path: string): string | null
-  /**
-   * Whether `value` fits: `check`'s verdict without its message. Optimization: the schemas
-   * made here have one, so a payload that fits (nearly all) is checked without building the
-   * path of every field it holds; the path is built only for the field that does not fit.
-   */
-  readonly test?: (value: unknown) => boolean
   /** Phantom field carrying the static type. */
   readonly _type?: T
 }
-
 
 export type Infer<S> = S extends Schema<infer T> ? T : never
 
@@ -174,7 +167,6 @@ export function jsonNumberLength(n: number): number {
 
 const primitive = <T>(name: string, test: (v: unknown) => boolean): Schema<T> => ({
   check: (v, path) => (test(v) ? null : `${path} must be ${name}, got ${describe(v)}`),
-  test,
 })
 
 export const string = (): Schema<string> => primitive('a string', (v) => typeof v === 'string')
@@ -184,7 +176,6 @@ export const boolean = (): Schema<boolean> => primitive('a boolean', (v) => type
 /** Any JSON value: checked for JSON-safety (no functions, bigint, undefined in arrays, cycles). */
 export const json = <T = unknown>(): Schema<T> => ({
   check: (v, path) => jsonProblem(v, path, new Set()),
-  test: (v) => isJson(v, new Set()),
 })
 
 export function literal<const T extends readonly (string | number | boolean | null)[]>(
@@ -195,68 +186,41 @@ export function literal<const T extends readonly (string | number | boolean | nu
       values.includes(v as T[number])
         ? null
         : `${path} must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}, got ${show(v)}`,
-    test: (v) => values.includes(v as T[number]),
   }
 }
 
 export function optional<T>(inner: Schema<T>): Schema<T | undefined> {
-  const test = inner.test
-  return {
-    check: (v, path) => (v === undefined ? null : inner.check(v, path)),
-    ...(test && { test: (v: unknown) => v === undefined || test(v) }),
-  }
+  return { check: (v, path) => (v === undefined ? null : inner.check(v, path)) }
 }
 
 export function nullable<T>(inner: Schema<T>): Schema<T | null> {
-  const test = inner.test
-  return {
-    check: (v, path) => (v === null ? null : inner.check(v, path)),
-    ...(test && { test: (v: unknown) => v === null || test(v) }),
-  }
+  return { check: (v, path) => (v === null ? null : inner.check(v, path)) }
 }
 
 export function array<T>(inner: Schema<T>): Schema<T[]> {
-  const test = inner.test
   return {
     check(v, path) {
       if (!Array.isArray(v)) return `${path} must be an array, got ${describe(v)}`
       for (let i = 0; i < v.length; i++) {
-        if (test !== undefined && test(v[i])) continue
         const problem = inner.check(v[i], `${path}[${i}]`)
         if (problem) return problem
       }
       return null
     },
-    ...(test && {
-      test(v: unknown) {
-        if (!Array.isArray(v)) return false
-        for (let i = 0; i < v.length; i++) if (!test(v[i])) return false
-        return true
-      },
-    }),
   }
 }
 
 export function record<T>(inner: Schema<T>): Schema<Record<string, T>> {
-  const test = inner.test
   return {
     check(v, path) {
       if (!isPlainObject(v)) return `${path} must be an object, got ${describe(v)}`
       for (const [k, item] of Object.entries(v)) {
         if (FORBIDDEN_KEYS.has(k)) return `${path}.${k} is not allowed`
-        if (test !== undefined && test(item)) continue
         const problem = inner.check(item, `${path}.${k}`)
         if (problem) return problem
       }
       return null
     },
-    ...(test && {
-      test(v: unknown) {
-        if (!isPlainObject(v)) return false
-        for (const [k, item] of Object.entries(v)) if (FORBIDDEN_KEYS.has(k) || !test(item)) return false
-        return true
-      },
-    }),
   }
 }
 
@@ -270,35 +234,18 @@ export type ObjectOf<S extends Shape> = {
 
 /** An object with exactly these keys: unknown keys are rejected so typos fail loudly. */
 export function object<S extends Shape>(shape: S): Schema<ObjectOf<S>> {
-  // Optimization: the fields are listed once, not on every check.
-  const keys = Object.keys(shape)
-  const schemas = keys.map((key) => shape[key] as Schema<unknown>)
-  const known = (v: Record<string, unknown>): string | undefined => {
-    for (const key of Object.keys(v)) if (FORBIDDEN_KEYS.has(key) || !Object.hasOwn(shape, key)) return key
-    return undefined
-  }
-  const testable = schemas.every((schema) => schema.test !== undefined)
   return {
     check(v, path) {
       if (!isPlainObject(v)) return `${path} must be an object, got ${describe(v)}`
-      const unknown = known(v)
-      if (unknown !== undefined) return `${path}.${unknown} is not a known field`
-      for (let i = 0; i < keys.length; i++) {
-        const schema = schemas[i] as Schema<unknown>
-        const item = v[keys[i] as string]
-        if (schema.test !== undefined && schema.test(item)) continue
-        const problem = schema.check(item, `${path}.${keys[i]}`)
+      for (const key of Object.keys(v)) {
+        if (FORBIDDEN_KEYS.has(key) || !Object.hasOwn(shape, key)) return `${path}.${key} is not a known field`
+      }
+      for (const [key, schema] of Object.entries(shape)) {
+        const problem = schema.check((v as Record<string, unknown>)[key], `${path}.${key}`)
         if (problem) return problem
       }
       return null
     },
-    ...(testable && {
-      test(v: unknown) {
-        if (!isPlainObject(v) || known(v) !== undefined) return false
-        for (let i = 0; i < keys.length; i++) if (!(schemas[i] as Schema<unknown>).test!(v[keys[i] as string])) return false
-        return true
-      },
-    }),
   }
 }
 
@@ -313,7 +260,6 @@ export function oneOf<T extends readonly Schema<unknown>[]>(...schemas: T): Sche
       }
       return problem
     },
-    ...(schemas.every((s) => s.test !== undefined) && { test: (v: unknown) => schemas.some((s) => s.test!(v)) }),
   }
 }
 
@@ -323,29 +269,6 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false
   const proto = Object.getPrototypeOf(v)
   return proto === Object.prototype || proto === null
-}
-
-/** `jsonProblem(v, path, seen) === null`, without building paths. */
-function isJson(v: unknown, seen: Set<unknown>): boolean {
-  if (seen.size >= MAX_PAYLOAD_DEPTH) return plainDataProblem(v, '', 0) === null
-  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true
-  if (typeof v === 'number') return Number.isFinite(v)
-  if (typeof v !== 'object' || seen.has(v)) return false
-  seen.add(v)
-  try {
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) if (!isJson(v[i], seen)) return false
-      return true
-    }
-    if (!isPlainObject(v)) return false
-    for (const [k, item] of Object.entries(v)) {
-      if (FORBIDDEN_KEYS.has(k)) return false
-      if (item !== undefined && !isJson(item, seen)) return false
-    }
-    return true
-  } finally {
-    seen.delete(v)
-  }
 }
 
 function jsonProblem(v: unknown, path: string, seen: Set<unknown>): string | null {
