@@ -81,7 +81,9 @@ describe('host commands with arbitrary arguments', () => {
             expect(JSON.stringify(kv.dump())).toBe(stored)
           }
         }
-        // Still usable, and nothing stored was lost.
+        // Still usable, and nothing stored was lost (once a feature the last call asked for has
+        // loaded: the commands below wait behind its events, in order).
+        await modal.whenLoaded()
         modal.close()
         modal.open('Networks')
         expect(modal.getState().modal.open || modal.getState().modal.shake).toBe(true)
