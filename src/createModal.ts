@@ -210,9 +210,10 @@ export function createModal(options: ModalOptions): Modal {
   const lazyFailures: { feature: string; error: unknown }[] = []
   const effects = start.ready.then(() => composed.loadEffects(deps, (feature, error) => lazyFailures.push({ feature, error })))
   // The stored durable state, checked field by field, as the events the session starts with.
-  // Optimization: the checks load with the effects, off the host's first bundle.
+  // Optimization: the checks come in the start-up effects' chunk (one request for both), off
+  // the host's first bundle.
   const hydration: Promise<EventInput[]> = start.ready
-    .then(() => import('./core/readDurable.js'))
+    .then(() => import('./core/effects/shared/startupEffects.js'))
     .then(
       ({ hydrationEvents }) => storedDurable.then((value) => hydrationEvents({ value }), (error: unknown) => hydrationEvents({ error })),
       (error: unknown) => [storageFailed({ operation: 'hydrate', error: serializeError(error) }), storageHydrated({})],

@@ -6,3 +6,5 @@ export { modalEffects } from '../modal/modalEffects.js'
 export { logPersistenceEffects, persistenceEffects } from '../persistence/persistenceEffects.js'
 export { siwxEffects } from '../siwx/siwxEffects.js'
 export { walletEffects } from '../connection/walletEffects.js'
+// The stored durable state's checks come in the same chunk: the session starts with their events.
+export { hydrationEvents } from '../../readDurable.js'
