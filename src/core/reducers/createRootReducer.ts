@@ -101,6 +101,24 @@ export function createRootReducer(
     return next
   }
 
+  /** A slice's value after its cases for `event`, in order (`state`: the state as the slices before it left it). */
+  const applyCases = (value: unknown, cases: readonly GuardedCase<unknown>[], event: StampedEvent, state: ModalState, prev: ModalState): unknown => {
+    let after = value
+    for (let j = 0; j < cases.length; j++) {
+      const c = cases[j] as GuardedCase<unknown>
+      if (c.when && !c.when(after, event, state, prev)) continue
+      if (c.replace) {
+        const replaced = c.replace(after, event, state, prev)
+        if (freeze && replaced !== after) deepFreeze(replaced, true)
+        after = replaced
+      } else {
+        const reduce = c.reduce
+        after = immer.produce(after, (draft: unknown) => reduce(draft as never, event, state, prev) as never)
+      }
+    }
+    return after
+  }
+
   /**
    * A page load starts from the initial state of its settings. A slice with a case for
    * `session/started` is handed its value from before (the state the stored log replayed to)
@@ -116,15 +134,7 @@ export function createRootReducer(
       // A lazy feature's slice is not in the fresh state: it joins again when its feature is injected.
       if (!(key in fresh) || !(key in prev)) continue
       const initialValue = (fresh as Record<string, unknown>)[key]
-      let after = (prev as Record<string, unknown>)[key]
-      for (const c of cases) {
-        if (c.when && !c.when(after, event, next, prev)) continue
-        if (c.replace) after = c.replace(after, event, next, prev)
-        else {
-          const reduce = c.reduce
-          after = immer.produce(after, (draft: unknown) => reduce(draft as never, event, next, prev) as never)
-        }
-      }
+      const after = applyCases((prev as Record<string, unknown>)[key], cases, event, next, prev)
       if (after !== initialValue) {
         if (freeze) deepFreeze(after, true)
         if (next === fresh) next = { ...fresh }
@@ -146,20 +156,7 @@ export function createRootReducer(
       const before = (next as Record<string, unknown>)[key]
       // A slice of a feature not injected (yet, at this point of the log) is not in the state.
       if (before === undefined && !(key in next)) continue
-      let after = before
-      for (let j = 0; j < cases.length; j++) {
-        const c = cases[j] as GuardedCase<unknown>
-        const state = next
-        if (c.when && !c.when(after, event, state, prev)) continue
-        if (c.replace) {
-          const replaced = c.replace(after, event, state, prev)
-          if (freeze && replaced !== after) deepFreeze(replaced, true)
-          after = replaced
-        } else {
-          const reduce = c.reduce
-          after = immer.produce(after, (draft: unknown) => reduce(draft as never, event, state, prev) as never)
-        }
-      }
+      const after = applyCases(before, cases, event, next, prev)
       if (after !== before) {
         if (next === prev) next = { ...prev }
         ;(next as Record<string, unknown>)[key] = after
