@@ -38,6 +38,18 @@ export function closesAfterConnect(prev: ModalState, event: ConnectSucceeded): b
   return !!settledAttempt(prev, event) && !returnsToProfileWallets(prev, event)
 }
 
+/**
+ * The reconnect on load succeeded while the visitor had opened the modal on Connect without
+ * going further: the account is theirs again, so the modal shows it instead of asking them to
+ * connect a wallet they are already connected with.
+ */
+export function showsAccountAfterReconnect(prev: ModalState, event: ConnectSucceeded): boolean {
+  if (!prev.modal.open || event.payload.accounts.length === 0 || prev.wallets.attempt?.status === 'connecting') return false
+  if (prev.router.view !== 'Connect' || prev.router.history.length !== 1) return false
+  const run = prev.wallets.reconnect[event.payload.namespace]
+  return run !== undefined && namesRequest(event) && isCurrentRequest(run, event)
+}
+
 /** The switch of the active connection (ProfileWallets) that this outcome settles, applied. */
 export function appliesConnectionSwitch(prev: ModalState, event: Switched): boolean {
   if (!isCurrentRequest(prev.wallets.switching?.requestId, event, { unnamed: 'applies' })) return false

@@ -19,6 +19,7 @@ import {
   closesAfterSwitch,
   returnsToProfileWallets,
   showsUnsupportedChain,
+  showsAccountAfterReconnect,
   isCurrentNetworkSwitch,
 } from '../navigation.js'
 import { namesRequest } from '../../events/requestLifecycle.js'
@@ -97,6 +98,7 @@ export const routerSlice = createSlice(
         (r, event, state, prev) => {
           if (showsUnsupportedChain(state)) return fresh('UnsupportedChain')
           if (returnsToProfileWallets(prev, event)) return top(r.history.slice(0, r.history.indexOf('ProfileWallets') + 1))
+          if (showsAccountAfterReconnect(prev, event)) return fresh(defaultView(state))
           return closesAfterConnect(prev, event) ? fresh(closedView(state)) : r
         },
         (_r, event, _state, prev) => !isIgnoredConnectionEvent(prev, event),
