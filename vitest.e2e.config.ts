@@ -17,13 +17,14 @@ const workers = Number(process.env.E2E_WORKERS) || availableParallelism() + 1
 export default defineConfig({
   test: {
     globalSetup: ['test/e2e/support/globalSetup.ts'],
+    setupFiles: ['test/e2e/support/failureReport.ts'],
     environment: 'node',
     env: { IS_VITEST: 'true' },
     // Files share the machine's cores, so each step may take longer than on an idle machine:
     // the time allowed grows (a test, a condition polled for), what is checked does not.
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    expect: { poll: { timeout: 10_000 } },
+    expect: { poll: { timeout: 20_000 } },
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {

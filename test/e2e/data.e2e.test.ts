@@ -146,7 +146,7 @@ describe('balances from the gateway', () => {
     await reload()
     await expect.poll(() => state(page, (s) => s.connection.byNamespace.eip155?.status)).toBe('connected')
     const apiAnswer = () => state(page, (s) => Object.values(s.tokenBalances.byAccount).map((e) => e.balances))
-    await expect.poll(apiAnswer, { timeout: 20_000 }).toEqual([null])
+    await expect.poll(apiAnswer, { timeout: 40_000 }).toEqual([null])
     await page.getByTestId('open-modal').click()
     await expect.poll(() => inModal(page, 'account-balance').getAttribute('data-source')).toBe('rpc')
     expect(await inModal(page, 'account-balance').textContent()).toMatch(/^\d+\.\d{3} ETH$/)
@@ -177,8 +177,8 @@ describe('remote configuration and faults', () => {
     await control('PUT', '/_control/fault', { status: 429, pathPrefix: '/getWallets' })
     await openAllWallets(page)
     // The client retries with backoff (1 s, 2 s, 4 s) before giving up.
-    await expect.poll(() => page.locator('gangway-modal .gw-banner-message').textContent(), { timeout: 20_000 }).toBe('Rate Limited')
-    await expect.poll(() => inModal(page, 'all-wallets-error').count(), { timeout: 20_000 }).toBe(1)
+    await expect.poll(() => page.locator('gangway-modal .gw-banner-message').textContent(), { timeout: 40_000 }).toBe('Rate Limited')
+    await expect.poll(() => inModal(page, 'all-wallets-error').count(), { timeout: 40_000 }).toBe(1)
     expect(await page.locator('gangway-modal [data-testid="all-wallets-error"] .gw-error-text').textContent()).toBe('Rate Limited')
 
     await control('DELETE', '/_control/fault')

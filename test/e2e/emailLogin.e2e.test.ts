@@ -26,7 +26,7 @@ async function mailTo(to: string, match: RegExp, after = 0): Promise<Mail> {
         found = mails.find((m) => m.receivedAt > after && match.test(m.text))
         return found !== undefined
       },
-      { timeout: 10_000 },
+      { timeout: 20_000 },
     )
     .toBe(true)
   return found!
@@ -49,11 +49,11 @@ async function startLogin(page: Page, email: string) {
 /** A whole e-mail login on a new device: the mailed link approves it, the mailed code connects. */
 async function loginByEmail(page: Page, email: string): Promise<void> {
   await startLogin(page, email)
-  await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 10_000 }).toBe('verifyDevice')
+  await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 20_000 }).toBe('verifyDevice')
   const link = /(http:\/\/\S+\/v1\/device\/approve\?token=\w+)/.exec((await mailTo(email, /\/v1\/device\/approve\?token=/)).text)![1]!
   expect((await fetch(link)).status).toBe(200)
   await inModal(page, 'email-otp').fill(codeIn(await mailTo(email, /\b\d{6}\b/)))
-  await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 15_000 }).toBe('connected')
+  await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 30_000 }).toBe('connected')
 }
 
 describe('e-mail login with the embedded wallet', () => {
@@ -70,12 +70,12 @@ describe('e-mail login with the embedded wallet', () => {
 
     await startLogin(page, email)
     // A first device: the service mails an approval link.
-    await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 10_000 }).toBe('verifyDevice')
+    await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 20_000 }).toBe('verifyDevice')
     const approval = await mailTo(email, /\/v1\/device\/approve\?token=/)
     const link = /(http:\/\/\S+\/v1\/device\/approve\?token=\w+)/.exec(approval.text)![1]!
     expect((await fetch(link)).status).toBe(200)
     // Approved: the code follows.
-    await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 10_000 }).toBe('verifyOtp')
+    await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 20_000 }).toBe('verifyOtp')
     const code = codeIn(await mailTo(email, /\b\d{6}\b/))
     expect(await axeViolations(page)).toEqual([])
 
@@ -90,7 +90,7 @@ describe('e-mail login with the embedded wallet', () => {
 
     // The right one (pasted as typed): the embedded wallet connects, its session says e-mail.
     await inModal(page, 'email-otp').fill(code)
-    await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 15_000 }).toBe('connected')
+    await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 30_000 }).toBe('connected')
     const connection = (await eip155Connection(page))!.connections[0]!
     expect(connection).toMatchObject({ connectorId: 'auth', auth: 'email' })
     const address = connection.accounts[0]!.address as Address
@@ -122,26 +122,26 @@ describe('e-mail login with the embedded wallet', () => {
     // Reload: reconnected silently through the frame's session.
     await page.reload()
     await page.getByTestId('open-modal').waitFor()
-    await expect.poll(() => eip155Connection(page).then((ns) => ns?.connections[0]?.accounts[0]?.address), { timeout: 15_000 }).toBe(address)
+    await expect.poll(() => eip155Connection(page).then((ns) => ns?.connections[0]?.accounts[0]?.address), { timeout: 30_000 }).toBe(address)
     expect(await modalState(page, (s) => s.connection.byNamespace.eip155?.connections[0]?.auth)).toBe('email')
 
     // Account shows the e-mail; Edit changes it with a code to the current address, then one to the new.
     await page.getByTestId('open-modal').click()
-    await expect.poll(() => inModal(page, 'account-email').textContent(), { timeout: 10_000 }).toBe(email)
+    await expect.poll(() => inModal(page, 'account-email').textContent(), { timeout: 20_000 }).toBe(email)
     await inModal(page, 'account-edit-email').click()
     await expect.poll(() => currentView(page)).toBe('UpdateEmailWallet')
     const newEmail = `moved-${Date.now().toString(36)}@example.com`
     const since = Date.now() - 60_000
     await inModal(page, 'update-email-input').fill(newEmail)
     await inModal(page, 'update-email-submit').click()
-    await expect.poll(() => inModal(page, 'view-update-email').getAttribute('data-step'), { timeout: 10_000 }).toBe('primaryOtp')
+    await expect.poll(() => inModal(page, 'view-update-email').getAttribute('data-step'), { timeout: 20_000 }).toBe('primaryOtp')
     expect(await axeViolations(page)).toEqual([])
     const latest = async (to: string) => ((await (await fetch(`${stack().mailUrl}/messages.json?to=${encodeURIComponent(to)}`)).json()) as Mail[])[0]!
     const primary = codeIn(await latest(email))
     await inModal(page, 'update-email-otp').fill(primary)
-    await expect.poll(() => inModal(page, 'view-update-email').getAttribute('data-step'), { timeout: 10_000 }).toBe('secondaryOtp')
+    await expect.poll(() => inModal(page, 'view-update-email').getAttribute('data-step'), { timeout: 20_000 }).toBe('secondaryOtp')
     await inModal(page, 'update-email-otp').fill(codeIn(await mailTo(newEmail, /\b\d{6}\b/, since)))
-    await expect.poll(() => inModal(page, 'update-email-done').textContent(), { timeout: 10_000 }).toBe(`Your e-mail is now ${newEmail}`)
+    await expect.poll(() => inModal(page, 'update-email-done').textContent(), { timeout: 20_000 }).toBe(`Your e-mail is now ${newEmail}`)
     await inModal(page, 'update-email-finish').click()
     await expect.poll(() => inModal(page, 'account-email').textContent()).toBe(newEmail)
 
@@ -150,7 +150,7 @@ describe('e-mail login with the embedded wallet', () => {
     await frame.evaluate(() => localStorage.clear())
     await page.reload()
     await page.getByTestId('open-modal').waitFor()
-    await expect.poll(() => eip155Connection(page).then((ns) => ns?.connections[0]?.accounts[0]?.address), { timeout: 15_000 }).toBe(address)
+    await expect.poll(() => eip155Connection(page).then((ns) => ns?.connections[0]?.accounts[0]?.address), { timeout: 30_000 }).toBe(address)
   })
 
   it('by keyboard alone: open, the address, Enter; the code field has focus once the code is mailed; typing it connects', async () => {
@@ -161,12 +161,12 @@ describe('e-mail login with the embedded wallet', () => {
     await tabTo(page, 'email-input')
     await page.keyboard.type(email)
     await page.keyboard.press('Enter')
-    await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 10_000 }).toBe('verifyDevice')
+    await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 20_000 }).toBe('verifyDevice')
     const link = /(http:\/\/\S+\/v1\/device\/approve\?token=\w+)/.exec((await mailTo(email, /\/v1\/device\/approve\?token=/)).text)![1]!
     await fetch(link)
-    await expect.poll(() => focusedTestId(page), { timeout: 10_000 }).toBe('email-otp')
+    await expect.poll(() => focusedTestId(page), { timeout: 20_000 }).toBe('email-otp')
     await page.keyboard.type(codeIn(await mailTo(email, /\b\d{6}\b/)))
-    await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 15_000 }).toBe('connected')
+    await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 30_000 }).toBe('connected')
     // The connect closed the modal; focus is back on the page's button.
     await expect.poll(() => focusedTestId(page)).toBe('open-modal')
   })
@@ -175,15 +175,15 @@ describe('e-mail login with the embedded wallet', () => {
     const { page } = await demoWithoutDevtools(shared, { query: '?email=1' })
     const email = `late-${Date.now().toString(36)}@example.com`
     await startLogin(page, email)
-    await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 10_000 }).toBe('verifyDevice')
+    await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 20_000 }).toBe('verifyDevice')
     const link = /(http:\/\/\S+\/v1\/device\/approve\?token=\w+)/.exec((await mailTo(email, /\/v1\/device\/approve\?token=/)).text)![1]!
     await fetch(link)
     const code = codeIn(await mailTo(email, /\b\d{6}\b/))
-    await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 10_000 }).toBe('verifyOtp')
+    await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 20_000 }).toBe('verifyOtp')
     // The service's clock moves past the code's 10 minutes.
     expect((await fetch(`${stack().authUrl}/_control/codes/expire`, { method: 'POST' })).status).toBe(200)
     await inModal(page, 'email-otp').fill(code)
-    await expect.poll(() => inModal(page, 'email-error').textContent(), { timeout: 10_000 }).toContain('Code expired')
+    await expect.poll(() => inModal(page, 'email-error').textContent(), { timeout: 20_000 }).toContain('Code expired')
     expect(await inModal(page, 'view-email-login').getAttribute('data-step')).toBe('verifyOtp')
     expect(await inModal(page, 'email-resend').isEnabled()).toBe(true)
     expect((await eip155Connection(page))?.status ?? 'disconnected').toBe('disconnected')
@@ -192,7 +192,7 @@ describe('e-mail login with the embedded wallet', () => {
   it('Solana: the same sign-in connects its Solana account, which signs a message and sends SOL on the local validator', async () => {
     const { page } = await demoWithoutDevtools(shared, { query: '?email=1&solana=1' })
     await loginByEmail(page, `sol-${Date.now().toString(36)}@example.com`)
-    await expect.poll(() => modalState(page, (s) => s.connection.byNamespace.solana?.connections[0]?.connectorId ?? null), { timeout: 15_000 }).toBe('auth')
+    await expect.poll(() => modalState(page, (s) => s.connection.byNamespace.solana?.connections[0]?.connectorId ?? null), { timeout: 30_000 }).toBe('auth')
     const owner = (await modalState(page, (s) => s.connection.byNamespace.solana!.connections[0]!.accounts[0]!.address)) as string
     expect(await modalState(page, (s) => s.connection.byNamespace.solana!.connections[0]!.auth)).toBe('email')
     await page.evaluate(() => (window as unknown as { gangway: { switchConnection(id: string, status: string, ns: string): Promise<void> } }).gangway.switchConnection('auth', 'active', 'solana'))
@@ -212,7 +212,7 @@ describe('e-mail login with the embedded wallet', () => {
       (await modalState(page, (s) => Object.entries(s.tokenBalances.byAccount)))
         .filter(([caip]) => caip.endsWith(`:${owner}`))
         .flatMap(([, entry]) => (entry.balances ?? []).filter((b) => b.symbol === 'SOL').map((b) => b.quantity.numeric))
-    await expect.poll(sol, { timeout: 10_000 }).toEqual(['1'])
+    await expect.poll(sol, { timeout: 20_000 }).toEqual(['1'])
     const receiver = stack().solanaAccounts[1]!.address
     const before = (await rpc.getBalance(solanaAddress(receiver)).send()).value
     const sending = page.evaluate(
@@ -228,7 +228,7 @@ describe('e-mail login with the embedded wallet', () => {
     // Nothing listens on port 9: the frame page never announces itself.
     const { page } = await demoWithoutDevtools(shared, { query: '?email=1&frameUrl=http://127.0.0.1:9/frame/&frameTimeout=1500' })
     await startLogin(page, `nobody-${Date.now().toString(36)}@example.com`)
-    await expect.poll(() => inModal(page, 'email-error').textContent(), { timeout: 10_000 }).toContain('Network Error - Could not load embedded wallet')
+    await expect.poll(() => inModal(page, 'email-error').textContent(), { timeout: 20_000 }).toContain('Network Error - Could not load embedded wallet')
     expect(await inModal(page, 'view-email-login').getAttribute('data-step')).toBe('idle')
     expect((await eip155Connection(page))?.status ?? 'disconnected').toBe('disconnected')
   })
@@ -243,7 +243,7 @@ describe('social and Farcaster login with the embedded wallet', () => {
     await expect.poll(() => currentView(page)).toBe('ConnectingSocial')
     await closing.waitForURL(/\/interaction\//)
     await closing.close()
-    await expect.poll(() => inModal(page, 'social-error').textContent(), { timeout: 5_000 }).toContain('Popup closed')
+    await expect.poll(() => inModal(page, 'social-error').textContent(), { timeout: 10_000 }).toContain('Popup closed')
     expect(await modalState(page, (s) => s.socialLogin.step)).toBe('failed')
     expect(await axeViolations(page)).toEqual([])
     await page.keyboard.press('Escape')
@@ -257,7 +257,7 @@ describe('social and Farcaster login with the embedded wallet', () => {
     await popup.getByTestId('oidc-email').fill(email)
     await popup.getByTestId('oidc-username').fill('octo-dev')
     await popup.getByTestId('oidc-continue').click()
-    await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 15_000 }).toBe('connected')
+    await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 30_000 }).toBe('connected')
     expect((await eip155Connection(page))!.connections[0]).toMatchObject({ connectorId: 'auth', auth: 'github' })
     await expect.poll(() => popup.isClosed()).toBe(true)
   })
@@ -288,7 +288,7 @@ describe('social and Farcaster login with the embedded wallet', () => {
     const client = await context.newPage()
     await client.goto(link)
     await client.getByTestId('farcaster-approve').click()
-    await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 15_000 }).toBe('connected')
+    await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 30_000 }).toBe('connected')
     expect((await eip155Connection(page))!.connections[0]).toMatchObject({ connectorId: 'auth', auth: 'farcaster' })
   })
 })

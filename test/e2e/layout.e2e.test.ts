@@ -136,7 +136,7 @@ describe('the modal keeps its layout steady (Chromium)', () => {
     const heightBefore = await dialog(page).evaluate((el) => el.getBoundingClientRect().height)
     const entryBefore = await page.locator('gangway-modal [data-testid=all-wallets-entry]').boundingBox()
     answer()
-    await page.locator('gangway-modal [data-testid=recommended-wallets]').waitFor({ timeout: 10_000 })
+    await page.locator('gangway-modal [data-testid=recommended-wallets]').waitFor({ timeout: 20_000 })
     expect(await loading.count()).toBe(0)
     // Whatever the arrival of the wallets set moving (a height following them) has ended.
     await animationsDone(dialog(page))
@@ -186,7 +186,7 @@ describe('the modal keeps its layout steady (Chromium)', () => {
 
     // AllWallets while its directory fails: no list, so nothing for aria-controls to point at.
     await page.evaluate(() => (window as unknown as { gangway: { push(v: string): void } }).gangway.push('AllWallets'))
-    await page.locator('gangway-modal [data-testid=all-wallets-error]').waitFor({ timeout: 15_000 })
+    await page.locator('gangway-modal [data-testid=all-wallets-error]').waitFor({ timeout: 30_000 })
     const danglingControls = () =>
       page.evaluate(() => {
         const shadow = document.querySelector('gangway-modal')?.shadowRoot

@@ -42,7 +42,7 @@ describe('buy', () => {
     // 100 USD: Gangway Pay (1 %) and Dev Ramp (2 %) each quote, fees shown; the better one is chosen.
     await inModal(page, 'onramp-amount').fill('100')
     const quote = (provider: string) => inModal(page, 'onramp-quote').and(page.locator(`[data-provider="${provider}"]`))
-    await expect.poll(() => quote('gangwaypay').locator('[data-testid="onramp-quote-amount"]').textContent(), { timeout: 10_000 }).toBe('98.9 USDC')
+    await expect.poll(() => quote('gangwaypay').locator('[data-testid="onramp-quote-amount"]').textContent(), { timeout: 20_000 }).toBe('98.9 USDC')
     expect(await quote('devramp').locator('[data-testid="onramp-quote-amount"]').textContent()).toBe('97.9 USDC')
     expect(await quote('gangwaypay').textContent()).toContain('Fees 1.10 USD')
     expect(await quote('gangwaypay').getAttribute('aria-pressed')).toBe('true')
@@ -54,10 +54,10 @@ describe('buy', () => {
     expect(new URL(provider.url()).searchParams.get('address')).toBe(address)
     await expect.poll(() => inModal(page, 'onramp-purchase').getAttribute('data-status')).toBe('waiting')
     await provider.locator('#pay').click()
-    await provider.locator('#done').waitFor({ state: 'visible', timeout: 15_000 })
+    await provider.locator('#done').waitFor({ state: 'visible', timeout: 30_000 })
     expect(await usdcOf(address)).toBe(before + 98_900_000n)
     // The modal sees the USDC arrive.
-    await inModal(page, 'onramp-delivered').waitFor({ timeout: 15_000 })
+    await inModal(page, 'onramp-delivered').waitFor({ timeout: 30_000 })
     expect(await inModal(page, 'onramp-delivered').textContent()).toBe('Received 98.9 USDC')
     await provider.close()
     await inModal(page, 'onramp-done').click()
@@ -67,7 +67,7 @@ describe('buy', () => {
     // Dev Ramp: its page gets the spec's query.
     await inModal(page, 'account-onramp').click()
     await inModal(page, 'onramp-amount').fill('50')
-    await expect.poll(() => quote('devramp').locator('[data-testid="onramp-quote-amount"]').textContent(), { timeout: 10_000 }).toBe('48.9 USDC')
+    await expect.poll(() => quote('devramp').locator('[data-testid="onramp-quote-amount"]').textContent(), { timeout: 20_000 }).toBe('48.9 USDC')
     await quote('devramp').click()
     expect(await inModal(page, 'onramp-buy').textContent()).toBe('Buy with Dev Ramp')
     const [ramp] = await Promise.all([context.waitForEvent('page'), inModal(page, 'onramp-buy').click()])
@@ -81,15 +81,15 @@ describe('buy', () => {
     }).toEqual({ publicKey: stack().projectId, destinationCurrencyCode: 'USDC', walletAddress: address, externalCustomerId: address })
     const middle = await usdcOf(address)
     await ramp.locator('#pay').click()
-    await ramp.locator('#done').waitFor({ state: 'visible', timeout: 15_000 })
-    await inModal(page, 'onramp-delivered').waitFor({ timeout: 15_000 })
+    await ramp.locator('#done').waitFor({ state: 'visible', timeout: 30_000 })
+    await inModal(page, 'onramp-delivered').waitFor({ timeout: 30_000 })
     expect(await inModal(page, 'onramp-delivered').textContent()).toBe('Received 48.9 USDC')
     expect(await usdcOf(address)).toBe(middle + 48_900_000n)
     await inModal(page, 'onramp-done').click()
 
     // Activity lists the deliveries.
     await inModal(page, 'account-tab-activity').click()
-    await expect.poll(() => inModal(page, 'activity-amount').allTextContents().then((all) => all.join(' ')), { timeout: 10_000 }).toContain('USDC')
+    await expect.poll(() => inModal(page, 'activity-amount').allTextContents().then((all) => all.join(' ')), { timeout: 20_000 }).toContain('USDC')
   })
 
   it('on Solana it buys SOL, delivered by the local validator, and the balance shows it', async () => {
@@ -106,14 +106,14 @@ describe('buy', () => {
     await expect.poll(() => inModal(page, 'onramp-purchase-currency').inputValue()).toBe('SOL')
     await inModal(page, 'onramp-amount').fill('30')
     // 30 USD less 1 % and the 0.10 network fee, at 150 USD per SOL.
-    await expect.poll(() => inModal(page, 'onramp-quote-amount').first().textContent(), { timeout: 10_000 }).toBe('0.197333 SOL')
+    await expect.poll(() => inModal(page, 'onramp-quote-amount').first().textContent(), { timeout: 20_000 }).toBe('0.197333 SOL')
     const before = await modalState(page, (s) => JSON.stringify(s.tokenBalances))
     const [provider] = await Promise.all([context.waitForEvent('page'), inModal(page, 'onramp-buy').click()])
     await provider.waitForURL(/\/onramp\/gangwaypay\//)
     expect(new URL(provider.url()).searchParams.get('address')).toBe(address)
     await provider.locator('#pay').click()
-    await provider.locator('#done').waitFor({ state: 'visible', timeout: 15_000 })
-    await inModal(page, 'onramp-delivered').waitFor({ timeout: 15_000 })
+    await provider.locator('#done').waitFor({ state: 'visible', timeout: 30_000 })
+    await inModal(page, 'onramp-delivered').waitFor({ timeout: 30_000 })
     expect(await inModal(page, 'onramp-delivered').textContent()).toBe('Received 0.197333 SOL')
     expect(await modalState(page, (s) => JSON.stringify(s.tokenBalances))).not.toBe(before)
   })

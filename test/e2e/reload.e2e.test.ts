@@ -313,7 +313,7 @@ describe('reloading the page in the middle of a flow', () => {
     expect(await state(page, (s) => s.account.send.status)).toBe('sending')
     await reload(page)
 
-    await expect.poll(() => eip155Status(page), { timeout: 15_000 }).toBe('connected')
+    await expect.poll(() => eip155Status(page), { timeout: 30_000 }).toBe('connected')
     expect((await eip155(page))!.connections[0]).toMatchObject({ connectorId: MAIN, accounts: [{ address: from }] })
     expect(await pendingPrompts(page)).toEqual([]) // silent: no prompt
     expect(await state(page, (s) => s.account.send.status)).toBe('idle')
@@ -350,7 +350,7 @@ describe('reloading the page in the middle of a flow', () => {
     const pendingHash = (await page.evaluate(() => sessionStorage.getItem('reload-test:hash'))) as Hex | null
     expect(pendingHash).toMatch(/^0x[0-9a-f]{64}$/)
 
-    await expect.poll(() => eip155Status(page), { timeout: 15_000 }).toBe('connected')
+    await expect.poll(() => eip155Status(page), { timeout: 30_000 }).toBe('connected')
     expect(await pendingPrompts(page)).toEqual([])
     expect(await state(page, (s) => s.account.send.status)).toBe('idle')
     expect((await node.waitForTransactionReceipt({ hash: pendingHash! })).status).toBe('success')
@@ -376,14 +376,14 @@ describe('reloading the page in the middle of a flow', () => {
     const { context: walletContext, page: wallet } = await newPage(shared.browser, { viewport: { width: 900, height: 900 } })
     contexts.push(walletContext)
     await wallet.goto(e2eStack().urls.wallet)
-    await wallet.locator('[data-testid="wallet-status"][data-status="ready"]').waitFor({ timeout: 20_000 })
+    await wallet.locator('[data-testid="wallet-status"][data-status="ready"]').waitFor({ timeout: 40_000 })
 
     const showQr = async (): Promise<string> => {
       await page.getByTestId('open-modal').click()
       await expect.poll(() => currentView(page)).toBe('Connect')
       await inModal(page, 'wallet-walletConnect').click()
       await expect.poll(() => currentView(page)).toBe('ConnectingWalletConnect')
-      await inModal(page, 'wc-qr').waitFor({ timeout: 15_000 })
+      await inModal(page, 'wc-qr').waitFor({ timeout: 30_000 })
       const uri = await state(page, (s) => s.walletConnect.pairing?.uri ?? null)
       expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
       return uri!
@@ -403,9 +403,9 @@ describe('reloading the page in the middle of a flow', () => {
     expect(uri).not.toBe(old)
     await wallet.getByTestId('uri-input').fill(uri)
     await wallet.getByTestId('pair-button').click()
-    await wallet.getByTestId('proposal').waitFor({ timeout: 15_000 })
+    await wallet.getByTestId('proposal').waitFor({ timeout: 30_000 })
     await wallet.getByTestId('proposal-approve').click()
-    await expect.poll(() => eip155Status(page), { timeout: 15_000 }).toBe('connected')
+    await expect.poll(() => eip155Status(page), { timeout: 30_000 }).toBe('connected')
     expect((await eip155(page))!.connections[0]).toMatchObject({ connectorId: 'walletConnect', accounts: [{ address: stack().accounts[0]!.address }] })
     await expect.poll(() => storedDurable(page)).toMatchObject({ wallets: { connected: { eip155: ['walletConnect'] } } })
     await expectUsable(page, 'Account')
@@ -476,7 +476,7 @@ describe('reloading the page in the middle of a flow', () => {
       expect(stored.durable.wallets!.recent.map((r) => r.id)).toEqual([MAIN, SECOND])
     }
     // The state agrees with the store: a remembered connection reconnects, a forgotten one does not.
-    await expect.poll(() => eip155Status(page), { timeout: 15_000 }).toBe(remembered.length > 0 ? 'connected' : 'disconnected')
+    await expect.poll(() => eip155Status(page), { timeout: 30_000 }).toBe(remembered.length > 0 ? 'connected' : 'disconnected')
     landed.push(`connect: ${remembered.length > 0 ? 'remembered' : 'not remembered'}, theme ${stored.durable.preferences!.themeMode}`)
     console.info(`reload after a burst of writes (delay: what was stored) — ${landed.join('; ')}`)
     expect(stored.durable.wallets!.recent.map((r) => r.id)).toContain(SECOND)

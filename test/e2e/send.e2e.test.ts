@@ -95,7 +95,7 @@ describe('the Send view', () => {
     await expect.poll(() => inModal(page, 'send-progress').getAttribute('data-status')).toBe('sending')
     expect(await inModal(page, 'send-progress').textContent()).toContain(`Approve in ${WALLET_NAME}`)
     await approveInWallet(page, 'eth_sendTransaction')
-    await expect.poll(() => inModal(page, 'send-progress').getAttribute('data-status'), { timeout: 15_000 }).toBe('confirmed')
+    await expect.poll(() => inModal(page, 'send-progress').getAttribute('data-status'), { timeout: 30_000 }).toBe('confirmed')
     expect(await text(page, 'send-success')).toBe('Sent 2.5 GUSD')
     const hash = (await inModal(page, 'send-hash').getAttribute('title')) as Hex
     const receipt = await node().getTransactionReceipt({ hash })
@@ -139,7 +139,7 @@ describe('the Send view', () => {
     await expect.poll(() => inModal(page, 'send-review-fee').getAttribute('data-status')).toBe('ready')
     await inModal(page, 'send-confirm').click()
     await approveInWallet(page, 'eth_sendTransaction')
-    await expect.poll(() => inModal(page, 'send-progress').getAttribute('data-status'), { timeout: 15_000 }).toBe('confirmed')
+    await expect.poll(() => inModal(page, 'send-progress').getAttribute('data-status'), { timeout: 30_000 }).toBe('confirmed')
     expect(await node().getBalance({ address: receiver })).toBe(parseEther('0.125'))
   })
 
@@ -169,7 +169,7 @@ describe('the Send view', () => {
     // Try again asks the wallet again, with the same transfer.
     await inModal(page, 'send-retry').click()
     await approveInWallet(page, 'eth_sendTransaction')
-    await expect.poll(() => inModal(page, 'send-progress').getAttribute('data-status'), { timeout: 15_000 }).toBe('confirmed')
+    await expect.poll(() => inModal(page, 'send-progress').getAttribute('data-status'), { timeout: 30_000 }).toBe('confirmed')
     expect(await node().getBalance({ address: receiver })).toBe(parseEther('0.25'))
   })
 })
@@ -210,12 +210,12 @@ describe('feedback for the wallet requests a host makes', () => {
     await page.getByTestId('demo-send').click()
     await expect.poll(toastTitle).toBe(`Approve in ${WALLET_NAME}`)
     await approveInWallet(page, 'eth_sendTransaction')
-    await expect.poll(toastTitle, { timeout: 15_000 }).toBe('Transaction confirmed')
+    await expect.poll(toastTitle, { timeout: 30_000 }).toBe('Transaction confirmed')
     const hash = (await page.locator('gangway-modal [data-testid="gw-request-toast-hash"]').getAttribute('title')) as Hex
     expect((await node().getTransactionReceipt({ hash })).status).toBe('success')
     expect(await node().getBalance({ address: receiver })).toBeGreaterThanOrEqual(before + parseEther('0.001'))
     // A success leaves by itself.
-    await expect.poll(() => toast.count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => toast.count(), { timeout: 20_000 }).toBe(0)
   })
 })
 

@@ -137,7 +137,7 @@ describe('sending from the dev Solana wallet', () => {
     await expect.poll(() => inModal(page, 'send-progress').getAttribute('data-status')).toBe('sending')
     await expect.poll(() => page.getByTestId('devsolana-method').textContent()).toMatch(/^solana:sign(AndSend)?Transaction$/)
     await page.getByTestId('devsolana-approve').click()
-    await expect.poll(() => inModal(page, 'send-progress').getAttribute('data-status'), { timeout: 15_000 }).toBe('confirmed')
+    await expect.poll(() => inModal(page, 'send-progress').getAttribute('data-status'), { timeout: 30_000 }).toBe('confirmed')
     expect(await inModal(page, 'send-success').textContent()).toBe('Sent 1.25 GWAY')
     expect(await tokenUnits(receiver)).toBe(receiverBefore + 1_250_000n)
     expect(await tokenUnits(owner)).toBe(held - 1_250_000n)

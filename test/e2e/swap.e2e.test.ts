@@ -15,7 +15,7 @@ const client = () => createPublicClient({ transport: http(chain().rpcUrl) })
 const gusdOf = (address: Address) => client().readContract({ address: gusd().address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
 
 async function approveInWallet(page: import('playwright-core').Page, method: string) {
-  await expect.poll(() => page.getByTestId('devwallet-method').textContent(), { timeout: 15_000 }).toBe(method)
+  await expect.poll(() => page.getByTestId('devwallet-method').textContent(), { timeout: 30_000 }).toBe(method)
   await page.getByTestId('devwallet-approve').click()
 }
 
@@ -35,7 +35,7 @@ describe('swap', () => {
 
     // ETH → GUSD: the pools quote it, with the rate, price impact, minimum received and fee.
     await inModal(page, 'swap-from-amount').fill('0.5')
-    await expect.poll(() => inModal(page, 'swap-action').textContent(), { timeout: 10_000 }).toBe('Swap')
+    await expect.poll(() => inModal(page, 'swap-action').textContent(), { timeout: 20_000 }).toBe('Swap')
     const quoted = await modalState(page, (s) => s.swap!.quote!.toAmount!)
     // 0.5 ETH in a 100 ETH : 300,000 GUSD pool (less the 0.3 % fee), give or take earlier swaps.
     expect(Number(quoted) / 1e6).toBeGreaterThan(1400)
@@ -47,7 +47,7 @@ describe('swap', () => {
     const before = await gusdOf(address)
     await inModal(page, 'swap-action').click()
     await approveInWallet(page, 'eth_sendTransaction')
-    await inModal(page, 'swap-success').waitFor({ timeout: 15_000 })
+    await inModal(page, 'swap-success').waitFor({ timeout: 30_000 })
     expect(await inModal(page, 'swap-success').textContent()).toMatch(/^Swapped 0\.5 ETH for [\d,.]+ GUSD$/)
     const received = (await gusdOf(address)) - before
     // Received at least the minimum (1 % slippage) and at most what was quoted.
@@ -59,7 +59,7 @@ describe('swap', () => {
     await inModal(page, 'swap-switch').click()
     expect(await inModal(page, 'swap-from-token').textContent()).toBe('GUSD')
     await inModal(page, 'swap-from-amount').fill('1000')
-    await expect.poll(() => inModal(page, 'swap-action').textContent(), { timeout: 10_000 }).toBe('Swap')
+    await expect.poll(() => inModal(page, 'swap-action').textContent(), { timeout: 20_000 }).toBe('Swap')
     const ethBefore = await client().getBalance({ address })
     const gusdBefore = await gusdOf(address)
     await inModal(page, 'swap-action').click()
@@ -77,7 +77,7 @@ describe('swap', () => {
     // The approval is mined, Swap comes back and the swap itself goes to the wallet.
     await approveInWallet(page, 'eth_sendTransaction')
     await expect.poll(() => currentView(page)).toBe('Swap')
-    await inModal(page, 'swap-success').waitFor({ timeout: 15_000 })
+    await inModal(page, 'swap-success').waitFor({ timeout: 30_000 })
     expect(await gusdOf(address)).toBe(gusdBefore - 1_000_000_000n)
     // About 1000 / 3000 ETH less the fees and gas.
     const gained = Number((await client().getBalance({ address })) - ethBefore) / 1e18

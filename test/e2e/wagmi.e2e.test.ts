@@ -84,7 +84,7 @@ describe('wagmi with Gangway as its modal', () => {
     await page.getByTestId('transfer').click()
     await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe('eth_sendTransaction')
     await page.getByTestId('devwallet-approve').click()
-    await expect.poll(() => text(page, 'tx-hash'), { timeout: 15_000 }).toMatch(/^0x[0-9a-f]{64}$/)
+    await expect.poll(() => text(page, 'tx-hash'), { timeout: 30_000 }).toMatch(/^0x[0-9a-f]{64}$/)
     const receipt = await node().waitForTransactionReceipt({ hash: (await text(page, 'tx-hash')) as Hex })
     expect(receipt.status).toBe('success')
     expect(receipt.from.toLowerCase()).toBe(from.toLowerCase())

@@ -127,7 +127,7 @@ async function walletPage(): Promise<Page> {
   const { context, page } = await newPage(shared.browser, { viewport: { width: 900, height: 900 } })
   contexts.push(context)
   await page.goto(e2eStack().urls.wallet)
-  await page.locator('[data-testid="wallet-status"][data-status="ready"]').waitFor({ timeout: 20_000 })
+  await page.locator('[data-testid="wallet-status"][data-status="ready"]').waitFor({ timeout: 40_000 })
   return page
 }
 
@@ -136,12 +136,12 @@ async function connectWalletConnect(page: Page, wallet: Page): Promise<Address> 
   await page.getByTestId('open-modal').click()
   await expect.poll(() => currentView(page)).toBe('Connect')
   await inModal(page, 'wallet-walletConnect').click()
-  await expect.poll(() => state(page, (s) => s.walletConnect.pairing?.uri ?? null), { timeout: 15_000 }).toMatch(/^wc:/)
+  await expect.poll(() => state(page, (s) => s.walletConnect.pairing?.uri ?? null), { timeout: 30_000 }).toMatch(/^wc:/)
   await wallet.getByTestId('uri-input').fill((await state(page, (s) => s.walletConnect.pairing!.uri))!)
   await wallet.getByTestId('pair-button').click()
-  await wallet.getByTestId('proposal').waitFor({ timeout: 15_000 })
+  await wallet.getByTestId('proposal').waitFor({ timeout: 30_000 })
   await wallet.getByTestId('proposal-approve').click()
-  await expect.poll(() => eip155(page).then((ns) => ns?.status), { timeout: 15_000 }).toBe('connected')
+  await expect.poll(() => eip155(page).then((ns) => ns?.status), { timeout: 30_000 }).toBe('connected')
   expect((await eip155(page))!.connections[0]!.connectorId).toBe('walletConnect')
   return (await eip155(page))!.connections[0]!.accounts[0]!.address as Address
 }
@@ -149,7 +149,7 @@ async function connectWalletConnect(page: Page, wallet: Page): Promise<Address> 
 /** The wallet's card for the next request of `method`. */
 const requestCard = async (wallet: Page, method: string) => {
   const card = wallet.locator(`[data-testid="request"][data-method="${method}"]`)
-  await card.waitFor({ timeout: 15_000 })
+  await card.waitFor({ timeout: 30_000 })
   return card
 }
 

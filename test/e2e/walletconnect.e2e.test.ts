@@ -66,7 +66,7 @@ async function walletPage(query = ''): Promise<Page> {
   contexts.push(context)
   watchHosts(page)
   await page.goto(e2eStack().urls.wallet + query)
-  await page.locator('[data-testid="wallet-status"][data-status="ready"]').waitFor({ timeout: 20_000 })
+  await page.locator('[data-testid="wallet-status"][data-status="ready"]').waitFor({ timeout: 40_000 })
   return page
 }
 
@@ -87,21 +87,21 @@ async function showQrCode(page: Page): Promise<string> {
 async function pairInWallet(wallet: Page, uri: string, answer: 'approve' | 'reject'): Promise<void> {
   await wallet.getByTestId('uri-input').fill(uri)
   await wallet.getByTestId('pair-button').click()
-  await wallet.getByTestId('proposal').waitFor({ timeout: 15_000 })
+  await wallet.getByTestId('proposal').waitFor({ timeout: 30_000 })
   await wallet.getByTestId(`proposal-${answer}`).click()
 }
 
 async function connect(page: Page, wallet: Page): Promise<Address> {
   const uri = await showQrCode(page)
   await pairInWallet(wallet, uri, 'approve')
-  await expect.poll(() => eip155(page).then((ns) => ns?.status), { timeout: 15_000 }).toBe('connected')
+  await expect.poll(() => eip155(page).then((ns) => ns?.status), { timeout: 30_000 }).toBe('connected')
   return (await eip155(page))!.connections[0]!.accounts[0]!.address as Address
 }
 
 /** Approves the next request the wallet shows for `method`. */
 async function approveRequest(wallet: Page, method: string): Promise<void> {
   const card = wallet.locator(`[data-testid="request"][data-method="${method}"]`)
-  await card.waitFor({ timeout: 15_000 })
+  await card.waitFor({ timeout: 30_000 })
   await card.getByTestId('request-approve').click()
 }
 
@@ -146,7 +146,7 @@ describe('WalletConnect through the local relay and the dev wallet', () => {
     const wallet = await walletPage()
     const uri = await showQrCode(page)
     await pairInWallet(wallet, uri, 'reject')
-    await expect.poll(() => inModal(page, 'wc-error').textContent(), { timeout: 15_000 }).toBe('Connection rejected')
+    await expect.poll(() => inModal(page, 'wc-error').textContent(), { timeout: 30_000 }).toBe('Connection rejected')
     expect((await eip155(page))?.status).toBe('disconnected')
     // The SDK's rejection (5000) is the same wallet error as an EIP-1193 4001, with its kind in the event.
     expect(await state(page, (s) => s.wallets.attempt?.error)).toMatchObject({
@@ -174,7 +174,7 @@ describe('WalletConnect through the local relay and the dev wallet', () => {
     expect((await eip155(page))!.connections[0]!.caipNetworkId).toBe(`eip155:${second!.chainId}`)
     // Disconnecting in the modal ends the session in the wallet too.
     await page.evaluate(() => (window as unknown as PageWindow).gangway.disconnect())
-    await both.getByTestId('no-sessions').waitFor({ timeout: 15_000 })
+    await both.getByTestId('no-sessions').waitFor({ timeout: 30_000 })
 
     // A wallet that approves only the first chain.
     const one = await walletPage(`?chains=${first!.chainId}`)
@@ -190,7 +190,7 @@ describe('WalletConnect through the local relay and the dev wallet', () => {
     const wallet = await walletPage()
     const address = await connect(page, wallet)
     await reload()
-    await expect.poll(() => eip155(page).then((ns) => ns?.status), { timeout: 15_000 }).toBe('connected')
+    await expect.poll(() => eip155(page).then((ns) => ns?.status), { timeout: 30_000 }).toBe('connected')
     expect((await eip155(page))!.connections[0]).toMatchObject({ connectorId: 'walletConnect', accounts: [{ address }] })
 
     // The restored session is live: the wallet still answers it.
@@ -201,7 +201,7 @@ describe('WalletConnect through the local relay and the dev wallet', () => {
     await page.getByTestId('open-modal').click()
     await expect.poll(() => currentView(page)).toBe('Account')
     await wallet.getByTestId('session-disconnect').click()
-    await expect.poll(() => eip155(page).then((ns) => ns?.status), { timeout: 15_000 }).toBe('disconnected')
+    await expect.poll(() => eip155(page).then((ns) => ns?.status), { timeout: 30_000 }).toBe('disconnected')
     await expect.poll(() => currentView(page)).toBe('Connect')
     expect(offHost).toEqual([])
   })
@@ -234,7 +234,7 @@ describe('WalletConnect through the local relay and the dev wallet', () => {
           .filter((e) => e.name.endsWith('.js'))
           .map((e) => ({ name: e.name, afterLoad: e.startTime >= loadEnd }))
       })
-    await expect.poll(() => state(page, (s) => s.walletConnect.provider), { timeout: 15_000 }).toBe('ready')
+    await expect.poll(() => state(page, (s) => s.walletConnect.provider), { timeout: 30_000 }).toBe('ready')
     // Everything the idle page loads ahead (the provider, the modal's UI, its views and the lazy
     // features' chunks) is in: the click must add nothing to it.
     await settled(page)

@@ -23,7 +23,7 @@ async function walletPage(): Promise<Page> {
   const { context, page } = await newPage(shared.browser, { viewport: { width: 900, height: 900 } })
   shared.contexts.push(context)
   await page.goto(e2eStack().urls.wallet)
-  await page.locator('[data-testid="wallet-status"][data-status="ready"]').waitFor({ timeout: 20_000 })
+  await page.locator('[data-testid="wallet-status"][data-status="ready"]').waitFor({ timeout: 40_000 })
   return page
 }
 
@@ -39,7 +39,7 @@ async function pairingUri(page: Page): Promise<string> {
   await expect.poll(() => currentView(page)).toBe('Connect')
   await inModal(page, 'wallet-walletConnect').click()
   await expect.poll(() => currentView(page)).toBe('ConnectingWalletConnect')
-  await expect.poll(() => modalState(page, (s) => s.walletConnect.pairing?.uri ?? null), { timeout: 15_000 }).toMatch(/^wc:/)
+  await expect.poll(() => modalState(page, (s) => s.walletConnect.pairing?.uri ?? null), { timeout: 30_000 }).toMatch(/^wc:/)
   return (await modalState(page, (s) => s.walletConnect.pairing?.uri ?? null))!
 }
 
@@ -48,17 +48,17 @@ async function connectOverWalletConnect(page: Page, wallet: Page): Promise<strin
   const uri = await pairingUri(page)
   await wallet.getByTestId('uri-input').fill(uri)
   await wallet.getByTestId('pair-button').click()
-  await wallet.getByTestId('proposal').waitFor({ timeout: 15_000 })
+  await wallet.getByTestId('proposal').waitFor({ timeout: 30_000 })
   await wallet.getByTestId('proposal-approve').click()
-  await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 15_000 }).toBe('connected')
-  await expect.poll(() => solanaConnection(page).then((ns) => ns?.status), { timeout: 15_000 }).toBe('connected')
+  await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 30_000 }).toBe('connected')
+  await expect.poll(() => solanaConnection(page).then((ns) => ns?.status), { timeout: 30_000 }).toBe('connected')
   return (await solanaConnection(page))!.connections[0]!.accounts[0]!.address
 }
 
 /** Answers the wallet's next request for `method`. */
 async function answerRequest(wallet: Page, method: string, answer: 'approve' | 'reject'): Promise<void> {
   const card = wallet.locator(`[data-testid="request"][data-method="${method}"]`)
-  await card.waitFor({ timeout: 15_000 })
+  await card.waitFor({ timeout: 30_000 })
   await card.getByTestId(`request-${answer}`).click()
 }
 

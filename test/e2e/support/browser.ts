@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core'
+import { reportOnFailure } from './failureReport'
 export { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from '../../../dev/stack/chromium'
 
 /** The requests of each page of `newPage` that have not finished yet. */
@@ -18,6 +19,7 @@ export async function newPage(browser: Browser, options: { viewport?: { width: n
   const errors: string[] = []
   const requests = new Set<Request>()
   inFlight.set(page, requests)
+  reportOnFailure(page)
   page.on('request', (r) => requests.add(r))
   page.on('requestfinished', (r) => requests.delete(r))
   page.on('requestfailed', (r) => requests.delete(r))
