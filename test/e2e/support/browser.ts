@@ -19,7 +19,7 @@ export async function newPage(browser: Browser, options: { viewport?: { width: n
   const errors: string[] = []
   const requests = new Set<Request>()
   inFlight.set(page, requests)
-  reportOnFailure(page)
+  reportOnFailure(page, context)
   page.on('request', (r) => requests.add(r))
   page.on('requestfinished', (r) => requests.delete(r))
   page.on('requestfailed', (r) => requests.delete(r))
