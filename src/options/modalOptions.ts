@@ -11,6 +11,7 @@ import { canonicalLocale, themeVariablesProblem } from '../core/events/modal/pre
 import { array, boolean, literal, optional, plainDataProblem, show, string, type Schema } from '../core/events/schema.js'
 import { featuresSchema, networkSchema } from '../core/events/modal/session.js'
 import { namespaceSchema, type Namespace } from '../core/events/views.js'
+import { isUrl, networkProblem } from './networkProblem.js'
 import { BASE_FEATURES } from '../core/features/baseFeatures.js'
 import { LAZY_FEATURES } from '../core/features/lazyFeatures.js'
 import type { Feature } from '../core/features/defineFeature.js'
@@ -180,17 +181,6 @@ const check = (test: (v: unknown) => boolean, expected: string): Schema<unknown>
   check: (v, path) => (test(v) ? null : `${path} must be ${expected}, got ${show(v)}`),
 })
 
-/** An absolute URL of one of `schemes`, without spaces, with a host. */
-function isUrl(value: unknown, schemes: readonly string[]): boolean {
-  if (typeof value !== 'string' || !/^[a-z]+:\/\/\S+$/i.test(value)) return false
-  try {
-    const url = new URL(value)
-    return schemes.includes(url.protocol) && url.host !== ''
-  } catch {
-    return false
-  }
-}
-
 const httpUrl = check((v) => isUrl(v, ['http:', 'https:']), 'an http(s) URL')
 const wsUrl = check((v) => isUrl(v, ['ws:', 'wss:']), 'a ws(s) URL')
 const positiveNumber = check((v) => typeof v === 'number' && Number.isFinite(v) && v > 0, 'a positive number')
@@ -229,16 +219,7 @@ const oneLine: Schema<unknown> = {
 
 /** A network of the host's list: JSON data (it is kept in the event log) with http(s) RPC URLs. */
 const network: Schema<unknown> = {
-  check(v, path) {
-    const problem = plainDataProblem(v, path) ?? networkSchema.check(v, path)
-    if (problem) return problem
-    const urls = (v as Network).rpcUrls.default.http
-    for (let i = 0; i < urls.length; i++) {
-      const bad = httpUrl.check(urls[i], `${path}.rpcUrls.default.http[${i}]`)
-      if (bad) return bad
-    }
-    return null
-  },
+  check: (v, path) => plainDataProblem(v, path) ?? networkSchema.check(v, path) ?? networkProblem(v as Network, path),
 }
 
 const ADAPTER_METHODS = [
@@ -261,8 +242,11 @@ const adapter: Schema<unknown> = {
   check: (v, path) => (typeof v === 'string' ? namespaceSchema.check(v, path) : chainAdapter.check(v, path)),
 }
 
+/** A project id, when given, is not empty (an unset environment variable gives ''). */
+const projectId = optional(check((v) => typeof v === 'string' && v.trim() !== '', 'a non-empty string (your project id)'))
+
 const walletConnect = fields({
-  projectId: optional(string()),
+  projectId,
   relayUrl: optional(wsUrl),
   metadata: optional(fields({ name: string(), description: string(), url: httpUrl, icons: array(httpUrl) })),
   networks: optional(array(network)),
@@ -292,7 +276,7 @@ const feature = fields({
 
 /** One schema per option: a field added to ModalOptions without one does not compile. */
 const FIELDS: { readonly [K in keyof Required<ModalOptions>]: Schema<unknown> } = {
-  projectId: optional(string()),
+  projectId,
   features: optional(featuresSchema),
   themeMode: optional(literal('light', 'dark')),
   themeVariables: optional({ check: (v, path) => themeVariablesProblem(v, path) }),

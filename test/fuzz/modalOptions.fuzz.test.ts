@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { defineEvmNetwork } from '../../src/adapters/evm/defineEvmNetwork'
 import { createMemoryStorage } from '../../src/adapters/storage/memoryStorage'
 import { createModal, type ModalOptions } from '../../src/createModal'
 import { InvalidInputError } from '../../src/core/errors/base'
@@ -300,5 +301,34 @@ describe('createModal with arbitrary options (fuzz)', () => {
     // Both outcomes were tried, not only refusals.
     expect(accepted).toBeGreaterThan(0)
     expect(refused).toBeGreaterThan(0)
+  })
+  it('defineEvmNetwork makes a network createModal accepts, or refuses with the field, never later', async () => {
+    const facts = fc.record(
+      {
+        id: fc.oneof(fc.integer({ min: -2, max: 2 ** 40 }), fc.double(), fc.string({ maxLength: 6 }), fc.anything()),
+        name: fc.oneof(fc.string({ maxLength: 20 }), fc.anything()),
+        rpcUrl: fc.oneof(url, fc.array(url, { maxLength: 3 })),
+        blockExplorer: fc.record({ name: fc.string({ maxLength: 10 }), url }),
+      },
+      { requiredKeys: ['id', 'name', 'rpcUrl'] },
+    )
+    await fc.assert(
+      fc.asyncProperty(facts, async (options) => {
+        let network: ReturnType<typeof defineEvmNetwork>
+        try {
+          network = defineEvmNetwork(options as never)
+        } catch (error) {
+          expect(error).toBeInstanceOf(InvalidInputError)
+          expect((error as Error).message).toMatch(/^Invalid options: defineEvmNetwork (id|name|rpcUrl(\[\d+\])?|blockExplorer\.url) (must|takes)/)
+          return
+        }
+        expect(Number.isSafeInteger(network.id) && (network.id as number) > 0).toBe(true)
+        for (const rpc of network.rpcUrls.default.http) expect(rpc).toMatch(/^https?:\/\/\S+$/)
+        const created = await createTestModal({ networks: [network] })
+        expect(created.modal.getState().settings.networks?.[0]?.caipNetworkId).toBe(`eip155:${network.id}`)
+        created.modal.destroy()
+      }),
+      fuzzParams('defineEvmNetwork', 100),
+    )
   })
 })

@@ -1,7 +1,13 @@
 import type { Network } from '../../core/domain/entities.js'
+import { InvalidInputError } from '../../core/errors/base.js'
+import { show } from '../../core/events/schema.js'
+import { chainIdProblem, isUrl, rpcUrlsProblem } from '../../options/networkProblem.js'
 
 /**
- * An EVM network as spec §3 Network data, from the few facts a host usually has.
+ * An EVM network as spec §3 Network data, from the few facts a host usually has. Wrong facts
+ * are refused here, not found later as balances that never appear: an InvalidInputError
+ * `Invalid options: defineEvmNetwork …` names the field and what it must be (the id a positive
+ * integer, a name, RPC and explorer URLs http(s)).
  *
  * @example
  * defineEvmNetwork({ id: 31337, name: 'Gangway Local', rpcUrl: 'http://127.0.0.1:8545', testnet: true })
@@ -16,6 +22,8 @@ export function defineEvmNetwork(options: {
   testnet?: boolean
   imageUrl?: string
 }): Network {
+  const problem = evmNetworkProblem(options)
+  if (problem) throw new InvalidInputError(`Invalid options: defineEvmNetwork ${problem}`)
   const http = Array.isArray(options.rpcUrl) ? [...options.rpcUrl] : [options.rpcUrl]
   return {
     id: options.id,
@@ -28,4 +36,17 @@ export function defineEvmNetwork(options: {
     ...(options.testnet !== undefined ? { testnet: options.testnet } : {}),
     ...(options.imageUrl ? { assets: { imageUrl: options.imageUrl } } : {}),
   }
+}
+
+function evmNetworkProblem(o: Parameters<typeof defineEvmNetwork>[0]): string | null {
+  if (typeof o !== 'object' || o === null) return `takes an object, got ${show(o)}`
+  const id = chainIdProblem(o.id, 'id')
+  if (id) return id
+  if (typeof o.name !== 'string' || o.name.trim() === '') return `name must be a non-empty string, got ${show(o.name)}`
+  const rpc = rpcUrlsProblem(o.rpcUrl, 'rpcUrl')
+  if (rpc) return rpc
+  if (o.blockExplorer !== undefined && !isUrl(o.blockExplorer?.url, ['http:', 'https:'])) {
+    return `blockExplorer.url must be an http(s) URL, got ${show(o.blockExplorer?.url)}`
+  }
+  return null
 }

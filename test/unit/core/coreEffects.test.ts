@@ -89,7 +89,7 @@ describe('persistence', () => {
     expect(modal.getState().preferences.themeMode).toBe('dark')
   })
   it('without a project id the modal says Project ID Not Configured', async () => {
-    const { modal } = await createTestModal({ projectId: '' })
+    const { modal } = await createTestModal({ projectId: undefined })
     expect(modal.getState().banner).toMatchObject({ open: true, variant: 'error', message: 'Project ID Not Configured' })
   })
   it('a host with WalletConnect and no chain adapter opens straight on WalletConnect (desktop)', async () => {

@@ -79,11 +79,11 @@ describe('the options schema', () => {
     expect(modalOptionsProblem({ projectId: 'p' })).toBeNull()
     // Without a project id the modal starts and says so (spec §5: an alert, not a refusal).
     expect(modalOptionsProblem({})).toBeNull()
-    expect(modalOptionsProblem({ projectId: '', siwx: {}, legal: {}, smartAccounts: {}, walletConnect: {}, extra: { anything: 1n } })).toBeNull()
+    expect(modalOptionsProblem({ siwx: {}, legal: {}, smartAccounts: {}, walletConnect: {}, extra: { anything: 1n } })).toBeNull()
   })
 
   it('refuses a wrong value of each field with "Invalid options:" and the field', () => {
-    expect(refusal({ projectId: 42 })).toMatchInlineSnapshot(`"Invalid options: projectId must be a string, got number"`)
+    expect(refusal({ projectId: 42 })).toMatchInlineSnapshot(`"Invalid options: projectId must be a non-empty string (your project id), got 42"`)
     expect(refusal({ features: { swap: true } })).toMatchInlineSnapshot(`"Invalid options: features.swap is not a known field"`)
     expect(refusal({ features: { swaps: 1n } })).toMatchInlineSnapshot(`"Invalid options: features.swaps must be a boolean, got bigint"`)
     expect(refusal({ themeMode: 'blue' })).toMatchInlineSnapshot(`"Invalid options: themeMode must be one of "light", "dark", got "blue""`)
@@ -93,7 +93,16 @@ describe('the options schema', () => {
     expect(refusal({ adapters: [{ ...createEvmAdapter(), connect: undefined }] })).toMatchInlineSnapshot(`"Invalid options: adapters[0].connect must be a function, got undefined"`)
     expect(refusal({ networks: [{ ...base8453, id: 8453n }] })).toMatchInlineSnapshot(`"Invalid options: networks[0].id must be JSON data, got bigint"`)
     expect(refusal({ networks: [{ ...base8453, chainNamespace: 'mars' }] })).toMatchInlineSnapshot(`"Invalid options: networks[0].chainNamespace must be one of "eip155", "solana", "polkadot", "bip122", "cosmos", got "mars""`)
-    expect(refusal({ networks: [defineEvmNetwork({ id: 1, name: 'One', rpcUrl: 'file:///etc/passwd' })] })).toMatchInlineSnapshot(`"Invalid options: networks[0].rpcUrls.default.http[0] must be an http(s) URL, got "file:///etc/passwd""`)
+    expect(refusal({ networks: [{ ...base8453, rpcUrls: { default: { http: ['file:///etc/passwd'] } } }] })).toMatchInlineSnapshot(`"Invalid options: networks[0].rpcUrls.default.http[0] must be an http(s) URL, got "file:///etc/passwd""`)
+    expect(refusal({ networks: [{ ...base8453, rpcUrls: { default: { http: [] } } }] })).toMatchInlineSnapshot(`"Invalid options: networks[0].rpcUrls.default.http must name at least one http(s) URL"`)
+    expect(refusal({ networks: [{ ...base8453, id: -1, caipNetworkId: 'eip155:-1' }] })).toMatchInlineSnapshot(`"Invalid options: networks[0].id must be a positive integer (the chain id), got -1"`)
+    expect(refusal({ networks: [{ ...base8453, id: '8453' }] })).toMatchInlineSnapshot(`"Invalid options: networks[0].id must be a positive integer (the chain id), got "8453""`)
+    expect(refusal({ networks: [{ ...base8453, caipNetworkId: 'eip155:1' }] })).toMatchInlineSnapshot(`"Invalid options: networks[0].caipNetworkId must be "eip155:8453", got "eip155:1""`)
+    expect(refusal({ networks: [{ ...base8453, name: ' ' }] })).toMatchInlineSnapshot(`"Invalid options: networks[0].name must be a non-empty string, got " ""`)
+    expect(refusal({ networks: [{ ...base8453, chainNamespace: 'solana', id: 'x', caipNetworkId: 'eip155:8453' }] })).toMatchInlineSnapshot(`"Invalid options: networks[0].caipNetworkId must be "solana:<reference>", got "eip155:8453""`)
+    // An unset environment variable gives '': said where it is written, not as a banner later.
+    expect(refusal({ projectId: '' })).toMatchInlineSnapshot(`"Invalid options: projectId must be a non-empty string (your project id), got """`)
+    expect(refusal({ walletConnect: { projectId: '' } })).toMatchInlineSnapshot(`"Invalid options: walletConnect.projectId must be a non-empty string (your project id), got """`)
     expect(refusal({ reconnect: 'no' })).toMatchInlineSnapshot(`"Invalid options: reconnect must be a boolean, got string"`)
     expect(refusal({ defaultNamespace: 'evm' })).toMatch(/^Invalid options: defaultNamespace must be one of /)
     expect(refusal({ isMobile: 1 })).toMatchInlineSnapshot(`"Invalid options: isMobile must be a boolean, got number"`)
