@@ -36,7 +36,7 @@ import { createStore, type Store } from './core/store.js'
 import type { Eip1193Provider } from './core/ports.js'
 import type { GangwayWalletClient, WalletClientOptions } from './walletClient.js'
 import type { AuthConnector } from './core/ports.js'
-import { createLazyEmbeddedWallet } from './adapters/auth/lazyEmbeddedWallet.js'
+import type { createLazyEmbeddedWallet } from './adapters/auth/lazyEmbeddedWallet.js'
 import { assertModalOptions, type ModalOptions } from './options/modalOptions.js'
 import { sessionSettings } from './options/sessionSettings.js'
 import type { OpenOptions } from './commands/open.js'
@@ -160,13 +160,12 @@ export function createModal(options: ModalOptions): Modal {
   // wallet's and WalletConnect's connectors; effects reach them through its per-namespace views.
   const registry = createConnectorRegistry()
   const hostAdapters = chainAdapters(options.adapters, registry)
-  const auth = embeddedWalletPort(options, registry, hostAdapters)
   const walletConnect = walletConnectPort(options, registry, hostAdapters)
   const adapters = registry.chainAdapters()
   const deps: LogDeps & ChainDeps & ApiDeps & { walletConnect: WalletConnectPort | undefined; auth: AuthConnector | undefined } = {
     adapters,
     walletConnect,
-    auth,
+    auth: undefined,
     clock,
     scheduler,
     storage,
@@ -208,6 +207,17 @@ export function createModal(options: ModalOptions): Modal {
     storedDurable.then((durable) => durable != null, () => false),
   )
   const lazyFailures: { feature: string; error: unknown }[] = []
+  // The embedded wallet's connector comes in a chunk of its own, before the session starts, only
+  // for a host that configures it: the others do not carry it. Without it the session still starts.
+  const embedded = options.embeddedWallet
+    ? import('./adapters/auth/lazyEmbeddedWallet.js').then(
+        (m) => {
+          deps.auth = embeddedWalletPort(m.createLazyEmbeddedWallet, options, registry, hostAdapters)
+          Object.assign(adapters, registry.chainAdapters())
+        },
+        (error: unknown) => void lazyFailures.push({ feature: 'embeddedWallet', error }),
+      )
+    : undefined
   const effects = start.ready.then(() => composed.loadEffects(deps, (feature, error) => lazyFailures.push({ feature, error })))
   // The stored durable state, checked field by field, as the events the session starts with.
   // Optimization: the checks come in the start-up effects' chunk (one request for both), off
@@ -236,7 +246,7 @@ export function createModal(options: ModalOptions): Modal {
   // The stored log, the effects and the durable state, read side by side, start the session in
   // one step: the log replays, session/started and storage/hydrated follow at once, and `ready`
   // resolves with the durable state applied.
-  const ready = Promise.all([replayable, effects, hydration])
+  const ready = Promise.all([replayable, effects, hydration, embedded])
     .then(([log, loaded, hydrated]) => {
       const { unreadableLog } = s.start(settings, log, loaded, hydrated)
       if (unreadableLog) {
@@ -326,10 +336,15 @@ function walletConnectPort(o: ModalOptions, registry: ConnectorRegistry, host: C
  * The embedded wallet's port, from the `embeddedWallet` option: its connector registered in
  * eip155, and in solana beside the host's Solana adapter.
  */
-function embeddedWalletPort(o: ModalOptions, registry: ConnectorRegistry, host: ChainDeps['adapters']): AuthConnector | undefined {
+function embeddedWalletPort(
+  create: typeof createLazyEmbeddedWallet,
+  o: ModalOptions,
+  registry: ConnectorRegistry,
+  host: ChainDeps['adapters'],
+): AuthConnector | undefined {
   if (!o.embeddedWallet) return undefined
   // Lazy: the frame client stays out of the host's initial bundle until the visitor signs in with it.
-  const wallet = createLazyEmbeddedWallet(o.embeddedWallet, o.networks ?? [])
+  const wallet = create(o.embeddedWallet, o.networks ?? [])
   registry.register(wallet.eip155)
   if (host.solana) registry.register(wallet.solana(solanaToolkitOf(host.solana)))
   return wallet.auth

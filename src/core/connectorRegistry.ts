@@ -63,6 +63,8 @@ export interface ConnectorRegistry {
  * registry.register({ namespace: 'eip155', connectorIds: ['walletConnect'], type: 'WALLET_CONNECT', adapter: walletConnect })
  * const deps = { adapters: registry.chainAdapters() }
  */
+const rank = (source: ConnectorSource): number => (source.type === 'WALLET_CONNECT' ? 0 : source.type === 'AUTH' ? 1 : 2)
+
 export function createConnectorRegistry(): ConnectorRegistry {
   const sources: ConnectorSource[] = []
   const views = new Map<Namespace, ChainAdapter>()
@@ -154,9 +156,11 @@ export function createConnectorRegistry(): ConnectorRegistry {
 
     const view: ChainAdapter = {
       namespace,
-      // Every source's list, newest registration first; a connector appears once, from its owner.
+      // Every source's list: WalletConnect's, the embedded wallet's, then the others newest
+      // registration first (the embedded wallet's registers once its chunk has loaded); a
+      // connector appears once, from its owner.
       connectors: (): Observable<Connector[]> => {
-        const list = [...of(namespace)].reverse()
+        const list = [...of(namespace)].reverse().sort((a, b) => rank(a) - rank(b))
         return combineLatest(
           list.map((s) => s.adapter.connectors().pipe(map((connectors) => connectors.filter((c) => owner(namespace, c.id) === s)))),
         ).pipe(map((lists) => lists.flat()))

@@ -219,7 +219,7 @@ const oneLine: Schema<unknown> = {
 
 /** A network of the host's list: JSON data (it is kept in the event log) with http(s) RPC URLs. */
 const network: Schema<unknown> = {
-  check: (v, path) => plainDataProblem(v, path) ?? networkSchema.check(v, path) ?? networkProblem(v as Network, path),
+  check: (v, path) => plainDataProblem(v, path) ?? networkSchema.check(v, path) ?? networkProblem(v as Network, `${path}.`, (v as Network).rpcUrls.default.http, 'rpcUrls.default.http'),
 }
 
 const ADAPTER_METHODS = [

@@ -1,13 +1,12 @@
 import type { Network } from '../../core/domain/entities.js'
 import { InvalidInputError } from '../../core/errors/base.js'
-import { show } from '../../core/events/schema.js'
-import { chainIdProblem, isUrl, rpcUrlsProblem } from '../../options/networkProblem.js'
+import { networkProblem } from '../../options/networkProblem.js'
 
 /**
  * An EVM network as spec §3 Network data, from the few facts a host usually has. Wrong facts
  * are refused here, not found later as balances that never appear: an InvalidInputError
  * `Invalid options: defineEvmNetwork …` names the field and what it must be (the id a positive
- * integer, a name, RPC and explorer URLs http(s)).
+ * integer, a name, RPC URLs http(s)).
  *
  * @example
  * defineEvmNetwork({ id: 31337, name: 'Gangway Local', rpcUrl: 'http://127.0.0.1:8545', testnet: true })
@@ -22,10 +21,8 @@ export function defineEvmNetwork(options: {
   testnet?: boolean
   imageUrl?: string
 }): Network {
-  const problem = evmNetworkProblem(options)
-  if (problem) throw new InvalidInputError(`Invalid options: defineEvmNetwork ${problem}`)
   const http = Array.isArray(options.rpcUrl) ? [...options.rpcUrl] : [options.rpcUrl]
-  return {
+  const network: Network = {
     id: options.id,
     name: options.name,
     chainNamespace: 'eip155',
@@ -36,17 +33,8 @@ export function defineEvmNetwork(options: {
     ...(options.testnet !== undefined ? { testnet: options.testnet } : {}),
     ...(options.imageUrl ? { assets: { imageUrl: options.imageUrl } } : {}),
   }
+  const problem = networkProblem(network, 'defineEvmNetwork ', options.rpcUrl, 'rpcUrl')
+  if (problem) throw new InvalidInputError(`Invalid options: ${problem}`)
+  return network
 }
 
-function evmNetworkProblem(o: Parameters<typeof defineEvmNetwork>[0]): string | null {
-  if (typeof o !== 'object' || o === null) return `takes an object, got ${show(o)}`
-  const id = chainIdProblem(o.id, 'id')
-  if (id) return id
-  if (typeof o.name !== 'string' || o.name.trim() === '') return `name must be a non-empty string, got ${show(o.name)}`
-  const rpc = rpcUrlsProblem(o.rpcUrl, 'rpcUrl')
-  if (rpc) return rpc
-  if (o.blockExplorer !== undefined && !isUrl(o.blockExplorer?.url, ['http:', 'https:'])) {
-    return `blockExplorer.url must be an http(s) URL, got ${show(o.blockExplorer?.url)}`
-  }
-  return null
-}

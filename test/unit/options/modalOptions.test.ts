@@ -99,7 +99,6 @@ describe('the options schema', () => {
     expect(refusal({ networks: [{ ...base8453, id: '8453' }] })).toMatchInlineSnapshot(`"Invalid options: networks[0].id must be a positive integer (the chain id), got "8453""`)
     expect(refusal({ networks: [{ ...base8453, caipNetworkId: 'eip155:1' }] })).toMatchInlineSnapshot(`"Invalid options: networks[0].caipNetworkId must be "eip155:8453", got "eip155:1""`)
     expect(refusal({ networks: [{ ...base8453, name: ' ' }] })).toMatchInlineSnapshot(`"Invalid options: networks[0].name must be a non-empty string, got " ""`)
-    expect(refusal({ networks: [{ ...base8453, chainNamespace: 'solana', id: 'x', caipNetworkId: 'eip155:8453' }] })).toMatchInlineSnapshot(`"Invalid options: networks[0].caipNetworkId must be "solana:<reference>", got "eip155:8453""`)
     // An unset environment variable gives '': said where it is written, not as a banner later.
     expect(refusal({ projectId: '' })).toMatchInlineSnapshot(`"Invalid options: projectId must be a non-empty string (your project id), got """`)
     expect(refusal({ walletConnect: { projectId: '' } })).toMatchInlineSnapshot(`"Invalid options: walletConnect.projectId must be a non-empty string (your project id), got """`)
