@@ -80,6 +80,8 @@ export type FarcasterRelayOptions = {
   signInUrlBase?: string
   /** Receives one line per notable event. */
   log?: (line: string) => void
+  /** The time in ms that channel lifetimes are counted in (default `Date.now`). */
+  now?: () => number
 }
 
 /** A running dev Farcaster relay and client. */
@@ -354,6 +356,7 @@ function bearer(req: IncomingMessage): string | undefined {
  */
 export async function startFarcasterRelay(options: FarcasterRelayOptions = {}): Promise<FarcasterRelay> {
   const log = options.log ?? (() => {})
+  const now = options.now ?? Date.now
   const users = checkUsers(options.users)
   const ttlMs = options.channelTtlMs ?? DEFAULT_CHANNEL_TTL_MS
   if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new TypeError(`channelTtlMs must be positive, got ${String(ttlMs)}`)
@@ -372,7 +375,7 @@ export async function startFarcasterRelay(options: FarcasterRelayOptions = {}): 
 
   function readChannel(token: string): Channel | undefined {
     const channel = channels.get(token)
-    if (channel && channel.expiresAt <= Date.now()) {
+    if (channel && channel.expiresAt <= now()) {
       channels.delete(token)
       log(`farcaster relay: channel ${token.slice(0, 4)}… expired`)
       return undefined
@@ -381,8 +384,8 @@ export async function startFarcasterRelay(options: FarcasterRelayOptions = {}): 
   }
 
   function sweep(): void {
-    const now = Date.now()
-    for (const [token, channel] of channels) if (channel.expiresAt <= now) channels.delete(token)
+    const at = now()
+    for (const [token, channel] of channels) if (channel.expiresAt <= at) channels.delete(token)
   }
 
   function openChannel(request: ChannelRequest, req: IncomingMessage): Reply {
@@ -400,7 +403,7 @@ export async function startFarcasterRelay(options: FarcasterRelayOptions = {}): 
     while (channels.size >= MAX_CHANNELS) channels.delete(channels.keys().next().value as string)
     channels.set(token, {
       token,
-      expiresAt: Date.now() + ttlMs,
+      expiresAt: now() + ttlMs,
       state: {
         state: 'pending',
         nonce,
