@@ -218,7 +218,8 @@ export function createModal(options: ModalOptions): Modal {
         (error: unknown) => void lazyFailures.push({ feature: 'embeddedWallet', error }),
       )
     : undefined
-  const effects = start.ready.then(() => composed.loadEffects(deps, (feature, error) => lazyFailures.push({ feature, error })))
+  // Features pick their effects by the ports they find (the embedded wallet's once its connector has come).
+  const effects = Promise.all([start.ready, embedded]).then(() => composed.loadEffects(deps, (feature, error) => lazyFailures.push({ feature, error })))
   // The stored durable state, checked field by field, as the events the session starts with.
   // Optimization: the checks come in the start-up effects' chunk (one request for both), off
   // the host's first bundle.
@@ -246,7 +247,7 @@ export function createModal(options: ModalOptions): Modal {
   // The stored log, the effects and the durable state, read side by side, start the session in
   // one step: the log replays, session/started and storage/hydrated follow at once, and `ready`
   // resolves with the durable state applied.
-  const ready = Promise.all([replayable, effects, hydration, embedded])
+  const ready = Promise.all([replayable, effects, hydration])
     .then(([log, loaded, hydrated]) => {
       const { unreadableLog } = s.start(settings, log, loaded, hydrated)
       if (unreadableLog) {

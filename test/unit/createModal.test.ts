@@ -4,6 +4,7 @@ import { createMemoryStorage } from '../../src/adapters/storage/memoryStorage'
 import { STORAGE_READ_TIMEOUT_MS } from '../../src/adapters/storage/readTimeout'
 import { createVersionedStorage } from '../../src/adapters/storage/versionedStorage'
 import { createModal } from '../../src/createModal'
+import { emailLoginRequested } from '../../src/core/events/embeddedWallet/embeddedWallet'
 import { STORAGE_KEYS } from '../../src/core/durable'
 import type { Storage } from '../../src/core/ports'
 import type { ModalState } from '../../src/core/state'
@@ -169,6 +170,28 @@ describe("a host's own storage port", () => {
     // From then on the session runs from memory: the host's port is left alone.
     await time.advanceBy(1000)
     expect(writes).toEqual([])
+    modal.destroy()
+  })
+})
+
+describe('createModal with the embedded wallet', () => {
+  it("loads its connector's chunk before the session starts: its connector is listed and an e-mail login reaches it from the first event", async () => {
+    const modal = createModal({
+      projectId: 'test-project',
+      adapters: ['eip155'],
+      storage: createMemoryStorage(),
+      persistLog: false,
+      embeddedWallet: { frameUrl: 'http://127.0.0.1:9/frame/', loadTimeoutMs: 50 },
+    })
+    await modal.ready
+    const failed = new Promise<unknown>((resolve) => modal.event$.subscribe((e) => e.type === 'embeddedWallet/emailLoginFailed' && resolve(e.payload)))
+    modal.dispatch(emailLoginRequested({ email: 'visitor@example.com' }))
+    // No frame can load here: the wallet was asked, and failed as a wallet that cannot load does,
+    // not as a modal that has no embedded wallet.
+    const { error } = (await failed) as { error: { details?: string } }
+    expect(error.details).not.toBe('the embeddedWallet option is not set')
+    await settle()
+    expect(modal.getState().wallets.connectors.map((c) => c.id)).toContain('auth')
     modal.destroy()
   })
 })
