@@ -320,7 +320,7 @@ function solanaToolkitOf(adapter: ChainAdapter | undefined): (() => Promise<Sola
 function walletConnectPort(o: ModalOptions, registry: ConnectorRegistry, host: ChainDeps['adapters']): WalletConnectPort | undefined {
   if (o.walletConnect) {
     // Lazy: the adapter, viem and the universal provider stay out of the host's initial bundle.
-    const sources = createLazyWalletConnectSources({ projectId: o.projectId, networks: o.networks ?? [], ...(o.siwx ? { signIn: {} } : {}), ...o.walletConnect })
+    const sources = createLazyWalletConnectSources({ projectId: o.projectId, networks: o.networks ?? [], ...(o.siwx ? { signIn: {} } : {}), ...o.walletConnect }, o.walletConnect.load)
     registry.register(sources.eip155)
     // The session's Solana side is one of the Solana connectors; the Solana adapter lends it its toolkit.
     if (host.solana) registry.register(sources.solana(host.solana))

@@ -1,8 +1,20 @@
-// The `gangway/walletconnect` entry: the WalletConnect adapter built by hand (the `walletConnect`
-// option of createModal builds the same) and wallet deep links. `@walletconnect/universal-provider`
-// is an optional peer dependency, loaded on first use.
-export { createWalletConnectAdapter } from './adapters/walletconnect/createWalletConnectAdapter.js'
-export { createLazyWalletConnectAdapter } from './adapters/walletconnect/lazyWalletConnectAdapter.js'
-export type { WalletConnectAdapter, WalletConnectOptions } from './adapters/walletconnect/createWalletConnectAdapter.js'
-export { walletLink, walletLinks } from './adapters/walletconnect/walletLink.js'
-export type { WalletLinks } from './adapters/walletconnect/walletLink.js'
+// The `gangway/walletconnect` entry: `walletConnect()`, the `walletConnect` option of createModal.
+// `@walletconnect/universal-provider` and `@walletconnect/utils` are optional peer dependencies
+// that only this entry reaches (through a dynamic import), loaded on first use. The adapter built by hand and wallet deep links are `gangway/walletconnect/adapter`:
+// apart, so that this entry adds nothing to the host's first bundle but the option itself.
+import type { WalletConnectModalOptions, WalletConnectSetup } from './options/modalOptions.js'
+
+/**
+ * The `walletConnect` option of `createModal`: WalletConnect's options (relay URL, the app's
+ * metadata, …; the project id and networks default to the modal's) and what loads it. The modal
+ * itself does not import WalletConnect, so a host that does not use it builds without its packages.
+ *
+ * @example
+ * import { walletConnect } from 'gangway/walletconnect'
+ * createModal({ projectId, networks, walletConnect: walletConnect({ metadata: { name: 'My app', description: 'My app', url: location.origin, icons: [] } }) })
+ */
+export function walletConnect(options: WalletConnectModalOptions = {}): WalletConnectSetup {
+  return { ...options, load: () => import('./adapters/walletconnect/createWalletConnectAdapter.js') }
+}
+export type { WalletConnectModalOptions, WalletConnectSetup }
+export type { WalletConnectOptions } from './adapters/walletconnect/createWalletConnectAdapter.js'

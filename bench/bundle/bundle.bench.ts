@@ -179,7 +179,7 @@ Four host apps in \`bench/bundle/apps\`, each a production Vite build with defau
 rendered by React, (b) Gangway bare (\`createModal({ projectId: 'bench', adapters: ['eip155'],
 persistLog: false })\`), (c) Gangway as the README's "Using it" sets it up, plus WalletConnect
 metadata and the data API: \`createModal({ projectId, networks: [defineEvmNetwork(Base)], adapters:
-[createEvmAdapter()], themeMode, themeVariables, walletConnect: { metadata }, apiUrl })\`, a button
+[createEvmAdapter()], themeMode, themeVariables, walletConnect: walletConnect({ metadata }), apiUrl })\`, a button
 showing \`selectAddress\`, (d) the same with Solana beside EVM (\`createSolanaAdapter({ networks:
 [solanaMainnet] })\` and that network; no devtools in any). **Initial JS** is every JS file the page started
 loading before its load event (the entry and its static imports from Vite's manifest, plus any

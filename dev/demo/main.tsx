@@ -4,6 +4,7 @@ import { installDevWallets } from '../extension/installDevWallets'
 import { loadStackConfig, type StackConfig } from '../stack/stackConfig'
 import { createModal, DEFAULT_SWAP_CHAINS, VIEWS, type ChainAdapter, type Modal, type Network, type ViewName } from '../../src/index'
 import { createEvmAdapter, defineEvmNetwork } from '../../src/evm'
+import { walletConnect } from '../../src/walletconnect'
 import { ModalProvider, useModal, useModalState } from '../../src/react/index'
 import { GangwayDevtools } from '../../src/devtools/index'
 
@@ -204,11 +205,11 @@ async function main() {
           },
         }
       : {}),
-    walletConnect: {
+    walletConnect: walletConnect({
       relayUrl: config.relayUrl,
       metadata: { name: 'Gangway demo', description: 'The Gangway demo host app', url: location.origin, icons: [] },
       prefetch: params.get('wcPrefetch') !== '0',
-    },
+    }),
   })
   ;(window as unknown as { gangway: Modal }).gangway = modal
   await modal.ready

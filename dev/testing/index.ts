@@ -30,7 +30,7 @@ export type TestStackConfig = {
   names: Record<string, `0x${string}`>
   /** The blockchain-data API (balances, wallet directory): `createModal({ apiUrl })`. */
   gatewayUrl: string
-  /** The WalletConnect relay: `createModal({ walletConnect: { relayUrl } })`. */
+  /** The WalletConnect relay: `createModal({ walletConnect: walletConnect({ relayUrl }) })`. */
   relayUrl: string
   solanaRpcUrl: string
   solanaWsUrl: string

@@ -1,6 +1,7 @@
 import type { SchedulerLike } from 'rxjs'
 import type { EmbeddedWalletOptions } from '../adapters/auth/createFrameConnector.js'
 import type { WalletConnectOptions } from '../adapters/walletconnect/createWalletConnectAdapter.js'
+import type { LoadWalletConnect } from '../adapters/walletconnect/lazyWalletConnectAdapter.js'
 import type { AnalyticsSink, BlockchainApi, WalletDirectory } from '../core/apiPorts.js'
 import type { Network } from '../core/domain/entities.js'
 import { isSwapChainId } from '../core/domain/swap.js'
@@ -18,6 +19,12 @@ import type { Feature } from '../core/features/defineFeature.js'
 import { logPersistenceFeature } from '../core/features/persistence.js'
 import type { Analytics, ChainAdapter, Clock, Storage } from '../core/ports.js'
 import type { Features, ThemeMode } from '../core/state.js'
+
+/** WalletConnect's options in `createModal`: the project id and networks default to the modal's. */
+export type WalletConnectModalOptions = Omit<WalletConnectOptions, 'projectId' | 'networks'> & Partial<Pick<WalletConnectOptions, 'projectId' | 'networks'>>
+
+/** The `walletConnect` option: its options, and how its connector is made (see `walletConnect()` of `gangway/walletconnect`). */
+export type WalletConnectSetup = WalletConnectModalOptions & { readonly load: LoadWalletConnect }
 
 export type ModalOptions = {
   /** Your project id; without one the modal shows 'Project ID Not Configured'. */
@@ -90,11 +97,13 @@ export type ModalOptions = {
   /** Deep-freeze states (default: on, off in production builds). */
   autoFreeze?: boolean
   /**
-   * WalletConnect (a phone wallet by QR code or deep link): the relay URL, the app's metadata and
-   * more. Adds the WalletConnect connector to the eip155 adapter (or serves eip155 alone); its
-   * provider loads lazily. The project id and networks default to the modal's.
+   * WalletConnect (a phone wallet by QR code or deep link), made by `walletConnect({ … })` of
+   * `gangway/walletconnect` with the relay URL, the app's metadata and more. Adds the
+   * WalletConnect connector to the eip155 adapter (or serves eip155 alone); its provider loads
+   * lazily. The project id and networks default to the modal's. The modal does not import
+   * WalletConnect itself: a host without it builds without WalletConnect's packages.
    */
-  walletConnect?: Omit<WalletConnectOptions, 'projectId' | 'networks'> & Partial<Pick<WalletConnectOptions, 'projectId' | 'networks'>>
+  walletConnect?: WalletConnectSetup
   /**
    * The embedded wallet (e-mail login): `frameUrl` is the wallet frame's page on its service's
    * own origin (`npm start` serves one at `<auth service>/frame/`). Connect then offers an e-mail
@@ -258,6 +267,7 @@ const walletConnect = fields({
   loadProvider: optional(fn),
   origin: optional(fields({ domain: string(), uri: string() })),
   receiptPollingMs: optional(positiveNumber),
+  load: fn,
 } satisfies { [K in keyof Required<NonNullable<ModalOptions['walletConnect']>>]: Schema<unknown> })
 
 const embeddedWallet = fields({
@@ -303,7 +313,13 @@ const FIELDS: { readonly [K in keyof Required<ModalOptions>]: Schema<unknown> } 
   maxLogBytes: optional(byteBudget),
   modules: optional(array(feature)),
   autoFreeze: flag,
-  walletConnect: optional(walletConnect),
+  walletConnect: optional({
+    // A plain object would leave the modal no way to load WalletConnect.
+    check: (v, path) =>
+      isObject(v) && typeof v.load !== 'function'
+        ? `${path} must be made by walletConnect({ … }) of 'gangway/walletconnect', which loads WalletConnect (the modal does not import it itself)`
+        : walletConnect.check(v, path),
+  }),
   embeddedWallet: optional(embeddedWallet),
   apiUrl: optional(httpUrl),
   directoryUrl: optional(httpUrl),

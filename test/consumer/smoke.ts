@@ -150,7 +150,8 @@ const EXPECTED_ENTRY_EXPORTS: Record<string, string[]> = {
   'gangway/react': ['ModalProvider', 'useModal', 'useModalState'],
   'gangway/devtools': ['GangwayDevtools', 'diffStates', 'connectReduxDevtools', 'ReactComponentsPane', 'installReactDevtoolsHook'],
   'gangway/evm': ['createEvmAdapter', 'defineEvmNetwork', 'toEvmError'],
-  'gangway/walletconnect': ['createWalletConnectAdapter', 'walletLink', 'walletLinks'],
+  'gangway/walletconnect': ['walletConnect'],
+  'gangway/walletconnect/adapter': ['createWalletConnectAdapter', 'createLazyWalletConnectAdapter', 'walletLink', 'walletLinks'],
   // Its start-up part imports neither @solana/kit nor the Wallet Standard registry: it loads without them.
   'gangway/solana': ['createSolanaAdapter', 'defineSolanaNetwork', 'solanaMainnet', 'solanaLocalnet'],
   // The kit loads the stack's packages (its optional peers) only when a stack starts.

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { defineEvmNetwork } from '../../src/adapters/evm/defineEvmNetwork'
+import { walletConnect } from '../../src/walletconnect'
 import { createMemoryStorage } from '../../src/adapters/storage/memoryStorage'
 import { createModal, type ModalOptions } from '../../src/createModal'
 import { InvalidInputError } from '../../src/core/errors/base'
@@ -135,7 +136,7 @@ const badUrl = fc.oneof(fc.constantFrom('ftp://127.0.0.1', '127.0.0.1:9', 'http:
 const network = fc.integer({ min: 1, max: 65_535 }).map((id) => evmNetwork(id))
 const noteAdded = defineEvent('notes/added', object({ text: stringSchema() }))
 const notesModule = { name: 'notes', events: [noteAdded], slices: [], effects: [] }
-const walletConnectOptions = { prefetch: false, loadProvider: () => new Promise(() => undefined) }
+const walletConnectOptions = walletConnect({ prefetch: false, loadProvider: () => new Promise(() => undefined) })
 
 /** Values each option may have (a new option without an arbitrary does not compile). */
 const GOOD: PerOption = {

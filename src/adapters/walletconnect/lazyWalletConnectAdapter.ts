@@ -1,12 +1,19 @@
 import { lazyConnectorCalls } from '../lazyAdapterCalls.js'
 import { of, ReplaySubject, switchMap } from 'rxjs'
 import type { ChainAdapter, WalletConnectPort } from '../../core/ports.js'
-import { createConnectorRegistry, type ConnectorSource } from '../../core/connectorRegistry.js'
+import type { ConnectorSource } from '../../core/connectorRegistry.js'
 import type { Namespace } from '../../core/events/views.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect/walletConnect.js'
 import type { WalletConnectAdapter, WalletConnectOptions } from './createWalletConnectAdapter.js'
 import { walletConnectConnector } from './walletConnectConnector.js'
 import { pageIdle } from '../pageIdle.js'
+
+/**
+ * Loads WalletConnect's adapter module. It is handed in (by `walletConnect()` of
+ * `gangway/walletconnect`), never imported here: a bundler then finds WalletConnect's packages
+ * only in the builds of hosts that use it.
+ */
+export type LoadWalletConnect = () => Promise<{ createWalletConnectAdapter(options: WalletConnectOptions): WalletConnectAdapter }>
 
 /** WalletConnect's port and the connector sources it registers (eip155, and solana beside a Solana adapter). */
 export type LazyWalletConnectSources = {
@@ -28,15 +35,15 @@ export type LazyWalletConnectSources = {
  * WalletConnect connector: the connector registry sends them that one.
  *
  * @example
- * const wc = createLazyWalletConnectSources({ projectId, networks, relayUrl })
+ * const wc = createLazyWalletConnectSources({ projectId, networks, relayUrl }, () => import('./createWalletConnectAdapter.js'))
  * registry.register(wc.eip155)
  */
-export function createLazyWalletConnectSources(options: WalletConnectOptions): LazyWalletConnectSources {
+export function createLazyWalletConnectSources(options: WalletConnectOptions, loadModule: LoadWalletConnect): LazyWalletConnectSources {
   const id = WALLET_CONNECT_CONNECTOR_ID
   const loaded$ = new ReplaySubject<WalletConnectAdapter>(1)
   let loading: Promise<WalletConnectAdapter> | undefined
   const load = (): Promise<WalletConnectAdapter> =>
-    (loading ??= import('./createWalletConnectAdapter.js').then((m) => {
+    (loading ??= loadModule().then((m) => {
       const adapter = m.createWalletConnectAdapter(options)
       loaded$.next(adapter)
       return adapter
@@ -101,29 +108,5 @@ export function createLazyWalletConnectSources(options: WalletConnectOptions): L
     walletConnect: port,
     eip155: lazySource('eip155', load),
     solana: (solanaAdapter) => (solanaSide ??= lazySource('solana', () => load().then((a) => a.solanaAdapter(solanaAdapter)))),
-  }
-}
-
-/**
- * The WalletConnect adapter, loaded on first use (see `createLazyWalletConnectSources`), as a
- * chain adapter: the WalletConnect connector beside `inner`'s, each call going to the
- * connector's owner through a connector registry.
- *
- * @example
- * const adapter = createLazyWalletConnectAdapter({ projectId, networks, relayUrl }, createEvmAdapter())
- */
-export function createLazyWalletConnectAdapter(options: WalletConnectOptions, inner?: ChainAdapter): WalletConnectAdapter {
-  const sources = createLazyWalletConnectSources(options)
-  const view = (source: ConnectorSource, chain: ChainAdapter | undefined): ChainAdapter => {
-    const registry = createConnectorRegistry()
-    if (chain) registry.register({ namespace: source.namespace, adapter: chain })
-    registry.register(source)
-    return registry.chainAdapter(source.namespace)!
-  }
-  let solanaSide: ChainAdapter | undefined
-  return {
-    ...view(sources.eip155, inner),
-    walletConnect: sources.walletConnect,
-    solanaAdapter: (solanaInner) => (solanaSide ??= view(sources.solana(solanaInner), solanaInner)),
   }
 }

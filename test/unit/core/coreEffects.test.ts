@@ -3,6 +3,7 @@ import { createMemoryKeyValue } from '../../../src/adapters/storage/memoryKeyVal
 import { InvalidInputError } from '../../../src/core/errors/base'
 import { SiwxOptionsConflictError } from '../../../src/core/errors/domain'
 import { createTestModal } from '../../support/testModal'
+import { walletConnect } from '../../../src/walletconnect'
 import { settle } from '../../support/virtualTime'
 
 describe('timers run on the injected scheduler', () => {
@@ -93,7 +94,7 @@ describe('persistence', () => {
     expect(modal.getState().banner).toMatchObject({ open: true, variant: 'error', message: 'Project ID Not Configured' })
   })
   it('a host with WalletConnect and no chain adapter opens straight on WalletConnect (desktop)', async () => {
-    const { modal } = await createTestModal({ adapters: [], isMobile: false, networks: [], walletConnect: { prefetch: false, loadProvider: () => new Promise(() => undefined) } })
+    const { modal } = await createTestModal({ adapters: [], isMobile: false, networks: [], walletConnect: walletConnect({ prefetch: false, loadProvider: () => new Promise(() => undefined) }) })
     modal.open()
     expect(modal.getState().router.view).toBe('ConnectingWalletConnectBasic')
     const withAdapter = await createTestModal({ adapters: ['eip155'], isMobile: false })

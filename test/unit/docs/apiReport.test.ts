@@ -18,6 +18,7 @@ describe('docs/api-report.md', () => {
       './react': () => import('../../../src/react/index'),
       './evm': () => import('../../../src/evm'),
       './walletconnect': () => import('../../../src/walletconnect'),
+      './walletconnect/adapter': () => import('../../../src/walletconnectAdapter'),
       './wagmi': () => import('../../../src/wagmi'),
       './solana': () => import('../../../src/solana'),
       './devtools': () => import('../../../src/devtools/index'),

@@ -20,11 +20,13 @@ const GENERATED = new Set(['docs/api-report.md', 'docs/events.md'])
 
 /**
  * Names the documentation uses without defining them, as a reader would have them from the
- * surrounding text: the React root of `root.render(…)`, the modal made by `createModal`, and the
- * token contract and recipient of the contract-call examples.
+ * surrounding text: the React root of `root.render(…)`, the modal made by `createModal`, the
+ * token contract and recipient of the contract-call examples, and the environment variables a
+ * Vite app reads (`import.meta.env.VITE_…`, typed by its `vite/client` types).
  */
 const PRELUDE = `export {}
 declare global {
+  interface ImportMeta { readonly env: { readonly [key: string]: any } }
   const root: import('react-dom/client').Root
   const modal: import('gangway').Modal
   const token: \`0x\${string}\`

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
 import { createEvmAdapter, defineEvmNetwork } from '../../../src/evm'
 import { createModal } from '../../../src/createModal'
+import { walletConnect } from '../../../src/walletconnect'
 import { InvalidInputError } from '../../../src/core/errors/base'
 import { SiwxOptionsConflictError } from '../../../src/core/errors/domain'
 import { defineEvent } from '../../../src/core/events/defineEvent'
@@ -56,13 +57,13 @@ describe('the options schema', () => {
       maxLogBytes: 2_000,
       modules: [],
       autoFreeze: false,
-      walletConnect: {
+      walletConnect: walletConnect({
         relayUrl: 'wss://relay.example.com',
         metadata: { name: 'My app', description: '…', url: 'https://my.app', icons: ['https://my.app/icon.png'] },
         prefetch: false,
         signIn: null,
         origin: { domain: 'my.app', uri: 'https://my.app' },
-      },
+      }),
       embeddedWallet: { frameUrl: 'http://127.0.0.1:8788/frame/', loadTimeoutMs: 1_500 },
       apiUrl: 'https://api.example.com',
       directoryUrl: 'https://directory.example.com/',
@@ -79,7 +80,7 @@ describe('the options schema', () => {
     expect(modalOptionsProblem({ projectId: 'p' })).toBeNull()
     // Without a project id the modal starts and says so (spec §5: an alert, not a refusal).
     expect(modalOptionsProblem({})).toBeNull()
-    expect(modalOptionsProblem({ siwx: {}, legal: {}, smartAccounts: {}, walletConnect: {}, extra: { anything: 1n } })).toBeNull()
+    expect(modalOptionsProblem({ siwx: {}, legal: {}, smartAccounts: {}, walletConnect: walletConnect({}), extra: { anything: 1n } })).toBeNull()
   })
 
   it('refuses a wrong value of each field with "Invalid options:" and the field', () => {
@@ -101,7 +102,7 @@ describe('the options schema', () => {
     expect(refusal({ networks: [{ ...base8453, name: ' ' }] })).toMatchInlineSnapshot(`"Invalid options: networks[0].name must be a non-empty string, got " ""`)
     // An unset environment variable gives '': said where it is written, not as a banner later.
     expect(refusal({ projectId: '' })).toMatchInlineSnapshot(`"Invalid options: projectId must be a non-empty string (your project id), got """`)
-    expect(refusal({ walletConnect: { projectId: '' } })).toMatchInlineSnapshot(`"Invalid options: walletConnect.projectId must be a non-empty string (your project id), got """`)
+    expect(refusal({ walletConnect: walletConnect({ projectId: '' }) })).toMatchInlineSnapshot(`"Invalid options: walletConnect.projectId must be a non-empty string (your project id), got """`)
     expect(refusal({ reconnect: 'no' })).toMatchInlineSnapshot(`"Invalid options: reconnect must be a boolean, got string"`)
     expect(refusal({ defaultNamespace: 'evm' })).toMatch(/^Invalid options: defaultNamespace must be one of /)
     expect(refusal({ isMobile: 1 })).toMatchInlineSnapshot(`"Invalid options: isMobile must be a boolean, got number"`)
@@ -122,9 +123,11 @@ describe('the options schema', () => {
     // An unbounded log (devtools sessions, benchmarks) is a budget too.
     expect(refusal({ maxLogBytes: Infinity })).toBe('accepted')
     expect(refusal({ modules: [{ name: 'notes' }] })).toMatchInlineSnapshot(`"Invalid options: modules[0].events must be an array, got undefined"`)
-    expect(refusal({ walletConnect: { relayUrl: 'https://relay.example.com' } })).toMatchInlineSnapshot(`"Invalid options: walletConnect.relayUrl must be a ws(s) URL, got "https://relay.example.com""`)
-    expect(refusal({ walletConnect: { metadata: { name: 'A', description: 'B', url: 'my.app', icons: [] } } })).toMatchInlineSnapshot(`"Invalid options: walletConnect.metadata.url must be an http(s) URL, got "my.app""`)
-    expect(refusal({ walletConnect: { receiptPollingMs: -1 } })).toMatchInlineSnapshot(`"Invalid options: walletConnect.receiptPollingMs must be a positive number, got -1"`)
+    // The modal does not import WalletConnect: only walletConnect() of its entry can load it.
+    expect(refusal({ walletConnect: { relayUrl: 'wss://relay.example.com' } })).toMatchInlineSnapshot(`"Invalid options: walletConnect must be made by walletConnect({ … }) of 'gangway/walletconnect', which loads WalletConnect (the modal does not import it itself)"`)
+    expect(refusal({ walletConnect: walletConnect({ relayUrl: 'https://relay.example.com' }) })).toMatchInlineSnapshot(`"Invalid options: walletConnect.relayUrl must be a ws(s) URL, got "https://relay.example.com""`)
+    expect(refusal({ walletConnect: walletConnect({ metadata: { name: 'A', description: 'B', url: 'my.app', icons: [] } }) })).toMatchInlineSnapshot(`"Invalid options: walletConnect.metadata.url must be an http(s) URL, got "my.app""`)
+    expect(refusal({ walletConnect: walletConnect({ receiptPollingMs: -1 }) })).toMatchInlineSnapshot(`"Invalid options: walletConnect.receiptPollingMs must be a positive number, got -1"`)
     expect(refusal({ embeddedWallet: { frameUrl: '/frame/' } })).toMatchInlineSnapshot(`"Invalid options: embeddedWallet.frameUrl must be an http(s) URL, got "/frame/""`)
     expect(refusal({ embeddedWallet: { frameUrl: 'https://auth.example.com/frame/', loadTimeoutMs: Number('x') } })).toMatchInlineSnapshot(`"Invalid options: embeddedWallet.loadTimeoutMs must be a positive number, got NaN"`)
     expect(refusal({ apiUrl: 'api.example.com' })).toMatchInlineSnapshot(`"Invalid options: apiUrl must be an http(s) URL, got "api.example.com""`)
@@ -181,7 +184,7 @@ describe('createModal with options it refuses', () => {
       del: (key: string) => (calls.push(`del ${key}`), inner.del(key)),
       clear: () => (calls.push('clear'), inner.clear()),
     }
-    const options = { projectId: 'p', storage, clock: time.clock, scheduler: time.scheduler, walletConnect: { prefetch: false } }
+    const options = { projectId: 'p', storage, clock: time.clock, scheduler: time.scheduler, walletConnect: walletConnect({ prefetch: false }) }
     expect(() => createModal({ ...options, siwx: { statement: 'a\nb' } })).toThrow('Invalid options: siwx.statement must be one line')
     expect(() => createModal({ ...options, modules: [{ name: 'modal', events: [], slices: [], effects: [] }] })).toThrow('Invalid options: modules[0].name')
     expect(calls).toEqual([])

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest'
 import type { ChainAdapter, ConnectRequest } from '../../../src/core/ports'
 import { createFakeChainAdapter } from '../../support/fakeChainAdapter'
 import { createTestModal } from '../../support/testModal'
+import { walletConnect } from '../../../src/walletconnect'
 import { settle } from '../../support/virtualTime'
 import { NETWORKS } from '../connection/support'
-import { createLazyWalletConnectAdapter } from '../../../src/adapters/walletconnect/lazyWalletConnectAdapter'
+import { createLazyWalletConnectAdapter } from '../../../src/adapters/walletconnect/createLazyWalletConnectAdapter'
 import { createWalletConnectAdapter } from '../../../src/adapters/walletconnect/createWalletConnectAdapter'
 import { firstValueFrom } from 'rxjs'
 
@@ -26,7 +27,7 @@ describe('the eip155 adapter with WalletConnect and the embedded wallet configur
     const { modal } = await createTestModal({
       adapters: [adapter],
       networks: NETWORKS,
-      walletConnect: { prefetch: false },
+      walletConnect: walletConnect({ prefetch: false }),
       embeddedWallet: { frameUrl: 'http://127.0.0.1:9/frame/' },
     })
     const connecting = modal.connect('a')
@@ -39,7 +40,7 @@ describe('the eip155 adapter with WalletConnect and the embedded wallet configur
 
   it('lists WalletConnect, then the embedded wallet, then the browser wallets', async () => {
     const { adapter } = recordingAdapter()
-    const { modal } = await createTestModal({ adapters: [adapter], networks: NETWORKS, walletConnect: { prefetch: false }, embeddedWallet: { frameUrl: 'http://127.0.0.1:9/frame/' } })
+    const { modal } = await createTestModal({ adapters: [adapter], networks: NETWORKS, walletConnect: walletConnect({ prefetch: false }), embeddedWallet: { frameUrl: 'http://127.0.0.1:9/frame/' } })
     await settle()
     expect(modal.getState().wallets.connectors.filter((c) => c.chain === 'eip155').map((c) => c.id)).toEqual(['walletConnect', 'auth', 'a', 'b'])
     modal.destroy()

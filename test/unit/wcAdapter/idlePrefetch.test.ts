@@ -3,7 +3,7 @@
 // that opens the modal; `prefetch: false` leaves it to the first use.
 import { describe, expect, it } from 'vitest'
 import { createWalletConnectAdapter } from '../../../src/adapters/walletconnect/createWalletConnectAdapter'
-import { createLazyWalletConnectAdapter } from '../../../src/adapters/walletconnect/lazyWalletConnectAdapter'
+import { createLazyWalletConnectAdapter } from '../../../src/adapters/walletconnect/createLazyWalletConnectAdapter'
 import { defineEvmNetwork } from '../../../src/adapters/evm/defineEvmNetwork'
 import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'

@@ -6,6 +6,7 @@ import type { ChainAdapter, Modal, Network } from '../../../../src/index'
 import { createModal, selectAddress } from '../../../../src/index'
 import { createEvmAdapter } from '../../../../src/adapters/evm/createEvmAdapter'
 import { defineEvmNetwork } from '../../../../src/adapters/evm/defineEvmNetwork'
+import { walletConnect } from '../../../../src/walletconnect'
 import { ModalProvider, useModal, useModalState } from '../../../../src/react/index'
 
 /** Creates the modal and renders the host; returns the modal (the start-up bench times its `ready`). */
@@ -16,9 +17,9 @@ export function startReadmeHost(extra: { networks?: Network[]; adapters?: ChainA
     adapters: [createEvmAdapter(), ...(extra.adapters ?? [])],
     themeMode: 'dark',
     themeVariables: { '--gw-accent': '#0a7' },
-    walletConnect: {
+    walletConnect: walletConnect({
       metadata: { name: 'My app', description: 'A host app', url: 'https://my.app', icons: ['https://my.app/icon.png'] },
-    },
+    }),
     apiUrl: 'https://api.example.com',
   })
 

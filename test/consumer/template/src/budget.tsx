@@ -2,6 +2,7 @@
 // devtools. The smoke test holds this page's initial JS to a budget.
 import { createModal, selectAddress } from 'gangway'
 import { createEvmAdapter, defineEvmNetwork } from 'gangway/evm'
+import { walletConnect } from 'gangway/walletconnect'
 import { ModalProvider, useModal, useModalState } from 'gangway/react'
 import { createRoot } from 'react-dom/client'
 
@@ -9,9 +10,9 @@ const modal = createModal({
   projectId: 'my-project',
   networks: [defineEvmNetwork({ id: 8453, name: 'Base', rpcUrl: 'https://mainnet.base.org' })],
   adapters: [createEvmAdapter()],
-  walletConnect: {
+  walletConnect: walletConnect({
     metadata: { name: 'My app', description: 'An app', url: 'https://my.app', icons: ['https://my.app/icon.png'] },
-  },
+  }),
   apiUrl: 'https://api.example.com',
 })
 

@@ -1,7 +1,7 @@
 // Type-level checks: the package's types are real (not `any`), so misuse is an error.
 import { createModal, GangwayError, isUserRejection, selectAddress, WalletRejectedError, type ConnectError, type ModalState } from 'gangway'
 import { createEvmAdapter, defineEvmNetwork, toEvmError } from 'gangway/evm'
-import { createWalletConnectAdapter, walletLink } from 'gangway/walletconnect'
+import { createWalletConnectAdapter, walletLink } from 'gangway/walletconnect/adapter'
 import { useModalState } from 'gangway/react'
 import { GangwayDevtools, diffStates } from 'gangway/devtools'
 

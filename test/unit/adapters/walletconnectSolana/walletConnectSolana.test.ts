@@ -19,7 +19,7 @@ import {
 import { firstValueFrom, take, toArray } from 'rxjs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createWalletConnectAdapter } from '../../../../src/adapters/walletconnect/createWalletConnectAdapter'
-import { createLazyWalletConnectAdapter } from '../../../../src/adapters/walletconnect/lazyWalletConnectAdapter'
+import { createLazyWalletConnectAdapter } from '../../../../src/adapters/walletconnect/createLazyWalletConnectAdapter'
 import { createFakeProvider } from '../../wcAdapter/fakeProvider'
 import { evmNetwork, keys, SOLANA_CHAIN, solanaNetwork, solanaSession, transferTransaction } from './solanaFixture'
 
