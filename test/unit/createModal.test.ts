@@ -8,6 +8,7 @@ import { emailLoginRequested } from '../../src/core/events/embeddedWallet/embedd
 import { STORAGE_KEYS } from '../../src/core/durable'
 import type { Storage } from '../../src/core/ports'
 import type { ModalState } from '../../src/core/state'
+import { createFakeChainAdapter } from '../support/fakeChainAdapter'
 import { createTestModal } from '../support/testModal'
 import { createVirtualTime, settle } from '../support/virtualTime'
 
@@ -192,6 +193,26 @@ describe('createModal with the embedded wallet', () => {
     expect(error.details).not.toBe('the embeddedWallet option is not set')
     await settle()
     expect(modal.getState().wallets.connectors.map((c) => c.id)).toContain('auth')
+    modal.destroy()
+  })
+})
+
+describe('host commands called before the modal is ready', () => {
+  it('wait for the session and settle with their own outcome, not as an aborted request', async () => {
+    const { adapter, answer } = createFakeChainAdapter()
+    const modal = createModal({ projectId: 'test-project', adapters: [adapter], storage: createMemoryStorage(), persistLog: false })
+    // Called at once, as a host's module top level would: the store holds the intent until the session starts.
+    const connecting = modal.connect('a')
+    await modal.ready
+    await settle()
+    answer('connect', { accounts: ['0x00000000000000000000000000000000000000A1'], caipNetworkId: 'eip155:1' })
+    expect(await connecting).toMatchObject({ connectorId: 'a', caipNetworkId: 'eip155:1' })
+    // A second connect while that one is still pending is refused as before, once it is reduced.
+    const again = modal.connect('b')
+    const twice = modal.connect('b').then(() => 'connected', (error: Error) => error.name)
+    expect(await twice).toBe('RequestAbortedError')
+    answer('connect', { accounts: ['0x00000000000000000000000000000000000000B1'], caipNetworkId: 'eip155:1' })
+    expect(await again).toMatchObject({ connectorId: 'b' })
     modal.destroy()
   })
 })

@@ -1,4 +1,4 @@
-import { filter, map, type Observable } from 'rxjs'
+import type { Observable } from 'rxjs'
 import { GangwayError, InvalidInputError, type SerializedError } from '../../errors/base.js'
 import type { Connection, ModalState } from '../../state.js'
 import { balanceRefreshRequested } from './balance.js'
@@ -74,18 +74,20 @@ export function createWalletCommands(store: StoreLike): WalletCommands {
     } catch (error) {
       return Promise.reject(asInvalidInput(command, error))
     }
-    let settle!: (r: { ok: T } | { error: SerializedError }) => void
-    const settled = new Promise<{ ok: T } | { error: SerializedError }>((resolve) => (settle = resolve))
-    const sub = store.event$
-      .pipe(
-        ofRequest(intent),
-        map(outcome),
-        filter((r): r is { ok: T } | { error: SerializedError } => r !== null),
-      )
-      .subscribe((r) => {
-        settle(r)
-        sub?.unsubscribe()
-      })
+    let settle!: (r: { ok: T } | { error: SerializedError } | null) => void
+    const settled = new Promise<{ ok: T } | { error: SerializedError } | null>((resolve) => (settle = resolve))
+    // Whether the intent was taken is read from the state it left, when it is reduced: at once on
+    // a running modal, or once the session has started for a command called before (the store
+    // holds what is dispatched until then).
+    const sub = store.event$.pipe(ofRequest(intent)).subscribe((e) => {
+      if (e.type === intent.type) {
+        if (!accepted(store.getState(), intent)) settle(null)
+        return
+      }
+      const r = outcome(e)
+      if (r) settle(r)
+    })
+    void settled.then(() => sub.unsubscribe())
     try {
       for (const e of events) store.dispatch(e)
     } catch (error) {
@@ -94,11 +96,8 @@ export function createWalletCommands(store: StoreLike): WalletCommands {
       sub.unsubscribe()
       return Promise.reject(asInvalidInput(command, error))
     }
-    if (!accepted(store.getState(), intent)) {
-      sub.unsubscribe()
-      return Promise.reject(new RequestAbortedError('the same request is already pending, or was tried less than 1 s ago'))
-    }
     return settled.then(async (r) => {
+      if (r === null) throw new RequestAbortedError('the same request is already pending, or was tried less than 1 s ago')
       if ('ok' in r) return r.ok
       // Optimization: the error classes load on the first failure, not with the first bundle.
       const { deserializeError } = await import('../../errors/deserializeError.js')
