@@ -2,19 +2,21 @@ import { GangwayError } from '../core/errors/base.js'
 
 /**
  * Imports an optional peer dependency, turning "not installed" into a GangwayError that names
- * the package to install. Bundlers fill a missing optional peer with a module that throws
+ * the package to install (or the packages: one that the peer itself needs without declaring it,
+ * as react-devtools-inline's frontend needs react-is, is named beside it). Bundlers fill a missing optional peer with a module that throws
  * (Vite: 'Could not resolve "x" imported by "gangway". Is it installed?'); Node throws
  * ERR_MODULE_NOT_FOUND. Other failures (a chunk that did not load) pass through unchanged.
  *
  * @example
  * const backend = await importOptionalPeer('react-devtools-inline', 'the Components tab', () => import('react-devtools-inline/backend'))
  */
-export async function importOptionalPeer<T>(pkg: string, feature: string, load: () => Promise<T>): Promise<T> {
+export async function importOptionalPeer<T>(pkg: string | readonly string[], feature: string, load: () => Promise<T>): Promise<T> {
+  const pkgs = typeof pkg === 'string' ? [pkg] : pkg
   try {
     return await load()
   } catch (error) {
-    if (!isMissingModule(error, pkg)) throw error
-    throw new GangwayError(`Install ${pkg} to use ${feature}`, {
+    if (!pkgs.some((p) => isMissingModule(error, p))) throw error
+    throw new GangwayError(`Install ${pkgs.join(' and ')} to use ${feature}`, {
       code: 'MISSING_PEER_DEPENDENCY',
       details: error instanceof Error ? error.message : String(error),
       cause: error,

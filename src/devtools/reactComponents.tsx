@@ -13,7 +13,8 @@ let devtoolsElement: Promise<HTMLElement> | undefined
  */
 function devtoolsRoot(target: Window): Promise<HTMLElement> {
   devtoolsElement ??= Promise.all([
-    importOptionalPeer('react-devtools-inline', 'the Components tab', () => import('react-devtools-inline/frontend')),
+    // Its frontend needs react-is, which it does not declare.
+    importOptionalPeer(['react-devtools-inline', 'react-is'], 'the Components tab', () => import('react-devtools-inline/frontend')),
     importOptionalPeer('react-devtools-inline', 'the Components tab', () => import('react-devtools-inline/backend')),
     import('react-dom/client'),
   ]).then(([front, back, client]) => {

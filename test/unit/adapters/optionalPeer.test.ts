@@ -26,6 +26,12 @@ describe('importOptionalPeer', () => {
     expect((error as GangwayError).details).toBe(vite.message)
   })
 
+  it('names the package a peer needs without declaring it, beside the peer (react-is for the devtools frontend)', async () => {
+    const vite = new Error('Could not resolve "react-is" imported by "react-devtools-inline". Is it installed?')
+    const error = await importOptionalPeer(['react-devtools-inline', 'react-is'], 'the Components tab', () => Promise.reject(vite)).catch((e: unknown) => e)
+    expect((error as GangwayError).shortMessage).toBe('Install react-devtools-inline and react-is to use the Components tab')
+  })
+
   it('passes other failures through unchanged', async () => {
     const network = new TypeError('Failed to fetch dynamically imported module: https://app.example/assets/frontend-1a2b.js')
     await expect(importOptionalPeer('react-devtools-inline', 'the Components tab', () => Promise.reject(network))).rejects.toBe(network)
