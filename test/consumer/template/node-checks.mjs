@@ -1,7 +1,7 @@
 // Plain Node ESM: every entry of the installed package loads, with no bundler and no NODE_ENV.
 // Prints a JSON report; the smoke test asserts on it. Run with `--conditions=development`
 // to get the devtools panel instead of the no-op.
-const entries = ['gangway', 'gangway/react', 'gangway/devtools', 'gangway/evm', 'gangway/walletconnect', 'gangway/solana', 'gangway/testing']
+const entries = ['gangway', 'gangway/react', 'gangway/devtools', 'gangway/evm', 'gangway/walletconnect', 'gangway/walletconnect/adapter', 'gangway/solana', 'gangway/testing']
 const report = { node: process.versions.node, entries: {}, reactLoadedByCore: null }
 for (const entry of entries) {
   try {
