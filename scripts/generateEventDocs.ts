@@ -206,7 +206,7 @@ export async function generateEventDocs(): Promise<string> {
       'these are the features `createModal` composes (the persisted log joins them unless',
       '`persistLog: false`), in order, each with its events, their payload fields (`?`: optional)',
       'and what the event means. Events a host may dispatch or match on are exported from',
-      "`gangway` as creators (`modalOpenRequested`, …), each with `.type` and `.match(event)`.",
+      "`gangway-kit` as creators (`modalOpenRequested`, …), each with `.type` and `.match(event)`.",
       'A host\'s own `modules` add their events after these. See [adding a feature](adding-a-feature.md).',
       '',
     ]
@@ -227,7 +227,7 @@ export async function generateEventDocs(): Promise<string> {
       }
       lines.push('')
     }
-    lines.push('## Types used above', '', 'Exported from `gangway`.', '')
+    lines.push('## Types used above', '', 'Exported from `gangway-kit`.', '')
     for (const { name, text } of glossary) lines.push(`- \`${name}\`: \`${text}\``)
     lines.push('')
     return lines.join('\n')

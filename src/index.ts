@@ -78,7 +78,7 @@ export type { ThemeVariableName } from './core/events/modal/preferences.js'
 export type { ThemeVariables } from './createModal.js'
 export { selectThemeVariables } from './core/reducers/modal/themeReducer.js'
 export { connectionRequested, connectionSucceeded, connectionFailed, connectionDisconnected } from './core/events/connection/connection.js'
-// Wallets: the chain adapter ports, host commands' events. The EVM adapter is `gangway/evm`.
+// Wallets: the chain adapter ports, host commands' events. The EVM adapter is `gangway-kit/evm`.
 export type { ChainAdapter, ChainDeps, ConnectRequest, WalletSession, WalletProviderEvent, WalletTransaction, WalletTransfer, WalletReceipt } from './core/ports.js'
 export type { Network, Connector } from './core/domain/entities.js'
 export type { WalletCommands } from './core/events/connection/walletCommands.js'
@@ -112,7 +112,7 @@ export {
   selectNetworks,
 } from './core/selectors.js'
 // WalletConnect: the pairing events and the port its effects use (the `walletConnect` option of
-// createModal; the adapter itself and wallet deep links are `gangway/walletconnect`).
+// createModal; the adapter itself and wallet deep links are `gangway-kit/walletconnect`).
 export {
   WALLET_CONNECT_CONNECTOR_ID,
   walletConnectWalletSelected,

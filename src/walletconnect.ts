@@ -1,6 +1,6 @@
-// The `gangway/walletconnect` entry: `walletConnect()`, the `walletConnect` option of createModal.
+// The `gangway-kit/walletconnect` entry: `walletConnect()`, the `walletConnect` option of createModal.
 // `@walletconnect/universal-provider` and `@walletconnect/utils` are optional peer dependencies
-// that only this entry reaches (through a dynamic import), loaded on first use. The adapter built by hand and wallet deep links are `gangway/walletconnect/adapter`:
+// that only this entry reaches (through a dynamic import), loaded on first use. The adapter built by hand and wallet deep links are `gangway-kit/walletconnect/adapter`:
 // apart, so that this entry adds nothing to the host's first bundle but the option itself.
 import type { WalletConnectModalOptions, WalletConnectSetup } from './options/modalOptions.js'
 
@@ -10,7 +10,7 @@ import type { WalletConnectModalOptions, WalletConnectSetup } from './options/mo
  * itself does not import WalletConnect, so a host that does not use it builds without its packages.
  *
  * @example
- * import { walletConnect } from 'gangway/walletconnect'
+ * import { walletConnect } from 'gangway-kit/walletconnect'
  * createModal({ projectId, networks, walletConnect: walletConnect({ metadata: { name: 'My app', description: 'My app', url: location.origin, icons: [] } }) })
  */
 export function walletConnect(options: WalletConnectModalOptions = {}): WalletConnectSetup {

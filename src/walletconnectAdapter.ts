@@ -1,4 +1,4 @@
-// The `gangway/walletconnect/adapter` entry: the WalletConnect adapter built by hand over a chain
+// The `gangway-kit/walletconnect/adapter` entry: the WalletConnect adapter built by hand over a chain
 // adapter (the `walletConnect` option of createModal builds the same), eagerly or loaded on first
 // use, and wallet deep links.
 export { createWalletConnectAdapter } from './adapters/walletconnect/createWalletConnectAdapter.js'

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npx gangway-stack`: starts gangway/testing's local stack, prints its configuration as JSON on
+// `npx gangway-stack`: starts gangway-kit/testing's local stack, prints its configuration as JSON on
 // stdout, and runs until Ctrl+C or SIGTERM (or until its parent process dies).
 import { startTestStack } from './index'
 

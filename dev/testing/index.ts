@@ -1,4 +1,4 @@
-// gangway/testing: the offline kit for a host app's own tests. Starts the local stack Gangway's
+// gangway-kit/testing: the offline kit for a host app's own tests. Starts the local stack Gangway's
 // own tests run on (two EVM chains with a test token, the blockchain-data gateway, a
 // WalletConnect relay, a Solana validator) and drives the dev wallet inside a Playwright page.
 //

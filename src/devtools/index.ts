@@ -1,5 +1,5 @@
 'use client'
-// The devtools entry with the panel. `gangway/devtools` resolves here only under the
+// The devtools entry with the panel. `gangway-kit/devtools` resolves here only under the
 // `development` export condition (Vite's dev server, webpack in development, Node with
 // `--conditions=development`); production builds and plain Node get ./production.ts, which
 // renders nothing and holds no panel code.

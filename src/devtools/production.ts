@@ -1,5 +1,5 @@
 'use client'
-// `gangway/devtools` in production builds and wherever no `development` condition is set
+// `gangway-kit/devtools` in production builds and wherever no `development` condition is set
 // (plain Node, a server started without NODE_ENV): the same exports as ./index.ts, rendering
 // nothing and importing no panel code. The types come from ./index.ts, so both stay in step.
 import type * as Devtools from './index.js'

@@ -23,7 +23,7 @@ import type { Features, ThemeMode } from '../core/state.js'
 /** WalletConnect's options in `createModal`: the project id and networks default to the modal's. */
 export type WalletConnectModalOptions = Omit<WalletConnectOptions, 'projectId' | 'networks'> & Partial<Pick<WalletConnectOptions, 'projectId' | 'networks'>>
 
-/** The `walletConnect` option: its options, and how its connector is made (see `walletConnect()` of `gangway/walletconnect`). */
+/** The `walletConnect` option: its options, and how its connector is made (see `walletConnect()` of `gangway-kit/walletconnect`). */
 export type WalletConnectSetup = WalletConnectModalOptions & { readonly load: LoadWalletConnect }
 
 export type ModalOptions = {
@@ -98,7 +98,7 @@ export type ModalOptions = {
   autoFreeze?: boolean
   /**
    * WalletConnect (a phone wallet by QR code or deep link), made by `walletConnect({ … })` of
-   * `gangway/walletconnect` with the relay URL, the app's metadata and more. Adds the
+   * `gangway-kit/walletconnect` with the relay URL, the app's metadata and more. Adds the
    * WalletConnect connector to the eip155 adapter (or serves eip155 alone); its provider loads
    * lazily. The project id and networks default to the modal's. The modal does not import
    * WalletConnect itself: a host without it builds without WalletConnect's packages.
@@ -317,7 +317,7 @@ const FIELDS: { readonly [K in keyof Required<ModalOptions>]: Schema<unknown> } 
     // A plain object would leave the modal no way to load WalletConnect.
     check: (v, path) =>
       isObject(v) && typeof v.load !== 'function'
-        ? `${path} must be made by walletConnect({ … }) of 'gangway/walletconnect', which loads WalletConnect (the modal does not import it itself)`
+        ? `${path} must be made by walletConnect({ … }) of 'gangway-kit/walletconnect', which loads WalletConnect (the modal does not import it itself)`
         : walletConnect.check(v, path),
   }),
   embeddedWallet: optional(embeddedWallet),

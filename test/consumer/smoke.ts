@@ -146,16 +146,16 @@ async function runJson<T>(node: string, args: string[], cwd: string): Promise<{ 
 }
 
 const EXPECTED_ENTRY_EXPORTS: Record<string, string[]> = {
-  gangway: ['createModal', 'GangwayError', 'isUserRejection', 'selectAddress', 'createMemoryStorage'],
-  'gangway/react': ['ModalProvider', 'useModal', 'useModalState'],
-  'gangway/devtools': ['GangwayDevtools', 'diffStates', 'connectReduxDevtools', 'ReactComponentsPane', 'installReactDevtoolsHook'],
-  'gangway/evm': ['createEvmAdapter', 'defineEvmNetwork', 'toEvmError'],
-  'gangway/walletconnect': ['walletConnect'],
-  'gangway/walletconnect/adapter': ['createWalletConnectAdapter', 'createLazyWalletConnectAdapter', 'walletLink', 'walletLinks'],
+  'gangway-kit': ['createModal', 'GangwayError', 'isUserRejection', 'selectAddress', 'createMemoryStorage'],
+  'gangway-kit/react': ['ModalProvider', 'useModal', 'useModalState'],
+  'gangway-kit/devtools': ['GangwayDevtools', 'diffStates', 'connectReduxDevtools', 'ReactComponentsPane', 'installReactDevtoolsHook'],
+  'gangway-kit/evm': ['createEvmAdapter', 'defineEvmNetwork', 'toEvmError'],
+  'gangway-kit/walletconnect': ['walletConnect'],
+  'gangway-kit/walletconnect/adapter': ['createWalletConnectAdapter', 'createLazyWalletConnectAdapter', 'walletLink', 'walletLinks'],
   // Its start-up part imports neither @solana/kit nor the Wallet Standard registry: it loads without them.
-  'gangway/solana': ['createSolanaAdapter', 'defineSolanaNetwork', 'solanaMainnet', 'solanaLocalnet'],
+  'gangway-kit/solana': ['createSolanaAdapter', 'defineSolanaNetwork', 'solanaMainnet', 'solanaLocalnet'],
   // The kit loads the stack's packages (its optional peers) only when a stack starts.
-  'gangway/testing': ['startTestStack', 'installDevWallet', 'devWallet', 'DEV_WALLET'],
+  'gangway-kit/testing': ['startTestStack', 'installDevWallet', 'devWallet', 'DEV_WALLET'],
 }
 
 async function checkNodeImports(label: string, node: string, app: string): Promise<void> {
@@ -167,7 +167,7 @@ async function checkNodeImports(label: string, node: string, app: string): Promi
     return names.filter((n) => !got.includes(n)).map((n) => `${entry} lacks ${n}`)
   })
   check(`${label}: every entry has its exports`, problems.length === 0, problems.join('; '))
-  check(`${label}: gangway/devtools without NODE_ENV is the no-op`, value!.devtoolsPanel === 'GangwayDevtools', `got ${value!.devtoolsPanel}`)
+  check(`${label}: gangway-kit/devtools without NODE_ENV is the no-op`, value!.devtoolsPanel === 'GangwayDevtools', `got ${value!.devtoolsPanel}`)
 }
 
 async function checkSsr(label: string, node: string, app: string, react: string): Promise<SsrReport | null> {
@@ -299,7 +299,7 @@ async function main(): Promise<void> {
     if (!check('npm install of the tarball into a fresh Vite React-TS app', install.status === 0, install.status === 0 ? '' : tail(installLog))) return
     const badEngine = installLog.split('\n').filter((l) => /EBADENGINE/.test(l))
     check(`no EBADENGINE warning on Node ${process.versions.node}`, badEngine.length === 0, badEngine.slice(0, 3).join('; '))
-    const nested = ['react', 'react-dom', 'viem', '@solana/kit'].filter((p) => existsSync(join(app, 'node_modules/gangway/node_modules', p)))
+    const nested = ['react', 'react-dom', 'viem', '@solana/kit'].filter((p) => existsSync(join(app, 'node_modules/gangway-kit/node_modules', p)))
     check('React and viem are the host’s own (peers), no @solana/kit', nested.length === 0 && !existsSync(join(app, 'node_modules/@solana/kit')), nested.join(', '))
 
     // The same app, installed, for the React 18 lane (before any build writes into it).
@@ -377,7 +377,7 @@ async function react19(app: string, otherNodes: { major: number; node: Promise<s
 async function react18(app: string): Promise<void> {
   const swap = await npm(['install', 'react@~18.3.1', 'react-dom@~18.3.1'], app)
   if (!check('npm install react@18.3 react-dom@18.3', swap.status === 0, swap.status === 0 ? '' : tail(output(swap)))) return
-  const nested18 = ['react', 'react-dom'].filter((p) => existsSync(join(app, 'node_modules/gangway/node_modules', p)))
+  const nested18 = ['react', 'react-dom'].filter((p) => existsSync(join(app, 'node_modules/gangway-kit/node_modules', p)))
   check('React 18 host: no nested React', nested18.length === 0, nested18.join(', '))
   const [client, server] = await Promise.all([vite(app, ['build'], { PAGE: 'index' }), vite(app, ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-server'])])
   const built = client.status === 0 && server.status === 0

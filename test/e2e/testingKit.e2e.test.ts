@@ -8,7 +8,7 @@ import { newPage } from './support/browser'
 import { browserPerFile, currentView, eip155Connection, inModal } from './support/demo'
 import { e2eStack } from './support/stack'
 
-// gangway/testing as a host app uses it: the built package's kit (dist/testing) injects the dev
+// gangway-kit/testing as a host app uses it: the built package's kit (dist/testing) injects the dev
 // wallet into a page that has none of its own (the demo with ?devWallets=0, pointed at the
 // stack the kit started for this run), the test approves and rejects its requests, and the
 // transactions land on the kit's local chain. The built CLI starts and stops a stack of its own.

@@ -8,7 +8,7 @@ import { currentView } from './support/demo'
 import { serveWagmiPage } from './wagmiPage/servePage'
 import { e2eStack } from './support/stack'
 
-// A host app on wagmi's React hooks with Gangway as its wallet modal (gangway/wagmi), in Chromium
+// A host app on wagmi's React hooks with Gangway as its wallet modal (gangway-kit/wagmi), in Chromium
 // on the local stack with the injected dev wallet: wagmi's connect opens the modal, wagmi follows
 // what is done there, useWriteContract moves GUSD on chain, useSwitchChain and wagmi's disconnect
 // drive Gangway.

@@ -10,7 +10,7 @@ import { pageIdle } from '../pageIdle.js'
 
 /**
  * Loads WalletConnect's adapter module. It is handed in (by `walletConnect()` of
- * `gangway/walletconnect`), never imported here: a bundler then finds WalletConnect's packages
+ * `gangway-kit/walletconnect`), never imported here: a bundler then finds WalletConnect's packages
  * only in the builds of hosts that use it.
  */
 export type LoadWalletConnect = () => Promise<{ createWalletConnectAdapter(options: WalletConnectOptions): WalletConnectAdapter }>

@@ -60,7 +60,7 @@ export function createWalletConnectSolanaAdapter(access: WalletConnectSessionAcc
   let current: string | null = null
   /**
    * The Solana runtime and the session's wallet facade, lent by the Solana adapter (`inner`):
-   * nothing of Solana is imported here, so an app without `gangway/solana` carries none of it.
+   * nothing of Solana is imported here, so an app without `gangway-kit/solana` carries none of it.
    */
   const load = async (): Promise<{ rt: SolanaRuntime; wallet: SolanaToolkit['walletConnectWallet'] }> => {
     const lend = (inner as LendsSolanaToolkit | undefined)?.loadSolanaToolkit

@@ -1,4 +1,4 @@
-// The headless core: importing `gangway` (and creating a modal) must not load React or touch
+// The headless core: importing `gangway-kit` (and creating a modal) must not load React or touch
 // DOM globals. A loader hook records every module Node loads.
 import { register } from 'node:module'
 const seen = []
@@ -10,7 +10,7 @@ let port
 export function initialize(data) { port = data.port }
 export async function resolve(specifier, context, next) { const r = await next(specifier, context); port.postMessage(r.url); return r }
 `), { data: { port: port2 }, transferList: [port2] })
-const gangway = await import('gangway')
+const gangway = await import('gangway-kit')
 const modal = gangway.createModal({ projectId: 'p' })
 await modal.ready
 modal.destroy()

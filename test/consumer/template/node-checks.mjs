@@ -1,7 +1,7 @@
 // Plain Node ESM: every entry of the installed package loads, with no bundler and no NODE_ENV.
 // Prints a JSON report; the smoke test asserts on it. Run with `--conditions=development`
 // to get the devtools panel instead of the no-op.
-const entries = ['gangway', 'gangway/react', 'gangway/devtools', 'gangway/evm', 'gangway/walletconnect', 'gangway/walletconnect/adapter', 'gangway/solana', 'gangway/testing']
+const entries = ['gangway-kit', 'gangway-kit/react', 'gangway-kit/devtools', 'gangway-kit/evm', 'gangway-kit/walletconnect', 'gangway-kit/walletconnect/adapter', 'gangway-kit/solana', 'gangway-kit/testing']
 const report = { node: process.versions.node, entries: {}, reactLoadedByCore: null }
 for (const entry of entries) {
   try {
@@ -10,6 +10,6 @@ for (const entry of entries) {
     report.entries[entry] = { error: String(error?.stack ?? error) }
   }
 }
-const devtools = await import('gangway/devtools')
+const devtools = await import('gangway-kit/devtools')
 report.devtoolsPanel = devtools.GangwayDevtools.name
 process.stdout.write(JSON.stringify(report))

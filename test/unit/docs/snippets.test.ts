@@ -4,7 +4,7 @@ import { API } from 'typescript/unstable/sync'
 import { describe, expect, it } from 'vitest'
 import { packageEntries } from '../../../scripts/apiReport'
 
-// The ```ts / ```tsx blocks of README.md and docs/*.md that import from 'gangway…' are
+// The ```ts / ```tsx blocks of README.md and docs/*.md that import from 'gangway-kit…' are
 // typechecked against the package's sources (each entry of package.json `exports` mapped to its
 // src module through `paths`), so the documentation cannot drift from the API.
 //
@@ -28,7 +28,7 @@ const PRELUDE = `export {}
 declare global {
   interface ImportMeta { readonly env: { readonly [key: string]: any } }
   const root: import('react-dom/client').Root
-  const modal: import('gangway').Modal
+  const modal: import('gangway-kit').Modal
   const token: \`0x\${string}\`
   const to: \`0x\${string}\`
   const erc20Abi: typeof import('viem').erc20Abi
@@ -40,7 +40,7 @@ declare global {
  * the modal, docs/vite.md) and `./app` (the app loaded after the devtools hook, docs/devtools.md).
  */
 const HOST_MODULES: Record<string, string> = {
-  'modal.ts': "export declare const modal: import('gangway').Modal\n",
+  'modal.ts': "export declare const modal: import('gangway-kit').Modal\n",
   'app.ts': 'export {}\n',
 }
 
@@ -52,13 +52,13 @@ const FRAGMENT_CODES = new Set([1108])
 
 export type Snippet = { file: string; line: number; lang: 'ts' | 'tsx'; code: string }
 
-/** The code blocks of a markdown text that import from 'gangway' or one of its entries. */
+/** The code blocks of a markdown text that import from 'gangway-kit' or one of its entries. */
 export function extractSnippets(file: string, markdown: string): Snippet[] {
   const snippets: Snippet[] = []
   const fence = /^```(ts|tsx)[ \t]*\n([\s\S]*?)^```[ \t]*$/gm
   for (const match of markdown.matchAll(fence)) {
     const code = match[2]!
-    if (!/\bfrom ['"]gangway(\/[\w-]+)?['"]/.test(code)) continue
+    if (!/\bfrom ['"]gangway-kit(\/[\w-]+)*['"]/.test(code)) continue
     if (code.includes(OPT_OUT)) continue
     const line = markdown.slice(0, match.index).split('\n').length + 1
     snippets.push({ file, line, lang: match[1] as 'ts' | 'tsx', code })
@@ -138,9 +138,9 @@ describe('code snippets of the documentation', () => {
 
   it('catches a snippet that drifted from the API (a missing export, a wrong option, a wrong prop)', () => {
     const drifted = [
-      "import { createModal, openModal } from 'gangway'\nconst m = createModal({ projectId: 'p' })\n",
-      "import { createModal } from 'gangway'\ncreateModal({ projectId: 'p', themeMode: 'blue' })\n",
-      "import { ConnectButton } from 'gangway/react'\nexport const b = <ConnectButton chainStatus=\"huge\" />\n",
+      "import { createModal, openModal } from 'gangway-kit'\nconst m = createModal({ projectId: 'p' })\n",
+      "import { createModal } from 'gangway-kit'\ncreateModal({ projectId: 'p', themeMode: 'blue' })\n",
+      "import { ConnectButton } from 'gangway-kit/react'\nexport const b = <ConnectButton chainStatus=\"huge\" />\n",
     ].map((code, i): Snippet => ({ file: `drift${i}.md`, line: 1, lang: 'tsx', code }))
     const problems = checkSnippets(drifted)
     expect(new Set(problems.map((p) => p.snippet.file))).toEqual(new Set(['drift0.md', 'drift1.md', 'drift2.md']))
@@ -149,12 +149,12 @@ describe('code snippets of the documentation', () => {
 
   it('extracts only ts / tsx blocks importing gangway, and honours the opt-out marker', () => {
     const md = [
-      '```ts', "import { createModal } from 'gangway'", '```',
-      '```tsx', "import { ConnectButton } from 'gangway/react'", OPT_OUT, '```',
+      '```ts', "import { createModal } from 'gangway-kit'", '```',
+      '```tsx', "import { ConnectButton } from 'gangway-kit/react'", OPT_OUT, '```',
       '```ts', "import { erc20Abi } from 'viem'", '```',
-      '```sh', "echo from 'gangway'", '```',
+      '```sh', "echo from 'gangway-kit'", '```',
     ].join('\n')
     const found = extractSnippets('x.md', md)
-    expect(found).toEqual([{ file: 'x.md', line: 2, lang: 'ts', code: "import { createModal } from 'gangway'\n" }])
+    expect(found).toEqual([{ file: 'x.md', line: 2, lang: 'ts', code: "import { createModal } from 'gangway-kit'\n" }])
   })
 })

@@ -124,7 +124,7 @@ describe('the options schema', () => {
     expect(refusal({ maxLogBytes: Infinity })).toBe('accepted')
     expect(refusal({ modules: [{ name: 'notes' }] })).toMatchInlineSnapshot(`"Invalid options: modules[0].events must be an array, got undefined"`)
     // The modal does not import WalletConnect: only walletConnect() of its entry can load it.
-    expect(refusal({ walletConnect: { relayUrl: 'wss://relay.example.com' } })).toMatchInlineSnapshot(`"Invalid options: walletConnect must be made by walletConnect({ … }) of 'gangway/walletconnect', which loads WalletConnect (the modal does not import it itself)"`)
+    expect(refusal({ walletConnect: { relayUrl: 'wss://relay.example.com' } })).toMatchInlineSnapshot(`"Invalid options: walletConnect must be made by walletConnect({ … }) of 'gangway-kit/walletconnect', which loads WalletConnect (the modal does not import it itself)"`)
     expect(refusal({ walletConnect: walletConnect({ relayUrl: 'https://relay.example.com' }) })).toMatchInlineSnapshot(`"Invalid options: walletConnect.relayUrl must be a ws(s) URL, got "https://relay.example.com""`)
     expect(refusal({ walletConnect: walletConnect({ metadata: { name: 'A', description: 'B', url: 'my.app', icons: [] } }) })).toMatchInlineSnapshot(`"Invalid options: walletConnect.metadata.url must be an http(s) URL, got "my.app""`)
     expect(refusal({ walletConnect: walletConnect({ receiptPollingMs: -1 }) })).toMatchInlineSnapshot(`"Invalid options: walletConnect.receiptPollingMs must be a positive number, got -1"`)

@@ -1,4 +1,4 @@
-// gangway/solana: its exports, and the layering that keeps Solana out of other hosts' bundles:
+// gangway-kit/solana: its exports, and the layering that keeps Solana out of other hosts' bundles:
 // the core (src/index.ts and src/core) reaches no @solana/* or Wallet Standard package, nor the
 // Solana adapter, through any import; the Solana entry's start-up part reaches kit and the
 // Wallet Standard registry only through dynamic imports.

@@ -22,7 +22,7 @@ type StoreLike = {
 
 /**
  * Host commands for wallets: each dispatches an intent and resolves with its outcome. Each
- * rejects with its own error union (`ConnectError`, `SignMessageError`, … from `gangway`);
+ * rejects with its own error union (`ConnectError`, `SignMessageError`, … from `gangway-kit`);
  * `isUserRejection(error)` tells a refusal in the wallet.
  */
 export type WalletCommands = {

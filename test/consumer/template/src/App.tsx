@@ -1,8 +1,8 @@
 // README "Using it", as a host writes it.
-import { createModal, selectAddress } from 'gangway'
-import { createEvmAdapter, defineEvmNetwork } from 'gangway/evm'
-import { ModalProvider, useModal, useModalState } from 'gangway/react'
-import { GangwayDevtools } from 'gangway/devtools'
+import { createModal, selectAddress } from 'gangway-kit'
+import { createEvmAdapter, defineEvmNetwork } from 'gangway-kit/evm'
+import { ModalProvider, useModal, useModalState } from 'gangway-kit/react'
+import { GangwayDevtools } from 'gangway-kit/devtools'
 import { useEffect } from 'react'
 
 export const modal = createModal({

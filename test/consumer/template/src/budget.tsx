@@ -1,9 +1,9 @@
 // README's full configuration: the EVM adapter, WalletConnect metadata and the data API, no
 // devtools. The smoke test holds this page's initial JS to a budget.
-import { createModal, selectAddress } from 'gangway'
-import { createEvmAdapter, defineEvmNetwork } from 'gangway/evm'
-import { walletConnect } from 'gangway/walletconnect'
-import { ModalProvider, useModal, useModalState } from 'gangway/react'
+import { createModal, selectAddress } from 'gangway-kit'
+import { createEvmAdapter, defineEvmNetwork } from 'gangway-kit/evm'
+import { walletConnect } from 'gangway-kit/walletconnect'
+import { ModalProvider, useModal, useModalState } from 'gangway-kit/react'
 import { createRoot } from 'react-dom/client'
 
 const modal = createModal({

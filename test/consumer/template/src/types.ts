@@ -1,9 +1,9 @@
 // Type-level checks: the package's types are real (not `any`), so misuse is an error.
-import { createModal, GangwayError, isUserRejection, selectAddress, WalletRejectedError, type ConnectError, type ModalState } from 'gangway'
-import { createEvmAdapter, defineEvmNetwork, toEvmError } from 'gangway/evm'
-import { createWalletConnectAdapter, walletLink } from 'gangway/walletconnect/adapter'
-import { useModalState } from 'gangway/react'
-import { GangwayDevtools, diffStates } from 'gangway/devtools'
+import { createModal, GangwayError, isUserRejection, selectAddress, WalletRejectedError, type ConnectError, type ModalState } from 'gangway-kit'
+import { createEvmAdapter, defineEvmNetwork, toEvmError } from 'gangway-kit/evm'
+import { createWalletConnectAdapter, walletLink } from 'gangway-kit/walletconnect/adapter'
+import { useModalState } from 'gangway-kit/react'
+import { GangwayDevtools, diffStates } from 'gangway-kit/devtools'
 
 export const network = defineEvmNetwork({ id: 1, name: 'Ethereum', rpcUrl: 'https://eth.example' })
 // @ts-expect-error projectId is a string
@@ -13,7 +13,7 @@ createModal({ projectId: 'p', networks: ['eip155:1'] })
 export const address: string | null = selectAddress({} as ModalState)
 // @ts-expect-error the address is not a number
 export const notNumber: number = selectAddress({} as ModalState)
-// The error classes are the core's (`gangway`); the EVM entry maps a wallet's errors onto them.
+// The error classes are the core's (`gangway-kit`); the EVM entry maps a wallet's errors onto them.
 const walletRejected = new WalletRejectedError('Connection rejected')
 export const rejected: GangwayError = walletRejected
 export const rejectedKind: 'WALLET_REJECTED' = walletRejected.kind

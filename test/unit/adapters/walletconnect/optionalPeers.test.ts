@@ -36,7 +36,7 @@ async function optionalPackagesReached(imports: string): Promise<string[]> {
 }
 
 describe("WalletConnect's packages are optional under every bundler", () => {
-  it('a host that does not import gangway/walletconnect reaches none of them, through any import', async () => {
+  it('a host that does not import gangway-kit/walletconnect reaches none of them, through any import', async () => {
     const reached = await optionalPackagesReached(`
       export { createModal } from './index.ts'
       export { createEvmAdapter, defineEvmNetwork } from './evm.ts'

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 const reactEntry = resolve(import.meta.dirname, '../../../../src/react/index.ts')
 
-/** Bundles a host entry that imports `names` from gangway/react (React external, minified, tree-shaken). */
+/** Bundles a host entry that imports `names` from gangway-kit/react (React external, minified, tree-shaken). */
 async function bundle(names: string[]): Promise<string> {
   const result = await build({
     stdin: { contents: `import { ${names.join(', ')} } from ${JSON.stringify(reactEntry)}\nconsole.log(${names.join(', ')})`, resolveDir: import.meta.dirname, loader: 'ts' },
