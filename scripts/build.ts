@@ -7,7 +7,7 @@
 // the compiler reject any relative import plain Node could not load. TypeScript 7's native tsc
 // writes JS and declarations for the whole of src/ in about 3 s.
 //
-// dist/testing holds gangway/testing, bundled from dev/ (scripts/buildTesting.ts); dist/dev
+// dist/testing holds gangway-kit/testing, bundled from dev/ (scripts/buildTesting.ts); dist/dev
 // holds the demo pages (vite.config.ts) and is left alone.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'

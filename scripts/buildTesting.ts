@@ -1,4 +1,4 @@
-// Builds gangway/testing into dist/testing/ (part of `npm run build`): the Node side (the local
+// Builds gangway-kit/testing into dist/testing/ (part of `npm run build`): the Node side (the local
 // stack and the Playwright helpers, dev/testing/index.ts, and the `gangway-stack` CLI) bundled
 // from dev/ with every package left external (they are the kit's optional peers), the dev wallet
 // as one browser script (viem included) for Playwright's addInitScript, the files the stack reads

@@ -103,7 +103,7 @@ export type DevWalletInstallOptions = {
 }
 
 /** The wallet's browser script, built into the package (found through the package's own name). */
-const devWalletScript = (): string => join(dirname(createRequire(import.meta.url).resolve('gangway/package.json')), 'dist/testing/devWallet.iife.js')
+const devWalletScript = (): string => join(dirname(createRequire(import.meta.url).resolve('gangway-kit/package.json')), 'dist/testing/devWallet.iife.js')
 
 /**
  * Adds the dev wallet to every page of `target` (a Playwright page or context) before the page's
