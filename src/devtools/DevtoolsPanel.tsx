@@ -14,12 +14,22 @@ export type DevtoolsPanelProps = {
   reduxDevtools?: boolean
 }
 
+const noSubscription = () => () => undefined
+
 /**
  * The devtools panel: the event log, the state at any event and its diff from the one before,
  * time travel (the modal renders the past state; effects and persistence wait until you return
- * to the present), skip and unskip, export and import of the log.
+ * to the present), skip and unskip, export and import of the log. It renders once the page has
+ * mounted: a server render and the hydration that follows show nothing, so a log that differs
+ * between the server and the browser (it always does) never breaks hydration.
  */
-export function DevtoolsPanel({ modal, reduxDevtools = true }: DevtoolsPanelProps) {
+export function DevtoolsPanel(props: DevtoolsPanelProps) {
+  // false on the server and while hydrating, true in the browser after that (and at once in a client-only render).
+  const mounted = useSyncExternalStore(noSubscription, () => true, () => false)
+  return mounted ? <Panel {...props} /> : null
+}
+
+function Panel({ modal, reduxDevtools = true }: DevtoolsPanelProps) {
   const tt = modal.timeTravel
   const [, refresh] = useReducer((n: number) => n + 1, 0)
   const [selectedSeq, setSelectedSeq] = useState<number | null>(null)

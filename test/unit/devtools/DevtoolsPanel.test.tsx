@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
 import { createModal } from '../../../src/createModal'
@@ -49,6 +50,28 @@ describe('devtools panel', () => {
     expect(modal.getState().preferences.themeMode).toBe('light')
     click(`[aria-label="Unskip event ${seq}"]`)
     expect(modal.getState().preferences.themeMode).toBe('dark')
+  })
+})
+
+describe('devtools panel under server rendering', () => {
+  it('renders nothing on the server and while hydrating, then the panel: the two logs never meet', async () => {
+    const server = createModal({ projectId: 'p', adapters: ['eip155'], storage: createMemoryStorage(), persistLog: false })
+    await server.ready
+    server.open('Networks')
+    const html = renderToString(<DevtoolsPanel modal={server} reduxDevtools={false} />)
+    expect(html).toBe('')
+    // The browser's modal has another log; hydrating over the server's markup reports no mismatch.
+    const browser = createModal({ projectId: 'p', adapters: ['eip155'], storage: createMemoryStorage(), persistLog: false })
+    await browser.ready
+    const el = document.createElement('div')
+    el.innerHTML = html
+    document.body.appendChild(el)
+    const errors: unknown[] = []
+    const root = await act(async () => hydrateRoot(el, <DevtoolsPanel modal={browser} reduxDevtools={false} />, { onRecoverableError: (e) => void errors.push(e) }))
+    unmount = () => act(() => root.unmount())
+    expect(errors).toEqual([])
+    expect(el.querySelector('[data-testid=devtools-status]')).not.toBeNull()
+    server.destroy()
   })
 })
 
