@@ -3,8 +3,9 @@ import { GangwayError } from '../core/errors/base.js'
 /**
  * Imports an optional peer dependency, turning "not installed" into a GangwayError that names
  * the package to install (or the packages: one that the peer itself needs without declaring it,
- * as react-devtools-inline's frontend needs react-is, is named beside it). Bundlers fill a missing optional peer with a module that throws
- * (Vite: 'Could not resolve "x" imported by "gangway". Is it installed?'); Node throws
+ * as react-devtools-inline's frontend needs react-is, is named beside it). Bundlers fill a
+ * missing optional peer with a module that throws (Vite: 'Could not resolve "x" imported by
+ * "gangway-kit". Is it installed?'); Node throws
  * ERR_MODULE_NOT_FOUND. Other failures (a chunk that did not load) pass through unchanged.
  *
  * @example
