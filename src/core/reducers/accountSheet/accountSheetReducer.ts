@@ -16,6 +16,7 @@ import { nameRegistered } from '../../events/names/names.js'
 import { createSlice } from '../createSlice.js'
 import { isCurrentRequest } from '../../events/requestLifecycle.js'
 import { holdsAccountOf } from '../../domain/caip.js'
+import { initialAccountSheetState } from '../baseInitialState.js'
 
 /** One account's history as far as it was paged. */
 export type ActivityEntry = {
@@ -50,7 +51,6 @@ export type AccountSheetState = {
   identities: Record<string, { name: string | null; avatar: string | null; timestamp: number }>
 }
 
-export const initialAccountSheetState = (): AccountSheetState => ({ tab: 'tokens', nfts: {}, activity: {}, identities: {} })
 
 /**
  * A page appended to what is held, each id once (the first kept). Items without a string id

@@ -4,21 +4,19 @@ import { accountsChanged, connectionSwitched, reconnectFinished, reconnectStarte
 import { modalOpenRequested } from '../../events/modal/modal.js'
 import { networkChanged, networkSwitched } from '../../events/connection/network.js'
 import type { Namespace } from '../../events/views.js'
-import type { ModalState, NamespaceConnection, SessionSettings } from '../../state.js'
+import type { ModalState, NamespaceConnection } from '../../state.js'
 import { createSlice } from '../createSlice.js'
 import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'
 import { appliesConnectionSwitch, appliesNetworkChange, isCurrentNetworkSwitch } from '../navigation.js'
 import { isCurrentRequest } from '../../events/requestLifecycle.js'
+import { BASE_INITIAL } from '../baseInitialState.js'
 
 export type ConnectionState = ModalState['connection']
 
 /** Connections per namespace (spec §4): disconnected → connecting → connected, and back. */
 export const connectionSlice = createSlice(
   'connection',
-  (settings: SessionSettings): ConnectionState => ({
-    activeNamespace: settings.defaultNamespace ?? settings.adapters[0] ?? null,
-    byNamespace: {},
-  }),
+  BASE_INITIAL.connection,
   (b) =>
     b
       // Optimization: the connect path (request, outcome, disconnect) is the hot one; its cases

@@ -20,6 +20,7 @@ import { InvalidInputError } from '../../errors/base.js'
 import { createSlice } from '../createSlice.js'
 import { REDACTED } from '../../redact.js'
 import { isCurrentRequest, namesRequest } from '../../events/requestLifecycle.js'
+import { BASE_INITIAL, EMAIL_LOGIN_IDLE as IDLE } from '../baseInitialState.js'
 
 
 /**
@@ -37,7 +38,6 @@ export type EmailLoginState = {
   lastRequestAt: number | null
 }
 
-const IDLE: EmailLoginState = { step: 'idle', email: null, requestId: null, error: null, lastRequestAt: null }
 
 /**
  * A valid address, or one redacted by an export (a replayed log steps through the same states,
@@ -59,7 +59,7 @@ const isUnderWay = (s: EmailLoginState): boolean => s.step !== 'idle' || s.email
 
 export const emailLoginSlice = createSlice(
   'emailLogin',
-  (): EmailLoginState => ({ ...IDLE }),
+  BASE_INITIAL.emailLogin,
   (b) =>
     b
       .addCase(emailLoginRequested, (s, event) => {

@@ -17,6 +17,7 @@ import { isEmailOrRedacted, isOtpOrRedacted } from './emailLoginReducer.js'
 import { InvalidInputError, serializeError, type SerializedError } from '../../errors/base.js'
 import { createSlice } from '../createSlice.js'
 import { isCurrentRequest, namesRequest } from '../../events/requestLifecycle.js'
+import { BASE_INITIAL, EMAIL_UPDATE_IDLE as IDLE, NO_EMBEDDED_USER as NO_USER } from '../baseInitialState.js'
 
 /**
  * The embedded wallet's user (Account shows the e-mail; spec §3 embedded-wallet user) and its
@@ -24,11 +25,10 @@ import { isCurrentRequest, namesRequest } from '../../events/requestLifecycle.js
  */
 export type EmbeddedUserState = { email: string | null; username: string | null; sessionToken: string | null }
 
-const NO_USER: EmbeddedUserState = { email: null, username: null, sessionToken: null }
 
 export const embeddedUserSlice = createSlice(
   'embeddedUser',
-  (): EmbeddedUserState => ({ ...NO_USER }),
+  BASE_INITIAL.embeddedUser,
   (b) =>
     b
       .addCase(embeddedUserReceived, (s, event) => {
@@ -71,7 +71,6 @@ export type EmailUpdateState = {
   error: SerializedError | null
 }
 
-const IDLE: EmailUpdateState = { step: 'idle', email: null, code: null, requestId: null, error: null }
 const idle = (): EmailUpdateState => ({ ...IDLE })
 
 const isNotIdle = (s: EmailUpdateState): boolean => s.step !== 'idle' || s.email !== null || s.code !== null || namesRequest(s) || s.error !== null
@@ -82,7 +81,7 @@ export const awaitsEmailUpdate = (s: EmailUpdateState, requestId: string | undef
 
 export const emailUpdateSlice = createSlice(
   'emailUpdate',
-  (): EmailUpdateState => ({ ...IDLE }),
+  BASE_INITIAL.emailUpdate,
   (b) =>
     b
       .addCase(emailUpdateRequested, (s, event) => {

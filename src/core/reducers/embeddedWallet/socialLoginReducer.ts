@@ -6,6 +6,7 @@ import { routerWentBack } from '../../events/modal/router.js'
 import type { SerializedError } from '../../errors/base.js'
 import { createSlice } from '../createSlice.js'
 import { isCurrentRequest, namesRequest } from '../../events/requestLifecycle.js'
+import { BASE_INITIAL, SOCIAL_LOGIN_IDLE as IDLE } from '../baseInitialState.js'
 
 /**
  * A social or Farcaster login under way (ConnectingSocial, ConnectingFarcaster): `preparing`
@@ -22,7 +23,6 @@ export type SocialLoginState = {
   error: SerializedError | null
 }
 
-const IDLE: SocialLoginState = { provider: null, step: 'idle', uri: null, clientUrl: null, requestId: null, error: null }
 
 const idle = (): SocialLoginState => ({ ...IDLE })
 
@@ -35,7 +35,7 @@ export const awaitsSocialStep = (s: SocialLoginState, requestId: string | undefi
 
 export const socialLoginSlice = createSlice(
   'socialLogin',
-  (): SocialLoginState => ({ ...IDLE }),
+  BASE_INITIAL.socialLogin,
   (b) =>
     b
       .addCase(socialLoginRequested, (s, event) =>

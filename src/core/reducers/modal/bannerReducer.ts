@@ -2,6 +2,7 @@ import { bannerClosed, bannerDelayElapsed, bannerShowRequested } from '../../eve
 import { modalCloseRequested } from '../../events/modal/modal.js'
 import type { ModalState } from '../../state.js'
 import { createSlice } from '../createSlice.js'
+import { BASE_INITIAL } from '../baseInitialState.js'
 
 export type BannerState = ModalState['banner']
 
@@ -11,7 +12,7 @@ export type BannerState = ModalState['banner']
  */
 export const bannerSlice = createSlice(
   'banner',
-  (): BannerState => ({ open: false, variant: 'info', message: '', pending: null }),
+  BASE_INITIAL.banner,
   (b) =>
     b
       .addReplacer(bannerShowRequested, (banner, event) => {

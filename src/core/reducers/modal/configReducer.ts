@@ -1,31 +1,32 @@
 import { remoteConfigLoaded } from '../../events/modal/config.js'
 import { featureInjected } from '../../events/modal/featureLoading.js'
-import { DEFAULT_FEATURES, type Features, type SessionSettings } from '../../state.js'
+import { DEFAULT_FEATURES, type Features } from '../../state.js'
 import { createSlice } from '../createSlice.js'
+import { BASE_INITIAL, mergeFeatures } from '../baseInitialState.js'
 
 const FEATURE_KEYS = Object.keys(DEFAULT_FEATURES) as (keyof Features)[]
 
 /** The host's settings for the session: set when it starts, never changed by an event. */
-export const settingsSlice = createSlice('settings', (settings: SessionSettings) => settings, () => undefined)
+export const settingsSlice = createSlice('settings', BASE_INITIAL.settings, () => undefined)
 
 /** The features loaded on first need that have joined the state, in the order they joined. */
 export const injectedSlice = createSlice(
   'injected',
-  (): readonly string[] => [],
+  BASE_INITIAL.injected,
   (b) => b.addReplacer(featureInjected, (list, event) => (list.includes(event.payload.feature) ? list : [...list, event.payload.feature])),
 )
 
 /** Remote configuration as fetched; kept to re-merge when local options change. */
 export const remoteFeaturesSlice = createSlice(
   'remoteFeatures',
-  (): Partial<Features> | null => null,
+  BASE_INITIAL.remoteFeatures,
   (b) => b.addCase(remoteConfigLoaded, (_remote, event) => remoteFeatures(event.payload.features)),
 )
 
 /** Feature flags in force (spec §1): local defaults < host options < remote project configuration. */
 export const featuresSlice = createSlice(
   'features',
-  (settings: SessionSettings): Features => mergeFeatures(settings.features, null),
+  BASE_INITIAL.features,
   (b) =>
     b.addCase(remoteConfigLoaded, (_features, event, state) =>
       mergeFeatures(state.settings.features, remoteFeatures(event.payload.features)),
@@ -43,10 +44,6 @@ function remoteFeatures(features: unknown): Partial<Features> {
     }
   }
   return remote
-}
-
-export function mergeFeatures(local: Partial<Features> | undefined, remote: Partial<Features> | null): Features {
-  return { ...DEFAULT_FEATURES, ...local, ...remote }
 }
 
 // socials is a list or false; the others keep the default's kind.

@@ -2,6 +2,7 @@ import type { SerializedError } from '../../errors/base.js'
 import type { ModalState } from '../../state.js'
 import { createSlice } from '../createSlice.js'
 import { isIgnoredConnectionEvent } from '../connection/isIgnoredConnectionEvent.js'
+import { BASE_INITIAL } from '../baseInitialState.js'
 
 export type LastError = ModalState['lastError']
 
@@ -11,7 +12,7 @@ export type LastError = ModalState['lastError']
  */
 export const lastErrorSlice = createSlice(
   'lastError',
-  (): LastError => null,
+  BASE_INITIAL.lastError,
   (b) =>
     b.addMatcher(
       (type) => type.endsWith('/failed'),

@@ -24,6 +24,7 @@ import {
   isCurrentNetworkSwitch,
   showsUnsupportedChain,
 } from '../navigation.js'
+import { BASE_INITIAL } from '../baseInitialState.js'
 
 export type ModalSliceState = ModalState['modal']
 
@@ -33,7 +34,7 @@ export type ModalSliceState = ModalState['modal']
  */
 export const modalSlice = createSlice(
   'modal',
-  (): ModalSliceState => ({ open: false, loading: false, shake: false, shakeStartedAt: null, namespace: null, legalAccepted: false }),
+  BASE_INITIAL.modal,
   (b) =>
     b
       .addReplacer(legalAcceptanceChanged, (m, event) => modal(m, m.open, m.loading, m.namespace, event.payload.accepted))

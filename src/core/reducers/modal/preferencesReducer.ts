@@ -2,12 +2,11 @@ import { accountTypePreferred, localeChanged, themeModeChanged } from '../../eve
 import { sessionStarted } from '../../events/modal/session.js'
 import { storageHydrated } from '../../events/persistence/storage.js'
 import { keepIfSame } from '../../durable.js'
-import type { ModalState, SessionSettings } from '../../state.js'
+import type { ModalState } from '../../state.js'
 import { createSlice } from '../createSlice.js'
+import { initialPreferences } from '../baseInitialState.js'
 
 export type PreferencesState = ModalState['preferences']
-
-const initialPreferences = (settings: SessionSettings): PreferencesState => ({ themeMode: settings.themeMode ?? 'light', locale: settings.locale ?? 'en', preferredAccountType: {} })
 
 export const preferencesSlice = createSlice('preferences', initialPreferences, (b) =>
   b

@@ -23,6 +23,7 @@ import {
   isCurrentNetworkSwitch,
 } from '../navigation.js'
 import { namesRequest } from '../../events/requestLifecycle.js'
+import { BASE_INITIAL, freshRouter as fresh } from '../baseInitialState.js'
 
 export type RouterState = ModalState['router']
 
@@ -34,7 +35,7 @@ export type RouterState = ModalState['router']
  */
 export const routerSlice = createSlice(
   'router',
-  (): RouterState => fresh('Connect'),
+  BASE_INITIAL.router,
   (b) =>
     b
       .addReplacer(routerPushed, (r, event) => ({ view: event.payload.view, history: [...r.history, event.payload.view], data: event.payload.data }))
@@ -116,10 +117,6 @@ export const routerSlice = createSlice(
       ),
   { after: ['connection', 'modal'] },
 )
-
-function fresh(view: ViewName): RouterState {
-  return { view, history: [view], data: undefined }
-}
 
 /** The router whose history this is: its last view is shown, with no data. */
 function top(history: readonly ViewName[]): RouterState {

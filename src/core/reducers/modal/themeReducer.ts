@@ -1,11 +1,10 @@
 import { themeVariablesChanged, type ThemeVariableName } from '../../events/modal/preferences.js'
 import type { ModalState } from '../../state.js'
 import { createSlice } from '../createSlice.js'
+import { BASE_INITIAL, NO_THEME_VARIABLES } from '../baseInitialState.js'
 
 /** The theme variables the host set at run time (laid over the `themeVariables` option). */
 export type ThemeState = { variables: Partial<Record<ThemeVariableName, string>> }
-
-const NO_VARIABLES: ThemeState['variables'] = Object.freeze({})
 
 /**
  * The runtime theme (a slice of the modal feature, not persisted): `theme/variablesChanged`
@@ -15,7 +14,7 @@ const NO_VARIABLES: ThemeState['variables'] = Object.freeze({})
  */
 export const themeSlice = createSlice(
   'theme',
-  (): ThemeState => ({ variables: NO_VARIABLES }),
+  BASE_INITIAL.theme,
   (b) =>
     b
       .addReplacer(themeVariablesChanged, (t, event) => {
@@ -45,5 +44,5 @@ export const themeSlice = createSlice(
  * const variables = selectThemeVariables(modal.getState()) // { '--gw-accent': '#0a7' }
  */
 export function selectThemeVariables(state: ModalState): ThemeState['variables'] {
-  return (state as ModalState & { theme?: ThemeState }).theme?.variables ?? NO_VARIABLES
+  return (state as ModalState & { theme?: ThemeState }).theme?.variables ?? NO_THEME_VARIABLES
 }

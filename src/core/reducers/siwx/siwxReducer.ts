@@ -4,13 +4,14 @@ import { storageHydrated } from '../../events/persistence/storage.js'
 import { keepIfSame } from '../../durable.js'
 import type { ModalState } from '../../state.js'
 import { createSlice } from '../createSlice.js'
+import { BASE_INITIAL } from '../baseInitialState.js'
 
 export type SiwxState = ModalState['siwx']
 
 /** Sign-in sessions by CAIP-10 address. */
 export const siwxSlice = createSlice(
   'siwx',
-  (): SiwxState => ({ sessions: {} }),
+  BASE_INITIAL.siwx,
   (b) =>
     b
       // Sign-in sessions outlive a reload.

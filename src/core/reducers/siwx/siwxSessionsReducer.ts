@@ -12,6 +12,7 @@ import type { SerializedError } from '../../errors/base.js'
 import { createSlice } from '../createSlice.js'
 import { isCurrentRequest } from '../../events/requestLifecycle.js'
 import { isResetTo } from '../isResetTo.js'
+import { BASE_INITIAL, SIWX_SESSIONS_IDLE as IDLE } from '../baseInitialState.js'
 
 /** The Sessions view: the hosted sessions of one address and the revocation under way. */
 export type SiwxSessionsState = {
@@ -24,7 +25,6 @@ export type SiwxSessionsState = {
   revoke: { id: string; requestId: string | null; status: 'revoking' | 'failed'; error: SerializedError | null } | null
 }
 
-const IDLE: SiwxSessionsState = { caipAddress: null, status: 'idle', requestId: null, sessions: [], error: null, revoke: null }
 
 /** Whether the list waits for this request's answer (the reducer and the effect that fetches agree on it). */
 export const isAnswer = (s: SiwxSessionsState, caipAddress: string, requestId: string | undefined) =>
@@ -36,7 +36,7 @@ export const isRevoking = (s: SiwxSessionsState, caipAddress: string, id: string
 /** The hosted sessions listed, kept while the same address asks again (nothing jumps on a refresh). */
 export const siwxSessionsSlice = createSlice(
   'siwxSessions',
-  (): SiwxSessionsState => ({ ...IDLE }),
+  BASE_INITIAL.siwxSessions,
   (b) =>
     b
       .addReplacer(siwxSessionsRequested, (s, event) => {

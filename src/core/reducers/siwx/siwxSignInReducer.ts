@@ -4,6 +4,7 @@ import type { SerializedError } from '../../errors/base.js'
 import { createSlice } from '../createSlice.js'
 import { isCurrentRequest } from '../../events/requestLifecycle.js'
 import { isResetTo } from '../isResetTo.js'
+import { BASE_INITIAL, SIWX_SIGN_IN_IDLE as IDLE } from '../baseInitialState.js'
 
 /** The sign-in under way (spec §4): the view shows 'Authenticating...' while the wallet signs, then the failure if any. */
 export type SiwxSignInState = {
@@ -13,12 +14,11 @@ export type SiwxSignInState = {
   error: SerializedError | null
 }
 
-const IDLE: SiwxSignInState = { status: 'idle', caipAddress: null, requestId: null, error: null }
 
 /** The sign-in attempt; the sessions themselves live in the `siwx` slice, which is kept across reloads. */
 export const siwxSignInSlice = createSlice(
   'siwxSignIn',
-  (): SiwxSignInState => ({ ...IDLE }),
+  BASE_INITIAL.siwxSignIn,
   (b) =>
     b
       .addReplacer(siwxSignInRequested, (s, event) =>

@@ -3,7 +3,7 @@ import { startGateway, type Gateway } from '../../../../dev/gateway/startGateway
 import { createWalletDirectoryClient } from '../../../../src/adapters/api/createWalletDirectoryClient'
 import { loadRemoteConfiguration, parseRemoteFeatures } from '../../../../src/adapters/api/loadRemoteConfiguration'
 import { DEFAULT_SOCIALS } from '../../../../src/core/domain/constants'
-import { mergeFeatures } from '../../../../src/core/reducers/modal/configReducer'
+import { mergeFeatures } from '../../../../src/core/reducers/baseInitialState'
 import { json, startScriptedServer } from '../../api/scriptedServer'
 
 let gateway: Gateway
