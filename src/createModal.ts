@@ -1,74 +1,43 @@
-import { asyncScheduler } from 'rxjs'
-import { storageFailed, storageHydrated } from './core/events/persistence/storage.js'
-import { sessionStarted } from './core/events/modal/session.js'
-import { assertValidEvent } from './core/events/catalogue.js'
+import { Observable } from 'rxjs'
 import { withReadTimeout } from './adapters/storage/readTimeout.js'
 import { createIdbStorage } from './adapters/storage/idbStorage.js'
 import { createMemoryStorage } from './adapters/storage/memoryStorage.js'
-import { STORAGE_KEYS } from './core/durable.js'
-import type { LogDeps } from './core/effects/persistence/persistLog.js'
-import type { EventInput } from './core/events/defineEvent.js'
-import { composeFeatures } from './core/features/composeFeatures.js'
-import { BASE_FEATURES } from './core/features/baseFeatures.js'
-import { LAZY_FEATURES } from './core/features/lazyFeatures.js'
-import { pageIdle } from './adapters/pageIdle.js'
-import { logPersistenceFeature } from './core/features/persistence.js'
-import type { Feature } from './core/features/defineFeature.js'
-import { isProductionBuild } from './core/isProductionBuild.js'
-import { sessionStart } from './adapters/sessionStart.js'
 import { pruneTabLogs, readTabLog, tabLogKey } from './adapters/storage/tabLogs.js'
-import type { WalletConnectPort } from './core/ports.js'
-import { createLazyWalletConnectSources } from './adapters/walletconnect/lazyWalletConnectAdapter.js'
-import { createConnectorRegistry, type ConnectorRegistry } from './core/connectorRegistry.js'
-import type { LendsSolanaToolkit, SolanaToolkit } from './adapters/solana/solanaToolkit.js'
-import type { ApiDeps } from './core/effects/shared/dataDeps.js'
-import { createApiDeps } from './adapters/api/createApiDeps.js'
-import { apiRequestFailed } from './core/events/data/api.js'
-import type { WalletRecord } from './core/domain/entities.js'
-import { createWalletCommands, type WalletCommands } from './core/events/connection/walletCommands.js'
-import { InvalidInputError, serializeError } from './core/errors/base.js'
-import { effectFailed } from './core/events/modal/effects.js'
-import { bannerShowRequested, type BannerVariant } from './core/events/modal/banner.js'
+import { sessionStart } from './adapters/sessionStart.js'
+import { configuredServices, directoryImages } from './adapters/api/apiServices.js'
+import { STORAGE_KEYS } from './core/durable.js'
+import { InvalidInputError } from './core/errors/base.js'
+import type { StampedEvent } from './core/events/defineEvent.js'
+import type { BannerVariant } from './core/events/modal/banner.js'
 import type { Namespace, ViewName } from './core/events/views.js'
-import type { ChainAdapter, ChainDeps } from './core/ports.js'
-import type { AccountType, ModalState, SessionSettings, ThemeMode } from './core/state.js'
-import { createStore, type Store } from './core/store.js'
+import type { WalletCommands } from './core/events/connection/walletCommands.js'
+import type { WalletRecord } from './core/domain/entities.js'
 import type { Eip1193Provider } from './core/ports.js'
+import { baseInitialState } from './core/reducers/baseInitialState.js'
+import type { AccountType, ModalState, SessionSettings, ThemeMode } from './core/state.js'
+import type { Store } from './core/store.js'
 import type { GangwayWalletClient, WalletClientOptions } from './walletClient.js'
-import type { AuthConnector } from './core/ports.js'
-import type { createLazyEmbeddedWallet } from './adapters/auth/lazyEmbeddedWallet.js'
 import { assertModalOptions, type ModalOptions } from './options/modalOptions.js'
 import { sessionSettings } from './options/sessionSettings.js'
 import type { OpenOptions } from './commands/open.js'
 import type { ThemeVariables } from './commands/setThemeVariables.js'
-import { open } from './commands/open.js'
-import { close } from './commands/close.js'
-import { shake } from './commands/shake.js'
-import { push } from './commands/push.js'
-import { back } from './commands/back.js'
-import { setThemeMode } from './commands/setThemeMode.js'
-import { setLocale } from './commands/setLocale.js'
-import { setThemeVariables } from './commands/setThemeVariables.js'
-import { setPreferredAccountType } from './commands/setPreferredAccountType.js'
-import { showBanner } from './commands/showBanner.js'
-import { closeBanner } from './commands/closeBanner.js'
 import { walletImageUrl } from './commands/walletImageUrl.js'
-import { getProvider } from './commands/getProvider.js'
-import { getWalletClient } from './commands/getWalletClient.js'
-import { destroy } from './commands/destroy.js'
+import type { Engine } from './modalEngine.js'
 
 export type { ModalOptions } from './options/modalOptions.js'
 export type { OpenOptions } from './commands/open.js'
 export type { ThemeVariables } from './commands/setThemeVariables.js'
 
-export type Modal = Store & WalletCommands & {
+export type Modal = Omit<Store, 'start'> & WalletCommands & {
   readonly options: Readonly<ModalOptions>
   /** The state a server render and the first client render use (no hydration mismatch). */
   readonly serverState: ModalState
   /**
    * Resolves once the session has started and persisted data is applied: at once outside a
    * browser or in a page that has loaded, otherwise at the page's load event, sooner for a
-   * returning visitor or the first dispatch. Events dispatched before wait for it.
+   * returning visitor or the first dispatch or command. Events dispatched and commands called
+   * before wait for it (their arguments are checked when the modal's engine has loaded: a bad
+   * one is then reported in the console). Always resolves.
    */
   readonly ready: Promise<void>
   open(options?: OpenOptions | ViewName): void
@@ -118,7 +87,11 @@ export type Modal = Store & WalletCommands & {
 }
 
 /**
- * Creates a modal: the event-sourced store with its effects, persistence and host commands.
+ * Creates a modal: options checked, what is stored read, and the state it starts in, at once;
+ * its engine (the event-sourced store with its features, effects and persistence) loads in a
+ * chunk of its own when the session may start (see `ready`), so that a host's first bundle and
+ * first render carry only this. Until then the modal shows the state it starts in, and what is
+ * dispatched or commanded waits for the engine, in order.
  *
  * @example
  * const modal = createModal({ projectId: 'my-project', adapters: ['eip155'] })
@@ -129,12 +102,19 @@ export function createModal(options: ModalOptions): Modal {
   // Refused before anything starts: no storage read, no timer, no adapter.
   assertModalOptions(options)
   const hasWindow = typeof window !== 'undefined'
-  const scheduler = options.scheduler ?? asyncScheduler
+  let settings: SessionSettings
+  try {
+    settings = sessionSettings(options, hasWindow)
+  } catch (error) {
+    throw new InvalidInputError(`Invalid options: ${error instanceof Error ? error.message : 'the settings are not valid'}`, { cause: error })
+  }
+  const projectId = options.projectId ?? ''
+  settings.services = configuredServices({ ...options, projectId })
   // Reads that never settle give up after a while and the session runs from memory: a wedged
   // IndexedDB, or a host's own port that never answers, must not keep the modal from starting.
   const storage = withReadTimeout(
     options.storage ?? (hasWindow && typeof indexedDB !== 'undefined' ? createIdbStorage() : createMemoryStorage()),
-    { scheduler },
+    { scheduler: options.scheduler },
   )
   // The durable state is read once, now: it tells a returning visitor, and the session starts with it.
   const storedDurable = storage.get<unknown>(STORAGE_KEYS.durable)
@@ -143,52 +123,6 @@ export function createModal(options: ModalOptions): Modal {
   const clock = options.clock ?? { now: () => Date.now() }
   // Each tab keeps its own event log (two tabs of one app do not write over each other's).
   const logKey = options.persistLog === false ? STORAGE_KEYS.log : tabLogKey(hasWindow ? window : undefined)
-  let store: Store | undefined
-  const services = createApiDeps({
-    projectId: options.projectId ?? '',
-    apiUrl: options.apiUrl,
-    directoryUrl: options.directoryUrl,
-    analyticsUrl: options.analyticsUrl,
-    walletDirectory: options.walletDirectory,
-    blockchainApi: options.blockchainApi,
-    analyticsSink: options.analyticsSink,
-    origin: hasWindow && typeof location !== 'undefined' ? location.origin : null,
-    getState: () => (store as Store).getState(),
-    onFailure: (source, error) => store?.dispatch(apiRequestFailed({ source, error })),
-  })
-  // Every namespace's connectors in one registry: the host's chain adapters, then the embedded
-  // wallet's and WalletConnect's connectors; effects reach them through its per-namespace views.
-  const registry = createConnectorRegistry()
-  const hostAdapters = chainAdapters(options.adapters, registry)
-  const walletConnect = walletConnectPort(options, registry, hostAdapters)
-  const adapters = registry.chainAdapters()
-  const deps: LogDeps & ChainDeps & ApiDeps & { walletConnect: WalletConnectPort | undefined; auth: AuthConnector | undefined } = {
-    adapters,
-    walletConnect,
-    auth: undefined,
-    clock,
-    scheduler,
-    storage,
-    analytics: options.analytics ?? services.analytics ?? { track: () => undefined },
-    api: services.api,
-    eventLog: { snapshot: () => store?.timeTravel.exportLog(), key: logKey },
-  }
-  type Deps = typeof deps
-  // The modal is its features: the catalogue, root reducer, state and effects derive from them.
-  const features: Feature<Deps>[] = [...BASE_FEATURES, ...(options.persistLog === false ? [] : [logPersistenceFeature]), ...(options.modules ?? [])]
-  // The other built-in features join when first needed, each from a chunk of its own.
-  const composed = composeFeatures<Deps>(features, { autoFreeze: options.autoFreeze ?? !isProductionBuild(), lazy: LAZY_FEATURES })
-  let settings: SessionSettings
-  try {
-    settings = sessionSettings(options, hasWindow)
-    settings.services = { walletDirectory: !!services.api.directory, blockchainApi: !!services.api.blockchain }
-    assertValidEvent(composed.catalogue, sessionStarted(settings))
-  } catch (error) {
-    // The options schema lets through only what makes valid settings; this names a field it missed.
-    const e = error as Partial<InvalidInputError>
-    throw new InvalidInputError(`Invalid options: ${e.details ?? (error instanceof Error ? error.message : 'the settings are not valid')}`, { cause: error })
-  }
-  const directory = services.api.directory
   const log: Promise<unknown> =
     options.persistLog === false
       ? Promise.resolve(undefined)
@@ -199,154 +133,133 @@ export function createModal(options: ModalOptions): Modal {
           },
           () => undefined,
         )
-  // The effects (every feature's, in the features' order) load when the session may start: on a
-  // first visit once the page has loaded, sooner for a returning visitor or an early dispatch
-  // (sessionStart). Until the session starts, dispatched events wait.
+  // The engine loads when the session may start: on a first visit once the page has loaded,
+  // sooner for a returning visitor or when something is dispatched or commanded (start.now()).
   const start = sessionStart(
     hasWindow ? window : undefined,
     storedDurable.then((durable) => durable != null, () => false),
   )
-  const lazyFailures: { feature: string; error: unknown }[] = []
-  // The embedded wallet's connector comes in a chunk of its own, before the session starts, only
-  // for a host that configures it: the others do not carry it. Without it the session still starts.
-  const embedded = options.embeddedWallet
-    ? import('./adapters/auth/lazyEmbeddedWallet.js').then(
-        (m) => {
-          deps.auth = embeddedWalletPort(m.createLazyEmbeddedWallet, options, registry, hostAdapters)
-          Object.assign(adapters, registry.chainAdapters())
-        },
-        (error: unknown) => void lazyFailures.push({ feature: 'embeddedWallet', error }),
-      )
-    : undefined
-  // Features pick their effects by the ports they find (the embedded wallet's once its connector has come).
-  const effects = Promise.all([start.ready, embedded]).then(() => composed.loadEffects(deps, (feature, error) => lazyFailures.push({ feature, error })))
-  // The stored durable state, checked field by field, as the events the session starts with.
-  // Optimization: the checks come in the start-up effects' chunk (one request for both), off
-  // the host's first bundle.
-  const hydration: Promise<EventInput[]> = start.ready
-    .then(() => import('./core/effects/shared/startupEffects.js'))
-    .then(
-      ({ hydrationEvents }) => storedDurable.then((value) => hydrationEvents({ value }), (error: unknown) => hydrationEvents({ error })),
-      (error: unknown) => [storageFailed({ operation: 'hydrate', error: serializeError(error) }), storageHydrated({})],
-    )
-  store = createStore({
-    deps,
-    reducer: composed.reducer,
-    catalogue: composed.catalogue,
-    lazy: composed,
-    maxLogBytes: options.maxLogBytes,
-    initialState: composed.reducer.initial(settings),
-    onHold: start.now,
+  const initial = baseInitialState(settings, (options.modules ?? []).flatMap((m) => m.slices))
+  let engine: Engine | undefined
+  let destroyed = false
+  // What was dispatched or commanded before the engine loaded, in order.
+  const waiting: ((e: Engine) => void)[] = []
+  // Subscriptions taken before the engine loaded; each moves to the engine when it has.
+  const early = new Set<{ listener: (state: ModalState) => void; stop?: () => void }>()
+  const loaded: Promise<Engine> = start.ready
+    .then(() => {
+      if (destroyed) throw new Error('The modal was destroyed before it started')
+      return import('./modalEngine.js')
+    })
+    .then((m) => {
+      const e = m.startModalEngine(options, { hasWindow, storage, storedDurable, log, logKey, clock, settings, start })
+      engine = e
+      for (const run of waiting.splice(0)) run(e)
+      // Its state, until the session starts, equals the one the modal started in: no change to tell.
+      for (const sub of early) sub.stop = e.subscribe(sub.listener)
+      return e
+    })
+  loaded.catch((error: unknown) => {
+    if (!destroyed) console.error(error instanceof InvalidInputError ? error.message : error)
   })
-  const s = store
-  // A stored log names the lazy features it used: they load before it is replayed.
-  const replayable = log.then(async (stored) => {
-    await s.timeTravel.prepareImport(stored)
-    return stored
-  })
-  // The stored log, the effects and the durable state, read side by side, start the session in
-  // one step: the log replays, session/started and storage/hydrated follow at once, and `ready`
-  // resolves with the durable state applied.
-  const ready = Promise.all([replayable, effects, hydration])
-    .then(([log, loaded, hydrated]) => {
-      const { unreadableLog } = s.start(settings, log, loaded, hydrated)
-      if (unreadableLog) {
-        // Kept as it was, under its own key, for a bug report; the session starts without it.
-        storage.set(STORAGE_KEYS.unreadableLog, log).catch(() => undefined)
-        s.dispatch(storageFailed({ operation: 'loadLog', error: serializeError(unreadableLog) }))
+  /** Runs `run` on the engine: now, or once it has loaded (asking for the session to start). */
+  const later = (run: (e: Engine) => void): void => {
+    if (destroyed) return
+    waiting.push((e) => {
+      try {
+        run(e)
+      } catch (error) {
+        // A bad argument, checked now: the call that made it has returned long ago.
+        console.error(error instanceof InvalidInputError ? error.message : error)
       }
-      for (const { feature, error } of lazyFailures) s.dispatch(effectFailed({ effect: `loadEffects(${feature})`, error: serializeError(error) }))
-      if (!options.projectId) s.dispatch(bannerShowRequested({ variant: 'error', message: 'Project ID Not Configured' }))
     })
-    .then(
-      () => undefined,
-      // Nothing stored may keep the modal from being ready; what failed is in the log.
-      () => undefined,
-    )
-  // The chunks of the lazy features the host's settings make likely load when the page is idle,
-  // so that opening one of their views waits on no network.
-  void ready
-    .then(() => pageIdle(hasWindow ? window : undefined))
-    .then((idle) => {
-      if (!idle) return
-      for (const f of composed.lazy) if (f.configured?.(settings)) composed.load(f.name).catch(() => undefined)
-    })
-
+    start.now()
+  }
+  /** A command that returns nothing: run at once on the engine, or once it has loaded. */
+  const command =
+    <A extends unknown[]>(of: (e: Engine) => (...args: A) => void) =>
+    (...args: A): void => {
+      if (engine) return of(engine)(...args)
+      later((e) => of(e)(...args))
+    }
+  /** A command that answers through a promise: on the engine once it has loaded. */
+  const request =
+    <A extends unknown[], R>(of: (e: Engine) => (...args: A) => Promise<R>, starts = true) =>
+    (...args: A): Promise<R> => {
+      if (engine) return of(engine)(...args)
+      if (starts) start.now()
+      return loaded.then((e) => of(e)(...args))
+    }
+  const getState = (): ModalState => (engine ? engine.getState() : initial)
+  const subscribe = (listener: (state: ModalState) => void): (() => void) => {
+    if (engine) return engine.subscribe(listener)
+    const sub: { listener: (state: ModalState) => void; stop?: () => void } = { listener }
+    early.add(sub)
+    return () => {
+      early.delete(sub)
+      sub.stop?.()
+    }
+  }
+  const state$ = new Observable<ModalState>((subscriber) => {
+    subscriber.next(getState())
+    return subscribe((state) => subscriber.next(state))
+  }) as Observable<ModalState> & { readonly value: ModalState }
+  Object.defineProperty(state$, 'value', { get: getState })
+  const event$ = new Observable<StampedEvent>((subscriber) => {
+    if (engine) return engine.event$.subscribe(subscriber)
+    let inner: { unsubscribe(): void } | undefined
+    let closed = false
+    loaded.then((e) => {
+      if (!closed) inner = e.event$.subscribe(subscriber)
+    }, () => undefined)
+    return () => {
+      closed = true
+      inner?.unsubscribe()
+    }
+  })
+  const destroy = (): void => {
+    if (engine) return engine.destroy()
+    destroyed = true
+    waiting.length = 0
+  }
   return {
-    ...s,
     options,
-    serverState: s.getState(),
-    ...createWalletCommands(s),
-    ready,
-    open: open(s),
-    close: close(s),
-    shake: shake(s),
-    push: push(s),
-    back: back(s),
-    setThemeMode: setThemeMode(s),
-    setLocale: setLocale(s),
-    setThemeVariables: setThemeVariables(s),
-    setPreferredAccountType: setPreferredAccountType(s),
-    showBanner: showBanner(s),
-    closeBanner: closeBanner(s),
-    walletImageUrl: walletImageUrl(directory),
-    getProvider: getProvider(s, adapters),
-    getWalletClient: getWalletClient(s, adapters),
-    destroy: destroy(s),
+    serverState: initial,
+    getState,
+    subscribe,
+    state$,
+    event$,
+    get timeTravel() {
+      if (!engine) throw new Error('modal.timeTravel is there once modal.ready has resolved')
+      return engine.timeTravel
+    },
+    dispatch: command((e) => e.dispatch),
+    whenLoaded: () => (engine ? engine.whenLoaded() : loaded.then((e) => e.whenLoaded(), () => undefined)),
+    ready: loaded.then((e) => e.ready, () => undefined),
+    open: command((e) => e.open),
+    close: command((e) => e.close),
+    shake: command((e) => e.shake),
+    push: command((e) => e.push),
+    back: command((e) => e.back),
+    setThemeMode: command((e) => e.setThemeMode),
+    setLocale: command((e) => e.setLocale),
+    setThemeVariables: command((e) => e.setThemeVariables),
+    setPreferredAccountType: command((e) => e.setPreferredAccountType),
+    showBanner: command((e) => e.showBanner),
+    closeBanner: command((e) => e.closeBanner),
+    refreshBalance: command((e) => e.refreshBalance),
+    connect: request((e) => e.connect),
+    disconnect: request((e) => e.disconnect),
+    switchNetwork: request((e) => e.switchNetwork),
+    switchConnection: request((e) => e.switchConnection),
+    signMessage: request((e) => e.signMessage),
+    signTypedData: request((e) => e.signTypedData),
+    send: request((e) => e.send),
+    // Asking for a provider never starts anything: it answers once the session has started.
+    getProvider: request((e) => e.getProvider, false),
+    getWalletClient: request((e) => e.getWalletClient, false),
+    walletImageUrl: walletImageUrl(directoryImages({ ...options, projectId })),
+    stop: destroy,
+    destroy,
   }
-}
-
-/** Registers the host's chain adapters (a later one of a namespace replaces an earlier one); returns them by namespace. */
-function chainAdapters(adapters: ModalOptions['adapters'], registry: ConnectorRegistry): ChainDeps['adapters'] {
-  const out: ChainDeps['adapters'] = {}
-  for (const a of adapters ?? []) {
-    if (typeof a === 'string') continue
-    out[a.namespace] = a
-    registry.register({ namespace: a.namespace, adapter: a })
-  }
-  return out
-}
-
-/** The Solana adapter's toolkit, which the embedded wallet's and WalletConnect's Solana sides sign and send with. */
-function solanaToolkitOf(adapter: ChainAdapter | undefined): (() => Promise<SolanaToolkit>) | undefined {
-  const lender = adapter as (ChainAdapter & LendsSolanaToolkit) | undefined
-  return lender?.loadSolanaToolkit ? () => lender.loadSolanaToolkit!() : undefined
-}
-
-/**
- * The WalletConnect port: from the `walletConnect` option (its connector registered in eip155,
- * and in solana beside the host's Solana adapter), or from a WalletConnect adapter the host passed itself.
- */
-function walletConnectPort(o: ModalOptions, registry: ConnectorRegistry, host: ChainDeps['adapters']): WalletConnectPort | undefined {
-  if (o.walletConnect) {
-    // Lazy: the adapter, viem and the universal provider stay out of the host's initial bundle.
-    const sources = createLazyWalletConnectSources({ projectId: o.projectId, networks: o.networks ?? [], ...(o.siwx ? { signIn: {} } : {}), ...o.walletConnect }, o.walletConnect.load)
-    registry.register(sources.eip155)
-    // The session's Solana side is one of the Solana connectors; the Solana adapter lends it its toolkit.
-    if (host.solana) registry.register(sources.solana(host.solana))
-    return sources.walletConnect
-  }
-  for (const a of Object.values(host)) {
-    const port = (a as { walletConnect?: WalletConnectPort }).walletConnect
-    if (port) return port
-  }
-  return undefined
-}
-
-/**
- * The embedded wallet's port, from the `embeddedWallet` option: its connector registered in
- * eip155, and in solana beside the host's Solana adapter.
- */
-function embeddedWalletPort(
-  create: typeof createLazyEmbeddedWallet,
-  o: ModalOptions,
-  registry: ConnectorRegistry,
-  host: ChainDeps['adapters'],
-): AuthConnector | undefined {
-  if (!o.embeddedWallet) return undefined
-  // Lazy: the frame client stays out of the host's initial bundle until the visitor signs in with it.
-  const wallet = create(o.embeddedWallet, o.networks ?? [])
-  registry.register(wallet.eip155)
-  if (host.solana) registry.register(wallet.solana(solanaToolkitOf(host.solana)))
-  return wallet.auth
 }

@@ -21,12 +21,22 @@ const noSubscription = () => () => undefined
  * time travel (the modal renders the past state; effects and persistence wait until you return
  * to the present), skip and unskip, export and import of the log. It renders once the page has
  * mounted: a server render and the hydration that follows show nothing, so a log that differs
- * between the server and the browser (it always does) never breaks hydration.
+ * between the server and the browser (it always does) never breaks hydration; and once the
+ * modal is ready (its log comes with its engine).
  */
 export function DevtoolsPanel(props: DevtoolsPanelProps) {
   // false on the server and while hydrating, true in the browser after that (and at once in a client-only render).
   const mounted = useSyncExternalStore(noSubscription, () => true, () => false)
-  return mounted ? <Panel {...props} /> : null
+  // The log is the engine's, which loads as the session starts.
+  const [ready, setReady] = useState<Modal | null>(null)
+  useEffect(() => {
+    let live = true
+    void props.modal.ready.then(() => live && setReady(props.modal))
+    return () => {
+      live = false
+    }
+  }, [props.modal])
+  return mounted && ready === props.modal ? <Panel {...props} /> : null
 }
 
 function Panel({ modal, reduxDevtools = true }: DevtoolsPanelProps) {

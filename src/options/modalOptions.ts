@@ -13,10 +13,10 @@ import { array, boolean, literal, optional, plainDataProblem, show, string, type
 import { featuresSchema, networkSchema } from '../core/events/modal/session.js'
 import { namespaceSchema, type Namespace } from '../core/events/views.js'
 import { isUrl, networkProblem } from './networkProblem.js'
-import { BASE_FEATURES } from '../core/features/baseFeatures.js'
+import { BASE_FEATURE_NAMES } from '../core/features/baseFeatureNames.js'
+import { BASE_INITIAL } from '../core/reducers/baseInitialState.js'
 import { LAZY_FEATURES } from '../core/features/lazyFeatures.js'
 import type { Feature } from '../core/features/defineFeature.js'
-import { logPersistenceFeature } from '../core/features/persistence.js'
 import type { Analytics, ChainAdapter, Clock, Storage } from '../core/ports.js'
 import type { Features, ThemeMode } from '../core/state.js'
 
@@ -333,16 +333,16 @@ const FIELDS: { readonly [K in keyof Required<ModalOptions>]: Schema<unknown> } 
 }
 
 /**
- * Host modules join the built-in features: a name, a slice name or an event type already taken
- * (by another creator) would replace or break what is there, so it is refused here, by name.
+ * Host modules join the built-in features: a name or a slice name already taken would replace
+ * or break what is there, so it is refused here, by name. (An event type of a built-in event is
+ * refused as the engine composes the features: `modulesEventProblem`.)
  */
 function modulesProblem(modules: readonly Feature[], persistLog: boolean): string | null {
-  const builtIn: readonly Feature[] = [...BASE_FEATURES, ...(persistLog ? [logPersistenceFeature] : [])]
   // The features loaded on first need are known by their descriptions: names, slices, event domains.
-  const names = new Set([...builtIn, ...LAZY_FEATURES].map((f) => f.name))
-  const slices = new Set([...builtIn.flatMap((f) => f.slices.map((s) => s.name)), ...LAZY_FEATURES.flatMap((f) => f.slices)])
+  const names = new Set([...BASE_FEATURE_NAMES, ...(persistLog ? ['logPersistence'] : []), ...LAZY_FEATURES.map((f) => f.name)])
+  const slices = new Set([...Object.keys(BASE_INITIAL), ...LAZY_FEATURES.flatMap((f) => f.slices)])
   const lazyOwner = (type: string) => LAZY_FEATURES.find((f) => f.domains.includes(type.slice(0, type.indexOf('/'))) || f.types?.includes(type))
-  const events = new Map(builtIn.flatMap((f) => f.events.map((e) => [e.type, e] as const)))
+  const events = new Map<string, unknown>()
   for (let i = 0; i < modules.length; i++) {
     const m = modules[i] as Feature
     if (names.has(m.name)) return `modules[${i}].name ${show(m.name)} is taken by another feature`
@@ -359,6 +359,22 @@ function modulesProblem(modules: readonly Feature[], persistLog: boolean): strin
       if (owner) return `modules[${i}].events[${j}] has the type ${show(event.type)}, in the ${owner.name} feature's domain`
       if (taken && taken !== event) return `modules[${i}].events[${j}] has the type ${show(event.type)} of another feature's event`
       events.set(event.type, event)
+    }
+  }
+  return null
+}
+
+/**
+ * A host module's event whose type a built-in feature's event has (`builtIn`: the engine's
+ * catalogue of them), as the `Invalid options:` problem; null when none has.
+ */
+export function modulesEventProblem(modules: readonly Feature[], builtIn: ReadonlyMap<string, unknown>): string | null {
+  for (let i = 0; i < modules.length; i++) {
+    const events = (modules[i] as Feature).events
+    for (let j = 0; j < events.length; j++) {
+      const event = events[j] as Feature['events'][number]
+      const taken = builtIn.get(event.type)
+      if (taken && taken !== event) return `modules[${i}].events[${j}] has the type ${show(event.type)} of another feature's event`
     }
   }
   return null

@@ -10,6 +10,9 @@ import type { Storage } from '../../src/core/ports'
 import type { ModalState } from '../../src/core/state'
 import { createFakeChainAdapter } from '../support/fakeChainAdapter'
 import { createTestModal } from '../support/testModal'
+import { baseInitialState } from '../../src/core/reducers/baseInitialState'
+import { defineEvent } from '../../src/core/events/defineEvent'
+import { object } from '../../src/core/events/schema'
 import { createVirtualTime, settle } from '../support/virtualTime'
 
 /** A storage that records its reads. */
@@ -214,5 +217,84 @@ describe('host commands called before the modal is ready', () => {
     answer('connect', { accounts: ['0x00000000000000000000000000000000000000B1'], caipNetworkId: 'eip155:1' })
     expect(await again).toMatchObject({ connectorId: 'b' })
     modal.destroy()
+  })
+})
+
+describe('a modal before its engine has loaded', () => {
+  const options = { projectId: 'test-project', adapters: ['eip155' as const], storage: createMemoryStorage(), persistLog: false as const }
+
+  it('shows the state it starts in at once, the one its engine then starts from', async () => {
+    const modal = createModal({ ...options, themeMode: 'dark' })
+    expect(modal.getState()).toBe(modal.serverState)
+    expect(modal.state$.value).toBe(modal.serverState)
+    expect(modal.getState()).toEqual(baseInitialState(modal.getState().settings))
+    expect(modal.getState().preferences.themeMode).toBe('dark')
+    const before = modal.getState()
+    await modal.ready
+    expect(modal.timeTravel.log.stateAt(-1)).toEqual(before)
+    modal.destroy()
+  })
+
+  it('runs what was dispatched and commanded, in order, once it has; subscriptions taken before see it', async () => {
+    const modal = createModal(options)
+    const views: string[] = []
+    const stop = modal.subscribe((s) => views.push(`${s.modal.open ? 'open' : 'closed'} ${s.router.view}`))
+    modal.open('Networks')
+    modal.dispatch({ type: 'router/pushed', payload: { view: 'WhatIsAWallet' } })
+    modal.back()
+    expect(modal.getState().modal.open).toBe(false)
+    await modal.ready
+    await modal.whenLoaded()
+    // The session's start, then the three, in the order they were called.
+    expect(views).toEqual(['closed Connect', 'open Networks', 'open WhatIsAWallet', 'open Networks'])
+    stop()
+    modal.close()
+    expect(views).toHaveLength(4)
+    modal.destroy()
+  })
+
+  it('reports a bad argument of a command called before it in the console, and runs the others', async () => {
+    const errors: unknown[] = []
+    const original = console.error
+    console.error = (...args: unknown[]) => void errors.push(args[0])
+    try {
+      const modal = createModal(options)
+      expect(() => modal.setLocale('not a locale!')).not.toThrow()
+      modal.open()
+      await modal.ready
+      expect(errors).toEqual([expect.stringMatching(/^Invalid setLocale arguments|^Invalid locale/)])
+      expect(modal.getState().modal.open).toBe(true)
+      // Once it has loaded, a bad argument throws at the call, as it always did.
+      expect(() => modal.setLocale('not a locale!')).toThrow(/Invalid/)
+      modal.destroy()
+    } finally {
+      console.error = original
+    }
+  })
+
+  it('destroyed before it started: nothing loads, commands waiting reject, ready resolves', async () => {
+    const modal = createModal(options)
+    modal.destroy()
+    modal.open()
+    await expect(modal.connect('a')).rejects.toThrow('The modal was destroyed before it started')
+    await modal.ready
+    expect(modal.getState()).toBe(modal.serverState)
+    expect(() => modal.timeTravel).toThrow(/modal.ready/)
+  })
+
+  it("refuses a host module with a built-in event's type as it starts: the console names it, commands reject with it", async () => {
+    const errors: unknown[] = []
+    const original = console.error
+    console.error = (...args: unknown[]) => void errors.push(args[0])
+    try {
+      const impostor = defineEvent('modal/openRequested', object({}))
+      const modal = createModal({ ...options, modules: [{ name: 'notes', events: [impostor], slices: [], effects: [] }] })
+      const message = `Invalid options: modules[0].events[0] has the type "modal/openRequested" of another feature's event`
+      await expect(modal.connect('a')).rejects.toThrow(message)
+      await modal.ready
+      expect(errors).toEqual([message])
+    } finally {
+      console.error = original
+    }
   })
 })

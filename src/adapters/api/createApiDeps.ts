@@ -5,13 +5,12 @@ import type { Analytics } from '../../core/ports.js'
 import { selectAddress } from '../../core/selectors.js'
 import type { ModalState } from '../../core/state.js'
 import { directoryImageUrls } from './directoryImageUrls.js'
+import { directoryUrlOf, SDK_TYPE, SDK_VERSION } from './apiServices.js'
 import type { ApiClientOptions } from './apiUrl.js'
 import { lazyApiPort, loadOnce } from './lazyApiPort.js'
 import { pageIdle } from '../pageIdle.js'
 
-/** Sent as `st` / `sv` with every request, so a deployment can tell the SDK and version apart. */
-export const SDK_TYPE = 'gangway'
-export const SDK_VERSION = '0.1.0'
+export { SDK_TYPE, SDK_VERSION } from './apiServices.js'
 
 export type ApiDepsOptions = {
   projectId: string
@@ -45,7 +44,7 @@ export type ApiDepsOptions = {
  */
 export function createApiDeps(options: ApiDepsOptions): { api: ApiDeps['api']; analytics: Analytics | null } {
   const common = { projectId: options.projectId, sdkType: SDK_TYPE, sdkVersion: SDK_VERSION, ...(options.fetch ? { fetch: options.fetch } : {}) }
-  const directoryUrl = options.directoryUrl ?? options.apiUrl
+  const directoryUrl = directoryUrlOf(options)
   const analyticsUrl = options.analyticsUrl ?? directoryUrl
   const apiUrl = options.apiUrl
   // The clients load on first use (the project configuration asks the directory at start), so

@@ -15,8 +15,10 @@ export const STORAGE_READ_TIMEOUT_MS = 3_000
  *
  * @example
  * const storage = withReadTimeout(createIdbStorage(), { scheduler: asyncScheduler })
+ *
+ * Without a scheduler the timeout is the page's own timer.
  */
-export function withReadTimeout(storage: Storage, options: { scheduler: SchedulerLike; ms?: number }): Storage & { readonly inMemory: boolean } {
+export function withReadTimeout(storage: Storage, options: { scheduler?: SchedulerLike | undefined; ms?: number }): Storage & { readonly inMemory: boolean } {
   const ms = options.ms ?? STORAGE_READ_TIMEOUT_MS
   let memory: Storage | undefined
   const current = () => memory ?? storage
@@ -26,12 +28,13 @@ export function withReadTimeout(storage: Storage, options: { scheduler: Schedule
     if (memory) return attempt(() => read(memory as Storage))
     return new Promise<T>((resolve, reject) => {
       let done = false
-      const timer = options.scheduler.schedule(() => {
+      const giveUp = () => {
         if (done) return
         done = true
         memory ??= createMemoryStorage()
         reject(new StorageTimeoutError(`${what} took more than ${ms} ms; this session runs from memory`))
-      }, ms)
+      }
+      const timer = options.scheduler ? options.scheduler.schedule(giveUp, ms) : pageTimer(giveUp, ms)
       attempt(() => read(storage)).then(
         (value) => {
           if (done) return
@@ -67,4 +70,9 @@ function attempt<T>(run: () => Promise<T>): Promise<T> {
   } catch (error) {
     return Promise.reject(error)
   }
+}
+
+function pageTimer(run: () => void, ms: number): { unsubscribe(): void } {
+  const id = setTimeout(run, ms)
+  return { unsubscribe: () => clearTimeout(id) }
 }

@@ -22,7 +22,7 @@ async function setup() {
   const el = document.createElement('div')
   document.body.appendChild(el)
   const root = createRoot(el)
-  act(() => root.render(<DevtoolsPanel modal={modal} reduxDevtools={false} />))
+  await act(async () => root.render(<DevtoolsPanel modal={modal} reduxDevtools={false} />))
   unmount = () => act(() => root.unmount())
   const click = (selector: string) => act(() => (el.querySelector(selector) as HTMLButtonElement).click())
   return { modal, el, click }

@@ -11,7 +11,8 @@ import { object, string } from '../../../src/core/events/schema'
 import { defineFeature } from '../../../src/core/features/defineFeature'
 import type { Storage } from '../../../src/core/ports'
 import { createSlice } from '../../../src/core/reducers/createSlice'
-import { assertModalOptions, modalOptionsProblem, type ModalOptions } from '../../../src/options/modalOptions'
+import { assertModalOptions, modalOptionsProblem, modulesEventProblem, type ModalOptions } from '../../../src/options/modalOptions'
+import { builtInCatalogue } from '../../../src/core/reducers/rootReducer'
 import { createVirtualTime } from '../../support/virtualTime'
 
 const base = { projectId: 'p', adapters: ['eip155'] } as const
@@ -165,8 +166,11 @@ describe('the options schema', () => {
     expect(refusal({ modules: [{ ...valid, slices: [createSlice('router', () => null, () => undefined)] }] })).toMatchInlineSnapshot(
       `"Invalid options: modules[0].slices[0] is named "router", as another feature's slice"`,
     )
+    // A built-in event's type is refused as the modal's engine composes the features.
     const impostor = defineEvent('modal/openRequested', object({}))
-    expect(refusal({ modules: [{ ...valid, events: [impostor] }] })).toMatchInlineSnapshot(`"Invalid options: modules[0].events[0] has the type "modal/openRequested" of another feature's event"`)
+    expect(modalOptionsProblem({ ...base, modules: [{ ...valid, events: [impostor] }] })).toBeNull()
+    expect(modulesEventProblem([{ ...valid, events: [impostor] }], builtInCatalogue)).toMatchInlineSnapshot(`"modules[0].events[0] has the type "modal/openRequested" of another feature's event"`)
+    expect(modulesEventProblem([valid], builtInCatalogue)).toBeNull()
     expect(refusal({ modules: [{ ...valid, events: [{ type: 'notes/added' }] }] })).toMatchInlineSnapshot(
       `"Invalid options: modules[0].events[0] must be an event creator (defineEvent), got object"`,
     )
