@@ -1,5 +1,8 @@
 import { asyncScheduler } from 'rxjs'
-import { storageFailed, storageHydrated } from './core/events/persistence/storage.js'
+import { storageFailed } from './core/events/persistence/storage.js'
+// Optimization: the base features' effects and the durable state's checks are in the engine's
+// chunk (their manifests' dynamic imports of it then fetch nothing more): one request, one wave.
+import { hydrationEvents } from './core/effects/shared/startupEffects.js'
 import { sessionStarted } from './core/events/modal/session.js'
 import { assertValidEvent } from './core/events/catalogue.js'
 import { STORAGE_KEYS } from './core/durable.js'
@@ -137,14 +140,7 @@ export function startModalEngine(options: ModalOptions, begun: EngineStart): Eng
   // Features pick their effects by the ports they find (the embedded wallet's once its connector has come).
   const effects = Promise.all([start.ready, embedded]).then(() => composed.loadEffects(deps, (feature, error) => lazyFailures.push({ feature, error })))
   // The stored durable state, checked field by field, as the events the session starts with.
-  // Optimization: the checks come in the start-up effects' chunk (one request for both), off
-  // the host's first bundle.
-  const hydration: Promise<EventInput[]> = start.ready
-    .then(() => import('./core/effects/shared/startupEffects.js'))
-    .then(
-      ({ hydrationEvents }) => storedDurable.then((value) => hydrationEvents({ value }), (error: unknown) => hydrationEvents({ error })),
-      (error: unknown) => [storageFailed({ operation: 'hydrate', error: serializeError(error) }), storageHydrated({})],
-    )
+  const hydration: Promise<EventInput[]> = storedDurable.then((value) => hydrationEvents({ value }), (error: unknown) => hydrationEvents({ error }))
   store = createStore({
     deps,
     reducer: composed.reducer,

@@ -75,7 +75,8 @@ export function ModalProvider({ modal, children }: { modal: Modal; children?: Re
       return
     }
     let live = true
-    void pageIdle(typeof window === 'undefined' ? undefined : window).then((idle) => {
+    // After the modal's start (its engine comes first), when the page is idle.
+    void modal.ready.then(() => pageIdle(typeof window === 'undefined' ? undefined : window)).then((idle) => {
       // Already idle: the UI, then the views a visitor may go to from it.
       if (live && idle)
         loadUiModule().then(

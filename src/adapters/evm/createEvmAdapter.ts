@@ -1,4 +1,4 @@
-import { defer, distinctUntilChanged, filter, firstValueFrom, from, map, Observable, race, switchMap, timer } from 'rxjs'
+import { Observable } from 'rxjs'
 import type { EIP1193Provider } from 'viem'
 import type { Connector, Network } from '../../core/domain/entities.js'
 import { ConnectorNotFoundError } from '../../core/errors/connection.js'
@@ -83,12 +83,19 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
     if (now) return now
     const found$ = discover()
     if (!found$ || waitMs <= 0) throw new ConnectorNotFoundError(connectorId)
-    const found = await firstValueFrom(
-      race(
-        found$.changed$.pipe(map(() => findProvider(connectorId)), filter((p): p is EIP1193Provider => p !== undefined)),
-        timer(waitMs).pipe(map(() => null)),
-      ),
-    )
+    // The first announcement that brings it, or nothing after waitMs.
+    const found = await new Promise<EIP1193Provider | undefined>((resolve) => {
+      const done = (provider: EIP1193Provider | undefined) => {
+        clearTimeout(timeout)
+        subscription.unsubscribe()
+        resolve(provider)
+      }
+      const timeout = setTimeout(() => done(undefined), waitMs)
+      const subscription = found$.changed$.subscribe(() => {
+        const provider = findProvider(connectorId)
+        if (provider) done(provider)
+      })
+    })
     if (!found) throw new ConnectorNotFoundError(connectorId)
     return found
   }
@@ -108,15 +115,20 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
   return {
     namespace: 'eip155',
 
+    // Optimization: these two are written on rxjs' Observable alone (no operators), which the
+    // host's first bundle holds already: an adapter the host creates at start brings no more.
     connectors: () =>
-      defer(() => {
+      new Observable<Connector[]>((subscriber) => {
         const found = discover()
         const listed = given.map((w) => w.connector)
-        if (!found) return new Observable<Connector[]>((s) => s.next(listed))
-        return found.wallets$.pipe(
-          map((list) => [...listed, ...list.map((w) => w.connector)]),
-          distinctUntilChanged((a, b) => a.length === b.length && a.every((c, i) => c === b[i])),
-        )
+        if (!found) return subscriber.next(listed)
+        let last: Connector[] | undefined
+        return found.wallets$.subscribe((list) => {
+          const next = [...listed, ...list.map((w) => w.connector)]
+          if (last && last.length === next.length && last.every((c, i) => c === next[i])) return
+          last = next
+          subscriber.next(next)
+        })
       }),
 
     connect: (connectorId) =>
@@ -151,11 +163,22 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
     },
 
     events: (connectorId) =>
-      defer(() => {
+      new Observable<WalletProviderEvent>((subscriber) => {
         const provider = findProvider(connectorId)
-        if (!provider) return new Observable<WalletProviderEvent>(() => undefined)
-        if (loaded) return loaded.events(provider)
-        return from(loadRuntime()).pipe(switchMap((rt) => rt.events(provider)))
+        if (!provider) return undefined
+        if (loaded) return loaded.events(provider).subscribe(subscriber)
+        let inner: { unsubscribe(): void } | undefined
+        let closed = false
+        loadRuntime().then(
+          (rt) => {
+            if (!closed) inner = rt.events(provider).subscribe(subscriber)
+          },
+          (error: unknown) => subscriber.error(error),
+        )
+        return () => {
+          closed = true
+          inner?.unsubscribe()
+        }
       }),
 
     switchNetwork: (connectorId, network) =>

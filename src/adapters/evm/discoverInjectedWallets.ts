@@ -1,4 +1,4 @@
-import { BehaviorSubject, Subject, type Observable } from 'rxjs'
+import { Observable } from 'rxjs'
 import type { EIP1193Provider } from 'viem'
 import type { Connector } from '../../core/domain/entities.js'
 import { isSafeIcon } from '../safeIcon.js'
@@ -50,8 +50,23 @@ export type InjectedWalletDiscovery = {
  * wallets$.subscribe((list) => console.log(list.map((w) => w.connector.name)))
  */
 export function discoverInjectedWallets(win: Window, options: { legacyInjected?: boolean } = {}): InjectedWalletDiscovery {
-  const wallets$ = new BehaviorSubject<InjectedWallet[]>([])
-  const changed$ = new Subject<void>()
+  // Optimization: plain listener sets behind rxjs' Observable (already in the host's first
+  // bundle) rather than subjects, so discovery brings no more of rxjs to it.
+  let list: InjectedWallet[] = []
+  const listListeners = new Set<(list: InjectedWallet[]) => void>()
+  const changeListeners = new Set<() => void>()
+  const wallets$ = new Observable<InjectedWallet[]>((subscriber) => {
+    const listener = (next: InjectedWallet[]) => subscriber.next(next)
+    subscriber.next(list)
+    listListeners.add(listener)
+    return () => listListeners.delete(listener)
+  }) as Observable<InjectedWallet[]> & { readonly value: InjectedWallet[] }
+  Object.defineProperty(wallets$, 'value', { get: () => list })
+  const changed$ = new Observable<void>((subscriber) => {
+    const listener = () => subscriber.next()
+    changeListeners.add(listener)
+    return () => changeListeners.delete(listener)
+  })
   const announced = new Map<string, InjectedWallet>()
   let legacy: InjectedWallet | null = null
   /** The batched publish waiting for its frame, if any. */
@@ -61,14 +76,15 @@ export function discoverInjectedWallets(win: Window, options: { legacyInjected?:
   const publishNow = (): void => {
     pending = null
     if (stopped) return
-    const list = [...announced.values()]
-    if (legacy && !list.some((w) => w.provider === legacy!.provider)) list.push(legacy)
-    wallets$.next(list)
+    const next = [...announced.values()]
+    if (legacy && !next.some((w) => w.provider === legacy!.provider)) next.push(legacy)
+    list = next
+    for (const listener of [...listListeners]) listener(next)
   }
 
   const frame = typeof win.requestAnimationFrame === 'function' ? win.requestAnimationFrame.bind(win) : null
   const publishSoon = (): void => {
-    changed$.next()
+    for (const listener of [...changeListeners]) listener()
     if (pending) return
     const token = {}
     pending = token
@@ -125,7 +141,7 @@ export function discoverInjectedWallets(win: Window, options: { legacyInjected?:
 
   return {
     wallets$,
-    changed$: changed$.asObservable(),
+    changed$,
     find: (connectorId) => {
       const wallet = announced.get(connectorId)
       if (wallet) return wallet
