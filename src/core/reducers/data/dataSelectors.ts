@@ -4,8 +4,7 @@ import type { TokenBalance } from '../../domain/entities.js'
 import type { SendToken } from '../../events/connection/send.js'
 import { selectActiveNetwork, selectCaipAddress } from '../../selectors.js'
 import type { ModalState } from '../../state.js'
-import type { ListedWallet, WalletPages } from './dataState.js'
-import { isComplete } from './walletListReducer.js'
+import { isComplete, type ListedWallet, type WalletPages } from './dataState.js'
 
 /** The active account's native balance, whichever source knows it. */
 export type AccountBalance = {

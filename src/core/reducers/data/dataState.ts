@@ -73,3 +73,8 @@ export function initialTokenBalancesState(): TokenBalancesState {
 export function initialApiState(): ApiState {
   return { invalidAppConfigSeq: null, originRefused: false }
 }
+
+/** Every wallet of the list is loaded. */
+export function isComplete(pages: Pick<WalletPages, 'count' | 'wallets' | 'page'>): boolean {
+  return pages.page > 0 && pages.count !== null && pages.wallets.length >= pages.count
+}

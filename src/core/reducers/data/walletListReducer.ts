@@ -8,7 +8,7 @@ import {
   walletListSearchChanged,
 } from '../../events/data/walletList.js'
 import { createSlice } from '../createSlice.js'
-import { emptyWalletPages, initialWalletListState, type ListedWallet, type WalletPages } from './dataState.js'
+import { emptyWalletPages, initialWalletListState, isComplete, type ListedWallet, type WalletPages } from './dataState.js'
 import { isCurrentRequest } from '../../events/requestLifecycle.js'
 
 /**
@@ -89,9 +89,4 @@ export const walletListSlice = createSlice('walletList', initialWalletListState,
 
 function isEmptyPages(p: WalletPages): boolean {
   return p.status === 'idle' && p.wallets.length === 0 && p.count === null && p.page === 0 && p.pending === null && p.query === '' && p.error === null
-}
-
-/** Every wallet of the list is loaded. */
-export function isComplete(pages: Pick<WalletPages, 'count' | 'wallets' | 'page'>): boolean {
-  return pages.page > 0 && pages.count !== null && pages.wallets.length >= pages.count
 }
