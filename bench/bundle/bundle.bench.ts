@@ -59,7 +59,7 @@ const APPS: { name: string; label: string; target: ContentTarget }[] = [
   {
     name: 'quickstart',
     label: 'React 19 + Gangway, README quick start (EVM adapter, `<ConnectButton />`)',
-    target: { host: 'gangway-modal', selector: '[role=dialog] .gw-view' },
+    target: { host: 'gangway-modal', selector: '[role=dialog] .gw-view', button: '[data-testid=gw-connect-button-connect]' },
   },
 ]
 

@@ -6,6 +6,8 @@ export type ContentTarget = {
   host?: string
   /** The content that counts as visible, inside the shadow root or the document. */
   selector: string
+  /** The button that opens the modal (default `#open`, the host's own). */
+  button?: string
 }
 
 export type PageRun = {
@@ -95,7 +97,7 @@ export async function measureHostApp(browser: Browser, url: string, target: Cont
     })
 
     await page.goto(url, { waitUntil: 'load' })
-    await page.waitForSelector('#open')
+    await page.waitForSelector(target.button ?? '#open')
     if (target.host) await page.waitForSelector(target.host, { state: 'attached' })
     // Let start-up work (storage reads, effects) settle, as a visitor's first click would.
     await page.waitForLoadState('networkidle')
@@ -107,7 +109,7 @@ export async function measureHostApp(browser: Browser, url: string, target: Cont
         .filter((e) => e.path.endsWith('.js'));
     })()`)) as { path: string; beforeLoad: boolean }[]
     clicked = true
-    await page.click('#open')
+    await page.click(target.button ?? '#open')
     await page.waitForFunction('window.__bench.frame >= 0', undefined, { timeout: 10_000 })
     const probe = (await page.evaluate('window.__bench')) as { click: number; listener: number; dom: number; frame: number }
 
