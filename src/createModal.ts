@@ -3,7 +3,7 @@ import { withReadTimeout } from './adapters/storage/readTimeout.js'
 import { createIdbStorage } from './adapters/storage/idbStorage.js'
 import { createMemoryStorage } from './adapters/storage/memoryStorage.js'
 import { pruneTabLogs, readTabLog, tabLogKey } from './adapters/storage/tabLogs.js'
-import { sessionStart } from './adapters/sessionStart.js'
+import { sessionStart, sessionStartOnDemand } from './adapters/sessionStart.js'
 import { configuredServices, directoryImages } from './adapters/api/apiServices.js'
 import { STORAGE_KEYS } from './core/durable.js'
 import { InvalidInputError } from './core/errors/base.js'
@@ -33,9 +33,10 @@ export type Modal = Omit<Store, 'start'> & WalletCommands & {
   /** The state a server render and the first client render use (no hydration mismatch). */
   readonly serverState: ModalState
   /**
-   * Resolves once the session has started and persisted data is applied: at once outside a
-   * browser or in a page that has loaded, otherwise at the page's load event, sooner for a
-   * returning visitor or the first dispatch or command. Events dispatched and commands called
+   * Resolves once the session has started and persisted data is applied: in a page that has
+   * loaded at once, otherwise at the page's load event, sooner for a returning visitor or the
+   * first dispatch or command; outside a browser (a server render) only once asked for (this
+   * property, a dispatch or a command). Events dispatched and commands called
    * before wait for it (their arguments are checked when the modal's engine has loaded: a bad
    * one is then reported in the console). Always resolves.
    */
@@ -116,29 +117,39 @@ export function createModal(options: ModalOptions): Modal {
     options.storage ?? (hasWindow && typeof indexedDB !== 'undefined' ? createIdbStorage() : createMemoryStorage()),
     { scheduler: options.scheduler },
   )
-  // The durable state is read once, now: it tells a returning visitor, and the session starts with it.
-  const storedDurable = storage.get<unknown>(STORAGE_KEYS.durable)
-  // A failed read is the session's to report (storage/failed), not an unhandled rejection.
-  storedDurable.catch(() => undefined)
   const clock = options.clock ?? { now: () => Date.now() }
   // Each tab keeps its own event log (two tabs of one app do not write over each other's).
   const logKey = options.persistLog === false ? STORAGE_KEYS.log : tabLogKey(hasWindow ? window : undefined)
-  const log: Promise<unknown> =
-    options.persistLog === false
-      ? Promise.resolve(undefined)
-      : readTabLog(storage, logKey).then(
-          (stored) => {
-            void pruneTabLogs(storage, logKey, clock.now()).catch(() => undefined)
-            return stored
-          },
-          () => undefined,
-        )
-  // The engine loads when the session may start: on a first visit once the page has loaded,
-  // sooner for a returning visitor or when something is dispatched or commanded (start.now()).
-  const start = sessionStart(
-    hasWindow ? window : undefined,
-    storedDurable.then((durable) => durable != null, () => false),
-  )
+  let reads: { storedDurable: Promise<unknown>; log: Promise<unknown> } | undefined
+  /** What is stored, read once: the durable state (it tells a returning visitor, and the session starts with it) and this tab's log. */
+  const read = () => {
+    if (reads) return reads
+    const storedDurable = storage.get<unknown>(STORAGE_KEYS.durable)
+    // A failed read is the session's to report (storage/failed), not an unhandled rejection.
+    storedDurable.catch(() => undefined)
+    const log: Promise<unknown> =
+      options.persistLog === false
+        ? Promise.resolve(undefined)
+        : readTabLog(storage, logKey).then(
+            (stored) => {
+              void pruneTabLogs(storage, logKey, clock.now()).catch(() => undefined)
+              return stored
+            },
+            () => undefined,
+          )
+    return (reads = { storedDurable, log })
+  }
+  // In a page, the engine loads when the session may start: on a first visit once the page has
+  // loaded, sooner for a returning visitor or when something is dispatched or commanded
+  // (start.now()). On a server (no window) the modal is inert: it reads nothing and loads no
+  // engine until something asks for its session (a dispatch, a command, \`ready\`), so a modal
+  // created at a module's top level renders on the server as the browser's first render does.
+  const start = hasWindow
+    ? sessionStart(
+        window,
+        read().storedDurable.then((durable) => durable != null, () => false),
+      )
+    : sessionStartOnDemand()
   const initial = baseInitialState(settings, (options.modules ?? []).flatMap((m) => m.slices))
   let engine: Engine | undefined
   let destroyed = false
@@ -152,7 +163,7 @@ export function createModal(options: ModalOptions): Modal {
       return import('./modalEngine.js')
     })
     .then((m) => {
-      const e = m.startModalEngine(options, { hasWindow, storage, storedDurable, log, logKey, clock, settings, start })
+      const e = m.startModalEngine(options, { hasWindow, storage, ...read(), logKey, clock, settings, start })
       engine = e
       for (const run of waiting.splice(0)) run(e)
       // Its state, until the session starts, equals the one the modal started in: no change to tell.
@@ -187,7 +198,7 @@ export function createModal(options: ModalOptions): Modal {
     <A extends unknown[], R>(of: (e: Engine) => (...args: A) => Promise<R>, starts = true) =>
     (...args: A): Promise<R> => {
       if (engine) return of(engine)(...args)
-      if (starts) start.now()
+      if (starts || !hasWindow) start.now()
       return loaded.then((e) => of(e)(...args))
     }
   const getState = (): ModalState => (engine ? engine.getState() : initial)
@@ -217,6 +228,7 @@ export function createModal(options: ModalOptions): Modal {
       inner?.unsubscribe()
     }
   })
+  const ready = loaded.then((e) => e.ready, () => undefined)
   const destroy = (): void => {
     if (engine) return engine.destroy()
     destroyed = true
@@ -235,7 +247,11 @@ export function createModal(options: ModalOptions): Modal {
     },
     dispatch: command((e) => e.dispatch),
     whenLoaded: () => (engine ? engine.whenLoaded() : loaded.then((e) => e.whenLoaded(), () => undefined)),
-    ready: loaded.then((e) => e.ready, () => undefined),
+    // Asking whether a server's modal is ready starts it (in a page it starts on its own).
+    get ready() {
+      if (!hasWindow) start.now()
+      return ready
+    },
     open: command((e) => e.open),
     close: command((e) => e.close),
     shake: command((e) => e.shake),

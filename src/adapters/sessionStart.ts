@@ -32,3 +32,15 @@ export function sessionStart(win: Window | undefined, returning: Promise<boolean
   })
   return { ready, now: () => now() }
 }
+
+/**
+ * A session that starts only when asked (\`now()\`): a modal on a server, where nothing starts
+ * on its own.
+ */
+export function sessionStartOnDemand(): SessionStart {
+  let now = (): void => undefined
+  const ready = new Promise<void>((resolve) => {
+    now = () => resolve()
+  })
+  return { ready, now: () => now() }
+}

@@ -298,3 +298,27 @@ describe('a modal before its engine has loaded', () => {
     }
   })
 })
+
+describe('a modal on a server (no window)', () => {
+  it('is inert until asked: nothing read, no engine; reading ready starts it', async () => {
+    const { storage, reads } = counting(createMemoryStorage())
+    const modal = createModal({ projectId: 'test-project', adapters: ['eip155'], storage })
+    await settle()
+    expect(reads).toEqual([])
+    expect(() => modal.timeTravel).toThrow(/modal.ready/)
+    expect(modal.getState()).toBe(modal.serverState)
+    await modal.ready
+    expect(reads).toContain(STORAGE_KEYS.durable)
+    expect(modal.timeTravel.log.events.map((e) => e.type)).toContain('session/started')
+    modal.destroy()
+  })
+
+  it('starts when a command is called', async () => {
+    const modal = createModal({ projectId: 'test-project', adapters: ['eip155'], storage: createMemoryStorage(), persistLog: false })
+    modal.open('Networks')
+    await modal.whenLoaded()
+    await settle()
+    expect(modal.getState().router.view).toBe('Networks')
+    modal.destroy()
+  })
+})

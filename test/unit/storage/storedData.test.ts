@@ -207,8 +207,10 @@ describe('the versioned storage under a never-settling first read', () => {
     const kv = createMemoryKeyValue()
     const wedged: KeyValue = { ...kv, get: () => new Promise(() => undefined) }
     const modal = createModal({ projectId: 'p', adapters: ['eip155'], storage: createVersionedStorage(wedged), clock: time.clock, scheduler: time.scheduler })
+    // Outside a page the modal starts (and reads) once asked.
+    const ready = modal.ready
     await time.advanceBy(10_000)
-    expect(await readyOrStuck(modal.ready)).toBe('ready')
+    expect(await readyOrStuck(ready)).toBe('ready')
     modal.destroy()
   })
 })
