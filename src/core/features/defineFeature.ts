@@ -58,6 +58,9 @@ export function defineFeature<const F extends Feature>(feature: F): F {
   return feature
 }
 
+/** A lazy feature without its chunk: what the first bundle knows of it. */
+export type LazyFeatureDescription = Omit<LazyFeature, 'load'>
+
 /**
  * Describes a feature loaded on first need.
  *
