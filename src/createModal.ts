@@ -34,7 +34,7 @@ export type Modal = Omit<Store, 'start'> & WalletCommands & {
   readonly serverState: ModalState
   /**
    * Resolves once the session has started and persisted data is applied: in a page that has
-   * loaded at once, otherwise at the page's load event, sooner for a returning visitor or the
+   * loaded at once, otherwise once the browser is idle after the page's load event, sooner for a returning visitor or the
    * first dispatch or command; outside a browser (a server render) only once asked for (this
    * property, a dispatch or a command). Events dispatched and commands called
    * before wait for it (their arguments are checked when the modal's engine has loaded: a bad

@@ -27,11 +27,13 @@ describe('when a session starts', () => {
     expect(await settled(sessionStart(loaded, new Promise(() => undefined)).ready)).toBe(true)
   })
 
-  it('on a first visit to a loading page, at its load event, not before', async () => {
+  it('on a first visit to a loading page, once idle after its load event, not before', async () => {
     const page = loadingPage()
     const start = sessionStart(page.win, Promise.resolve(false))
     expect(await settled(start.ready)).toBe(false)
     page.load()
+    expect(await settled(start.ready)).toBe(false)
+    await new Promise((r) => setTimeout(r, 1))
     expect(await settled(start.ready)).toBe(true)
   })
 
@@ -47,6 +49,7 @@ describe('when a session starts', () => {
     const failed = sessionStart(page.win, Promise.reject(new Error('read failed')))
     expect(await settled(failed.ready)).toBe(false)
     page.load()
+    await new Promise((r) => setTimeout(r, 1))
     expect(await settled(failed.ready)).toBe(true)
   })
 })
