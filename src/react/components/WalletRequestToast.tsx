@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { CloseIcon } from './icons.js'
 import { truncateAddress } from '../../core/domain/format.js'
-import { selectActiveNetwork } from '../../core/selectors.js'
+import { selectActiveNetwork, selectIsConnected } from '../../core/selectors.js'
 import type { ModalState } from '../../core/state.js'
 import { useI18n, type I18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
@@ -61,8 +61,10 @@ function sendNotice(s: ModalState, wallet: string, t: Translate): Notice | null 
 export function WalletRequestToast() {
   const { t } = useI18n()
   const wallet = useActiveWallet()
-  const signature = useModalState((s) => signatureNotice(s, wallet.name, t), sameNotice)
-  const send = useModalState((s) => (s.modal.open && s.router.view === 'WalletSend' ? null : sendNotice(s, wallet.name, t)), sameNotice)
+  // With no wallet connected no request reaches a wallet: what the host asked for fails through
+  // its own promise, and the visitor, who asked for nothing, is shown nothing.
+  const signature = useModalState((s) => (selectIsConnected(s) ? signatureNotice(s, wallet.name, t) : null), sameNotice)
+  const send = useModalState((s) => (!selectIsConnected(s) || (s.modal.open && s.router.view === 'WalletSend') ? null : sendNotice(s, wallet.name, t)), sameNotice)
   const explorer = useModalState((s) => selectActiveNetwork(s)?.blockExplorers?.default?.url)
   // The request that changed last is the one shown.
   const latest = useRef<'signature' | 'send'>('signature')

@@ -1,0 +1,49 @@
+// @vitest-environment happy-dom
+import { act } from 'react'
+import { describe, expect, it } from 'vitest'
+import { createMemoryStorage } from '../../../../src/adapters/storage/memoryStorage'
+import { connectionSucceeded } from '../../../../src/core/events/connection/connection'
+import { createModal } from '../../../../src/createModal'
+import { createFakeChainAdapter } from '../../../support/fakeChainAdapter'
+import { modalUiPerFile } from '../../../support/modalUi'
+
+const mount = modalUiPerFile()
+
+async function setup() {
+  const { adapter, answer } = createFakeChainAdapter()
+  const modal = createModal({ projectId: 'p', adapters: [adapter], storage: createMemoryStorage(), persistLog: false })
+  await modal.ready
+  const ui = mount(modal)
+  // The toast lives in the modal's UI; open and close it once so the UI is there.
+  await act(async () => modal.open())
+  await act(async () => modal.close())
+  return { modal, answer, ...ui }
+}
+
+describe('the wallet request toast', () => {
+  it("shows nothing for a host's request made while no wallet is connected: the host's promise carries the failure", async () => {
+    const { modal, byTestId } = await setup()
+    let failure: unknown
+    await act(async () => {
+      failure = await modal.signMessage('hello').catch((e: unknown) => e)
+    })
+    expect((failure as Error).name).toBe('NoActiveAddressError')
+    expect(modal.getState().account.signature?.status).toBe('failed')
+    expect(byTestId('gw-request-toast')).toBeNull()
+  })
+
+  it('shows the request to a connected wallet: approve in the wallet, then the outcome', async () => {
+    const { modal, byTestId, answer } = await setup()
+    act(() => modal.dispatch(connectionSucceeded({ connectorId: 'a', namespace: 'eip155', accounts: [{ address: '0x00000000000000000000000000000000000000A1', type: 'eoa' }], caipNetworkId: 'eip155:1' })))
+    let signing: Promise<unknown> = Promise.resolve()
+    await act(async () => {
+      signing = modal.signMessage('hello').catch((e: unknown) => e)
+    })
+    expect(byTestId('gw-request-toast-title')?.textContent).toMatch(/^Approve in/)
+    await act(async () => {
+      answer('signMessage', '0xsigned')
+      await signing
+    })
+    expect(byTestId('gw-request-toast-title')?.textContent).toBe('Signed')
+  })
+})
