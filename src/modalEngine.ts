@@ -1,8 +1,6 @@
 import { asyncScheduler } from 'rxjs'
 import { storageFailed } from './core/events/persistence/storage.js'
-// Optimization: the base features' effects and the durable state's checks are in the engine's
-// chunk (their manifests' dynamic imports of it then fetch nothing more): one request, one wave.
-import { hydrationEvents } from './core/effects/shared/startupEffects.js'
+import { hydrationEvents } from './core/readDurable.js'
 import { sessionStarted } from './core/events/modal/session.js'
 import { assertValidEvent } from './core/events/catalogue.js'
 import { STORAGE_KEYS } from './core/durable.js'

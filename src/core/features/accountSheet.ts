@@ -1,6 +1,7 @@
 import { ACCOUNT_SHEET_EVENTS } from '../events/accountSheet/activity.js'
 import { accountSheetSlice } from '../reducers/accountSheet/accountSheetReducer.js'
 import { defineFeature } from './defineFeature.js'
+import { accountSheetEffects } from '../effects/accountSheet/accountSheetEffects.js'
 
 /** The account sheet (spec §2 Account tabs): the tab shown, the account's activity, identities. */
 export const accountSheetFeature = defineFeature({
@@ -8,5 +9,5 @@ export const accountSheetFeature = defineFeature({
   events: [...ACCOUNT_SHEET_EVENTS],
   slices: [accountSheetSlice],
   effects: [],
-  loadEffects: () => import('../effects/shared/startupEffects.js').then((m) => m.accountSheetEffects),
+  loadEffects: () => Promise.resolve(accountSheetEffects),
 })

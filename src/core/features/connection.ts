@@ -5,6 +5,7 @@ import { connectionSlice } from '../reducers/connection/connectionReducer.js'
 import { networkSlice } from '../reducers/connection/networkReducer.js'
 import { walletsSlice } from '../reducers/connection/walletsReducer.js'
 import { defineFeature } from './defineFeature.js'
+import { walletEffects } from '../effects/connection/walletEffects.js'
 
 /** Wallet connections of every namespace: connectors, connect, reconnect, networks, balances, signing and sending. */
 export const connectionFeature = defineFeature({
@@ -12,5 +13,5 @@ export const connectionFeature = defineFeature({
   events: [connectionRequested, connectionSucceeded, connectionFailed, connectionDisconnected, ...WALLET_EVENTS],
   slices: [connectionSlice, walletsSlice, networkSlice, accountSlice],
   effects: [],
-  loadEffects: () => import('../effects/shared/startupEffects.js').then((m) => m.walletEffects),
+  loadEffects: () => Promise.resolve(walletEffects),
 })

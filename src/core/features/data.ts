@@ -5,6 +5,7 @@ import { apiSlice } from '../reducers/data/apiReducer.js'
 import { tokenBalancesSlice } from '../reducers/data/tokenBalancesReducer.js'
 import { walletListSlice } from '../reducers/data/walletListReducer.js'
 import { defineFeature } from './defineFeature.js'
+import { dataEffects } from '../effects/data/dataEffects.js'
 
 /** The data plane (spec §7): remote configuration, wallet-directory lists, token balances, API alerts. */
 export const dataFeature = defineFeature({
@@ -12,5 +13,5 @@ export const dataFeature = defineFeature({
   events: [...WALLET_LIST_EVENTS, ...TOKEN_BALANCE_EVENTS, ...API_EVENTS],
   slices: [walletListSlice, tokenBalancesSlice, apiSlice],
   effects: [],
-  loadEffects: () => import('../effects/shared/startupEffects.js').then((m) => m.dataEffects),
+  loadEffects: () => Promise.resolve(dataEffects),
 })

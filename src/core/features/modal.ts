@@ -14,6 +14,7 @@ import { preferencesSlice } from '../reducers/modal/preferencesReducer.js'
 import { routerSlice } from '../reducers/modal/routerReducer.js'
 import { themeSlice } from '../reducers/modal/themeReducer.js'
 import { defineFeature } from './defineFeature.js'
+import { modalEffects } from '../effects/modal/modalEffects.js'
 
 /** The modal itself: session, settings and features, open / close / shake, the view stack, the banner, preferences, the runtime theme, errors. */
 export const modalFeature = defineFeature({
@@ -44,6 +45,5 @@ export const modalFeature = defineFeature({
   ],
   slices: [settingsSlice, injectedSlice, remoteFeaturesSlice, featuresSlice, lastErrorSlice, modalSlice, routerSlice, bannerSlice, preferencesSlice, themeSlice],
   effects: [],
-  // Optimization: effects load as the session starts, off the host's first bundle, in one chunk with the other base features' (createModal).
-  loadEffects: () => import('../effects/shared/startupEffects.js').then((m) => m.modalEffects),
+  loadEffects: () => Promise.resolve(modalEffects),
 })

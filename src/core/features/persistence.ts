@@ -1,5 +1,6 @@
 import { storageFailed, storageHydrated } from '../events/persistence/storage.js'
 import { defineFeature } from './defineFeature.js'
+import { logPersistenceEffects, persistenceEffects } from '../effects/persistence/persistenceEffects.js'
 
 /** Durable state (preferences, recent wallets, connections to restore, sign-in sessions) across reloads. */
 export const persistenceFeature = defineFeature({
@@ -7,7 +8,7 @@ export const persistenceFeature = defineFeature({
   events: [storageHydrated, storageFailed],
   slices: [],
   effects: [],
-  loadEffects: () => import('../effects/shared/startupEffects.js').then((m) => m.persistenceEffects),
+  loadEffects: () => Promise.resolve(persistenceEffects),
 })
 
 /** The event log kept across reloads (on by default; `persistLog: false` leaves it out). */
@@ -16,5 +17,5 @@ export const logPersistenceFeature = defineFeature({
   events: [],
   slices: [],
   effects: [],
-  loadEffects: () => import('../effects/shared/startupEffects.js').then((m) => m.logPersistenceEffects),
+  loadEffects: () => Promise.resolve(logPersistenceEffects),
 })

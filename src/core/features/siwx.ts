@@ -15,6 +15,7 @@ import { siwxSlice } from '../reducers/siwx/siwxReducer.js'
 import { siwxSignInSlice } from '../reducers/siwx/siwxSignInReducer.js'
 import { siwxSessionsSlice } from '../reducers/siwx/siwxSessionsReducer.js'
 import { defineFeature } from './defineFeature.js'
+import { siwxEffects } from '../effects/siwx/siwxEffects.js'
 
 /** Sign-in with a wallet (SIWX): the sessions by address, the sign-in under way, the prompt after connect, the hosted sessions listed and revoked. */
 export const siwxFeature = defineFeature({
@@ -34,5 +35,5 @@ export const siwxFeature = defineFeature({
   ],
   slices: [siwxSlice, siwxSignInSlice, siwxSessionsSlice],
   effects: [],
-  loadEffects: () => import('../effects/shared/startupEffects.js').then((m) => m.siwxEffects),
+  loadEffects: () => Promise.resolve(siwxEffects),
 })
