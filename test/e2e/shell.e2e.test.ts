@@ -94,7 +94,7 @@ describe('the modal shell in Chromium', () => {
     await context.close()
   })
 
-  it("a directory wallet on a phone: its own link comes before the QR code; on a desktop the QR code comes first", async () => {
+  it("a directory wallet with a mobile link only: on a phone its link comes before the QR code; on a desktop only the QR code shows", async () => {
     for (const phone of [true, false]) {
       const context = await browser.newContext(
         phone

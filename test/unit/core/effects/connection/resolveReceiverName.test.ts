@@ -46,9 +46,19 @@ describe('resolveReceiverName', () => {
 
   it("prefers the chain's own coin type (ENSIP-11), then the EVM default, then Ethereum's", async () => {
     const own = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-    const { deps } = names(() => reply(profile({ '60': { address: BOBBY }, [String(0x80000000 + 10)]: { address: own } }), 5))
-    const run = await runEffectAsync(resolveReceiverName, { events: { marble: 'a', values: { a: sendReceiverSet({ receiver: 'bobby.gangway' }) } }, state: form('eip155', 10), loop: true, deps })
-    expect(run.state.account.send.receiverName).toMatchObject({ status: 'resolved', address: own })
+    const evmDefault = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
+    const ownCoin = String(0x80000000 + 10)
+    const evmCoin = String(0x80000000)
+    const cases: [NameProfile['addresses'], string][] = [
+      [{ '60': { address: BOBBY }, [evmCoin]: { address: evmDefault }, [ownCoin]: { address: own } }, own],
+      [{ '60': { address: BOBBY }, [evmCoin]: { address: evmDefault } }, evmDefault],
+      [{ '60': { address: BOBBY } }, BOBBY],
+    ]
+    for (const [addresses, expected] of cases) {
+      const { deps } = names(() => reply(profile(addresses), 5))
+      const run = await runEffectAsync(resolveReceiverName, { events: { marble: 'a', values: { a: sendReceiverSet({ receiver: 'bobby.gangway' }) } }, state: form('eip155', 10), loop: true, deps })
+      expect(run.state.account.send.receiverName).toMatchObject({ status: 'resolved', address: expected })
+    }
   })
 
   it("a name that does not resolve, or has no EVM address, is 'Error resolving name' with the reason; the send is refused", async () => {
