@@ -1,10 +1,21 @@
 #!/usr/bin/env node
-// `npx gangway-stack`: starts gangway-kit/testing's local stack, prints its configuration as JSON on
+// `npx gangway-stack [--ports …] [--help]`: starts gangway-kit/testing's local stack, prints its configuration as JSON on
 // stdout, and runs until Ctrl+C or SIGTERM (or until its parent process dies).
+import { parseStackArgs, STACK_CLI_USAGE } from './cliArgs'
 import { startTestStack } from './index'
 
+const args = parseStackArgs(process.argv.slice(2))
+if ('error' in args) {
+  process.stderr.write(`gangway-stack: ${args.error}\n\n${STACK_CLI_USAGE}`)
+  process.exit(2)
+}
+if (args.help) {
+  process.stdout.write(STACK_CLI_USAGE)
+  process.exit(0)
+}
+
 const started = performance.now()
-const stack = await startTestStack().catch((error: unknown) => {
+const stack = await startTestStack(args.ports ? { ports: args.ports } : {}).catch((error: unknown) => {
   process.stderr.write(`gangway-stack: could not start: ${error instanceof Error ? error.message : String(error)}\n`)
   process.exit(1)
 })

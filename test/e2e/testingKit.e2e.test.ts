@@ -80,6 +80,24 @@ describe('gangway/testing in a host app’s Playwright test', () => {
 })
 
 describe('the gangway-stack CLI (built)', () => {
+  it('answers --help with its usage, and an argument it cannot use with exit code 2 and what it expects', async () => {
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+        const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+        let out = ''
+        let err = ''
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+        child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
+        child.on('exit', (code) => resolve({ code, out, err }))
+      })
+    const help = await run(['--help'])
+    expect(help.code).toBe(0)
+    expect(help.out).toContain('Usage: gangway-stack [--ports chain1,chain2,gateway,relay[,solana]]')
+    const bad = await run(['--ports', '1,2,3'])
+    expect(bad.code).toBe(2)
+    expect(bad.err).toContain('--ports takes four or five port numbers')
+  })
+
   it('prints the stack’s configuration, serves it, and stops everything on SIGTERM', async () => {
     const child = spawn(process.execPath, [CLI], { stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''
