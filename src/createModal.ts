@@ -2,7 +2,7 @@ import { Observable } from 'rxjs'
 import { withReadTimeout } from './adapters/storage/readTimeout.js'
 import { createIdbStorage } from './adapters/storage/idbStorage.js'
 import { createMemoryStorage } from './adapters/storage/memoryStorage.js'
-import { pruneTabLogs, readTabLog, tabLogKey } from './adapters/storage/tabLogs.js'
+import { pruneTabLogs, readTabLog, tabLogKey, tabSeenBefore } from './adapters/storage/tabLogs.js'
 import { sessionStart, sessionStartOnDemand } from './adapters/sessionStart.js'
 import { configuredServices, directoryImages } from './adapters/api/apiServices.js'
 import { STORAGE_KEYS } from './core/durable.js'
@@ -118,6 +118,8 @@ export function createModal(options: ModalOptions): Modal {
     { scheduler: options.scheduler },
   )
   const clock = options.clock ?? { now: () => Date.now() }
+  // A tab that had a modal before (a reload) is a returning visitor: known now, before any read.
+  const reload = options.persistLog !== false && tabSeenBefore(hasWindow ? window : undefined)
   // Each tab keeps its own event log (two tabs of one app do not write over each other's).
   const logKey = options.persistLog === false ? STORAGE_KEYS.log : tabLogKey(hasWindow ? window : undefined)
   let reads: { storedDurable: Promise<unknown>; log: Promise<unknown> } | undefined
@@ -144,10 +146,12 @@ export function createModal(options: ModalOptions): Modal {
   // (start.now()). On a server (no window) the modal is inert: it reads nothing and loads no
   // engine until something asks for its session (a dispatch, a command, \`ready\`), so a modal
   // created at a module's top level renders on the server as the browser's first render does.
+  // In a page, what is stored is read at once, beside the host's own start.
+  if (hasWindow) read()
   const start = hasWindow
     ? sessionStart(
         window,
-        read().storedDurable.then((durable) => durable != null, () => false),
+        reload ? Promise.resolve(true) : read().storedDurable.then((durable) => durable != null, () => false),
       )
     : sessionStartOnDemand()
   const initial = baseInitialState(settings, (options.modules ?? []).flatMap((m) => m.slices))

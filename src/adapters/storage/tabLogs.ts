@@ -10,6 +10,18 @@ export const KEPT_TAB_LOGS = 8
 export const TAB_LOG_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000
 
 /**
+ * Whether this tab had a modal before (a reload, or back to the page): its id is in sessionStorage.
+ * A synchronous sign of a returning visitor, before any storage read.
+ */
+export function tabSeenBefore(win: Window | undefined): boolean {
+  try {
+    return !!win?.sessionStorage?.getItem(TAB_ID_KEY)
+  } catch {
+    return false
+  }
+}
+
+/**
  * The storage key of this tab's event log: each tab keeps its own, so two tabs of one app do not
  * write over each other's session; a reload of the tab finds its log again. Without
  * sessionStorage (a server, a worker, storage disabled) there is one log, under the plain key.

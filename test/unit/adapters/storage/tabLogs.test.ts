@@ -75,3 +75,17 @@ describe("each tab's event log", () => {
     reloaded.destroy()
   })
 })
+
+describe('tabSeenBefore', () => {
+  it('tells a tab that had a modal (its id is in sessionStorage) from a new one', async () => {
+    const { tabSeenBefore, tabLogKey } = await import('../../../../src/adapters/storage/tabLogs')
+    const items = new Map<string, string>()
+    const win = { sessionStorage: { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v) } } as unknown as Window
+    expect(tabSeenBefore(win)).toBe(false)
+    tabLogKey(win)
+    expect(tabSeenBefore(win)).toBe(true)
+    expect(tabSeenBefore(undefined)).toBe(false)
+    const broken = { get sessionStorage(): Storage { throw new Error('denied') } } as unknown as Window
+    expect(tabSeenBefore(broken)).toBe(false)
+  })
+})
