@@ -6,8 +6,19 @@
 export type Schema<T> = {
   /** Returns the problem (with its path) or null when `value` fits. */
   check(value: unknown, path: string): string | null
+  /**
+   * Whether `value` fits: true exactly when `check` returns null. Optional; the schemas made here
+   * have it. Optimization: a payload that fits (nearly every one) is told so without building
+   * the path texts `check` carries for its message; `check` is asked only for one that does not.
+   */
+  readonly fits?: (value: unknown) => boolean
   /** Phantom field carrying the static type. */
   readonly _type?: T
+}
+
+/** Whether `value` fits `schema` (`check` answers for a schema without `fits`). */
+export function fits(schema: Schema<unknown>, value: unknown): boolean {
+  return schema.fits ? schema.fits(value) : schema.check(value, '') === null
 }
 
 export type Infer<S> = S extends Schema<infer T> ? T : never
@@ -167,6 +178,7 @@ export function jsonNumberLength(n: number): number {
 
 const primitive = <T>(name: string, test: (v: unknown) => boolean): Schema<T> => ({
   check: (v, path) => (test(v) ? null : `${path} must be ${name}, got ${describe(v)}`),
+  fits: test,
 })
 
 export const string = (): Schema<string> => primitive('a string', (v) => typeof v === 'string')
@@ -176,29 +188,40 @@ export const boolean = (): Schema<boolean> => primitive('a boolean', (v) => type
 /** Any JSON value: checked for JSON-safety (no functions, bigint, undefined in arrays, cycles). */
 export const json = <T = unknown>(): Schema<T> => ({
   check: (v, path) => jsonProblem(v, path, new Set()),
+  fits: (v) => jsonFits(v, []),
 })
 
 export function literal<const T extends readonly (string | number | boolean | null)[]>(
   ...values: T
 ): Schema<T[number]> {
+  // Optimization: views and namespaces are literals of dozens of values; a set answers at once
+  // (with the same SameValueZero equality as includes).
+  const known: ReadonlySet<unknown> = new Set(values)
   return {
     check: (v, path) =>
       values.includes(v as T[number])
         ? null
         : `${path} must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}, got ${show(v)}`,
+    fits: (v) => known.has(v),
   }
 }
 
 export function optional<T>(inner: Schema<T>): Schema<T | undefined> {
-  return { check: (v, path) => (v === undefined ? null : inner.check(v, path)) }
+  return { check: (v, path) => (v === undefined ? null : inner.check(v, path)), fits: (v) => v === undefined || fits(inner, v) }
 }
 
 export function nullable<T>(inner: Schema<T>): Schema<T | null> {
-  return { check: (v, path) => (v === null ? null : inner.check(v, path)) }
+  return { check: (v, path) => (v === null ? null : inner.check(v, path)), fits: (v) => v === null || fits(inner, v) }
 }
 
 export function array<T>(inner: Schema<T>): Schema<T[]> {
+  const fitsArray = (v: unknown): boolean => {
+    if (!Array.isArray(v)) return false
+    for (let i = 0; i < v.length; i++) if (!fits(inner, v[i])) return false
+    return true
+  }
   return {
+    fits: fitsArray,
     check(v, path) {
       if (!Array.isArray(v)) return `${path} must be an array, got ${describe(v)}`
       for (let i = 0; i < v.length; i++) {
@@ -211,7 +234,13 @@ export function array<T>(inner: Schema<T>): Schema<T[]> {
 }
 
 export function record<T>(inner: Schema<T>): Schema<Record<string, T>> {
+  const fitsRecord = (v: unknown): boolean => {
+    if (!isPlainObject(v)) return false
+    for (const k of Object.keys(v)) if (FORBIDDEN_KEYS.has(k) || !fits(inner, v[k])) return false
+    return true
+  }
   return {
+    fits: fitsRecord,
     check(v, path) {
       if (!isPlainObject(v)) return `${path} must be an object, got ${describe(v)}`
       for (const [k, item] of Object.entries(v)) {
@@ -234,7 +263,17 @@ export type ObjectOf<S extends Shape> = {
 
 /** An object with exactly these keys: unknown keys are rejected so typos fail loudly. */
 export function object<S extends Shape>(shape: S): Schema<ObjectOf<S>> {
+  // The shape's fields are listed once, not on every payload.
+  const keys = Object.keys(shape)
+  const schemas = keys.map((key) => shape[key] as Schema<unknown>)
+  const fitsObject = (v: unknown): boolean => {
+    if (!isPlainObject(v)) return false
+    for (const key of Object.keys(v)) if (FORBIDDEN_KEYS.has(key) || !Object.hasOwn(shape, key)) return false
+    for (let i = 0; i < keys.length; i++) if (!fits(schemas[i] as Schema<unknown>, v[keys[i] as string])) return false
+    return true
+  }
   return {
+    fits: fitsObject,
     check(v, path) {
       if (!isPlainObject(v)) return `${path} must be an object, got ${describe(v)}`
       for (const key of Object.keys(v)) {
@@ -252,6 +291,7 @@ export function object<S extends Shape>(shape: S): Schema<ObjectOf<S>> {
 /** The first of several schemas the value fits; the problem of the last one otherwise. */
 export function oneOf<T extends readonly Schema<unknown>[]>(...schemas: T): Schema<Infer<T[number]>> {
   return {
+    fits: (v) => schemas.some((s) => fits(s, v)),
     check(v, path) {
       let problem: string | null = `${path} fits no schema`
       for (const s of schemas) {
@@ -269,6 +309,30 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false
   const proto = Object.getPrototypeOf(v)
   return proto === Object.prototype || proto === null
+}
+
+/** `jsonProblem(v, path, new Set()) === null`, without the paths: `ancestors` are the arrays and objects `v` is inside. */
+function jsonFits(v: unknown, ancestors: unknown[]): boolean {
+  if (ancestors.length >= MAX_PAYLOAD_DEPTH) return plainDataProblem(v, '', 0) === null
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true
+  if (typeof v === 'number') return Number.isFinite(v)
+  if (typeof v !== 'object') return false
+  if (ancestors.includes(v)) return false
+  ancestors.push(v)
+  try {
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) if (!jsonFits(v[i], ancestors)) return false
+      return true
+    }
+    if (!isPlainObject(v)) return false
+    for (const [k, item] of Object.entries(v)) {
+      if (FORBIDDEN_KEYS.has(k)) return false
+      if (item !== undefined && !jsonFits(item, ancestors)) return false
+    }
+    return true
+  } finally {
+    ancestors.pop()
+  }
 }
 
 function jsonProblem(v: unknown, path: string, seen: Set<unknown>): string | null {
