@@ -172,7 +172,9 @@ export function jsonStringLength(text: string): number {
 export function jsonNumberLength(n: number): number {
   if (!Number.isSafeInteger(n)) return String(n).length
   let digits = n < 0 ? 2 : 1
-  for (let rest = Math.abs(n); rest >= 10; rest = Math.floor(rest / 10)) digits++
+  const magnitude = n < 0 ? -n : n
+  // Optimization: exact multiplications instead of divisions; every event's time has 13 digits.
+  for (let power = 10; power <= magnitude; power *= 10) digits++
   return digits
 }
 
