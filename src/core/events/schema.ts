@@ -66,26 +66,47 @@ export type PlainData = { value: unknown; size: number }
  * The walk recurses at most `maxDepth` levels, so no value can overflow the stack.
  */
 export function readPlainData(value: unknown, path: string, options: { copy?: boolean; maxDepth?: number } = {}): PlainData | string {
-  const walk: Walk = { root: path, copy: options.copy === true, maxDepth: options.maxDepth ?? MAX_PAYLOAD_DEPTH, nodes: 0, size: 0, keys: [], ancestors: [] }
+  // A walk begun while another runs (a getter or a proxy's trap that dispatches) gets its own.
+  const walk = idle ?? { root: path, copy: false, maxDepth: 0, nodes: 0, size: 0, keys: [], depth: 0, ancestors: [], open: 0 }
+  idle = undefined
+  walk.root = path
+  walk.copy = options.copy === true
+  walk.maxDepth = options.maxDepth ?? MAX_PAYLOAD_DEPTH
+  walk.nodes = 0
+  walk.size = 0
   try {
     const copied = visit(walk, value, 0)
     return { value: copied, size: walk.size }
   } catch (error) {
     if (error instanceof DataProblem) return error.message
     return `${pathOf(walk)} could not be read (${error instanceof Error ? error.message : 'unreadable value'})`
+  } finally {
+    // A walk that stopped half-way lets go of what it was reading.
+    for (let i = 0; i < walk.open; i++) walk.ancestors[i] = undefined
+    for (let i = 0; i < walk.depth; i++) walk.keys[i] = undefined
+    walk.open = 0
+    walk.depth = 0
+    idle = walk
   }
 }
 
 type Walk = {
-  readonly root: string
-  readonly copy: boolean
-  readonly maxDepth: number
+  root: string
+  copy: boolean
+  maxDepth: number
   nodes: number
   size: number
-  /** The keys and indexes from the root to the value being read (its path, built on failure only). */
-  readonly keys: (string | number)[]
-  readonly ancestors: object[]
+  /** The keys and indexes from the root to the value being read, `depth` of them (its path, built on failure only). */
+  readonly keys: (string | number | undefined)[]
+  depth: number
+  /** The arrays and objects the value being read is inside, `open` of them. */
+  readonly ancestors: (object | undefined)[]
+  open: number
 }
+
+// Optimization: every dispatched event's payload is walked; one walk's arrays serve them all
+// instead of two new arrays (and their first growth) per event.
+let idle: Walk | undefined
 
 class DataProblem {
   constructor(readonly message: string) {}
@@ -93,7 +114,9 @@ class DataProblem {
 
 function pathOf(walk: Walk, last?: string | number): string {
   let path = walk.root
-  for (const key of last === undefined ? walk.keys : [...walk.keys, last]) path += typeof key === 'number' ? `[${key}]` : `.${key}`
+  const keys = walk.keys.slice(0, walk.depth)
+  if (last !== undefined) keys.push(last)
+  for (const key of keys) path += typeof key === 'number' ? `[${key}]` : `.${key}`
   return path
 }
 
@@ -118,8 +141,8 @@ function visit(walk: Walk, v: unknown, depth: number): unknown {
   }
   if (typeof v !== 'object') throw new DataProblem(`${pathOf(walk)} must be JSON data, got ${typeof v}`)
   if (depth >= walk.maxDepth) throw new DataProblem(`${pathOf(walk)} is nested deeper than ${walk.maxDepth} levels`)
-  if (walk.ancestors.includes(v)) throw new DataProblem(`${pathOf(walk)} is circular`)
-  walk.ancestors.push(v)
+  for (let i = 0; i < walk.open; i++) if (walk.ancestors[i] === v) throw new DataProblem(`${pathOf(walk)} is circular`)
+  walk.ancestors[walk.open++] = v
   let result: unknown = v
   if (Array.isArray(v)) {
     if (Object.getPrototypeOf(v) !== Array.prototype) throw new DataProblem(`${pathOf(walk)} must be plain JSON data`)
@@ -129,9 +152,9 @@ function visit(walk: Walk, v: unknown, depth: number): unknown {
     for (let i = 0; i < n; i++) {
       const item: unknown = v[i]
       if (item === undefined || !(i in v)) throw new DataProblem(`${pathOf(walk, i)} must be JSON data, got undefined`)
-      walk.keys.push(i)
+      walk.keys[walk.depth++] = i
       const copied = visit(walk, item, depth + 1)
-      walk.keys.pop()
+      walk.keys[--walk.depth] = undefined
       if (copy) copy[i] = copied
     }
     if (copy) result = copy
@@ -148,15 +171,15 @@ function visit(walk: Walk, v: unknown, depth: number): unknown {
       if (item === undefined) continue
       walk.size += jsonStringLength(key) + 1 // "key":
       fields++
-      walk.keys.push(key)
+      walk.keys[walk.depth++] = key
       const copied = visit(walk, item, depth + 1)
-      walk.keys.pop()
+      walk.keys[--walk.depth] = undefined
       if (copy) copy[key] = copied
     }
     walk.size += fields === 0 ? 2 : fields + 1 // braces and commas
     if (copy) result = copy
   }
-  walk.ancestors.pop()
+  walk.ancestors[--walk.open] = undefined
   return result
 }
 
