@@ -10,8 +10,9 @@ import { Observable, type OperatorFunction, type SchedulerLike, type Subscriptio
  * 1.5 µs more than the scheduled action itself; a banner's timers restart with every banner.
  *
  * @example
- * watchState(state$, (s) => s.modal.shakeStartedAt).pipe(
- *   restartTimer(deps.scheduler, SHAKE_MS, (startedAt) => (startedAt === null ? null : modalShakeEnded({}))),
+ * // Each new open banner starts its own count; a closed one (null) stops the count.
+ * watchState(state$, (s) => (s.banner.open ? s.banner : null)).pipe(
+ *   restartTimer(deps.scheduler, BANNER_AUTO_DISMISS_MS, (banner) => (banner ? bannerClosed({}) : null)),
  * )
  */
 export function restartTimer<T, R>(scheduler: SchedulerLike, delay: number, start: (value: T) => R | null): OperatorFunction<T, R> {
