@@ -1,4 +1,4 @@
-import { BehaviorSubject, Observable, skip, Subject, type Subscription } from 'rxjs'
+import { Observable, skip, Subject, type Subscription } from 'rxjs'
 import { readEvent, type EventCatalogue, assertValidEvent } from './events/catalogue.js'
 import type { EventInput, StampedEvent } from './events/defineEvent.js'
 import { effectFailed } from './events/modal/effects.js'
@@ -115,7 +115,10 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
   const { reducer, catalogue, lazy } = options
   const reference = reducer.initial({ projectId: '', adapters: [] })
   const log = new EventLog<ModalState>(reducer, options.initialState ?? reference, options.maxLogBytes ?? LOG_BUFFER_BYTES)
-  const state$ = new BehaviorSubject<ModalState>(log.currentState)
+  // The state shown, as a BehaviorSubject would give it. Optimization: the state stream effects
+  // read, not a BehaviorSubject, whose every emission allocates (a closure, an iterator) even
+  // when nobody listens; this runs for every event.
+  const state$ = new StateStream(log.currentState)
   // What effects see as state$: the present state, and the one before the event they handle.
   const present$ = new StateStream(log.presentState)
   const event$ = new EventStream()

@@ -6,8 +6,19 @@
 export type Schema<T> = {
   /** Returns the problem (with its path) or null when `value` fits. */
   check(value: unknown, path: string): string | null
+  /**
+   * Whether `value` fits: true exactly when `check` returns null. Optional; the schemas made here
+   * have it. Optimization: a payload that fits (nearly every one) is told so without building
+   * the path texts `check` carries for its message; `check` is asked only for one that does not.
+   */
+  readonly fits?: (value: unknown) => boolean
   /** Phantom field carrying the static type. */
   readonly _type?: T
+}
+
+/** Whether `value` fits `schema` (`check` answers for a schema without `fits`). */
+export function fits(schema: Schema<unknown>, value: unknown): boolean {
+  return schema.fits ? schema.fits(value) : schema.check(value, '') === null
 }
 
 export type Infer<S> = S extends Schema<infer T> ? T : never
@@ -55,26 +66,47 @@ export type PlainData = { value: unknown; size: number }
  * The walk recurses at most `maxDepth` levels, so no value can overflow the stack.
  */
 export function readPlainData(value: unknown, path: string, options: { copy?: boolean; maxDepth?: number } = {}): PlainData | string {
-  const walk: Walk = { root: path, copy: options.copy === true, maxDepth: options.maxDepth ?? MAX_PAYLOAD_DEPTH, nodes: 0, size: 0, keys: [], ancestors: [] }
+  // A walk begun while another runs (a getter or a proxy's trap that dispatches) gets its own.
+  const walk = idle ?? { root: path, copy: false, maxDepth: 0, nodes: 0, size: 0, keys: [], depth: 0, ancestors: [], open: 0 }
+  idle = undefined
+  walk.root = path
+  walk.copy = options.copy === true
+  walk.maxDepth = options.maxDepth ?? MAX_PAYLOAD_DEPTH
+  walk.nodes = 0
+  walk.size = 0
   try {
     const copied = visit(walk, value, 0)
     return { value: copied, size: walk.size }
   } catch (error) {
     if (error instanceof DataProblem) return error.message
     return `${pathOf(walk)} could not be read (${error instanceof Error ? error.message : 'unreadable value'})`
+  } finally {
+    // A walk that stopped half-way lets go of what it was reading.
+    for (let i = 0; i < walk.open; i++) walk.ancestors[i] = undefined
+    for (let i = 0; i < walk.depth; i++) walk.keys[i] = undefined
+    walk.open = 0
+    walk.depth = 0
+    idle = walk
   }
 }
 
 type Walk = {
-  readonly root: string
-  readonly copy: boolean
-  readonly maxDepth: number
+  root: string
+  copy: boolean
+  maxDepth: number
   nodes: number
   size: number
-  /** The keys and indexes from the root to the value being read (its path, built on failure only). */
-  readonly keys: (string | number)[]
-  readonly ancestors: object[]
+  /** The keys and indexes from the root to the value being read, `depth` of them (its path, built on failure only). */
+  readonly keys: (string | number | undefined)[]
+  depth: number
+  /** The arrays and objects the value being read is inside, `open` of them. */
+  readonly ancestors: (object | undefined)[]
+  open: number
 }
+
+// Optimization: every dispatched event's payload is walked; one walk's arrays serve them all
+// instead of two new arrays (and their first growth) per event.
+let idle: Walk | undefined
 
 class DataProblem {
   constructor(readonly message: string) {}
@@ -82,7 +114,9 @@ class DataProblem {
 
 function pathOf(walk: Walk, last?: string | number): string {
   let path = walk.root
-  for (const key of last === undefined ? walk.keys : [...walk.keys, last]) path += typeof key === 'number' ? `[${key}]` : `.${key}`
+  const keys = walk.keys.slice(0, walk.depth)
+  if (last !== undefined) keys.push(last)
+  for (const key of keys) path += typeof key === 'number' ? `[${key}]` : `.${key}`
   return path
 }
 
@@ -107,8 +141,8 @@ function visit(walk: Walk, v: unknown, depth: number): unknown {
   }
   if (typeof v !== 'object') throw new DataProblem(`${pathOf(walk)} must be JSON data, got ${typeof v}`)
   if (depth >= walk.maxDepth) throw new DataProblem(`${pathOf(walk)} is nested deeper than ${walk.maxDepth} levels`)
-  if (walk.ancestors.includes(v)) throw new DataProblem(`${pathOf(walk)} is circular`)
-  walk.ancestors.push(v)
+  for (let i = 0; i < walk.open; i++) if (walk.ancestors[i] === v) throw new DataProblem(`${pathOf(walk)} is circular`)
+  walk.ancestors[walk.open++] = v
   let result: unknown = v
   if (Array.isArray(v)) {
     if (Object.getPrototypeOf(v) !== Array.prototype) throw new DataProblem(`${pathOf(walk)} must be plain JSON data`)
@@ -118,9 +152,9 @@ function visit(walk: Walk, v: unknown, depth: number): unknown {
     for (let i = 0; i < n; i++) {
       const item: unknown = v[i]
       if (item === undefined || !(i in v)) throw new DataProblem(`${pathOf(walk, i)} must be JSON data, got undefined`)
-      walk.keys.push(i)
+      walk.keys[walk.depth++] = i
       const copied = visit(walk, item, depth + 1)
-      walk.keys.pop()
+      walk.keys[--walk.depth] = undefined
       if (copy) copy[i] = copied
     }
     if (copy) result = copy
@@ -137,15 +171,15 @@ function visit(walk: Walk, v: unknown, depth: number): unknown {
       if (item === undefined) continue
       walk.size += jsonStringLength(key) + 1 // "key":
       fields++
-      walk.keys.push(key)
+      walk.keys[walk.depth++] = key
       const copied = visit(walk, item, depth + 1)
-      walk.keys.pop()
+      walk.keys[--walk.depth] = undefined
       if (copy) copy[key] = copied
     }
     walk.size += fields === 0 ? 2 : fields + 1 // braces and commas
     if (copy) result = copy
   }
-  walk.ancestors.pop()
+  walk.ancestors[--walk.open] = undefined
   return result
 }
 
@@ -161,12 +195,15 @@ export function jsonStringLength(text: string): number {
 export function jsonNumberLength(n: number): number {
   if (!Number.isSafeInteger(n)) return String(n).length
   let digits = n < 0 ? 2 : 1
-  for (let rest = Math.abs(n); rest >= 10; rest = Math.floor(rest / 10)) digits++
+  const magnitude = n < 0 ? -n : n
+  // Optimization: exact multiplications instead of divisions; every event's time has 13 digits.
+  for (let power = 10; power <= magnitude; power *= 10) digits++
   return digits
 }
 
 const primitive = <T>(name: string, test: (v: unknown) => boolean): Schema<T> => ({
   check: (v, path) => (test(v) ? null : `${path} must be ${name}, got ${describe(v)}`),
+  fits: test,
 })
 
 export const string = (): Schema<string> => primitive('a string', (v) => typeof v === 'string')
@@ -176,29 +213,40 @@ export const boolean = (): Schema<boolean> => primitive('a boolean', (v) => type
 /** Any JSON value: checked for JSON-safety (no functions, bigint, undefined in arrays, cycles). */
 export const json = <T = unknown>(): Schema<T> => ({
   check: (v, path) => jsonProblem(v, path, new Set()),
+  fits: (v) => jsonFits(v, []),
 })
 
 export function literal<const T extends readonly (string | number | boolean | null)[]>(
   ...values: T
 ): Schema<T[number]> {
+  // Optimization: views and namespaces are literals of dozens of values; a set answers at once
+  // (with the same SameValueZero equality as includes).
+  const known: ReadonlySet<unknown> = new Set(values)
   return {
     check: (v, path) =>
       values.includes(v as T[number])
         ? null
         : `${path} must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}, got ${show(v)}`,
+    fits: (v) => known.has(v),
   }
 }
 
 export function optional<T>(inner: Schema<T>): Schema<T | undefined> {
-  return { check: (v, path) => (v === undefined ? null : inner.check(v, path)) }
+  return { check: (v, path) => (v === undefined ? null : inner.check(v, path)), fits: (v) => v === undefined || fits(inner, v) }
 }
 
 export function nullable<T>(inner: Schema<T>): Schema<T | null> {
-  return { check: (v, path) => (v === null ? null : inner.check(v, path)) }
+  return { check: (v, path) => (v === null ? null : inner.check(v, path)), fits: (v) => v === null || fits(inner, v) }
 }
 
 export function array<T>(inner: Schema<T>): Schema<T[]> {
+  const fitsArray = (v: unknown): boolean => {
+    if (!Array.isArray(v)) return false
+    for (let i = 0; i < v.length; i++) if (!fits(inner, v[i])) return false
+    return true
+  }
   return {
+    fits: fitsArray,
     check(v, path) {
       if (!Array.isArray(v)) return `${path} must be an array, got ${describe(v)}`
       for (let i = 0; i < v.length; i++) {
@@ -211,7 +259,13 @@ export function array<T>(inner: Schema<T>): Schema<T[]> {
 }
 
 export function record<T>(inner: Schema<T>): Schema<Record<string, T>> {
+  const fitsRecord = (v: unknown): boolean => {
+    if (!isPlainObject(v)) return false
+    for (const k of Object.keys(v)) if (FORBIDDEN_KEYS.has(k) || !fits(inner, v[k])) return false
+    return true
+  }
   return {
+    fits: fitsRecord,
     check(v, path) {
       if (!isPlainObject(v)) return `${path} must be an object, got ${describe(v)}`
       for (const [k, item] of Object.entries(v)) {
@@ -234,7 +288,17 @@ export type ObjectOf<S extends Shape> = {
 
 /** An object with exactly these keys: unknown keys are rejected so typos fail loudly. */
 export function object<S extends Shape>(shape: S): Schema<ObjectOf<S>> {
+  // The shape's fields are listed once, not on every payload.
+  const keys = Object.keys(shape)
+  const schemas = keys.map((key) => shape[key] as Schema<unknown>)
+  const fitsObject = (v: unknown): boolean => {
+    if (!isPlainObject(v)) return false
+    for (const key of Object.keys(v)) if (FORBIDDEN_KEYS.has(key) || !Object.hasOwn(shape, key)) return false
+    for (let i = 0; i < keys.length; i++) if (!fits(schemas[i] as Schema<unknown>, v[keys[i] as string])) return false
+    return true
+  }
   return {
+    fits: fitsObject,
     check(v, path) {
       if (!isPlainObject(v)) return `${path} must be an object, got ${describe(v)}`
       for (const key of Object.keys(v)) {
@@ -252,6 +316,7 @@ export function object<S extends Shape>(shape: S): Schema<ObjectOf<S>> {
 /** The first of several schemas the value fits; the problem of the last one otherwise. */
 export function oneOf<T extends readonly Schema<unknown>[]>(...schemas: T): Schema<Infer<T[number]>> {
   return {
+    fits: (v) => schemas.some((s) => fits(s, v)),
     check(v, path) {
       let problem: string | null = `${path} fits no schema`
       for (const s of schemas) {
@@ -269,6 +334,30 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false
   const proto = Object.getPrototypeOf(v)
   return proto === Object.prototype || proto === null
+}
+
+/** `jsonProblem(v, path, new Set()) === null`, without the paths: `ancestors` are the arrays and objects `v` is inside. */
+function jsonFits(v: unknown, ancestors: unknown[]): boolean {
+  if (ancestors.length >= MAX_PAYLOAD_DEPTH) return plainDataProblem(v, '', 0) === null
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true
+  if (typeof v === 'number') return Number.isFinite(v)
+  if (typeof v !== 'object') return false
+  if (ancestors.includes(v)) return false
+  ancestors.push(v)
+  try {
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) if (!jsonFits(v[i], ancestors)) return false
+      return true
+    }
+    if (!isPlainObject(v)) return false
+    for (const [k, item] of Object.entries(v)) {
+      if (FORBIDDEN_KEYS.has(k)) return false
+      if (item !== undefined && !jsonFits(item, ancestors)) return false
+    }
+    return true
+  } finally {
+    ancestors.pop()
+  }
 }
 
 function jsonProblem(v: unknown, path: string, seen: Set<unknown>): string | null {

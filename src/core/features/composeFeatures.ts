@@ -69,10 +69,17 @@ export function composeFeatures<D>(
   }
   const definitions = new Map<string, Feature<D>>()
   const loading = new Map<string, Promise<Feature<D>>>()
+  // Optimization: every event asks (the store looks for a feature it needs first); the answer
+  // for a type never changes, so it is kept, for a bounded number of types (a host may send any).
+  const owners = new Map<string, LazyFeature<D> | null>()
   const ownerOf = (type: string): LazyFeature<D> | undefined => {
     if (lazy.length === 0) return undefined
+    const known = owners.get(type)
+    if (known !== undefined) return known ?? undefined
     const slash = type.indexOf('/')
-    return byType.get(type) ?? (slash > 0 ? byDomain.get(type.slice(0, slash)) : undefined)
+    const owner = byType.get(type) ?? (slash > 0 ? byDomain.get(type.slice(0, slash)) : undefined)
+    if (owners.size < 4_096) owners.set(type, owner ?? null)
+    return owner
   }
   const absent = (f: LazyFeature<D> | undefined, state: ModalState): LazyFeature<D> | undefined =>
     f && !state.injected.includes(f.name) ? f : undefined

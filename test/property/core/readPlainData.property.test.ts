@@ -56,5 +56,28 @@ describe('readPlainData', () => {
     expect(plainDataProblem(deep, 'payload')).toMatch(/^payload(\[0\]){64} is nested deeper than 64 levels$/)
     const throwing = new Proxy({}, { ownKeys: () => { throw new Error('trap') } })
     expect(plainDataProblem({ p: throwing }, 'payload')).toBe('payload.p could not be read (trap)')
+    // After a walk that stopped half-way, the next one starts clean.
+    expect(readPlainData({ a: [{ b: 1 }] }, 'payload', { copy: true })).toEqual({ value: { a: [{ b: 1 }] }, size: 15 })
+  })
+
+  it('reads a value while reading another (a trap that dispatches), each walk on its own', () => {
+    const inner: unknown[] = []
+    const target = { x: { y: [1, 2] } }
+    const reentrant = new Proxy(target, {
+      getOwnPropertyDescriptor: (t, key) => {
+        inner.push(readPlainData({ deep: [{ z: 'in' }] }, 'other', { copy: true }), plainDataProblem({ bad: [1, 2n] }, 'other'))
+        return Reflect.getOwnPropertyDescriptor(t, key)
+      },
+    })
+    expect(readPlainData({ a: [reentrant] }, 'payload', { copy: true })).toEqual({ value: { a: [{ x: { y: [1, 2] } }] }, size: JSON.stringify({ a: [target] }).length })
+    // The trap runs for each look at a key: every walk made in it read its own value right.
+    expect(inner.length).toBeGreaterThan(0)
+    for (let i = 0; i < inner.length; i += 2) {
+      expect(inner[i]).toEqual({ value: { deep: [{ z: 'in' }] }, size: JSON.stringify({ deep: [{ z: 'in' }] }).length })
+      expect(inner[i + 1]).toBe('other.bad[1] must be JSON data, got bigint')
+    }
+    const cyclic: Record<string, unknown> = { a: 1 }
+    cyclic.self = [cyclic]
+    expect(plainDataProblem(cyclic, 'payload')).toBe('payload.self[0] is circular')
   })
 })

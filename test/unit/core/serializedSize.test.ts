@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { jsonNumberLength } from '../../../src/core/events/schema'
 import { serializedSize } from '../../../src/core/store'
 import { fcParams } from '../../property/fcSettings'
 
@@ -18,6 +19,17 @@ describe('serializedSize', () => {
         },
       ),
       fcParams({ numRuns: 300 }),
+    )
+  })
+
+  it("measures any number's JSON length, times and the largest safe integers too", () => {
+    const edges = [0, -0, 1, -1, 9, 10, 99, 100, 1_700_000_000_000, 9_999_999_999_999, 10_000_000_000_000, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 0.5, -1e21, 1e21, 2 ** 53]
+    for (const n of edges) expect(jsonNumberLength(n)).toBe(JSON.stringify(n).length)
+    fc.assert(
+      fc.property(fc.oneof(fc.maxSafeInteger(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })), (n) => {
+        expect(jsonNumberLength(n)).toBe(JSON.stringify(n).length)
+      }),
+      fcParams({ numRuns: 1000 }),
     )
   })
 })

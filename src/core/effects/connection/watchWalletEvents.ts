@@ -16,11 +16,7 @@ import { watchState } from '../runtime/watchState.js'
 export const watchWalletEvents: Effect<WalletDeps> = (_event$, state$, deps) =>
   // Optimization: the connections are looked at only when they changed.
   watchState(state$, (s) => s.connection.byNamespace).pipe(
-    map((byNamespace) =>
-      (Object.entries(byNamespace) as [Namespace, { connections: { connectorId: string; accounts: unknown[] }[] }][]).flatMap(
-        ([namespace, ns]) => ns.connections.filter((c) => c.accounts.length > 0).map((c) => `${namespace} ${c.connectorId}`),
-      ),
-    ),
+    map(connectedKeys),
     distinctUntilChanged((a, b) => a.length === b.length && a.every((k, i) => k === b[i])),
     switchMap((keys) =>
       merge(
@@ -36,6 +32,20 @@ export const watchWalletEvents: Effect<WalletDeps> = (_event$, state$, deps) =>
       ),
     ),
   )
+
+/** `namespace connectorId` of each connection with accounts, namespace by namespace. */
+function connectedKeys(byNamespace: Partial<Record<Namespace, { connections: readonly { connectorId: string; accounts: readonly unknown[] }[] }>>): string[] {
+  // Optimization: loops, not entries/flatMap/filter/map: this runs on every change of a connection.
+  const keys: string[] = []
+  for (const namespace of Object.keys(byNamespace) as Namespace[]) {
+    const connections = (byNamespace[namespace] as { connections: readonly { connectorId: string; accounts: readonly unknown[] }[] }).connections
+    for (let i = 0; i < connections.length; i++) {
+      const c = connections[i] as { connectorId: string; accounts: readonly unknown[] }
+      if (c.accounts.length > 0) keys.push(`${namespace} ${c.connectorId}`)
+    }
+  }
+  return keys
+}
 
 function splitKey(key: string): [Namespace, string] {
   const space = key.indexOf(' ')

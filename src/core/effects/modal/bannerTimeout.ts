@@ -1,8 +1,8 @@
-import { map, switchMap, timer, EMPTY } from 'rxjs'
 import { bannerClosed } from '../../events/modal/banner.js'
 import type { CoreDeps } from '../../ports.js'
 import type { ModalState } from '../../state.js'
 import type { Effect } from '../runtime/runEffects.js'
+import { restartTimer } from '../runtime/restartTimer.js'
 import { watchState } from '../runtime/watchState.js'
 
 /**
@@ -21,7 +21,5 @@ const DISMISSES_ITSELF = new Set<ModalState['banner']['variant']>(['success', 'i
 export const bannerTimeout: Effect<CoreDeps> = (_event$, state$, deps) =>
   // The open banner itself: a new one (even with the same text) is a new object.
   watchState(state$, (s) => (s.banner.open ? s.banner : null)).pipe(
-    switchMap((banner) =>
-      banner && DISMISSES_ITSELF.has(banner.variant) ? timer(BANNER_AUTO_DISMISS_MS, deps.scheduler).pipe(map(() => bannerClosed({}))) : EMPTY,
-    ),
+    restartTimer(deps.scheduler, BANNER_AUTO_DISMISS_MS, (banner) => (banner && DISMISSES_ITSELF.has(banner.variant) ? bannerClosed({}) : null)),
   )

@@ -5,10 +5,13 @@ import type { ModalState } from '../../state.js'
 import type { CoreDeps } from '../../ports.js'
 import { isIgnoredConnectionEvent } from '../../reducers/connection/isIgnoredConnectionEvent.js'
 import type { Effect } from '../runtime/runEffects.js'
+import { ofTypeWhere } from '../runtime/ofTypeWhere.js'
 import { sendSafely } from '../runtime/sendSafely.js'
 
 /** EIP-1193 user rejection: the visitor said no; nothing went wrong. */
 const USER_REJECTED = 4001
+
+const isFailure = (type: string): boolean => type.endsWith('/failed')
 
 /**
  * Sends an error report for each failure the modal meets (`…/failed` events), except a
@@ -17,8 +20,10 @@ const USER_REJECTED = 4001
  */
 export const reportErrors: Effect<CoreDeps> = (event$, state$, deps) =>
   event$.pipe(
+    // Optimization: the store hands this effect only failures, not every event.
+    ofTypeWhere(isFailure),
     // The state before the event decides staleness, as the reducers did.
-    map((event) => (event.type.endsWith('/failed') ? reportOf(state$.previous, event) : null)),
+    map((event) => reportOf(state$.previous, event)),
     filter((report): report is ErrorReport => report !== null),
     tap((report) => {
       const reportError = deps.analytics.reportError
@@ -30,7 +35,7 @@ export const reportErrors: Effect<CoreDeps> = (event$, state$, deps) =>
 type ErrorReport = { event: string; errorType: string; errorMessage: string }
 
 function reportOf(before: ModalState, event: StampedEvent): ErrorReport | null {
-  if (!event.type.endsWith('/failed') || isIgnoredConnectionEvent(before, event)) return null
+  if (!isFailure(event.type) || isIgnoredConnectionEvent(before, event)) return null
   const error = (event.payload as { error?: SerializedError } | null)?.error
   if (typeof error?.shortMessage !== 'string' || error.code === USER_REJECTED) return null
   return { event: event.type, errorType: error.name, errorMessage: error.shortMessage }

@@ -1,9 +1,10 @@
-import { defer, distinctUntilChanged, map, skip, switchMap, take } from 'rxjs'
+import { defer, map, skip, switchMap, take } from 'rxjs'
 import { sameDurableState, selectDurable, STORAGE_KEYS } from '../../durable.js'
 import { storageHydrated } from '../../events/persistence/storage.js'
 import type { CoreDeps } from '../../ports.js'
 import type { Effect } from '../runtime/runEffects.js'
 import { ofType } from '../runtime/ofType.js'
+import { watchState } from '../runtime/watchState.js'
 import { persistLatest } from './persistLog.js'
 
 /**
@@ -20,11 +21,10 @@ export const persistDurable: Effect<CoreDeps> = (event$, state$, deps) =>
         deps,
         STORAGE_KEYS.durable,
         defer(() =>
-          // state$ replays the current state, then emits on each change.
-          state$,
+          // The current state, then each one whose durable slices changed. Optimization: compared
+          // on the state's own references, inside the state stream; the record is made on a change.
+          watchState(state$, (s) => s, sameDurableState),
         ).pipe(
-          // Optimization: compared on the state's own references; the record is made on a change.
-          distinctUntilChanged(sameDurableState),
           skip(1),
           map(selectDurable),
           map((durable) => () => durable),

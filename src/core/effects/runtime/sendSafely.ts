@@ -7,7 +7,10 @@
  */
 export function sendSafely(send: () => unknown): void {
   try {
-    void Promise.resolve(send()).catch(() => undefined)
+    const sent = send()
+    // Optimization: only an object (a promise, a thenable) can fail later; a sink that answers
+    // with nothing, as most do, needs no promise made to catch that.
+    if (sent !== null && (typeof sent === 'object' || typeof sent === 'function')) void Promise.resolve(sent).catch(() => undefined)
   } catch {
     // A sink that throws synchronously is as ignorable as one that rejects.
   }

@@ -1,10 +1,11 @@
 import { ofType } from '../runtime/ofType.js'
-import { distinctUntilChanged, filter, map, merge, type Observable } from 'rxjs'
+import { filter, map, merge, type Observable } from 'rxjs'
 import { balanceRefreshRequested } from '../../events/connection/balance.js'
 import type { StampedEvent } from '../../events/defineEvent.js'
 import { modalOpenRequested } from '../../events/modal/modal.js'
 import { sendConfirmed } from '../../events/connection/send.js'
 import { selectCaipAddress } from '../../selectors.js'
+import type { ModalState } from '../../state.js'
 import type { StateObservable } from '../runtime/runEffects.js'
 import { watchState } from '../runtime/watchState.js'
 
@@ -19,10 +20,7 @@ export function balanceTriggers(
   options: { onOpen?: boolean } = {},
 ): Observable<boolean> {
   return merge(
-    // Optimization: the address is worked out only when what it depends on changed.
-    watchState(state$, (s) => s, (a, b) => a.connection === b.connection && a.network === b.network && a.settings === b.settings).pipe(
-      map(selectCaipAddress),
-      distinctUntilChanged(),
+    watchState(state$, selectTriggerAddress).pipe(
       filter((caipAddress): caipAddress is string => caipAddress !== null),
       map(() => false),
     ),
@@ -43,4 +41,21 @@ export function balanceTriggers(
         ]
       : []),
   )
+}
+
+// The last address worked out, with what it was worked out from.
+let last: { connection: ModalState['connection']; network: ModalState['network']; settings: ModalState['settings']; caipAddress: string | null } | undefined
+
+/**
+ * `selectCaipAddress`, worked out again only when what it reads (the connection, network and
+ * settings slices) changed. Optimization: the effects that fetch on these triggers (balances,
+ * identity) watch the same address; a state that changes none of the three costs each of them
+ * three comparisons, and one that does is worked out once for all of them.
+ */
+function selectTriggerAddress(state: ModalState): string | null {
+  const { connection, network, settings } = state
+  if (last === undefined || last.connection !== connection || last.network !== network || last.settings !== settings) {
+    last = { connection, network, settings, caipAddress: selectCaipAddress(state) }
+  }
+  return last.caipAddress
 }

@@ -181,6 +181,11 @@ describe('the base features', () => {
       expect(body.slices.map((s) => s.name)).toEqual(stub.slices)
       for (const e of body.events) expect(composed.ownerOf(e.type)?.name, e.type).toBe(stub.name)
     }
+    // Asked again (the answers are kept), and after thousands of types no feature owns, the same.
+    for (let i = 0; i < 5_000; i++) expect(composed.ownerOf(`junk${i}/x`)).toBeUndefined()
+    for (const stub of LAZY_FEATURES) {
+      for (const e of (await stub.load()).events) expect(composed.ownerOf(e.type)?.name, e.type).toBe(stub.name)
+    }
   })
 
   it("route a pushed view of a lazy feature to that feature", () => {

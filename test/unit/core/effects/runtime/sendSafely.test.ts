@@ -13,8 +13,14 @@ describe('sendSafely', () => {
     expect(() => sendSafely(() => { throw new Error('sink down') })).not.toThrow()
     let rejected = false
     sendSafely(() => Promise.reject(new Error('later')).finally(() => (rejected = true)))
+    // A thenable that fails, and sinks that answer with plain values, are as quiet.
+    let thenCalled = false
+    sendSafely(() => ({ then: (_ok: unknown, fail: (e: unknown) => void) => ((thenCalled = true), fail(new Error('thenable'))) }))
+    sendSafely(() => undefined)
+    sendSafely(() => 42)
     await new Promise((r) => setTimeout(r, 0))
     expect(rejected).toBe(true)
+    expect(thenCalled).toBe(true)
   })
 
   it('keeps reportErrors alive when the analytics sink throws synchronously', () => {

@@ -47,4 +47,19 @@ describe('balanceTriggers', () => {
       expectObservable(runEffect(asEffect(), { events, state: none })).toBe('')
     })
   })
+
+  it('effects watching the same states see the same triggers, whenever they started; a state with the same address (other slices, or new connection objects) does not trigger', () => {
+    new EffectScheduler().run(({ expectObservable, cold }) => {
+      // One state's other slices throughout: only what the address is read from changes.
+      const a = on(ACCOUNT)
+      const opened = { ...a, modal: { ...a.modal, open: true } }
+      const values = { n: { ...a, connection: none.connection }, a, o: opened, A: { ...a, connection: on(ACCOUNT).connection }, b: { ...a, connection: on(OTHER_ACCOUNT).connection } }
+      const marble = 'n 9ms a 9ms o 9ms A 9ms b 9ms a 9ms b'
+      expectObservable(runEffect(asEffect(), { state: { marble, values }, initialState: none })).toBe('10ms f 29ms f 9ms f 9ms f', { f })
+      // A second trigger stream on the same states, from the third state on.
+      const late = runEffect(asEffect(), { state: cold('20ms o 9ms A 9ms b 9ms a 9ms b', values), initialState: none })
+      expectObservable(late).toBe('20ms f 19ms f 9ms f 9ms f', { f })
+    })
+  })
 })
+
