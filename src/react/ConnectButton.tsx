@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react'
 import { formatBalance, truncateAddress } from '../core/domain/format.js'
 import { selectAccountBalance, type AccountBalance } from '../core/reducers/data/dataSelectors.js'
 import type { ModalState } from '../core/state.js'
@@ -10,6 +10,7 @@ import { useGangwayNetwork } from './hooks/useGangwayNetwork.js'
 import { useGangwayThemeVariables } from './hooks/useGangwayThemeVariables.js'
 import { useModal } from './ModalContext.js'
 import { useModalState } from './useModalState.js'
+import { useStyleSheet } from './useStyleSheet.js'
 
 /** The connected account as ConnectButton.Custom gives it. */
 export type ConnectButtonAccount = Omit<GangwayAccount, 'address'> & {
@@ -171,6 +172,11 @@ function ConnectButtonBase({ label, accountStatus = 'full', chainStatus = 'full'
   const t = useButtonTranslate(mounted)
   const { variables } = useGangwayThemeVariables()
   const themeMode = useModalState(selectThemeMode)
+  const modal = useModal()
+  const rootRef = useRef<HTMLDivElement>(null)
+  // Adopted by the document (or the host's shadow root the button is in); a <style> with the
+  // nonce in the server's HTML, which hydration keeps until mounted.
+  const stylesheet = useStyleSheet(CONNECT_BUTTON_CSS, { nonce: modal.options.cspNonce, anchor: rootRef })
   const style = variables as CSSProperties
   let content: ReactNode
   if (!account) {
@@ -219,6 +225,7 @@ function ConnectButtonBase({ label, accountStatus = 'full', chainStatus = 'full'
   }
   return (
     <div
+      ref={rootRef}
       className="gw-cb"
       data-theme={themeMode}
       data-mounted={mounted ? undefined : 'false'}
@@ -226,7 +233,7 @@ function ConnectButtonBase({ label, accountStatus = 'full', chainStatus = 'full'
       style={style}
       data-testid="gw-connect-button"
     >
-      <style>{CONNECT_BUTTON_CSS}</style>
+      {stylesheet}
       {content}
     </div>
   )
