@@ -177,7 +177,9 @@ function ConnectButtonBase({ label, accountStatus = 'full', chainStatus = 'full'
   // Adopted by the document (or the host's shadow root the button is in); a <style> with the
   // nonce in the server's HTML, which hydration keeps until mounted.
   const stylesheet = useStyleSheet(CONNECT_BUTTON_CSS, { nonce: modal.options.cspNonce, anchor: rootRef })
-  const style = variables as CSSProperties
+  // The theme's variables only once mounted: set by React through the CSSOM then, which a strict
+  // CSP allows, where a style attribute in the server's HTML is blocked and never set again.
+  const style = mounted ? (variables as CSSProperties) : undefined
   let content: ReactNode
   if (!account) {
     content = (
