@@ -205,8 +205,11 @@ const byteBudget = check((v) => v === Infinity || (Number.isSafeInteger(v) && (v
 const fn = check((v) => typeof v === 'function', 'a function')
 const anyObject = check(isObject, 'an object')
 const flag = optional(boolean())
-/** A CSP nonce-source's value (CSP 3 base64-value): base64 or base64url characters, up to two '=' at the end. */
-const cspNonce = check((v) => typeof v === 'string' && /^[A-Za-z0-9+/_-]+={0,2}$/.test(v), "a non-empty base64 string (the nonce of the page's Content-Security-Policy)")
+/**
+ * A CSP nonce-source's value (CSP 3 base64-value): base64 or base64url characters, up to two '='
+ * at the end. Optimization: a short message, as this check is in the host's first bundle.
+ */
+const cspNonce = check((v) => typeof v === 'string' && /^[A-Za-z0-9+/_-]+={0,2}$/.test(v), 'a CSP nonce (base64)')
 const ids = optional(array(string()))
 
 /**
