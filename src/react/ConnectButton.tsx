@@ -57,6 +57,12 @@ export type ConnectButtonProps = {
   chainStatus?: 'full' | 'icon' | 'name' | 'none'
   /** Show the native balance in the account button (default true). */
   showBalance?: boolean
+  /**
+   * The nonce of the page's Content-Security-Policy for the `<style>` in the server's HTML (and
+   * in browsers without constructable stylesheets); default: the modal's `cspNonce` option.
+   * A server component can pass its request's nonce here while the modal is made once per module.
+   */
+  nonce?: string | undefined
 }
 
 const subscribeNothing = () => () => undefined
@@ -167,7 +173,7 @@ function Avatar({ address }: { address: string }) {
   )
 }
 
-function ConnectButtonBase({ label, accountStatus = 'full', chainStatus = 'full', showBalance = true }: ConnectButtonProps) {
+function ConnectButtonBase({ label, accountStatus = 'full', chainStatus = 'full', showBalance = true, nonce }: ConnectButtonProps) {
   const { account, chain, openConnectModal, openAccountModal, openChainModal, mounted } = useConnectButtonState()
   const t = useButtonTranslate(mounted)
   const { variables } = useGangwayThemeVariables()
@@ -176,7 +182,7 @@ function ConnectButtonBase({ label, accountStatus = 'full', chainStatus = 'full'
   const rootRef = useRef<HTMLDivElement>(null)
   // Adopted by the document (or the host's shadow root the button is in); a <style> with the
   // nonce in the server's HTML, which hydration keeps until mounted.
-  const stylesheet = useStyleSheet(CONNECT_BUTTON_CSS, { nonce: modal.options.cspNonce, anchor: rootRef })
+  const stylesheet = useStyleSheet(CONNECT_BUTTON_CSS, { nonce: nonce ?? modal.options.cspNonce, anchor: rootRef })
   // The theme's variables only once mounted: set by React through the CSSOM then, which a strict
   // CSP allows, where a style attribute in the server's HTML is blocked and never set again.
   const style = mounted ? (variables as CSSProperties) : undefined

@@ -105,6 +105,15 @@ describe('server rendering and hydration', () => {
     client.destroy()
   })
 
+  it('the nonce prop (a request\'s, from a server component) beats the option', () => {
+    const html = renderToString(
+      <ModalProvider modal={serverModal()}>
+        <ConnectButton nonce="UmVxdWVzdE5vbmNl" />
+      </ModalProvider>,
+    )
+    expect(html).toContain('<style nonce="UmVxdWVzdE5vbmNl">')
+  })
+
   it('a client already connected hydrates the server HTML first, then shows the account', async () => {
     const { modal: client } = await setupModal({ themeVariables: THEME })
     const { el, recoverable, consoleErrors } = await serverThenHydrate(serverModal(), client, () => <ConnectButton />)
