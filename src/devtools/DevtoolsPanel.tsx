@@ -4,6 +4,7 @@ import { GangwayError } from '../core/errors/base.js'
 import { diffStates } from './diffStates.js'
 import { connectReduxDevtools } from './reduxDevtoolsBridge.js'
 import { ReactComponentsPane } from './reactComponents.js'
+import { useStyleSheet } from '../react/useStyleSheet.js'
 
 /** How many of the newest events the list renders; older ones stay in the log and the export. */
 const VISIBLE_EVENTS = 300
@@ -46,6 +47,9 @@ function Panel({ modal, reduxDevtools = true }: DevtoolsPanelProps) {
   const [tab, setTab] = useState<'diff' | 'state' | 'event' | 'components'>('diff')
   const [error, setError] = useState<string | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
+  const panelRef = useRef<HTMLElement>(null)
+  // Adopted by the page (a strict CSP blocks a <style>; a constructed sheet it allows).
+  const stylesheet = useStyleSheet(DEVTOOLS_CSS, { nonce: modal.options.cspNonce, anchor: panelRef })
 
   useEffect(() => {
     const sub = tt.changes$.subscribe(() => refresh())
@@ -93,8 +97,8 @@ function Panel({ modal, reduxDevtools = true }: DevtoolsPanelProps) {
   }
 
   return (
-    <section className="gwd" aria-label="Gangway devtools" data-testid="gangway-devtools" data-gangway-devtools="" data-theme={theme}>
-      <style>{DEVTOOLS_CSS}</style>
+    <section ref={panelRef} className="gwd" aria-label="Gangway devtools" data-testid="gangway-devtools" data-gangway-devtools="" data-theme={theme}>
+      {stylesheet}
       <header className="gwd-toolbar">
         <strong>Gangway devtools</strong>
         <span className="gwd-muted gwd-status" data-testid="devtools-status">

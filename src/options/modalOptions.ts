@@ -97,6 +97,13 @@ export type ModalOptions = {
   /** Deep-freeze states (default: on, off in production builds). */
   autoFreeze?: boolean
   /**
+   * The nonce of the page's Content-Security-Policy (`style-src 'nonce-…'`), for the `<style>`
+   * elements Gangway still renders: the ConnectButton's in server-rendered HTML, and every
+   * stylesheet in browsers without constructable stylesheets. Elsewhere the stylesheets are
+   * adopted, which a strict policy allows without a nonce.
+   */
+  cspNonce?: string
+  /**
    * WalletConnect (a phone wallet by QR code or deep link), made by `walletConnect({ … })` of
    * `gangway-kit/walletconnect` with the relay URL, the app's metadata and more. Adds the
    * WalletConnect connector to the eip155 adapter (or serves eip155 alone); its provider loads
@@ -198,6 +205,11 @@ const byteBudget = check((v) => v === Infinity || (Number.isSafeInteger(v) && (v
 const fn = check((v) => typeof v === 'function', 'a function')
 const anyObject = check(isObject, 'an object')
 const flag = optional(boolean())
+/**
+ * A CSP nonce-source's value (CSP 3 base64-value): base64 or base64url characters, up to two '='
+ * at the end. Optimization: a short message, as this check is in the host's first bundle.
+ */
+const cspNonce = check((v) => typeof v === 'string' && /^[A-Za-z0-9+/_-]+={0,2}$/.test(v), 'a CSP nonce (base64)')
 const ids = optional(array(string()))
 
 /**
@@ -313,6 +325,7 @@ const FIELDS: { readonly [K in keyof Required<ModalOptions>]: Schema<unknown> } 
   maxLogBytes: optional(byteBudget),
   modules: optional(array(feature)),
   autoFreeze: flag,
+  cspNonce: optional(cspNonce),
   walletConnect: optional({
     // A plain object would leave the modal no way to load WalletConnect.
     check: (v, path) =>

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react'
 import { formatBalance, truncateAddress } from '../core/domain/format.js'
 import { selectAccountBalance, type AccountBalance } from '../core/reducers/data/dataSelectors.js'
 import type { ModalState } from '../core/state.js'
@@ -10,6 +10,7 @@ import { useGangwayNetwork } from './hooks/useGangwayNetwork.js'
 import { useGangwayThemeVariables } from './hooks/useGangwayThemeVariables.js'
 import { useModal } from './ModalContext.js'
 import { useModalState } from './useModalState.js'
+import { useStyleSheet } from './useStyleSheet.js'
 
 /** The connected account as ConnectButton.Custom gives it. */
 export type ConnectButtonAccount = Omit<GangwayAccount, 'address'> & {
@@ -56,6 +57,12 @@ export type ConnectButtonProps = {
   chainStatus?: 'full' | 'icon' | 'name' | 'none'
   /** Show the native balance in the account button (default true). */
   showBalance?: boolean
+  /**
+   * The nonce of the page's Content-Security-Policy for the `<style>` in the server's HTML (and
+   * in browsers without constructable stylesheets); default: the modal's `cspNonce` option.
+   * A server component can pass its request's nonce here while the modal is made once per module.
+   */
+  nonce?: string | undefined
 }
 
 const subscribeNothing = () => () => undefined
@@ -166,12 +173,19 @@ function Avatar({ address }: { address: string }) {
   )
 }
 
-function ConnectButtonBase({ label, accountStatus = 'full', chainStatus = 'full', showBalance = true }: ConnectButtonProps) {
+function ConnectButtonBase({ label, accountStatus = 'full', chainStatus = 'full', showBalance = true, nonce }: ConnectButtonProps) {
   const { account, chain, openConnectModal, openAccountModal, openChainModal, mounted } = useConnectButtonState()
   const t = useButtonTranslate(mounted)
   const { variables } = useGangwayThemeVariables()
   const themeMode = useModalState(selectThemeMode)
-  const style = variables as CSSProperties
+  const modal = useModal()
+  const rootRef = useRef<HTMLDivElement>(null)
+  // Adopted by the document (or the host's shadow root the button is in); a <style> with the
+  // nonce in the server's HTML, which hydration keeps until mounted.
+  const stylesheet = useStyleSheet(CONNECT_BUTTON_CSS, { nonce: nonce ?? modal.options.cspNonce, anchor: rootRef })
+  // The theme's variables only once mounted: set by React through the CSSOM then, which a strict
+  // CSP allows, where a style attribute in the server's HTML is blocked and never set again.
+  const style = mounted ? (variables as CSSProperties) : undefined
   let content: ReactNode
   if (!account) {
     content = (
@@ -219,6 +233,7 @@ function ConnectButtonBase({ label, accountStatus = 'full', chainStatus = 'full'
   }
   return (
     <div
+      ref={rootRef}
       className="gw-cb"
       data-theme={themeMode}
       data-mounted={mounted ? undefined : 'false'}
@@ -226,7 +241,7 @@ function ConnectButtonBase({ label, accountStatus = 'full', chainStatus = 'full'
       style={style}
       data-testid="gw-connect-button"
     >
-      <style>{CONNECT_BUTTON_CSS}</style>
+      {stylesheet}
       {content}
     </div>
   )

@@ -1,6 +1,8 @@
+import { useMemo } from 'react'
 import type { Modal } from '../createModal.js'
 import { ModalRoot } from './ModalRoot.js'
 import { MODAL_CSS } from './theme.js'
+import { StyleSheet, StyleTargetContext } from './useStyleSheet.js'
 import { languageOf, loadCatalogue } from './i18n/i18n.js'
 
 // Loaded with the UI when the page is idle: the views a visitor may go to next load right after.
@@ -13,13 +15,17 @@ export function preloadLanguage(locale: string): void {
 
 /**
  * The modal's UI inside its shadow root: the stylesheet and the shell with its first views. A
- * chunk of its own (see ModalProvider): the host's first bundle carries none of it.
+ * chunk of its own (see ModalProvider): the host's first bundle carries none of it. Its
+ * stylesheets, and those of the views, are adopted by the shadow root (a strict CSP allows
+ * that), or rendered as `<style>` with the `cspNonce` option where they cannot be.
  */
 export function ModalUi({ modal, host }: { modal: Modal; host: HTMLElement }) {
+  const nonce = modal.options.cspNonce
+  const target = useMemo(() => ({ root: host.shadowRoot, nonce }), [host, nonce])
   return (
-    <>
-      <style>{MODAL_CSS}</style>
+    <StyleTargetContext.Provider value={target}>
+      <StyleSheet css={MODAL_CSS} />
       <ModalRoot modal={modal} host={host} />
-    </>
+    </StyleTargetContext.Provider>
   )
 }

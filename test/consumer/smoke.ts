@@ -3,7 +3,9 @@
 // what a host runs into: the tarball's contents, publint and attw, install warnings, tsc with
 // the stock, a strict and a nodenext config, vite build, plain-Node imports of every entry,
 // server render + hydration in Chromium (React 19 and 18), Node 18 and 22, the initial-JS
-// budget of README's configuration, and no devtools panel code in production.
+// budget of README's configuration, no devtools panel code in production, and pages served with
+// a strict Content-Security-Policy (no 'unsafe-inline'): the modal, the ConnectButton and the
+// devtools panel styled with no violation.
 //
 // The app matrix runs side by side: the React 19 app's checks, the same app under Node 18 and
 // 22, and a copy of it moved to React 18. The package is packed from a copy of the sources, so
@@ -19,6 +21,7 @@ import { tmpdir } from 'node:os'
 import { extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from '../../dev/stack/chromium.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -132,7 +135,7 @@ async function nodeBinary(major: number): Promise<string | null> {
 }
 
 type NodeReport = { node: string; entries: Record<string, string[] | { error: string }>; devtoolsPanel: string }
-type SsrReport = { node: string; nodeEnv: string | null; react: string; html: string; touched: string[] }
+type SsrReport = { node: string; nodeEnv: string | null; react: string; html: string; cspHtml: string | null; touched: string[] }
 
 async function runJson<T>(node: string, args: string[], cwd: string): Promise<{ value: T | null; text: string }> {
   const r = await sh(node, args, cwd, { NODE_ENV: undefined })
@@ -169,7 +172,7 @@ async function checkNodeImports(label: string, node: string, app: string): Promi
 }
 
 async function checkSsr(label: string, node: string, app: string, react: string): Promise<SsrReport | null> {
-  const { value, text } = await runJson<SsrReport>(node, ['ssr.mjs', join(app, 'dist-server/entry-server.js')], app)
+  const { value, text } = await runJson<SsrReport>(node, ['ssr.mjs', join(app, 'dist-server/entry-server.js'), CSP_NONCE], app)
   if (!check(`${label}: renderToString of the quick start`, !!value && value.html.includes('Connect wallet'), value ? `node ${value.node}, react ${value.react}` : tail(text))) return null
   check(`${label}: server render uses React ${react}`, value!.react.startsWith(react), value!.react)
   check(`${label}: no storage touched on the server`, value!.touched.length === 0, value!.touched.join('; '))
@@ -180,7 +183,7 @@ async function checkSsr(label: string, node: string, app: string, react: string)
 
 const MIME: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' }
 
-async function serve(dir: string, index: string): Promise<{ server: Server; url: string }> {
+async function serve(dir: string, index: string, headers: Record<string, string> = {}): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
     if (path === '/favicon.ico') {
@@ -188,7 +191,7 @@ async function serve(dir: string, index: string): Promise<{ server: Server; url:
       return
     }
     if (path === '/' || path === '/index.html') {
-      res.writeHead(200, { 'content-type': 'text/html' }).end(index)
+      res.writeHead(200, { 'content-type': 'text/html', ...headers }).end(index)
       return
     }
     const file = join(dir, path)
@@ -244,6 +247,143 @@ async function checkHydration(label: string, app: string, ssrHtml: string): Prom
   } finally {
     await browser.close()
     server.close()
+  }
+}
+
+/** A production dApp's policy: scripts and styles from the page's origin only, nothing inline. */
+export const STRICT_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*",
+  "object-src 'none'",
+  "base-uri 'none'",
+].join('; ')
+/** The nonce of the server-rendered strict-CSP page's one request. */
+const CSP_NONCE = 'c21va2UtdGVzdC1ub25jZQ=='
+/** The accent the CSP page's themeVariables set (#0a7), as computed styles give it. */
+const CSP_ACCENT = 'rgb(0, 170, 119)'
+
+/**
+ * Serves `html` with `policy` and drives it in `browser`: every CSP violation the page reports
+ * (`securitypolicyviolation`, recorded from before the page's first script) and every console
+ * error is collected. `run` does the page's checks; the collected reports come back.
+ */
+async function underPolicy(browser: Browser, dir: string, html: string, policy: string, run: (tab: Page) => Promise<void>): Promise<{ violations: string[]; errors: string[] }> {
+  const { server, url } = await serve(dir, html, { 'content-security-policy': policy })
+  const tab = await browser.newPage()
+  try {
+    const errors: string[] = []
+    tab.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+    tab.on('pageerror', (e) => errors.push(String(e)))
+    await tab.addInitScript(() => {
+      window.__cspViolations = []
+      document.addEventListener(
+        'securitypolicyviolation',
+        (e) => window.__cspViolations.push(`${e.effectiveDirective} refused ${e.blockedURI || 'an inline'} ${e.sample ? `(${e.sample.slice(0, 40)}) ` : ''}at ${e.sourceFile}:${e.lineNumber}`),
+        true,
+      )
+    })
+    await tab.goto(url)
+    await run(tab).catch((error: unknown) => errors.push(`the page's checks stopped: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`))
+    // Violation reports arrive in a task of their own: give the last ones a moment.
+    await tab.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)))
+    return { violations: await tab.evaluate(() => window.__cspViolations), errors }
+  } finally {
+    await tab.close()
+    server.close()
+  }
+}
+
+/**
+ * The strict-CSP page (test/consumer/template/csp.html: README's setup with the package's
+ * ConnectButton) rendered in the browser, then server-rendered with a nonce and hydrated, and the
+ * quick start's development build with the devtools panel: each under `STRICT_CSP`, with no
+ * violation, no error, and the modal, the button and the panel styled.
+ */
+async function checkStrictCsp(label: string, app: string, cspHtml: string | null, devBuild: boolean): Promise<void> {
+  const dist = join(app, 'dist-csp')
+  const page = readFileSync(join(dist, 'csp.html'), 'utf8')
+  const browser = await launchBrowser()
+  const committed = async (tab: Page) => void (await tab.waitForFunction(() => window.__gangwayCommitted === true, undefined, { timeout: 15_000 }))
+  /** Opens the modal from the ConnectButton and reads how it and a lazily loaded view are styled. */
+  const openModal = async (tab: Page) => {
+    const button = await tab.evaluate(() => {
+      const style = getComputedStyle(document.querySelector('[data-testid="gw-connect-button-connect"]')!)
+      return { display: style.display, minHeight: style.minHeight, background: style.backgroundColor, styleElements: document.querySelectorAll('style').length }
+    })
+    await tab.click('[data-testid="gw-connect-button-connect"]')
+    // Playwright's CSS selectors reach into the modal's (open) shadow root.
+    await tab.waitForSelector('gangway-modal [role="dialog"]', { timeout: 5000 })
+    await tab.click('gangway-modal [data-testid="new-to-wallets"]')
+    await tab.waitForSelector('gangway-modal .gw-onboarding-points', { timeout: 5000 })
+    const modal = await tab.evaluate(() => {
+      const root = document.querySelector('gangway-modal')!.shadowRoot!
+      const overlay = getComputedStyle(root.querySelector('.gw-overlay')!)
+      const dialog = getComputedStyle(root.querySelector('.gw-dialog')!)
+      const points = getComputedStyle(root.querySelector('.gw-onboarding-points')!)
+      return {
+        overlay: overlay.position,
+        dialog: `${dialog.display} ${dialog.flexDirection}`,
+        lazyView: `${points.display} ${points.listStyleType}`,
+        adopted: root.adoptedStyleSheets.length,
+        styleElements: root.querySelectorAll('style').length,
+      }
+    })
+    return { button, modal }
+  }
+  const styled = (r: Awaited<ReturnType<typeof openModal>>) =>
+    // The button is a flex item of its inline-flex box: its own inline-flex computes to flex.
+    r.button.display === 'flex' && r.button.minHeight === '36px' && r.button.background === CSP_ACCENT && r.button.styleElements === 0 &&
+    r.modal.overlay === 'fixed' && r.modal.dialog === 'flex column' && r.modal.lazyView === 'flex none' && r.modal.adopted >= 2 && r.modal.styleElements === 0
+  try {
+    // 1. Rendered in the browser, no nonce: every stylesheet adopted.
+    let seen: Awaited<ReturnType<typeof openModal>> | undefined
+    const client = await underPolicy(browser, dist, page, STRICT_CSP, async (tab) => {
+      await committed(tab)
+      seen = await openModal(tab)
+    })
+    check(`${label}: strict CSP, rendered in the browser: 0 violations, 0 errors`, client.violations.length === 0 && client.errors.length === 0, [...client.violations, ...client.errors].join('; '))
+    check(`${label}: strict CSP: the modal, a lazy view and the ConnectButton are styled, with no <style> element`, !!seen && styled(seen), JSON.stringify(seen))
+
+    // 2. Server-rendered with the request's nonce, then hydrated.
+    const serverMarkup = !!cspHtml && cspHtml.includes(`<style nonce="${CSP_NONCE}">`) && !/\sstyle="/.test(cspHtml)
+    check(`${label}: strict CSP: the server's HTML has the nonce on its <style> and no style attribute`, serverMarkup, cspHtml?.slice(0, 300) ?? 'no cspHtml')
+    if (cspHtml) {
+      const withNonce = page.replace('<!--app-->', cspHtml).replace('</head>', `<meta property="csp-nonce" nonce="${CSP_NONCE}" />\n</head>`)
+      let recoverable: string[] = []
+      seen = undefined
+      const hydrated = await underPolicy(browser, dist, withNonce, STRICT_CSP.replace("style-src 'self'", `style-src 'self' 'nonce-${CSP_NONCE}'`), async (tab) => {
+        await committed(tab)
+        await tab.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
+        recoverable = await tab.evaluate(() => window.__recoverableErrors)
+        seen = await openModal(tab)
+      })
+      check(`${label}: strict CSP with a nonce, server-rendered and hydrated: 0 violations, 0 errors, 0 recoverable errors`, hydrated.violations.length === 0 && hydrated.errors.length === 0 && recoverable.length === 0, [...hydrated.violations, ...hydrated.errors, ...recoverable].join('; '))
+      check(`${label}: strict CSP with a nonce: the hydrated button has the theme's accent, the modal its styles`, !!seen && styled(seen), JSON.stringify(seen))
+      // The check can fail: the same HTML under a policy without the nonce reports its <style>.
+      const refused = await underPolicy(browser, dist, withNonce, STRICT_CSP, committed)
+      check(`${label}: strict CSP: the violation check sees a <style> the policy refuses`, refused.violations.some((v) => v.startsWith('style-src')), refused.violations.join('; ') || 'no violation reported')
+    }
+
+    // 3. The devtools panel (a development build of the quick start).
+    if (devBuild) {
+      const devDist = join(app, 'dist-index-dev')
+      let panel: { bg: string; position: string; styleElements: number } | undefined
+      const dev = await underPolicy(browser, devDist, readFileSync(join(devDist, 'index.html'), 'utf8'), STRICT_CSP, async (tab) => {
+        await tab.waitForSelector('[data-testid="gangway-devtools"]', { timeout: 15_000 })
+        await tab.click('[data-testid="connect"]')
+        await tab.waitForSelector('gangway-modal [role="dialog"]', { timeout: 5000 })
+        panel = await tab.evaluate(() => {
+          const style = getComputedStyle(document.querySelector('[data-testid="gangway-devtools"]')!)
+          return { bg: style.getPropertyValue('--gwd-bg').trim(), position: style.position, styleElements: document.querySelectorAll('style').length }
+        })
+      })
+      check(`${label}: strict CSP, the devtools panel (development build): 0 violations, 0 errors, styled`, dev.violations.length === 0 && dev.errors.length === 0 && !!panel?.bg && panel.styleElements === 0, [...dev.violations, ...dev.errors, JSON.stringify(panel)].join('; '))
+    }
+  } finally {
+    await browser.close()
   }
 }
 
@@ -335,6 +475,8 @@ async function react19(app: string, otherNodes: { major: number; node: Promise<s
     const found = panelMarkersIn(join(app, 'dist-index-dev'))
     check('a development build does get the panel (the marker check can see it)', found.length > 0, `${found.length} markers`)
   }
+  const cspBuild = await vite(app, ['build'], { PAGE: 'csp' })
+  check('vite build of the strict-CSP page (the package’s ConnectButton)', cspBuild.status === 0, cspBuild.status === 0 ? '' : tail(output(cspBuild)))
   const budget = await vite(app, ['build'], { PAGE: 'budget' })
   if (check("vite build of README's configuration (EVM + WalletConnect + apiUrl)", budget.status === 0, budget.status === 0 ? '' : tail(output(budget)))) {
     const outDir = join(app, 'dist-budget')
@@ -361,6 +503,7 @@ async function react19(app: string, otherNodes: { major: number; node: Promise<s
       check('the core entry creates a modal without loading React', !!core.value && core.value.modules > 0 && core.value.react.length === 0, core.value ? core.value.react.join(', ') : tail(core.text))
       const ssr19 = await checkSsr(`Node ${process.versions.node}, React 19`, process.execPath, app, '19')
       if (ssr19 && quick.status === 0) await checkHydration('React 19', app, ssr19.html)
+      if (cspBuild.status === 0) await checkStrictCsp('React 19', app, ssr19?.cspHtml ?? null, dev.status === 0)
     })(),
     ...otherNodes.map(async ({ major, node: pending }) => {
       const node = await pending
@@ -399,5 +542,6 @@ declare global {
   interface Window {
     __recoverableErrors: string[]
     __gangwayCommitted: boolean
+    __cspViolations: string[]
   }
 }

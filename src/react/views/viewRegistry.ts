@@ -4,6 +4,7 @@ import type { ViewName } from '../../core/events/views.js'
 import { AccountView } from './accountSheet/AccountView.js'
 import { ConnectView } from './connection/ConnectView.js'
 import { pageIdle } from '../../adapters/pageIdle.js'
+import { StyleSheet } from '../useStyleSheet.js'
 
 
 type ViewLoader = () => Promise<ComponentType<ViewProps>>
@@ -96,9 +97,9 @@ function load(view: ViewName, loader: ViewLoader): Promise<ComponentType<ViewPro
   return promise
 }
 
-/** The view with its stylesheet rendered in front of it (inside the modal's shadow root). */
+/** The view with its stylesheet in front of it (adopted by the modal's shadow root while the view is there). */
 function withStyles(View: ComponentType<ViewProps>, css: string): ComponentType<ViewProps> {
-  const Styled = (props: ViewProps) => createElement(Fragment, null, createElement('style', null, css), createElement(View, props))
+  const Styled = (props: ViewProps) => createElement(Fragment, null, createElement(StyleSheet, { css }), createElement(View, props))
   Styled.displayName = View.displayName ?? View.name
   return Styled
 }

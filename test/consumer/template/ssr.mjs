@@ -6,9 +6,11 @@ const recorder = (name) =>
 for (const name of ['localStorage', 'sessionStorage', 'indexedDB']) {
   Object.defineProperty(globalThis, name, { value: recorder(name), configurable: true, writable: true })
 }
-const { render, modal } = await import(process.argv[2])
+const { render, renderCsp, modal } = await import(process.argv[2])
 const { version: react } = await import('react')
 const html = render()
+// The strict-CSP page for a request whose nonce is the third argument, when given.
+const cspHtml = process.argv[3] ? renderCsp(process.argv[3]) : null
 // What the modal does after the render (its start-up) is over once it is ready.
 await modal.ready
-process.stdout.write(JSON.stringify({ node: process.versions.node, nodeEnv: process.env.NODE_ENV ?? null, react, html, touched }))
+process.stdout.write(JSON.stringify({ node: process.versions.node, nodeEnv: process.env.NODE_ENV ?? null, react, html, cspHtml, touched }))

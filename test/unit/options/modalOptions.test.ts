@@ -58,6 +58,7 @@ describe('the options schema', () => {
       maxLogBytes: 2_000,
       modules: [],
       autoFreeze: false,
+      cspNonce: 'rAnd0m+nOnce/w1th_base64-chars==',
       walletConnect: walletConnect({
         relayUrl: 'wss://relay.example.com',
         metadata: { name: 'My app', description: '…', url: 'https://my.app', icons: ['https://my.app/icon.png'] },
@@ -135,6 +136,11 @@ describe('the options schema', () => {
     expect(refusal({ directoryUrl: '' })).toMatchInlineSnapshot(`"Invalid options: directoryUrl must be an http(s) URL, got """`)
     expect(refusal({ featuredWalletIds: 'abc' })).toMatchInlineSnapshot(`"Invalid options: featuredWalletIds must be an array, got string"`)
     expect(refusal({ excludeWalletIds: [1] })).toMatchInlineSnapshot(`"Invalid options: excludeWalletIds[0] must be a string, got number"`)
+    // A nonce goes into an attribute and must match the policy's nonce-source: base64(url) only.
+    expect(refusal({ cspNonce: '' })).toMatchInlineSnapshot(`"Invalid options: cspNonce must be a CSP nonce (base64), got """`)
+    expect(refusal({ cspNonce: "abc' 'unsafe-inline" })).toMatchInlineSnapshot(`"Invalid options: cspNonce must be a CSP nonce (base64), got "abc' 'unsafe-inline""`)
+    expect(refusal({ cspNonce: 'abc=def' })).toMatchInlineSnapshot(`"Invalid options: cspNonce must be a CSP nonce (base64), got "abc=def""`)
+    expect(refusal({ cspNonce: 42 })).toMatchInlineSnapshot(`"Invalid options: cspNonce must be a CSP nonce (base64), got 42"`)
     expect(refusal({ walletDirectory: 'https://directory.example.com' })).toMatchInlineSnapshot(`"Invalid options: walletDirectory must be an object, got "https://directory.example.com""`)
   })
 

@@ -11,6 +11,7 @@ import { useAmountFormat } from '../../components/AccountBalance.js'
 import { ErrorMessage } from '../../components/ErrorMessage.js'
 import { useI18n, type I18n } from '../../i18n/i18n.js'
 import { useModalState } from '../../useModalState.js'
+import { StyleSheet } from '../../useStyleSheet.js'
 import { sameJson } from '../../hooks/sameJson.js'
 import { explorerLink } from '../explorerLink.js'
 import type { ViewProps } from '../viewProps.js'
@@ -91,7 +92,7 @@ export function AccountTabs({ modal }: TabProps) {
 
   return (
     <div className="gw-tabs">
-      <style>{TABS_CSS}</style>
+      <StyleSheet css={TABS_CSS} />
       <div className="gw-tablist" role="tablist" aria-label={t('Account')} onKeyDown={onKeyDown}>
         {tabs.map((name) => (
           <button

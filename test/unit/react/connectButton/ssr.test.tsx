@@ -60,17 +60,58 @@ describe('server rendering and hydration', () => {
     expect(html).toContain('data-mounted="false"')
     expect(html).toContain('aria-hidden="true"')
     expect(html).toContain('tabindex="-1"')
-    expect(html).toContain('--gw-accent:rgb(1, 2, 3)')
+    // No style attribute (a strict CSP blocks it in HTML): the theme's variables come once mounted.
+    expect(html).not.toContain('style="')
+    // The stylesheet hides the button until hydrated; the page's CSP may need the cspNonce option for it.
     expect(html).toContain('<style>')
     expect(recoverable).toEqual([])
     expect(consoleErrors).toEqual([])
-    // After hydration it is mounted: visible and usable.
-    const root = el.querySelector('[data-testid="gw-connect-button"]')!
+    // After hydration it is mounted: visible and usable, its stylesheet adopted by the document, not a <style>.
+    const root = el.querySelector<HTMLElement>('[data-testid="gw-connect-button"]')!
+    expect(root.style.getPropertyValue('--gw-accent')).toBe('rgb(1, 2, 3)')
+    expect(el.querySelector('style')).toBeNull()
+    expect(document.adoptedStyleSheets.some((sheet) => sheet.cssRules[0]?.cssText.includes('.gw-cb.gw-cb'))).toBe(true)
     expect(root.getAttribute('data-mounted')).toBeNull()
     expect(root.getAttribute('aria-hidden')).toBeNull()
     expect(el.querySelector('button')!.tabIndex).toBe(0)
     act(() => el.querySelector('button')!.click())
     expect(client.getState().modal.open).toBe(true)
+  })
+
+  it('with the cspNonce option the server\'s <style> carries the nonce, and hydrates with no error', async () => {
+    // Browsers give elements a `nonce` property (which React compares when hydrating, as
+    // browsers hide the attribute); happy-dom has none: the same, reflecting the attribute.
+    if (!('nonce' in HTMLElement.prototype)) {
+      Object.defineProperty(HTMLElement.prototype, 'nonce', {
+        configurable: true,
+        get(this: HTMLElement) {
+          return this.getAttribute('nonce') ?? ''
+        },
+        set(this: HTMLElement, value: string) {
+          this.setAttribute('nonce', value)
+        },
+      })
+      unmount.push(() => delete (HTMLElement.prototype as { nonce?: string }).nonce)
+    }
+    const withNonce = () =>
+      createModal({ projectId: 'p', adapters: ['eip155'], networks: NETWORKS, storage: createMemoryStorage(), persistLog: false, cspNonce: 'R4nd0m/n0nce+=' })
+    const client = withNonce()
+    await client.ready
+    const { html, el, recoverable, consoleErrors } = await serverThenHydrate(withNonce(), client, () => <ConnectButton />)
+    expect(html).toContain('<style nonce="R4nd0m/n0nce+=">')
+    expect(recoverable).toEqual([])
+    expect(consoleErrors).toEqual([])
+    expect(el.querySelector('style')).toBeNull()
+    client.destroy()
+  })
+
+  it('the nonce prop (a request\'s, from a server component) beats the option', () => {
+    const html = renderToString(
+      <ModalProvider modal={serverModal()}>
+        <ConnectButton nonce="UmVxdWVzdE5vbmNl" />
+      </ModalProvider>,
+    )
+    expect(html).toContain('<style nonce="UmVxdWVzdE5vbmNl">')
   })
 
   it('a client already connected hydrates the server HTML first, then shows the account', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Modal } from '../../../../src/createModal'
 import { VIEWS } from '../../../../src/core/events/views'
 import { MODAL_CSS } from '../../../../src/react/theme'
+import { StyleSheet } from '../../../../src/react/useStyleSheet'
 import { AccountView } from '../../../../src/react/views/accountSheet/AccountView'
 import { AllWalletsView } from '../../../../src/react/views/connection/AllWalletsView'
 import { ConnectView } from '../../../../src/react/views/connection/ConnectView'
@@ -29,8 +30,8 @@ describe('viewRegistry', () => {
     // Once loaded, a push renders the view directly, not through the lazy stand-in.
     expect(viewComponent('AllWallets')).not.toBe(standIn)
     const [style, view] = rendered('AllWallets')
-    expect(style?.type).toBe('style')
-    expect((style?.props as { children: string }).children).toBe(LAZY_VIEW_CSS)
+    expect(style?.type).toBe(StyleSheet)
+    expect((style?.props as { css: string }).css).toBe(LAZY_VIEW_CSS)
     expect(view?.type).toBe(AllWalletsView)
     expect(rendered('Networks')[1]?.type).toBe(NetworksView)
   })
