@@ -24,6 +24,7 @@ export default defineConfig({
           include: ['test/unit/**/*.test.{ts,tsx}', 'test/property/**/*.test.{ts,tsx}', 'test/fuzz/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', ...ISOLATED],
           isolate: false,
+          setupFiles: ['test/support/preloadLazyModules.ts'],
         },
       },
       { extends: true, test: { name: 'isolated', include: ISOLATED } },
