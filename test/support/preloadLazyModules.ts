@@ -2,6 +2,7 @@
 // modules a modal loads on demand (its engine, the API clients, the lazy features, …) are in the
 // graph from the start. Otherwise a modal whose test has ended may still ask for one of them,
 // and if that happens as the run ends the load fails after the environment is torn down.
+export {}
 await Promise.all([
   import('../../src/modalEngine'),
   import('../../src/adapters/auth/lazyEmbeddedWallet'),
