@@ -26,7 +26,8 @@ export function defineEvmNetwork(options: {
     id: options.id,
     name: options.name,
     chainNamespace: 'eip155',
-    caipNetworkId: `eip155:${options.id}`,
+    // An id of the wrong kind (an object whose toString throws, say) is refused below, by field.
+    caipNetworkId: `eip155:${typeof options.id === 'number' || typeof options.id === 'string' ? options.id : typeof options.id}`,
     nativeCurrency: options.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http }, chainDefault: { http: [...http] } },
     ...(options.blockExplorer ? { blockExplorers: { default: { ...options.blockExplorer } } } : {}),

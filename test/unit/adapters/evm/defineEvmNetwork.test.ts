@@ -35,6 +35,8 @@ describe('defineEvmNetwork', () => {
     expect(refusal({ ...good, id: '8453' })).toMatchInlineSnapshot(`"Invalid options: defineEvmNetwork id must be a positive integer (the chain id), got "8453""`)
     expect(refusal({ ...good, id: -1 })).toMatchInlineSnapshot(`"Invalid options: defineEvmNetwork id must be a positive integer (the chain id), got -1"`)
     expect(refusal({ ...good, id: 1.5 })).toMatchInlineSnapshot(`"Invalid options: defineEvmNetwork id must be a positive integer (the chain id), got 1.5"`)
+    // An id no template string can hold (its toString is no function) is refused by field too, never a TypeError.
+    expect(refusal({ ...good, id: { toString: '' } })).toMatch(/^Invalid options: defineEvmNetwork id must be a positive integer/)
     expect(refusal({ ...good, name: '' })).toMatchInlineSnapshot(`"Invalid options: defineEvmNetwork name must be a non-empty string, got """`)
   })
 })
