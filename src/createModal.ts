@@ -169,6 +169,9 @@ export function createModal(options: ModalOptions): Modal {
     .then((m) => {
       const e = m.startModalEngine(options, { hasWindow, storage, ...read(), logKey, clock, settings, start })
       engine = e
+      // Optimization: the hot calls go straight to the engine from now on (a host that kept the
+      // earlier functions still reaches it through them).
+      Object.assign(modal, { dispatch: e.dispatch, getState: e.getState, subscribe: e.subscribe })
       for (const run of waiting.splice(0)) run(e)
       // Its state, until the session starts, equals the one the modal started in: no change to tell.
       for (const sub of early) sub.stop = e.subscribe(sub.listener)
@@ -238,7 +241,7 @@ export function createModal(options: ModalOptions): Modal {
     destroyed = true
     waiting.length = 0
   }
-  return {
+  const modal: Modal = {
     options,
     serverState: initial,
     getState,
@@ -282,4 +285,5 @@ export function createModal(options: ModalOptions): Modal {
     stop: destroy,
     destroy,
   }
+  return modal
 }
