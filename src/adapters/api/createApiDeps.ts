@@ -4,8 +4,8 @@ import type { SerializedError } from '../../core/errors/base.js'
 import type { Analytics } from '../../core/ports.js'
 import { selectAddress } from '../../core/selectors.js'
 import type { ModalState } from '../../core/state.js'
-import { directoryImageUrls } from './directoryImageUrls.js'
-import { directoryUrlOf, SDK_TYPE, SDK_VERSION } from './apiServices.js'
+import type { DirectoryImageUrls } from './directoryImageUrls.js'
+import { directoryImages, directoryUrlOf, SDK_TYPE, SDK_VERSION } from './apiServices.js'
 import type { ApiClientOptions } from './apiUrl.js'
 import { lazyApiPort, loadOnce } from './lazyApiPort.js'
 import { pageIdle } from '../pageIdle.js'
@@ -55,7 +55,7 @@ export function createApiDeps(options: ApiDepsOptions): { api: ApiDeps['api']; a
   const directory =
     options.walletDirectory ??
     (directoryUrl && loadDirectory
-      ? lazyApiPort(loadDirectory, DIRECTORY_METHODS, directoryImageUrls({ ...common, baseUrl: directoryUrl }))
+      ? lazyApiPort(loadDirectory, DIRECTORY_METHODS, directoryImages(options) as DirectoryImageUrls)
       : null)
   const blockchain =
     options.blockchainApi ??
