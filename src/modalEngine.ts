@@ -27,6 +27,7 @@ import { effectFailed } from './core/events/modal/effects.js'
 import { bannerShowRequested } from './core/events/modal/banner.js'
 import type { ChainAdapter, ChainDeps, Clock, Storage } from './core/ports.js'
 import type { SessionSettings } from './core/state.js'
+import { preloadLazyFeatures } from './preloadLazyFeatures.js'
 import { createStore, type Store } from './core/store.js'
 import type { AuthConnector } from './core/ports.js'
 import type { createLazyEmbeddedWallet } from './adapters/auth/lazyEmbeddedWallet.js'
@@ -173,14 +174,7 @@ export function startModalEngine(options: ModalOptions, begun: EngineStart): Eng
       // Nothing stored may keep the modal from being ready; what failed is in the log.
       () => undefined,
     )
-  // The chunks of the lazy features the host's settings make likely load when the page is idle,
-  // so that opening one of their views waits on no network.
-  void ready
-    .then(() => pageIdle(hasWindow ? window : undefined))
-    .then((idle) => {
-      if (!idle) return
-      for (const f of composed.lazy) if (f.configured?.(settings)) composed.load(f.name).catch(() => undefined)
-    })
+  void ready.then(() => preloadLazyFeatures(s, composed, settings, pageIdle(hasWindow ? window : undefined)))
 
   return {
     ...s,

@@ -74,25 +74,30 @@ export function ModalProvider({ modal, children }: { modal: Modal; children?: Re
       setOpened(true)
       return
     }
+    return modal.subscribe((state) => state.modal.open && setOpened(true))
+  }, [modal, opened])
+
+  useEffect(() => {
     let live = true
-    // After the modal's start (its engine comes first), when the page is idle.
+    let stopPrefetch = () => {}
+    // After the modal's start (its engine comes first), when the page is idle: the UI, then the
+    // views a visitor can go to from where the modal is, and the others as they become reachable.
     void modal.ready.then(() => pageIdle(typeof window === 'undefined' ? undefined : window)).then((idle) => {
-      // Already idle: the UI, then the views a visitor may go to from it.
       if (live && idle)
         loadUiModule().then(
           (m) => {
+            if (!live) return
             m.preloadLanguage(modal.getState().preferences.locale)
-            return m.prefetchViews()
+            stopPrefetch = m.prefetchReachableViews(modal)
           },
           () => undefined,
         )
     })
-    const stop = modal.subscribe((state) => state.modal.open && setOpened(true))
     return () => {
       live = false
-      stop()
+      stopPrefetch()
     }
-  }, [modal, opened])
+  }, [modal])
 
   const Ui = loadedUi ?? LazyUi
   return (

@@ -132,7 +132,7 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
   // Focus moves into the dialog on open and back to where it was on close.
   useEffect(() => {
     // The views a visitor may go to next load once the first one is on screen, not before its frame.
-    const prefetch = requestAnimationFrame(() => setTimeout(() => void prefetchViews()))
+    const prefetch = requestAnimationFrame(() => setTimeout(() => void prefetchViews(modal.getState())))
     const previous = document.activeElement as HTMLElement | null
     // Optimization: focus moves in at the first frame, not in the click's task: focusing forces
     // a layout of the whole new dialog, which the frame does anyway, after the content is in.

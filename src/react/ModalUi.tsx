@@ -6,7 +6,7 @@ import { StyleSheet, StyleTargetContext } from './useStyleSheet.js'
 import { languageOf, loadCatalogue } from './i18n/i18n.js'
 
 // Loaded with the UI when the page is idle: the views a visitor may go to next load right after.
-export { prefetchViews } from './views/viewRegistry.js'
+export { prefetchReachableViews } from './views/viewRegistry.js'
 
 /** Loads the catalogue of the modal's language ahead of the first open (nothing for English). */
 export function preloadLanguage(locale: string): void {

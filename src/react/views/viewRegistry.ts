@@ -3,7 +3,10 @@ import type { ViewGroup, ViewProps } from './viewProps.js'
 import type { ViewName } from '../../core/events/views.js'
 import { AccountView } from './accountSheet/AccountView.js'
 import { ConnectView } from './connection/ConnectView.js'
-import { pageIdle } from '../../adapters/pageIdle.js'
+import type { Modal } from '../../createModal.js'
+import type { ModalState } from '../../core/state.js'
+import { selectIsConnected } from '../../core/selectors.js'
+import { selectHasEmbeddedWallet } from '../components/embeddedWallet.js'
 import { StyleSheet } from '../useStyleSheet.js'
 
 
@@ -14,7 +17,9 @@ type GroupLoader = () => Promise<ViewGroup>
 // they are prefetched when the page is idle after loading (and again, if that has not happened,
 // once the modal is on screen), so pushing one never waits for the network. Optimization: one
 // chunk per feature, not per view: a phone on a slow network pays a round trip per chunk.
-const VIEW_GROUPS: Record<string, GroupLoader> = {
+type Group = 'connect' | 'account' | 'embeddedWallet' | 'siwx' | 'swaps' | 'onramp' | 'names'
+
+const VIEW_GROUPS: Record<Group, GroupLoader> = {
   connect: () => import('./connection/connectViews.js').then((m) => m.connectViews),
   account: () => import('./accountSheet/accountViews.js').then((m) => m.accountViews),
   embeddedWallet: () => import('./embeddedWallet/embeddedWalletViews.js').then((m) => m.embeddedWalletViews),
@@ -25,7 +30,7 @@ const VIEW_GROUPS: Record<string, GroupLoader> = {
 }
 
 /** The chunk each lazy view is in. */
-const GROUP_OF: Partial<Record<ViewName, keyof typeof VIEW_GROUPS>> = {
+const GROUP_OF: Partial<Record<ViewName, Group>> = {
   AllWallets: 'connect',
   ConnectingExternal: 'connect',
   ConnectingWalletConnect: 'connect',
@@ -55,11 +60,11 @@ const GROUP_OF: Partial<Record<ViewName, keyof typeof VIEW_GROUPS>> = {
 const groupLoading = new Map<string, Promise<ViewGroup>>()
 
 /** A view's loader: its feature's chunk, fetched once for all its views (again after a failure). */
-function loaderOf(view: ViewName, group: string): ViewLoader {
+function loaderOf(view: ViewName, group: Group): ViewLoader {
   return () => {
     let promise = groupLoading.get(group)
     if (!promise) {
-      promise = (VIEW_GROUPS[group] as GroupLoader)()
+      promise = VIEW_GROUPS[group]()
       promise.catch(() => groupLoading.delete(group))
       groupLoading.set(group, promise)
     }
@@ -72,7 +77,7 @@ function loaderOf(view: ViewName, group: string): ViewLoader {
 }
 
 const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = Object.fromEntries(
-  (Object.entries(GROUP_OF) as [ViewName, string][]).map(([view, group]) => [view, loaderOf(view, group)]),
+  (Object.entries(GROUP_OF) as [ViewName, Group][]).map(([view, group]) => [view, loaderOf(view, group)]),
 )
 
 /** Each lazy view's module load, started once and shared by the prefetch and the first render. */
@@ -127,22 +132,59 @@ export function viewComponent(view: ViewName): ComponentType<ViewProps> {
 }
 
 /**
- * Starts loading every lazy view (the modal calls this when it opens); resolves once all have
- * settled. Failures are left for the view's own render to retry and report.
- *
- * @example
- * useEffect(() => void prefetchViews(), [])
+ * When a feature's views are worth fetching before a visitor asks for one: when the modal can get
+ * there from where it is. The account sheet's features need a connected wallet, the embedded
+ * wallet's and sign-in's views the host's setting for them.
  */
-export async function prefetchViews(): Promise<void> {
-  const entries = Object.entries(VIEW_LOADERS) as [ViewName, ViewLoader][]
-  await Promise.allSettled(entries.map(([view, loader]) => load(view, loader)))
+const REACHABLE: Record<Group, (state: ModalState) => boolean> = {
+  connect: () => true,
+  account: () => true,
+  embeddedWallet: selectHasEmbeddedWallet,
+  siwx: (state) => !!state.settings.siwx,
+  swaps: (state) => selectIsConnected(state),
+  onramp: (state) => selectIsConnected(state),
+  names: (state) => selectIsConnected(state),
 }
 
-// Prefetched once the page has loaded and the browser is idle: never with the host's first
-// bundle, never on the click that opens the modal. Only in a browser.
-void pageIdle(typeof window === 'undefined' ? undefined : window).then((idle) => {
-  if (idle) void prefetchViews()
-})
+/** The view groups (one chunk each) whose views the modal in `state` can reach. */
+export function reachableViewGroups(state: ModalState): Group[] {
+  return (Object.keys(REACHABLE) as Group[]).filter((group) => REACHABLE[group](state))
+}
+
+function loadGroups(groups: readonly Group[]): Promise<unknown> {
+  const entries = (Object.entries(VIEW_LOADERS) as [ViewName, ViewLoader][]).filter(([view]) => groups.includes(GROUP_OF[view] as Group))
+  return Promise.allSettled(entries.map(([view, loader]) => load(view, loader)))
+}
+
+/**
+ * Starts loading the lazy views (every one, or those the modal in `state` can reach); resolves
+ * once they have settled. Failures are left for the view's own render to retry and report.
+ *
+ * @example
+ * useEffect(() => void prefetchViews(modal.getState()), [])
+ */
+export async function prefetchViews(state?: ModalState): Promise<void> {
+  await loadGroups(state ? reachableViewGroups(state) : (Object.keys(VIEW_GROUPS) as Group[]))
+}
+
+/**
+ * Prefetches the views the modal can reach now, then each group as it becomes reachable (a
+ * wallet connects, say); stops once every group is loading, or when the returned function is called.
+ */
+export function prefetchReachableViews(modal: Pick<Modal, 'getState' | 'subscribe'>): () => void {
+  const pending = new Set(Object.keys(VIEW_GROUPS) as Group[])
+  let stop = () => {}
+  const check = (state: ModalState) => {
+    const due = reachableViewGroups(state).filter((group) => pending.has(group))
+    if (due.length === 0) return
+    for (const group of due) pending.delete(group)
+    if (pending.size === 0) stop()
+    void loadGroups(due)
+  }
+  check(modal.getState())
+  if (pending.size > 0) stop = modal.subscribe(check)
+  return () => stop()
+}
 
 /**
  * After a view's module failed to load (a network error, a deployment that replaced the chunk),
