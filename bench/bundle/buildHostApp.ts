@@ -2,14 +2,15 @@ import { readFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { build, minifySync, type Plugin } from 'vite'
+import { build as viteBuild, minifySync, type Plugin } from 'vite'
+import { build } from '../../scripts/build'
 
 /** The host apps under bench/bundle/apps, each built on its own into bench/bundle/dist/<name>. */
 export const APPS_DIR = fileURLToPath(new URL('./apps', import.meta.url))
 export const DIST_DIR = fileURLToPath(new URL('./dist', import.meta.url))
 
 export type Contributor = {
-  /** An npm package, `gangway` for this repository's src/, or the app's own code. */
+  /** An npm package, `gangway` for this package's dist/, or the app's own code. */
   name: string
   modules: number
   /** Bytes of the code the bundler kept for it (tree-shaken, before minifying). */
@@ -40,9 +41,9 @@ export type JsSummary = {
   gzipBytes: number
   /** What the JS is made of, largest first. */
   contributors: Contributor[]
-  /** Gangway's own code (src/) split by folder, largest first. */
+  /** Gangway's own code (the package's dist/) split by folder, largest first. */
   gangwayFolders: Contributor[]
-  /** Gangway's own modules, largest first. */
+  /** Gangway's own files (dist/: a start-up module, or a lazy part such as the engine), largest first. */
   gangwayModules: Contributor[]
 }
 
@@ -53,14 +54,27 @@ export function gzipSize(data: Buffer | string): number {
   return gzipSync(data, { level: 9 }).length
 }
 
+let packageBuild: Promise<void> | undefined
+
+/**
+ * The package as hosts install it: the apps import `gangway-kit` (this repository, by its own
+ * name), whose exports point into dist/, built here once per process (`npm run build`'s
+ * declarations and bundle).
+ */
+export function buildPackageOnce(): Promise<void> {
+  packageBuild ??= build()
+  return packageBuild
+}
+
 /**
  * Builds one host app for production with Vite, as a host would (no options beyond a relative
  * base), keeping what each chunk is made of.
  */
 export async function buildHostApp(name: string): Promise<HostAppBuild> {
+  await buildPackageOnce()
   const outDir = join(DIST_DIR, name)
   const modulesByChunk = new Map<string, ChunkModule[]>()
-  await build({
+  await viteBuild({
     configFile: false,
     root: join(APPS_DIR, name),
     base: './',
@@ -105,8 +119,8 @@ export async function summarizeJs(built: HostAppBuild, files: readonly string[])
     bytes,
     gzipBytes,
     contributors: attribute(modules, owner),
-    gangwayFolders: attribute(own, (id) => `src/${dirname(relative(SRC_DIR, id))}/`.replace('/./', '/')),
-    gangwayModules: attribute(own, (id) => `src/${relative(SRC_DIR, id)}`),
+    gangwayFolders: attribute(own, (id) => `dist/${dirname(relative(PACKAGE_DIST, id))}/`.replace('/./', '/')),
+    gangwayModules: attribute(own, packageFile),
   }
 }
 
@@ -126,7 +140,7 @@ function attribute(modules: readonly ChunkModule[], groupOf: (id: string) => str
   }
   for (const m of modules) {
     const from = groupOf(m.id)
-    const by = owner(m.id) === 'gangway' ? `src/${relative(SRC_DIR, m.id)}` : owner(m.id)
+    const by = owner(m.id) === 'gangway' ? packageFile(m.id) : owner(m.id)
     for (const imported of m.imports) {
       const to = groupOf(imported)
       if (to === from || !groups.has(to)) continue
@@ -167,9 +181,12 @@ function recordModules(into: Map<string, ChunkModule[]>): Plugin {
   }
 }
 
-const SRC_DIR = fileURLToPath(new URL('../../src/', import.meta.url))
+const PACKAGE_DIST = fileURLToPath(new URL('../../dist/', import.meta.url))
 
-/** The package a module belongs to: the last node_modules segment's package, or gangway's src. */
+/** A file of the package by its path in dist/, without the content hash a chunk's name carries. */
+const packageFile = (id: string) => `dist/${relative(PACKAGE_DIST, id)}`.replace(/-[\w-]{8}\.js$/, '.js')
+
+/** The package a module belongs to: the last node_modules segment's package, or gangway's dist. */
 function owner(id: string): string {
   const path = id.replace(/^\0/, '').split('?')[0] as string
   const at = path.lastIndexOf('/node_modules/')
@@ -177,7 +194,7 @@ function owner(id: string): string {
     const parts = path.slice(at + '/node_modules/'.length).split('/')
     return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] as string)
   }
-  if (path.startsWith(SRC_DIR)) return 'gangway'
+  if (path.startsWith(PACKAGE_DIST)) return 'gangway'
   if (path.startsWith(APPS_DIR)) return 'host app'
   return 'bundler runtime'
 }

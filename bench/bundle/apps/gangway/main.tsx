@@ -1,8 +1,8 @@
 // The Gangway host: the same page as the dialog host, with the modal instead of the <dialog>,
 // set up as the README tells a host to (no devtools).
 import { createRoot } from 'react-dom/client'
-import { createModal } from '../../../../src/index'
-import { ModalProvider, useModal } from '../../../../src/react/index'
+import { createModal } from 'gangway-kit'
+import { ModalProvider, useModal } from 'gangway-kit/react'
 
 const modal = createModal({ projectId: 'bench', adapters: ['eip155'], persistLog: false })
 

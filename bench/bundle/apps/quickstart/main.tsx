@@ -1,9 +1,9 @@
 // The README's quick start as written: the EVM adapter, one network and `<ConnectButton />`.
 import { createRoot } from 'react-dom/client'
-import { createModal } from '../../../../src/index'
-import { createEvmAdapter } from '../../../../src/adapters/evm/createEvmAdapter'
-import { defineEvmNetwork } from '../../../../src/adapters/evm/defineEvmNetwork'
-import { ConnectButton, ModalProvider } from '../../../../src/react/index'
+import { createModal } from 'gangway-kit'
+import { createEvmAdapter } from 'gangway-kit/evm'
+import { defineEvmNetwork } from 'gangway-kit/evm'
+import { ConnectButton, ModalProvider } from 'gangway-kit/react'
 
 const modal = createModal({
   projectId: 'my-project',

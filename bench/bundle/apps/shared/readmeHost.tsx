@@ -2,12 +2,12 @@
 // showing the address) with WalletConnect metadata and the blockchain data API, as a production
 // app would have it, no devtools; `extra` adds networks and chain adapters (Solana beside EVM).
 import { createRoot } from 'react-dom/client'
-import type { ChainAdapter, Modal, Network } from '../../../../src/index'
-import { createModal, selectAddress } from '../../../../src/index'
-import { createEvmAdapter } from '../../../../src/adapters/evm/createEvmAdapter'
-import { defineEvmNetwork } from '../../../../src/adapters/evm/defineEvmNetwork'
-import { walletConnect } from '../../../../src/walletconnect'
-import { ModalProvider, useModal, useModalState } from '../../../../src/react/index'
+import type { ChainAdapter, Modal, Network } from 'gangway-kit'
+import { createModal, selectAddress } from 'gangway-kit'
+import { createEvmAdapter } from 'gangway-kit/evm'
+import { defineEvmNetwork } from 'gangway-kit/evm'
+import { walletConnect } from 'gangway-kit/walletconnect'
+import { ModalProvider, useModal, useModalState } from 'gangway-kit/react'
 
 /** Creates the modal and renders the host; returns the modal (the start-up bench times its `ready`). */
 export function startReadmeHost(extra: { networks?: Network[]; adapters?: ChainAdapter[] } = {}): Modal {

@@ -1,0 +1,201 @@
+// The package's JavaScript in dist/, bundled by Rolldown from src/ (part of `npm run build`;
+// declarations come from tsc, scripts/build.ts).
+//
+// Why a bundle, and why this chunk plan: a host's bundler puts every module in a chunk keyed by
+// the set of entries (its own and each dynamic import) that reach it. Shipped one file per module,
+// the modal's lazy code (the engine, the UI, the features, the adapters' runtimes) shares many
+// small modules in many combinations, and a host's build split them into ~80 chunks, ~70 of them
+// fetched before a visitor's first click. Here that lazy code is already grouped, one chunk per
+// part a host loads at once, so the host's bundler sees a few large modules instead of hundreds.
+// The code a host runs at start-up stays one file per module, as tsc wrote it: the host's bundler
+// drops a whole unused module (the package has no side effects), which it cannot do inside a
+// bundle, so a host's first bundle keeps only what it calls.
+//
+// The runtime dependencies' code (rxjs, immer, idb-keyval, @scure/base, qrcode) is bundled in the
+// same way, so their modules join Gangway's chunks instead of adding chunks of their own in a
+// host's build; their licences go to dist/THIRD_PARTY_LICENSES.md. rxjs and immer stay dependencies
+// for the types the declarations name (an effect's Observable, a slice's Draft). Peers stay external.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build, type Plugin } from 'rolldown'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const SRC = join(ROOT, 'src') + '/'
+
+type PackageJson = {
+  exports: Record<string, string | Record<string, string>>
+  dependencies: Record<string, string>
+  peerDependencies: Record<string, string>
+}
+
+/**
+ * The lazy parts, in the order they claim modules: a module that two parts use goes to the
+ * first, and a later part imports it from there (a feature's chunk imports the engine's). The
+ * test sees a module's path below src/ and whether it is a dependency's (`node_modules`).
+ */
+const LAZY_PARTS: ReadonlyArray<{ name: string; test: (path: string) => boolean }> = [
+  { name: 'engine', test: (p) => !p.startsWith('node_modules/') && !p.startsWith('react/') && !p.startsWith('devtools/') && !p.startsWith('adapters/') && partOfFeature(p) === undefined },
+  { name: 'api', test: (p) => p.startsWith('adapters/api/') },
+  { name: 'ui', test: (p) => p.startsWith('react/') && !p.startsWith('react/i18n/locales/') && partOfFeature(p) === undefined },
+  { name: 'evm', test: (p) => p.startsWith('adapters/evm/') },
+  { name: 'walletConnect', test: (p) => p.startsWith('adapters/walletconnect/') || partOfFeature(p) === 'walletConnect' || p === 'node_modules/qrcode' },
+  { name: 'embeddedWallet', test: (p) => p.startsWith('adapters/auth/') || partOfFeature(p) === 'embeddedWallet' },
+  { name: 'solana', test: (p) => p.startsWith('adapters/solana/') },
+  { name: 'wagmi', test: (p) => p.startsWith('adapters/wagmi/') },
+  { name: 'swaps', test: (p) => partOfFeature(p) === 'swaps' },
+  { name: 'names', test: (p) => partOfFeature(p) === 'names' },
+  { name: 'onramp', test: (p) => partOfFeature(p) === 'onramp' },
+  { name: 'siwx', test: (p) => partOfFeature(p) === 'siwx' },
+  { name: 'devtools', test: (p) => p.startsWith('devtools/') },
+]
+
+/** Features whose files sit in folders named after them (src/core/effects/swaps/…, src/react/views/swaps/…). */
+const FEATURE_FOLDERS = ['swaps', 'names', 'onramp', 'siwx', 'embeddedWallet', 'walletConnect'] as const
+
+function partOfFeature(path: string): string | undefined {
+  const segments = path.split('/')
+  return FEATURE_FOLDERS.find((f) => segments.includes(f) || path === `core/features/${f}.ts`)
+}
+
+/** A module's path for the plan: below src/, or `node_modules/<package>` for a dependency's. */
+function planPath(id: string): string | undefined {
+  if (id.startsWith(SRC)) return relative(SRC, id)
+  const at = id.lastIndexOf('/node_modules/')
+  if (at < 0) return undefined
+  const parts = id.slice(at + '/node_modules/'.length).split('/')
+  return `node_modules/${parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]}`
+}
+
+/** dist/<name>.js → src/<name>.ts(x), for every JavaScript file package.json exports (the testing kit aside). */
+export function packageEntries(pkg: PackageJson): Record<string, string> {
+  const entries: Record<string, string> = {}
+  for (const target of Object.values(pkg.exports)) {
+    const files = typeof target === 'string' ? [target] : Object.entries(target).filter(([k]) => k !== 'types').map(([, v]) => v)
+    for (const file of files) {
+      const name = file.match(/^\.\/dist\/(.+)\.js$/)?.[1]
+      if (!name || name.startsWith('testing/')) continue
+      const source = ['.ts', '.tsx'].map((ext) => join(SRC, name + ext)).find((path) => existsSync(path))
+      if (!source) throw new Error(`package.json exports ${file}, but src/${name}.ts does not exist`)
+      entries[name] = source
+    }
+  }
+  return entries
+}
+
+/**
+ * Works out, once the module graph is known, which modules a host runs at start-up: those the
+ * entries reach by static imports without passing a module that the package itself imports
+ * dynamically (that one, and what only it reaches, is lazy even where an entry re-exports it).
+ */
+function startModules(into: Set<string>): Plugin {
+  return {
+    name: 'gangway-start-modules',
+    buildEnd() {
+      const ids = [...this.getModuleIds()]
+      const lazyTargets = new Set<string>()
+      for (const id of ids) for (const target of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) if (target.startsWith(SRC)) lazyTargets.add(target)
+      const stack = ids.filter((id) => this.getModuleInfo(id)?.isEntry)
+      while (stack.length > 0) {
+        const id = stack.pop() as string
+        if (into.has(id)) continue
+        into.add(id)
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) if (!lazyTargets.has(next)) stack.push(next)
+      }
+    },
+  }
+}
+
+/** A start-up module's chunk name: its path, readable in a host's build output. */
+function moduleChunkName(id: string): string {
+  const path = id.startsWith(SRC) ? relative(SRC, id) : id.slice(id.lastIndexOf('/node_modules/') + '/node_modules/'.length)
+  return path.replace(/\.(m?js|tsx?)$/, '').replace(/[^\w]+/g, '_')
+}
+
+/** Bundles src/ into outDir; returns the dependencies it bundled (for their licences). */
+export async function bundlePackage(outDir: string): Promise<string[]> {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as PackageJson
+  const peers = Object.keys(pkg.peerDependencies)
+  const isPeer = (id: string) => peers.some((p) => id === p || id.startsWith(`${p}/`))
+  const start = new Set<string>()
+  const bundled = new Set<string>()
+  await build({
+    input: packageEntries(pkg),
+    external: (id) => id.startsWith('node:') || isPeer(id),
+    platform: 'browser',
+    // Start-up modules are chunks of their own (no recursive capture), which Rolldown allows
+    // when an entry may export more than its source does; the entries are re-export facades.
+    preserveEntrySignatures: 'allow-extension',
+    tsconfig: join(ROOT, 'tsconfig.json'),
+    plugins: [startModules(start)],
+    logLevel: 'warn',
+    onLog(level, log, handler) {
+      // Rolldown keeps an entry module's 'use client'; that the directive leaves the modules
+      // bundled into chunks is what a server-components host expects (scripts/build.ts checks the entries).
+      if (log.code === 'MODULE_LEVEL_DIRECTIVE') return
+      // An entry re-exports a few modules the modal itself loads lazily (deserializeError): the
+      // host that imports one gets it at start, the others keep it lazy.
+      if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT') return
+      handler(level, log)
+    },
+    output: {
+      dir: outDir,
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      sourcemap: true,
+      sourcemapExcludeSources: true,
+      codeSplitting: {
+        groups: [
+          {
+            name: (id) => (start.has(id) ? moduleChunkName(id) : null),
+            debugName: 'start-up modules',
+            priority: 1000,
+            includeDependenciesRecursively: false,
+          },
+          ...LAZY_PARTS.map((part, index) => ({
+            name: part.name,
+            test: (id: string) => {
+              const path = planPath(id)
+              return !start.has(id) && path !== undefined && part.test(path)
+            },
+            priority: 500 - index,
+          })),
+          {
+            debugName: 'locales',
+            name: (id: string) => {
+              const locale = planPath(id)?.match(/^react\/i18n\/locales\/([^/]+)\//)?.[1]
+              return locale && !start.has(id) ? `locale-${locale}` : null
+            },
+            priority: 1,
+          },
+        ],
+      },
+    },
+  }).then((result) => {
+    for (const output of result.output) if (output.type === 'chunk') for (const id of output.moduleIds) if (packageDir(id)) bundled.add(packageDir(id) as string)
+  })
+  const packages = [...bundled].sort()
+  writeLicences(outDir, packages)
+  return packages.map((dir) => relative(join(ROOT, 'node_modules'), dir))
+}
+
+/** The folder of the npm package a module belongs to. */
+function packageDir(id: string): string | undefined {
+  const at = id.lastIndexOf('/node_modules/')
+  if (at < 0) return undefined
+  const parts = id.slice(at + '/node_modules/'.length).split('/')
+  return id.slice(0, at + '/node_modules/'.length) + (parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0])
+}
+
+/** dist/THIRD_PARTY_LICENSES.md: each bundled package's name, version and licence text. */
+function writeLicences(outDir: string, packageDirs: readonly string[]): void {
+  const sections = packageDirs.map((dir) => {
+    const meta = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; version: string; license?: string }
+    const name = meta.name
+    const file = ['LICENSE', 'LICENSE.md', 'LICENSE.txt', 'license'].map((f) => join(dir, f)).find((f) => existsSync(f))
+    const text = file ? readFileSync(file, 'utf8').trim() : `${meta.license ?? 'see the package'}`
+    return `## ${name} ${meta.version} (${meta.license ?? 'unknown'})\n\n\`\`\`\n${text}\n\`\`\``
+  })
+  writeFileSync(join(outDir, 'THIRD_PARTY_LICENSES.md'), `# Third-party code bundled in this package\n\n${sections.join('\n\n')}\n`)
+}
