@@ -13,7 +13,7 @@ export type ContentTarget = {
 export type PageRun = {
   /** From the click event's timestamp to the page's first click listener: input delivery, no app code yet. */
   inputDelayMs: number
-  /** From the click event's timestamp to the moment the content is in the DOM. */
+  /** From the click event's timestamp to the moment the content is in the DOM with a box (not hidden). */
   clickToDomMs: number
   /** From the click event's timestamp to the first animation frame after that. */
   clickToFrameMs: number
@@ -35,7 +35,8 @@ export type PageRun = {
 /**
  * Runs in the page before its own scripts. It notes the click's timestamp, watches the document
  * (and the host's shadow root once it appears) for the content, and on the first animation
- * frame after the content is there records the time. Kept as source text so the page gets it
+ * frame after the content is there with a box (content rendered ahead, hidden, does not count)
+ * records the time. Kept as source text so the page gets it
  * exactly as written.
  */
 const PROBE = (target: ContentTarget) => `(() => {
@@ -48,7 +49,9 @@ const PROBE = (target: ContentTarget) => `(() => {
     if (target.host) { const root = scope(); if (root) watch(root); }
     if (result.click < 0 || result.dom >= 0) return;
     const root = scope();
-    if (!root || !root.querySelector(target.selector)) return;
+    const content = root && root.querySelector(target.selector);
+    // Content counts once it has a box: a prerendered, hidden one (display: none) does not.
+    if (!content || content.getClientRects().length === 0) return;
     result.dom = performance.now();
     requestAnimationFrame(() => { result.frame = performance.now(); });
   };

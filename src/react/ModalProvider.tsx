@@ -8,7 +8,7 @@ import { ModalContext } from './ModalContext.js'
 /** The element that holds the modal's shadow root; a host page may style its CSS variables. */
 export const HOST_TAG = 'gangway-modal'
 
-type UiProps = { modal: Modal; host: HTMLElement }
+type UiProps = { modal: Modal; host: HTMLElement; prerender?: boolean }
 
 // Optimization: the modal's UI (its shell, stylesheet and first views) is a chunk of its own,
 // loaded when the page is idle after loading, or at the first open if that comes sooner. Once
@@ -52,8 +52,10 @@ export function preloadModalUi(): Promise<void> {
  */
 export function ModalProvider({ modal, children }: { modal: Modal; children?: ReactNode }) {
   const [mount, setMount] = useState<{ host: HTMLElement; target: HTMLElement } | null>(null)
-  // The UI renders from the first open on; before that nothing of it is needed.
+  // The UI renders from the first open on, or once the page is idle with the dialog rendered
+  // hidden (prerendered) so that the first open only reveals it.
   const [opened, setOpened] = useState(false)
+  const [prerendered, setPrerendered] = useState(false)
 
   useEffect(() => {
     const host = document.createElement(HOST_TAG)
@@ -89,6 +91,7 @@ export function ModalProvider({ modal, children }: { modal: Modal; children?: Re
             if (!live) return
             m.preloadLanguage(modal.getState().preferences.locale)
             stopPrefetch = m.prefetchReachableViews(modal)
+            setPrerendered(true)
           },
           () => undefined,
         )
@@ -103,10 +106,10 @@ export function ModalProvider({ modal, children }: { modal: Modal; children?: Re
   return (
     <ModalContext.Provider value={modal}>
       {children}
-      {mount && opened
+      {mount && (opened || prerendered)
         ? createPortal(
             <Suspense fallback={null}>
-              <Ui modal={modal} host={mount.host} />
+              <Ui modal={modal} host={mount.host} prerender={prerendered} />
             </Suspense>,
             mount.target,
           )

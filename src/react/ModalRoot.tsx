@@ -1,3 +1,4 @@
+import * as React from 'react'
 import { Component, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import { i18nFor, I18nContext, languageOf, loadCatalogue, loadedCatalogue, loadFailed, useI18n } from './i18n/i18n.js'
 import { BackIcon, CloseIcon } from './components/icons.js'
@@ -60,9 +61,24 @@ function selectWalletTitle(s: ModalState): string | null {
   return s.wallets.connectors.find((c) => c.id === id)?.name ?? null
 }
 
-/** The modal shell: overlay, dialog, header with back/close, banner and the current view. */
-export function ModalRoot({ modal, host }: { modal: Modal; host: HTMLElement }) {
+/**
+ * React's `<Activity>` (19.2 and later): a hidden subtree rendered ahead at low priority, its
+ * effects not mounted and its nodes `display: none` until revealed. Absent in older Reacts, where
+ * the dialog renders at the open as before.
+ */
+const Activity = (React as { Activity?: React.ComponentType<{ mode: 'visible' | 'hidden'; children?: ReactNode }> }).Activity
+
+/**
+ * The modal shell: overlay, dialog, header with back/close, banner and the current view. With
+ * `prerender`, the dialog is rendered hidden ahead of the first open (when the page is idle), so
+ * the click that opens the modal only reveals it: its first render, its styles and its layout
+ * are done before the visitor asks.
+ */
+export function ModalRoot({ modal, host, prerender = false }: { modal: Modal; host: HTMLElement; prerender?: boolean }) {
   const open = useModalState((s) => s.modal.open)
+  // Only before the first open: once closed, the dialog leaves the page as it always did.
+  const [prerendering, setPrerendering] = useState(prerender && Activity !== undefined)
+  if (prerendering && open) setPrerendering(false)
   const themeMode = useModalState((s) => s.preferences.themeMode)
   const locale = useModalState((s) => s.preferences.locale)
   const language = languageOf(locale)
@@ -78,14 +94,21 @@ export function ModalRoot({ modal, host }: { modal: Modal; host: HTMLElement }) 
   return (
     <I18nContext.Provider value={i18n}>
       <div className="gw-root" data-theme={themeMode} dir={i18n.dir} lang={i18n.language}>
-        {open && showable ? <Dialog modal={modal} host={host} /> : null}
+        {showable && Activity && (open || prerendering) ? (
+          <Activity mode={open ? 'visible' : 'hidden'}>
+            <Dialog modal={modal} host={host} hidden={!open} />
+          </Activity>
+        ) : open && showable ? (
+          <Dialog modal={modal} host={host} hidden={false} />
+        ) : null}
         <WalletRequestToast />
       </div>
     </I18nContext.Provider>
   )
 }
 
-function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
+/** `hidden`: rendered ahead, not open: nothing in it is a dialog a page, its tests or assistive technology can find. */
+function Dialog({ modal, host, hidden }: { modal: Modal; host: HTMLElement; hidden: boolean }) {
   const { t } = useI18n()
   const view = useModalState((s) => s.router.view)
   const canGoBack = useModalState((s) => s.router.history.length > 1)
@@ -240,16 +263,16 @@ function Dialog({ modal, host }: { modal: Modal; host: HTMLElement }) {
   }
 
   return (
-    <div ref={overlayRef} className="gw-overlay" data-testid="gw-overlay" onMouseDown={onOverlayDown} onClick={onOverlayClick}>
+    <div ref={overlayRef} className="gw-overlay" data-testid={hidden ? undefined : 'gw-overlay'} onMouseDown={onOverlayDown} onClick={onOverlayClick}>
       <div
         ref={dialogRef}
         className="gw-dialog"
-        role="dialog"
-        aria-modal="true"
+        role={hidden ? undefined : 'dialog'}
+        aria-modal={hidden ? undefined : 'true'}
         aria-labelledby={titleId}
         tabIndex={-1}
         data-shake={shake}
-        data-view={view}
+        data-view={hidden ? undefined : view}
         onKeyDown={onKeyDown}
       >
         {travelling ? (

@@ -19,13 +19,13 @@ export function preloadLanguage(locale: string): void {
  * stylesheets, and those of the views, are adopted by the shadow root (a strict CSP allows
  * that), or rendered as `<style>` with the `cspNonce` option where they cannot be.
  */
-export function ModalUi({ modal, host }: { modal: Modal; host: HTMLElement }) {
+export function ModalUi({ modal, host, prerender }: { modal: Modal; host: HTMLElement; prerender?: boolean }) {
   const nonce = modal.options.cspNonce
   const target = useMemo(() => ({ root: host.shadowRoot, nonce }), [host, nonce])
   return (
     <StyleTargetContext.Provider value={target}>
       <StyleSheet css={MODAL_CSS} />
-      <ModalRoot modal={modal} host={host} />
+      <ModalRoot modal={modal} host={host} prerender={prerender} />
     </StyleTargetContext.Provider>
   )
 }
