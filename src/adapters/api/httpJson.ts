@@ -1,3 +1,4 @@
+import { afterNextFrame } from '../afterNextFrame.js'
 import { ApiRequestError, ApiResponseError, ApiTimeoutError } from '../../core/errors/api.js'
 import { GangwayError } from '../../core/errors/base.js'
 import { RPC_TIMEOUT_MS } from '../../core/domain/constants.js'
@@ -39,7 +40,10 @@ const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504])
  * const chains = await http.request({ path: '/v1/supported-chains' }, (body) => body as SupportedChains)
  */
 export function createHttpJson(options: ApiClientOptions) {
-  const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
+  // Optimization: a request waits for the page's next frame (at most a frame: nothing against a
+  // round trip), so one made in a click's task (opening the modal asks for the wallet lists and
+  // reports MODAL_OPEN) leaves that click's frame to paint first.
+  const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => afterNextFrame().then(() => globalThis.fetch(input, init)))
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   const base = options.baseUrl.replace(/\/+$/, '')
   const defaultRetries = options.retries ?? REQUEST_RETRIES
