@@ -37,6 +37,12 @@ const NODE_CACHE = join(ROOT, '.cache', 'consumer-node')
  */
 export const INITIAL_JS_BUDGET_BYTES = 100 * 1024
 
+/**
+ * JS files a Vite build of README's configuration may emit in all (initial, lazy, the locales):
+ * 25 for the package as bundled (scripts/bundlePackage.ts); one file per module gave 84.
+ */
+export const MAX_BUILD_JS_FILES = 30
+
 /** Strings only the devtools panel holds: none may reach a production bundle or server HTML. */
 const PANEL_MARKERS = ['Gangway devtools', 'gwd-toolbar', 'devtools-status', 'react-devtools-inline']
 
@@ -489,6 +495,8 @@ async function react19(app: string, otherNodes: { major: number; node: Promise<s
     check('no WalletConnect SDK in the initial chunks', wc.length === 0, wc.join(', '))
     const panel = panelMarkersIn(outDir)
     check('no devtools code in the README configuration build', panel.length === 0, panel.join('; '))
+    const files = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js'))
+    check(`README's configuration builds into at most ${MAX_BUILD_JS_FILES} JS files (the package's lazy parts come a chunk each)`, files.length <= MAX_BUILD_JS_FILES, `${files.length} files`)
   }
   const ssrBuild = await vite(app, ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-server'])
   check('vite build --ssr of the server entry', ssrBuild.status === 0, ssrBuild.status === 0 ? '' : tail(output(ssrBuild)))
