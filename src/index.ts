@@ -81,7 +81,7 @@ export { connectionRequested, connectionSucceeded, connectionFailed, connectionD
 // Wallets: the chain adapter ports, host commands' events. The EVM adapter is `gangway-kit/evm`.
 export type { ChainAdapter, ChainDeps, ConnectRequest, WalletSession, WalletProviderEvent, WalletTransaction, WalletTransfer, WalletReceipt } from './core/ports.js'
 export type { Network, Connector } from './core/domain/entities.js'
-export type { WalletCommands } from './core/events/connection/walletCommands.js'
+export type { RequestOptions, WalletCommands } from './core/events/connection/walletCommands.js'
 export type { SendToken } from './core/events/connection/send.js'
 export { newRequestId } from './core/events/newRequestId.js'
 export { connectorsChanged } from './core/events/connection/connectors.js'

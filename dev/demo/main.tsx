@@ -92,16 +92,16 @@ function WalletRequests({ config }: { config: StackConfig }) {
   const receiver = config.accounts[1]?.address ?? ''
   return (
     <div className="demo-requests">
-      <button type="button" data-testid="demo-sign-message" onClick={run('Sign message', () => modal.signMessage('Hello from the Gangway demo'))}>
+      <button type="button" data-testid="demo-sign-message" onClick={run('Sign message', () => modal.signMessage('Hello from the Gangway demo', { feedback: true }))}>
         Sign message
       </button>
-      <button type="button" data-testid="demo-sign-typed-data" onClick={run('Sign typed data', () => modal.signTypedData(DEMO_TYPED_DATA))}>
+      <button type="button" data-testid="demo-sign-typed-data" onClick={run('Sign typed data', () => modal.signTypedData(DEMO_TYPED_DATA, { feedback: true }))}>
         Sign typed data
       </button>
       <button
         type="button"
         data-testid="demo-send"
-        onClick={run('Send', () => modal.send({ token: { symbol: 'ETH', decimals: 18 }, amount: '0.001', receiver }))}
+        onClick={run('Send', () => modal.send({ token: { symbol: 'ETH', decimals: 18 }, amount: '0.001', receiver }, { feedback: true }))}
       >
         Send 0.001 ETH
       </button>

@@ -174,7 +174,7 @@ describe('the Send view', () => {
   })
 })
 
-describe('feedback for the wallet requests a host makes', () => {
+describe('feedback for the wallet requests a host makes with { feedback: true }', () => {
   it('sign message, sign typed data and send from the demo: approve in the wallet, then signed, refused, or the transaction with its hash', async () => {
     const page = await demo()
     const from = await connectInjected(page, MAIN)

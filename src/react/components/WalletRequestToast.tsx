@@ -26,7 +26,7 @@ type Translate = I18n['t']
 /** What the latest signature request shows, or null. */
 function signatureNotice(s: ModalState, wallet: string, t: Translate): Notice | null {
   const sig = s.account.signature
-  if (!sig) return null
+  if (!sig?.feedback) return null
   const key = `signature:${sig.requestId}:${sig.status}`
   if (sig.status === 'signing') return { key, variant: 'loading', title: t('Approve in {wallet}', { wallet }), text: t('Sign the request in your wallet.') }
   if (sig.status === 'signed') return { key, variant: 'success', title: t('Signed') }
@@ -36,6 +36,7 @@ function signatureNotice(s: ModalState, wallet: string, t: Translate): Notice | 
 /** What the send in flight (or its result) shows, or null. */
 function sendNotice(s: ModalState, wallet: string, t: Translate): Notice | null {
   const send = s.account.send
+  if (!send.feedback) return null
   const key = `send:${send.requestId}:${send.status}`
   const hash = send.hash ?? undefined
   switch (send.status) {
@@ -53,10 +54,12 @@ function sendNotice(s: ModalState, wallet: string, t: Translate): Notice | null 
 }
 
 /**
- * Feedback for every wallet request the host makes (sign a message or typed data, send): while
- * the wallet asks, "approve in your wallet" with its icon; then success, the pending transaction
- * with its explorer link, or the failure in the spec's words. Shown over the page whether or not
- * the modal is open; the Send view shows its own transaction, so its sends are not repeated here.
+ * Feedback for a wallet request (sign a message or typed data, send) that the visitor made in the
+ * modal or whose host asked for it (`{ feedback: true }`): while the wallet asks, "approve in
+ * your wallet" with its icon; then success, the pending transaction with its explorer link, or
+ * the failure in the spec's words. Shown over the page whether or not the modal is open; the Send
+ * view shows its own transaction, so its sends are not repeated here while it is on screen. A
+ * host's request without it reports through its promise alone: the visitor asked for nothing.
  */
 export function WalletRequestToast() {
   const { t } = useI18n()

@@ -1,6 +1,6 @@
 import { defineEvent } from '../defineEvent.js'
 import { defineIntent } from '../requestLifecycle.js'
-import { empty, nullable, number, object, optional, string } from '../schema.js'
+import { boolean, empty, nullable, number, object, optional, string } from '../schema.js'
 import { serializedErrorSchema } from '../../errors/base.js'
 
 /** The token being sent: the network's native token has no address. */
@@ -13,7 +13,8 @@ export const sendTokenSet = defineEvent('send/tokenSet', object({ token: nullabl
 export const sendAmountSet = defineEvent('send/amountSet', object({ amount: string() }))
 export const sendReceiverSet = defineEvent('send/receiverSet', object({ receiver: string() }))
 /** Send what the form holds; fails with the spec's form errors when something is missing. */
-export const sendRequested = defineIntent('send/requested', empty())
+/** Send what the form holds; `feedback`: the wallet-request notice over the page follows it (the Send view's own sends, or a host that asked). */
+export const sendRequested = defineIntent('send/requested', object({ feedback: optional(boolean()) }))
 /** The wallet signed and broadcast the transaction. */
 export const sendSubmitted = defineEvent('send/submitted', object({ hash: string() }))
 export const sendConfirmed = defineEvent('send/confirmed', object({ hash: string(), blockNumber: string() }))

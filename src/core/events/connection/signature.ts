@@ -1,6 +1,6 @@
 import { defineEvent } from '../defineEvent.js'
 import { defineIntent } from '../requestLifecycle.js'
-import { json, literal, object, optional, string } from '../schema.js'
+import { boolean, json, literal, object, optional, string } from '../schema.js'
 import { namespaceSchema } from '../views.js'
 import { serializedErrorSchema } from '../../errors/base.js'
 
@@ -15,6 +15,8 @@ export const signatureRequested = defineIntent(
     kind: literal('message', 'typedData'),
     message: optional(string()),
     typedData: optional(json()),
+    /** The wallet-request notice over the page follows it (a host that asked for feedback). */
+    feedback: optional(boolean()),
   }),
 )
 export const signatureSucceeded = defineEvent(

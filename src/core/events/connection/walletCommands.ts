@@ -34,12 +34,16 @@ export type WalletCommands = {
   switchNetwork(caipNetworkId: string): Promise<void>
   /** Makes a stored connection current; `status` is connected, active or disconnected. Rejects with a `SwitchConnectionError`. */
   switchConnection(connectorId: string, status: string, namespace?: Namespace): Promise<void>
-  /** `personal_sign` with the active account; resolves with the signature, rejects with a `SignMessageError`. */
-  signMessage(message: string): Promise<string>
-  /** `eth_signTypedData_v4` with the active account; big numbers as decimal strings. Rejects with a `SignTypedDataError`. */
-  signTypedData(typedData: unknown): Promise<string>
-  /** Fills the send form and sends; resolves once the transaction is mined, rejects with a `SendError`. */
-  send(form: { token: SendToken; amount: string; receiver: string }): Promise<{ hash: string; blockNumber: string }>
+  /**
+   * `personal_sign` with the active account; resolves with the signature, rejects with a
+   * `SignMessageError`. The outcome is the promise's: with `{ feedback: true }` the modal also
+   * shows the visitor "approve in your wallet" and the result over the page.
+   */
+  signMessage(message: string, options?: RequestOptions): Promise<string>
+  /** `eth_signTypedData_v4` with the active account; big numbers as decimal strings. Rejects with a `SignTypedDataError`. `feedback` as for signMessage. */
+  signTypedData(typedData: unknown, options?: RequestOptions): Promise<string>
+  /** Fills the send form and sends; resolves once the transaction is mined, rejects with a `SendError`. `feedback` as for signMessage. */
+  send(form: { token: SendToken; amount: string; receiver: string }, options?: RequestOptions): Promise<{ hash: string; blockNumber: string }>
   /** Fetches the active balance again (`force` skips the 30 s cache); throws a `RefreshBalanceError` on a bad argument. */
   refreshBalance(force?: boolean): void
 }
@@ -156,25 +160,25 @@ export function createWalletCommands(store: StoreLike): WalletCommands {
         },
         (e) => (connectionSwitched.match(e) ? { ok: undefined } : connectionSwitchFailed.match(e) ? { error: e.payload.error } : null),
       ),
-    signMessage: (message) =>
+    signMessage: (message, options) =>
       request<string>(
         'signMessage',
         () => {
           text('message', message)
-          return [signatureRequested({ kind: 'message', message })]
+          return [signatureRequested({ kind: 'message', message, ...feedbackArg(options) })]
         },
         (e) => (signatureSucceeded.match(e) ? { ok: e.payload.signature } : signatureFailed.match(e) ? { error: e.payload.error } : null),
       ),
-    signTypedData: (typedData) =>
+    signTypedData: (typedData, options) =>
       request<string>(
         'signTypedData',
         () => {
           if (!isPlainObject(typedData)) throw new InvalidInputError('Invalid signTypedData arguments', { details: `typedData must be an object, got ${show(typedData)}` })
-          return [signatureRequested({ kind: 'typedData', typedData })]
+          return [signatureRequested({ kind: 'typedData', typedData, ...feedbackArg(options) })]
         },
         (e) => (signatureSucceeded.match(e) ? { ok: e.payload.signature } : signatureFailed.match(e) ? { error: e.payload.error } : null),
       ),
-    send: (form) =>
+    send: (form, options) =>
       // The whole form is checked before the first field is set: a bad amount never leaves a
       // half-filled form behind.
       request<{ hash: string; blockNumber: string }>(
@@ -185,7 +189,7 @@ export function createWalletCommands(store: StoreLike): WalletCommands {
             sendTokenSet({ token: f.token as SendToken }),
             sendAmountSet({ amount: f.amount as string }),
             sendReceiverSet({ receiver: f.receiver as string }),
-            sendRequested({}),
+            sendRequested(feedbackArg(options)),
           ]
         },
         (e) =>
@@ -250,6 +254,19 @@ function namespaceArg(value: unknown): Namespace | undefined {
 }
 
 /** An options object with only these fields (undefined counts as `{}`). */
+/** The options of a wallet request a host makes. */
+export type RequestOptions = {
+  /** Show the visitor the request's progress and result over the page (default: the promise alone reports it). */
+  feedback?: boolean
+}
+
+/** A request's `feedback` option, checked; absent when not asked for. */
+function feedbackArg(options: unknown): { feedback?: true } {
+  const o = optionsArg(options, ['feedback'])
+  if (o.feedback !== undefined && typeof o.feedback !== 'boolean') throw new InvalidInputError('Invalid options argument', { details: `options.feedback must be a boolean, got ${show(o.feedback)}` })
+  return o.feedback === true ? { feedback: true } : {}
+}
+
 function optionsArg(value: unknown, fields: readonly string[], name = 'options'): Record<string, unknown> {
   if (value === undefined && name === 'options') return {}
   if (!isPlainObject(value)) throw new InvalidInputError(`Invalid ${name} argument`, { details: `${name} must be an object, got ${show(value)}` })

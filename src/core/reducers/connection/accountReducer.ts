@@ -81,7 +81,7 @@ export const accountSlice = createSlice('account', initialAccountState, (b) =>
     })
     .addCase(sendRequested, (a, event) => {
       if (inFlight(a)) return
-      Object.assign(a.send, { status: 'sending', requestId: event.requestId ?? null, hash: null, blockNumber: null, error: null })
+      Object.assign(a.send, { status: 'sending', requestId: event.requestId ?? null, hash: null, blockNumber: null, error: null, feedback: event.payload.feedback === true })
     })
     .addCase(sendSubmitted, (a, event) => {
       if (!isCurrentSend(a, event.requestId) || a.send.status !== 'sending') return
@@ -104,15 +104,15 @@ export const accountSlice = createSlice('account', initialAccountState, (b) =>
       a.send = { ...EMPTY_SEND }
     })
     .addCase(signatureRequested, (a, event) => {
-      a.signature = { requestId: event.requestId ?? null, status: 'signing', signature: null, error: null }
+      a.signature = { requestId: event.requestId ?? null, status: 'signing', signature: null, error: null, feedback: event.payload.feedback === true }
     })
     .addCase(signatureSucceeded, (a, event) => {
       if (!isCurrentSignature(a, event.requestId)) return
-      a.signature = { requestId: event.requestId ?? null, status: 'signed', signature: event.payload.signature, error: null }
+      a.signature = { requestId: event.requestId ?? null, status: 'signed', signature: event.payload.signature, error: null, feedback: a.signature?.feedback === true }
     })
     .addCase(signatureFailed, (a, event) => {
       if (!isCurrentSignature(a, event.requestId)) return
-      a.signature = { requestId: event.requestId ?? null, status: 'failed', signature: null, error: event.payload.error }
+      a.signature = { requestId: event.requestId ?? null, status: 'failed', signature: null, error: event.payload.error, feedback: a.signature?.feedback === true }
     })
     .addCase(
       modalOpenRequested,

@@ -71,6 +71,8 @@ export type SendState = {
   fee: SendFee | null
   /** The receiver typed as a name, and what the name API said; null while the receiver is not a name. */
   receiverName: ReceiverName | null
+  /** Whether the wallet-request notice over the page follows this send (the visitor's own, or a host that asked). */
+  feedback: boolean
 }
 
 /** A receiver name being resolved, resolved to an address, or not resolved. */
@@ -90,6 +92,8 @@ export type SignatureState = {
   status: 'signing' | 'signed' | 'failed'
   signature: string | null
   error: SerializedError | null
+  /** Whether the wallet-request notice over the page follows this signature (a host that asked for feedback). */
+  feedback: boolean
 }
 
 export type AccountState = {
@@ -110,6 +114,7 @@ export const EMPTY_SEND: SendState = {
   error: null,
   fee: null,
   receiverName: null,
+  feedback: false,
 }
 
 export function initialWalletsState(): WalletsState {

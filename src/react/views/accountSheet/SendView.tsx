@@ -121,7 +121,7 @@ export function SendView({ modal }: ViewProps) {
         name={typedName}
         networkName={network.name}
         onEdit={() => setStep('form')}
-        onSend={() => modal.dispatch(sendRequested({}))}
+        onSend={() => modal.dispatch(sendRequested({ feedback: true }))}
       />
     )
   }
@@ -327,7 +327,7 @@ function SendProgress(props: {
           <p className="gw-connecting-title">{t('Not sent')}</p>
           {send.error ? <ErrorMessage error={send.error} testId="send-error" /> : null}
           {hash}
-          <PrimaryAction testId="send-retry" onClick={() => modal.dispatch(sendRequested({}))}>
+          <PrimaryAction testId="send-retry" onClick={() => modal.dispatch(sendRequested({ feedback: true }))}>
             {t('Try again')}
           </PrimaryAction>
           <button

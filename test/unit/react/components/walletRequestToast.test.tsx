@@ -32,12 +32,37 @@ describe('the wallet request toast', () => {
     expect(byTestId('gw-request-toast')).toBeNull()
   })
 
-  it('shows the request to a connected wallet: approve in the wallet, then the outcome', async () => {
+  it("shows nothing for a connected wallet's request the host did not ask feedback for: the promise reports it", async () => {
     const { modal, byTestId, answer } = await setup()
     act(() => modal.dispatch(connectionSucceeded({ connectorId: 'a', namespace: 'eip155', accounts: [{ address: '0x00000000000000000000000000000000000000A1', type: 'eoa' }], caipNetworkId: 'eip155:1' })))
     let signing: Promise<unknown> = Promise.resolve()
     await act(async () => {
       signing = modal.signMessage('hello').catch((e: unknown) => e)
+    })
+    expect(modal.getState().account.signature?.status).toBe('signing')
+    expect(byTestId('gw-request-toast')).toBeNull()
+    await act(async () => {
+      answer('signMessage', '0xsigned')
+      expect(await signing).toBe('0xsigned')
+    })
+    expect(byTestId('gw-request-toast')).toBeNull()
+  })
+
+  it('refuses a feedback option that is not a boolean, dispatching nothing', async () => {
+    const { modal } = await setup()
+    const before = modal.getState().account
+    const error = await modal.signMessage('hello', { feedback: 'yes' } as never).catch((e: unknown) => e)
+    expect((error as Error).message).toMatch(/^Invalid signMessage arguments/)
+    expect((error as Error).message).toContain('options.feedback must be a boolean')
+    expect(modal.getState().account).toBe(before)
+  })
+
+  it('with { feedback: true }, shows the request to a connected wallet: approve in the wallet, then the outcome', async () => {
+    const { modal, byTestId, answer } = await setup()
+    act(() => modal.dispatch(connectionSucceeded({ connectorId: 'a', namespace: 'eip155', accounts: [{ address: '0x00000000000000000000000000000000000000A1', type: 'eoa' }], caipNetworkId: 'eip155:1' })))
+    let signing: Promise<unknown> = Promise.resolve()
+    await act(async () => {
+      signing = modal.signMessage('hello', { feedback: true }).catch((e: unknown) => e)
     })
     expect(byTestId('gw-request-toast-title')?.textContent).toMatch(/^Approve in/)
     await act(async () => {
