@@ -107,7 +107,9 @@ export function checkSnippets(snippets: readonly Snippet[]): SnippetProblem[] {
     for (const d of project.program.getConfigFileParsingDiagnostics()) problems.push({ snippet: { file: 'tsconfig', line: 0, lang: 'ts', code: '' }, line: 0, code: d.code, text: d.text })
     snippets.forEach((snippet, i) => {
       const name = names[i]!
-      for (const d of [...project.program.getSyntacticDiagnostics(name), ...project.program.getSemanticDiagnostics(name)]) {
+      // A call the library has deprecated (wagmi's useAccount, say) is a problem in an example too.
+      const deprecated = project.program.getSuggestionDiagnostics(name).filter((d) => DEPRECATED_CODES.has(d.code))
+      for (const d of [...project.program.getSyntacticDiagnostics(name), ...project.program.getSemanticDiagnostics(name), ...deprecated]) {
         if (FRAGMENT_CODES.has(d.code)) continue
         const line = snippet.line + snippet.code.slice(0, d.pos).split('\n').length - 1
         const chain = (d.messageChain ?? []).map((m) => m.text).join(' ')
@@ -119,6 +121,9 @@ export function checkSnippets(snippets: readonly Snippet[]): SnippetProblem[] {
     api.close()
   }
 }
+
+/** TypeScript's "'…' is deprecated" suggestions (a signature, a declaration). */
+const DEPRECATED_CODES: ReadonlySet<number> = new Set([6385, 6387])
 
 const report = (problems: readonly SnippetProblem[]) => problems.map((p) => `${p.snippet.file}:${p.line} TS${p.code}: ${p.text}`).join('\n')
 
@@ -136,14 +141,16 @@ describe('code snippets of the documentation', () => {
     expect(report(problems)).toBe('')
   }, 60_000)
 
-  it('catches a snippet that drifted from the API (a missing export, a wrong option, a wrong prop)', () => {
+  it('catches a snippet that drifted from the API (a missing export, a wrong option, a wrong prop, a deprecated call)', () => {
     const drifted = [
       "import { createModal, openModal } from 'gangway-kit'\nconst m = createModal({ projectId: 'p' })\n",
       "import { createModal } from 'gangway-kit'\ncreateModal({ projectId: 'p', themeMode: 'blue' })\n",
       "import { ConnectButton } from 'gangway-kit/react'\nexport const b = <ConnectButton chainStatus=\"huge\" />\n",
+      "import { createModal } from 'gangway-kit'\nimport { useAccount } from 'wagmi'\ncreateModal({ projectId: 'p' })\nexport function A() { return useAccount().address }\n",
     ].map((code, i): Snippet => ({ file: `drift${i}.md`, line: 1, lang: 'tsx', code }))
     const problems = checkSnippets(drifted)
-    expect(new Set(problems.map((p) => p.snippet.file))).toEqual(new Set(['drift0.md', 'drift1.md', 'drift2.md']))
+    expect(new Set(problems.map((p) => p.snippet.file))).toEqual(new Set(['drift0.md', 'drift1.md', 'drift2.md', 'drift3.md']))
+    expect(problems.find((p) => p.snippet.file === 'drift3.md')!.text).toContain('deprecated')
     expect(problems.find((p) => p.snippet.file === 'drift0.md')!.text).toContain('openModal')
   }, 60_000)
 
