@@ -143,8 +143,12 @@ export async function bundlePackage(outDir: string): Promise<string[]> {
       format: 'es',
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
-      sourcemap: true,
-      sourcemapExcludeSources: true,
+      // No source maps: the JavaScript is not minified and keeps its names, so a host's debugger
+      // shows readable code as it is; maps without their sources would point at files the
+      // package does not ship, and with them the download would double.
+      sourcemap: false,
+      // The declarations carry the documentation; the JavaScript keeps licences and annotations.
+      comments: { legal: true, annotation: true, jsdoc: false },
       codeSplitting: {
         groups: [
           {

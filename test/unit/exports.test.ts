@@ -44,6 +44,16 @@ describe('package entry points', () => {
     }
   })
 
+  it("tsconfig's paths name each entry's source, as package.json exports it", () => {
+    const paths = (JSON.parse(read('../../tsconfig.json').replace(/^\s*\/\/.*$/gm, '')) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths
+    const expected = Object.fromEntries(
+      Object.entries(pkg.exports)
+        .filter(([entry]) => entry !== './package.json' && entry !== './testing')
+        .map(([entry, target]) => [`gangway-kit${entry.slice(1)}`, [(target as { types: string }).types.replace('./dist/', './src/').replace(/\.d\.ts$/, '.ts')]]),
+    )
+    expect(paths).toEqual(expected)
+  })
+
   it('the core entry loads no React and no adapter', () => {
     const text = read('../../src/index.ts')
     expect(text).not.toMatch(/from '(react|react-dom)/)
