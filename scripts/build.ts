@@ -3,7 +3,7 @@
 // plain Node could not load), kept where the entries' declarations reach them, and the ESM
 // JavaScript bundled by Rolldown in the chunks a host loads (scripts/bundlePackage.ts says why).
 //
-// dist/testing holds gangway-kit/testing, bundled from dev/ (scripts/buildTesting.ts); dist/dev
+// packages/testing/dist holds gangway-kit-testing, bundled from dev/ (scripts/buildTesting.ts); dist/dev
 // holds the demo pages (vite.config.ts) and is left alone.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -53,7 +53,7 @@ function pruneDeclarations(entries: readonly string[]): void {
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)]))
   for (const name of readdirSync(DIST)) {
-    if (name === 'dev' || name === 'dev-frame' || name === 'testing') continue
+    if (name === 'dev' || name === 'dev-frame') continue
     const path = join(DIST, name)
     for (const file of statSync(path).isDirectory() ? walk(path) : [path]) if (file.endsWith('.d.ts') && !reached.has(file)) rmSync(file)
   }
@@ -63,7 +63,7 @@ function pruneDeclarations(entries: readonly string[]): void {
     if (left.length === 0 && dir !== DIST) rmSync(dir, { recursive: true })
     return left.length === 0
   }
-  for (const name of readdirSync(DIST)) if (!['dev', 'dev-frame', 'testing'].includes(name) && statSync(join(DIST, name)).isDirectory()) removeEmpty(join(DIST, name))
+  for (const name of readdirSync(DIST)) if (!['dev', 'dev-frame'].includes(name) && statSync(join(DIST, name)).isDirectory()) removeEmpty(join(DIST, name))
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

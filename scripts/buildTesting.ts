@@ -1,10 +1,11 @@
-// Builds gangway-kit/testing into dist/testing/ (part of `npm run build`): the Node side (the local
-// stack and the Playwright helpers, dev/testing/index.ts, and the `gangway-stack` CLI) bundled
-// from dev/ with every package left external (they are the kit's optional peers), the dev wallet
-// as one browser script (viem included) for Playwright's addInitScript, the files the stack reads
+// Builds gangway-kit-testing (packages/testing, a workspace of its own) into packages/testing/dist/
+// (part of `npm run build`): the Node side (the local stack and the Playwright helpers,
+// dev/testing/index.ts, and the `gangway-stack` CLI) bundled from dev/ with every package left
+// external (they are the kit's dependencies, in packages/testing/package.json), the dev wallet as
+// one browser script (viem included) for Playwright's addInitScript, the files the stack reads
 // next to its code, and the entry's declarations.
 //
-// Why esbuild and not tsc like the rest of the package: the kit's code lives in dev/ (the same
+// Why esbuild and not Rolldown like gangway-kit: the kit's code lives in dev/ (the same
 // code `npm start` and Gangway's own tests run), written for tsx without file extensions, and
 // the wallet must be one self-contained script.
 import { spawnSync } from 'node:child_process'
@@ -16,7 +17,7 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const OUT = join(ROOT, 'dist', 'testing')
+const OUT = join(ROOT, 'packages', 'testing', 'dist')
 const require = createRequire(import.meta.url)
 
 /** Files the stack's code reads beside itself (import.meta.url-relative). */
@@ -52,7 +53,7 @@ export async function buildTesting(): Promise<void> {
   declarations()
 }
 
-/** dist/testing/index.d.ts: the entry's own types (they name no module of dev/). */
+/** packages/testing/dist/index.d.ts: the entry's own types (they name no module of dev/). */
 function declarations(): void {
   const scratch = mkdtempSync(join(tmpdir(), 'gangway-testing-dts-'))
   try {
@@ -69,5 +70,5 @@ function declarations(): void {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const started = performance.now()
   await buildTesting()
-  console.log(`built dist/testing/ in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  console.log(`built packages/testing/dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }

@@ -158,7 +158,7 @@ async function main() {
   const config = await loadStackConfig()
   const params = new URLSearchParams(location.search)
   const autoApprove = params.get('autoApprove') === '1'
-  // ?devWallets=0: a host page with no wallet of its own (gangway-kit/testing's e2e injects one).
+  // ?devWallets=0: a host page with no wallet of its own (gangway-kit-testing's e2e injects one).
   if (params.get('devWallets') !== '0') installDevWallets({ chains: config.chains, accounts: config.accounts, autoApprove })
   const networks: Network[] = config.chains.map((c) => defineEvmNetwork({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, testnet: true }))
   const adapters: ChainAdapter[] = [createEvmAdapter()]

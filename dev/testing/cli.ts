@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npx gangway-stack [--ports …] [--help]`: starts gangway-kit/testing's local stack, prints its configuration as JSON on
+// `npx gangway-stack [--ports …] [--help]`: starts gangway-kit-testing's local stack, prints its configuration as JSON on
 // stdout, and runs until Ctrl+C or SIGTERM (or until its parent process dies).
 import { parseStackArgs, STACK_CLI_USAGE } from './cliArgs'
 import { startTestStack } from './index'

@@ -2,7 +2,7 @@ import type { StartTestStackOptions } from './index'
 
 export const STACK_CLI_USAGE = `Usage: gangway-stack [--ports chain1,chain2,gateway,relay[,solana]] [--help]
 
-Starts gangway-kit/testing's local stack on 127.0.0.1 (two EVM chains, a Solana validator, the
+Starts gangway-kit-testing's local stack on 127.0.0.1 (two EVM chains, a Solana validator, the
 gateway, a WalletConnect relay), prints its configuration as JSON on stdout and runs until
 Ctrl+C, SIGTERM or its parent process ends.
 

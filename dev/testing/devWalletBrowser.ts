@@ -1,4 +1,4 @@
-// The browser side of gangway-kit/testing's installDevWallet: bundled with viem into one script that
+// The browser side of gangway-kit-testing's installDevWallet: bundled with viem into one script that
 // Playwright adds to the page before the page's own scripts.
 import { installDevWallet, type DevWalletOptions } from '../extension/devWallet'
 

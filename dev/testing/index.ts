@@ -1,9 +1,9 @@
-// gangway-kit/testing: the offline kit for a host app's own tests. Starts the local stack Gangway's
+// gangway-kit-testing: the offline kit for a host app's own tests. Starts the local stack Gangway's
 // own tests run on (two EVM chains with a test token, the blockchain-data gateway, a
 // WalletConnect relay, a Solana validator) and drives the dev wallet inside a Playwright page.
 //
-// Everything heavy loads on first use (hardhat, solc, litesvm, ws, viem, @solana/kit are
-// optional peers), so importing this entry costs nothing.
+// Everything heavy loads on first use (hardhat, solc, litesvm, ws, viem, @solana/kit: the
+// package's dependencies), so importing this entry costs nothing.
 import type { BrowserContext, Page } from 'playwright-core'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -103,7 +103,7 @@ export type DevWalletInstallOptions = {
 }
 
 /** The wallet's browser script, built into the package (found through the package's own name). */
-const devWalletScript = (): string => join(dirname(createRequire(import.meta.url).resolve('gangway-kit/package.json')), 'dist/testing/devWallet.iife.js')
+const devWalletScript = (): string => join(dirname(createRequire(import.meta.url).resolve('gangway-kit-testing/package.json')), 'dist/devWallet.iife.js')
 
 /**
  * Adds the dev wallet to every page of `target` (a Playwright page or context) before the page's

@@ -1,4 +1,5 @@
 // The consumer smoke test: Gangway as a host app gets it from the registry. Packs the package,
+// and the testing kit (gangway-kit-testing) into a fresh project of its own with one install line,
 // installs the tarball into a fresh Vite React-TS app (test/consumer/template), then checks
 // what a host runs into: the tarball's contents, publint and attw, install warnings, tsc with
 // the stock, a strict and a nodenext config, vite build, plain-Node imports of every entry,
@@ -42,6 +43,9 @@ export const INITIAL_JS_BUDGET_BYTES = 100 * 1024
  * 25 for the package as bundled (scripts/bundlePackage.ts); one file per module gave 84.
  */
 export const MAX_BUILD_JS_FILES = 30
+
+/** The browser package's tarball at most (#25: a lean package; the testing kit is a package of its own). */
+export const PACKED_BUDGET_BYTES = 450_000
 
 /** Strings only the devtools panel holds: none may reach a production bundle or server HTML. */
 const PANEL_MARKERS = ['Gangway devtools', 'gwd-toolbar', 'devtools-status', 'react-devtools-inline']
@@ -161,8 +165,6 @@ const EXPECTED_ENTRY_EXPORTS: Record<string, string[]> = {
   'gangway-kit/walletconnect/adapter': ['createWalletConnectAdapter', 'createLazyWalletConnectAdapter', 'walletLink', 'walletLinks'],
   // Its start-up part imports neither @solana/kit nor the Wallet Standard registry: it loads without them.
   'gangway-kit/solana': ['createSolanaAdapter', 'defineSolanaNetwork', 'solanaMainnet', 'solanaLocalnet'],
-  // The kit loads the stack's packages (its optional peers) only when a stack starts.
-  'gangway-kit/testing': ['startTestStack', 'installDevWallet', 'devWallet', 'DEV_WALLET'],
 }
 
 async function checkNodeImports(label: string, node: string, app: string): Promise<void> {
@@ -418,6 +420,8 @@ async function main(): Promise<void> {
     const tarball = join(work, packed!.filename)
     const stray = packed!.files.map((f) => f.path).filter((p) => !(p.startsWith('dist/') || ['README.md', 'LICENSE', 'package.json'].includes(p)) || p.startsWith('dist/dev/') || (p.endsWith('.ts') && !p.endsWith('.d.ts')))
     check('the tarball holds dist/, README, LICENSE and package.json only', stray.length === 0 && packed!.files.some((f) => f.path === 'LICENSE'), stray.slice(0, 5).join(', '))
+    check(`the tarball is at most ${PACKED_BUDGET_BYTES / 1000} kB`, packed!.size <= PACKED_BUDGET_BYTES, `${packed!.size} B`)
+    const kitLane = testingKit(work, join(work, 'source', 'packages', 'testing'))
 
     const bin = (pkg: string, path: string) => join(ROOT, 'node_modules', pkg, path)
     // 2. A fresh Vite React-TS app with the tarball, while publint and attw read the tarball.
@@ -449,12 +453,51 @@ async function main(): Promise<void> {
     // The same app, installed, for the React 18 lane (before any build writes into it).
     const app18 = join(work, 'app-react18')
     cpSync(app, app18, { recursive: true, verbatimSymlinks: true })
-    await Promise.all([react19(app, otherNodes), react18(app18)])
+    await Promise.all([react19(app, otherNodes), react18(app18), kitLane])
   } finally {
     // node_modules of the app takes a while to delete on a busy machine: let it go in the background.
     if (!process.env['SMOKE_KEEP']) spawn('rm', ['-rf', work], { detached: true, stdio: 'ignore' }).unref()
     else console.log(`kept ${work}`)
   }
+}
+
+/**
+ * gangway-kit-testing as a host's tests install it: its tarball with one `npm install -D` line
+ * in a fresh project, its entry imported in plain Node, the CLI's help, and the files the stack
+ * reads (the Uniswap artifacts) among its installed dependencies.
+ */
+async function testingKit(work: string, kitSource: string): Promise<void> {
+  const pack = await npm(['pack', '--json', '--pack-destination', work], kitSource)
+  const packed = pack.status === 0 ? (JSON.parse(pack.stdout.slice(pack.stdout.indexOf('[\n'))) as { filename: string; size: number; files: { path: string }[] }[])[0] : undefined
+  if (!check('gangway-kit-testing: npm pack', !!packed, packed ? `${packed.size} B, ${packed.files.length} files` : tail(output(pack)))) return
+  const project = join(work, 'kit-user')
+  mkdirSync(project)
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'kit-user', private: true, type: 'module' }))
+  const started = performance.now()
+  const install = await sh('npm', ['install', '-D', join(work, packed!.filename), 'viem', 'playwright-core', '--no-audit', '--no-fund', '--prefer-offline'], project)
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  if (!check('gangway-kit-testing: one npm install -D line installs the kit', install.status === 0, install.status === 0 ? `${seconds} s` : tail(output(install)))) return
+  const probe = await sh(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "const kit = await import('gangway-kit-testing'); const { createRequire } = await import('node:module'); const from = createRequire(import.meta.resolve('gangway-kit-testing')); console.log(JSON.stringify({ exports: Object.keys(kit).sort(), weth: !!from.resolve('@uniswap/v2-periphery/build/WETH9.json'), hardhat: !!from.resolve('hardhat/package.json') }))",
+    ],
+    project,
+  )
+  const report = (() => {
+    try {
+      return JSON.parse(probe.stdout) as { exports: string[]; weth: boolean; hardhat: boolean }
+    } catch {
+      return null
+    }
+  })()
+  const missing = ['startTestStack', 'installDevWallet', 'devWallet', 'DEV_WALLET'].filter((n) => !report?.exports.includes(n))
+  check('gangway-kit-testing: its entry imports in plain Node with its exports', !!report && missing.length === 0, report ? missing.join(', ') : tail(output(probe)))
+  check('gangway-kit-testing: the stack’s files come with it (Uniswap artifacts, hardhat)', !!report?.weth && !!report.hardhat, report ? '' : tail(output(probe)))
+  const help = await sh(join(project, 'node_modules/.bin/gangway-stack'), ['--help'], project)
+  check('gangway-kit-testing: npx gangway-stack --help', help.status === 0 && /--ports/.test(help.stdout), help.status === 0 ? '' : tail(output(help)))
 }
 
 /** The app with React 19: types, builds, plain Node (this one, 18 and 22), server render and hydration. */

@@ -8,13 +8,13 @@ import { newPage } from './support/browser'
 import { browserPerFile, currentView, eip155Connection, inModal } from './support/demo'
 import { e2eStack } from './support/stack'
 
-// gangway-kit/testing as a host app uses it: the built package's kit (dist/testing) injects the dev
+// gangway-kit-testing as a host app uses it: the built package (packages/testing/dist) injects the dev
 // wallet into a page that has none of its own (the demo with ?devWallets=0, pointed at the
 // stack the kit started for this run), the test approves and rejects its requests, and the
 // transactions land on the kit's local chain. The built CLI starts and stops a stack of its own.
 
-const KIT = fileURLToPath(new URL('../../dist/testing/index.js', import.meta.url))
-const CLI = fileURLToPath(new URL('../../dist/testing/cli.js', import.meta.url))
+const KIT = fileURLToPath(new URL('../../packages/testing/dist/index.js', import.meta.url))
+const CLI = fileURLToPath(new URL('../../packages/testing/dist/cli.js', import.meta.url))
 const kit = () => import(KIT) as Promise<typeof Kit>
 
 const run = browserPerFile()
@@ -31,7 +31,7 @@ async function hostPage() {
   return opened
 }
 
-describe('gangway/testing in a host app’s Playwright test', () => {
+describe('gangway-kit-testing in a host app’s Playwright test', () => {
   it('injects the dev wallet, which connects and sends on the local chain as the test approves', async () => {
     const { DEV_WALLET, devWallet } = await kit()
     const { page, errors } = await hostPage()

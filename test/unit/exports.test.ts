@@ -32,7 +32,7 @@ describe('package entry points', () => {
   })
 
   it('package.json exports exactly these entries, each with types and import conditions', () => {
-    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './devtools', './evm', './package.json', './react', './solana', './testing', './wagmi', './walletconnect', './walletconnect/adapter'])
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './devtools', './evm', './package.json', './react', './solana', './wagmi', './walletconnect', './walletconnect/adapter'])
     for (const [entry, target] of Object.entries(pkg.exports)) {
       if (entry === './package.json') continue
       expect(typeof target, entry).toBe('object')
@@ -48,7 +48,7 @@ describe('package entry points', () => {
     const paths = (JSON.parse(read('../../tsconfig.json').replace(/^\s*\/\/.*$/gm, '')) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths
     const expected = Object.fromEntries(
       Object.entries(pkg.exports)
-        .filter(([entry]) => entry !== './package.json' && entry !== './testing')
+        .filter(([entry]) => entry !== './package.json')
         .map(([entry, target]) => [`gangway-kit${entry.slice(1)}`, [(target as { types: string }).types.replace('./dist/', './src/').replace(/\.d\.ts$/, '.ts')]]),
     )
     expect(paths).toEqual(expected)

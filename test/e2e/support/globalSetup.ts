@@ -25,13 +25,13 @@ const E2E_DIR = fileURLToPath(new URL('..', import.meta.url))
 type Started = { stacks: Record<string, E2EStack>; stop(): Promise<void> }
 
 /**
- * Builds the pages once and starts the local stack for every e2e file through gangway-kit/testing
+ * Builds the pages once and starts the local stack for every e2e file through gangway-kit-testing
  * (the kit host apps use). Every file gets its own web server for the demo and wallet pages,
  * whose `/stack.json` names that file's own funded accounts (support/fileAccounts.ts), so files
  * can run side by side on the one stack.
  */
 async function start(): Promise<Started> {
-  // The kit's own e2e drives the built package (dist/testing) as a host app would.
+  // The kit's own e2e drives the built package (packages/testing/dist) as a host app would.
   await Promise.all([buildPages({ quiet: true }), buildTesting()])
   const stops: (() => Promise<void>)[] = []
   const stop = async () => {

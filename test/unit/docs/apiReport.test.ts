@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { API_REPORT_PATH, generateApiReport, packageEntries } from '../../../scripts/apiReport'
+import { API_REPORT_PATH, generateApiReport, reportEntries } from '../../../scripts/apiReport'
 
 // docs/api-report.md lists the package's public API; a change to it must come with the
 // regenerated report, so the change shows in review.
@@ -12,7 +12,7 @@ describe('docs/api-report.md', () => {
     expect(checkedIn === generated, 'docs/api-report.md is stale: run npx tsx scripts/apiReport.ts').toBe(true)
   })
 
-  it('has a section per package entry, each listing every runtime export of that entry', async () => {
+  it('has a section per package entry and one for the testing kit, each listing every runtime export of it', async () => {
     const modules: Record<string, () => Promise<Record<string, unknown>>> = {
       '.': () => import('../../../src/index'),
       './react': () => import('../../../src/react/index'),
@@ -22,9 +22,9 @@ describe('docs/api-report.md', () => {
       './wagmi': () => import('../../../src/wagmi'),
       './solana': () => import('../../../src/solana'),
       './devtools': () => import('../../../src/devtools/index'),
-      './testing': () => import('../../../dev/testing/index'),
+      'gangway-kit-testing': () => import('../../../dev/testing/index'),
     }
-    const entries = packageEntries()
+    const entries = reportEntries()
     expect(entries.map((e) => e.entry).sort()).toEqual(Object.keys(modules).sort())
     const sections = generated.split(/^## /m).slice(1)
     expect(sections.map((s) => s.slice(0, s.indexOf('\n')))).toEqual(entries.map((e) => `\`${e.specifier}\``))

@@ -58,7 +58,7 @@ export function extractSnippets(file: string, markdown: string): Snippet[] {
   const fence = /^```(ts|tsx)[ \t]*\n([\s\S]*?)^```[ \t]*$/gm
   for (const match of markdown.matchAll(fence)) {
     const code = match[2]!
-    if (!/\bfrom ['"]gangway-kit(\/[\w-]+)*['"]/.test(code)) continue
+    if (!/\bfrom ['"]gangway-kit(-testing)?(\/[\w-]+)*['"]/.test(code)) continue
     if (code.includes(OPT_OUT)) continue
     const line = markdown.slice(0, match.index).split('\n').length + 1
     snippets.push({ file, line, lang: match[1] as 'ts' | 'tsx', code })
@@ -76,7 +76,11 @@ export type SnippetProblem = { snippet: Snippet; line: number; code: number; tex
 /** Typechecks snippets with the TypeScript compiler, against the package's sources. */
 export function checkSnippets(snippets: readonly Snippet[]): SnippetProblem[] {
   const base = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8').replace(/^\s*\/\/.*$/gm, '')) as { compilerOptions: Record<string, unknown> }
-  const paths = Object.fromEntries(packageEntries().map((e) => [e.specifier, [relative(VIRTUAL, e.source)]]))
+  const paths = Object.fromEntries([
+    ...packageEntries().map((e) => [e.specifier, [relative(VIRTUAL, e.source)]]),
+    // The testing kit, a package of its own built from dev/testing.
+    ['gangway-kit-testing', [relative(VIRTUAL, join(ROOT, 'dev/testing/index.ts'))]],
+  ])
   const virtualFiles = new Map<string, string>()
   const names = snippets.map((s, i) => join(VIRTUAL, `${String(i).padStart(3, '0')}.${s.lang}`))
   snippets.forEach((s, i) => virtualFiles.set(names[i]!, s.code))
