@@ -19,6 +19,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type Plugin } from 'rolldown'
+import { LAZY_FEATURE_DESCRIPTIONS } from '../src/core/features/lazyFeatureDescriptions.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const SRC = join(ROOT, 'src') + '/'
@@ -27,6 +28,19 @@ type PackageJson = {
   exports: Record<string, string | Record<string, string>>
   dependencies: Record<string, string>
   peerDependencies: Record<string, string>
+}
+
+/**
+ * Features whose files sit in folders named after them (src/core/effects/swaps/…,
+ * src/react/views/swaps/…), each a chunk of its own: every lazy feature the modal describes
+ * (a new one needs no line here), then the parts that load on their own (sign-in's views, the
+ * embedded wallet, WalletConnect).
+ */
+const FEATURE_FOLDERS: readonly string[] = [...LAZY_FEATURE_DESCRIPTIONS.map((d) => d.name), 'siwx', 'embeddedWallet', 'walletConnect']
+
+function partOfFeature(path: string): string | undefined {
+  const segments = path.split('/')
+  return FEATURE_FOLDERS.find((f) => segments.includes(f) || path === `core/features/${f}.ts`)
 }
 
 /**
@@ -43,20 +57,9 @@ const LAZY_PARTS: ReadonlyArray<{ name: string; test: (path: string) => boolean 
   { name: 'embeddedWallet', test: (p) => p.startsWith('adapters/auth/') || partOfFeature(p) === 'embeddedWallet' },
   { name: 'solana', test: (p) => p.startsWith('adapters/solana/') },
   { name: 'wagmi', test: (p) => p.startsWith('adapters/wagmi/') },
-  { name: 'swaps', test: (p) => partOfFeature(p) === 'swaps' },
-  { name: 'names', test: (p) => partOfFeature(p) === 'names' },
-  { name: 'onramp', test: (p) => partOfFeature(p) === 'onramp' },
-  { name: 'siwx', test: (p) => partOfFeature(p) === 'siwx' },
+  ...FEATURE_FOLDERS.filter((f) => f !== 'walletConnect' && f !== 'embeddedWallet').map((f) => ({ name: f, test: (p: string) => partOfFeature(p) === f })),
   { name: 'devtools', test: (p) => p.startsWith('devtools/') },
 ]
-
-/** Features whose files sit in folders named after them (src/core/effects/swaps/…, src/react/views/swaps/…). */
-const FEATURE_FOLDERS = ['swaps', 'names', 'onramp', 'siwx', 'embeddedWallet', 'walletConnect'] as const
-
-function partOfFeature(path: string): string | undefined {
-  const segments = path.split('/')
-  return FEATURE_FOLDERS.find((f) => segments.includes(f) || path === `core/features/${f}.ts`)
-}
 
 /** A module's path for the plan: below src/, or `node_modules/<package>` for a dependency's. */
 function planPath(id: string): string | undefined {
