@@ -94,11 +94,11 @@ export function accessibilitySuite(part: (typeof SIZES)[number]['name'] | 'other
           await inModal(page, 'send-review').click()
           await inModal(page, 'send-review-step').waitFor()
           found.WalletSendReview = await violations(page)
-          // A host's wallet request, with the modal closed: its feedback over the page.
+          // A host's wallet request that asks for feedback, with the modal closed: the notice over the page.
           await page.evaluate(() => {
             const modal = (window as unknown as PageWindow).gangway
             modal.close()
-            modal.signMessage('axe').catch(() => undefined)
+            modal.signMessage('axe', { feedback: true }).catch(() => undefined)
           })
           await page.locator('gangway-modal [data-testid="gw-request-toast"]').waitFor()
           found.RequestToast = await violations(page)
