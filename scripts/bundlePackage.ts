@@ -30,6 +30,9 @@ type PackageJson = {
   peerDependencies: Record<string, string>
 }
 
+/** The modules the engine (src/modalEngine.ts) imports statically, known once the graph is (startModules). */
+const engineStatic = new Set<string>()
+
 /**
  * Features whose files sit in folders named after them (src/core/effects/swaps/…,
  * src/react/views/swaps/…), each a chunk of its own: every lazy feature the modal describes
@@ -48,12 +51,16 @@ function partOfFeature(path: string): string | undefined {
  * first, and a later part imports it from there (a feature's chunk imports the engine's). The
  * test sees a module's path below src/ and whether it is a dependency's (`node_modules`).
  */
-const LAZY_PARTS: ReadonlyArray<{ name: string; test: (path: string) => boolean }> = [
-  { name: 'engine', test: (p) => !p.startsWith('node_modules/') && !p.startsWith('react/') && !p.startsWith('devtools/') && !p.startsWith('adapters/') && partOfFeature(p) === undefined },
+const LAZY_PARTS: ReadonlyArray<{ name: string; test: (path: string, id: string) => boolean }> = [
+  { name: 'engine', test: (p, id) => engineStatic.has(id) || (!p.startsWith('node_modules/') && !p.startsWith('react/') && !p.startsWith('devtools/') && !p.startsWith('adapters/') && partOfFeature(p) === undefined) },
   { name: 'api', test: (p) => p.startsWith('adapters/api/') },
   { name: 'ui', test: (p) => p.startsWith('react/') && !p.startsWith('react/i18n/locales/') && partOfFeature(p) === undefined },
   { name: 'evm', test: (p) => p.startsWith('adapters/evm/') },
-  { name: 'walletConnect', test: (p) => p.startsWith('adapters/walletconnect/') || partOfFeature(p) === 'walletConnect' || p === 'node_modules/qrcode' },
+  // The WalletConnect feature's effects and views, which the engine and the UI may load, apart
+  // from the adapter, which imports the optional WalletConnect packages: only a host that passes
+  // walletConnect() reaches it, so a host without them builds (Next.js resolves every import()).
+  { name: 'walletConnect', test: (p) => partOfFeature(p) === 'walletConnect' || p === 'node_modules/qrcode' },
+  { name: 'walletConnectAdapter', test: (p) => p.startsWith('adapters/walletconnect/') },
   { name: 'embeddedWallet', test: (p) => p.startsWith('adapters/auth/') || partOfFeature(p) === 'embeddedWallet' },
   { name: 'solana', test: (p) => p.startsWith('adapters/solana/') },
   { name: 'wagmi', test: (p) => p.startsWith('adapters/wagmi/') },
@@ -91,7 +98,7 @@ export function packageEntries(pkg: PackageJson): Record<string, string> {
  * entries reach by static imports without passing a module that the package itself imports
  * dynamically (that one, and what only it reaches, is lazy even where an entry re-exports it).
  */
-function startModules(into: Set<string>): Plugin {
+function startModules(into: Set<string>, engine: Set<string>): Plugin {
   return {
     name: 'gangway-start-modules',
     buildEnd() {
@@ -104,6 +111,14 @@ function startModules(into: Set<string>): Plugin {
         if (into.has(id)) continue
         into.add(id)
         for (const next of this.getModuleInfo(id)?.importedIds ?? []) if (!lazyTargets.has(next)) stack.push(next)
+      }
+      // What the engine imports statically belongs to it, whatever its folder (the adapters' glue).
+      const engineStack = ids.filter((id) => id === join(SRC, 'modalEngine.ts'))
+      while (engineStack.length > 0) {
+        const id = engineStack.pop() as string
+        if (engine.has(id)) continue
+        engine.add(id)
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) engineStack.push(next)
       }
     },
   }
@@ -121,6 +136,7 @@ export async function bundlePackage(outDir: string): Promise<string[]> {
   const peers = Object.keys(pkg.peerDependencies)
   const isPeer = (id: string) => peers.some((p) => id === p || id.startsWith(`${p}/`))
   const start = new Set<string>()
+  engineStatic.clear()
   const bundled = new Set<string>()
   await build({
     input: packageEntries(pkg),
@@ -130,7 +146,7 @@ export async function bundlePackage(outDir: string): Promise<string[]> {
     // when an entry may export more than its source does; the entries are re-export facades.
     preserveEntrySignatures: 'allow-extension',
     tsconfig: join(ROOT, 'tsconfig.json'),
-    plugins: [startModules(start)],
+    plugins: [startModules(start, engineStatic)],
     logLevel: 'warn',
     onLog(level, log, handler) {
       // Rolldown keeps an entry module's 'use client'; that the directive leaves the modules
@@ -164,7 +180,7 @@ export async function bundlePackage(outDir: string): Promise<string[]> {
             name: part.name,
             test: (id: string) => {
               const path = planPath(id)
-              return !start.has(id) && path !== undefined && part.test(path)
+              return !start.has(id) && path !== undefined && part.test(path, id)
             },
             priority: 500 - index,
           })),

