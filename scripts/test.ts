@@ -146,6 +146,12 @@ function failedTests(report: VitestReport): string[] {
  */
 const BACKGROUND = 10
 
+/**
+ * The smoke test's nice value, below the e2e suite's: its lanes (npm installs, a Next.js build,
+ * an example's own stack) have minutes to spare, and the e2e suite is the run's longest step.
+ */
+const LAST = 19
+
 /** What a step adds to the closing lines. */
 type Outcome = { passed: number; failed: number; skipped: number; failures: string[]; details: string[] }
 
@@ -185,7 +191,7 @@ async function consumerSmoke(): Promise<Outcome> {
   let ok = false
   try {
     await chromium
-    ok = await run('[smoke]', label, process.execPath, [bin('tsx', 'dist/cli.mjs'), 'test/consumer/smoke.ts'], { SMOKE_REPORT: out }, BACKGROUND)
+    ok = await run('[smoke]', label, process.execPath, [bin('tsx', 'dist/cli.mjs'), 'test/consumer/smoke.ts'], { SMOKE_REPORT: out }, LAST)
   } catch (error) {
     outcome.failures.push(`${label}: ${(error as Error).message}`)
   }
