@@ -117,9 +117,12 @@ describe('an EIP-6963 wallet on the local chain', () => {
     await inModal(page, `wallet-${MAIN}`).click()
     await expect.poll(() => inModal(page, 'connecting-error').textContent()).toBe('Connection rejected')
     const retry = inModal(page, 'connecting-retry')
-    expect(await retry.isDisabled()).toBe(true)
+    const disabled = await retry.isDisabled()
+    const checkedAt = await page.evaluate(() => Date.now())
     const attempt = (await state(page, (s) => s.wallets.attempt))!
     expect(attempt).toMatchObject({ status: 'failed', error: { name: 'WalletRejectedError', kind: 'WALLET_REJECTED', shortMessage: 'Connection rejected', code: 4001 } })
+    // Disabled for the attempt's first second: on a loaded machine that second may be over by the check.
+    if (!disabled) expect(checkedAt - attempt.startedAt).toBeGreaterThanOrEqual(1_000)
     await expect.poll(() => retry.isEnabled(), { interval: 20 }).toBe(true)
     const enabledAt = await page.evaluate(() => Date.now())
     expect(enabledAt - attempt.startedAt).toBeGreaterThanOrEqual(1_000)
