@@ -109,7 +109,7 @@ export function ModalProvider({ modal, children }: { modal: Modal; children?: Re
       {mount && (opened || prerendered)
         ? createPortal(
             <Suspense fallback={null}>
-              <Ui modal={modal} host={mount.host} prerender={prerendered} />
+              <Ui modal={modal} host={mount.host} prerender={prerendered && !opened} />
             </Suspense>,
             mount.target,
           )

@@ -70,15 +70,13 @@ const Activity = (React as { Activity?: React.ComponentType<{ mode: 'visible' | 
 
 /**
  * The modal shell: overlay, dialog, header with back/close, banner and the current view. With
- * `prerender`, the dialog is rendered hidden ahead of the first open (when the page is idle), so
- * the click that opens the modal only reveals it: its first render, its styles and its layout
- * are done before the visitor asks.
+ * `prerender` (ModalProvider: the page is idle and the modal has not been opened yet), the dialog
+ * is rendered hidden ahead of the first open, so the click that opens the modal only reveals it:
+ * its first render, its styles and its layout are done before the visitor asks. Once closed, the
+ * dialog leaves the page as it always did.
  */
 export function ModalRoot({ modal, host, prerender = false }: { modal: Modal; host: HTMLElement; prerender?: boolean }) {
   const open = useModalState((s) => s.modal.open)
-  // Only before the first open: once closed, the dialog leaves the page as it always did.
-  const [prerendering, setPrerendering] = useState(prerender && Activity !== undefined)
-  if (prerendering && open) setPrerendering(false)
   const themeMode = useModalState((s) => s.preferences.themeMode)
   const locale = useModalState((s) => s.preferences.locale)
   const language = languageOf(locale)
@@ -94,7 +92,7 @@ export function ModalRoot({ modal, host, prerender = false }: { modal: Modal; ho
   return (
     <I18nContext.Provider value={i18n}>
       <div className="gw-root" data-theme={themeMode} dir={i18n.dir} lang={i18n.language}>
-        {showable && Activity && (open || prerendering) ? (
+        {showable && Activity && (open || prerender) ? (
           <Activity mode={open ? 'visible' : 'hidden'}>
             <Dialog modal={modal} host={host} hidden={!open} />
           </Activity>

@@ -174,8 +174,9 @@ export async function prefetchViews(state?: ModalState): Promise<void> {
 export function prefetchReachableViews(modal: Pick<Modal, 'getState' | 'subscribe'>): () => void {
   const pending = new Set(Object.keys(VIEW_GROUPS) as Group[])
   let stop = () => {}
+  // Optimization: only the groups still pending are asked about, on each state change.
   const check = (state: ModalState) => {
-    const due = reachableViewGroups(state).filter((group) => pending.has(group))
+    const due = [...pending].filter((group) => REACHABLE[group](state))
     if (due.length === 0) return
     for (const group of due) pending.delete(group)
     if (pending.size === 0) stop()
