@@ -30,9 +30,6 @@ type PackageJson = {
   peerDependencies: Record<string, string>
 }
 
-/** The modules the engine (src/modalEngine.ts) imports statically, known once the graph is (startModules). */
-const engineStatic = new Set<string>()
-
 /**
  * Features whose files sit in folders named after them (src/core/effects/swaps/…,
  * src/react/views/swaps/…), each a chunk of its own: every lazy feature the modal describes
@@ -51,7 +48,7 @@ function partOfFeature(path: string): string | undefined {
  * first, and a later part imports it from there (a feature's chunk imports the engine's). The
  * test sees a module's path below src/ and whether it is a dependency's (`node_modules`).
  */
-const LAZY_PARTS: ReadonlyArray<{ name: string; test: (path: string, id: string) => boolean }> = [
+const lazyParts = (engineStatic: ReadonlySet<string>): ReadonlyArray<{ name: string; test: (path: string, id: string) => boolean }> => [
   { name: 'engine', test: (p, id) => engineStatic.has(id) || (!p.startsWith('node_modules/') && !p.startsWith('react/') && !p.startsWith('devtools/') && !p.startsWith('adapters/') && partOfFeature(p) === undefined) },
   { name: 'api', test: (p) => p.startsWith('adapters/api/') },
   { name: 'ui', test: (p) => p.startsWith('react/') && !p.startsWith('react/i18n/locales/') && partOfFeature(p) === undefined },
@@ -136,7 +133,8 @@ export async function bundlePackage(outDir: string): Promise<string[]> {
   const peers = Object.keys(pkg.peerDependencies)
   const isPeer = (id: string) => peers.some((p) => id === p || id.startsWith(`${p}/`))
   const start = new Set<string>()
-  engineStatic.clear()
+  // The modules the engine (src/modalEngine.ts) imports statically, known once the graph is.
+  const engineStatic = new Set<string>()
   const bundled = new Set<string>()
   await build({
     input: packageEntries(pkg),
@@ -176,7 +174,7 @@ export async function bundlePackage(outDir: string): Promise<string[]> {
             priority: 1000,
             includeDependenciesRecursively: false,
           },
-          ...LAZY_PARTS.map((part, index) => ({
+          ...lazyParts(engineStatic).map((part, index) => ({
             name: part.name,
             test: (id: string) => {
               const path = planPath(id)
