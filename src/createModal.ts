@@ -28,7 +28,7 @@ export type { ModalOptions } from './options/modalOptions.js'
 export type { OpenOptions } from './commands/open.js'
 export type { ThemeVariables } from './commands/setThemeVariables.js'
 
-export type Modal = Omit<Store, 'start'> & WalletCommands & {
+export type Modal = Omit<Store, 'start' | 'joinHistory' | 'storedLog'> & WalletCommands & {
   readonly options: Readonly<ModalOptions>
   /** The state a server render and the first client render use (no hydration mismatch). */
   readonly serverState: ModalState
@@ -38,7 +38,9 @@ export type Modal = Omit<Store, 'start'> & WalletCommands & {
    * first dispatch or command; outside a browser (a server render) only once asked for (this
    * property, a dispatch or a command). Events dispatched and commands called
    * before wait for it (their arguments are checked when the modal's engine has loaded: a bad
-   * one is then reported in the console). Always resolves.
+   * one is then reported in the console). Always resolves. A reload starts from the state the
+   * page before left; that page's event history joins `timeTravel.log` right after
+   * (`timeTravel.whenRestored()`).
    */
   readonly ready: Promise<void>
   open(options?: OpenOptions | ViewName): void

@@ -107,7 +107,7 @@ export function startModalEngine(options: ModalOptions, begun: EngineStart): Eng
     storage,
     analytics: options.analytics ?? services.analytics ?? { track: () => undefined },
     api: services.api,
-    eventLog: { snapshot: () => store?.timeTravel.exportLog(), key: logKey },
+    eventLog: { snapshot: () => store?.storedLog(), key: logKey, restored: () => store?.timeTravel.whenRestored() ?? Promise.resolve() },
   }
   type Deps = typeof deps
   // The modal is its features: the catalogue, root reducer, state and effects derive from them.
@@ -158,14 +158,19 @@ export function startModalEngine(options: ModalOptions, begun: EngineStart): Eng
   // The stored log, the effects and the durable state, read side by side, start the session in
   // one step: the log replays, session/started and storage/hydrated follow at once, and `ready`
   // resolves with the durable state applied.
+  /** A stored log that cannot be replayed: kept as it was, under its own key, for a bug report, and reported. */
+  const setAside = (stored: unknown, unreadableLog: InvalidInputError | undefined): void => {
+    if (!unreadableLog) return
+    storage.set(STORAGE_KEYS.unreadableLog, stored).catch(() => undefined)
+    s.dispatch(storageFailed({ operation: 'loadLog', error: serializeError(unreadableLog) }))
+  }
   const ready = Promise.all([replayable, effects, hydration])
     .then(([log, loaded, hydrated]) => {
-      const { unreadableLog } = s.start(settings, log, loaded, hydrated)
-      if (unreadableLog) {
-        // Kept as it was, under its own key, for a bug report; the session starts without it.
-        storage.set(STORAGE_KEYS.unreadableLog, log).catch(() => undefined)
-        s.dispatch(storageFailed({ operation: 'loadLog', error: serializeError(unreadableLog) }))
-      }
+      // The session starts without a log it cannot read.
+      setAside(log, s.start(settings, log, loaded, hydrated).unreadableLog)
+      // A reload started from the stored present state: the stored events join the log in a
+      // task of their own, after the host has had `ready` (a macrotask, on virtual time too).
+      setTimeout(() => void s.joinHistory().then(({ unreadableLog }) => setAside(log, unreadableLog)), 0)
       for (const { feature, error } of lazyFailures) s.dispatch(effectFailed({ effect: `loadEffects(${feature})`, error: serializeError(error) }))
       if (!options.projectId) s.dispatch(bannerShowRequested({ variant: 'error', message: 'Project ID Not Configured' }))
     })

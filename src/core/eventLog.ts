@@ -231,6 +231,43 @@ export class EventLog<S> {
     return this.presentState
   }
 
+  /**
+   * Starts the log anew from `state` (no events): a reload that starts from the stored present
+   * state, before the stored events have been checked.
+   */
+  reset(state: S): void {
+    this.committedState = state
+    this.events = []
+    this.sizes = []
+    this.states = []
+    this.bytes = 0
+    this.skipped = new Set()
+    this.currentIndex = -1
+    this.forgetCache()
+  }
+
+  /**
+   * Puts an older log's events before this log's: `older` replays to this log's committed state
+   * (the caller has checked it), so every kept state stays what it is. Folds if the whole is
+   * over budget; the state being shown stays the one shown.
+   */
+  prepend(older: EventLog<S>): void {
+    const n = older.events.length
+    if (n === 0) return
+    const states = [...older.states]
+    // The junction is this log's committed state, the one its own events were reduced from.
+    states[n - 1] = this.committedState
+    this.committedState = older.committedState
+    this.events = [...older.events, ...this.events]
+    this.sizes = [...older.sizes, ...this.sizes]
+    this.states = [...states, ...this.states]
+    this.bytes += older.bytes
+    for (const seq of older.skipped) this.skipped.add(seq)
+    this.currentIndex += n
+    this.forgetCache()
+    this.fold()
+  }
+
   /** Takes over another log's contents (an import replayed on the side, then swapped in). */
   adopt(other: EventLog<S>): void {
     this.committedState = other.committedState

@@ -18,6 +18,7 @@ import type { NamedEffect } from './features/defineFeature.js'
 import type { ComposedFeatures } from './features/composeFeatures.js'
 import { featureInjected } from './events/modal/featureLoading.js'
 import { LOG_BUFFER_BYTES } from './domain/constants.js'
+import { historyOf, isStoredLogRecord, joinEventJson, sameData, type StoredLogRecord } from './storedLog.js'
 
 export type { NamedEffect }
 
@@ -71,6 +72,12 @@ export type TimeTravel = {
    * be replayed is refused by `importLog`.
    */
   prepareImport(snapshot: unknown): Promise<void>
+  /**
+   * Resolves once the history of the page before (a reload's stored events) has joined the log,
+   * or was set aside as unreadable: a reload starts from the stored present state at once and
+   * checks and replays the stored events right after. At once when there is none to join.
+   */
+  whenRestored(): Promise<void>
 }
 
 export type Store = {
@@ -97,6 +104,15 @@ export type Store = {
    * `unreadableLog`.
    */
   start(settings: SessionSettings, persistedLog?: unknown, loadedEffects?: readonly NamedEffect<any>[], startEvents?: readonly EventInput[]): StartResult
+  /**
+   * Checks and replays the stored events a `start` from a stored record (version 2) set aside,
+   * and puts them before this session's. If they do not replay to the state the session started
+   * from, the log keeps only this session's and the reason comes back as `unreadableLog`.
+   * Nothing to do (resolves `{}`) when there are none, or the log was imported or committed since.
+   */
+  joinHistory(): Promise<StartResult>
+  /** The log as a page stores it for its next load (see StoredLogRecord), every secret redacted. */
+  storedLog(): StoredLogRecord<ModalState>
   stop(): void
 }
 
@@ -138,6 +154,16 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
   // Lazy features whose effects run (once per store, from their first injection).
   const runningFeatures = new Set<string>()
   let loadedWaiters: (() => void)[] = []
+  // A reload's stored record whose events have not joined the log yet (see joinHistory), and
+  // who waits for that.
+  let history: { record: { committedState: unknown; events: unknown; skipped: unknown }; presentState: ModalState; lastSeq: number } | undefined
+  let restoredWaiters: (() => void)[] = []
+  const restored = (): void => {
+    history = undefined
+    const waiters = restoredWaiters
+    restoredWaiters = []
+    for (const w of waiters) w()
+  }
 
   const publish = (): void => {
     if (state$.value !== log.currentState) state$.next(log.currentState)
@@ -290,14 +316,19 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
   // export (the persisted log is written up to every 300 ms).
   const redactedEvents = new WeakMap<StampedEvent, StampedEvent>()
   const redactedStates = new WeakMap<ModalState, ModalState>()
+  const redactedState = (state: ModalState): ModalState => {
+    let r = redactedStates.get(state)
+    if (!r) redactedStates.set(state, (r = redactValue(state)))
+    return r
+  }
+  const redactedEvent = (e: StampedEvent): StampedEvent => {
+    let r = redactedEvents.get(e)
+    if (!r) redactedEvents.set(e, (r = redactEvent(e)))
+    return r
+  }
   const redactSnapshot = (snapshot: LogSnapshot<ModalState>): LogSnapshot<ModalState> => {
-    let committedState = redactedStates.get(snapshot.committedState)
-    if (!committedState) redactedStates.set(snapshot.committedState, (committedState = redactValue(snapshot.committedState)))
-    const events = snapshot.events.map((e) => {
-      let r = redactedEvents.get(e)
-      if (!r) redactedEvents.set(e, (r = redactEvent(e)))
-      return r
-    })
+    const committedState = redactedState(snapshot.committedState)
+    const events = snapshot.events.map(redactedEvent)
     return { ...snapshot, committedState, events }
   }
 
@@ -307,11 +338,13 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
     releaseHeld()
   }
 
-  /** Replays a snapshot on the side and swaps it in only if every check and reduction passed. */
-  const loadLog = (snapshot: unknown): void => {
-    const scratch = new EventLog<ModalState>(reducer, reference, log.maxBytes)
-    // Slices of lazy features that have loaded may be in a stored state, or not.
-    const shape = { reference: reducer.reference({ projectId: '', adapters: [] }), optional: reducer.lazySlices }
+  // Slices of lazy features that have loaded may be in a stored state, or not.
+  const stateShape = () => ({ reference: reducer.reference({ projectId: '', adapters: [] }), optional: reducer.lazySlices })
+
+  /** Checks a snapshot and replays it on the side (`maxBytes`: the scratch log's budget); throws InvalidInputError. */
+  const replayOnSide = (snapshot: unknown, maxBytes = log.maxBytes): EventLog<ModalState> => {
+    const scratch = new EventLog<ModalState>(reducer, reference, maxBytes)
+    const shape = stateShape()
     try {
       scratch.load(checkSnapshot(catalogue, shape, snapshot))
     } catch (error) {
@@ -321,7 +354,32 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
     }
     const problem = shapeProblem(shape.reference, scratch.presentState, 'state', 0, shape.optional)
     if (problem) throw new InvalidInputError('Invalid event log', { details: `the replayed ${problem}` })
-    log.adopt(scratch)
+    return scratch
+  }
+
+  /** Replays a snapshot on the side and swaps it in only if every check and reduction passed. */
+  const loadLog = (snapshot: unknown): void => {
+    log.adopt(replayOnSide(snapshot))
+    // What was waiting to join is older than what replaced it.
+    if (history) restored()
+  }
+
+  /**
+   * The present state a stored record (version 2) starts a reload from, checked as a stored
+   * committed state is (plain data, this modal's slices) and detached; its events wait.
+   */
+  const readStoredRecord = (record: unknown): NonNullable<typeof history> => {
+    const invalid = (details: string) => new InvalidInputError('Invalid event log', { details })
+    if (!isStoredLogRecord(record)) throw invalid('expected a stored log of version 2')
+    if (!Number.isSafeInteger(record.lastSeq) || (record.lastSeq as number) < 0) throw invalid(`lastSeq must be a non-negative integer, got ${describeValue(record.lastSeq)}`)
+    if (typeof record.events !== 'string') throw invalid('events must be a JSON string')
+    const data = plainDataProblem(record.presentState, 'presentState', MAX_STATE_DEPTH)
+    if (data) throw invalid(data)
+    const { reference: shape, optional } = stateShape()
+    const problem = shapeProblem(shape, record.presentState, 'presentState', 0, optional)
+    if (problem) throw invalid(problem)
+    const presentState = redactValue(JSON.parse(JSON.stringify(record.presentState)) as ModalState)
+    return { record, presentState, lastSeq: record.lastSeq as number }
   }
 
   /** Loads the lazy features a log from outside names, before it is replayed. */
@@ -330,11 +388,12 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
     const names = new Set<string>()
     try {
       if (!isPlainObject(snapshot)) return
-      const committed = snapshot.committedState
-      if (isPlainObject(committed)) {
-        if (Array.isArray(committed.injected)) for (const name of committed.injected) if (typeof name === 'string') names.add(name)
+      // A stored record (version 2) starts from its present state; its events come later.
+      for (const state of [snapshot.committedState, snapshot.presentState]) {
+        if (!isPlainObject(state)) continue
+        if (Array.isArray(state.injected)) for (const name of state.injected) if (typeof name === 'string') names.add(name)
         // A state folded with every feature composed from the start (the devtools' own) holds their slices.
-        for (const f of lazy.lazy) if (f.slices.some((key) => key in committed)) names.add(f.name)
+        for (const f of lazy.lazy) if (f.slices.some((key) => key in state)) names.add(f.name)
       }
       if (Array.isArray(snapshot.events)) {
         for (const e of snapshot.events) {
@@ -374,7 +433,12 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
       travel(() => log.toggle(at))
     },
     sweep: () => travel(() => log.sweep()),
-    commit: () => travel(() => log.commit()),
+    commit: () =>
+      travel(() => {
+        log.commit()
+        // Committed: the history that was waiting to join is folded away with the rest.
+        if (history) restored()
+      }),
     exportLog: () => redactSnapshot(log.snapshot()),
     importLog: (snapshot) =>
       travel(() => {
@@ -382,6 +446,16 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
         seq = Math.max(seq, log.lastSeq)
       }),
     prepareImport: (snapshot) => loadNamedFeatures(snapshot),
+    whenRestored: () => (history === undefined ? Promise.resolve() : new Promise<void>((resolve) => restoredWaiters.push(resolve))),
+  }
+
+  // Optimization: a stored record carries the events as JSON, each serialised once (events are
+  // immutable), not on every write (up to every 300 ms).
+  const eventJson = new WeakMap<StampedEvent, string>()
+  const jsonOf = (e: StampedEvent): string => {
+    let json = eventJson.get(e)
+    if (json === undefined) eventJson.set(e, (json = JSON.stringify(redactedEvent(e))))
+    return json
   }
 
   return {
@@ -408,8 +482,16 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
       const result: StartResult = {}
       if (persistedLog !== undefined && persistedLog !== null) {
         try {
-          loadLog(persistedLog)
-          seq = log.lastSeq
+          if (isStoredLogRecord(persistedLog)) {
+            // A reload starts from the stored present state; the stored events join after (joinHistory).
+            const stored = readStoredRecord(persistedLog)
+            log.reset(stored.presentState)
+            seq = stored.lastSeq
+            if (stored.record.events !== '[]') history = stored
+          } else {
+            loadLog(persistedLog)
+            seq = log.lastSeq
+          }
         } catch (error) {
           // A stored log this version cannot replay is set aside (by the caller), never
           // half-applied: the session starts from the durable state alone.
@@ -431,6 +513,45 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
       queue.unshift(...first, ...held.splice(0))
       drain()
       return result
+    },
+    async joinHistory() {
+      const pending = history
+      if (!pending) return {}
+      try {
+        let snapshot: unknown
+        try {
+          snapshot = historyOf(pending.record)
+        } catch (error) {
+          throw new InvalidInputError('Invalid event log', { details: `events is not JSON: ${error instanceof Error ? error.message : String(error)}`, cause: error })
+        }
+        await loadNamedFeatures(snapshot)
+        // Imported or committed meanwhile: what replaced the log is newer than this history.
+        if (history !== pending) return {}
+        // Replayed whole on the side; the joined log folds to its budget.
+        const older = replayOnSide(snapshot, Number.POSITIVE_INFINITY)
+        if (older.lastSeq > pending.lastSeq) throw new InvalidInputError('Invalid event log', { details: `events go on past lastSeq ${pending.lastSeq} (to ${older.lastSeq})` })
+        if (!sameData(redactValue(older.presentState), pending.presentState)) {
+          throw new InvalidInputError('Invalid event log', { details: 'the stored events do not replay to the stored present state' })
+        }
+        log.prepend(older)
+        publish()
+        return {}
+      } catch (error) {
+        return { unreadableLog: error instanceof InvalidInputError ? error : new InvalidInputError('Invalid event log', { cause: error }) }
+      } finally {
+        if (history === pending) restored()
+      }
+    },
+    storedLog() {
+      const { committedState, events, skipped } = log.snapshot()
+      return {
+        version: 2,
+        committedState: redactedState(committedState),
+        presentState: redactedState(log.presentState),
+        lastSeq: seq,
+        events: joinEventJson(events, jsonOf),
+        skipped,
+      }
     },
     stop() {
       effectsSubscription?.unsubscribe()

@@ -28,7 +28,11 @@ type Durable = {
   siwx?: unknown
   wallets?: { recent: { id: string; name: string; namespace: string }[]; connected: Record<string, string[]> }
 }
-type StoredLog = { version: number; committedState: Record<string, unknown>; events: { seq: number; at: number; type: string }[]; skipped: number[] }
+type StoredEvent = { seq: number; at: number; type: string }
+/** The stored record as the page writes it: the events as one JSON string. */
+type StoredRecord = { version: number; committedState: Record<string, unknown>; presentState: Record<string, unknown>; lastSeq: number; events: string; skipped: number[] }
+/** A stored record with its events parsed. */
+type StoredLog = Omit<StoredRecord, 'events'> & { events: StoredEvent[] }
 
 const state = modalState
 const eip155 = eip155Connection
@@ -85,7 +89,11 @@ const readRawStore = (page: Page) =>
     [IDB_DATABASE, IDB_STORE],
   )
 const storedDurable = (page: Page) => readStore(page).then((s) => s[`${PREFIX}durable`] as Durable | undefined)
-const storedLog = (page: Page) => readStore(page).then((s) => s[`${PREFIX}eventLog`] as StoredLog | undefined)
+const storedLog = (page: Page) =>
+  readStore(page).then((s) => {
+    const record = s[`${PREFIX}eventLog`] as StoredRecord | undefined
+    return record && ({ ...record, events: JSON.parse(record.events) as StoredEvent[] } satisfies StoredLog)
+  })
 
 /** The type names of this page load's events (from its session/started on). */
 const sessionEvents = (page: Page) =>
@@ -124,11 +132,14 @@ function expectCompleteStore(stored: Record<string, unknown>, options: { durable
 }
 
 function expectCompleteLog(value: unknown): StoredLog {
-  const log = value as StoredLog
-  expect(log.version).toBe(1)
-  expect(log.committedState).toBeTypeOf('object')
-  for (const slice of ['modal', 'router', 'preferences', 'wallets', 'connection', 'account']) expect(log.committedState, slice).toHaveProperty(slice)
-  expect(Array.isArray(log.events)).toBe(true)
+  const record = value as StoredRecord
+  expect(record.version).toBe(2)
+  for (const state of [record.committedState, record.presentState]) {
+    expect(state).toBeTypeOf('object')
+    for (const slice of ['modal', 'router', 'preferences', 'wallets', 'connection', 'account']) expect(state, slice).toHaveProperty(slice)
+  }
+  expect(record.events).toBeTypeOf('string')
+  const log: StoredLog = { ...record, events: JSON.parse(record.events) as StoredEvent[] }
   expect(Array.isArray(log.skipped)).toBe(true)
   expect(log.events.length).toBeGreaterThan(0)
   let last = 0
@@ -138,6 +149,7 @@ function expectCompleteLog(value: unknown): StoredLog {
     expect(e.seq).toBeGreaterThan(last)
     last = e.seq
   }
+  expect(log.lastSeq).toBe(last)
   return log
 }
 
@@ -158,9 +170,18 @@ async function demo(query = '') {
 }
 
 /** Reloads the page now, whatever is in flight, and waits for the demo to be back. */
+/** Waits until the reloaded page's modal is ready and the page before's history has joined its log. */
+async function restored(page: Page): Promise<void> {
+  await page.getByTestId('open-modal').waitFor()
+  await page.evaluate(() => {
+    const modal = (window as unknown as PageWindow).gangway
+    return modal.ready.then(() => modal.timeTravel.whenRestored())
+  })
+}
+
 async function reload(page: Page): Promise<void> {
   await page.reload()
-  await page.getByTestId('open-modal').waitFor()
+  await restored(page)
 }
 
 /**
@@ -180,7 +201,7 @@ async function reloadRightAfter(page: Page, trigger: string, delayMs: number | n
     )
     .catch(() => undefined) // the page may already be going away
   await loaded
-  await page.getByTestId('open-modal').waitFor()
+  await restored(page)
 }
 
 /** `ready` resolves (within 10 s), the modal opens on `view`, and Escape closes it. */

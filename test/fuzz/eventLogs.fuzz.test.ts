@@ -5,6 +5,7 @@ import { InvalidInputError } from '../../src/core/errors/base'
 import { EventLog } from '../../src/core/eventLog'
 import { initialState, rootReducer } from '../../src/core/reducers/rootReducer'
 import { eventArb } from '../property/core/arbitraries'
+import { storedEvents } from '../support/storedLog'
 import { createTestModal } from '../support/testModal'
 import { junkArb } from '../unit/core/junkValues'
 import { fuzzParams } from './fuzzParams'
@@ -22,6 +23,19 @@ async function realLog(): Promise<Record<string, unknown>> {
   const log = JSON.parse(JSON.stringify(modal.timeTravel.exportLog()))
   modal.destroy()
   return log
+}
+
+/** A real stored record (version 2: the present state, the events as JSON) of such a session, its events parsed. */
+async function realStoredRecord(): Promise<Record<string, unknown>> {
+  const sample = fc.sample(eventArb, { numRuns: 120, seed: 11 })
+  const { modal, time, kv } = await createTestModal({ maxLogBytes: 12_000 })
+  for (const e of sample) modal.dispatch(e)
+  modal.open('Networks')
+  await time.advanceBy(1000)
+  modal.destroy()
+  const record = kv.dump()['gangway:eventLog'] as Record<string, unknown>
+  expect(record.version).toBe(2)
+  return { ...record, events: storedEvents(record) }
 }
 
 /** Every path to a value inside `root` (objects and arrays), the root first. */
@@ -137,6 +151,52 @@ describe('imported and stored logs', () => {
         modal.destroy()
       }),
       fuzzParams('eventLogs.stored', 30),
+    )
+  })
+  it('a reload from a stored record starts from its present state; its history joins only if it replays to that state', { timeout: 120_000 }, async () => {
+    const base = await realStoredRecord()
+    await fc.assert(
+      fc.asyncProperty(fc.array(mutationArb, { minLength: 1, maxLength: 3 }), fc.boolean(), async (mutations, junkJson) => {
+        const mutated = mutate(base, mutations) as Record<string, unknown> | null
+        let stored: unknown
+        try {
+          // Stored as a page stores it: the events as one JSON string (or, now and then, text that is not JSON).
+          stored = JSON.parse(JSON.stringify(mutated) ?? 'null')
+          if (stored && typeof stored === 'object' && Array.isArray((stored as { events?: unknown }).events)) {
+            const events = JSON.stringify((stored as { events: unknown[] }).events)
+            ;(stored as { events: string }).events = junkJson ? events.slice(0, -1) : events
+          }
+        } catch {
+          stored = { version: 2, presentState: 'not JSON', committedState: {}, lastSeq: 1, events: '[]', skipped: [] }
+        }
+        const kv = createMemoryKeyValue({ 'gangway:schema': 1, 'gangway:durable': { preferences: { themeMode: 'dark', preferredAccountType: {} } } })
+        await kv.set('gangway:eventLog', stored)
+        const started = createTestModal({}, kv)
+        const result = await Promise.race([started, new Promise<null>((resolve) => setTimeout(() => resolve(null), READY_WAIT_MS))])
+        expect(result, 'ready (and the history) did not settle').not.toBeNull()
+        const { modal, time } = result as Awaited<typeof started>
+        expect(modal.getState().preferences.themeMode).toBe('dark')
+        const failures = modal.timeTravel.log.events.filter((e) => e.type === 'storage/failed' && (e.payload as { operation: string }).operation === 'loadLog')
+        expect(failures.length).toBeLessThanOrEqual(1)
+        // Whatever joined, the log replays to the state shown (in its slices: this reducer has every feature's).
+        const replayed = new EventLog(rootReducer, initialState())
+        replayed.load(JSON.parse(JSON.stringify(modal.timeTravel.exportLog())))
+        const shown = JSON.parse(JSON.stringify(modal.getState())) as Record<string, unknown>
+        const slices = JSON.parse(JSON.stringify(replayed.presentState)) as Record<string, unknown>
+        expect(Object.fromEntries(Object.keys(shown).map((k) => [k, slices[k]]))).toEqual(shown)
+        modal.open('AllWallets')
+        expect(modal.getState().router.view).toBe('AllWallets')
+        await time.advanceBy(1000)
+        if (failures.length === 1) expect(kv.dump()['gangway:eventLog.unreadable']).toEqual(stored)
+        // What is stored now is whole: a reload of it joins without complaint.
+        const again = await createTestModal({}, kv)
+        const types = again.modal.timeTravel.log.events.map((e) => e.type)
+        expect(types.slice(types.lastIndexOf('session/started'))).not.toContain('storage/failed')
+        expect(again.modal.getState().preferences.themeMode).toBe('dark')
+        again.modal.destroy()
+        modal.destroy()
+      }),
+      fuzzParams('eventLogs.storedRecord', 30),
     )
   })
 })

@@ -25,6 +25,8 @@ const logArb = fc.oneof(
   cloneOnlyArb,
   cloneOnlyArb.map((committedState) => ({ version: 1, committedState, events: [{ type: 'modal/closeRequested', payload: {}, seq: 1, at: 1 }], skipped: [] })),
   cloneOnlyArb.map((events) => ({ version: 1, committedState: {}, events, skipped: [] })),
+  // A stored record (version 2) with junk in each of its parts.
+  fc.record({ version: fc.constant(2), presentState: cloneOnlyArb, committedState: cloneOnlyArb, lastSeq: fc.oneof(fc.nat(), cloneOnlyArb), events: fc.oneof(fc.constant('[]'), fc.string(), cloneOnlyArb), skipped: cloneOnlyArb }),
 )
 const schemaArb = fc.constantFrom<unknown>(1, 1, 1, ABSENT, '1', 2, 0, 1.5, null, NaN, { v: 1 })
 const contentsArb = fc.record({

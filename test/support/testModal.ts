@@ -4,7 +4,7 @@ import { createModal, type ModalOptions } from '../../src/createModal'
 import type { AnalyticsEvent } from '../../src/core/ports'
 import { createVirtualTime, settle } from './virtualTime'
 
-/** A modal on virtual time, memory storage and a recording analytics port. */
+/** A modal on virtual time, memory storage and a recording analytics port; ready, with a reload's history joined. */
 export async function createTestModal(options: Partial<ModalOptions> = {}, kv = createMemoryKeyValue()) {
   const time = createVirtualTime()
   const tracked: AnalyticsEvent[] = []
@@ -18,6 +18,7 @@ export async function createTestModal(options: Partial<ModalOptions> = {}, kv = 
     ...options,
   })
   await modal.ready
+  await modal.timeTravel.whenRestored()
   await settle()
   return { modal, time, tracked, kv }
 }

@@ -181,8 +181,9 @@ export const storedValue = (page: Page, key: string) =>
 /** The seq of the newest event this tab's stored log holds (`gangway:eventLog.<tab id>`), null without one. */
 const storedLastSeq = async (page: Page) => {
   const tab = await page.evaluate(() => sessionStorage.getItem('gangway:tab'))
-  const events = ((await storedValue(page, `gangway:eventLog.${tab}`)) as { events?: { seq: number }[] } | undefined)?.events
-  return events?.at(-1)?.seq ?? null
+  // A stored record keeps its events as one JSON string, and the seq of the last one.
+  const record = (await storedValue(page, `gangway:eventLog.${tab}`)) as { lastSeq?: number } | undefined
+  return record?.lastSeq ?? null
 }
 
 /** The modal's durable record in IndexedDB (`gangway:durable`: preferences, wallets, sign-in sessions), if written. */

@@ -19,6 +19,8 @@ type Op =
   | { kind: 'toggle'; at: number }
   | { kind: 'sweep' }
   | { kind: 'commit' }
+  | { kind: 'reload' }
+  | { kind: 'join' }
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 12, arbitrary: fc.integer({ min: -9, max: 9 }).map((n) => ({ kind: 'append' as const, n })) },
@@ -27,6 +29,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.nat(200).map((at) => ({ kind: 'toggle' as const, at })) },
   { weight: 1, arbitrary: fc.constant({ kind: 'sweep' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'commit' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'reload' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'join' as const }) },
 )
 
 /** The state after each kept event, recomputed from scratch: what a log keeping every state holds. */
@@ -39,10 +43,12 @@ function expectedStates(log: EventLog<S>): S[] {
 }
 
 describe('EventLog keeps checkpoints, not every state', () => {
-  it('answers every state as a log keeping all of them would, through appends, time travel, skips, sweeps, commits and folds', () => {
+  it('answers every state as a log keeping all of them would, through appends, time travel, skips, sweeps, commits, folds and reloads', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 300 }), fc.integer({ min: 200, max: 4_000 }), (ops, budget) => {
-        const log = new EventLog<S>(reducer, initial, budget)
+        let log = new EventLog<S>(reducer, initial, budget)
+        // A reload: the log before, replayed on the side, waits to join the new one (which starts from its present state).
+        let older: EventLog<S> | undefined
         let seq = 0
         for (const o of ops) {
           const shownBefore = log.currentState
@@ -54,7 +60,25 @@ describe('EventLog keeps checkpoints, not every state', () => {
           else if (o.kind === 'present') log.jumpToPresent()
           else if (o.kind === 'toggle') log.toggle(log.events[o.at % Math.max(1, log.events.length)]?.seq ?? -1)
           else if (o.kind === 'sweep') log.sweep()
-          else log.commit()
+          else if (o.kind === 'reload') {
+            if (older) continue
+            older = new EventLog<S>(reducer, initial)
+            older.load(JSON.parse(JSON.stringify(log.snapshot())))
+            log = new EventLog<S>(reducer, initial, budget)
+            log.reset(JSON.parse(JSON.stringify(older.presentState)) as S)
+          } else if (o.kind === 'join') {
+            if (!older) continue
+            const shown = log.currentState
+            const joined = older.events.length
+            log.prepend(older)
+            older = undefined
+            // Joined: the shown state stays the same object, unless the budget folded it away.
+            const kept = shownSeq === undefined ? joined > 0 && log.currentIndex >= 0 : log.events.some((e) => e.seq === shownSeq)
+            if (kept) expect(log.currentState).toBe(shown)
+          } else {
+            log.commit()
+            older = undefined
+          }
           const expected = expectedStates(log)
           expect(log.events.map((_, i) => log.stateAt(i))).toEqual(expected)
           expect(log.presentState).toEqual(expected[expected.length - 1] ?? log.committedState)

@@ -4,7 +4,10 @@ import { InvalidInputError } from '../../../src/core/errors/base'
 import { SiwxOptionsConflictError } from '../../../src/core/errors/domain'
 import { createTestModal } from '../../support/testModal'
 import { walletConnect } from '../../../src/walletconnect'
-import { settle } from '../../support/virtualTime'
+import { createVirtualTime, settle } from '../../support/virtualTime'
+import { storedEvents } from '../../support/storedLog'
+import { createModal } from '../../../src/createModal'
+import { createVersionedStorage } from '../../../src/adapters/storage/versionedStorage'
 
 describe('timers run on the injected scheduler', () => {
   it('shake ends 500 ms after it starts, not before', async () => {
@@ -74,6 +77,57 @@ describe('persistence', () => {
     expect(events.slice(0, firstLog.events.length)).toEqual(firstLog.events)
     expect(events.slice(firstLog.events.length).map((e) => e.type)).toEqual(['session/started', 'storage/hydrated'])
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1))
+  })
+  it('a reload shows the state the page left at ready; the stored events join the log after, and are written again only then', async () => {
+    const kv = createMemoryKeyValue()
+    const first = await createTestModal({}, kv)
+    first.modal.setThemeMode('dark')
+    first.modal.open('Networks')
+    await first.time.advanceBy(1000)
+    const firstLog = first.modal.timeTravel.exportLog()
+    first.modal.destroy()
+    const stored = kv.dump()['gangway:eventLog']
+
+    const time = createVirtualTime()
+    const second = createModal({ projectId: 'test-project', adapters: ['eip155'], storage: createVersionedStorage(kv), clock: time.clock, scheduler: time.scheduler })
+    await second.ready
+    // Started from the stored present state: no stored event is in the log yet.
+    expect(second.getState().preferences.themeMode).toBe('dark')
+    expect(second.timeTravel.log.committedState.router.view).toBe('Networks')
+    expect(second.timeTravel.log.events.map((e) => e.type)).toEqual(['session/started', 'storage/hydrated'])
+    second.close()
+    await time.advanceBy(1000)
+    await second.timeTravel.whenRestored()
+    expect(second.timeTravel.log.events.slice(0, firstLog.events.length)).toEqual(firstLog.events)
+    // The store held its write until the history had joined: what it wrote has both sessions.
+    await time.advanceBy(1000)
+    const written = storedEvents(kv.dump()['gangway:eventLog'])
+    expect(written.slice(0, firstLog.events.length)).toEqual(firstLog.events)
+    expect(written.at(-1)?.type).toBe('modal/closeRequested')
+    expect(kv.dump()['gangway:eventLog']).not.toEqual(stored)
+    second.destroy()
+  })
+  it('a log imported before the stored events joined replaces them: they do not join after', async () => {
+    const kv = createMemoryKeyValue()
+    const first = await createTestModal({}, kv)
+    first.modal.open('Networks')
+    await first.time.advanceBy(1000)
+    first.modal.destroy()
+
+    const other = await createTestModal()
+    other.modal.setThemeMode('dark')
+    const imported = other.modal.timeTravel.exportLog()
+    other.modal.destroy()
+
+    const time = createVirtualTime()
+    const second = createModal({ projectId: 'test-project', adapters: ['eip155'], storage: createVersionedStorage(kv), clock: time.clock, scheduler: time.scheduler })
+    await second.ready
+    second.timeTravel.importLog(imported)
+    await second.timeTravel.whenRestored()
+    await settle()
+    expect(second.timeTravel.log.events).toEqual(imported.events)
+    expect(second.getState().preferences.themeMode).toBe('dark')
+    second.destroy()
   })
   it('nothing is written before hydration, so defaults never overwrite a stored preference', async () => {
     const kv = createMemoryKeyValue({ 'gangway:schema': 1, 'gangway:durable': { preferences: { themeMode: 'dark', preferredAccountType: {} }, siwx: { sessions: {} } } })

@@ -9,6 +9,7 @@ import { STORAGE_RETRY_MAX_MS } from '../../../src/core/effects/persistence/pers
 import type { StampedEvent } from '../../../src/core/events/defineEvent'
 import { embeddedSessionUpdated } from '../../../src/core/events/embeddedWallet/embeddedWallet'
 import type { Storage } from '../../../src/core/ports'
+import { storedEvents } from '../../support/storedLog'
 import { createTestModal } from '../../support/testModal'
 import { createVirtualTime, settle } from '../../support/virtualTime'
 
@@ -49,7 +50,7 @@ describe('a stored event log that cannot be replayed', () => {
     await time.advanceBy(1000)
     const stored = await dump(kv)
     expect(stored['gangway:eventLog.unreadable']).toEqual(unreadable)
-    expect(types((stored['gangway:eventLog'] as { events: StampedEvent[] }).events)).toContain('modal/openRequested')
+    expect(types(storedEvents(stored['gangway:eventLog']))).toContain('modal/openRequested')
     modal.destroy()
   })
   it('a folded log of another release (its state misses a slice) is set aside too', async () => {
@@ -58,15 +59,39 @@ describe('a stored event log that cannot be replayed', () => {
     for (let i = 0; i < 40; i++) first.modal.open(i % 2 ? 'Networks' : 'AllWallets')
     await first.time.advanceBy(1000)
     first.modal.destroy()
-    const log = kv.dump()['gangway:eventLog'] as { committedState: Record<string, unknown>; events: StampedEvent[] }
-    expect(types(log.events)).not.toContain('session/started')
+    const log = kv.dump()['gangway:eventLog'] as { committedState: Record<string, unknown>; presentState: Record<string, unknown> }
+    expect(types(storedEvents(log))).not.toContain('session/started')
     delete log.committedState.walletConnect
+    delete log.presentState.walletConnect
     await kv.set('gangway:eventLog', log)
 
     const second = await createTestModal({}, asTestKv(kv))
     second.modal.open('Networks')
     expect(second.modal.getState().router.view).toBe('Networks')
     expect(kv.dump()['gangway:eventLog.unreadable']).toEqual(log)
+    expect(second.modal.timeTravel.log.events.filter((e) => e.type === 'storage/failed')).toHaveLength(1)
+    second.modal.destroy()
+  })
+  it('a stored present state the stored events do not replay to: the reload keeps that state, and the history is set aside', async () => {
+    const kv = createMemoryKeyValue()
+    const first = await createTestModal({}, asTestKv(kv))
+    first.modal.setThemeMode('dark')
+    first.modal.open('Networks')
+    await first.time.advanceBy(1000)
+    first.modal.destroy()
+    const log = kv.dump()['gangway:eventLog'] as { events: string }
+    // The theme change is gone from the history: it no longer replays to the stored present state.
+    const edited = { ...log, events: JSON.stringify(storedEvents(log).filter((e) => e.type !== 'theme/modeChanged')) }
+    await kv.set('gangway:eventLog', edited)
+
+    const second = await createTestModal({}, asTestKv(kv))
+    expect(second.modal.getState().preferences.themeMode).toBe('dark')
+    expect(kv.dump()['gangway:eventLog.unreadable']).toEqual(edited)
+    const events = second.modal.timeTravel.log.events
+    expect(events[0]?.type).toBe('session/started')
+    const failed = events.filter((e) => e.type === 'storage/failed')
+    expect(failed).toHaveLength(1)
+    expect(failed[0]?.payload).toMatchObject({ operation: 'loadLog', error: { details: 'the stored events do not replay to the stored present state' } })
     second.modal.destroy()
   })
 })

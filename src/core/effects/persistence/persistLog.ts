@@ -1,4 +1,4 @@
-import { auditTime, map, Observable, type Subscription } from 'rxjs'
+import { auditTime, combineLatest, from, map, Observable, type Subscription } from 'rxjs'
 import { STORAGE_KEYS } from '../../durable.js'
 import type { EventInput } from '../../events/defineEvent.js'
 import { storageFailed } from '../../events/persistence/storage.js'
@@ -11,7 +11,15 @@ export type LogDeps = CoreDeps & {
    * The log as it should be persisted (bounded by the store, secrets already redacted), and the
    * key it is stored under (default `eventLog`; a page keeps one per tab).
    */
-  eventLog: { snapshot(): unknown; key?: string }
+  eventLog: {
+    snapshot(): unknown
+    key?: string
+    /**
+     * Resolves once a reload's stored history has joined the log (or was set aside): the log is
+     * not written before, so a write cannot store this session's events without that history.
+     */
+    restored?(): Promise<void>
+  }
 }
 
 /** Batches writes of the event log: at most one per LOG_WRITE_MS while events flow. */
@@ -100,12 +108,14 @@ export function persistLatest(deps: CoreDeps, key: string, values$: Observable<(
 }
 
 /** Keeps the event log in storage so a reload (or a bug report) still has the session. */
-export const persistLog: Effect<LogDeps> = (event$, _state$, deps) =>
-  persistLatest(
+export const persistLog: Effect<LogDeps> = (event$, _state$, deps) => {
+  const restored = deps.eventLog.restored?.()
+  const writes$ = event$.pipe(auditTime(LOG_WRITE_MS, deps.scheduler))
+  // Offers made before a reload's history joined fold into one, made when it has.
+  const offers$: Observable<unknown> = restored ? combineLatest([writes$, from(restored)]) : writes$
+  return persistLatest(
     deps,
     deps.eventLog.key ?? STORAGE_KEYS.log,
-    event$.pipe(
-      auditTime(LOG_WRITE_MS, deps.scheduler),
-      map(() => () => deps.eventLog.snapshot()),
-    ),
+    offers$.pipe(map(() => () => deps.eventLog.snapshot())),
   )
+}

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { storedEvents } from '../../../support/storedLog'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMemoryStorage } from '../../../../src/adapters/storage/memoryStorage'
 import { KEPT_TAB_LOGS, pruneTabLogs, readTabLog, TAB_LOG_MAX_AGE_MS, TAB_LOGS_KEY, tabLogKey } from '../../../../src/adapters/storage/tabLogs'
@@ -66,11 +67,16 @@ describe("each tab's event log", () => {
     await new Promise((r) => setTimeout(r, 400))
     first.destroy()
     const key = tabLogKey(window)
-    expect(((await storage.get(key)) as { events: { type: string }[] }).events.map((e) => e.type)).toContain('modal/openRequested')
+    expect(storedEvents(await storage.get(key)).map((e) => e.type)).toContain('modal/openRequested')
     expect(await storage.get('eventLog')).toBeUndefined()
 
     const reloaded = createModal({ projectId: 'p', storage })
     await reloaded.ready
+    // It starts from the state the page left (the modal open on Networks), without its events;
+    // they join the log right after.
+    expect(reloaded.timeTravel.log.committedState.router.view).toBe('Networks')
+    expect(reloaded.timeTravel.log.events[0]?.type).toBe('session/started')
+    await reloaded.timeTravel.whenRestored()
     expect(reloaded.timeTravel.log.events.map((e) => e.type)).toContain('modal/openRequested')
     reloaded.destroy()
   })

@@ -25,6 +25,15 @@ describe('persistLog', () => {
     ])
   })
 
+  it('waits for a reload\'s history to join before the first write, then writes the whole log', async () => {
+    const { storage, writes } = fakeStorage()
+    // The history joins at 1000 ms: the writes due at 300 and 800 ms wait for it and fold into one.
+    const restoring = { ...eventLog, restored: () => reply(undefined, 1000) }
+    await runEffectAsync(persistLog, { events: { marble: 'o 499ms c', values }, state: stateAfter(), deps: { storage, eventLog: restoring } })
+    expect(writes.map((w) => w.frame)).toEqual([1000])
+    expect(writes[0]!.value).toEqual({ frame: 1000 })
+  })
+
   it('a failed write is reported once, then retried quietly with a doubling wait until it succeeds', async () => {
     const broken = new GangwayError('Quota exceeded')
     const { storage, writes } = fakeStorage({ set: (_k, _v, n) => (n <= 2 ? replyError(broken) : reply(undefined)) })
