@@ -11,12 +11,13 @@
 import { pathToFileURL } from 'node:url'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { serveStatic } from '../../dev/stack/serveStatic'
-import { launchBrowser } from '../../dev/stack/chromium'
+import { LOCAL_ONLY_ARG, launchBrowser } from '../../dev/stack/chromium'
 import { LOG_BUFFER_BYTES } from '../../src/core/domain/constants'
 import { chromiumVersion, machineNote, packageVersion, today } from '../support/machineNote'
 import { spread, type Spread } from '../support/spread'
 import { writeResultsSection } from '../support/writeResultsSection'
 import { buildHostApp, DIST_DIR } from './buildHostApp'
+import { STARTUP_DONE } from './apps/returning/startupDone'
 
 /** Issue #24's targets: the host's button at 4× CPU within 1.3× a React-only page's, and a returning visitor's start → ready. */
 export const STARTUP_TARGETS = { buttonRatio: 1.3, returningReadyMs: 60 }
@@ -51,11 +52,13 @@ const BUTTON_PROBE = `(() => {
 
 export type ButtonRun = { domMs: number; frameMs: number; fcpMs: number }
 
-/** A context that aborts requests to other hosts (the data API, the relay): nothing leaves the machine. */
-async function localContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort()))
-  return context
+/**
+ * A context of the bench's browser, which resolves no host but 127.0.0.1 (LOCAL_ONLY_ARG): requests
+ * to other hosts (the data API, the relay) fail, nothing leaves the machine, and the HTTP cache
+ * works as a visitor's does (a Playwright route would turn it off and relay every request).
+ */
+function localContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1280, height: 800 } })
 }
 
 /** Loads a page in a fresh context at a CPU throttle and times navigation start → the button's first frame. */
@@ -77,17 +80,29 @@ export async function measureButton(browser: Browser, url: string, throttle = TH
 }
 
 /** What the returning app records, in ms since navigation start. */
-type ReadyTiming = { scriptStart: number; ready: number; loadEvent: number; scriptsAfterStart: number }
+type ReadyTiming = { scriptStart: number; ready: number; restored: number; loadEvent: number; scriptsAfterStart: number }
 
-/** Waits for the returning app's `modal.ready` and reads its timings. */
+/**
+ * Navigates to the returning app and waits for its modal to be ready and the history joined,
+ * told by a console line: no script of the bench runs in the page until then (Playwright's
+ * polling script would take the main thread in the middle of the start it times).
+ */
+async function loadReturning(page: Page, url: string): Promise<ReadyTiming> {
+  const done = page.waitForEvent('console', { predicate: (m) => m.text() === STARTUP_DONE, timeout: 30_000 })
+  await page.goto(url, { waitUntil: 'commit' })
+  await done
+  return readyTiming(page)
+}
+
+/** Reads the returning app's timings once its modal is ready and the history has joined. */
 async function readyTiming(page: Page): Promise<ReadyTiming> {
-  await page.waitForFunction('window.__ready !== undefined', undefined, { timeout: 30_000 })
+  await page.waitForFunction('window.__ready !== undefined && window.__restored !== undefined', undefined, { timeout: 30_000 })
   // The load event may come after ready (a returning visitor starts sooner): wait for it too.
   await page.waitForFunction("performance.getEntriesByType('navigation')[0].loadEventStart > 0", undefined, { timeout: 30_000 })
   return (await page.evaluate(`(() => {
     const nav = performance.getEntriesByType('navigation')[0];
     const scripts = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.js') && e.startTime >= window.__scriptStart && e.startTime <= window.__ready);
-    return { scriptStart: window.__scriptStart, ready: window.__ready, loadEvent: nav.loadEventStart, scriptsAfterStart: scripts.length };
+    return { scriptStart: window.__scriptStart, ready: window.__ready, restored: window.__restored, loadEvent: nav.loadEventStart, scriptsAfterStart: scripts.length };
   })()`)) as ReadyTiming
 }
 
@@ -113,8 +128,10 @@ async function readStoredLog(page: Page): Promise<StoredLog | null> {
         if (!log) return resolve(null);
         const types = {};
         let eventBytes = 0;
-        for (const e of log.events) { eventBytes += JSON.stringify(e).length; types[e.type] = (types[e.type] || 0) + 1; }
-        resolve({ events: log.events.length, eventBytes, recordBytes: JSON.stringify(log).length, types });
+        // A stored record (version 2) keeps its events as one JSON string.
+        const events = typeof log.events === 'string' ? JSON.parse(log.events) : log.events;
+        for (const e of events) { eventBytes += JSON.stringify(e).length; types[e.type] = (types[e.type] || 0) + 1; }
+        resolve({ events: events.length, eventBytes, recordBytes: JSON.stringify(log).length, types });
       };
     };
   })`)) as StoredLog | null
@@ -174,8 +191,7 @@ async function measureFirstVisit(browser: Browser, url: string): Promise<ReadyRu
   const context = await localContext(browser)
   try {
     const page = await context.newPage()
-    await page.goto(url, { waitUntil: 'load' })
-    return toRun(await readyTiming(page))
+    return toRun(await loadReturning(page, url))
   } finally {
     await context.close()
   }
@@ -188,9 +204,8 @@ async function measureFirstVisit(browser: Browser, url: string): Promise<ReadyRu
  */
 async function measureReturning(page: Page, url: string): Promise<ReturningRun> {
   const stored = await fillLog(page, LOG_BUFFER_BYTES)
-  await page.goto(url, { waitUntil: 'load' })
-  const timing = toRun(await readyTiming(page))
-  // Replayed, plus the new session's first events.
+  const timing = toRun(await loadReturning(page, url))
+  // The history joined, plus the new session's first events.
   const loaded = (await page.evaluate('({ events: window.__modal.timeTravel.log.events.length, bytes: window.__modal.timeTravel.log.byteSize })')) as {
     events: number
     bytes: number
@@ -222,8 +237,7 @@ async function measureReturningWithoutLog(page: Page, url: string): Promise<Read
   await page.waitForTimeout(1_000)
   await deleteStoredLog(page)
   if ((await readStoredLog(page)) !== null) throw new Error('the stored log was written again after its deletion')
-  await page.goto(url, { waitUntil: 'load' })
-  return toRun(await readyTiming(page))
+  return toRun(await loadReturning(page, url))
 }
 
 export type StartupResults = {
@@ -245,8 +259,9 @@ export async function runStartupBench(options: { pairs?: number; visits?: number
   const pairs = options.pairs ?? 12
   const visits = options.visits ?? 10
   for (const app of [...BUTTON_APPS.map((a) => a.name), 'returning']) await buildHostApp(app)
-  const server = await serveStatic({ root: DIST_DIR })
-  const browser = await launchBrowser()
+  // Served as a production host serves a Vite build: the hashed chunks cacheable and immutable.
+  const server = await serveStatic({ root: DIST_DIR, immutableAssets: true })
+  const browser = await launchBrowser([LOCAL_ONLY_ARG])
   try {
     const urlOf = (name: string) => `${server.url}/${name}/`
     // Figure 1: one warm-up load each, then pairs in alternating order (A B, B A, …) so drift
@@ -269,11 +284,9 @@ export async function runStartupBench(options: { pairs?: number; visits?: number
     const empty = await localContext(browser)
     try {
       const fullPage = await full.newPage()
-      await fullPage.goto(urlOf('returning'), { waitUntil: 'load' })
-      await readyTiming(fullPage)
+      await loadReturning(fullPage, urlOf('returning'))
       const emptyPage = await empty.newPage()
-      await emptyPage.goto(urlOf('returning'), { waitUntil: 'load' })
-      await readyTiming(emptyPage)
+      await loadReturning(emptyPage, urlOf('returning'))
       // A stored preference, as the full-log visitor's theme changes store one: both are returning.
       await emptyPage.evaluate("window.__modal.setThemeMode('light')")
       // A warm-up of each, then the measured ones.
@@ -329,15 +342,17 @@ export function startupSection(r: StartupResults): string {
   const types = Object.entries(r.returning[0]?.stored.types ?? {}).sort((a, b) => b[1] - a[1])
   const row = (label: string, runs: ReadyRun[]) => {
     const s = (f: (v: ReadyRun) => number) => spreadOf(spread(runs.map(f)), ms)
-    return `| ${label} | ${s((v) => v.startToReadyMs)} | ${s((v) => v.scriptStart)} | ${s((v) => v.ready)} | ${s((v) => v.loadEvent)} | ${spread(runs.map((v) => v.scriptsAfterStart)).median} |`
+    return `| ${label} | ${s((v) => v.startToReadyMs)} | ${s((v) => v.restored - v.scriptStart)} | ${s((v) => v.scriptStart)} | ${s((v) => v.ready)} | ${s((v) => v.loadEvent)} | ${spread(runs.map((v) => v.scriptsAfterStart)).median} |`
   }
   return `## Start-up (${today()}): host button at 4× CPU, and script start → \`ready\` for a returning visitor with a full log
 
 Command: \`npx tsx bench/bundle/startup.bench.ts\` (or \`npm run bench -- startup\`).
 Machine: ${machineNote([`Debian ${r.chromium} headless`, `Vite ${r.vite}`, `React ${r.react}`])}. Date: ${today()}.
 
-Production Vite builds of the bundle bench's host apps (\`bench/bundle/apps\`), served on 127.0.0.1,
-one headless Chromium; requests to other hosts (the data API, the relay) are aborted. Medians,
+Production Vite builds of the bundle bench's host apps (\`bench/bundle/apps\`), served on 127.0.0.1
+as a production host serves a Vite build (the hashed chunks under \`assets/\` cacheable and immutable),
+one headless Chromium that resolves no other host (\`--host-resolver-rules\`), so requests to the data
+API and the relay fail without leaving the machine, and the HTTP cache works as a visitor's does. Medians,
 with the quartiles and then the extremes in brackets. Click → modal content for the README setup
 is the bundle bench's "click → next frame" (section above); it is not measured again here.
 
@@ -357,10 +372,12 @@ frame that can paint the button. One warm-up load each, then ${r.pairs} pairs in
 - Target ≤ ${STARTUP_TARGETS.buttonRatio}×: ${x(r.ratio.median)} (**${verdict(ratioOk)}**).
 
 **Returning visitor with a full stored log: script start → \`modal.ready\`** (issue #24: ≤ ${STARTUP_TARGETS.returningReadyMs} ms, 1× CPU).
-The \`returning\` app is the README setup (\`apps/shared/readmeHost.tsx\`) with two timestamps:
+The \`returning\` app is the README setup (\`apps/shared/readmeHost.tsx\`) with three timestamps:
 \`performance.now()\` in the first module of its entry chunk (\`__scriptStart\`: after the entry's
-static imports were fetched and evaluated, before React, Gangway or the host's own code runs) and
-when \`modal.ready\` resolves. In one tab (its sessionStorage keeps the tab's log key across
+static imports were fetched and evaluated, before React, Gangway or the host's own code runs),
+when \`modal.ready\` resolves (the state the visitor left is shown and commands run), and when
+\`timeTravel.whenRestored()\` resolves (the page before's events, checked and replayed, have joined
+the log for the devtools). In one tab (its sessionStorage keeps the tab's log key across
 reloads) the log is filled through the modal's own commands (open, push Networks, back, theme
 mode, a banner, close: no wallet) until it holds just under the default budget
 (LOG_BUFFER_BYTES = ${LOG_BUFFER_BYTES.toLocaleString('en')} bytes of serialised events; one more command would fold it to 90 %), the
@@ -371,13 +388,13 @@ stored (a theme change) and its scripts cached deletes its stored log before eac
 visit is a fresh context (empty storage and cache). The three are taken in turn; one warm-up of
 each, then ${r.returning.length}.
 
-| visit | script start → ready | navigation → script start | navigation → ready | navigation → load event | JS files fetched between start and ready |
-|---|---:|---:|---:|---:|---:|
+| visit | script start → ready | script start → history joined | navigation → script start | navigation → ready | navigation → load event | JS files fetched between start and ready |
+|---|---:|---:|---:|---:|---:|---:|
 ${row('Returning, full log', r.returning)}
 ${row('Returning, no stored log', r.returningWithoutLog)}
 ${row('First visit, empty storage', r.firstVisit)}
 
-- Stored log as read back before each reload: ${storedEvents.median} events (${storedEvents.min}–${storedEvents.max}), ${storedBytes.median.toLocaleString('en')} bytes of serialised events (${storedBytes.min.toLocaleString('en')}–${storedBytes.max.toLocaleString('en')}), the whole record ${recordBytes.median.toLocaleString('en')} bytes as JSON. After the reload the modal's log held ${spread(r.returning.map((v) => v.loaded.events)).median} events, ${spread(r.returning.map((v) => v.loaded.bytes)).median.toLocaleString('en')} bytes.
+- Stored log as read back before each reload: ${storedEvents.median} events (${storedEvents.min}–${storedEvents.max}), ${storedBytes.median.toLocaleString('en')} bytes of serialised events (${storedBytes.min.toLocaleString('en')}–${storedBytes.max.toLocaleString('en')}), the whole record ${recordBytes.median.toLocaleString('en')} bytes as JSON. After the reload, once the history had joined, the modal's log held ${spread(r.returning.map((v) => v.loaded.events)).median} events, ${spread(r.returning.map((v) => v.loaded.bytes)).median.toLocaleString('en')} bytes.
 - Event types in the stored log: ${types.map(([t, n]) => `\`${t}\` ${n}`).join(', ')}.
 - Target ≤ ${STARTUP_TARGETS.returningReadyMs} ms for the returning visitor: ${ms(ret.median)} (**${verdict(retOk)}**${retOk ? '' : `: over by ${ms(ret.median - STARTUP_TARGETS.returningReadyMs)}`}); without a stored log ${ms(none.median)}, a first visit ${ms(first.median)}. Full log − no log, per turn: ${spreadOf(logCost, ms)}.
 `

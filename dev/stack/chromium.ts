@@ -15,7 +15,14 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
+/**
+ * Resolves no host but 127.0.0.1: a page's requests to other hosts (a data API, a relay) fail at
+ * once, in the browser itself. Unlike a Playwright route, it leaves the HTTP cache on and adds no
+ * round trip through the driver to the requests that do go through.
+ */
+export const LOCAL_ONLY_ARG = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'
+
 /** A headless Chromium; Playwright gives every launch a fresh temporary profile. */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] })
 }

@@ -25,6 +25,12 @@ export type StaticServerOptions = {
    * prefix's index.html, so a deep link such as `/wallet/wc?uri=…` opens the page.
    */
   pages?: string[]
+  /**
+   * Serves files under `/assets/` (a Vite build's content-hashed chunks) as a production host
+   * does: cacheable for a year and immutable, so a reload runs them from the browser's cache.
+   * Off by default: a folder rebuilt under the same names must not be served stale.
+   */
+  immutableAssets?: boolean
 }
 
 /**
@@ -61,7 +67,8 @@ export async function serveStatic(options: StaticServerOptions) {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
         return
       }
-      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'content-length': info.size })
+      const cache = options.immutableAssets && url.pathname.includes('/assets/') ? { 'cache-control': 'public, max-age=31536000, immutable' } : {}
+      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'content-length': info.size, ...cache })
       createReadStream(path).pipe(res)
     } catch {
       if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain' })
