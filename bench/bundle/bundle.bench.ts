@@ -61,6 +61,11 @@ const APPS: { name: string; label: string; target: ContentTarget }[] = [
     label: 'React 19 + Gangway, README quick start (EVM adapter, `<ConnectButton />`)',
     target: { host: 'gangway-modal', selector: '[role=dialog] .gw-view', button: '[data-testid=gw-connect-button-connect]' },
   },
+  {
+    name: 'every',
+    label: 'React 19 + Gangway, every feature (README setup + Solana, embedded wallet, sign-in; swaps, on-ramp, names)',
+    target: { host: 'gangway-modal', selector: '[role=dialog] .gw-view' },
+  },
 ]
 
 /** A module of Solana support: the adapter, kit, the programs, the Wallet Standard registry. */
@@ -163,7 +168,7 @@ const importers = (names: string[]) =>
 
 /** The results.md section for the bundle benchmark, dated: each day's run gets its own section. */
 export function bundleSection(r: BundleResults): string {
-  const [base, bare, realistic, solana, quickstart] = r.apps as [AppResult, AppResult, AppResult, AppResult, AppResult]
+  const [base, bare, realistic, solana, quickstart, every] = r.apps as [AppResult, AppResult, AppResult, AppResult, AppResult, AppResult]
   const requests = (a: AppResult) => a.initial.files.length + a.idle.files.length
   const ownOf = (a: AppResult) => a.initial.gzipBytes - base.initial.gzipBytes
   const baseNames = new Set(base.initial.contributors.map((c) => c.name))
@@ -191,7 +196,7 @@ export function bundleSection(r: BundleResults): string {
 Command: \`npx tsx bench/bundle/bundle.bench.ts\` (or \`npm run bench\` for every benchmark).
 Machine: ${machineNote([`Debian ${r.chromium} headless`, `Vite ${r.vite}`, `React ${r.react}`])}. Date: ${today()}.
 
-Five host apps in \`bench/bundle/apps\`, each a production Vite build with default options
+Six host apps in \`bench/bundle/apps\`, each a production Vite build with default options
 (\`base: './'\`), a heading and a "Connect wallet" button that opens (a) a native \`<dialog>\`
 rendered by React, (b) Gangway bare (\`createModal({ projectId: 'bench', adapters: ['eip155'],
 persistLog: false })\`), (c) Gangway as the README's "Using it" sets it up, plus WalletConnect
@@ -199,7 +204,9 @@ metadata and the data API: \`createModal({ projectId, networks: [defineEvmNetwor
 [createEvmAdapter()], themeMode, themeVariables, walletConnect: walletConnect({ metadata }), apiUrl })\`, a button
 showing \`selectAddress\`, (d) the same with Solana beside EVM (\`createSolanaAdapter({ networks:
 [solanaMainnet] })\` and that network), (e) the README's quick start as written (\`createEvmAdapter()\`, one
-network, \`<ConnectButton />\`); no devtools in any. **Initial JS** is every JS file the page started
+network, \`<ConnectButton />\`), (f) a host configuring every feature: (d) plus the embedded wallet
+(\`embeddedWallet: { frameUrl }\`) and sign-in (\`siwx\`), the data API turning on swaps, the on-ramp and
+names; no devtools in any. **Initial JS** is every JS file the page started
 loading before its load event (the entry and its static imports from Vite's manifest, plus any
 chunk it imported on its own by then, from the page's resource timing), each gzipped with
 node:zlib at level 9 and summed. **Idle prefetch** is what it fetched after its load event and
@@ -231,6 +238,9 @@ ${verdictLine('bare, initial JS', kib(bare.initial.gzipBytes), kib(APP_TARGETS.b
 ${verdictLine('README setup, JS requests before the first click', `${requests(realistic)} (${realistic.initial.files.length} initial + ${realistic.idle.files.length} idle)`, `${APP_TARGETS.requestsBeforeClick}`, requests(realistic) <= APP_TARGETS.requestsBeforeClick, `more chunks load before a click than the README setup needs`)}
 ${verdictLine('README setup, click → content painted (next frame, median)', ms(realistic.clickToFrameMs), `${APP_TARGETS.clickToFrameMs} ms`, realistic.clickToFrameMs <= APP_TARGETS.clickToFrameMs, `over by ${ms(realistic.clickToFrameMs - APP_TARGETS.clickToFrameMs)}; the click fetched ${realistic.onClick.files.length} chunk(s) (${kib(realistic.onClick.gzipBytes)})`)}
 ${verdictLine('bare, click → content painted (next frame, median)', ms(bare.clickToFrameMs), `${APP_TARGETS.clickToFrameMs} ms`, bare.clickToFrameMs <= APP_TARGETS.clickToFrameMs, `over by ${ms(bare.clickToFrameMs - APP_TARGETS.clickToFrameMs)}`)}
+
+Every feature (app (f), no target): initial JS ${kib(every.initial.gzipBytes)}, ${kib(every.initial.gzipBytes - realistic.initial.gzipBytes)} more than the README setup;
+${requests(every)} JS requests before the first click (${every.initial.files.length} initial + ${every.idle.files.length} idle, ${kib(every.idle.gzipBytes)} gzip prefetched when idle).
 
 Solana: the README setup (EVM only) holds ${realistic.solanaModules} Solana module(s) in its whole build. With the
 Solana adapter added (app (d)), the initial JS is ${kib(solana.initial.gzipBytes)}, ${kib(solana.initial.gzipBytes - realistic.initial.gzipBytes)} more than the EVM-only setup

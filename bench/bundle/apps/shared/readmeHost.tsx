@@ -1,16 +1,19 @@
 // The README's "Using it" setup (an EVM network, the EVM adapter, theme options, a connect button
 // showing the address) with WalletConnect metadata and the blockchain data API, as a production
-// app would have it, no devtools; `extra` adds networks and chain adapters (Solana beside EVM).
+// app would have it, no devtools; `extra` adds networks, chain adapters (Solana beside EVM) and options.
 import { createRoot } from 'react-dom/client'
-import type { ChainAdapter, Modal, Network } from 'gangway-kit'
+import type { ChainAdapter, Modal, ModalOptions, Network } from 'gangway-kit'
 import { createModal, selectAddress } from 'gangway-kit'
 import { createEvmAdapter } from 'gangway-kit/evm'
 import { defineEvmNetwork } from 'gangway-kit/evm'
 import { walletConnect } from 'gangway-kit/walletconnect'
 import { ModalProvider, useModal, useModalState } from 'gangway-kit/react'
 
-/** Creates the modal and renders the host; returns the modal (the start-up bench times its `ready`). */
-export function startReadmeHost(extra: { networks?: Network[]; adapters?: ChainAdapter[] } = {}): Modal {
+/**
+ * Creates the modal and renders the host; returns the modal (the start-up bench times its `ready`).
+ * `extra` adds networks, chain adapters and other options (the embedded wallet, sign-in).
+ */
+export function startReadmeHost(extra: { networks?: Network[]; adapters?: ChainAdapter[]; options?: Partial<ModalOptions> } = {}): Modal {
   const modal = createModal({
     projectId: 'my-project',
     networks: [defineEvmNetwork({ id: 8453, name: 'Base', rpcUrl: 'https://mainnet.base.org' }), ...(extra.networks ?? [])],
@@ -21,6 +24,7 @@ export function startReadmeHost(extra: { networks?: Network[]; adapters?: ChainA
       metadata: { name: 'My app', description: 'A host app', url: 'https://my.app', icons: ['https://my.app/icon.png'] },
     }),
     apiUrl: 'https://api.example.com',
+    ...extra.options,
   })
 
   function ConnectButton() {
