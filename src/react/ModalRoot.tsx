@@ -66,7 +66,9 @@ function selectWalletTitle(s: ModalState): string | null {
  * effects not mounted and its nodes `display: none` until revealed. Absent in older Reacts, where
  * the dialog renders at the open as before.
  */
-const Activity = (React as { Activity?: React.ComponentType<{ mode: 'visible' | 'hidden'; children?: ReactNode }> }).Activity
+// Read by name at run time: a bundler that checks named exports (webpack in production) would
+// refuse a build against React 18 if this were `React.Activity`.
+const Activity = Reflect.get(React, 'Activity') as React.ComponentType<{ mode: 'visible' | 'hidden'; children?: ReactNode }> | undefined
 
 /**
  * The modal shell: overlay, dialog, header with back/close, banner and the current view. With
