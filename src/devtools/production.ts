@@ -10,7 +10,5 @@ export const GangwayDevtools: typeof Devtools.GangwayDevtools = () => null
 export const ReactComponentsPane: () => ReturnType<typeof Devtools.ReactComponentsPane> | null = () => null
 /** Connects nothing; the returned function does nothing. */
 export const connectReduxDevtools: typeof Devtools.connectReduxDevtools = () => () => {}
-/** Installs nothing. */
-export const installReactDevtoolsHook: typeof Devtools.installReactDevtoolsHook = async () => {}
 export { diffStates } from './diffStates.js'
 export type { DevtoolsPanelProps, StateChange } from './index.js'

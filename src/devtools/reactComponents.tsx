@@ -1,25 +1,19 @@
 import { createElement, useEffect, useRef, useState } from 'react'
-import { importOptionalPeer } from '../adapters/optionalPeer.js'
-
-type HookWindow = Window & { __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown }
+import { registeredComponentsTab, type ComponentsTab } from './componentsTab.js'
 
 let devtoolsElement: Promise<HTMLElement> | undefined
 
 /**
  * React DevTools lives in its own root that is created once and never unmounted: unmounting
  * shuts its bridge down for good, and the pane mounts and unmounts as tabs change (twice under
- * StrictMode). The frontend is over a megabyte, so it loads when the pane first opens; it is an
- * optional peer dependency, and without it the pane says which package to install.
+ * StrictMode). Its frontend comes from what `installReactDevtoolsHook()` of
+ * `gangway-kit/devtools/components` registered (this module never imports React DevTools), and
+ * loads when the pane first opens.
  */
-function devtoolsRoot(target: Window): Promise<HTMLElement> {
-  devtoolsElement ??= Promise.all([
-    // Its frontend needs react-is, which it does not declare.
-    importOptionalPeer(['react-devtools-inline', 'react-is'], 'the Components tab', () => import('react-devtools-inline/frontend')),
-    importOptionalPeer('react-devtools-inline', 'the Components tab', () => import('react-devtools-inline/backend')),
-    import('react-dom/client'),
-  ]).then(([front, back, client]) => {
+function devtoolsRoot(target: Window, tab: ComponentsTab): Promise<HTMLElement> {
+  devtoolsElement ??= Promise.all([tab.loadFrontend(), import('react-dom/client')]).then(([front, client]) => {
     const DevTools = front.initialize(target)
-    back.activate(target)
+    tab.backend.activate(target)
     const element = document.createElement('div')
     element.style.height = '100%'
     client.createRoot(element).render(createElement(DevTools, { browserTheme: 'light', showTabBar: true }))
@@ -32,12 +26,12 @@ function devtoolsRoot(target: Window): Promise<HTMLElement> {
 export function ReactComponentsPane() {
   const slot = useRef<HTMLDivElement>(null)
   const [state, setState] = useState<'loading' | 'ready' | { failed: string }>('loading')
-  const hooked = typeof window !== 'undefined' && !!(window as HookWindow).__REACT_DEVTOOLS_GLOBAL_HOOK__
+  const tab = typeof window !== 'undefined' ? registeredComponentsTab(window) : undefined
   useEffect(() => {
-    if (!hooked) return
+    if (!tab) return
     let attached: HTMLElement | undefined
     let live = true
-    devtoolsRoot(window).then(
+    devtoolsRoot(window, tab).then(
       (element) => {
         if (!live || !slot.current) return
         slot.current.appendChild(element)
@@ -50,12 +44,12 @@ export function ReactComponentsPane() {
       live = false
       attached?.remove()
     }
-  }, [hooked])
-  if (!hooked) {
+  }, [tab])
+  if (!tab) {
     return (
-      <p className="gwd-muted">
-        The component tree needs React DevTools' hook installed before React loads: call installReactDevtoolsHook() first in
-        the page's entry.
+      <p className="gwd-muted" data-testid="devtools-react-setup">
+        The component tree needs React DevTools inline: install react-devtools-inline and react-is, and call
+        installReactDevtoolsHook() from gangway-kit/devtools/components first in the page's entry, before React loads.
       </p>
     )
   }

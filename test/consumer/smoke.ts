@@ -163,7 +163,8 @@ async function runJson<T>(node: string, args: string[], cwd: string): Promise<{ 
 const EXPECTED_ENTRY_EXPORTS: Record<string, string[]> = {
   'gangway-kit': ['createModal', 'GangwayError', 'isUserRejection', 'selectAddress', 'createMemoryStorage'],
   'gangway-kit/react': ['ModalProvider', 'useModal', 'useModalState'],
-  'gangway-kit/devtools': ['GangwayDevtools', 'diffStates', 'connectReduxDevtools', 'ReactComponentsPane', 'installReactDevtoolsHook'],
+  'gangway-kit/devtools': ['GangwayDevtools', 'diffStates', 'connectReduxDevtools', 'ReactComponentsPane'],
+  'gangway-kit/devtools/components': ['installReactDevtoolsHook'],
   'gangway-kit/evm': ['createEvmAdapter', 'defineEvmNetwork', 'toEvmError'],
   'gangway-kit/walletconnect': ['walletConnect'],
   'gangway-kit/walletconnect/adapter': ['createWalletConnectAdapter', 'createLazyWalletConnectAdapter', 'walletLink', 'walletLinks'],
@@ -534,8 +535,8 @@ async function testingKit(work: string, kitTarball: string): Promise<void> {
 /**
  * A Next.js App Router app as docs/nextjs.md makes it (a module-level modal in a client module,
  * `<GangwayDevtools>`, `<ConnectButton />` from a server page), with none of WalletConnect's or
- * the devtools' optional packages: `next build` (Turbopack), then `next start` and `next dev`
- * pages in Chromium, each loaded twice, with zero hydration and zero console errors, and the
+ * the devtools' optional packages: `next build --webpack` and `next build` (Turbopack), then
+ * `next start` and `next dev` pages in Chromium, each loaded twice, with zero hydration and zero console errors, and the
  * button opening the modal.
  */
 async function nextApp(work: string, tarball: string): Promise<void> {
@@ -544,15 +545,14 @@ async function nextApp(work: string, tarball: string): Promise<void> {
   const install = await sh('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], app)
   if (!check('Next.js: npm install of the tarball into an App Router app', install.status === 0, install.status === 0 ? '' : tail(output(install)))) return
   const next = join(app, 'node_modules/next/dist/bin/next')
+  // webpack first: the Turbopack build after it replaces .next, and is what next start serves.
+  const webpack = await sh(process.execPath, [next, 'build', '--webpack'], app, env)
+  check('Next.js: next build --webpack, without WalletConnect or react-devtools-inline installed', webpack.status === 0, webpack.status === 0 ? '' : tail(output(webpack)))
   const build = await sh(process.execPath, [next, 'build'], app, env)
   if (!check('Next.js: next build, without WalletConnect or react-devtools-inline installed', build.status === 0, build.status === 0 ? '' : tail(output(build)))) return
+  // next dev too runs without react-devtools-inline: Turbopack resolves every import() of the
+  // development devtools, and only the opt-in gangway-kit/devtools/components imports it.
   for (const mode of ['start', 'dev'] as const) {
-    if (mode === 'dev') {
-      // Turbopack resolves every import() of the development devtools, the Components tab's
-      // included: docs/nextjs.md names its packages for next dev.
-      const devtools = await sh('npm', ['install', '-D', 'react-devtools-inline', 'react-is', '--no-audit', '--no-fund', '--prefer-offline'], app)
-      if (!check('Next.js: npm install -D react-devtools-inline react-is (docs/nextjs.md, for next dev)', devtools.status === 0, devtools.status === 0 ? '' : tail(output(devtools)))) return
-    }
     const port = await freePort()
     const server = spawn(process.execPath, [next, mode, '-p', String(port), '-H', '127.0.0.1'], { cwd: app, env: { ...process.env, ...env }, stdio: 'ignore' })
     try {
@@ -665,6 +665,37 @@ async function react18(app: string): Promise<void> {
     await checkNodeImports('React 18', process.execPath, app)
     const ssr18 = await checkSsr('React 18', process.execPath, app, '18')
     if (ssr18) await checkHydration('React 18', app, ssr18.html)
+  }
+  await webpackBuilds(app)
+}
+
+/**
+ * Plain webpack (no framework, no loader: the entry is JavaScript) builds the README's quick
+ * start with the devtools panel, in production and in development (the panel's build), without
+ * WalletConnect's or React DevTools' packages installed: nothing optional is resolved unless used.
+ */
+async function webpackBuilds(app: string): Promise<void> {
+  const install = await npm(['install', '-D', 'webpack@5', 'webpack-cli@6'], app)
+  if (!check('webpack: npm install -D webpack webpack-cli', install.status === 0, install.status === 0 ? '' : tail(output(install)))) return
+  writeFileSync(
+    join(app, 'src/webpack-entry.js'),
+    `import { createElement } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createModal } from 'gangway-kit'
+import { createEvmAdapter, defineEvmNetwork } from 'gangway-kit/evm'
+import { ConnectButton, ModalProvider } from 'gangway-kit/react'
+import { GangwayDevtools } from 'gangway-kit/devtools'
+const modal = createModal({ projectId: 'smoke', adapters: [createEvmAdapter()], networks: [defineEvmNetwork({ id: 8453, name: 'Base', rpcUrl: 'https://mainnet.base.org' })] })
+createRoot(document.getElementById('root')).render(createElement(ModalProvider, { modal }, createElement(ConnectButton), createElement(GangwayDevtools, { modal })))
+`,
+  )
+  const cli = join(app, 'node_modules/webpack-cli/bin/cli.js')
+  for (const mode of ['production', 'development'] as const) {
+    const out = join(app, `dist-webpack-${mode}`)
+    const build = await sh(process.execPath, [cli, '--mode', mode, '--entry', './src/webpack-entry.js', '--output-path', out], app)
+    if (!check(`webpack --mode ${mode}, without WalletConnect or react-devtools-inline installed`, build.status === 0, build.status === 0 ? '' : tail(output(build)))) continue
+    const panel = panelMarkersIn(out)
+    check(`webpack --mode ${mode}: ${mode === 'production' ? 'no devtools panel code' : 'the devtools panel'}`, mode === 'production' ? panel.length === 0 : panel.length > 0, `${panel.length} markers`)
   }
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -21,6 +21,9 @@ describe('package entry points', () => {
   it('gangway/devtools', async () => {
     expect(Object.keys(await import('../../src/devtools/index')).sort()).toMatchSnapshot()
   })
+  it('gangway-kit/devtools/components', async () => {
+    expect(Object.keys(await import('../../src/devtools/components')).sort()).toMatchSnapshot()
+  })
   it('gangway/evm', async () => {
     expect(Object.keys(await import('../../src/evm')).sort()).toMatchSnapshot()
   })
@@ -32,7 +35,7 @@ describe('package entry points', () => {
   })
 
   it('package.json exports exactly these entries, each with types and import conditions', () => {
-    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './devtools', './evm', './package.json', './react', './solana', './wagmi', './walletconnect', './walletconnect/adapter'])
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './devtools', './devtools/components', './evm', './package.json', './react', './solana', './wagmi', './walletconnect', './walletconnect/adapter'])
     for (const [entry, target] of Object.entries(pkg.exports)) {
       if (entry === './package.json') continue
       expect(typeof target, entry).toBe('object')
@@ -81,5 +84,22 @@ describe('package entry points', () => {
     // Only types (erased) and the small pure diff helper come from the panel's folder.
     expect(text.match(/^import (?!type ).*$/gm) ?? []).toEqual([])
     expect(text.match(/^export .* from '.*'$/gm)).toEqual(["export { diffStates } from './diffStates.js'", "export type { DevtoolsPanelProps, StateChange } from './index.js'"])
+  })
+
+  it('gangway-kit/devtools/components: only its development module imports React DevTools; the panel never does', async () => {
+    const components = pkg.exports['./devtools/components'] as Exclude<ExportTarget, string>
+    expect(Object.keys(components)).toEqual(['types', 'development', 'production', 'import'])
+    expect(components.production).toBe(components.import)
+    const development = await import(/* @vite-ignore */ source(components.development!))
+    const production = await import(/* @vite-ignore */ source(components.production!))
+    expect(Object.keys(production).sort()).toEqual(Object.keys(development).sort())
+    await expect(production.installReactDevtoolsHook()).resolves.toBeUndefined()
+    expect(read('../../src/devtools/componentsProduction.ts').match(/^import (?!type ).*$/gm) ?? []).toEqual([])
+    // A host that does not import this entry builds without react-devtools-inline under any bundler.
+    for (const file of readdirSync(resolve(import.meta.dirname, '../../src/devtools'))) {
+      const text = read(`../../src/devtools/${file}`)
+      const imports = /import\((['"])react-devtools-inline/.test(text) || /from (['"])react-devtools-inline/.test(text)
+      expect(imports, file).toBe(file === 'components.ts')
+    }
   })
 })

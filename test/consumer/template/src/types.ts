@@ -4,6 +4,7 @@ import { createEvmAdapter, defineEvmNetwork, toEvmError } from 'gangway-kit/evm'
 import { createWalletConnectAdapter, walletLink } from 'gangway-kit/walletconnect/adapter'
 import { useModalState } from 'gangway-kit/react'
 import { GangwayDevtools, diffStates } from 'gangway-kit/devtools'
+import { installReactDevtoolsHook } from 'gangway-kit/devtools/components'
 
 export const network = defineEvmNetwork({ id: 1, name: 'Ethereum', rpcUrl: 'https://eth.example' })
 // @ts-expect-error projectId is a string
@@ -29,3 +30,5 @@ export const link: typeof walletLink = walletLink
 export const changes: { path: string }[] = diffStates({ a: 1 }, { a: 2 })
 export const devtools = GangwayDevtools
 export const hook = useModalState
+// The Components tab's hook, from its opt-in entry.
+export const installHook: (target?: Window) => Promise<void> = installReactDevtoolsHook
