@@ -38,6 +38,22 @@ async function realStoredRecord(): Promise<Record<string, unknown>> {
   return { ...record, events: storedEvents(record) }
 }
 
+/**
+ * A modal started on storage holding `stored` as its log and the dark theme as durable state:
+ * ready, with whatever history joined. Whether that happens, not how soon: a loaded machine may
+ * take a while to import the engine. The durable state comes through whatever the log was.
+ */
+async function startFromStored(stored: unknown) {
+  const kv = createMemoryKeyValue({ 'gangway:schema': 1, 'gangway:durable': { preferences: { themeMode: 'dark', preferredAccountType: {} } } })
+  await kv.set('gangway:eventLog', stored)
+  const started = createTestModal({}, kv)
+  const result = await Promise.race([started, new Promise<null>((resolve) => setTimeout(() => resolve(null), READY_WAIT_MS))])
+  expect(result, 'ready (and the history) did not settle').not.toBeNull()
+  const ready = result as Awaited<typeof started>
+  expect(ready.modal.getState().preferences.themeMode).toBe('dark')
+  return ready
+}
+
 /** Every path to a value inside `root` (objects and arrays), the root first. */
 function paths(root: unknown, limit = 4000): (string | number)[][] {
   const out: (string | number)[][] = []
@@ -135,14 +151,7 @@ describe('imported and stored logs', () => {
         } catch {
           stored = { version: 1, committedState: 'not JSON', events: [], skipped: [] }
         }
-        const kv = createMemoryKeyValue({ 'gangway:schema': 1, 'gangway:durable': { preferences: { themeMode: 'dark', preferredAccountType: {} } } })
-        await kv.set('gangway:eventLog', stored)
-        const started = createTestModal({}, kv)
-        // Whether ready resolves, not how soon: a loaded machine may take a while to import the engine.
-        const result = await Promise.race([started, new Promise<null>((resolve) => setTimeout(() => resolve(null), READY_WAIT_MS))])
-        expect(result, 'ready did not resolve').not.toBeNull()
-        const { modal, time } = result as Awaited<typeof started>
-        expect(modal.getState().preferences.themeMode).toBe('dark')
+        const { modal, time, kv } = await startFromStored(stored)
         modal.open('Networks')
         expect(modal.getState().router.view).toBe('Networks')
         const setAside = modal.timeTravel.log.events.some((e) => e.type === 'storage/failed' && (e.payload as { operation: string }).operation === 'loadLog')
@@ -169,13 +178,7 @@ describe('imported and stored logs', () => {
         } catch {
           stored = { version: 2, presentState: 'not JSON', committedState: {}, lastSeq: 1, events: '[]', skipped: [] }
         }
-        const kv = createMemoryKeyValue({ 'gangway:schema': 1, 'gangway:durable': { preferences: { themeMode: 'dark', preferredAccountType: {} } } })
-        await kv.set('gangway:eventLog', stored)
-        const started = createTestModal({}, kv)
-        const result = await Promise.race([started, new Promise<null>((resolve) => setTimeout(() => resolve(null), READY_WAIT_MS))])
-        expect(result, 'ready (and the history) did not settle').not.toBeNull()
-        const { modal, time } = result as Awaited<typeof started>
-        expect(modal.getState().preferences.themeMode).toBe('dark')
+        const { modal, time, kv } = await startFromStored(stored)
         const failures = modal.timeTravel.log.events.filter((e) => e.type === 'storage/failed' && (e.payload as { operation: string }).operation === 'loadLog')
         expect(failures.length).toBeLessThanOrEqual(1)
         // Whatever joined, the log replays to the state shown (in its slices: this reducer has every feature's).
