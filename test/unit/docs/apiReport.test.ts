@@ -22,6 +22,7 @@ describe('docs/api-report.md', () => {
       './wagmi': () => import('../../../src/wagmi'),
       './solana': () => import('../../../src/solana'),
       './devtools': () => import('../../../src/devtools/index'),
+      './devtools/components': () => import('../../../src/devtools/components'),
       'gangway-kit-testing': () => import('../../../dev/testing/index'),
     }
     const entries = reportEntries()
