@@ -204,6 +204,15 @@ export class EventLog<S> {
    * throws, the error propagates (a ReplayError naming the event) and the log is as it was.
    */
   load(snapshot: LogSnapshot<S>): S {
+    return runToEnd(this.loadSteps(snapshot))
+  }
+
+  /**
+   * `load` in steps: yields after every `slice` events reduced, so a caller can give the page
+   * its turn between them (a long history replayed without one long task). The log changes only
+   * at the end, as with `load`.
+   */
+  *loadSteps(snapshot: LogSnapshot<S>, slice = Number.POSITIVE_INFINITY): Generator<void, S> {
     const events = [...snapshot.events]
     const skipped = new Set(snapshot.skipped)
     const states: (S | undefined)[] = []
@@ -217,6 +226,7 @@ export class EventLog<S> {
         }
       }
       states.push(isCheckpoint(i) || i === events.length - 1 ? state : undefined)
+      if (i % slice === slice - 1) yield
     }
     const sizes = events.map(byteLength)
     this.committedState = snapshot.committedState
@@ -330,6 +340,23 @@ export class EventLog<S> {
 }
 
 const isCheckpoint = (index: number): boolean => index % CHECKPOINT_INTERVAL === CHECKPOINT_INTERVAL - 1
+
+/** Runs a stepped computation (a generator that yields between steps) to its end, at once. */
+export function runToEnd<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/** Runs a stepped computation, awaiting `pause()` between its steps (the page's turn). */
+export async function runSliced<T>(steps: Generator<void, T>, pause: () => Promise<void>): Promise<T> {
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+    await pause()
+  }
+}
 
 /** UTF-16 length of the JSON is close enough to bytes for a budget and costs one stringify. */
 function byteLength(event: StampedEvent): number {

@@ -6,7 +6,7 @@ import { sessionStarted } from './events/modal/session.js'
 import { runEffects } from './effects/runtime/runEffects.js'
 import { EventStream } from './effects/runtime/eventStream.js'
 import { StateStream } from './effects/runtime/stateStream.js'
-import { EventLog, type LogSnapshot } from './eventLog.js'
+import { EventLog, runSliced, runToEnd, type LogSnapshot } from './eventLog.js'
 import { ReplayError } from './errors/storage.js'
 import { isPlainObject, jsonNumberLength, jsonStringLength, plainDataProblem, readPlainData } from './events/schema.js'
 import { redactDurableSecrets, redactEvent, redactValue } from './redact.js'
@@ -45,7 +45,15 @@ export type StoreOptions<D extends CoreDeps> = {
   initialState?: ModalState
   /** Called when an event is held because the session has not started: it is waited for. */
   onHold?: () => void
+  /**
+   * Gives the page its turn between two slices of a reload's history being checked and replayed
+   * (joinHistory). Default: a macrotask.
+   */
+  pause?: () => Promise<void>
 }
+
+/** Events checked, or replayed, between two pauses of a reload's history join. */
+export const HISTORY_SLICE = 1_000
 
 /** The devtools' handle on the log: look at any past state, skip events, import and export. */
 export type TimeTravel = {
@@ -341,12 +349,16 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
   // Slices of lazy features that have loaded may be in a stored state, or not.
   const stateShape = () => ({ reference: reducer.reference({ projectId: '', adapters: [] }), optional: reducer.lazySlices })
 
-  /** Checks a snapshot and replays it on the side (`maxBytes`: the scratch log's budget); throws InvalidInputError. */
-  const replayOnSide = (snapshot: unknown, maxBytes = log.maxBytes): EventLog<ModalState> => {
+  /**
+   * Checks a snapshot and replays it on the side (`maxBytes`: the scratch log's budget), in steps
+   * of `slice` events; throws InvalidInputError.
+   */
+  function* replaySteps(snapshot: unknown, maxBytes: number, slice: number): Generator<void, EventLog<ModalState>> {
     const scratch = new EventLog<ModalState>(reducer, reference, maxBytes)
     const shape = stateShape()
     try {
-      scratch.load(checkSnapshot(catalogue, shape, snapshot))
+      const checked = yield* checkSnapshotSteps(catalogue, shape, snapshot, slice)
+      yield* scratch.loadSteps(checked, slice)
     } catch (error) {
       if (error instanceof InvalidInputError) throw error
       const details = error instanceof ReplayError ? error.message : `replay failed: ${error instanceof Error ? error.message : String(error)}`
@@ -356,6 +368,8 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
     if (problem) throw new InvalidInputError('Invalid event log', { details: `the replayed ${problem}` })
     return scratch
   }
+  const replayOnSide = (snapshot: unknown): EventLog<ModalState> => runToEnd(replaySteps(snapshot, log.maxBytes, Number.POSITIVE_INFINITY))
+  const pause = options.pause ?? (() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
 
   /** Replays a snapshot on the side and swaps it in only if every check and reduction passed. */
   const loadLog = (snapshot: unknown): void => {
@@ -527,8 +541,10 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
         await loadNamedFeatures(snapshot)
         // Imported or committed meanwhile: what replaced the log is newer than this history.
         if (history !== pending) return {}
-        // Replayed whole on the side; the joined log folds to its budget.
-        const older = replayOnSide(snapshot, Number.POSITIVE_INFINITY)
+        // Replayed whole on the side, a slice at a time (the page keeps its turns); the joined log
+        // folds to its budget.
+        const older = await runSliced(replaySteps(snapshot, Number.POSITIVE_INFINITY, HISTORY_SLICE), pause)
+        if (history !== pending) return {}
         if (older.lastSeq > pending.lastSeq) throw new InvalidInputError('Invalid event log', { details: `events go on past lastSeq ${pending.lastSeq} (to ${older.lastSeq})` })
         if (!sameData(redactValue(older.presentState), pending.presentState)) {
           throw new InvalidInputError('Invalid event log', { details: 'the stored events do not replay to the stored present state' })
@@ -569,12 +585,14 @@ const MAX_STATE_DEPTH = 128
  * Checks a log from outside (storage, a file) before anything replays it: the envelope, every
  * event against the catalogue, strictly increasing integer seqs, a committed state of JSON data
  * with every slice of this modal in its shape. Returns a detached copy with secrets redacted.
+ * Yields after every `slice` events checked (see runSliced).
  */
-function checkSnapshot(
+function* checkSnapshotSteps(
   catalogue: EventCatalogue,
   { reference, optional }: { reference: ModalState; optional: ReadonlySet<string> },
   snapshot: unknown,
-): LogSnapshot<ModalState> {
+  slice: number,
+): Generator<void, LogSnapshot<ModalState>> {
   const invalid = (details: string) => new InvalidInputError('Invalid event log', { details })
   if (!isPlainObject(snapshot) || snapshot.version !== 1 || !Array.isArray(snapshot.events)) {
     throw invalid('expected { version: 1, committedState, events, skipped }')
@@ -598,6 +616,7 @@ function checkSnapshot(
     }
     last = seq as number
     events.push(redactEvent(JSON.parse(JSON.stringify(e)) as StampedEvent))
+    if (i % slice === slice - 1) yield
   }
   if (snapshot.skipped !== undefined && !Array.isArray(snapshot.skipped)) throw invalid('skipped must be an array of seqs')
   const skipped = (snapshot.skipped ?? []).filter((n): n is number => Number.isSafeInteger(n))

@@ -60,3 +60,23 @@ describe('EventLog', () => {
     expect(log.isTimeTravelling).toBe(false)
   })
 })
+
+describe('EventLog.loadSteps', () => {
+  it('replays as load does, yielding after every slice, and changes the log only at its end', () => {
+    const reducer = (state: { n: number }, event: { payload: unknown }) => ({ n: state.n * 2 + (event.payload as number) })
+    const events = Array.from({ length: 25 }, (_, i) => ({ type: 't', payload: i % 3, seq: i + 1, at: i }))
+    const snapshot = { version: 1 as const, committedState: { n: 0 }, events, skipped: [4] }
+    const whole = new EventLog(reducer, { n: 0 })
+    whole.load(snapshot)
+    const stepped = new EventLog(reducer, { n: 0 })
+    const steps = stepped.loadSteps(snapshot, 10)
+    let yields = 0
+    for (let step = steps.next(); !step.done; step = steps.next()) {
+      yields++
+      expect(stepped.events).toEqual([])
+    }
+    expect(yields).toBe(2)
+    expect(stepped.presentState).toEqual(whole.presentState)
+    expect(stepped.events.map((_, i) => stepped.stateAt(i))).toEqual(whole.events.map((_, i) => whole.stateAt(i)))
+  })
+})

@@ -2,7 +2,7 @@ import { filter, map, of, mergeMap, throwError, tap } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import { InvalidInputError } from '../../../src/core/errors/base'
 import { modalOpenRequested, modalShakeRequested, modalLoadingChanged } from '../../../src/core/events/modal/modal'
-import { createStore, type NamedEffect } from '../../../src/core/store'
+import { createStore, HISTORY_SLICE, type NamedEffect } from '../../../src/core/store'
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
 import { builtInCatalogue, rootReducer } from '../../../src/core/reducers/rootReducer'
 import type { CoreDeps } from '../../../src/core/ports'
@@ -148,5 +148,41 @@ describe('time travel', () => {
     const broken = { ...exported, events: [...exported.events, { type: 'nope', payload: {}, seq: 99, at: 1 }] }
     expect(() => b.store.timeTravel.importLog(broken)).toThrowError('Unknown event type: nope')
     expect(b.store.getState()).toBe(before)
+  })
+})
+
+describe("a reload's history joins in slices", () => {
+  it('checks and replays the stored events a slice at a time, the page getting its turn between, and shows the same state throughout', async () => {
+    const time = createVirtualTime(5000)
+    const deps: CoreDeps = { clock: time.clock, scheduler: time.scheduler, storage: createMemoryStorage(), analytics: { track: () => undefined } }
+    const first = createStore({ deps, reducer: rootReducer, catalogue: builtInCatalogue })
+    first.start({ projectId: 'p', adapters: ['eip155'] })
+    const count = HISTORY_SLICE * 2 + 500
+    for (let i = 0; i < count; i++) first.dispatch(i % 2 === 0 ? modalOpenRequested({}) : modalShakeRequested({}))
+    const record = JSON.parse(JSON.stringify(first.storedLog()))
+
+    const pauses: number[] = []
+    let turn = () => {}
+    const second = createStore({
+      deps,
+      reducer: rootReducer,
+      catalogue: builtInCatalogue,
+      // Each pause is a turn the test takes: what the page sees between two slices.
+      pause: () => new Promise<void>((resolve) => (turn = () => (pauses.push(second.timeTravel.log.events.length), resolve()))),
+    })
+    second.start({ projectId: 'p', adapters: ['eip155'] }, record)
+    const shown = second.getState()
+    const joined = second.joinHistory()
+    // Two slices checked and two replayed before the third of each: four turns, the log as it was.
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setTimeout(r, 0))
+      expect(second.getState()).toBe(shown)
+      turn()
+    }
+    expect(await joined).toEqual({})
+    expect(pauses).toEqual([1, 1, 1, 1])
+    // The first session: its start and its events; then this session's start.
+    expect(second.timeTravel.log.events.length).toBe(1 + count + 1)
+    expect(second.getState()).toBe(shown)
   })
 })
