@@ -12,6 +12,13 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
+/** Images whose decoding fails, complete, with `naturalWidth` pixels across. */
+function undecodableImages(naturalWidth: number) {
+  vi.spyOn(HTMLImageElement.prototype, 'decode').mockRejectedValue(new Error('EncodingError'))
+  vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true)
+  vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(naturalWidth)
+}
+
 async function render(imageUrl: string) {
   const el = document.createElement('div')
   document.body.appendChild(el)
@@ -23,9 +30,7 @@ async function render(imageUrl: string) {
 
 describe('WalletIcon', () => {
   it('shows the initial for an image that failed without an error event reaching React (decoding fails, no pixels)', async () => {
-    vi.spyOn(HTMLImageElement.prototype, 'decode').mockRejectedValue(new Error('EncodingError'))
-    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true)
-    vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(0)
+    undecodableImages(0)
     const el = await render('https://wallet.example/missed-error.png')
     await act(async () => new Promise((r) => setTimeout(r, 0)))
     expect(el.querySelector('[data-testid="wallet-icon-initial"]')?.textContent).toBe('B')
@@ -33,9 +38,7 @@ describe('WalletIcon', () => {
   })
 
   it('keeps an image whose decoding was cut short but that has its pixels', async () => {
-    vi.spyOn(HTMLImageElement.prototype, 'decode').mockRejectedValue(new Error('detached'))
-    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true)
-    vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(64)
+    undecodableImages(64)
     const el = await render('https://wallet.example/fine.png')
     await act(async () => new Promise((r) => setTimeout(r, 0)))
     expect(el.querySelector('[data-testid="wallet-icon-image"]')).not.toBeNull()
