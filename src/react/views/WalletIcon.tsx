@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { knownImageOutcome, rememberImageFailure } from '../components/WalletImage.js'
+import { afterNextFrame } from '../../adapters/afterNextFrame.js'
 
 /**
  * A wallet's icon, or its initial when it has none or its image fails to load: never the
@@ -16,13 +17,17 @@ export function WalletIcon({ name, imageUrl }: { name: string; imageUrl?: string
   }, [imageUrl])
   // The error event alone can be missed: one that fires while the dialog is rendered hidden ahead
   // of its first open (React does not act on it there). Effects run once the icon is on screen:
-  // an image that cannot be decoded by then has failed too.
+  // an image that cannot be decoded has failed too. Asked after the frame that shows it, so the
+  // click that opened the modal paints first.
   useEffect(() => {
     const element = image.current
     if (!showImage || !element || typeof element.decode !== 'function') return
     let live = true
-    element.decode().catch(() => {
-      if (live && element.isConnected && element.complete && element.naturalWidth === 0) fail()
+    void afterNextFrame().then(() => {
+      if (!live) return
+      element.decode().catch(() => {
+        if (live && element.isConnected && element.complete && element.naturalWidth === 0) fail()
+      })
     })
     return () => {
       live = false
