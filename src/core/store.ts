@@ -164,7 +164,7 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
   let loadedWaiters: (() => void)[] = []
   // A reload's stored record whose events have not joined the log yet (see joinHistory), and
   // who waits for that.
-  let history: { record: { committedState: unknown; events: unknown; skipped: unknown }; presentState: ModalState; lastSeq: number } | undefined
+  let history: { record: { committedState: unknown; events: string; skipped: unknown }; presentState: ModalState; lastSeq: number } | undefined
   let restoredWaiters: (() => void)[] = []
   const restored = (): void => {
     history = undefined
@@ -387,13 +387,8 @@ export function createStore<D extends CoreDeps>(options: StoreOptions<D>): Store
     if (!isStoredLogRecord(record)) throw invalid('expected a stored log of version 2')
     if (!Number.isSafeInteger(record.lastSeq) || (record.lastSeq as number) < 0) throw invalid(`lastSeq must be a non-negative integer, got ${describeValue(record.lastSeq)}`)
     if (typeof record.events !== 'string') throw invalid('events must be a JSON string')
-    const data = plainDataProblem(record.presentState, 'presentState', MAX_STATE_DEPTH)
-    if (data) throw invalid(data)
-    const { reference: shape, optional } = stateShape()
-    const problem = shapeProblem(shape, record.presentState, 'presentState', 0, optional)
-    if (problem) throw invalid(problem)
-    const presentState = redactValue(JSON.parse(JSON.stringify(record.presentState)) as ModalState)
-    return { record, presentState, lastSeq: record.lastSeq as number }
+    const { committedState, events, skipped } = record
+    return { record: { committedState, events, skipped }, presentState: storedState(stateShape(), record.presentState, 'presentState'), lastSeq: record.lastSeq as number }
   }
 
   /** Loads the lazy features a log from outside names, before it is replayed. */
@@ -597,10 +592,7 @@ function* checkSnapshotSteps(
   if (!isPlainObject(snapshot) || snapshot.version !== 1 || !Array.isArray(snapshot.events)) {
     throw invalid('expected { version: 1, committedState, events, skipped }')
   }
-  const data = plainDataProblem(snapshot.committedState, 'committedState', MAX_STATE_DEPTH)
-  if (data) throw invalid(data)
-  const shape = shapeProblem(reference, snapshot.committedState, 'committedState', 0, optional)
-  if (shape) throw invalid(shape)
+  const committedState = storedState({ reference, optional }, snapshot.committedState, 'committedState')
   let last = 0
   const events: StampedEvent[] = []
   for (const [i, e] of snapshot.events.entries()) {
@@ -620,8 +612,18 @@ function* checkSnapshotSteps(
   }
   if (snapshot.skipped !== undefined && !Array.isArray(snapshot.skipped)) throw invalid('skipped must be an array of seqs')
   const skipped = (snapshot.skipped ?? []).filter((n): n is number => Number.isSafeInteger(n))
-  const committedState = redactValue(JSON.parse(JSON.stringify(snapshot.committedState)) as ModalState)
   return { version: 1, committedState, events, skipped }
+}
+
+/**
+ * A state from outside (a log's committed state, a stored present state) checked as JSON data
+ * with every slice of this modal in its shape, and returned as a detached copy with secrets
+ * redacted; throws InvalidInputError ('Invalid event log') naming what is wrong at `path`.
+ */
+function storedState({ reference, optional }: { reference: ModalState; optional: ReadonlySet<string> }, value: unknown, path: string): ModalState {
+  const problem = plainDataProblem(value, path, MAX_STATE_DEPTH) ?? shapeProblem(reference, value, path, 0, optional)
+  if (problem) throw new InvalidInputError('Invalid event log', { details: problem })
+  return redactValue(JSON.parse(JSON.stringify(value)) as ModalState)
 }
 
 /**

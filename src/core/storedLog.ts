@@ -27,12 +27,10 @@ export function isStoredLogRecord(value: unknown): value is { version: 2; presen
 
 /**
  * A stored record's history in the exported form (version 1) the import checks take: its
- * events parsed.
- * Throws a SyntaxError if they are not JSON.
+ * events parsed. Throws a SyntaxError if they are not JSON.
  */
-export function historyOf(record: { committedState: unknown; events: unknown; skipped: unknown }): unknown {
-  const events: unknown = typeof record.events === 'string' ? JSON.parse(record.events) : record.events
-  return { version: 1, committedState: record.committedState, events, skipped: record.skipped }
+export function historyOf(record: { committedState: unknown; events: string; skipped: unknown }): unknown {
+  return { version: 1, committedState: record.committedState, events: JSON.parse(record.events) as unknown, skipped: record.skipped }
 }
 
 /** Serialises events into a stored record's `events`, each from its own cached JSON. */
