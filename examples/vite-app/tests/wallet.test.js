@@ -27,7 +27,8 @@ after(async () => {
   await stack?.stop()
 })
 
-test('a visitor connects the dev wallet and signs a message', async () => {
+/** The app in a new page, the dev wallet installed and connected through the modal. */
+async function connectedPage() {
   const page = await browser.newPage()
   // Before the page's own scripts: the wallet is there when the modal looks for wallets.
   await installDevWallet(page, stack.config)
@@ -37,7 +38,11 @@ test('a visitor connects the dev wallet and signs a message', async () => {
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   await page.locator(`gangway-modal [data-testid="wallet-${DEV_WALLET.rdns}"]`).click()
   assert.equal(await wallet.approve(), 'eth_requestAccounts')
+  return { page, wallet }
+}
 
+test('a visitor connects the dev wallet and signs a message', async () => {
+  const { page, wallet } = await connectedPage()
   await page.getByRole('button', { name: 'Sign a message' }).click()
   assert.equal(await wallet.approve(), 'personal_sign')
   const signature = await page.getByTestId('signature').textContent()
@@ -46,13 +51,7 @@ test('a visitor connects the dev wallet and signs a message', async () => {
 })
 
 test('a refusal in the wallet reaches the app as the spec says it', async () => {
-  const page = await browser.newPage()
-  await installDevWallet(page, stack.config)
-  await page.goto(`${server.resolvedUrls.local[0]}?stack=${encodeURIComponent(JSON.stringify(stack.config))}`)
-  const wallet = devWallet(page)
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  await page.locator(`gangway-modal [data-testid="wallet-${DEV_WALLET.rdns}"]`).click()
-  await wallet.approve()
+  const { page, wallet } = await connectedPage()
   await page.getByRole('button', { name: 'Sign a message' }).click()
   assert.equal(await wallet.reject(), 'personal_sign')
   assert.equal(await page.getByTestId('problem').textContent(), 'Error signing message')
