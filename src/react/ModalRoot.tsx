@@ -8,6 +8,7 @@ import type { ModalState } from '../core/state.js'
 import { useModalState } from './useModalState.js'
 import { socialName } from './components/socialLogins.js'
 import { useTimeTravelling } from './useTimeTravelling.js'
+import { DialogShownContext } from './views/WalletIcon.js'
 import type { ViewName } from '../core/events/views.js'
 import { ErrorMessage, GENERIC_ERROR_MESSAGE } from './components/ErrorMessage.js'
 import { WalletRequestToast } from './components/WalletRequestToast.js'
@@ -96,7 +97,9 @@ export function ModalRoot({ modal, host, prerender = false }: { modal: Modal; ho
       <div className="gw-root" data-theme={themeMode} dir={i18n.dir} lang={i18n.language}>
         {showable && Activity && (open || prerender) ? (
           <Activity mode={open ? 'visible' : 'hidden'}>
-            <Dialog modal={modal} host={host} hidden={!open} />
+            <DialogShownContext.Provider value={open}>
+              <Dialog modal={modal} host={host} hidden={!open} />
+            </DialogShownContext.Provider>
           </Activity>
         ) : open && showable ? (
           <Dialog modal={modal} host={host} hidden={false} />

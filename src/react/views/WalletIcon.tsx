@@ -1,5 +1,12 @@
-import { useState } from 'react'
+import { createContext, useContext, useState } from 'react'
 import { knownImageOutcome, rememberImageFailure } from '../components/WalletImage.js'
+
+/**
+ * False while the dialog is rendered hidden ahead of its first open. Icons then show their
+ * initial and load their image once the dialog is shown: an image that fails while hidden
+ * fires an error React does not act on, which would leave the browser's broken-image glyph.
+ */
+export const DialogShownContext = createContext(true)
 
 /**
  * A wallet's icon, or its initial when it has none or its image fails to load: never the
@@ -7,7 +14,8 @@ import { knownImageOutcome, rememberImageFailure } from '../components/WalletIma
  */
 export function WalletIcon({ name, imageUrl }: { name: string; imageUrl?: string | undefined }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null)
-  if (imageUrl && failedUrl !== imageUrl && knownImageOutcome(imageUrl) !== 'failed') {
+  const shown = useContext(DialogShownContext)
+  if (imageUrl && shown && failedUrl !== imageUrl && knownImageOutcome(imageUrl) !== 'failed') {
     const onError = () => {
       rememberImageFailure(imageUrl)
       setFailedUrl(imageUrl)
