@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { connectionSwitched } from '../../../src/core/events/connection/connectionLifecycle'
+import { connectionSwitched, connectionSwitchRequested } from '../../../src/core/events/connection/connectionLifecycle'
+import { InvalidConnectionStatusError } from '../../../src/core/errors/domain'
 import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'
 import { createFakeChainAdapter } from '../../support/fakeChainAdapter'
@@ -52,10 +53,15 @@ describe('switchConnection (stored connection statuses)', () => {
     expect(modal.getState().router.view).toBe('ProfileWallets')
   })
 
-  it('any other status fails with the spec message', async () => {
+  it('any other status is refused with the spec message before anything is dispatched; a host event with one fails the same way', async () => {
     const { modal } = await twoWallets()
-    const error = await modal.switchConnection('a', 'paused').catch((e: { shortMessage: string }) => e.shortMessage)
-    expect(error).toMatchInlineSnapshot(`"Invalid connection status: paused"`)
+    const before = modal.getState()
+    const error = await modal.switchConnection('a', 'paused').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(InvalidConnectionStatusError)
+    expect((error as InvalidConnectionStatusError).shortMessage).toMatchInlineSnapshot(`"Invalid connection status: paused"`)
+    expect(modal.getState()).toBe(before)
+    modal.dispatch(connectionSwitchRequested({ namespace: 'eip155', connectorId: 'a', status: 'paused' }))
+    await settle()
     expect(modal.getState().wallets.switching).toMatchObject({ status: 'failed', error: { shortMessage: 'Invalid connection status: paused' } })
   })
 

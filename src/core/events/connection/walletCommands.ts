@@ -13,6 +13,7 @@ import { sendAmountSet, sendConfirmed, sendFailed, sendReceiverSet, sendRequeste
 import { signatureFailed, signatureRequested, signatureSucceeded } from './signature.js'
 import { NAMESPACES, type Namespace } from '../views.js'
 import { RequestAbortedError } from '../../errors/connection.js'
+import { assertConnectionStatus } from '../../domain/connectionStatus.js'
 
 type StoreLike = {
   dispatch(event: EventInput): void
@@ -156,6 +157,8 @@ export function createWalletCommands(store: StoreLike): WalletCommands {
         () => {
           text('connectorId', connectorId)
           text('status', status)
+          // A status other than the spec's three is a bad argument: refused before anything is dispatched.
+          assertConnectionStatus(status)
           return [connectionSwitchRequested({ namespace: namespaceArg(namespace) ?? active(), connectorId, status })]
         },
         (e) => (connectionSwitched.match(e) ? { ok: undefined } : connectionSwitchFailed.match(e) ? { error: e.payload.error } : null),
@@ -232,6 +235,8 @@ function checkEvent(command: string, event: EventInput): void {
 
 function asInvalidInput(command: string, error: unknown): GangwayError {
   const title = `Invalid ${command} arguments`
+  // An error of the spec's own for this argument ('Invalid connection status: paused') is the refusal as it is.
+  if (error instanceof InvalidInputError && error.constructor !== InvalidInputError) return error
   if (error instanceof InvalidInputError && error.shortMessage !== title) {
     return new InvalidInputError(title, { details: error.details ?? error.shortMessage, cause: error })
   }
