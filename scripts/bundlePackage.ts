@@ -33,8 +33,8 @@ type PackageJson = {
 /**
  * Features whose files sit in folders named after them (src/core/effects/swaps/…,
  * src/react/views/swaps/…), each a chunk of its own: every lazy feature the modal describes
- * (a new one needs no line here), then the parts that load on their own (sign-in's views, the
- * embedded wallet, WalletConnect).
+ * (a new one needs no line here), then the features whose effects and views their host-imported
+ * function brings (sign-in, the embedded wallet, WalletConnect).
  */
 const FEATURE_FOLDERS: readonly string[] = [...LAZY_FEATURE_DESCRIPTIONS.map((d) => d.name), 'siwx', 'embeddedWallet', 'walletConnect']
 
@@ -53,10 +53,12 @@ const lazyParts = (engineStatic: ReadonlySet<string>): ReadonlyArray<{ name: str
   { name: 'api', test: (p) => p.startsWith('adapters/api/') },
   { name: 'ui', test: (p) => p.startsWith('react/') && !p.startsWith('react/i18n/locales/') && partOfFeature(p) === undefined },
   { name: 'evm', test: (p) => p.startsWith('adapters/evm/') },
-  // The WalletConnect feature's effects and views, which the engine and the UI may load, apart
-  // from the adapter, which imports the optional WalletConnect packages: only a host that passes
-  // walletConnect() reaches it, so a host without them builds (Next.js resolves every import()).
-  { name: 'walletConnect', test: (p) => partOfFeature(p) === 'walletConnect' || p === 'node_modules/qrcode' },
+  // The WalletConnect feature's effects and views, apart from the adapter, which imports the
+  // optional WalletConnect packages: walletConnect() names both, so only a host that passes it
+  // has them in its build (Next.js resolves every import()).
+  { name: 'walletConnect', test: (p) => partOfFeature(p) === 'walletConnect' },
+  // The QR encoder: WalletConnect's pairing, Receive's address and Farcaster's sign-in URL show one.
+  { name: 'qrcode', test: (p) => p === 'node_modules/qrcode' },
   { name: 'walletConnectAdapter', test: (p) => p.startsWith('adapters/walletconnect/') },
   { name: 'embeddedWallet', test: (p) => p.startsWith('adapters/auth/') || partOfFeature(p) === 'embeddedWallet' },
   { name: 'solana', test: (p) => p.startsWith('adapters/solana/') },

@@ -17,7 +17,7 @@ import { baseInitialState } from './core/reducers/baseInitialState.js'
 import type { AccountType, ModalState, SessionSettings, ThemeMode } from './core/state.js'
 import type { Store } from './core/store.js'
 import type { GangwayWalletClient, WalletClientOptions } from './walletClient.js'
-import { assertModalOptions, type ModalOptions } from './options/modalOptions.js'
+import { assertModalOptions, hostModules, type ModalOptions } from './options/modalOptions.js'
 import { sessionSettings } from './options/sessionSettings.js'
 import type { OpenOptions } from './commands/open.js'
 import type { ThemeVariables } from './commands/setThemeVariables.js'
@@ -156,7 +156,7 @@ export function createModal(options: ModalOptions): Modal {
         reload ? Promise.resolve(true) : read().storedDurable.then((durable) => durable != null, () => false),
       )
     : sessionStartOnDemand()
-  const initial = baseInitialState(settings, (options.modules ?? []).flatMap((m) => m.slices))
+  const initial = baseInitialState(settings, hostModules(options).flatMap((m) => m.slices))
   let engine: Engine | undefined
   let destroyed = false
   // What was dispatched or commanded before the engine loaded, in order.

@@ -8,10 +8,10 @@ import type { LogDeps } from './core/effects/persistence/persistLog.js'
 import type { EventInput } from './core/events/defineEvent.js'
 import { composeFeatures } from './core/features/composeFeatures.js'
 import { BASE_FEATURES } from './core/features/baseFeatures.js'
-import { LAZY_FEATURES } from './core/features/lazyFeatures.js'
+import { lazyFeaturesOf } from './core/features/lazyFeatureDescriptions.js'
 import { pageIdle } from './adapters/pageIdle.js'
 import { logPersistenceFeature } from './core/features/persistence.js'
-import type { Feature } from './core/features/defineFeature.js'
+import type { Feature, FeatureChunks } from './core/features/defineFeature.js'
 import { isProductionBuild } from './core/isProductionBuild.js'
 import type { SessionStart } from './adapters/sessionStart.js'
 import type { WalletConnectPort } from './core/ports.js'
@@ -31,7 +31,7 @@ import { preloadLazyFeatures } from './preloadLazyFeatures.js'
 import { createStore, type Store } from './core/store.js'
 import type { AuthConnector } from './core/ports.js'
 import type { createLazyEmbeddedWallet } from './adapters/auth/lazyEmbeddedWallet.js'
-import { modulesEventProblem, type ModalOptions } from './options/modalOptions.js'
+import { hostModules, modulesEventProblem, optionalModules, type ModalOptions } from './options/modalOptions.js'
 import type { Modal } from './createModal.js'
 import { open } from './commands/open.js'
 import { close } from './commands/close.js'
@@ -96,12 +96,16 @@ export function startModalEngine(options: ModalOptions, begun: EngineStart): Eng
   // wallet's and WalletConnect's connectors; effects reach them through its per-namespace views.
   const registry = createConnectorRegistry()
   const hostAdapters = chainAdapters(options.adapters, registry)
-  const walletConnect = walletConnectPort(options, registry, hostAdapters)
+  const wc = walletConnectPort(options, registry, hostAdapters)
   const adapters = registry.chainAdapters()
-  const deps: LogDeps & ChainDeps & ApiDeps & { walletConnect: WalletConnectPort | undefined; auth: AuthConnector | undefined } = {
+  const deps: LogDeps &
+    ChainDeps &
+    ApiDeps & { walletConnect: WalletConnectPort | undefined; auth: AuthConnector | undefined; featureChunks: Record<string, FeatureChunks | undefined> } = {
     adapters,
-    walletConnect,
+    walletConnect: wc?.port,
     auth: undefined,
+    // The effects of the features the host brought (its imports carry them; the modal names none).
+    featureChunks: { walletConnect: wc?.chunks, embeddedWallet: options.embeddedWallet, siwx: options.siwx },
     clock,
     scheduler,
     storage,
@@ -112,11 +116,13 @@ export function startModalEngine(options: ModalOptions, begun: EngineStart): Eng
   type Deps = typeof deps
   // The modal is its features: the catalogue, root reducer, state and effects derive from them.
   const builtIn: Feature<Deps>[] = [...BASE_FEATURES, ...(options.persistLog === false ? [] : [logPersistenceFeature])]
-  const modules = options.modules ? modulesEventProblem(options.modules, new Map(builtIn.flatMap((f) => f.events.map((e) => [e.type, e] as const)))) : null
+  const own = hostModules(options)
+  const modules = modulesEventProblem(own, new Map(builtIn.flatMap((f) => f.events.map((e) => [e.type, e] as const))))
   if (modules) throw new InvalidInputError(`Invalid options: ${modules}`)
-  const features: Feature<Deps>[] = [...builtIn, ...(options.modules ?? [])]
-  // The other built-in features join when first needed, each from a chunk of its own.
-  const composed = composeFeatures<Deps>(features, { autoFreeze: options.autoFreeze ?? !isProductionBuild(), lazy: LAZY_FEATURES })
+  const features: Feature<Deps>[] = [...builtIn, ...own]
+  // The optional features the host passed join when first needed, each from a chunk of its own.
+  const lazy = lazyFeaturesOf<Deps>(optionalModules(options))
+  const composed = composeFeatures<Deps>(features, { autoFreeze: options.autoFreeze ?? !isProductionBuild(), lazy })
   try {
     assertValidEvent(composed.catalogue, sessionStarted(settings))
   } catch (error) {
@@ -128,7 +134,7 @@ export function startModalEngine(options: ModalOptions, begun: EngineStart): Eng
   // The embedded wallet's connector comes in a chunk of its own, before the session starts, only
   // for a host that configures it: the others do not carry it. Without it the session still starts.
   const embedded = options.embeddedWallet
-    ? import('./adapters/auth/lazyEmbeddedWallet.js').then(
+    ? options.embeddedWallet.load().then(
         (m) => {
           deps.auth = embeddedWalletPort(m.createLazyEmbeddedWallet, options, registry, hostAdapters)
           Object.assign(adapters, registry.chainAdapters())
@@ -223,18 +229,22 @@ function solanaToolkitOf(adapter: ChainAdapter | undefined): (() => Promise<Sola
  * The WalletConnect port: from the `walletConnect` option (its connector registered in eip155,
  * and in solana beside the host's Solana adapter), or from a WalletConnect adapter the host passed itself.
  */
-function walletConnectPort(o: ModalOptions, registry: ConnectorRegistry, host: ChainDeps['adapters']): WalletConnectPort | undefined {
+function walletConnectPort(
+  o: ModalOptions,
+  registry: ConnectorRegistry,
+  host: ChainDeps['adapters'],
+): { port: WalletConnectPort; chunks: FeatureChunks | undefined } | undefined {
   if (o.walletConnect) {
     // Lazy: the adapter, viem and the universal provider stay out of the host's initial bundle.
     const sources = createLazyWalletConnectSources({ projectId: o.projectId, networks: o.networks ?? [], ...(o.siwx ? { signIn: {} } : {}), ...o.walletConnect }, o.walletConnect.load)
     registry.register(sources.eip155)
     // The session's Solana side is one of the Solana connectors; the Solana adapter lends it its toolkit.
     if (host.solana) registry.register(sources.solana(host.solana))
-    return sources.walletConnect
+    return { port: sources.walletConnect, chunks: o.walletConnect }
   }
   for (const a of Object.values(host)) {
-    const port = (a as { walletConnect?: WalletConnectPort }).walletConnect
-    if (port) return port
+    const { walletConnect: port, walletConnectFeature: chunks } = a as { walletConnect?: WalletConnectPort; walletConnectFeature?: FeatureChunks }
+    if (port) return { port, chunks }
   }
   return undefined
 }

@@ -5,6 +5,7 @@ import { loadStackConfig, type StackConfig } from '../stack/stackConfig'
 import { createModal, DEFAULT_SWAP_CHAINS, VIEWS, type ChainAdapter, type Modal, type Network, type ViewName } from '../../src/index'
 import { createEvmAdapter, defineEvmNetwork } from '../../src/evm'
 import { walletConnect } from '../../src/walletconnect'
+import { embeddedWallet, names, onramp, siwx, swaps } from '../../src/features'
 import { ModalProvider, useModal, useModalState } from '../../src/react/index'
 import { GangwayDevtools } from '../../src/devtools/index'
 
@@ -174,6 +175,8 @@ async function main() {
     networks,
     adapters,
     apiUrl: config.gatewayUrl,
+    // Swaps, the on-ramp and name registration (Account's Swap, Buy and "Choose a name").
+    modules: [swaps(), onramp(), names()],
     // ?locale=es|ja|ar: the modal's language (also switched at run time with the page's Language menu).
     ...(params.get('locale') ? { locale: params.get('locale')! } : {}),
     // Swaps on the local chains too (Uniswap V2 of the dev stack), besides the 12 default networks;
@@ -186,7 +189,7 @@ async function main() {
     // ?siwx=1: sign-in with a wallet after connect; ?siwx=required: the modal stays until signed in;
     // ?siwx=hosted: the gateway keeps the sessions too (Account → Sessions lists and revokes them).
     ...(params.get('siwx')
-      ? { siwx: { required: params.get('siwx') === 'required', hosted: params.get('siwx') === 'hosted', statement: 'Sign in to the Gangway demo.' } }
+      ? { siwx: siwx({ required: params.get('siwx') === 'required', hosted: params.get('siwx') === 'hosted', statement: 'Sign in to the Gangway demo.' }) }
       : {}),
     // ?legal=1: Connect links the terms and privacy policy; ?legal=checkbox: the visitor ticks a box first.
     ...(params.get('legal')
@@ -199,10 +202,10 @@ async function main() {
     // ?frameUrl= another frame page, ?frameTimeout= ms the frame may take to load (default 20 s).
     ...(params.get('email') === '1'
       ? {
-          embeddedWallet: {
+          embeddedWallet: embeddedWallet({
             frameUrl: params.get('frameUrl') ?? config.frameUrl,
             ...(params.get('frameTimeout') ? { loadTimeoutMs: Number(params.get('frameTimeout')) } : {}),
-          },
+          }),
         }
       : {}),
     walletConnect: walletConnect({

@@ -96,6 +96,11 @@ export type SessionSettings = {
   services?: { walletDirectory?: boolean; blockchainApi?: boolean }
   /** Wallet directory ids: featured first, only `include`d ones listed, `exclude`d ones hidden. */
   walletFilters?: { featured?: string[]; include?: string[]; exclude?: string[] }
+  /**
+   * The optional features whose modules the host passed (`swaps()`, `onramp()`, `names()` in
+   * `modules`): one not listed stays off whatever the feature flags say, its code not in the build.
+   */
+  optionalFeatures?: string[]
 }
 
 export type Account = { address: string; type: AccountType | 'payment' | 'ordinal' }

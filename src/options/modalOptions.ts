@@ -2,6 +2,7 @@ import type { SchedulerLike } from 'rxjs'
 import type { EmbeddedWalletOptions } from '../adapters/auth/createFrameConnector.js'
 import type { WalletConnectOptions } from '../adapters/walletconnect/createWalletConnectAdapter.js'
 import type { LoadWalletConnect } from '../adapters/walletconnect/lazyWalletConnectAdapter.js'
+import type { LoadEmbeddedWallet } from '../adapters/auth/lazyEmbeddedWallet.js'
 import type { AnalyticsSink, BlockchainApi, WalletDirectory } from '../core/apiPorts.js'
 import type { Network } from '../core/domain/entities.js'
 import { isSwapChainId } from '../core/domain/swap.js'
@@ -16,15 +17,24 @@ import { isUrl, networkProblem } from './networkProblem.js'
 import { BASE_FEATURE_NAMES } from '../core/features/baseFeatureNames.js'
 import { BASE_INITIAL } from '../core/reducers/baseInitialState.js'
 import { LAZY_FEATURE_DESCRIPTIONS as LAZY_FEATURES } from '../core/features/lazyFeatureDescriptions.js'
-import type { Feature } from '../core/features/defineFeature.js'
+import { isOptionalFeature, type Feature, type FeatureChunks, type OptionalFeature } from '../core/features/defineFeature.js'
 import type { Analytics, ChainAdapter, Clock, Storage } from '../core/ports.js'
 import type { Features, ThemeMode } from '../core/state.js'
 
 /** WalletConnect's options in `createModal`: the project id and networks default to the modal's. */
 export type WalletConnectModalOptions = Omit<WalletConnectOptions, 'projectId' | 'networks'> & Partial<Pick<WalletConnectOptions, 'projectId' | 'networks'>>
 
-/** The `walletConnect` option: its options, and how its connector is made (see `walletConnect()` of `gangway-kit/walletconnect`). */
-export type WalletConnectSetup = WalletConnectModalOptions & { readonly load: LoadWalletConnect }
+/** The `walletConnect` option: its options, and how its connector, effects and views load (see `walletConnect()` of `gangway-kit/walletconnect`). */
+export type WalletConnectSetup = WalletConnectModalOptions & Required<FeatureChunks> & { readonly load: LoadWalletConnect }
+
+/** Sign-in with a wallet's options (see `siwx()` of `gangway-kit/features`). */
+export type SiwxOptions = { required?: boolean; statement?: string; hosted?: boolean }
+
+/** The `siwx` option: its options, and how its effects and views load (see `siwx()` of `gangway-kit/features`). */
+export type SiwxSetup = SiwxOptions & Required<FeatureChunks>
+
+/** The `embeddedWallet` option: its options, and how its connector, effects and views load (see `embeddedWallet()` of `gangway-kit/features`). */
+export type EmbeddedWalletSetup = EmbeddedWalletOptions & Required<FeatureChunks> & { readonly load: LoadEmbeddedWallet }
 
 export type ModalOptions = {
   /** Your project id; without one the modal shows 'Project ID Not Configured'. */
@@ -51,13 +61,14 @@ export type ModalOptions = {
   /** Overrides the mobile detection (user agent and a narrow screen). */
   isMobile?: boolean
   /**
-   * Sign-in with a wallet (EIP-4361 on EVM accounts): after connect the modal asks the visitor to
-   * sign a message, and keeps the session. `required` keeps the sign-in view open until a session
-   * exists; `statement` is the message's one line to the visitor. `hosted` also hands each
-   * session to the gateway's session store (`/v1/sessions/{address}` on `apiUrl`), which verifies
-   * it; Account then lists the address's sessions, each revocable with a wallet signature.
+   * Sign-in with a wallet (EIP-4361 on EVM accounts), made by `siwx({ … })` of
+   * `gangway-kit/features`: after connect the modal asks the visitor to sign a message, and keeps
+   * the session. `required` keeps the sign-in view open until a session exists; `statement` is
+   * the message's one line to the visitor. `hosted` also hands each session to the gateway's
+   * session store (`/v1/sessions/{address}` on `apiUrl`), which verifies it; Account then lists
+   * the address's sessions, each revocable with a wallet signature.
    */
-  siwx?: { required?: boolean; statement?: string; hosted?: boolean }
+  siwx?: SiwxSetup
   /**
    * The app's terms of service and privacy policy (http(s) URLs): Connect says that connecting
    * agrees to them, with links; with the `legalCheckbox` feature the visitor ticks a box first.
@@ -90,10 +101,12 @@ export type ModalOptions = {
   /** Bytes of events the log keeps (spec §9: 1,024,000). */
   maxLogBytes?: number
   /**
-   * Feature modules of the host's own, composed after the built-in ones: their events join the
-   * catalogue, their slices the state, their effects run beside Gangway's.
+   * Feature modules: Gangway's optional ones (`swaps()`, `onramp()`, `names()` of
+   * `gangway-kit/features`, each loaded when first needed; one not passed stays off and is not in
+   * the host's build), and the host's own, composed after the built-in ones: their events join
+   * the catalogue, their slices the state, their effects run beside Gangway's.
    */
-  modules?: readonly Feature<LogDeps>[]
+  modules?: readonly (Feature<LogDeps> | OptionalFeature)[]
   /** Deep-freeze states (default: on, off in production builds). */
   autoFreeze?: boolean
   /**
@@ -112,11 +125,12 @@ export type ModalOptions = {
    */
   walletConnect?: WalletConnectSetup
   /**
-   * The embedded wallet (e-mail login): `frameUrl` is the wallet frame's page on its service's
-   * own origin (`npm start` serves one at `<auth service>/frame/`). Connect then offers an e-mail
-   * field; the wallet connects as the eip155 connector `auth`. The frame loads on first use.
+   * The embedded wallet (e-mail, social and Farcaster login), made by `embeddedWallet({ … })` of
+   * `gangway-kit/features`: `frameUrl` is the wallet frame's page on its service's own origin
+   * (`npm start` serves one at `<auth service>/frame/`). Connect then offers an e-mail field; the
+   * wallet connects as the eip155 connector `auth`. The frame loads on first use.
    */
-  embeddedWallet?: EmbeddedWalletOptions
+  embeddedWallet?: EmbeddedWalletSetup
   /**
    * Base URL of the blockchain data API (balances, history, prices), and of the wallet directory
    * API unless `directoryUrl` is given. Without URLs the modal makes no HTTP requests.
@@ -280,21 +294,57 @@ const walletConnect = fields({
   origin: optional(fields({ domain: string(), uri: string() })),
   receiptPollingMs: optional(positiveNumber),
   load: fn,
+  effects: fn,
+  views: fn,
 } satisfies { [K in keyof Required<NonNullable<ModalOptions['walletConnect']>>]: Schema<unknown> })
 
 const embeddedWallet = fields({
   frameUrl: httpUrl,
   loadTimeoutMs: optional(positiveNumber),
   requestTimeoutMs: optional(positiveNumber),
-} satisfies { [K in keyof Required<EmbeddedWalletOptions>]: Schema<unknown> })
+  load: fn,
+  effects: fn,
+  views: fn,
+} satisfies { [K in keyof Required<EmbeddedWalletSetup>]: Schema<unknown> })
 
-const feature = fields({
+const siwx = fields({ required: flag, statement: optional(oneLine), hosted: flag, effects: fn, views: fn } satisfies {
+  [K in keyof Required<SiwxSetup>]: Schema<unknown>
+})
+
+/**
+ * An option that only a feature's own function makes (it carries the loaders of the feature's
+ * code, which the modal does not import itself): a plain object is refused with that function's name.
+ */
+function madeBy(make: string, entry: string, what: string, schema: Schema<unknown>, marker: string): Schema<unknown> {
+  return optional({
+    check: (v, path) =>
+      isObject(v) && typeof v[marker] !== 'function'
+        ? `${path} must be made by ${make}({ … }) of '${entry}', which loads ${what} (the modal does not import it itself)`
+        : schema.check(v, path),
+  })
+}
+
+const hostFeature = fields({
   name: check((v) => typeof v === 'string' && v !== '', 'a non-empty string'),
   events: array(check((v) => typeof v === 'function' && typeof (v as { type?: unknown }).type === 'string', 'an event creator (defineEvent)')),
   slices: array(fields({ name: string() })),
   effects: array(fields({ name: string(), effect: fn })),
   loadEffects: optional(fn),
 })
+
+const LAZY_NAMES: readonly string[] = LAZY_FEATURES.map((f) => f.name)
+
+const optionalFeature = fields({
+  optional: check((n) => LAZY_NAMES.includes(n as string), `one of ${LAZY_NAMES.join(', ')}`),
+  load: fn,
+  effects: optional(fn),
+  views: optional(fn),
+})
+
+/** One of Gangway's optional features (`swaps()` …), or a feature module of the host's own. */
+const feature: Schema<unknown> = {
+  check: (v, path) => (isOptionalFeature(v) ? optionalFeature.check(v, path) : hostFeature.check(v, path)),
+}
 
 /** One schema per option: a field added to ModalOptions without one does not compile. */
 const FIELDS: { readonly [K in keyof Required<ModalOptions>]: Schema<unknown> } = {
@@ -309,7 +359,7 @@ const FIELDS: { readonly [K in keyof Required<ModalOptions>]: Schema<unknown> } 
   manualControl: flag,
   embedded: flag,
   isMobile: flag,
-  siwx: optional(fields({ required: flag, statement: optional(oneLine), hosted: flag })),
+  siwx: madeBy('siwx', 'gangway-kit/features', 'sign-in', siwx, 'effects'),
   legal: optional(fields({ termsUrl: optional(httpUrl), privacyUrl: optional(httpUrl) })),
   locale: optional(check((v) => canonicalLocale(v) !== null, 'a BCP 47 language tag such as "es" or "ja-JP"')),
   swapChains: optional(array(check(isSwapChainId, 'an EIP-155 CAIP-2 id such as "eip155:8453"'))),
@@ -326,14 +376,9 @@ const FIELDS: { readonly [K in keyof Required<ModalOptions>]: Schema<unknown> } 
   modules: optional(array(feature)),
   autoFreeze: flag,
   cspNonce: optional(cspNonce),
-  walletConnect: optional({
-    // A plain object would leave the modal no way to load WalletConnect.
-    check: (v, path) =>
-      isObject(v) && typeof v.load !== 'function'
-        ? `${path} must be made by walletConnect({ … }) of 'gangway-kit/walletconnect', which loads WalletConnect (the modal does not import it itself)`
-        : walletConnect.check(v, path),
-  }),
-  embeddedWallet: optional(embeddedWallet),
+  // A plain object would leave the modal no way to load the feature.
+  walletConnect: madeBy('walletConnect', 'gangway-kit/walletconnect', 'WalletConnect', walletConnect, 'load'),
+  embeddedWallet: madeBy('embeddedWallet', 'gangway-kit/features', 'the embedded wallet', embeddedWallet, 'load'),
   apiUrl: optional(httpUrl),
   directoryUrl: optional(httpUrl),
   analyticsUrl: optional(httpUrl),
@@ -350,14 +395,21 @@ const FIELDS: { readonly [K in keyof Required<ModalOptions>]: Schema<unknown> } 
  * or break what is there, so it is refused here, by name. (An event type of a built-in event is
  * refused as the engine composes the features: `modulesEventProblem`.)
  */
-function modulesProblem(modules: readonly Feature[], persistLog: boolean): string | null {
+function modulesProblem(modules: NonNullable<ModalOptions['modules']>, persistLog: boolean): string | null {
   // The features loaded on first need are known by their descriptions: names, slices, event domains.
   const names = new Set([...BASE_FEATURE_NAMES, ...(persistLog ? ['logPersistence'] : []), ...LAZY_FEATURES.map((f) => f.name)])
   const slices = new Set([...Object.keys(BASE_INITIAL), ...LAZY_FEATURES.flatMap((f) => f.slices)])
   const lazyOwner = (type: string) => LAZY_FEATURES.find((f) => f.domains.includes(type.slice(0, type.indexOf('/'))) || f.types?.includes(type))
   const events = new Map<string, unknown>()
+  const optionalFeatures = new Set<string>()
   for (let i = 0; i < modules.length; i++) {
-    const m = modules[i] as Feature
+    const given = modules[i]
+    if (isOptionalFeature(given)) {
+      if (optionalFeatures.has(given.optional)) return `modules[${i}] is ${given.optional}(), listed twice`
+      optionalFeatures.add(given.optional)
+      continue
+    }
+    const m = given as Feature
     if (names.has(m.name)) return `modules[${i}].name ${show(m.name)} is taken by another feature`
     names.add(m.name)
     for (let j = 0; j < m.slices.length; j++) {
@@ -381,6 +433,16 @@ function modulesProblem(modules: readonly Feature[], persistLog: boolean): strin
  * A host module's event whose type a built-in feature's event has (`builtIn`: the engine's
  * catalogue of them), as the `Invalid options:` problem; null when none has.
  */
+/** The host's own feature modules among `modules`. */
+export function hostModules(o: Pick<ModalOptions, 'modules'>): Feature<LogDeps>[] {
+  return (o.modules ?? []).filter((m): m is Feature<LogDeps> => !isOptionalFeature(m))
+}
+
+/** Gangway's optional features among `modules` (`swaps()` …). */
+export function optionalModules(o: Pick<ModalOptions, 'modules'>): OptionalFeature[] {
+  return (o.modules ?? []).filter(isOptionalFeature)
+}
+
 export function modulesEventProblem(modules: readonly Feature[], builtIn: ReadonlyMap<string, unknown>): string | null {
   for (let i = 0; i < modules.length; i++) {
     const events = (modules[i] as Feature).events

@@ -1,7 +1,7 @@
 import type { Network } from '../core/domain/entities.js'
 import { canonicalLocale } from '../core/events/modal/preferences.js'
 import type { Features, SessionSettings } from '../core/state.js'
-import type { ModalOptions } from './modalOptions.js'
+import { optionalModules, type ModalOptions } from './modalOptions.js'
 
 /**
  * The settings of a page load, as data for `session/started`: the host's options (already
@@ -46,6 +46,8 @@ export function sessionSettings(o: ModalOptions, hasWindow: boolean): SessionSet
   if (o.includeWalletIds?.length) walletFilters.include = [...o.includeWalletIds]
   if (o.excludeWalletIds?.length) walletFilters.exclude = [...o.excludeWalletIds]
   if (Object.keys(walletFilters).length) settings.walletFilters = walletFilters
+  const optional = optionalModules(o)
+  if (optional.length) settings.optionalFeatures = optional.map((m) => m.optional)
   return settings
 }
 

@@ -12,7 +12,7 @@ import { DialogShownContext } from './views/WalletIcon.js'
 import type { ViewName } from '../core/events/views.js'
 import { ErrorMessage, GENERIC_ERROR_MESSAGE } from './components/ErrorMessage.js'
 import { WalletRequestToast } from './components/WalletRequestToast.js'
-import { prefetchViews, reloadView, viewComponent } from './views/viewRegistry.js'
+import { prefetchViews, registerFeatureViews, reloadView, viewComponent } from './views/viewRegistry.js'
 import { VIEW_TITLES } from './views/viewTitles.js'
 
 const FOCUSABLE =
@@ -79,6 +79,8 @@ const Activity = Reflect.get(React, 'Activity') as React.ComponentType<{ mode: '
  * dialog leaves the page as it always did.
  */
 export function ModalRoot({ modal, host, prerender = false }: { modal: Modal; host: HTMLElement; prerender?: boolean }) {
+  // The views of the features the host brought, before any of them renders (idempotent).
+  registerFeatureViews(modal.options)
   const open = useModalState((s) => s.modal.open)
   const themeMode = useModalState((s) => s.preferences.themeMode)
   const locale = useModalState((s) => s.preferences.locale)

@@ -99,6 +99,18 @@ function files(dir: string): string[] {
   })
 }
 
+/**
+ * The package's chunks of the features a host brings by importing them (its build names each
+ * chunk after the package's file: `swaps-<hash>-<hash>.js`).
+ */
+const FEATURE_CHUNKS = ['swaps', 'onramp', 'names', 'siwx', 'embeddedWallet', 'walletConnect', 'walletConnectAdapter', 'solana'] as const
+
+/** The features whose chunks a build output holds. */
+function featureChunksIn(dir: string): string[] {
+  const names = files(dir).map((f) => f.slice(f.lastIndexOf('/') + 1))
+  return FEATURE_CHUNKS.filter((feature) => names.some((n) => n.startsWith(`${feature}-`) && n.endsWith('.js')))
+}
+
 function panelMarkersIn(dir: string): string[] {
   return files(dir)
     .filter((f) => f.endsWith('.js'))
@@ -166,6 +178,7 @@ const EXPECTED_ENTRY_EXPORTS: Record<string, string[]> = {
   'gangway-kit/devtools': ['GangwayDevtools', 'diffStates', 'connectReduxDevtools', 'ReactComponentsPane'],
   'gangway-kit/devtools/components': ['installReactDevtoolsHook'],
   'gangway-kit/evm': ['createEvmAdapter', 'defineEvmNetwork', 'toEvmError'],
+  'gangway-kit/features': ['swaps', 'onramp', 'names', 'siwx', 'embeddedWallet'],
   'gangway-kit/walletconnect': ['walletConnect'],
   'gangway-kit/walletconnect/adapter': ['createWalletConnectAdapter', 'createLazyWalletConnectAdapter', 'walletLink', 'walletLinks'],
   // Its start-up part imports neither @solana/kit nor the Wallet Standard registry: it loads without them.
@@ -605,6 +618,8 @@ async function react19(app: string, otherNodes: { major: number; node: Promise<s
   if (check('vite build of the quick start (with <GangwayDevtools>)', quick.status === 0, quick.status === 0 ? '' : tail(output(quick)))) {
     const found = panelMarkersIn(join(app, 'dist-index'))
     check('0 bytes of devtools panel code in the production build', found.length === 0, found.join('; '))
+    const features = featureChunksIn(join(app, 'dist-index'))
+    check('an EVM-only quick start builds without any other feature (no swaps, on-ramp, names, sign-in, embedded wallet, WalletConnect or Solana chunk)', features.length === 0, features.join(', '))
   }
   // Vite picks the `development` export condition in a build when NODE_ENV is development.
   const dev = await vite(app, ['build', '--mode', 'development'], { PAGE: 'index', OUT_DIR: 'dist-index-dev', NODE_ENV: 'development' })
@@ -626,6 +641,9 @@ async function react19(app: string, otherNodes: { major: number; node: Promise<s
     check('no WalletConnect SDK in the initial chunks', wc.length === 0, wc.join(', '))
     const panel = panelMarkersIn(outDir)
     check('no devtools code in the README configuration build', panel.length === 0, panel.join('; '))
+    // README's configuration brings WalletConnect, swaps, the on-ramp and names, and nothing else.
+    const features = featureChunksIn(outDir)
+    check("README's configuration builds with exactly the features it imports", features.join(',') === 'swaps,onramp,names,walletConnect,walletConnectAdapter', features.join(', '))
     const files = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js'))
     check(`README's configuration builds into at most ${MAX_BUILD_JS_FILES} JS files (the package's lazy parts come a chunk each)`, files.length <= MAX_BUILD_JS_FILES, `${files.length} files`)
   }

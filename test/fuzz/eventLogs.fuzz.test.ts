@@ -9,6 +9,10 @@ import { storedEvents } from '../support/storedLog'
 import { createTestModal } from '../support/testModal'
 import { junkArb } from '../unit/core/junkValues'
 import { fuzzParams } from './fuzzParams'
+import { OPTIONAL_MODULES } from '../support/lazyFeatures'
+
+/** The logs drawn hold every built-in feature's events: the modal has every optional module. */
+const EVERY = { modules: OPTIONAL_MODULES }
 
 /** How long a case waits for `ready` before calling it stuck (real time; the start itself takes milliseconds). */
 const READY_WAIT_MS = 10_000
@@ -16,7 +20,7 @@ const READY_WAIT_MS = 10_000
 /** A real exported log: a session with events of every kind, some folded away. */
 async function realLog(): Promise<Record<string, unknown>> {
   const sample = fc.sample(eventArb, { numRuns: 120, seed: 7 })
-  const { modal, time } = await createTestModal({ maxLogBytes: 12_000 })
+  const { modal, time } = await createTestModal({ ...EVERY, maxLogBytes: 12_000 })
   for (const e of sample) modal.dispatch(e)
   modal.dispatch({ type: 'signature/succeeded', payload: { address: '0x1', signature: '0xsecret' } })
   await time.advanceBy(1000)
@@ -28,7 +32,7 @@ async function realLog(): Promise<Record<string, unknown>> {
 /** A real stored record (version 2: the present state, the events as JSON) of such a session, its events parsed. */
 async function realStoredRecord(): Promise<Record<string, unknown>> {
   const sample = fc.sample(eventArb, { numRuns: 120, seed: 11 })
-  const { modal, time, kv } = await createTestModal({ maxLogBytes: 12_000 })
+  const { modal, time, kv } = await createTestModal({ ...EVERY, maxLogBytes: 12_000 })
   for (const e of sample) modal.dispatch(e)
   modal.open('Networks')
   await time.advanceBy(1000)
@@ -46,7 +50,7 @@ async function realStoredRecord(): Promise<Record<string, unknown>> {
 async function startFromStored(stored: unknown) {
   const kv = createMemoryKeyValue({ 'gangway:schema': 1, 'gangway:durable': { preferences: { themeMode: 'dark', preferredAccountType: {} } } })
   await kv.set('gangway:eventLog', stored)
-  const started = createTestModal({}, kv)
+  const started = createTestModal(EVERY, kv)
   const result = await Promise.race([started, new Promise<null>((resolve) => setTimeout(() => resolve(null), READY_WAIT_MS))])
   expect(result, 'ready (and the history) did not settle').not.toBeNull()
   const ready = result as Awaited<typeof started>
@@ -106,7 +110,7 @@ function mutate(log: Record<string, unknown>, mutations: Mutation[]): unknown {
 describe('imported and stored logs', () => {
   it('an import succeeds fully or throws InvalidInputError with the live state and log unchanged', async () => {
     const base = await realLog()
-    const { modal } = await createTestModal()
+    const { modal } = await createTestModal(EVERY)
     modal.open('Networks')
     await fc.assert(
       fc.asyncProperty(fc.array(mutationArb, { minLength: 1, maxLength: 3 }), async (mutations) => {
@@ -192,7 +196,7 @@ describe('imported and stored logs', () => {
         await time.advanceBy(1000)
         if (failures.length === 1) expect(kv.dump()['gangway:eventLog.unreadable']).toEqual(stored)
         // What is stored now is whole: a reload of it joins without complaint.
-        const again = await createTestModal({}, kv)
+        const again = await createTestModal(EVERY, kv)
         const types = again.modal.timeTravel.log.events.map((e) => e.type)
         expect(types.slice(types.lastIndexOf('session/started'))).not.toContain('storage/failed')
         expect(again.modal.getState().preferences.themeMode).toBe('dark')

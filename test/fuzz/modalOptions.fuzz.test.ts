@@ -8,7 +8,7 @@ import { InvalidInputError } from '../../src/core/errors/base'
 import { defineEvent } from '../../src/core/events/defineEvent'
 import type { Feature } from '../../src/core/features/defineFeature'
 import { builtInCatalogue } from '../../src/core/reducers/rootReducer'
-import { modulesEventProblem } from '../../src/options/modalOptions'
+import { hostModules, modulesEventProblem } from '../../src/options/modalOptions'
 import { object, string as stringSchema } from '../../src/core/events/schema'
 import type { Storage } from '../../src/core/ports'
 import { junkArb } from '../unit/core/junkValues'
@@ -17,6 +17,7 @@ import { evmNetwork } from '../support/stateAfter'
 import { createTestModal } from '../support/testModal'
 import { createVirtualTime } from '../support/virtualTime'
 import { fuzzParams } from './fuzzParams'
+import { embeddedWallet, names, onramp, siwx, swaps } from '../../src/features'
 
 // Fuzz: the options a host passes. Those that end up in views (legal links, the sign-in
 // statement, swap chains, the locale) are refused with an InvalidInputError or kept only in a
@@ -38,7 +39,7 @@ describe('createModal options (fuzz)', () => {
         async (legal, statement) => {
           let created: Awaited<ReturnType<typeof createTestModal>> | undefined
           try {
-            created = await createTestModal({ legal: legal as never, ...(statement === undefined ? {} : { siwx: { statement } }) })
+            created = await createTestModal({ legal: legal as never, ...(statement === undefined ? {} : { siwx: siwx({ statement }) }) })
           } catch (error) {
             expect(error).toBeInstanceOf(InvalidInputError)
             expect((error as InvalidInputError).message).toMatch(/^Invalid options: (legal\.(termsUrl|privacyUrl) must be an http\(s\) URL|legal must be an object|siwx\.statement must be one line)/)
@@ -154,7 +155,7 @@ const GOOD: PerOption = {
   manualControl: fc.boolean(),
   embedded: fc.boolean(),
   isMobile: fc.boolean(),
-  siwx: fc.record({ required: fc.boolean(), statement: fc.string({ maxLength: 30 }).filter((t) => !/[\r\n]/.test(t)), hosted: fc.boolean() }, { requiredKeys: [] }),
+  siwx: fc.record({ required: fc.boolean(), statement: fc.string({ maxLength: 30 }).filter((t) => !/[\r\n]/.test(t)), hosted: fc.boolean() }, { requiredKeys: [] }).map((o) => siwx(o)),
   legal: fc.record({ termsUrl: goodUrl, privacyUrl: goodUrl }, { requiredKeys: [] }),
   locale: fc.constantFrom('es', 'ja-JP', 'ar', 'zh-Hant-TW'),
   swapChains: fc.array(fc.integer({ min: 1, max: 2 ** 40 }).map((n) => `eip155:${n}`), { maxLength: 3 }),
@@ -169,11 +170,11 @@ const GOOD: PerOption = {
   scheduler: fc.constant('virtual'),
   persistLog: fc.boolean(),
   maxLogBytes: fc.integer({ min: 1, max: 2_000_000 }),
-  modules: fc.constantFrom([], [notesModule]),
+  modules: fc.oneof(fc.constantFrom([], [notesModule]), fc.subarray([swaps(), onramp(), names(), notesModule])),
   autoFreeze: fc.boolean(),
   cspNonce: fc.base64String({ minLength: 4, maxLength: 24 }),
   walletConnect: fc.record({ relayUrl: fc.constantFrom('ws://127.0.0.1:9', 'wss://127.0.0.1:9'), signIn: fc.constantFrom(null, { statement: 'Hi' }) }, { requiredKeys: [] }).map((o) => ({ ...walletConnectOptions, ...o })),
-  embeddedWallet: fc.record({ frameUrl: goodUrl, loadTimeoutMs: fc.integer({ min: 1, max: 30_000 }) }, { requiredKeys: ['frameUrl'] }),
+  embeddedWallet: fc.record({ frameUrl: goodUrl, loadTimeoutMs: fc.integer({ min: 1, max: 30_000 }) }, { requiredKeys: ['frameUrl'] }).map((o) => embeddedWallet(o)),
   apiUrl: goodUrl,
   directoryUrl: goodUrl,
   analyticsUrl: goodUrl,
@@ -209,7 +210,12 @@ const BAD: PerOption = {
   manualControl: boolOrJunk,
   embedded: boolOrJunk,
   isMobile: boolOrJunk,
-  siwx: fc.oneof(fc.constantFrom({ statement: 'a\nb' }, { statement: 'a\rb' }, { statement: 1 }, { required: 'yes' }, { hosted: 1 }, true), junkArb),
+  siwx: fc.oneof(
+    fc.constantFrom({ statement: 'a\nb' }, { statement: 'a\rb' }, { statement: 1 }, { required: 'yes' }, { hosted: 1 }).map((o) => siwx(o as never)),
+    // A plain object: the modal could not load sign-in.
+    fc.constantFrom({ statement: 'Sign in' }, {}, true),
+    junkArb,
+  ),
   legal: fc.oneof(badUrl.map((u) => ({ termsUrl: u })), badUrl.map((u) => ({ privacyUrl: u }))),
   locale: fc.oneof(fc.constantFrom('en_US', '', 'not a tag', 'a'.repeat(80)), junkArb),
   swapChains: fc.oneof(fc.constantFrom(['eip155:0'], ['solana:1'], ['eip155:8453 '], 'eip155:1'), junkArb),
@@ -229,13 +235,20 @@ const BAD: PerOption = {
       [{ name: 'impostor', events: [defineEvent('modal/openRequested', object({}))], slices: [], effects: [] }],
       [{ name: 'half', events: 'none' }],
       [notesModule, notesModule],
+      [swaps(), swaps()],
+      [{ ...names(), optional: 'pay' }],
+      [{ optional: 'swaps', load: 'chunk' }],
     ),
     junkArb,
   ),
   autoFreeze: boolOrJunk,
   cspNonce: fc.oneof(fc.constantFrom('', 'a b', "x' 'unsafe-inline", 'ab=c', '"><script>'), junkArb),
   walletConnect: fc.oneof(fc.constantFrom({ relayUrl: 'https://relay' }, { metadata: { name: 'A' } }, { receiptPollingMs: 0 }, { signIn: 'yes' }).map((o) => ({ ...walletConnectOptions, ...o })), junkArb),
-  embeddedWallet: fc.oneof(badUrl.map((frameUrl) => ({ frameUrl })), fc.constantFrom({ frameUrl: 'http://127.0.0.1:9', loadTimeoutMs: -1 }), junkArb),
+  embeddedWallet: fc.oneof(
+    badUrl.map((frameUrl) => embeddedWallet({ frameUrl: frameUrl as string })),
+    fc.constantFrom(embeddedWallet({ frameUrl: 'http://127.0.0.1:9', loadTimeoutMs: -1 }), { frameUrl: 'http://127.0.0.1:9' }),
+    junkArb,
+  ),
   apiUrl: badUrl,
   directoryUrl: badUrl,
   analyticsUrl: badUrl,
@@ -299,7 +312,7 @@ describe('createModal with arbitrary options (fuzz)', () => {
         // A host module whose event takes a built-in event's type is refused as the engine
         // composes the features (the first bundle holds no catalogue): the console names it,
         // and the modal stays as it started.
-        const conflict = Array.isArray(known.modules) ? modulesEventProblem(known.modules as Feature[], builtInCatalogue) : null
+        const conflict = Array.isArray(known.modules) ? modulesEventProblem(hostModules({ modules: known.modules as Feature[] }), builtInCatalogue) : null
         const logged: unknown[] = []
         const original = console.error
         console.error = (...args: unknown[]) => void logged.push(args[0])

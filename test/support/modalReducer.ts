@@ -1,7 +1,7 @@
 import { BASE_FEATURES } from '../../src/core/features/baseFeatures'
 import { composeFeatures } from '../../src/core/features/composeFeatures'
 import type { Feature } from '../../src/core/features/defineFeature'
-import { LAZY_FEATURES } from '../../src/core/features/lazyFeatures'
+import { LAZY_FEATURES } from './lazyFeatures'
 import { logPersistenceFeature } from '../../src/core/features/persistence'
 import type { RootReducer } from '../../src/core/reducers/createRootReducer'
 import type { ModalState } from '../../src/core/state'

@@ -14,6 +14,7 @@ import { baseInitialState } from '../../src/core/reducers/baseInitialState'
 import { defineEvent } from '../../src/core/events/defineEvent'
 import { object } from '../../src/core/events/schema'
 import { createVirtualTime, settle } from '../support/virtualTime'
+import { embeddedWallet } from '../../src/features/embeddedWallet'
 
 /** A storage that records its reads. */
 function counting(inner: Storage) {
@@ -185,7 +186,7 @@ describe('createModal with the embedded wallet', () => {
       adapters: ['eip155'],
       storage: createMemoryStorage(),
       persistLog: false,
-      embeddedWallet: { frameUrl: 'http://127.0.0.1:9/frame/', loadTimeoutMs: 50 },
+      embeddedWallet: embeddedWallet({ frameUrl: 'http://127.0.0.1:9/frame/', loadTimeoutMs: 50 }),
     })
     await modal.ready
     const failed = new Promise<unknown>((resolve) => modal.event$.subscribe((e) => e.type === 'embeddedWallet/emailLoginFailed' && resolve(e.payload)))

@@ -30,12 +30,15 @@ describe('package entry points', () => {
   it('gangway/walletconnect', async () => {
     expect(Object.keys(await import('../../src/walletconnect')).sort()).toMatchSnapshot()
   })
+  it('gangway-kit/features', async () => {
+    expect(Object.keys(await import('../../src/features')).sort()).toEqual(['embeddedWallet', 'names', 'onramp', 'siwx', 'swaps'])
+  })
   it('gangway-kit/walletconnect/adapter', async () => {
     expect(Object.keys(await import('../../src/walletconnectAdapter')).sort()).toEqual(['createLazyWalletConnectAdapter', 'createWalletConnectAdapter', 'walletLink', 'walletLinks'])
   })
 
   it('package.json exports exactly these entries, each with types and import conditions', () => {
-    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './devtools', './devtools/components', './evm', './package.json', './react', './solana', './wagmi', './walletconnect', './walletconnect/adapter'])
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './devtools', './devtools/components', './evm', './features', './package.json', './react', './solana', './wagmi', './walletconnect', './walletconnect/adapter'])
     for (const [entry, target] of Object.entries(pkg.exports)) {
       if (entry === './package.json') continue
       expect(typeof target, entry).toBe('object')

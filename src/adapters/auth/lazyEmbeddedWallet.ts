@@ -125,3 +125,6 @@ export function createLazyEmbeddedWallet(options: EmbeddedWalletOptions, network
     },
   }
 }
+
+/** How the `embeddedWallet` option loads the embedded wallet's connector (a chunk of its own). */
+export type LoadEmbeddedWallet = () => Promise<{ readonly createLazyEmbeddedWallet: typeof createLazyEmbeddedWallet }>

@@ -1,4 +1,5 @@
 import { defer, EMPTY, filter, from, map, merge, Observable, of, Subject, switchMap } from 'rxjs'
+import type { FeatureChunks } from '../../core/features/defineFeature.js'
 import { createPublicClient, getAddress, http, toHex, type Hex, type PublicClient } from 'viem'
 import type { Connector, Network, SiwxSession } from '../../core/domain/entities.js'
 import { isWalletConnectSignInApplicable } from '../../core/domain/siwx.js'
@@ -66,6 +67,8 @@ export type WalletConnectOptions = {
 /** A chain adapter for eip155 that adds the WalletConnect connector, and the connector's port. */
 export type WalletConnectAdapter = ChainAdapter & {
   readonly walletConnect: WalletConnectPort
+  /** WalletConnect's effects and views, which the modal loads for it (set by the `gangway-kit/walletconnect/adapter` entry). */
+  readonly walletConnectFeature?: FeatureChunks
   /**
    * The same session's Solana side: a chain adapter for the solana namespace with the
    * WalletConnect connector, every other connector served by `inner` (the Wallet Standard

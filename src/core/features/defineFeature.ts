@@ -58,6 +58,46 @@ export function defineFeature<const F extends Feature>(feature: F): F {
   return feature
 }
 
+/**
+ * The parts of a built-in feature that a host brings by importing it (`walletConnect()`,
+ * `embeddedWallet()`, `siwx()`, `swaps()`, …): loaders the modal itself never names, so a host
+ * that does not import the feature has none of its code in its build.
+ */
+export type FeatureChunks<D = any> = {
+  /** The feature's effects, loaded before the session starts. */
+  readonly effects?: () => Promise<readonly NamedEffect<D>[]>
+  /** The feature's views (a React view group; opaque to the core), loaded when reachable. */
+  readonly views?: () => Promise<unknown>
+}
+
+/** The ports' side of `FeatureChunks`: what the host brought, by feature name (`walletConnect`, `embeddedWallet`, `siwx`). */
+export type FeatureChunkDeps = { readonly featureChunks?: Readonly<Record<string, FeatureChunks | undefined>> }
+
+/**
+ * A feature's effects from the chunk the host brought for it; none when the host brought none.
+ *
+ * @example
+ * loadEffects: (deps) => chunkEffects(deps, 'siwx')
+ */
+export function chunkEffects<D>(deps: FeatureChunkDeps, name: string): Promise<readonly NamedEffect<D>[]> {
+  return deps.featureChunks?.[name]?.effects?.() ?? Promise.resolve([])
+}
+
+/**
+ * A built-in feature that joins the running modal when first needed, as a host passes it in
+ * `modules` (`swaps()` of `gangway-kit/features`): which one, its chunk and its views.
+ */
+export type OptionalFeature<D = any> = FeatureChunks<D> & {
+  /** The name of the lazy feature it brings (a name of `LAZY_FEATURE_DESCRIPTIONS`). */
+  readonly optional: string
+  readonly load: () => Promise<Feature<D>>
+}
+
+/** Whether a `modules` entry is one of Gangway's optional features rather than a host's own feature. */
+export function isOptionalFeature(m: unknown): m is OptionalFeature {
+  return typeof m === 'object' && m !== null && typeof (m as { optional?: unknown }).optional === 'string'
+}
+
 /** A lazy feature without its chunk: what the first bundle knows of it. */
 export type LazyFeatureDescription = Omit<LazyFeature, 'load'>
 

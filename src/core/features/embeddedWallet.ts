@@ -2,14 +2,14 @@ import { EMBEDDED_WALLET_EVENTS } from '../events/embeddedWallet/embeddedWallet.
 import { emailLoginSlice } from '../reducers/embeddedWallet/emailLoginReducer.js'
 import { socialLoginSlice } from '../reducers/embeddedWallet/socialLoginReducer.js'
 import { emailUpdateSlice, embeddedUserSlice } from '../reducers/embeddedWallet/emailUpdateReducer.js'
-import { defineFeature } from './defineFeature.js'
+import { chunkEffects, defineFeature, type FeatureChunkDeps } from './defineFeature.js'
 
 /**
  * The embedded wallet (spec §4, §7): e-mail login by a one-time code (and a device approval
  * link on a new device), social login in a popup, Farcaster by its sign-in URL; then the wallet
  * connects as the eip155 AUTH connector, and its e-mail can be changed (a code to the current
- * address, then one to the new). Its effects load as the session starts, when the host configured
- * an embedded wallet.
+ * address, then one to the new). Its effects come with the host's `embeddedWallet()`, and load
+ * as the session starts.
  */
 export const embeddedWalletFeature = defineFeature({
   name: 'embeddedWallet',
@@ -17,6 +17,5 @@ export const embeddedWalletFeature = defineFeature({
   slices: [emailLoginSlice, socialLoginSlice, embeddedUserSlice, emailUpdateSlice],
   effects: [],
   // Only a modal with an embedded wallet loads them (without one, its views say so themselves).
-  loadEffects: (deps: { auth?: unknown }) =>
-    deps.auth ? import('../effects/embeddedWallet/embeddedWalletEffects.js').then((m) => m.embeddedWalletEffects) : Promise.resolve([]),
+  loadEffects: (deps: FeatureChunkDeps & { auth?: unknown }) => (deps.auth ? chunkEffects(deps, 'embeddedWallet') : Promise.resolve([])),
 })

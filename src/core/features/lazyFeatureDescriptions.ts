@@ -1,9 +1,11 @@
-import type { LazyFeatureDescription } from './defineFeature.js'
+import type { LazyFeature, LazyFeatureDescription, OptionalFeature } from './defineFeature.js'
+import type { SessionSettings } from '../state.js'
 
 // Each of these is a description only: a feature's events, slices and effects come in one chunk
-// when it is first needed (its loader is in lazyFeatures.ts, which only the modal's engine
-// imports), and join the running modal by a `feature/injected` event. The options check in the
-// first bundle reads these.
+// when it is first needed, and join the running modal by a `feature/injected` event. The chunk's
+// loader comes with the host's import of the feature (`swaps()` of `gangway-kit/features`, in
+// `modules`), so a host that does not import it builds without it. The options check in the first
+// bundle reads these.
 
 /** Swaps (spec §4, EVM): joins when the Swap view is asked for. */
 export const swapsLazyFeature = describeLazyFeature({
@@ -11,7 +13,7 @@ export const swapsLazyFeature = describeLazyFeature({
   domains: ['swap'],
   slices: ['swap'],
   views: ['Swap', 'ApproveTransaction'],
-  configured: (settings) => settings.features?.swaps !== false && !!settings.services?.blockchainApi,
+  configured: (settings) => included(settings, 'swaps') && settings.features?.swaps !== false && !!settings.services?.blockchainApi,
 })
 
 /** Buying crypto (spec §4, §7): joins when the OnRamp view is asked for. */
@@ -20,7 +22,7 @@ export const onrampLazyFeature = describeLazyFeature({
   domains: ['onramp'],
   slices: ['onramp'],
   views: ['OnRamp'],
-  configured: (settings) => settings.features?.onramp !== false && !!settings.services?.blockchainApi,
+  configured: (settings) => included(settings, 'onramp') && settings.features?.onramp !== false && !!settings.services?.blockchainApi,
 })
 
 /** Name registration (spec §4, EVM): joins when RegisterAccountName is asked for. */
@@ -29,11 +31,36 @@ export const namesLazyFeature = describeLazyFeature({
   domains: ['names'],
   slices: ['nameRegistration'],
   views: ['RegisterAccountName', 'RegisterAccountNameSuccess'],
-  configured: (settings) => !!settings.services?.blockchainApi,
+  configured: (settings) => included(settings, 'names') && !!settings.services?.blockchainApi,
 })
 
 /** The features a modal loads on first need, in the order their slices join. */
 export const LAZY_FEATURE_DESCRIPTIONS: readonly LazyFeatureDescription[] = [namesLazyFeature, swapsLazyFeature, onrampLazyFeature]
+
+/**
+ * The lazy features of a modal: those whose modules the host passed, each with its chunk, in the
+ * order their slices join.
+ *
+ * @example
+ * composeFeatures(BASE_FEATURES, { lazy: lazyFeaturesOf([swaps(), names()]) })
+ */
+export function lazyFeaturesOf<D>(given: readonly OptionalFeature<D>[]): LazyFeature<D>[] {
+  return LAZY_FEATURE_DESCRIPTIONS.flatMap((d): LazyFeature<D>[] => {
+    const module = given.find((m) => m.optional === d.name)
+    return module ? [{ ...d, load: module.load }] : []
+  })
+}
+
+/**
+ * Whether the host passed an optional feature's module: without it the feature is off, whatever
+ * the local or remote flags say.
+ *
+ * @example
+ * included(state.settings, 'swaps') // true after createModal({ modules: [swaps()] })
+ */
+export function included(settings: Pick<SessionSettings, 'optionalFeatures'>, name: string): boolean {
+  return settings.optionalFeatures?.includes(name) ?? false
+}
 
 function describeLazyFeature(d: LazyFeatureDescription): LazyFeatureDescription {
   return d

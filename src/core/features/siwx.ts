@@ -14,10 +14,12 @@ import {
 import { siwxSlice } from '../reducers/siwx/siwxReducer.js'
 import { siwxSignInSlice } from '../reducers/siwx/siwxSignInReducer.js'
 import { siwxSessionsSlice } from '../reducers/siwx/siwxSessionsReducer.js'
-import { defineFeature } from './defineFeature.js'
-import { siwxEffects } from '../effects/siwx/siwxEffects.js'
+import { chunkEffects, defineFeature, type FeatureChunkDeps } from './defineFeature.js'
 
-/** Sign-in with a wallet (SIWX): the sessions by address, the sign-in under way, the prompt after connect, the hosted sessions listed and revoked. */
+/**
+ * Sign-in with a wallet (SIWX): the sessions by address, the sign-in under way, the prompt after
+ * connect, the hosted sessions listed and revoked. Its effects come with the host's `siwx()`.
+ */
 export const siwxFeature = defineFeature({
   name: 'siwx',
   events: [
@@ -35,5 +37,5 @@ export const siwxFeature = defineFeature({
   ],
   slices: [siwxSlice, siwxSignInSlice, siwxSessionsSlice],
   effects: [],
-  loadEffects: () => Promise.resolve(siwxEffects),
+  loadEffects: (deps: FeatureChunkDeps) => chunkEffects(deps, 'siwx'),
 })

@@ -8,6 +8,9 @@ import type { ModalState } from '../../core/state.js'
 import { selectIsConnected } from '../../core/selectors.js'
 import { selectHasEmbeddedWallet } from '../components/embeddedWallet.js'
 import { StyleSheet } from '../useStyleSheet.js'
+import { missingFeatureView } from './MissingFeatureView.js'
+import type { ModalOptions } from '../../options/modalOptions.js'
+import { isOptionalFeature, type FeatureChunks } from '../../core/features/defineFeature.js'
 
 
 type ViewLoader = () => Promise<ComponentType<ViewProps>>
@@ -17,24 +20,50 @@ type GroupLoader = () => Promise<ViewGroup>
 // they are prefetched when the page is idle after loading (and again, if that has not happened,
 // once the modal is on screen), so pushing one never waits for the network. Optimization: one
 // chunk per feature, not per view: a phone on a slow network pays a round trip per chunk.
-type Group = 'connect' | 'account' | 'embeddedWallet' | 'siwx' | 'swaps' | 'onramp' | 'names'
+type Group = 'connect' | 'account' | OptionalGroup
+/** The groups of the features a host brings by importing them: their loaders come with the import. */
+type OptionalGroup = 'walletConnect' | 'embeddedWallet' | 'siwx' | 'swaps' | 'onramp' | 'names'
 
-const VIEW_GROUPS: Record<Group, GroupLoader> = {
+const VIEW_GROUPS: Partial<Record<Group, GroupLoader>> = {
   connect: () => import('./connection/connectViews.js').then((m) => m.connectViews),
   account: () => import('./accountSheet/accountViews.js').then((m) => m.accountViews),
-  embeddedWallet: () => import('./embeddedWallet/embeddedWalletViews.js').then((m) => m.embeddedWalletViews),
-  siwx: () => import('./siwx/siwxViews.js').then((m) => m.siwxViews),
-  swaps: () => import('./swaps/swapsViews.js').then((m) => m.swapsViews),
-  onramp: () => import('./onramp/onrampViews.js').then((m) => m.onrampViews),
-  names: () => import('./names/namesViews.js').then((m) => m.namesViews),
+}
+
+/** How a host brings each optional group's views: named in a view's error when it did not. */
+const BROUGHT_BY: Record<OptionalGroup, string> = {
+  walletConnect: "createModal({ walletConnect: walletConnect() }) of 'gangway-kit/walletconnect'",
+  embeddedWallet: "createModal({ embeddedWallet: embeddedWallet({ frameUrl }) }) of 'gangway-kit/features'",
+  siwx: "createModal({ siwx: siwx() }) of 'gangway-kit/features'",
+  swaps: "createModal({ modules: [swaps()] }) of 'gangway-kit/features'",
+  onramp: "createModal({ modules: [onramp()] }) of 'gangway-kit/features'",
+  names: "createModal({ modules: [names()] }) of 'gangway-kit/features'",
+}
+
+/**
+ * Takes the views' loaders of the features a host's options bring (`walletConnect()`,
+ * `embeddedWallet()`, `siwx()`, `swaps()` …: each import carries its own). The UI does this for
+ * its modal before it renders or prefetches a view; a later modal's features add to them.
+ *
+ * @example
+ * registerFeatureViews(modal.options)
+ */
+export function registerFeatureViews(options: Partial<Pick<ModalOptions, 'walletConnect' | 'embeddedWallet' | 'siwx' | 'modules' | 'adapters'>>): void {
+  const bring = (group: OptionalGroup, chunks: FeatureChunks | undefined) => {
+    if (chunks?.views && !VIEW_GROUPS[group]) VIEW_GROUPS[group] = chunks.views as GroupLoader
+  }
+  bring('walletConnect', options.walletConnect)
+  for (const a of options.adapters ?? []) if (typeof a === 'object') bring('walletConnect', (a as { walletConnectFeature?: FeatureChunks }).walletConnectFeature)
+  bring('embeddedWallet', options.embeddedWallet)
+  bring('siwx', options.siwx)
+  for (const m of options.modules ?? []) if (isOptionalFeature(m) && m.optional in BROUGHT_BY) bring(m.optional as OptionalGroup, m)
 }
 
 /** The chunk each lazy view is in. */
 const GROUP_OF: Partial<Record<ViewName, Group>> = {
   AllWallets: 'connect',
   ConnectingExternal: 'connect',
-  ConnectingWalletConnect: 'connect',
-  ConnectingWalletConnectBasic: 'connect',
+  ConnectingWalletConnect: 'walletConnect',
+  ConnectingWalletConnectBasic: 'walletConnect',
   WhatIsAWallet: 'connect',
   GetWallet: 'connect',
   Networks: 'connect',
@@ -64,7 +93,9 @@ function loaderOf(view: ViewName, group: Group): ViewLoader {
   return () => {
     let promise = groupLoading.get(group)
     if (!promise) {
-      promise = VIEW_GROUPS[group]()
+      const loadGroup = VIEW_GROUPS[group]
+      if (!loadGroup) return Promise.reject(new Error(`The ${view} view comes with ${BROUGHT_BY[group as OptionalGroup]}`))
+      promise = loadGroup()
       promise.catch(() => groupLoading.delete(group))
       groupLoading.set(group, promise)
     }
@@ -125,8 +156,19 @@ export const VIEW_COMPONENTS: Record<ViewName, ComponentType<ViewProps>> = {
   ...(Object.fromEntries(lazyViews) as Record<Exclude<ViewName, 'Connect' | 'Account'>, ComponentType<ViewProps>>),
 }
 
-/** The component for a view: a lazy view already loaded is returned as itself, so it renders without suspending. */
+const missing = new Map<ViewName, ComponentType<ViewProps>>()
+
+/**
+ * The component for a view: a lazy view already loaded is returned as itself, so it renders
+ * without suspending; a view of a feature the host did not bring says so.
+ */
 export function viewComponent(view: ViewName): ComponentType<ViewProps> {
+  const group = GROUP_OF[view]
+  if (group && !VIEW_GROUPS[group]) {
+    let stand = missing.get(view)
+    if (!stand) missing.set(view, (stand = missingFeatureView(view, group, BROUGHT_BY[group as OptionalGroup])))
+    return stand
+  }
   const component = VIEW_COMPONENTS[view]
   return loaded.get(component) ?? component
 }
@@ -139,6 +181,7 @@ export function viewComponent(view: ViewName): ComponentType<ViewProps> {
 const REACHABLE: Record<Group, (state: ModalState) => boolean> = {
   connect: () => true,
   account: () => true,
+  walletConnect: () => true,
   embeddedWallet: selectHasEmbeddedWallet,
   siwx: (state) => !!state.settings.siwx,
   swaps: (state) => selectIsConnected(state),
@@ -146,9 +189,9 @@ const REACHABLE: Record<Group, (state: ModalState) => boolean> = {
   names: (state) => selectIsConnected(state),
 }
 
-/** The view groups (one chunk each) whose views the modal in `state` can reach. */
+/** The view groups (one chunk each) whose views the modal in `state` can reach (of those its host brought). */
 export function reachableViewGroups(state: ModalState): Group[] {
-  return (Object.keys(REACHABLE) as Group[]).filter((group) => REACHABLE[group](state))
+  return (Object.keys(REACHABLE) as Group[]).filter((group) => VIEW_GROUPS[group] && REACHABLE[group](state))
 }
 
 function loadGroups(groups: readonly Group[]): Promise<unknown> {
@@ -171,7 +214,8 @@ export async function prefetchViews(state?: ModalState): Promise<void> {
  * Prefetches the views the modal can reach now, then each group as it becomes reachable (a
  * wallet connects, say); stops once every group is loading, or when the returned function is called.
  */
-export function prefetchReachableViews(modal: Pick<Modal, 'getState' | 'subscribe'>): () => void {
+export function prefetchReachableViews(modal: Pick<Modal, 'getState' | 'subscribe'> & { options?: ModalOptions }): () => void {
+  if (modal.options) registerFeatureViews(modal.options)
   const pending = new Set(Object.keys(VIEW_GROUPS) as Group[])
   let stop = () => {}
   // Optimization: only the groups still pending are asked about, on each state change.

@@ -6,12 +6,16 @@ import { modalReducer } from '../../support/modalReducer'
 import { createTestModal } from '../../support/testModal'
 import { fcParams } from '../fcSettings'
 import { eventArb } from './arbitraries'
+import { OPTIONAL_MODULES } from '../../support/lazyFeatures'
+
+/** The logs drawn hold every built-in feature's events: the modal has every optional module. */
+const EVERY = { modules: OPTIONAL_MODULES }
 
 describe('replaying the log gives the live state', () => {
   it('with effects answering on virtual time in between', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(eventArb, fc.nat(600)), { maxLength: 30 }), async (steps) => {
-        const { modal, time } = await createTestModal({}, createMemoryKeyValue())
+        const { modal, time } = await createTestModal(EVERY, createMemoryKeyValue())
         for (const [event, wait] of steps) {
           modal.dispatch(event)
           await modal.whenLoaded()

@@ -8,6 +8,7 @@ import { createVirtualTime, settle } from '../../support/virtualTime'
 import { storedEvents } from '../../support/storedLog'
 import { createModal } from '../../../src/createModal'
 import { createVersionedStorage } from '../../../src/adapters/storage/versionedStorage'
+import { siwx } from '../../../src/features/siwx'
 
 describe('timers run on the injected scheduler', () => {
   it('shake ends 500 ms after it starts, not before', async () => {
@@ -156,14 +157,14 @@ describe('persistence', () => {
     expect(withAdapter.modal.getState().router.view).toBe('Connect')
   })
   it('siweConfig and siwx together are rejected (spec §5), as an invalid option whose cause is the conflict', async () => {
-    const refused = await createTestModal({ siwx: { required: false }, siweConfig: {} }).catch((e: unknown) => e)
+    const refused = await createTestModal({ siwx: siwx({ required: false }), siweConfig: {} }).catch((e: unknown) => e)
     expect(refused).toBeInstanceOf(InvalidInputError)
     expect((refused as InvalidInputError).message).toBe('Invalid options: Cannot set both siweConfig and siwx options')
     expect((refused as InvalidInputError).cause).toBeInstanceOf(SiwxOptionsConflictError)
   })
   it('a SIWX statement is one line (EIP-4361); it reaches the settings trimmed', async () => {
-    await expect(createTestModal({ siwx: { statement: 'Sign in\nplease' } })).rejects.toThrowError('Invalid options: siwx.statement must be one line')
-    const { modal } = await createTestModal({ siwx: { required: true, statement: '  Sign in to Acme.  ' } })
+    await expect(createTestModal({ siwx: siwx({ statement: 'Sign in\nplease' }) })).rejects.toThrowError('Invalid options: siwx.statement must be one line')
+    const { modal } = await createTestModal({ siwx: siwx({ required: true, statement: '  Sign in to Acme.  ' }) })
     expect(modal.getState().settings.siwx).toEqual({ required: true, statement: 'Sign in to Acme.' })
   })
   it('legal links must be http(s) URLs; they reach the settings', async () => {
@@ -173,8 +174,8 @@ describe('persistence', () => {
     expect(modal.getState().settings.legal).toEqual({ termsUrl: 'https://example.com/terms' })
   })
   it('a hosted session store needs the gateway (apiUrl)', async () => {
-    await expect(createTestModal({ siwx: { hosted: true } })).rejects.toThrowError('Invalid options: siwx.hosted needs apiUrl, the gateway that keeps the sessions')
-    const { modal } = await createTestModal({ siwx: { hosted: true }, apiUrl: 'http://127.0.0.1:9' })
+    await expect(createTestModal({ siwx: siwx({ hosted: true }) })).rejects.toThrowError('Invalid options: siwx.hosted needs apiUrl, the gateway that keeps the sessions')
+    const { modal } = await createTestModal({ siwx: siwx({ hosted: true }), apiUrl: 'http://127.0.0.1:9' })
     expect(modal.getState().settings.siwx).toEqual({ required: false, hosted: true })
   })
 })

@@ -17,6 +17,7 @@ describe('docs/api-report.md', () => {
       '.': () => import('../../../src/index'),
       './react': () => import('../../../src/react/index'),
       './evm': () => import('../../../src/evm'),
+      './features': () => import('../../../src/features'),
       './walletconnect': () => import('../../../src/walletconnect'),
       './walletconnect/adapter': () => import('../../../src/walletconnectAdapter'),
       './wagmi': () => import('../../../src/wagmi'),

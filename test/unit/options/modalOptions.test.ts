@@ -14,6 +14,7 @@ import { createSlice } from '../../../src/core/reducers/createSlice'
 import { assertModalOptions, modalOptionsProblem, modulesEventProblem, type ModalOptions } from '../../../src/options/modalOptions'
 import { builtInCatalogue } from '../../../src/core/reducers/rootReducer'
 import { createVirtualTime } from '../../support/virtualTime'
+import { embeddedWallet, names, onramp, siwx, swaps } from '../../../src/features'
 
 const base = { projectId: 'p', adapters: ['eip155'] } as const
 const base8453 = defineEvmNetwork({ id: 8453, name: 'Base', rpcUrl: 'https://mainnet.base.org' })
@@ -42,7 +43,7 @@ describe('the options schema', () => {
       manualControl: false,
       embedded: true,
       isMobile: false,
-      siwx: { required: true, statement: 'Sign in to Acme.', hosted: true },
+      siwx: siwx({ required: true, statement: 'Sign in to Acme.', hosted: true }),
       legal: { termsUrl: 'https://example.com/terms', privacyUrl: 'http://127.0.0.1:5173/privacy' },
       locale: 'ja-JP',
       swapChains: ['eip155:8453', 'eip155:1'],
@@ -56,7 +57,7 @@ describe('the options schema', () => {
       scheduler: createVirtualTime().scheduler,
       persistLog: false,
       maxLogBytes: 2_000,
-      modules: [],
+      modules: [swaps(), onramp(), names()],
       autoFreeze: false,
       cspNonce: 'rAnd0m+nOnce/w1th_base64-chars==',
       walletConnect: walletConnect({
@@ -66,7 +67,7 @@ describe('the options schema', () => {
         signIn: null,
         origin: { domain: 'my.app', uri: 'https://my.app' },
       }),
-      embeddedWallet: { frameUrl: 'http://127.0.0.1:8788/frame/', loadTimeoutMs: 1_500 },
+      embeddedWallet: embeddedWallet({ frameUrl: 'http://127.0.0.1:8788/frame/', loadTimeoutMs: 1_500 }),
       apiUrl: 'https://api.example.com',
       directoryUrl: 'https://directory.example.com/',
       analyticsUrl: 'https://pulse.example.com',
@@ -82,7 +83,7 @@ describe('the options schema', () => {
     expect(modalOptionsProblem({ projectId: 'p' })).toBeNull()
     // Without a project id the modal starts and says so (spec §5: an alert, not a refusal).
     expect(modalOptionsProblem({})).toBeNull()
-    expect(modalOptionsProblem({ siwx: {}, legal: {}, smartAccounts: {}, walletConnect: walletConnect({}), extra: { anything: 1n } })).toBeNull()
+    expect(modalOptionsProblem({ siwx: siwx(), legal: {}, smartAccounts: {}, walletConnect: walletConnect({}), extra: { anything: 1n } })).toBeNull()
   })
 
   it('refuses a wrong value of each field with "Invalid options:" and the field', () => {
@@ -109,9 +110,11 @@ describe('the options schema', () => {
     expect(refusal({ defaultNamespace: 'evm' })).toMatch(/^Invalid options: defaultNamespace must be one of /)
     expect(refusal({ isMobile: 1 })).toMatchInlineSnapshot(`"Invalid options: isMobile must be a boolean, got number"`)
     expect(refusal({ siwx: true })).toMatchInlineSnapshot(`"Invalid options: siwx must be an object, got true"`)
-    expect(refusal({ siwx: { statement: 'Sign in\nnow' } })).toMatchInlineSnapshot(`"Invalid options: siwx.statement must be one line"`)
-    expect(refusal({ siwx: { statement: 7 } })).toMatchInlineSnapshot(`"Invalid options: siwx.statement must be a string, got 7"`)
-    expect(refusal({ siwx: { hosted: true } })).toMatchInlineSnapshot(`"Invalid options: siwx.hosted needs apiUrl, the gateway that keeps the sessions"`)
+    expect(refusal({ siwx: siwx({ statement: 'Sign in\nnow' }) })).toMatchInlineSnapshot(`"Invalid options: siwx.statement must be one line"`)
+    expect(refusal({ siwx: siwx({ statement: 7 as never }) })).toMatchInlineSnapshot(`"Invalid options: siwx.statement must be a string, got 7"`)
+    // The modal does not import sign-in: only siwx() of its entry can load it.
+    expect(refusal({ siwx: { statement: 'Sign in' } })).toMatchInlineSnapshot(`"Invalid options: siwx must be made by siwx({ … }) of 'gangway-kit/features', which loads sign-in (the modal does not import it itself)"`)
+    expect(refusal({ siwx: siwx({ hosted: true }) })).toMatchInlineSnapshot(`"Invalid options: siwx.hosted needs apiUrl, the gateway that keeps the sessions"`)
     expect(refusal({ legal: { termsUrl: 'javascript:alert(1)' } })).toMatchInlineSnapshot(`"Invalid options: legal.termsUrl must be an http(s) URL, got "javascript:alert(1)""`)
     expect(refusal({ locale: 'en_US' })).toMatchInlineSnapshot(`"Invalid options: locale must be a BCP 47 language tag such as "es" or "ja-JP", got "en_US""`)
     expect(refusal({ swapChains: ['eip155:8453', 'solana:1'] })).toMatchInlineSnapshot(`"Invalid options: swapChains[1] must be an EIP-155 CAIP-2 id such as "eip155:8453", got "solana:1""`)
@@ -125,13 +128,16 @@ describe('the options schema', () => {
     // An unbounded log (devtools sessions, benchmarks) is a budget too.
     expect(refusal({ maxLogBytes: Infinity })).toBe('accepted')
     expect(refusal({ modules: [{ name: 'notes' }] })).toMatchInlineSnapshot(`"Invalid options: modules[0].events must be an array, got undefined"`)
+    expect(refusal({ modules: [swaps(), swaps()] })).toMatchInlineSnapshot(`"Invalid options: modules[1] is swaps(), listed twice"`)
+    expect(refusal({ modules: [{ ...swaps(), optional: 'pay' }] })).toMatchInlineSnapshot(`"Invalid options: modules[0].optional must be one of names, swaps, onramp, got "pay""`)
     // The modal does not import WalletConnect: only walletConnect() of its entry can load it.
     expect(refusal({ walletConnect: { relayUrl: 'wss://relay.example.com' } })).toMatchInlineSnapshot(`"Invalid options: walletConnect must be made by walletConnect({ … }) of 'gangway-kit/walletconnect', which loads WalletConnect (the modal does not import it itself)"`)
     expect(refusal({ walletConnect: walletConnect({ relayUrl: 'https://relay.example.com' }) })).toMatchInlineSnapshot(`"Invalid options: walletConnect.relayUrl must be a ws(s) URL, got "https://relay.example.com""`)
     expect(refusal({ walletConnect: walletConnect({ metadata: { name: 'A', description: 'B', url: 'my.app', icons: [] } }) })).toMatchInlineSnapshot(`"Invalid options: walletConnect.metadata.url must be an http(s) URL, got "my.app""`)
     expect(refusal({ walletConnect: walletConnect({ receiptPollingMs: -1 }) })).toMatchInlineSnapshot(`"Invalid options: walletConnect.receiptPollingMs must be a positive number, got -1"`)
-    expect(refusal({ embeddedWallet: { frameUrl: '/frame/' } })).toMatchInlineSnapshot(`"Invalid options: embeddedWallet.frameUrl must be an http(s) URL, got "/frame/""`)
-    expect(refusal({ embeddedWallet: { frameUrl: 'https://auth.example.com/frame/', loadTimeoutMs: Number('x') } })).toMatchInlineSnapshot(`"Invalid options: embeddedWallet.loadTimeoutMs must be a positive number, got NaN"`)
+    expect(refusal({ embeddedWallet: { frameUrl: 'https://auth.example.com/frame/' } })).toMatchInlineSnapshot(`"Invalid options: embeddedWallet must be made by embeddedWallet({ … }) of 'gangway-kit/features', which loads the embedded wallet (the modal does not import it itself)"`)
+    expect(refusal({ embeddedWallet: embeddedWallet({ frameUrl: '/frame/' }) })).toMatchInlineSnapshot(`"Invalid options: embeddedWallet.frameUrl must be an http(s) URL, got "/frame/""`)
+    expect(refusal({ embeddedWallet: embeddedWallet({ frameUrl: 'https://auth.example.com/frame/', loadTimeoutMs: Number('x') }) })).toMatchInlineSnapshot(`"Invalid options: embeddedWallet.loadTimeoutMs must be a positive number, got NaN"`)
     expect(refusal({ apiUrl: 'api.example.com' })).toMatchInlineSnapshot(`"Invalid options: apiUrl must be an http(s) URL, got "api.example.com""`)
     expect(refusal({ directoryUrl: '' })).toMatchInlineSnapshot(`"Invalid options: directoryUrl must be an http(s) URL, got """`)
     expect(refusal({ featuredWalletIds: 'abc' })).toMatchInlineSnapshot(`"Invalid options: featuredWalletIds must be an array, got string"`)
@@ -153,7 +159,7 @@ describe('the options schema', () => {
   it('siweConfig and siwx together: the spec message, the conflict error as cause', () => {
     const error = (() => {
       try {
-        assertModalOptions({ ...base, siweConfig: {}, siwx: {} })
+        assertModalOptions({ ...base, siweConfig: {}, siwx: siwx() })
       } catch (e) {
         return e as InvalidInputError
       }
@@ -195,7 +201,7 @@ describe('createModal with options it refuses', () => {
       clear: () => (calls.push('clear'), inner.clear()),
     }
     const options = { projectId: 'p', storage, clock: time.clock, scheduler: time.scheduler, walletConnect: walletConnect({ prefetch: false }) }
-    expect(() => createModal({ ...options, siwx: { statement: 'a\nb' } })).toThrow('Invalid options: siwx.statement must be one line')
+    expect(() => createModal({ ...options, siwx: siwx({ statement: 'a\nb' }) })).toThrow('Invalid options: siwx.statement must be one line')
     expect(() => createModal({ ...options, modules: [{ name: 'modal', events: [], slices: [], effects: [] }] })).toThrow('Invalid options: modules[0].name')
     expect(calls).toEqual([])
     expect(time.scheduler.actions).toHaveLength(0)

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
 import { WalletInternalError, WalletRejectedError } from '../../../src/core/errors/wallet'
 import { createModal, type ModalOptions } from '../../../src/createModal'
@@ -219,6 +219,29 @@ describe('embedded-wallet views without an embedded wallet', () => {
     }
     // Nothing was asked of an embedded wallet.
     expect(t.modal.getState().socialLogin.step).toBe('idle')
+  })
+})
+
+describe('views of a feature the host did not bring', () => {
+  it("say the spec's message, and the console names the import", async () => {
+    const logged: string[] = []
+    const spy = vi.spyOn(console, 'error').mockImplementation((message: unknown) => void logged.push(String(message)))
+    try {
+      const t = await render()
+      for (const [view, message, testId] of [
+        ['Swap', 'Something went wrong', 'feature-missing'],
+        ['SIWXSignMessage', 'SIWX is not enabled', 'feature-missing'],
+        ['ConnectingWalletConnect', 'WalletConnectConnector not found', 'feature-missing'],
+      ] as const) {
+        await t.step(() => t.modal.open(view))
+        expect(t.q(testId)?.textContent).toContain(message)
+        await t.step(() => t.modal.close())
+      }
+      expect(logged.some((m) => m.includes("the Swap view comes with createModal({ modules: [swaps()] }) of 'gangway-kit/features'"))).toBe(true)
+      expect(logged.some((m) => m.includes("createModal({ walletConnect: walletConnect() }) of 'gangway-kit/walletconnect'"))).toBe(true)
+    } finally {
+      spy.mockRestore()
+    }
   })
 })
 

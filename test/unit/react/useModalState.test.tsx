@@ -8,6 +8,7 @@ import { createModal } from '../../../src/createModal'
 import { ModalProvider, preloadModalUi } from '../../../src/react/ModalProvider'
 import { useModal } from '../../../src/react/ModalContext'
 import { useModalState } from '../../../src/react/useModalState'
+import { siwx } from '../../../src/features/siwx'
 
 // The modal's UI is a chunk of its own: loaded before the first open, as an idle page has it.
 beforeAll(() => preloadModalUi())
@@ -125,7 +126,7 @@ describe('the modal shell', () => {
     expect(modal.getState().router.view).toBe('Connect')
   })
   it('Escape closes; the close button shakes instead when closing is not allowed', async () => {
-    const modal = createModal({ projectId: 'p', adapters: ['eip155'], storage: createMemoryStorage(), persistLog: false, siwx: { required: true } })
+    const modal = createModal({ projectId: 'p', adapters: ['eip155'], storage: createMemoryStorage(), persistLog: false, siwx: siwx({ required: true }) })
     await modal.ready
     mount(<ModalProvider modal={modal} />)
     const root = () => (document.querySelector('gangway-modal') as HTMLElement).shadowRoot as ShadowRoot

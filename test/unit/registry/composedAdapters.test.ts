@@ -5,9 +5,9 @@ import { createTestModal } from '../../support/testModal'
 import { walletConnect } from '../../../src/walletconnect'
 import { settle } from '../../support/virtualTime'
 import { NETWORKS } from '../connection/support'
-import { createLazyWalletConnectAdapter } from '../../../src/adapters/walletconnect/createLazyWalletConnectAdapter'
-import { createWalletConnectAdapter } from '../../../src/adapters/walletconnect/createWalletConnectAdapter'
+import { createLazyWalletConnectAdapter, createWalletConnectAdapter } from '../../../src/walletconnectAdapter'
 import { firstValueFrom } from 'rxjs'
+import { embeddedWallet } from '../../../src/features/embeddedWallet'
 
 /** The fake EVM adapter, recording the request argument of every connect and reconnect. */
 function recordingAdapter() {
@@ -28,7 +28,7 @@ describe('the eip155 adapter with WalletConnect and the embedded wallet configur
       adapters: [adapter],
       networks: NETWORKS,
       walletConnect: walletConnect({ prefetch: false }),
-      embeddedWallet: { frameUrl: 'http://127.0.0.1:9/frame/' },
+      embeddedWallet: embeddedWallet({ frameUrl: 'http://127.0.0.1:9/frame/' }),
     })
     const connecting = modal.connect('a')
     await settle()
@@ -40,7 +40,7 @@ describe('the eip155 adapter with WalletConnect and the embedded wallet configur
 
   it('lists WalletConnect, then the embedded wallet, then the browser wallets', async () => {
     const { adapter } = recordingAdapter()
-    const { modal } = await createTestModal({ adapters: [adapter], networks: NETWORKS, walletConnect: walletConnect({ prefetch: false }), embeddedWallet: { frameUrl: 'http://127.0.0.1:9/frame/' } })
+    const { modal } = await createTestModal({ adapters: [adapter], networks: NETWORKS, walletConnect: walletConnect({ prefetch: false }), embeddedWallet: embeddedWallet({ frameUrl: 'http://127.0.0.1:9/frame/' }) })
     await settle()
     expect(modal.getState().wallets.connectors.filter((c) => c.chain === 'eip155').map((c) => c.id)).toEqual(['walletConnect', 'auth', 'a', 'b'])
     modal.destroy()

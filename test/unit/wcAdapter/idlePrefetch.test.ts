@@ -2,8 +2,8 @@
 // The WalletConnect provider (~470 KB) loads when the page is idle after loading, not on the click
 // that opens the modal; `prefetch: false` leaves it to the first use.
 import { describe, expect, it } from 'vitest'
-import { createWalletConnectAdapter } from '../../../src/adapters/walletconnect/createWalletConnectAdapter'
-import { createLazyWalletConnectAdapter } from '../../../src/adapters/walletconnect/createLazyWalletConnectAdapter'
+import { createWalletConnectAdapter } from '../../../src/walletconnectAdapter'
+import { createLazyWalletConnectAdapter } from '../../../src/walletconnectAdapter'
 import { defineEvmNetwork } from '../../../src/adapters/evm/defineEvmNetwork'
 import { createTestModal } from '../../support/testModal'
 import { settle } from '../../support/virtualTime'

@@ -1,7 +1,7 @@
 // The pairing URI lifecycle on virtual time: a WalletConnect connect in the modal with a fake
 // provider (the real one runs in walletConnectRelay.test.ts and the e2e test).
 import { describe, expect, it } from 'vitest'
-import { createWalletConnectAdapter } from '../../../src/adapters/walletconnect/createWalletConnectAdapter'
+import { createWalletConnectAdapter } from '../../../src/walletconnectAdapter'
 import { defineEvmNetwork } from '../../../src/adapters/evm/defineEvmNetwork'
 import { PAIRING_EXPIRY_MS } from '../../../src/core/domain/constants'
 import { connectionRequested } from '../../../src/core/events/connection/connection'

@@ -1,5 +1,6 @@
 // The README's "Using it" setup (an EVM network, the EVM adapter, theme options, a connect button
-// showing the address) with WalletConnect metadata and the blockchain data API, as a production
+// showing the address) with WalletConnect metadata and the blockchain data API with swaps, the
+// on-ramp and names, as a production
 // app would have it, no devtools; `extra` adds networks, chain adapters (Solana beside EVM) and options.
 import { createRoot } from 'react-dom/client'
 import type { ChainAdapter, Modal, ModalOptions, Network } from 'gangway-kit'
@@ -7,6 +8,7 @@ import { createModal, selectAddress } from 'gangway-kit'
 import { createEvmAdapter } from 'gangway-kit/evm'
 import { defineEvmNetwork } from 'gangway-kit/evm'
 import { walletConnect } from 'gangway-kit/walletconnect'
+import { names, onramp, swaps } from 'gangway-kit/features'
 import { ModalProvider, useModal, useModalState } from 'gangway-kit/react'
 
 /**
@@ -24,6 +26,7 @@ export function startReadmeHost(extra: { networks?: Network[]; adapters?: ChainA
       metadata: { name: 'My app', description: 'A host app', url: 'https://my.app', icons: ['https://my.app/icon.png'] },
     }),
     apiUrl: 'https://api.example.com',
+    modules: [swaps(), onramp(), names()],
     ...extra.options,
   })
 

@@ -76,6 +76,7 @@ export const sessionSettingsSchema: Schema<SessionSettings> = object({
   reconnect: flag,
   services: optional(object({ walletDirectory: flag, blockchainApi: flag })),
   walletFilters: optional(object({ featured: names, include: names, exclude: names })),
+  optionalFeatures: names,
 }) as Schema<SessionSettings>
 
 /**

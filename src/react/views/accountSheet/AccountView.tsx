@@ -3,6 +3,7 @@ import { disconnectRequested } from '../../../core/events/connection/connectionL
 import { AUTH_CONNECTOR_ID } from '../../../core/events/embeddedWallet/embeddedWallet.js'
 import { siwxSessionsCleared } from '../../../core/events/siwx/siwx.js'
 import { isFeatureSupported } from '../../../core/domain/constants.js'
+import { included } from '../../../core/features/lazyFeatureDescriptions.js'
 import { shortenEmail, sumTokenValues, truncateAddress } from '../../../core/domain/format.js'
 import { selectTokenBalances } from '../../../core/reducers/data/dataSelectors.js'
 import { selectActiveCaipNetworkId, selectActiveConnection, selectActiveNetwork, selectAddress, selectCaipAddress } from '../../../core/selectors.js'
@@ -43,8 +44,8 @@ const selectWalletActions = (s: ModalState): Action[] => {
   const ns = s.connection.activeNamespace
   const api = s.settings.services?.blockchainApi === true
   const allowed: Record<Action, boolean> = {
-    onramp: s.features.onramp && api && !!ns && isFeatureSupported('onramp', ns),
-    swaps: s.features.swaps && api && !!ns && isFeatureSupported('swaps', ns),
+    onramp: s.features.onramp && api && included(s.settings, 'onramp') && !!ns && isFeatureSupported('onramp', ns),
+    swaps: s.features.swaps && api && included(s.settings, 'swaps') && !!ns && isFeatureSupported('swaps', ns),
     receive: s.features.receive,
     send: s.features.send && !!ns && isFeatureSupported('send', ns),
   }
@@ -76,6 +77,7 @@ export function AccountView({ modal }: ViewProps) {
   const caipNetworkId = useModalState(selectActiveCaipNetworkId)
   const namespace = useModalState((s) => s.connection.activeNamespace)
   const identity = useModalState(selectIdentity)
+  const names = useModalState((s) => included(s.settings, 'names'))
   const total = useModalState(selectTotal)
   // The wallets list is offered with multiWallet, and whenever several chain families are connected.
   const listsWallets = useModalState(
@@ -149,7 +151,7 @@ export function AccountView({ modal }: ViewProps) {
           </button>
         ))}
       </div>
-      {namespace === 'eip155' && identity && identity.name === null ? (
+      {names && namespace === 'eip155' && identity && identity.name === null ? (
         // Names are EVM only (spec §1); the identity lookup answered, so the name API is there.
         <button type="button" className="gw-button" data-testid="account-choose-name" onClick={() => modal.push('RegisterAccountName')}>
           {t('Choose a name')}

@@ -1,8 +1,6 @@
 // The views of connecting a wallet beyond Connect itself: one chunk, loaded when idle or on first use.
 import { AllWalletsView } from './AllWalletsView.js'
 import { ConnectingExternalView } from './ConnectingExternalView.js'
-import { ConnectingWalletConnectBasicView } from './ConnectingWalletConnectBasicView.js'
-import { ConnectingWalletConnectView } from './ConnectingWalletConnectView.js'
 import { GetWalletView } from './GetWalletView.js'
 import { NetworksView } from './NetworksView.js'
 import { SwitchNetworkView } from './SwitchNetworkView.js'
@@ -13,8 +11,6 @@ import type { ViewGroup } from '../viewProps.js'
 export const connectViews = {
   AllWallets: AllWalletsView,
   ConnectingExternal: ConnectingExternalView,
-  ConnectingWalletConnect: ConnectingWalletConnectView,
-  ConnectingWalletConnectBasic: ConnectingWalletConnectBasicView,
   WhatIsAWallet: WhatIsAWalletView,
   GetWallet: GetWalletView,
   Networks: NetworksView,

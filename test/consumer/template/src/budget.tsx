@@ -1,8 +1,9 @@
-// README's full configuration: the EVM adapter, WalletConnect metadata and the data API, no
-// devtools. The smoke test holds this page's initial JS to a budget.
+// README's full configuration: the EVM adapter, WalletConnect metadata, the data API with swaps,
+// the on-ramp and names, no devtools. The smoke test holds this page's initial JS to a budget.
 import { createModal, selectAddress } from 'gangway-kit'
 import { createEvmAdapter, defineEvmNetwork } from 'gangway-kit/evm'
 import { walletConnect } from 'gangway-kit/walletconnect'
+import { names, onramp, swaps } from 'gangway-kit/features'
 import { ModalProvider, useModal, useModalState } from 'gangway-kit/react'
 import { createRoot } from 'react-dom/client'
 
@@ -14,6 +15,7 @@ const modal = createModal({
     metadata: { name: 'My app', description: 'An app', url: 'https://my.app', icons: ['https://my.app/icon.png'] },
   }),
   apiUrl: 'https://api.example.com',
+  modules: [swaps(), onramp(), names()],
 })
 
 function ConnectButton() {

@@ -8,7 +8,7 @@ import { initialState, rootReducer } from '../../../../src/core/reducers/rootRed
 import type { ModalState, SessionSettings } from '../../../../src/core/state'
 import { preloadLazyFeatures } from '../../../../src/preloadLazyFeatures'
 
-const WITH_API: SessionSettings = { projectId: 'p', adapters: ['eip155'], services: { blockchainApi: true } }
+const WITH_API: SessionSettings = { projectId: 'p', adapters: ['eip155'], services: { blockchainApi: true }, optionalFeatures: ['swaps', 'onramp', 'names'] }
 const CONNECTED = connectionSucceeded({ connectorId: 'w', namespace: 'eip155', accounts: [{ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', type: 'eoa' }], caipNetworkId: 'eip155:1' })
 
 /** A store whose state the test moves, and the feature loads asked for. */
@@ -62,12 +62,20 @@ describe('preloadLazyFeatures', () => {
     expect(t.loads.sort()).toEqual(['names', 'onramp', 'swaps'])
   })
 
-  it('loads nothing without a data API, off a browser (never idle), or once stopped', async () => {
+  it('loads nothing without a data API, without the modules, off a browser (never idle), or once stopped', async () => {
     const bare = setUp({ projectId: 'p', adapters: ['eip155'] })
     preloadLazyFeatures(bare.store, bare.composed, { projectId: 'p', adapters: ['eip155'] }, Promise.resolve(true))
     bare.connect()
     await tick()
     expect(bare.loads).toEqual([])
+
+    // The data API alone: the host passed no module, so no feature is on.
+    const apiOnly: SessionSettings = { ...WITH_API, optionalFeatures: undefined }
+    const unbrought = setUp(apiOnly)
+    unbrought.connect()
+    preloadLazyFeatures(unbrought.store, unbrought.composed, apiOnly, Promise.resolve(true))
+    await tick()
+    expect(unbrought.loads).toEqual([])
 
     const server = setUp(WITH_API)
     server.connect()

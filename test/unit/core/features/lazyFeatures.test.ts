@@ -3,7 +3,12 @@ import { createStore } from '../../../../src/core/store'
 import { composeFeatures } from '../../../../src/core/features/composeFeatures'
 import { defineFeature, defineLazyFeature, type Feature } from '../../../../src/core/features/defineFeature'
 import { BASE_FEATURES } from '../../../../src/core/features/baseFeatures'
-import { LAZY_FEATURES } from '../../../../src/core/features/lazyFeatures'
+import { LAZY_FEATURES, OPTIONAL_MODULES } from '../../../support/lazyFeatures'
+import { included } from '../../../../src/core/features/lazyFeatureDescriptions'
+import { names } from '../../../../src/features/names'
+
+/** A host that passes every optional feature's module. */
+const ALL = { modules: OPTIONAL_MODULES }
 import { createSlice } from '../../../../src/core/reducers/createSlice'
 import { defineEvent } from '../../../../src/core/events/defineEvent'
 import { object, string } from '../../../../src/core/events/schema'
@@ -26,8 +31,25 @@ async function loaded(modal: { whenLoaded(): Promise<void> }): Promise<void> {
 const types = (modal: { timeTravel: { log: { snapshot(): { events: { type: string }[] } } } }) => modal.timeTravel.log.snapshot().events.map((e) => e.type)
 
 describe('features loaded on first need', () => {
+  it('a feature whose module the host did not pass is not there: its events are refused, its view injects nothing, its flag stays off in effect', async () => {
+    const { modal } = await createTestModal({ apiUrl: 'http://127.0.0.1:9', modules: [names()] })
+    expect(modal.getState().settings.optionalFeatures).toEqual(['names'])
+    expect(included(modal.getState().settings, 'swaps')).toBe(false)
+    expect(included(modal.getState().settings, 'names')).toBe(true)
+    expect(() => modal.dispatch(swapAmountSet({ side: 'from', amount: '1.5' }))).toThrow(/swap\/amountSet/)
+    modal.open()
+    modal.push('Swap')
+    await loaded(modal)
+    expect(modal.getState().injected).toEqual([])
+    expect(modal.getState().swap).toBeUndefined()
+    // The one passed joins as before.
+    modal.push('RegisterAccountName')
+    await loaded(modal)
+    expect(modal.getState().injected).toEqual(['names'])
+  })
+
   it('are not in the state until needed; a view of one injects it first, in the log', async () => {
-    const { modal } = await createTestModal()
+    const { modal } = await createTestModal(ALL)
     expect(modal.getState().swap).toBeUndefined()
     expect(modal.getState().injected).toEqual([])
     modal.open()
@@ -47,7 +69,7 @@ describe('features loaded on first need', () => {
   })
 
   it("hold an event of theirs, and every event after it, until their chunk has loaded, then keep the order", async () => {
-    const { modal } = await createTestModal()
+    const { modal } = await createTestModal(ALL)
     modal.dispatch(swapAmountSet({ side: 'from', amount: '1.5' }))
     modal.dispatch(modalOpenRequested({}))
     // Nothing happened yet: the open waits behind the swap event.
@@ -61,7 +83,7 @@ describe('features loaded on first need', () => {
   })
 
   it("check an event's payload once its feature has loaded: a bad one is reported and changes nothing", async () => {
-    const { modal } = await createTestModal()
+    const { modal } = await createTestModal(ALL)
     // Not JSON data: refused at once, before anything loads.
     expect(() => modal.dispatch({ type: 'swap/amountSet', payload: { side: 'from', amount: () => 1 } })).toThrow(/Invalid event swap\/amountSet/)
     // JSON data of the wrong shape: refused by the feature's schema once it loaded.
@@ -76,7 +98,7 @@ describe('features loaded on first need', () => {
   })
 
   it('opening the modal on a view of one injects it before the open', async () => {
-    const { modal } = await createTestModal()
+    const { modal } = await createTestModal(ALL)
     modal.open('RegisterAccountName')
     await loaded(modal)
     expect(modal.getState().injected).toEqual(['names'])
@@ -85,14 +107,14 @@ describe('features loaded on first need', () => {
   })
 
   it('a replayed or imported log loads the features it names first and folds to the same state', async () => {
-    const { modal } = await createTestModal()
+    const { modal } = await createTestModal(ALL)
     modal.open()
     modal.push('OnRamp')
     modal.push('Swap')
     modal.dispatch(swapAmountSet({ side: 'from', amount: '2' }))
     await loaded(modal)
     const exported = JSON.parse(JSON.stringify(modal.timeTravel.exportLog()))
-    const { modal: other } = await createTestModal()
+    const { modal: other } = await createTestModal(ALL)
     expect(other.getState().swap).toBeUndefined()
     // Before its features loaded, nothing of the log replays (and nothing changes).
     const before = other.getState()
@@ -107,7 +129,7 @@ describe('features loaded on first need', () => {
   })
 
   it('a log folded with every feature composed (the devtools\' own) loads the features its state holds before it replays', async () => {
-    const { modal } = await createTestModal()
+    const { modal } = await createTestModal(ALL)
     const snapshot = { version: 1, committedState: initialState({ projectId: 'test-project', adapters: ['eip155'] }), events: [], skipped: [] }
     expect(() => modal.timeTravel.importLog(snapshot)).toThrow(/nameRegistration is not a slice of this modal/)
     await modal.timeTravel.prepareImport(snapshot)
@@ -116,12 +138,12 @@ describe('features loaded on first need', () => {
   })
 
   it('a returning visitor: the stored log names its features, which load before it replays', async () => {
-    const first = await createTestModal({ persistLog: true })
+    const first = await createTestModal({ ...ALL, persistLog: true })
     first.modal.open()
     first.modal.push('Swap')
     await loaded(first.modal)
     await first.time.advanceBy(1_000)
-    const second = await createTestModal({ persistLog: true }, first.kv)
+    const second = await createTestModal({ ...ALL, persistLog: true }, first.kv)
     // The stored log replayed (it was not set aside as unreadable) and the session started.
     expect(second.modal.getState().lastError).toBeNull()
     expect(second.modal.timeTravel.log.snapshot().events.some((e) => e.type === 'swap/tokensRequested' || e.type === 'feature/injected')).toBe(true)

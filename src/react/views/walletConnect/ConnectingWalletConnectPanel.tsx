@@ -8,9 +8,9 @@ import type { ModalState } from '../../../core/state.js'
 import { ErrorMessage } from '../../components/ErrorMessage.js'
 import { useI18n } from '../../i18n/i18n.js'
 import { useModalState } from '../../useModalState.js'
-import { ConnectingWalletConnectQrCode, QR_CARD } from './ConnectingWalletConnectQrCode.js'
+import { ConnectingWalletConnectQrCode, QR_CARD } from '../connection/ConnectingWalletConnectQrCode.js'
 import { copyText } from '../copyText.js'
-import { useRetryAllowed } from './useRetryAllowed.js'
+import { useRetryAllowed } from '../connection/useRetryAllowed.js'
 
 const QR_SIZE = 264
 const link: CSSProperties = { textDecoration: 'none', justifyContent: 'center' }
