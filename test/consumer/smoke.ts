@@ -715,6 +715,55 @@ createRoot(document.getElementById('root')).render(createElement(ModalProvider, 
     const panel = panelMarkersIn(out)
     check(`webpack --mode ${mode}: ${mode === 'production' ? 'no devtools panel code' : 'the devtools panel'}`, mode === 'production' ? panel.length === 0 : panel.length > 0, `${panel.length} markers`)
   }
+  await webpackWithoutWalletConnect(app, cli)
+}
+
+/**
+ * A host that uses walletConnect() (and the optional features) without installing WalletConnect's
+ * packages: webpack builds it with a warning, and in the page the development console names the
+ * packages and the install command when WalletConnect is used.
+ */
+async function webpackWithoutWalletConnect(app: string, cli: string): Promise<void> {
+  writeFileSync(
+    join(app, 'src/webpack-wc-entry.js'),
+    `import { createModal } from 'gangway-kit'
+import { createEvmAdapter, defineEvmNetwork } from 'gangway-kit/evm'
+import { walletConnect } from 'gangway-kit/walletconnect'
+import { names, onramp, swaps } from 'gangway-kit/features'
+window.modal = createModal({
+  projectId: 'smoke',
+  adapters: [createEvmAdapter()],
+  networks: [defineEvmNetwork({ id: 8453, name: 'Base', rpcUrl: 'https://mainnet.base.org' })],
+  walletConnect: walletConnect({ prefetch: false }),
+  modules: [swaps(), onramp(), names()],
+})
+`,
+  )
+  const out = join(app, 'dist-webpack-wc')
+  for (const mode of ['production', 'development'] as const) {
+    const build = await sh(process.execPath, [cli, '--mode', mode, '--entry', './src/webpack-wc-entry.js', '--output-path', `${out}-${mode}`], app)
+    const warned = /WARNING[\s\S]*Can't resolve '@walletconnect\/universal-provider'/.test(output(build))
+    check(`webpack --mode ${mode} of a walletConnect() host without WalletConnect installed: built, with a warning naming the package`, build.status === 0 && warned, tail(output(build)))
+  }
+  if (!existsSync(join(`${out}-development`, 'main.js'))) return
+  const { server, url } = await serve(`${out}-development`, '<!doctype html><html><body><script src="/main.js"></script></body></html>')
+  const browser = await launchBrowser()
+  try {
+    const tab = await browser.newPage()
+    const errors = pageErrors(tab)
+    await tab.goto(url)
+    const rejected = await tab.evaluate(() =>
+      (window as unknown as { modal: { connect(id: string): Promise<unknown> } }).modal.connect('walletConnect').then(
+        () => 'connected',
+        (e: { shortMessage?: string; message?: string }) => e.shortMessage ?? e.message ?? String(e),
+      ),
+    )
+    const told = errors.filter((e) => e.includes('npm install @walletconnect/universal-provider @walletconnect/utils'))
+    check('without WalletConnect installed: the connect fails, and the development console names the packages and the install command once', rejected !== 'connected' && told.length === 1, `${rejected}; ${errors.join('; ')}`)
+  } finally {
+    await browser.close()
+    server.close()
+  }
 }
 
 await main().catch((error: unknown) => {

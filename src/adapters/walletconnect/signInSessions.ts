@@ -1,7 +1,7 @@
 import { getAddress, verifyMessage, type Hex } from 'viem'
 import type { SiwxMessage, SiwxSession } from '../../core/domain/entities.js'
 import { parseSiwxMessage } from '../../core/domain/siwx.js'
-import { importOptionalPeer } from '../optionalPeer.js'
+import { missingPeer } from '../optionalPeer.js'
 
 /** A CACAO as a wallet returns it for a one-step sign-in (the fields read here). */
 type Cacao = {
@@ -23,7 +23,14 @@ export async function signInSessions(
   request?: { domain: string; nonce: string },
 ): Promise<{ caipAddress: string; session: SiwxSession }[]> {
   // Loaded with the provider's chunk: it formats the message exactly as the wallet SDK did.
-  const { formatMessage } = await importOptionalPeer('@walletconnect/utils', 'WalletConnect sign-in', () => import('@walletconnect/utils'))
+  let utils: typeof import('@walletconnect/utils')
+  // In a try block of its own: webpack and Turbopack then build a host that did not install it.
+  try {
+    utils = await import('@walletconnect/utils')
+  } catch (error) {
+    throw missingPeer(error, '@walletconnect/utils', 'WalletConnect sign-in')
+  }
+  const { formatMessage } = utils
   const out: { caipAddress: string; session: SiwxSession }[] = []
   for (const raw of cacaos) {
     const cacao = raw as Cacao

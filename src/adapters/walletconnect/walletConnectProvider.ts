@@ -1,5 +1,5 @@
 import type { SessionNamespace } from '../../core/domain/entities.js'
-import { importOptionalPeer } from '../optionalPeer.js'
+import { missingPeer } from '../optionalPeer.js'
 
 /** A WalletConnect session as the provider keeps it (the fields the adapter reads). */
 export type WalletConnectSession = {
@@ -48,7 +48,14 @@ export type WalletConnectProviderInit = {
  * const provider = await loadUniversalProvider({ projectId, relayUrl, customStoragePrefix: 'gangway' })
  */
 export async function loadUniversalProvider(init: WalletConnectProviderInit): Promise<WalletConnectProvider> {
-  const { UniversalProvider } = await importOptionalPeer('@walletconnect/universal-provider', 'WalletConnect', () => import('@walletconnect/universal-provider'))
+  let loaded: typeof import('@walletconnect/universal-provider')
+  // In a try block of its own: webpack and Turbopack then build a host that did not install it.
+  try {
+    loaded = await import('@walletconnect/universal-provider')
+  } catch (error) {
+    throw missingPeer(error, ['@walletconnect/universal-provider', '@walletconnect/utils'], 'WalletConnect')
+  }
+  const { UniversalProvider } = loaded
   const provider = await UniversalProvider.init({
     projectId: init.projectId,
     ...(init.relayUrl ? { relayUrl: init.relayUrl } : {}),

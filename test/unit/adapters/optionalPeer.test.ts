@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { GangwayError } from '../../../src/core/errors/base'
-import { importOptionalPeer } from '../../../src/adapters/optionalPeer'
+import { importOptionalPeer, missingPeer } from '../../../src/adapters/optionalPeer'
 
 describe('importOptionalPeer', () => {
   it('returns the module when the package is installed', async () => {
@@ -35,5 +35,27 @@ describe('importOptionalPeer', () => {
   it('passes other failures through unchanged', async () => {
     const network = new TypeError('Failed to fetch dynamically imported module: https://app.example/assets/frontend-1a2b.js')
     await expect(importOptionalPeer('react-devtools-inline', 'the Components tab', () => Promise.reject(network))).rejects.toBe(network)
+  })
+})
+
+describe('missingPeer', () => {
+  it("turns webpack's stand-in for a package it could not resolve into the package to install, told once in a development console with the command", () => {
+    const logged: unknown[] = []
+    const spy = vi.spyOn(console, 'error').mockImplementation((message: unknown) => void logged.push(message))
+    try {
+      // What webpack's build of `try { await import('x') } catch` throws when x is not installed.
+      const webpack = Object.assign(new Error("Cannot find module '@walletconnect/universal-provider'"), { code: 'MODULE_NOT_FOUND' })
+      const pkgs = ['@walletconnect/universal-provider', '@walletconnect/utils']
+      const error = missingPeer(webpack, pkgs, 'WalletConnect') as GangwayError
+      expect(error.shortMessage).toBe('Install @walletconnect/universal-provider and @walletconnect/utils to use WalletConnect')
+      expect(error.cause).toBe(webpack)
+      missingPeer(webpack, pkgs, 'WalletConnect')
+      expect(logged).toEqual(['Gangway: Install @walletconnect/universal-provider and @walletconnect/utils to use WalletConnect: npm install @walletconnect/universal-provider @walletconnect/utils'])
+      // Another package's absence is not this one's.
+      const other = Object.assign(new Error("Cannot find module 'left-pad'"), { code: 'MODULE_NOT_FOUND' })
+      expect(missingPeer(other, pkgs, 'WalletConnect')).toBe(other)
+    } finally {
+      spy.mockRestore()
+    }
   })
 })
