@@ -1,10 +1,11 @@
 import { createContext, useContext, useState } from 'react'
-import { knownImageOutcome, rememberImageFailure } from '../components/WalletImage.js'
+import { knownImageOutcome, preloadImage, rememberImageFailure } from '../components/WalletImage.js'
 
 /**
- * False while the dialog is rendered hidden ahead of its first open. Icons then show their
- * initial and load their image once the dialog is shown: an image that fails while hidden
- * fires an error React does not act on, which would leave the browser's broken-image glyph.
+ * False while the dialog is rendered hidden ahead of its first open. An icon's image is created
+ * then (so the click that opens the dialog only reveals it), but React may not act on an image's
+ * error event in a hidden subtree before it is shown: icons watch their image outside React
+ * while hidden, and check what became of it when the dialog is shown (this context changes).
  */
 export const DialogShownContext = createContext(true)
 
@@ -15,7 +16,9 @@ export const DialogShownContext = createContext(true)
 export function WalletIcon({ name, imageUrl }: { name: string; imageUrl?: string | undefined }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null)
   const shown = useContext(DialogShownContext)
-  if (imageUrl && shown && failedUrl !== imageUrl && knownImageOutcome(imageUrl) !== 'failed') {
+  // While hidden no effect runs: the outcome is recorded by a loader of its own, read once shown.
+  if (imageUrl && !shown) void preloadImage(imageUrl)
+  if (imageUrl && failedUrl !== imageUrl && knownImageOutcome(imageUrl) !== 'failed') {
     const onError = () => {
       rememberImageFailure(imageUrl)
       setFailedUrl(imageUrl)
