@@ -8,6 +8,7 @@
 import { pathToFileURL } from 'node:url'
 import { createMemoryStorage } from '../src/adapters/storage/memoryStorage'
 import { createModal, type Modal } from '../src/createModal'
+import { names, onramp, swaps } from '../src/features'
 import { EventLog, type LogSnapshot } from '../src/core/eventLog'
 import type { StampedEvent } from '../src/core/events/defineEvent'
 import { isDeepStrictEqual } from 'node:util'
@@ -274,7 +275,7 @@ function mixCoverage(events: readonly StampedEvent[]): CoreResults['coverage'] {
   })
 }
 
-/** A modal as a host makes one, in memory, with a clock that moves like the mix's. */
+/** A modal as a host makes one (every optional feature passed), in memory, with a clock that moves like the mix's. */
 async function benchModal(extra: { maxLogBytes?: number } = {}): Promise<Modal> {
   let now = 1_700_000_000_000
   const modal = createModal({
@@ -285,6 +286,7 @@ async function benchModal(extra: { maxLogBytes?: number } = {}): Promise<Modal> 
     persistLog: false,
     clock: { now: () => (now += EVENT_SPACING_MS) },
     autoFreeze: false,
+    modules: [swaps(), onramp(), names()],
     ...extra,
   })
   await modal.ready
