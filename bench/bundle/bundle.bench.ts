@@ -200,13 +200,12 @@ Six host apps in \`bench/bundle/apps\`, each a production Vite build with defaul
 (\`base: './'\`), a heading and a "Connect wallet" button that opens (a) a native \`<dialog>\`
 rendered by React, (b) Gangway bare (\`createModal({ projectId: 'bench', adapters: ['eip155'],
 persistLog: false })\`), (c) Gangway as the README's "Using it" sets it up, plus WalletConnect
-metadata and the data API: \`createModal({ projectId, networks: [defineEvmNetwork(Base)], adapters:
-[createEvmAdapter()], themeMode, themeVariables, walletConnect: walletConnect({ metadata }), apiUrl })\`, a button
+metadata and the data API with swaps, the on-ramp and names: \`createModal({ projectId, networks: [defineEvmNetwork(Base)], adapters:
+[createEvmAdapter()], themeMode, themeVariables, walletConnect: walletConnect({ metadata }), apiUrl, modules: [swaps(), onramp(), names()] })\`, a button
 showing \`selectAddress\`, (d) the same with Solana beside EVM (\`createSolanaAdapter({ networks:
 [solanaMainnet] })\` and that network), (e) the README's quick start as written (\`createEvmAdapter()\`, one
 network, \`<ConnectButton />\`), (f) a host configuring every feature: (d) plus the embedded wallet
-(\`embeddedWallet: { frameUrl }\`) and sign-in (\`siwx\`), the data API turning on swaps, the on-ramp and
-names; no devtools in any. **Initial JS** is every JS file the page started
+(\`embeddedWallet: embeddedWallet({ frameUrl })\`) and sign-in (\`siwx: siwx({ statement })\`); no devtools in any. **Initial JS** is every JS file the page started
 loading before its load event (the entry and its static imports from Vite's manifest, plus any
 chunk it imported on its own by then, from the page's resource timing), each gzipped with
 node:zlib at level 9 and summed. **Idle prefetch** is what it fetched after its load event and
