@@ -2,7 +2,7 @@ import { isAddress } from 'viem'
 import { DEFAULT_SOCIALS } from '../../src/core/domain/constants'
 import { DEFAULT_GATEWAY_LIMITS, type GatewayLimits } from './gatewayLimits'
 import { memoryStorage, type GatewayStorage } from './storage'
-import { HttpError, isPlainObject } from './validate'
+import { afterCommit, HttpError, isPlainObject } from './validate'
 import { MAX_WALLET_COUNT } from './walletRecords'
 
 /** One entry of `GET /appkit/v1/config`: a feature of spec §1, on or off, with its config. */
@@ -228,7 +228,8 @@ export function createControl(
       }
       // Oldest first: a ring of the most recent events, within the retention cap.
       analyticsDropped += await analyticsStore.add(record, bytes, caps)
-      analyticsKept = await analyticsStore.size()
+      // Stored: nothing after this may answer an error.
+      analyticsKept = await afterCommit(() => analyticsStore.size(), analyticsKept)
     },
     memory: (): ControlMemory => ({
       analyticsEvents: analyticsKept.events,

@@ -1,7 +1,7 @@
 import { getAddress, isAddress, isHex, type PublicClient } from 'viem'
 import { isValidName, NAME_ZONE } from '../../src/core/domain/names'
 import type { GatewayStorage, NameRow } from './storage'
-import { HttpError, isPlainObject } from './validate'
+import { afterCommit, HttpError, isPlainObject, storeFull } from './validate'
 
 /** How far a registration message's timestamp may be from the gateway's clock, seconds. */
 const MESSAGE_WINDOW_S = 10 * 60
@@ -85,14 +85,14 @@ export function createNameStore(options: {
       const name = checkName(raw)
       if (address === null) {
         await storage.names.delete(name)
-        known = await storage.names.count()
+        known = await afterCommit(() => storage.names.count(), Math.max(0, known - 1))
         return null
       }
       const seconds = Math.floor(at / 1000)
       const existing = await storage.names.get(name)
       const row: NameRow = { name, address: getAddress(address), registered: existing?.registered ?? seconds, updated: seconds }
       if ((await storage.names.put(row, options.maxNames)) === 'full') throw new HttpError(400, `At most ${options.maxNames} names are kept; DELETE some first`)
-      known = await storage.names.count()
+      known = await afterCommit(() => storage.names.count(), known)
       return record(row)
     },
     async register(body) {
@@ -121,9 +121,15 @@ export function createNameStore(options: {
       const seconds = Math.floor(now() / 1000)
       const row: NameRow = { name, address: getAddress(address), registered: seconds, updated: seconds }
       const claimed = await storage.names.claim(row, options.maxNames)
-      if (claimed === 'taken') throw new HttpError(409, 'Name is already taken')
-      if (claimed === 'full') throw new HttpError(503, `At most ${options.maxNames} names are kept`)
-      known = await storage.names.count()
+      if (claimed === 'taken') {
+        // The same signer again (a retry of a registration that was stored): answered as the first was.
+        const held = await storage.names.get(name)
+        if (held && held.address === row.address) return record(held)
+        throw new HttpError(409, 'Name is already taken')
+      }
+      if (claimed === 'full') throw storeFull(`At most ${options.maxNames} names are kept`)
+      // Stored: nothing after this may answer an error.
+      known = await afterCommit(() => storage.names.count(), known + 1)
       return record(row)
     },
     async suggest(raw, zone) {
@@ -136,7 +142,7 @@ export function createNameStore(options: {
     count: () => known,
     async reset() {
       for (const [name, address] of Object.entries(options.initial ?? {})) await store.set(name, address, now())
-      known = await storage.names.count()
+      known = await afterCommit(() => storage.names.count(), known)
     },
   }
   return store

@@ -3,7 +3,7 @@ import { getAddress, isAddress, isHex, type PublicClient } from 'viem'
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe'
 import { revokeSessionMessage, type HostedSession } from '../../src/core/domain/siwxSessions'
 import type { GatewayStorage, StoredSession } from './storage'
-import { HttpError, isPlainObject } from './validate'
+import { afterCommit, HttpError, isPlainObject, storeFull } from './validate'
 
 /** Longest sign-in message accepted, characters. */
 const MAX_MESSAGE_CHARS = 4096
@@ -77,9 +77,18 @@ export function createSessionStore(options: { storage: GatewayStorage; clients: 
       }
       // The storage refuses a nonce used before, also when two requests race with it.
       const kept = await storage.sessions.insert(session, options.maxSessions, now())
-      if (kept === 'duplicate') throw new HttpError(409, 'This sign-in message was already used')
-      if (kept === 'full') throw new HttpError(503, `At most ${options.maxSessions} sessions are kept`)
-      known = await storage.sessions.count()
+      if (kept === 'duplicate') {
+        // The same signed message again (a retry of a sign-in that was stored): answered as the
+        // first was, with its session. Once that session is revoked the message stays refused.
+        const first = await storage.sessions.byNonce(address, nonce)
+        if (first && !first.revoked && first.chainId === session.chainId && first.domain === domain && first.uri === uri && first.issuedAt === session.issuedAt) {
+          return publicView(first)
+        }
+        throw new HttpError(409, 'This sign-in message was already used')
+      }
+      if (kept === 'full') throw storeFull(`At most ${options.maxSessions} sessions are kept`)
+      // Stored: nothing after this may answer an error.
+      known = await afterCommit(() => storage.sessions.count(), known + 1)
       return publicView(session)
     },
 
@@ -93,7 +102,7 @@ export function createSessionStore(options: { storage: GatewayStorage; clients: 
       const signed = await client.verifyMessage({ address: session.address, message: revokeSessionMessage(address, pci), signature })
       if (!signed) throw new HttpError(401, 'Invalid signature')
       await storage.sessions.delete(address, pci)
-      known = await storage.sessions.count()
+      known = await afterCommit(() => storage.sessions.count(), Math.max(0, known - 1))
     },
 
     count: () => known,

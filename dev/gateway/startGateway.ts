@@ -564,9 +564,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       else sendJson(reply.status ?? 200, reply.json ?? {})
     } catch (error) {
       if (error instanceof HttpError) {
-        // Name errors carry the spec's `reasons` too: the modal shows the first one's description.
-        const reasons = rawUrl.startsWith('/v1/profile/') && error.status < 500 ? { reasons: [{ description: error.message }] } : {}
-        sendJson(error.status, { error: error.message, ...reasons }, error.headers)
+        // Name errors carry the spec's `reasons` too: the modal shows the first one's description
+        // (a refusal's, or a full store's; not a passing outage's).
+        const reasons = rawUrl.startsWith('/v1/profile/') && (error.status < 500 || error.code) ? { reasons: [{ description: error.message }] } : {}
+        sendJson(error.status, { error: error.message, ...(error.code ? { code: error.code } : {}), ...reasons }, error.headers)
       } else {
         log(`internal error on ${method} ${clip(rawUrl)}: ${(error as Error)?.stack ?? String(error)}`)
         sendJson(500, { error: `Internal gateway error: ${(error as Error)?.message ?? String(error)}` })

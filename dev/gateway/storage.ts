@@ -65,14 +65,26 @@ export interface GatewayStorage {
   sessions: {
     /** Adds a session; 'duplicate' when the address already used its nonce, 'full' past `max` (expired ones are dropped first). */
     insert(session: StoredSession, max: number, now: number): Promise<'ok' | 'duplicate' | 'full'>
+    /** The session the address signed in with `nonce`, if it is kept (a revoked one too, so marked). */
+    byNonce(address: string, nonce: string): Promise<(StoredSession & { revoked: boolean }) | null>
     /** The address's sessions live at `now`, newest first. */
     list(address: string, now: number): Promise<StoredSession[]>
     get(address: string, id: string): Promise<StoredSession | null>
+    /**
+     * Revokes a session: it is no longer listed or found by id, but its nonce stays used, so its
+     * signed message cannot make a session again (an expired one is dropped at the cap, when the
+     * message could not be used anyway).
+     */
     delete(address: string, id: string): Promise<void>
+    /** The sessions kept and not revoked. */
     count(): Promise<number>
   }
   analytics: {
-    /** Keeps `record` (`bytes` as JSON), then drops the oldest past `caps`; resolves how many it dropped. */
+    /**
+     * Keeps `record` (`bytes` as JSON) unless an event with its `eventId` is kept already, then
+     * drops the oldest past `caps`; resolves how many it dropped. Once the record is stored
+     * nothing fails the call: a trim that cannot run now is left to the next add.
+     */
     add(record: AnalyticsRecord, bytes: number, caps: AnalyticsCaps): Promise<number>
     /** Oldest first. */
     list(): Promise<AnalyticsRecord[]>
@@ -126,7 +138,7 @@ function checkBatch(chainId: number, from: IndexCursor, to: { next: number }, tx
 export function memoryStorage(): GatewayStorage {
   let names = new Map<string, NameRow>()
   /** Oldest first. */
-  let sessions: StoredSession[] = []
+  let sessions: (StoredSession & { revoked?: true })[] = []
   let analytics: { record: AnalyticsRecord; bytes: number }[] = []
   const cursors = new Map<number, IndexCursor>()
   /** Per chain, the transactions of each address (lower-case), in block order. */
@@ -162,18 +174,32 @@ export function memoryStorage(): GatewayStorage {
         sessions.push({ ...session })
         return 'ok'
       },
-      list: async (address, now) => sessions.filter((s) => same(s.address, address) && live(s, now)).reverse().map((s) => ({ ...s })),
+      byNonce: async (address, nonce) => {
+        const found = sessions.find((s) => same(s.address, address) && s.nonce === nonce)
+        if (!found) return null
+        const { revoked, ...session } = found
+        return { ...session, revoked: !!revoked }
+      },
+      list: async (address, now) =>
+        sessions
+          .filter((s) => same(s.address, address) && live(s, now) && !s.revoked)
+          .reverse()
+          .map(({ revoked: _, ...s }) => s),
       get: async (address, id) => {
-        const found = sessions.find((s) => s.id === id && same(s.address, address))
-        return found ? { ...found } : null
+        const found = sessions.find((s) => s.id === id && same(s.address, address) && !s.revoked)
+        if (!found) return null
+        const { revoked: _, ...session } = found
+        return session
       },
       async delete(address, id) {
-        sessions = sessions.filter((s) => !(s.id === id && same(s.address, address)))
+        sessions = sessions.map((s) => (s.id === id && same(s.address, address) ? { ...s, revoked: true } : s))
       },
-      count: async () => sessions.length,
+      count: async () => sessions.filter((s) => !s.revoked).length,
     },
     analytics: {
       async add(record, bytes, caps) {
+        const id = eventIdOf(record)
+        if (id !== null && analytics.some((a) => eventIdOf(a.record) === id)) return 0
         analytics.push({ record: structuredClone(record), bytes })
         let total = analytics.reduce((sum, a) => sum + a.bytes, 0)
         let drop = 0
@@ -296,6 +322,11 @@ const MIGRATIONS = [
      PRIMARY KEY (chain_id, generation, block_number, tx_index)
    );
    CREATE INDEX gateway_index_txs_addresses ON gateway_index_txs USING gin (addresses);`,
+  // A client's retry of an analytics event is kept once: its eventId is unique (NULLs are distinct).
+  `ALTER TABLE gateway_analytics ADD COLUMN event_id text;
+   CREATE UNIQUE INDEX gateway_analytics_event ON gateway_analytics (event_id);`,
+  // A revoked session stays as a mark, so its signed message cannot make a session again.
+  `ALTER TABLE gateway_sessions ADD COLUMN revoked boolean NOT NULL DEFAULT false;`,
 ]
 
 /** An arbitrary key of the advisory lock that keeps two gateways from migrating at once. */
@@ -368,6 +399,12 @@ const toIndexedTx = (r: IndexedTxDbRow): IndexedTxRow => ({
 
 /** A unique constraint refused the row. */
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown })?.code === '23505'
+
+/** An analytics event's id, as the modal's client sends it (`body.eventId`), if it has one. */
+function eventIdOf(record: AnalyticsRecord): string | null {
+  const id = (record.body as { eventId?: unknown } | undefined)?.eventId
+  return typeof id === 'string' && id !== '' ? id : null
+}
 /** The data was refused (SQLSTATE classes 22, data exception, and 23, integrity constraint violation), not the database lost. */
 const isDataError = (error: unknown) => /^2[23]/.test(String((error as { code?: unknown })?.code ?? ''))
 
@@ -448,39 +485,57 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
           throw error
         }
       },
+      byNonce: async (address, nonce) => {
+        const rows = await run<SessionRow & { revoked: boolean }>(
+          'SELECT id, address, nonce, chain_id, domain, uri, issued_at, expiration_time, revoked FROM gateway_sessions WHERE address_lower = $1 AND nonce = $2',
+          [address.toLowerCase(), nonce],
+        )
+        return rows[0] ? { ...toSession(rows[0]), revoked: rows[0].revoked === true } : null
+      },
       list: async (address, now) =>
         (
           await run<SessionRow>(
             `SELECT id, address, nonce, chain_id, domain, uri, issued_at, expiration_time FROM gateway_sessions
-             WHERE address_lower = $1 AND (expires_at IS NULL OR expires_at > $2) ORDER BY seq DESC`,
+             WHERE address_lower = $1 AND NOT revoked AND (expires_at IS NULL OR expires_at > $2) ORDER BY seq DESC`,
             [address.toLowerCase(), now],
           )
         ).map(toSession),
       get: async (address, id) => {
         const rows = await run<SessionRow>(
-          'SELECT id, address, nonce, chain_id, domain, uri, issued_at, expiration_time FROM gateway_sessions WHERE id = $1 AND address_lower = $2',
+          'SELECT id, address, nonce, chain_id, domain, uri, issued_at, expiration_time FROM gateway_sessions WHERE id = $1 AND address_lower = $2 AND NOT revoked',
           [id, address.toLowerCase()],
         )
         return rows[0] ? toSession(rows[0]) : null
       },
       async delete(address, id) {
-        await run('DELETE FROM gateway_sessions WHERE id = $1 AND address_lower = $2', [id, address.toLowerCase()])
+        await run('UPDATE gateway_sessions SET revoked = true WHERE id = $1 AND address_lower = $2', [id, address.toLowerCase()])
       },
-      count: () => count('gateway_sessions'),
+      count: async () => Number((await run<{ n: string }>('SELECT count(*) AS n FROM gateway_sessions WHERE NOT revoked'))[0]?.n ?? 0),
     },
     analytics: {
       async add(record, bytes, caps) {
-        await run('INSERT INTO gateway_analytics (bytes, record) VALUES ($1, $2)', [bytes, JSON.stringify(record)])
-        // Newest first, the running count and size: past either cap, the older rows go.
-        const dropped = await run(
-          `DELETE FROM gateway_analytics WHERE seq IN (
-             SELECT seq FROM (
-               SELECT seq, row_number() OVER (ORDER BY seq DESC) AS n, sum(bytes) OVER (ORDER BY seq DESC) AS total FROM gateway_analytics
-             ) ranked WHERE n > $1 OR total > $2
-           ) RETURNING seq`,
-          [caps.maxEvents, caps.maxBytes],
-        )
-        return dropped.length
+        // An event sent again (a client's retry) is kept once.
+        const added = await run('INSERT INTO gateway_analytics (bytes, record, event_id) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING RETURNING seq', [
+          bytes,
+          JSON.stringify(record),
+          eventIdOf(record),
+        ])
+        if (added.length === 0) return 0
+        // Newest first, the running count and size: past either cap, the older rows go. The
+        // record is stored by now: a trim that fails (the database went away) is the next add's.
+        try {
+          const dropped = await run(
+            `DELETE FROM gateway_analytics WHERE seq IN (
+               SELECT seq FROM (
+                 SELECT seq, row_number() OVER (ORDER BY seq DESC) AS n, sum(bytes) OVER (ORDER BY seq DESC) AS total FROM gateway_analytics
+               ) ranked WHERE n > $1 OR total > $2
+             ) RETURNING seq`,
+            [caps.maxEvents, caps.maxBytes],
+          )
+          return dropped.length
+        } catch {
+          return 0
+        }
       },
       list: async () => (await run<{ record: string }>('SELECT record FROM gateway_analytics ORDER BY seq')).map((r) => JSON.parse(r.record) as AnalyticsRecord),
       async clear() {

@@ -13,8 +13,36 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** A stable code for the body (`{ error, code }`), for a condition a client tells apart (`STORE_FULL`). */
+    readonly code?: string,
   ) {
     super(message)
+  }
+}
+
+/**
+ * A store at its cap: 507, which clients do not retry (a full store stays full), with the
+ * stable code `STORE_FULL`.
+ *
+ * @example
+ * if (claimed === 'full') throw storeFull('At most 10000 names are kept')
+ */
+export function storeFull(message: string): HttpError {
+  return new HttpError(507, message, {}, 'STORE_FULL')
+}
+
+/**
+ * Runs what follows a committed write (a count kept for `/_control/memory`, say): it may fail
+ * (the database went away after the commit) without turning the acknowledged write into an error.
+ *
+ * @example
+ * known = await afterCommit(() => storage.names.count(), known + 1)
+ */
+export async function afterCommit<T>(read: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await read()
+  } catch {
+    return fallback
   }
 }
 

@@ -131,9 +131,11 @@ describe('gateway limits: request bodies', () => {
     const g = await start({ maxBodyBytes: 1000, maxBufferedBodyBytes: 2000 })
     const head = `POST /e?${P} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 900\r\n\r\n`
     const conns = [await raw(g.url, head), await raw(g.url, head), await raw(g.url, head)]
-    const partial = `{"eventId":"slow","props":{"x":"${'s'.repeat(700)}`
-    for (const c of conns) {
-      c.socket.write(partial)
+    // Each its own event (one eventId is kept once), the same length.
+    const partialOf = (i: number) => `{"eventId":"slow${i}","props":{"x":"${'s'.repeat(700)}`
+    const partial = partialOf(0)
+    for (const [i, c] of conns.entries()) {
+      c.socket.write(partialOf(i))
       await new Promise((r) => setTimeout(r, 30))
     }
     await expect.poll(() => conns[2]!.received(), { timeout: 2000 }).toMatch(/^HTTP\/1\.1 503 /)

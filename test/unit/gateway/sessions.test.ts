@@ -32,7 +32,8 @@ const list = async (i: number) => (await call(stack.gateway.url, 'GET', `/v1/ses
 
 describe('hosted sign-in sessions', () => {
   it('keeps a verified session, lists it without its signature, and revokes it with a signed revocation', async () => {
-    const created = await signIn(0)
+    const text = message(0)
+    const created = await signIn(0, text)
     expect(created.status).toBe(201)
     const session = (created.body as { session: Record<string, unknown> }).session
     expect(session).toMatchObject({ chainId: `eip155:${stack.dev.chains[0]!.chainId}`, domain: 'app.example', uri: 'https://app.example' })
@@ -54,6 +55,9 @@ describe('hosted sign-in sessions', () => {
     expect((await list(0)).sessions).toEqual([])
     expect((await revoke('0x00')).status).toBe(404)
     expect(stack.gateway.stats().sessions).toBe(0)
+    // The revoked session's signed message cannot make a session again.
+    expect((await signIn(0, text)).status).toBe(409)
+    expect((await list(0)).sessions).toEqual([])
   })
 
   it('lists the newest first', async () => {
@@ -71,8 +75,15 @@ describe('hosted sign-in sessions', () => {
     await expectRefused(signIn(0, message(0), 1), 401, /^Invalid signature$/)
     await expectRefused(signIn(1, message(0)), 400, /another address/)
     const used = message(0)
-    expect((await signIn(0, used)).status).toBe(201)
-    await expectRefused(signIn(0, used), 409, /already used/)
+    const first = await signIn(0, used)
+    expect(first.status).toBe(201)
+    // The same signed message again (a client's retry): answered as the first time, one session kept.
+    const again = await signIn(0, used)
+    expect(again.status).toBe(201)
+    expect((again.body as { session: { id: string } }).session.id).toBe((first.body as { session: { id: string } }).session.id)
+    // Its nonce in another message: refused.
+    const nonce = /Nonce: (\S+)/.exec(used)![1]!
+    await expectRefused(signIn(0, message(0, { nonce, domain: 'other.example' })), 409, /already used/)
     await expectRefused(signIn(0, message(0, { issuedAt: new Date(Date.now() - 7_200_000), expirationTime: new Date(Date.now() - 3_600_000) })), 400, /expired/)
     await expectRefused(signIn(0, message(0, { chainId: 1 })), 400, /eip155:1 is not served/)
     const url = `/v1/sessions/${account(0).address}?${P}`
@@ -94,7 +105,8 @@ describe('hosted sign-in sessions', () => {
       const post = async (t: string) =>
         call(small.url, 'POST', `/v1/sessions/${account(0).address}?${P}`, { message: t, signature: await account(0).signMessage({ message: t }) })
       expect((await post(text)).status).toBe(201)
-      expect((await post(message(0))).status).toBe(503)
+      // A full store stays full: 507 (which clients do not retry) with a stable code.
+      expect(await post(message(0))).toMatchObject({ status: 507, body: { code: 'STORE_FULL' } })
       await call(small.url, 'POST', '/_control/reset')
       expect(small.stats().sessions).toBe(0)
       expect((await post(message(0))).status).toBe(201)
@@ -127,6 +139,9 @@ describe('name registration', () => {
       expect(got).toBe(status)
       expect((body as { reasons: { description: string }[] }).reasons[0]!.description).toMatch(reason)
     }
+    // The same signer again (a retry of a stored registration): answered as the first time.
+    const retried = await register(0, 'ella.gangway')
+    expect(retried).toMatchObject({ status: 200, body: { success: true, name: { name: 'ella.gangway', addresses: { '60': { address: account(0).address } } } } })
     await refused(register(1, 'ella.gangway'), 409, /^Name is already taken$/)
     await refused(register(1, 'fern.gangway', { signer: 2 }), 401, /^Invalid signature$/)
     await refused(register(1, 'fern.gangway', { timestamp: Math.floor(Date.now() / 1000) - 3600 }), 400, /expired/)

@@ -96,6 +96,9 @@ describe.each(backends)('storage: %s', (_, open, again) => {
     expect(await storage.sessions.insert(session('b', 'n2', '2026-01-02T00:00:00.000Z'), 3, now)).toBe('ok')
     expect(await storage.sessions.insert(session('c', 'n3', '2027-01-01T00:00:00.000Z'), 3, now)).toBe('ok')
     expect(await storage.sessions.insert(session('d', 'n1'), 3, now)).toBe('duplicate')
+    // A retry finds the session its nonce made (the store answers it as the first time).
+    expect((await storage.sessions.byNonce(ADDRESS.toLowerCase(), 'n1'))?.id).toBe('a')
+    expect(await storage.sessions.byNonce(ADDRESS, 'unused')).toBeNull()
     expect(await storage.sessions.insert(session('e', 'n1', null, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'), 3, now)).toBe('ok')
     expect((await storage.sessions.list(ADDRESS.toLowerCase(), now)).map((s) => s.id)).toEqual(['c', 'a'])
     expect(await storage.sessions.get(ADDRESS, 'c')).toEqual(session('c', 'n3', '2027-01-01T00:00:00.000Z'))
@@ -104,6 +107,11 @@ describe.each(backends)('storage: %s', (_, open, again) => {
     expect(await storage.sessions.insert(session('f', 'n4'), 3, now)).toBe('full')
     await storage.sessions.delete(ADDRESS, 'a')
     expect((await storage.sessions.list(ADDRESS, now)).map((s) => s.id)).toEqual(['c'])
+    // Revoked: not listed, not found, not counted, but its nonce stays used.
+    expect(await storage.sessions.get(ADDRESS, 'a')).toBeNull()
+    expect(await storage.sessions.count()).toBe(2)
+    expect(await storage.sessions.byNonce(ADDRESS, 'n1')).toMatchObject({ id: 'a', revoked: true })
+    expect(await storage.sessions.insert(session('g', 'n1'), 5, now)).toBe('duplicate')
     await storage.clear()
     expect(await storage.sessions.count()).toBe(0)
     expect(await storage.names.count()).toBe(0)
@@ -122,6 +130,20 @@ describe.each(backends)('storage: %s', (_, open, again) => {
     expect(await storage.analytics.size()).toEqual({ events: 2, bytes: 950 })
     await storage.analytics.clear()
     expect(await storage.analytics.size()).toEqual({ events: 0, bytes: 0 })
+  })
+
+  it('keeps an analytics event sent again once, by its eventId', async () => {
+    await storage.analytics.clear()
+    const record = (id: string | undefined) => ({ receivedAt: 1, query: { projectId: 'p', st: null, sv: null }, origin: null, body: { ...(id ? { eventId: id } : {}), props: {} } })
+    const caps = { maxEvents: 10, maxBytes: 10_000 }
+    await storage.analytics.add(record('same'), 10, caps)
+    await storage.analytics.add(record('same'), 10, caps)
+    await storage.analytics.add(record('other'), 10, caps)
+    // Without an id nothing is told apart: each is kept.
+    await storage.analytics.add(record(undefined), 10, caps)
+    await storage.analytics.add(record(undefined), 10, caps)
+    expect((await storage.analytics.list()).map((r) => (r.body as { eventId?: string }).eventId ?? null)).toEqual(['same', 'other', null, null])
+    await storage.analytics.clear()
   })
 
   it('keeps the transaction index: cursors per chain, an address\'s transactions newest first over chains, paged', async () => {
@@ -265,8 +287,13 @@ describe('gateways over one PostgreSQL server', () => {
       expect(created.status).toBe(201)
       const id = (created.body as { session: { id: string } }).session.id
       expect(((await call(b.url, 'GET', `/v1/sessions/${signer.address}?${P}`)).body as { sessions: { id: string }[] }).sessions.map((s) => s.id)).toContain(id)
-      // The nonce is spent for both: the other gateway refuses the same message.
-      expect((await call(b.url, 'POST', `/v1/sessions/${signer.address}?${P}`, { message, signature })).status).toBe(409)
+      // The nonce is spent for both: the same message sent to the other gateway (a retry) answers
+      // with the session it made, and the nonce in another message is refused there.
+      const retried = await call(b.url, 'POST', `/v1/sessions/${signer.address}?${P}`, { message, signature })
+      expect(retried).toMatchObject({ status: 201, body: { session: { id } } })
+      const nonce = /Nonce: (\S+)/.exec(message)![1]!
+      const other = createSiweMessage({ address: signer.address, chainId: chains.chains[0]!.chainId, domain: 'other.example', uri: 'https://other.example', nonce, version: '1', issuedAt: new Date() })
+      expect((await call(b.url, 'POST', `/v1/sessions/${signer.address}?${P}`, { message: other, signature: await signer.signMessage({ message: other }) })).status).toBe(409)
       // Analytics sent to one are read from the other.
       expect((await call(a.url, 'POST', `/e?${P}`, { eventId: 'shared-event', props: { event: 'MODAL_OPEN' } })).status).toBe(200)
       const events = ((await call(b.url, 'GET', '/_control/analytics')).body as { events: { body: { eventId: string } }[] }).events
