@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { privateKeyToAccount } from 'viem/accounts'
-import { createSiweMessage, generateSiweNonce } from 'viem/siwe'
 import { chainClients } from '../../../dev/gateway/chainClients'
 import { createControl } from '../../../dev/gateway/control'
 import { DEFAULT_GATEWAY_LIMITS } from '../../../dev/gateway/gatewayLimits'
@@ -8,7 +7,7 @@ import { createNameStore } from '../../../dev/gateway/names'
 import { createSessionStore } from '../../../dev/gateway/sessions'
 import { memoryStorage, type GatewayStorage } from '../../../dev/gateway/storage'
 import { HttpError } from '../../../dev/gateway/validate'
-import { stackPerFile } from './harness'
+import { siweMessage, stackPerFile } from './harness'
 
 // A write the storage has committed is answered as done: what follows the commit (the counts a
 // gateway keeps for /_control/memory) may fail, as when the database goes away just then,
@@ -46,15 +45,7 @@ describe('a committed write is answered as done', () => {
   it('a sign-in session, its count failing after the commit', async () => {
     const { storage, state } = goesDownAfterWrites(memoryStorage())
     const sessions = createSessionStore({ storage, clients: chainClients(stack.dev.chains), maxSessions: 10 })
-    const message = createSiweMessage({
-      address: account().address,
-      chainId: stack.dev.chains[0]!.chainId,
-      domain: 'app.example',
-      uri: 'https://app.example',
-      nonce: generateSiweNonce(),
-      version: '1',
-      issuedAt: new Date(),
-    })
+    const message = siweMessage(account().address, stack.dev.chains[0]!.chainId)
     state.down = true
     const created = await sessions.create(account().address, { message, signature: await account().signMessage({ message }) })
     expect(await storage.sessions.get(account().address, created.id)).toMatchObject({ id: created.id })

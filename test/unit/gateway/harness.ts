@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest'
 import { createPublicClient, createWalletClient, defineChain, http, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { createSiweMessage, generateSiweNonce } from 'viem/siwe'
 import { startChains, type DevChain, type DevChains } from '../../../dev/chain/startChains'
 import { startGateway, type Gateway } from '../../../dev/gateway/startGateway'
 import { freePort } from '../../../dev/stack/ports'
@@ -75,4 +76,19 @@ export function walletOn(chain: DevChain, privateKey: Hex) {
     wallet: createWalletClient({ chain: viemChain, transport, account: privateKeyToAccount(privateKey) }),
     reader: createPublicClient({ chain: viemChain, transport }),
   }
+}
+
+/** An EIP-4361 sign-in message for app.example on `chainId`: a fresh nonce, issued now, valid for an hour. */
+export function siweMessage(address: `0x${string}`, chainId: number, overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {}): string {
+  return createSiweMessage({
+    address,
+    chainId,
+    domain: 'app.example',
+    uri: 'https://app.example',
+    nonce: generateSiweNonce(),
+    version: '1',
+    issuedAt: new Date(),
+    expirationTime: new Date(Date.now() + 3_600_000),
+    ...overrides,
+  })
 }

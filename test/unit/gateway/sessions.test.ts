@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { privateKeyToAccount } from 'viem/accounts'
-import { createSiweMessage, generateSiweNonce } from 'viem/siwe'
 import { revokeSessionMessage } from '../../../src/core/domain/siwxSessions'
-import { call, P, stackPerFile } from './harness'
+import { call, P, siweMessage, stackPerFile } from './harness'
 
 // The hosted sign-in sessions (`/v1/sessions/{address}`) over the real local chains: messages
 // and signatures are checked with viem against the chain.
@@ -11,18 +10,8 @@ beforeEach(() => stack.gateway.control.reset())
 
 const account = (i: number) => privateKeyToAccount(stack.dev.accounts[i]!.privateKey)
 
-function message(i: number, overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {}) {
-  return createSiweMessage({
-    address: account(i).address,
-    chainId: stack.dev.chains[0]!.chainId,
-    domain: 'app.example',
-    uri: 'https://app.example',
-    nonce: generateSiweNonce(),
-    version: '1',
-    issuedAt: new Date(),
-    expirationTime: new Date(Date.now() + 3_600_000),
-    ...overrides,
-  })
+function message(i: number, overrides: Parameters<typeof siweMessage>[2] = {}) {
+  return siweMessage(account(i).address, stack.dev.chains[0]!.chainId, overrides)
 }
 
 async function signIn(i: number, text = message(i), signer = i) {
