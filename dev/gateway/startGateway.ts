@@ -184,7 +184,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }),
     ...controlRoutes(),
     { method: 'GET', pattern: /^\/$/, handler: () => ({ json: { name: 'gangway-gateway', chains: servedNetworks } }) },
+    // Liveness: the process answers. Readiness, for a load balancer: the database answers too
+    // (503 with Retry-After while it cannot be reached).
     { method: 'GET', pattern: /^\/health$/, handler: () => ({ json: { ok: true } }) },
+    { method: 'GET', pattern: /^\/ready$/, handler: async () => (await storage.ping(), { json: { ready: true, storage: storage.kind } }) },
   ]
 
   function directoryRoutes(): Route[] {

@@ -52,6 +52,8 @@ export type IndexKey = readonly [timestamp: number, chainId: number, blockNumber
  */
 export interface GatewayStorage {
   readonly kind: 'memory' | 'pglite' | 'postgres'
+  /** Resolves once the storage answers a trivial query; a 503 `HttpError` while it cannot be reached. */
+  ping(): Promise<void>
   names: {
     get(name: string): Promise<NameRow | null>
     byAddress(address: string): Promise<NameRow[]>
@@ -147,6 +149,7 @@ export function memoryStorage(): GatewayStorage {
   const cursorOf = (chainId: number): IndexCursor => cursors.get(chainId) ?? { generation: 0, next: 0, tipHash: null }
   return {
     kind: 'memory',
+    ping: async () => {},
     names: {
       get: async (name) => structuredClone(names.get(name) ?? null),
       byAddress: async (address) => [...names.values()].filter((r) => same(r.address, address)).map((r) => structuredClone(r)),
@@ -425,6 +428,9 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
   const count = async (table: 'gateway_names' | 'gateway_sessions') => Number((await run<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0]?.n ?? 0)
   return {
     kind,
+    async ping() {
+      await run('SELECT 1')
+    },
     names: {
       get: async (name) => {
         const rows = await run<NameDbRow>('SELECT name, address, registered, updated FROM gateway_names WHERE name = $1', [name])

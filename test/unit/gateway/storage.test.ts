@@ -304,16 +304,22 @@ describe('gateways over one PostgreSQL server', () => {
     }
   }, 60_000)
 
-  it('a gateway answers 503 while its database is down and serves again once it is back', async () => {
+  it('a gateway answers 503 while its database is down and serves again once it is back; /ready tells a load balancer, /health the process', async () => {
     const gateway = await startGateway({ chains: chains.chains, tokens: chains.tokens, database: { url: pg.url }, names: { 'kept.gangway': ADDRESS } })
     try {
       expect((await call(gateway.url, 'GET', `/v1/profile/account/kept.gangway?${P}`)).status).toBe(200)
+      expect(await call(gateway.url, 'GET', '/ready')).toMatchObject({ status: 200, body: { ready: true, storage: 'postgres' } })
       await pg.stop()
       const down = await call(gateway.url, 'GET', `/v1/profile/account/kept.gangway?${P}`)
       expect(down.status).toBe(503)
       expect((down.body as { error: string }).error).toMatch(/^The database is unavailable/)
+      const notReady = await call(gateway.url, 'GET', '/ready')
+      expect(notReady.status).toBe(503)
+      expect(notReady.headers.get('retry-after')).toBe('1')
+      expect((await call(gateway.url, 'GET', '/health')).status).toBe(200)
       await pg.start()
       await expect.poll(async () => (await call(gateway.url, 'GET', `/v1/profile/account/kept.gangway?${P}`)).status, { timeout: 15_000 }).toBe(200)
+      expect((await call(gateway.url, 'GET', '/ready')).status).toBe(200)
     } finally {
       await pg.start()
       await gateway.stop()
