@@ -24,6 +24,19 @@ function remember(url: string, outcome: Outcome): void {
 export function preloadImage(url: string, timeoutMs: number = IMAGE_PRELOAD_TIMEOUT_MS): Promise<boolean> {
   const known = outcomes.get(url)
   if (known) return Promise.resolve(known === 'loaded')
+  // One load per URL at a time: a list rendered again while its images load asks again.
+  let pending = loading.get(url)
+  if (!pending) {
+    pending = loadImage(url, timeoutMs).finally(() => loading.delete(url))
+    loading.set(url, pending)
+  }
+  return pending
+}
+
+/** Loads started and not settled yet, by URL. */
+const loading = new Map<string, Promise<boolean>>()
+
+function loadImage(url: string, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
     if (typeof Image === 'undefined') {
       resolve(false)

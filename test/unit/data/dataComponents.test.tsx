@@ -61,6 +61,16 @@ describe('WalletImage', () => {
     expect(el.querySelector('img')?.getAttribute('src')).toBe('http://127.0.0.1:9/a.svg')
   })
 
+  it('loads an image once while it is pending, however many ask', async () => {
+    const images = controllableImages()
+    const url = 'http://127.0.0.1:9/asked-twice.svg'
+    const first = preloadImage(url)
+    const second = preloadImage(url)
+    expect(images.images.filter((i) => i.src === url)).toHaveLength(1)
+    images.load(url)
+    expect(await Promise.all([first, second])).toEqual([true, true])
+  })
+
   it('requests no image for an icon unmounted within 100 ms (a row flung past)', async () => {
     vi.useFakeTimers()
     const images = controllableImages()
