@@ -29,6 +29,9 @@ const VIEW_GROUPS: Partial<Record<Group, GroupLoader>> = {
   account: () => import('./accountSheet/accountViews.js').then((m) => m.accountViews),
 }
 
+/** The options whose views have been registered. */
+const registered = new WeakSet<object>()
+
 /** How a host brings each optional group's views: named in a view's error when it did not. */
 const BROUGHT_BY: Record<OptionalGroup, string> = {
   walletConnect: "createModal({ walletConnect: walletConnect() }) of 'gangway-kit/walletconnect'",
@@ -48,6 +51,9 @@ const BROUGHT_BY: Record<OptionalGroup, string> = {
  * registerFeatureViews(modal.options)
  */
 export function registerFeatureViews(options: Partial<Pick<ModalOptions, 'walletConnect' | 'embeddedWallet' | 'siwx' | 'modules' | 'adapters'>>): void {
+  // Once per modal's options: ModalRoot asks on each of its renders.
+  if (registered.has(options)) return
+  registered.add(options)
   const bring = (group: OptionalGroup, chunks: FeatureChunks | undefined) => {
     if (chunks?.views && !VIEW_GROUPS[group]) VIEW_GROUPS[group] = chunks.views as GroupLoader
   }
