@@ -337,9 +337,8 @@ const LAZY_NAMES: readonly string[] = LAZY_FEATURES.map((f) => f.name)
 const optionalFeature = fields({
   optional: check((n) => LAZY_NAMES.includes(n as string), `one of ${LAZY_NAMES.join(', ')}`),
   load: fn,
-  effects: optional(fn),
   views: optional(fn),
-})
+} satisfies { [K in keyof Required<OptionalFeature>]: Schema<unknown> })
 
 /** One of Gangway's optional features (`swaps()` …), or a feature module of the host's own. */
 const feature: Schema<unknown> = {

@@ -87,9 +87,10 @@ export function chunkEffects<D>(deps: FeatureChunkDeps, name: string): Promise<r
  * A built-in feature that joins the running modal when first needed, as a host passes it in
  * `modules` (`swaps()` of `gangway-kit/features`): which one, its chunk and its views.
  */
-export type OptionalFeature<D = any> = FeatureChunks<D> & {
+export type OptionalFeature<D = any> = Pick<FeatureChunks<D>, 'views'> & {
   /** The name of the lazy feature it brings (a name of `LAZY_FEATURE_DESCRIPTIONS`). */
   readonly optional: string
+  /** Its chunk: events, slices and effects. */
   readonly load: () => Promise<Feature<D>>
 }
 
