@@ -117,7 +117,8 @@ export function startModalEngine(options: ModalOptions, begun: EngineStart): Eng
   // The modal is its features: the catalogue, root reducer, state and effects derive from them.
   const builtIn: Feature<Deps>[] = [...BASE_FEATURES, ...(options.persistLog === false ? [] : [logPersistenceFeature])]
   const own = hostModules(options)
-  const modules = modulesEventProblem(own, new Map(builtIn.flatMap((f) => f.events.map((e) => [e.type, e] as const))))
+  // Only a host with modules of its own pays for the map of built-in event types.
+  const modules = own.length ? modulesEventProblem(own, new Map(builtIn.flatMap((f) => f.events.map((e) => [e.type, e] as const)))) : null
   if (modules) throw new InvalidInputError(`Invalid options: ${modules}`)
   const features: Feature<Deps>[] = [...builtIn, ...own]
   // The optional features the host passed join when first needed, each from a chunk of its own.
