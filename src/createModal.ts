@@ -11,6 +11,7 @@ import type { StampedEvent } from './core/events/defineEvent.js'
 import type { BannerVariant } from './core/events/modal/banner.js'
 import type { Namespace, ViewName } from './core/events/views.js'
 import type { WalletCommands } from './core/events/connection/walletCommands.js'
+import type { CallsCommands } from './core/events/calls/callsCommands.js'
 import type { WalletRecord } from './core/domain/entities.js'
 import type { Eip1193Provider } from './core/ports.js'
 import { baseInitialState } from './core/reducers/baseInitialState.js'
@@ -28,7 +29,7 @@ export type { ModalOptions } from './options/modalOptions.js'
 export type { OpenOptions } from './commands/open.js'
 export type { ThemeVariables } from './commands/setThemeVariables.js'
 
-export type Modal = Omit<Store, 'start' | 'joinHistory' | 'storedLog'> & WalletCommands & {
+export type Modal = Omit<Store, 'start' | 'joinHistory' | 'storedLog'> & WalletCommands & CallsCommands & {
   readonly options: Readonly<ModalOptions>
   /** The state a server render and the first client render use (no hydration mismatch). */
   readonly serverState: ModalState
@@ -280,6 +281,10 @@ export function createModal(options: ModalOptions): Modal {
     signMessage: request((e) => e.signMessage),
     signTypedData: request((e) => e.signTypedData),
     send: request((e) => e.send),
+    sendCalls: request((e) => e.sendCalls),
+    getCallsStatus: request((e) => e.getCallsStatus),
+    getCapabilities: request((e) => e.getCapabilities),
+    showCallsStatus: request((e) => e.showCallsStatus),
     // Asking for a provider never starts anything: it answers once the session has started.
     getProvider: request((e) => e.getProvider, false),
     getWalletClient: request((e) => e.getWalletClient, false),

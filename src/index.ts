@@ -6,7 +6,7 @@ export { GangwayError, InvalidInputError, serializeError, serializedErrorSchema 
 export type { SerializedError, UnknownGangwayError } from './core/errors/base.js'
 export { deserializeError } from './core/errors/deserializeError.js'
 export { isUserRejection } from './core/errors/isUserRejection.js'
-export { ModalClosedError, ChainAdapterNotFoundError, ConnectorNotFoundError, NetworkNotFoundError, NoActiveAddressError, RequestAbortedError } from './core/errors/connection.js'
+export { ModalClosedError, ChainAdapterNotFoundError, ConnectorNotFoundError, FeatureNotIncludedError, NetworkNotFoundError, NoActiveAddressError, RequestAbortedError } from './core/errors/connection.js'
 export {
   WalletRpcError,
   WalletRejectedError,
@@ -29,6 +29,15 @@ export {
   WalletJsonRpcVersionUnsupportedError,
   WalletInvalidResponseError,
 } from './core/errors/wallet.js'
+export {
+  WalletUnsupportedCapabilityError,
+  WalletUnsupportedChainIdError,
+  WalletDuplicateBatchIdError,
+  WalletUnknownBatchIdError,
+  WalletBatchTooLargeError,
+  WalletUpgradeRejectedError,
+  WalletAtomicityNotSupportedError,
+} from './core/errors/calls.js'
 export { WalletConnectUnsupportedChainsError, WalletConnectChainNotSupportedError, WalletConnectUnavailableError } from './core/errors/walletConnect.js'
 export { ApiRequestError, ApiResponseError, ApiTimeoutError } from './core/errors/api.js'
 export { StorageTimeoutError, ReplayError } from './core/errors/storage.js'
@@ -83,6 +92,10 @@ export type { ChainAdapter, ChainDeps, ConnectRequest, WalletSession, WalletProv
 export type { Network, Connector } from './core/domain/entities.js'
 export type { RequestOptions, WalletCommands } from './core/events/connection/walletCommands.js'
 export type { SendToken } from './core/events/connection/send.js'
+// Batched calls (EIP-5792), with the `batchedCalls()` module of `gangway-kit/features`.
+export type { CallsCommands, SendCallsOptions, CallsStatusResult } from './core/events/calls/callsCommands.js'
+export type { CallInput, CallsReceipt, CallsStatusKind } from './core/domain/calls.js'
+export type { CallsState, CallsBatch } from './core/reducers/calls/callsReducer.js'
 export { newRequestId } from './core/events/newRequestId.js'
 export { connectorsChanged } from './core/events/connection/connectors.js'
 export { disconnectRequested, accountDisconnected, accountsChanged, connectionSwitchRequested } from './core/events/connection/connectionLifecycle.js'

@@ -47,6 +47,7 @@ import { closeBanner } from './commands/closeBanner.js'
 import { getProvider } from './commands/getProvider.js'
 import { getWalletClient } from './commands/getWalletClient.js'
 import { destroy } from './commands/destroy.js'
+import { callsCommands } from './commands/calls.js'
 
 /**
  * The modal's engine: the event-sourced store with its features, effects, persistence and the
@@ -191,6 +192,7 @@ export function startModalEngine(options: ModalOptions, begun: EngineStart): Eng
   return {
     ...s,
     ...createWalletCommands(s),
+    ...callsCommands(s, optionalModules(options).find((m) => m.optional === 'calls')),
     ready,
     open: open(s),
     close: close(s),

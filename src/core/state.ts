@@ -11,6 +11,7 @@ import type { SiwxSessionsState } from './reducers/siwx/siwxSessionsReducer.js'
 import type { NameRegistrationState } from './reducers/names/nameRegistrationReducer.js'
 import type { SwapState } from './reducers/swaps/swapReducer.js'
 import type { OnrampState } from './reducers/onramp/onrampReducer.js'
+import type { CallsState } from './reducers/calls/callsReducer.js'
 import type { EmailLoginState } from './reducers/embeddedWallet/emailLoginReducer.js'
 import type { SocialLoginState } from './reducers/embeddedWallet/socialLoginReducer.js'
 import type { EmailUpdateState, EmbeddedUserState } from './reducers/embeddedWallet/emailUpdateReducer.js'
@@ -164,6 +165,8 @@ export type ModalState = {
   nameRegistration?: NameRegistrationState
   swap?: SwapState
   onramp?: OnrampState
+  /** Batched calls (EIP-5792): batches sent and where they are, the account's capabilities. */
+  calls?: CallsState
   /** The e-mail login under way (EmailLogin). */
   emailLogin: EmailLoginState
   /** The social or Farcaster login under way (ConnectingSocial, ConnectingFarcaster). */

@@ -338,6 +338,7 @@ const optionalFeature = fields({
   optional: check((n) => LAZY_NAMES.includes(n as string), `one of ${LAZY_NAMES.join(', ')}`),
   load: fn,
   views: optional(fn),
+  commands: optional(fn),
 } satisfies { [K in keyof Required<OptionalFeature>]: Schema<unknown> })
 
 /** One of Gangway's optional features (`swaps()` …), or a feature module of the host's own. */

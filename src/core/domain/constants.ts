@@ -122,3 +122,8 @@ export function isFeatureSupported(feature: keyof typeof FEATURE_NAMESPACES, nam
 
 /** How long a sign-in session lasts: the EIP-4361 message's expiration time after it was issued (24 h). */
 export const SIWX_SESSION_MS = 24 * 60 * 60 * 1000
+
+/** How often a batch sent with `wallet_sendCalls` is asked for its status until it is done. */
+export const CALLS_POLL_MS = 1 * SECOND
+/** How long a batch is followed before the modal stops asking (a host can still ask). */
+export const CALLS_TRACK_MS = 10 * 60 * SECOND

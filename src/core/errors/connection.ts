@@ -34,6 +34,15 @@ export class ConnectorNotFoundError extends GangwayError {
   }
 }
 
+/** A host command of an optional feature whose module the host did not pass in `modules`. */
+export class FeatureNotIncludedError extends GangwayError {
+  override readonly name = 'FeatureNotIncludedError'
+  override readonly kind = 'FEATURE_NOT_INCLUDED'
+  constructor(shortMessage: string, module: string) {
+    super(shortMessage, { details: `pass ${module}() of 'gangway-kit/features' in the modal's modules` })
+  }
+}
+
 /** A network id that is not among the host's networks. */
 export class NetworkNotFoundError extends GangwayError {
   override readonly name = 'NetworkNotFoundError'

@@ -1,6 +1,15 @@
+import {
+  WalletAtomicityNotSupportedError,
+  WalletBatchTooLargeError,
+  WalletDuplicateBatchIdError,
+  WalletUnknownBatchIdError,
+  WalletUnsupportedCapabilityError,
+  WalletUnsupportedChainIdError,
+  WalletUpgradeRejectedError,
+} from './calls.js'
 import { ApiRequestError, ApiResponseError, ApiTimeoutError } from './api.js'
 import { GangwayError, InvalidInputError, type SerializedError } from './base.js'
-import { ChainAdapterNotFoundError, ConnectorNotFoundError, ModalClosedError, NetworkNotFoundError, NoActiveAddressError, RequestAbortedError } from './connection.js'
+import { ChainAdapterNotFoundError, ConnectorNotFoundError, FeatureNotIncludedError, ModalClosedError, NetworkNotFoundError, NoActiveAddressError, RequestAbortedError } from './connection.js'
 import {
   EmailCooldownError,
   InvalidCaipAddressError,
@@ -48,6 +57,7 @@ export const ERROR_CLASSES: Readonly<Record<string, ErrorClass>> = /* @__PURE__ 
   MODAL_CLOSED: ModalClosedError,
   CHAIN_ADAPTER_NOT_FOUND: ChainAdapterNotFoundError,
   CONNECTOR_NOT_FOUND: ConnectorNotFoundError,
+  FEATURE_NOT_INCLUDED: FeatureNotIncludedError,
   NETWORK_NOT_FOUND: NetworkNotFoundError,
   NO_ACTIVE_ADDRESS: NoActiveAddressError,
   REQUEST_ABORTED: RequestAbortedError,
@@ -71,6 +81,13 @@ export const ERROR_CLASSES: Readonly<Record<string, ErrorClass>> = /* @__PURE__ 
   WALLET_LIMIT_EXCEEDED: WalletLimitExceededError,
   WALLET_JSON_RPC_VERSION_UNSUPPORTED: WalletJsonRpcVersionUnsupportedError,
   WALLET_INVALID_RESPONSE: WalletInvalidResponseError,
+  WALLET_UNSUPPORTED_CAPABILITY: WalletUnsupportedCapabilityError,
+  WALLET_UNSUPPORTED_CHAIN_ID: WalletUnsupportedChainIdError,
+  WALLET_DUPLICATE_BATCH_ID: WalletDuplicateBatchIdError,
+  WALLET_UNKNOWN_BATCH_ID: WalletUnknownBatchIdError,
+  WALLET_BATCH_TOO_LARGE: WalletBatchTooLargeError,
+  WALLET_UPGRADE_REJECTED: WalletUpgradeRejectedError,
+  WALLET_ATOMICITY_NOT_SUPPORTED: WalletAtomicityNotSupportedError,
   WALLETCONNECT_UNSUPPORTED_CHAINS: WalletConnectUnsupportedChainsError,
   WALLETCONNECT_CHAIN_NOT_SUPPORTED: WalletConnectChainNotSupportedError,
   WALLETCONNECT_UNAVAILABLE: WalletConnectUnavailableError,

@@ -34,6 +34,13 @@ export type WalletErrorKind =
   | 'WALLET_LIMIT_EXCEEDED'
   | 'WALLET_JSON_RPC_VERSION_UNSUPPORTED'
   | 'WALLET_INVALID_RESPONSE'
+  | 'WALLET_UNSUPPORTED_CAPABILITY'
+  | 'WALLET_UNSUPPORTED_CHAIN_ID'
+  | 'WALLET_DUPLICATE_BATCH_ID'
+  | 'WALLET_UNKNOWN_BATCH_ID'
+  | 'WALLET_BATCH_TOO_LARGE'
+  | 'WALLET_UPGRADE_REJECTED'
+  | 'WALLET_ATOMICITY_NOT_SUPPORTED'
 
 type WalletErrorOptions = { code?: number | undefined; details?: string | undefined; cause?: unknown }
 

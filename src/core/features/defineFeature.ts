@@ -92,6 +92,8 @@ export type OptionalFeature<D = any> = Pick<FeatureChunks<D>, 'views'> & {
   readonly optional: string
   /** Its chunk: events, slices and effects. */
   readonly load: () => Promise<Feature<D>>
+  /** Its host commands (`modal.sendCalls` …), made for the modal's store; loaded on their first call. */
+  readonly commands?: () => Promise<(store: any) => object>
 }
 
 /** Whether a `modules` entry is one of Gangway's optional features rather than a host's own feature. */

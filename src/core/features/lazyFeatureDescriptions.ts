@@ -34,8 +34,15 @@ export const namesLazyFeature = describeLazyFeature({
   configured: (settings) => included(settings, 'names') && !!settings.services?.blockchainApi,
 })
 
+/** Batched calls (EIP-5792): joins with a host's first `sendCalls`, `getCallsStatus`, `getCapabilities` or `showCallsStatus`. */
+export const callsLazyFeature = describeLazyFeature({
+  name: 'calls',
+  domains: ['calls'],
+  slices: ['calls'],
+})
+
 /** The features a modal loads on first need, in the order their slices join. */
-export const LAZY_FEATURE_DESCRIPTIONS: readonly LazyFeatureDescription[] = [namesLazyFeature, swapsLazyFeature, onrampLazyFeature]
+export const LAZY_FEATURE_DESCRIPTIONS: readonly LazyFeatureDescription[] = [namesLazyFeature, swapsLazyFeature, onrampLazyFeature, callsLazyFeature]
 
 /**
  * The lazy features of a modal: those whose modules the host passed, each with its chunk, in the

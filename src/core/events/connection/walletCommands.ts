@@ -1,25 +1,19 @@
-import type { Observable } from 'rxjs'
-import { GangwayError, InvalidInputError, type SerializedError } from '../../errors/base.js'
-import type { Connection, ModalState } from '../../state.js'
+import { InvalidInputError } from '../../errors/base.js'
+import { hostRequest, optionsArg, text, type RequestArgs, type StoreLike } from '../hostRequest.js'
+import type { Connection } from '../../state.js'
 import { balanceRefreshRequested } from './balance.js'
 import { connectionDisconnected, connectionFailed, connectionRequested, connectionSucceeded } from './connection.js'
 import { connectionSwitched, connectionSwitchFailed, connectionSwitchRequested, disconnectFailed, disconnectRequested } from './connectionLifecycle.js'
-import type { EventCreator, EventInput, StampedEvent } from '../defineEvent.js'
-import { createCatalogue, assertValidEvent } from '../catalogue.js'
+import type { EventCreator } from '../defineEvent.js'
+import { createCatalogue } from '../catalogue.js'
 import { isPlainObject, show } from '../schema.js'
 import { networkSwitched, networkSwitchFailed, networkSwitchRequested } from './network.js'
-import { isCurrentRequest, ofRequest, type IntentInput } from '../requestLifecycle.js'
+import { isCurrentRequest } from '../requestLifecycle.js'
 import { sendAmountSet, sendConfirmed, sendFailed, sendReceiverSet, sendRequested, sendTokenSet, type SendToken } from './send.js'
 import { signatureFailed, signatureRequested, signatureSucceeded } from './signature.js'
 import { NAMESPACES, type Namespace } from '../views.js'
-import { RequestAbortedError } from '../../errors/connection.js'
 import { assertConnectionStatus } from '../../domain/connectionStatus.js'
 
-type StoreLike = {
-  dispatch(event: EventInput): void
-  getState(): ModalState
-  readonly event$: Observable<StampedEvent>
-}
 
 /**
  * Host commands for wallets: each dispatches an intent and resolves with its outcome. Each
@@ -59,56 +53,7 @@ export type WalletCommands = {
 export function createWalletCommands(store: StoreLike): WalletCommands {
   const active = (): Namespace => store.getState().connection.activeNamespace ?? 'eip155'
 
-  /**
-   * Dispatches the events `make` builds, the intent last (its creator mints its requestId), and
-   * settles with the first outcome carrying it. Arguments are checked before anything is
-   * dispatched or subscribed: a bad one rejects with an InvalidInputError and changes nothing.
-   */
-  function request<T>(
-    command: string,
-    make: () => readonly [...EventInput[], IntentInput],
-    outcome: (e: StampedEvent) => { ok: T } | { error: SerializedError } | null,
-    accepted: (state: ModalState, intent: IntentInput) => boolean = () => true,
-  ): Promise<T> {
-    let events: readonly [...EventInput[], IntentInput]
-    let intent: IntentInput
-    try {
-      events = make()
-      intent = events[events.length - 1] as IntentInput
-      for (const e of events) checkEvent(command, e)
-    } catch (error) {
-      return Promise.reject(asInvalidInput(command, error))
-    }
-    let settle!: (r: { ok: T } | { error: SerializedError } | null) => void
-    const settled = new Promise<{ ok: T } | { error: SerializedError } | null>((resolve) => (settle = resolve))
-    // Whether the intent was taken is read from the state it left, when it is reduced: at once on
-    // a running modal, or once the session has started for a command called before (the store
-    // holds what is dispatched until then).
-    const sub = store.event$.pipe(ofRequest(intent)).subscribe((e) => {
-      if (e.type === intent.type) {
-        if (!accepted(store.getState(), intent)) settle(null)
-        return
-      }
-      const r = outcome(e)
-      if (r) settle(r)
-    })
-    void settled.then(() => sub.unsubscribe())
-    try {
-      for (const e of events) store.dispatch(e)
-    } catch (error) {
-      // Checked above, so this is the store refusing (say an event a host module left out):
-      // nothing waits for an outcome that cannot come.
-      sub.unsubscribe()
-      return Promise.reject(asInvalidInput(command, error))
-    }
-    return settled.then(async (r) => {
-      if (r === null) throw new RequestAbortedError('the same request is already pending, or was tried less than 1 s ago')
-      if ('ok' in r) return r.ok
-      // Optimization: the error classes load on the first failure, not with the first bundle.
-      const { deserializeError } = await import('../../errors/deserializeError.js')
-      throw deserializeError(r.error)
-    })
-  }
+  const request = <T>(...args: RequestArgs<T>) => hostRequest<T>(store, commandCatalogue, ...args)
 
   return {
     connect: (connectorId, namespace) =>
@@ -223,33 +168,6 @@ const COMMAND_EVENTS: readonly EventCreator<string, any>[] = [
 ]
 const commandCatalogue = createCatalogue(COMMAND_EVENTS)
 
-/** Checks a command's event like the store will, naming the command in the error. */
-function checkEvent(command: string, event: EventInput): void {
-  try {
-    assertValidEvent(commandCatalogue, event)
-  } catch (error) {
-    const e = error as InvalidInputError
-    throw new InvalidInputError(`Invalid ${command} arguments`, { details: e.details ?? e.shortMessage, cause: error })
-  }
-}
-
-function asInvalidInput(command: string, error: unknown): GangwayError {
-  const title = `Invalid ${command} arguments`
-  // An error of the spec's own for this argument ('Invalid connection status: paused') is the refusal as it is.
-  if (error instanceof InvalidInputError && error.constructor !== InvalidInputError) return error
-  if (error instanceof InvalidInputError && error.shortMessage !== title) {
-    return new InvalidInputError(title, { details: error.details ?? error.shortMessage, cause: error })
-  }
-  if (error instanceof GangwayError) return error
-  return new InvalidInputError(`Invalid ${command} arguments`, { details: error instanceof Error ? error.message : 'unreadable arguments', cause: error })
-}
-
-function text(name: string, value: unknown): asserts value is string {
-  if (typeof value !== 'string' || value === '') {
-    throw new InvalidInputError(`Invalid ${name} argument`, { details: `${name} must be a non-empty string, got ${show(value)}` })
-  }
-}
-
 function namespaceArg(value: unknown): Namespace | undefined {
   if (value === undefined) return undefined
   if (!(NAMESPACES as readonly unknown[]).includes(value)) {
@@ -258,7 +176,6 @@ function namespaceArg(value: unknown): Namespace | undefined {
   return value as Namespace
 }
 
-/** An options object with only these fields (undefined counts as `{}`). */
 /** The options of a wallet request a host makes. */
 export type RequestOptions = {
   /** Show the visitor the request's progress and result over the page (default: the promise alone reports it). */
@@ -271,15 +188,3 @@ function feedbackArg(options: unknown): { feedback?: true } {
   if (o.feedback !== undefined && typeof o.feedback !== 'boolean') throw new InvalidInputError('Invalid options argument', { details: `options.feedback must be a boolean, got ${show(o.feedback)}` })
   return o.feedback === true ? { feedback: true } : {}
 }
-
-function optionsArg(value: unknown, fields: readonly string[], name = 'options'): Record<string, unknown> {
-  if (value === undefined && name === 'options') return {}
-  if (!isPlainObject(value)) throw new InvalidInputError(`Invalid ${name} argument`, { details: `${name} must be an object, got ${show(value)}` })
-  for (const key of Object.keys(value)) {
-    if (!fields.includes(key)) throw new InvalidInputError(`Invalid ${name} argument`, { details: `${name}.${key} is not a known field` })
-  }
-  return value
-}
-
-/** An error of an outcome event, as the host sees it: a GangwayError with the spec message. */
-

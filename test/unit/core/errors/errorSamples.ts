@@ -1,6 +1,7 @@
 import * as api from '../../../../src/core/errors/api'
 import { GangwayError, InvalidInputError } from '../../../../src/core/errors/base'
 import * as base from '../../../../src/core/errors/base'
+import * as calls from '../../../../src/core/errors/calls'
 import * as connection from '../../../../src/core/errors/connection'
 import * as domain from '../../../../src/core/errors/domain'
 import * as storage from '../../../../src/core/errors/storage'
@@ -11,7 +12,7 @@ import type { StampedEvent } from '../../../../src/core/events/defineEvent'
 type AnyErrorClass = abstract new (...args: never[]) => GangwayError
 
 /** Every error class the folder exports, found by walking the modules (so a new class cannot be missed). */
-export const EXPORTED_ERROR_CLASSES: readonly AnyErrorClass[] = [base, connection, wallet, walletConnect, api, storage, domain].flatMap((mod) =>
+export const EXPORTED_ERROR_CLASSES: readonly AnyErrorClass[] = [base, connection, wallet, calls, walletConnect, api, storage, domain].flatMap((mod) =>
   Object.values(mod).filter((v): v is AnyErrorClass => typeof v === 'function' && (v === GangwayError || v.prototype instanceof GangwayError)),
 )
 
@@ -30,6 +31,7 @@ export const SAMPLES: readonly GangwayError[] = [
   new connection.NetworkNotFoundError('eip155:99'),
   new connection.NoActiveAddressError(),
   new connection.RequestAbortedError('the same request is already pending'),
+  new connection.FeatureNotIncludedError('Batched calls are not enabled', 'batchedCalls'),
   new wallet.WalletRpcError('Failed to connect', { code: 1234 }),
   new wallet.WalletRejectedError('Connection rejected'),
   new wallet.WalletUnauthorizedError('Failed to connect'),
@@ -50,6 +52,13 @@ export const SAMPLES: readonly GangwayError[] = [
   new wallet.WalletLimitExceededError('Failed to connect'),
   new wallet.WalletJsonRpcVersionUnsupportedError('Failed to connect'),
   new wallet.WalletInvalidResponseError('Failed to connect', { details: 'the wallet answered with junk: eth_chainId: "0x0"' }),
+  new calls.WalletUnsupportedCapabilityError('Unsupported non-optional capability'),
+  new calls.WalletUnsupportedChainIdError('Unsupported chain id'),
+  new calls.WalletDuplicateBatchIdError('Duplicate ID'),
+  new calls.WalletUnknownBatchIdError('Unknown bundle id'),
+  new calls.WalletBatchTooLargeError('Bundle too large'),
+  new calls.WalletUpgradeRejectedError('Atomic-ready wallet rejected upgrade'),
+  new calls.WalletAtomicityNotSupportedError('Atomicity not supported'),
   new walletConnect.WalletConnectUnsupportedChainsError('no eip155 chain'),
   new walletConnect.WalletConnectChainNotSupportedError('eip155:10'),
   new walletConnect.WalletConnectUnavailableError(new Error('relay offline')),

@@ -1,0 +1,106 @@
+import type { CallsReceipt } from '../../domain/calls.js'
+import type { SerializedError } from '../../errors/base.js'
+import {
+  callsCapabilitiesFailed,
+  callsCapabilitiesReceived,
+  callsCapabilitiesRequested,
+  callsSendFailed,
+  callsSendRequested,
+  callsSent,
+  callsStatusReceived,
+} from '../../events/calls/calls.js'
+import { accountDisconnected } from '../../events/connection/connectionLifecycle.js'
+import { isCurrentRequest } from '../../events/requestLifecycle.js'
+import { createSlice } from '../createSlice.js'
+
+/** How many batches the state keeps (the oldest go first). */
+export const CALLS_KEPT = 50
+
+/** A batch the wallet took, and where it is. */
+export type CallsBatch = {
+  id: string
+  caipNetworkId: string
+  from: string
+  /** How many calls the host sent. */
+  count: number
+  atomicRequired: boolean
+  /** EIP-5792's status code: 100 until the wallet says otherwise. */
+  status: number
+  /** Whether the wallet ran it atomically (as it reported). */
+  atomic: boolean
+  receipts: CallsReceipt[]
+  /** When it was sent (the event's time). */
+  sentAt: number
+  /** The transactions of a batch sent one call at a time (the sequential fallback). */
+  hashes?: string[]
+}
+
+/** Batched calls (EIP-5792): the send under way, the batches sent, the active account's capabilities. */
+export type CallsState = {
+  send: { requestId: string | null; status: 'sending' | 'failed'; error: SerializedError | null } | null
+  /** By id; `order` lists them oldest first. */
+  batches: Record<string, CallsBatch>
+  order: string[]
+  capabilities: { requestId: string | null; status: 'loading' | 'loaded' | 'failed'; address: string | null; byChain: Record<string, Record<string, unknown>>; error: SerializedError | null } | null
+}
+
+const EMPTY: CallsState = { send: null, batches: {}, order: [], capabilities: null }
+
+/** Whether this send is the one under way (the reducer and the effect that sends agree on it). */
+export const isSendingCalls = (s: CallsState, requestId: string | undefined) => s.send?.status === 'sending' && isCurrentRequest(s.send.requestId, requestId)
+
+/**
+ * Whether a batch is still waiting for its outcome.
+ *
+ * @example
+ * Object.values(calls.batches).filter(isPendingBatch)
+ */
+export const isPendingBatch = (b: CallsBatch): boolean => b.status < 200
+
+export const callsSlice = createSlice(
+  'calls',
+  (): CallsState => ({ ...EMPTY }),
+  (b) =>
+    b
+      .addCase(callsSendRequested, (s, event) => {
+        // One batch at a time: the wallet asks the visitor about one.
+        if (s.send?.status === 'sending') return
+        s.send = { requestId: event.requestId ?? null, status: 'sending', error: null }
+      })
+      .addCase(callsSent, (s, event) => {
+        if (!isSendingCalls(s, event.requestId)) return
+        s.send = null
+        const { id, caipNetworkId, from, count, atomicRequired, hashes } = event.payload
+        if (!(id in s.batches)) s.order.push(id)
+        s.batches[id] = { id, caipNetworkId, from, count, atomicRequired, status: 100, atomic: false, receipts: [], sentAt: event.at, ...(hashes ? { hashes } : {}) }
+        for (const old of s.order.splice(0, Math.max(0, s.order.length - CALLS_KEPT))) delete s.batches[old]
+      })
+      .addCase(callsSendFailed, (s, event) => {
+        if (!isSendingCalls(s, event.requestId)) return
+        s.send = { requestId: null, status: 'failed', error: event.payload.error }
+      })
+      .addCase(callsStatusReceived, (s, event) => {
+        const batch = s.batches[event.payload.id]
+        if (!batch) return
+        batch.status = event.payload.status
+        batch.atomic = event.payload.atomic
+        batch.receipts = event.payload.receipts
+      })
+      .addCase(callsCapabilitiesRequested, (s, event) => {
+        s.capabilities = { requestId: event.requestId ?? null, status: 'loading', address: s.capabilities?.address ?? null, byChain: s.capabilities?.byChain ?? {}, error: null }
+      })
+      .addCase(callsCapabilitiesReceived, (s, event) => {
+        if (!s.capabilities || !isCurrentRequest(s.capabilities.requestId, event)) return
+        s.capabilities = { requestId: null, status: 'loaded', address: event.payload.address, byChain: event.payload.capabilities as Record<string, Record<string, unknown>>, error: null }
+      })
+      .addCase(callsCapabilitiesFailed, (s, event) => {
+        if (!s.capabilities || !isCurrentRequest(s.capabilities.requestId, event)) return
+        s.capabilities = { ...s.capabilities, requestId: null, status: 'failed', error: event.payload.error }
+      })
+      // The batches stay (they are on chain whoever is connected); what was the account's goes.
+      .addCase(accountDisconnected, (s, event) => {
+        if (event.payload.namespace !== 'eip155') return
+        s.send = null
+        s.capabilities = null
+      }),
+)
