@@ -40,6 +40,7 @@ import {
   onrampQuotesRequested,
   onrampReset,
 } from '../../../src/core/events/onramp/onramp'
+import { callsCapabilitiesFailed, callsCapabilitiesReceived, callsCapabilitiesRequested, callsSendFailed, callsSendRequested, callsSent, callsStatusReceived } from '../../../src/core/events/calls/calls'
 import { localeChanged } from '../../../src/core/events/modal/preferences'
 
 const view = fc.constantFrom(...VIEWS)
@@ -49,6 +50,7 @@ const address = fc.constantFrom('0xabc', '0xdef')
 const requestId = fc.constantFrom('r1', 'r2').map((id) => ({ requestId: id }))
 const swapToken = fc.constantFrom('eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', 'eip155:1:0x00000000000000000000000000000000000000aa')
 const side = fc.constantFrom('from', 'to' as const)
+const batchId = fc.constantFrom('0xb1', '0xb2', 'sequential-r1')
 const anError = { name: 'E', shortMessage: 'Something went wrong' }
 const quoteKey = fc.constantFrom('10', '100').map((amount) => ({ amount, purchaseCurrency: 'USDC', paymentCurrency: 'USD', paymentMethod: 'card', network: 'eip155:1' }))
 const aQuote = {
@@ -59,7 +61,7 @@ const aQuote = {
   quoteId: 'q',
 }
 
-/** Swap and on-ramp flows: their events in any order, with two request ids. */
+/** Swap, on-ramp and batched-calls flows: their events in any order, with two request ids. */
 const featureEventArb: fc.Arbitrary<EventInput> = fc.oneof(
   requestId.map((meta) => swapTokensRequested({ chainId: 'eip155:1' }, meta)),
   requestId.map((meta) =>
@@ -98,6 +100,13 @@ const featureEventArb: fc.Arbitrary<EventInput> = fc.oneof(
   fc.constant(onrampPurchaseCancelled({})),
   fc.constant(onrampReset({})),
   fc.constantFrom('en', 'es', 'ar').map((locale) => localeChanged({ locale })),
+  fc.tuple(fc.boolean(), requestId).map(([atomicRequired, meta]) => callsSendRequested({ calls: [{ to: '0x00000000000000000000000000000000000000aa', value: '0x1' }], atomicRequired }, meta)),
+  fc.tuple(batchId, requestId).map(([id, meta]) => callsSent({ id, caipNetworkId: 'eip155:1', from: '0xabc', count: 1, atomicRequired: true }, meta)),
+  requestId.map((meta) => callsSendFailed({ error: anError }, meta)),
+  fc.tuple(batchId, fc.constantFrom(100, 200, 500, 600)).map(([id, status]) => callsStatusReceived({ id, status, atomic: true, receipts: status === 100 ? [] : [{ status: status === 200 ? 'success' : 'reverted', transactionHash: `0x${'a'.repeat(64)}`, blockNumber: '5' }] })),
+  requestId.map((meta) => callsCapabilitiesRequested({}, meta)),
+  requestId.map((meta) => callsCapabilitiesReceived({ address: '0xabc', capabilities: { '0x1': { atomic: { status: 'supported' } } } }, meta)),
+  requestId.map((meta) => callsCapabilitiesFailed({ error: anError }, meta)),
 )
 
 export const settingsArb: fc.Arbitrary<SessionSettings> = fc.record({
