@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createMemoryKeyValue } from '../../src/adapters/storage/memoryKeyValue'
 import { GangwayError, InvalidInputError } from '../../src/core/errors/base'
 import { builtInCatalogue } from '../../src/core/reducers/rootReducer'
+import { batchedCalls } from '../../src/features/batchedCalls'
 import { createTestModal } from '../support/testModal'
 import { settle } from '../support/virtualTime'
 import { junkArb } from '../unit/core/junkValues'
@@ -31,6 +32,10 @@ const COMMANDS: Record<string, (m: TestModal, a: unknown[]) => unknown> = {
   send: (m, a) => m.send(a[0] as never),
   refreshBalance: (m, a) => m.refreshBalance(a[0] as never),
   walletImageUrl: (m, a) => m.walletImageUrl(a[0] as never),
+  sendCalls: (m, a) => m.sendCalls(a[0] as never, a[1] as never),
+  getCallsStatus: (m, a) => m.getCallsStatus(a[0] as never),
+  getCapabilities: (m, a) => m.getCapabilities(a[0] as never),
+  showCallsStatus: (m, a) => m.showCallsStatus(a[0] as never),
 }
 
 const types = [...builtInCatalogue.keys()]
@@ -62,7 +67,7 @@ describe('host commands with arbitrary arguments', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(callArb, { minLength: 1, maxLength: 6 }), async (calls) => {
         const kv = createMemoryKeyValue()
-        const { modal, time } = await createTestModal({}, kv)
+        const { modal, time } = await createTestModal({ modules: [batchedCalls()] }, kv)
         modal.setThemeMode('dark')
         await time.advanceBy(1000)
         for (const [name, args, event] of calls) {
