@@ -5,6 +5,7 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
+  custom,
   defineChain,
   encodeFunctionData,
   erc20Abi,
@@ -812,6 +813,27 @@ describe('EIP-5792 batched calls (atomic through EIP-7702)', () => {
     expect((await status(wallet, second.id)).status).toBe(200)
     expect((await publicClient(dev.chains[0]!).waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe('success')
     expect(await publicClient(dev.chains[0]!).getBalance({ address: payee })).toBe(7n)
+  })
+
+  it("viem's EIP-5792 actions work against it: getCapabilities, sendCalls (forceAtomic), waitForCallsStatus", async () => {
+    const { wallet, account } = await freshBatchWallet()
+    await connectBatcher(wallet)
+    wallet.handle.setAutoApprove(true)
+    const client = createWalletClient({ account, chain: defineChain({ id: 31337, name: 'Gangway Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [dev.chains[0]!.rpcUrl] } } }), transport: custom(wallet.provider) })
+    expect(await client.getCapabilities({ chainId: 31337 })).toEqual({ atomic: { status: 'ready' } })
+    const payee = fresh()
+    const { id } = await client.sendCalls({
+      forceAtomic: true,
+      calls: [
+        { to: payee, value: 5n },
+        { to: gusd(), abi: erc20Abi, functionName: 'transfer', args: [payee, 3n] },
+      ],
+    })
+    const result = await client.waitForCallsStatus({ id, pollingInterval: 50 })
+    expect(result).toMatchObject({ status: 'success', statusCode: 200, atomic: true })
+    expect(result.receipts).toHaveLength(1)
+    expect(await balanceOf(payee)).toBe(3n)
+    expect(await client.getCapabilities({ chainId: 31337 })).toEqual({ atomic: { status: 'supported' } })
   })
 
   it('a batch status survives a reload; wallet_showCallsStatus opens the wallet panel, closed by the user', async () => {
