@@ -15,6 +15,10 @@ module.exports = {
   networks: {
     hardhat: {
       chainId,
+      // Like a real node: a transaction that reverts is still mined and eth_sendRawTransaction
+      // answers its hash (hardhat throws by default). A wallet's batch whose call reverts must be
+      // mined reverted, with none of its calls' effects, and its status read from the receipt.
+      throwOnTransactionFailures: false,
       // Default accounts: the well-known "test test … junk" mnemonic, 20 accounts, 10000 ETH each.
     },
   },

@@ -21,6 +21,8 @@ import {
   type Hex,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { deploySmartAccountContracts } from './deploySmartAccountContracts'
+import { SMART_ACCOUNT_CONTRACTS, type SmartAccountContracts } from './smartAccountContracts'
 
 export type DevChain = { chainId: number; name: string; rpcUrl: string }
 export type DevToken = { chainId: number; address: `0x${string}`; name: string; symbol: string; decimals: number }
@@ -38,6 +40,8 @@ export type DevChains = {
   amm: DevAmm[]
   /** The deployer: it holds the USDC reserve (what the dev on-ramp delivers from) and the pools' liquidity. */
   treasury: DevAccount
+  /** ERC-4337 EntryPoints, SimpleAccountFactory 0.7 and Simple7702Account, at these addresses on every chain. */
+  smartAccountContracts: SmartAccountContracts
   stop(): Promise<void>
 }
 
@@ -96,7 +100,8 @@ const READY_TIMEOUT_MS = 30_000
 
 /**
  * Starts two local hardhat nodes (chain ids 31337 and 31338) on 127.0.0.1, deploys the GUSD
- * ERC-20 on both and funds the first five default accounts with ETH and GUSD.
+ * ERC-20 on both and funds the first five default accounts with ETH and GUSD. Both chains also
+ * carry the ERC-4337 EntryPoints and Simple7702Account at their canonical addresses.
  *
  * @example
  * const dev = await startChains()
@@ -146,7 +151,13 @@ export async function startChains(options?: {
     log(`GangwayToken.sol compiled at ${elapsed()}`)
     await Promise.all(chains.map((chain, i) => waitUntilReady(chain, exited[i]!)))
     log(`nodes answering at ${elapsed()}`)
-    const deployed = await Promise.all(chains.map((chain) => deployAll(chain, compiled)))
+    const [deployed] = await Promise.all([
+      Promise.all(chains.map((chain) => deployAll(chain, compiled))),
+      // Alongside the token deployments (another sender): it adds little to the start-up time.
+      Promise.all(chains.map((chain) => deploySmartAccountContracts({ chainId: chain.chainId, rpc: (method, params) => rpc(chain.rpcUrl, method, params) }))).then(() =>
+        log(`EntryPoints 0.6 / 0.7 / 0.8, SimpleAccountFactory 0.7 and Simple7702Account deployed at ${elapsed()}`),
+      ),
+    ])
     const tokens = [...deployed.map((d) => d.token), ...deployed.map((d) => d.usdc)]
     const collections = deployed.flatMap((d) => d.collections)
     const amm = deployed.map((d) => d.amm)
@@ -159,6 +170,7 @@ export async function startChains(options?: {
       amm,
       accounts: ACCOUNTS.map((a) => ({ ...a })),
       treasury: { address: DEPLOYER.address, privateKey: DEPLOYER_KEY },
+      smartAccountContracts: SMART_ACCOUNT_CONTRACTS,
       stop,
     }
   } catch (error) {

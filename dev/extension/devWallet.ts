@@ -13,6 +13,20 @@ import {
   type TypedDataDefinition,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import {
+  CallsError,
+  batchIdParam,
+  batchPromptDetails,
+  batchStatusDetails,
+  callsErrors,
+  callsStatus,
+  getCapabilities,
+  prepareSendCalls,
+  sendBatch,
+  type BatchMode,
+  type BatchRecord,
+  type CallsRpc,
+} from '../wallet/batchedCalls'
 import { devWalletPromptCss } from './promptCss'
 
 export type DevWalletChain = {
@@ -59,6 +73,13 @@ export type DevWalletHandle = {
   disconnect(): void
   /** Ends a simulated disconnection and emits `connect`. */
   reconnect(): void
+  /**
+   * On the oldest pending wallet_sendCalls prompt that offers to upgrade the account, chooses
+   * "Keep regular account" (true), or arms that choice for the next prompt (false).
+   */
+  declineUpgradeNext(): boolean
+  /** The EIP-5792 batches this wallet sent (kept in its localStorage record), oldest first. */
+  batches(): BatchRecord[]
 }
 
 export type InstalledDevWallet = {
@@ -147,9 +168,14 @@ type Stored = {
   addedChains: DevWalletChain[]
   /** origin → the chain selected for that site. */
   chainByOrigin: Record<string, number>
+  /** EIP-5792 batch id → what wallet_getCallsStatus needs after a reload. */
+  batches: Record<string, BatchRecord>
 }
 
-type Prompt = { id: number; method: string; details: string[]; decide(approved: boolean): void }
+/** A prompt's outcome: its two buttons, or the third one some prompts offer (`alternative`). */
+type Choice = 'approve' | 'reject' | 'alternative'
+
+type Prompt = { id: number; method: string; details: string[]; alternative?: string; decide(choice: Choice): void }
 
 declare global {
   interface Window {
@@ -253,14 +279,18 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
 
   let autoApprove = options.autoApprove ?? false
   let connected = true
-  const armed: boolean[] = []
+  const armed: Choice[] = []
   const prompts: Prompt[] = []
+  /** The wallet_showCallsStatus panel, shown while no prompt waits. */
+  let statusPanel: string[] | undefined
+  /** Batch ids of wallet_sendCalls requests still being prompted or sent. */
+  const reservedBatchIds = new Set<string>()
   let nextPromptId = 1
   let sending: Promise<unknown> = Promise.resolve()
 
   // ---- storage -------------------------------------------------------------------------------
   const load = (): Stored => {
-    const empty: Stored = { permissions: {}, addedChains: [], chainByOrigin: {} }
+    const empty: Stored = { permissions: {}, addedChains: [], chainByOrigin: {}, batches: {} }
     try {
       const raw = window.localStorage.getItem(storageKey)
       return raw === null ? empty : { ...empty, ...(JSON.parse(raw) as Partial<Stored>) }
@@ -395,6 +425,13 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
         return addChain(params)
       case 'wallet_watchAsset':
         return watchAsset(rawParams)
+      case 'wallet_getCapabilities':
+      case 'wallet_sendCalls':
+      case 'wallet_getCallsStatus':
+      case 'wallet_showCallsStatus':
+        return batchedCalls(method, params).catch((error: unknown) => {
+          throw providerError(error)
+        })
       default:
         if (FORWARDED.has(method)) return rpc(method, params)
         throw new ProviderRpcError(4200, MESSAGES.unsupported)
@@ -539,6 +576,83 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
     return (await call('eth_sendRawTransaction', [signed])) as Hex
   }
 
+  // ---- EIP-5792 batches (shared with the other dev wallets: ../wallet/batchedCalls) -------------
+  const chainRpc =
+    (chain: DevWalletChain): CallsRpc =>
+    (method, params) =>
+      rpc(method, params, chain.rpcUrl)
+  const allChains = (): DevWalletChain[] => [...builtInChains.values(), ...load().addedChains.filter((c) => !builtInChains.has(c.chainId))]
+
+  async function batchedCalls(method: string, params: unknown[]): Promise<unknown> {
+    switch (method) {
+      case 'wallet_getCapabilities':
+        if (!isAuthorized()) throw unauthorized()
+        return getCapabilities(params, { account: account.address, chains: allChains().map((chain) => ({ chainId: chain.chainId, rpc: chainRpc(chain) })) })
+      case 'wallet_sendCalls':
+        return sendCalls(params)
+      case 'wallet_getCallsStatus': {
+        const record = storedBatch(batchIdParam(params))
+        return callsStatus(record, chainRpc(batchChain(record)))
+      }
+      default: {
+        // wallet_showCallsStatus: the wallet's own panel; the dApp gets null at once.
+        const record = storedBatch(batchIdParam(params))
+        const chain = batchChain(record)
+        const status = await callsStatus(record, chainRpc(chain))
+        statusPanel = batchStatusDetails(record, status, chain.name).map((d) => `${d.label}: ${d.value}`)
+        render()
+        return null
+      }
+    }
+  }
+
+  function storedBatch(id: string): BatchRecord {
+    const record = load().batches[id]
+    if (record === undefined) throw callsErrors.unknownBundle()
+    return record
+  }
+
+  function batchChain(record: BatchRecord): DevWalletChain {
+    const chain = knownChain(record.chainId)
+    if (chain === undefined) throw new ProviderRpcError(-32603, `The wallet no longer knows chain ${record.chainId} of batch ${record.id}.`)
+    return chain
+  }
+
+  async function sendCalls(params: unknown[]): Promise<{ id: string }> {
+    if (!isAuthorized()) throw unauthorized()
+    const chain = currentChain()
+    const symbol = chain.nativeCurrency?.symbol ?? 'ETH'
+    const batch = await prepareSendCalls(params, {
+      account: account.address,
+      chainId: chain.chainId,
+      rpc: chainRpc(chain),
+      hasBatch: (id) => reservedBatchIds.has(id) || load().batches[id] !== undefined,
+    })
+    reservedBatchIds.add(batch.id)
+    try {
+      const details = batchPromptDetails(batch, { network: chain.name, symbol }).map((d) => `${d.label}: ${d.value}`)
+      // EIP-5792: a user who declines the upgrade may still send the calls one by one, unless the
+      // dApp requires atomicity (5750).
+      const choice = await askChoice('wallet_sendCalls', details, batch.status === 'ready' ? 'Keep regular account' : undefined)
+      if (choice === 'reject') throw rejected()
+      let mode: BatchMode = batch.status === 'unsupported' ? 'sequential' : 'atomic'
+      if (choice === 'alternative') {
+        if (batch.atomicRequired) throw callsErrors.upgradeRejected()
+        mode = 'sequential'
+      }
+      // Why serialised with eth_sendTransaction: two approved sends must not read the same pending nonce.
+      const result = sending.then(() => sendBatch(batch, { rpc: chainRpc(chain), account, mode, symbol }))
+      sending = result.catch(() => {})
+      const record = await result
+      update((stored) => {
+        stored.batches[record.id] = record
+      })
+      return { id: record.id }
+    } finally {
+      reservedBatchIds.delete(batch.id)
+    }
+  }
+
   async function switchChain(params: unknown[]): Promise<null> {
     const request = params[0] as { chainId?: unknown } | undefined
     if (typeof request !== 'object' || request === null) throw invalidParams('Expected single, object parameter.')
@@ -633,21 +747,28 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
   }
 
   // ---- prompts ---------------------------------------------------------------------------------
-  function ask(method: string, details: string[]): Promise<boolean> {
-    if (autoApprove) return Promise.resolve(true)
+  async function ask(method: string, details: string[]): Promise<boolean> {
+    return (await askChoice(method, details)) === 'approve'
+  }
+
+  /** A prompt with Approve and Reject, plus a third button labelled `alternative` when given. */
+  function askChoice(method: string, details: string[], alternative?: string): Promise<Choice> {
+    if (autoApprove) return Promise.resolve('approve')
     const decided = armed.shift()
-    if (decided !== undefined) return Promise.resolve(decided)
-    return new Promise<boolean>((resolve) => {
+    // An armed third choice on a prompt without one is a refusal.
+    if (decided !== undefined) return Promise.resolve(decided === 'alternative' && alternative === undefined ? 'reject' : decided)
+    return new Promise<Choice>((resolve) => {
       const prompt: Prompt = {
         id: nextPromptId++,
         method,
         details,
-        decide: (approved) => {
+        ...(alternative !== undefined ? { alternative } : {}),
+        decide: (choice) => {
           const index = prompts.indexOf(prompt)
           if (index === -1) return
           prompts.splice(index, 1)
           render()
-          resolve(approved)
+          resolve(choice === 'alternative' && alternative === undefined ? 'reject' : choice)
         },
       }
       prompts.push(prompt)
@@ -655,20 +776,20 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
     })
   }
 
-  const decideNext = (approved: boolean): boolean => {
-    const first = prompts[0]
+  const decideNext = (choice: Choice): boolean => {
+    const first = choice === 'alternative' ? prompts.find((p) => p.alternative !== undefined) : prompts[0]
     if (first === undefined) {
-      armed.push(approved)
+      armed.push(choice)
       return false
     }
-    first.decide(approved)
+    first.decide(choice)
     return true
   }
 
   let host: HTMLElement | undefined
   function render(): void {
     const prompt = prompts[0]
-    if (prompt === undefined) {
+    if (prompt === undefined && statusPanel === undefined) {
       host?.remove()
       return
     }
@@ -691,9 +812,28 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
     root.replaceChildren()
     const style = document.createElement('style')
     style.textContent = PROMPT_CSS
-    const panel = element('div', { class: 'panel', role: 'dialog', 'aria-label': `${options.name} request`, 'data-testid': 'devwallet-prompt' })
     const header = element('div', { class: 'header' })
     header.append(element('img', { src: info.icon, alt: '', width: '20', height: '20' }), element('strong', { 'data-testid': 'devwallet-name' }, options.name))
+    if (prompt === undefined) {
+      // The batch status panel: information only, closed by the user.
+      const panel = element('div', { class: 'panel', role: 'dialog', 'aria-label': `${options.name} batch status`, 'data-testid': 'devwallet-status' })
+      const close = element('button', { type: 'button', class: 'approve', 'data-testid': 'devwallet-close' }, 'Close')
+      close.addEventListener('click', () => {
+        statusPanel = undefined
+        render()
+      })
+      const buttons = element('div', { class: 'buttons' })
+      buttons.append(close)
+      panel.append(
+        header,
+        element('div', { class: 'method', 'data-testid': 'devwallet-method' }, 'wallet_showCallsStatus'),
+        element('pre', { class: 'details' }, statusPanel!.join('\n')),
+        buttons,
+      )
+      root.append(style, panel)
+      return
+    }
+    const panel = element('div', { class: 'panel', role: 'dialog', 'aria-label': `${options.name} request`, 'data-testid': 'devwallet-prompt' })
     panel.append(
       header,
       element('div', { class: 'method', 'data-testid': 'devwallet-method' }, prompt.method),
@@ -704,9 +844,15 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
     const buttons = element('div', { class: 'buttons' })
     const reject = element('button', { type: 'button', class: 'reject', 'data-testid': 'devwallet-reject' }, 'Reject')
     const approve = element('button', { type: 'button', class: 'approve', 'data-testid': 'devwallet-approve' }, 'Approve')
-    reject.addEventListener('click', () => prompt.decide(false))
-    approve.addEventListener('click', () => prompt.decide(true))
-    buttons.append(reject, approve)
+    reject.addEventListener('click', () => prompt.decide('reject'))
+    approve.addEventListener('click', () => prompt.decide('approve'))
+    buttons.append(reject)
+    if (prompt.alternative !== undefined) {
+      const alternative = element('button', { type: 'button', class: 'reject', 'data-testid': 'devwallet-alternative' }, prompt.alternative)
+      alternative.addEventListener('click', () => prompt.decide('alternative'))
+      buttons.append(alternative)
+    }
+    buttons.append(approve)
     panel.append(buttons)
     root.append(style, panel)
   }
@@ -735,11 +881,11 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
   const connectTimer = setTimeout(() => provider.emit('connect', { chainId: toHex(currentChain().chainId) }), 0)
 
   const testHandle: DevWalletHandle = {
-    approveNext: () => decideNext(true),
-    rejectNext: () => decideNext(false),
+    approveNext: () => decideNext('approve'),
+    rejectNext: () => decideNext('reject'),
     setAutoApprove: (on) => {
       autoApprove = on
-      if (on) while (prompts[0] !== undefined) prompts[0].decide(true)
+      if (on) while (prompts[0] !== undefined) prompts[0].decide('approve')
     },
     pending: () => prompts.map((p) => p.method),
     address: account.address,
@@ -753,6 +899,8 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
       connected = true
       provider.emit('connect', { chainId: toHex(currentChain().chainId) })
     },
+    declineUpgradeNext: () => decideNext('alternative'),
+    batches: () => Object.values(load().batches),
   }
   window.__gangwayDevWallets ??= {}
   window.__gangwayDevWallets[options.rdns] = testHandle
@@ -764,7 +912,8 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
     uninstall: () => {
       clearTimeout(connectTimer)
       window.removeEventListener('eip6963:requestProvider', announce)
-      for (const prompt of [...prompts]) prompt.decide(false)
+      for (const prompt of [...prompts]) prompt.decide('reject')
+      statusPanel = undefined
       host?.remove()
       provider.removeAllListeners()
       if (window.__gangwayDevWallets?.[options.rdns] === testHandle) delete window.__gangwayDevWallets[options.rdns]
@@ -774,6 +923,24 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
 }
 
 let nextRpcId = 1
+
+/**
+ * A failure of the EIP-5792 methods as the provider's error: EIP-5792's codes and messages as
+ * they are, a node's error (wrapped by viem) with the node's code and text.
+ */
+function providerError(error: unknown): ProviderRpcError {
+  if (error instanceof ProviderRpcError) return error
+  if (error instanceof CallsError) return new ProviderRpcError(error.code, error.message)
+  type Coded = { code?: unknown; details?: unknown }
+  let coded: Coded | undefined
+  for (let e: unknown = error, depth = 0; e !== null && typeof e === 'object' && depth < 10; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof ProviderRpcError) return e
+    if (coded === undefined && typeof (e as { code?: unknown }).code === 'number') coded = e as Coded
+  }
+  const viem = error as { details?: unknown; shortMessage?: unknown; message?: unknown }
+  const message = [coded?.details, viem.details, viem.shortMessage, viem.message].find((m): m is string => typeof m === 'string' && m !== '')
+  return new ProviderRpcError(typeof coded?.code === 'number' ? coded.code : -32603, message ?? 'The batch could not be sent.')
+}
 
 function parseChainId(value: unknown): number {
   if (typeof value !== 'string' || !/^0x[1-9a-f][0-9a-f]*$/i.test(value)) {

@@ -32,11 +32,26 @@ import {
   type FrameUser,
 } from '../../src/core/domain/frameProtocol'
 import { classifyRpcMethod } from '../../src/core/domain/rpcPolicy'
+import {
+  batchIdParam,
+  batchPromptDetails,
+  batchStatusDetails,
+  callsErrors,
+  callsStatus,
+  getCapabilities,
+  prepareSendCalls,
+  sendBatch,
+  type BatchMode,
+  type BatchRecord,
+  type CallsRpc,
+} from '../wallet/batchedCalls'
 
 /** Storage key of the session token. */
 export const TOKEN_KEY = 'gangway-frame:token'
 /** Storage key of this browser's device id. */
 export const DEVICE_KEY = 'gangway-frame:device'
+/** Storage key of the EIP-5792 batches the wallet sent (id → record), for their status after a reload. */
+export const BATCHES_KEY = 'gangway-frame:batches'
 
 /** A synchronous key-value store (the page's localStorage). */
 export type FrameStorage = {
@@ -56,6 +71,10 @@ export type FramePrompt = {
   requestedBy: string
   details: FramePromptDetail[]
   signal: AbortSignal
+  /** A third choice besides Approve and Reject (its button label); `confirm` then may resolve 'alternative'. */
+  alternative?: string
+  /** 'info': a panel with a Close button only (`confirm` resolves when it is closed). Default 'approval'. */
+  kind?: 'approval' | 'info'
 }
 
 /** What the frame wallet needs from its page. */
@@ -65,8 +84,8 @@ export type FrameWalletDeps = {
   storage: FrameStorage
   /** Posts a protocol message to the parent window. */
   post(message: FrameMessage): void
-  /** Shows the approval prompt; resolves true on Approve, false on Reject. */
-  confirm(prompt: FramePrompt): Promise<boolean>
+  /** Shows the approval prompt; resolves true on Approve, false on Reject, 'alternative' on the third choice. */
+  confirm(prompt: FramePrompt): Promise<boolean | 'alternative'>
   createDeviceId(): string
   /** The parent window's origin: messages from anywhere else are ignored. */
   parentOrigin: string
@@ -317,6 +336,10 @@ export class FrameWallet {
   private deviceWait = 0
   private readonly pendingApprovals = new Set<AbortController>()
   private promptQueue: Promise<unknown> = Promise.resolve()
+  /** Approved sends, one after the other, so two never read the same pending nonce. */
+  private sending: Promise<unknown> = Promise.resolve()
+  /** Batch ids of wallet_sendCalls requests still being prompted or sent. */
+  private readonly reservedBatchIds = new Set<string>()
 
   constructor(deps: FrameWalletDeps) {
     this.deps = deps
@@ -701,6 +724,11 @@ export class FrameWallet {
   // ── RPC ───────────────────────────────────────────────────────────────────────────────
 
   private async rpc(method: unknown, params: unknown): Promise<{ result: unknown }> {
+    // EIP-5792 is the wallet's own business, not the node's. wallet_showCallsStatus only shows the
+    // wallet's panel for a batch it sent, so it is answered although the policy does not list it.
+    if (method === 'wallet_getCapabilities' || method === 'wallet_sendCalls' || method === 'wallet_getCallsStatus' || method === 'wallet_showCallsStatus') {
+      return { result: await this.batchedCalls(method, params) }
+    }
     let kind: 'safe' | 'approval'
     try {
       kind = classifyRpcMethod(method as string)
@@ -715,7 +743,11 @@ export class FrameWallet {
   private async safeRpc(method: string, params: unknown): Promise<unknown> {
     if (method === 'eth_accounts') return this.user ? [this.user.account.address] : []
     if (method === 'eth_chainId') return numberToHex(this.network().chainId)
-    const network = this.network()
+    return this.nodeRequest(this.network(), method, params)
+  }
+
+  /** One JSON-RPC request to a network's node; its error comes back with the node's code and text. */
+  private async nodeRequest(network: Network, method: string, params: unknown): Promise<unknown> {
     let res: Response
     try {
       res = await this.deps.fetch(network.rpcUrl, {
@@ -809,16 +841,111 @@ export class FrameWallet {
         : tx.gasPrice !== undefined
           ? { gasPrice: tx.gasPrice }
           : {}
-    return client.sendTransaction({
-      account,
-      chain,
-      to: tx.to,
-      value: tx.value,
-      data: tx.data,
-      ...(tx.gas !== undefined ? { gas: tx.gas } : {}),
-      ...(tx.nonce !== undefined ? { nonce: Number(tx.nonce) } : {}),
-      ...fees,
-    } as Parameters<typeof client.sendTransaction>[0])
+    const sent = this.sending.then(() =>
+      client.sendTransaction({
+        account,
+        chain,
+        to: tx.to,
+        value: tx.value,
+        data: tx.data,
+        ...(tx.gas !== undefined ? { gas: tx.gas } : {}),
+        ...(tx.nonce !== undefined ? { nonce: Number(tx.nonce) } : {}),
+        ...fees,
+      } as Parameters<typeof client.sendTransaction>[0]),
+    )
+    this.sending = sent.catch(() => undefined)
+    return sent
+  }
+
+  // ── EIP-5792 batches (shared with the other dev wallets: ../wallet/batchedCalls) ───────────
+
+  private async batchedCalls(method: string, params: unknown): Promise<unknown> {
+    switch (method) {
+      case 'wallet_getCapabilities': {
+        const user = await this.signedInUser()
+        return getCapabilities(params, {
+          account: user.account.address,
+          chains: this.networks.map((network) => ({ chainId: network.chainId, rpc: this.networkRpc(network) })),
+        })
+      }
+      case 'wallet_sendCalls':
+        return this.sendCalls(params)
+      case 'wallet_getCallsStatus': {
+        const record = this.storedBatch(batchIdParam(params))
+        return callsStatus(record, this.networkRpc(this.batchNetwork(record)))
+      }
+      default: {
+        // wallet_showCallsStatus: the wallet's panel; the app gets null without waiting for it.
+        const record = this.storedBatch(batchIdParam(params))
+        const network = this.batchNetwork(record)
+        const status = await callsStatus(record, this.networkRpc(network))
+        void this.decide('wallet_showCallsStatus', 'Batch status', batchStatusDetails(record, status, network.name), { kind: 'info' }).catch(() => undefined)
+        return null
+      }
+    }
+  }
+
+  private async signedInUser(): Promise<SessionUser> {
+    const user = this.user ?? (this.token ? await this.currentUser() : null)
+    if (!user) throw new FrameRequestError('Not connected', 4100)
+    return user
+  }
+
+  private networkRpc(network: Network): CallsRpc {
+    return (method, params) => this.nodeRequest(network, method, params)
+  }
+
+  private batches(): Record<string, BatchRecord> {
+    try {
+      const stored = JSON.parse(this.deps.storage.get(BATCHES_KEY) ?? '{}') as unknown
+      return typeof stored === 'object' && stored !== null ? (stored as Record<string, BatchRecord>) : {}
+    } catch {
+      return {}
+    }
+  }
+
+  private storedBatch(id: string): BatchRecord {
+    const record = this.batches()[id]
+    if (record === undefined) throw callsErrors.unknownBundle()
+    return record
+  }
+
+  private batchNetwork(record: BatchRecord): Network {
+    const network = this.networks.find((n) => n.chainId === record.chainId)
+    if (!network) throw new FrameRequestError(`The network of batch ${record.id} (chain ${record.chainId}) is not synced`, -32603)
+    return network
+  }
+
+  private async sendCalls(params: unknown): Promise<{ id: string }> {
+    const user = await this.signedInUser()
+    const network = this.network()
+    const rpc = this.networkRpc(network)
+    const batch = await prepareSendCalls(params, {
+      account: user.account.address,
+      chainId: network.chainId,
+      rpc,
+      hasBatch: (id) => this.reservedBatchIds.has(id) || this.batches()[id] !== undefined,
+    })
+    this.reservedBatchIds.add(batch.id)
+    try {
+      // EIP-5792: a user who declines the upgrade may still send the calls one by one, unless the
+      // app requires atomicity (5750).
+      const choice = await this.decide('wallet_sendCalls', 'Send calls', batchPromptDetails(batch, { network: network.name }), {
+        ...(batch.status === 'ready' ? { alternative: 'Keep regular account' } : {}),
+      })
+      let mode: BatchMode = batch.status === 'unsupported' ? 'sequential' : 'atomic'
+      if (choice === 'alternative') {
+        if (batch.atomicRequired) throw callsErrors.upgradeRejected()
+        mode = 'sequential'
+      }
+      const sent = this.sending.then(() => sendBatch(batch, { rpc, account: user.account, mode }))
+      this.sending = sent.catch(() => undefined)
+      const record = await sent
+      this.deps.storage.set(BATCHES_KEY, JSON.stringify({ ...this.batches(), [record.id]: record }))
+      return { id: record.id }
+    } finally {
+      this.reservedBatchIds.delete(batch.id)
+    }
   }
 
   /**
@@ -888,16 +1015,34 @@ export class FrameWallet {
    * resolves when approved, rejects with 4001 when rejected or withdrawn (RpcAbort, sign-out).
    */
   private async approve(method: string, title: string, details: FramePromptDetail[]): Promise<void> {
+    await this.decide(method, title, details)
+  }
+
+  /**
+   * `approve` with the prompt's optional third choice ('alternative') or as an info panel
+   * (resolves 'approve' once closed); rejects with 4001 when rejected or withdrawn.
+   */
+  private async decide(
+    method: string,
+    title: string,
+    details: FramePromptDetail[],
+    options: { alternative?: string; kind?: 'info' } = {},
+  ): Promise<'approve' | 'alternative'> {
     const controller = new AbortController()
     this.pendingApprovals.add(controller)
     const { signal } = controller
-    const run = async (): Promise<boolean> => {
+    const run = async (): Promise<boolean | 'alternative'> => {
       if (signal.aborted) return false
       this.deps.post({ type: frameType('prompt'), open: true })
       try {
         const aborted = new Promise<boolean>((ok) => signal.addEventListener('abort', () => ok(false), { once: true }))
-        const prompt: FramePrompt = { method, title, requestedBy: this.appName ?? this.deps.parentOrigin, details, signal }
-        return await Promise.race([this.deps.confirm(prompt).then((v) => v === true && !signal.aborted), aborted])
+        const prompt: FramePrompt = { method, title, requestedBy: this.appName ?? this.deps.parentOrigin, details, signal, ...options }
+        const answered = this.deps.confirm(prompt).then((v) => {
+          if (signal.aborted) return false
+          if (options.kind === 'info') return true
+          return v === 'alternative' && options.alternative !== undefined ? 'alternative' : v === true
+        })
+        return await Promise.race([answered, aborted])
       } finally {
         this.deps.post({ type: frameType('prompt'), open: false })
       }
@@ -905,7 +1050,9 @@ export class FrameWallet {
     const result = this.promptQueue.then(run, run)
     this.promptQueue = result.catch(() => undefined)
     try {
-      if (!(await result)) throw userRejected()
+      const choice = await result
+      if (choice === false) throw userRejected()
+      return choice === 'alternative' ? 'alternative' : 'approve'
     } finally {
       this.pendingApprovals.delete(controller)
     }

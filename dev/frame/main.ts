@@ -38,10 +38,12 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<st
 }
 
 /**
- * Shows the approval card and resolves with the user's choice: Approve (focused first) or
- * Reject; Escape rejects; Tab stays on the two buttons. A withdrawn request takes it down.
+ * Shows the approval card and resolves with the user's choice: Approve (focused first), Reject
+ * or the prompt's third choice ('alternative', e.g. "Keep regular account"); Escape rejects; Tab
+ * stays on the buttons. An info card (`kind: 'info'`) has a Close button only. A withdrawn
+ * request takes it down.
  */
-function showPrompt(prompt: FramePrompt): Promise<boolean> {
+function showPrompt(prompt: FramePrompt): Promise<boolean | 'alternative'> {
   return new Promise((resolve) => {
     const overlay = element('div', { class: 'frame-overlay', 'data-testid': 'frame-prompt' })
     const card = element('div', {
@@ -53,7 +55,11 @@ function showPrompt(prompt: FramePrompt): Promise<boolean> {
     })
     card.append(
       element('h2', { id: 'frame-prompt-title' }, prompt.title),
-      element('p', { id: 'frame-prompt-from', class: 'frame-from' }, `${prompt.requestedBy} asks you to approve this request.`),
+      element(
+        'p',
+        { id: 'frame-prompt-from', class: 'frame-from' },
+        prompt.kind === 'info' ? `Shown at the request of ${prompt.requestedBy}.` : `${prompt.requestedBy} asks you to approve this request.`,
+      ),
     )
     const details = element('dl', { class: 'frame-details' })
     for (const d of prompt.details) {
@@ -61,14 +67,19 @@ function showPrompt(prompt: FramePrompt): Promise<boolean> {
       row.append(element('dt', {}, d.label), element('dd', {}, d.value))
       details.append(row)
     }
+    const info = prompt.kind === 'info'
     const reject = element('button', { type: 'button', 'data-testid': 'frame-reject' }, 'Reject')
-    const approve = element('button', { type: 'button', class: 'frame-primary', 'data-testid': 'frame-approve' }, 'Approve')
+    const approve = info
+      ? element('button', { type: 'button', class: 'frame-primary', 'data-testid': 'frame-close' }, 'Close')
+      : element('button', { type: 'button', class: 'frame-primary', 'data-testid': 'frame-approve' }, 'Approve')
+    const alternative =
+      prompt.alternative !== undefined && !info ? element('button', { type: 'button', 'data-testid': 'frame-alternative' }, prompt.alternative) : undefined
     const actions = element('div', { class: 'frame-actions' })
-    actions.append(reject, approve)
+    const buttons = info ? [approve] : alternative ? [reject, alternative, approve] : [reject, approve]
+    actions.append(...buttons)
     card.append(details, actions)
     overlay.append(card)
 
-    const buttons = [reject, approve]
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.preventDefault()
@@ -86,7 +97,7 @@ function showPrompt(prompt: FramePrompt): Promise<boolean> {
     }
     const onAbort = () => done(false)
     let settled = false
-    function done(approved: boolean): void {
+    function done(approved: boolean | 'alternative'): void {
       if (settled) return
       settled = true
       document.removeEventListener('keydown', onKey, true)
@@ -97,6 +108,7 @@ function showPrompt(prompt: FramePrompt): Promise<boolean> {
     }
     approve.addEventListener('click', () => done(true))
     reject.addEventListener('click', () => done(false))
+    alternative?.addEventListener('click', () => done('alternative'))
     overlay.addEventListener('mousedown', (e) => {
       if (e.target === overlay) e.preventDefault()
     })

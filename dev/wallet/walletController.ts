@@ -9,9 +9,11 @@ import { privateKeyToAccount } from 'viem/accounts'
 import type { KeyPairSigner } from '@solana/kit'
 import type { StackAccount, StackChain, StackConfig, StackSolana } from './stackConfig'
 import { describeSolanaRequest, executeSolanaRequest, SOLANA_WALLET_METHODS, solanaWalletSigner } from './walletSolana'
+import type { BatchRecord } from './batchedCalls'
 import {
   describeRequest,
   executeRequest,
+  NO_APPROVAL_METHODS,
   userRejectedError,
   WALLET_EVENTS,
   WALLET_METHODS,
@@ -213,6 +215,8 @@ export function buildWalletNamespaces(params: ProposalParams, chains: StackChain
 export class WalletController {
   private listeners = new Set<(s: WalletState) => void>()
   private currentChains = new Map<string, string>()
+  /** The EIP-5792 batches this wallet sent (id → record), for wallet_getCallsStatus. */
+  private readonly batches = new Map<string, BatchRecord>()
   private _state: WalletState
   private readonly now: () => number
 
@@ -577,7 +581,7 @@ export class WalletController {
     this.update({ requests: [...this._state.requests.filter((x) => x.id !== r.id), r] })
     this.log('request', `${r.dappName}: ${r.method} on ${chainId}`)
     this.setStatus('request', `${r.dappName} requests ${r.method}`)
-    if (this._state.autoApprove) void this.approveRequest(r.id)
+    if (this._state.autoApprove || NO_APPROVAL_METHODS.has(r.method)) void this.approveRequest(r.id)
   }
 
   private async respond(r: PendingRequest, outcome: { result: unknown } | { error: WalletRpcError }): Promise<void> {
@@ -606,12 +610,17 @@ export class WalletController {
           chain,
           sessionChains,
           switchChain: (caip) => this.switchChain(r.topic, caip),
+          batches: this.batches,
+          chains: this.config.chains,
+          showCallsStatus: (details) => this.log('info', `Batch status: ${details.map((d) => `${d.label}: ${d.value}`).join(' · ')}`),
         },
       )
       await this.respond(r, { result })
       this.update({ lastResult: result })
       this.log('result', `${r.method} → ${typeof result === 'string' ? result : JSON.stringify(result)}`)
-      this.setStatus(r.method === 'eth_sendTransaction' ? 'sent' : 'signed', `${r.method} approved`)
+      if (!NO_APPROVAL_METHODS.has(r.method)) {
+        this.setStatus(r.method === 'eth_sendTransaction' || r.method === 'wallet_sendCalls' ? 'sent' : 'signed', `${r.method} approved`)
+      }
     } catch (e) {
       const err =
         e instanceof WalletRpcError ? e : new WalletRpcError(WalletRpcError.internal, e instanceof Error ? e.message : String(e))

@@ -1,8 +1,22 @@
 // What the dev wallet does when the visitor approves a session request: sign with the local key
-// (viem local account) or sign a transaction and send it raw to the chain's RPC URL.
+// (viem local account), sign a transaction and send it raw to the chain's RPC URL, or send an
+// EIP-5792 batch (./batchedCalls, shared with the dev extension and the embedded wallet's frame).
 
-import { createWalletClient, defineChain, http, isAddressEqual, isHex, type Hex, type WalletClient } from 'viem'
+import { createWalletClient, defineChain, hexToBigInt, http, isAddressEqual, isHex, type Hex, type WalletClient } from 'viem'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import {
+  batchIdParam,
+  batchStatusDetails,
+  CallsError,
+  callsErrors,
+  callsStatus,
+  describeCall,
+  getCapabilities,
+  prepareSendCalls,
+  sendBatch,
+  type BatchRecord,
+  type CallsRpc,
+} from './batchedCalls'
 import type { StackAccount, StackChain } from './stackConfig'
 
 /** The EIP-155 methods the wallet offers in a session. */
@@ -13,7 +27,14 @@ export const WALLET_METHODS = [
   'eth_signTypedData_v4',
   'eth_sendTransaction',
   'wallet_switchEthereumChain',
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
 ] as const
+
+/** Requests answered without the approval card: they only read (or show the wallet's own panel). */
+export const NO_APPROVAL_METHODS: ReadonlySet<string> = new Set(['wallet_getCapabilities', 'wallet_getCallsStatus', 'wallet_showCallsStatus'])
 
 export const WALLET_EVENTS = ['accountsChanged', 'chainChanged'] as const
 
@@ -47,6 +68,12 @@ export interface RequestContext {
   sessionChains: string[]
   /** Emits chainChanged for the session (wallet_switchEthereumChain). */
   switchChain(chainId: string): Promise<void>
+  /** The wallet's EIP-5792 batches (id → record); wallet_sendCalls adds to it. Default: none kept. */
+  batches?: Map<string, BatchRecord>
+  /** Every chain the wallet knows (wallet_getCapabilities, a batch's status). Default: `chain`. */
+  chains?: StackChain[]
+  /** Shows the wallet's status panel for a batch (wallet_showCallsStatus). */
+  showCallsStatus?(details: { label: string; value: string }[]): void
 }
 
 const accounts = new Map<string, PrivateKeyAccount>()
@@ -136,6 +163,15 @@ export function describeRequest(method: string, params: unknown): string {
       case 'wallet_switchEthereumChain': {
         const arg = (p[0] ?? {}) as { chainId?: string }
         return `Switch to chain ${arg.chainId ? Number(arg.chainId) : '?'}`
+      }
+      case 'wallet_sendCalls': {
+        const arg = (p[0] ?? {}) as { chainId?: string; calls?: { to?: unknown; value?: unknown; data?: unknown }[] }
+        const calls = Array.isArray(arg.calls) ? arg.calls : []
+        const lines = calls.map((c, i) => {
+          const call = { to: String(c.to) as Hex, value: typeof c.value === 'string' && isHex(c.value) ? hexToBigInt(c.value) : 0n, data: (typeof c.data === 'string' && isHex(c.data) ? c.data : '0x') as Hex }
+          return `${i + 1}. ${describeCall(call)}`
+        })
+        return `Send ${calls.length} call${calls.length === 1 ? '' : 's'} as one transaction on chain ${arg.chainId ? Number(arg.chainId) : '?'}: ${lines.join('; ')}`
       }
       default:
         return method
@@ -249,7 +285,79 @@ export async function executeRequest(request: { method: string; params?: unknown
       await ctx.switchChain(caip)
       return null
     }
+    case 'wallet_getCapabilities':
+    case 'wallet_sendCalls':
+    case 'wallet_getCallsStatus':
+    case 'wallet_showCallsStatus':
+      try {
+        return await batchedCalls(request.method, request.params, account, ctx)
+      } catch (e) {
+        if (e instanceof WalletRpcError) throw e
+        if (e instanceof CallsError) throw new WalletRpcError(e.code, e.message)
+        const msg = e instanceof Error ? ((e as { shortMessage?: string }).shortMessage ?? e.message) : String(e)
+        throw new WalletRpcError(WalletRpcError.internal, msg)
+      }
     default:
       throw new WalletRpcError(WalletRpcError.unsupportedMethod, `Method ${request.method} is not supported by this wallet`)
+  }
+}
+
+/** Approved sends per account, one after the other, so two batches never read the same pending nonce. */
+const sending = new Map<string, Promise<unknown>>()
+
+async function batchedCalls(method: string, params: unknown, account: PrivateKeyAccount, ctx: RequestContext): Promise<unknown> {
+  const chains = ctx.chains ?? [ctx.chain]
+  const batches = ctx.batches ?? new Map<string, BatchRecord>()
+  const storedBatch = (): { record: BatchRecord; chain: StackChain } => {
+    const record = batches.get(batchIdParam(params))
+    if (!record) throw callsErrors.unknownBundle()
+    const chain = chains.find((c) => c.chainId === record.chainId)
+    if (!chain) throw new WalletRpcError(WalletRpcError.internal, `The wallet no longer knows chain ${record.chainId}`)
+    return { record, chain }
+  }
+  switch (method) {
+    case 'wallet_getCapabilities':
+      return getCapabilities(params, { account: account.address, chains: chains.map((chain) => ({ chainId: chain.chainId, rpc: chainRpc(chain) })) })
+    case 'wallet_getCallsStatus': {
+      const { record, chain } = storedBatch()
+      return callsStatus(record, chainRpc(chain))
+    }
+    case 'wallet_showCallsStatus': {
+      const { record, chain } = storedBatch()
+      ctx.showCallsStatus?.(batchStatusDetails(record, await callsStatus(record, chainRpc(chain)), chain.name))
+      return null
+    }
+    default: {
+      // wallet_sendCalls, approved on the card: the account is upgraded by the batch when needed.
+      const rpc = chainRpc(ctx.chain)
+      const batch = await prepareSendCalls(params, { account: account.address, chainId: ctx.chain.chainId, rpc, hasBatch: (id) => batches.has(id) })
+      const previous = sending.get(account.address) ?? Promise.resolve()
+      const sent = previous.then(() => sendBatch(batch, { rpc, account, mode: batch.status === 'unsupported' ? 'sequential' : 'atomic' }))
+      sending.set(account.address, sent.catch(() => undefined))
+      const record = await sent
+      batches.set(record.id, record)
+      return { id: record.id }
+    }
+  }
+}
+
+let nextRpcId = 1
+
+/** JSON-RPC to a chain's node; a node error comes back with its code and message. */
+function chainRpc(chain: StackChain): CallsRpc {
+  return async (method, params) => {
+    let body: { result?: unknown; error?: { code?: number; message?: string } }
+    try {
+      const res = await fetch(chain.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: nextRpcId++, method, params }),
+      })
+      body = (await res.json()) as typeof body
+    } catch (e) {
+      throw new WalletRpcError(WalletRpcError.internal, `Could not reach ${chain.name}: ${e instanceof Error ? e.message : String(e)}`)
+    }
+    if (body.error) throw new WalletRpcError(body.error.code ?? WalletRpcError.internal, body.error.message ?? 'The node refused the request')
+    return body.result ?? null
   }
 }

@@ -1,17 +1,24 @@
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  concat,
   createPublicClient,
+  createTestClient,
   createWalletClient,
   defineChain,
+  encodeFunctionData,
   erc20Abi,
   http,
   parseEther,
+  type Abi,
   type Address,
 } from 'viem'
-import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
+import { entryPoint06Address, entryPoint07Address, entryPoint08Address } from 'viem/account-abstraction'
+import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
+import { SMART_ACCOUNT_CONTRACTS, simple7702AccountAbi } from '../../../dev/chain/smartAccountContracts'
 import { startChains, type DevChain, type DevChains } from '../../../dev/chain/startChains'
 
 /** Pids of the hardhat node processes serving `port` (Linux /proc). */
@@ -62,8 +69,21 @@ function clients(chain: DevChain) {
   })
   return {
     publicClient: createPublicClient({ chain: viemChain, transport: http(chain.rpcUrl) }),
+    testClient: createTestClient({ chain: viemChain, mode: 'hardhat', transport: http(chain.rpcUrl) }),
     viemChain,
   }
+}
+
+// The artifacts come from dev dependencies (npm aliases of @account-abstraction/contracts), resolved
+// from dev/chain like startChains resolves them.
+const requireFromChain = createRequire(new URL('../../../dev/chain/startChains.ts', import.meta.url))
+const artifact = (path: string) => requireFromChain(path) as { abi: Abi; bytecode: string; deployedBytecode: string }
+
+/** An ABI item without the compiler's `internalType` annotations, for comparison. */
+function withoutInternalTypes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutInternalTypes)
+  if (typeof value !== 'object' || value === null) return value
+  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'internalType').map(([key, v]) => [key, withoutInternalTypes(v)]))
 }
 
 describe('startChains', () => {
@@ -206,6 +226,80 @@ describe('startChains', () => {
     expect(receipt.status).toBe('success')
     expect(receipt.logs).toHaveLength(1)
     expect(await balanceOf(to)).toBe(before + 1_500_000n)
+  })
+
+  it('carries EntryPoint 0.6 / 0.7 / 0.8, SimpleAccountFactory 0.7 and Simple7702Account at their canonical addresses', async () => {
+    expect(dev.smartAccountContracts).toEqual(SMART_ACCOUNT_CONTRACTS)
+    // viem's (and bundlers') defaults point at the same addresses.
+    expect([SMART_ACCOUNT_CONTRACTS.entryPoint06, SMART_ACCOUNT_CONTRACTS.entryPoint07, SMART_ACCOUNT_CONTRACTS.entryPoint08]).toEqual([
+      entryPoint06Address,
+      entryPoint07Address,
+      entryPoint08Address,
+    ])
+    const simple7702 = artifact('@account-abstraction/contracts-0.8/artifacts/Simple7702Account.json')
+    for (const chain of dev.chains) {
+      const { publicClient } = clients(chain)
+      for (const [name, address] of Object.entries(SMART_ACCOUNT_CONTRACTS)) {
+        const code = await publicClient.getCode({ address })
+        expect({ name, chainId: chain.chainId, hasCode: (code?.length ?? 0) > 2 }).toEqual({ name, chainId: chain.chainId, hasCode: true })
+      }
+      // Simple7702Account has no immutables: its code is exactly the published runtime code.
+      expect(await publicClient.getCode({ address: SMART_ACCOUNT_CONTRACTS.simple7702Account })).toBe(simple7702.deployedBytecode)
+      expect(
+        await publicClient.readContract({ address: SMART_ACCOUNT_CONTRACTS.simple7702Account, abi: simple7702AccountAbi, functionName: 'entryPoint' }),
+      ).toBe(SMART_ACCOUNT_CONTRACTS.entryPoint08)
+      const factoryAbi = artifact('@account-abstraction/contracts-0.7/artifacts/SimpleAccountFactory.json').abi
+      expect(await publicClient.readContract({ address: SMART_ACCOUNT_CONTRACTS.simpleAccountFactory07, abi: factoryAbi, functionName: 'accountImplementation' })).toMatch(
+        /^0x[0-9a-fA-F]{40}$/,
+      )
+    }
+    // The wallets' ABI subset is the published one.
+    for (const item of simple7702AccountAbi) {
+      const published = simple7702.abi.find((x) => x.type === item.type && 'name' in x && x.name === item.name)
+      expect(withoutInternalTypes(published)).toEqual(item)
+    }
+  })
+
+  it('runs an EIP-7702 batch: a fresh account delegated to Simple7702Account makes two transfers in one transaction, or none', async () => {
+    const chain = dev.chains[0]!
+    const token = dev.tokens[0]!
+    const { publicClient, testClient, viemChain } = clients(chain)
+    const account = privateKeyToAccount(generatePrivateKey())
+    await testClient.setBalance({ address: account.address, value: parseEther('2') })
+    const wallet = createWalletClient({ account, chain: viemChain, transport: http(chain.rpcUrl) })
+    const [first, second] = [privateKeyToAccount(generatePrivateKey()).address, privateKeyToAccount(generatePrivateKey()).address]
+    const executeBatch = (calls: { target: Address; value: bigint; data: `0x${string}` }[]) =>
+      encodeFunctionData({ abi: simple7702AccountAbi, functionName: 'executeBatch', args: [calls] })
+
+    const authorization = await wallet.signAuthorization({ contractAddress: SMART_ACCOUNT_CONTRACTS.simple7702Account, executor: 'self' })
+    const hash = await wallet.sendTransaction({
+      to: account.address,
+      data: executeBatch([
+        { target: first, value: parseEther('0.1'), data: '0x' },
+        { target: second, value: parseEther('0.2'), data: '0x' },
+      ]),
+      authorizationList: [authorization],
+    })
+    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    expect(receipt.status).toBe('success')
+    expect(receipt.type).toBe('eip7702')
+    expect(await publicClient.getBalance({ address: first })).toBe(parseEther('0.1'))
+    expect(await publicClient.getBalance({ address: second })).toBe(parseEther('0.2'))
+    // The delegation designator: 0xef0100 ‖ Simple7702Account.
+    expect(await publicClient.getCode({ address: account.address })).toBe(concat(['0xef0100', SMART_ACCOUNT_CONTRACTS.simple7702Account.toLowerCase() as `0x${string}`]))
+
+    // Atomic: an ETH transfer batched with a GUSD transfer the account cannot cover leaves no trace.
+    const failing = await wallet.sendTransaction({
+      to: account.address,
+      data: executeBatch([
+        { target: first, value: parseEther('0.1'), data: '0x' },
+        { target: token.address, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [second, 1n] }) },
+      ]),
+      // Estimation would refuse the reverting batch; a fixed limit gets it mined (reverted).
+      gas: 300_000n,
+    })
+    expect((await publicClient.waitForTransactionReceipt({ hash: failing, pollingInterval: 50 })).status).toBe('reverted')
+    expect(await publicClient.getBalance({ address: first })).toBe(parseEther('0.1'))
   })
 
   it('stop() leaves no hardhat process behind', async () => {

@@ -1,7 +1,11 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
+  concat,
   createPublicClient,
+  createTestClient,
+  createWalletClient,
+  custom,
   defineChain,
   encodeFunctionData,
   erc20Abi,
@@ -13,9 +17,12 @@ import {
   type Address,
   type Hex,
 } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { SMART_ACCOUNT_CONTRACTS } from '../../../dev/chain/smartAccountContracts'
 import { startChains, type DevChain, type DevChains } from '../../../dev/chain/startChains'
-import { type DevWalletProvider, type EIP6963ProviderInfo, type InstalledDevWallet } from '../../../dev/extension/devWallet'
+import { installDevWallet, type DevWalletProvider, type EIP6963ProviderInfo, type InstalledDevWallet } from '../../../dev/extension/devWallet'
 import { installDevWallets } from '../../../dev/extension/installDevWallets'
+import { FALLBACK_BATCH_GAS } from '../../../dev/wallet/batchedCalls'
 
 type RpcError = { code: number; message: string }
 
@@ -492,5 +499,366 @@ describe('eth_sendTransaction', () => {
     )
     expect(typeof error.code).toBe('number')
     expect(error.message).toMatch(/insufficient funds|doesn't have enough funds/i)
+  })
+})
+
+describe('EIP-5792 batched calls (atomic through EIP-7702)', () => {
+  const RDNS = 'dev.gangway.batches'
+  let batchKey: Hex
+  let batcher: InstalledDevWallet | undefined
+
+  /** A wallet over a fresh key no other test uses, funded with ETH on both chains and 100 GUSD on the first. */
+  async function freshBatchWallet(): Promise<{ wallet: InstalledDevWallet; account: Address }> {
+    batchKey = generatePrivateKey()
+    const account = privateKeyToAccount(batchKey).address
+    for (const chain of dev.chains) {
+      await createTestClient({ mode: 'hardhat', transport: http(chain.rpcUrl) }).setBalance({ address: account, value: parseEther('10') })
+    }
+    const chain = dev.chains[0]!
+    const treasury = createWalletClient({ account: privateKeyToAccount(dev.treasury.privateKey), transport: http(chain.rpcUrl) })
+    const funding = await treasury.writeContract({
+      chain: null,
+      address: dev.tokens[0]!.address,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [account, 100_000_000n],
+    })
+    await publicClient(chain).waitForTransactionReceipt({ hash: funding, pollingInterval: 50 })
+    return { wallet: installBatchWallet(), account }
+  }
+
+  function installBatchWallet(): InstalledDevWallet {
+    batcher?.uninstall()
+    batcher = installDevWallet({
+      name: 'Batch Dev Wallet',
+      rdns: RDNS,
+      privateKey: batchKey,
+      chains: dev.chains.map(({ chainId, rpcUrl, name }) => ({ chainId, rpcUrl, name })),
+      defaultChainId: 31337,
+    })
+    return batcher
+  }
+
+  afterEach(() => {
+    batcher?.uninstall()
+    batcher = undefined
+  })
+
+  async function connectBatcher(wallet: InstalledDevWallet): Promise<Address> {
+    wallet.handle.approveNext()
+    const [account] = (await wallet.provider.request({ method: 'eth_requestAccounts' })) as Address[]
+    return account!
+  }
+
+  const promptText = () => document.querySelector(`[data-devwallet="${RDNS}"]`)?.shadowRoot?.textContent ?? ''
+  const fresh = () => privateKeyToAccount(generatePrivateKey()).address
+  const gusd = () => dev.tokens[0]!.address
+  const balanceOf = (owner: Address) => publicClient(dev.chains[0]!).readContract({ address: gusd(), abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+  const sendCalls = (wallet: InstalledDevWallet, request: Record<string, unknown>) =>
+    wallet.provider.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, ...request }] }) as Promise<{ id: string }>
+  const status = (wallet: InstalledDevWallet, id: string) =>
+    wallet.provider.request({ method: 'wallet_getCallsStatus', params: [id] }) as Promise<{
+      version: string
+      id: string
+      chainId: Hex
+      atomic: boolean
+      status: number
+      receipts?: { logs: { address: Address; topics: Hex[]; data: Hex }[]; status: Hex; blockHash: Hex; blockNumber: Hex; gasUsed: Hex; transactionHash: Hex }[]
+    }>
+
+  /** Temporarily a chain without Simple7702Account (as on a network that lacks it). */
+  async function withoutSimple7702<T>(chain: DevChain, run: () => Promise<T>): Promise<T> {
+    const test = createTestClient({ mode: 'hardhat', transport: http(chain.rpcUrl) })
+    const code = (await publicClient(chain).getCode({ address: SMART_ACCOUNT_CONTRACTS.simple7702Account }))!
+    await test.setCode({ address: SMART_ACCOUNT_CONTRACTS.simple7702Account, bytecode: '0x' })
+    try {
+      return await run()
+    } finally {
+      await test.setCode({ address: SMART_ACCOUNT_CONTRACTS.simple7702Account, bytecode: code })
+    }
+  }
+
+  it('wallet_getCapabilities: atomic "ready" on every known chain until the first batch, then "supported" there; 4100 for others', async () => {
+    const { wallet, account } = await freshBatchWallet()
+    const capabilities = () => wallet.provider.request({ method: 'wallet_getCapabilities', params: [account] })
+    expect((await rejection(capabilities())).code).toBe(4100)
+    await connectBatcher(wallet)
+    expect(await capabilities()).toEqual({ '0x7a69': { atomic: { status: 'ready' } }, '0x7a6a': { atomic: { status: 'ready' } } })
+    expect(await wallet.provider.request({ method: 'wallet_getCapabilities', params: [account, ['0x7a6a', '0x1']] })).toEqual({
+      '0x7a6a': { atomic: { status: 'ready' } },
+    })
+    const other = await rejection(wallet.provider.request({ method: 'wallet_getCapabilities', params: [dev.accounts[0]!.address] }))
+    expect({ code: other.code, message: other.message }).toEqual({
+      code: 4100,
+      message: 'The requested account and/or method has not been authorized by the user.',
+    })
+
+    wallet.handle.approveNext()
+    const { id } = await sendCalls(wallet, { calls: [{ to: fresh(), value: toHex(1n) }] })
+    expect((await status(wallet, id)).status).toBe(200)
+    expect(await capabilities()).toEqual({ '0x7a69': { atomic: { status: 'supported' } }, '0x7a6a': { atomic: { status: 'ready' } } })
+    expect(await publicClient(dev.chains[0]!).getCode({ address: account })).toBe(
+      concat(['0xef0100', SMART_ACCOUNT_CONTRACTS.simple7702Account.toLowerCase() as Hex]),
+    )
+    await withoutSimple7702(dev.chains[1]!, async () => {
+      expect(await capabilities()).toEqual({ '0x7a69': { atomic: { status: 'supported' } }, '0x7a6a': { atomic: { status: 'unsupported' } } })
+    })
+  })
+
+  it('wallet_sendCalls: three calls (ETH, GUSD transfer, GUSD approve) in ONE transaction after one prompt, all effects on chain', async () => {
+    const { wallet, account } = await freshBatchWallet()
+    await connectBatcher(wallet)
+    const client = publicClient(dev.chains[0]!)
+    const [payee, tokenPayee, spender] = [fresh(), fresh(), fresh()]
+    const request = sendCalls(wallet, {
+      from: account,
+      calls: [
+        { to: payee, value: toHex(parseEther('0.01')) },
+        { to: gusd(), data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [tokenPayee, 12_340_000n] }) },
+        { to: gusd(), data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, 5_000_000n] }), value: '0x0' },
+      ],
+    })
+    await vi.waitFor(() => expect(wallet.handle.pending()).toEqual(['wallet_sendCalls']))
+    const text = promptText()
+    expect(text).toContain('wallet_sendCalls')
+    expect(text).toContain(`Call 1: to ${payee} · 0.01 ETH`)
+    expect(text).toContain(`Call 2: to ${gusd()} · 0 ETH · ERC-20 transfer(${tokenPayee}, 12340000) · 68 bytes of data`)
+    expect(text).toContain(`Call 3: to ${gusd()} · 0 ETH · ERC-20 approve(${spender}, 5000000) · 68 bytes of data`)
+    expect(text).toContain('This account will be upgraded to a smart account')
+    expect(text).toContain('Keep regular account')
+    await click('approve', RDNS)
+    const { id } = await request
+    expect(id).toMatch(/^0x[0-9a-f]{64}$/)
+
+    const answer = await status(wallet, id)
+    expect(answer).toMatchObject({ version: '2.0.0', id, chainId: '0x7a69', atomic: true, status: 200 })
+    expect(answer.receipts).toHaveLength(1)
+    const receipt = answer.receipts![0]!
+    expect(receipt).toMatchObject({ status: '0x1', blockHash: expect.stringMatching(/^0x[0-9a-f]{64}$/), blockNumber: expect.stringMatching(/^0x/), gasUsed: expect.stringMatching(/^0x/) })
+    // Transfer and Approval, emitted by GUSD.
+    expect(receipt.logs.map((log) => log.address.toLowerCase())).toEqual([gusd().toLowerCase(), gusd().toLowerCase()])
+    const tx = await client.getTransaction({ hash: receipt.transactionHash })
+    expect(tx.type).toBe('eip7702')
+    expect(tx.to).toBe(account.toLowerCase())
+    expect(tx.authorizationList?.map((a) => a.address.toLowerCase())).toEqual([SMART_ACCOUNT_CONTRACTS.simple7702Account.toLowerCase()])
+    expect(await client.getBalance({ address: payee })).toBe(parseEther('0.01'))
+    expect(await balanceOf(tokenPayee)).toBe(12_340_000n)
+    expect(await client.readContract({ address: gusd(), abi: erc20Abi, functionName: 'allowance', args: [account, spender] })).toBe(5_000_000n)
+
+    // Delegated now: the next batch carries no authorization (a plain EIP-1559 transaction) and the prompt no upgrade.
+    const next = sendCalls(wallet, { calls: [{ to: payee, value: toHex(1n) }, { to: tokenPayee, value: toHex(2n) }] })
+    await vi.waitFor(() => expect(wallet.handle.pending()).toEqual(['wallet_sendCalls']))
+    expect(promptText()).not.toContain('upgraded')
+    wallet.handle.approveNext()
+    const second = await status(wallet, (await next).id)
+    expect(second.status).toBe(200)
+    const secondTx = await client.getTransaction({ hash: second.receipts![0]!.transactionHash })
+    expect(secondTx.type).toBe('eip1559')
+    expect(await client.getBalance({ address: payee })).toBe(parseEther('0.01') + 1n)
+  })
+
+  it('a batch with a reverting call is mined reverted: status 500 and none of its effects', async () => {
+    const { wallet, account } = await freshBatchWallet()
+    await connectBatcher(wallet)
+    const client = publicClient(dev.chains[0]!)
+    const [payee, tokenPayee] = [fresh(), fresh()]
+    const gusdBefore = await balanceOf(account)
+    wallet.handle.approveNext()
+    const { id } = await sendCalls(wallet, {
+      calls: [
+        { to: payee, value: toHex(parseEther('0.5')) },
+        { to: gusd(), data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [tokenPayee, 1_000n] }) },
+        // More GUSD than the account holds: this call reverts, so the batch does.
+        { to: gusd(), data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [tokenPayee, gusdBefore + 1n] }) },
+      ],
+    })
+    const answer = await status(wallet, id)
+    expect(answer).toMatchObject({ atomic: true, status: 500 })
+    expect(answer.receipts?.map((r) => [r.status, r.logs.length])).toEqual([['0x0', 0]])
+    // Estimation refused the batch; the wallet sent it all the same, with its fixed gas limit.
+    expect((await client.getTransaction({ hash: answer.receipts![0]!.transactionHash })).gas).toBe(FALLBACK_BATCH_GAS)
+    expect(await client.getBalance({ address: payee })).toBe(0n)
+    expect(await balanceOf(tokenPayee)).toBe(0n)
+    expect(await balanceOf(account)).toBe(gusdBefore)
+  })
+
+  it('answers EIP-5792 errors with their codes and short messages; a rejected prompt gives 4001 and sends nothing', async () => {
+    const { wallet, account } = await freshBatchWallet()
+    const one = [{ to: fresh(), value: toHex(1n) }]
+    const error = async (request: Promise<unknown>) => {
+      const e = await rejection(request)
+      return { code: e.code, message: e.message }
+    }
+    expect(await error(sendCalls(wallet, { calls: one }))).toMatchObject({ code: 4100 })
+    await connectBatcher(wallet)
+    const nonce = await publicClient(dev.chains[0]!).getTransactionCount({ address: account })
+
+    expect(await error(sendCalls(wallet, { calls: one, from: dev.accounts[0]!.address }))).toMatchObject({ code: 4100 })
+    expect(await error(sendCalls(wallet, { calls: one, version: '1.0' }))).toMatchObject({ code: -32602 })
+    expect(await error(sendCalls(wallet, { calls: [{ data: '0x00' }] }))).toMatchObject({ code: -32602 })
+    expect(await error(sendCalls(wallet, { calls: one, chainId: '0x7a6a' }))).toMatchInlineSnapshot(`
+      {
+        "code": 5710,
+        "message": "Unsupported chain id",
+      }
+    `)
+    expect(await error(sendCalls(wallet, { calls: one, capabilities: { paymasterService: { url: 'http://127.0.0.1:9/pm' } } }))).toMatchInlineSnapshot(`
+      {
+        "code": 5700,
+        "message": "Unsupported non-optional capability",
+      }
+    `)
+    expect(await error(sendCalls(wallet, { calls: [{ ...one[0], capabilities: { auxiliaryFunds: { supported: true } } }] }))).toMatchObject({ code: 5700 })
+    expect(await error(sendCalls(wallet, { calls: Array.from({ length: 11 }, () => one[0]) }))).toMatchInlineSnapshot(`
+      {
+        "code": 5740,
+        "message": "Bundle too large",
+      }
+    `)
+    expect(await error(wallet.provider.request({ method: 'wallet_getCallsStatus', params: [`0x${'ab'.repeat(32)}`] }))).toMatchInlineSnapshot(`
+      {
+        "code": 5730,
+        "message": "Unknown bundle id",
+      }
+    `)
+    expect(await error(wallet.provider.request({ method: 'wallet_showCallsStatus', params: ['nope'] }))).toMatchObject({ code: 5730 })
+
+    // An optional capability the wallet lacks is ignored: the request reaches the prompt. Rejected: 4001.
+    const optional = sendCalls(wallet, { calls: one, capabilities: { paymasterService: { url: 'http://127.0.0.1:9/pm', optional: true } } })
+    await vi.waitFor(() => expect(wallet.handle.pending()).toEqual(['wallet_sendCalls']))
+    await click('reject', RDNS)
+    expect(await error(optional)).toMatchInlineSnapshot(`
+      {
+        "code": 4001,
+        "message": "User rejected the request.",
+      }
+    `)
+
+    // Declining the upgrade when the dApp requires atomicity.
+    expect(wallet.handle.declineUpgradeNext()).toBe(false)
+    expect(await error(sendCalls(wallet, { calls: one }))).toMatchInlineSnapshot(`
+      {
+        "code": 5750,
+        "message": "Atomic-ready wallet rejected upgrade",
+      }
+    `)
+    expect(await publicClient(dev.chains[0]!).getTransactionCount({ address: account })).toBe(nonce)
+
+    // A dApp id is used once.
+    wallet.handle.approveNext()
+    expect(await sendCalls(wallet, { calls: one, id: 'order-42' })).toEqual({ id: 'order-42' })
+    expect(await error(sendCalls(wallet, { calls: one, id: 'order-42' }))).toMatchInlineSnapshot(`
+      {
+        "code": 5720,
+        "message": "Duplicate ID",
+      }
+    `)
+
+    // A chain without Simple7702Account cannot batch atomically.
+    wallet.handle.approveNext()
+    await wallet.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
+    await withoutSimple7702(dev.chains[1]!, async () => {
+      expect(await error(sendCalls(wallet, { calls: one, chainId: '0x7a6a' }))).toMatchInlineSnapshot(`
+        {
+          "code": 5760,
+          "message": "Atomicity not supported",
+        }
+      `)
+    })
+    expect(wallet.handle.pending()).toEqual([])
+  })
+
+  it('without atomicity (upgrade declined, or a chain that cannot batch) the calls go one by one: atomic false, one receipt each', async () => {
+    const { wallet, account } = await freshBatchWallet()
+    await connectBatcher(wallet)
+    const [a, b] = [fresh(), fresh()]
+    const calls = [
+      { to: a, value: toHex(1_000n) },
+      { to: b, value: toHex(2_000n) },
+    ]
+    expect(wallet.handle.declineUpgradeNext()).toBe(false)
+    const { id } = await sendCalls(wallet, { calls, atomicRequired: false })
+    const answer = await status(wallet, id)
+    expect(answer).toMatchObject({ atomic: false, status: 200 })
+    expect(answer.receipts?.map((r) => r.status)).toEqual(['0x1', '0x1'])
+    expect(new Set(answer.receipts?.map((r) => r.transactionHash)).size).toBe(2)
+    // Not upgraded.
+    expect(await publicClient(dev.chains[0]!).getCode({ address: account })).toBeUndefined()
+
+    await wallet.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
+    await withoutSimple7702(dev.chains[1]!, async () => {
+      const request = sendCalls(wallet, { calls, chainId: '0x7a6a', atomicRequired: false })
+      await vi.waitFor(() => expect(wallet.handle.pending()).toEqual(['wallet_sendCalls']))
+      expect(promptText()).toContain('2 separate transactions')
+      expect(promptText()).not.toContain('Keep regular account')
+      wallet.handle.approveNext()
+      const other = await status(wallet, (await request).id)
+      expect(other).toMatchObject({ chainId: '0x7a6a', atomic: false, status: 200 })
+      expect(other.receipts).toHaveLength(2)
+    })
+    expect(await publicClient(dev.chains[1]!).getBalance({ address: b })).toBe(2_000n)
+  })
+
+  it('batches and eth_sendTransaction approved together get distinct nonces', async () => {
+    const { wallet, account } = await freshBatchWallet()
+    await connectBatcher(wallet)
+    wallet.handle.setAutoApprove(true)
+    const payee = fresh()
+    const [first, second, hash] = await Promise.all([
+      sendCalls(wallet, { calls: [{ to: payee, value: toHex(1n) }] }),
+      sendCalls(wallet, { calls: [{ to: payee, value: toHex(2n) }] }),
+      wallet.provider.request({ method: 'eth_sendTransaction', params: [{ from: account, to: payee, value: toHex(4n) }] }) as Promise<Hex>,
+    ])
+    expect((await status(wallet, first.id)).status).toBe(200)
+    expect((await status(wallet, second.id)).status).toBe(200)
+    expect((await publicClient(dev.chains[0]!).waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe('success')
+    expect(await publicClient(dev.chains[0]!).getBalance({ address: payee })).toBe(7n)
+  })
+
+  it("viem's EIP-5792 actions work against it: getCapabilities, sendCalls (forceAtomic), waitForCallsStatus", async () => {
+    const { wallet, account } = await freshBatchWallet()
+    await connectBatcher(wallet)
+    wallet.handle.setAutoApprove(true)
+    const client = createWalletClient({ account, chain: defineChain({ id: 31337, name: 'Gangway Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [dev.chains[0]!.rpcUrl] } } }), transport: custom(wallet.provider) })
+    expect(await client.getCapabilities({ chainId: 31337 })).toEqual({ atomic: { status: 'ready' } })
+    const payee = fresh()
+    const { id } = await client.sendCalls({
+      forceAtomic: true,
+      calls: [
+        { to: payee, value: 5n },
+        { to: gusd(), abi: erc20Abi, functionName: 'transfer', args: [payee, 3n] },
+      ],
+    })
+    const result = await client.waitForCallsStatus({ id, pollingInterval: 50 })
+    expect(result).toMatchObject({ status: 'success', statusCode: 200, atomic: true })
+    expect(result.receipts).toHaveLength(1)
+    expect(await balanceOf(payee)).toBe(3n)
+    expect(await client.getCapabilities({ chainId: 31337 })).toEqual({ atomic: { status: 'supported' } })
+  })
+
+  it('a batch status survives a reload; wallet_showCallsStatus opens the wallet panel, closed by the user', async () => {
+    const { wallet } = await freshBatchWallet()
+    await connectBatcher(wallet)
+    wallet.handle.approveNext()
+    const { id } = await sendCalls(wallet, { calls: [{ to: fresh(), value: toHex(parseEther('0.02')) }] })
+    const before = await status(wallet, id)
+    expect(before.status).toBe(200)
+
+    // "Reload": a fresh wallet instance over the same localStorage.
+    const reloaded = installBatchWallet()
+    expect(await status(reloaded, id)).toEqual(before)
+    expect(reloaded.handle.batches()).toEqual([
+      { id, chainId: 31337, atomic: true, hashes: [before.receipts![0]!.transactionHash], calls: [expect.stringContaining('0.02 ETH')], upgraded: true },
+    ])
+
+    expect(await reloaded.provider.request({ method: 'wallet_showCallsStatus', params: [id] })).toBeNull()
+    const host = document.querySelector(`[data-devwallet="${RDNS}"]`)!
+    const panel = host.shadowRoot!.querySelector('[data-testid="devwallet-status"]')!
+    expect(panel.textContent).toContain(`Batch: ${id}`)
+    expect(panel.textContent).toContain('Status: Confirmed')
+    expect(panel.textContent).toContain(`Transaction: ${before.receipts![0]!.transactionHash}`)
+    expect(reloaded.handle.pending()).toEqual([])
+    ;(host.shadowRoot!.querySelector('[data-testid="devwallet-close"]') as HTMLElement).click()
+    expect(document.querySelector(`[data-devwallet="${RDNS}"]`)).toBeNull()
   })
 })

@@ -21,8 +21,14 @@ import {
   type SignatureBytes,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  http,
   keccak256,
   parseEther,
   parseTransaction,
@@ -34,7 +40,10 @@ import {
   type TransactionSerialized,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { SMART_ACCOUNT_CONTRACTS } from '../../../dev/chain/smartAccountContracts'
+import { startChains, type DevChain, type DevChains } from '../../../dev/chain/startChains'
 import {
+  BATCHES_KEY,
   createFrameWallet,
   DEVICE_KEY,
   resolveParentOrigin,
@@ -68,6 +77,8 @@ type ServiceOptions = {
   sendError?: { code: number; message: string }
   /** false: the service gives the user no Solana key; a string: the address it names instead of the key's. */
   solana?: false | string
+  /** RPC URLs of real nodes (the local chains) the fake fetch passes requests to. */
+  realNodes?: string[]
 }
 
 /** The auth service and the networks' JSON-RPC nodes, in memory. */
@@ -132,6 +143,7 @@ function fakeServices(options: ServiceOptions = {}) {
 
   const fetch = async (input: string, init?: RequestInit): Promise<Response> => {
     const url = new URL(input, 'http://auth.test')
+    if (options.realNodes?.some((node) => new URL(node).origin === url.origin)) return globalThis.fetch(input, init)
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined
     if (url.origin === 'http://127.0.0.1:8545' || url.origin === 'http://127.0.0.1:8546') {
       const req = body as { id: unknown; method: string; params?: unknown[] }
@@ -214,11 +226,11 @@ function memoryStorage(): FrameStorage & { map: Map<string, string> } {
   return { map, get: (k) => map.get(k) ?? null, set: (k, v) => void map.set(k, v), del: (k) => void map.delete(k) }
 }
 
-type ConfirmMode = 'approve' | 'reject' | 'hold'
+type ConfirmMode = 'approve' | 'reject' | 'hold' | 'alternative'
 
-function setup(options: ServiceOptions & { confirm?: ConfirmMode } = {}) {
-  const services = fakeServices(options)
-  const storage = memoryStorage()
+function setup(options: ServiceOptions & { confirm?: ConfirmMode; reuse?: { services: ReturnType<typeof fakeServices>; storage: ReturnType<typeof memoryStorage> } } = {}) {
+  const services = options.reuse?.services ?? fakeServices(options)
+  const storage = options.reuse?.storage ?? memoryStorage()
   const posts: FrameMessage[] = []
   const waiters: (() => void)[] = []
   const prompts: FramePrompt[] = []
@@ -234,6 +246,7 @@ function setup(options: ServiceOptions & { confirm?: ConfirmMode } = {}) {
     confirm: (prompt) => {
       prompts.push(prompt)
       if (confirmMode === 'hold') return new Promise<boolean>(() => undefined)
+      if (confirmMode === 'alternative') return Promise.resolve('alternative' as const)
       return Promise.resolve(confirmMode === 'approve')
     },
     createDeviceId: () => 'device-1',
@@ -263,8 +276,8 @@ function setup(options: ServiceOptions & { confirm?: ConfirmMode } = {}) {
     if (reply.type !== '@gangway/frame/error') throw new Error(`${name} succeeded: ${JSON.stringify(reply.payload)}`)
     return reply.payload as { message: string; code?: number }
   }
-  async function signIn() {
-    await ok('SyncDappData', { networks: NETWORKS, appName: 'Test App' })
+  async function signIn(networks: { caipNetworkId: string; name: string; rpcUrl: string }[] = NETWORKS) {
+    await ok('SyncDappData', { networks, appName: 'Test App' })
     expect(await ok('ConnectEmail', { email: EMAIL })).toEqual({ action: 'VERIFY_DEVICE' })
     await ok('ConnectDevice')
     return ok('ConnectOtp', { otp: OTP })
@@ -585,7 +598,7 @@ describe('frame wallet: RPC', () => {
     const payload = await t.fail('Rpc', { method: 'eth_sign', params: [t.services.account.address, '0x00'] })
     expect(payload.message).toBe('Requested RPC call is not allowed')
     expect(payload.code).toBe(4200)
-    expect(await t.fail('Rpc', { method: 'wallet_sendCalls', params: [] })).toEqual({ message: 'Method not supported by the embedded wallet', code: 4200 })
+    expect(await t.fail('Rpc', { method: 'wallet_grantPermissions', params: [] })).toEqual({ message: 'Method not supported by the embedded wallet', code: 4200 })
     expect(t.prompts).toHaveLength(0)
     expect(t.services.rpcCalls).toHaveLength(0)
   })
@@ -789,5 +802,163 @@ describe('resolveParentOrigin', () => {
     expect(resolveParentOrigin(q('http://127.0.0.1:5173/page'))).toBeNull()
     expect(resolveParentOrigin(q('javascript:alert(1)'))).toBeNull()
     expect(resolveParentOrigin('')).toBeNull()
+  })
+})
+
+describe('frame wallet: EIP-5792 batched calls on the local chains', () => {
+  let dev: DevChains
+
+  beforeAll(async () => {
+    dev = await startChains()
+  }, 60_000)
+
+  afterAll(async () => {
+    await dev?.stop()
+  })
+
+  const networks = () => dev.chains.map((chain) => ({ caipNetworkId: `eip155:${chain.chainId}`, name: chain.name, rpcUrl: chain.rpcUrl }))
+  const client = (chain: DevChain = dev.chains[0]!) => createPublicClient({ transport: http(chain.rpcUrl) })
+  const fresh = () => privateKeyToAccount(generatePrivateKey()).address
+  const gusd = () => dev.tokens[0]!.address
+  const balanceOf = (owner: Hex) => client().readContract({ address: gusd(), abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+  type Status = { version: string; id: string; chainId: Hex; atomic: boolean; status: number; receipts?: { status: Hex; transactionHash: Hex; logs: unknown[] }[] }
+
+  /** A signed-in frame whose user (a fresh key) holds ETH on both chains and 100 GUSD on the first. */
+  async function signedIn(options: { confirm?: ConfirmMode } = {}) {
+    const t = setup({ approveAfter: 1, realNodes: dev.chains.map((c) => c.rpcUrl), ...options })
+    const address = t.services.account.address
+    for (const chain of dev.chains) await createTestClient({ mode: 'hardhat', transport: http(chain.rpcUrl) }).setBalance({ address, value: parseEther('10') })
+    const treasury = createWalletClient({ account: privateKeyToAccount(dev.treasury.privateKey), transport: http(dev.chains[0]!.rpcUrl) })
+    const hash = await treasury.writeContract({ chain: null, address: gusd(), abi: erc20Abi, functionName: 'transfer', args: [address, 100_000_000n] })
+    await client().waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    await t.signIn(networks())
+    const rpc = async (method: string, params: unknown) => (await t.ok('Rpc', { method, params })).result
+    return { t, address, rpc }
+  }
+
+  async function withoutSimple7702<T>(chain: DevChain, run: () => Promise<T>): Promise<T> {
+    const test = createTestClient({ mode: 'hardhat', transport: http(chain.rpcUrl) })
+    const code = (await client(chain).getCode({ address: SMART_ACCOUNT_CONTRACTS.simple7702Account }))!
+    await test.setCode({ address: SMART_ACCOUNT_CONTRACTS.simple7702Account, bytecode: '0x' })
+    try {
+      return await run()
+    } finally {
+      await test.setCode({ address: SMART_ACCOUNT_CONTRACTS.simple7702Account, bytecode: code })
+    }
+  }
+
+  const request = (calls: unknown[], extra: Record<string, unknown> = {}) => [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls, ...extra }]
+
+  it('capabilities ready → one prompt listing the calls → ONE transaction with all three effects → supported', async () => {
+    const { t, address, rpc } = await signedIn()
+    expect(await rpc('wallet_getCapabilities', [address])).toEqual({ '0x7a69': { atomic: { status: 'ready' } }, '0x7a6a': { atomic: { status: 'ready' } } })
+    const [payee, tokenPayee, spender] = [fresh(), fresh(), fresh()]
+    const { id } = (await rpc(
+      'wallet_sendCalls',
+      request([
+        { to: payee, value: toHex(parseEther('0.25')) },
+        { to: gusd(), data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [tokenPayee, 7_000_000n] }) },
+        { to: gusd(), data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, 1n] }) },
+      ]),
+    )) as { id: string }
+    expect(t.prompts).toHaveLength(1)
+    const prompt = t.prompts[0]!
+    expect({ method: prompt.method, title: prompt.title, alternative: prompt.alternative }).toEqual({
+      method: 'wallet_sendCalls',
+      title: 'Send calls',
+      alternative: 'Keep regular account',
+    })
+    expect(prompt.details).toEqual([
+      { label: 'Network', value: 'Gangway Local (31337)' },
+      { label: 'Call 1', value: `to ${payee} · 0.25 ETH` },
+      { label: 'Call 2', value: `to ${gusd()} · 0 ETH · ERC-20 transfer(${tokenPayee}, 7000000) · 68 bytes of data` },
+      { label: 'Call 3', value: `to ${gusd()} · 0 ETH · ERC-20 approve(${spender}, 1) · 68 bytes of data` },
+      { label: 'Sent as', value: 'one transaction: all calls succeed or none does' },
+      { label: 'Smart account', value: `This account will be upgraded to a smart account (EIP-7702 delegation to Simple7702Account ${SMART_ACCOUNT_CONTRACTS.simple7702Account})` },
+    ])
+    const status = (await rpc('wallet_getCallsStatus', [id])) as Status
+    expect(status).toMatchObject({ version: '2.0.0', id, chainId: '0x7a69', atomic: true, status: 200 })
+    expect(status.receipts).toHaveLength(1)
+    const tx = await client().getTransaction({ hash: status.receipts![0]!.transactionHash })
+    expect([tx.type, tx.to]).toEqual(['eip7702', address.toLowerCase()])
+    expect(await client().getBalance({ address: payee })).toBe(parseEther('0.25'))
+    expect(await balanceOf(tokenPayee)).toBe(7_000_000n)
+    expect(await client().readContract({ address: gusd(), abi: erc20Abi, functionName: 'allowance', args: [address, spender] })).toBe(1n)
+    expect(await rpc('wallet_getCapabilities', [address, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'supported' } } })
+  })
+
+  it('a batch with a reverting call is mined reverted: status 500, none of its effects', async () => {
+    const { address, rpc } = await signedIn()
+    const payee = fresh()
+    const held = await balanceOf(address)
+    const { id } = (await rpc(
+      'wallet_sendCalls',
+      request([
+        { to: payee, value: toHex(parseEther('1')) },
+        { to: gusd(), data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [payee, held + 1n] }) },
+      ]),
+    )) as { id: string }
+    const status = (await rpc('wallet_getCallsStatus', [id])) as Status
+    expect(status).toMatchObject({ atomic: true, status: 500 })
+    expect(status.receipts?.map((r) => r.status)).toEqual(['0x0'])
+    expect(await client().getBalance({ address: payee })).toBe(0n)
+    expect(await balanceOf(address)).toBe(held)
+  })
+
+  it('answers the EIP-5792 errors with their codes and short messages', async () => {
+    const { t, address, rpc } = await signedIn()
+    const one = [{ to: fresh(), value: '0x1' }]
+    const fail = (method: string, params: unknown) => t.fail('Rpc', { method, params })
+
+    expect(await fail('wallet_getCapabilities', [fresh()])).toMatchObject({ code: 4100 })
+    expect(await fail('wallet_sendCalls', request(one, { from: fresh() }))).toMatchObject({ code: 4100 })
+    expect(await fail('wallet_sendCalls', request(one, { chainId: '0x7a6a' }))).toEqual({ code: 5710, message: 'Unsupported chain id' })
+    expect(await fail('wallet_sendCalls', request(one, { capabilities: { paymasterService: { url: 'http://127.0.0.1:9' } } }))).toEqual({
+      code: 5700,
+      message: 'Unsupported non-optional capability',
+    })
+    expect(await fail('wallet_sendCalls', request(Array.from({ length: 11 }, () => one[0])))).toEqual({ code: 5740, message: 'Bundle too large' })
+    expect(await fail('wallet_getCallsStatus', ['0x01'])).toEqual({ code: 5730, message: 'Unknown bundle id' })
+    expect(await fail('wallet_showCallsStatus', ['0x01'])).toEqual({ code: 5730, message: 'Unknown bundle id' })
+    expect(t.prompts).toHaveLength(0)
+
+    t.setConfirm('reject')
+    expect(await fail('wallet_sendCalls', request(one))).toEqual({ code: 4001, message: 'User rejected the request.' })
+    t.setConfirm('alternative')
+    expect(await fail('wallet_sendCalls', request(one))).toEqual({ code: 5750, message: 'Atomic-ready wallet rejected upgrade' })
+    expect(await client().getTransactionCount({ address })).toBe(0)
+
+    t.setConfirm('approve')
+    expect(await rpc('wallet_sendCalls', request(one, { id: 'checkout-7' }))).toEqual({ id: 'checkout-7' })
+    expect(await fail('wallet_sendCalls', request(one, { id: 'checkout-7' }))).toEqual({ code: 5720, message: 'Duplicate ID' })
+
+    await t.ok('SwitchNetwork', { caipNetworkId: 'eip155:31338' })
+    await withoutSimple7702(dev.chains[1]!, async () => {
+      expect(await fail('wallet_sendCalls', request(one, { chainId: '0x7a6a' }))).toEqual({ code: 5760, message: 'Atomicity not supported' })
+      // Not required: the calls go one by one.
+      const { id } = (await rpc('wallet_sendCalls', request(one, { chainId: '0x7a6a', atomicRequired: false }))) as { id: string }
+      expect(await rpc('wallet_getCallsStatus', [id])).toMatchObject({ chainId: '0x7a6a', atomic: false, status: 200 })
+    })
+
+    const signedOut = setup({ approveAfter: 1 })
+    await signedOut.ok('SyncDappData', { networks: networks() })
+    expect(await signedOut.fail('Rpc', { method: 'wallet_sendCalls', params: request(one) })).toMatchObject({ code: 4100 })
+  })
+
+  it('a batch status survives a reload of the frame; wallet_showCallsStatus shows an info panel and answers null', async () => {
+    const { t, rpc } = await signedIn()
+    const { id } = (await rpc('wallet_sendCalls', request([{ to: fresh(), value: '0x2' }]))) as { id: string }
+    const before = (await rpc('wallet_getCallsStatus', [id])) as Status
+    expect(JSON.parse(t.storage.get(BATCHES_KEY)!)).toHaveProperty([id])
+
+    const reloaded = setup({ reuse: { services: t.services, storage: t.storage } })
+    await reloaded.ok('SyncDappData', { networks: networks() })
+    expect((await reloaded.ok('Rpc', { method: 'wallet_getCallsStatus', params: [id] })).result).toEqual(before)
+    expect((await reloaded.ok('Rpc', { method: 'wallet_showCallsStatus', params: [id] })).result).toBeNull()
+    await flush()
+    const panel = reloaded.prompts.at(-1)!
+    expect({ method: panel.method, kind: panel.kind }).toEqual({ method: 'wallet_showCallsStatus', kind: 'info' })
+    expect(panel.details).toContainEqual({ label: 'Status', value: 'Confirmed' })
+    expect(panel.details).toContainEqual({ label: 'Transaction', value: before.receipts![0]!.transactionHash })
   })
 })

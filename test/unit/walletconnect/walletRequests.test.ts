@@ -3,7 +3,7 @@
 import { recoverTypedDataAddress, toHex, verifyMessage, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { HARDHAT_ACCOUNT_0 } from '../../../dev/wallet/stackConfig'
-import { describeRequest, executeRequest, WalletRpcError, type RequestContext } from '../../../dev/wallet/walletRequests'
+import { describeRequest, executeRequest, NO_APPROVAL_METHODS, WALLET_METHODS, WalletRpcError, type RequestContext } from '../../../dev/wallet/walletRequests'
 
 const address = HARDHAT_ACCOUNT_0.address
 
@@ -80,6 +80,33 @@ describe('executeRequest', () => {
     // Nothing listens on port 1.
     const code = await codeOf(executeRequest({ method: 'eth_sendTransaction', params: [{ from: address, to: address, value: '0x1' }] }, ctx()))
     expect(code).toBe(-32603)
+  })
+})
+
+describe('EIP-5792 requests', () => {
+  const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+  const sendCalls = (request: Record<string, unknown>) =>
+    codeAndMessage(executeRequest({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls: [{ to: other }], ...request }] }, ctx()))
+  async function codeAndMessage(p: Promise<unknown>) {
+    return p.then(
+      () => undefined,
+      (e: unknown) => (e instanceof WalletRpcError ? { code: e.code, message: e.message } : { code: -1, message: String(e) }),
+    )
+  }
+
+  it('are offered in the session; reads are answered without the approval card', () => {
+    expect(WALLET_METHODS).toEqual(expect.arrayContaining(['wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_showCallsStatus']))
+    expect([...NO_APPROVAL_METHODS].sort()).toEqual(['wallet_getCallsStatus', 'wallet_getCapabilities', 'wallet_showCallsStatus'])
+  })
+
+  it('refuse what EIP-5792 refuses before reaching the node, with its codes and messages', async () => {
+    expect(await sendCalls({ chainId: '0x7a6a' })).toEqual({ code: 5710, message: 'Unsupported chain id' })
+    expect(await sendCalls({ capabilities: { paymasterService: {} } })).toEqual({ code: 5700, message: 'Unsupported non-optional capability' })
+    expect(await sendCalls({ calls: Array.from({ length: 11 }, () => ({ to: other })) })).toEqual({ code: 5740, message: 'Bundle too large' })
+    expect(await sendCalls({ from: other })).toMatchObject({ code: 4100 })
+    expect(await sendCalls({ version: '1.0' })).toMatchObject({ code: -32602 })
+    expect(await codeAndMessage(executeRequest({ method: 'wallet_getCallsStatus', params: ['0x01'] }, ctx()))).toEqual({ code: 5730, message: 'Unknown bundle id' })
+    expect(await codeAndMessage(executeRequest({ method: 'wallet_getCapabilities', params: [other] }, ctx()))).toMatchObject({ code: 4100 })
   })
 })
 

@@ -4,7 +4,8 @@
 
 import { UniversalProvider } from '@walletconnect/universal-provider'
 import { formatMessage } from '@walletconnect/utils'
-import { createPublicClient, http, parseEther, recoverTypedDataAddress, toHex, verifyMessage, type Hex } from 'viem'
+import { createPublicClient, createTestClient, encodeFunctionData, erc20Abi, http, parseEther, recoverTypedDataAddress, toHex, verifyMessage, type Hex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startChains, type DevChains } from '../../../dev/chain/startChains'
 import { startRelay, type Relay } from '../../../dev/relay/startRelay'
@@ -74,9 +75,9 @@ async function makeDapp(): Promise<Provider> {
   return provider
 }
 
-function connectParams(required?: string[]) {
+function connectParams(required?: string[], methods: string[] = METHODS) {
   const rpcMap = Object.fromEntries(chains.chains.map((c) => [c.chainId, c.rpcUrl]))
-  const base = { methods: METHODS, events: EVENTS, rpcMap }
+  const base = { methods, events: EVENTS, rpcMap }
   return {
     ...(required ? { namespaces: { eip155: { ...base, chains: required } } } : {}),
     optionalNamespaces: { eip155: { ...base, chains: chains.chains.map((c) => `eip155:${c.chainId}`) } },
@@ -84,11 +85,11 @@ function connectParams(required?: string[]) {
 }
 
 /** Connects a fresh dApp to `wallet` (pairing on display_uri); returns the provider and the time taken. */
-async function connect(wallet: WalletController): Promise<{ provider: Provider; ms: number }> {
+async function connect(wallet: WalletController, methods: string[] = METHODS): Promise<{ provider: Provider; ms: number }> {
   const provider = await makeDapp()
   provider.on('display_uri', (uri: string) => void wallet.pair(uri))
   const started = performance.now()
-  await provider.connect(connectParams())
+  await provider.connect(connectParams(undefined, methods))
   const ms = performance.now() - started
   return { provider, ms }
 }
@@ -180,6 +181,61 @@ describe('WalletConnect through the local relay', () => {
     expect(receipt.from.toLowerCase()).toBe(from.toLowerCase())
     expect(await client.getBalance({ address: to })).toBe(before + parseEther('1.5'))
     expect(wallet.state.lastResult).toBe(hash)
+  })
+
+  it('EIP-5792: capabilities and status answered at once; wallet_sendCalls approved on the card lands as ONE transaction', async () => {
+    // A fresh account no other test uses: the batch delegates it to Simple7702Account.
+    const privateKey = generatePrivateKey()
+    const account = { address: privateKeyToAccount(privateKey).address, privateKey }
+    const chain = chains.chains[0]!
+    await createTestClient({ mode: 'hardhat', transport: http(chain.rpcUrl) }).setBalance({ address: account.address, value: parseEther('5') })
+    const wallet = await WalletController.create({
+      config: { ...config, accounts: [account] },
+      storage: new MemoryStorage(),
+      customStoragePrefix: `test-wallet-${++n}`,
+      autoApprove: true,
+    })
+    cleanups.push(() => wallet.close())
+    const { provider } = await connect(wallet, [...METHODS, 'wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_showCallsStatus'])
+    wallet.setAutoApprove(false)
+    // Straight to the wallet (the provider answers some EIP-5792 methods from the session by itself).
+    // Each request after the first takes ~1 s through the relay stack, so this test asks few.
+    const ask = (method: string, params: unknown[]) =>
+      provider.client.request({ topic: provider.session!.topic, chainId: 'eip155:31337', request: { method, params } })
+
+    expect(await ask('wallet_getCapabilities', [account.address])).toEqual({
+      '0x7a69': { atomic: { status: 'ready' } },
+      '0x7a6a': { atomic: { status: 'ready' } },
+    })
+    const payee = privateKeyToAccount(generatePrivateKey()).address
+    const sending = ask('wallet_sendCalls', [
+      {
+        version: '2.0.0',
+        chainId: '0x7a69',
+        atomicRequired: true,
+        calls: [
+          { to: payee, value: toHex(parseEther('0.3')) },
+          { to: chains.tokens[0]!.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [payee, 9n] }) },
+        ],
+      },
+    ]) as Promise<{ id: string }>
+    const req = await until(() => wallet.state.requests[0], 5_000, 'the batch in the wallet')
+    expect(req.summary).toBe(
+      `Send 2 calls as one transaction on chain 31337: 1. to ${payee} · 0.3 ETH; 2. to ${chains.tokens[0]!.address} · 0 ETH · ERC-20 approve(${payee}, 9) · 68 bytes of data`,
+    )
+    await wallet.approveRequest(req.id)
+    const { id } = await sending
+    const status = (await ask('wallet_getCallsStatus', [id])) as { status: number; atomic: boolean; receipts: { transactionHash: Hex }[] }
+    expect(status).toMatchObject({ version: '2.0.0', id, chainId: '0x7a69', atomic: true, status: 200 })
+    expect(status.receipts).toHaveLength(1)
+    const client = createPublicClient({ transport: http(chain.rpcUrl) })
+    expect((await client.getTransaction({ hash: status.receipts[0]!.transactionHash })).type).toBe('eip7702')
+    expect(await client.getBalance({ address: payee })).toBe(parseEther('0.3'))
+    expect(await client.readContract({ address: chains.tokens[0]!.address, abi: erc20Abi, functionName: 'allowance', args: [account.address, payee] })).toBe(9n)
+
+    expect(await ask('wallet_showCallsStatus', [id])).toBeNull()
+    expect(wallet.state.log.some((entry) => entry.text.startsWith('Batch status:') && entry.text.includes('Status: Confirmed'))).toBe(true)
+    expect(wallet.state.requests).toEqual([])
   })
 
   it('a request the wallet rejects fails with 4001 in the dApp', async () => {
