@@ -178,7 +178,7 @@ const EXPECTED_ENTRY_EXPORTS: Record<string, string[]> = {
   'gangway-kit/devtools': ['GangwayDevtools', 'diffStates', 'connectReduxDevtools', 'ReactComponentsPane'],
   'gangway-kit/devtools/components': ['installReactDevtoolsHook'],
   'gangway-kit/evm': ['createEvmAdapter', 'defineEvmNetwork', 'toEvmError'],
-  'gangway-kit/features': ['swaps', 'onramp', 'names', 'siwx', 'embeddedWallet'],
+  'gangway-kit/features': ['swaps', 'onramp', 'names', 'siwx', 'embeddedWallet', 'batchedCalls'],
   'gangway-kit/walletconnect': ['walletConnect'],
   'gangway-kit/walletconnect/adapter': ['createWalletConnectAdapter', 'createLazyWalletConnectAdapter', 'walletLink', 'walletLinks'],
   // Its start-up part imports neither @solana/kit nor the Wallet Standard registry: it loads without them.
