@@ -80,6 +80,11 @@ export type DevWalletHandle = {
   declineUpgradeNext(): boolean
   /** The EIP-5792 batches this wallet sent (kept in its localStorage record), oldest first. */
   batches(): BatchRecord[]
+  /**
+   * While on, wallet_getCallsStatus answers every batch as pending (100, no receipts), as a wallet
+   * does while its transaction waits for a block; a reload of the page ends it.
+   */
+  holdCallsStatus(on: boolean): void
 }
 
 export type InstalledDevWallet = {
@@ -278,6 +283,7 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
   }
 
   let autoApprove = options.autoApprove ?? false
+  let holdingStatus = false
   let connected = true
   const armed: Choice[] = []
   const prompts: Prompt[] = []
@@ -592,7 +598,10 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
         return sendCalls(params)
       case 'wallet_getCallsStatus': {
         const record = storedBatch(batchIdParam(params))
-        return callsStatus(record, chainRpc(batchChain(record)))
+        const status = await callsStatus(record, chainRpc(batchChain(record)))
+        if (!holdingStatus) return status
+        const { receipts: _held, ...pending } = status
+        return { ...pending, status: 100 }
       }
       default: {
         // wallet_showCallsStatus: the wallet's own panel; the dApp gets null at once.
@@ -901,6 +910,7 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
     },
     declineUpgradeNext: () => decideNext('alternative'),
     batches: () => Object.values(load().batches),
+    holdCallsStatus: (on) => void (holdingStatus = on),
   }
   window.__gangwayDevWallets ??= {}
   window.__gangwayDevWallets[options.rdns] = testHandle

@@ -15,6 +15,8 @@ export function selectDurable(state: ModalState): DurableState {
   const { email, username, sessionToken } = state.embeddedUser
   const lastEmailLoginAt = state.emailLogin.lastRequestAt
   if (email !== null || username !== null || sessionToken !== null || lastEmailLoginAt !== null) durable.embeddedWallet = { email, username, sessionToken, lastEmailLoginAt }
+  const pending = state.calls ? state.calls.order.map((id) => state.calls!.batches[id]!).filter((b) => b.status < 200) : []
+  if (pending.length > 0) durable.calls = { batches: pending }
   return durable
 }
 
@@ -25,7 +27,8 @@ export function sameDurableState(a: ModalState, b: ModalState): boolean {
     a.siwx === b.siwx &&
     a.wallets.memory === b.wallets.memory &&
     a.embeddedUser === b.embeddedUser &&
-    a.emailLogin.lastRequestAt === b.emailLogin.lastRequestAt
+    a.emailLogin.lastRequestAt === b.emailLogin.lastRequestAt &&
+    a.calls?.batches === b.calls?.batches
   )
 }
 

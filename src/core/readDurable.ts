@@ -1,6 +1,6 @@
 import { RECENT_WALLETS_MAX } from './domain/walletLists.js'
 import { isPlainObject, plainDataProblem } from './events/schema.js'
-import { recentWalletSchema, storageFailed, storageHydrated } from './events/persistence/storage.js'
+import { recentWalletSchema, storageFailed, storageHydrated, storedCallsSchema } from './events/persistence/storage.js'
 import type { EventInput } from './events/defineEvent.js'
 import { serializeError } from './errors/base.js'
 import { NAMESPACES } from './events/views.js'
@@ -47,7 +47,7 @@ export function readDurable(raw: unknown): DurableReading {
   const durable: Partial<DurableState> = {}
   if (raw === undefined || raw === null) return { durable, dropped }
   if (!isPlainObject(raw)) return { durable, dropped: ['durable'] }
-  for (const key of Object.keys(raw)) if (key !== 'preferences' && key !== 'siwx' && key !== 'wallets' && key !== 'embeddedWallet') dropped.push(key)
+  for (const key of Object.keys(raw)) if (key !== 'preferences' && key !== 'siwx' && key !== 'wallets' && key !== 'embeddedWallet' && key !== 'calls') dropped.push(key)
 
   if (raw.preferences !== undefined) {
     const p = raw.preferences
@@ -122,6 +122,15 @@ export function readDurable(raw: unknown): DurableReading {
         else dropped.push(`embeddedWallet.${key}`)
       }
       durable.embeddedWallet = out
+    }
+  }
+  if (raw.calls !== undefined) {
+    const c = raw.calls
+    const batches = isPlainObject(c) && Array.isArray(c.batches) ? c.batches : null
+    if (!batches) dropped.push('calls')
+    else {
+      const kept = batches.filter((b, i) => (plainDataProblem(b, 'b') === null && storedCallsSchema.check({ batches: [b] }, 'calls') === null) || void dropped.push(`calls.batches[${i}]`))
+      if (kept.length > 0) durable.calls = { batches: copy(kept) as NonNullable<DurableState['calls']>['batches'] }
     }
   }
   // Defensive: what is handed on must fit the event's schema, whatever slipped through above.

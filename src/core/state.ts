@@ -11,7 +11,7 @@ import type { SiwxSessionsState } from './reducers/siwx/siwxSessionsReducer.js'
 import type { NameRegistrationState } from './reducers/names/nameRegistrationReducer.js'
 import type { SwapState } from './reducers/swaps/swapReducer.js'
 import type { OnrampState } from './reducers/onramp/onrampReducer.js'
-import type { CallsState } from './reducers/calls/callsReducer.js'
+import type { CallsBatch, CallsState } from './reducers/calls/callsReducer.js'
 import type { EmailLoginState } from './reducers/embeddedWallet/emailLoginReducer.js'
 import type { SocialLoginState } from './reducers/embeddedWallet/socialLoginReducer.js'
 import type { EmailUpdateState, EmbeddedUserState } from './reducers/embeddedWallet/emailUpdateReducer.js'
@@ -198,4 +198,6 @@ export type DurableState = {
   wallets?: WalletMemory
   /** The embedded wallet's session, e-mail, user name and last e-mail login (spec §9's stored keys). */
   embeddedWallet?: { email?: string | null; username?: string | null; sessionToken?: string | null; lastEmailLoginAt?: number | null }
+  /** Batched calls still pending (EIP-5792), followed again after a reload. */
+  calls?: { batches: CallsBatch[] }
 }

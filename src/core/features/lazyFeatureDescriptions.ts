@@ -34,11 +34,15 @@ export const namesLazyFeature = describeLazyFeature({
   configured: (settings) => included(settings, 'names') && !!settings.services?.blockchainApi,
 })
 
-/** Batched calls (EIP-5792): joins with a host's first `sendCalls`, `getCallsStatus`, `getCapabilities` or `showCallsStatus`. */
+/**
+ * Batched calls (EIP-5792): joins with a host's first `sendCalls`, `getCallsStatus`,
+ * `getCapabilities` or `showCallsStatus`, or as a reload restores batches still pending.
+ */
 export const callsLazyFeature = describeLazyFeature({
   name: 'calls',
   domains: ['calls'],
   slices: ['calls'],
+  before: { 'storage/hydrated': (event) => ((event.payload as { calls?: { batches: unknown[] } }).calls?.batches.length ?? 0) > 0 },
 })
 
 /** The features a modal loads on first need, in the order their slices join. */

@@ -1,4 +1,4 @@
-import { catchError, concatMap, defer, EMPTY, filter, from, last, map, merge, mergeMap, of, scan, switchMap, takeWhile, timer, type Observable } from 'rxjs'
+import { catchError, concatMap, defer, EMPTY, filter, finalize, from, last, map, merge, mergeMap, of, scan, switchMap, takeWhile, timer, type Observable } from 'rxjs'
 import { callsStatusKind, isUnsupportedMethod, readCallsStatus, readCapabilities, readSentCalls, sendCallsParams, type Call, type CallsReceipt, type CallsStatus } from '../../domain/calls.js'
 import { CALLS_POLL_MS, CALLS_TRACK_MS } from '../../domain/constants.js'
 import { serializeError } from '../../errors/base.js'
@@ -19,6 +19,7 @@ import {
   callsStatusShown,
 } from '../../events/calls/calls.js'
 import type { EventInput } from '../../events/defineEvent.js'
+import { storageHydrated } from '../../events/persistence/storage.js'
 import type { NamedEffect } from '../../features/defineFeature.js'
 import { isPendingBatch, isSendingCalls, type CallsBatch } from '../../reducers/calls/callsReducer.js'
 import { sliceOf } from '../../selectors.js'
@@ -86,16 +87,25 @@ function oneByOne(deps: WalletDeps, wallet: CallsWallet, calls: readonly Call[])
 /**
  * Follows each batch sent until it is done: asks the wallet every CALLS_POLL_MS (a batch sent one
  * call at a time: waits for its receipts), reporting each change. Batches still pending when the
- * page reloaded are followed again; nothing is asked while no wallet of theirs is connected.
+ * page reloaded (kept with the durable state) are followed again; nothing is asked while no
+ * wallet of theirs is connected.
  */
 export const trackCalls: Effect<WalletDeps> = (event$, state$, deps) => {
-  const pendingAtStart = defer(() => from(Object.values(state$.value.calls?.batches ?? {}).filter(isPendingBatch)))
+  const pending = () => from(Object.values(state$.value.calls?.batches ?? {}).filter(isPendingBatch))
   const sentNow = event$.pipe(
     ofType(callsSent),
     map((e) => state$.value.calls?.batches[e.payload.id]),
     filter((b): b is CallsBatch => b !== undefined),
   )
-  return merge(pendingAtStart, sentNow).pipe(mergeMap((batch) => (batch.hashes ? followOneByOne(deps, state$.value, batch) : followBatch(deps, state$, batch))))
+  // A batch is followed once at a time, however it came up again (a reload's hydration, a resend of its id).
+  const following = new Set<string>()
+  return merge(defer(pending), event$.pipe(ofType(storageHydrated), mergeMap(pending)), sentNow).pipe(
+    filter((batch) => !following.has(batch.id)),
+    mergeMap((batch) => {
+      following.add(batch.id)
+      return (batch.hashes ? followOneByOne(deps, state$.value, batch) : followBatch(deps, state$, batch)).pipe(finalize(() => following.delete(batch.id)))
+    }),
+  )
 }
 
 function followBatch(deps: WalletDeps, state$: { readonly value: ModalState }, batch: CallsBatch): Observable<EventInput> {

@@ -1,6 +1,6 @@
 import { defineEvent } from '../defineEvent.js'
 import { serializedErrorSchema } from '../../errors/base.js'
-import { array, json, literal, nullable, number, object, optional, record, string, type Schema } from '../schema.js'
+import { array, boolean, json, literal, nullable, number, object, optional, record, string, type Schema } from '../schema.js'
 import { NAMESPACES, namespaceSchema } from '../views.js'
 import type { DurableState } from '../../state.js'
 
@@ -51,6 +51,27 @@ export const storedEmbeddedWalletSchema = object({
   lastEmailLoginAt: optional(nullable(number())),
 })
 
+/**
+ * Batched calls still pending when the page went away (EIP-5792): the modal follows them again
+ * after a reload. Each as the calls slice keeps it.
+ */
+export const storedCallsSchema = object({
+  batches: array(
+    object({
+      id: string(),
+      caipNetworkId: string(),
+      from: string(),
+      count: number(),
+      atomicRequired: boolean(),
+      status: number(),
+      atomic: boolean(),
+      receipts: array(object({ status: literal('success', 'reverted'), transactionHash: string(), blockNumber: string(), gasUsed: optional(string()) })),
+      sentAt: number(),
+      hashes: optional(array(string())),
+    }),
+  ),
+})
+
 /** What persistence found on start and could read, applied in one step. */
 export const storageHydrated = defineEvent(
   'storage/hydrated',
@@ -59,6 +80,7 @@ export const storageHydrated = defineEvent(
     siwx: optional(storedSiwxSchema),
     wallets: optional(storedWalletsSchema),
     embeddedWallet: optional(storedEmbeddedWalletSchema),
+    calls: optional(storedCallsSchema),
   }) as Schema<Partial<DurableState>>,
 )
 

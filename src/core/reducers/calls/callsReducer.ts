@@ -10,6 +10,7 @@ import {
   callsStatusReceived,
 } from '../../events/calls/calls.js'
 import { accountDisconnected } from '../../events/connection/connectionLifecycle.js'
+import { storageHydrated } from '../../events/persistence/storage.js'
 import { isCurrentRequest } from '../../events/requestLifecycle.js'
 import { createSlice } from '../createSlice.js'
 
@@ -96,6 +97,15 @@ export const callsSlice = createSlice(
       .addCase(callsCapabilitiesFailed, (s, event) => {
         if (!s.capabilities || !isCurrentRequest(s.capabilities.requestId, event)) return
         s.capabilities = { ...s.capabilities, requestId: null, status: 'failed', error: event.payload.error }
+      })
+      // Batches still pending when the page went away: followed again.
+      .addCase(storageHydrated, (s, event) => {
+        for (const batch of event.payload.calls?.batches ?? []) {
+          if (batch.id in s.batches) continue
+          s.batches[batch.id] = batch
+          s.order.push(batch.id)
+        }
+        for (const old of s.order.splice(0, Math.max(0, s.order.length - CALLS_KEPT))) delete s.batches[old]
       })
       // The batches stay (they are on chain whoever is connected); what was the account's goes.
       .addCase(accountDisconnected, (s, event) => {
