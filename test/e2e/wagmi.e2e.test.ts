@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, type Address, type Hex } from 'viem'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import type { ModalState } from '../../src/core/state'
@@ -104,6 +105,24 @@ describe('wagmi with Gangway as its modal', () => {
     await expect.poll(() => eip155(page).then((ns) => ns?.status)).toBe('disconnected')
     await expect.poll(() => text(page, 'wagmi-status')).toBe('disconnected')
     expect(await page.evaluate(async () => (await (window as unknown as PageWindow).gangway.getProvider()) === undefined)).toBe(true)
+  })
+
+  it('useSendCalls, useCallsStatus and useCapabilities reach the wallet Gangway connected: one atomic batch on chain', async () => {
+    const page = await hostPage()
+    const from = await connectThroughWagmi(page)
+    await expect.poll(() => text(page, 'capabilities')).toMatch(/"atomic":\{"status":"(ready|supported)"\}/)
+    const to = privateKeyToAddress(generatePrivateKey())
+    await page.getByTestId('receiver').fill(to)
+    await page.getByTestId('amount').fill('41')
+    await page.getByTestId('send-calls').click()
+    await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe('wallet_sendCalls')
+    await page.getByTestId('devwallet-approve').click()
+    await expect.poll(() => text(page, 'calls-id'), { timeout: 30_000 }).toMatch(/^0x[0-9a-f]{64}$/)
+    // viem's reading of the wallet's answer: success, code 200, atomic, one receipt.
+    await expect.poll(() => text(page, 'calls-status'), { timeout: 30_000 }).toBe('success 200 true 1')
+    expect(await text(page, 'calls-error')).toBe('')
+    expect(await node().getBalance({ address: to })).toBe(42n)
+    expect((await node().getCode({ address: from }))?.startsWith('0xef0100')).toBe(true)
   })
 
   it("a connect, a network switch and a disconnect made in Gangway's own modal reach wagmi's hooks", async () => {

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { defineChain, erc20Abi, http, type Address, type Chain } from 'viem'
-import { createConfig, useAccount, useConnect, useDisconnect, useSwitchChain, useWriteContract, WagmiProvider, type Config } from 'wagmi'
+import { createConfig, useAccount, useCallsStatus, useCapabilities, useConnect, useDisconnect, useSendCalls, useSwitchChain, useWriteContract, WagmiProvider, type Config } from 'wagmi'
 import { installDevWallets } from '../../../dev/extension/installDevWallets'
 import { loadStackConfig, type StackConfig } from '../../../dev/stack/stackConfig'
 import { createModal, type Modal } from '../../../src/index'
@@ -19,6 +19,9 @@ function App({ stack }: { stack: StackConfig }) {
   const { disconnect } = useDisconnect()
   const { switchChain } = useSwitchChain()
   const { writeContract, data: hash, error: writeError } = useWriteContract()
+  const { sendCalls, data: batch, error: callsError } = useSendCalls()
+  const { data: callsStatus } = useCallsStatus({ id: batch?.id ?? '', query: { enabled: !!batch, refetchInterval: (q) => (q.state.data?.status === 'success' ? false : 300) } })
+  const { data: capabilities } = useCapabilities({ query: { enabled: account.status === 'connected' } })
   const { open } = useGangwayModal()
   const [receiver, setReceiver] = useState('')
   const [amount, setAmount] = useState('')
@@ -57,6 +60,17 @@ function App({ stack }: { stack: StackConfig }) {
       </button>
       <p data-testid="tx-hash">{hash ?? ''}</p>
       <p data-testid="tx-error">{writeError ? writeError.name : ''}</p>
+      <button
+        type="button"
+        data-testid="send-calls"
+        onClick={() => sendCalls({ calls: [{ to: receiver as Address, value: 1n }, { to: receiver as Address, value: BigInt(amount || '0') }], forceAtomic: true })}
+      >
+        Send both at once
+      </button>
+      <p data-testid="calls-id">{batch?.id ?? ''}</p>
+      <p data-testid="calls-status">{callsStatus ? `${callsStatus.status} ${callsStatus.statusCode} ${callsStatus.atomic} ${callsStatus.receipts?.length ?? 0}` : ''}</p>
+      <p data-testid="calls-error">{callsError ? callsError.name : ''}</p>
+      <p data-testid="capabilities">{capabilities && account.chainId ? JSON.stringify(capabilities[account.chainId]) : ''}</p>
     </main>
   )
 }
