@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import { BUILT_PAGES } from '../../dev/stack/startStack'
@@ -139,6 +140,22 @@ describe('WalletConnect through the local relay and the dev wallet', () => {
     expect(await client.getBalance({ address: receiver })).toBe(before + parseEther('0.5'))
     expect(errors).toEqual([])
     expect(offHost).toEqual([])
+  })
+
+  it("a host's batch goes through the session to the wallet, which runs it atomically; the modal follows it to its end", async () => {
+    const { page } = await demo()
+    const wallet = await walletPage()
+    await connect(page, wallet)
+    const stack = e2eStack().config
+    const client = createPublicClient({ transport: http(stack.chains[0]!.rpcUrl) })
+    const [a, b] = [privateKeyToAddress(generatePrivateKey()), privateKeyToAddress(generatePrivateKey())]
+    type Batches = { gangway: { sendCalls(c: unknown, o: unknown): Promise<{ id: string }>; getState(): { calls?: { batches: Record<string, { status: number; atomic: boolean }> } } } }
+    const sending = page.evaluate(([x, y]) => (window as unknown as Batches).gangway.sendCalls([{ to: x, value: '5' }, { to: y, value: '6' }], { atomicRequired: true }), [a, b] as const)
+    await approveRequest(wallet, 'wallet_sendCalls')
+    const { id } = await sending
+    await expect.poll(() => page.evaluate((x) => (window as unknown as Batches).gangway.getState().calls?.batches[x]?.status, id), { timeout: 30_000 }).toBe(200)
+    expect(await client.getBalance({ address: a })).toBe(5n)
+    expect(await client.getBalance({ address: b })).toBe(6n)
   })
 
   it("the wallet rejects → 'Connection rejected', and a retry shows a new QR code", async () => {

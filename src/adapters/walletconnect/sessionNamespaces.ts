@@ -17,6 +17,7 @@ export const SESSION_METHODS: Readonly<Partial<Record<ChainNamespace, readonly s
     'wallet_getCapabilities',
     'wallet_sendCalls',
     'wallet_getCallsStatus',
+    'wallet_showCallsStatus',
     'wallet_grantPermissions',
     'wallet_revokePermissions',
   ]),

@@ -44,6 +44,7 @@ export const SAFE_RPC_METHODS = /* @__PURE__ */ Object.freeze([
   'web3_clientVersion',
   'wallet_getCapabilities',
   'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
   'wallet_getAssets',
   'eth_getUserOperationReceipt',
   'eth_getUserOperationByHash',

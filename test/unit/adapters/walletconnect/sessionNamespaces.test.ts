@@ -29,6 +29,7 @@ describe('sessionNamespaces (spec §3: methods, events, chains, rpcMap)', () => 
         'wallet_getCapabilities',
         'wallet_sendCalls',
         'wallet_getCallsStatus',
+        'wallet_showCallsStatus',
         'wallet_grantPermissions',
         'wallet_revokePermissions',
       ],

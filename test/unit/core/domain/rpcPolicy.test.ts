@@ -24,7 +24,7 @@ describe('RPC method policy', () => {
   it('the lists are disjoint and cover reads, raw sends, capabilities and status', () => {
     const safe = new Set<string>(SAFE_RPC_METHODS)
     for (const m of APPROVAL_RPC_METHODS) expect(safe.has(m)).toBe(false)
-    for (const m of ['eth_call', 'eth_getBalance', 'eth_chainId', 'eth_sendRawTransaction', 'wallet_getCapabilities', 'wallet_getCallsStatus']) {
+    for (const m of ['eth_call', 'eth_getBalance', 'eth_chainId', 'eth_sendRawTransaction', 'wallet_getCapabilities', 'wallet_getCallsStatus', 'wallet_showCallsStatus']) {
       expect(classifyRpcMethod(m)).toBe('safe')
     }
     for (const m of APPROVAL_RPC_METHODS) expect(classifyRpcMethod(m)).toBe('approval')
