@@ -53,8 +53,30 @@ function sendNotice(s: ModalState, wallet: string, t: Translate): Notice | null 
   }
 }
 
+/** What the latest batch of calls (EIP-5792) its host asked feedback for shows, or null. */
+function callsNotice(s: ModalState, wallet: string, t: Translate): Notice | null {
+  const calls = s.calls
+  if (!calls) return null
+  const send = calls.send
+  if (send) {
+    if (!send.feedback) return null
+    const key = `calls:${send.requestId}:${send.status}`
+    if (send.status === 'sending') return { key, variant: 'loading', title: t('Approve in {wallet}', { wallet }), text: t('Confirm the calls in your wallet.') }
+    return { key, variant: 'error', title: t('Calls not sent'), text: t(userMessage(send.error)) }
+  }
+  const id = calls.order[calls.order.length - 1]
+  const batch = id === undefined ? undefined : calls.batches[id]
+  if (!batch?.feedback) return null
+  const key = `calls:${batch.id}:${batch.status}`
+  const hash = batch.receipts[batch.receipts.length - 1]?.transactionHash ?? batch.hashes?.[batch.hashes.length - 1]
+  if (batch.status < 200) return { key, variant: 'loading', title: t('Calls pending'), hash }
+  if (batch.status < 300) return { key, variant: 'success', title: t('Calls confirmed'), hash }
+  if (batch.status >= 600) return { key, variant: 'error', title: t('Some calls failed'), hash }
+  return { key, variant: 'error', title: t('Calls failed'), text: batch.atomic ? t('None of the calls took effect.') : undefined, hash }
+}
+
 /**
- * Feedback for a wallet request (sign a message or typed data, send) that the visitor made in the
+ * Feedback for a wallet request (sign a message or typed data, send, a batch of calls) that the visitor made in the
  * modal or whose host asked for it (`{ feedback: true }`): while the wallet asks, "approve in
  * your wallet" with its icon; then success, the pending transaction with its explorer link, or
  * the failure in the spec's words. Shown over the page whether or not the modal is open; the Send
@@ -68,14 +90,18 @@ export function WalletRequestToast() {
   // its own promise, and the visitor, who asked for nothing, is shown nothing.
   const signature = useModalState((s) => (selectIsConnected(s) ? signatureNotice(s, wallet.name, t) : null), sameNotice)
   const send = useModalState((s) => (!selectIsConnected(s) || (s.modal.open && s.router.view === 'WalletSend') ? null : sendNotice(s, wallet.name, t)), sameNotice)
+  const calls = useModalState((s) => (selectIsConnected(s, 'eip155') ? callsNotice(s, wallet.name, t) : null), sameNotice)
   const explorer = useModalState((s) => selectActiveNetwork(s)?.blockExplorers?.default?.url)
-  // The request that changed last is the one shown.
-  const latest = useRef<'signature' | 'send'>('signature')
-  const seen = useRef({ signature: signature?.key, send: send?.key })
-  if (send?.key !== seen.current.send && send) latest.current = 'send'
-  else if (signature?.key !== seen.current.signature && signature) latest.current = 'signature'
-  seen.current = { signature: signature?.key, send: send?.key }
-  const notice = latest.current === 'send' ? (send ?? signature) : (signature ?? send)
+  // The request that changed last is the one shown (else the first of the others there is).
+  const notices = { signature, send, calls }
+  const latest = useRef<keyof typeof notices>('signature')
+  const seen = useRef<Partial<Record<keyof typeof notices, string | undefined>>>({})
+  for (const kind of ['signature', 'calls', 'send'] as const) {
+    const n = notices[kind]
+    if (n && n.key !== seen.current[kind]) latest.current = kind
+  }
+  seen.current = { signature: signature?.key, send: send?.key, calls: calls?.key }
+  const notice = notices[latest.current] ?? signature ?? send ?? calls
 
   const [dismissed, setDismissed] = useState<string | null>(null)
   useEffect(() => {

@@ -19,6 +19,8 @@ export const callsSendRequested = defineIntent(
     capabilities: optional(json()),
     id: optional(string()),
     fallback: optional(literal('sequential')),
+    /** The wallet-request notice over the page follows the batch to its end (a host that asked for feedback). */
+    feedback: optional(boolean()),
   }),
 )
 /**

@@ -33,6 +33,8 @@ export type SendCallsOptions = {
    * for in turn (never for `atomicRequired`). Off by default: such a wallet refuses the batch.
    */
   fallback?: 'sequential'
+  /** Show the visitor the batch's progress and result over the page (default: the promise alone reports it). */
+  feedback?: boolean
 }
 
 /** Where a batch is, as `getCallsStatus` reports it. */
@@ -101,11 +103,12 @@ export function createCallsCommands(store: StoreLike): CallsCommands {
       request<{ id: string; capabilities?: Record<string, unknown> }>(
         'sendCalls',
         () => {
-          const o = optionsArg(options, ['atomicRequired', 'capabilities', 'id', 'fallback'])
+          const o = optionsArg(options, ['atomicRequired', 'capabilities', 'id', 'fallback', 'feedback'])
           if (o.atomicRequired !== undefined && typeof o.atomicRequired !== 'boolean') throw bad('options.atomicRequired must be a boolean', o.atomicRequired)
           if (o.capabilities !== undefined && !isPlainObject(o.capabilities)) throw bad('options.capabilities must be an object', o.capabilities)
           if (o.id !== undefined) text('options.id', o.id)
           if (o.fallback !== undefined && o.fallback !== 'sequential') throw bad("options.fallback must be 'sequential'", o.fallback)
+          if (o.feedback !== undefined && typeof o.feedback !== 'boolean') throw bad('options.feedback must be a boolean', o.feedback)
           return [
             callsSendRequested({
               calls: readCalls(calls),
@@ -113,6 +116,7 @@ export function createCallsCommands(store: StoreLike): CallsCommands {
               ...(o.capabilities !== undefined ? { capabilities: o.capabilities } : {}),
               ...(o.id !== undefined ? { id: o.id as string } : {}),
               ...(o.fallback !== undefined ? { fallback: 'sequential' as const } : {}),
+              ...(o.feedback === true ? { feedback: true } : {}),
             }),
           ]
         },

@@ -68,6 +68,7 @@ export const storedCallsSchema = object({
       receipts: array(object({ status: literal('success', 'reverted'), transactionHash: string(), blockNumber: string(), gasUsed: optional(string()) })),
       sentAt: number(),
       hashes: optional(array(string())),
+      feedback: optional(literal(true)),
     }),
   ),
 })

@@ -34,11 +34,13 @@ export type CallsBatch = {
   sentAt: number
   /** The transactions of a batch sent one call at a time (the sequential fallback). */
   hashes?: string[]
+  /** The notice over the page follows it (its host asked for feedback). */
+  feedback?: true
 }
 
 /** Batched calls (EIP-5792): the send under way, the batches sent, the active account's capabilities. */
 export type CallsState = {
-  send: { requestId: string | null; status: 'sending' | 'failed'; error: SerializedError | null } | null
+  send: { requestId: string | null; status: 'sending' | 'failed'; error: SerializedError | null; feedback: boolean } | null
   /** By id; `order` lists them oldest first. */
   batches: Record<string, CallsBatch>
   order: string[]
@@ -66,19 +68,21 @@ export const callsSlice = createSlice(
       .addCase(callsSendRequested, (s, event) => {
         // One batch at a time: the wallet asks the visitor about one.
         if (s.send?.status === 'sending') return
-        s.send = { requestId: event.requestId ?? null, status: 'sending', error: null }
+        s.send = { requestId: event.requestId ?? null, status: 'sending', error: null, feedback: event.payload.feedback === true }
       })
       .addCase(callsSent, (s, event) => {
         if (!isSendingCalls(s, event.requestId)) return
+        const feedback = s.send!.feedback
         s.send = null
         const { id, caipNetworkId, from, count, atomicRequired, hashes } = event.payload
-        if (!(id in s.batches)) s.order.push(id)
-        s.batches[id] = { id, caipNetworkId, from, count, atomicRequired, status: 100, atomic: false, receipts: [], sentAt: event.at, ...(hashes ? { hashes } : {}) }
+        // A resent id moves to the end: the order is the order batches were sent in.
+        s.order = [...s.order.filter((x) => x !== id), id]
+        s.batches[id] = { id, caipNetworkId, from, count, atomicRequired, status: 100, atomic: false, receipts: [], sentAt: event.at, ...(hashes ? { hashes } : {}), ...(feedback ? { feedback: true as const } : {}) }
         for (const old of s.order.splice(0, Math.max(0, s.order.length - CALLS_KEPT))) delete s.batches[old]
       })
       .addCase(callsSendFailed, (s, event) => {
         if (!isSendingCalls(s, event.requestId)) return
-        s.send = { requestId: null, status: 'failed', error: event.payload.error }
+        s.send = { requestId: null, status: 'failed', error: event.payload.error, feedback: s.send!.feedback }
       })
       .addCase(callsStatusReceived, (s, event) => {
         const batch = s.batches[event.payload.id]

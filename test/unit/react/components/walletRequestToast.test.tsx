@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { createMemoryStorage } from '../../../../src/adapters/storage/memoryStorage'
 import { connectionSucceeded } from '../../../../src/core/events/connection/connection'
 import { createModal } from '../../../../src/createModal'
+import { batchedCalls } from '../../../../src/features/batchedCalls'
 import { createFakeChainAdapter } from '../../../support/fakeChainAdapter'
 import { modalUiPerFile } from '../../../support/modalUi'
 
@@ -70,5 +71,49 @@ describe('the wallet request toast', () => {
       await signing
     })
     expect(byTestId('gw-request-toast-title')?.textContent).toBe('Signed')
+  })
+
+  it('with { feedback: true }, follows a batch of calls: approve in the wallet, pending, then confirmed or failed in the wallet\'s words', async () => {
+    const status = { value: { status: 100, atomic: true } as unknown }
+    const answers: Record<string, () => unknown> = {
+      wallet_sendCalls: () => ({ id: '0xb1' }),
+      wallet_getCallsStatus: () => status.value,
+    }
+    let release: () => void = () => undefined
+    const provider = {
+      request: async ({ method }: { method: string }) => {
+        if (method === 'wallet_sendCalls') await new Promise<void>((r) => (release = r))
+        return answers[method]!()
+      },
+    }
+    const { adapter } = createFakeChainAdapter()
+    ;(adapter.evm as { getProvider?: unknown }).getProvider = async () => provider
+    const modal = createModal({ projectId: 'p', adapters: [adapter], storage: createMemoryStorage(), persistLog: false, modules: [batchedCalls()] })
+    await modal.ready
+    const { byTestId } = mount(modal)
+    await act(async () => modal.open())
+    await act(async () => modal.close())
+    act(() => modal.dispatch(connectionSucceeded({ connectorId: 'a', namespace: 'eip155', accounts: [{ address: '0x00000000000000000000000000000000000000A1', type: 'eoa' }], caipNetworkId: 'eip155:1' })))
+    let sending: Promise<unknown> = Promise.resolve()
+    await act(async () => {
+      sending = modal.sendCalls([{ to: '0x00000000000000000000000000000000000000b2' }], { atomicRequired: true, feedback: true })
+      // The feature's chunk loads on this first command.
+      for (let i = 0; i < 200 && !modal.getState().calls?.send; i++) await new Promise((r) => setTimeout(r, 5))
+    })
+    expect(byTestId('gw-request-toast-title')?.textContent).toMatch(/^Approve in/)
+    expect(byTestId('gw-request-toast-text')?.textContent).toBe('Confirm the calls in your wallet.')
+    await act(async () => {
+      release()
+      await sending
+    })
+    expect(byTestId('gw-request-toast-title')?.textContent).toBe('Calls pending')
+    status.value = { status: 500, atomic: true, receipts: [{ status: '0x0', transactionHash: `0x${'c'.repeat(64)}`, blockNumber: '0x2' }] }
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 1200))
+    })
+    expect(byTestId('gw-request-toast-title')?.textContent).toBe('Calls failed')
+    expect(byTestId('gw-request-toast-text')?.textContent).toBe('None of the calls took effect.')
+    expect(byTestId('gw-request-toast')?.getAttribute('role')).toBe('alert')
+    modal.destroy()
   })
 })

@@ -17,6 +17,13 @@ const messages: Record<string, string> = {
   'Transaction pending': 'المعاملة قيد الانتظار',
   'Transaction confirmed': 'تم تأكيد المعاملة',
   'Transaction failed': 'فشلت المعاملة',
+  'Confirm the calls in your wallet.': 'أكّد الاستدعاءات في محفظتك.',
+  'Calls not sent': 'لم تُرسل الاستدعاءات',
+  'Calls pending': 'الاستدعاءات قيد الانتظار',
+  'Calls confirmed': 'تم تأكيد الاستدعاءات',
+  'Calls failed': 'فشلت الاستدعاءات',
+  'None of the calls took effect.': 'لم يُنفَّذ أيّ من الاستدعاءات.',
+  'Some calls failed': 'فشل بعض الاستدعاءات',
 
   // The views' titles (VIEW_TITLES in viewTitles.ts; 'Connect Wallet' is the connect button's too).
   'Connect Wallet': 'ربط المحفظة',

@@ -17,6 +17,13 @@ const messages: Record<string, string> = {
   'Transaction pending': 'Transacción pendiente',
   'Transaction confirmed': 'Transacción confirmada',
   'Transaction failed': 'Transacción fallida',
+  'Confirm the calls in your wallet.': 'Confirma las llamadas en tu billetera.',
+  'Calls not sent': 'Llamadas no enviadas',
+  'Calls pending': 'Llamadas pendientes',
+  'Calls confirmed': 'Llamadas confirmadas',
+  'Calls failed': 'Llamadas fallidas',
+  'None of the calls took effect.': 'Ninguna de las llamadas tuvo efecto.',
+  'Some calls failed': 'Algunas llamadas fallaron',
 
   // The views' titles (VIEW_TITLES in viewTitles.ts; 'Connect Wallet' is the connect button's too).
   'Connect Wallet': 'Conectar billetera',

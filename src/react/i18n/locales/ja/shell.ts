@@ -17,6 +17,13 @@ const messages: Record<string, string> = {
   'Transaction pending': 'トランザクション処理中',
   'Transaction confirmed': 'トランザクション完了',
   'Transaction failed': 'トランザクション失敗',
+  'Confirm the calls in your wallet.': 'ウォレットで呼び出しを確認してください。',
+  'Calls not sent': '呼び出しは送信されませんでした',
+  'Calls pending': '呼び出し処理中',
+  'Calls confirmed': '呼び出し完了',
+  'Calls failed': '呼び出し失敗',
+  'None of the calls took effect.': 'どの呼び出しも反映されていません。',
+  'Some calls failed': '一部の呼び出しが失敗しました',
 
   // The views' titles (VIEW_TITLES in viewTitles.ts; 'Connect Wallet' is the connect button's too).
   'Connect Wallet': 'ウォレットを接続',
