@@ -84,13 +84,16 @@ export const callsSlice = createSlice(
         if (!isSendingCalls(s, event.requestId)) return
         s.send = { requestId: null, status: 'failed', error: event.payload.error, feedback: s.send!.feedback }
       })
-      .addCase(callsStatusReceived, (s, event) => {
-        const batch = s.batches[event.payload.id]
-        if (!batch) return
-        batch.status = event.payload.status
-        batch.atomic = event.payload.atomic
-        batch.receipts = event.payload.receipts
-      })
+      .addCase(
+        callsStatusReceived,
+        (s, event) => {
+          const batch = s.batches[event.payload.id]!
+          batch.status = event.payload.status
+          batch.atomic = event.payload.atomic
+          batch.receipts = event.payload.receipts
+        },
+        (s, event) => event.payload.id in s.batches,
+      )
       .addCase(callsCapabilitiesRequested, (s, event) => {
         s.capabilities = { requestId: event.requestId ?? null, status: 'loading', address: s.capabilities?.address ?? null, byChain: s.capabilities?.byChain ?? {}, error: null }
       })
@@ -103,18 +106,27 @@ export const callsSlice = createSlice(
         s.capabilities = { ...s.capabilities, requestId: null, status: 'failed', error: event.payload.error }
       })
       // Batches still pending when the page went away: followed again.
-      .addCase(storageHydrated, (s, event) => {
-        for (const batch of event.payload.calls?.batches ?? []) {
-          if (batch.id in s.batches) continue
-          s.batches[batch.id] = batch
-          s.order.push(batch.id)
-        }
-        for (const old of s.order.splice(0, Math.max(0, s.order.length - CALLS_KEPT))) delete s.batches[old]
-      })
+      .addCase(
+        storageHydrated,
+        (s, event) => {
+          for (const batch of event.payload.calls!.batches) {
+            if (batch.id in s.batches) continue
+            s.batches[batch.id] = batch
+            s.order.push(batch.id)
+          }
+          for (const old of s.order.splice(0, Math.max(0, s.order.length - CALLS_KEPT))) delete s.batches[old]
+        },
+        // Optimization: a hydration without batches (nearly every one) skips immer.
+        (_s, event) => (event.payload.calls?.batches.length ?? 0) > 0,
+      )
       // The batches stay (they are on chain whoever is connected); what was the account's goes.
-      .addCase(accountDisconnected, (s, event) => {
-        if (event.payload.namespace !== 'eip155') return
-        s.send = null
-        s.capabilities = null
-      }),
+      .addCase(
+        accountDisconnected,
+        (s) => {
+          s.send = null
+          s.capabilities = null
+        },
+        // Optimization: nothing of the account's to drop (nearly every disconnect) skips immer.
+        (s, event) => event.payload.namespace === 'eip155' && (s.send !== null || s.capabilities !== null),
+      ),
 )
