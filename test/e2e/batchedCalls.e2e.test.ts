@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core'
-import { createPublicClient, encodeFunctionData, erc20Abi, http, type Address, type Hex } from 'viem'
-import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { encodeFunctionData, erc20Abi, type Address, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { SMART_ACCOUNT_CONTRACTS } from '../../dev/chain/smartAccountContracts'
 import type { Modal } from '../../src/createModal'
 import { browserPerFile, connectInjected, demoWithoutDevtools, logWritten, modalState } from './support/demo'
+import { freshAddress, gusd, gusdOf, node } from './support/localChain'
 import { e2eStack } from './support/stack'
 
 // Batched calls (EIP-5792) from a host page, in Chromium on the local stack: the demo's
@@ -16,12 +16,7 @@ const MAIN = 'dev.gangway.wallet'
 
 const shared = browserPerFile()
 const stack = () => e2eStack().config
-const node = () => createPublicClient({ transport: http(stack().chains[0]!.rpcUrl) })
-const gusd = () => stack().tokens.find((t) => t.chainId === stack().chains[0]!.chainId)!
-const gusdOf = (owner: Address) => node().readContract({ address: gusd().address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 const ethOf = (owner: Address) => node().getBalance({ address: owner })
-/** An address nobody has used: what it holds afterwards is exactly what was sent. */
-const freshAddress = () => privateKeyToAddress(generatePrivateKey())
 const transferGusd = (to: Address, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
 
 type Call = { to: string; value?: string; data?: Hex }

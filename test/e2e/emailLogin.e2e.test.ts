@@ -57,7 +57,7 @@ async function loginByEmail(page: Page, email: string): Promise<void> {
 }
 
 describe('e-mail login with the embedded wallet', () => {
-  it('new device approved by the mailed link, a wrong code, the cooldown, the right code; then it signs and sends on chain, and a reload stays connected', async () => {
+  it('new device approved by the mailed link, a wrong code, the cooldown, the right code; then it signs, sends and runs a batch on chain, and a reload stays connected', async () => {
     const { page } = await demoWithoutDevtools(shared, { query: '?email=1' })
     const email = `visitor-${Date.now().toString(36)}@example.com`
     // An invalid address goes nowhere.
@@ -119,6 +119,21 @@ describe('e-mail login with the embedded wallet', () => {
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
     expect(await node.getBalance({ address: receiver })).toBe(10n ** 16n)
 
+    // A host's batch: the frame's own prompt lists each call; one atomic transaction, both effects on chain.
+    const [a, b] = [privateKeyToAddress(generatePrivateKey()), privateKeyToAddress(generatePrivateKey())]
+    type Batches = { gangway: { sendCalls(c: unknown, o: unknown): Promise<{ id: string }>; getState(): { calls?: { batches: Record<string, { status: number; atomic: boolean; receipts: unknown[] }> } } } }
+    const batching = page.evaluate(([x, y]) => (window as unknown as Batches).gangway.sendCalls([{ to: x, value: '11' }, { to: y, value: '22' }], { atomicRequired: true }), [a, b] as const)
+    const prompt = page.frameLocator('iframe[data-gangway-frame]').getByTestId('frame-prompt')
+    await expect.poll(() => prompt.textContent(), { timeout: 20_000 }).toContain(a)
+    expect(await prompt.textContent()).toContain(b)
+    await frameApprove(page).click()
+    const { id } = await batching
+    const batch = () => page.evaluate((x) => (window as unknown as Batches).gangway.getState().calls?.batches[x], id)
+    await expect.poll(() => batch().then((x) => x?.status), { timeout: 20_000 }).toBe(200)
+    expect(await batch()).toMatchObject({ atomic: true, receipts: [expect.anything()] })
+    expect(await node.getBalance({ address: a })).toBe(11n)
+    expect(await node.getBalance({ address: b })).toBe(22n)
+
     // Reload: reconnected silently through the frame's session.
     await page.reload()
     await page.getByTestId('open-modal').waitFor()
@@ -151,27 +166,6 @@ describe('e-mail login with the embedded wallet', () => {
     await page.reload()
     await page.getByTestId('open-modal').waitFor()
     await expect.poll(() => eip155Connection(page).then((ns) => ns?.connections[0]?.accounts[0]?.address), { timeout: 30_000 }).toBe(address)
-  })
-
-  it('the embedded wallet runs a host\'s batch atomically, behind its own prompt listing each call', async () => {
-    const { page } = await demoWithoutDevtools(shared, { query: '?email=1' })
-    await loginByEmail(page, `batch-${Date.now().toString(36)}@example.com`)
-    const address = (await eip155Connection(page))!.connections[0]!.accounts[0]!.address as Address
-    const node = createPublicClient({ transport: http(stack().chains[0]!.rpcUrl) })
-    await node.request({ method: 'hardhat_setBalance' as never, params: [address, `0x${parseEther('1').toString(16)}`] as never })
-    const [a, b] = [privateKeyToAddress(generatePrivateKey()), privateKeyToAddress(generatePrivateKey())]
-    type Batches = { gangway: { sendCalls(c: unknown, o: unknown): Promise<{ id: string }>; getState(): { calls?: { batches: Record<string, { status: number; atomic: boolean; receipts: unknown[] }> } } } }
-    const sending = page.evaluate(([x, y]) => (window as unknown as Batches).gangway.sendCalls([{ to: x, value: '11' }, { to: y, value: '22' }], { atomicRequired: true }), [a, b] as const)
-    const prompt = page.frameLocator('iframe[data-gangway-frame]').getByTestId('frame-prompt')
-    await expect.poll(() => prompt.textContent(), { timeout: 20_000 }).toContain(a)
-    expect(await prompt.textContent()).toContain(b)
-    await frameApprove(page).click()
-    const { id } = await sending
-    const batch = () => page.evaluate((x) => (window as unknown as Batches).gangway.getState().calls?.batches[x], id)
-    await expect.poll(() => batch().then((x) => x?.status), { timeout: 20_000 }).toBe(200)
-    expect(await batch()).toMatchObject({ atomic: true, receipts: [expect.anything()] })
-    expect(await node.getBalance({ address: a })).toBe(11n)
-    expect(await node.getBalance({ address: b })).toBe(22n)
   })
 
   it('by keyboard alone: open, the address, Enter; the code field has focus once the code is mailed; typing it connects', async () => {

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
-import { createPublicClient, erc20Abi, formatUnits, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
-import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { formatUnits, parseEther, verifyMessage, type Address, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, gatewayControl, inModal, modalState } from './support/demo'
+import { freshAddress, gusd, gusdOf, node } from './support/localChain'
 import { e2eStack } from './support/stack'
 
 // The Send view and the feedback of every wallet request, in Chromium on the local stack: the
@@ -14,11 +14,6 @@ const WALLET_NAME = 'Gangway Dev Wallet'
 
 const shared = browserPerFile()
 const stack = () => e2eStack().config
-const node = () => createPublicClient({ transport: http(stack().chains[0]!.rpcUrl) })
-const gusd = () => stack().tokens.find((t) => t.chainId === stack().chains[0]!.chainId)!
-const gusdOf = (owner: Address) => node().readContract({ address: gusd().address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
-/** An address nobody has used: what it holds afterwards is exactly what was sent. */
-const freshAddress = () => privateKeyToAddress(generatePrivateKey())
 
 const demo = async (): Promise<Page> => (await demoWithoutDevtools(shared)).page
 

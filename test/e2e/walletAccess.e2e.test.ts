@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core'
-import { createPublicClient, erc20Abi, http, type Address, type Hex } from 'viem'
+import { erc20Abi, type Address, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import { isUserRejection } from '../../src/core/errors/isUserRejection'
 import { newPage } from './support/browser'
 import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, eip155Connection, inModal, modalState } from './support/demo'
+import { gusd, node } from './support/localChain'
 import { e2eStack } from './support/stack'
 
 // A host's own contract call through Gangway's connection, in Chromium on the local stack:
@@ -24,8 +25,6 @@ type ErrorChain = { name?: string; code?: unknown; kind?: unknown; message?: str
 const stack = () => e2eStack().config
 const state = modalState
 const eip155 = eip155Connection
-const node = () => createPublicClient({ transport: http(stack().chains[0]!.rpcUrl) })
-const gusd = () => stack().tokens.find((t) => t.chainId === stack().chains[0]!.chainId)!
 const balanceOf = (owner: Address) => node().readContract({ address: gusd().address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
 /** The demo in a fresh context, its devtools panel hidden. */

@@ -2,9 +2,9 @@ import { defineEvent } from '../defineEvent.js'
 import { defineIntent } from '../requestLifecycle.js'
 import { array, boolean, json, literal, number, object, optional, string } from '../schema.js'
 import { serializedErrorSchema } from '../../errors/base.js'
+import { callsReceiptSchema } from '../persistence/storage.js'
 
 const callSchema = object({ to: string(), data: optional(string()), value: optional(string()) })
-const receiptSchema = object({ status: literal('success', 'reverted'), transactionHash: string(), blockNumber: string(), gasUsed: optional(string()) })
 
 /**
  * Send a batch of calls from the active EVM account (EIP-5792 `wallet_sendCalls`), atomically when
@@ -47,7 +47,7 @@ export const callsStatusRequested = defineIntent('calls/statusRequested', object
 /** A batch's status: EIP-5792's code (100 pending, 200 confirmed, 4xx / 5xx failed, 600 partial). */
 export const callsStatusReceived = defineEvent(
   'calls/statusReceived',
-  object({ id: string(), status: number(), atomic: boolean(), receipts: array(receiptSchema) }),
+  object({ id: string(), status: number(), atomic: boolean(), receipts: array(callsReceiptSchema) }),
 )
 export const callsStatusFailed = defineEvent('calls/statusFailed', object({ id: string(), error: serializedErrorSchema }))
 

@@ -51,6 +51,9 @@ export const storedEmbeddedWalletSchema = object({
   lastEmailLoginAt: optional(nullable(number())),
 })
 
+/** A receipt of a transaction that carried (part of) a batch of calls (EIP-5792), as the calls slice keeps it. */
+export const callsReceiptSchema = object({ status: literal('success', 'reverted'), transactionHash: string(), blockNumber: string(), gasUsed: optional(string()) })
+
 /**
  * Batched calls still pending when the page went away (EIP-5792): the modal follows them again
  * after a reload. Each as the calls slice keeps it.
@@ -65,7 +68,7 @@ export const storedCallsSchema = object({
       atomicRequired: boolean(),
       status: number(),
       atomic: boolean(),
-      receipts: array(object({ status: literal('success', 'reverted'), transactionHash: string(), blockNumber: string(), gasUsed: optional(string()) })),
+      receipts: array(callsReceiptSchema),
       sentAt: number(),
       hashes: optional(array(string())),
       feedback: optional(literal(true)),
