@@ -85,7 +85,7 @@ function oneByOne(deps: WalletDeps, wallet: CallsWallet, calls: readonly Call[])
 }
 
 /**
- * Follows each batch sent until it is done: asks the wallet every CALLS_POLL_MS (a batch sent one
+ * Follows each batch sent until it is done: asks the wallet at once, then every CALLS_POLL_MS (a batch sent one
  * call at a time: waits for its receipts), reporting each change. Batches still pending when the
  * page reloaded (kept with the durable state) are followed again; nothing is asked while no
  * wallet of theirs is connected.
@@ -110,7 +110,8 @@ export const trackCalls: Effect<WalletDeps> = (event$, state$, deps) => {
 
 function followBatch(deps: WalletDeps, state$: { readonly value: ModalState }, batch: CallsBatch): Observable<EventInput> {
   const polls = Math.ceil(CALLS_TRACK_MS / CALLS_POLL_MS)
-  return timer(CALLS_POLL_MS, CALLS_POLL_MS, deps.scheduler).pipe(
+  // The first ask is at once: a wallet often knows the outcome by the time it has answered the send.
+  return timer(0, CALLS_POLL_MS, deps.scheduler).pipe(
     takeWhile((n) => n < polls && isPendingBatch(state$.value.calls?.batches[batch.id] ?? batch)),
     concatMap(() => {
       const wallet = callsWallet(state$.value)

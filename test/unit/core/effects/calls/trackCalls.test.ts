@@ -13,7 +13,7 @@ const sent = (payload: Partial<Parameters<typeof callsSent>[0]> = {}) =>
   callsSent({ id: '0xb1', caipNetworkId: 'eip155:1', from: ACCOUNT, count: 2, atomicRequired: true, ...payload }, { requestId: 'q' })
 
 describe('trackCalls', () => {
-  it('asks the wallet every CALLS_POLL_MS until the batch is done, reporting only changes', async () => {
+  it('asks the wallet at once, then every CALLS_POLL_MS until the batch is done, reporting only changes', async () => {
     let asked = 0
     const wallet = callsWallet({
       wallet_getCallsStatus: () => (++asked < 3 ? { value: { version: '2.0.0', id: '0xb1', status: 100, atomic: true } } : { value: { version: '2.0.0', id: '0xb1', status: 200, atomic: true, receipts: [receipt(HASH_A)] } }),
@@ -23,8 +23,8 @@ describe('trackCalls', () => {
     const reports = r.messages.map((m) => [m.frame, (m.notification.value as { payload: { status: number } }).payload.status])
     // The first answer says the batch runs atomically; the second changes nothing and is not reported.
     expect(reports).toEqual([
-      [CALLS_POLL_MS, 100],
-      [3 * CALLS_POLL_MS, 200],
+      [0, 100],
+      [2 * CALLS_POLL_MS, 200],
     ])
     expect(r.state.calls!.batches['0xb1']).toMatchObject({ status: 200, atomic: true, receipts: [{ status: 'success', transactionHash: HASH_A, blockNumber: '16', gasUsed: '21000' }] })
   })
@@ -38,7 +38,7 @@ describe('trackCalls', () => {
 
     const away = callsWallet({ wallet_getCallsStatus: { value: { status: 200, atomic: true, receipts: [] } } })
     const gone = await runEffectAsync(trackCalls, {
-      events: { marble: 's 1ms d', values: { s: sent(), d: connectionDisconnected({ namespace: 'eip155' }) } },
+      events: { marble: 'd 1ms s', values: { s: sent(), d: connectionDisconnected({ namespace: 'eip155' }) } },
       state: sending(),
       loop: true,
       until: 10 * CALLS_POLL_MS,
