@@ -20,6 +20,8 @@ const FOCUSABLE =
 
 /** How long the closing dialog's picture stays (the CSS's --gw-view-duration, 150 ms, and a margin). */
 const EXIT_MS = 200
+/** How long after its height's transition the body becomes a scroll region again: about a frame at 20 Hz. */
+const RESIZE_SETTLE_MARGIN_MS = 50
 
 /**
  * Leaves an empty card of the closing dialog's size and place for the exit animation: the
@@ -226,13 +228,27 @@ function Dialog({ modal, host, hidden }: { modal: Modal; host: HTMLElement; hidd
     // Optimization: sized from the observer's own measurement (its first one arrives after the
     // first layout, before paint) rather than by reading offsetHeight here, which would force
     // a layout inside the click that opens the modal.
+    // While the height moves the content may overflow for a moment: the body is then no scroll
+    // region (one with nothing to focus would be a trap for a keyboard and a finding for axe).
+    let settling: ReturnType<typeof setTimeout> | undefined
     const observer = new ResizeObserver((entries) => {
       const entry = entries[entries.length - 1]
-      const height = entry?.borderBoxSize?.[0]?.blockSize ?? content.offsetHeight
-      body.style.height = `${height}px`
+      const height = `${entry?.borderBoxSize?.[0]?.blockSize ?? content.offsetHeight}px`
+      if (body.style.height === height) return
+      // Read after layout (the observer runs then): the transition's length, a host's theme's included.
+      const moving = body.style.height === '' ? 0 : (Number.parseFloat(getComputedStyle(body).transitionDuration) || 0) * 1000
+      if (moving > 0) {
+        body.classList.add('gw-resizing')
+        clearTimeout(settling)
+        settling = setTimeout(() => body.classList.remove('gw-resizing'), moving + RESIZE_SETTLE_MARGIN_MS)
+      }
+      body.style.height = height
     })
     observer.observe(content)
-    return () => observer.disconnect()
+    return () => {
+      observer.disconnect()
+      clearTimeout(settling)
+    }
   }, [])
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

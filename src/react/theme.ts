@@ -76,6 +76,7 @@ export const MODAL_CSS = `
 }
 .gw-icon-button:hover { background: var(--gw-bg-2); color: var(--gw-fg); }
 .gw-body { overflow: hidden auto; transition: height var(--gw-height-duration) ease; }
+.gw-body.gw-resizing { overflow-y: hidden; }
 .gw-view { padding: 16px; animation: gw-view-in var(--gw-view-duration) ease-out; }
 @keyframes gw-fade { from { opacity: 0; } to { opacity: 1; } }
 @keyframes gw-view-in { from { opacity: 0; transform: translateY(6px); } to { opacity: 1; transform: none; } }

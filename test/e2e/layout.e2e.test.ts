@@ -52,7 +52,7 @@ function contrast(a: string, b: string): number {
 }
 
 describe('motion', () => {
-  it('the dialog enters with an animation and a connecting wallet spins a progress ring; with prefers-reduced-motion nothing moves', async () => {
+  it('the dialog enters with an animation, its body follows the view\'s height as no scroll region, and a connecting wallet spins a progress ring; with prefers-reduced-motion nothing moves', async () => {
     for (const reduced of [false, true]) {
       const { page, context } = await openDemo(browser)
       try {
@@ -61,10 +61,25 @@ describe('motion', () => {
         await expect.poll(() => currentView(page)).toBe('Connect')
         const dialogAnimation = await dialog(page).evaluate((el) => getComputedStyle(el).animationName)
         expect(dialogAnimation).toBe(reduced ? 'none' : 'gw-dialog-in')
+        // While the body's height moves to the next view's it is no scroll region (content
+        // overflowing for a moment would be one with nothing to focus); under reduced motion it never moves.
+        await page.evaluate(() => {
+          const body = document.querySelector('gangway-modal')!.shadowRoot!.querySelector('.gw-body')!
+          const w = window as unknown as { __resizing: boolean[] }
+          w.__resizing = []
+          new MutationObserver(() => w.__resizing.push(body.classList.contains('gw-resizing'))).observe(body, { attributes: true, attributeFilter: ['class'] })
+        })
         // The wallet never answers: the view waits on it with the ring.
         await page.locator('gangway-modal [data-testid="wallet-dev.gangway.wallet"]').click()
         const ring = page.locator('gangway-modal [data-testid=connecting-progress]')
         await ring.waitFor()
+        const resizing = () => page.evaluate(() => (window as unknown as { __resizing: boolean[] }).__resizing)
+        if (reduced) expect(await resizing()).not.toContain(true)
+        else {
+          await expect.poll(resizing).toContain(true)
+          await expect.poll(async () => (await resizing()).at(-1)).toBe(false)
+          expect(await page.locator('gangway-modal .gw-body').evaluate((el) => getComputedStyle(el).overflowY)).toBe('auto')
+        }
         expect(await ring.getAttribute('data-active')).toBe('true')
         const spin = await ring.evaluate((el) => getComputedStyle(el, '::after').animationName)
         expect(spin).toBe(reduced ? 'none' : 'gw-spin')
