@@ -103,7 +103,10 @@ async function acquire(lock: string): Promise<void> {
 
 function run(command: string, args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: BUNDLER_DIR, stdio: ['ignore', 'pipe', 'pipe'], env: process.env })
+    // Why: under `npm test` the outer npm's prefix and workspace settings are in the environment;
+    // this install is dev/bundler's alone.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_config_(prefix|local_prefix|global|workspaces?|include_workspace_root)$/i.test(key)))
+    const child = spawn(command, args, { cwd: BUNDLER_DIR, stdio: ['ignore', 'pipe', 'pipe'], env })
     let output = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
