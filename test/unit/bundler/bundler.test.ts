@@ -60,6 +60,8 @@ const ms = (value: number) => `${Math.round(value)} ms`
 
 /** How many user operations each median is taken over. */
 const RUNS = 5
+/** Per test: several user operations each, on a machine that CI's other suites keep busy. */
+const TEST_TIMEOUT_MS = 60_000
 /** How often the receipt is asked for: it bounds the error of a submit → receipt time. */
 const RECEIPT_POLL_MS = 25
 
@@ -72,7 +74,11 @@ let sponsoredClient: BundlerClient
 let toSimpleSmartAccount: ToSimpleSmartAccount
 const figures: string[] = []
 
-beforeAll(async () => {
+/**
+ * Starts the chains, the bundler and the paymaster. Every test awaits it, so a failure to start
+ * (the packages cannot be installed, a child dies) fails each test with its reason.
+ */
+async function startAll(): Promise<void> {
   // Installed apart (first run only): its time is no part of the start-up time below.
   const install = await ensureBundlerPackages()
   if (install.installed) figures.push(`dev/bundler packages installed in ${(install.ms / 1000).toFixed(1)} s`)
@@ -103,6 +109,13 @@ beforeAll(async () => {
     paymaster: createPaymasterClient({ transport: http(bundler.paymasterUrl) }),
     userOperation: { estimateFeesPerGas },
   })
+}
+
+let started: Promise<void>
+beforeAll(async () => {
+  started = startAll()
+  // Reported by each test that awaits it, not here (a failing hook would mark the tests skipped).
+  await started.catch(() => undefined)
 }, 300_000)
 
 afterAll(async () => {
@@ -148,11 +161,13 @@ async function isPaymasterOf(paymaster: Address | undefined, entryPoint: Address
 
 describe('the local bundler (alto) and paymaster', () => {
   it('answers for EntryPoints 0.7 and 0.8 on the chain it serves', async () => {
+    await started
     expect(await bundlerClient.getSupportedEntryPoints()).toEqual([SMART_ACCOUNT_CONTRACTS.entryPoint07, SMART_ACCOUNT_CONTRACTS.entryPoint08])
     expect(await bundlerClient.getChainId()).toBe(chain.id)
-  })
+  }, TEST_TIMEOUT_MS)
 
   it('deploys a counterfactual SimpleAccount (EntryPoint 0.7) with its first user operation, which sends ETH', async () => {
+    await started
     const owner = privateKeyToAccount(generatePrivateKey())
     const account = await toSimpleSmartAccount({
       client: publicClient,
@@ -190,9 +205,10 @@ describe('the local bundler (alto) and paymaster', () => {
     }
     expect(await publicClient.getBalance({ address: recipient })).toBe(parseEther('0.1') + BigInt(RUNS))
     figures.push(`self-paid ETH transfer, submit → receipt: median ${ms(median(times))} of ${RUNS} (${times.map(ms).join(', ')})`)
-  })
+  }, TEST_TIMEOUT_MS)
 
   it('lands a 2-call batch sponsored by the paymaster from a counterfactual account holding 0 ETH, which still holds 0 ETH', async () => {
+    await started
     // A SimpleAccount not deployed yet, holding GUSD and no ETH: the paymaster pays its deployment and the batch.
     const account = await toSimpleSmartAccount({
       client: publicClient,
@@ -227,9 +243,10 @@ describe('the local bundler (alto) and paymaster', () => {
     expect(await balanceOfGusd(alice)).toBe(parseUnits(String(10 + RUNS), 6))
     expect(await publicClient.getBalance({ address: account.address })).toBe(0n)
     figures.push(`sponsored 2-call batch, submit → receipt: median ${ms(median(times))} of ${RUNS} (${times.map(ms).join(', ')})`)
-  })
+  }, TEST_TIMEOUT_MS)
 
   it('sponsors a 2-call batch of an EOA delegated to Simple7702Account (EIP-7702, EntryPoint 0.8) that holds 0 ETH', async () => {
+    await started
     const owner = privateKeyToAccount(generatePrivateKey())
     await fundWithGusd(owner.address, '100')
     // Why the delegation is a relayer's transaction rather than part of the first user operation:
@@ -249,9 +266,10 @@ describe('the local bundler (alto) and paymaster', () => {
     expect(await balanceOfGusd(alice)).toBe(parseUnits('10', 6))
     expect(await balanceOfGusd(bob)).toBe(parseUnits('20', 6))
     expect(await publicClient.getBalance({ address: owner.address })).toBe(0n)
-  })
+  }, TEST_TIMEOUT_MS)
 
   it('refuses a user operation whose signature is not the account owner’s, with its error', async () => {
+    await started
     const owner = privateKeyToAccount(generatePrivateKey())
     const account = await toSimpleSmartAccount({
       client: publicClient,
@@ -290,5 +308,5 @@ describe('the local bundler (alto) and paymaster', () => {
     `)
     expect(await publicClient.getBalance({ address: recipient })).toBe(0n)
     expect(await publicClient.getCode({ address: account.address })).toBeUndefined()
-  })
+  }, TEST_TIMEOUT_MS)
 })
