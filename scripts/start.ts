@@ -3,7 +3,8 @@
 // validator's WebSocket is on its port + 1; without a sixth port it takes a free one); GANGWAY_SKIP_BUILD=1 serves
 // the pages already in dist/dev without building them. The embedded wallet's auth service, its
 // mail inbox and social login provider take free ports (printed). GANGWAY_DATA_DIR puts the gateway's
-// database elsewhere than .cache/gateway-db-<gateway port>.
+// database elsewhere than .cache/gateway-db-<gateway port>. GANGWAY_BUNDLER=1 also starts an ERC-4337
+// bundler and a sponsoring paymaster per chain (free ports, printed; installs dev/bundler's packages once).
 // Everything stops on Ctrl+C, SIGTERM or SIGHUP, and when any parent process (npm, the shell, a
 // process manager) is gone, even if it was SIGKILLed.
 import { existsSync } from 'node:fs'
@@ -48,8 +49,10 @@ async function main() {
   // Names and sign-in sessions outlive a restart: PGlite on disk (one directory per gateway port,
   // since PGlite serves one process), or DATABASE_URL's PostgreSQL server.
   const database = process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: process.env.GANGWAY_DATA_DIR || `.cache/gateway-db-${stackPorts.gateway}` }
-  starting = startStack({ ports: stackPorts, requirePages: false, database })
+  const bundler = process.env.GANGWAY_BUNDLER === '1'
+  starting = startStack({ ports: stackPorts, requirePages: false, database, bundler })
   const { config, urls } = await starting
+  const bundlers = config.bundlers.map((b) => `\nBundler ${b.chainId}:     ${b.bundlerUrl} (paymaster ${b.paymasterUrl})`).join('')
   console.log(`
 Gangway demo:      ${urls.demo}
 Dev wallet (WC):   ${urls.wallet}
@@ -58,7 +61,7 @@ Gateway:           ${config.gatewayUrl}
 Relay:             ${config.relayUrl}
 Solana validator:  ${config.solanaRpcUrl} (WebSocket ${config.solanaWsUrl})
 Embedded wallet:   ${config.frameUrl} (auth service ${config.authUrl}; demo with ?email=1)
-Mail inbox:        ${config.mailUrl} (one-time codes and device links)
+Mail inbox:        ${config.mailUrl} (one-time codes and device links)${bundlers}
 Press Ctrl+C to stop.`)
 }
 

@@ -1,3 +1,4 @@
+import type { DevBundlerConfig } from '../bundler/startBundler'
 import type { DevAccount, DevAmm, DevChain, DevCollection, DevToken } from '../chain/startChains'
 import type { DevSolanaStackConfig } from '../solana/startSolanaValidator'
 
@@ -20,6 +21,11 @@ export type StackConfig = {
   authUrl: string
   frameUrl: string
   mailUrl: string
+  /**
+   * ERC-4337 bundlers (EntryPoints 0.7 and 0.8) and ERC-7677 sponsoring paymasters, one per chain
+   * when the stack was started with them (`startStack({ bundler: true })`, `GANGWAY_BUNDLER=1 npm start`); empty otherwise.
+   */
+  bundlers: DevBundlerConfig[]
 } & DevSolanaStackConfig
 
 export const DEMO_PROJECT_ID = 'gangway-demo'

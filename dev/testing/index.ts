@@ -80,7 +80,7 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
   })
   // A test runner killed by its parent (CI, a process manager) takes the stack with it.
   const watchdog = watchAncestors(() => stack.stop(), { signals: [] })
-  const { walletUrl: _pagesOnly, solanaChain: _walletChainId, authUrl: _a, frameUrl: _f, mailUrl: _m, ...config } = stack.config
+  const { walletUrl: _pagesOnly, solanaChain: _walletChainId, authUrl: _a, frameUrl: _f, mailUrl: _m, bundlers: _none, ...config } = stack.config
   return {
     config,
     stop: async () => {

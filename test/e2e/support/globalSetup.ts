@@ -53,6 +53,7 @@ async function start(): Promise<Started> {
       authUrl: auth.urls.auth,
       frameUrl: auth.urls.frame,
       mailUrl: auth.urls.mail,
+      bundlers: [] as StackConfig['bundlers'],
     } as StackConfig
     const stacks: Record<string, E2EStack> = {}
     // One file at a time: a few requests each, and no burst of them at the chains and validator.
