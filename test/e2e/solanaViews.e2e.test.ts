@@ -29,6 +29,9 @@ describe('EVM and Solana in the modal’s views', () => {
     const { page, sol } = await bothConnected()
     await page.evaluate(() => (window as unknown as { gangway: { open(o: unknown): void } }).gangway.open({ view: 'Account', namespace: 'eip155' }))
     await expect.poll(() => currentView(page)).toBe('Account')
+    // Account's rows move once the account's name and balances are in (a click during that shift
+    // can land beside the button on a loaded machine): click once they are.
+    await expect.poll(() => modalState(page, (s) => Object.keys(s.tokenBalances.byAccount).length)).toBeGreaterThan(0)
     await inModal(page, 'account-network').click()
     await expect.poll(() => currentView(page)).toBe('Networks')
     expect(await page.locator('gangway-modal [data-testid="view-networks"] h3').allTextContents()).toEqual(['Ethereum (EVM)', 'Solana'])
