@@ -9,6 +9,7 @@ import { keccak256, parseEther, stringToBytes, toHex, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { SMART_ACCOUNT_CONTRACTS } from '../chain/smartAccountContracts'
 import type { DevChain } from '../chain/startChains'
+import { followChildOutput } from '../stack/childOutput'
 import { acceptsConnections, freePort } from '../stack/ports'
 import { listDescendants, processId, terminate } from '../stack/watchAncestors'
 import { BUNDLER_DIR, bundlerPackagePath, ensureBundlerPackages } from './ensureBundlerPackages'
@@ -140,7 +141,7 @@ export async function startBundler(options: {
 }
 
 /** The last lines each child printed, shown when it dies before answering. */
-const outputTails = new WeakMap<ChildProcess, string[]>()
+const outputTails = new WeakMap<ChildProcess, readonly string[]>()
 
 function spawnChild(tag: string, args: string[], log: (line: string) => void): ChildProcess {
   const child = spawn(process.execPath, ['--require', WATCHDOG, ...args], {
@@ -148,26 +149,7 @@ function spawnChild(tag: string, args: string[], log: (line: string) => void): C
     env: process.env,
     stdio: ['pipe', 'pipe', 'pipe'],
   })
-  const tail: string[] = []
-  const forward = (stream: NodeJS.ReadableStream | null): void => {
-    let buffered = ''
-    stream?.setEncoding('utf8')
-    stream?.on('data', (chunk: string) => {
-      buffered += chunk
-      const lines = buffered.split('\n')
-      buffered = lines.pop() ?? ''
-      for (const line of lines) {
-        if (line.trim() === '') continue
-        tail.push(line)
-        if (tail.length > 30) tail.shift()
-        log(`[${tag}] ${line}`)
-      }
-    })
-  }
-  forward(child.stdout)
-  forward(child.stderr)
-  // Why: writing to the stdin of a child that already exited must not crash the parent.
-  child.stdin?.on('error', () => {})
+  const tail = followChildOutput(child, (line) => log(`[${tag}] ${line}`), 30)
   outputTails.set(child, tail)
   return child
 }

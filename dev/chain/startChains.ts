@@ -23,6 +23,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { deploySmartAccountContracts } from './deploySmartAccountContracts'
 import { SMART_ACCOUNT_CONTRACTS, type SmartAccountContracts } from './smartAccountContracts'
+import { followChildOutput } from '../stack/childOutput'
 
 export type DevChain = { chainId: number; name: string; rpcUrl: string }
 export type DevToken = { chainId: number; address: `0x${string}`; name: string; symbol: string; decimals: number }
@@ -180,7 +181,7 @@ export async function startChains(options?: {
 }
 
 /** The last lines each child printed, shown when it dies before answering. */
-const outputTails = new WeakMap<ChildProcess, string[]>()
+const outputTails = new WeakMap<ChildProcess, readonly string[]>()
 /** Children that printed hardhat's "Started HTTP … JSON-RPC server" line. */
 const listening = new WeakSet<ChildProcess>()
 
@@ -211,27 +212,14 @@ function spawnNode(chainId: number, port: number, log: (line: string) => void): 
       stdio: ['pipe', 'pipe', 'pipe'],
     },
   )
-  const tail: string[] = []
-  const forward = (stream: NodeJS.ReadableStream | null): void => {
-    let buffered = ''
-    stream?.setEncoding('utf8')
-    stream?.on('data', (chunk: string) => {
-      buffered += chunk
-      const lines = buffered.split('\n')
-      buffered = lines.pop() ?? ''
-      for (const line of lines) {
-        if (line.trim() === '') continue
-        if (line.includes('JSON-RPC server at')) listening.add(child)
-        tail.push(line)
-        if (tail.length > 20) tail.shift()
-        log(`[${chainId}] ${line}`)
-      }
-    })
-  }
-  forward(child.stdout)
-  forward(child.stderr)
-  // Why: writing to the stdin of a child that already exited must not crash the parent.
-  child.stdin?.on('error', () => {})
+  const tail = followChildOutput(
+    child,
+    (line) => {
+      if (line.includes('JSON-RPC server at')) listening.add(child)
+      log(`[${chainId}] ${line}`)
+    },
+    20,
+  )
   outputTails.set(child, tail)
   return child
 }

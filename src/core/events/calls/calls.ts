@@ -2,7 +2,7 @@ import { defineEvent } from '../defineEvent.js'
 import { defineIntent } from '../requestLifecycle.js'
 import { array, boolean, json, literal, number, object, optional, string } from '../schema.js'
 import { serializedErrorSchema } from '../../errors/base.js'
-import { callsReceiptSchema } from '../persistence/storage.js'
+import { callsBatchFields, callsReceiptSchema } from '../persistence/storage.js'
 
 const callSchema = object({ to: string(), data: optional(string()), value: optional(string()) })
 
@@ -30,11 +30,7 @@ export const callsSendRequested = defineIntent(
 export const callsSent = defineEvent(
   'calls/sent',
   object({
-    id: string(),
-    caipNetworkId: string(),
-    from: string(),
-    count: number(),
-    atomicRequired: boolean(),
+    ...callsBatchFields,
     capabilities: optional(json()),
     hashes: optional(array(string())),
   }),

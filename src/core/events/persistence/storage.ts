@@ -54,6 +54,9 @@ export const storedEmbeddedWalletSchema = object({
 /** A receipt of a transaction that carried (part of) a batch of calls (EIP-5792), as the calls slice keeps it. */
 export const callsReceiptSchema = object({ status: literal('success', 'reverted'), transactionHash: string(), blockNumber: string(), gasUsed: optional(string()) })
 
+/** What a batch of calls is when the wallet took it (`calls/sent`, and a batch kept for a reload). */
+export const callsBatchFields = { id: string(), caipNetworkId: string(), from: string(), count: number(), atomicRequired: boolean() }
+
 /**
  * Batched calls still pending when the page went away (EIP-5792): the modal follows them again
  * after a reload. Each as the calls slice keeps it.
@@ -61,11 +64,7 @@ export const callsReceiptSchema = object({ status: literal('success', 'reverted'
 export const storedCallsSchema = object({
   batches: array(
     object({
-      id: string(),
-      caipNetworkId: string(),
-      from: string(),
-      count: number(),
-      atomicRequired: boolean(),
+      ...callsBatchFields,
       status: number(),
       atomic: boolean(),
       receipts: array(callsReceiptSchema),
