@@ -1,5 +1,5 @@
 import { catchError, concatMap, defer, EMPTY, filter, finalize, from, last, map, merge, mergeMap, of, scan, switchMap, takeWhile, timer, type Observable } from 'rxjs'
-import { callsStatusKind, isUnsupportedMethod, readCallsStatus, readCapabilities, readSentCalls, sendCallsParams, type Call, type CallsReceipt, type CallsStatus } from '../../domain/calls.js'
+import { isUnsupportedMethod, readCallsStatus, readCapabilities, readSentCalls, sendCallsParams, type Call, type CallsReceipt, type CallsStatus } from '../../domain/calls.js'
 import { CALLS_POLL_MS, CALLS_TRACK_MS } from '../../domain/constants.js'
 import { serializeError } from '../../errors/base.js'
 import { CALLS_WALLET_CODES, toCallsError, WalletUnknownBatchIdError } from '../../errors/calls.js'
@@ -213,14 +213,6 @@ export const showCallsStatus: Effect<WalletDeps> = (event$, state$, deps) =>
       )
     }),
   )
-
-/**
- * The kind of a batch's status, for views and hosts.
- *
- * @example
- * batchKind(batch) // 'confirmed'
- */
-export const batchKind = (batch: Pick<CallsBatch, 'status'>) => callsStatusKind(batch.status)
 
 /** The effects of batched calls. */
 export const callsEffects: NamedEffect<WalletDeps>[] = [
