@@ -124,6 +124,9 @@ describe('batched calls: what hosts pass', () => {
     const c = modal.connect('a')
     fake.answer('connect', { accounts: [ACCOUNT_A], caipNetworkId: 'eip155:1' })
     await c
+    // The feature loads on the first valid command (`feature/injected`); load it before the
+    // campaign so every valid input below sees the same two events.
+    await modal.sendCalls([{ to: TO }])
     const optionsArb = fc.oneof(fc.constant(undefined), fc.record({ atomicRequired: fc.anything(), capabilities: fc.anything(), id: fc.anything(), fallback: fc.anything(), other: fc.anything() }, { requiredKeys: [] }), fc.anything())
     await fc.assert(
       fc.asyncProperty(callsArb, optionsArb, async (calls, options) => {
