@@ -9,7 +9,7 @@ import { startOidcProvider } from '../oidc/startOidcProvider'
 import { startFarcasterRelay } from '../farcaster/startFarcasterRelay'
 import { farcasterRoutes } from './service/farcaster'
 import { SOCIAL_PROVIDERS, socialRoutes } from './service/social'
-import { startAuthService } from './service/startAuthService'
+import { startAuthService, type SmartAccountNetworkConfig } from './service/startAuthService'
 
 /** Where `npm run build:dev` puts the built frame page (served at `<auth service>/frame/`). */
 export const BUILT_FRAME = fileURLToPath(new URL('../../dist/dev-frame', import.meta.url))
@@ -21,7 +21,7 @@ export type AuthStackPorts = { mail?: number; auth?: number; oidc?: number; farc
  * Farcaster auth relay (with its dev client page) and the auth service (e-mail codes over SMTP,
  * social and Farcaster routes, the frame page) on 127.0.0.1.
  */
-export async function startAuthStack(options: { ports?: AuthStackPorts; log?: (line: string) => void } = {}) {
+export async function startAuthStack(options: { ports?: AuthStackPorts; log?: (line: string) => void; smartAccounts?: SmartAccountNetworkConfig[] } = {}) {
   const ports = options.ports ?? {}
   const stops: (() => Promise<void> | void)[] = []
   const stop = async () => {
@@ -48,6 +48,7 @@ export async function startAuthStack(options: { ports?: AuthStackPorts; log?: (l
       mailer,
       ...(existsSync(BUILT_FRAME) ? { frameDir: BUILT_FRAME } : {}),
       routes: [social, farcasterRoutes({ relayUrl: farcaster.url, users: farcaster.users })],
+      ...(options.smartAccounts ? { smartAccounts: options.smartAccounts } : {}),
       ...(options.log ? { log: options.log } : {}),
     })
     stops.push(() => auth.stop())

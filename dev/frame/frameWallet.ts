@@ -37,6 +37,7 @@ import {
   batchPromptDetails,
   batchStatusDetails,
   callsErrors,
+  describeCall,
   callsStatus,
   getCapabilities,
   prepareSendCalls,
@@ -45,11 +46,14 @@ import {
   type BatchRecord,
   type CallsRpc,
 } from '../wallet/batchedCalls'
+import { sendUserOperation, simpleSmartAccount, type OwnedSmartAccount, type SmartAccountNetwork, type UserOperationCall } from './smartAccount'
 
 /** Storage key of the session token. */
 export const TOKEN_KEY = 'gangway-frame:token'
 /** Storage key of this browser's device id. */
 export const DEVICE_KEY = 'gangway-frame:device'
+/** Storage key of the account type the user prefers on networks with smart accounts ('eoa' unless set). */
+export const ACCOUNT_TYPE_KEY = 'gangway-frame:account-type'
 /** Storage key of the EIP-5792 batches the wallet sent (id → record), for their status after a reload. */
 export const BATCHES_KEY = 'gangway-frame:batches'
 
@@ -340,6 +344,10 @@ export class FrameWallet {
   private sending: Promise<unknown> = Promise.resolve()
   /** Batch ids of wallet_sendCalls requests still being prompted or sent. */
   private readonly reservedBatchIds = new Set<string>()
+  /** The wallet service's smart-account networks (GET /v1/smart-accounts), asked once. */
+  private smartNetworks: Promise<SmartAccountNetwork[]> | null = null
+  /** Smart accounts by owner and chain: their address is read from the factory once. */
+  private readonly smartAccounts = new Map<string, Promise<OwnedSmartAccount>>()
 
   constructor(deps: FrameWalletDeps) {
     this.deps = deps
@@ -411,7 +419,11 @@ export class FrameWallet {
       case 'SyncDappData':
         return Promise.resolve(this.syncDappData(payload))
       case 'SetPreferredAccount':
-        return Promise.resolve(this.setPreferredAccount(field(payload, 'type')))
+        return this.setPreferredAccount(field(payload, 'type'))
+      case 'GetSmartAccountEnabledNetworks':
+        return this.smartAccountEnabledNetworks()
+      case 'InitSmartAccount':
+        return this.initSmartAccount()
       case 'SignOut':
         return this.signOut()
       case 'Reload':
@@ -517,16 +529,110 @@ export class FrameWallet {
     return this.loadUser(this.bearer())
   }
 
-  private frameUser(user: SessionUser): FrameUser {
+  private async frameUser(user: SessionUser): Promise<FrameUser> {
+    const network = this.network()
+    const smart = await this.smartAccountOn(user, network)
+    const active = smart !== null && this.preferredType() === 'smartAccount'
+    const eoa = { address: user.account.address, type: 'eoa' as const }
+    const accounts = smart === null ? [eoa] : active ? [{ address: smart.address, type: 'smartAccount' as const }, eoa] : [eoa, { address: smart.address, type: 'smartAccount' as const }]
     return {
       email: user.email,
       username: user.username,
-      address: user.account.address,
+      address: accounts[0]!.address,
       ...(user.solana ? { solanaAddress: user.solana.address } : {}),
-      caipNetworkId: this.network().caipNetworkId,
+      caipNetworkId: network.caipNetworkId,
       auth: user.auth,
-      preferredAccountType: 'eoa',
-      smartAccountDeployed: false,
+      preferredAccountType: active ? 'smartAccount' : 'eoa',
+      smartAccountDeployed: smart !== null && (await smart.account.isDeployed()),
+      accounts,
+    }
+  }
+
+  // ── smart accounts (ERC-4337) ─────────────────────────────────────────────────────────
+
+  private preferredType(): 'eoa' | 'smartAccount' {
+    return this.deps.storage.get(ACCOUNT_TYPE_KEY) === 'smartAccount' ? 'smartAccount' : 'eoa'
+  }
+
+  /** The wallet service's smart-account networks; none when it has none or cannot say. */
+  private smartAccountNetworks(): Promise<SmartAccountNetwork[]> {
+    this.smartNetworks ??= this.api('GET', '/v1/smart-accounts').then(
+      (body) => {
+        const list = Array.isArray(body.networks) ? (body.networks as unknown[]) : []
+        return list.flatMap((n): SmartAccountNetwork[] => {
+          const chainId = field(n, 'chainId')
+          const bundlerUrl = field(n, 'bundlerUrl')
+          const paymasterUrl = field(n, 'paymasterUrl')
+          if (typeof chainId !== 'number' || typeof bundlerUrl !== 'string' || !/^https?:\/\//.test(bundlerUrl)) return []
+          return [{ chainId, bundlerUrl, ...(typeof paymasterUrl === 'string' && /^https?:\/\//.test(paymasterUrl) ? { paymasterUrl } : {}) }]
+        })
+      },
+      () => {
+        // Asked again next time: the service may have been briefly unreachable.
+        this.smartNetworks = null
+        return []
+      },
+    )
+    return this.smartNetworks
+  }
+
+  private async smartAccountConfig(network: Network): Promise<SmartAccountNetwork | null> {
+    return (await this.smartAccountNetworks()).find((n) => n.chainId === network.chainId) ?? null
+  }
+
+  /** The user's smart account on `network`, or null where the network has none. */
+  private async smartAccountOn(user: SessionUser, network: Network): Promise<OwnedSmartAccount | null> {
+    const config = await this.smartAccountConfig(network)
+    if (!config) return null
+    const key = `${user.account.address}:${network.chainId}`
+    let smart = this.smartAccounts.get(key)
+    if (!smart) {
+      smart = simpleSmartAccount({ owner: user.account, chainId: network.chainId, rpcUrl: network.rpcUrl, bundlerUrl: config.bundlerUrl, fetch: this.deps.fetch })
+      this.smartAccounts.set(key, smart)
+      smart.catch(() => this.smartAccounts.delete(key))
+    }
+    return smart
+  }
+
+  /** The smart account in use on the current network: null when the user uses the EOA there. */
+  private async activeSmartAccount(user: SessionUser): Promise<OwnedSmartAccount | null> {
+    if (this.preferredType() !== 'smartAccount') return null
+    return this.smartAccountOn(user, this.network())
+  }
+
+  private async setPreferredAccount(type: unknown): Promise<FrameUser> {
+    if (type !== 'eoa' && type !== 'smartAccount') throw new FrameRequestError('Missing or invalid "type"')
+    const user = await this.signedInUser()
+    if (type === 'smartAccount' && !(await this.smartAccountConfig(this.network()))) {
+      throw new FrameRequestError(`Smart accounts are not enabled on ${this.network().name}`, 4100)
+    }
+    this.deps.storage.set(ACCOUNT_TYPE_KEY, type)
+    return this.frameUser(user)
+  }
+
+  private async smartAccountEnabledNetworks(): Promise<FrameResponses['GetSmartAccountEnabledNetworks']> {
+    const enabled = await this.smartAccountNetworks()
+    return { smartAccountEnabledNetworks: this.networks.filter((n) => enabled.some((e) => e.chainId === n.chainId)).map((n) => n.chainId) }
+  }
+
+  private async initSmartAccount(): Promise<FrameResponses['InitSmartAccount']> {
+    const user = await this.signedInUser()
+    const smart = await this.smartAccountOn(user, this.network())
+    if (!smart) throw new FrameRequestError(`Smart accounts are not enabled on ${this.network().name}`, 4100)
+    return { address: smart.address, isDeployed: await smart.account.isDeployed() }
+  }
+
+  /**
+   * Sends calls from the smart account as one user operation (sponsored when `paymasterUrl` is
+   * given) and waits for it: a user operation whose calls reverted took no effect, and is refused.
+   */
+  private async sendFromSmartAccount(smart: OwnedSmartAccount, calls: UserOperationCall[], paymasterUrl?: string) {
+    const sent = this.sending.then(() => sendUserOperation(smart, calls, { fetch: this.deps.fetch, ...(paymasterUrl ? { paymasterUrl } : {}) }))
+    this.sending = sent.catch(() => undefined)
+    try {
+      return await sent
+    } catch (e) {
+      throw new FrameRequestError(userOperationFailure(e), -32003)
     }
   }
 
@@ -610,6 +716,8 @@ export class FrameWallet {
     const caipNetworkId = optionalString(payload, 'caipNetworkId')
     if (caipNetworkId !== undefined) this.switchNetwork(caipNetworkId)
     if (!this.token && !this.user) throw new FrameRequestError('Not connected', 4100)
+    const preferred = field(payload, 'preferredAccountType')
+    if (preferred === 'eoa' || preferred === 'smartAccount') this.deps.storage.set(ACCOUNT_TYPE_KEY, preferred)
     return this.frameUser(await this.currentUser())
   }
 
@@ -715,12 +823,6 @@ export class FrameWallet {
     return {}
   }
 
-  private setPreferredAccount(type: unknown): Record<string, never> {
-    if (type === 'eoa') return {}
-    if (type === 'smartAccount') throw new FrameRequestError('Smart accounts are not enabled')
-    throw new FrameRequestError('Missing or invalid "type"')
-  }
-
   // ── RPC ───────────────────────────────────────────────────────────────────────────────
 
   private async rpc(method: unknown, params: unknown): Promise<{ result: unknown }> {
@@ -741,7 +843,7 @@ export class FrameWallet {
   }
 
   private async safeRpc(method: string, params: unknown): Promise<unknown> {
-    if (method === 'eth_accounts') return this.user ? [this.user.account.address] : []
+    if (method === 'eth_accounts') return this.user ? ((await this.frameUser(this.user)).accounts ?? []).map((a) => a.address) : []
     if (method === 'eth_chainId') return numberToHex(this.network().chainId)
     return this.nodeRequest(this.network(), method, params)
   }
@@ -776,18 +878,25 @@ export class FrameWallet {
 
   private async approvalRpc(method: string, params: unknown): Promise<unknown> {
     if (method === 'solana_signMessage' || method === 'solana_signTransaction') return this.solanaRpc(method, params)
-    if (method !== 'personal_sign' && method !== 'eth_signTypedData_v4' && method !== 'eth_sendTransaction') {
+    if (method !== 'personal_sign' && method !== 'eth_signTypedData_v4' && method !== 'eth_sendTransaction' && method !== 'eth_sendUserOperation') {
       throw new FrameRequestError('Method not supported by the embedded wallet', 4200)
     }
     const user = this.user ?? (this.token ? await this.currentUser() : null)
     if (!user) throw new FrameRequestError('Not connected', 4100)
     const account = user.account
+    const smart = await this.activeSmartAccount(user)
     const p = paramsArray(params)
     const assertOurs = (address: unknown) => {
       if (address === undefined) return
-      if (!isAddress(address) || address.toLowerCase() !== account.address.toLowerCase()) {
+      const ours = smart?.address ?? account.address
+      if (!isAddress(address) || address.toLowerCase() !== ours.toLowerCase()) {
         throw new FrameRequestError(`Unknown account ${String(address)}`, 4100)
       }
+    }
+    if (method === 'eth_sendUserOperation') return this.userOperationRpc(smart, p)
+    if (smart && method !== 'eth_sendTransaction') {
+      // SimpleAccount has no ERC-1271: an owner's signature would not verify as the smart account's.
+      throw new FrameRequestError('This smart account cannot sign messages: switch to the EOA to sign', 4200)
     }
 
     if (method === 'personal_sign') {
@@ -820,6 +929,15 @@ export class FrameWallet {
       { label: 'Data', value: tx.data ? `${size(tx.data)} bytes` : 'None' },
       { label: 'Network', value: network.name },
     ]
+    if (smart) {
+      if (tx.to === null) throw new FrameRequestError('A smart account cannot create contracts: send it from the EOA', -32602)
+      const deployed = await smart.account.isDeployed()
+      details.push({ label: 'From', value: `Smart account ${smart.address}${deployed ? '' : ' (deployed with this transaction)'}` })
+      await this.approve(method, 'Send transaction', details)
+      const receipt = await this.sendFromSmartAccount(smart, [{ to: tx.to, value: tx.value ?? 0n, data: tx.data ?? '0x' }])
+      if (!receipt.success) throw new FrameRequestError(`The transaction reverted (user operation ${receipt.userOpHash})`, -32003)
+      return receipt.receipt.transactionHash
+    }
     await this.approve(method, 'Send transaction', details)
     const chain = defineChain({
       id: network.chainId,
@@ -857,21 +975,67 @@ export class FrameWallet {
     return sent
   }
 
+  /**
+   * `eth_sendUserOperation([userOperation, entryPoint])` from the smart account: the calls its
+   * `callData` makes are shown in the prompt; once approved, the wallet fills in the nonce, gas
+   * and signature and hands it to the bundler. Answers the user operation's hash.
+   */
+  private async userOperationRpc(smart: OwnedSmartAccount | null, p: unknown[]): Promise<Hex> {
+    if (!smart) throw new FrameRequestError('eth_sendUserOperation needs the smart account: switch to it first', 4200)
+    const [raw, entryPoint] = p
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new FrameRequestError('Expected a user operation object', -32602)
+    const op = raw as Json
+    const entryPoint07 = smart.account.entryPoint.address
+    if (entryPoint !== undefined && (typeof entryPoint !== 'string' || entryPoint.toLowerCase() !== entryPoint07.toLowerCase())) {
+      throw new FrameRequestError(`Unsupported EntryPoint ${String(entryPoint)}: this account uses EntryPoint 0.7 (${entryPoint07})`, -32602)
+    }
+    if (op.sender !== undefined && (!isAddress(op.sender) || op.sender.toLowerCase() !== smart.address.toLowerCase())) {
+      throw new FrameRequestError(`Unknown account ${String(op.sender)}`, 4100)
+    }
+    if (!isHex(op.callData) || op.callData === '0x') throw new FrameRequestError('Expected hex "callData"', -32602)
+    const callData = op.callData
+    let calls: readonly { to: Hex; value?: bigint; data?: Hex }[]
+    try {
+      calls = await smart.account.decodeCalls!(callData)
+    } catch {
+      throw new FrameRequestError("The callData is not a call of this account's execute or executeBatch", -32602)
+    }
+    const network = this.network()
+    const deployed = await smart.account.isDeployed()
+    await this.approve('eth_sendUserOperation', 'Send user operation', [
+      ...calls.map((call, i) => ({ label: `Call ${i + 1}`, value: describeCall({ to: call.to, value: call.value ?? 0n, data: call.data ?? '0x' }) })),
+      { label: 'From', value: `Smart account ${smart.address}${deployed ? '' : ' (deployed with this operation)'}` },
+      { label: 'Network', value: network.name },
+    ])
+    const sent = this.sending.then(() => smart.bundler.sendUserOperation({ account: smart.account, callData }))
+    this.sending = sent.catch(() => undefined)
+    try {
+      return await sent
+    } catch (e) {
+      throw new FrameRequestError(userOperationFailure(e), -32003)
+    }
+  }
+
   // ── EIP-5792 batches (shared with the other dev wallets: ../wallet/batchedCalls) ───────────
 
   private async batchedCalls(method: string, params: unknown): Promise<unknown> {
     switch (method) {
       case 'wallet_getCapabilities': {
         const user = await this.signedInUser()
+        const smart = await this.activeSmartAccount(user)
+        const enabled = await this.smartAccountNetworks()
         return getCapabilities(params, {
           account: user.account.address,
           chains: this.networks.map((network) => ({ chainId: network.chainId, rpc: this.networkRpc(network) })),
+          // The smart account batches atomically by itself and takes an ERC-7677 paymaster, on its networks.
+          ...(smart ? { smartAccount: { address: smart.address, chainIds: enabled.map((n) => n.chainId) } } : {}),
         })
       }
       case 'wallet_sendCalls':
         return this.sendCalls(params)
       case 'wallet_getCallsStatus': {
         const record = this.storedBatch(batchIdParam(params))
+        // A user operation's own outcome, not its bundle transaction's, says whether the calls applied.
         return callsStatus(record, this.networkRpc(this.batchNetwork(record)))
       }
       default: {
@@ -920,14 +1084,37 @@ export class FrameWallet {
     const user = await this.signedInUser()
     const network = this.network()
     const rpc = this.networkRpc(network)
+    const smart = await this.activeSmartAccount(user)
     const batch = await prepareSendCalls(params, {
-      account: user.account.address,
+      account: smart?.address ?? user.account.address,
       chainId: network.chainId,
       rpc,
       hasBatch: (id) => this.reservedBatchIds.has(id) || this.batches()[id] !== undefined,
+      ...(smart ? { smartAccount: true } : {}),
     })
     this.reservedBatchIds.add(batch.id)
     try {
+      if (smart) {
+        const paymasterUrl = batch.paymasterUrl
+        const deployed = await smart.account.isDeployed()
+        await this.approve('wallet_sendCalls', 'Send calls', [
+          ...batchPromptDetails(batch, { network: network.name }),
+          { label: 'From', value: `Smart account ${smart.address}${deployed ? '' : ' (deployed with this batch)'}` },
+          ...(paymasterUrl ? [{ label: 'Network fee', value: `Paid by the app's paymaster (${new URL(paymasterUrl).host})` }] : []),
+        ])
+        const receipt = await this.sendFromSmartAccount(smart, batch.calls, paymasterUrl)
+        const record: BatchRecord = {
+          id: batch.id,
+          chainId: batch.chainId,
+          atomic: true,
+          hashes: [receipt.receipt.transactionHash],
+          calls: batch.calls.map((call) => describeCall(call)),
+          upgraded: false,
+          userOperation: { hash: receipt.userOpHash, success: receipt.success },
+        }
+        this.deps.storage.set(BATCHES_KEY, JSON.stringify({ ...this.batches(), [record.id]: record }))
+        return { id: record.id }
+      }
       // EIP-5792: a user who declines the upgrade may still send the calls one by one, unless the
       // app requires atomicity (5750).
       const choice = await this.decide('wallet_sendCalls', 'Send calls', batchPromptDetails(batch, { network: network.name }), {
@@ -1070,4 +1257,11 @@ export class FrameWallet {
 /** Creates the frame wallet (see `FrameWallet`). */
 export function createFrameWallet(deps: FrameWalletDeps): FrameWallet {
   return new FrameWallet(deps)
+}
+
+/** The first line of why a bundler or paymaster refused a user operation (viem's details, else its message). */
+function userOperationFailure(e: unknown): string {
+  const error = e as { details?: unknown; shortMessage?: unknown; message?: unknown } | null
+  const text = [error?.details, error?.shortMessage, error?.message].find((t): t is string => typeof t === 'string' && t.length > 0)
+  return (text ?? 'The bundler refused the user operation').split('\n')[0]!
 }

@@ -97,7 +97,15 @@ export async function startStack(
     const auth =
       options.embeddedWallet === false
         ? null
-        : await import('../auth/startAuthStack').then((m) => m.startAuthStack({ ports: { auth: ports.auth ?? 0, mail: ports.mail ?? 0, oidc: ports.oidc ?? 0 } }))
+        : await bundlersStarting.then((started) =>
+            import('../auth/startAuthStack').then((m) =>
+              m.startAuthStack({
+                ports: { auth: ports.auth ?? 0, mail: ports.mail ?? 0, oidc: ports.oidc ?? 0 },
+                // The embedded wallet's smart accounts run where a bundler does.
+                smartAccounts: started.map(({ chainId, bundlerUrl, paymasterUrl }) => ({ chainId, bundlerUrl, paymasterUrl })),
+              }),
+            ),
+          )
     if (auth) stops.push(() => auth.stop())
     const bundlers = await bundlersStarting
     const json: Record<string, unknown> = {}

@@ -91,6 +91,8 @@ export type PreparedBatch = {
   calls: BatchCall[]
   /** The account's atomic status on the chain when the request came. */
   status: AtomicStatus
+  /** The ERC-7677 paymaster the app asked to pay the network fee (`paymasterService` capability; smart accounts only). */
+  paymasterUrl?: string
 }
 
 /** How a batch is sent: one `executeBatch` transaction, or each call as its own transaction. */
@@ -107,6 +109,8 @@ export type BatchRecord = {
   calls: string[]
   /** True when this batch delegated the account to Simple7702Account. */
   upgraded: boolean
+  /** A smart account's batch: its user operation, and whether its calls applied (the bundle transaction succeeds either way). */
+  userOperation?: { hash: Hex; success: boolean }
 }
 
 export type CallsReceipt = {
@@ -159,10 +163,12 @@ async function codeAt(rpc: CallsRpc, address: Address): Promise<Hex> {
  */
 export async function getCapabilities(
   params: unknown,
-  wallet: { account: Address; chains: { chainId: number; rpc: CallsRpc }[] },
-): Promise<Record<Hex, { atomic: { status: AtomicStatus } }>> {
+  wallet: { account: Address; chains: { chainId: number; rpc: CallsRpc }[]; smartAccount?: { address: Address; chainIds: number[] } },
+): Promise<Record<Hex, { atomic: { status: AtomicStatus }; paymasterService?: { supported: true } }>> {
   const [address, chainIds] = Array.isArray(params) ? params : []
-  if (typeof address !== 'string' || !isAddress(address, { strict: false }) || !isAddressEqual(address, wallet.account)) {
+  const smart = wallet.smartAccount
+  const isSmart = typeof address === 'string' && smart !== undefined && isAddress(address, { strict: false }) && isAddressEqual(address, smart.address)
+  if (!isSmart && (typeof address !== 'string' || !isAddress(address, { strict: false }) || !isAddressEqual(address, wallet.account))) {
     throw callsErrors.unauthorized()
   }
   let wanted: number[] | undefined
@@ -173,6 +179,15 @@ export async function getCapabilities(
     wanted = chainIds.map((c) => Number(BigInt(c as string)))
   }
   const chains = wallet.chains.filter((chain) => wanted === undefined || wanted.includes(chain.chainId))
+  if (isSmart) {
+    // An ERC-4337 account batches by itself (one user operation) and takes a paymaster, where it exists.
+    return Object.fromEntries(
+      chains.map((chain) => [
+        numberToHex(chain.chainId),
+        smart.chainIds.includes(chain.chainId) ? { atomic: { status: 'supported' as const }, paymasterService: { supported: true as const } } : { atomic: { status: 'unsupported' as const } },
+      ]),
+    )
+  }
   // A chain whose node does not answer cannot batch now; it must not hide the others' answers.
   const statuses = await Promise.all(chains.map((chain) => atomicStatus(chain.rpc, wallet.account).catch((): AtomicStatus => 'unsupported')))
   return Object.fromEntries(chains.map((chain, i) => [numberToHex(chain.chainId), { atomic: { status: statuses[i]! } }]))
@@ -188,7 +203,7 @@ export async function getCapabilities(
  */
 export async function prepareSendCalls(
   params: unknown,
-  wallet: { account: Address; chainId: number; rpc: CallsRpc; hasBatch(id: string): boolean },
+  wallet: { account: Address; chainId: number; rpc: CallsRpc; hasBatch(id: string): boolean; smartAccount?: boolean },
 ): Promise<PreparedBatch> {
   const request = Array.isArray(params) ? params[0] : undefined
   if (typeof request !== 'object' || request === null || Array.isArray(request)) {
@@ -208,12 +223,20 @@ export async function prepareSendCalls(
   }
   const chainId = Number(BigInt(r.chainId))
   if (chainId !== wallet.chainId) throw callsErrors.unsupportedChain()
-  // The wallet supports no request capability: any the dApp needs (not `optional: true`) is refused.
+  // A smart account takes an ERC-7677 paymaster for the whole batch; any other capability the
+  // dApp needs (not `optional: true`) is refused.
+  let paymasterUrl: string | undefined
   const capabilityMaps = [r.capabilities, ...r.calls.map((call) => (call as Record<string, unknown>).capabilities)]
-  for (const capabilities of capabilityMaps) {
+  for (const [index, capabilities] of capabilityMaps.entries()) {
     if (capabilities === undefined || capabilities === null) continue
     if (typeof capabilities !== 'object' || Array.isArray(capabilities)) throw callsErrors.invalidParams("Expected 'capabilities' to be an object.")
-    for (const value of Object.values(capabilities)) {
+    for (const [name, value] of Object.entries(capabilities)) {
+      if (name === 'paymasterService' && wallet.smartAccount && index === 0) {
+        const url = typeof value === 'object' && value !== null ? (value as { url?: unknown }).url : undefined
+        if (typeof url !== 'string' || !/^https?:\/\/[^\s]+$/.test(url)) throw callsErrors.invalidParams("Expected 'paymasterService.url' to be an http(s) URL.")
+        paymasterUrl = url
+        continue
+      }
       const optional = typeof value === 'object' && value !== null && (value as { optional?: unknown }).optional === true
       if (!optional) throw callsErrors.unsupportedCapability()
     }
@@ -221,9 +244,9 @@ export async function prepareSendCalls(
   if (calls.length > MAX_CALLS) throw callsErrors.bundleTooLarge()
   const id = (r.id as string | undefined) ?? newBatchId()
   if (wallet.hasBatch(id)) throw callsErrors.duplicateId()
-  const status = await atomicStatus(wallet.rpc, wallet.account)
+  const status = wallet.smartAccount ? 'supported' : await atomicStatus(wallet.rpc, wallet.account)
   if (r.atomicRequired && status === 'unsupported') throw callsErrors.atomicityNotSupported()
-  return { id, chainId, atomicRequired: r.atomicRequired, calls, status }
+  return { id, chainId, atomicRequired: r.atomicRequired, calls, status, ...(paymasterUrl ? { paymasterUrl } : {}) }
 }
 
 function parseCall(raw: unknown, index: number): BatchCall {
@@ -398,14 +421,14 @@ export async function callsStatus(record: BatchRecord, rpc: CallsRpc): Promise<C
     return { ...base, status: known.every(Boolean) ? 100 : 400 }
   }
   const mined = receipts as NodeReceipt[]
-  const succeeded = mined.filter((r) => r.status === '0x1').length
+  const succeeded = record.userOperation?.success === false ? 0 : mined.filter((r) => r.status === '0x1').length
   const status = succeeded === mined.length ? 200 : succeeded === 0 ? 500 : 600
   return {
     ...base,
     status,
     receipts: mined.map((r) => ({
       logs: r.logs.map(({ address, data, topics }) => ({ address, data, topics })),
-      status: r.status === '0x1' ? '0x1' : '0x0',
+      status: r.status === '0x1' && record.userOperation?.success !== false ? '0x1' : '0x0',
       blockHash: r.blockHash,
       blockNumber: r.blockNumber,
       gasUsed: r.gasUsed,

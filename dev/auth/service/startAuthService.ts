@@ -49,7 +49,15 @@ export type AuthServiceOptions = {
   now?: () => number
   /** Receives one line per request and any internal error. */
   log?: (line: string) => void
+  /**
+   * The networks whose users get an ERC-4337 smart account (spec: smartAccountEnabledNetworks),
+   * each with the bundler and the optional sponsoring paymaster the wallet sends through. None by default.
+   */
+  smartAccounts?: SmartAccountNetworkConfig[]
 }
+
+/** A network the embedded wallet runs smart accounts on (GET /v1/smart-accounts). */
+export type SmartAccountNetworkConfig = { chainId: number; bundlerUrl: string; paymasterUrl?: string }
 
 export type AuthService = {
   /** http://127.0.0.1:PORT */
@@ -212,6 +220,11 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
         store.checkLoginCode(email, deviceId, otp)
         const user = store.findOrCreateUser({ method: 'email', subject: email, email })
         sendJson(res, 200, store.createSession(user.id))
+      },
+    },
+    '/v1/smart-accounts': {
+      GET: async (_req, res) => {
+        sendJson(res, 200, { networks: options.smartAccounts ?? [] })
       },
     },
     '/v1/me': {

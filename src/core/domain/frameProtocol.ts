@@ -37,6 +37,10 @@ export type FrameRequests = {
   /** The app's networks (with an RPC URL each), name and origin. */
   SyncDappData: { networks: { caipNetworkId: string; name: string; rpcUrl: string }[]; appName?: string }
   SetPreferredAccount: { type: 'eoa' | 'smartAccount' }
+  /** The chain ids where the wallet service gives users a smart account (spec: smartAccountEnabledNetworks). */
+  GetSmartAccountEnabledNetworks: Record<string, never>
+  /** The user's smart account on the current network: its address and whether it is deployed yet. */
+  InitSmartAccount: Record<string, never>
   SignOut: Record<string, never>
   Reload: Record<string, never>
 }
@@ -53,6 +57,11 @@ export type FrameUser = {
   auth: string
   preferredAccountType: 'eoa' | 'smartAccount'
   smartAccountDeployed: boolean
+  /**
+   * The user's EVM accounts on the current network, the one in use (`address`) first: the EOA, and
+   * the smart account where the network has smart accounts. Absent from frames that predate it.
+   */
+  accounts?: { address: string; type: 'eoa' | 'smartAccount' }[]
 }
 
 /** What each request's success reply carries. */
@@ -75,7 +84,10 @@ export type FrameResponses = {
   UpdateEmailSecondaryOtp: { newEmail: string }
   SyncTheme: Record<string, never>
   SyncDappData: Record<string, never>
-  SetPreferredAccount: Record<string, never>
+  /** The user as they are now, on the account type asked for. */
+  SetPreferredAccount: FrameUser
+  GetSmartAccountEnabledNetworks: { smartAccountEnabledNetworks: number[] }
+  InitSmartAccount: { address: string; isDeployed: boolean }
   SignOut: Record<string, never>
   Reload: Record<string, never>
 }
@@ -102,6 +114,8 @@ export const FRAME_REQUEST_NAMES = Object.freeze([
   'SyncTheme',
   'SyncDappData',
   'SetPreferredAccount',
+  'GetSmartAccountEnabledNetworks',
+  'InitSmartAccount',
   'SignOut',
   'Reload',
 ] as const satisfies readonly FrameRequestName[])

@@ -8,6 +8,7 @@ import {
   createTestClient,
   createWalletClient,
   defineChain,
+  encodeFunctionData,
   erc20Abi,
   http,
   parseEther,
@@ -36,6 +37,7 @@ import { bundlerPackagePath, ensureBundlerPackages } from '../../../dev/bundler/
 import { startBundler, type DevBundler } from '../../../dev/bundler/startBundler'
 import { SMART_ACCOUNT_CONTRACTS } from '../../../dev/chain/smartAccountContracts'
 import { startChains, type DevChains } from '../../../dev/chain/startChains'
+import { sendUserOperation, simpleSmartAccount } from '../../../dev/frame/smartAccount'
 
 /** permissionless's SimpleAccount, as far as these tests use it. */
 type ToSimpleSmartAccount = (parameters: {
@@ -308,5 +310,61 @@ describe('the local bundler (alto) and paymaster', () => {
     `)
     expect(await publicClient.getBalance({ address: recipient })).toBe(0n)
     expect(await publicClient.getCode({ address: account.address })).toBeUndefined()
+  }, TEST_TIMEOUT_MS)
+})
+
+describe("the embedded wallet's smart account (dev/frame/smartAccount)", () => {
+  const fetchFn = (input: string, init?: RequestInit) => fetch(input, init)
+  const embedded = (owner: LocalAccount) =>
+    simpleSmartAccount({ owner, chainId: chain.id, rpcUrl: dev.chains[0]!.rpcUrl, bundlerUrl: bundler.bundlerUrl, fetch: fetchFn })
+
+  it("is permissionless's SimpleAccount of the same owner, counterfactual until its first user operation, which lands a 3-call batch", async () => {
+    await started
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const smart = await embedded(owner)
+    const reference = await toSimpleSmartAccount({ client: publicClient, owner, entryPoint: { address: entryPoint07Address, version: '0.7' }, factoryAddress: SMART_ACCOUNT_CONTRACTS.simpleAccountFactory07 })
+    expect(smart.address).toBe(reference.address)
+    expect(await smart.account.isDeployed()).toBe(false)
+    await createTestClient({ chain, mode: 'hardhat', transport: http(dev.chains[0]!.rpcUrl) }).setBalance({ address: smart.address, value: parseEther('1') })
+    await fundWithGusd(smart.address, '50')
+    const [alice, bob] = [freshAddress(), freshAddress()]
+    const calls = [
+      { to: alice, value: parseEther('0.01'), data: '0x' as Hex },
+      { to: gusd().address, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [alice, parseUnits('5', 6)] }) },
+      { to: gusd().address, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [bob, parseUnits('7', 6)] }) },
+    ]
+    const receipt = await sendUserOperation(smart, calls)
+    expect(receipt.success).toBe(true)
+    expect(await publicClient.getCode({ address: smart.address })).toMatch(/^0x[0-9a-f]{10,}$/)
+    expect(await publicClient.getBalance({ address: alice })).toBe(parseEther('0.01'))
+    expect(await balanceOfGusd(alice)).toBe(parseUnits('5', 6))
+    expect(await balanceOfGusd(bob)).toBe(parseUnits('7', 6))
+    // One user operation, so one transaction carried all three calls.
+    expect((await publicClient.getTransactionReceipt({ hash: receipt.receipt.transactionHash })).status).toBe('success')
+  }, TEST_TIMEOUT_MS)
+
+  it('refuses the whole batch when one call reverts (success false, none applied), and a paymaster sponsors a 0-ETH account', async () => {
+    await started
+    const smart = await embedded(privateKeyToAccount(generatePrivateKey()))
+    await fundWithGusd(smart.address, '10')
+    expect(await publicClient.getBalance({ address: smart.address })).toBe(0n)
+    const alice = freshAddress()
+    const ok = await sendUserOperation(smart, [{ to: gusd().address, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [alice, parseUnits('1', 6)] }) }], {
+      paymasterUrl: bundler.paymasterUrl,
+      fetch: fetchFn,
+    })
+    expect(ok.success).toBe(true)
+    expect(await isPaymasterOf(ok.paymaster, entryPoint07Address)).toBe(true)
+    expect(await balanceOfGusd(alice)).toBe(parseUnits('1', 6))
+    const transfer = (amount: string) => ({ to: gusd().address, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [alice, parseUnits(amount, 6)] }) })
+    // 2 GUSD then 100 GUSD (more than it holds): the second reverts, so the first does not stay.
+    const refused = await sendUserOperation(smart, [transfer('2'), transfer('100')], { paymasterUrl: bundler.paymasterUrl, fetch: fetchFn }).then(
+      (receipt) => ({ receipt }),
+      (error: unknown) => ({ error }),
+    )
+    if ('receipt' in refused) expect(refused.receipt.success).toBe(false)
+    else expect(String((refused.error as Error).message)).toMatch(/revert|execution/i)
+    expect(await balanceOfGusd(alice)).toBe(parseUnits('1', 6))
+    expect(await publicClient.getBalance({ address: smart.address })).toBe(0n)
   }, TEST_TIMEOUT_MS)
 })

@@ -324,6 +324,8 @@ describe('frame wallet: sign-in', () => {
       auth: 'email',
       preferredAccountType: 'eoa',
       smartAccountDeployed: false,
+      // The wallet service runs no smart accounts here: the EOA is the only account.
+      accounts: [{ address: t.services.account.address, type: 'eoa' }],
     })
     const token = t.storage.get(TOKEN_KEY)
     expect(token).toMatch(/^tok-/)
@@ -457,12 +459,17 @@ describe('frame wallet: messages', () => {
     expect(t.themes).toEqual(['dark'])
   })
 
-  it('reports smart accounts as not enabled and no session as not connected', async () => {
+  it('refuses a smart account on a network without one, and answers no session as not connected', async () => {
     const t = setup()
-    await t.ok('SetPreferredAccount', { type: 'eoa' })
-    expect(await t.fail('SetPreferredAccount', { type: 'smartAccount' })).toMatchObject({ message: 'Smart accounts are not enabled' })
     await t.ok('SyncDappData', { networks: NETWORKS })
+    expect(await t.fail('SetPreferredAccount', { type: 'eoa' })).toMatchObject({ message: 'Not connected', code: 4100 })
     expect(await t.fail('GetUser')).toMatchObject({ message: 'Not connected' })
+    await t.signIn()
+    expect(await t.ok('SetPreferredAccount', { type: 'eoa' })).toMatchObject({ preferredAccountType: 'eoa', accounts: [{ type: 'eoa' }] })
+    expect(await t.fail('SetPreferredAccount', { type: 'smartAccount' })).toMatchObject({ message: 'Smart accounts are not enabled on Local', code: 4100 })
+    expect(await t.fail('SetPreferredAccount', { type: 'contract' })).toMatchObject({ message: 'Missing or invalid "type"' })
+    expect(await t.ok('GetSmartAccountEnabledNetworks')).toEqual({ smartAccountEnabledNetworks: [] })
+    expect(await t.fail('InitSmartAccount')).toMatchObject({ message: 'Smart accounts are not enabled on Local' })
   })
 })
 
