@@ -207,6 +207,8 @@ async function main() {
             frameUrl: params.get('frameUrl') ?? config.frameUrl,
             ...(params.get('frameTimeout') ? { loadTimeoutMs: Number(params.get('frameTimeout')) } : {}),
           }),
+          // Account offers the switch to the embedded wallet's smart account where the stack runs a bundler.
+          smartAccounts: { enabled: true },
         }
       : {}),
     walletConnect: walletConnect({

@@ -79,6 +79,11 @@ export interface Eip1193Provider {
   request(args: { method: string; params?: readonly unknown[] | object }): Promise<unknown>
   on?(event: string, listener: (...args: any[]) => void): unknown
   removeListener?(event: string, listener: (...args: any[]) => void): unknown
+  /**
+   * The type of one of the wallet's accounts, when the wallet knows it (the embedded wallet's
+   * smart account); EIP-1193 says nothing of it, so other wallets' accounts count as EOAs.
+   */
+  accountType?(address: string): 'eoa' | 'smartAccount' | undefined
 }
 
 /** What only EVM wallets can do: EIP-712 typed data and raw calldata. */

@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import { address as solanaAddress, createSolanaRpc, getBase58Encoder, getPublicKeyFromAddress, getUtf8Encoder, lamports, verifySignature, type SignatureBytes } from '@solana/kit'
 import type { Page } from 'playwright-core'
-import { createPublicClient, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
-import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts'
+import { SMART_ACCOUNT_CONTRACTS } from '../../dev/chain/smartAccountContracts'
+import { freshAddress, gusd as gusdToken, gusdOf } from './support/localChain'
 import { describe, expect, it } from 'vitest'
 import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, focusedTestId, inModal, modalState, tabTo } from './support/demo'
 import { newPage } from './support/browser'
@@ -305,5 +307,94 @@ describe('social and Farcaster login with the embedded wallet', () => {
     await client.getByTestId('farcaster-approve').click()
     await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 30_000 }).toBe('connected')
     expect((await eip155Connection(page))!.connections[0]).toMatchObject({ connectorId: 'auth', auth: 'farcaster' })
+  })
+})
+
+describe("the embedded wallet's smart account (ERC-4337, through the stack's bundler)", () => {
+  it('Account switches to the counterfactual smart account; a 3-call batch deploys it in one user operation; a reverting batch applies nothing; a paymaster sponsors a 0-ETH account; a reload keeps it; the switch goes back', async () => {
+    const { page } = await demoWithoutDevtools(shared, { query: '?email=1' })
+    await loginByEmail(page, `smart-${Date.now().toString(36)}@example.com`)
+    const eoa = (await eip155Connection(page))!.connections[0]!.accounts[0]!.address as Address
+    const node = createPublicClient({ transport: http(stack().chains[0]!.rpcUrl) })
+    const accounts = () => eip155Connection(page).then((ns) => ns?.connections[0]?.accounts)
+
+    // Account offers the switch, as an EOA first.
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => inModal(page, 'account-type').textContent(), { timeout: 20_000 }).toBe('EOA')
+    expect(await inModal(page, 'account-type-switch').textContent()).toContain('Switch to smart account')
+    await inModal(page, 'account-type-switch').click()
+    await expect.poll(async () => (await accounts())?.[0]?.type, { timeout: 20_000 }).toBe('smartAccount')
+    const smart = (await accounts())![0]!.address as Address
+    expect(smart.toLowerCase()).not.toBe(eoa.toLowerCase())
+    expect((await accounts())!.map((a) => a.type)).toEqual(['smartAccount', 'eoa'])
+    await expect.poll(() => inModal(page, 'account-address').getAttribute('title')).toBe(smart)
+    expect(await inModal(page, 'account-type').textContent()).toBe('Smart account')
+    expect(await modalState(page, (s) => s.preferences.preferredAccountType.eip155)).toBe('smartAccount')
+    // Counterfactual: no code until its first user operation.
+    expect(await node.getCode({ address: smart })).toBeUndefined()
+    await page.keyboard.press('Escape')
+
+    type Batches = { gangway: { sendCalls(c: unknown, o: unknown): Promise<{ id: string }>; getState(): { calls?: { batches: Record<string, { status: number; atomic: boolean; receipts: { transactionHash: string }[] }> } } } }
+    const prompt = page.frameLocator('iframe[data-gangway-frame]').getByTestId('frame-prompt')
+    const batchOf = (id: string) => page.evaluate((x) => (window as unknown as Batches).gangway.getState().calls?.batches[x], id)
+    const send = async (calls: unknown[], options: unknown, expectInPrompt: string) => {
+      const sending = page.evaluate(([c, o]) => (window as unknown as Batches).gangway.sendCalls(c, o), [calls, options] as const)
+      await expect.poll(() => prompt.textContent(), { timeout: 20_000 }).toContain(expectInPrompt)
+      await frameApprove(page).click()
+      return (await sending).id
+    }
+    const gusd = gusdToken()
+    const transferData = (to: Address, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
+    await node.request({ method: 'hardhat_setBalance' as never, params: [smart, `0x${parseEther('1').toString(16)}`] as never })
+    const funder = createWalletClient({ transport: http(stack().chains[0]!.rpcUrl), account: privateKeyToAccount(stack().accounts[0]!.privateKey) })
+    await node.waitForTransactionReceipt({ hash: await funder.writeContract({ chain: null, address: gusd.address, abi: erc20Abi, functionName: 'transfer', args: [smart, 50n * 10n ** BigInt(gusd.decimals)] }) })
+
+    // Three calls, atomic: the prompt says the account deploys with them; one user operation, all three effects.
+    const [a, b] = [freshAddress(), freshAddress()]
+    const unit = 10n ** BigInt(gusd.decimals)
+    const first = await send(
+      [
+        { to: a, value: '0x1000' },
+        { to: gusd.address, data: transferData(a, 3n * unit) },
+        { to: gusd.address, data: transferData(b, 4n * unit) },
+      ],
+      { atomicRequired: true },
+      'deployed with this batch',
+    )
+    await expect.poll(() => batchOf(first).then((x) => x?.status), { timeout: 30_000 }).toBe(200)
+    expect(await batchOf(first)).toMatchObject({ atomic: true, receipts: [expect.anything()] })
+    expect(await node.getCode({ address: smart })).toMatch(/^0x[0-9a-f]{10,}$/)
+    expect(await node.getBalance({ address: a })).toBe(0x1000n)
+    const balanceOf = gusdOf
+    expect(await balanceOf(a)).toBe(3n * unit)
+    expect(await balanceOf(b)).toBe(4n * unit)
+    const bundle = await node.getTransaction({ hash: (await batchOf(first))!.receipts[0]!.transactionHash as Hex })
+    // The bundler's transaction to the EntryPoint carried the user operation.
+    expect(bundle.to?.toLowerCase()).toBe(SMART_ACCOUNT_CONTRACTS.entryPoint07.toLowerCase())
+
+    // A batch whose second call reverts (more GUSD than it holds): status 500, the first call did not stay.
+    const reverting = await send([{ to: gusd.address, data: transferData(a, unit) }, { to: gusd.address, data: transferData(b, 1000n * unit) }], { atomicRequired: true }, 'Smart account')
+    await expect.poll(() => batchOf(reverting).then((x) => x?.status), { timeout: 30_000 }).toBe(500)
+    expect(await balanceOf(a)).toBe(3n * unit)
+
+    // Sponsored: with no ETH left, the app's paymaster (ERC-7677 paymasterService) pays the network fee.
+    await node.request({ method: 'hardhat_setBalance' as never, params: [smart, '0x0'] as never })
+    const paymasterUrl = stack().bundlers[0]!.paymasterUrl
+    const sponsored = await send([{ to: gusd.address, data: transferData(b, unit) }], { capabilities: { paymasterService: { url: paymasterUrl } } }, "Paid by the app's paymaster")
+    await expect.poll(() => batchOf(sponsored).then((x) => x?.status), { timeout: 30_000 }).toBe(200)
+    expect(await balanceOf(b)).toBe(5n * unit)
+    expect(await node.getBalance({ address: smart })).toBe(0n)
+
+    // A reload keeps the smart account (the wallet's preference and the modal's).
+    await page.reload()
+    await page.getByTestId('open-modal').waitFor()
+    await expect.poll(async () => (await accounts())?.[0]?.address, { timeout: 30_000 }).toBe(smart)
+    // The switch back: the EOA's address again.
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => inModal(page, 'account-type-switch').textContent(), { timeout: 20_000 }).toContain('Switch to EOA')
+    await inModal(page, 'account-type-switch').click()
+    await expect.poll(async () => (await accounts())?.[0]?.address, { timeout: 20_000 }).toBe(eoa)
+    expect(await inModal(page, 'account-type').textContent()).toBe('EOA')
+    expect(await modalState(page, (s) => s.preferences.preferredAccountType.eip155)).toBe('eoa')
   })
 })

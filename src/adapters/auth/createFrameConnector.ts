@@ -166,7 +166,8 @@ export function createFrameConnector(options: EmbeddedWalletOptions, networks: r
     user = {
       ...(u.email ? { email: u.email } : {}),
       ...(u.username ? { username: u.username } : {}),
-      accounts: [{ address: u.address, type: 'eoa' }],
+      // The account in use first: the smart account once the visitor switched to it.
+      accounts: u.accounts?.length ? u.accounts.map((a) => ({ address: a.address, type: a.type })) : [{ address: u.address, type: 'eoa' }],
       ...(u.solanaAddress ? { solanaAddress: u.solanaAddress } : {}),
       caipNetworkId: u.caipNetworkId,
       auth: u.auth,
@@ -186,6 +187,7 @@ export function createFrameConnector(options: EmbeddedWalletOptions, networks: r
   const chainHex = (caip: string) => `0x${Number(caip.split(':')[1]).toString(16)}`
 
   const provider: Eip1193Provider = {
+    accountType: (address) => user?.accounts.find((a) => a.address.toLowerCase() === address.toLowerCase())?.type,
     async request({ method, params }) {
       const list = (Array.isArray(params) ? params : []) as unknown[]
       switch (method) {
@@ -282,7 +284,12 @@ export function createFrameConnector(options: EmbeddedWalletOptions, networks: r
         if (user) user = { ...user, email: x.newEmail }
         return x
       }),
-    setPreferredAccountType: (r, signal) => ask('SetPreferredAccount', r, signal).then(() => undefined),
+    setPreferredAccountType: (r, signal) =>
+      ask('SetPreferredAccount', r, signal).then((u) => {
+        const before = user?.accounts[0]?.address
+        const now = remember(u)
+        if (now.accounts[0]?.address !== before) emit('accountsChanged', now.accounts.map((a) => a.address))
+      }),
     signOut,
     events: () => events$.asObservable(),
     destroy() {

@@ -14,7 +14,7 @@ import {
 import type { Network } from '../../core/domain/entities.js'
 import { RPC_RETRIES, RPC_RETRY_BASE_MS, RPC_TIMEOUT_MS } from '../../core/domain/constants.js'
 import { serializeError } from '../../core/errors/base.js'
-import type { WalletProviderEvent, WalletSession, WalletTransaction, WalletTransfer } from '../../core/ports.js'
+import type { Eip1193Provider, WalletProviderEvent, WalletSession, WalletTransaction, WalletTransfer } from '../../core/ports.js'
 import { erc20TransferData, estimateTransferFee } from './transferCall.js'
 import { invalidWalletResponse, isUnrecognizedChainError, toEvmError } from './evmErrors.js'
 import { addChainParameters, evmChainId, toViemChain } from './networkChain.js'
@@ -64,11 +64,11 @@ export function createEvmRuntime(options: EvmRuntimeOptions) {
     return `eip155:${chain.value}`
   }
 
-  /** The accounts a wallet answered, checked. */
-  function accountsOf(answer: unknown, method: string, operation: 'connect' | 'reconnect') {
+  /** The accounts a wallet answered, checked, each with its type where the wallet tells it (else an EOA). */
+  function accountsOf(provider: EIP1193Provider, answer: unknown, method: string, operation: 'connect' | 'reconnect') {
     const accounts = parseAccounts(answer)
     if (!accounts.ok) throw invalidWalletResponse(operation, `${method}: ${accounts.reason}`)
-    return accounts.value.map((address) => ({ address, type: 'eoa' as const }))
+    return typedAccounts(provider, accounts.value)
   }
 
   async function sendTransaction(provider: EIP1193Provider, network: Network, tx: WalletTransaction): Promise<string> {
@@ -94,14 +94,14 @@ export function createEvmRuntime(options: EvmRuntimeOptions) {
   return {
     /** Asks the wallet for its accounts (it may prompt); a wallet that grants none fails. */
     async connect(provider: EIP1193Provider): Promise<WalletSession> {
-      const accounts = accountsOf(await provider.request({ method: 'eth_requestAccounts' }), 'eth_requestAccounts', 'connect')
+      const accounts = accountsOf(provider, await provider.request({ method: 'eth_requestAccounts' }), 'eth_requestAccounts', 'connect')
       if (accounts.length === 0) throw invalidWalletResponse('connect', 'eth_requestAccounts: no account')
       return { accounts, caipNetworkId: await chainOf(provider, 'connect') }
     },
 
     /** The accounts a wallet already granted, without a prompt; null when none. */
     async reconnect(provider: EIP1193Provider): Promise<WalletSession | null> {
-      const accounts = accountsOf(await provider.request({ method: 'eth_accounts' }), 'eth_accounts', 'reconnect')
+      const accounts = accountsOf(provider, await provider.request({ method: 'eth_accounts' }), 'eth_accounts', 'reconnect')
       if (accounts.length === 0) return null
       return { accounts, caipNetworkId: await chainOf(provider, 'reconnect') }
     },
@@ -181,7 +181,7 @@ function walletEvents(provider: EIP1193Provider): Observable<WalletProviderEvent
         guarded('accountsChanged', (payload) => {
           const accounts = parseAccounts(payload)
           if (!accounts.ok) return ignore('accountsChanged', accounts.reason)
-          subscriber.next({ type: 'accountsChanged', accounts: accounts.value.map((address) => ({ address, type: 'eoa' as const })) })
+          subscriber.next({ type: 'accountsChanged', accounts: typedAccounts(provider, accounts.value) })
         }),
       ],
       [
@@ -222,4 +222,10 @@ function walletEvents(provider: EIP1193Provider): Observable<WalletProviderEvent
       }
     }
   })
+}
+
+/** Addresses with their type: the wallet's word where it gives one (`accountType`), else an EOA. */
+function typedAccounts(provider: EIP1193Provider, addresses: string[]): { address: string; type: 'eoa' | 'smartAccount' }[] {
+  const typeOf = (provider as Eip1193Provider).accountType
+  return addresses.map((address) => ({ address, type: typeOf?.call(provider, address) === 'smartAccount' ? 'smartAccount' : 'eoa' }))
 }

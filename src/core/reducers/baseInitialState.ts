@@ -31,7 +31,7 @@ export const SIWX_SIGN_IN_IDLE: ModalState['siwxSignIn'] = { status: 'idle', cai
 export const SIWX_SESSIONS_IDLE: ModalState['siwxSessions'] = { caipAddress: null, status: 'idle', requestId: null, sessions: [], error: null, revoke: null }
 export const EMAIL_LOGIN_IDLE: ModalState['emailLogin'] = { step: 'idle', email: null, requestId: null, error: null, lastRequestAt: null }
 export const SOCIAL_LOGIN_IDLE: ModalState['socialLogin'] = { provider: null, step: 'idle', uri: null, clientUrl: null, requestId: null, error: null }
-export const NO_EMBEDDED_USER: ModalState['embeddedUser'] = { email: null, username: null, sessionToken: null }
+export const NO_EMBEDDED_USER: ModalState['embeddedUser'] = { email: null, username: null, sessionToken: null, accountTypeSwitch: null }
 export const EMAIL_UPDATE_IDLE: ModalState['emailUpdate'] = { step: 'idle', email: null, code: null, requestId: null, error: null }
 
 export const initialAccountSheetState = (): ModalState['accountSheet'] => ({ tab: 'tokens', nfts: {}, activity: {}, identities: {} })

@@ -6,6 +6,8 @@ import { serveStatic } from '../../../dev/stack/serveStatic'
 import type { StackConfig } from '../../../dev/stack/stackConfig'
 import { startTestStack } from '../../../dev/testing/index'
 import { startAuthStack } from '../../../dev/auth/startAuthStack'
+import { ensureBundlerPackages } from '../../../dev/bundler/ensureBundlerPackages'
+import { startBundler } from '../../../dev/bundler/startBundler'
 import { buildPages } from '../../../scripts/buildPages'
 import { buildTesting } from '../../../scripts/buildTesting'
 import { withOwnAccounts } from './fileAccounts'
@@ -31,6 +33,9 @@ type Started = { stacks: Record<string, E2EStack>; stop(): Promise<void> }
  * can run side by side on the one stack.
  */
 async function start(): Promise<Started> {
+  // The bundler's packages (installed apart, ~400 MB the first time) come in while the pages build.
+  const bundlerPackages = ensureBundlerPackages()
+  bundlerPackages.catch(() => undefined)
   // The kit's own e2e drives the built package (packages/testing/dist) as a host app would.
   await Promise.all([buildPages({ quiet: true }), buildTesting()])
   const stops: (() => Promise<void>)[] = []
@@ -42,9 +47,14 @@ async function start(): Promise<Started> {
     // The gateway on a real database: PGlite (PostgreSQL in WASM), in memory for this run.
     const stack = await startTestStack({ database: {} })
     stops.push(() => stack.stop())
+    // An ERC-4337 bundler and sponsoring paymaster on the first chain: the embedded wallet's smart account sends through it.
+    await bundlerPackages
+    const bundler = await startBundler({ chain: stack.config.chains[0]! })
+    stops.push(() => bundler.stop())
+    const bundlers: StackConfig['bundlers'] = [{ chainId: bundler.chainId, bundlerUrl: bundler.bundlerUrl, paymasterUrl: bundler.paymasterUrl }]
     // The embedded wallet's services (auth service with the frame, mail inbox, social login
     // provider, Farcaster relay) are Gangway's own: the kit leaves them out.
-    const auth = await startAuthStack()
+    const auth = await startAuthStack({ smartAccounts: bundlers })
     stops.push(() => auth.stop())
     const shared = {
       ...stack.config,
@@ -53,7 +63,7 @@ async function start(): Promise<Started> {
       authUrl: auth.urls.auth,
       frameUrl: auth.urls.frame,
       mailUrl: auth.urls.mail,
-      bundlers: [] as StackConfig['bundlers'],
+      bundlers,
     } as StackConfig
     const stacks: Record<string, E2EStack> = {}
     // One file at a time: a few requests each, and no burst of them at the chains and validator.

@@ -269,7 +269,7 @@ describe("the embedded wallet's stored keys", () => {
     })
     const { modal, time } = await createTestModal({}, asTestKv(kv))
     const state = modal.getState()
-    expect(state.embeddedUser).toEqual({ email: 'ada@example.com', username: null, sessionToken: 'tok-1' })
+    expect(state.embeddedUser).toEqual({ email: 'ada@example.com', username: null, sessionToken: 'tok-1', accountTypeSwitch: null })
     expect(state.emailLogin.lastRequestAt).toBe(5)
     const failed = modal.timeTravel.log.events.filter((e) => e.type === 'storage/failed')
     expect(JSON.stringify(failed[0]?.payload)).toMatch(/embeddedWallet\.extra/)

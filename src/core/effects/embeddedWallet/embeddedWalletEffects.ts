@@ -1,4 +1,5 @@
 import type { NamedEffect } from '../../features/defineFeature.js'
+import { switchEmbeddedAccountType } from './accountType.js'
 import { awaitDeviceApproval, requestEmailLogin, verifyEmailOtp, type EmbeddedWalletDeps } from './emailLogin.js'
 import { fetchEmbeddedUser, requestEmailUpdate, verifyEmailUpdateOtp } from './emailUpdate.js'
 import { adoptEmbeddedWalletNamespaces, restoreEmbeddedSession, watchEmbeddedSession } from './embeddedSession.js'
@@ -19,4 +20,5 @@ export const embeddedWalletEffects: NamedEffect<EmbeddedWalletDeps>[] = [
   { name: 'watchEmbeddedSession', effect: watchEmbeddedSession },
   { name: 'restoreEmbeddedSession', effect: restoreEmbeddedSession },
   { name: 'adoptEmbeddedWalletNamespaces', effect: adoptEmbeddedWalletNamespaces },
+  { name: 'switchEmbeddedAccountType', effect: switchEmbeddedAccountType },
 ]

@@ -59,7 +59,17 @@ export const emailUpdateFailed = defineEvent('embeddedWallet/emailUpdateFailed',
 /** The embedded wallet's session changed: a new session token, or none (signed out). */
 export const embeddedSessionUpdated = defineEvent('embeddedWallet/sessionUpdated', object({ sessionToken: nullable(string()) }))
 
+/** The embedded wallet is moving the connection to the account type the visitor chose (Account's switch). */
+export const accountTypeSwitchStarted = defineEvent('embeddedWallet/accountTypeSwitchStarted', object({ type: literal('eoa', 'smartAccount') }))
+/** The embedded wallet uses the account of this type now (its address came as `connection/accountsChanged`). */
+export const accountTypeSwitched = defineEvent('embeddedWallet/accountTypeSwitched', object({ type: literal('eoa', 'smartAccount') }))
+/** The embedded wallet refused the switch ('Smart accounts are not enabled on …'); the preference went back. */
+export const accountTypeSwitchFailed = defineEvent('embeddedWallet/accountTypeSwitchFailed', object({ type: literal('eoa', 'smartAccount'), error: serializedErrorSchema }))
+
 export const EMBEDDED_WALLET_EVENTS = [
+  accountTypeSwitchStarted,
+  accountTypeSwitched,
+  accountTypeSwitchFailed,
   embeddedSessionUpdated,
   embeddedUserReceived,
   emailUpdateRequested,

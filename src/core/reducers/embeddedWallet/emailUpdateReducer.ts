@@ -2,6 +2,9 @@ import { connectionDisconnected } from '../../events/connection/connection.js'
 import { storageHydrated } from '../../events/persistence/storage.js'
 import {
   AUTH_CONNECTOR_ID,
+  accountTypeSwitched,
+  accountTypeSwitchFailed,
+  accountTypeSwitchStarted,
   embeddedSessionUpdated,
   embeddedUserReceived,
   emailUpdated,
@@ -23,7 +26,13 @@ import { BASE_INITIAL, EMAIL_UPDATE_IDLE as IDLE, NO_EMBEDDED_USER as NO_USER } 
  * The embedded wallet's user (Account shows the e-mail; spec §3 embedded-wallet user) and its
  * session token, kept across reloads for a frame that lost its own storage.
  */
-export type EmbeddedUserState = { email: string | null; username: string | null; sessionToken: string | null }
+export type EmbeddedUserState = {
+  email: string | null
+  username: string | null
+  sessionToken: string | null
+  /** Account's switch between the EOA and the smart account: under way (`error` null) or refused. Not kept across reloads. */
+  accountTypeSwitch: { to: 'eoa' | 'smartAccount'; error: SerializedError | null } | null
+}
 
 
 export const embeddedUserSlice = createSlice(
@@ -39,6 +48,15 @@ export const embeddedUserSlice = createSlice(
       .addCase(emailUpdated, (s, event) => {
         s.email = event.payload.email
       })
+      .addCase(accountTypeSwitchStarted, (s, event) => {
+        s.accountTypeSwitch = { to: event.payload.type, error: null }
+      })
+      .addCase(accountTypeSwitched, (s) => {
+        s.accountTypeSwitch = null
+      })
+      .addCase(accountTypeSwitchFailed, (s, event) => {
+        s.accountTypeSwitch = { to: event.payload.type, error: event.payload.error }
+      })
       // Only storage holds the user (the stored log has it redacted): a reload starts from what
       // storage holds, and nothing stored is no user.
       .addReplacer(storageHydrated, (s, event) => {
@@ -46,7 +64,7 @@ export const embeddedUserSlice = createSlice(
         const email = stored?.email ?? null
         const username = stored?.username ?? null
         const sessionToken = stored?.sessionToken ?? null
-        return s.email === email && s.username === username && s.sessionToken === sessionToken ? s : { email, username, sessionToken }
+        return s.email === email && s.username === username && s.sessionToken === sessionToken ? s : { email, username, sessionToken, accountTypeSwitch: s.accountTypeSwitch }
       })
       // Optimization: every disconnect reaches this slice, nearly always another wallet's; the
       // guard keeps those out of immer.

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react'
 import { disconnectRequested } from '../../../core/events/connection/connectionLifecycle.js'
 import { AUTH_CONNECTOR_ID } from '../../../core/events/embeddedWallet/embeddedWallet.js'
 import { siwxSessionsCleared } from '../../../core/events/siwx/siwx.js'
+import { accountTypePreferred } from '../../../core/events/modal/preferences.js'
 import { isFeatureSupported } from '../../../core/domain/constants.js'
 import { included } from '../../../core/features/lazyFeatureDescriptions.js'
 import { shortenEmail, sumTokenValues, truncateAddress } from '../../../core/domain/format.js'
@@ -59,6 +60,18 @@ const selectEmbeddedAccount = (s: ModalState) => {
   return { email: s.embeddedUser.email, username: s.embeddedUser.username, editable: !!connection.auth && connection.auth !== 'farcaster' }
 }
 
+/**
+ * Account's switch between the embedded wallet's EOA and its smart account (spec §4): offered when
+ * the host enabled smart accounts and the wallet has one on this network; null otherwise.
+ */
+const selectAccountTypeSwitch = (s: ModalState) => {
+  const connection = selectActiveConnection(s, 'eip155')
+  if (!s.settings.smartAccounts?.enabled || s.connection.activeNamespace !== 'eip155' || connection?.connectorId !== AUTH_CONNECTOR_ID) return null
+  if (!connection.accounts.some((a) => a.type === 'smartAccount')) return null
+  const switching = s.embeddedUser.accountTypeSwitch
+  return { current: connection.accounts[0]?.type ?? 'eoa', busy: switching !== null && switching.error === null, error: switching?.error ?? null }
+}
+
 const selectIdentity = (s: ModalState) => {
   const address = selectAddress(s)
   return address ? (s.accountSheet?.identities[address.toLowerCase()] ?? null) : null
@@ -85,6 +98,7 @@ export function AccountView({ modal }: ViewProps) {
   )
   const severalChains = useModalState((s) => s.settings.adapters.length > 1)
   const embedded = useModalState(selectEmbeddedAccount, sameJson)
+  const accountType = useModalState(selectAccountTypeSwitch, sameJson)
   const actions = useModalState(selectWalletActions, sameJson)
   const disconnectError = useModalState((s) => s.wallets.disconnectError)
   const caipAddress = useModalState(selectCaipAddress)
@@ -161,6 +175,22 @@ export function AccountView({ modal }: ViewProps) {
         <span>{t('Network')}</span>
         <span className="gw-badge">{network?.name ?? caipNetworkId}</span>
       </button>
+      {accountType ? (
+        <button
+          type="button"
+          className="gw-button"
+          data-testid="account-type-switch"
+          aria-busy={accountType.busy}
+          disabled={accountType.busy}
+          onClick={() => modal.dispatch(accountTypePreferred({ type: accountType.current === 'smartAccount' ? 'eoa' : 'smartAccount', namespace: 'eip155' }))}
+        >
+          <span>{accountType.current === 'smartAccount' ? t('Switch to EOA') : t('Switch to smart account')}</span>
+          <span className="gw-badge" data-testid="account-type">
+            {accountType.current === 'smartAccount' ? t('Smart account') : t('EOA')}
+          </span>
+        </button>
+      ) : null}
+      {accountType?.error ? <ErrorMessage error={accountType.error} testId="account-type-error" /> : null}
       {severalChains ? (
         <button type="button" className="gw-button" data-testid="account-switch-chain" onClick={() => modal.push('SwitchActiveChain')}>
           {t('Switch chain')}

@@ -25,6 +25,7 @@ export function fakeAuth(overrides: Partial<AuthConnector> = {}) {
     updateEmail: record('updateEmail', overrides.updateEmail, never),
     updateEmailPrimaryOtp: record('updateEmailPrimaryOtp', overrides.updateEmailPrimaryOtp, never),
     updateEmailSecondaryOtp: record('updateEmailSecondaryOtp', overrides.updateEmailSecondaryOtp, never),
+    setPreferredAccountType: record('setPreferredAccountType', overrides.setPreferredAccountType, never),
   } as unknown as AuthConnector
   return { auth, calls }
 }

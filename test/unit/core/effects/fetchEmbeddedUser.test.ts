@@ -13,14 +13,14 @@ describe('fetchEmbeddedUser', () => {
     const fake = fakeAuth({ getUser: () => reply({ email: 'ada@example.com', username: 'ada', accounts: [account], caipNetworkId: 'eip155:1', auth: 'email' }, 5) })
     const run = await runEffectAsync(fetchEmbeddedUser, { events: { marble: 'a', values: { a: connected('auth') } }, state: stateAfter([]), loop: true, deps: { auth: fake.auth } })
     expect(fake.calls.map(([name, request]) => [name, request])).toEqual([['getUser', { caipNetworkId: 'eip155:1' }]])
-    expect(run.state.embeddedUser).toEqual({ email: 'ada@example.com', username: 'ada', sessionToken: null })
+    expect(run.state.embeddedUser).toEqual({ email: 'ada@example.com', username: 'ada', sessionToken: null, accountTypeSwitch: null })
     const after = await runEffectAsync(fetchEmbeddedUser, {
       events: { marble: 'a 10ms b', values: { a: connected('auth'), b: connectionDisconnected({ namespace: 'eip155', connectorId: 'auth' }) } },
       state: stateAfter([]),
       loop: true,
       deps: { auth: fake.auth },
     })
-    expect(after.state.embeddedUser).toEqual({ email: null, username: null, sessionToken: null })
+    expect(after.state.embeddedUser).toEqual({ email: null, username: null, sessionToken: null, accountTypeSwitch: null })
 
     // The same sign-in's Solana connection asks nothing more.
     const solana = connectionSucceeded({ connectorId: 'auth', namespace: 'solana', accounts: [{ address: '2yv38haB18xjvwGdkSdFML9sSqfKAycBysobHzZxirLg', type: 'eoa' }], caipNetworkId: 'solana:abc', adopted: true })
@@ -36,6 +36,6 @@ describe('fetchEmbeddedUser', () => {
   it('a failed lookup leaves Account with the address alone', async () => {
     const fake = fakeAuth({ getUser: () => replyError(new Error('frame gone'), 5) })
     const run = await runEffectAsync(fetchEmbeddedUser, { events: { marble: 'a', values: { a: connected('auth') } }, state: stateAfter([]), loop: true, deps: { auth: fake.auth } })
-    expect(run.state.embeddedUser).toEqual({ email: null, username: null, sessionToken: null })
+    expect(run.state.embeddedUser).toEqual({ email: null, username: null, sessionToken: null, accountTypeSwitch: null })
   })
 })
