@@ -372,10 +372,20 @@ describe("the embedded wallet's smart account (ERC-4337, through the stack's bun
     // The bundler's transaction to the EntryPoint carried the user operation.
     expect(bundle.to?.toLowerCase()).toBe(SMART_ACCOUNT_CONTRACTS.entryPoint07.toLowerCase())
 
-    // A batch whose second call reverts (more GUSD than it holds): status 500, the first call did not stay.
-    const reverting = await send([{ to: gusd.address, data: transferData(a, unit) }, { to: gusd.address, data: transferData(b, 1000n * unit) }], { atomicRequired: true }, 'Smart account')
-    await expect.poll(() => batchOf(reverting).then((x) => x?.status), { timeout: 30_000 }).toBe(500)
+    // A batch whose second call reverts (more GUSD than it holds): the bundler's simulation refuses
+    // the user operation, so the wallet refuses the whole batch and the first call does not happen.
+    const refused = page.evaluate(
+      ([c]) => (window as unknown as Batches).gangway.sendCalls(c, { atomicRequired: true }).then(
+        () => 'sent',
+        (error: Error) => `${error.name}: ${error.message}`,
+      ),
+      [[{ to: gusd.address, data: transferData(a, unit) }, { to: gusd.address, data: transferData(b, 1000n * unit) }]] as const,
+    )
+    await expect.poll(() => prompt.textContent(), { timeout: 20_000 }).toContain('Smart account')
+    await frameApprove(page).click()
+    expect(await refused).toMatch(/^WalletTransactionRejectedError: Transaction rejected/)
     expect(await balanceOf(a)).toBe(3n * unit)
+    expect(await balanceOf(b)).toBe(4n * unit)
 
     // Sponsored: with no ETH left, the app's paymaster (ERC-7677 paymasterService) pays the network fee.
     await node.request({ method: 'hardhat_setBalance' as never, params: [smart, '0x0'] as never })

@@ -11,7 +11,7 @@ const eoa = { address: '0x00000000000000000000000000000000000000a1', type: 'eoa'
 const smart = { address: '0x00000000000000000000000000000000000000b2', type: 'smartAccount' as const }
 const connected = (connectorId: string) => connectionSucceeded({ connectorId, namespace: 'eip155', accounts: [eoa, smart], caipNetworkId: 'eip155:1', auth: 'email' })
 const enabled = { settings: { smartAccounts: { enabled: true } } }
-const run = (auth: ReturnType<typeof fakeAuth>, type: 'eoa' | 'smartAccount', connectorId = 'auth', options = enabled) =>
+const run = (auth: ReturnType<typeof fakeAuth>, type: 'eoa' | 'smartAccount', connectorId = 'auth', options: Parameters<typeof stateAfter>[1] = enabled) =>
   runEffectAsync(switchEmbeddedAccountType, {
     events: { marble: 'a', values: { a: accountTypePreferred({ type, namespace: 'eip155' }) } },
     state: stateAfter([connected(connectorId)], options),
