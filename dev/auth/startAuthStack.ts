@@ -10,6 +10,8 @@ import { startFarcasterRelay } from '../farcaster/startFarcasterRelay'
 import { farcasterRoutes } from './service/farcaster'
 import { SOCIAL_PROVIDERS, socialRoutes } from './service/social'
 import { startAuthService, type SmartAccountNetworkConfig } from './service/startAuthService'
+import type { DevChain } from '../chain/startChains'
+import { deployDelegationFramework } from './delegationFramework'
 
 /** Where `npm run build:dev` puts the built frame page (served at `<auth service>/frame/`). */
 export const BUILT_FRAME = fileURLToPath(new URL('../../dist/dev-frame', import.meta.url))
@@ -21,13 +23,30 @@ export type AuthStackPorts = { mail?: number; auth?: number; oidc?: number; farc
  * Farcaster auth relay (with its dev client page) and the auth service (e-mail codes over SMTP,
  * social and Farcaster routes, the frame page) on 127.0.0.1.
  */
-export async function startAuthStack(options: { ports?: AuthStackPorts; log?: (line: string) => void; smartAccounts?: SmartAccountNetworkConfig[] } = {}) {
+export async function startAuthStack(
+  options: {
+    ports?: AuthStackPorts
+    log?: (line: string) => void
+    /** Chains whose users get a smart account, with the bundler (and paymaster) serving each; the delegation framework is deployed on them. */
+    smartAccounts?: { chain: DevChain; bundlerUrl: string; paymasterUrl?: string }[]
+  } = {},
+) {
   const ports = options.ports ?? {}
   const stops: (() => Promise<void> | void)[] = []
   const stop = async () => {
     for (const s of [...stops].reverse()) await Promise.resolve(s()).catch(() => undefined)
   }
   try {
+    // The smart accounts' contracts deploy while the services start.
+    const smartAccountsReady = Promise.all(
+      (options.smartAccounts ?? []).map(async ({ chain, bundlerUrl, paymasterUrl }): Promise<SmartAccountNetworkConfig> => ({
+        chainId: chain.chainId,
+        bundlerUrl,
+        ...(paymasterUrl ? { paymasterUrl } : {}),
+        environment: await deployDelegationFramework(chain),
+      })),
+    )
+    smartAccountsReady.catch(() => undefined)
     const mail = await startMailSink({ httpPort: ports.mail ?? 0 })
     stops.push(() => mail.stop())
     const mailer = createMailer({ port: mail.smtpPort })
@@ -43,12 +62,13 @@ export async function startAuthStack(options: { ports?: AuthStackPorts; log?: (l
     const farcaster = await startFarcasterRelay({ port: ports.farcaster ?? 0 })
     stops.push(() => farcaster.stop())
     const social = socialRoutes({ issuer: oidc.issuer, clients: Object.fromEntries(SOCIAL_PROVIDERS.map((p) => [p, oidc.clientFor(p)])) })
+    const smartAccounts = await smartAccountsReady
     const auth = await startAuthService({
       port: authPort,
       mailer,
       ...(existsSync(BUILT_FRAME) ? { frameDir: BUILT_FRAME } : {}),
       routes: [social, farcasterRoutes({ relayUrl: farcaster.url, users: farcaster.users })],
-      ...(options.smartAccounts ? { smartAccounts: options.smartAccounts } : {}),
+      ...(smartAccounts.length > 0 ? { smartAccounts } : {}),
       ...(options.log ? { log: options.log } : {}),
     })
     stops.push(() => auth.stop())

@@ -46,7 +46,7 @@ import {
   type BatchRecord,
   type CallsRpc,
 } from '../wallet/batchedCalls'
-import { sendUserOperation, simpleSmartAccount, type OwnedSmartAccount, type SmartAccountNetwork, type UserOperationCall } from './smartAccount'
+import { decodeAccountCalls, embeddedSmartAccount, sendUserOperation, type OwnedSmartAccount, type SmartAccountNetwork, type UserOperationCall } from './smartAccount'
 
 /** Storage key of the session token. */
 export const TOKEN_KEY = 'gangway-frame:token'
@@ -563,8 +563,10 @@ export class FrameWallet {
           const chainId = field(n, 'chainId')
           const bundlerUrl = field(n, 'bundlerUrl')
           const paymasterUrl = field(n, 'paymasterUrl')
+          const environment = field(n, 'environment') as SmartAccountNetwork['environment'] | undefined
           if (typeof chainId !== 'number' || typeof bundlerUrl !== 'string' || !/^https?:\/\//.test(bundlerUrl)) return []
-          return [{ chainId, bundlerUrl, ...(typeof paymasterUrl === 'string' && /^https?:\/\//.test(paymasterUrl) ? { paymasterUrl } : {}) }]
+          if (!environment || !isAddress(environment.SimpleFactory) || !isAddress(environment.EntryPoint) || !isAddress(environment.implementations?.HybridDeleGatorImpl)) return []
+          return [{ chainId, bundlerUrl, environment, ...(typeof paymasterUrl === 'string' && /^https?:\/\//.test(paymasterUrl) ? { paymasterUrl } : {}) }]
         })
       },
       () => {
@@ -587,9 +589,17 @@ export class FrameWallet {
     const key = `${user.account.address}:${network.chainId}`
     let smart = this.smartAccounts.get(key)
     if (!smart) {
-      smart = simpleSmartAccount({ owner: user.account, chainId: network.chainId, rpcUrl: network.rpcUrl, bundlerUrl: config.bundlerUrl, fetch: this.deps.fetch })
-      this.smartAccounts.set(key, smart)
-      smart.catch(() => this.smartAccounts.delete(key))
+      const made = embeddedSmartAccount({
+        owner: user.account,
+        chainId: network.chainId,
+        rpcUrl: network.rpcUrl,
+        bundlerUrl: config.bundlerUrl,
+        environment: config.environment,
+        fetch: this.deps.fetch,
+      })
+      this.smartAccounts.set(key, made)
+      made.catch(() => this.smartAccounts.delete(key))
+      smart = made
     }
     return smart
   }
@@ -894,17 +904,16 @@ export class FrameWallet {
       }
     }
     if (method === 'eth_sendUserOperation') return this.userOperationRpc(smart, p)
-    if (smart && method !== 'eth_sendTransaction') {
-      // SimpleAccount has no ERC-1271: an owner's signature would not verify as the smart account's.
-      throw new FrameRequestError('This smart account cannot sign messages: switch to the EOA to sign', 4200)
-    }
+    // The smart account signs for itself (ERC-1271; ERC-6492 while it is not deployed yet).
+    const signer = smart ? smart.account : account
+    const asSmart: FramePromptDetail[] = smart ? [{ label: 'Account', value: `Smart account ${smart.address}` }] : []
 
     if (method === 'personal_sign') {
       const [message, address] = p
       if (typeof message !== 'string') throw new FrameRequestError('Message must be a string', -32602)
       assertOurs(address)
-      await this.approve(method, 'Sign message', [{ label: 'Message', value: messageText(message) }])
-      return isHex(message) ? account.signMessage({ message: { raw: message } }) : account.signMessage({ message })
+      await this.approve(method, 'Sign message', [{ label: 'Message', value: messageText(message) }, ...asSmart])
+      return isHex(message) ? signer.signMessage({ message: { raw: message } }) : signer.signMessage({ message })
     }
 
     if (method === 'eth_signTypedData_v4') {
@@ -916,8 +925,8 @@ export class FrameWallet {
       if (typeof domain.name === 'string') details.push({ label: 'Domain', value: typeof domain.version === 'string' ? `${domain.name} (version ${domain.version})` : domain.name })
       if (domain.chainId !== undefined) details.push({ label: 'Chain', value: String(domain.chainId) })
       if (typeof domain.verifyingContract === 'string') details.push({ label: 'Contract', value: domain.verifyingContract })
-      await this.approve(method, 'Sign typed data', details)
-      return account.signTypedData(typed as unknown as Parameters<PrivateKeyAccount['signTypedData']>[0])
+      await this.approve(method, 'Sign typed data', [...details, ...asSmart])
+      return signer.signTypedData(typed as unknown as Parameters<PrivateKeyAccount['signTypedData']>[0])
     }
 
     // eth_sendTransaction
@@ -994,16 +1003,16 @@ export class FrameWallet {
     }
     if (!isHex(op.callData) || op.callData === '0x') throw new FrameRequestError('Expected hex "callData"', -32602)
     const callData = op.callData
-    let calls: readonly { to: Hex; value?: bigint; data?: Hex }[]
+    let calls: UserOperationCall[]
     try {
-      calls = await smart.account.decodeCalls!(callData)
+      calls = decodeAccountCalls(callData)
     } catch {
-      throw new FrameRequestError("The callData is not a call of this account's execute or executeBatch", -32602)
+      throw new FrameRequestError("The callData is not a call of this account's execute (ERC-7579)", -32602)
     }
     const network = this.network()
     const deployed = await smart.account.isDeployed()
     await this.approve('eth_sendUserOperation', 'Send user operation', [
-      ...calls.map((call, i) => ({ label: `Call ${i + 1}`, value: describeCall({ to: call.to, value: call.value ?? 0n, data: call.data ?? '0x' }) })),
+      ...calls.map((call, i) => ({ label: `Call ${i + 1}`, value: describeCall(call) })),
       { label: 'From', value: `Smart account ${smart.address}${deployed ? '' : ' (deployed with this operation)'}` },
       { label: 'Network', value: network.name },
     ])

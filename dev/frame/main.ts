@@ -5,6 +5,10 @@
 import { frameType, type FrameMessage } from '../../src/core/domain/frameProtocol'
 import { createFrameWallet, resolveParentOrigin, type FramePrompt, type FrameStorage } from './frameWallet'
 
+// The smart account's kit reports its calls to MetaMask unless the page says "do not track"; the
+// wallet tells nobody what its users do.
+Object.defineProperty(window, 'doNotTrack', { value: '1', configurable: true })
+
 /** The page's localStorage, or memory when the browser withholds it (e.g. blocked third-party storage). */
 function pageStorage(): FrameStorage {
   try {

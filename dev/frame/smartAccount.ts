@@ -1,81 +1,36 @@
-// The embedded wallet's ERC-4337 smart account: a SimpleAccount (EntryPoint 0.7) owned by the
-// user's key, made by SimpleAccountFactory 0.7 at its canonical address. Counterfactual until its
-// first user operation, which deploys it (the factory call travels in that operation). Sends go
-// to the network's bundler as user operations; a paymaster (ERC-7677) may pay for them.
-// DOM-free: the frame hands in fetch.
+// The embedded wallet's ERC-4337 smart account: a Hybrid DeleGator of MetaMask's delegation
+// framework (EntryPoint 0.7) owned by the user's key. Counterfactual until its first user
+// operation, which deploys it through the framework's SimpleFactory. It signs for itself:
+// ERC-1271 once deployed, ERC-6492 before. Sends go to the network's bundler as user
+// operations; a paymaster (ERC-7677) may pay for them. DOM-free: the frame hands in fetch.
 
-import { createPublicClient, custom, decodeFunctionData, defineChain, encodeFunctionData, type Address, type Chain, type Hex, type LocalAccount, type PublicClient } from 'viem'
+import { Implementation, toMetaMaskSmartAccount, type SmartAccountsEnvironment } from '@metamask/smart-accounts-kit'
 import {
-  createBundlerClient,
-  createPaymasterClient,
-  entryPoint07Abi,
-  getUserOperationHash,
-  toSmartAccount,
-  type BundlerClient,
-  type SmartAccount,
-  type UserOperationReceipt,
-} from 'viem/account-abstraction'
-import { SMART_ACCOUNT_CONTRACTS } from '../chain/smartAccountContracts'
+  createPublicClient,
+  custom,
+  decodeAbiParameters,
+  decodeFunctionData,
+  defineChain,
+  getAddress,
+  hexToBigInt,
+  size,
+  slice,
+  type Address,
+  type Chain,
+  type Hex,
+  type LocalAccount,
+  type PublicClient,
+} from 'viem'
+import { createBundlerClient, createPaymasterClient, type BundlerClient, type SmartAccount, type UserOperationReceipt } from 'viem/account-abstraction'
 
-/** A network the wallet service runs smart accounts on: its bundler and, optionally, a sponsoring paymaster. */
-export type SmartAccountNetwork = { chainId: number; bundlerUrl: string; paymasterUrl?: string }
+/**
+ * A network the wallet service runs smart accounts on: its bundler, optionally a sponsoring
+ * paymaster, and the delegation framework's addresses there.
+ */
+export type SmartAccountNetwork = { chainId: number; bundlerUrl: string; paymasterUrl?: string; environment: SmartAccountsEnvironment }
 
 /** One call of a user operation. */
 export type UserOperationCall = { to: Address; value: bigint; data: Hex }
-
-const simpleAccountFactoryAbi = [
-  {
-    type: 'function',
-    name: 'createAccount',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'owner', type: 'address' },
-      { name: 'salt', type: 'uint256' },
-    ],
-    outputs: [{ name: 'ret', type: 'address' }],
-  },
-  {
-    type: 'function',
-    name: 'getAddress',
-    stateMutability: 'view',
-    inputs: [
-      { name: 'owner', type: 'address' },
-      { name: 'salt', type: 'uint256' },
-    ],
-    outputs: [{ name: '', type: 'address' }],
-  },
-] as const
-
-const simpleAccountAbi = [
-  {
-    type: 'function',
-    name: 'execute',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'dest', type: 'address' },
-      { name: 'value', type: 'uint256' },
-      { name: 'func', type: 'bytes' },
-    ],
-    outputs: [],
-  },
-  {
-    type: 'function',
-    name: 'executeBatch',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'dest', type: 'address[]' },
-      { name: 'value', type: 'uint256[]' },
-      { name: 'func', type: 'bytes[]' },
-    ],
-    outputs: [],
-  },
-] as const
-
-/**
- * A signature-shaped placeholder for gas estimation: 65 bytes with a low `s`, so the account's
- * ECDSA recovery yields some other address (validation fails softly) instead of reverting.
- */
-const STUB_SIGNATURE: Hex = `0x${'f'.repeat(31)}0${'0'.repeat(31)}7${'a'.repeat(63)}1c`
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>
 
@@ -106,14 +61,80 @@ export type OwnedSmartAccount = {
 }
 
 /**
- * The SimpleAccount of `owner` on a network (its counterfactual address is the factory's
- * `getAddress(owner, 0)`). Reads go to the network's node, user operations to its bundler.
+ * What a DeleGator's user operation calls: `execute((target, value, callData))` for one call, or
+ * ERC-7579's `execute(mode, executionCalldata)` for a batch (or one packed execution).
+ */
+const executeAbi = [
+  {
+    type: 'function',
+    name: 'execute',
+    stateMutability: 'payable',
+    inputs: [
+      {
+        name: 'execution',
+        type: 'tuple',
+        components: [
+          { name: 'target', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'callData', type: 'bytes' },
+        ],
+      },
+    ],
+    outputs: [],
+  },
+  {
+    type: 'function',
+    name: 'execute',
+    stateMutability: 'payable',
+    inputs: [
+      { name: 'mode', type: 'bytes32' },
+      { name: 'executionCalldata', type: 'bytes' },
+    ],
+    outputs: [],
+  },
+] as const
+
+/**
+ * The calls a DeleGator user operation's `callData` makes. Throws when `callData` is anything else.
  *
  * @example
- * const smart = await simpleSmartAccount({ owner, chainId: 31337, rpcUrl, bundlerUrl, fetch })
+ * decodeAccountCalls(userOperation.callData) // [{ to: '0x…', value: 1n, data: '0x' }]
+ */
+export function decodeAccountCalls(callData: Hex): UserOperationCall[] {
+  const { args } = decodeFunctionData({ abi: executeAbi, data: callData })
+  if (args.length === 1) {
+    const [{ target, value, callData: data }] = args
+    return [{ to: target, value, data }]
+  }
+  const [mode, execution] = args
+  const callType = slice(mode, 0, 1)
+  if (callType === '0x00') {
+    if (size(execution) < 52) throw new Error('A single execution is at least 52 bytes')
+    return [{ to: getAddress(slice(execution, 0, 20)), value: hexToBigInt(slice(execution, 20, 52)), data: size(execution) > 52 ? slice(execution, 52) : '0x' }]
+  }
+  if (callType === '0x01') {
+    const [executions] = decodeAbiParameters([{ type: 'tuple[]', components: [{ type: 'address' }, { type: 'uint256' }, { type: 'bytes' }] }], execution)
+    return executions.map(([to, value, data]) => ({ to, value, data }))
+  }
+  throw new Error(`Call type ${callType} is not one this wallet sends`)
+}
+
+/**
+ * The Hybrid DeleGator of `owner` on a network (counterfactual address from the framework's
+ * SimpleFactory, salt 0x). Reads go to the network's node, user operations to its bundler.
+ *
+ * @example
+ * const smart = await embeddedSmartAccount({ owner, chainId: 31337, rpcUrl, bundlerUrl, environment, fetch })
  * const receipt = await sendUserOperation(smart, [{ to, value: 1n, data: '0x' }])
  */
-export async function simpleSmartAccount(options: { owner: LocalAccount; chainId: number; rpcUrl: string; bundlerUrl: string; fetch: Fetch }): Promise<OwnedSmartAccount> {
+export async function embeddedSmartAccount(options: {
+  owner: LocalAccount
+  chainId: number
+  rpcUrl: string
+  bundlerUrl: string
+  environment: SmartAccountsEnvironment
+  fetch: Fetch
+}): Promise<OwnedSmartAccount> {
   const { owner } = options
   const chain: Chain = defineChain({
     id: options.chainId,
@@ -122,53 +143,14 @@ export async function simpleSmartAccount(options: { owner: LocalAccount; chainId
     rpcUrls: { default: { http: [options.rpcUrl] } },
   })
   const client = createPublicClient({ chain, transport: rpcTransport(options.rpcUrl, options.fetch) })
-  const factory = SMART_ACCOUNT_CONTRACTS.simpleAccountFactory07
-  const factoryData = encodeFunctionData({ abi: simpleAccountFactoryAbi, functionName: 'createAccount', args: [owner.address, 0n] })
-  const address = await client.readContract({ address: factory, abi: simpleAccountFactoryAbi, functionName: 'getAddress', args: [owner.address, 0n] })
-  const account = await toSmartAccount({
+  const account = await toMetaMaskSmartAccount({
     client,
-    entryPoint: { abi: entryPoint07Abi, address: SMART_ACCOUNT_CONTRACTS.entryPoint07, version: '0.7' },
-    async getAddress() {
-      return address
-    },
-    async getFactoryArgs() {
-      return { factory, factoryData }
-    },
-    async encodeCalls(calls) {
-      if (calls.length === 1) {
-        const [call] = calls
-        return encodeFunctionData({ abi: simpleAccountAbi, functionName: 'execute', args: [call!.to, call!.value ?? 0n, call!.data ?? '0x'] })
-      }
-      return encodeFunctionData({
-        abi: simpleAccountAbi,
-        functionName: 'executeBatch',
-        args: [calls.map((c) => c.to), calls.map((c) => c.value ?? 0n), calls.map((c) => c.data ?? '0x')],
-      })
-    },
-    async decodeCalls(data) {
-      const decoded = decodeFunctionData({ abi: simpleAccountAbi, data })
-      if (decoded.functionName === 'execute') {
-        const [to, value, callData] = decoded.args
-        return [{ to, value, data: callData }]
-      }
-      const [dest, values, funcs] = decoded.args
-      return dest.map((to, i) => ({ to, value: values[i] ?? 0n, data: funcs[i] ?? '0x' }))
-    },
-    async getStubSignature() {
-      return STUB_SIGNATURE
-    },
-    // SimpleAccount checks the owner's EIP-191 signature of the user operation's hash.
-    async signUserOperation(userOperation) {
-      const { chainId = options.chainId, ...rest } = userOperation
-      const hash = getUserOperationHash({ chainId, entryPointAddress: SMART_ACCOUNT_CONTRACTS.entryPoint07, entryPointVersion: '0.7', userOperation: { ...rest, sender: address } })
-      return owner.signMessage({ message: { raw: hash } })
-    },
-    async signMessage({ message }) {
-      return owner.signMessage({ message })
-    },
-    async signTypedData(typedData) {
-      return owner.signTypedData(typedData as never)
-    },
+    implementation: Implementation.Hybrid,
+    // The owner's key alone: no passkeys (their key ids and P-256 coordinates stay empty).
+    deployParams: [owner.address, [], [], []],
+    deploySalt: '0x',
+    signer: { account: owner },
+    environment: options.environment,
   })
   const bundlerTransport = rpcTransport(options.bundlerUrl, options.fetch)
   const bundler = createBundlerClient({
@@ -183,7 +165,7 @@ export async function simpleSmartAccount(options: { owner: LocalAccount; chainId
       },
     },
   })
-  return { account, address: account.address, client, bundler }
+  return { account: account as unknown as SmartAccount, address: account.address, client, bundler }
 }
 
 /**

@@ -102,7 +102,7 @@ export async function startStack(
               m.startAuthStack({
                 ports: { auth: ports.auth ?? 0, mail: ports.mail ?? 0, oidc: ports.oidc ?? 0 },
                 // The embedded wallet's smart accounts run where a bundler does.
-                smartAccounts: started.map(({ chainId, bundlerUrl, paymasterUrl }) => ({ chainId, bundlerUrl, paymasterUrl })),
+                smartAccounts: started.map(({ chainId, bundlerUrl, paymasterUrl }) => ({ chain: chains.chains.find((c) => c.chainId === chainId)!, bundlerUrl, paymasterUrl })),
               }),
             ),
           )

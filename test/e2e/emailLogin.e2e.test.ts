@@ -3,6 +3,7 @@ import { address as solanaAddress, createSolanaRpc, getBase58Encoder, getPublicK
 import type { Page } from 'playwright-core'
 import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts'
+import { createBundlerClient } from 'viem/account-abstraction'
 import { SMART_ACCOUNT_CONTRACTS } from '../../dev/chain/smartAccountContracts'
 import { freshAddress, gusd as gusdToken, gusdOf } from './support/localChain'
 import { describe, expect, it } from 'vitest'
@@ -310,8 +311,19 @@ describe('social and Farcaster login with the embedded wallet', () => {
   })
 })
 
+/** A DeleGator's single-call `execute((target, value, callData))`. */
+const delegatorExecuteAbi = [
+  {
+    type: 'function',
+    name: 'execute',
+    stateMutability: 'payable',
+    inputs: [{ name: 'execution', type: 'tuple', components: [{ name: 'target', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'callData', type: 'bytes' }] }],
+    outputs: [],
+  },
+] as const
+
 describe("the embedded wallet's smart account (ERC-4337, through the stack's bundler)", () => {
-  it('Account switches to the counterfactual smart account; a 3-call batch deploys it in one user operation; a reverting batch applies nothing; a paymaster sponsors a 0-ETH account; a reload keeps it; the switch goes back', async () => {
+  it("Account switches to the counterfactual smart account, which signs (ERC-6492, then ERC-1271); a 3-call batch deploys it in one user operation; a host's eth_sendUserOperation; a reverting batch applies nothing; a paymaster sponsors a 0-ETH account; a reload keeps it; the switch goes back", async () => {
     const { page } = await demoWithoutDevtools(shared, { query: '?email=1' })
     await loginByEmail(page, `smart-${Date.now().toString(36)}@example.com`)
     const eoa = (await eip155Connection(page))!.connections[0]!.accounts[0]!.address as Address
@@ -333,6 +345,17 @@ describe("the embedded wallet's smart account (ERC-4337, through the stack's bun
     // Counterfactual: no code until its first user operation.
     expect(await node.getCode({ address: smart })).toBeUndefined()
     await page.keyboard.press('Escape')
+
+    // It signs for itself, behind the frame's prompt: before deployment an ERC-6492 signature, checked on the node.
+    const signAs = async (message: string) => {
+      const signing = page.evaluate((m) => (window as unknown as { gangway: { signMessage(m: string): Promise<string> } }).gangway.signMessage(m), message)
+      await expect.poll(() => page.frameLocator('iframe[data-gangway-frame]').getByTestId('frame-prompt').textContent(), { timeout: 20_000 }).toContain(`Smart account ${smart}`)
+      await frameApprove(page).click()
+      return (await signing) as Hex
+    }
+    const early = await signAs('Before the first user operation')
+    expect(await node.verifyMessage({ address: smart, message: 'Before the first user operation', signature: early })).toBe(true)
+    expect(await node.verifyMessage({ address: eoa, message: 'Before the first user operation', signature: early })).toBe(false)
 
     type Batches = { gangway: { sendCalls(c: unknown, o: unknown): Promise<{ id: string }>; getState(): { calls?: { batches: Record<string, { status: number; atomic: boolean; receipts: { transactionHash: string }[] }> } } } }
     const prompt = page.frameLocator('iframe[data-gangway-frame]').getByTestId('frame-prompt')
@@ -371,6 +394,28 @@ describe("the embedded wallet's smart account (ERC-4337, through the stack's bun
     const bundle = await node.getTransaction({ hash: (await batchOf(first))!.receipts[0]!.transactionHash as Hex })
     // The bundler's transaction to the EntryPoint carried the user operation.
     expect(bundle.to?.toLowerCase()).toBe(SMART_ACCOUNT_CONTRACTS.entryPoint07.toLowerCase())
+    // Deployed: an ERC-1271 signature, checked by the account's contract.
+    const late = await signAs('After the first user operation')
+    expect(await node.verifyMessage({ address: smart, message: 'After the first user operation', signature: late })).toBe(true)
+
+    // A host's own user operation (eth_sendUserOperation), behind the frame's prompt listing its call.
+    const c = freshAddress()
+    const callData = encodeFunctionData({ abi: delegatorExecuteAbi, functionName: 'execute', args: [{ target: c, value: 0x2222n, callData: '0x' }] })
+    const operating = page.evaluate(
+      async ([sender, data, entryPoint]) => {
+        const client = await (window as unknown as { gangway: { getWalletClient(): Promise<{ request(r: unknown): Promise<string> }> } }).gangway.getWalletClient()
+        return client.request({ method: 'eth_sendUserOperation', params: [{ sender, callData: data }, entryPoint] })
+      },
+      [smart, callData, SMART_ACCOUNT_CONTRACTS.entryPoint07] as const,
+    )
+    await expect.poll(() => prompt.textContent(), { timeout: 20_000 }).toContain(c)
+    expect(await prompt.textContent()).toContain('Send user operation')
+    await frameApprove(page).click()
+    const userOpHash = (await operating) as Hex
+    expect(userOpHash).toMatch(/^0x[0-9a-f]{64}$/)
+    const bundlerClient = createBundlerClient({ client: node, transport: http(stack().bundlers[0]!.bundlerUrl) })
+    expect((await bundlerClient.waitForUserOperationReceipt({ hash: userOpHash, timeout: 30_000 })).success).toBe(true)
+    expect(await node.getBalance({ address: c })).toBe(0x2222n)
 
     // A batch whose second call reverts (more GUSD than it holds): the bundler's simulation refuses
     // the user operation, so the wallet refuses the whole batch and the first call does not happen.

@@ -24,6 +24,7 @@ import type { AddressInfo } from 'node:net'
 import { createKeyPairSignerFromPrivateKeyBytes } from '@solana/kit'
 import { hexToBytes } from 'viem'
 import { privateKeyToAddress } from 'viem/accounts'
+import type { SmartAccountsEnvironment } from '../delegationFramework'
 import { serveFrameFile } from './frame'
 import { bearerToken, deviceIdField, emailField, otpField, readJson, sendHtml, sendJson } from './http'
 import { approvalMail, codeMail, simplePage, type CodePurpose, type ServiceMail } from './messages'
@@ -56,8 +57,12 @@ export type AuthServiceOptions = {
   smartAccounts?: SmartAccountNetworkConfig[]
 }
 
-/** A network the embedded wallet runs smart accounts on (GET /v1/smart-accounts). */
-export type SmartAccountNetworkConfig = { chainId: number; bundlerUrl: string; paymasterUrl?: string }
+/**
+ * A network the embedded wallet runs smart accounts on (GET /v1/smart-accounts): its bundler, an
+ * optional sponsoring paymaster, and the addresses of the delegation framework the accounts are
+ * made of (dev/auth/delegationFramework.ts).
+ */
+export type SmartAccountNetworkConfig = { chainId: number; bundlerUrl: string; paymasterUrl?: string; environment: SmartAccountsEnvironment }
 
 export type AuthService = {
   /** http://127.0.0.1:PORT */

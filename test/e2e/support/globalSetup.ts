@@ -54,7 +54,7 @@ async function start(): Promise<Started> {
     const bundlers: StackConfig['bundlers'] = [{ chainId: bundler.chainId, bundlerUrl: bundler.bundlerUrl, paymasterUrl: bundler.paymasterUrl }]
     // The embedded wallet's services (auth service with the frame, mail inbox, social login
     // provider, Farcaster relay) are Gangway's own: the kit leaves them out.
-    const auth = await startAuthStack({ smartAccounts: bundlers })
+    const auth = await startAuthStack({ smartAccounts: [{ chain: stack.config.chains[0]!, bundlerUrl: bundler.bundlerUrl, paymasterUrl: bundler.paymasterUrl }] })
     stops.push(() => auth.stop())
     const shared = {
       ...stack.config,

@@ -9,6 +9,7 @@ import {
   createWalletClient,
   defineChain,
   encodeFunctionData,
+  getAddress,
   erc20Abi,
   http,
   parseEther,
@@ -37,7 +38,8 @@ import { bundlerPackagePath, ensureBundlerPackages } from '../../../dev/bundler/
 import { startBundler, type DevBundler } from '../../../dev/bundler/startBundler'
 import { SMART_ACCOUNT_CONTRACTS } from '../../../dev/chain/smartAccountContracts'
 import { startChains, type DevChains } from '../../../dev/chain/startChains'
-import { sendUserOperation, simpleSmartAccount } from '../../../dev/frame/smartAccount'
+import { deployDelegationFramework, type SmartAccountsEnvironment } from '../../../dev/auth/delegationFramework'
+import { decodeAccountCalls, embeddedSmartAccount, sendUserOperation } from '../../../dev/frame/smartAccount'
 
 /** permissionless's SimpleAccount, as far as these tests use it. */
 type ToSimpleSmartAccount = (parameters: {
@@ -315,16 +317,22 @@ describe('the local bundler (alto) and paymaster', () => {
 
 describe("the embedded wallet's smart account (dev/frame/smartAccount)", () => {
   const fetchFn = (input: string, init?: RequestInit) => fetch(input, init)
-  const embedded = (owner: LocalAccount) =>
-    simpleSmartAccount({ owner, chainId: chain.id, rpcUrl: dev.chains[0]!.rpcUrl, bundlerUrl: bundler.bundlerUrl, fetch: fetchFn })
+  let environment: Promise<SmartAccountsEnvironment>
+  const embedded = async (owner: LocalAccount) =>
+    embeddedSmartAccount({ owner, chainId: chain.id, rpcUrl: dev.chains[0]!.rpcUrl, bundlerUrl: bundler.bundlerUrl, environment: await (environment ??= deployDelegationFramework(dev.chains[0]!)), fetch: fetchFn })
 
-  it("is permissionless's SimpleAccount of the same owner, counterfactual until its first user operation, which lands a 3-call batch", async () => {
+  it('is counterfactual until its first user operation, which lands a 3-call batch; it signs for itself before (ERC-6492) and after (ERC-1271)', async () => {
     await started
     const owner = privateKeyToAccount(generatePrivateKey())
     const smart = await embedded(owner)
-    const reference = await toSimpleSmartAccount({ client: publicClient, owner, entryPoint: { address: entryPoint07Address, version: '0.7' }, factoryAddress: SMART_ACCOUNT_CONTRACTS.simpleAccountFactory07 })
-    expect(smart.address).toBe(reference.address)
+    expect(smart.address).not.toBe(owner.address)
     expect(await smart.account.isDeployed()).toBe(false)
+    expect(await publicClient.getCode({ address: smart.address })).toBeUndefined()
+    // Before deployment: an ERC-6492 signature, which viem checks against the node by simulating the deployment.
+    const early = await smart.account.signMessage({ message: 'hello' })
+    expect(early.endsWith('6492'.repeat(16))).toBe(true)
+    expect(await publicClient.verifyMessage({ address: smart.address, message: 'hello', signature: early })).toBe(true)
+    expect(await publicClient.verifyMessage({ address: smart.address, message: 'other', signature: early })).toBe(false)
     await createTestClient({ chain, mode: 'hardhat', transport: http(dev.chains[0]!.rpcUrl) }).setBalance({ address: smart.address, value: parseEther('1') })
     await fundWithGusd(smart.address, '50')
     const [alice, bob] = [freshAddress(), freshAddress()]
@@ -341,6 +349,20 @@ describe("the embedded wallet's smart account (dev/frame/smartAccount)", () => {
     expect(await balanceOfGusd(bob)).toBe(parseUnits('7', 6))
     // One user operation, so one transaction carried all three calls.
     expect((await publicClient.getTransactionReceipt({ hash: receipt.receipt.transactionHash })).status).toBe('success')
+    // Deployed: a plain ERC-1271 signature; typed data too.
+    const late = await smart.account.signMessage({ message: 'hello' })
+    expect(late.endsWith('6492'.repeat(16))).toBe(false)
+    expect(await publicClient.verifyMessage({ address: smart.address, message: 'hello', signature: late })).toBe(true)
+    const typedData = {
+      domain: { name: 'Gangway', version: '1', chainId: chain.id, verifyingContract: gusd().address },
+      types: { Login: [{ name: 'who', type: 'address' }] },
+      primaryType: 'Login' as const,
+      message: { who: smart.address },
+    }
+    expect(await publicClient.verifyTypedData({ address: smart.address, signature: await smart.account.signTypedData(typedData), ...typedData })).toBe(true)
+    // What the wallet's prompt reads back from a user operation: the calls it makes.
+    expect(decodeAccountCalls(await smart.account.encodeCalls(calls))).toEqual(calls.map((c) => ({ ...c, to: getAddress(c.to) })))
+    expect(decodeAccountCalls(await smart.account.encodeCalls([calls[1]!]))).toEqual([{ ...calls[1]!, to: getAddress(calls[1]!.to) }])
   }, TEST_TIMEOUT_MS)
 
   it('refuses the whole batch when one call reverts (success false, none applied), and a paymaster sponsors a 0-ETH account', async () => {
