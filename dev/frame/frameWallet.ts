@@ -46,7 +46,9 @@ import {
   type BatchRecord,
   type CallsRpc,
 } from '../wallet/batchedCalls'
-import { decodeAccountCalls, embeddedSmartAccount, sendUserOperation, type OwnedSmartAccount, type SmartAccountNetwork, type UserOperationCall } from './smartAccount'
+// The smart account's code (the delegation framework's kit) loads only once a smart account is used.
+import type { OwnedSmartAccount, SmartAccountNetwork, UserOperationCall } from './smartAccount'
+const smartAccountModule = () => import('./smartAccount')
 
 /** Storage key of the session token. */
 export const TOKEN_KEY = 'gangway-frame:token'
@@ -589,14 +591,16 @@ export class FrameWallet {
     const key = `${user.account.address}:${network.chainId}`
     let smart = this.smartAccounts.get(key)
     if (!smart) {
-      const made = embeddedSmartAccount({
+      const made = smartAccountModule().then(({ embeddedSmartAccount }) =>
+        embeddedSmartAccount({
         owner: user.account,
         chainId: network.chainId,
         rpcUrl: network.rpcUrl,
         bundlerUrl: config.bundlerUrl,
-        environment: config.environment,
-        fetch: this.deps.fetch,
-      })
+          environment: config.environment,
+          fetch: this.deps.fetch,
+        }),
+      )
       this.smartAccounts.set(key, made)
       made.catch(() => this.smartAccounts.delete(key))
       smart = made
@@ -637,7 +641,7 @@ export class FrameWallet {
    * given) and waits for it: a user operation whose calls reverted took no effect, and is refused.
    */
   private async sendFromSmartAccount(smart: OwnedSmartAccount, calls: UserOperationCall[], paymasterUrl?: string) {
-    const sent = this.sending.then(() => sendUserOperation(smart, calls, { fetch: this.deps.fetch, ...(paymasterUrl ? { paymasterUrl } : {}) }))
+    const sent = this.sending.then(async () => (await smartAccountModule()).sendUserOperation(smart, calls, { fetch: this.deps.fetch, ...(paymasterUrl ? { paymasterUrl } : {}) }))
     this.sending = sent.catch(() => undefined)
     try {
       return await sent
@@ -1005,7 +1009,7 @@ export class FrameWallet {
     const callData = op.callData
     let calls: UserOperationCall[]
     try {
-      calls = decodeAccountCalls(callData)
+      calls = (await smartAccountModule()).decodeAccountCalls(callData)
     } catch {
       throw new FrameRequestError("The callData is not a call of this account's execute (ERC-7579)", -32602)
     }
