@@ -23,12 +23,19 @@ export type AuthStackPorts = { mail?: number; auth?: number; oidc?: number; farc
  * Farcaster auth relay (with its dev client page) and the auth service (e-mail codes over SMTP,
  * social and Farcaster routes, the frame page) on 127.0.0.1.
  */
+/** A chain whose users get a smart account, and the bundler (and paymaster) serving it. */
+export type SmartAccountChain = { chain: DevChain; bundlerUrl: string; paymasterUrl?: string }
+
 export async function startAuthStack(
   options: {
     ports?: AuthStackPorts
     log?: (line: string) => void
-    /** Chains whose users get a smart account, with the bundler (and paymaster) serving each; the delegation framework is deployed on them. */
-    smartAccounts?: { chain: DevChain; bundlerUrl: string; paymasterUrl?: string }[]
+    /**
+     * Chains whose users get a smart account, with the bundler (and paymaster) serving each; the
+     * delegation framework is deployed on them. A promise lets the stack start before they are
+     * up: the wallet service's answer about smart accounts waits for them.
+     */
+    smartAccounts?: SmartAccountChain[] | Promise<SmartAccountChain[]>
   } = {},
 ) {
   const ports = options.ports ?? {}
@@ -38,13 +45,16 @@ export async function startAuthStack(
   }
   try {
     // The smart accounts' contracts deploy while the services start.
-    const smartAccountsReady = Promise.all(
-      (options.smartAccounts ?? []).map(async ({ chain, bundlerUrl, paymasterUrl }): Promise<SmartAccountNetworkConfig> => ({
-        chainId: chain.chainId,
-        bundlerUrl,
-        ...(paymasterUrl ? { paymasterUrl } : {}),
-        environment: await deployDelegationFramework(chain),
-      })),
+    const pending = options.smartAccounts instanceof Promise
+    const smartAccountsReady = Promise.resolve(options.smartAccounts ?? []).then((chains) =>
+      Promise.all(
+        chains.map(async ({ chain, bundlerUrl, paymasterUrl }): Promise<SmartAccountNetworkConfig> => ({
+          chainId: chain.chainId,
+          bundlerUrl,
+          ...(paymasterUrl ? { paymasterUrl } : {}),
+          environment: await deployDelegationFramework(chain),
+        })),
+      ),
     )
     smartAccountsReady.catch(() => undefined)
     const mail = await startMailSink({ httpPort: ports.mail ?? 0 })
@@ -62,13 +72,14 @@ export async function startAuthStack(
     const farcaster = await startFarcasterRelay({ port: ports.farcaster ?? 0 })
     stops.push(() => farcaster.stop())
     const social = socialRoutes({ issuer: oidc.issuer, clients: Object.fromEntries(SOCIAL_PROVIDERS.map((p) => [p, oidc.clientFor(p)])) })
-    const smartAccounts = await smartAccountsReady
+    // Given as they are, they are part of the start; given as a promise, the service answers once they are up.
+    const smartAccounts = pending ? smartAccountsReady : await smartAccountsReady
     const auth = await startAuthService({
       port: authPort,
       mailer,
       ...(existsSync(BUILT_FRAME) ? { frameDir: BUILT_FRAME } : {}),
       routes: [social, farcasterRoutes({ relayUrl: farcaster.url, users: farcaster.users })],
-      ...(smartAccounts.length > 0 ? { smartAccounts } : {}),
+      smartAccounts,
       ...(options.log ? { log: options.log } : {}),
     })
     stops.push(() => auth.stop())

@@ -2,7 +2,7 @@
 // dev/bundler's own package.json, installed on first use rather than with the root install that
 // every CI run and every contributor pays for.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -50,10 +50,11 @@ export function ensureBundlerPackages(options: { log?: (line: string) => void } 
 
 async function install(log: (line: string) => void): Promise<{ installed: boolean; ms: number }> {
   const t0 = performance.now()
-  if (missingPackages().length === 0) return { installed: false, ms: performance.now() - t0 }
   // Why a lock: two test files or a test beside `npm start` may both find the packages missing,
-  // and two npm installs into one folder leave it broken.
+  // and two npm installs into one folder leave it broken. While another process installs, the
+  // packages' manifests may be there before their files: only a free lock says they are whole.
   const lock = join(BUNDLER_DIR, '.install.lock')
+  if (missingPackages().length === 0 && !existsSync(lock)) return { installed: false, ms: performance.now() - t0 }
   await acquire(lock)
   try {
     const missing = missingPackages()
@@ -81,10 +82,12 @@ async function install(log: (line: string) => void): Promise<{ installed: boolea
   }
 }
 
+/** Takes the install lock (a directory holding its owner's pid); a lock left by a process that is gone, or too old, is taken over. */
 async function acquire(lock: string): Promise<void> {
   for (;;) {
     try {
       mkdirSync(lock)
+      writeFileSync(join(lock, 'pid'), String(process.pid))
       return
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
@@ -95,9 +98,27 @@ async function acquire(lock: string): Promise<void> {
           return 0
         }
       })()
-      if (age > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true })
+      if (age > LOCK_STALE_MS || ownerIsGone(lock)) rmSync(lock, { recursive: true, force: true })
       else await new Promise((resolve) => setTimeout(resolve, 250))
     }
+  }
+}
+
+/** True when the lock's owner (its pid file) is no longer running: a run stopped mid-install left it. */
+function ownerIsGone(lock: string): boolean {
+  let pid: number
+  try {
+    pid = Number(readFileSync(join(lock, 'pid'), 'utf8'))
+  } catch {
+    // Just made, its pid not written yet: the owner is there.
+    return false
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return false
+  try {
+    process.kill(pid, 0)
+    return false
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH'
   }
 }
 

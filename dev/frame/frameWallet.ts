@@ -560,6 +560,8 @@ export class FrameWallet {
   private smartAccountNetworks(): Promise<SmartAccountNetwork[]> {
     this.smartNetworks ??= this.api('GET', '/v1/smart-accounts').then(
       (body) => {
+        // The service's smart accounts are still starting: none for now, asked again next time.
+        if (body.pending === true) this.smartNetworks = null
         const list = Array.isArray(body.networks) ? (body.networks as unknown[]) : []
         return list.flatMap((n): SmartAccountNetwork[] => {
           const chainId = field(n, 'chainId')

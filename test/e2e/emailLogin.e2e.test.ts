@@ -339,6 +339,11 @@ const delegatorExecuteAbi = [
 
 describe("the embedded wallet's smart account (ERC-4337, through the stack's bundler)", () => {
   it("Account switches to the counterfactual smart account, which signs (ERC-6492, then ERC-1271); a 3-call batch deploys it in one user operation; a host's eth_sendUserOperation; a reverting batch applies nothing; a paymaster sponsors a 0-ETH account; a reload keeps it; the switch goes back", async () => {
+    // The stack's bundler comes up in the background (its packages may be installing): the wallet
+    // service offers smart accounts once it is up.
+    await expect
+      .poll(async () => ((await (await fetch(`${stack().authUrl}/v1/smart-accounts`)).json()) as { networks: unknown[] }).networks.length, { timeout: 240_000, interval: 1_000 })
+      .toBe(1)
     const { page } = await demoWithoutDevtools(shared, { query: '?email=1' })
     await loginByEmail(page, `smart-${Date.now().toString(36)}@example.com`)
     const eoa = (await eip155Connection(page))!.connections[0]!.accounts[0]!.address as Address
@@ -470,5 +475,5 @@ describe("the embedded wallet's smart account (ERC-4337, through the stack's bun
     await expect.poll(async () => (await accounts())?.[0]?.address, { timeout: 20_000 }).toBe(eoa)
     expect(await inModal(page, 'account-type').textContent()).toBe('EOA')
     expect(await modalState(page, (s) => s.preferences.preferredAccountType.eip155)).toBe('eoa')
-  })
+  }, 360_000)
 })

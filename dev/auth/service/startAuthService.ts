@@ -54,7 +54,7 @@ export type AuthServiceOptions = {
    * The networks whose users get an ERC-4337 smart account (spec: smartAccountEnabledNetworks),
    * each with the bundler and the optional sponsoring paymaster the wallet sends through. None by default.
    */
-  smartAccounts?: SmartAccountNetworkConfig[]
+  smartAccounts?: SmartAccountNetworkConfig[] | Promise<SmartAccountNetworkConfig[]>
 }
 
 /**
@@ -132,6 +132,17 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
   const frameAncestors = allowed ? (allowed.size ? [...allowed].join(' ') : "'none'") : DEFAULT_FRAME_ANCESTORS
   const extraRoutes = options.routes ?? []
   let baseUrl = ''
+  // The smart-account networks once known (a promise settles later); failed to start: none.
+  let smartAccountNetworks: SmartAccountNetworkConfig[] | null = Array.isArray(options.smartAccounts) ? options.smartAccounts : options.smartAccounts ? null : []
+  if (options.smartAccounts instanceof Promise) {
+    options.smartAccounts.then(
+      (networks) => (smartAccountNetworks = networks),
+      (error: unknown) => {
+        log(`auth: smart accounts unavailable: ${error instanceof Error ? error.message : String(error)}`)
+        smartAccountNetworks = []
+      },
+    )
+  }
 
   const context: AuthRouteContext = {
     get url() {
@@ -229,7 +240,8 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     },
     '/v1/smart-accounts': {
       GET: async (_req, res) => {
-        sendJson(res, 200, { networks: options.smartAccounts ?? [] })
+        // Still starting (a bundler, the framework's deployment): none yet, and the frame asks again later.
+        sendJson(res, 200, smartAccountNetworks === null ? { networks: [], pending: true } : { networks: smartAccountNetworks })
       },
     },
     '/v1/me': {

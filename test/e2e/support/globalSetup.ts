@@ -8,6 +8,7 @@ import { startTestStack } from '../../../dev/testing/index'
 import { startAuthStack } from '../../../dev/auth/startAuthStack'
 import { ensureBundlerPackages } from '../../../dev/bundler/ensureBundlerPackages'
 import { startBundler } from '../../../dev/bundler/startBundler'
+import { freePort } from '../../../dev/stack/ports'
 import { buildPages } from '../../../scripts/buildPages'
 import { buildTesting } from '../../../scripts/buildTesting'
 import { withOwnAccounts } from './fileAccounts'
@@ -47,14 +48,18 @@ async function start(): Promise<Started> {
     // The gateway on a real database: PGlite (PostgreSQL in WASM), in memory for this run.
     const stack = await startTestStack({ database: {} })
     stops.push(() => stack.stop())
-    // An ERC-4337 bundler and sponsoring paymaster on the first chain: the embedded wallet's smart account sends through it.
-    await bundlerPackages
-    const bundler = await startBundler({ chain: stack.config.chains[0]! })
-    stops.push(() => bundler.stop())
-    const bundlers: StackConfig['bundlers'] = [{ chainId: bundler.chainId, bundlerUrl: bundler.bundlerUrl, paymasterUrl: bundler.paymasterUrl }]
+    // An ERC-4337 bundler and sponsoring paymaster on the first chain: the embedded wallet's
+    // smart account sends through it. It comes up in the background (its packages may still be
+    // installing) on ports fixed now; only what asks about smart accounts waits for it.
+    const chain = stack.config.chains[0]!
+    const [bundlerPort, paymasterPort] = [await freePort(), await freePort()]
+    const bundlers: StackConfig['bundlers'] = [{ chainId: chain.chainId, bundlerUrl: `http://127.0.0.1:${bundlerPort}`, paymasterUrl: `http://127.0.0.1:${paymasterPort}` }]
+    const bundlerStarting = bundlerPackages.then(() => startBundler({ chain, ports: { bundler: bundlerPort, paymaster: paymasterPort } }))
+    bundlerStarting.catch((error: unknown) => console.error(`The e2e stack's bundler did not start: ${error instanceof Error ? error.message : String(error)}`))
+    stops.push(async () => (await bundlerStarting.catch(() => null))?.stop())
     // The embedded wallet's services (auth service with the frame, mail inbox, social login
     // provider, Farcaster relay) are Gangway's own: the kit leaves them out.
-    const auth = await startAuthStack({ smartAccounts: [{ chain: stack.config.chains[0]!, bundlerUrl: bundler.bundlerUrl, paymasterUrl: bundler.paymasterUrl }] })
+    const auth = await startAuthStack({ smartAccounts: bundlerStarting.then((b) => [{ chain, bundlerUrl: b.bundlerUrl, paymasterUrl: b.paymasterUrl }]) })
     stops.push(() => auth.stop())
     const shared = {
       ...stack.config,
