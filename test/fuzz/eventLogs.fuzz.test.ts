@@ -108,7 +108,7 @@ function mutate(log: Record<string, unknown>, mutations: Mutation[]): unknown {
 }
 
 describe('imported and stored logs', () => {
-  it('an import succeeds fully or throws InvalidInputError with the live state and log unchanged', async () => {
+  it('an import succeeds fully or throws InvalidInputError with the live state and log unchanged', { timeout: 120_000 }, async () => {
     const base = await realLog()
     const { modal } = await createTestModal(EVERY)
     modal.open('Networks')
