@@ -318,8 +318,16 @@ describe('the local bundler (alto) and paymaster', () => {
 describe("the embedded wallet's smart account (dev/frame/smartAccount)", () => {
   const fetchFn = (input: string, init?: RequestInit) => fetch(input, init)
   let environment: Promise<SmartAccountsEnvironment>
+  /** The delegation framework, deployed once (its time is a figure: the auth stack pays it at start). */
+  const framework = () =>
+    (environment ??= (async () => {
+      const t0 = performance.now()
+      const deployed = await deployDelegationFramework(dev.chains[0]!)
+      figures.push(`delegation framework deployment (MetaMask's kit, ~40 contracts): ${ms(performance.now() - t0)}`)
+      return deployed
+    })())
   const embedded = async (owner: LocalAccount) =>
-    embeddedSmartAccount({ owner, chainId: chain.id, rpcUrl: dev.chains[0]!.rpcUrl, bundlerUrl: bundler.bundlerUrl, environment: await (environment ??= deployDelegationFramework(dev.chains[0]!)), fetch: fetchFn })
+    embeddedSmartAccount({ owner, chainId: chain.id, rpcUrl: dev.chains[0]!.rpcUrl, bundlerUrl: bundler.bundlerUrl, environment: await framework(), fetch: fetchFn })
 
   it('is counterfactual until its first user operation, which lands a 3-call batch; it signs for itself before (ERC-6492) and after (ERC-1271)', async () => {
     await started
