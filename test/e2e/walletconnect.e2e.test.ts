@@ -152,7 +152,7 @@ describe('WalletConnect through the local relay and the dev wallet', () => {
     expect(offHost).toEqual([])
   })
 
-  it("the wallet rejects → 'Connection rejected', and a retry shows a new QR code", async () => {
+  it("the wallet rejects → 'Connection rejected', and a retry shows a new QR code", { timeout: 240_000 }, async () => {
     const { page } = await demo()
     const wallet = await walletPage()
     const uri = await showQrCode(page)
@@ -174,7 +174,7 @@ describe('WalletConnect through the local relay and the dev wallet', () => {
     expect(offHost).toEqual([])
   })
 
-  it("switches between the session's chains; a chain outside the session is 'Chain is not supported'", async () => {
+  it("switches between the session's chains; a chain outside the session is 'Chain is not supported'", { timeout: 240_000 }, async () => {
     const { page } = await demo()
     const [first, second] = e2eStack().config.chains
     const both = await walletPage()
