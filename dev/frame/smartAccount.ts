@@ -34,16 +34,48 @@ export type UserOperationCall = { to: Address; value: bigint; data: Hex }
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>
 
-/** A JSON-RPC transport over the frame's fetch (no retries: an error is an answer). */
-function rpcTransport(url: string, fetch: Fetch) {
+/**
+ * What a transport never repeats: a node-signed send could happen twice. A signed user operation or
+ * transaction carries its nonce, so a second copy of one the first attempt did submit is refused.
+ */
+const NOT_REPEATABLE = new Set(['eth_sendTransaction'])
+
+/**
+ * A JSON-RPC transport over the frame's fetch. An error with a JSON-RPC code is an answer (a
+ * bundler's verdict on a user operation, ERC-7769), never repeated. A server's failure (an HTTP
+ * 5xx without a code, as a bundler answers when its own node timed out, or no answer at all) is
+ * tried again after `retryDelaysMs`.
+ *
+ * @example
+ * const bundler = createBundlerClient({ client, transport: rpcTransport(bundlerUrl, fetch) })
+ */
+export function rpcTransport(url: string, fetch: Fetch, retryDelaysMs: readonly number[] = [500, 1_500]) {
   let id = 0
+  const once = async (method: string, params: unknown): Promise<{ result?: unknown; error?: Error & { code?: number }; serverFailure: boolean }> => {
+    let res: Response
+    try {
+      res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params: params ?? [] }) })
+    } catch (cause) {
+      return { error: Object.assign(new Error(`Could not reach ${url}`), { cause }), serverFailure: true }
+    }
+    const body = (await res.json().catch(() => ({}))) as { result?: unknown; error?: { code?: number; message?: string; data?: unknown } }
+    if (body.error) {
+      const error = Object.assign(new Error(body.error.message ?? 'RPC error'), { code: body.error.code, data: body.error.data })
+      return { error, serverFailure: res.status >= 500 && typeof body.error.code !== 'number' }
+    }
+    if (!res.ok) return { error: new Error(`${url} answered ${res.status}`), serverFailure: res.status >= 500 }
+    return { result: body.result, serverFailure: false }
+  }
   return custom(
     {
       async request({ method, params }) {
-        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params: params ?? [] }) })
-        const body = (await res.json()) as { result?: unknown; error?: { code?: number; message?: string; data?: unknown } }
-        if (body.error) throw Object.assign(new Error(body.error.message ?? 'RPC error'), { code: body.error.code, data: body.error.data })
-        return body.result
+        for (let attempt = 0; ; attempt++) {
+          const answer = await once(method, params)
+          if (!answer.error) return answer.result
+          const delay = retryDelaysMs[attempt]
+          if (!answer.serverFailure || NOT_REPEATABLE.has(method) || delay === undefined) throw answer.error
+          await new Promise((resolve) => setTimeout(resolve, delay))
+        }
       },
     },
     { retryCount: 0 },
