@@ -1,0 +1,46 @@
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { currentView, eip155Connection, inModal } from './demo'
+import { e2eStack } from './stack'
+
+// The embedded wallet's sign-in as the e2e files drive it: the e-mail login through the stack's
+// mail sink, and the frame's own Approve button.
+
+const stack = () => e2eStack().config
+export type Mail = { to: string[]; subject: string; text: string; receivedAt: number }
+
+/** The newest mail to `to` after `after` (ms) that matches, waiting for it. */
+export async function mailTo(to: string, match: RegExp, after = 0): Promise<Mail> {
+  let found: Mail | undefined
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`${stack().mailUrl}/messages.json?to=${encodeURIComponent(to)}`)).json()) as Mail[]
+        found = mails.find((m) => m.receivedAt > after && match.test(m.text))
+        return found !== undefined
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true)
+  return found!
+}
+export const codeIn = (mail: Mail) => /\b(\d{6})\b/.exec(mail.text)![1]!
+
+export const frameApprove = (page: Page) => page.frameLocator('iframe[data-gangway-frame]').getByTestId('frame-approve')
+
+export async function startLogin(page: Page, email: string) {
+  await page.getByTestId('open-modal').click()
+  await inModal(page, 'email-input').fill(email)
+  await inModal(page, 'email-submit').click()
+  await expect.poll(() => currentView(page)).toBe('EmailLogin')
+}
+
+/** A whole e-mail login on a new device: the mailed link approves it, the mailed code connects. */
+export async function loginByEmail(page: Page, email: string): Promise<void> {
+  await startLogin(page, email)
+  await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 20_000 }).toBe('verifyDevice')
+  const link = /(http:\/\/\S+\/v1\/device\/approve\?token=\w+)/.exec((await mailTo(email, /\/v1\/device\/approve\?token=/)).text)![1]!
+  expect((await fetch(link)).status).toBe(200)
+  await inModal(page, 'email-otp').fill(codeIn(await mailTo(email, /\b\d{6}\b/)))
+  await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 30_000 }).toBe('connected')
+}
