@@ -1,18 +1,17 @@
 import { availableParallelism } from 'node:os'
-import { configDefaults, defineConfig } from 'vitest/config'
-import { ALONE_FILES } from './test/e2e/support/files.ts'
+import { defineConfig } from 'vitest/config'
 import { LongestFirstSequencer } from './test/e2e/support/sequencer.ts'
 
 // End-to-end tests: real headless Chromium (Debian's) on the built demo, against the local
 // stack (chains, gateway, relay, Solana, the embedded wallet's services) that the global setup
 // starts once on free ports of 127.0.0.1.
 //
-// Files run side by side in E2E_WORKERS workers (default: one more than the cores, as they
-// spend much of their time waiting on the browser and the stack), each with its own browser,
-// contexts and funded accounts (test/e2e/support/fileAccounts.ts). The few files that flip
-// stack-wide switches run first, one at a time, with nothing beside them; then the longest
-// files start first (test/e2e/support/files.ts).
-const workers = Number(process.env.E2E_WORKERS) || availableParallelism() + 1
+// Files run side by side in E2E_WORKERS workers (default: two more than the cores, as they
+// spend most of their time waiting on the browser and the stack: alone on 2 cores, three
+// workers kept 0.7 of a core busy), each with its own browser, contexts and funded accounts
+// (test/e2e/support/fileAccounts.ts); a file that flips the gateway's switches has a gateway
+// of its own. The longest files start first (test/e2e/support/files.ts).
+const workers = Number(process.env.E2E_WORKERS) || availableParallelism() + 2
 
 export default defineConfig({
   test: {
@@ -26,26 +25,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     expect: { poll: { timeout: 20_000 } },
     sequence: { sequencer: LongestFirstSequencer },
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'e2e alone',
-          include: ALONE_FILES.map((file) => `test/e2e/${file}`),
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          include: ['test/e2e/**/*.e2e.test.ts'],
-          exclude: [...configDefaults.exclude, ...ALONE_FILES.map((file) => `test/e2e/${file}`)],
-          maxWorkers: workers,
-          sequence: { groupOrder: 2 },
-        },
-      },
-    ],
+    include: ['test/e2e/**/*.e2e.test.ts'],
+    maxWorkers: workers,
   },
 })

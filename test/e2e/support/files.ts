@@ -1,21 +1,21 @@
 // Which e2e files may run beside others (vitest.e2e.config.ts and the global setup read this).
 
 /**
- * Files that change what the whole stack answers, through the gateway's `/_control` switches
- * (faults, delays, prices, remote features, identities, and `reset`, which also drops every
- * sign-in session): any other file running then would see them. They run one at a time, with
- * no other file running, before the files that run side by side.
+ * Files that change what the gateway answers through its `/_control` switches (faults, delays,
+ * prices, remote features, identities, and `reset`, which also drops every sign-in session): each
+ * gets a gateway of its own over the same chains and validator (the global setup starts it), so
+ * no other file sees its switches, and runs beside the others.
  */
-export const ALONE_FILES = ['account.e2e.test.ts', 'data.e2e.test.ts', 'layout.e2e.test.ts']
+export const GATEWAY_SWITCH_FILES = ['account.e2e.test.ts', 'data.e2e.test.ts', 'layout.e2e.test.ts']
 
 /**
  * Files that use the stack's own dev accounts, for what only those hold (the ERC-721 tokens
- * minted to them, account 0's history): the files that run alone, and the two axe-core files
- * of the main views (their NFTs tab), which may run beside each other as they only read what
- * those accounts hold (no transaction, name or sign-in). Every other file gets accounts of its
- * own (support/fileAccounts.ts).
+ * minted to them, account 0's history): account.e2e.test.ts, the one of them that sends, and
+ * the two axe-core files of the main views (their NFTs tab), which only read what those
+ * accounts hold (no transaction, name or sign-in). Every other file gets accounts of its own
+ * (support/fileAccounts.ts).
  */
-export const STACK_ACCOUNT_FILES = [...ALONE_FILES, 'a11y.e2e.test.ts', 'a11yPhone.e2e.test.ts']
+export const STACK_ACCOUNT_FILES = ['account.e2e.test.ts', 'a11y.e2e.test.ts', 'a11yPhone.e2e.test.ts']
 
 /**
  * The longest files, longest first: they start first, so that no long file is left running
@@ -23,13 +23,16 @@ export const STACK_ACCOUNT_FILES = [...ALONE_FILES, 'a11y.e2e.test.ts', 'a11yPho
  * vitest's own order is the same).
  */
 export const LONGEST_FILES = [
-  'reload.e2e.test.ts',
-  'a11y.e2e.test.ts',
-  'a11yPhone.e2e.test.ts',
-  'walletconnect.e2e.test.ts',
-  'emailLogin.e2e.test.ts',
-  'evm.e2e.test.ts',
-  'shell.e2e.test.ts',
   'a11yOtherViews.e2e.test.ts',
+  'a11yPhone.e2e.test.ts',
+  'a11y.e2e.test.ts',
+  'walletconnect.e2e.test.ts',
+  // Waits for the stack's bundler, which comes up in the background.
+  'smartAccount.e2e.test.ts',
+  'evm.e2e.test.ts',
+  'reload.e2e.test.ts',
+  'shell.e2e.test.ts',
+  'emailLogin.e2e.test.ts',
+  'siwx.e2e.test.ts',
   'keyboard.e2e.test.ts',
 ]

@@ -8,11 +8,12 @@ import { startTestStack } from '../../../dev/testing/index'
 import { startAuthStack } from '../../../dev/auth/startAuthStack'
 import { ensureBundlerPackages } from '../../../dev/bundler/ensureBundlerPackages'
 import { startBundler } from '../../../dev/bundler/startBundler'
+import { startGateway } from '../../../dev/gateway/startGateway'
 import { freePort } from '../../../dev/stack/ports'
 import { buildPages } from '../../../scripts/buildPages'
 import { buildTesting } from '../../../scripts/buildTesting'
 import { withOwnAccounts } from './fileAccounts'
-import { STACK_ACCOUNT_FILES } from './files'
+import { GATEWAY_SWITCH_FILES, STACK_ACCOUNT_FILES } from './files'
 
 export type E2EStack = { config: StackConfig; urls: { demo: string; wallet: string; web: string } }
 
@@ -73,7 +74,8 @@ async function start(): Promise<Started> {
     const stacks: Record<string, E2EStack> = {}
     // One file at a time: a few requests each, and no burst of them at the chains and validator.
     for (const file of readdirSync(E2E_DIR).filter((name) => name.endsWith('.e2e.test.ts'))) {
-      const own = STACK_ACCOUNT_FILES.includes(file) ? shared : await withOwnAccounts(shared, file)
+      const accounts = STACK_ACCOUNT_FILES.includes(file) ? shared : await withOwnAccounts(shared, file)
+      const own = GATEWAY_SWITCH_FILES.includes(file) ? { ...accounts, gatewayUrl: await ownGateway(shared, stops) } : accounts
       const json: Record<string, unknown> = {}
       const web = await serveStatic({ root: BUILT_PAGES, port: 0, json, pages: ['/wallet/'] })
       stops.push(() => web.stop())
@@ -86,6 +88,29 @@ async function start(): Promise<Started> {
     await stop()
     throw error
   }
+}
+
+/**
+ * A gateway of its own for a file that flips the gateway's switches: the same chains, tokens,
+ * names and validator as the stack's, its names and sessions in its own memory (no on-ramp
+ * treasury: the stack's gateway holds that one's nonce). Resolves with its URL.
+ */
+async function ownGateway(config: StackConfig, stops: (() => Promise<void>)[]): Promise<string> {
+  const gateway = await startGateway({
+    port: 0,
+    chains: config.chains,
+    tokens: config.tokens,
+    collections: config.collections,
+    amm: config.amm,
+    names: config.names,
+    solana: {
+      rpcUrl: config.solanaRpcUrl,
+      caipNetworkId: config.solanaCaipNetworkId,
+      tokens: [{ mint: config.solanaMint.address, symbol: config.solanaMint.symbol, name: config.solanaMint.name, decimals: config.solanaMint.decimals }],
+    },
+  })
+  stops.push(() => gateway.stop())
+  return gateway.url
 }
 
 /** One start for all the e2e projects (vitest.e2e.config.ts): each runs this setup. */
