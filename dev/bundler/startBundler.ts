@@ -30,7 +30,12 @@ const UTILITY_KEY = keccak256(stringToBytes('gangway dev bundler utility'))
 /** The mock paymaster deploys its paymasters and their deposits from this fixed key (`0xaa…aa`). */
 const PAYMASTER_DEPLOYER = privateKeyToAccount(`0x${'aa'.repeat(32)}`).address
 
-const READY_TIMEOUT_MS = 60_000
+/**
+ * How long alto and the paymaster may take to answer. About 2 s of CPU each on an idle machine;
+ * beside a test suite's browsers on 2 cores alto once took over 60 s. A child that exits is
+ * reported at once, so a long wait costs nothing when it works.
+ */
+const READY_TIMEOUT_MS = 180_000
 const WATCHDOG = join(BUNDLER_DIR, '..', 'chain', 'parentWatchdog.cjs')
 const LOOPBACK_ONLY = join(BUNDLER_DIR, 'loopbackOnly.cjs')
 
