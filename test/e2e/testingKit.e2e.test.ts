@@ -104,7 +104,7 @@ describe('the gangway-stack CLI (built)', () => {
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
     const config = await new Promise<Kit.TestStackConfig>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no configuration within 60 s: ${out}`)), 60_000)
+      const timer = setTimeout(() => reject(new Error(`no configuration within 110 s: ${out}`)), 110_000)
       child.stdout.on('data', () => {
         try {
           resolve(JSON.parse(out) as Kit.TestStackConfig)
