@@ -126,7 +126,14 @@ async function deployDependencies(session: Session, response: GrantedPermissionR
  */
 async function redeem(session: Session, response: GrantedPermissionResponse, call: { to: Address; value?: bigint; data?: Hex }): Promise<'success' | 'reverted'> {
   try {
-    const hash = await session.sendTransactionWithDelegation({ ...call, permissionContext: response.context, delegationManager: response.delegationManager, gas: 1_000_000n })
+    const hash = await session.sendTransactionWithDelegation({
+      to: call.to,
+      value: call.value ?? 0n,
+      data: call.data ?? '0x',
+      permissionContext: response.context,
+      delegationManager: response.delegationManager,
+      gas: 1_000_000n,
+    } as Parameters<Session['sendTransactionWithDelegation']>[0])
     return (await publicClient.waitForTransactionReceipt({ hash })).status
   } catch (error) {
     // hardhat answers a transaction that reverted in its block with the revert.
