@@ -22,10 +22,7 @@ import {
 import {
   bytesToHex,
   createWalletClient,
-  decodeFunctionResult,
   defineChain,
-  encodeFunctionData,
-  erc20Abi,
   formatEther,
   hexToBytes,
   hexToNumber,
@@ -33,7 +30,6 @@ import {
   isHex,
   numberToHex,
   size,
-  type Address,
   type Hex,
 } from 'viem'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
@@ -62,29 +58,13 @@ import {
   type BatchRecord,
   type CallsRpc,
 } from '../wallet/batchedCalls'
-import {
-  assertNotExpired,
-  displaySymbol,
-  echoRequest,
-  formatTime,
-  grantPromptDetails,
-  isStoredPermission,
-  parsePermissionRequests,
-  PermissionRequestError,
-  permissionSummary,
-  responseExpiry,
-  revokeRequest,
-  SUPPORTED_PERMISSION_TYPES,
-  SUPPORTED_RULE_TYPES,
-  supportedPermissionTypes,
-  type GrantedPermissionResponse,
-  type ParsedPermissionRequest,
-  type StoredPermission,
-  type TokenInfo,
-} from './permissionRequests'
+import type { GrantedPermissionResponse, StoredPermission } from './permissionRequests'
 // The smart account's code (the delegation framework's kit) loads only once a smart account is used.
 import type { OwnedSmartAccount, SmartAccountNetwork, UserOperationCall } from './smartAccount'
 const smartAccountModule = () => import('./smartAccount')
+// ERC-7715 permissions load on their first request (the delegations' part with the kit).
+const permissionRequestsModule = () => import('./permissionRequests')
+type PermissionRequests = Awaited<ReturnType<typeof permissionRequestsModule>>
 const permissionModule = () => import('./permissionDelegation')
 
 /** Storage key of the session token. */
@@ -908,7 +888,7 @@ export class FrameWallet {
     }
     // ERC-7715 likewise. wallet_revokePermissions is ERC-7715's revocation only with a permission
     // context; EIP-2255's `{ eth_accounts: {} }` keeps the answer it had.
-    if (typeof method === 'string' && (PERMISSION_METHODS.has(method) || (method === 'wallet_revokePermissions' && revokeRequest(params) !== null))) {
+    if (typeof method === 'string' && (PERMISSION_METHODS.has(method) || (method === 'wallet_revokePermissions' && (await permissionRequestsModule()).revokeRequest(params) !== null))) {
       return { result: await this.executionPermissions(method, params) }
     }
     let kind: 'safe' | 'approval'
@@ -1098,33 +1078,34 @@ export class FrameWallet {
   // ── ERC-7715 execution permissions (delegations of the smart account) ──────────────────
 
   private async executionPermissions(method: string, params: unknown): Promise<unknown> {
+    const requests = await permissionRequestsModule()
     switch (method) {
       case 'wallet_getSupportedExecutionPermissions':
-        return this.supportedPermissions()
+        return this.supportedPermissions(requests)
       case 'wallet_getGrantedExecutionPermissions': {
         const user = await this.signedInUser()
         const smart = await this.activeSmartAccount(user)
         // The EOA grants none.
         if (!smart) return []
-        return this.storedPermissions(user, smart.address)
+        return this.storedPermissions(requests, user, smart.address)
           .filter((p) => p.status === 'active')
           .map((p) => p.response)
       }
       case 'wallet_requestExecutionPermissions':
       case 'wallet_grantPermissions':
-        return this.grantPermissions(method, params)
+        return this.grantPermissions(requests, method, params)
       default:
-        return this.revokePermission(method, params)
+        return this.revokePermission(requests, method, params)
     }
   }
 
   /** `{ [type]: { chainIds, ruleTypes } }` for the synced networks with smart accounts whose framework can make it. */
-  private async supportedPermissions(): Promise<Record<string, { chainIds: Hex[]; ruleTypes: string[] }>> {
+  private async supportedPermissions(p: PermissionRequests): Promise<Record<string, { chainIds: Hex[]; ruleTypes: string[] }>> {
     const enabled = (await this.smartAccountNetworks()).filter((n) => this.networks.some((synced) => synced.chainId === n.chainId))
     const supported: Record<string, { chainIds: Hex[]; ruleTypes: string[] }> = {}
-    for (const type of SUPPORTED_PERMISSION_TYPES) {
-      const chainIds = enabled.filter((n) => supportedPermissionTypes(n.environment).includes(type)).map((n) => numberToHex(n.chainId))
-      if (chainIds.length > 0) supported[type] = { chainIds, ruleTypes: [...SUPPORTED_RULE_TYPES] }
+    for (const type of p.SUPPORTED_PERMISSION_TYPES) {
+      const chainIds = enabled.filter((n) => p.supportedPermissionTypes(n.environment).includes(type)).map((n) => numberToHex(n.chainId))
+      if (chainIds.length > 0) supported[type] = { chainIds, ruleTypes: [...p.SUPPORTED_RULE_TYPES] }
     }
     return supported
   }
@@ -1134,20 +1115,20 @@ export class FrameWallet {
    * the requests checked, one prompt for all, then one signed delegation each from the smart
    * account to the request's `to`. Answers ERC-7715's `PermissionResponse[]` and keeps them.
    */
-  private async grantPermissions(method: string, params: unknown): Promise<GrantedPermissionResponse[]> {
+  private async grantPermissions(p: PermissionRequests, method: string, params: unknown): Promise<GrantedPermissionResponse[]> {
     const user = await this.signedInUser()
     const smart = await this.activeSmartAccount(user)
     if (!smart) throw new FrameRequestError(`${method} needs the smart account: switch to it first`, 4200)
     const network = this.network()
-    const requests = parsePermissionRequests(params, { chainId: network.chainId, account: smart.address, supportedTypes: supportedPermissionTypes(smart.environment) })
+    const requests = p.parsePermissionRequests(params, { chainId: network.chainId, account: smart.address, supportedTypes: p.supportedPermissionTypes(smart.environment) })
     const now = await this.chainTime(network)
-    assertNotExpired(requests, now)
-    const tokens = await this.tokenInfos(network, requests)
+    p.assertNotExpired(requests, now)
+    const tokens = await p.readTokenInfos(requests, { network: network.name, call: (to, data) => this.nodeRequest(network, 'eth_call', [{ to, data }, 'latest']) as Promise<Hex> })
     const deployed = await smart.account.isDeployed()
     await this.approve(
       method,
       'Grant permission',
-      grantPromptDetails(requests, { tokens, account: `Smart account ${smart.address}${deployed ? '' : ' (not deployed yet: deployed on first use)'}`, network: network.name }),
+      p.grantPromptDetails(requests, { tokens, account: `Smart account ${smart.address}${deployed ? '' : ' (not deployed yet: deployed on first use)'}`, network: network.name }),
     )
     const { permissionDelegation } = await permissionModule()
     // A counterfactual account is deployed (by anyone) with its factory call before a redemption.
@@ -1162,12 +1143,12 @@ export class FrameWallet {
         chainId: request.chainId,
         status: 'active',
         grantedAt: Date.now(),
-        summary: permissionSummary(request, request.tokenAddress ? (tokens.get(request.tokenAddress) ?? null) : null),
-        response: { ...echoRequest(request, smart.address, startTime), context: grant.context, dependencies, delegationManager: smart.environment.DelegationManager },
+        summary: p.permissionSummary(request, request.tokenAddress ? (tokens.get(request.tokenAddress) ?? null) : null),
+        response: { ...p.echoRequest(request, smart.address, startTime), context: grant.context, dependencies, delegationManager: smart.environment.DelegationManager },
       })
     }
     this.updatePermissions(user, smart.address, (stored) => [...stored, ...granted])
-    return granted.map((p) => p.response)
+    return granted.map((g) => g.response)
   }
 
   /**
@@ -1176,13 +1157,13 @@ export class FrameWallet {
    * DelegationManager (deploying the account first when it is still counterfactual). Answers `{}`
    * once it is mined; the kept permission is marked revoked.
    */
-  private async revokePermission(method: string, params: unknown): Promise<Record<string, never>> {
+  private async revokePermission(p: PermissionRequests, method: string, params: unknown): Promise<Record<string, never>> {
     const user = await this.signedInUser()
     const smart = await this.activeSmartAccount(user)
     if (!smart) throw new FrameRequestError(`${method} needs the smart account: switch to it first`, 4200)
-    const context = revokeRequest(params)?.permissionContext
+    const context = p.revokeRequest(params)?.permissionContext
     if (typeof context !== 'string' || !/^0x[0-9a-fA-F]+$/.test(context)) throw new FrameRequestError('Missing or invalid "permissionContext"', -32602)
-    const record = this.storedPermissions(user, smart.address).find((p) => p.response.context.toLowerCase() === context.toLowerCase())
+    const record = this.storedPermissions(p, user, smart.address).find((r) => r.response.context.toLowerCase() === context.toLowerCase())
     if (!record) throw new FrameRequestError('No such permission', -32602)
     if (record.status === 'revoked') throw new FrameRequestError('The permission is already revoked', -32602)
     const network = this.networks.find((n) => n.chainId === record.chainId)
@@ -1192,21 +1173,22 @@ export class FrameWallet {
     const { contextDelegation, disableDelegationCall, isDelegationDisabled } = await permissionModule()
     const delegation = contextDelegation(record.response.context)
     if (!delegation) throw new FrameRequestError('No such permission', -32602)
-    const revoked = (revokedIn?: Hex) => this.updatePermissions(user, smart.address, (stored) =>
-      stored.map((p) => (isStoredPermission(p) && p.id === record.id ? { ...p, status: 'revoked', revokedAt: Date.now(), ...(revokedIn ? { revokedIn } : {}) } : p)),
-    )
+    const revoked = (revokedIn?: Hex) =>
+      this.updatePermissions(user, smart.address, (stored) =>
+        stored.map((r) => (p.isStoredPermission(r) && r.id === record.id ? { ...r, status: 'revoked', revokedAt: Date.now(), ...(revokedIn ? { revokedIn } : {}) } : r)),
+      )
     // Disabled already (from another device): nothing to sign, only to note.
     if (await isDelegationDisabled(owner, delegation)) {
       revoked()
       return {}
     }
-    const expiry = responseExpiry(record.response)
+    const expiry = p.responseExpiry(record.response)
     const deployed = await owner.account.isDeployed()
     await this.approve(method, 'Revoke permission', [
       { label: 'Permission', value: record.summary },
       { label: 'To', value: record.response.to },
-      { label: 'Granted', value: formatTime(Math.floor(record.grantedAt / 1000)) },
-      { label: 'Until', value: expiry === null ? 'No end date' : formatTime(expiry) },
+      { label: 'Granted', value: p.formatTime(Math.floor(record.grantedAt / 1000)) },
+      { label: 'Until', value: expiry === null ? 'No end date' : p.formatTime(expiry) },
       { label: 'From', value: `Smart account ${owner.address}${deployed ? '' : ' (deployed with this operation)'}` },
       { label: 'Network', value: network.name },
     ])
@@ -1224,28 +1206,6 @@ export class FrameWallet {
     return hexToNumber(timestamp)
   }
 
-  /** Symbol and decimals of each ERC-20 token the requests name, read from the chain. */
-  private async tokenInfos(network: Network, requests: readonly ParsedPermissionRequest[]): Promise<Map<Address, TokenInfo>> {
-    const tokens = new Map<Address, TokenInfo>()
-    for (const [i, request] of requests.entries()) {
-      const token = request.tokenAddress
-      if (!token || tokens.has(token)) continue
-      const call = (data: Hex) => this.nodeRequest(network, 'eth_call', [{ to: token, data }, 'latest']) as Promise<Hex>
-      try {
-        const [symbol, decimals] = await Promise.all([
-          call(encodeFunctionData({ abi: erc20Abi, functionName: 'symbol' })).then((data) => decodeFunctionResult({ abi: erc20Abi, functionName: 'symbol', data })),
-          call(encodeFunctionData({ abi: erc20Abi, functionName: 'decimals' })).then((data) => decodeFunctionResult({ abi: erc20Abi, functionName: 'decimals', data })),
-        ])
-        tokens.set(token, { symbol: displaySymbol(symbol), decimals })
-      } catch (e) {
-        // The node could not be asked: not the request's fault.
-        if (e instanceof FrameRequestError && e.code === -32603) throw e
-        throw new PermissionRequestError(`Invalid permission request ${i + 1}: "permission.data.tokenAddress" ${token} is not an ERC-20 token on ${network.name}`)
-      }
-    }
-    return tokens
-  }
-
   /** What this frame's storage holds for `smartAccount`, as stored (entries it cannot read included). */
   private storedPermissionEntries(user: SessionUser, smartAccount: string): unknown[] {
     try {
@@ -1256,8 +1216,8 @@ export class FrameWallet {
     }
   }
 
-  private storedPermissions(user: SessionUser, smartAccount: string): StoredPermission[] {
-    return this.storedPermissionEntries(user, smartAccount).filter(isStoredPermission)
+  private storedPermissions(p: PermissionRequests, user: SessionUser, smartAccount: string): StoredPermission[] {
+    return this.storedPermissionEntries(user, smartAccount).filter(p.isStoredPermission)
   }
 
   /** Rewrites the kept permissions; entries this wallet cannot read pass through untouched. */

@@ -4,7 +4,7 @@
 // only): the delegation itself is made by ./permissionDelegation once the user approved.
 
 import type { PermissionResponse, PermissionTypes } from '@metamask/7715-permission-types'
-import { formatEther, formatUnits, getAddress, numberToHex, type Address, type Hex } from 'viem'
+import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatEther, formatUnits, getAddress, numberToHex, type Address, type Hex } from 'viem'
 
 /** The permission types this wallet grants (ERC-7715 names), each made of the framework's caveats. */
 export const SUPPORTED_PERMISSION_TYPES = ['native-token-periodic', 'erc20-token-periodic', 'native-token-allowance', 'erc20-token-allowance'] as const
@@ -190,6 +190,36 @@ export function assertNotExpired(requests: readonly ParsedPermissionRequest[], n
 
 /** What the prompt says about a token: read from the chain (ERC-20 symbol() and decimals()). */
 export type TokenInfo = { symbol: string; decimals: number }
+
+/**
+ * Symbol and decimals of each ERC-20 token the requests name, read with `call` (an `eth_call` on
+ * the request's network). A token that does not answer both is refused (-32602); a node that
+ * could not be asked (-32603) is not the request's fault, and its error passes through.
+ *
+ * @example
+ * const tokens = await readTokenInfos(requests, { network: 'Local', call: (to, data) => rpc('eth_call', [{ to, data }, 'latest']) })
+ */
+export async function readTokenInfos(
+  requests: readonly ParsedPermissionRequest[],
+  options: { network: string; call: (to: Address, data: Hex) => Promise<Hex> },
+): Promise<Map<Address, TokenInfo>> {
+  const tokens = new Map<Address, TokenInfo>()
+  for (const [i, request] of requests.entries()) {
+    const token = request.tokenAddress
+    if (!token || tokens.has(token)) continue
+    try {
+      const [symbol, decimals] = await Promise.all([
+        options.call(token, encodeFunctionData({ abi: erc20Abi, functionName: 'symbol' })).then((data) => decodeFunctionResult({ abi: erc20Abi, functionName: 'symbol', data })),
+        options.call(token, encodeFunctionData({ abi: erc20Abi, functionName: 'decimals' })).then((data) => decodeFunctionResult({ abi: erc20Abi, functionName: 'decimals', data })),
+      ])
+      tokens.set(token, { symbol: displaySymbol(symbol), decimals })
+    } catch (e) {
+      if ((e as { code?: unknown } | null)?.code === -32603) throw e
+      throw new PermissionRequestError(`Invalid permission request ${i + 1}: "permission.data.tokenAddress" ${token} is not an ERC-20 token on ${options.network}`)
+    }
+  }
+  return tokens
+}
 
 /**
  * "every 1 day", "every 2 hours", …: a period in the largest unit that divides it.
