@@ -19,7 +19,19 @@ import {
   type KeyPairSigner,
   type Transaction,
 } from '@solana/kit'
-import { bytesToHex, createWalletClient, defineChain, formatEther, hexToBytes, http, isHex, numberToHex, size, type Hex } from 'viem'
+import {
+  bytesToHex,
+  createWalletClient,
+  defineChain,
+  formatEther,
+  hexToBytes,
+  hexToNumber,
+  http,
+  isHex,
+  numberToHex,
+  size,
+  type Hex,
+} from 'viem'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import {
   FRAME_PROTOCOL_VERSION,
@@ -46,9 +58,14 @@ import {
   type BatchRecord,
   type CallsRpc,
 } from '../wallet/batchedCalls'
+import type { GrantedPermissionResponse, StoredPermission } from './permissionRequests'
 // The smart account's code (the delegation framework's kit) loads only once a smart account is used.
 import type { OwnedSmartAccount, SmartAccountNetwork, UserOperationCall } from './smartAccount'
 const smartAccountModule = () => import('./smartAccount')
+// ERC-7715 permissions load on their first request (the delegations' part with the kit).
+const permissionRequestsModule = () => import('./permissionRequests')
+type PermissionRequests = Awaited<ReturnType<typeof permissionRequestsModule>>
+const permissionModule = () => import('./permissionDelegation')
 
 /** Storage key of the session token. */
 export const TOKEN_KEY = 'gangway-frame:token'
@@ -58,6 +75,28 @@ export const DEVICE_KEY = 'gangway-frame:device'
 export const ACCOUNT_TYPE_KEY = 'gangway-frame:account-type'
 /** Storage key of the EIP-5792 batches the wallet sent (id → record), for their status after a reload. */
 export const BATCHES_KEY = 'gangway-frame:batches'
+/** Prefix of the storage keys of the ERC-7715 permissions a user's smart account granted (see `permissionsKey`). */
+export const PERMISSIONS_KEY = 'gangway-frame:permissions'
+
+/**
+ * Storage key of the ERC-7715 permissions `smartAccount` (owned by `owner`) granted: a JSON array
+ * of records `{ id, chainId, status: 'active' | 'revoked', grantedAt, revokedAt?, revokedIn?, summary, response }`.
+ *
+ * @example
+ * permissionsKey(owner, smartAccount) // 'gangway-frame:permissions:0xabc…:0xdef…'
+ */
+export function permissionsKey(owner: string, smartAccount: string): string {
+  return `${PERMISSIONS_KEY}:${owner.toLowerCase()}:${smartAccount.toLowerCase()}`
+}
+
+/** The ERC-7715 methods the frame answers itself (the policy of spec §6 predates them). */
+const PERMISSION_METHODS = new Set([
+  'wallet_requestExecutionPermissions',
+  'wallet_grantPermissions',
+  'wallet_getGrantedExecutionPermissions',
+  'wallet_getSupportedExecutionPermissions',
+  'wallet_revokeExecutionPermission',
+])
 
 /** A synchronous key-value store (the page's localStorage). */
 export type FrameStorage = {
@@ -847,6 +886,11 @@ export class FrameWallet {
     if (method === 'wallet_getCapabilities' || method === 'wallet_sendCalls' || method === 'wallet_getCallsStatus' || method === 'wallet_showCallsStatus') {
       return { result: await this.batchedCalls(method, params) }
     }
+    // ERC-7715 likewise. wallet_revokePermissions is ERC-7715's revocation only with a permission
+    // context; EIP-2255's `{ eth_accounts: {} }` keeps the answer it had.
+    if (typeof method === 'string' && (PERMISSION_METHODS.has(method) || (method === 'wallet_revokePermissions' && (await permissionRequestsModule()).revokeRequest(params) !== null))) {
+      return { result: await this.executionPermissions(method, params) }
+    }
     let kind: 'safe' | 'approval'
     try {
       kind = classifyRpcMethod(method as string)
@@ -1029,6 +1073,156 @@ export class FrameWallet {
     } catch (e) {
       throw new FrameRequestError(userOperationFailure(e), -32003)
     }
+  }
+
+  // ── ERC-7715 execution permissions (delegations of the smart account) ──────────────────
+
+  private async executionPermissions(method: string, params: unknown): Promise<unknown> {
+    const requests = await permissionRequestsModule()
+    switch (method) {
+      case 'wallet_getSupportedExecutionPermissions':
+        return this.supportedPermissions(requests)
+      case 'wallet_getGrantedExecutionPermissions': {
+        const user = await this.signedInUser()
+        const smart = await this.activeSmartAccount(user)
+        // The EOA grants none.
+        if (!smart) return []
+        return this.storedPermissions(requests, user, smart.address)
+          .filter((p) => p.status === 'active')
+          .map((p) => p.response)
+      }
+      case 'wallet_requestExecutionPermissions':
+      case 'wallet_grantPermissions':
+        return this.grantPermissions(requests, method, params)
+      default:
+        return this.revokePermission(requests, method, params)
+    }
+  }
+
+  /** `{ [type]: { chainIds, ruleTypes } }` for the synced networks with smart accounts whose framework can make it. */
+  private async supportedPermissions(p: PermissionRequests): Promise<Record<string, { chainIds: Hex[]; ruleTypes: string[] }>> {
+    const enabled = (await this.smartAccountNetworks()).filter((n) => this.networks.some((synced) => synced.chainId === n.chainId))
+    const supported: Record<string, { chainIds: Hex[]; ruleTypes: string[] }> = {}
+    for (const type of p.SUPPORTED_PERMISSION_TYPES) {
+      const chainIds = enabled.filter((n) => p.supportedPermissionTypes(n.environment).includes(type)).map((n) => numberToHex(n.chainId))
+      if (chainIds.length > 0) supported[type] = { chainIds, ruleTypes: [...p.SUPPORTED_RULE_TYPES] }
+    }
+    return supported
+  }
+
+  /**
+   * `wallet_requestExecutionPermissions` (and ERC-7715's earlier name, `wallet_grantPermissions`):
+   * the requests checked, one prompt for all, then one signed delegation each from the smart
+   * account to the request's `to`. Answers ERC-7715's `PermissionResponse[]` and keeps them.
+   */
+  private async grantPermissions(p: PermissionRequests, method: string, params: unknown): Promise<GrantedPermissionResponse[]> {
+    const user = await this.signedInUser()
+    const smart = await this.activeSmartAccount(user)
+    if (!smart) throw new FrameRequestError(`${method} needs the smart account: switch to it first`, 4200)
+    const network = this.network()
+    const requests = p.parsePermissionRequests(params, { chainId: network.chainId, account: smart.address, supportedTypes: p.supportedPermissionTypes(smart.environment) })
+    const now = await this.chainTime(network)
+    p.assertNotExpired(requests, now)
+    const tokens = await p.readTokenInfos(requests, { network: network.name, call: (to, data) => this.nodeRequest(network, 'eth_call', [{ to, data }, 'latest']) as Promise<Hex> })
+    const deployed = await smart.account.isDeployed()
+    await this.approve(
+      method,
+      'Grant permission',
+      p.grantPromptDetails(requests, { tokens, account: `Smart account ${smart.address}${deployed ? '' : ' (not deployed yet: deployed on first use)'}`, network: network.name }),
+    )
+    const { permissionDelegation } = await permissionModule()
+    // A counterfactual account is deployed (by anyone) with its factory call before a redemption.
+    const factoryArgs = deployed ? null : await smart.account.getFactoryArgs()
+    const dependencies = factoryArgs?.factory && factoryArgs.factoryData ? [{ factory: factoryArgs.factory, factoryData: factoryArgs.factoryData }] : []
+    const granted: StoredPermission[] = []
+    for (const request of requests) {
+      const startTime = request.startTime ?? now
+      const grant = await permissionDelegation(smart, request, startTime)
+      granted.push({
+        id: grant.id,
+        chainId: request.chainId,
+        status: 'active',
+        grantedAt: Date.now(),
+        summary: p.permissionSummary(request, request.tokenAddress ? (tokens.get(request.tokenAddress) ?? null) : null),
+        response: { ...p.echoRequest(request, smart.address, startTime), context: grant.context, dependencies, delegationManager: smart.environment.DelegationManager },
+      })
+    }
+    this.updatePermissions(user, smart.address, (stored) => [...stored, ...granted])
+    return granted.map((g) => g.response)
+  }
+
+  /**
+   * `wallet_revokeExecutionPermission({ permissionContext })` (or `wallet_revokePermissions` with
+   * one): after the prompt, one user operation from the smart account disables the delegation at
+   * DelegationManager (deploying the account first when it is still counterfactual). Answers `{}`
+   * once it is mined; the kept permission is marked revoked.
+   */
+  private async revokePermission(p: PermissionRequests, method: string, params: unknown): Promise<Record<string, never>> {
+    const user = await this.signedInUser()
+    const smart = await this.activeSmartAccount(user)
+    if (!smart) throw new FrameRequestError(`${method} needs the smart account: switch to it first`, 4200)
+    const context = p.revokeRequest(params)?.permissionContext
+    if (typeof context !== 'string' || !/^0x[0-9a-fA-F]+$/.test(context)) throw new FrameRequestError('Missing or invalid "permissionContext"', -32602)
+    const record = this.storedPermissions(p, user, smart.address).find((r) => r.response.context.toLowerCase() === context.toLowerCase())
+    if (!record) throw new FrameRequestError('No such permission', -32602)
+    if (record.status === 'revoked') throw new FrameRequestError('The permission is already revoked', -32602)
+    const network = this.networks.find((n) => n.chainId === record.chainId)
+    if (!network) throw new FrameRequestError(`The network of this permission (chain ${record.chainId}) is not synced`, -32603)
+    const owner = await this.smartAccountOn(user, network)
+    if (!owner) throw new FrameRequestError(`Smart accounts are not enabled on ${network.name}`, 4100)
+    const { contextDelegation, disableDelegationCall, isDelegationDisabled } = await permissionModule()
+    const delegation = contextDelegation(record.response.context)
+    if (!delegation) throw new FrameRequestError('No such permission', -32602)
+    const revoked = (revokedIn?: Hex) =>
+      this.updatePermissions(user, smart.address, (stored) =>
+        stored.map((r) => (p.isStoredPermission(r) && r.id === record.id ? { ...r, status: 'revoked', revokedAt: Date.now(), ...(revokedIn ? { revokedIn } : {}) } : r)),
+      )
+    // Disabled already (from another device): nothing to sign, only to note.
+    if (await isDelegationDisabled(owner, delegation)) {
+      revoked()
+      return {}
+    }
+    const expiry = p.responseExpiry(record.response)
+    const deployed = await owner.account.isDeployed()
+    await this.approve(method, 'Revoke permission', [
+      { label: 'Permission', value: record.summary },
+      { label: 'To', value: record.response.to },
+      { label: 'Granted', value: p.formatTime(Math.floor(record.grantedAt / 1000)) },
+      { label: 'Until', value: expiry === null ? 'No end date' : p.formatTime(expiry) },
+      { label: 'From', value: `Smart account ${owner.address}${deployed ? '' : ' (deployed with this operation)'}` },
+      { label: 'Network', value: network.name },
+    ])
+    const receipt = await this.sendFromSmartAccount(owner, [disableDelegationCall(owner.environment, delegation)])
+    if (!receipt.success) throw new FrameRequestError(`The revocation reverted (user operation ${receipt.userOpHash})`, -32003)
+    revoked(receipt.receipt.transactionHash)
+    return {}
+  }
+
+  /** The chain's time: the latest block's timestamp (Unix seconds). */
+  private async chainTime(network: Network): Promise<number> {
+    const block = await this.nodeRequest(network, 'eth_getBlockByNumber', ['latest', false])
+    const timestamp = field(block, 'timestamp')
+    if (!isHex(timestamp)) throw new FrameRequestError(`${network.name} sent no block time`, -32603)
+    return hexToNumber(timestamp)
+  }
+
+  /** What this frame's storage holds for `smartAccount`, as stored (entries it cannot read included). */
+  private storedPermissionEntries(user: SessionUser, smartAccount: string): unknown[] {
+    try {
+      const stored = JSON.parse(this.deps.storage.get(permissionsKey(user.account.address, smartAccount)) ?? '[]') as unknown
+      return Array.isArray(stored) ? stored : []
+    } catch {
+      return []
+    }
+  }
+
+  private storedPermissions(p: PermissionRequests, user: SessionUser, smartAccount: string): StoredPermission[] {
+    return this.storedPermissionEntries(user, smartAccount).filter(p.isStoredPermission)
+  }
+
+  /** Rewrites the kept permissions; entries this wallet cannot read pass through untouched. */
+  private updatePermissions(user: SessionUser, smartAccount: string, update: (stored: unknown[]) => unknown[]): void {
+    this.deps.storage.set(permissionsKey(user.account.address, smartAccount), JSON.stringify(update(this.storedPermissionEntries(user, smartAccount))))
   }
 
   // ── EIP-5792 batches (shared with the other dev wallets: ../wallet/batchedCalls) ───────────

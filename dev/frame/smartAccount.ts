@@ -4,7 +4,7 @@
 // ERC-1271 once deployed, ERC-6492 before. Sends go to the network's bundler as user
 // operations; a paymaster (ERC-7677) may pay for them. DOM-free: the frame hands in fetch.
 
-import { Implementation, toMetaMaskSmartAccount, type SmartAccountsEnvironment } from '@metamask/smart-accounts-kit'
+import { Implementation, toMetaMaskSmartAccount, type Delegation, type SmartAccountsEnvironment } from '@metamask/smart-accounts-kit'
 import {
   createPublicClient,
   custom,
@@ -90,6 +90,10 @@ export type OwnedSmartAccount = {
   bundler: BundlerClient
   /** The user operation's paymaster, when the network has one and the send asks for it. */
   paymaster?: ReturnType<typeof createPaymasterClient>
+  /** The delegation framework's addresses on the account's network. */
+  environment: SmartAccountsEnvironment
+  /** Signs a delegation from this account (EIP-712 for the network's DelegationManager), as the owner. */
+  signDelegation(delegation: Omit<Delegation, 'signature'>): Promise<Hex>
 }
 
 /**
@@ -197,7 +201,14 @@ export async function embeddedSmartAccount(options: {
       },
     },
   })
-  return { account: account as unknown as SmartAccount, address: account.address, client, bundler }
+  return {
+    account: account as unknown as SmartAccount,
+    address: account.address,
+    client,
+    bundler,
+    environment: options.environment,
+    signDelegation: (delegation) => account.signDelegation({ delegation }),
+  }
 }
 
 /**

@@ -605,7 +605,8 @@ describe('frame wallet: RPC', () => {
     const payload = await t.fail('Rpc', { method: 'eth_sign', params: [t.services.account.address, '0x00'] })
     expect(payload.message).toBe('Requested RPC call is not allowed')
     expect(payload.code).toBe(4200)
-    expect(await t.fail('Rpc', { method: 'wallet_grantPermissions', params: [] })).toEqual({ message: 'Method not supported by the embedded wallet', code: 4200 })
+    // EIP-2255's revocation is the modal's business (it signs out); only ERC-7715's, with a permission context, is the wallet's.
+    expect(await t.fail('Rpc', { method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })).toEqual({ message: 'Method not supported by the embedded wallet', code: 4200 })
     expect(t.prompts).toHaveLength(0)
     expect(t.services.rpcCalls).toHaveLength(0)
   })
