@@ -192,7 +192,7 @@ export function startModalEngine(options: ModalOptions, begun: EngineStart): Eng
   return {
     ...s,
     ...createWalletCommands(s),
-    ...callsCommands(s, optionalModules(options).find((m) => m.optional === 'calls')),
+    ...callsCommands(s, optionalModules(options).find((m) => m.optional === 'calls'), ready),
     ready,
     open: open(s),
     close: close(s),
