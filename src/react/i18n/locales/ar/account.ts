@@ -97,5 +97,7 @@ const messages: Record<string, string> = {
   'Sent {amount} {symbol}': 'تم إرسال {amount} {symbol}',
   'Done': 'تم',
   'Not sent': 'لم يُرسَل',
+  // Session permissions (ERC-7715): Account's row and the list's title.
+  'Permissions': 'الصلاحيات',
 }
 export default messages

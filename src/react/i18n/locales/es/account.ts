@@ -97,5 +97,7 @@ const messages: Record<string, string> = {
   'Sent {amount} {symbol}': 'Se enviaron {amount} {symbol}',
   'Done': 'Listo',
   'Not sent': 'No enviado',
+  // Session permissions (ERC-7715): Account's row and the list's title.
+  'Permissions': 'Autorizaciones',
 }
 export default messages

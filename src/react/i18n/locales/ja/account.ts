@@ -97,5 +97,7 @@ const messages: Record<string, string> = {
   'Sent {amount} {symbol}': '{amount} {symbol}を送りました',
   'Done': '完了',
   'Not sent': '送信されませんでした',
+  // Session permissions (ERC-7715): Account's row and the list's title.
+  'Permissions': '権限',
 }
 export default messages
