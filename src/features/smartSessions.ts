@@ -17,6 +17,7 @@ export function smartSessions(): OptionalFeature {
   return {
     optional: 'permissions',
     load: () => import('../core/features/permissions.js').then((m) => m.permissionsFeature),
+    views: () => import('../react/views/permissions/permissionsViews.js').then((m) => m.permissionsViews),
     commands: () => import('../core/events/permissions/permissionsCommands.js').then((m) => m.createPermissionsCommands),
   }
 }
