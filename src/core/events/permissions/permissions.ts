@@ -54,6 +54,7 @@ export const permissionsRequestFailed = defineEvent('permissions/requestFailed',
 
 /** Revoke a granted permission (`modal.revokePermission`, Revoke in Permissions): the wallet asks the visitor, then disables it. */
 export const permissionRevokeRequested = defineIntent('permissions/revokeRequested', object({ context: string() }))
+/** The wallet revoked it (disabled on chain): the session account can no longer use it. */
 export const permissionRevoked = defineEvent('permissions/revoked', object({ context: string() }))
 /** The wallet refused or failed to revoke it: it is as it was. */
 export const permissionRevokeFailed = defineEvent('permissions/revokeFailed', object({ context: string(), error: serializedErrorSchema }))
