@@ -12,6 +12,7 @@ import type { BannerVariant } from './core/events/modal/banner.js'
 import type { Namespace, ViewName } from './core/events/views.js'
 import type { WalletCommands } from './core/events/connection/walletCommands.js'
 import type { CallsCommands } from './core/events/calls/callsCommands.js'
+import type { PermissionsCommands } from './core/events/permissions/permissionsCommands.js'
 import type { WalletRecord } from './core/domain/entities.js'
 import type { Eip1193Provider } from './core/ports.js'
 import { baseInitialState } from './core/reducers/baseInitialState.js'
@@ -29,7 +30,7 @@ export type { ModalOptions } from './options/modalOptions.js'
 export type { OpenOptions } from './commands/open.js'
 export type { ThemeVariables } from './commands/setThemeVariables.js'
 
-export type Modal = Omit<Store, 'start' | 'joinHistory' | 'storedLog'> & WalletCommands & CallsCommands & {
+export type Modal = Omit<Store, 'start' | 'joinHistory' | 'storedLog'> & WalletCommands & CallsCommands & PermissionsCommands & {
   readonly options: Readonly<ModalOptions>
   /** The state a server render and the first client render use (no hydration mismatch). */
   readonly serverState: ModalState
@@ -285,6 +286,9 @@ export function createModal(options: ModalOptions): Modal {
     getCallsStatus: request((e) => e.getCallsStatus),
     getCapabilities: request((e) => e.getCapabilities),
     showCallsStatus: request((e) => e.showCallsStatus),
+    requestPermissions: request((e) => e.requestPermissions),
+    revokePermission: request((e) => e.revokePermission),
+    getPermissions: request((e) => e.getPermissions),
     // Asking for a provider never starts anything: it answers once the session has started.
     getProvider: request((e) => e.getProvider, false),
     getWalletClient: request((e) => e.getWalletClient, false),

@@ -6,7 +6,17 @@ export { GangwayError, InvalidInputError, serializeError, serializedErrorSchema 
 export type { SerializedError, UnknownGangwayError } from './core/errors/base.js'
 export { deserializeError } from './core/errors/deserializeError.js'
 export { isUserRejection } from './core/errors/isUserRejection.js'
-export { ModalClosedError, ChainAdapterNotFoundError, ConnectorNotFoundError, FeatureNotIncludedError, NetworkNotFoundError, NoActiveAddressError, RequestAbortedError } from './core/errors/connection.js'
+export {
+  ModalClosedError,
+  ChainAdapterNotFoundError,
+  ConnectorNotFoundError,
+  FeatureNotIncludedError,
+  NetworkNotFoundError,
+  NoActiveAddressError,
+  RequestAbortedError,
+  UnsupportedNamespaceError,
+} from './core/errors/connection.js'
+export { WalletPermissionsUnsupportedError, PermissionsNotAllowedError } from './core/errors/permissions.js'
 export {
   WalletRpcError,
   WalletRejectedError,
@@ -65,6 +75,8 @@ export type {
   RefreshBalanceError,
   ImportLogError,
   HostInputError,
+  RequestPermissionsError,
+  RevokePermissionError,
 } from './core/errors/commandErrors.js'
 export { createMemoryStorage } from './adapters/storage/memoryStorage.js'
 export { createIdbStorage } from './adapters/storage/idbStorage.js'
@@ -96,6 +108,12 @@ export type { SendToken } from './core/events/connection/send.js'
 export type { CallsCommands, SendCallsOptions, CallsStatusResult } from './core/events/calls/callsCommands.js'
 export type { CallInput, CallsReceipt, CallsStatusKind } from './core/domain/calls.js'
 export type { CallsState, CallsBatch } from './core/reducers/calls/callsReducer.js'
+// Session permissions (ERC-7715), with the `smartSessions()` module of `gangway-kit/features`.
+export type { PermissionsCommands, RequestPermissionsOptions } from './core/events/permissions/permissionsCommands.js'
+export type { PermissionRequestInput, PermissionTime } from './core/domain/permissions/permissionRequests.js'
+export type { SessionPermissionType } from './core/domain/permissionTypes.js'
+export type { SessionPermission } from './core/reducers/permissions/sessionPermissions.js'
+export type { PermissionsState, PermissionGrant, PermissionStatus } from './core/reducers/permissions/permissionsReducer.js'
 export { newRequestId } from './core/events/newRequestId.js'
 export { connectorsChanged } from './core/events/connection/connectors.js'
 export { disconnectRequested, accountDisconnected, accountsChanged, connectionSwitchRequested } from './core/events/connection/connectionLifecycle.js'

@@ -48,6 +48,7 @@ import { getProvider } from './commands/getProvider.js'
 import { getWalletClient } from './commands/getWalletClient.js'
 import { destroy } from './commands/destroy.js'
 import { callsCommands } from './commands/calls.js'
+import { permissionsCommands } from './commands/permissions.js'
 
 /**
  * The modal's engine: the event-sourced store with its features, effects, persistence and the
@@ -192,7 +193,8 @@ export function startModalEngine(options: ModalOptions, begun: EngineStart): Eng
   return {
     ...s,
     ...createWalletCommands(s),
-    ...callsCommands(s, optionalModules(options).find((m) => m.optional === 'calls')),
+    ...callsCommands(s, optionalModules(options).find((m) => m.optional === 'calls'), ready),
+    ...permissionsCommands(s, optionalModules(options).find((m) => m.optional === 'permissions'), ready),
     ready,
     open: open(s),
     close: close(s),

@@ -5,7 +5,7 @@ import { loadStackConfig, type StackConfig } from '../stack/stackConfig'
 import { createModal, DEFAULT_SWAP_CHAINS, VIEWS, type ChainAdapter, type Modal, type Network, type ViewName } from '../../src/index'
 import { createEvmAdapter, defineEvmNetwork } from '../../src/evm'
 import { walletConnect } from '../../src/walletconnect'
-import { batchedCalls, embeddedWallet, names, onramp, siwx, swaps } from '../../src/features'
+import { batchedCalls, embeddedWallet, names, onramp, siwx, smartSessions, swaps } from '../../src/features'
 import { ModalProvider, useModal, useModalState } from '../../src/react/index'
 import { GangwayDevtools } from '../../src/devtools/index'
 
@@ -176,8 +176,10 @@ async function main() {
     adapters,
     apiUrl: config.gatewayUrl,
     // Swaps, the on-ramp and name registration (Account's Swap, Buy and "Choose a name"), and
-    // batched calls (EIP-5792: window.gangway.sendCalls and the others).
-    modules: [swaps(), onramp(), names(), batchedCalls()],
+    // batched calls (EIP-5792: window.gangway.sendCalls and the others); with ?email=1, session
+    // permissions too (ERC-7715: window.gangway.requestPermissions and the others, which the
+    // embedded wallet's frame grants).
+    modules: [swaps(), onramp(), names(), batchedCalls(), ...(params.get('email') === '1' ? [smartSessions()] : [])],
     // ?locale=es|ja|ar: the modal's language (also switched at run time with the page's Language menu).
     ...(params.get('locale') ? { locale: params.get('locale')! } : {}),
     // Swaps on the local chains too (Uniswap V2 of the dev stack), besides the 12 default networks;

@@ -1,7 +1,7 @@
 import type { CallsCommands } from '../core/events/calls/callsCommands.js'
-import type { StoreLike } from '../core/events/hostRequest.js'
 import { FeatureNotIncludedError } from '../core/errors/connection.js'
-import type { OptionalFeature } from '../core/features/defineFeature.js'
+import type { EngineStore, OptionalFeature } from '../core/features/defineFeature.js'
+import { loadCommands } from './loadCommands.js'
 
 /**
  * `modal.sendCalls`, `getCallsStatus`, `getCapabilities` and `showCallsStatus`: each loads the
@@ -9,17 +9,10 @@ import type { OptionalFeature } from '../core/features/defineFeature.js'
  * rejects with 'Batched calls are not enabled'.
  *
  * @example
- * const commands = callsCommands(store, optionalModules(options).find((m) => m.optional === 'calls'))
+ * const commands = callsCommands(store, optionalModules(options).find((m) => m.optional === 'calls'), ready)
  */
-export function callsCommands(store: StoreLike, module: OptionalFeature | undefined): CallsCommands {
-  let loading: Promise<CallsCommands> | undefined
-  const commands = (): Promise<CallsCommands> => {
-    if (!module?.commands) return Promise.reject(new FeatureNotIncludedError('Batched calls are not enabled', 'batchedCalls'))
-    loading ??= module.commands().then((make) => make(store) as CallsCommands)
-    // A chunk that failed to load is fetched again on the next call.
-    loading.catch(() => (loading = undefined))
-    return loading
-  }
+export function callsCommands(store: EngineStore, module: OptionalFeature | undefined, ready: Promise<void>): CallsCommands {
+  const commands = loadCommands<CallsCommands>(module, () => new FeatureNotIncludedError('Batched calls are not enabled', 'batchedCalls'), store, ready)
   return {
     sendCalls: (...args) => commands().then((c) => c.sendCalls(...args)),
     getCallsStatus: (...args) => commands().then((c) => c.getCallsStatus(...args)),

@@ -17,6 +17,8 @@ export function selectDurable(state: ModalState): DurableState {
   if (email !== null || username !== null || sessionToken !== null || lastEmailLoginAt !== null) durable.embeddedWallet = { email, username, sessionToken, lastEmailLoginAt }
   const pending = state.calls ? state.calls.order.map((id) => state.calls!.batches[id]!).filter((b) => b.status < 200) : []
   if (pending.length > 0) durable.calls = { batches: pending }
+  const grants = state.permissions ? state.permissions.order.map((context) => state.permissions!.grants[context]!) : []
+  if (grants.length > 0) durable.permissions = { grants }
   return durable
 }
 
@@ -28,7 +30,8 @@ export function sameDurableState(a: ModalState, b: ModalState): boolean {
     a.wallets.memory === b.wallets.memory &&
     a.embeddedUser === b.embeddedUser &&
     a.emailLogin.lastRequestAt === b.emailLogin.lastRequestAt &&
-    a.calls?.batches === b.calls?.batches
+    a.calls?.batches === b.calls?.batches &&
+    a.permissions?.grants === b.permissions?.grants
   )
 }
 

@@ -1,6 +1,6 @@
 import { RECENT_WALLETS_MAX } from './domain/walletLists.js'
-import { isPlainObject, plainDataProblem } from './events/schema.js'
-import { recentWalletSchema, storageFailed, storageHydrated, storedCallsSchema } from './events/persistence/storage.js'
+import { isPlainObject, plainDataProblem, type Schema } from './events/schema.js'
+import { recentWalletSchema, storageFailed, storageHydrated, storedCallsSchema, storedPermissionsSchema } from './events/persistence/storage.js'
 import type { EventInput } from './events/defineEvent.js'
 import { serializeError } from './errors/base.js'
 import { NAMESPACES } from './events/views.js'
@@ -47,7 +47,7 @@ export function readDurable(raw: unknown): DurableReading {
   const durable: Partial<DurableState> = {}
   if (raw === undefined || raw === null) return { durable, dropped }
   if (!isPlainObject(raw)) return { durable, dropped: ['durable'] }
-  for (const key of Object.keys(raw)) if (key !== 'preferences' && key !== 'siwx' && key !== 'wallets' && key !== 'embeddedWallet' && key !== 'calls') dropped.push(key)
+  for (const key of Object.keys(raw)) if (key !== 'preferences' && key !== 'siwx' && key !== 'wallets' && key !== 'embeddedWallet' && key !== 'calls' && key !== 'permissions') dropped.push(key)
 
   if (raw.preferences !== undefined) {
     const p = raw.preferences
@@ -125,18 +125,31 @@ export function readDurable(raw: unknown): DurableReading {
     }
   }
   if (raw.calls !== undefined) {
-    const c = raw.calls
-    const batches = isPlainObject(c) && Array.isArray(c.batches) ? c.batches : null
-    if (!batches) dropped.push('calls')
-    else {
-      const kept = batches.filter((b, i) => (plainDataProblem(b, 'b') === null && storedCallsSchema.check({ batches: [b] }, 'calls') === null) || void dropped.push(`calls.batches[${i}]`))
-      if (kept.length > 0) durable.calls = { batches: copy(kept) as NonNullable<DurableState['calls']>['batches'] }
-    }
+    const batches = readRecords(raw.calls, 'calls', 'batches', storedCallsSchema, dropped)
+    if (batches) durable.calls = { batches: batches as NonNullable<DurableState['calls']>['batches'] }
+  }
+  if (raw.permissions !== undefined) {
+    const grants = readRecords(raw.permissions, 'permissions', 'grants', storedPermissionsSchema, dropped)
+    if (grants) durable.permissions = { grants: grants as NonNullable<DurableState['permissions']>['grants'] }
   }
   // Defensive: what is handed on must fit the event's schema, whatever slipped through above.
   const problem = storageHydrated.schema.check(durable, 'durable')
   if (problem) return { durable: {}, dropped: [...dropped, problem] }
   return { durable, dropped }
+}
+
+/**
+ * A stored list of records (`{ [list]: [...] }`, batches or grants) read one by one: a malformed
+ * record is dropped and named, the others kept (copied). Null when nothing is kept.
+ */
+function readRecords(raw: unknown, key: string, list: string, schema: Schema<unknown>, dropped: string[]): unknown[] | null {
+  const records = isPlainObject(raw) && Array.isArray(raw[list]) ? (raw[list] as unknown[]) : null
+  if (!records) {
+    dropped.push(key)
+    return null
+  }
+  const kept = records.filter((r, i) => (plainDataProblem(r, 'r') === null && schema.check({ [list]: [r] }, key) === null) || void dropped.push(`${key}.${list}[${i}]`))
+  return kept.length > 0 ? copy(kept) : null
 }
 
 function isNamespace(ns: string): ns is (typeof NAMESPACES)[number] {

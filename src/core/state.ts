@@ -12,6 +12,7 @@ import type { NameRegistrationState } from './reducers/names/nameRegistrationRed
 import type { SwapState } from './reducers/swaps/swapReducer.js'
 import type { OnrampState } from './reducers/onramp/onrampReducer.js'
 import type { CallsBatch, CallsState } from './reducers/calls/callsReducer.js'
+import type { PermissionGrant, PermissionsState } from './reducers/permissions/permissionsReducer.js'
 import type { EmailLoginState } from './reducers/embeddedWallet/emailLoginReducer.js'
 import type { SocialLoginState } from './reducers/embeddedWallet/socialLoginReducer.js'
 import type { EmailUpdateState, EmbeddedUserState } from './reducers/embeddedWallet/emailUpdateReducer.js'
@@ -167,6 +168,8 @@ export type ModalState = {
   onramp?: OnrampState
   /** Batched calls (EIP-5792): batches sent and where they are, the account's capabilities. */
   calls?: CallsState
+  /** Session permissions (ERC-7715): the request under way, the grants and their status. */
+  permissions?: PermissionsState
   /** The e-mail login under way (EmailLogin). */
   emailLogin: EmailLoginState
   /** The social or Farcaster login under way (ConnectingSocial, ConnectingFarcaster). */
@@ -200,4 +203,6 @@ export type DurableState = {
   embeddedWallet?: { email?: string | null; username?: string | null; sessionToken?: string | null; lastEmailLoginAt?: number | null }
   /** Batched calls still pending (EIP-5792), followed again after a reload. */
   calls?: { batches: CallsBatch[] }
+  /** Granted session permissions (ERC-7715), so they outlive the page. */
+  permissions?: { grants: PermissionGrant[] }
 }

@@ -48,6 +48,9 @@ export function sessionSettings(o: ModalOptions, hasWindow: boolean): SessionSet
   if (Object.keys(walletFilters).length) settings.walletFilters = walletFilters
   const optional = optionalModules(o)
   if (optional.length) settings.optionalFeatures = optional.map((m) => m.optional)
+  // Off by default (spec §1); a host that brings smartSessions() asks for it, unless its own
+  // features option says otherwise. The project's remote configuration may still turn it off.
+  if (settings.optionalFeatures?.includes('permissions') && settings.features?.smartSessions === undefined) settings.features = { ...settings.features, smartSessions: true }
   return settings
 }
 

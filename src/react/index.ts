@@ -16,6 +16,7 @@ export type { GangwayNetwork, GangwayActiveNetwork } from './hooks/useGangwayNet
 export { useGangwayModal } from './hooks/useGangwayModal.js'
 export type { GangwayModalControls } from './hooks/useGangwayModal.js'
 export { useGangwayThemeVariables } from './hooks/useGangwayThemeVariables.js'
+export { useGangwayPermissions } from './hooks/useGangwayPermissions.js'
 export type { GangwayThemeVariables } from './hooks/useGangwayThemeVariables.js'
 export { ConnectButton } from './ConnectButton.js'
 export type { ConnectButtonProps, ConnectButtonRenderProps, ConnectButtonAccount, ConnectButtonChain } from './ConnectButton.js'

@@ -186,6 +186,17 @@ export function createFrameConnector(options: EmbeddedWalletOptions, networks: r
 
   const chainHex = (caip: string) => `0x${Number(caip.split(':')[1]).toString(16)}`
 
+  /** A request the frame's wallet answers; its refusal keeps its EIP-1193 code (4001), so callers tell it apart. */
+  const rpc = async (method: string, params: unknown): Promise<unknown> => {
+    try {
+      const { result } = await ask('Rpc', { method, params })
+      return result
+    } catch (error) {
+      if (error instanceof GangwayError) throw Object.assign(new Error(error.shortMessage), { code: typeof error.code === 'number' ? error.code : -32603 })
+      throw error
+    }
+  }
+
   const provider: Eip1193Provider = {
     accountType: (address) => user?.accounts.find((a) => a.address.toLowerCase() === address.toLowerCase())?.type,
     async request({ method, params }) {
@@ -215,20 +226,17 @@ export function createFrameConnector(options: EmbeddedWalletOptions, networks: r
           emit('chainChanged', chainHex(now))
           return null
         }
+        // EIP-2255's `[{ eth_accounts: {} }]` (what a dapp's "disconnect" sends) signs out;
+        // ERC-7715's `[{ permissionContext }]` revokes a session permission: the frame's business.
         case 'wallet_revokePermissions': {
-          await signOut()
-          return null
-        }
-        default: {
-          try {
-            const { result } = await ask('Rpc', { method, params })
-            return result
-          } catch (error) {
-            // The wallet's refusal keeps its EIP-1193 code (4001), so callers tell it apart.
-            if (error instanceof GangwayError) throw Object.assign(new Error(error.shortMessage), { code: typeof error.code === 'number' ? error.code : -32603 })
-            throw error
+          if (revokesAccounts(list)) {
+            await signOut()
+            return null
           }
+          return rpc(method, params)
         }
+        default:
+          return rpc(method, params)
       }
     },
     on(event, listener) {
@@ -326,4 +334,17 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal, onAbort?: () => 
       },
     )
   })
+}
+
+/**
+ * Whether `wallet_revokePermissions` params are EIP-2255's (revoke the site's account access:
+ * `[{ eth_accounts: {} }]`), not ERC-7715's (`[{ permissionContext }]`).
+ *
+ * @example
+ * revokesAccounts([{ eth_accounts: {} }]) // true
+ * revokesAccounts([{ permissionContext: '0x…' }]) // false
+ */
+export function revokesAccounts(params: readonly unknown[]): boolean {
+  const first = params[0]
+  return typeof first === 'object' && first !== null && 'eth_accounts' in first
 }

@@ -173,8 +173,9 @@ export function readCapabilities(answer: unknown): Record<string, Record<string,
 }
 
 /**
- * Whether a wallet's answer means it does not do `wallet_sendCalls` at all (so a host that asked
- * for it may fall back to one transaction per call).
+ * Whether a wallet's answer means it does not do the method at all: `wallet_sendCalls` (so a host
+ * that asked for it may fall back to one transaction per call), or an ERC-7715 method (asked
+ * again by its older name).
  *
  * @example
  * isUnsupportedMethod(4200) // true

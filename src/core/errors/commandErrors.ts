@@ -13,7 +13,16 @@
  * }
  */
 import type { InvalidInputError, UnknownGangwayError } from './base.js'
-import type { ChainAdapterNotFoundError, ConnectorNotFoundError, ModalClosedError, NetworkNotFoundError, NoActiveAddressError, RequestAbortedError } from './connection.js'
+import type {
+  ChainAdapterNotFoundError,
+  ConnectorNotFoundError,
+  ModalClosedError,
+  NetworkNotFoundError,
+  NoActiveAddressError,
+  RequestAbortedError,
+  UnsupportedNamespaceError,
+} from './connection.js'
+import type { PermissionsNotAllowedError, WalletPermissionsUnsupportedError } from './permissions.js'
 import type { InvalidConnectionStatusError, SendFormError } from './domain.js'
 import type {
   WalletChainDisconnectedError,
@@ -81,6 +90,25 @@ export type SendError =
   | ConnectorNotFoundError
   | WalletRequestError
   | UnknownGangwayError
+
+/**
+ * `modal.requestPermissions`: session permissions off in the project's configuration, a non-EVM
+ * chain active, no EVM account, bad arguments, a request already under way, the visitor
+ * cancelling or closing the review, the wallet's refusal, a wallet without ERC-7715.
+ */
+export type RequestPermissionsError =
+  | PermissionsNotAllowedError
+  | UnsupportedNamespaceError
+  | NoActiveAddressError
+  | InvalidInputError
+  | RequestAbortedError
+  | ModalClosedError
+  | WalletPermissionsUnsupportedError
+  | WalletRequestError
+  | UnknownGangwayError
+
+/** `modal.revokePermission`: as `requestPermissions`, a permission the modal does not know, or another account connected. */
+export type RevokePermissionError = RequestPermissionsError
 
 /** `modal.refreshBalance` throws only on a bad argument; a failed lookup is state, not an error. */
 export type RefreshBalanceError = InvalidInputError

@@ -43,6 +43,15 @@ export class FeatureNotIncludedError extends GangwayError {
   }
 }
 
+/** A request that only one chain family serves, made while another is active (spec §8: 'Unsupported chain namespace'). */
+export class UnsupportedNamespaceError extends GangwayError {
+  override readonly name = 'UnsupportedNamespaceError'
+  override readonly kind = 'UNSUPPORTED_NAMESPACE'
+  constructor(namespace: string, what: string) {
+    super('Unsupported chain namespace', { details: `${what}, and the active namespace is ${namespace}` })
+  }
+}
+
 /** A network id that is not among the host's networks. */
 export class NetworkNotFoundError extends GangwayError {
   override readonly name = 'NetworkNotFoundError'

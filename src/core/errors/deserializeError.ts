@@ -9,7 +9,17 @@ import {
 } from './calls.js'
 import { ApiRequestError, ApiResponseError, ApiTimeoutError } from './api.js'
 import { GangwayError, InvalidInputError, type SerializedError } from './base.js'
-import { ChainAdapterNotFoundError, ConnectorNotFoundError, FeatureNotIncludedError, ModalClosedError, NetworkNotFoundError, NoActiveAddressError, RequestAbortedError } from './connection.js'
+import {
+  ChainAdapterNotFoundError,
+  ConnectorNotFoundError,
+  FeatureNotIncludedError,
+  ModalClosedError,
+  NetworkNotFoundError,
+  NoActiveAddressError,
+  RequestAbortedError,
+  UnsupportedNamespaceError,
+} from './connection.js'
+import { PermissionsNotAllowedError, WalletPermissionsUnsupportedError } from './permissions.js'
 import {
   EmailCooldownError,
   InvalidCaipAddressError,
@@ -61,6 +71,7 @@ export const ERROR_CLASSES: Readonly<Record<string, ErrorClass>> = /* @__PURE__ 
   NETWORK_NOT_FOUND: NetworkNotFoundError,
   NO_ACTIVE_ADDRESS: NoActiveAddressError,
   REQUEST_ABORTED: RequestAbortedError,
+  UNSUPPORTED_NAMESPACE: UnsupportedNamespaceError,
   WALLET_RPC: WalletRpcError,
   WALLET_REJECTED: WalletRejectedError,
   WALLET_UNAUTHORIZED: WalletUnauthorizedError,
@@ -88,6 +99,8 @@ export const ERROR_CLASSES: Readonly<Record<string, ErrorClass>> = /* @__PURE__ 
   WALLET_BATCH_TOO_LARGE: WalletBatchTooLargeError,
   WALLET_UPGRADE_REJECTED: WalletUpgradeRejectedError,
   WALLET_ATOMICITY_NOT_SUPPORTED: WalletAtomicityNotSupportedError,
+  WALLET_PERMISSIONS_UNSUPPORTED: WalletPermissionsUnsupportedError,
+  PERMISSIONS_NOT_ALLOWED: PermissionsNotAllowedError,
   WALLETCONNECT_UNSUPPORTED_CHAINS: WalletConnectUnsupportedChainsError,
   WALLETCONNECT_CHAIN_NOT_SUPPORTED: WalletConnectChainNotSupportedError,
   WALLETCONNECT_UNAVAILABLE: WalletConnectUnavailableError,

@@ -41,6 +41,7 @@ export type WalletErrorKind =
   | 'WALLET_BATCH_TOO_LARGE'
   | 'WALLET_UPGRADE_REJECTED'
   | 'WALLET_ATOMICITY_NOT_SUPPORTED'
+  | 'WALLET_PERMISSIONS_UNSUPPORTED'
 
 type WalletErrorOptions = { code?: number | undefined; details?: string | undefined; cause?: unknown }
 

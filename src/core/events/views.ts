@@ -29,6 +29,8 @@ export const VIEWS = [
   'OnRamp',
   'WhatIsAWallet',
   'GetWallet',
+  'ReviewPermissions',
+  'Permissions',
 ] as const
 
 export type ViewName = (typeof VIEWS)[number]

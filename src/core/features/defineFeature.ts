@@ -2,6 +2,7 @@ import type { EventCreator, EventInput } from '../events/defineEvent.js'
 import type { Effect } from '../effects/runtime/runEffects.js'
 import type { Slice } from '../reducers/createSlice.js'
 import type { ModalState, SessionSettings } from '../state.js'
+import type { StoreLike } from '../events/hostRequest.js'
 
 export type NamedEffect<D> = { name: string; effect: Effect<D> }
 
@@ -93,8 +94,14 @@ export type OptionalFeature<D = any> = Pick<FeatureChunks<D>, 'views'> & {
   /** Its chunk: events, slices and effects. */
   readonly load: () => Promise<Feature<D>>
   /** Its host commands (`modal.sendCalls` …), made for the modal's store; loaded on their first call. */
-  readonly commands?: () => Promise<(store: any) => object>
+  readonly commands?: () => Promise<(store: EngineStore, ready: Promise<void>) => object>
 }
+
+/**
+ * What a feature's host commands get of the modal: its store (dispatch, state, events, whether
+ * held events have been reduced). `ready` (given beside it) resolves once stored data is applied.
+ */
+export type EngineStore = StoreLike & { whenLoaded(): Promise<void> }
 
 /** Whether a `modules` entry is one of Gangway's optional features rather than a host's own feature. */
 export function isOptionalFeature(m: unknown): m is OptionalFeature {

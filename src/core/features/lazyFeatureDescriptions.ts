@@ -45,8 +45,26 @@ export const callsLazyFeature = describeLazyFeature({
   before: { 'storage/hydrated': (event) => ((event.payload as { calls?: { batches: unknown[] } }).calls?.batches.length ?? 0) > 0 },
 })
 
+/**
+ * Session permissions (ERC-7715): joins with a host's first `requestPermissions`,
+ * `revokePermission` or `getPermissions`, one of its views, as a reload restores grants, or
+ * before an EVM wallet connects while the project's configuration has them on (to ask the wallet
+ * what it granted).
+ */
+export const permissionsLazyFeature = describeLazyFeature({
+  name: 'permissions',
+  domains: ['permissions'],
+  slices: ['permissions'],
+  views: ['ReviewPermissions', 'Permissions'],
+  before: {
+    'storage/hydrated': (event) => ((event.payload as { permissions?: { grants: unknown[] } }).permissions?.grants.length ?? 0) > 0,
+    'connection/succeeded': (event, state) => (event.payload as { namespace?: string }).namespace === 'eip155' && state.features.smartSessions && included(state.settings, 'permissions'),
+  },
+  configured: (settings) => included(settings, 'permissions') && settings.features?.smartSessions !== false,
+})
+
 /** The features a modal loads on first need, in the order their slices join. */
-export const LAZY_FEATURE_DESCRIPTIONS: readonly LazyFeatureDescription[] = [namesLazyFeature, swapsLazyFeature, onrampLazyFeature, callsLazyFeature]
+export const LAZY_FEATURE_DESCRIPTIONS: readonly LazyFeatureDescription[] = [namesLazyFeature, swapsLazyFeature, onrampLazyFeature, callsLazyFeature, permissionsLazyFeature]
 
 /**
  * The lazy features of a modal: those whose modules the host passed, each with its chunk, in the

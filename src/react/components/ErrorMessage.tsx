@@ -34,7 +34,9 @@ export const SPEC_MESSAGES: ReadonlySet<string> = new Set(
     // The send form's own checks: nothing is rounded, nothing above the balance reaches the wallet.
     'Invalid receiver address|Invalid amount|Fee unavailable|' +
     // The embedded wallet service's answers to an e-mail login.
-    'Invalid email|Invalid code|Code expired|Too many attempts, request a new code|Device approval timed out'
+    'Invalid email|Invalid code|Code expired|Too many attempts, request a new code|Device approval timed out|' +
+    // A wallet without session permissions (ERC-7715, 4200 to its methods).
+    'This wallet cannot grant permissions|This wallet cannot revoke permissions'
   ).split('|'),
 )
 

@@ -41,6 +41,8 @@ export const LAZY_VIEW_CSS = `
 .gw-summary { display: grid; grid-template-columns: auto 1fr; gap: 8px 12px; margin: 0; }
 .gw-summary dt { color: var(--gw-fg-2); }
 .gw-summary dd { margin: 0; text-align: end; overflow-wrap: anywhere; }
+/* A requested permission's terms above its details, the width of the view. */
+.gw-permission { align-self: stretch; display: flex; flex-direction: column; gap: 8px; text-align: start; }
 .gw-list-summary { margin: 8px 2px; font-size: .85em; }
 .gw-wallet-list { border: 1px solid var(--gw-border); border-radius: var(--gw-radius); outline: none; overscroll-behavior: contain; }
 .gw-wallet-list:focus-visible { border-color: var(--gw-focus); }

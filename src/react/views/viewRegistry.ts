@@ -22,7 +22,7 @@ type GroupLoader = () => Promise<ViewGroup>
 // chunk per feature, not per view: a phone on a slow network pays a round trip per chunk.
 type Group = 'connect' | 'account' | OptionalGroup
 /** The groups of the features a host brings by importing them: their loaders come with the import. */
-type OptionalGroup = 'walletConnect' | 'embeddedWallet' | 'siwx' | 'swaps' | 'onramp' | 'names'
+type OptionalGroup = 'walletConnect' | 'embeddedWallet' | 'siwx' | 'swaps' | 'onramp' | 'names' | 'permissions'
 
 const VIEW_GROUPS: Partial<Record<Group, GroupLoader>> = {
   connect: () => import('./connection/connectViews.js').then((m) => m.connectViews),
@@ -40,6 +40,7 @@ const BROUGHT_BY: Record<OptionalGroup, string> = {
   swaps: "createModal({ modules: [swaps()] }) of 'gangway-kit/features'",
   onramp: "createModal({ modules: [onramp()] }) of 'gangway-kit/features'",
   names: "createModal({ modules: [names()] }) of 'gangway-kit/features'",
+  permissions: "createModal({ modules: [smartSessions()] }) of 'gangway-kit/features'",
 }
 
 /**
@@ -90,6 +91,8 @@ const GROUP_OF: Partial<Record<ViewName, Group>> = {
   OnRamp: 'onramp',
   RegisterAccountName: 'names',
   RegisterAccountNameSuccess: 'names',
+  ReviewPermissions: 'permissions',
+  Permissions: 'permissions',
 }
 
 const groupLoading = new Map<string, Promise<ViewGroup>>()
@@ -193,6 +196,8 @@ const REACHABLE: Record<Group, (state: ModalState) => boolean> = {
   swaps: (state) => selectIsConnected(state),
   onramp: (state) => selectIsConnected(state),
   names: (state) => selectIsConnected(state),
+  // A host's request opens the review: fetched once an EVM wallet is connected and permissions are on.
+  permissions: (state) => state.features.smartSessions && selectIsConnected(state, 'eip155'),
 }
 
 /** The view groups (one chunk each) whose views the modal in `state` can reach (of those its host brought). */

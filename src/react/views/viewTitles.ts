@@ -28,4 +28,6 @@ export const VIEW_TITLES: Record<ViewName, string> = {
   OnRamp: 'Buy',
   WhatIsAWallet: 'What is a Wallet?',
   GetWallet: 'Get a Wallet',
+  ReviewPermissions: 'Permission Request',
+  Permissions: 'Permissions',
 }

@@ -27,7 +27,7 @@ import { ofType } from '../runtime/ofType.js'
 import type { Effect } from '../runtime/runEffects.js'
 import type { WalletDeps } from '../shared/walletDeps.js'
 import type { ModalState } from '../../state.js'
-import { callsWallet, invalidAnswer, notConnected, walletRequest, type CallsWallet } from './callsWallet.js'
+import { activeEvmWallet, evmWalletRequest, invalidAnswer, notConnected, type EvmWallet } from '../shared/evmWallet.js'
 
 /**
  * Sends a batch (EIP-5792 `wallet_sendCalls`) from the active EVM account on its chain. A wallet
@@ -42,12 +42,12 @@ export const sendCalls: Effect<WalletDeps> = (event$, state$, deps) =>
     mergeMap((e) => {
       const meta = { requestId: e.requestId }
       const fail = (error: unknown) => callsSendFailed({ error: serializeError(error) }, meta)
-      const wallet = callsWallet(state$.value)
+      const wallet = activeEvmWallet(state$.value)
       if (!wallet) return of(fail(notConnected()))
       const { calls, atomicRequired, capabilities, id, fallback } = e.payload
       const sent = (batch: { id: string; capabilities?: unknown; hashes?: string[] }) =>
         callsSent({ id: batch.id, caipNetworkId: wallet.caipNetworkId, from: wallet.address, count: calls.length, atomicRequired, ...(batch.capabilities !== undefined ? { capabilities: batch.capabilities } : {}), ...(batch.hashes ? { hashes: batch.hashes } : {}) }, meta)
-      return defer(() => walletRequest(deps, wallet.connectorId, 'wallet_sendCalls', sendCallsParams({ from: wallet.address, chainId: wallet.chainId, calls, atomicRequired, capabilities, id }))).pipe(
+      return defer(() => evmWalletRequest(deps, wallet.connectorId, 'wallet_sendCalls', sendCallsParams({ from: wallet.address, chainId: wallet.chainId, calls, atomicRequired, capabilities, id }), toCallsError)).pipe(
         map((answer) => {
           try {
             return sent(readSentCalls(answer))
@@ -66,7 +66,7 @@ export const sendCalls: Effect<WalletDeps> = (event$, state$, deps) =>
   )
 
 /** Sends each call as its own transaction, in order, up to the first failure; the hashes sent (the first failure is thrown). */
-function oneByOne(deps: WalletDeps, wallet: CallsWallet, calls: readonly Call[]): Observable<string[]> {
+function oneByOne(deps: WalletDeps, wallet: EvmWallet, calls: readonly Call[]): Observable<string[]> {
   const evm = deps.adapters.eip155?.evm
   if (!evm || !wallet.network) return defer(() => Promise.reject(notConnected()))
   const network = wallet.network
@@ -114,9 +114,9 @@ function followBatch(deps: WalletDeps, state$: { readonly value: ModalState }, b
   return timer(0, CALLS_POLL_MS, deps.scheduler).pipe(
     takeWhile((n) => n < polls && isPendingBatch(state$.value.calls?.batches[batch.id] ?? batch)),
     concatMap(() => {
-      const wallet = callsWallet(state$.value)
+      const wallet = activeEvmWallet(state$.value)
       if (!wallet || wallet.address.toLowerCase() !== batch.from.toLowerCase()) return EMPTY
-      return defer(() => walletRequest(deps, wallet.connectorId, 'wallet_getCallsStatus', [batch.id])).pipe(
+      return defer(() => evmWalletRequest(deps, wallet.connectorId, 'wallet_getCallsStatus', [batch.id], toCallsError)).pipe(
         map((answer) => readCallsStatus(answer)),
         // A wallet that cannot answer now is asked again at the next tick.
         catchError(() => EMPTY),
@@ -159,9 +159,9 @@ export const queryCallsStatus: Effect<WalletDeps> = (event$, state$, deps) =>
       const meta = { requestId: e.requestId }
       const known = state$.value.calls?.batches[id]
       if (known?.hashes) return of(callsStatusReceived({ id, status: known.status, atomic: false, receipts: known.receipts }, meta))
-      const wallet = callsWallet(state$.value)
+      const wallet = activeEvmWallet(state$.value)
       if (!wallet) return of(callsStatusFailed({ id, error: serializeError(notConnected()) }, meta))
-      return defer(() => walletRequest(deps, wallet.connectorId, 'wallet_getCallsStatus', [id])).pipe(
+      return defer(() => evmWalletRequest(deps, wallet.connectorId, 'wallet_getCallsStatus', [id], toCallsError)).pipe(
         map((answer) => {
           try {
             return callsStatusReceived({ id, ...readCallsStatus(answer) }, meta)
@@ -180,10 +180,10 @@ export const queryCapabilities: Effect<WalletDeps> = (event$, state$, deps) =>
     ofType(callsCapabilitiesRequested),
     switchMap((e) => {
       const meta = { requestId: e.requestId }
-      const wallet = callsWallet(state$.value)
+      const wallet = activeEvmWallet(state$.value)
       if (!wallet) return of(callsCapabilitiesFailed({ error: serializeError(notConnected()) }, meta))
       const params: unknown[] = e.payload.chainIds ? [wallet.address, e.payload.chainIds] : [wallet.address]
-      return defer(() => walletRequest(deps, wallet.connectorId, 'wallet_getCapabilities', params)).pipe(
+      return defer(() => evmWalletRequest(deps, wallet.connectorId, 'wallet_getCapabilities', params, toCallsError)).pipe(
         map((answer) => {
           try {
             return callsCapabilitiesReceived({ address: wallet.address, capabilities: readCapabilities(answer) }, meta)
@@ -205,9 +205,9 @@ export const showCallsStatus: Effect<WalletDeps> = (event$, state$, deps) =>
       const meta = { requestId: e.requestId }
       const fail = (error: unknown) => callsShowStatusFailed({ id, error: serializeError(error) }, meta)
       if (state$.value.calls?.batches[id]?.hashes) return of(fail(new WalletUnknownBatchIdError('Unknown bundle id', { details: 'a batch sent one call at a time is not the wallet\'s to show' })))
-      const wallet = callsWallet(state$.value)
+      const wallet = activeEvmWallet(state$.value)
       if (!wallet) return of(fail(notConnected()))
-      return defer(() => walletRequest(deps, wallet.connectorId, 'wallet_showCallsStatus', [id])).pipe(
+      return defer(() => evmWalletRequest(deps, wallet.connectorId, 'wallet_showCallsStatus', [id], toCallsError)).pipe(
         map(() => callsStatusShown({ id }, meta)),
         catchError((error: unknown) => of(fail(error))),
       )

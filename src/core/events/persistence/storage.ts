@@ -3,6 +3,7 @@ import { serializedErrorSchema } from '../../errors/base.js'
 import { array, boolean, json, literal, nullable, number, object, optional, record, string, type Schema } from '../schema.js'
 import { NAMESPACES, namespaceSchema } from '../views.js'
 import type { DurableState } from '../../state.js'
+import { PERMISSION_TYPES } from '../../domain/permissionTypes.js'
 
 /** A record whose keys are namespaces (eip155, solana, …). */
 function byNamespace<T>(inner: Schema<T>): Schema<Record<string, T>> {
@@ -75,6 +76,39 @@ export const storedCallsSchema = object({
   ),
 })
 
+/**
+ * A permission a wallet granted (ERC-7715), as the permissions slice keeps it: the wallet's
+ * answer (amounts in base units as decimal text, times in unix seconds) and the token as the
+ * modal shows it. `context` is kept: revoking names it, and it is of use to the session account
+ * alone (a delegation to it), so it is no secret to redact.
+ */
+export const permissionGrantFields = {
+  context: string(),
+  delegationManager: string(),
+  dependencies: array(object({ factory: string(), factoryData: string() })),
+  chainId: number(),
+  account: string(),
+  to: string(),
+  type: literal(...PERMISSION_TYPES),
+  tokenAddress: nullable(string()),
+  amount: string(),
+  period: nullable(number()),
+  start: nullable(number()),
+  expiry: nullable(number()),
+  justification: nullable(string()),
+  isAdjustmentAllowed: boolean(),
+  symbol: nullable(string()),
+  decimals: nullable(number()),
+}
+
+/** The status of a granted permission. */
+export const permissionStatusSchema = literal('active', 'revoking', 'revoked', 'expired')
+
+/** Granted permissions (ERC-7715), kept so they outlive the page: each as the permissions slice keeps it. */
+export const storedPermissionsSchema = object({
+  grants: array(object({ ...permissionGrantFields, grantedAt: number(), status: permissionStatusSchema, revokedAt: nullable(number()) })),
+})
+
 /** What persistence found on start and could read, applied in one step. */
 export const storageHydrated = defineEvent(
   'storage/hydrated',
@@ -84,6 +118,7 @@ export const storageHydrated = defineEvent(
     wallets: optional(storedWalletsSchema),
     embeddedWallet: optional(storedEmbeddedWalletSchema),
     calls: optional(storedCallsSchema),
+    permissions: optional(storedPermissionsSchema),
   }) as Schema<Partial<DurableState>>,
 )
 

@@ -72,6 +72,25 @@ const selectAccountTypeSwitch = (s: ModalState) => {
   return { current: connection.accounts[0]?.type ?? 'eoa', busy: switching !== null && switching.error === null, error: switching?.error ?? null }
 }
 
+/**
+ * How many session permissions (ERC-7715) the connected account has, and how many are active:
+ * Account lists them when the host brought the feature, the project has it on and there is at
+ * least one. Read here, not from the feature's code: Account is in every host's UI chunk.
+ */
+const selectPermissionCounts = (s: ModalState) => {
+  const address = selectAddress(s)?.toLowerCase()
+  if (!s.permissions || !address || !s.features.smartSessions || !included(s.settings, 'permissions')) return null
+  let all = 0
+  let active = 0
+  for (const context of s.permissions.order) {
+    const grant = s.permissions.grants[context]!
+    if (grant.account.toLowerCase() !== address) continue
+    all++
+    if (grant.status === 'active') active++
+  }
+  return all > 0 ? { all, active } : null
+}
+
 const selectIdentity = (s: ModalState) => {
   const address = selectAddress(s)
   return address ? (s.accountSheet?.identities[address.toLowerCase()] ?? null) : null
@@ -104,6 +123,7 @@ export function AccountView({ modal }: ViewProps) {
   const caipAddress = useModalState(selectCaipAddress)
   const signedIn = useModalState((s) => !!s.settings.siwx && !!caipAddress && s.siwx.sessions[caipAddress] !== undefined)
   const hostedSessions = useModalState((s) => s.settings.siwx?.hosted === true && s.connection.activeNamespace === 'eip155')
+  const permissions = useModalState(selectPermissionCounts, sameJson)
   if (!address || !namespace) {
     return (
       <div data-testid="view-account">
@@ -210,6 +230,14 @@ export function AccountView({ modal }: ViewProps) {
         <button type="button" className="gw-button" aria-label={t('Sign out')} data-testid="account-sign-out" onClick={() => modal.dispatch(siwxSessionsCleared({ caipAddress }))}>
           <span>{t('Signed in')}</span>
           <span className="gw-badge">{t('Sign out')}</span>
+        </button>
+      ) : null}
+      {permissions && namespace === 'eip155' ? (
+        <button type="button" className="gw-button" data-testid="account-permissions" onClick={() => modal.push('Permissions')}>
+          <span>{t('Permissions')}</span>
+          <span className="gw-badge" data-testid="account-permissions-count">
+            {t('{count} active', { count: permissions.active })}
+          </span>
         </button>
       ) : null}
       <button

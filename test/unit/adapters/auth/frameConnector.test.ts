@@ -108,4 +108,35 @@ describe('the embedded wallet frame client', () => {
     page.send({ type: frameType('prompt'), open: false })
     expect(page.iframe.style.display).toBe('none')
   })
+
+  it("wallet_revokePermissions: EIP-2255's [{ eth_accounts }] signs out; ERC-7715's [{ permissionContext }] goes to the frame's wallet", async () => {
+    const page = fakePage()
+    const auth = createFrameConnector({ frameUrl: FRAME }, [evmNetwork(31337)], page.win)
+    const loading = auth.load()
+    page.send({ type: frameType('ready'), version: FRAME_PROTOCOL_VERSION })
+    await vi.waitFor(() => expect(page.posted.at(-1)?.message.name).toBe('SyncDappData'))
+    page.reply('success', {})
+    await loading
+    const names = () => page.posted.map((p) => p.message.name)
+
+    // A session permission: the frame's own prompt, then its answer.
+    const revoked = auth.provider.request({ method: 'wallet_revokePermissions', params: [{ permissionContext: '0xc0ffee' }] })
+    await vi.waitFor(() => expect(page.posted.at(-1)?.message.name).toBe('Rpc'))
+    expect(page.posted.at(-1)!.message.payload).toEqual({ method: 'wallet_revokePermissions', params: [{ permissionContext: '0xc0ffee' }] })
+    page.reply('success', { result: {} })
+    await expect(revoked).resolves.toEqual({})
+    // Its refusal keeps the wallet's code.
+    const refused = auth.provider.request({ method: 'wallet_revokePermissions', params: [{ permissionContext: '0xc0ffee' }] })
+    await vi.waitFor(() => expect(names().filter((n) => n === 'Rpc')).toHaveLength(2))
+    page.reply('error', { message: 'User rejected the request', code: 4001 })
+    await expect(refused).rejects.toMatchObject({ code: 4001 })
+    expect(names()).not.toContain('SignOut')
+
+    // A site's "disconnect": signed out, nothing asked of the wallet.
+    const signedOut = auth.provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+    await vi.waitFor(() => expect(page.posted.at(-1)?.message.name).toBe('SignOut'))
+    page.reply('success', {})
+    await expect(signedOut).resolves.toBeNull()
+    expect(names().filter((n) => n === 'Rpc')).toHaveLength(2)
+  })
 })

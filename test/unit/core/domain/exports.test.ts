@@ -163,6 +163,9 @@ describe('domain modules', () => {
           "DEFAULT_ALLOWED_ANCESTORS",
           "isOriginAllowed",
         ],
+        "permissionTypes.ts": [
+          "PERMISSION_TYPES",
+        ],
         "rpcPolicy.ts": [
           "APPROVAL_RPC_METHODS",
           "SAFE_RPC_METHODS",

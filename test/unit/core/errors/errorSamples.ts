@@ -4,6 +4,7 @@ import * as base from '../../../../src/core/errors/base'
 import * as calls from '../../../../src/core/errors/calls'
 import * as connection from '../../../../src/core/errors/connection'
 import * as domain from '../../../../src/core/errors/domain'
+import * as permissions from '../../../../src/core/errors/permissions'
 import * as storage from '../../../../src/core/errors/storage'
 import * as wallet from '../../../../src/core/errors/wallet'
 import * as walletConnect from '../../../../src/core/errors/walletConnect'
@@ -12,7 +13,7 @@ import type { StampedEvent } from '../../../../src/core/events/defineEvent'
 type AnyErrorClass = abstract new (...args: never[]) => GangwayError
 
 /** Every error class the folder exports, found by walking the modules (so a new class cannot be missed). */
-export const EXPORTED_ERROR_CLASSES: readonly AnyErrorClass[] = [base, connection, wallet, calls, walletConnect, api, storage, domain].flatMap((mod) =>
+export const EXPORTED_ERROR_CLASSES: readonly AnyErrorClass[] = [base, connection, wallet, calls, permissions, walletConnect, api, storage, domain].flatMap((mod) =>
   Object.values(mod).filter((v): v is AnyErrorClass => typeof v === 'function' && (v === GangwayError || v.prototype instanceof GangwayError)),
 )
 
@@ -32,6 +33,7 @@ export const SAMPLES: readonly GangwayError[] = [
   new connection.NoActiveAddressError(),
   new connection.RequestAbortedError('the same request is already pending'),
   new connection.FeatureNotIncludedError('Batched calls are not enabled', 'batchedCalls'),
+  new connection.UnsupportedNamespaceError('solana', 'session permissions (ERC-7715) are for EVM accounts'),
   new wallet.WalletRpcError('Failed to connect', { code: 1234 }),
   new wallet.WalletRejectedError('Connection rejected'),
   new wallet.WalletUnauthorizedError('Failed to connect'),
@@ -59,6 +61,8 @@ export const SAMPLES: readonly GangwayError[] = [
   new calls.WalletBatchTooLargeError('Bundle too large'),
   new calls.WalletUpgradeRejectedError('Atomic-ready wallet rejected upgrade'),
   new calls.WalletAtomicityNotSupportedError('Atomicity not supported'),
+  new permissions.WalletPermissionsUnsupportedError('This wallet cannot grant permissions'),
+  new permissions.PermissionsNotAllowedError(),
   new walletConnect.WalletConnectUnsupportedChainsError('no eip155 chain'),
   new walletConnect.WalletConnectChainNotSupportedError('eip155:10'),
   new walletConnect.WalletConnectUnavailableError(new Error('relay offline')),

@@ -21,6 +21,14 @@ import type { ModalState } from '../../../../src/core/state'
 import { createTestModal } from '../../../support/testModal'
 import { initialState } from '../../../../src/core/reducers/rootReducer'
 import { createVirtualTime, settle } from '../../../support/virtualTime'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { smartSessions } from '../../../../src/features/smartSessions'
+import { connectionSucceeded } from '../../../../src/core/events/connection/connection'
+import { remoteConfigLoaded } from '../../../../src/core/events/modal/config'
+import { permissionExpired } from '../../../../src/core/events/permissions/permissions'
+import { createFakeChainAdapter } from '../../../support/fakeChainAdapter'
 
 /** Waits until no event waits for a feature's chunk, and effects have answered. */
 async function loaded(modal: { whenLoaded(): Promise<void> }): Promise<void> {
@@ -215,5 +223,73 @@ describe('the base features', () => {
     const state = composed.reducer.initial({ projectId: 'p', adapters: ['eip155'] })
     expect(composed.neededFor(routerPushed({ view: 'RegisterAccountName' }), state)?.name).toBe('names')
     expect(composed.neededFor(routerPushed({ view: 'Networks' }), state)).toBeUndefined()
+  })
+})
+
+const SRC = fileURLToPath(new URL('../../../../src/', import.meta.url))
+
+/** The modules `entry` reaches by static, non-type imports (what a bundler puts beside it). */
+function staticallyReached(entry: string): Set<string> {
+  const seen = new Set<string>()
+  const stack = [resolve(SRC, entry)]
+  const importFrom = /(?:^|\n)\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?'(\.{1,2}\/[^']+)'/g
+  while (stack.length > 0) {
+    const file = stack.pop()!
+    if (seen.has(file)) continue
+    seen.add(file)
+    for (const m of readFileSync(file, 'utf8').matchAll(importFrom)) {
+      const base = resolve(dirname(file), m[1]!).replace(/\.js$/, '')
+      const target = ['.ts', '.tsx'].map((ext) => base + ext).find((f) => existsSync(f))
+      if (target) stack.push(target)
+    }
+  }
+  return seen
+}
+
+describe('session permissions: a feature that costs nothing to a host that does not bring it', () => {
+  const connect = connectionSucceeded({ connectorId: 'a', namespace: 'eip155', accounts: [{ address: '0x00000000000000000000000000000000000000a1', type: 'eoa' }], caipNetworkId: 'eip155:1' })
+
+  it("no module a host runs at start, nor the engine or the UI every host loads, names the feature's code (only smartSessions() does, by a dynamic import)", () => {
+    const reached = new Set(['index.ts', 'react/index.ts', 'features.ts', 'modalEngine.ts', 'react/ModalUi.tsx', 'react/views/viewRegistry.ts'].flatMap((entry) => [...staticallyReached(entry)]))
+    const inFeature = [...reached].map((f) => relative(SRC, f)).filter((f) => f.split('/').includes('permissions') && f !== 'features/permissions.ts')
+    // The hook's selector, a module of its own that a host's bundler keeps only where the hook is used; it imports types alone.
+    expect(inFeature).toEqual(['core/reducers/permissions/sessionPermissions.ts'])
+    expect(readFileSync(join(SRC, inFeature[0]!), 'utf8').match(/^import (?!type ).*$/gm)).toBeNull()
+    expect(readFileSync(join(SRC, 'features/smartSessions.ts'), 'utf8').match(/^import (?!type ).*$/gm)).toBeNull()
+  })
+
+  it('without smartSessions(): its events are refused, its views inject nothing, a connect loads nothing', async () => {
+    const { modal } = await createTestModal({ modules: [names()] })
+    expect(() => modal.dispatch(permissionExpired({ context: '0x01' }))).toThrow(/permissions\/expired/)
+    modal.open()
+    modal.push('Permissions')
+    modal.dispatch(connect)
+    await loaded(modal)
+    expect(modal.getState().injected).toEqual([])
+    expect(modal.getState().permissions).toBeUndefined()
+    expect(modal.getState().features.smartSessions).toBe(false)
+  })
+
+  it("with it: joins just before an EVM wallet connects while the project has it on, not while it is off", async () => {
+    const fake = createFakeChainAdapter()
+    const { modal } = await createTestModal({ adapters: [fake.adapter], modules: [smartSessions()] })
+    expect(modal.getState().permissions).toBeUndefined()
+    modal.dispatch(remoteConfigLoaded({ features: { smartSessions: false } }))
+    modal.dispatch(connect)
+    await loaded(modal)
+    expect(modal.getState().injected).toEqual([])
+    modal.dispatch(remoteConfigLoaded({ features: { smartSessions: true } }))
+    modal.dispatch(connect)
+    await loaded(modal)
+    expect(modal.getState().injected).toEqual(['permissions'])
+    const log = types(modal)
+    expect(log.indexOf('feature/injected')).toBe(log.lastIndexOf('connection/succeeded') - 1)
+  })
+
+  it('routes its views to it', () => {
+    const composed = composeFeatures([...BASE_FEATURES] as Feature[], { lazy: LAZY_FEATURES })
+    const state = composed.reducer.initial({ projectId: 'p', adapters: ['eip155'] })
+    expect(composed.neededFor(routerPushed({ view: 'ReviewPermissions' }), state)?.name).toBe('permissions')
+    expect(composed.neededFor(modalOpenRequested({ view: 'Permissions' }), state)?.name).toBe('permissions')
   })
 })

@@ -97,5 +97,8 @@ const messages: Record<string, string> = {
   'Sent {amount} {symbol}': 'تم إرسال {amount} {symbol}',
   'Done': 'تم',
   'Not sent': 'لم يُرسَل',
+  // Session permissions (ERC-7715): Account's row.
+  'Permissions': 'الصلاحيات',
+  '{count} active': '{count} نشطة',
 }
 export default messages

@@ -105,5 +105,9 @@ const messages: Record<string, string> = {
   'Invalid receiver address': 'عنوان المستلم غير صالح',
   'Invalid amount': 'مبلغ غير صالح',
   'Fee unavailable': 'الرسوم غير متاحة',
+  // Session permissions (ERC-7715): the review's title and a wallet without them.
+  'Permission Request': 'طلب صلاحية',
+  'This wallet cannot grant permissions': 'لا تستطيع هذه المحفظة منح الصلاحيات',
+  'This wallet cannot revoke permissions': 'لا تستطيع هذه المحفظة إبطال الصلاحيات',
 }
 export default messages

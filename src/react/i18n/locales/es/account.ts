@@ -97,5 +97,8 @@ const messages: Record<string, string> = {
   'Sent {amount} {symbol}': 'Se enviaron {amount} {symbol}',
   'Done': 'Listo',
   'Not sent': 'No enviado',
+  // Session permissions (ERC-7715): Account's row.
+  'Permissions': 'Autorizaciones',
+  '{count} active': '{count} activas',
 }
 export default messages

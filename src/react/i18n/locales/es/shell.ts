@@ -105,5 +105,9 @@ const messages: Record<string, string> = {
   'Invalid receiver address': 'Dirección de destino no válida',
   'Invalid amount': 'Importe no válido',
   'Fee unavailable': 'Comisión no disponible',
+  // Session permissions (ERC-7715): the review's title and a wallet without them.
+  'Permission Request': 'Solicitud de autorización',
+  'This wallet cannot grant permissions': 'Esta billetera no puede conceder autorizaciones',
+  'This wallet cannot revoke permissions': 'Esta billetera no puede revocar autorizaciones',
 }
 export default messages

@@ -97,5 +97,8 @@ const messages: Record<string, string> = {
   'Sent {amount} {symbol}': '{amount} {symbol}を送りました',
   'Done': '完了',
   'Not sent': '送信されませんでした',
+  // Session permissions (ERC-7715): Account's row.
+  'Permissions': '権限',
+  '{count} active': '{count}件が有効',
 }
 export default messages

@@ -105,5 +105,9 @@ const messages: Record<string, string> = {
   'Invalid receiver address': '無効な受取人アドレス',
   'Invalid amount': '無効な金額',
   'Fee unavailable': '手数料を取得できません',
+  // Session permissions (ERC-7715): the review's title and a wallet without them.
+  'Permission Request': '権限のリクエスト',
+  'This wallet cannot grant permissions': 'このウォレットは権限を付与できません',
+  'This wallet cannot revoke permissions': 'このウォレットは権限を取り消せません',
 }
 export default messages

@@ -1,23 +1,26 @@
 import { GangwayError } from '../../errors/base.js'
 import { NoActiveAddressError } from '../../errors/connection.js'
-import { toCallsError } from '../../errors/calls.js'
 import { WalletInvalidResponseError, WalletUnsupportedMethodError } from '../../errors/wallet.js'
+import { toWalletError } from '../../errors/walletCodes.js'
 import type { Network } from '../../domain/entities.js'
 import type { Eip1193Provider } from '../../ports.js'
 import { selectActiveConnection, selectIsConnected } from '../../selectors.js'
 import type { ModalState } from '../../state.js'
-import type { WalletDeps } from '../shared/walletDeps.js'
+import type { WalletDeps } from './walletDeps.js'
 
-/** The EVM wallet batched calls go to: the active eip155 connection. */
-export type CallsWallet = { connectorId: string; address: string; caipNetworkId: string; chainId: number; network: Network | undefined }
+// The features that talk to the connected EVM wallet's provider themselves (EIP-5792 batched
+// calls, ERC-7715 session permissions) find it and ask it here.
+
+/** The EVM wallet a feature's requests go to: the active eip155 connection. */
+export type EvmWallet = { connectorId: string; address: string; caipNetworkId: string; chainId: number; network: Network | undefined }
 
 /**
  * The active EVM connection, or null when nothing is connected in eip155.
  *
  * @example
- * const wallet = callsWallet(state$.value)
+ * const wallet = activeEvmWallet(state$.value)
  */
-export function callsWallet(state: ModalState): CallsWallet | null {
+export function activeEvmWallet(state: ModalState): EvmWallet | null {
   if (!selectIsConnected(state, 'eip155')) return null
   const connection = selectActiveConnection(state, 'eip155')
   const address = connection?.accounts[0]?.address
@@ -28,29 +31,36 @@ export function callsWallet(state: ModalState): CallsWallet | null {
 }
 
 /**
- * Asks the wallet of `connectorId` (its EIP-1193 provider); its refusal or failure as the wallet
- * error of its code (EIP-5792's included).
+ * Asks the wallet of `connectorId` (its EIP-1193 provider; `params` undefined sends none); its
+ * refusal or failure as the wallet error of its code (`toError`: EIP-1193's codes, or a
+ * feature's own beside them).
  *
  * @example
- * await walletRequest(deps, wallet.connectorId, 'wallet_getCallsStatus', [id])
+ * await evmWalletRequest(deps, wallet.connectorId, 'wallet_getCallsStatus', [id], toCallsError)
  */
-export async function walletRequest(deps: WalletDeps, connectorId: string, method: string, params: unknown[]): Promise<unknown> {
+export async function evmWalletRequest(
+  deps: WalletDeps,
+  connectorId: string,
+  method: string,
+  params: readonly unknown[] | Record<string, unknown> | undefined,
+  toError: (error: unknown) => GangwayError = (error) => toWalletError(error, null),
+): Promise<unknown> {
   let provider: Eip1193Provider | undefined
   try {
     provider = await deps.adapters.eip155?.evm?.getProvider?.(connectorId)
   } catch (error) {
-    throw toCallsError(error)
+    throw toError(error)
   }
   if (!provider) throw new WalletUnsupportedMethodError('Unsupported method', { details: `the wallet of ${connectorId} takes no ${method} requests` })
   try {
-    return await provider.request({ method, params })
+    return await provider.request(params === undefined ? { method } : { method, params })
   } catch (error) {
-    throw toCallsError(error)
+    throw toError(error)
   }
 }
 
 /**
- * A wallet answer that is not what EIP-5792 says, as an error.
+ * A wallet answer that is not what the standard says, as an error.
  *
  * @example
  * throw invalidAnswer(error)
