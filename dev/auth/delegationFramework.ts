@@ -3,10 +3,11 @@
 // from the bytecode published in @metamask/smart-accounts-kit), on a local chain that already
 // carries EntryPoint 0.7 at its canonical address. Node only.
 import type { SmartAccountsEnvironment } from '@metamask/smart-accounts-kit'
-import { createPublicClient, createWalletClient, defineChain, http, keccak256, parseEther, stringToBytes, toHex, type PublicClient } from 'viem'
+import { createPublicClient, createWalletClient, http, keccak256, parseEther, stringToBytes, toHex, type PublicClient } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { SMART_ACCOUNT_CONTRACTS } from '../chain/smartAccountContracts'
 import type { DevChain } from '../chain/startChains'
+import { localChain } from '../chain/viemChain'
 
 export type { SmartAccountsEnvironment }
 
@@ -40,7 +41,7 @@ async function deploy(chain: DevChain): Promise<SmartAccountsEnvironment> {
   // The kit reports its calls to MetaMask unless told not to.
   process.env.DO_NOT_TRACK ??= '1'
   const { deploySmartAccountsEnvironment } = await import('@metamask/smart-accounts-kit/utils')
-  const viemChain = defineChain({ id: chain.chainId, name: chain.name, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } })
+  const viemChain = localChain(chain)
   const publicClient = createPublicClient({ chain: viemChain, transport: http(chain.rpcUrl), pollingInterval: 50 })
   if ((await publicClient.getTransactionCount({ address: DEPLOYER.address })) > 0) {
     throw new Error(`The delegation framework's deployer already sent transactions on ${chain.name} (${chain.rpcUrl}): deploy it once per chain`)

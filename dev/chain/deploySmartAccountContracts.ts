@@ -8,7 +8,6 @@ import {
   createPublicClient,
   createWalletClient,
   custom,
-  defineChain,
   encodeAbiParameters,
   getContractAddress,
   isAddressEqual,
@@ -20,6 +19,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { SMART_ACCOUNT_CONTRACTS } from './smartAccountContracts'
+import { localChain } from './viemChain'
 
 const require = createRequire(import.meta.url)
 
@@ -92,12 +92,7 @@ export async function deploySmartAccountContracts(options: {
   rpc: (method: string, params: unknown[]) => Promise<unknown>
 }): Promise<void> {
   const { chainId, rpc } = options
-  const chain = defineChain({
-    id: chainId,
-    name: `chain ${chainId}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [] } },
-  })
+  const chain = localChain({ chainId })
   const transport = custom({ request: ({ method, params }) => rpc(method, (params ?? []) as unknown[]) })
   const publicClient = createPublicClient({ chain, transport })
   const walletClient = createWalletClient({ chain, transport, account: SENDER })

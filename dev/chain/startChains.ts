@@ -11,7 +11,6 @@ import {
   createPublicClient,
   createWalletClient,
   custom,
-  defineChain,
   getContractAddress,
   keccak256,
   parseEther,
@@ -24,6 +23,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { deploySmartAccountContracts } from './deploySmartAccountContracts'
 import { SMART_ACCOUNT_CONTRACTS, type SmartAccountContracts } from './smartAccountContracts'
 import { followChildOutput } from '../stack/childOutput'
+import { localChain } from './viemChain'
 
 export type DevChain = { chainId: number; name: string; rpcUrl: string }
 export type DevToken = { chainId: number; address: `0x${string}`; name: string; symbol: string; decimals: number }
@@ -320,12 +320,7 @@ async function deployAll(
   chain: DevChain,
   compiled: { token: Compiled; collectible: Compiled },
 ): Promise<{ token: DevToken; collections: DevCollection[]; usdc: DevToken; amm: DevAmm }> {
-  const viemChain = defineChain({
-    id: chain.chainId,
-    name: chain.name,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [chain.rpcUrl] } },
-  })
+  const viemChain = localChain(chain)
   const transport = custom({ request: ({ method, params }) => rpc(chain.rpcUrl, method, params) })
   const publicClient = createPublicClient({ chain: viemChain, transport })
   const walletClient = createWalletClient({ chain: viemChain, transport, account: DEPLOYER })

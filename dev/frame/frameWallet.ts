@@ -22,7 +22,6 @@ import {
 import {
   bytesToHex,
   createWalletClient,
-  defineChain,
   formatEther,
   hexToBytes,
   hexToNumber,
@@ -61,6 +60,7 @@ import {
 import type { GrantedPermissionResponse, StoredPermission } from './permissionRequests'
 // The smart account's code (the delegation framework's kit) loads only once a smart account is used.
 import type { OwnedSmartAccount, SmartAccountNetwork, UserOperationCall } from './smartAccount'
+import { localChain } from '../chain/viemChain'
 const smartAccountModule = () => import('./smartAccount')
 // ERC-7715 permissions load on their first request (the delegations' part with the kit).
 const permissionRequestsModule = () => import('./permissionRequests')
@@ -998,12 +998,7 @@ export class FrameWallet {
       return receipt.receipt.transactionHash
     }
     await this.approve(method, 'Send transaction', details)
-    const chain = defineChain({
-      id: network.chainId,
-      name: network.name,
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [network.rpcUrl] } },
-    })
+    const chain = localChain(network)
     const client = createWalletClient({
       account,
       chain,

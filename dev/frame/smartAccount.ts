@@ -10,7 +10,6 @@ import {
   custom,
   decodeAbiParameters,
   decodeFunctionData,
-  defineChain,
   getAddress,
   hexToBigInt,
   size,
@@ -22,6 +21,7 @@ import {
   type PublicClient,
 } from 'viem'
 import { createBundlerClient, createPaymasterClient, type BundlerClient, type SmartAccount, type UserOperationReceipt } from 'viem/account-abstraction'
+import { localChain } from '../chain/viemChain'
 
 /**
  * A network the wallet service runs smart accounts on: its bundler, optionally a sponsoring
@@ -172,12 +172,7 @@ export async function embeddedSmartAccount(options: {
   fetch: Fetch
 }): Promise<OwnedSmartAccount> {
   const { owner } = options
-  const chain: Chain = defineChain({
-    id: options.chainId,
-    name: `chain ${options.chainId}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [options.rpcUrl] } },
-  })
+  const chain: Chain = localChain(options)
   const client = createPublicClient({ chain, transport: rpcTransport(options.rpcUrl, options.fetch) })
   const account = await toMetaMaskSmartAccount({
     client,

@@ -3,7 +3,7 @@
 // USDC from the treasury on the EVM chains, SOL from the validator's faucet on Solana.
 import { randomUUID } from 'node:crypto'
 import { address as toSolanaAddress, createSolanaRpc, lamports } from '@solana/kit'
-import { createWalletClient, defineChain, erc20Abi, http, isAddress, publicActions, type Hex, type PublicClient } from 'viem'
+import { createWalletClient, erc20Abi, http, isAddress, publicActions, type Hex, type PublicClient } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { ChainNamespace, OnrampPaymentCurrency, OnrampProvider, OnrampPurchaseCurrency, OnrampQuote } from '../../src/core/domain/entities'
 import type { GatewayChain, GatewayToken } from './chainData'
@@ -11,6 +11,7 @@ import { onrampPage, type OnrampPageModel } from './onrampPages'
 import { isSolanaAddress, SOLANA_DEFAULT_PRICES, type GatewaySolana } from './solanaData'
 import type { Ctx, Route } from './startGateway'
 import { clip, HttpError, isPlainObject } from './validate'
+import { localChain } from '../chain/viemChain'
 
 export type OnrampDeps = {
   chains: readonly GatewayChain[]
@@ -455,12 +456,7 @@ function createDelivery(deps: OnrampDeps) {
   }
 
   function treasuryWallet(chain: GatewayChain, privateKey: `0x${string}`) {
-    const viemChain = defineChain({
-      id: chain.chainId,
-      name: chain.name,
-      nativeCurrency: chain.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [chain.rpcUrl] } },
-    })
+    const viemChain = localChain(chain)
     return createWalletClient({
       account: privateKeyToAccount(privateKey),
       chain: viemChain,

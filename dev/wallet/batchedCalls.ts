@@ -9,7 +9,6 @@ import {
   createWalletClient,
   custom,
   decodeFunctionData,
-  defineChain,
   encodeFunctionData,
   erc20Abi,
   formatEther,
@@ -25,6 +24,7 @@ import {
 } from 'viem'
 import { estimateGas } from 'viem/actions'
 import { SMART_ACCOUNT_CONTRACTS, simple7702AccountAbi } from '../chain/smartAccountContracts'
+import { localChain } from '../chain/viemChain'
 
 /** The EIP-5792 version the wallets speak. */
 export const CALLS_VERSION = '2.0.0'
@@ -331,12 +331,7 @@ export function batchPromptDetails(batch: PreparedBatch, chain: { network: strin
  */
 export async function sendBatch(batch: PreparedBatch, wallet: { rpc: CallsRpc; account: LocalAccount; mode: BatchMode; symbol?: string }): Promise<BatchRecord> {
   const { account, rpc } = wallet
-  const chain = defineChain({
-    id: batch.chainId,
-    name: `chain ${batch.chainId}`,
-    nativeCurrency: { name: 'Ether', symbol: wallet.symbol ?? 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [] } },
-  })
+  const chain = localChain({ chainId: batch.chainId, nativeCurrency: { name: 'Ether', symbol: wallet.symbol ?? 'ETH', decimals: 18 } })
   // No retries: a node error (a reverting estimation above all) is an answer, not a glitch.
   const client = createWalletClient({ account, chain, transport: custom({ request: ({ method, params }) => rpc(method, (params ?? []) as unknown[]) }, { retryCount: 0 }) })
   const calls = batch.calls.map((call) => describeCall(call, wallet.symbol))

@@ -2,7 +2,7 @@
 // (viem local account), sign a transaction and send it raw to the chain's RPC URL, or send an
 // EIP-5792 batch (./batchedCalls, shared with the dev extension and the embedded wallet's frame).
 
-import { createWalletClient, defineChain, hexToBigInt, http, isAddressEqual, isHex, type Hex, type WalletClient } from 'viem'
+import { createWalletClient, hexToBigInt, http, isAddressEqual, isHex, type Hex, type WalletClient } from 'viem'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import {
   batchIdParam,
@@ -18,6 +18,7 @@ import {
   type CallsRpc,
 } from './batchedCalls'
 import type { StackAccount, StackChain } from './stackConfig'
+import { localChain } from '../chain/viemChain'
 
 /** The EIP-155 methods the wallet offers in a session. */
 export const WALLET_METHODS = [
@@ -89,12 +90,7 @@ function walletClient(chain: StackChain, account: PrivateKeyAccount): WalletClie
   const key = `${chain.chainId}|${chain.rpcUrl}|${account.address}`
   let client = clients.get(key)
   if (!client) {
-    const viemChain = defineChain({
-      id: chain.chainId,
-      name: chain.name,
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [chain.rpcUrl] } },
-    })
+    const viemChain = localChain(chain)
     client = createWalletClient({ account, chain: viemChain, transport: http(chain.rpcUrl, { retryCount: 0 }) })
     clients.set(key, client)
   }

@@ -29,6 +29,7 @@ export const LONGEST_FILES = [
   'walletconnect.e2e.test.ts',
   // Waits for the stack's bundler, which comes up in the background.
   'smartAccount.e2e.test.ts',
+  'sessionPermissions.e2e.test.ts',
   'evm.e2e.test.ts',
   'reload.e2e.test.ts',
   'shell.e2e.test.ts',
