@@ -40,6 +40,20 @@ import {
   onrampQuotesRequested,
   onrampReset,
 } from '../../../src/core/events/onramp/onramp'
+import {
+  permissionExpired,
+  permissionRevokeFailed,
+  permissionRevokeRequested,
+  permissionRevoked,
+  permissionsGranted,
+  permissionsListed,
+  permissionsListFailed,
+  permissionsRequestFailed,
+  permissionsRequested,
+  permissionsReviewApproved,
+  permissionsReviewCancelled,
+  permissionsWalletRefused,
+} from '../../../src/core/events/permissions/permissions'
 import { callsCapabilitiesFailed, callsCapabilitiesReceived, callsCapabilitiesRequested, callsSendFailed, callsSendRequested, callsSent, callsStatusReceived } from '../../../src/core/events/calls/calls'
 import { localeChanged } from '../../../src/core/events/modal/preferences'
 
@@ -52,6 +66,31 @@ const swapToken = fc.constantFrom('eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee
 const side = fc.constantFrom('from', 'to' as const)
 const batchId = fc.constantFrom('0xb1', '0xb2', 'sequential-r1')
 const anError = { name: 'E', shortMessage: 'Something went wrong' }
+const context = fc.constantFrom('0xc1', '0xc2', '0xc3')
+/** A grant a wallet answers with: one of three contexts, expiring (in seconds) around the log's times or never. */
+const grant = fc.tuple(context, address, fc.constantFrom(null, 1, 2, 5)).map(([c, account, expiry]) => ({
+  context: c,
+  delegationManager: '0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3',
+  dependencies: [],
+  chainId: 1,
+  account,
+  to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  type: 'native-token-periodic' as const,
+  tokenAddress: null,
+  amount: '1000',
+  period: 86_400,
+  start: null,
+  expiry,
+  justification: null,
+  isAdjustmentAllowed: false,
+  symbol: 'ETH',
+  decimals: 18,
+}))
+const permissionRequest = {
+  chainId: '0x1',
+  to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  permission: { type: 'native-token-periodic' as const, isAdjustmentAllowed: false, data: { periodAmount: '0x3e8', periodDuration: 86_400 } },
+}
 const quoteKey = fc.constantFrom('10', '100').map((amount) => ({ amount, purchaseCurrency: 'USDC', paymentCurrency: 'USD', paymentMethod: 'card', network: 'eip155:1' }))
 const aQuote = {
   purchaseAmount: { amount: '98.9', currency: 'USDC' },
@@ -61,7 +100,24 @@ const aQuote = {
   quoteId: 'q',
 }
 
-/** Swap, on-ramp and batched-calls flows: their events in any order, with two request ids. */
+/** Session-permission flows (ERC-7715): their events in any order, with two request ids and three grants. */
+export const permissionsEventArb: fc.Arbitrary<EventInput> = fc.oneof(
+  fc.tuple(fc.boolean(), requestId).map(([review, meta]) => permissionsRequested({ requests: [permissionRequest], tokens: [{ symbol: 'ETH', decimals: 18 }], review }, meta)),
+  requestId.map((meta) => permissionsReviewApproved({}, meta)),
+  requestId.map((meta) => permissionsReviewCancelled({}, meta)),
+  fc.tuple(fc.array(grant, { minLength: 1, maxLength: 2 }), requestId).map(([grants, meta]) => permissionsGranted({ grants }, meta)),
+  requestId.map((meta) => permissionsWalletRefused({ error: anError }, meta)),
+  requestId.map((meta) => permissionsRequestFailed({ error: anError }, meta)),
+  fc.tuple(context, requestId).map(([c, meta]) => permissionRevokeRequested({ context: c }, meta)),
+  fc.tuple(context, requestId).map(([c, meta]) => permissionRevoked({ context: c }, meta)),
+  fc.tuple(context, requestId).map(([c, meta]) => permissionRevokeFailed({ context: c, error: anError }, meta)),
+  fc.tuple(address, fc.array(grant, { maxLength: 2 })).map(([account, grants]) => permissionsListed({ account, grants })),
+  address.map((account) => permissionsListFailed({ account, error: anError })),
+  context.map((c) => permissionExpired({ context: c })),
+  fc.array(grant, { maxLength: 2 }).map((grants) => storageHydrated({ permissions: { grants: grants.map((g) => ({ ...g, grantedAt: 0, status: 'revoking' as const, revokedAt: null })) } })),
+)
+
+/** Swap, on-ramp, batched-calls and session-permission flows: their events in any order, with two request ids. */
 const featureEventArb: fc.Arbitrary<EventInput> = fc.oneof(
   requestId.map((meta) => swapTokensRequested({ chainId: 'eip155:1' }, meta)),
   requestId.map((meta) =>
@@ -107,6 +163,7 @@ const featureEventArb: fc.Arbitrary<EventInput> = fc.oneof(
   requestId.map((meta) => callsCapabilitiesRequested({}, meta)),
   requestId.map((meta) => callsCapabilitiesReceived({ address: '0xabc', capabilities: { '0x1': { atomic: { status: 'supported' } } } }, meta)),
   requestId.map((meta) => callsCapabilitiesFailed({ error: anError }, meta)),
+  permissionsEventArb,
 )
 
 export const settingsArb: fc.Arbitrary<SessionSettings> = fc.record({
@@ -156,6 +213,19 @@ export const logArb: fc.Arbitrary<StampedEvent[]> = fc
   .map(([settings, items]) => {
     let at = 1_000
     const events: StampedEvent[] = [{ ...sessionStarted(settings), seq: 1, at }]
+    items.forEach(([e, dt], i) => {
+      at += dt
+      events.push({ ...e, seq: i + 2, at })
+    })
+    return events
+  })
+
+/** A session of session-permission events (and the modal closing), times moving on by up to 2 s. */
+export const permissionsLogArb: fc.Arbitrary<StampedEvent[]> = fc
+  .array(fc.tuple(fc.oneof({ arbitrary: permissionsEventArb, weight: 8 }, { arbitrary: fc.constant(modalCloseRequested({})), weight: 1 }), fc.nat(2_000)), { maxLength: 80 })
+  .map((items) => {
+    let at = 1_000
+    const events: StampedEvent[] = [{ ...sessionStarted({ projectId: 'p', adapters: ['eip155'] }), seq: 1, at }]
     items.forEach(([e, dt], i) => {
       at += dt
       events.push({ ...e, seq: i + 2, at })

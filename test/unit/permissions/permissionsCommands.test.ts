@@ -13,7 +13,7 @@ import { modalCloseRequested } from '../../../src/core/events/modal/modal'
 import type { ModalState } from '../../../src/core/state'
 import { stateAfter } from '../../support/stateAfter'
 import { connectionSucceeded } from '../../../src/core/events/connection/connection'
-import { ACCOUNT_A, MANAGER, SESSION, TOKEN, connectedModal, grantAll } from './permissionsSupport'
+import { ACCOUNT_A, MANAGER, SESSION, TOKEN, connectedModal, grantAll, refusingFirst } from './permissionsSupport'
 
 const DAILY = { type: 'native-token-periodic', to: SESSION, amount: '0.01', period: 86_400, justification: 'Tip creators' } as const
 
@@ -105,19 +105,14 @@ describe('modal.requestPermissions', () => {
   })
 
   it("the wallet's refusal shows with a retry; the retry asks again and grants", async () => {
-    let refuse = true
-    const t = await connectedModal({
-      wallet_requestExecutionPermissions: (params) => {
-        if (refuse) throw { code: 4001, message: 'User rejected the request.' }
-        return grantAll(params)
-      },
-    })
+    const wallet = refusingFirst(grantAll)
+    const t = await connectedModal({ wallet_requestExecutionPermissions: wallet.answer })
     const asked = t.modal.requestPermissions(DAILY)
     const requestId = await reviewing(t)
     t.modal.dispatch(permissionsReviewApproved({}, { requestId }))
     await t.time.advanceBy(0)
     expect(t.modal.getState().permissions!.request).toMatchObject({ status: 'failed', error: { kind: 'WALLET_REJECTED', shortMessage: 'User rejected the request' } })
-    refuse = false
+    wallet.accept()
     t.modal.dispatch(permissionsReviewApproved({}, { requestId }))
     expect(await asked).toHaveLength(1)
     expect(t.asked()).toEqual(['wallet_requestExecutionPermissions', 'wallet_requestExecutionPermissions'])
@@ -235,20 +230,14 @@ describe('modal.requestPermissions', () => {
 
 describe('modal.revokePermission', () => {
   it("asks the wallet to revoke it (ERC-7715's method, then the older name), and it shows as revoked; a refusal leaves it active", async () => {
-    let refuse = true
-    const t = await connectedModal({
-      wallet_requestExecutionPermissions: grantAll,
-      wallet_revokeExecutionPermission: () => {
-        if (refuse) throw { code: 4001, message: 'User rejected the request.' }
-        return {}
-      },
-    })
+    const wallet = refusingFirst(() => ({}))
+    const t = await connectedModal({ wallet_requestExecutionPermissions: grantAll, wallet_revokeExecutionPermission: wallet.answer })
     const [grant] = await t.modal.requestPermissions(DAILY, { review: false })
     const refused = await t.modal.revokePermission(grant!.context).catch((e: unknown) => e)
     expect(isUserRejection(refused)).toBe(true)
     expect(t.modal.getState().permissions!.grants[grant!.context]!.status).toBe('active')
     expect(t.modal.getState().permissions!.revokes[grant!.context]!.error).toMatchObject({ kind: 'WALLET_REJECTED' })
-    refuse = false
+    wallet.accept()
     await t.modal.revokePermission(grant!.context)
     expect(t.requests.filter(([m]) => m === 'wallet_revokeExecutionPermission').at(-1)).toEqual(['wallet_revokeExecutionPermission', { permissionContext: grant!.context }])
     expect((await t.modal.getPermissions())[0]!.status).toBe('revoked')

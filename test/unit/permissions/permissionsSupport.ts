@@ -21,6 +21,21 @@ export const grantAll: Answer = (params) =>
   (params as Record<string, unknown>[]).map((r, i) => ({ ...r, context: `0xc0${i}`, delegationManager: MANAGER, dependencies: [] }))
 
 /**
+ * A wallet answer that refuses as the visitor would (4001) until `accept()`, then answers as
+ * `answer` does.
+ */
+export function refusingFirst(answer: Answer): { answer: Answer; accept(): void } {
+  let refusing = true
+  return {
+    answer: (params) => {
+      if (refusing) throw { code: 4001, message: 'User rejected the request.' }
+      return answer(params)
+    },
+    accept: () => void (refusing = false),
+  }
+}
+
+/**
  * A modal with smartSessions() (unless `options.modules` says otherwise) connected to fake wallet
  * 'a' on eip155:1, whose provider answers from `answers` (4200 for any other method); every
  * request is recorded as `[method, params]`.

@@ -31,5 +31,8 @@ export async function askPermissions(deps: WalletDeps, connectorId: string, meth
       last = error
     }
   }
-  throw new WalletPermissionsUnsupportedError(what, { details: `the wallet knows neither ${methods.map((m) => m.method).join(' nor ')}`, cause: last as GangwayError })
+  // The wallet's own words say why (the embedded wallet's EOA: 'switch to the smart account first').
+  const words = (last as Partial<GangwayError> | undefined)?.details
+  const asked = `the wallet refused ${methods.map((m) => m.method).join(' and ')} as unsupported`
+  throw new WalletPermissionsUnsupportedError(what, { details: words ? `${asked}: ${words}` : asked, cause: last })
 }

@@ -189,13 +189,23 @@ export const permissionsSlice = createSlice(
         (s, event) => s.grants[event.payload.context]?.status === 'revoking' && isCurrentRequest(s.revokes[event.payload.context]?.requestId, event),
       )
       .addCase(permissionsListed, (s, event) => {
-        const { account, grants } = event.payload
+        const { account } = event.payload
+        // Each context once (the last word on it), whatever a log carries.
+        const grants = [...new Map(event.payload.grants.map((g) => [g.context, g])).values()]
         const listed = new Set(grants.map((g) => g.context))
         for (const record of grants) {
           const known = s.grants[record.context]
-          // What the wallet says of a known grant wins; how far the modal followed it (its time, a revoke) stays.
-          if (known) s.grants[record.context] = { ...known, ...record, symbol: record.symbol ?? known.symbol, decimals: record.decimals ?? known.decimals }
-          else keep(s, grantOf(record, event.at))
+          if (!known) {
+            keep(s, grantOf(record, event.at))
+            continue
+          }
+          // What the wallet says of a known grant wins; how far the modal followed it (its time, a
+          // revoke) stays, and so does the token it knows better. Optimization: only what differs
+          // is written, so a list that says nothing new changes nothing (no write, no render).
+          for (const key of Object.keys(record) as (keyof typeof record)[]) {
+            if ((key === 'symbol' || key === 'decimals') && record[key] === null) continue
+            if (JSON.stringify(known[key]) !== JSON.stringify(record[key])) (known as Record<string, unknown>)[key] = record[key]
+          }
         }
         // The account's grants the wallet no longer holds were revoked elsewhere (another page, the wallet's own settings).
         for (const context of s.order) {

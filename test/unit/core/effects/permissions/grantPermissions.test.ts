@@ -43,6 +43,11 @@ describe('grantPermissions', () => {
     const refused = await run(approved, none, reviewing())
     expect(none.requests.map(([m]) => m)).toEqual(['wallet_requestExecutionPermissions', 'wallet_grantPermissions'])
     expect(refused.state.permissions!.request).toMatchObject({ status: 'failed', error: { kind: 'WALLET_PERMISSIONS_UNSUPPORTED', code: 4200, shortMessage: 'This wallet cannot grant permissions' } })
+    // The wallet's own words say why (the embedded wallet's EOA asks to switch to the smart account).
+    const eoa = fakeWallet({ wallet_requestExecutionPermissions: { error: { code: 4200, message: 'wallet_requestExecutionPermissions needs the smart account: switch to it first' } }, wallet_grantPermissions: { error: { code: 4200, message: 'wallet_grantPermissions needs the smart account: switch to it first' } } })
+    expect((await run(approved, eoa, reviewing())).state.permissions!.request!.error!.details).toBe(
+      'the wallet refused wallet_requestExecutionPermissions and wallet_grantPermissions as unsupported: wallet_grantPermissions needs the smart account: switch to it first',
+    )
   })
 
   it("the wallet's refusal or junk answer is permissions/walletRefused, nothing granted", async () => {

@@ -5,7 +5,7 @@ import { isUserRejection } from '../../../../../src/core/errors/isUserRejection'
 import { remoteConfigLoaded } from '../../../../../src/core/events/modal/config'
 import { prefetchViews, registerFeatureViews } from '../../../../../src/react/views/viewRegistry'
 import { modalUiPerFile } from '../../../../support/modalUi'
-import { ACCOUNT_A, SESSION, connectedModal, grantAll, type Answer } from '../../../permissions/permissionsSupport'
+import { ACCOUNT_A, SESSION, connectedModal, grantAll, refusingFirst, type Answer } from '../../../permissions/permissionsSupport'
 
 const mount = modalUiPerFile()
 
@@ -31,7 +31,8 @@ async function setup(answers: Record<string, Answer>) {
     await settle()
     expect(q(id)).not.toBeNull()
   })
-  return { ...t, ...ui, q, text, settle, shown }
+  const click = (id: string) => act(async () => q(id)!.click())
+  return { ...t, ...ui, q, text, settle, shown, click }
 }
 
 describe('ReviewPermissions', () => {
@@ -52,7 +53,7 @@ describe('ReviewPermissions', () => {
     expect(t.q('permission-account')!.title).toBe(ACCOUNT_A)
     expect(t.asked()).toEqual([])
 
-    await act(async () => t.q('permissions-approve')!.click())
+    await t.click('permissions-approve')
     await t.settle()
     expect(t.text('permissions-waiting')).toBe('Approve in your wallet')
     expect(t.q('permissions-progress')!.getAttribute('data-active')).toBe('true')
@@ -72,28 +73,23 @@ describe('ReviewPermissions', () => {
     const t = await setup({ wallet_requestExecutionPermissions: grantAll })
     const asked = t.modal.requestPermissions(DAILY).catch((e: unknown) => e)
     await t.shown('permissions-cancel')
-    await act(async () => t.q('permissions-cancel')!.click())
+    await t.click('permissions-cancel')
     expect(isUserRejection(await asked)).toBe(true)
     expect(t.asked()).toEqual([])
     t.modal.destroy()
   })
 
   it("the wallet's refusal in the spec's words, with a retry", async () => {
-    let refusal: { code: number; message: string } | null = { code: 4001, message: 'User rejected the request.' }
-    const t = await setup({
-      wallet_requestExecutionPermissions: (params) => {
-        if (refusal) throw refusal
-        return grantAll(params)
-      },
-    })
+    const wallet = refusingFirst(grantAll)
+    const t = await setup({ wallet_requestExecutionPermissions: wallet.answer })
     const asked = t.modal.requestPermissions(DAILY)
     await t.shown('permissions-approve')
-    await act(async () => t.q('permissions-approve')!.click())
+    await t.click('permissions-approve')
     await t.shown('permissions-error')
     expect(t.text('permissions-error')).toBe('User rejected the request')
     expect(t.text('permissions-approve')).toBe('Try again')
-    refusal = null
-    await act(async () => t.q('permissions-approve')!.click())
+    wallet.accept()
+    await t.click('permissions-approve')
     await expect(asked).resolves.toHaveLength(1)
     t.modal.destroy()
   })
@@ -102,11 +98,11 @@ describe('ReviewPermissions', () => {
     const none = await setup({})
     const refused = none.modal.requestPermissions(DAILY).catch((e: unknown) => e)
     await none.shown('permissions-approve')
-    await act(async () => none.q('permissions-approve')!.click())
+    await none.click('permissions-approve')
     await none.shown('permissions-error')
     expect(none.text('permissions-error')).toBe('This wallet cannot grant permissions')
     expect(none.q('permissions-approve')).toBeNull()
-    await act(async () => none.q('permissions-cancel')!.click())
+    await none.click('permissions-cancel')
     expect(await refused).toMatchObject({ kind: 'WALLET_PERMISSIONS_UNSUPPORTED' })
     none.modal.destroy()
   })
@@ -114,32 +110,25 @@ describe('ReviewPermissions', () => {
 
 describe('Permissions in Account', () => {
   it("lists the account's grants with what, to whom, until when and status; Revoke asks the wallet, and a refusal leaves it active", async () => {
-    let refuse = true
-    const wallet = { refusing: () => refuse }
-    const t = await setup({
-      wallet_requestExecutionPermissions: grantAll,
-      wallet_revokeExecutionPermission: () => {
-        if (wallet.refusing()) throw { code: 4001, message: 'User rejected the request.' }
-        return {}
-      },
-    })
+    const wallet = refusingFirst(() => ({}))
+    const t = await setup({ wallet_requestExecutionPermissions: grantAll, wallet_revokeExecutionPermission: wallet.answer })
     await t.modal.requestPermissions({ ...DAILY, expiry: new Date('2031-01-01T00:00:00Z') }, { review: false })
     act(() => t.modal.open('Account'))
     await t.shown('account-permissions')
     expect(t.text('account-permissions-count')).toBe('1 active')
-    await act(async () => t.q('account-permissions')!.click())
+    await t.click('account-permissions')
     await t.shown('permission-revoke')
     expect(t.view()).toBe('Permissions')
     expect(t.text('permission-terms')).toBe('Spend up to 0.01 ETH every day')
     expect(t.text('permission-status')).toBe('Active')
     expect(t.text('permission-expiry')).toMatch(/^Until Jan 1, 2031/)
 
-    await act(async () => t.q('permission-revoke')!.click())
+    await t.click('permission-revoke')
     await t.shown('permission-revoke-error')
     expect(t.text('permission-revoke-error')).toBe('User rejected the request')
     expect(t.text('permission-status')).toBe('Active')
-    refuse = false
-    await act(async () => t.q('permission-revoke')!.click())
+    wallet.accept()
+    await t.click('permission-revoke')
     await vi.waitFor(async () => {
       await t.settle()
       expect(t.text('permission-status')).toBe('Revoked')
