@@ -98,26 +98,7 @@ export function frameHarness(options: {
     devicePollMs: 5,
   })
 
-  let seq = 0
-  const repliesTo = (id: string) => posts.filter((m) => 'id' in m && m.id === id && m.type !== '@gangway/frame/request')
-  const nextPost = () => new Promise<void>((ok) => waiters.push(ok))
-
-  async function send(name: FrameRequestName, payload: unknown = {}) {
-    const id = `r${++seq}`
-    if (!wallet.receive({ data: { type: '@gangway/frame/request', id, name, payload }, origin: PARENT, fromParent: true })) throw new Error(`${name} was not accepted`)
-    while (repliesTo(id).length === 0) await nextPost()
-    return repliesTo(id)[0] as Extract<FrameMessage, { id: string }>
-  }
-  async function ok(name: FrameRequestName, payload: unknown = {}) {
-    const reply = await send(name, payload)
-    if (reply.type !== '@gangway/frame/success') throw new Error(`${name} failed: ${JSON.stringify(reply.payload)}`)
-    return reply.payload as Record<string, unknown>
-  }
-  async function fail(name: FrameRequestName, payload: unknown = {}) {
-    const reply = await send(name, payload)
-    if (reply.type !== '@gangway/frame/error') throw new Error(`${name} succeeded: ${JSON.stringify(reply.payload)}`)
-    return reply.payload as { message: string; code?: number }
-  }
+  const { send, ok, fail } = parentRequests(wallet, posts, waiters)
 
   return {
     wallet,
@@ -195,4 +176,36 @@ export function fakeNode(options: { chainId: number; time: number; tokens?: Reco
     return json(200, { jsonrpc: '2.0', id: request.id, ...answer(request.method, request.params ?? []) })
   }
   return { fetch, calls, disabled }
+}
+
+/**
+ * Requests to a frame wallet as its parent window sends them, answered from the messages it
+ * posted (`posts`; each post wakes one of `waiters`): `send` resolves with the reply, `ok` with a
+ * success's payload, `fail` with an error's, `repliesTo(id)` lists what answered a request.
+ *
+ * @example
+ * const { ok } = parentRequests(wallet, posts, waiters)
+ * await ok('SyncDappData', { networks, appName: 'Test App' })
+ */
+export function parentRequests(wallet: Pick<ReturnType<typeof createFrameWallet>, 'receive'>, posts: FrameMessage[], waiters: (() => void)[]) {
+  let seq = 0
+  const repliesTo = (id: string) => posts.filter((m) => 'id' in m && m.id === id && m.type !== '@gangway/frame/request')
+  const nextPost = () => new Promise<void>((ok) => waiters.push(ok))
+  async function send(name: FrameRequestName, payload: unknown = {}) {
+    const id = `r${++seq}`
+    if (!wallet.receive({ data: { type: '@gangway/frame/request', id, name, payload }, origin: PARENT, fromParent: true })) throw new Error(`${name} was not accepted`)
+    while (repliesTo(id).length === 0) await nextPost()
+    return repliesTo(id)[0] as Extract<FrameMessage, { id: string }>
+  }
+  async function ok(name: FrameRequestName, payload: unknown = {}) {
+    const reply = await send(name, payload)
+    if (reply.type !== '@gangway/frame/success') throw new Error(`${name} failed: ${JSON.stringify(reply.payload)}`)
+    return reply.payload as Record<string, unknown>
+  }
+  async function fail(name: FrameRequestName, payload: unknown = {}) {
+    const reply = await send(name, payload)
+    if (reply.type !== '@gangway/frame/error') throw new Error(`${name} succeeded: ${JSON.stringify(reply.payload)}`)
+    return reply.payload as { message: string; code?: number }
+  }
+  return { send, ok, fail, repliesTo }
 }

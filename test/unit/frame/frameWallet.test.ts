@@ -52,6 +52,7 @@ import {
   type FrameStorage,
 } from '../../../dev/frame/frameWallet'
 import { FRAME_PROTOCOL_VERSION, type FrameMessage, type FrameRequestName } from '../../../src/core/domain/frameProtocol'
+import { parentRequests } from '../../support/frameHarness'
 
 const PARENT = 'http://127.0.0.1:5173'
 const RPC_URL = 'http://127.0.0.1:8545/'
@@ -254,28 +255,7 @@ function setup(options: ServiceOptions & { confirm?: ConfirmMode; reuse?: { serv
     setTheme: (mode) => themes.push(mode),
     devicePollMs: 5,
   })
-  let seq = 0
-  const repliesTo = (id: string) => posts.filter((m) => 'id' in m && m.id === id && m.type !== '@gangway/frame/request')
-  const nextPost = () => new Promise<void>((ok) => waiters.push(ok))
-
-  /** Sends a request as the parent and resolves with its reply. */
-  async function send(name: FrameRequestName, payload: unknown = {}) {
-    const id = `r${++seq}`
-    const accepted = wallet.receive({ data: { type: '@gangway/frame/request', id, name, payload }, origin: PARENT, fromParent: true })
-    expect(accepted).toBe(true)
-    while (repliesTo(id).length === 0) await nextPost()
-    return repliesTo(id)[0] as Extract<FrameMessage, { id: string }>
-  }
-  async function ok(name: FrameRequestName, payload: unknown = {}) {
-    const reply = await send(name, payload)
-    if (reply.type !== '@gangway/frame/success') throw new Error(`${name} failed: ${JSON.stringify(reply.payload)}`)
-    return reply.payload as Record<string, unknown>
-  }
-  async function fail(name: FrameRequestName, payload: unknown = {}) {
-    const reply = await send(name, payload)
-    if (reply.type !== '@gangway/frame/error') throw new Error(`${name} succeeded: ${JSON.stringify(reply.payload)}`)
-    return reply.payload as { message: string; code?: number }
-  }
+  const { send, ok, fail, repliesTo } = parentRequests(wallet, posts, waiters)
   async function signIn(networks: { caipNetworkId: string; name: string; rpcUrl: string }[] = NETWORKS) {
     await ok('SyncDappData', { networks, appName: 'Test App' })
     expect(await ok('ConnectEmail', { email: EMAIL })).toEqual({ action: 'VERIFY_DEVICE' })
