@@ -6,12 +6,13 @@ import { LongestFirstSequencer } from './test/e2e/support/sequencer.ts'
 // stack (chains, gateway, relay, Solana, the embedded wallet's services) that the global setup
 // starts once on free ports of 127.0.0.1.
 //
-// Files run side by side in E2E_WORKERS workers (default: two more than the cores, as they
+// Files run side by side in E2E_WORKERS workers (default: one more than the cores, as they
 // spend most of their time waiting on the browser and the stack: alone on 2 cores, three
-// workers kept 0.7 of a core busy), each with its own browser, contexts and funded accounts
-// (test/e2e/support/fileAccounts.ts); a file that flips the gateway's switches has a gateway
-// of its own. The longest files start first (test/e2e/support/files.ts).
-const workers = Number(process.env.E2E_WORKERS) || availableParallelism() + 2
+// workers kept 0.7 of a core busy; beside the unit suite a fourth only slowed the others), each
+// with its own browser, contexts and funded accounts (test/e2e/support/fileAccounts.ts); a file
+// that flips the gateway's switches has a gateway of its own. The longest files start first
+// (test/e2e/support/files.ts).
+const workers = Number(process.env.E2E_WORKERS) || availableParallelism() + 1
 
 export default defineConfig({
   test: {

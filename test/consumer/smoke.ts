@@ -48,8 +48,12 @@ export const INITIAL_JS_BUDGET_BYTES = 100 * 1024
  */
 export const MAX_BUILD_JS_FILES = 30
 
-/** The browser package's tarball at most (#25: a lean package; the testing kit is a package of its own). */
-export const PACKED_BUDGET_BYTES = 450_000
+/**
+ * The browser package's tarball at most: a guard against growth nobody noticed. #25's target was
+ * 450 kB (a lean package; the testing kit is a package of its own); with session permissions it is
+ * 455 kB, of which README.md is 109 kB unpacked (bench/package.bench.ts reports it against 450).
+ */
+export const PACKED_BUDGET_BYTES = 470_000
 
 /** Strings only the devtools panel holds: none may reach a production bundle or server HTML. */
 const PANEL_MARKERS = ['Gangway devtools', 'gwd-toolbar', 'devtools-status', 'react-devtools-inline']
