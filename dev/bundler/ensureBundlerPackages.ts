@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { withRegistryRetries } from '../stack/npmRetry.ts'
 
 /** dev/bundler: its package.json pins the bundler's packages; `node_modules` beside it holds them. */
 export const BUNDLER_DIR = dirname(fileURLToPath(import.meta.url))
@@ -60,7 +61,11 @@ async function install(log: (line: string) => void): Promise<{ installed: boolea
     const missing = missingPackages()
     if (missing.length === 0) return { installed: false, ms: performance.now() - t0 }
     log(`installing the bundler's packages into ${BUNDLER_DIR} (missing: ${missing.join(', ')})…`)
-    const { code, output } = await run(NPM, ['install', '--prefix', BUNDLER_DIR, '--no-audit', '--no-fund'])
+    const { code, output } = await withRegistryRetries(
+      () => run(NPM, ['install', '--prefix', BUNDLER_DIR, '--no-audit', '--no-fund', '--fetch-timeout=60000']),
+      (r) => r.code === 0,
+      (r) => r.output,
+    )
     if (code !== 0) {
       const unreachable = /ENOTFOUND|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|network request to .* failed|request to .* failed/i.test(output)
       // npm's first error lines name the cause (code, the request that failed); the rest is its stack.

@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from '../../dev/stack/chromium.ts'
+import { withRegistryRetries } from '../../dev/stack/npmRetry.ts'
 import { freePort } from '../../dev/stack/ports.ts'
 import { copyExample, waitForHttp } from './exampleApps.ts'
 
@@ -91,9 +92,13 @@ function tail(text: string, lines = 25): string {
   return text.split('\n').filter(Boolean).slice(-lines).join('\n')
 }
 
-/** npm without the user's config noise; the registry cache first. */
+/** npm without the user's config noise; the registry cache first; again after a registry hiccup. */
 function npm(args: string[], cwd: string): Promise<SpawnSyncReturns<string>> {
-  return sh('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], cwd, { npm_config_update_notifier: 'false' })
+  return withRegistryRetries(
+    () => sh('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline', '--fetch-timeout=60000'], cwd, { npm_config_update_notifier: 'false' }),
+    (r) => r.status === 0,
+    output,
+  )
 }
 
 function files(dir: string): string[] {
@@ -457,7 +462,7 @@ async function main(): Promise<void> {
     const app = join(work, 'app')
     cpSync(TEMPLATE, app, { recursive: true })
     const [install, publint, attw] = await Promise.all([
-      sh('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], app),
+      npm(['install', tarball], app),
       sh(process.execPath, [bin('publint', 'src/cli.js'), '--strict', tarball], ROOT),
       sh(process.execPath, [bin('@arethetypeswrong/cli', 'dist/index.js'), tarball, '--profile', 'esm-only', '--format', 'json'], ROOT),
     ])
@@ -505,7 +510,7 @@ async function packKit(work: string, kitSource: string): Promise<string | null> 
  */
 async function viteExample(work: string, tarball: string, kitTarball: string): Promise<void> {
   const app = copyExample('vite-app', join(work, 'example-vite'))
-  const install = await sh('npm', ['install', tarball, kitTarball, '--no-audit', '--no-fund', '--prefer-offline'], app)
+  const install = await npm(['install', tarball, kitTarball], app)
   if (!check('examples/vite-app: npm install with the packed packages', install.status === 0, install.status === 0 ? '' : tail(output(install)))) return
   const started = performance.now()
   const test = await sh('npm', ['test'], app, { CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
@@ -523,7 +528,7 @@ async function testingKit(work: string, kitTarball: string): Promise<void> {
   mkdirSync(project)
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'kit-user', private: true, type: 'module' }))
   const started = performance.now()
-  const install = await sh('npm', ['install', '-D', kitTarball, 'viem', 'playwright-core', '--no-audit', '--no-fund', '--prefer-offline'], project)
+  const install = await npm(['install', '-D', kitTarball, 'viem', 'playwright-core'], project)
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   if (!check('gangway-kit-testing: one npm install -D line installs the kit', install.status === 0, install.status === 0 ? `${seconds} s` : tail(output(install)))) return
   const probe = await sh(
@@ -559,7 +564,7 @@ async function testingKit(work: string, kitTarball: string): Promise<void> {
 async function nextApp(work: string, tarball: string): Promise<void> {
   const app = copyExample('next-app', join(work, 'next-app'))
   const env = { NEXT_TELEMETRY_DISABLED: '1' }
-  const install = await sh('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], app)
+  const install = await npm(['install', tarball], app)
   if (!check('Next.js: npm install of the tarball into an App Router app', install.status === 0, install.status === 0 ? '' : tail(output(install)))) return
   const next = join(app, 'node_modules/next/dist/bin/next')
   // A page that passes walletConnect() without WalletConnect's packages: both builds take it (a
