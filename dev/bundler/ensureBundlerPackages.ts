@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { withRegistryRetries } from '../stack/npmRetry.ts'
+import { withRegistryRetries } from '../stack/npmRetry'
 
 /** dev/bundler: its package.json pins the bundler's packages; `node_modules` beside it holds them. */
 export const BUNDLER_DIR = dirname(fileURLToPath(import.meta.url))
