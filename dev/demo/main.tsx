@@ -10,7 +10,7 @@ import { ModalProvider, useModal, useModalState } from '../../src/react/index'
 import { GangwayDevtools } from '../../src/devtools/index'
 
 /** The demo host app: a page with a connect button, a theme switch and the devtools beside it. */
-function App({ config, solana, email }: { config: StackConfig; solana: boolean; email: boolean }) {
+function App({ config, solana, email, devtools }: { config: StackConfig; solana: boolean; email: boolean; devtools: boolean }) {
   const modal = useModal()
   const open = useModalState((s) => s.modal.open)
   const view = useModalState((s) => s.router.view)
@@ -66,9 +66,11 @@ function App({ config, solana, email }: { config: StackConfig; solana: boolean; 
           modal: {open ? 'open' : 'closed'} · view: {view} · theme: {theme}
         </p>
       </main>
-      <aside className="demo-devtools">
-        <GangwayDevtools modal={modal} />
-      </aside>
+      {devtools ? (
+        <aside className="demo-devtools">
+          <GangwayDevtools modal={modal} />
+        </aside>
+      ) : null}
     </div>
   )
 }
@@ -224,7 +226,7 @@ async function main() {
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <ModalProvider modal={modal}>
-        <App config={config} solana={solana} email={params.get('email') === '1'} />
+        <App config={config} solana={solana} email={params.get('email') === '1'} devtools={params.get('devtools') !== '0'} />
       </ModalProvider>
     </StrictMode>,
   )

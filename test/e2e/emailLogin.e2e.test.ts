@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, focusedTestId, inModal, modalState, tabTo } from './support/demo'
 import { newPage } from './support/browser'
 import { codeIn, frameApprove, loginByEmail, mailTo, startLogin, type Mail } from './support/embeddedWallet'
-import { e2eStack } from './support/stack'
+import { demoUrl, e2eStack } from './support/stack'
 
 // E-mail login with the embedded wallet (spec §4, §7), in Chromium on the local stack: the
 // frame on the auth service's own origin, the code and the device link read from the SMTP mail
@@ -264,7 +264,7 @@ describe('social and Farcaster login with the embedded wallet', () => {
     await context.addInitScript(() => {
       ;(window as unknown as { Telegram: unknown }).Telegram = { WebApp: { initData: 'query_id=AAE&user=%7B%22id%22%3A1%7D&auth_date=1&hash=00' } }
     })
-    await page.goto(`${e2eStack().urls.demo}?email=1`)
+    await page.goto(demoUrl('?email=1'))
     await page.getByTestId('open-modal').click()
     await inModal(page, 'socials').waitFor()
     const offered = await inModal(page, 'socials').locator('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-testid')))

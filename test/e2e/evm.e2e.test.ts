@@ -3,7 +3,7 @@ import { createPublicClient, erc20Abi, http, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import { dialog, launchBrowser } from './support/browser'
-import { connectInjected, currentView, eip155Connection, inModal, logWritten, modalState, openDemo as openDemoPage, storedDurable } from './support/demo'
+import { connectInjected, currentView, eip155Connection, inModal, logWritten, modalState, openDemo, storedDurable } from './support/demo'
 import { readQrCode } from './support/qr'
 import { e2eStack } from './support/stack'
 
@@ -48,23 +48,6 @@ const walletRequest = (page: Page, method: string) =>
       }),
     [MAIN, method],
   )
-
-/**
- * The demo without its devtools panel: the panel sits above the modal's overlay and, once its
- * event list grows, covers the middle of the dialog, so real clicks would land on it.
- */
-async function openDemo(b: Browser) {
-  const opened = await openDemoPage(b)
-  const hide = () => opened.page.addStyleTag({ content: '.demo-devtools { display: none !important; }' })
-  await hide()
-  return {
-    ...opened,
-    reload: async () => {
-      await opened.reload()
-      await hide()
-    },
-  }
-}
 
 function stack() {
   return e2eStack().config

@@ -120,7 +120,8 @@ describe('motion', () => {
 
 describe('the modal keeps its layout steady (Chromium)', () => {
   it('opening Connect with a slow directory shifts nothing: skeleton rows hold the recommended wallets\' place', async () => {
-    const { page, context } = await openDemo(browser)
+    // With the devtools panel, whose event list grows beside the modal all along.
+    const { page, context } = await openDemo(browser, { devtools: true })
     // The wallet directory (recommended wallets and the AllWallets page) answers only once the
     // dialog has been measured with its skeleton rows: slow however busy the machine is.
     let answer = () => {}
@@ -263,7 +264,7 @@ describe('the modal keeps its layout steady (Chromium)', () => {
 describe('the demo\'s devtools (Chromium)', () => {
   for (const width of [390, 700]) {
     it(`never cover the modal ${width} px wide`, async () => {
-      const { page, context } = await openDemo(browser, { viewport: { width, height: 800 } })
+      const { page, context } = await openDemo(browser, { viewport: { width, height: 800 }, devtools: true })
       await page.locator('[data-gangway-devtools]').waitFor()
       await page.getByTestId('open-modal').click()
       await dialog(page).waitFor()
@@ -287,7 +288,7 @@ describe('the demo\'s devtools (Chromium)', () => {
   }
 
   it('1280 px wide: every Jump / Skip button is whole, and the panel is dark with a dark modal', async () => {
-    const { page, context } = await openDemo(browser, { viewport: { width: 1280, height: 800 } })
+    const { page, context } = await openDemo(browser, { viewport: { width: 1280, height: 800 }, devtools: true })
     await page.getByTestId('open-modal').click()
     await dialog(page).waitFor()
     await page.evaluate(() => (window as unknown as { gangway: { push(v: string): void } }).gangway.push('Networks'))

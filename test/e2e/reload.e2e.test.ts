@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import { dialog, newPage } from './support/browser'
 import { browserPerFile, currentView, eip155Connection, inModal, modalState } from './support/demo'
-import { e2eStack } from './support/stack'
+import { demoUrl, e2eStack } from './support/stack'
 
 // Reloading the demo in the middle of flows (a connect waiting on the wallet's prompt, a send
 // waiting on the wallet or on its receipt, a WalletConnect pairing, a burst of storage writes)
@@ -153,18 +153,11 @@ function expectCompleteLog(value: unknown): StoredLog {
   return log
 }
 
-/** The demo in a fresh context, its devtools panel hidden (it sits over the modal and would take clicks). */
+/** The demo in a fresh context, without its devtools panel. */
 async function demo(query = '') {
   const { context, page, errors } = await newPage(shared.browser)
   contexts.push(context)
-  await context.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style')
-      style.textContent = '.demo-devtools { display: none !important; }'
-      document.head.append(style)
-    })
-  })
-  await page.goto(e2eStack().urls.demo + query)
+  await page.goto(demoUrl(query))
   await page.getByTestId('open-modal').waitFor()
   return { context, page, errors }
 }

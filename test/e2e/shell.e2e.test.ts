@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { animationsDone, dialog, launchBrowser } from './support/browser'
 import { currentView, focusedInModal, openDemo, settled } from './support/demo'
-import { e2eStack } from './support/stack'
+import { demoUrl } from './support/stack'
 
 let browser: Browser
 beforeAll(async () => {
@@ -59,7 +59,6 @@ describe('the modal shell in Chromium', () => {
 
   it("onboarding: New to wallets? explains wallets and suggests some; a WalletConnect wallet offers Get <wallet> with its store pages; connecting views are titled after the wallet", async () => {
     const { page, context } = await openDemo(browser)
-    await page.addStyleTag({ content: '.demo-devtools { display: none !important; }' })
     await page.getByTestId('open-modal').click()
     await expect.poll(() => currentView(page)).toBe('Connect')
     await page.locator('gangway-modal [data-testid="new-to-wallets"]').click()
@@ -102,8 +101,7 @@ describe('the modal shell in Chromium', () => {
           : { viewport: { width: 1280, height: 800 } },
       )
       const page = await context.newPage()
-      await page.goto(e2eStack().urls.demo)
-      await page.addStyleTag({ content: '.demo-devtools { display: none !important; }' })
+      await page.goto(demoUrl())
       await page.getByTestId('open-modal').click()
       await expect.poll(() => currentView(page)).toBe('Connect')
       // The first recommended wallet of the dev directory has a mobile link and no desktop one.
@@ -172,7 +170,7 @@ describe('the modal shell in Chromium', () => {
   })
 
   it('devtools: jumping to an earlier event renders that view; back to present restores it', async () => {
-    const { page, context } = await openDemo(browser)
+    const { page, context } = await openDemo(browser, { devtools: true })
     await page.getByTestId('open-modal').click()
     await dialog(page).waitFor()
     await page.evaluate(() => (window as unknown as { gangway: { push(v: string): void } }).gangway.push('Networks'))
@@ -187,7 +185,7 @@ describe('the modal shell in Chromium', () => {
   })
 
   it('devtools: the Components tab shows the React tree of the page', async () => {
-    const { page, context, errors } = await openDemo(browser)
+    const { page, context, errors } = await openDemo(browser, { devtools: true })
     await page.locator('[data-gangway-devtools]').getByRole('tab', { name: 'Components' }).click()
     const pane = page.getByTestId('devtools-react')
     await pane.waitFor({ timeout: 40_000 })
@@ -197,7 +195,7 @@ describe('the modal shell in Chromium', () => {
   })
 
   it('a reload keeps the persisted theme and the event log from IndexedDB', async () => {
-    const { page, context, reload } = await openDemo(browser)
+    const { page, context, reload } = await openDemo(browser, { devtools: true })
     await page.getByTestId('toggle-theme').click()
     await page.getByTestId('open-modal').click()
     await page.keyboard.press('Escape')

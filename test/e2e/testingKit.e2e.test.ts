@@ -6,7 +6,7 @@ import type * as Kit from '../../dev/testing/index'
 import type { Modal } from '../../src/createModal'
 import { newPage } from './support/browser'
 import { browserPerFile, currentView, eip155Connection, inModal } from './support/demo'
-import { e2eStack } from './support/stack'
+import { demoUrl, e2eStack } from './support/stack'
 
 // gangway-kit-testing as a host app uses it: the built package (packages/testing/dist) injects the dev
 // wallet into a page that has none of its own (the demo with ?devWallets=0, pointed at the
@@ -26,7 +26,7 @@ async function hostPage() {
   const opened = await newPage(run.browser)
   run.contexts.push(opened.context)
   await installDevWallet(opened.page, stack().config as unknown as Kit.TestStackConfig)
-  await opened.page.goto(`${stack().urls.demo}?devWallets=0`)
+  await opened.page.goto(demoUrl('?devWallets=0'))
   await opened.page.getByTestId('open-modal').waitFor()
   return opened
 }

@@ -9,7 +9,7 @@ import { BUILT_PAGES } from '../../dev/stack/startStack'
 import { newPage } from './support/browser'
 import { readQrCode } from './support/qr'
 import { browserPerFile, currentView, eip155Connection, inModal, modalState, settled } from './support/demo'
-import { e2eStack } from './support/stack'
+import { demoUrl, e2eStack } from './support/stack'
 
 // WalletConnect end to end in Chromium, offline: the modal's universal provider talks through
 // the local relay to the dev wallet page (WalletKit) in a second page; transactions land on the
@@ -35,21 +35,11 @@ function watchHosts(page: Page): void {
   page.on('websocket', (ws) => note(ws.url()))
 }
 
-// The demo's devtools panel sits above the modal (z-index 1000) and would take these clicks.
-const HIDE_DEVTOOLS = '.demo-devtools { display: none !important; }'
-
 async function demo(query = '') {
   const { context, page, errors } = await newPage(shared.browser)
   contexts.push(context)
   watchHosts(page)
-  await context.addInitScript((css) => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style')
-      style.textContent = css
-      document.head.append(style)
-    })
-  }, HIDE_DEVTOOLS)
-  await page.goto(e2eStack().urls.demo + query)
+  await page.goto(demoUrl(query))
   await page.getByTestId('open-modal').waitFor()
   return {
     page,

@@ -3,13 +3,12 @@ import type { Address } from 'viem'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import type { ModalState } from '../../../src/core/state'
 import { dialog, launchBrowser, newPage, requestsInFlight } from './browser'
-import { e2eStack } from './stack'
+import { demoUrl, e2eStack } from './stack'
 
-/** Opens the demo in a fresh browser context and waits until the modal is ready. */
-export async function openDemo(browser: Browser, options: { query?: string; viewport?: { width: number; height: number } } = {}) {
-  const { urls } = e2eStack()
+/** Opens the demo in a fresh browser context (its devtools panel only with `devtools`) and waits until the modal is ready. */
+export async function openDemo(browser: Browser, options: { query?: string; viewport?: { width: number; height: number }; devtools?: boolean } = {}) {
   const opened = await newPage(browser, options.viewport ? { viewport: options.viewport } : {})
-  await opened.page.goto(urls.demo + (options.query ?? ''))
+  await opened.page.goto(demoUrl(options.query, { devtools: options.devtools ?? false }))
   await opened.page.getByTestId('open-modal').waitFor()
   return { ...opened, reload: () => reloadDemo(opened.page) }
 }
@@ -94,8 +93,8 @@ export function browserPerFile(): { readonly browser: Browser; readonly contexts
 }
 
 /**
- * The demo in a fresh context of `shared`'s browser (closed after the test), with its devtools
- * panel hidden: it sits above the modal (z-index 1000) and would take the clicks.
+ * The demo in a fresh context of `shared`'s browser (closed after the test), without its
+ * devtools panel (see `demoUrl`).
  *
  * @example
  * const { page } = await demoWithoutDevtools(shared, { query: '?siwx=1' })
@@ -107,14 +106,7 @@ export async function demoWithoutDevtools(
   const opened = await newPage(shared.browser)
   shared.contexts.push(opened.context)
   if (options.permissions) await opened.context.grantPermissions(options.permissions)
-  await opened.context.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style')
-      style.textContent = '.demo-devtools { display: none !important; }'
-      document.head.append(style)
-    })
-  })
-  await opened.page.goto(e2eStack().urls.demo + (options.query ?? ''))
+  await opened.page.goto(demoUrl(options.query))
   await opened.page.getByTestId('open-modal').waitFor()
   return opened
 }

@@ -9,19 +9,10 @@ export const DEV_SOLANA = DEV_SOLANA_WALLET_NAME
 
 /**
  * The demo with Solana on (`?solana=1`: the dev Solana wallet and the Solana adapter on the
- * stack's validator), without its devtools panel, whose event list would cover the dialog.
+ * stack's validator), without its devtools panel.
  */
-export async function openSolanaDemo(browser: Browser) {
-  const opened = await openDemo(browser, { query: '?solana=1' })
-  const hide = () => opened.page.addStyleTag({ content: '.demo-devtools { display: none !important; }' })
-  await hide()
-  return {
-    ...opened,
-    reload: async () => {
-      await opened.reload()
-      await hide()
-    },
-  }
+export function openSolanaDemo(browser: Browser) {
+  return openDemo(browser, { query: '?solana=1' })
 }
 
 /** The page modal's solana connections (null before any). */
