@@ -14,6 +14,7 @@ import { createRequire } from 'node:module'
 import { setPriority, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { postgresBinDir } from '../dev/gateway/postgresServer'
+import { setSessionPriority } from '../dev/stack/sessionPriority'
 import { listDescendants, processId, terminate, watchAncestors } from '../dev/stack/watchAncestors'
 
 const require = createRequire(import.meta.url)
@@ -60,13 +61,19 @@ function spawnStep(tag: string, command: string, args: string[], env: NodeJS.Pro
   return new Promise((resolve) => {
     // Once stopping, no step starts and none reports back: the watchdog exits.
     if (stopping) return
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env })
+    // A step below our priority runs in a session of its own at that nice value: under the
+    // kernel's autogroup scheduling, sessions share the CPU as groups whatever their processes'
+    // nice values, so a lowered step in our session would still take its share from the unit
+    // suite, and the browsers it starts (each in a session of its own) would take full shares.
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env, detached: priority !== 0 })
     if (priority !== 0 && child.pid !== undefined) {
       try {
         setPriority(child.pid, priority)
       } catch {
         // Not allowed here: it runs at ours.
       }
+      const pid = child.pid
+      child.once('spawn', () => setSessionPriority(pid, priority))
     }
     tagged(child.stdout, process.stdout, tag)
     tagged(child.stderr, process.stderr, tag)

@@ -1,4 +1,5 @@
 import { chromium, type Browser } from 'playwright-core'
+import { shareSessionPriority } from './sessionPriority'
 
 /** Debian's chromium; the test command installs it when missing. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -22,7 +23,12 @@ export const CHROMIUM_ARGS = [
  */
 export const LOCAL_ONLY_ARG = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'
 
-/** A headless Chromium; Playwright gives every launch a fresh temporary profile. */
+/**
+ * A headless Chromium; Playwright gives every launch a fresh temporary profile. It runs at this
+ * process's priority although Playwright starts it in a session of its own (see sessionPriority.ts).
+ */
 export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] })
+  shareSessionPriority()
+  return browser
 }
