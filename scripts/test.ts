@@ -155,10 +155,11 @@ function failedTests(report: VitestReport): string[] {
 const E2E_PRIORITY = 10
 
 /**
- * The smoke test's nice value, below the e2e suite's: its lanes (npm installs, a Next.js build,
- * an example's own stack) have minutes to spare, and the e2e suite is the run's longest step.
+ * The smoke test's nice value: the e2e suite's. Below it (19), the smoke test got almost nothing
+ * until the e2e suite ended, and then ran alone, its npm installs and single-threaded builds
+ * leaving a core idle; beside it, those waits overlap the e2e suite's work.
  */
-const LAST = 19
+const SMOKE_PRIORITY = E2E_PRIORITY
 
 /** What a step adds to the closing lines. */
 type Outcome = { passed: number; failed: number; skipped: number; failures: string[]; details: string[] }
@@ -199,7 +200,7 @@ async function consumerSmoke(): Promise<Outcome> {
   let ok = false
   try {
     await chromium
-    ok = await run('[smoke]', label, process.execPath, [bin('tsx', 'dist/cli.mjs'), 'test/consumer/smoke.ts'], { SMOKE_REPORT: out }, LAST)
+    ok = await run('[smoke]', label, process.execPath, [bin('tsx', 'dist/cli.mjs'), 'test/consumer/smoke.ts'], { SMOKE_REPORT: out }, SMOKE_PRIORITY)
   } catch (error) {
     outcome.failures.push(`${label}: ${(error as Error).message}`)
   }
