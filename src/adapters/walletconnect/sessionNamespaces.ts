@@ -6,7 +6,11 @@ import { isCaipAddress, parseCaipAddress } from '../../core/domain/caip.js'
 /** The wallet events a session subscribes to (spec §3). */
 export const SESSION_EVENTS: readonly string[] = /* @__PURE__ */ Object.freeze(['accountsChanged', 'chainChanged'])
 
-/** The methods asked for per namespace: what the modal signs and sends, and the chain switch. */
+/**
+ * The methods asked for per namespace: what the modal signs and sends, the chain switch, EIP-5792's
+ * calls and ERC-7715's permissions (under their current names and the older ones a wallet may
+ * still answer to); a wallet refuses a session request for a method the session was not given.
+ */
 export const SESSION_METHODS: Readonly<Partial<Record<ChainNamespace, readonly string[]>>> = /* @__PURE__ */ Object.freeze({
   eip155: Object.freeze([
     'personal_sign',
@@ -18,6 +22,10 @@ export const SESSION_METHODS: Readonly<Partial<Record<ChainNamespace, readonly s
     'wallet_sendCalls',
     'wallet_getCallsStatus',
     'wallet_showCallsStatus',
+    'wallet_requestExecutionPermissions',
+    'wallet_revokeExecutionPermission',
+    'wallet_getGrantedExecutionPermissions',
+    'wallet_getSupportedExecutionPermissions',
     'wallet_grantPermissions',
     'wallet_revokePermissions',
   ]),
