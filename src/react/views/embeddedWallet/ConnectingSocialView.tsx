@@ -48,9 +48,15 @@ export function ConnectingSocialView({ modal }: ViewProps) {
       socialPopup.current?.close()
     }
     window.addEventListener('message', onMessage)
+    // The popup posts its result, then closes itself; the page may see it closed before the
+    // message arrives (they come over separate channels from another process), so the popup
+    // counts as closed by the visitor only once it is still closed at the next poll.
+    let closedAtLastPoll = false
     const poll = setInterval(() => {
       const popup = socialPopup.current
-      if (popup && popup.closed) modal.dispatch(socialLoginFailed({ error: serializeError(new GangwayError('Popup closed')) }, meta))
+      const closed = popup !== null && popup.closed
+      if (closed && closedAtLastPoll) modal.dispatch(socialLoginFailed({ error: serializeError(new GangwayError('Popup closed')) }, meta))
+      closedAtLastPoll = closed
     }, SOCIAL_POPUP_POLL_MS)
     return () => {
       window.removeEventListener('message', onMessage)
