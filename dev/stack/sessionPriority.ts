@@ -1,22 +1,12 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { getPriority } from 'node:os'
+import { readStat } from './watchAncestors'
 
 // Why: with the kernel's autogroup scheduling (/proc/sys/kernel/sched_autogroup_enabled, on in
 // Debian's kernels), each session shares the CPU with the others as one group, whatever its
 // processes' nice values. Playwright starts Chromium in a session of its own (setsid), so a
 // browser launched by a test step at nice 10 took as much CPU as the whole rest of the run, the
 // unit suite's timing budgets included.
-
-/** A process's parent, session and whether it leads it, from /proc; null when it is gone. */
-function processStat(pid: number): { ppid: number; sid: number } | null {
-  try {
-    // The command name (2nd field) may hold spaces and parentheses: read after its last ')'.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(' ')
-    return { ppid: Number(fields[1]), sid: Number(fields[3]) }
-  } catch {
-    return null
-  }
-}
 
 /**
  * Gives the session of each child of this process that leads a session of its own (a browser
@@ -29,7 +19,7 @@ function processStat(pid: number): { ppid: number; sid: number } | null {
  * shareSessionPriority()
  */
 export function shareSessionPriority(): number[] {
-  const own = processStat(process.pid)
+  const own = readStat(process.pid)
   if (!own) return []
   let nice: number
   try {
@@ -41,7 +31,7 @@ export function shareSessionPriority(): number[] {
   for (const name of readdirSync('/proc')) {
     const pid = Number(name)
     if (!Number.isInteger(pid)) continue
-    const stat = processStat(pid)
+    const stat = readStat(pid)
     if (!stat || stat.ppid !== process.pid || stat.sid !== pid || stat.sid === own.sid) continue
     if (setSessionPriority(pid, nice)) set.push(pid)
   }

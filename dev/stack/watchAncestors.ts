@@ -25,10 +25,11 @@ export type WatchOptions = {
 
 const DEFAULT_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP']
 
-type Stat = { state: string; ppid: number; start: string }
+/** A process's state letter, parent, session and start time (in clock ticks since boot). */
+export type ProcessStat = { state: string; ppid: number; sid: number; start: string }
 
 /** Fields of /proc/<pid>/stat (Linux), or null when the process does not exist (or no /proc). */
-function readStat(pid: number): Stat | null {
+export function readStat(pid: number): ProcessStat | null {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8')
     // The command name (2nd field) is in parentheses and may hold spaces or parentheses.
@@ -36,7 +37,7 @@ function readStat(pid: number): Stat | null {
     const ppid = Number(fields[1])
     const start = fields[19]
     if (fields[0] === undefined || !Number.isInteger(ppid) || start === undefined) return null
-    return { state: fields[0], ppid, start }
+    return { state: fields[0], ppid, sid: Number(fields[3]), start }
   } catch {
     return null
   }
