@@ -1,6 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
 import { address as solanaAddress, createSolanaRpc, getBase58Encoder, getPublicKeyFromAddress, getUtf8Encoder, lamports, verifySignature, type SignatureBytes } from '@solana/kit'
-import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
@@ -8,6 +6,7 @@ import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, foc
 import { newPage } from './support/browser'
 import { codeIn, frameApprove, loginByEmail, mailTo, startLogin, type Mail } from './support/embeddedWallet'
 import { demoUrl, e2eStack } from './support/stack'
+import { seriousViolations } from './support/axe'
 
 // E-mail login with the embedded wallet (spec §4, §7), in Chromium on the local stack: the
 // frame on the auth service's own origin, the code and the device link read from the SMTP mail
@@ -16,9 +15,6 @@ import { demoUrl, e2eStack } from './support/stack'
 const shared = browserPerFile()
 const stack = () => e2eStack().config
 
-/** axe's serious and critical violations in the modal. */
-const axeViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).include('gangway-modal').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)
 
 describe('e-mail login with the embedded wallet', () => {
   // 240 s: a sign-in, a cooldown, a signature, a send, a batch and a reload, each with waits of up to
@@ -43,7 +39,7 @@ describe('e-mail login with the embedded wallet', () => {
     // Approved: the code follows.
     await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 20_000 }).toBe('verifyOtp')
     let code = codeIn(await mailTo(email, /\b\d{6}\b/))
-    expect(await axeViolations(page)).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
 
     // A resend within 30 s of the last request is refused with the seconds left. On a slow
     // machine the device approval may have taken longer than that: then this resend mails a new
@@ -131,7 +127,7 @@ describe('e-mail login with the embedded wallet', () => {
     await inModal(page, 'update-email-input').fill(newEmail)
     await inModal(page, 'update-email-submit').click()
     await expect.poll(() => inModal(page, 'view-update-email').getAttribute('data-step'), { timeout: 20_000 }).toBe('primaryOtp')
-    expect(await axeViolations(page)).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
     const latest = async (to: string) => ((await (await fetch(`${stack().mailUrl}/messages.json?to=${encodeURIComponent(to)}`)).json()) as Mail[])[0]!
     const primary = codeIn(await latest(email))
     await inModal(page, 'update-email-otp').fill(primary)
@@ -241,7 +237,7 @@ describe('social and Farcaster login with the embedded wallet', () => {
     await closing.close()
     await expect.poll(() => inModal(page, 'social-error').textContent(), { timeout: 10_000 }).toContain('Popup closed')
     expect(await modalState(page, (s) => s.socialLogin.step)).toBe('failed')
-    expect(await axeViolations(page)).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
     await page.keyboard.press('Escape')
 
     await page.getByTestId('open-modal').click()
@@ -279,7 +275,7 @@ describe('social and Farcaster login with the embedded wallet', () => {
     await expect.poll(() => currentView(page)).toBe('ConnectingFarcaster')
     await inModal(page, 'farcaster-qr').waitFor()
     await page.emulateMedia({ reducedMotion: 'reduce' })
-    expect(await axeViolations(page)).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
     const link = (await inModal(page, 'farcaster-open').getAttribute('href'))!
     const client = await context.newPage()
     await client.goto(link)

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, type Hex } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
 import { describe, expect, it } from 'vitest'
 import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, inModal, modalState } from './support/demo'
 import { e2eStack } from './support/stack'
+import { seriousViolations } from './support/axe'
 
 // Sign-in with a wallet (spec §4) in Chromium on the local stack: the injected dev wallet signs
 // the EIP-4361 message, the session survives a reload (IndexedDB), and the cancel and sign-out
@@ -50,8 +50,7 @@ describe('sign-in with a wallet', () => {
     const page = await demo('siwx=required')
     const address = await connectAndAwaitSignIn(page)
     // axe finds no serious or critical violation in the view.
-    const axe = await new AxeBuilder({ page }).include('gangway-modal').analyze()
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
     // Closing is refused while no session exists: the dialog shakes and stays.
     await page.keyboard.press('Escape')
     expect(await modalState(page, (s) => s.modal.open)).toBe(true)
@@ -145,8 +144,7 @@ describe('sign-in with a wallet', () => {
     await row.waitFor()
     expect(await row.textContent()).toContain(new URL(e2eStack().urls.demo).host)
     expect(await row.getByTestId('siwx-session-current').textContent()).toBe('This page')
-    const axe = await new AxeBuilder({ page }).include('gangway-modal').analyze()
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
 
     // Refused in the wallet: the session stays, the error shows on its row.
     await row.getByTestId('siwx-session-revoke').click()

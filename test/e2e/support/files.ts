@@ -23,17 +23,17 @@ export const STACK_ACCOUNT_FILES = ['account.e2e.test.ts', 'a11y.e2e.test.ts', '
  * vitest's own order is the same).
  */
 export const LONGEST_FILES = [
-  'a11yOtherViews.e2e.test.ts',
-  'a11yPhone.e2e.test.ts',
-  'a11y.e2e.test.ts',
   'walletconnect.e2e.test.ts',
+  'emailLogin.e2e.test.ts',
   // Waits for the stack's bundler, which comes up in the background.
   'smartAccount.e2e.test.ts',
-  'sessionPermissions.e2e.test.ts',
-  'evm.e2e.test.ts',
   'reload.e2e.test.ts',
   'shell.e2e.test.ts',
-  'emailLogin.e2e.test.ts',
+  'evm.e2e.test.ts',
+  'layout.e2e.test.ts',
+  'sessionPermissions.e2e.test.ts',
   'siwx.e2e.test.ts',
+  'data.e2e.test.ts',
   'keyboard.e2e.test.ts',
+  'account.e2e.test.ts',
 ]
