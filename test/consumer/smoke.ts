@@ -56,6 +56,13 @@ export const MAX_BUILD_JS_FILES = 30
  */
 export const PACKED_BUDGET_BYTES = 470_000
 
+/**
+ * How long a page may take to reach a state this test waits for (hydrated, a dialog drawn, a
+ * server answering): the smoke test runs beside the e2e suite at the same priority on a 2-core
+ * machine, where one hydration took over 15 s. What is checked stays the same.
+ */
+const PAGE_WAIT_MS = 60_000
+
 /** Strings only the devtools panel holds: none may reach a production bundle or server HTML. */
 const PANEL_MARKERS = ['Gangway devtools', 'gwd-toolbar', 'devtools-status', 'react-devtools-inline']
 
@@ -267,7 +274,7 @@ async function checkHydration(label: string, app: string, ssrHtml: string): Prom
     tab.on('requestfinished', done)
     tab.on('requestfailed', done)
     await tab.goto(url)
-    await tab.waitForFunction(() => window.__gangwayCommitted === true, undefined, { timeout: 15_000 })
+    await tab.waitForFunction(() => window.__gangwayCommitted === true, undefined, { timeout: PAGE_WAIT_MS })
     // Hydration is over once what it loads has arrived and the page is idle: late parts (a lazy
     // chunk) report their mismatches by then.
     for (;;) {
@@ -281,7 +288,7 @@ async function checkHydration(label: string, app: string, ssrHtml: string): Prom
     check(`${label}: no errors in the page`, errors.length === 0, errors.join('; '))
     await tab.click('[data-testid="connect"]')
     const opened = await tab
-      .waitForFunction(() => !!document.querySelector('gangway-modal')?.shadowRoot?.querySelector('[role="dialog"]'), undefined, { timeout: 5000 })
+      .waitForFunction(() => !!document.querySelector('gangway-modal')?.shadowRoot?.querySelector('[role="dialog"]'), undefined, { timeout: PAGE_WAIT_MS })
       .then(() => true)
       .catch(() => false)
     check(`${label}: the hydrated button opens the modal`, opened)
@@ -345,7 +352,7 @@ async function checkStrictCsp(label: string, app: string, cspHtml: string | null
   const dist = join(app, 'dist-csp')
   const page = readFileSync(join(dist, 'csp.html'), 'utf8')
   const browser = await launchBrowser()
-  const committed = async (tab: Page) => void (await tab.waitForFunction(() => window.__gangwayCommitted === true, undefined, { timeout: 15_000 }))
+  const committed = async (tab: Page) => void (await tab.waitForFunction(() => window.__gangwayCommitted === true, undefined, { timeout: PAGE_WAIT_MS }))
   /** Opens the modal from the ConnectButton and reads how it and a lazily loaded view are styled. */
   const openModal = async (tab: Page) => {
     const button = await tab.evaluate(() => {
@@ -354,9 +361,9 @@ async function checkStrictCsp(label: string, app: string, cspHtml: string | null
     })
     await tab.click('[data-testid="gw-connect-button-connect"]')
     // Playwright's CSS selectors reach into the modal's (open) shadow root.
-    await tab.waitForSelector('gangway-modal [role="dialog"]', { timeout: 5000 })
+    await tab.waitForSelector('gangway-modal [role="dialog"]', { timeout: PAGE_WAIT_MS })
     await tab.click('gangway-modal [data-testid="new-to-wallets"]')
-    await tab.waitForSelector('gangway-modal .gw-onboarding-points', { timeout: 5000 })
+    await tab.waitForSelector('gangway-modal .gw-onboarding-points', { timeout: PAGE_WAIT_MS })
     const modal = await tab.evaluate(() => {
       const root = document.querySelector('gangway-modal')!.shadowRoot!
       const overlay = getComputedStyle(root.querySelector('.gw-overlay')!)
@@ -411,9 +418,9 @@ async function checkStrictCsp(label: string, app: string, cspHtml: string | null
       const devDist = join(app, 'dist-index-dev')
       let panel: { bg: string; position: string; styleElements: number } | undefined
       const dev = await underPolicy(browser, devDist, readFileSync(join(devDist, 'index.html'), 'utf8'), STRICT_CSP, async (tab) => {
-        await tab.waitForSelector('[data-testid="gangway-devtools"]', { timeout: 15_000 })
+        await tab.waitForSelector('[data-testid="gangway-devtools"]', { timeout: PAGE_WAIT_MS })
         await tab.click('[data-testid="connect"]')
-        await tab.waitForSelector('gangway-modal [role="dialog"]', { timeout: 5000 })
+        await tab.waitForSelector('gangway-modal [role="dialog"]', { timeout: PAGE_WAIT_MS })
         panel = await tab.evaluate(() => {
           const style = getComputedStyle(document.querySelector('[data-testid="gangway-devtools"]')!)
           return { bg: style.getPropertyValue('--gwd-bg').trim(), position: style.position, styleElements: document.querySelectorAll('style').length }
@@ -611,7 +618,7 @@ export default function WalletConnectPage() {
         // Twice: a reload is where a server-side session used to show (its log differs from the client's).
         for (let load = 0; load < 2; load++) {
           await tab.goto(url, { waitUntil: 'load' })
-          await tab.waitForSelector('[data-testid="gw-connect-button-connect"]', { timeout: 60_000 })
+          await tab.waitForSelector('[data-testid="gw-connect-button-connect"]', { timeout: PAGE_WAIT_MS })
           await tab.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })))
         }
         const hydration = errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))
@@ -619,7 +626,7 @@ export default function WalletConnectPage() {
         check(`Next.js: next ${mode}, no console errors`, errors.length === 0, errors.slice(0, 3).join('; '))
         await tab.click('[data-testid="gw-connect-button-connect"]')
         const opened = await tab
-          .waitForFunction(() => !!document.querySelector('gangway-modal')?.shadowRoot?.querySelector('[role="dialog"]'), undefined, { timeout: 15_000 })
+          .waitForFunction(() => !!document.querySelector('gangway-modal')?.shadowRoot?.querySelector('[role="dialog"]'), undefined, { timeout: PAGE_WAIT_MS })
           .then(() => true)
           .catch(() => false)
         check(`Next.js: next ${mode}, the ConnectButton opens the modal`, opened)
