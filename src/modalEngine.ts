@@ -25,7 +25,7 @@ import { createWalletCommands } from './core/events/connection/walletCommands.js
 import { InvalidInputError, serializeError } from './core/errors/base.js'
 import { effectFailed } from './core/events/modal/effects.js'
 import { bannerShowRequested } from './core/events/modal/banner.js'
-import type { ChainAdapter, ChainDeps, Clock, Storage } from './core/ports.js'
+import type { ChainAdapter, ChainDeps, Clock, RpcGateway, Storage } from './core/ports.js'
 import type { SessionSettings } from './core/state.js'
 import { preloadLazyFeatures } from './preloadLazyFeatures.js'
 import { createStore, type Store } from './core/store.js'
@@ -97,8 +97,10 @@ export function startModalEngine(options: ModalOptions, begun: EngineStart): Eng
   // Every namespace's connectors in one registry: the host's chain adapters, then the embedded
   // wallet's and WalletConnect's connectors; effects reach them through its per-namespace views.
   const registry = createConnectorRegistry()
-  const hostAdapters = chainAdapters(options.adapters, registry)
-  const wc = walletConnectPort(options, registry, hostAdapters)
+  // Spec §7: with a gateway, each network is read through its JSON-RPC too (see `rpcEndpoints`).
+  const rpcGateway = options.apiUrl && options.projectId ? { apiUrl: options.apiUrl, projectId: options.projectId } : undefined
+  const hostAdapters = chainAdapters(options.adapters, registry, rpcGateway)
+  const wc = walletConnectPort(options, registry, hostAdapters, rpcGateway)
   const adapters = registry.chainAdapters()
   const deps: LogDeps &
     ChainDeps &
@@ -214,10 +216,11 @@ export function startModalEngine(options: ModalOptions, begun: EngineStart): Eng
 }
 
 /** Registers the host's chain adapters (a later one of a namespace replaces an earlier one); returns them by namespace. */
-function chainAdapters(adapters: ModalOptions['adapters'], registry: ConnectorRegistry): ChainDeps['adapters'] {
+function chainAdapters(adapters: ModalOptions['adapters'], registry: ConnectorRegistry, rpcGateway: RpcGateway | undefined): ChainDeps['adapters'] {
   const out: ChainDeps['adapters'] = {}
   for (const a of adapters ?? []) {
     if (typeof a === 'string') continue
+    if (rpcGateway) a.setRpcGateway?.(rpcGateway)
     out[a.namespace] = a
     registry.register({ namespace: a.namespace, adapter: a })
   }
@@ -238,10 +241,14 @@ function walletConnectPort(
   o: ModalOptions,
   registry: ConnectorRegistry,
   host: ChainDeps['adapters'],
+  rpcGateway: RpcGateway | undefined,
 ): { port: WalletConnectPort; chunks: FeatureChunks | undefined } | undefined {
   if (o.walletConnect) {
     // Lazy: the adapter, viem and the universal provider stay out of the host's initial bundle.
-    const sources = createLazyWalletConnectSources({ projectId: o.projectId, networks: o.networks ?? [], ...(o.siwx ? { signIn: {} } : {}), ...o.walletConnect }, o.walletConnect.load)
+    const sources = createLazyWalletConnectSources(
+      { projectId: o.projectId, networks: o.networks ?? [], ...(o.siwx ? { signIn: {} } : {}), ...(rpcGateway ? { rpcGateway } : {}), ...o.walletConnect },
+      o.walletConnect.load,
+    )
     registry.register(sources.eip155)
     // The session's Solana side is one of the Solana connectors; the Solana adapter lends it its toolkit.
     if (host.solana) registry.register(sources.solana(host.solana))

@@ -7,6 +7,7 @@ import { createControl, DEFAULT_PRICES, type FaultSpec, type GatewayControl } fr
 import { gatewayLimits, type GatewayLimits } from './gatewayLimits'
 import { generateIcon } from './icons'
 import { chainClients } from './chainClients'
+import { jsonRpcRoute } from './jsonRpcProxy'
 import { convertRoutes, type GatewayAmm } from './convert'
 import { createNameStore } from './names'
 import { onrampRoutes } from './onramp'
@@ -107,8 +108,8 @@ export type Ctx = {
   body(): Promise<unknown>
 }
 
-/** `html` is a whole page (the dev on-ramp providers' pages). */
-export type Reply = { status?: number; json?: unknown; svg?: string; html?: string }
+/** `html` is a whole page (the dev on-ramp providers' pages); a 204 has no body; `headers` go with the answer. */
+export type Reply = { status?: number; json?: unknown; svg?: string; html?: string; headers?: Record<string, string> }
 
 export type Route = {
   method: string
@@ -182,6 +183,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       ...(options.treasury ? { treasury: options.treasury } : {}),
       ...(options.solana ? { solana: options.solana } : {}),
     }),
+    // Spec §7's JSON-RPC, forwarded to the chains' nodes: what the modal reads networks through besides their own URLs.
+    jsonRpcRoute({ nodes: new Map([...options.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl] as const), ...(options.solana ? [[options.solana.caipNetworkId, options.solana.rpcUrl] as const] : [])]), signal: stopped.signal }),
     ...controlRoutes(),
     { method: 'GET', pattern: /^\/$/, handler: () => ({ json: { name: 'gangway-gateway', chains: servedNetworks } }) },
     // Liveness: the process answers. Readiness, for a load balancer: the database answers too
@@ -564,7 +567,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       const reply = await route.handler({ req, url, params, baseUrl, body: () => (bodyRead ??= readJsonBody(req, res, budget)) })
       if (reply.svg !== undefined) send(reply.status ?? 200, reply.svg, 'image/svg+xml', { 'cache-control': 'public, max-age=86400' })
       else if (reply.html !== undefined) send(reply.status ?? 200, reply.html, 'text/html; charset=utf-8', { 'cache-control': 'no-store' })
-      else sendJson(reply.status ?? 200, reply.json ?? {})
+      else if (reply.status === 204) send(204, '', 'application/json; charset=utf-8', reply.headers)
+      else sendJson(reply.status ?? 200, reply.json ?? {}, reply.headers)
     } catch (error) {
       if (error instanceof HttpError) {
         // Name errors carry the spec's `reasons` too: the modal shows the first one's description

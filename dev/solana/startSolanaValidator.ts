@@ -38,7 +38,7 @@ import {
   devSolanaAccountSeed,
   devSolanaAccountSigner,
 } from './devAccounts'
-import { errorAnswer, INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR, RpcError, requestId, toJson, type JsonRpcAnswer } from './jsonRpc'
+import { errorAnswer, INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR, RpcError, checkRequest, toJson, type JsonRpcAnswer } from './jsonRpc'
 import { SolanaLedger } from './ledger'
 import { callMethod, createRpcMethods } from './rpcMethods'
 import { attachSubscriptions, type SubscriptionLimits } from './subscriptions'
@@ -290,15 +290,11 @@ export function answerBody(text: string, methods: ReturnType<typeof createRpcMet
 }
 
 function answerOne(request: unknown, methods: ReturnType<typeof createRpcMethods>, log?: (line: string) => void): JsonRpcAnswer | null {
-  const id = requestId(request) ?? null
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-    return errorAnswer(null, new RpcError(INVALID_REQUEST, 'Invalid request: expected a JSON-RPC request object'))
-  }
-  const { jsonrpc, method, params } = request as { jsonrpc?: unknown; method?: unknown; params?: unknown }
-  const isNotification = !('id' in request)
-  if (jsonrpc !== '2.0') return errorAnswer(id, new RpcError(INVALID_REQUEST, 'Invalid request: jsonrpc must be "2.0"'))
-  if (typeof method !== 'string') return errorAnswer(id, new RpcError(INVALID_REQUEST, 'Invalid request: method must be a string'))
-  if ('id' in request && requestId(request) === undefined) return errorAnswer(null, new RpcError(INVALID_REQUEST, 'Invalid request: id must be a string, a number or null'))
+  const checked = checkRequest(request)
+  if (!checked.ok) return checked.answer
+  const { method, params } = checked
+  const isNotification = checked.id === undefined
+  const id = checked.id ?? null
   try {
     const result = callMethod(methods, method, params)
     return isNotification ? null : { jsonrpc: '2.0', id, result }

@@ -103,6 +103,12 @@ export interface EvmCapabilities {
 /** What the core tells an adapter when it connects a wallet. */
 export type ConnectRequest = { network?: Network }
 
+/**
+ * The blockchain data API's JSON-RPC (spec §7: `POST {apiUrl}/v1/?chainId=<CAIP-2>&projectId=…`),
+ * which adapters read each network through besides the network's own RPC URLs.
+ */
+export type RpcGateway = { apiUrl: string; projectId: string }
+
 /** What only Solana wallets can do: sign, or sign and send, a serialised transaction (base64). */
 export interface SolanaCapabilities {
   signTransaction(connectorId: string, request: { address: string; transaction: string }): Promise<string>
@@ -144,6 +150,12 @@ export interface ChainAdapter {
    * the node (no prompt). Optional: without it the send review shows no fee.
    */
   estimateTransferFee?(network: Network, transfer: WalletTransfer): Promise<string>
+  /**
+   * Told once by the modal when it has an `apiUrl` and a `projectId`: from then on the adapter
+   * reads each network (balances, fees, receipts) over the gateway's JSON-RPC as well as the
+   * network's own URLs, whichever answers. Optional: an adapter without it reads the URLs only.
+   */
+  setRpcGateway?(gateway: RpcGateway): void
   readonly evm?: EvmCapabilities
   readonly solana?: SolanaCapabilities
 }

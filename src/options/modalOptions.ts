@@ -21,8 +21,8 @@ import { isOptionalFeature, type Feature, type FeatureChunks, type OptionalFeatu
 import type { Analytics, ChainAdapter, Clock, Storage } from '../core/ports.js'
 import type { Features, ThemeMode } from '../core/state.js'
 
-/** WalletConnect's options in `createModal`: the project id and networks default to the modal's. */
-export type WalletConnectModalOptions = Omit<WalletConnectOptions, 'projectId' | 'networks'> & Partial<Pick<WalletConnectOptions, 'projectId' | 'networks'>>
+/** WalletConnect's options in `createModal`: the project id and networks default to the modal's, the gateway JSON-RPC is its `apiUrl`'s. */
+export type WalletConnectModalOptions = Omit<WalletConnectOptions, 'projectId' | 'networks' | 'rpcGateway'> & Partial<Pick<WalletConnectOptions, 'projectId' | 'networks'>>
 
 /** The `walletConnect` option: its options, and how its connector, effects and views load (see `walletConnect()` of `gangway-kit/walletconnect`). */
 export type WalletConnectSetup = WalletConnectModalOptions & Required<FeatureChunks> & { readonly load: LoadWalletConnect }

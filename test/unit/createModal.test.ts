@@ -323,3 +323,17 @@ describe('a modal on a server (no window)', () => {
     modal.destroy()
   })
 })
+
+describe('the gateway’s JSON-RPC (spec §7)', () => {
+  it('is handed to every chain adapter of a modal with an apiUrl and a projectId, to none without', async () => {
+    const told: unknown[] = []
+    const adapter = () => ({ ...createFakeChainAdapter().adapter, setRpcGateway: (gateway: unknown) => void told.push(gateway) })
+    const withApi = await createTestModal({ apiUrl: 'http://127.0.0.1:9', adapters: [adapter()] })
+    expect(told).toEqual([{ apiUrl: 'http://127.0.0.1:9', projectId: 'test-project' }])
+    withApi.modal.destroy()
+    told.length = 0
+    const without = await createTestModal({ adapters: [adapter()] })
+    expect(told).toEqual([])
+    without.modal.destroy()
+  })
+})

@@ -2,7 +2,7 @@ import { Observable } from 'rxjs'
 import type { EIP1193Provider } from 'viem'
 import type { Connector, Network } from '../../core/domain/entities.js'
 import { ConnectorNotFoundError } from '../../core/errors/connection.js'
-import type { ChainAdapter, Eip1193Provider, WalletProviderEvent, WalletTransaction } from '../../core/ports.js'
+import type { ChainAdapter, Eip1193Provider, RpcGateway, WalletProviderEvent, WalletTransaction } from '../../core/ports.js'
 import type { EvmRuntime } from './createEvmRuntime.js'
 import { discoverInjectedWallets } from './discoverInjectedWallets.js'
 import type { EvmOperation } from './evmErrors.js'
@@ -52,11 +52,13 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
   let runtime: Promise<EvmRuntime> | null = null
   /** The viem part once loaded: listening to a wallet then starts at once, so no event is missed. */
   let loaded: EvmRuntime | null = null
+  /** The modal's gateway JSON-RPC, read besides each network's own URLs once the modal tells it. */
+  let rpcGateway: RpcGateway | undefined
 
   /** The viem part, loaded once (again after a failed load). */
   const loadRuntime = (): Promise<EvmRuntime> =>
     (runtime ??= import('./createEvmRuntime.js').then(
-      (m) => (loaded = m.createEvmRuntime({ receiptPollingMs })),
+      (m) => (loaded = m.createEvmRuntime({ receiptPollingMs, rpcGateway: () => rpcGateway })),
       (error: unknown) => {
         runtime = null
         throw error
@@ -114,6 +116,8 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
 
   return {
     namespace: 'eip155',
+
+    setRpcGateway: (gateway) => void (rpcGateway = gateway),
 
     // Optimization: these two are written on rxjs' Observable alone (no operators), which the
     // host's first bundle holds already: an adapter the host creates at start brings no more.

@@ -1,20 +1,17 @@
 import { Observable } from 'rxjs'
 import {
-  createPublicClient,
   createWalletClient,
   custom,
   getAddress,
-  http,
   type EIP1193Provider,
   type Hex,
-  type PublicClient,
   type TypedDataDefinition,
   type WalletClient,
 } from 'viem'
 import type { Network } from '../../core/domain/entities.js'
-import { RPC_RETRIES, RPC_RETRY_BASE_MS, RPC_TIMEOUT_MS } from '../../core/domain/constants.js'
 import { serializeError } from '../../core/errors/base.js'
-import type { Eip1193Provider, WalletProviderEvent, WalletSession, WalletTransaction, WalletTransfer } from '../../core/ports.js'
+import type { Eip1193Provider, RpcGateway, WalletProviderEvent, WalletSession, WalletTransaction, WalletTransfer } from '../../core/ports.js'
+import { networkClients } from './evmTransport.js'
 import { erc20TransferData, estimateTransferFee } from './transferCall.js'
 import { invalidWalletResponse, isUnrecognizedChainError, toEvmError } from './evmErrors.js'
 import { addChainParameters, evmChainId, toViemChain } from './networkChain.js'
@@ -24,6 +21,8 @@ import { preview } from '../preview.js'
 export type EvmRuntimeOptions = {
   /** How often a pending transaction's receipt is polled. */
   receiptPollingMs: number
+  /** The gateway's JSON-RPC to read networks through besides their own URLs, once the modal has told it. */
+  rpcGateway?: () => RpcGateway | undefined
 }
 
 /**
@@ -38,24 +37,11 @@ export type EvmRuntimeOptions = {
  * const session = await runtime.connect(provider)
  */
 export function createEvmRuntime(options: EvmRuntimeOptions) {
-  const publicClients = new Map<string, PublicClient>()
-
   const walletClient = (provider: EIP1193Provider): WalletClient =>
     // No retries: a retried eth_requestAccounts would prompt the visitor twice.
     createWalletClient({ transport: custom(provider, { retryCount: 0 }) })
 
-  const publicClient = (network: Network): PublicClient => {
-    let client = publicClients.get(network.caipNetworkId)
-    if (!client) {
-      client = createPublicClient({
-        chain: toViemChain(network),
-        // Spec §9: 3 retries from 150 ms doubling, 10 s timeout.
-        transport: http(network.rpcUrls.default.http[0], { retryCount: RPC_RETRIES, retryDelay: RPC_RETRY_BASE_MS, timeout: RPC_TIMEOUT_MS }),
-      }) as PublicClient
-      publicClients.set(network.caipNetworkId, client)
-    }
-    return client
-  }
+  const publicClient = networkClients(() => options.rpcGateway?.())
 
   /** The wallet's chain, checked: a junk answer fails `operation` and nothing is reported. */
   async function chainOf(provider: EIP1193Provider, operation: 'connect' | 'reconnect'): Promise<string> {

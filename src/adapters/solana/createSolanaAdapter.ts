@@ -4,7 +4,7 @@ import type { SolanaCommitment } from '../../core/domain/transactionRules.js'
 import { InvalidInputError } from '../../core/errors/base.js'
 import { ConnectorNotFoundError } from '../../core/errors/connection.js'
 import { WalletUnrecognizedChainError } from '../../core/errors/wallet.js'
-import type { ChainAdapter, SolanaCapabilities, WalletProviderEvent, WalletSession } from '../../core/ports.js'
+import type { ChainAdapter, RpcGateway, SolanaCapabilities, WalletProviderEvent, WalletSession } from '../../core/ports.js'
 import { importOptionalPeer } from '../optionalPeer.js'
 import { pageIdle } from '../pageIdle.js'
 import type { SolanaConfirmation, SolanaRuntime } from './createSolanaRuntime.js'
@@ -51,6 +51,7 @@ export type SolanaAdapter = ChainAdapter & {
   readonly solana: SolanaCapabilities
   /** Lends WalletConnect's Solana side this adapter's runtime (see `solanaToolkit.ts`). */
   loadSolanaToolkit(): Promise<SolanaToolkit>
+  setRpcGateway(gateway: RpcGateway): void
 }
 
 const COMMITMENTS: Record<SolanaCommitment, SolanaConfirmation> = {
@@ -98,6 +99,8 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): SolanaA
   let runtime: Promise<SolanaRuntime> | null = null
   /** The kit part once loaded: listening to a wallet then starts at once, so no event is missed. */
   let loaded: SolanaRuntime | null = null
+  /** The modal's gateway JSON-RPC, read besides each network's own URLs once the modal tells it. */
+  let rpcGateway: RpcGateway | undefined
 
   /** The wallet registry, loaded and watched once (again after a failed load). */
   const loadDiscovery = (): Promise<SolanaWalletDiscovery> =>
@@ -112,7 +115,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): SolanaA
   /** The kit part, loaded once (again after a failed load). */
   const loadRuntime = (): Promise<SolanaRuntime> =>
     (runtime ??= importOptionalPeer('@solana/kit', FEATURE, () => import('./createSolanaRuntime.js')).then(
-      (m) => (loaded = m.createSolanaRuntime({ receiptPollingMs, commitment })),
+      (m) => (loaded = m.createSolanaRuntime({ receiptPollingMs, commitment, rpcGateway: () => rpcGateway })),
       (error: unknown) => {
         runtime = null
         throw error
@@ -169,6 +172,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): SolanaA
 
   return {
     namespace: 'solana',
+    setRpcGateway: (gateway) => void (rpcGateway = gateway),
 
     loadSolanaToolkit: () =>
       Promise.all([loadRuntime(), import('./walletConnectSolanaWallet.js')]).then(([runtime, m]) => ({ runtime, walletConnectWallet: m.walletConnectSolanaWallet })),

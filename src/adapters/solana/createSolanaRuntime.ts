@@ -37,7 +37,9 @@ import { InvalidInputError } from '../../core/errors/base.js'
 import { serializeError } from '../../core/errors/base.js'
 import { NetworkNotFoundError } from '../../core/errors/connection.js'
 import { WalletDisconnectedError, WalletRpcError, WalletUnauthorizedError, WalletUnsupportedMethodError } from '../../core/errors/wallet.js'
-import type { WalletProviderEvent, WalletReceipt } from '../../core/ports.js'
+import type { RpcGateway, WalletProviderEvent, WalletReceipt } from '../../core/ports.js'
+import { rpcEndpoints } from '../rpcEndpoints.js'
+import { fallbackRpcTransport } from './fallbackRpcTransport.js'
 import { supportedChain, type Wallet } from './discoverSolanaWallets.js'
 import { invalidSolanaResponse, toSolanaError, type SolanaOperation } from './solanaErrors.js'
 import { decodeTransaction, firstOutput, parseAccounts, parseSignatureBytes, type CheckedAccount } from './solanaPayloads.js'
@@ -54,6 +56,8 @@ export type SolanaRuntimeOptions = {
   commitment: SolanaConfirmation
   /** How long `waitForReceipt` waits before giving up (default 120 s). */
   receiptTimeoutMs?: number
+  /** The gateway's JSON-RPC to read networks through besides their own URLs, once the modal has told it. */
+  rpcGateway?: () => RpcGateway | undefined
 }
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address
@@ -81,11 +85,13 @@ const U64_MAX = (1n << 64n) - 1n
  */
 export function createSolanaRuntime(options: SolanaRuntimeOptions) {
   const rpcs = new Map<string, ReturnType<typeof rpcFor>>()
+  /** The network's RPC over all its endpoints (its URLs, then the gateway's; see `rpcEndpoints`). */
   const rpc = (network: Network) => {
-    const url = network.rpcUrls.default.http[0]
-    if (!url) throw new NetworkNotFoundError(`${network.caipNetworkId} (no RPC URL)`)
-    let client = rpcs.get(url)
-    if (!client) rpcs.set(url, (client = rpcFor(url)))
+    const urls = rpcEndpoints(network, options.rpcGateway?.())
+    if (urls.length === 0) throw new NetworkNotFoundError(`${network.caipNetworkId} (no RPC URL)`)
+    const key = urls.join(' ')
+    let client = rpcs.get(key)
+    if (!client) rpcs.set(key, (client = rpcFor(urls)))
     return client
   }
 
@@ -347,29 +353,42 @@ function lamportsOf(amount: string): bigint {
 }
 
 /**
- * kit's RPC for one URL, with the spec's rules (§9): 10 s timeout; 3 retries from 150 ms doubling
- * on HTTP 403, 408, 413, 429, 500, 502, 503, 504.
+ * kit's RPC over a network's endpoints, with the spec's rules (§9): each endpoint gets 10 s,
+ * a failing one hands the call to the next (`fallbackRpcTransport`), and a round that failed
+ * with HTTP 403, 408, 413, 429, 500, 502, 503 or 504 is tried again 3 times, from 150 ms
+ * doubling. kit sends no JSON-RPC batches, so neither does this.
  */
-function rpcFor(url: string) {
-  return createSolanaRpcFromTransport(retrying(createDefaultRpcTransport({ url: url as `http${string}` })))
+function rpcFor(urls: readonly string[]) {
+  const endpoints = urls.map((url) => timed(createDefaultRpcTransport({ url: url as `http${string}` })))
+  return createSolanaRpcFromTransport(retrying(endpoints.length === 1 ? endpoints[0]! : fallbackRpcTransport(endpoints)))
+}
+
+/** One endpoint given at most the spec's 10 s; past it the call fails (and may go on to the next endpoint). */
+function timed(transport: RpcTransport): RpcTransport {
+  return (async (config: Parameters<RpcTransport>[0]) => {
+    const controller = new AbortController()
+    const timeout = setTimeout(() => controller.abort(new WalletRpcError('Something went wrong', { details: `RPC timed out after ${RPC_TIMEOUT_MS} ms` })), RPC_TIMEOUT_MS)
+    const outer = config.signal
+    const forward = () => controller.abort(outer?.reason)
+    if (outer?.aborted) forward()
+    else outer?.addEventListener('abort', forward, { once: true })
+    try {
+      return await transport({ ...config, signal: controller.signal })
+    } finally {
+      clearTimeout(timeout)
+      outer?.removeEventListener('abort', forward)
+    }
+  }) as RpcTransport
 }
 
 function retrying(transport: RpcTransport): RpcTransport {
   return (async (config: Parameters<RpcTransport>[0]) => {
     for (let attempt = 0; ; attempt++) {
-      const controller = new AbortController()
-      const timeout = setTimeout(() => controller.abort(new WalletRpcError('Something went wrong', { details: `RPC timed out after ${RPC_TIMEOUT_MS} ms` })), RPC_TIMEOUT_MS)
-      const outer = config.signal
-      const forward = () => controller.abort(outer?.reason)
-      outer?.addEventListener('abort', forward, { once: true })
       try {
-        return await transport({ ...config, signal: controller.signal })
+        return await transport(config)
       } catch (error) {
         const status = isSolanaError(error, SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR) ? error.context.statusCode : undefined
-        if (attempt >= RPC_RETRIES || status === undefined || !RPC_RETRY_STATUSES.includes(status) || outer?.aborted) throw error
-      } finally {
-        clearTimeout(timeout)
-        outer?.removeEventListener('abort', forward)
+        if (attempt >= RPC_RETRIES || status === undefined || !RPC_RETRY_STATUSES.includes(status) || config.signal?.aborted) throw error
       }
       await new Promise((resolve) => setTimeout(resolve, RPC_RETRY_BASE_MS * 2 ** attempt))
     }

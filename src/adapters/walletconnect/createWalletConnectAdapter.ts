@@ -1,11 +1,10 @@
 import { defer, EMPTY, filter, from, map, merge, Observable, of, Subject, switchMap } from 'rxjs'
 import type { FeatureChunks } from '../../core/features/defineFeature.js'
-import { createPublicClient, getAddress, http, toHex, type Hex, type PublicClient } from 'viem'
+import { getAddress, toHex, type Hex } from 'viem'
 import type { Connector, Network, SiwxSession } from '../../core/domain/entities.js'
 import { isWalletConnectSignInApplicable } from '../../core/domain/siwx.js'
-import { RPC_RETRIES, RPC_RETRY_BASE_MS, RPC_TIMEOUT_MS } from '../../core/domain/constants.js'
 import { RequestAbortedError } from '../../core/errors/connection.js'
-import type { WalletConnectActivity, WalletConnectPort } from '../../core/ports.js'
+import type { RpcGateway, WalletConnectActivity, WalletConnectPort } from '../../core/ports.js'
 import { GangwayError, serializeError } from '../../core/errors/base.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect/walletConnect.js'
 import type { ChainAdapter, Eip1193Provider, EvmCapabilities, WalletAccount, WalletProviderEvent, WalletSession, WalletTransaction } from '../../core/ports.js'
@@ -26,6 +25,7 @@ import { createWalletConnectSolanaAdapter, type SessionEnd, type WalletConnectSe
 import { pageIdle } from '../pageIdle.js'
 import { parseAccounts, parseChainId } from '../evm/walletPayloads.js'
 import { erc20TransferData, estimateTransferFee } from '../evm/transferCall.js'
+import { networkClients } from '../evm/evmTransport.js'
 import { preview } from '../preview.js'
 
 export type WalletConnectOptions = {
@@ -62,6 +62,8 @@ export type WalletConnectOptions = {
   origin?: { domain: string; uri: string }
   /** How long a transaction's receipt is polled for, between polls (default 250 ms). */
   receiptPollingMs?: number
+  /** The gateway's JSON-RPC, read besides the networks' own URLs (the modal passes its `apiUrl`'s). */
+  rpcGateway?: RpcGateway
 }
 
 /** A chain adapter for eip155 that adds the WalletConnect connector, and the connector's port. */
@@ -109,7 +111,8 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
   const activity$ = new Subject<WalletConnectActivity>()
   const ended$ = new Subject<SessionEnd>()
   let solanaSide: ChainAdapter | null = null
-  const publicClients = new Map<string, PublicClient>()
+  /** Where network reads go besides the networks' own URLs (see `setRpcGateway`). */
+  let rpcGateway = options.rpcGateway
   let loading: Promise<WalletConnectProvider> | null = null
   let run: Run | null = null
   /** The EIP-1193 view of the provider handed to hosts: one object, so its identity is stable. */
@@ -248,16 +251,7 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
     }
   }
 
-  const publicClient = (network: Network): PublicClient => {
-    let client = publicClients.get(network.caipNetworkId)
-    if (!client) {
-      client = createPublicClient({
-        transport: http(network.rpcUrls.default.http[0], { retryCount: RPC_RETRIES, retryDelay: RPC_RETRY_BASE_MS, timeout: RPC_TIMEOUT_MS }),
-      }) as PublicClient
-      publicClients.set(network.caipNetworkId, client)
-    }
-    return client
-  }
+  const publicClient = networkClients(() => rpcGateway)
 
   const sendTransaction = (connectorId: string, network: Network, tx: WalletTransaction): Promise<string> => {
     if (connectorId !== id) return innerEvm(connectorId).sendTransaction(connectorId, network, tx)
@@ -318,6 +312,11 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
 
   return {
     namespace: 'eip155',
+    // The wrapped adapter reads the networks too (balances of its own connectors): it is told as well.
+    setRpcGateway: (gateway) => {
+      rpcGateway = gateway
+      inner?.setRpcGateway?.(gateway)
+    },
     walletConnect: port,
 
     solanaAdapter: (solanaInner) =>

@@ -51,6 +51,16 @@ export const RPC_RETRY_BASE_MS = 150
 /** HTTP statuses on which a JSON-RPC call is retried. */
 export const RPC_RETRY_STATUSES: readonly number[] = /* @__PURE__ */ Object.freeze([403, 408, 413, 429, 500, 502, 503, 504])
 export const RPC_TIMEOUT_MS = 10 * SECOND
+/** The most JSON-RPC requests sent in one batch (one HTTP POST). */
+export const RPC_BATCH_MAX = 1_000
+/** How long a batch waits for more requests before it is sent: 0, the end of the current task. */
+export const BATCH_WAIT_MS = 0
+/** A network with several RPC endpoints pings each this often to rank them. */
+export const FALLBACK_POLLING_MS = 4 * SECOND
+/** How many of the latest pings (or calls) an endpoint's rank is computed from. */
+export const FALLBACK_PING_SAMPLES = 10
+/** How an endpoint's score weighs its success rate (stability) against its speed (latency). */
+export const FALLBACK_WEIGHTS = /* @__PURE__ */ Object.freeze({ stability: 0.7, latency: 0.3 })
 
 // Analytics -------------------------------------------------------------------------------------
 

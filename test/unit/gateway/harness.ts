@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll } from 'vitest'
 import { createPublicClient, createWalletClient, defineChain, http, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -91,4 +93,42 @@ export function siweMessage(address: `0x${string}`, chainId: number, overrides: 
     expirationTime: new Date(Date.now() + 3_600_000),
     ...overrides,
   })
+}
+
+/** How a fake node answers: JSON-RPC (each request's result from `result`), an HTML error page, junk, or not at all. */
+export type FakeNodeMode = 'ok' | 'html' | 'junk' | 'hang'
+
+/**
+ * A JSON-RPC node on 127.0.0.1 that answers one request or a batch with `result(request)` for
+ * each (an `{ error }` it returns becomes the JSON-RPC error), recording every body it was sent.
+ * `mode` makes it fail the way nodes do; `close()` makes it a closed port.
+ */
+export async function startFakeNode(result: (request: { method: string; params?: unknown }) => unknown = (r) => ({ echo: r.method, params: r.params ?? null })) {
+  const node = { bodies: [] as unknown[], mode: 'ok' as FakeNodeMode, url: '', close: () => Promise.resolve() }
+  const answer = (request: { id: unknown; method: string; params?: unknown }) => {
+    const value = result(request)
+    const error = (value as { error?: unknown } | null)?.error
+    return error ? { jsonrpc: '2.0', id: request.id, error } : { jsonrpc: '2.0', id: request.id, result: value }
+  }
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown
+      node.bodies.push(body)
+      if (node.mode === 'hang') return
+      if (node.mode === 'html') return void res.writeHead(500, { 'content-type': 'text/html' }).end('<h1>upstream down</h1>')
+      if (node.mode === 'junk') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc": "2.0", "id": ')
+      const out = Array.isArray(body) ? body.map(answer) : answer(body as Parameters<typeof answer>[0])
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  node.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  node.close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      server.closeAllConnections()
+    })
+  return node
 }

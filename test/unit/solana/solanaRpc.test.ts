@@ -30,7 +30,9 @@ import { startSolanaValidator, type SolanaValidator } from '../../../dev/solana/
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { createSolanaAdapter, type SolanaAdapter } from '../../../src/adapters/solana/createSolanaAdapter'
 import { transferSolInstruction } from '../../../src/adapters/solana/createSolanaRuntime'
-import { solanaLocalnet } from '../../../src/adapters/solana/defineSolanaNetwork'
+import { defineSolanaNetwork, solanaLocalnet } from '../../../src/adapters/solana/defineSolanaNetwork'
+import { startGateway } from '../../../dev/gateway/startGateway'
+import { deadUrl } from '../gateway/harness'
 import type { Network } from '../../../src/core/domain/entities'
 import { isUserRejection } from '../../../src/core/errors/isUserRejection'
 import { createFakeStandardWallet, FAKE_NAME, rejection, type FakeWallet } from './fakeStandardWallet'
@@ -219,6 +221,24 @@ describe('the RPC rules of spec §9', () => {
       expect(rpc.seen).toEqual([503, 429, 503, 200])
     } finally {
       await rpc.close()
+    }
+  })
+
+  it('reads past a dead endpoint: the network’s next URL, or the gateway’s JSON-RPC to the validator', async () => {
+    const dev = validator.accounts[0]!.address
+    const reference = validator.caipNetworkId.slice('solana:'.length)
+    const twoUrls = defineSolanaNetwork({ id: reference, name: 'Local', rpcUrl: [await deadUrl(), validator.rpcUrl] })
+    expect(await createSolanaAdapter({ prefetch: false, networks: [twoUrls] }).getBalance(twoUrls, dev)).toBe((await balanceOf(dev)).toString())
+
+    const gateway = await startGateway({ chains: [], tokens: [], solana: { rpcUrl: validator.rpcUrl, caipNetworkId: validator.caipNetworkId, tokens: [] } })
+    try {
+      const deadOnly = defineSolanaNetwork({ id: reference, name: 'Local', rpcUrl: await deadUrl() })
+      const adapter = createSolanaAdapter({ prefetch: false, networks: [deadOnly] })
+      await expect(adapter.getBalance(deadOnly, dev)).rejects.toMatchObject({ name: 'WalletRpcError' })
+      adapter.setRpcGateway({ apiUrl: gateway.url, projectId: 'test-project' })
+      expect(await adapter.getBalance(deadOnly, dev)).toBe((await balanceOf(dev)).toString())
+    } finally {
+      await gateway.stop()
     }
   })
 

@@ -1,0 +1,73 @@
+import { createPublicClient, fallback, http, type PublicClient, type Transport } from 'viem'
+import {
+  BATCH_WAIT_MS,
+  FALLBACK_PING_SAMPLES,
+  FALLBACK_POLLING_MS,
+  FALLBACK_WEIGHTS,
+  RPC_BATCH_MAX,
+  RPC_RETRIES,
+  RPC_RETRY_BASE_MS,
+  RPC_TIMEOUT_MS,
+} from '../../core/domain/constants.js'
+import type { Network } from '../../core/domain/entities.js'
+import type { RpcGateway } from '../../core/ports.js'
+import { rpcEndpoints } from '../rpcEndpoints.js'
+import { toViemChain } from './networkChain.js'
+
+/**
+ * How a network's chain is read (balances, fees, receipts): every endpoint of `rpcEndpoints`
+ * (the network's URLs, then the gateway's JSON-RPC), each batching what is asked in the same
+ * task into one POST of up to 1,000 requests (spec §7, §9). With more than one endpoint, viem's
+ * `fallback` tries them in rank order: each is pinged every 4 s, and ranked on its last 10
+ * pings, 0.7 for answering at all, 0.3 for answering fast; a call that fails on one goes on to
+ * the next. Retries (3, from 150 ms doubling, on the spec's HTTP statuses) wrap the whole
+ * round, so a dead endpoint costs one refused connection, not a retry schedule.
+ *
+ * @example
+ * createPublicClient({ chain: toViemChain(network), transport: evmTransport(network, gateway) })
+ */
+export function evmTransport(network: Network, gateway?: RpcGateway): Transport {
+  const urls = rpcEndpoints(network, gateway)
+  const batch = { batchSize: RPC_BATCH_MAX, wait: BATCH_WAIT_MS }
+  const retry = { retryCount: RPC_RETRIES, retryDelay: RPC_RETRY_BASE_MS }
+  // One endpoint: nothing to rank, nothing to fall back to, no pings.
+  if (urls.length === 1) return http(urls[0], { batch, timeout: RPC_TIMEOUT_MS, ...retry })
+  return fallback(
+    // No retry count here: the fallback gives its endpoints none, and retries the round itself.
+    urls.map((url) => http(url, { batch, timeout: RPC_TIMEOUT_MS })),
+    {
+      ...retry,
+      rank: {
+        interval: FALLBACK_POLLING_MS,
+        sampleCount: FALLBACK_PING_SAMPLES,
+        weights: FALLBACK_WEIGHTS,
+        // Why eth_blockNumber: it is what balances need a node to serve (a node may be
+        // "listening" and still not answer reads), and every public endpoint serves it.
+        ping: ({ transport }) => transport.request({ method: 'eth_blockNumber' }),
+      },
+    },
+  )
+}
+
+/**
+ * A public client per network, made on first use and kept: reads over `evmTransport` with the
+ * gateway `gateway()` names at that moment (a client made before the modal told the gateway
+ * is replaced by one that reads through it too).
+ *
+ * @example
+ * const clientOf = networkClients(() => gateway)
+ * await clientOf(network).getBalance({ address })
+ */
+export function networkClients(gateway: () => RpcGateway | undefined): (network: Network) => PublicClient {
+  const clients = new Map<string, PublicClient>()
+  return (network) => {
+    const g = gateway()
+    const key = `${network.caipNetworkId} ${g ? `${g.apiUrl} ${g.projectId}` : ''}`
+    let client = clients.get(key)
+    if (!client) {
+      client = createPublicClient({ chain: toViemChain(network), transport: evmTransport(network, g) }) as PublicClient
+      clients.set(key, client)
+    }
+    return client
+  }
+}
