@@ -23,31 +23,54 @@ import { toViemChain } from './networkChain.js'
  * the next. Retries (3, from 150 ms doubling, on the spec's HTTP statuses) wrap the whole
  * round, so a dead endpoint costs one refused connection, not a retry schedule.
  *
+ * The pings go out only while the network is read (a read in the last `RANK_IDLE_MS`): viem's
+ * ranking never ends, and a modal that stopped reading (an idle page, a destroyed modal) would
+ * otherwise ping every endpoint every 4 s for the page's life. After an idle spell the order is
+ * the last one ranked, and a dead endpoint still costs one refused connection.
+ *
  * @example
  * createPublicClient({ chain: toViemChain(network), transport: evmTransport(network, gateway) })
  */
-export function evmTransport(network: Network, gateway?: RpcGateway): Transport {
+export function evmTransport(network: Network, gateway?: RpcGateway, timing: { rankIntervalMs: number; idleMs: number } = RANK_TIMING): Transport {
   const urls = rpcEndpoints(network, gateway)
   const batch = { batchSize: RPC_BATCH_MAX, wait: BATCH_WAIT_MS }
   const retry = { retryCount: RPC_RETRIES, retryDelay: RPC_RETRY_BASE_MS }
   // One endpoint: nothing to rank, nothing to fall back to, no pings.
   if (urls.length === 1) return http(urls[0], { batch, timeout: RPC_TIMEOUT_MS, ...retry })
-  return fallback(
+  let lastRead = Number.NEGATIVE_INFINITY
+  const ranked = fallback(
     // No retry count here: the fallback gives its endpoints none, and retries the round itself.
     urls.map((url) => http(url, { batch, timeout: RPC_TIMEOUT_MS })),
     {
       ...retry,
       rank: {
-        interval: FALLBACK_POLLING_MS,
+        interval: timing.rankIntervalMs,
         sampleCount: FALLBACK_PING_SAMPLES,
         weights: FALLBACK_WEIGHTS,
         // Why eth_blockNumber: it is what balances need a node to serve (a node may be
         // "listening" and still not answer reads), and every public endpoint serves it.
-        ping: ({ transport }) => transport.request({ method: 'eth_blockNumber' }),
+        ping: async ({ transport }) => {
+          if (Date.now() - lastRead < timing.idleMs) await transport.request({ method: 'eth_blockNumber' })
+        },
       },
     },
   )
+  return (config) => {
+    const transport = ranked(config)
+    return {
+      ...transport,
+      request: (args, options) => {
+        lastRead = Date.now()
+        return transport.request(args, options)
+      },
+    }
+  }
 }
+
+/** How long after its last read a network's endpoints are still pinged for their rank. */
+export const RANK_IDLE_MS = 60_000
+
+const RANK_TIMING = { rankIntervalMs: FALLBACK_POLLING_MS, idleMs: RANK_IDLE_MS }
 
 /**
  * A public client per network, made on first use and kept: reads over `evmTransport` with the

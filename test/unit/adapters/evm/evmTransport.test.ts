@@ -62,6 +62,30 @@ describe('evmTransport: which endpoints, in which order', () => {
       await second.close()
     }
   })
+
+  it('pings its endpoints for their rank only while it is read: once reads stop (an idle page, a destroyed modal), nothing more is sent', async () => {
+    const [first, second] = [await balanceNode(), await balanceNode()]
+    const pings = () => [...first.bodies, ...second.bodies].flat().filter((b) => (b as { method: string }).method === 'eth_blockNumber').length
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+    try {
+      const client = createPublicClient({ transport: evmTransport(network([first.url, second.url]), undefined, { rankIntervalMs: 40, idleMs: 400 }) })
+      await pause(200)
+      expect(pings()).toBe(0)
+      await client.getBalance({ address: ADDRESS })
+      await expect.poll(pings).toBeGreaterThanOrEqual(4)
+      // Past the idle time the rounds go on, without a request.
+      await pause(600)
+      const settled = pings()
+      await pause(400)
+      expect(pings()).toBe(settled)
+      // A read starts them again.
+      await client.getBalance({ address: ADDRESS })
+      await expect.poll(pings).toBeGreaterThan(settled)
+    } finally {
+      await first.close()
+      await second.close()
+    }
+  })
 })
 
 describe('reads that survive a bad node (local chain)', () => {
