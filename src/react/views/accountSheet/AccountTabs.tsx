@@ -7,7 +7,7 @@ import { accountTabSelected, activityPageRequested, nftsRequested, type AccountT
 import { selectSendableTokens } from '../../../core/reducers/data/dataSelectors.js'
 import { selectActiveNetwork, selectCaipAddress } from '../../../core/selectors.js'
 import type { ModalState } from '../../../core/state.js'
-import { useAmountFormat } from '../../components/AccountBalance.js'
+import { useAmountFormat, type AmountFormat } from '../../components/AccountBalance.js'
 import { ErrorMessage } from '../../components/ErrorMessage.js'
 import { useI18n, type I18n } from '../../i18n/i18n.js'
 import { useModalState } from '../../useModalState.js'
@@ -286,6 +286,15 @@ function directionTitle(t: Translate, direction: string): string {
   return t('Transaction')
 }
 
+/**
+ * A transfer's amount with its direction's sign ('-' out, '+' in) in place of any sign the API
+ * gave the quantity, so a signed quantity never reads '--1.000' or '+-1.000'.
+ */
+function signedAmount(amounts: AmountFormat, direction: Transfer['direction'], numeric: string, symbol: string): string {
+  const sign = direction === 'out' ? '-' : direction === 'in' ? '+' : ''
+  return sign + amounts.balance(sign ? numeric.trim().replace(/^[+-]/, '') : numeric, symbol)
+}
+
 /** One transaction: what moved (its first transfer, more counted), when, and its hash's explorer link. */
 function TransactionRow({ tx, now, explorer }: { tx: Transaction; now: number; explorer: string | undefined }) {
   const i18n = useI18n()
@@ -295,7 +304,7 @@ function TransactionRow({ tx, now, explorer }: { tx: Transaction; now: number; e
   const first = transfers[0]
   const title = first?.direction ? directionTitle(t, first.direction) : operationTitle(t, tx.metadata.operationType)
   const symbol = first?.fungible_info?.symbol ?? first?.nft_info?.name ?? ''
-  const amount = first?.quantity?.numeric !== undefined ? `${first.direction === 'out' ? '-' : first.direction === 'in' ? '+' : ''}${amounts.balance(first.quantity.numeric, symbol)}` : null
+  const amount = first?.quantity?.numeric !== undefined ? signedAmount(amounts, first.direction, first.quantity.numeric, symbol) : null
   const hash = tx.metadata.hash
   const link = hash ? explorerLink(explorer, 'tx', hash) : null
   return (
