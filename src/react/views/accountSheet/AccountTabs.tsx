@@ -39,9 +39,17 @@ function timeAgo({ language, locale }: Pick<I18n, 'language' | 'locale'>, now: n
   return new Intl.RelativeTimeFormat(locale, { style: 'short' }).format(-Number(count), TIME_UNITS[unit] ?? 'second')
 }
 
-/** A month heading ('March 2025'), in the locale's words and order. */
-const monthHeading = (locale: string, year: number, month: number): string =>
-  new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, 1))
+/**
+ * A month heading ('March 2025'), in the locale's words and order. The first of a month a Date
+ * cannot hold (the earliest representable month starts before its range) reads as `year-month`.
+ */
+function monthHeading(locale: string, year: number, month: number): string {
+  // setUTCFullYear, not Date.UTC, which reads years 0–99 as 1900–1999.
+  const first = new Date(0)
+  first.setUTCFullYear(year, month - 1, 1)
+  if (Number.isNaN(first.getTime())) return `${year}-${String(month).padStart(2, '0')}`
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(first)
+}
 
 
 /** The tabs this account has: Tokens always; NFTs and Activity where the network's family has it and the data API is configured. */
