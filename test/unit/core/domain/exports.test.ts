@@ -183,6 +183,14 @@ describe('domain modules', () => {
           "serializeSiwxMessage",
           "siwxOptionsError",
         ],
+        "siwxGrammar.ts": [
+          "isSiwxDateTime",
+          "isSiwxDomain",
+          "isSiwxNonce",
+          "isSiwxRequestId",
+          "isSiwxStatement",
+          "isSiwxUri",
+        ],
         "siwxSessions.ts": [
           "revokeSessionMessage",
         ],
