@@ -81,6 +81,20 @@ function perturbed(valid: fc.Arbitrary<string>): fc.Arbitrary<string> {
   )
 }
 
+/** A message with every field set and valid, for tests that break one field. */
+const valid: SiwxMessageFields = {
+  accountAddress: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045',
+  chainId: 'eip155:1',
+  domain: 'example.com',
+  uri: 'https://example.com/login',
+  version: '1',
+  nonce: 'abcdef12',
+  issuedAt: '2025-01-01T00:00:00.000Z',
+  statement: 'Sign in to Example.',
+  requestId: 'req-42',
+  resources: ['https://example.com/terms'],
+}
+
 /** What viem's parseSiweMessage should read from a message built from these fields. */
 function asViemReads(m: SiwxMessageFields) {
   const at = (iso: string) => new Date(iso)
@@ -220,18 +234,6 @@ describe('SIWX laws', () => {
   })
 
   it('refuses every line terminator anywhere in the statement, the request id, the domain, the URI or a resource', () => {
-    const valid: SiwxMessageFields = {
-      accountAddress: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045',
-      chainId: 'eip155:1',
-      domain: 'example.com',
-      uri: 'https://example.com/login',
-      version: '1',
-      nonce: 'abcdef12',
-      issuedAt: '2025-01-01T00:00:00.000Z',
-      statement: 'Sign in to Example.',
-      requestId: 'req-42',
-      resources: ['https://example.com/terms'],
-    }
     const field = fc.constantFrom('statement', 'requestId', 'domain', 'uri', 'resources')
     fc.assert(
       fc.property(field, fc.constantFrom(...LINE_TERMINATORS), fc.nat(), (name, terminator, at) => {
@@ -246,15 +248,6 @@ describe('SIWX laws', () => {
   })
 
   it('refuses a domain with a scheme, a path, a user or a query, and a request id with a character outside pchar', () => {
-    const valid: SiwxMessageFields = {
-      accountAddress: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045',
-      chainId: 'eip155:1',
-      domain: 'example.com',
-      uri: 'https://example.com',
-      version: '1',
-      nonce: 'abcdef12',
-      issuedAt: '2025-01-01T00:00:00.000Z',
-    }
     fc.assert(
       fc.property(
         domain,
