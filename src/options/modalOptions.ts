@@ -6,6 +6,7 @@ import type { LoadEmbeddedWallet } from '../adapters/auth/lazyEmbeddedWallet.js'
 import type { AnalyticsSink, BlockchainApi, WalletDirectory } from '../core/apiPorts.js'
 import type { Network } from '../core/domain/entities.js'
 import { isSwapChainId } from '../core/domain/swap.js'
+import { isSiwxStatement } from '../core/domain/siwxGrammar.js'
 import type { LogDeps } from '../core/effects/persistence/persistLog.js'
 import { InvalidInputError } from '../core/errors/base.js'
 import { SiwxOptionsConflictError } from '../core/errors/domain.js'
@@ -161,7 +162,7 @@ export type ModalOptions = {
  *
  * @example
  * assertModalOptions({ projectId: 'p', siwx: { statement: 'Sign in\nnow' } })
- * // InvalidInputError: Invalid options: siwx.statement must be one line
+ * // InvalidInputError: Invalid options: siwx.statement must be one line of the characters EIP-4361 allows in a statement (…)
  */
 export function assertModalOptions(options: unknown): asserts options is ModalOptions {
   const refusal = modalOptionsRefusal(options)
@@ -248,8 +249,16 @@ function port(required: readonly string[], optionalMethods: readonly string[] = 
   return fields(Object.fromEntries([...required.map((m) => [m, fn]), ...optionalMethods.map((m) => [m, optional(fn)])]))
 }
 
-const oneLine: Schema<unknown> = {
-  check: (v, path) => (typeof v !== 'string' ? `${path} must be a string, got ${show(v)}` : /[\r\n]/.test(v) ? `${path} must be one line` : null),
+/**
+ * A sign-in statement: one line of the characters EIP-4361 allows (a line or paragraph separator
+ * would make wallets show a different message than the server verifies). Blank means none.
+ */
+const statement: Schema<unknown> = {
+  check: (v, path) => {
+    if (typeof v !== 'string') return `${path} must be a string, got ${show(v)}`
+    if (v.trim() === '' || isSiwxStatement(v.trim())) return null
+    return `${path} must be one line of the characters EIP-4361 allows in a statement (printable ASCII except " % < > \\ ^ \` { | }), got ${show(v)}`
+  },
 }
 
 /** A network of the host's list: JSON data (it is kept in the event log) with http(s) RPC URLs. */
@@ -285,7 +294,7 @@ const walletConnect = fields({
   relayUrl: optional(wsUrl),
   metadata: optional(fields({ name: string(), description: string(), url: httpUrl, icons: array(httpUrl) })),
   networks: optional(array(network)),
-  signIn: optional({ check: (v, path) => (v === null ? null : fields({ statement: optional(oneLine) }).check(v, path)) }),
+  signIn: optional({ check: (v, path) => (v === null ? null : fields({ statement: optional(statement) }).check(v, path)) }),
   prefetch: flag,
   window: optional(anyObject),
   storagePrefix: optional(string()),
@@ -307,7 +316,7 @@ const embeddedWallet = fields({
   views: fn,
 } satisfies { [K in keyof Required<EmbeddedWalletSetup>]: Schema<unknown> })
 
-const siwx = fields({ required: flag, statement: optional(oneLine), hosted: flag, effects: fn, views: fn } satisfies {
+const siwx = fields({ required: flag, statement: optional(statement), hosted: flag, effects: fn, views: fn } satisfies {
   [K in keyof Required<SiwxSetup>]: Schema<unknown>
 })
 

@@ -5,6 +5,7 @@ import { walletConnect } from '../../src/walletconnect'
 import { createMemoryStorage } from '../../src/adapters/storage/memoryStorage'
 import { createModal, type ModalOptions } from '../../src/createModal'
 import { InvalidInputError } from '../../src/core/errors/base'
+import { isSiwxStatement } from '../../src/core/domain/siwxGrammar'
 import { defineEvent } from '../../src/core/events/defineEvent'
 import type { Feature } from '../../src/core/features/defineFeature'
 import { builtInCatalogue } from '../../src/core/reducers/rootReducer'
@@ -31,11 +32,18 @@ const url = fc.oneof(
 )
 
 describe('createModal options (fuzz)', () => {
-  it('legal links and the SIWX statement are refused, or kept only as http(s) URLs and one line', async () => {
+  it('legal links and the SIWX statement are refused, or kept only as http(s) URLs and one line of EIP-4361 statement characters', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.record({ termsUrl: url, privacyUrl: url }, { requiredKeys: [] }),
-        fc.option(fc.oneof(fc.string({ maxLength: 60 }), fc.constant('line one\nline two')), { nil: undefined }),
+        fc.option(
+          fc.oneof(
+            fc.string({ maxLength: 60 }),
+            fc.string({ maxLength: 20, unit: 'binary' }),
+            fc.constantFrom('line one\nline two', 'line one\u2028line two', 'line\u2029two', 'line\u0085two', 'line\rtwo', 'Sign in to "Acme"', '  Sign in.  '),
+          ),
+          { nil: undefined },
+        ),
         async (legal, statement) => {
           let created: Awaited<ReturnType<typeof createTestModal>> | undefined
           try {
@@ -47,7 +55,9 @@ describe('createModal options (fuzz)', () => {
           }
           const settings = created.modal.getState().settings
           for (const link of Object.values(settings.legal ?? {})) expect(link).toMatch(/^https?:\/\/\S+$/)
-          if (settings.siwx?.statement !== undefined) expect(settings.siwx.statement).not.toMatch(/[\r\n]/)
+          // A statement kept is one line of EIP-4361's statement characters: no line terminator of any kind.
+          if (settings.siwx?.statement !== undefined) expect(isSiwxStatement(settings.siwx.statement)).toBe(true)
+          if (typeof statement === 'string' && statement.trim() !== '') expect(settings.siwx?.statement).toBe(statement.trim())
           created.modal.destroy()
         },
       ),

@@ -82,7 +82,7 @@ export function formatBalance(value: string | number | undefined, symbol?: strin
 }
 
 /**
- * A dollar total split into whole dollars and two-digit cents (rounded half up, exactly).
+ * A dollar total split into whole dollars and two-digit cents (rounded half away from zero, exactly).
  * Missing or invalid values are zero.
  *
  * @example
@@ -98,18 +98,21 @@ export function formatDollars(value: string | number | undefined): { dollars: st
 }
 
 /**
- * A dollar amount as text: grouped dollars and two-digit cents (rounded half up, exactly), the
- * sign in front of the dollar sign. Missing or invalid values are $0.00.
+ * A dollar amount as text: dollars (grouped unless `grouping` is false) and two-digit cents
+ * (rounded half away from zero, exactly), the minus sign in front of the dollar sign, never after it.
+ * Missing or invalid values are $0.00.
  *
  * @example
  * formatUsd(-10000) // '-$10,000.00'
  * formatUsd('1.005') // '$1.01'
+ * formatUsd('-1234.5', { grouping: false }) // '-$1234.50'
  */
-export function formatUsd(value: string | number | undefined): string {
+export function formatUsd(value: string | number | undefined, options: { grouping?: boolean } = {}): string {
   const { dollars, cents } = formatDollars(value)
   const negative = dollars.startsWith('-')
-  const grouped = BigInt(negative ? dollars.slice(1) : dollars).toLocaleString('en-US')
-  return `${negative ? '-' : ''}$${grouped}.${cents}`
+  const whole = negative ? dollars.slice(1) : dollars
+  const shown = options.grouping === false ? whole : BigInt(whole).toLocaleString('en-US')
+  return `${negative ? '-' : ''}$${shown}.${cents}`
 }
 
 /**

@@ -8,6 +8,7 @@ import { checksumAddress } from 'viem'
 import { InvalidSiwxMessageError, SiwxOptionsConflictError } from '../errors/domain.js'
 import { isEvmAddress } from './address.js'
 import { isCaipNetworkId, parseCaipNetworkId } from './caip.js'
+import { isSiwxDateTime, isSiwxDomain, isSiwxNonce, isSiwxRequestId, isSiwxStatement, isSiwxUri } from './siwxGrammar.js'
 import type { CaipNetworkId, ChainNamespace, SiwxMessage } from './entities.js'
 
 /** The fields a message is built from (everything but the serialised text). */
@@ -22,38 +23,53 @@ export const SIWX_CHAIN_NAMES: Readonly<Record<ChainNamespace, string>> = /* @__
   cosmos: 'Cosmos',
 })
 
-const NONCE = /^[a-zA-Z0-9]{8,}$/
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
-const URI = /^[a-zA-Z][a-zA-Z0-9+.-]*:[^\s]*$/
 const NO_SPACE = /^[^\s]+$/
-const ONE_LINE = /^[^\r\n]*$/
 
-function isDateTime(value: string): boolean {
-  return DATE_TIME.test(value) && Number.isFinite(Date.parse(value))
-}
+/** Why a field's value is refused, as the error's details say it. */
+const RULES = {
+  chainId: 'a CAIP-2 network id; on eip155 a decimal chain id without leading zeros, at most 2^53 - 1',
+  domain: 'a host name or IPv4 address with an optional port: no scheme, path, user or spaces',
+  accountAddress: 'the account address without spaces; on eip155 a 0x-prefixed 20-byte address',
+  statement: 'one line of printable ASCII without " % < > \\ ^ ` { | } (EIP-4361 statement)',
+  uri: 'an RFC 3986 URI',
+  version: "'1'",
+  nonce: 'at least 8 letters or digits',
+  issuedAt: 'an RFC 3339 date-time',
+  expirationTime: 'an RFC 3339 date-time',
+  notBefore: 'an RFC 3339 date-time',
+  requestId: 'one or more RFC 3986 path characters (EIP-4361 request-id)',
+  resources: 'RFC 3986 URIs',
+} as const satisfies Partial<Record<keyof SiwxMessageFields, string>>
 
-/** Throws `InvalidSiwxMessageError` naming the first field that breaks the format. */
+/**
+ * Throws `InvalidSiwxMessageError` naming the first field outside EIP-4361's grammar (CAIP-122
+ * shares it), with the value and the rule it breaks.
+ */
 function check(fields: SiwxMessageFields): void {
-  const fail = (field: string, value: unknown): never => {
-    throw new InvalidSiwxMessageError(`${field}: ${JSON.stringify(value)}`)
+  const fail = (field: keyof typeof RULES, value: unknown): never => {
+    // Characters outside printable ASCII are written as escapes, so a line separator shows.
+    const shown = JSON.stringify(value)?.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    throw new InvalidSiwxMessageError(`${field}: ${shown} is not ${RULES[field]}`)
   }
   if (!isCaipNetworkId(fields.chainId)) fail('chainId', fields.chainId)
   const { namespace, reference } = parseCaipNetworkId(fields.chainId)
-  if (namespace === 'eip155' && !/^[0-9]+$/.test(reference)) fail('chainId', fields.chainId)
-  if (typeof fields.domain !== 'string' || !NO_SPACE.test(fields.domain)) fail('domain', fields.domain)
+  // viem reads the chain id as a Number: one it cannot hold exactly would read back as another.
+  if (namespace === 'eip155' && !(/^(?:0|[1-9][0-9]*)$/.test(reference) && Number.isSafeInteger(Number(reference)))) fail('chainId', fields.chainId)
+  if (!isSiwxDomain(fields.domain)) fail('domain', fields.domain)
   if (typeof fields.accountAddress !== 'string' || !NO_SPACE.test(fields.accountAddress)) fail('accountAddress', fields.accountAddress)
   if (namespace === 'eip155' && !(isEvmAddress(fields.accountAddress) && fields.accountAddress.startsWith('0x'))) {
     fail('accountAddress', fields.accountAddress)
   }
-  if (fields.statement !== undefined && (fields.statement === '' || !ONE_LINE.test(fields.statement))) fail('statement', fields.statement)
-  if (typeof fields.uri !== 'string' || !URI.test(fields.uri)) fail('uri', fields.uri)
+  if (fields.statement !== undefined && !isSiwxStatement(fields.statement)) fail('statement', fields.statement)
+  if (!isSiwxUri(fields.uri)) fail('uri', fields.uri)
   if (fields.version !== '1') fail('version', fields.version)
-  if (typeof fields.nonce !== 'string' || !NONCE.test(fields.nonce)) fail('nonce', fields.nonce)
-  if (typeof fields.issuedAt !== 'string' || !isDateTime(fields.issuedAt)) fail('issuedAt', fields.issuedAt)
-  if (fields.expirationTime !== undefined && !isDateTime(fields.expirationTime)) fail('expirationTime', fields.expirationTime)
-  if (fields.notBefore !== undefined && !isDateTime(fields.notBefore)) fail('notBefore', fields.notBefore)
-  if (fields.requestId !== undefined && (fields.requestId === '' || !ONE_LINE.test(fields.requestId))) fail('requestId', fields.requestId)
-  for (const resource of fields.resources ?? []) if (!URI.test(resource)) fail('resources', resource)
+  if (!isSiwxNonce(fields.nonce)) fail('nonce', fields.nonce)
+  if (!isSiwxDateTime(fields.issuedAt)) fail('issuedAt', fields.issuedAt)
+  if (fields.expirationTime !== undefined && !isSiwxDateTime(fields.expirationTime)) fail('expirationTime', fields.expirationTime)
+  if (fields.notBefore !== undefined && !isSiwxDateTime(fields.notBefore)) fail('notBefore', fields.notBefore)
+  if (fields.requestId !== undefined && !isSiwxRequestId(fields.requestId)) fail('requestId', fields.requestId)
+  if (fields.resources !== undefined && !Array.isArray(fields.resources)) fail('resources', fields.resources)
+  for (const resource of fields.resources ?? []) if (!isSiwxUri(resource)) fail('resources', resource)
 }
 
 function fieldsOf(message: SiwxMessage | SiwxMessageFields): SiwxMessageFields {
@@ -62,13 +78,18 @@ function fieldsOf(message: SiwxMessage | SiwxMessageFields): SiwxMessageFields {
   if (fields.chainId?.startsWith('eip155:') && isEvmAddress(fields.accountAddress) && fields.accountAddress.startsWith('0x')) {
     fields.accountAddress = checksumAddress(fields.accountAddress as `0x${string}`)
   }
-  // Keys present with `undefined` are the same as absent keys.
+  // Keys present with `undefined` are the same as absent keys; so is an empty list of resources,
+  // which viem reads back as none.
   for (const key of Object.keys(fields) as (keyof SiwxMessageFields)[]) if (fields[key] === undefined) delete fields[key]
+  if (Array.isArray(fields.resources) && fields.resources.length === 0) delete fields.resources
   return fields
 }
 
 /**
- * Writes the exact text to sign. Throws 'Invalid SIWX message' when a field breaks the format.
+ * Writes the exact text to sign. Throws 'Invalid SIWX message' when a field is outside
+ * EIP-4361's grammar (a domain with a scheme or path, a statement with a line break of any kind,
+ * a request id with a space, …); for eip155 what it writes viem's `parseSiweMessage` reads back
+ * field for field.
  *
  * @example
  * serializeSiwxMessage(message)

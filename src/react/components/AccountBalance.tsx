@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { BALANCE_DECIMALS } from '../../core/domain/constants.js'
-import { formatBalance, formatDollars, formatLocaleAmount, formatUsd } from '../../core/domain/format.js'
+import { formatBalance, formatDollars, formatUsd } from '../../core/domain/format.js'
 import { selectAccountBalance, type AccountBalance as Balance } from '../../core/reducers/data/dataSelectors.js'
 import { selectActiveNetwork } from '../../core/selectors.js'
 import { useI18n, type I18n } from '../i18n/i18n.js'
@@ -13,7 +13,7 @@ const sameBalance = (a: Balance | null, b: Balance | null) =>
 export type AmountFormat = {
   /** A balance truncated to 3 decimals, with its symbol when given (`formatBalance`'s rule). */
   balance: (value: string | number | undefined, symbol?: string) => string
-  /** Dollars with cents, rounded half up exactly (`formatUsd`'s rule). */
+  /** Dollars with cents, rounded half away from zero exactly, the minus sign before the currency sign (`formatUsd`'s rule). */
   usd: (value: string | number | undefined) => string
 }
 
@@ -63,7 +63,6 @@ export function useAmountFormat(): AmountFormat {
  * <AccountBalance />
  */
 export function AccountBalance() {
-  const { language } = useI18n()
   const amounts = useAmountFormat()
   const balance = useModalState(selectAccountBalance, sameBalance)
   const fallbackSymbol = useModalState((s) => selectActiveNetwork(s)?.nativeCurrency.symbol)
@@ -74,7 +73,7 @@ export function AccountBalance() {
       </p>
       {balance?.usdValue != null ? (
         <p className="gw-account-balance-usd gw-muted" data-testid="account-balance-usd">
-          {language === 'en' ? `$${formatLocaleAmount(balance.usdValue)}` : amounts.usd(balance.usdValue)}
+          {amounts.usd(balance.usdValue)}
         </p>
       ) : null}
     </>

@@ -179,6 +179,19 @@ describe('AccountBalance', () => {
     expect(el.querySelector('[data-testid=account-balance]')?.textContent).toBe('1.500 ETH')
     expect(el.querySelector('[data-testid=account-balance-usd]')).toBeNull()
   })
+
+  it('a negative dollar value shows its minus sign before the dollar sign', async () => {
+    const api = createFakeBlockchainApi(() => [nativeBalance('eip155:31337', '1.5', -1.001)])
+    const { modal, time } = await createTestModal({ blockchainApi: api.api, networks: [net] })
+    const el = mount(
+      <ModalContext.Provider value={modal}>
+        <AccountBalance />
+      </ModalContext.Provider>,
+    )
+    act(() => modal.dispatch(connectionSucceeded({ connectorId: 'x', namespace: 'eip155', accounts: [{ address: A, type: 'eoa' }], caipNetworkId: 'eip155:31337' })))
+    await act(() => time.advanceBy(0))
+    expect(el.querySelector('[data-testid=account-balance-usd]')?.textContent).toBe('-$1.50')
+  })
 })
 
 function initialsOf(name: string): string {

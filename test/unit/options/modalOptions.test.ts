@@ -110,7 +110,10 @@ describe('the options schema', () => {
     expect(refusal({ defaultNamespace: 'evm' })).toMatch(/^Invalid options: defaultNamespace must be one of /)
     expect(refusal({ isMobile: 1 })).toMatchInlineSnapshot(`"Invalid options: isMobile must be a boolean, got number"`)
     expect(refusal({ siwx: true })).toMatchInlineSnapshot(`"Invalid options: siwx must be an object, got true"`)
-    expect(refusal({ siwx: siwx({ statement: 'Sign in\nnow' }) })).toMatchInlineSnapshot(`"Invalid options: siwx.statement must be one line"`)
+    expect(refusal({ siwx: siwx({ statement: 'Sign in\nnow' }) })).toMatchInlineSnapshot(`"Invalid options: siwx.statement must be one line of the characters EIP-4361 allows in a statement (printable ASCII except " % < > \\ ^ \` { | }), got "Sign in\\nnow""`)
+    expect(refusal({ siwx: siwx({ statement: 'Sign in\u2029now' }) })).toMatch(/^Invalid options: siwx\.statement must be one line/)
+    expect(refusal({ siwx: siwx({ statement: 'Sign in to "Acme"' }) })).toMatch(/^Invalid options: siwx\.statement must be one line/)
+    expect(refusal({ siwx: siwx({ statement: '  Sign in to Acme.  ' }) })).toBe('accepted')
     expect(refusal({ siwx: siwx({ statement: 7 as never }) })).toMatchInlineSnapshot(`"Invalid options: siwx.statement must be a string, got 7"`)
     // The modal does not import sign-in: only siwx() of its entry can load it.
     expect(refusal({ siwx: { statement: 'Sign in' } })).toMatchInlineSnapshot(`"Invalid options: siwx must be made by siwx({ … }) of 'gangway-kit/features', which loads sign-in (the modal does not import it itself)"`)

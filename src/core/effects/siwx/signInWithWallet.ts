@@ -1,5 +1,6 @@
-import { catchError, concat, defer, filter, from, map, mergeMap, of } from 'rxjs'
+import { catchError, concat, defer, filter, map, mergeMap, of } from 'rxjs'
 import { SIWX_SESSION_MS } from '../../domain/constants.js'
+import { createSiwxMessage } from '../../domain/siwx.js'
 import { modalCloseRequested } from '../../events/modal/modal.js'
 import { siwxSessionStored, siwxSignInFailed, siwxSignInRequested } from '../../events/siwx/siwx.js'
 import { GangwayError, serializeError } from '../../errors/base.js'
@@ -11,8 +12,8 @@ import type { ApiDeps } from '../shared/dataDeps.js'
 import { isCurrentRequest } from '../../events/requestLifecycle.js'
 
 /**
- * Signs in: an EIP-4361 message (viem's `createSiweMessage`; nonce, domain and URI carried in
- * the event, times from its stamp) signed by the active wallet, stored as the session; then the
+ * Signs in: an EIP-4361 message (`createSiwxMessage`; nonce, domain and URI carried in the
+ * event, times from its stamp) signed by the active wallet, stored as the session; then the
  * modal closes. With `siwx.hosted` the signed message first goes to the gateway's session store,
  * which verifies it; the stored session carries the store's id. A refusal or failure (the
  * wallet's, or the store's) is `siwx/signInFailed`, with the spec's 'Error signing message'
@@ -38,20 +39,16 @@ export const signInWithWallet: Effect<WalletDeps & Partial<ApiDeps>> = (event$, 
       if (state.settings.siwx?.hosted && !store) {
         return of(fail(new GangwayError('Error signing message', { details: 'siwx.hosted needs the blockchain data API (apiUrl)' })))
       }
-      return from(import('viem/siwe')).pipe(
-        mergeMap(({ createSiweMessage }) => {
-          const issuedAt = new Date(e.at)
-          const message = createSiweMessage({
-            address: address as `0x${string}`,
-            chainId: Number(chainId),
-            domain,
-            nonce,
-            uri,
-            version: '1',
-            issuedAt,
-            expirationTime: new Date(e.at + SIWX_SESSION_MS),
-            ...(statement ? { statement } : {}),
-          })
+      // Built by the checked builder, not viem's createSiweMessage, which lets a statement with a
+      // line separator through: a field outside EIP-4361's grammar fails here as 'Invalid SIWX
+      // message' before any wallet is asked. For every accepted field the text is viem's.
+      return defer(() => {
+        const issuedAt = new Date(e.at).toISOString()
+        const expirationTime = new Date(e.at + SIWX_SESSION_MS).toISOString()
+        const fields = { accountAddress: address, chainId: `eip155:${chainId}` as const, domain, uri, version: '1', nonce, issuedAt, expirationTime }
+        return of({ fields, message: createSiwxMessage({ ...fields, ...(statement ? { statement } : {}) }).serializedMessage as string })
+      }).pipe(
+        mergeMap(({ fields, message }) => {
           const hand = (signature: string) =>
             store
               ? defer(() => store.createSession({ address, message, signature })).pipe(map((hosted) => ({ signature, id: hosted.id as string | undefined })))
@@ -65,7 +62,7 @@ export const signInWithWallet: Effect<WalletDeps & Partial<ApiDeps>> = (event$, 
                     {
                       caipAddress,
                       session: {
-                        data: { accountAddress: address, chainId: `eip155:${chainId}`, domain, uri, nonce, issuedAt: issuedAt.toISOString(), expirationTime: new Date(e.at + SIWX_SESSION_MS).toISOString() },
+                        data: { accountAddress: fields.accountAddress, chainId: fields.chainId, domain, uri, nonce, issuedAt: fields.issuedAt, expirationTime: fields.expirationTime },
                         message,
                         signature,
                         ...(id !== undefined ? { id } : {}),

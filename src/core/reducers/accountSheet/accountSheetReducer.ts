@@ -53,19 +53,54 @@ export type AccountSheetState = {
 
 
 /**
- * A page appended to what is held, each id once (the first kept). Items without a string id
- * are left out; the rest is held as given and read field by field where it is shown
+ * What makes two history items the same transaction: its id, and its hash on its chain when it
+ * has one (read defensively: the slice holds items as they came).
+ */
+function sameTransactionKeys(tx: Transaction): string[] {
+  const keys = [`id:${tx.id}`]
+  const metadata: unknown = tx.metadata
+  if (typeof metadata === 'object' && metadata !== null) {
+    const { hash, chain } = metadata as Record<string, unknown>
+    if (typeof hash === 'string' && hash !== '' && typeof chain === 'string') keys.push(`hash:${chain}:${hash}`)
+  }
+  return keys
+}
+
+/**
+ * A page merged into what is held, each transaction once. A transaction already held (same id,
+ * or same hash on the same chain) is replaced where it stands by the page's version, the newer
+ * word on it: one pending on the first page and confirmed on a later one shows once, as
+ * confirmed. Within a page the first of two copies is kept. Items without a string id are left
+ * out; the rest is held as given and read field by field where it is shown
  * (`readTransactions`), which keeps that reading out of the first bundle.
  */
-function appendById(held: readonly Transaction[], page: readonly Transaction[]): Transaction[] {
-  const ids = new Set(held.map((t) => t.id))
-  const out = [...held]
-  for (const tx of page) {
-    if (typeof tx !== 'object' || tx === null || typeof tx.id !== 'string' || ids.has(tx.id)) continue
-    ids.add(tx.id)
-    out.push(tx)
+function mergeTransactions(held: readonly Transaction[], page: readonly Transaction[]): Transaction[] {
+  const out: (Transaction | null)[] = [...held]
+  const indexOf = new Map<string, number>()
+  const place = (tx: Transaction, at: number) => {
+    const before = out[at]
+    if (before) for (const key of sameTransactionKeys(before)) if (indexOf.get(key) === at) indexOf.delete(key)
+    out[at] = tx
+    for (const key of sameTransactionKeys(tx)) indexOf.set(key, at)
   }
-  return out
+  out.forEach((tx, i) => {
+    for (const key of sameTransactionKeys(tx!)) if (!indexOf.has(key)) indexOf.set(key, i)
+  })
+  const inPage = new Set<string>()
+  for (const tx of page) {
+    if (typeof tx !== 'object' || tx === null || typeof tx.id !== 'string') continue
+    const keys = sameTransactionKeys(tx)
+    if (keys.some((key) => inPage.has(key))) continue
+    for (const key of keys) inPage.add(key)
+    const matches = [...new Set(keys.flatMap((key) => indexOf.get(key) ?? []))].sort((a, b) => a - b)
+    // One item may match two held ones (the id of one, the hash of another): it stands for both.
+    for (const i of matches.slice(1)) {
+      for (const key of sameTransactionKeys(out[i]!)) if (indexOf.get(key) === i) indexOf.delete(key)
+      out[i] = null
+    }
+    place(tx, matches[0] ?? out.length)
+  }
+  return out.filter((tx): tx is Transaction => tx !== null)
 }
 
 type Fetched = { status: 'loading' | 'loaded' | 'failed'; requestId: string | null; error: SerializedError | null }
@@ -109,8 +144,9 @@ export const accountSheetSlice = createSlice('accountSheet', initialAccountSheet
       const { caipAddress, cursor, transactions, next } = event.payload
       const entry = awaiting(s.activity[caipAddress], event.requestId)
       if (!entry || entry.cursor !== cursor) return
-      // The newest page replaces what was held: a transaction that changed (pending → mined) shows once, as it is now.
-      entry.transactions = appendById(cursor === null ? [] : entry.transactions, transactions)
+      // The newest page replaces what was held, a later page merges into it: a transaction that
+      // changed (pending → mined) shows once, as it is now.
+      entry.transactions = mergeTransactions(cursor === null ? [] : entry.transactions, transactions)
       entry.next = next
       entry.status = 'loaded'
       entry.requestId = null

@@ -7,7 +7,7 @@ import { accountTabSelected, activityPageRequested, nftsRequested, type AccountT
 import { selectSendableTokens } from '../../../core/reducers/data/dataSelectors.js'
 import { selectActiveNetwork, selectCaipAddress } from '../../../core/selectors.js'
 import type { ModalState } from '../../../core/state.js'
-import { useAmountFormat } from '../../components/AccountBalance.js'
+import { useAmountFormat, type AmountFormat } from '../../components/AccountBalance.js'
 import { ErrorMessage } from '../../components/ErrorMessage.js'
 import { useI18n, type I18n } from '../../i18n/i18n.js'
 import { useModalState } from '../../useModalState.js'
@@ -39,9 +39,17 @@ function timeAgo({ language, locale }: Pick<I18n, 'language' | 'locale'>, now: n
   return new Intl.RelativeTimeFormat(locale, { style: 'short' }).format(-Number(count), TIME_UNITS[unit] ?? 'second')
 }
 
-/** A month heading ('March 2025'), in the locale's words and order. */
-const monthHeading = (locale: string, year: number, month: number): string =>
-  new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, 1))
+/**
+ * A month heading ('March 2025'), in the locale's words and order. The first of a month a Date
+ * cannot hold (the earliest representable month starts before its range) reads as `year-month`.
+ */
+function monthHeading(locale: string, year: number, month: number): string {
+  // setUTCFullYear, not Date.UTC, which reads years 0–99 as 1900–1999.
+  const first = new Date(0)
+  first.setUTCFullYear(year, month - 1, 1)
+  if (Number.isNaN(first.getTime())) return `${year}-${String(month).padStart(2, '0')}`
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(first)
+}
 
 
 /** The tabs this account has: Tokens always; NFTs and Activity where the network's family has it and the data API is configured. */
@@ -286,6 +294,15 @@ function directionTitle(t: Translate, direction: string): string {
   return t('Transaction')
 }
 
+/**
+ * A transfer's amount with its direction's sign ('-' out, '+' in) in place of any sign the API
+ * gave the quantity, so a signed quantity never reads '--1.000' or '+-1.000'.
+ */
+function signedAmount(amounts: AmountFormat, direction: Transfer['direction'], numeric: string, symbol: string): string {
+  const sign = direction === 'out' ? '-' : direction === 'in' ? '+' : ''
+  return sign + amounts.balance(sign ? numeric.trim().replace(/^[+-]/, '') : numeric, symbol)
+}
+
 /** One transaction: what moved (its first transfer, more counted), when, and its hash's explorer link. */
 function TransactionRow({ tx, now, explorer }: { tx: Transaction; now: number; explorer: string | undefined }) {
   const i18n = useI18n()
@@ -295,7 +312,7 @@ function TransactionRow({ tx, now, explorer }: { tx: Transaction; now: number; e
   const first = transfers[0]
   const title = first?.direction ? directionTitle(t, first.direction) : operationTitle(t, tx.metadata.operationType)
   const symbol = first?.fungible_info?.symbol ?? first?.nft_info?.name ?? ''
-  const amount = first?.quantity?.numeric !== undefined ? `${first.direction === 'out' ? '-' : first.direction === 'in' ? '+' : ''}${amounts.balance(first.quantity.numeric, symbol)}` : null
+  const amount = first?.quantity?.numeric !== undefined ? signedAmount(amounts, first.direction, first.quantity.numeric, symbol) : null
   const hash = tx.metadata.hash
   const link = hash ? explorerLink(explorer, 'tx', hash) : null
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { isAddressOf } from '../../../core/domain/address.js'
-import { formatDollars, multiplyDecimals, truncateAddress } from '../../../core/domain/format.js'
+import { formatUsd, multiplyDecimals, truncateAddress } from '../../../core/domain/format.js'
 import { isResolvableName } from '../../../core/domain/names.js'
 import { sendAmountError, type AmountToken } from '../../../core/domain/sendAmount.js'
 import { sendFormError } from '../../../core/domain/transactionRules.js'
@@ -236,12 +236,8 @@ function SendReview(props: {
   const fee = useModalState((s) => s.account.send.fee)
   const { chosen, amount, receiver } = props
   const product = chosen.usdPrice === null ? null : multiplyDecimals(amount, chosen.usdPrice)
-  let worth: string | null = null
-  if (product !== null) {
-    const { dollars, cents } = formatDollars(product)
-    // English keeps the review's '$1234.50'; other languages write dollars as their locale does.
-    worth = language === 'en' ? `$${dollars}.${cents}` : amounts.usd(product)
-  }
+  // English keeps the review's '$1234.50'; other languages write dollars as their locale does.
+  const worth = product === null ? null : language === 'en' ? formatUsd(product, { grouping: false }) : amounts.usd(product)
   return (
     <div className="gw-send" data-testid="send-review-step">
       <dl className="gw-summary">

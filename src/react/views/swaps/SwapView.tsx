@@ -17,6 +17,7 @@ import {
 import { selectSendableTokens } from '../../../core/reducers/data/dataSelectors.js'
 import { SWAP_BUSY, type SwapState } from '../../../core/reducers/swaps/swapReducer.js'
 import { selectActiveCaipNetworkId, selectActiveNetwork } from '../../../core/selectors.js'
+import { useAmountFormat } from '../../components/AccountBalance.js'
 import { ErrorMessage } from '../../components/ErrorMessage.js'
 import { useActiveWallet } from '../../components/activeWallet.js'
 import { sameJson } from '../../hooks/sameJson.js'
@@ -89,6 +90,7 @@ export function SwapView({ modal }: ViewProps) {
   const network = useModalState(selectActiveNetwork)
   const holdings = useHoldings()
   const { t, locale } = useI18n()
+  const amounts = useAmountFormat()
   const [picking, setPicking] = useState<'from' | 'to' | null>(null)
 
   useEffect(() => {
@@ -273,7 +275,7 @@ export function SwapView({ modal }: ViewProps) {
           {swap.gasPrice?.status === 'failed' ? (
             <ErrorMessage error={swap.gasPrice.error!} testId="swap-fee-error" className="gw-muted" />
           ) : gasFee !== null ? (
-            `≈ ${readable(formatTokenUnits(gasFee.toString(), 18), locale)} ${nativeSymbol}${nativePrice > 0 ? ` ($${fixed(Number(formatTokenUnits(gasFee.toString(), 18)) * nativePrice, 2, locale)})` : ''}`
+            `≈ ${readable(formatTokenUnits(gasFee.toString(), 18), locale)} ${nativeSymbol}${nativePrice > 0 ? ` (${amounts.usd(multiplyDecimals(formatTokenUnits(gasFee.toString(), 18), nativePrice) ?? undefined)})` : ''}`
           ) : (
             t('Estimating…')
           )}
@@ -311,6 +313,7 @@ function SwapField(props: {
   busy?: boolean
 }) {
   const { t, locale } = useI18n()
+  const amounts = useAmountFormat()
   const id = `gw-swap-${props.side}`
   return (
     <div className="gw-swap-field" data-testid={`swap-${props.side}`}>
@@ -344,7 +347,7 @@ function SwapField(props: {
         </button>
       </div>
       <p className="gw-muted gw-swap-meta">
-        <span data-testid={`swap-${props.side}-usd`}>{props.usd !== null && Number.isFinite(Number(props.usd)) ? `≈ $${fixed(Number(props.usd), 2, locale)}` : '\u00a0'}</span>
+        <span data-testid={`swap-${props.side}-usd`}>{props.usd !== null && Number.isFinite(Number(props.usd)) ? `≈ ${amounts.usd(props.usd)}` : '\u00a0'}</span>
         <span>
           {props.token && props.held !== null ? (
             <span data-testid={`swap-${props.side}-balance`}>

@@ -188,6 +188,14 @@ describe('domain modules', () => {
           "serializeSiwxMessage",
           "siwxOptionsError",
         ],
+        "siwxGrammar.ts": [
+          "isSiwxDateTime",
+          "isSiwxDomain",
+          "isSiwxNonce",
+          "isSiwxRequestId",
+          "isSiwxStatement",
+          "isSiwxUri",
+        ],
         "siwxSessions.ts": [
           "revokeSessionMessage",
         ],

@@ -181,16 +181,55 @@ describe('createSiwxMessage / parseSiwxMessage', () => {
     expect(parseSiwxMessage(created.serializedMessage as string)).toEqual(created)
   })
 
-  it('keeps an empty resource list', () => {
+  it('writes an empty resource list as none (viem reads a bare "Resources:" back as none)', () => {
     const created = createSiwxMessage({ ...fields, resources: [] })
-    expect(created.serializedMessage?.endsWith('\nResources:')).toBe(true)
-    expect(parseSiwxMessage(created.serializedMessage as string).resources).toEqual([])
+    expect('resources' in created).toBe(false)
+    expect(created.serializedMessage).not.toContain('Resources:')
+    expect(parseSiweMessage(created.serializedMessage as string).resources).toBeUndefined()
+    // A text another program wrote with an empty section still reads.
+    expect(parseSiwxMessage(`${created.serializedMessage}\nResources:`).resources).toEqual([])
+  })
+
+  it('says which field is outside the grammar, its value and the rule', () => {
+    const details = (patch: Partial<SiwxMessage>) => {
+      try {
+        createSiwxMessage({ ...fields, ...patch })
+      } catch (e) {
+        return (e as InvalidSiwxMessageError).details
+      }
+      return 'accepted'
+    }
+    expect(details({ domain: 'https://example.com' })).toMatchInlineSnapshot(`"domain: "https://example.com" is not a host name or IPv4 address with an optional port: no scheme, path, user or spaces"`)
+    expect(details({ statement: 'Sign in\u2028now' })).toMatchInlineSnapshot(`"statement: "Sign in\\u2028now" is not one line of printable ASCII without " % < > \\ ^ \` { | } (EIP-4361 statement)"`)
+    expect(details({ requestId: 'req 42' })).toMatchInlineSnapshot(`"requestId: "req 42" is not one or more RFC 3986 path characters (EIP-4361 request-id)"`)
   })
 
   it.each<[string, Partial<SiwxMessage>]>([
     ['chainId', { chainId: 'eip155' as never }],
     ['chainId', { chainId: 'eip155:0x1' }],
     ['domain', { domain: 'exa mple.com' }],
+    ['domain', { domain: 'https://example.com' }],
+    ['domain', { domain: 'example.com/login' }],
+    ['domain', { domain: 'user@example.com' }],
+    ['domain', { domain: 'example.com:' }],
+    ['chainId', { chainId: 'eip155:01' }],
+    ['chainId', { chainId: 'eip155:9007199254740993' }],
+    ['statement', { statement: 'two\rlines' }],
+    ['statement', { statement: 'two\u2028lines' }],
+    ['statement', { statement: 'two\u2029lines' }],
+    ['statement', { statement: 'two\u0085lines' }],
+    ['statement', { statement: 'Café' }],
+    ['statement', { statement: 'Say "hi"' }],
+    ['uri', { uri: 'https://example.com/a b' }],
+    ['uri', { uri: 'https://example.com/\u0085' }],
+    ['uri', { uri: 'https://exa%mple.com' }],
+    ['requestId', { requestId: 'req 42' }],
+    ['requestId', { requestId: 'req/42' }],
+    ['requestId', { requestId: 'req\u2028' }],
+    ['requestId', { requestId: '' }],
+    ['issuedAt', { issuedAt: '2025-02-30T00:00:00Z' }],
+    ['issuedAt', { issuedAt: '2025-01-01T24:00:00Z' }],
+    ['issuedAt', { issuedAt: '2016-12-31T23:59:60Z' }],
     ['accountAddress', { accountAddress: '0x1234' }],
     ['accountAddress', { accountAddress: account.address.slice(2) }],
     ['statement', { statement: 'two\nlines' }],

@@ -1,5 +1,5 @@
 import { parseSiweMessage } from 'viem/siwe'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BlockchainApi } from '../../../../../src/core/apiPorts'
 import type { HostedSession } from '../../../../../src/core/domain/siwxSessions'
 import { signInWithWallet } from '../../../../../src/core/effects/siwx/signInWithWallet'
@@ -9,11 +9,6 @@ import { GangwayError } from '../../../../../src/core/errors/base'
 import { EPOCH, reply, replyError, runEffectAsync } from '../../../../support/runEffect'
 import { stateAfter } from '../../../../support/stateAfter'
 import { ACCOUNT, fakeAdapter } from '../fakes'
-
-// The message is built with viem/siwe, loaded with import(): runEffectAsync lets it settle.
-beforeAll(async () => {
-  await import('viem/siwe')
-})
 
 const CAIP = `eip155:1:${ACCOUNT}`
 const state = stateAfter(
@@ -49,6 +44,20 @@ describe('signInWithWallet', () => {
     expect(calls).toHaveLength(1)
     // The message depends on the event alone (nonce, domain, URI carried; times from its stamp).
     expect(replay.calls[0]![2]).toEqual(calls[0]![2])
+  })
+
+  it("a field outside EIP-4361's grammar (a statement with a line separator, a domain with a scheme) fails before the wallet is asked", async () => {
+    const cases = [
+      { state: stateAfter([connectionSucceeded({ connectorId: 'a', namespace: 'eip155', accounts: [{ address: ACCOUNT, type: 'eoa' }], caipNetworkId: 'eip155:1' })], { settings: { siwx: { required: true, statement: 'Sign in\u2028to the demo' } } }), request, field: 'statement' },
+      { state, request: siwxSignInRequested({ caipAddress: CAIP, nonce: 'abcdefgh12345678', domain: 'https://app.example', uri: 'https://app.example' }, { requestId: 's1' }), field: 'domain' },
+    ]
+    for (const c of cases) {
+      const { adapter, calls } = fakeAdapter({ signMessage: () => reply(`0x${'11'.repeat(65)}`, 10) })
+      const run = await runEffectAsync(signInWithWallet, { events: { marble: 'r', values: { r: c.request } }, state: c.state, loop: true, deps: { adapters: { eip155: adapter } } })
+      expect(calls).toHaveLength(0)
+      expect(run.state.siwx.sessions[CAIP]).toBeUndefined()
+      expect(run.state.siwxSignIn).toMatchObject({ status: 'failed', error: { shortMessage: 'Invalid SIWX message', details: expect.stringMatching(new RegExp(`^${c.field}: `)) } })
+    }
   })
 
   describe('with the hosted session store', () => {
