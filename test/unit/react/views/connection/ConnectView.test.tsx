@@ -3,27 +3,21 @@
 // spec §1's default), the wallets collapsed into one entry (collapseWallets), wallets hidden by
 // rdns or name, and the modal's `loading` flag while an open prefetches wallet data.
 import { act } from 'react'
-import { createRoot } from 'react-dom/client'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { Connector } from '../../../../../src/core/domain/entities'
 import { AUTH_CONNECTOR_ID } from '../../../../../src/core/events/embeddedWallet/embeddedWallet'
-import { ModalProvider, preloadModalUi } from '../../../../../src/react/ModalProvider'
 import { useModalState } from '../../../../../src/react/useModalState'
 import { MODAL_CSS } from '../../../../../src/react/theme'
 import { createFakeChainAdapter } from '../../../../support/fakeChainAdapter'
+import { modalUiPerFile } from '../../../../support/modalUi'
 import { createTestModal } from '../../../../support/testModal'
 import { settle } from '../../../../support/virtualTime'
 import { createFakeDirectory } from '../../../data/fakeApi'
 
-beforeAll(() => preloadModalUi())
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-let cleanup: (() => void)[] = []
-afterEach(() => {
-  cleanup.forEach((f) => f())
-  cleanup = []
-  document.body.innerHTML = ''
-})
+const mount = modalUiPerFile()
+/** Modals to destroy after each test (the UI is unmounted by modalUiPerFile). */
+let modals: { destroy(): void }[] = []
+afterEach(() => modals.splice(0).forEach((m) => m.destroy()))
 
 const wallet = (id: string, name: string, rdns: string, installed: boolean): Connector => ({ id, name, chain: 'eip155', type: 'ANNOUNCED', installed, info: { rdns } })
 const METAMASK = wallet('mm', 'MetaMask', 'io.metamask', true)
@@ -41,17 +35,8 @@ async function render(connectors: Connector[], options: Parameters<typeof create
     loadingSeen.push(loading)
     return <output data-testid="host-loading">{loading ? 'loading' : 'idle'}</output>
   }
-  const root = createRoot(document.body.appendChild(document.createElement('div')))
-  await act(async () =>
-    root.render(
-      <ModalProvider modal={t.modal}>
-        <HostSpinner />
-      </ModalProvider>,
-    ),
-  )
-  cleanup.push(() => act(() => root.unmount()), () => t.modal.destroy())
-  const shadow = () => document.querySelector('gangway-modal')!.shadowRoot!
-  const q = (testId: string) => shadow().querySelector<HTMLElement>(`[data-testid="${testId}"]`)
+  const { shadow, byTestId: q, view } = mount(t.modal, <HostSpinner />)
+  modals.push(t.modal)
   const step = async (fn: () => unknown = () => undefined) => {
     await act(async () => {
       fn()
@@ -61,7 +46,6 @@ async function render(connectors: Connector[], options: Parameters<typeof create
     // A view whose module has not loaded yet shows a fallback until it has (views load lazily).
     while (q('view-loading')) await act(() => new Promise((r) => setTimeout(r, 10)))
   }
-  const view = () => shadow().querySelector('[role=dialog]')?.getAttribute('data-view') ?? null
   /** Connect's ways to connect, top to bottom, as drawn. */
   const methods = () =>
     [...q('wallet-choices')!.children].flatMap((el) => {
@@ -73,14 +57,14 @@ async function render(connectors: Connector[], options: Parameters<typeof create
 }
 
 describe('the order of the ways to connect', () => {
-  it('e-mail, social, wallets by default; the wallets first when one is installed in the browser (spec §1)', async () => {
+  it('e-mail, social, wallets by default (spec §1)', async () => {
     const none = await render([RAINBOW, EMBEDDED])
     await none.step(() => none.modal.open())
     expect(none.methods()).toEqual(['email', 'social', 'wallet'])
     expect(none.q('view-connect')!.getAttribute('data-methods')).toBe('email social wallet')
-    cleanup.forEach((f) => f())
-    cleanup = []
+  })
 
+  it('the wallets first when one is installed in the browser (spec §1)', async () => {
     const installed = await render([RAINBOW, METAMASK, EMBEDDED])
     await installed.step(() => installed.modal.open())
     expect(installed.methods()).toEqual(['wallet', 'email', 'social'])
@@ -93,13 +77,13 @@ describe('the order of the ways to connect', () => {
     expect(t.modal.getState().settings.connectMethodsOrder).toEqual(['social', 'email'])
   })
 
-  it('a method that is off is left out: no embedded wallet, no e-mail or social; socials off, e-mail still shown', async () => {
+  it('a method that is off is left out: no embedded wallet, no e-mail or social', async () => {
     const bare = await render([METAMASK], { connectMethodsOrder: ['email', 'social', 'wallet'] })
     await bare.step(() => bare.modal.open())
     expect(bare.methods()).toEqual(['wallet'])
-    cleanup.forEach((f) => f())
-    cleanup = []
+  })
 
+  it('socials off: the e-mail field stays', async () => {
     const noSocials = await render([RAINBOW, EMBEDDED], { features: { socials: false } })
     await noSocials.step(() => noSocials.modal.open())
     expect(noSocials.methods()).toEqual(['email', 'wallet'])
