@@ -85,6 +85,7 @@ export type { ViewName, Namespace } from './core/events/views.js'
 export type { EventInput, StampedEvent, EventCreator } from './core/events/defineEvent.js'
 export type { IntentCreator, IntentInput } from './core/events/requestLifecycle.js'
 export type { ModalState, Features, SessionSettings, ThemeMode, ConnectionStatus } from './core/state.js'
+export type { ConnectMethod } from './core/domain/constants.js'
 export { DEFAULT_FEATURES } from './core/state.js'
 export type { Storage, Analytics, Clock } from './core/ports.js'
 export type { LogSnapshot } from './core/eventLog.js'
@@ -171,14 +172,10 @@ export type { AccountTab } from './core/events/accountSheet/activity.js'
 export { apiRequestFailed } from './core/events/data/api.js'
 export { remoteConfigLoaded, remoteConfigFailed } from './core/events/modal/config.js'
 export type { ListedWallet, WalletListName, WalletPages } from './core/reducers/data/dataState.js'
-export {
-  selectAccountBalance,
-  selectAllWallets,
-  selectFeaturedWallets,
-  selectRecommendedWallets,
-  selectTokenBalances,
-} from './core/reducers/data/dataSelectors.js'
-export type { AccountBalance, AllWalletsListing } from './core/reducers/data/dataSelectors.js'
+export { selectAccountBalance, selectTokenBalances } from './core/reducers/data/dataSelectors.js'
+export { selectAllWallets, selectFeaturedWallets, selectRecommendedWallets } from './core/reducers/data/walletListSelectors.js'
+export type { AccountBalance } from './core/reducers/data/dataSelectors.js'
+export type { AllWalletsListing } from './core/reducers/data/walletListSelectors.js'
 // The connected wallet for the host's own contract calls: `modal.getProvider()` and `modal.getWalletClient()`.
 export type { Eip1193Provider, EvmCapabilities } from './core/ports.js'
 export type { GangwayWalletClient, WalletClientOptions } from './walletClient.js'

@@ -2,7 +2,7 @@ import { StrictMode, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { installDevWallets } from '../extension/installDevWallets'
 import { loadStackConfig, type StackConfig } from '../stack/stackConfig'
-import { createModal, DEFAULT_SWAP_CHAINS, VIEWS, type ChainAdapter, type Modal, type Network, type ViewName } from '../../src/index'
+import { createModal, DEFAULT_SWAP_CHAINS, VIEWS, type ChainAdapter, type ConnectMethod, type Modal, type Network, type ViewName } from '../../src/index'
 import { createEvmAdapter, defineEvmNetwork } from '../../src/evm'
 import { walletConnect } from '../../src/walletconnect'
 import { batchedCalls, embeddedWallet, names, onramp, siwx, smartSessions, swaps } from '../../src/features'
@@ -197,12 +197,14 @@ async function main() {
       ? { siwx: siwx({ required: params.get('siwx') === 'required', hosted: params.get('siwx') === 'hosted', statement: 'Sign in to the Gangway demo.' }) }
       : {}),
     // ?legal=1: Connect links the terms and privacy policy; ?legal=checkbox: the visitor ticks a box first.
-    ...(params.get('legal')
-      ? {
-          legal: { termsUrl: 'https://example.com/terms', privacyUrl: 'https://example.com/privacy' },
-          ...(params.get('legal') === 'checkbox' ? { features: { legalCheckbox: true } } : {}),
-        }
-      : {}),
+    // ?collapseWallets=1: Connect folds the wallets into one "Continue with a wallet" entry.
+    ...(params.get('legal') ? { legal: { termsUrl: 'https://example.com/terms', privacyUrl: 'https://example.com/privacy' } } : {}),
+    features: { ...(params.get('legal') === 'checkbox' ? { legalCheckbox: true } : {}), ...(params.get('collapseWallets') === '1' ? { collapseWallets: true } : {}) },
+    // Connect's layout: ?connectMethods=wallet,email (the order of its ways to connect),
+    // ?excludeWalletRdns=… and ?excludeWalletNames=… (comma-separated); ?collapseWallets=1 is a feature above.
+    ...(params.get('connectMethods') ? { connectMethodsOrder: params.get('connectMethods')!.split(',') as ConnectMethod[] } : {}),
+    ...(params.get('excludeWalletRdns') ? { excludeWalletRdns: params.get('excludeWalletRdns')!.split(',') } : {}),
+    ...(params.get('excludeWalletNames') ? { excludeWalletNames: params.get('excludeWalletNames')!.split(',') } : {}),
     // ?email=1: the embedded wallet (e-mail login) through the stack's auth service and frame;
     // ?frameUrl= another frame page, ?frameTimeout= ms the frame may take to load (default 20 s).
     ...(params.get('email') === '1'

@@ -1,4 +1,4 @@
-import { RECENT_WALLETS_MAX } from './domain/walletLists.js'
+import { RECENT_WALLETS_MAX } from './domain/constants.js'
 import { isPlainObject, plainDataProblem, type Schema } from './events/schema.js'
 import { recentWalletSchema, storageFailed, storageHydrated, storedCallsSchema, storedPermissionsSchema } from './events/persistence/storage.js'
 import type { EventInput } from './events/defineEvent.js'

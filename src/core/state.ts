@@ -1,5 +1,4 @@
-import { DEFAULT_SOCIALS, DEFAULT_WALLET_ACTIONS } from './domain/constants.js'
-import { DEFAULT_CONNECTOR_ORDER } from './domain/walletLists.js'
+import { DEFAULT_CONNECTOR_ORDER, DEFAULT_SOCIALS, DEFAULT_WALLET_ACTIONS, type ConnectMethod } from './domain/constants.js'
 import type { BannerVariant } from './events/modal/banner.js'
 import type { Namespace, ViewName } from './events/views.js'
 import type { Network } from './domain/entities.js'
@@ -96,8 +95,13 @@ export type SessionSettings = {
   reconnect?: boolean
   /** Which HTTP services (spec §7) the host configured; without one, nothing is requested from it. */
   services?: { walletDirectory?: boolean; blockchainApi?: boolean }
-  /** Wallet directory ids: featured first, only `include`d ones listed, `exclude`d ones hidden. */
-  walletFilters?: { featured?: string[]; include?: string[]; exclude?: string[] }
+  /**
+   * Wallet directory ids: featured first, only `include`d ones listed, `exclude`d ones hidden;
+   * wallets (directory wallets and the browser's alike) hidden by rdns or by name (spec §5).
+   */
+  walletFilters?: { featured?: string[]; include?: string[]; exclude?: string[]; excludeRdns?: string[]; excludeNames?: string[] }
+  /** The host's order of Connect's ways to connect; the methods it leaves out follow in spec §1's order. */
+  connectMethodsOrder?: ConnectMethod[]
   /**
    * The optional features whose modules the host passed (`swaps()`, `onramp()`, `names()` in
    * `modules`): one not listed stays off whatever the feature flags say, its code not in the build.

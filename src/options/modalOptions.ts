@@ -5,6 +5,7 @@ import type { LoadWalletConnect } from '../adapters/walletconnect/lazyWalletConn
 import type { LoadEmbeddedWallet } from '../adapters/auth/lazyEmbeddedWallet.js'
 import type { AnalyticsSink, BlockchainApi, WalletDirectory } from '../core/apiPorts.js'
 import type { Network } from '../core/domain/entities.js'
+import { DEFAULT_CONNECT_METHOD_ORDER, type ConnectMethod } from '../core/domain/constants.js'
 import { isSwapChainId } from '../core/domain/swap.js'
 import { isSiwxStatement } from '../core/domain/siwxGrammar.js'
 import type { LogDeps } from '../core/effects/persistence/persistLog.js'
@@ -147,6 +148,20 @@ export type ModalOptions = {
   includeWalletIds?: readonly string[]
   /** These directory wallets are never listed. */
   excludeWalletIds?: readonly string[]
+  /**
+   * Wallets never listed, by their reverse-DNS id (EIP-6963 `rdns`, e.g. `'io.metamask'`):
+   * the browser's wallets on Connect and the directory's alike (spec §5).
+   */
+  excludeWalletRdns?: readonly string[]
+  /** Wallets never listed, by their name as shown (exact, e.g. `'MetaMask'`): the browser's and the directory's alike. */
+  excludeWalletNames?: readonly string[]
+  /**
+   * The order of Connect's ways to connect: `'email'` (the embedded wallet's e-mail field),
+   * `'social'` (its social logins) and `'wallet'` (the wallets), each at most once; those left out
+   * follow. By default e-mail, social, wallet, or the wallets first when one is installed in the
+   * browser (spec §1). Collapse the wallets to one entry with the `collapseWallets` feature.
+   */
+  connectMethodsOrder?: readonly ConnectMethod[]
   /** Ports used instead of the clients the URLs would make (tests, custom transports). */
   walletDirectory?: WalletDirectory
   blockchainApi?: BlockchainApi
@@ -226,6 +241,20 @@ const flag = optional(boolean())
  */
 const cspNonce = check((v) => typeof v === 'string' && /^[A-Za-z0-9+/_-]+={0,2}$/.test(v), 'a CSP nonce (base64)')
 const ids = optional(array(string()))
+/** Rdns ids or names a wallet is matched by: exact, so a blank one would match nothing. */
+const walletKeys = optional(array(check((v) => typeof v === 'string' && v.trim() !== '', 'a non-empty string')))
+
+/** A list whose entries each come once. */
+function once(list: Schema<unknown>): Schema<unknown> {
+  return {
+    check: (v, path) => list.check(v, path) ?? repeatProblem(v as unknown[], path),
+  }
+}
+
+function repeatProblem(list: readonly unknown[], path: string): string | null {
+  const at = list.findIndex((x, i) => list.indexOf(x) !== i)
+  return at < 0 ? null : `${path}[${at}] repeats ${show(list[at])}`
+}
 
 /**
  * An object whose listed fields fit their schemas. Other fields are allowed (a host's own, or
@@ -394,6 +423,9 @@ const FIELDS: { readonly [K in keyof Required<ModalOptions>]: Schema<unknown> } 
   featuredWalletIds: ids,
   includeWalletIds: ids,
   excludeWalletIds: ids,
+  excludeWalletRdns: walletKeys,
+  excludeWalletNames: walletKeys,
+  connectMethodsOrder: optional(once(array(literal(...DEFAULT_CONNECT_METHOD_ORDER)))),
   walletDirectory: optional(anyObject),
   blockchainApi: optional(anyObject),
   analyticsSink: optional(anyObject),

@@ -45,7 +45,10 @@ export function sessionSettings(o: ModalOptions, hasWindow: boolean): SessionSet
   if (o.featuredWalletIds?.length) walletFilters.featured = [...o.featuredWalletIds]
   if (o.includeWalletIds?.length) walletFilters.include = [...o.includeWalletIds]
   if (o.excludeWalletIds?.length) walletFilters.exclude = [...o.excludeWalletIds]
+  if (o.excludeWalletRdns?.length) walletFilters.excludeRdns = [...new Set(o.excludeWalletRdns)]
+  if (o.excludeWalletNames?.length) walletFilters.excludeNames = [...new Set(o.excludeWalletNames)]
   if (Object.keys(walletFilters).length) settings.walletFilters = walletFilters
+  if (o.connectMethodsOrder?.length) settings.connectMethodsOrder = [...o.connectMethodsOrder]
   const optional = optionalModules(o)
   if (optional.length) settings.optionalFeatures = optional.map((m) => m.optional)
   // Off by default (spec §1); a host that brings smartSessions() asks for it, unless its own

@@ -139,6 +139,11 @@ export const MODAL_CSS = `
 .gw-loading-text { width: 45%; height: .9em; border-radius: var(--gw-radius); }
 @keyframes gw-pulse { from { opacity: 1; } to { opacity: .45; } }
 .gw-wallet-choices { border: 0; margin: 0; padding: 0; min-width: 0; }
+.gw-connect { position: relative; }
+/* Laid over the view's top padding: showing it moves nothing. */
+.gw-loading-bar { position: absolute; top: -10px; inset-inline: 0; height: 2px; overflow: hidden; border-radius: 1px; background: var(--gw-border); }
+.gw-loading-bar::after { content: ''; position: absolute; inset-block: 0; width: 30%; background: var(--gw-accent); animation: gw-loading-bar 1s ease-in-out infinite; }
+@keyframes gw-loading-bar { from { inset-inline-start: -30%; } to { inset-inline-start: 100%; } }
 .gw-wallet-choices:disabled { opacity: .55; }
 .gw-legal { margin: 12px 2px 0; font-size: .85em; color: var(--gw-fg-2); text-align: center; }
 .gw-email-form { margin: 0 0 12px; }
@@ -173,6 +178,6 @@ export const MODAL_CSS = `
   .gw-overlay[data-closing] .gw-dialog { animation-name: gw-sheet-in; }
 }
 @media (prefers-reduced-motion: reduce) {
-  .gw-overlay, .gw-dialog, .gw-title, .gw-view, .gw-banner, .gw-toast, .gw-body, .gw-loading-block { animation: none !important; transition: none !important; }
+  .gw-overlay, .gw-dialog, .gw-title, .gw-view, .gw-banner, .gw-toast, .gw-body, .gw-loading-block, .gw-loading-bar::after { animation: none !important; transition: none !important; }
 }
 `

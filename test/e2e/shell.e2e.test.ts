@@ -56,6 +56,27 @@ describe('the modal shell in Chromium', () => {
     await context.close()
   })
 
+  it('Connect layout from the options: the host order, the wallets collapsed into one entry leading to them, a wallet hidden by name', async () => {
+    const { page, context, errors } = await openDemo(browser, { query: '?email=1&collapseWallets=1&connectMethods=social,wallet&excludeWalletNames=Second%20Dev%20Wallet' })
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => currentView(page)).toBe('Connect')
+    const connect = page.locator('gangway-modal [data-testid=view-connect]')
+    expect(await connect.getAttribute('data-methods')).toBe('social wallet email')
+    expect(await page.locator('gangway-modal [data-testid^="wallet-dev."]').count()).toBe(0)
+    // The open's prefetch of the directory's lists ends, and with it the loading bar.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { gangway: { getState(): { modal: { loading: boolean } } } }).gangway.getState().modal.loading)).toBe(false)
+    expect(await page.locator('gangway-modal [data-testid=modal-loading]').count()).toBe(0)
+    await page.locator('gangway-modal [data-testid=connect-wallets-entry]').click()
+    await expect.poll(() => currentView(page)).toBe('ConnectWallets')
+    await page.locator('gangway-modal [data-testid="wallet-dev.gangway.wallet"]').waitFor()
+    expect(await page.locator('gangway-modal [data-testid="wallet-dev.gangway.second"]').count()).toBe(0)
+    expect(await page.locator('gangway-modal [data-testid=recommended-wallets] button').count()).toBe(4)
+    await page.locator('gangway-modal [data-testid="wallet-dev.gangway.wallet"]').click()
+    await expect.poll(() => currentView(page)).toBe('ConnectingExternal')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it("onboarding: New to wallets? explains wallets and suggests some; a WalletConnect wallet offers Get <wallet> with its store pages; connecting views are titled after the wallet", async () => {
     const { page, context } = await openDemo(browser)
     await page.getByTestId('open-modal').click()

@@ -18,6 +18,7 @@ import { evmNetwork } from '../support/stateAfter'
 import { createTestModal } from '../support/testModal'
 import { createVirtualTime } from '../support/virtualTime'
 import { fuzzParams } from './fuzzParams'
+import { DEFAULT_CONNECT_METHOD_ORDER as CONNECT_METHODS } from '../../src/core/domain/walletLists'
 import { embeddedWallet, names, onramp, siwx, swaps } from '../../src/features'
 
 // Fuzz: the options a host passes. Those that end up in views (legal links, the sign-in
@@ -30,6 +31,9 @@ const url = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.anything(),
 )
+
+/** A wallet's rdns or name as a host would write it. */
+const walletKey = fc.oneof(fc.constantFrom('io.metamask', 'me.rainbow', 'MetaMask', 'Coinbase Wallet'), fc.string({ minLength: 1, maxLength: 12 }).filter((k) => k.trim() !== ''))
 
 describe('createModal options (fuzz)', () => {
   it('legal links and the SIWX statement are refused, or kept only as http(s) URLs and one line of EIP-4361 statement characters', async () => {
@@ -136,6 +140,45 @@ describe('createModal options (fuzz)', () => {
   })
 })
 
+describe('Connect layout options (fuzz)', () => {
+  // Near misses of each: a method spelt otherwise, one twice, blank or padded keys, junk.
+  const method = fc.oneof({ arbitrary: fc.constantFrom(...CONNECT_METHODS), weight: 6 }, { arbitrary: fc.constantFrom('Email', 'socials', 'sms', ''), weight: 1 }, { arbitrary: junkArb, weight: 1 })
+  const order = fc.oneof({ arbitrary: fc.array(method, { maxLength: 4 }), weight: 6 }, { arbitrary: junkArb, weight: 1 })
+  const key = fc.oneof(walletKey, fc.constantFrom('', ' ', '\t'), junkArb)
+  const keys = fc.oneof({ arbitrary: fc.array(key, { maxLength: 4 }), weight: 6 }, { arbitrary: junkArb, weight: 1 })
+  const collapse = fc.oneof({ arbitrary: fc.boolean(), weight: 6 }, { arbitrary: junkArb, weight: 1 })
+
+  it('connectMethodsOrder, excludeWalletRdns / excludeWalletNames and collapseWallets are refused naming the field, or kept exactly', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.option(order, { nil: undefined }), fc.option(keys, { nil: undefined }), fc.option(keys, { nil: undefined }), fc.option(collapse, { nil: undefined }), async (methods, rdns, names, collapseWallets) => {
+        const given = { connectMethodsOrder: methods, excludeWalletRdns: rdns, excludeWalletNames: names, features: collapseWallets === undefined ? undefined : { collapseWallets } }
+        const isKeyList = (v: unknown) => v === undefined || (Array.isArray(v) && v.every((k) => typeof k === 'string' && k.trim() !== ''))
+        const validOrder =
+          methods === undefined || (Array.isArray(methods) && methods.every((m) => (CONNECT_METHODS as readonly unknown[]).includes(m)) && new Set(methods).size === methods.length)
+        const valid = validOrder && isKeyList(rdns) && isKeyList(names) && (collapseWallets === undefined || typeof collapseWallets === 'boolean')
+        let created: Awaited<ReturnType<typeof createTestModal>> | undefined
+        try {
+          created = await createTestModal(given as never)
+        } catch (error) {
+          expect(error).toBeInstanceOf(InvalidInputError)
+          expect((error as InvalidInputError).message).toMatch(/^Invalid options: (connectMethodsOrder|excludeWalletRdns|excludeWalletNames|features)\b/)
+          expect(valid).toBe(false)
+          return
+        }
+        expect(valid).toBe(true)
+        const { settings, features } = created.modal.getState()
+        expect(settings.connectMethodsOrder).toEqual((methods as string[] | undefined)?.length ? methods : undefined)
+        const kept = (list: unknown) => ((list as string[] | undefined)?.length ? [...new Set(list as string[])] : undefined)
+        expect(settings.walletFilters?.excludeRdns).toEqual(kept(rdns))
+        expect(settings.walletFilters?.excludeNames).toEqual(kept(names))
+        expect(features.collapseWallets).toBe(collapseWallets === true)
+        created.modal.destroy()
+      }),
+      fuzzParams('createModal Connect layout options', 150),
+    )
+  })
+})
+
 // Fuzz: any options at all. createModal either makes a modal that becomes ready and opens, or
 // refuses with an InvalidInputError 'Invalid options: <field> …' before anything started (no
 // storage read or write, no timer); never another error, never a half-started modal.
@@ -155,7 +198,10 @@ const walletConnectOptions = walletConnect({ prefetch: false, loadProvider: () =
 /** Values each option may have (a new option without an arbitrary does not compile). */
 const GOOD: PerOption = {
   projectId: fc.string({ maxLength: 20 }),
-  features: fc.record({ swaps: fc.boolean(), socials: fc.constantFrom(['google'], false), connectorOrder: fc.array(fc.string({ maxLength: 5 }), { maxLength: 2 }) }, { requiredKeys: [] }),
+  features: fc.record(
+    { swaps: fc.boolean(), socials: fc.constantFrom(['google'], false), connectorOrder: fc.array(fc.string({ maxLength: 5 }), { maxLength: 2 }), collapseWallets: fc.boolean() },
+    { requiredKeys: [] },
+  ),
   themeMode: fc.constantFrom('light', 'dark'),
   themeVariables: fc.constantFrom({}, { '--gw-accent': '#0a7' }, { '--gw-radius': '4px', '--gw-z-index': '1100' }),
   adapters: fc.array(fc.oneof(fc.constantFrom('eip155', 'solana', 'bip122'), fc.constant(null).map(() => createFakeChainAdapter().adapter)), { maxLength: 3 }),
@@ -191,6 +237,9 @@ const GOOD: PerOption = {
   featuredWalletIds: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
   includeWalletIds: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
   excludeWalletIds: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
+  excludeWalletRdns: fc.array(walletKey, { maxLength: 3 }),
+  excludeWalletNames: fc.array(walletKey, { maxLength: 3 }),
+  connectMethodsOrder: fc.shuffledSubarray([...CONNECT_METHODS]),
   walletDirectory: fc.constant(undefined),
   blockchainApi: fc.constant(undefined),
   analyticsSink: fc.constant(undefined),
@@ -201,7 +250,7 @@ const idsOrJunk = fc.oneof(fc.constantFrom('abc', [1], [null]), junkArb)
 /** Values each option must be refused with: near misses first, then anything at all. */
 const BAD: PerOption = {
   projectId: fc.oneof(fc.constantFrom(42, null, ['p']), junkArb.filter((v) => typeof v !== 'string' && v !== undefined)),
-  features: fc.oneof(fc.constantFrom({ swap: true }, { swaps: 'yes' }, { socials: ['google', 1] }, { swaps: 1n }), junkArb),
+  features: fc.oneof(fc.constantFrom({ swap: true }, { swaps: 'yes' }, { socials: ['google', 1] }, { swaps: 1n }, { collapseWallets: 'yes' }), junkArb),
   themeMode: fc.oneof(fc.constantFrom('blue', 'Dark', ''), junkArb),
   themeVariables: fc.oneof(fc.constantFrom({ '--gw-accent': 'red;' }, { accent: 'red' }, { '--gw-accent': '' }), junkArb),
   adapters: fc.oneof(fc.constantFrom('eip155', ['mars'], [{ namespace: 'eip155' }], [null]), junkArb),
@@ -265,6 +314,9 @@ const BAD: PerOption = {
   featuredWalletIds: idsOrJunk,
   includeWalletIds: idsOrJunk,
   excludeWalletIds: idsOrJunk,
+  excludeWalletRdns: fc.oneof(fc.constantFrom('io.metamask', [''], ['io.metamask', ' '], [1]), junkArb),
+  excludeWalletNames: fc.oneof(fc.constantFrom('MetaMask', [''], [null]), junkArb),
+  connectMethodsOrder: fc.oneof(fc.constantFrom('wallet', ['sms'], ['wallet', 'wallet'], ['Email'], [null]), junkArb),
   walletDirectory: fc.oneof(fc.constantFrom('https://directory', 1), junkArb),
   blockchainApi: fc.oneof(fc.constantFrom('https://api', 1), junkArb),
   analyticsSink: fc.oneof(fc.constantFrom('https://pulse', 1), junkArb),

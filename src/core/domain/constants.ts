@@ -114,6 +114,27 @@ export const DEFAULT_WALLET_ACTIONS: readonly WalletAction[] = /* @__PURE__ */ O
 
 export const DEFAULT_SOCIALS: readonly SocialOption[] = /* @__PURE__ */ Object.freeze(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
 
+/** The sections of the connect view, in the order a host may choose (spec §1). */
+export type ConnectorGroup = 'walletConnect' | 'recent' | 'injected' | 'featured' | 'custom' | 'external' | 'recommended'
+
+export const DEFAULT_CONNECTOR_ORDER: readonly ConnectorGroup[] = /* @__PURE__ */ Object.freeze([
+  'walletConnect',
+  'recent',
+  'injected',
+  'featured',
+  'custom',
+  'external',
+  'recommended',
+])
+
+/** The ways to connect offered by the connect view: the e-mail field, the social logins, the wallets. */
+export type ConnectMethod = 'email' | 'social' | 'wallet'
+
+/** Spec §1's connect-method order; also every method there is. */
+export const DEFAULT_CONNECT_METHOD_ORDER: readonly ConnectMethod[] = /* @__PURE__ */ Object.freeze(['email', 'social', 'wallet'])
+/** The connect-method order when an installed wallet is detected (spec §1). */
+export const INSTALLED_WALLET_CONNECT_METHOD_ORDER: readonly ConnectMethod[] = /* @__PURE__ */ Object.freeze(['wallet', 'email', 'social'])
+
 /** Namespaces each feature supports (spec §1). */
 export const FEATURE_NAMESPACES = /* @__PURE__ */ Object.freeze({
   balances: ['eip155', 'solana'],

@@ -1,10 +1,13 @@
 /**
  * List rules: which tokens and wallets are shown, in which order, and the recent-wallets list.
  */
-import { RECENT_WALLETS_MAX } from './constants.js'
+// Optimization: the constants live in constants.ts, which the first bundle reads (the options'
+// checks, the initial state); this module's rules join only the chunks that apply them.
+import { DEFAULT_CONNECTOR_ORDER, DEFAULT_CONNECT_METHOD_ORDER, INSTALLED_WALLET_CONNECT_METHOD_ORDER, RECENT_WALLETS_MAX, type ConnectMethod, type ConnectorGroup } from './constants.js'
 import type { Connector, ConnectorType } from './entities.js'
 
-export { RECENT_WALLETS_MAX } from './constants.js'
+export { DEFAULT_CONNECTOR_ORDER, DEFAULT_CONNECT_METHOD_ORDER, INSTALLED_WALLET_CONNECT_METHOD_ORDER, RECENT_WALLETS_MAX } from './constants.js'
+export type { ConnectMethod, ConnectorGroup } from './constants.js'
 
 /**
  * Token balances without the tokens whose decimals are exactly `"0"` (`"0.0"` is kept).
@@ -71,19 +74,6 @@ export function isBrowserWalletVisible(
   return Boolean(connector.info?.rdns)
 }
 
-/** The sections of the connect view, in the order a host may choose (spec §1). */
-export type ConnectorGroup = 'walletConnect' | 'recent' | 'injected' | 'featured' | 'custom' | 'external' | 'recommended'
-
-export const DEFAULT_CONNECTOR_ORDER: readonly ConnectorGroup[] = /* @__PURE__ */ Object.freeze([
-  'walletConnect',
-  'recent',
-  'injected',
-  'featured',
-  'custom',
-  'external',
-  'recommended',
-])
-
 const GROUP_OF_TYPE: Record<ConnectorType, ConnectorGroup | null> = {
   WALLET_CONNECT: 'walletConnect',
   INJECTED: 'injected',
@@ -129,18 +119,14 @@ export function orderConnectors<T extends { id: string }>(
   return out
 }
 
-/** The ways to connect offered by the connect view. */
-export type ConnectMethod = 'email' | 'social' | 'wallet'
-
-export const DEFAULT_CONNECT_METHOD_ORDER: readonly ConnectMethod[] = /* @__PURE__ */ Object.freeze(['email', 'social', 'wallet'])
-export const INSTALLED_WALLET_CONNECT_METHOD_ORDER: readonly ConnectMethod[] = /* @__PURE__ */ Object.freeze(['wallet', 'email', 'social'])
-
 /**
- * The order of the connect methods: the host's order when given, else email, social, wallet, or
- * wallet first when an installed wallet is detected. Disabled methods are left out.
+ * The order of the connect methods (spec §1): the host's order first, the methods it leaves out
+ * after it in the default order, which is email, social, wallet, or wallet first when an
+ * installed wallet is detected. Disabled methods are left out.
  *
  * @example
  * orderConnectMethods({ installedWalletDetected: true }) // ['wallet', 'email', 'social']
+ * orderConnectMethods({ order: ['social'] }) // ['social', 'email', 'wallet']
  */
 export function orderConnectMethods(
   options: {
@@ -149,13 +135,8 @@ export function orderConnectMethods(
     enabled?: Partial<Record<ConnectMethod, boolean>> | undefined
   } = {},
 ): ConnectMethod[] {
-  const base =
-    options.order && options.order.length > 0
-      ? options.order
-      : options.installedWalletDetected
-        ? INSTALLED_WALLET_CONNECT_METHOD_ORDER
-        : DEFAULT_CONNECT_METHOD_ORDER
-  return [...new Set(base)].filter((m) => options.enabled?.[m] !== false)
+  const fallback = options.installedWalletDetected ? INSTALLED_WALLET_CONNECT_METHOD_ORDER : DEFAULT_CONNECT_METHOD_ORDER
+  return [...new Set([...(options.order ?? []), ...fallback])].filter((m) => options.enabled?.[m] !== false)
 }
 
 /**

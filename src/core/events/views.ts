@@ -31,6 +31,7 @@ export const VIEWS = [
   'GetWallet',
   'ReviewPermissions',
   'Permissions',
+  'ConnectWallets',
 ] as const
 
 export type ViewName = (typeof VIEWS)[number]

@@ -1,3 +1,4 @@
+import { selectAllWalletsCount } from '../../core/reducers/data/walletListSelectors.js'
 import { useI18n } from '../i18n/i18n.js'
 import { useModal } from '../ModalContext.js'
 import { useModalState } from '../useModalState.js'
@@ -13,10 +14,7 @@ export function AllWalletsEntry() {
   const { t } = useI18n()
   const modal = useModal()
   const shown = useModalState((s) => s.features.allWallets && !!s.settings.services?.walletDirectory)
-  const count = useModalState((s) => {
-    const { all, featured } = s.walletList.lists
-    return all.count === null ? null : all.count + featured.wallets.length
-  })
+  const count = useModalState(selectAllWalletsCount)
   if (!shown) return null
   return (
     <button type="button" className="gw-button" data-testid="all-wallets-entry" onClick={() => modal.push('AllWallets')}>

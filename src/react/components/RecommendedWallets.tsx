@@ -1,5 +1,5 @@
 import { RECOMMENDED_WALLETS_COUNT } from '../../core/domain/constants.js'
-import { selectFeaturedWallets, selectRecommendedWallets } from '../../core/reducers/data/dataSelectors.js'
+import { selectFeaturedWallets, selectRecommendedWallets } from '../../core/reducers/data/walletListSelectors.js'
 import type { ListedWallet } from '../../core/reducers/data/dataState.js'
 import { useI18n } from '../i18n/i18n.js'
 import { useModal } from '../ModalContext.js'

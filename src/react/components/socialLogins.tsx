@@ -1,6 +1,7 @@
 import { socialsForPlatform } from '../../core/domain/socials.js'
 import { socialLoginRequested } from '../../core/events/embeddedWallet/embeddedWallet.js'
 import type { Modal } from '../../createModal.js'
+import type { ModalState } from '../../core/state.js'
 import { useI18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
 
@@ -45,12 +46,19 @@ export function startSocialLogin(modal: Modal, provider: string): void {
   if (modal.getState().router.view !== view) modal.push(view)
 }
 
+/** The social logins the project offers (spec §1), in its order, as offered on this platform. */
+const offeredSocials = (offered: ModalState['features']['socials'], miniApp: ModalState['settings']['miniApp']): string[] =>
+  Array.isArray(offered) ? socialsForPlatform(offered, miniApp) : []
+
+/** Whether Connect offers a social login (the embedded wallet's connector aside). */
+export const selectOffersSocialLogin = (s: ModalState): boolean => offeredSocials(s.features.socials, s.settings.miniApp).length > 0
+
 /** Connect's social logins: the project's providers (spec §1), in its order, as offered on this platform. */
 export function SocialButtons({ modal }: { modal: Modal }) {
   const { t } = useI18n()
   const offered = useModalState((s) => s.features.socials)
   const miniApp = useModalState((s) => s.settings.miniApp)
-  const socials = Array.isArray(offered) ? socialsForPlatform(offered, miniApp) : []
+  const socials = offeredSocials(offered, miniApp)
   if (socials.length === 0) return null
   return (
     <ul className="gw-socials" aria-label={t('Social logins')} data-testid="socials">

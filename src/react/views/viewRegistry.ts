@@ -68,6 +68,7 @@ export function registerFeatureViews(options: Partial<Pick<ModalOptions, 'wallet
 /** The chunk each lazy view is in. */
 const GROUP_OF: Partial<Record<ViewName, Group>> = {
   AllWallets: 'connect',
+  ConnectWallets: 'connect',
   ConnectingExternal: 'connect',
   ConnectingWalletConnect: 'walletConnect',
   ConnectingWalletConnectBasic: 'walletConnect',

@@ -3,6 +3,7 @@ import type { ViewName } from '../../core/events/views.js'
 /** The header title of every view. */
 export const VIEW_TITLES: Record<ViewName, string> = {
   Connect: 'Connect Wallet',
+  ConnectWallets: 'Connect Wallet',
   Account: 'Account',
   AllWallets: 'All Wallets',
   ConnectingWalletConnect: 'WalletConnect',

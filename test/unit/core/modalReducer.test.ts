@@ -5,6 +5,7 @@ import { modalCloseRequested, modalOpenRequested, modalShakeEnded, modalShakeReq
 import { sessionStarted } from '../../../src/core/events/modal/session'
 import { siwxSessionStored } from '../../../src/core/events/siwx/siwx'
 import { routerPushed } from '../../../src/core/events/modal/router'
+import { walletListPageFailed, walletListPageLoaded, walletListPageRequested, walletListSearchChanged } from '../../../src/core/events/data/walletList'
 import { rootReducer } from '../../../src/core/reducers/rootReducer'
 import { type ModalState, type SessionSettings } from '../../../src/core/state'
 import { initialState } from '../../../src/core/reducers/rootReducer'
@@ -75,5 +76,41 @@ describe('shake (500 ms, no retrigger while active)', () => {
   it('ends on shakeEnded', () => {
     const s = run({}, [[modalShakeRequested({}), 1000], [modalShakeEnded({}), 1500]])
     expect(s.modal.shake).toBe(false)
+  })
+})
+
+describe('loading while an open prefetches wallet data (spec §4)', () => {
+  const directory: Partial<SessionSettings> = { services: { walletDirectory: true } }
+  const open = modalOpenRequested({})
+  const asked = (list: 'featured' | 'recommended' | 'all', requestId: string) => walletListPageRequested({ list }, { requestId })
+  const page = (list: 'featured' | 'recommended' | 'all', requestId: string) => walletListPageLoaded({ list, page: 1, wallets: [{ id: `${list}-1`, name: 'W' }], count: 1 }, { requestId })
+  const failed = (list: 'recommended' | 'all', requestId: string) => walletListPageFailed({ list, page: 1, error: { name: 'ApiRequestError', shortMessage: 'Server Error' } }, { requestId })
+  const loading = (settings: Partial<SessionSettings>, events: EventInput[]) => run(settings, events).modal.loading
+
+  it('is set by the open and cleared once every list it prefetches has answered, loaded or failed', () => {
+    const requested = [open, asked('featured', 'f'), asked('recommended', 'r'), asked('all', 'a')]
+    const settings = { ...directory, walletFilters: { featured: ['x'] } }
+    expect(loading(settings, [open])).toBe(true)
+    expect(loading(settings, [...requested, page('recommended', 'r'), page('featured', 'f')])).toBe(true)
+    expect(loading(settings, [...requested, page('recommended', 'r'), page('featured', 'f'), page('all', 'a')])).toBe(false)
+    expect(loading(settings, [...requested, failed('all', 'a'), page('featured', 'f'), failed('recommended', 'r')])).toBe(false)
+  })
+
+  it("an answer to a superseded request, or to a list an open does not prefetch, ends nothing", () => {
+    const requested = [open, asked('recommended', 'r'), asked('all', 'a'), page('all', 'a')]
+    expect(loading(directory, [...requested, page('recommended', 'stale')])).toBe(true)
+    const search = walletListPageLoaded({ list: 'search', page: 1, wallets: [], count: 0 }, { requestId: 's' })
+    expect(loading(directory, [...requested, walletListSearchChanged({ query: 'x' }), walletListPageRequested({ list: 'search', query: 'x' }, { requestId: 's' }), search])).toBe(true)
+  })
+
+  it('closing clears it; an open with every list loaded, or without a wallet directory, never sets it', () => {
+    const requested = [open, asked('recommended', 'r'), asked('all', 'a')]
+    expect(loading(directory, [...requested, modalCloseRequested({})])).toBe(false)
+    const answered = [...requested, page('recommended', 'r'), page('all', 'a'), modalCloseRequested({})]
+    expect(loading(directory, [...answered, open])).toBe(false)
+    // A list whose last request failed is fetched again: the next open waits for it.
+    expect(loading(directory, [...requested, page('recommended', 'r'), failed('all', 'a'), modalCloseRequested({}), open])).toBe(true)
+    expect(loading({}, [open])).toBe(false)
+    expect(loading({ ...directory, features: { allWallets: false } }, [open, asked('recommended', 'r'), page('recommended', 'r')])).toBe(false)
   })
 })

@@ -10,7 +10,8 @@ import type { EventInput, StampedEvent } from '../../../src/core/events/defineEv
 import { sendConfirmed } from '../../../src/core/events/connection/send'
 import { sessionStarted } from '../../../src/core/events/modal/session'
 import { walletListPageRequested, walletListSearchChanged } from '../../../src/core/events/data/walletList'
-import { selectAccountBalance, selectAllWallets, selectRecommendedWallets } from '../../../src/core/reducers/data/dataSelectors'
+import { selectAccountBalance } from '../../../src/core/reducers/data/dataSelectors'
+import { selectAllWallets, selectAllWalletsCount, selectRecommendedWallets } from '../../../src/core/reducers/data/walletListSelectors'
 import { initialState } from '../../../src/core/reducers/rootReducer'
 import type { Network } from '../../../src/core/domain/entities'
 import { createTestModal } from '../../support/testModal'
@@ -108,6 +109,41 @@ describe('wallet lists', () => {
     expect(ids).toEqual(fake.records.slice(2, 4).map((w) => w.id))
   })
 
+  it('wallets hidden by rdns or by name leave the recommendations, the featured ones, the listing, a search and their counts', async () => {
+    const fake = createFakeDirectory()
+    const [byRdns, byName] = fake.records
+    const featured = [fake.records[5]!.id, fake.records[8]!.id]
+    const { modal, time } = await createTestModal({
+      walletDirectory: fake.directory,
+      featuredWalletIds: featured,
+      excludeWalletRdns: [byRdns!.rdns!, fake.records[8]!.rdns!],
+      excludeWalletNames: [byName!.name],
+    })
+    modal.open()
+    await time.advanceBy(0)
+    // The recommendations ask for one more wallet per hidden rdns or name, and show 4.
+    expect(fake.calls.map((c) => c.entries)).toEqual([2, 4 + 3, 40])
+    const hidden = [byRdns!.id, byName!.id, featured[1]]
+    const state = modal.getState()
+    const recommended = selectRecommendedWallets(state).map((w) => w.id)
+    expect(recommended).toHaveLength(4)
+    expect(recommended.filter((id) => hidden.includes(id))).toEqual([])
+    const listing = selectAllWallets(state)
+    expect(listing.wallets[0]!.id).toBe(featured[0])
+    expect(listing.sections.featured).toBe(1)
+    expect(listing.wallets.filter((w) => hidden.includes(w.id))).toEqual([])
+    // 320 wallets, 3 of them hidden.
+    expect(listing.count).toBe(317)
+    expect(selectAllWalletsCount(state)).toBe(317)
+    modal.dispatch(walletListSearchChanged({ query: byName!.name }))
+    await time.advanceBy(300)
+    const search = selectAllWallets(modal.getState())
+    const answered = modal.getState().walletList.lists.search
+    expect(answered.wallets.some((w) => w.id === byName!.id)).toBe(true)
+    expect(search.wallets.some((w) => w.id === byName!.id)).toBe(false)
+    expect(search.count).toBe(answered.count! - 1)
+  })
+
   it('searches 300 ms after the last key with 100 entries; a newer search aborts the older one', async () => {
     const fake = createFakeDirectory({ count: 1000 })
     const { modal, time } = await createTestModal({ walletDirectory: fake.directory, features: { allWallets: false } })
@@ -144,6 +180,37 @@ describe('wallet lists', () => {
     modal.dispatch(walletListSearchChanged({ query: '' }))
     await time.advanceBy(1_000)
     expect(fake.calls).toEqual([])
+  })
+})
+
+describe('the modal loading while an open prefetches', () => {
+  it('is set from the open until the directory answered, also when it failed; without a directory never', async () => {
+    const fake = createFakeDirectory()
+    const { modal, time } = await createTestModal({ walletDirectory: fake.directory })
+    fake.hold()
+    modal.open()
+    await time.advanceBy(0)
+    expect(modal.getState().modal.loading).toBe(true)
+    fake.release()
+    await settle()
+    expect(modal.getState().modal.loading).toBe(false)
+    modal.close()
+    modal.open()
+    expect(modal.getState().modal.loading).toBe(false)
+
+    const failing = createFakeDirectory()
+    failing.fail(() => httpError(500))
+    const second = await createTestModal({ walletDirectory: failing.directory })
+    second.modal.open()
+    expect(second.modal.getState().modal.loading).toBe(true)
+    await second.time.advanceBy(0)
+    await settle()
+    expect(second.modal.getState().walletList.lists.recommended.status).toBe('failed')
+    expect(second.modal.getState().modal.loading).toBe(false)
+
+    const bare = await createTestModal()
+    bare.modal.open()
+    expect(bare.modal.getState().modal.loading).toBe(false)
   })
 })
 

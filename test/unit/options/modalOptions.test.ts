@@ -33,7 +33,7 @@ describe('the options schema', () => {
   it('accepts the README setup, every option at a valid value, and keys of the host its own', () => {
     const everything: Required<ModalOptions> & { hostField: unknown } = {
       projectId: 'my-project',
-      features: { swaps: true, socials: ['google'], connectorOrder: ['walletConnect'] },
+      features: { swaps: true, socials: ['google'], connectorOrder: ['walletConnect'], collapseWallets: true },
       themeMode: 'dark',
       themeVariables: { '--gw-accent': '#0a7' },
       adapters: [createEvmAdapter(), 'solana'],
@@ -74,6 +74,9 @@ describe('the options schema', () => {
       featuredWalletIds: ['a'],
       includeWalletIds: [],
       excludeWalletIds: ['b'],
+      excludeWalletRdns: ['io.metamask'],
+      excludeWalletNames: ['Coinbase Wallet'],
+      connectMethodsOrder: ['wallet', 'social'],
       walletDirectory: {} as never,
       blockchainApi: {} as never,
       analyticsSink: {} as never,
@@ -145,6 +148,14 @@ describe('the options schema', () => {
     expect(refusal({ directoryUrl: '' })).toMatchInlineSnapshot(`"Invalid options: directoryUrl must be an http(s) URL, got """`)
     expect(refusal({ featuredWalletIds: 'abc' })).toMatchInlineSnapshot(`"Invalid options: featuredWalletIds must be an array, got string"`)
     expect(refusal({ excludeWalletIds: [1] })).toMatchInlineSnapshot(`"Invalid options: excludeWalletIds[0] must be a string, got number"`)
+    expect(refusal({ excludeWalletRdns: 'io.metamask' })).toMatchInlineSnapshot(`"Invalid options: excludeWalletRdns must be an array, got string"`)
+    expect(refusal({ excludeWalletRdns: ['io.metamask', ' '] })).toMatchInlineSnapshot(`"Invalid options: excludeWalletRdns[1] must be a non-empty string, got " ""`)
+    expect(refusal({ excludeWalletNames: [null] })).toMatchInlineSnapshot(`"Invalid options: excludeWalletNames[0] must be a non-empty string, got null"`)
+    expect(refusal({ connectMethodsOrder: ['wallet', 'sms'] })).toMatchInlineSnapshot(`"Invalid options: connectMethodsOrder[1] must be one of "email", "social", "wallet", got "sms""`)
+    expect(refusal({ connectMethodsOrder: ['email', 'wallet', 'email'] })).toMatchInlineSnapshot(`"Invalid options: connectMethodsOrder[2] repeats "email""`)
+    expect(refusal({ connectMethodsOrder: 'wallet' })).toMatchInlineSnapshot(`"Invalid options: connectMethodsOrder must be an array, got string"`)
+    expect(refusal({ features: { collapseWallets: 'yes' } })).toMatchInlineSnapshot(`"Invalid options: features.collapseWallets must be a boolean, got string"`)
+    expect(refusal({ connectMethodsOrder: [], excludeWalletRdns: [], excludeWalletNames: [] })).toBe('accepted')
     // A nonce goes into an attribute and must match the policy's nonce-source: base64(url) only.
     expect(refusal({ cspNonce: '' })).toMatchInlineSnapshot(`"Invalid options: cspNonce must be a CSP nonce (base64), got """`)
     expect(refusal({ cspNonce: "abc' 'unsafe-inline" })).toMatchInlineSnapshot(`"Invalid options: cspNonce must be a CSP nonce (base64), got "abc' 'unsafe-inline""`)

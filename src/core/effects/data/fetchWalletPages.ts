@@ -66,8 +66,11 @@ export function walletQuery(state: ModalState, list: WalletListName, page: numbe
     case 'featured':
       // The host named these wallets: they are shown whatever the network filter says.
       return { page, entries: Math.max(featured.length, 1), include: featured, ...withExclude(exclude) }
-    case 'recommended':
-      return { page, entries: RECOMMENDED_WALLETS_COUNT, ...scope, ...withExclude([...exclude, ...featured]) }
+    case 'recommended': {
+      // Wallets hidden by rdns or name are left out after the answer: ask for as many more.
+      const hidden = (filters.excludeRdns?.length ?? 0) + (filters.excludeNames?.length ?? 0)
+      return { page, entries: Math.min(RECOMMENDED_WALLETS_COUNT + hidden, WALLETS_PAGE_SIZE), ...scope, ...withExclude([...exclude, ...featured]) }
+    }
   }
 }
 

@@ -2,6 +2,7 @@ import { defineEvent } from '../defineEvent.js'
 import { array, boolean, literal, number, object, oneOf, optional, string, isPlainObject, type Schema } from '../schema.js'
 import { namespaceSchema } from '../views.js'
 import type { Features, SessionSettings } from '../../state.js'
+import { DEFAULT_CONNECT_METHOD_ORDER } from '../../domain/constants.js'
 
 const flag = optional(boolean())
 const names = optional(array(string()))
@@ -75,7 +76,8 @@ export const sessionSettingsSchema: Schema<SessionSettings> = object({
   networks: optional(array(networkSchema)),
   reconnect: flag,
   services: optional(object({ walletDirectory: flag, blockchainApi: flag })),
-  walletFilters: optional(object({ featured: names, include: names, exclude: names })),
+  walletFilters: optional(object({ featured: names, include: names, exclude: names, excludeRdns: names, excludeNames: names })),
+  connectMethodsOrder: optional(array(literal(...DEFAULT_CONNECT_METHOD_ORDER))),
   optionalFeatures: names,
 }) as Schema<SessionSettings>
 

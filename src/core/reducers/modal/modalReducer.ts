@@ -7,6 +7,11 @@ import {
   modalShakeRequested,
 } from '../../events/modal/modal.js'
 import { connectionSucceeded } from '../../events/connection/connection.js'
+import { walletListPageFailed, walletListPageLoaded } from '../../events/data/walletList.js'
+import type { StampedEvent } from '../../events/defineEvent.js'
+import { isCurrentRequest } from '../../events/requestLifecycle.js'
+import { selectPrefetchedWalletLists } from '../data/walletListSelectors.js'
+import type { WalletListName } from '../data/dataState.js'
 import { connectionSwitched } from '../../events/connection/connectionLifecycle.js'
 import { networkChanged, networkSwitched } from '../../events/connection/network.js'
 import type { ViewName } from '../../events/views.js'
@@ -39,7 +44,9 @@ export const modalSlice = createSlice(
     b
       .addReplacer(legalAcceptanceChanged, (m, event) => modal(m, m.open, m.loading, m.namespace, event.payload.accepted))
       // The connection slice already made a requested namespace the active one.
-      .addReplacer(modalOpenRequested, (m, event, state) => modal(m, true, false, event.payload.namespace ?? state.connection.activeNamespace))
+      .addReplacer(modalOpenRequested, (m, event, state) => modal(m, true, prefetching(state), event.payload.namespace ?? state.connection.activeNamespace))
+      .addReplacer(walletListPageLoaded, prefetchAnswered, (m) => m.loading)
+      .addReplacer(walletListPageFailed, prefetchAnswered, (m) => m.loading)
       .addReplacer(
         modalCloseRequested,
         (m, event, _state, prev) => (selectCanClose(prev) ? closed(m) : shaking(m, event.at)),
@@ -75,6 +82,30 @@ export const modalSlice = createSlice(
 function shaking(m: ModalSliceState, at: number): ModalSliceState {
   if (m.shake && m.shakeStartedAt !== null && at - m.shakeStartedAt < SHAKE_MS) return m
   return { open: m.open, loading: m.loading, shake: true, shakeStartedAt: at, namespace: m.namespace, legalAccepted: m.legalAccepted }
+}
+
+/**
+ * Whether an open waits on wallet data (spec §4: open prefetches wallet data and sets loading):
+ * a list it prefetches is not loaded yet.
+ */
+function prefetching(state: ModalState): boolean {
+  if (!state.settings.services?.walletDirectory) return false
+  return selectPrefetchedWalletLists(state).some((list) => state.walletList.lists[list].status !== 'loaded')
+}
+
+/**
+ * A wallet list answered (a page or a failure): loading ends once no list an open prefetches is
+ * still waiting. This slice reduces before the walletList slice, so `state` still shows the
+ * request the answer is for.
+ */
+function prefetchAnswered(m: ModalSliceState, event: StampedEvent<string, { list: WalletListName }>, state: ModalState): ModalSliceState {
+  const { lists } = state.walletList
+  const { list } = event.payload
+  // An answer to a superseded request (dropped by the walletList slice) settles nothing.
+  const pending = lists[list].pending
+  if (!pending || !isCurrentRequest(pending.requestId, event)) return m
+  const waiting = selectPrefetchedWalletLists(state).some((l) => l !== list && lists[l].pending !== null)
+  return waiting ? m : modal(m, m.open, false, m.namespace)
 }
 
 function closed(m: ModalSliceState): ModalSliceState {

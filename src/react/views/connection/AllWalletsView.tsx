@@ -1,6 +1,6 @@
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { walletListPageRequested, walletListSearchChanged } from '../../../core/events/data/walletList.js'
-import { selectAllWallets } from '../../../core/reducers/data/dataSelectors.js'
+import { selectAllWallets } from '../../../core/reducers/data/walletListSelectors.js'
 import type { ListedWallet } from '../../../core/reducers/data/dataState.js'
 import { selectDirectoryWallet } from '../../components/selectDirectoryWallet.js'
 import { VirtualList, type VirtualListHandle } from '../../components/VirtualList.js'

@@ -1,15 +1,17 @@
 import { Fragment, useMemo, type ReactNode } from 'react'
 import type { Connector } from '../../../core/domain/entities.js'
-import { orderConnectors, type ConnectorGroup } from '../../../core/domain/walletLists.js'
+import { orderConnectMethods, orderConnectors, type ConnectMethod, type ConnectorGroup } from '../../../core/domain/walletLists.js'
 import { connectionRequested } from '../../../core/events/connection/connection.js'
 import { legalAcceptanceChanged } from '../../../core/events/modal/modal.js'
+import { withoutHiddenWallets } from '../../../core/reducers/data/walletListSelectors.js'
 import type { ModalState } from '../../../core/state.js'
+import type { Modal } from '../../../createModal.js'
 import { useI18n } from '../../i18n/i18n.js'
 import { useModalState } from '../../useModalState.js'
 import { AllWalletsEntry } from '../../components/AllWalletsEntry.js'
 import { EmailField } from '../../components/EmailField.js'
 import { selectHasEmbeddedWallet } from '../../components/embeddedWallet.js'
-import { SocialButtons } from '../../components/socialLogins.js'
+import { selectOffersSocialLogin, SocialButtons } from '../../components/socialLogins.js'
 import { ErrorMessage } from '../../components/ErrorMessage.js'
 import { RecommendedWallets } from '../../components/RecommendedWallets.js'
 import type { ViewProps } from '../viewProps.js'
@@ -23,26 +25,22 @@ const GROUP_OF_TYPE: Partial<Record<Connector['type'], ConnectorGroup>> = {
   EXTERNAL: 'external',
 }
 
+export type ListedConnector = { group: ConnectorGroup; item: Connector }
+
 const selectList = (s: ModalState) => ({
   connectors: s.wallets.connectors,
   recent: s.wallets.memory.recent,
   order: s.features.connectorOrder,
-  namespaces: s.settings.adapters,
+  settings: s.settings,
 })
 const sameList = (a: ReturnType<typeof selectList>, b: ReturnType<typeof selectList>) =>
-  a.connectors === b.connectors && a.recent === b.recent && a.order === b.order && a.namespaces === b.namespaces
+  a.connectors === b.connectors && a.recent === b.recent && a.order === b.order && a.settings === b.settings
 
-/** The wallet list, in the spec's connector order, the recent ones badged. */
-export function ConnectView({ modal }: ViewProps) {
-  const { t } = useI18n()
-  const { connectors, recent, order, namespaces } = useModalState(selectList, sameList)
-  // Closing the modal is the visitor's choice, not a failure to show on the next open.
-  const failure = useModalState((s) => {
-    const attempt = s.wallets.attempt
-    return attempt?.status === 'failed' && attempt.error && attempt.error.kind !== 'MODAL_CLOSED' ? attempt.error : null
-  })
-  const items = useMemo(() => {
-    const usable = connectors.filter((c) => namespaces.includes(c.chain))
+/** The browser's wallets Connect lists: in the spec's connector order, without those the host hides (rdns or name). */
+export function useListedConnectors(): ListedConnector[] {
+  const { connectors, recent, order, settings } = useModalState(selectList, sameList)
+  return useMemo(() => {
+    const usable = withoutHiddenWallets({ settings }, connectors.filter((c) => settings.adapters.includes(c.chain)))
     const groups: Partial<Record<ConnectorGroup, Connector[]>> = {
       recent: recent.flatMap((r) => usable.filter((c) => c.id === r.id && c.chain === r.namespace)),
     }
@@ -51,27 +49,59 @@ export function ConnectView({ modal }: ViewProps) {
       if (group) (groups[group] ??= []).push(c)
     }
     return orderConnectors(groups, order as ConnectorGroup[])
-  }, [connectors, recent, order, namespaces])
+  }, [connectors, recent, order, settings])
+}
 
-  const connect = (c: Connector) =>
-    modal.dispatch(connectionRequested({ connectorId: c.id, namespace: c.chain }))
+// Closing the modal is the visitor's choice, not a failure to show on the next open.
+export const selectFailure = (s: ModalState) => {
+  const attempt = s.wallets.attempt
+  return attempt?.status === 'failed' && attempt.error && attempt.error.kind !== 'MODAL_CLOSED' ? attempt.error : null
+}
+
+/** With the legalCheckbox feature the wallets wait for the visitor's consent. */
+const selectAsksConsent = (s: ModalState) => !!s.settings.legal && s.features.legalCheckbox
+export const selectAwaitsConsent = (s: ModalState) => selectAsksConsent(s) && !s.modal.legalAccepted
+
+/**
+ * The ways to connect, in the host's order (`connectMethodsOrder`) or spec §1's: the embedded
+ * wallet's e-mail field and social logins, and the wallets, which the collapseWallets feature
+ * folds into one entry leading to ConnectWallets (when there is another way to fold them beside).
+ */
+export function ConnectView({ modal }: ViewProps) {
+  const { t } = useI18n()
+  const items = useListedConnectors()
+  const failure = useModalState(selectFailure)
   const legal = useModalState((s) => s.settings.legal)
-  // With the legalCheckbox feature the wallets wait for the visitor's consent.
-  const askConsent = useModalState((s) => !!s.settings.legal && s.features.legalCheckbox)
+  const askConsent = useModalState(selectAsksConsent)
   const accepted = useModalState((s) => s.modal.legalAccepted)
-  // The embedded wallet's e-mail login (spec §1 default order: e-mail, social, wallet; the
-  // wallets first when one is installed in this browser).
   const email = useModalState((s) => s.features.email && selectHasEmbeddedWallet(s))
-  const walletsFirst = items.some(({ item }) => item.installed)
-  const emailField = email ? (
-    <>
-      <EmailField modal={modal} />
-      <SocialButtons modal={modal} />
-    </>
-  ) : null
+  const social = useModalState((s) => selectOffersSocialLogin(s) && selectHasEmbeddedWallet(s))
+  const order = useModalState((s) => s.settings.connectMethodsOrder)
+  const collapse = useModalState((s) => s.features.collapseWallets)
+  const loading = useModalState(selectLoading)
+  const installed = items.some(({ item }) => item.installed)
+  const methods = orderConnectMethods({ order, installedWalletDetected: installed, enabled: { email, social } })
+  const collapsed = collapse && methods.length > 1
+  const method = (m: ConnectMethod) =>
+    m === 'email' ? (
+      <EmailField key={m} modal={modal} />
+    ) : m === 'social' ? (
+      <SocialButtons key={m} modal={modal} />
+    ) : collapsed ? (
+      <button key={m} type="button" className="gw-button" data-testid="connect-wallets-entry" onClick={() => modal.push('ConnectWallets')}>
+        <span className="gw-wallet-icon gw-all-wallets-icon" aria-hidden="true">
+          ⋯
+        </span>
+        <span className="gw-wallet-name">{t('Continue with a wallet')}</span>
+        {installed ? <span className="gw-badge">{t('Installed')}</span> : null}
+      </button>
+    ) : (
+      <WalletList key={m} modal={modal} items={items} />
+    )
 
   return (
-    <div data-testid="view-connect">
+    <div className="gw-connect" data-testid="view-connect" data-methods={methods.join(' ')} {...loadingProps(loading)}>
+      <LoadingBar />
       {legal && askConsent ? (
         <label className="gw-legal gw-legal-consent" data-testid="legal-consent">
           <input type="checkbox" checked={accepted} data-testid="legal-checkbox" onChange={(e) => modal.dispatch(legalAcceptanceChanged({ accepted: e.target.checked }))} />
@@ -80,33 +110,7 @@ export function ConnectView({ modal }: ViewProps) {
       ) : null}
       <fieldset className="gw-wallet-choices" disabled={askConsent && !accepted} data-testid="wallet-choices">
         {failure ? <ErrorMessage error={failure} testId="connect-error" /> : null}
-        {walletsFirst ? null : emailField}
-        {items.length === 0 ? (
-          <p className="gw-empty">{t('No wallets detected in this browser.')}</p>
-        ) : (
-          <ul className="gw-list" aria-label={t('Wallets')}>
-            {items.map(({ group, item }) => (
-              <li key={`${item.chain}:${item.id}`}>
-                <button type="button" className="gw-button" data-testid={`wallet-${item.id}`} onClick={() => connect(item)}>
-                  <WalletIcon name={item.name} imageUrl={item.imageUrl} />
-                  <span className="gw-wallet-name" title={item.name}>
-                    {item.name}
-                  </span>
-                  {group === 'recent' ? (
-                    <span className="gw-badge" data-testid="badge-recent">
-                      {t('Recent')}
-                    </span>
-                  ) : item.installed ? (
-                    <span className="gw-badge">{t('Installed')}</span>
-                  ) : null}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        {walletsFirst ? emailField : null}
-        <RecommendedWallets />
-        <AllWalletsEntry />
+        {methods.map(method)}
       </fieldset>
       {legal && !askConsent ? (
         <p className="gw-legal" data-testid="legal-footer">
@@ -119,6 +123,55 @@ export function ConnectView({ modal }: ViewProps) {
         </button>
       </p>
     </div>
+  )
+}
+
+export const selectLoading = (s: ModalState) => s.modal.loading
+/** While the open's wallet data loads (`modal.loading`) the view says it is busy. */
+export const loadingProps = (loading: boolean) => (loading ? { 'aria-busy': true, 'data-loading': 'true' } : {})
+
+/**
+ * The bar shown while `modal.loading` is set: laid over the view's top edge (absolutely
+ * positioned), so it comes and goes without moving anything.
+ */
+export function LoadingBar() {
+  const { t } = useI18n()
+  const loading = useModalState(selectLoading)
+  return loading ? <span className="gw-loading-bar" role="progressbar" aria-label={t('Loading wallets')} data-testid="modal-loading" /> : null
+}
+
+/** The wallets: the browser's (recent ones badged), the recommended ones, the way to AllWallets. */
+export function WalletList({ modal, items }: { modal: Modal; items: ListedConnector[] }) {
+  const { t } = useI18n()
+  const connect = (c: Connector) => modal.dispatch(connectionRequested({ connectorId: c.id, namespace: c.chain }))
+  return (
+    <>
+      {items.length === 0 ? (
+        <p className="gw-empty">{t('No wallets detected in this browser.')}</p>
+      ) : (
+        <ul className="gw-list" aria-label={t('Wallets')} data-testid="wallet-list">
+          {items.map(({ group, item }) => (
+            <li key={`${item.chain}:${item.id}`}>
+              <button type="button" className="gw-button" data-testid={`wallet-${item.id}`} onClick={() => connect(item)}>
+                <WalletIcon name={item.name} imageUrl={item.imageUrl} />
+                <span className="gw-wallet-name" title={item.name}>
+                  {item.name}
+                </span>
+                {group === 'recent' ? (
+                  <span className="gw-badge" data-testid="badge-recent">
+                    {t('Recent')}
+                  </span>
+                ) : item.installed ? (
+                  <span className="gw-badge">{t('Installed')}</span>
+                ) : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <RecommendedWallets />
+      <AllWalletsEntry />
+    </>
   )
 }
 

@@ -1,6 +1,7 @@
 // The views of connecting a wallet beyond Connect itself: one chunk, loaded when idle or on first use.
 import { AllWalletsView } from './AllWalletsView.js'
 import { ConnectingExternalView } from './ConnectingExternalView.js'
+import { ConnectWalletsView } from './ConnectWalletsView.js'
 import { GetWalletView } from './GetWalletView.js'
 import { NetworksView } from './NetworksView.js'
 import { SwitchNetworkView } from './SwitchNetworkView.js'
@@ -10,6 +11,7 @@ import type { ViewGroup } from '../viewProps.js'
 
 export const connectViews = {
   AllWallets: AllWalletsView,
+  ConnectWallets: ConnectWalletsView,
   ConnectingExternal: ConnectingExternalView,
   WhatIsAWallet: WhatIsAWalletView,
   GetWallet: GetWalletView,

@@ -97,6 +97,11 @@ describe('orderConnectMethods', () => {
     expect(orderConnectMethods({ enabled: { email: false } })).toEqual(['social', 'wallet'])
     expect(orderConnectMethods({ order: [] })).toEqual(['email', 'social', 'wallet'])
   })
+  it('methods the host order leaves out follow it, in the default order of the situation', () => {
+    expect(orderConnectMethods({ order: ['social'] })).toEqual(['social', 'email', 'wallet'])
+    expect(orderConnectMethods({ order: ['social'], installedWalletDetected: true })).toEqual(['social', 'wallet', 'email'])
+    expect(orderConnectMethods({ order: ['email'], installedWalletDetected: true, enabled: { social: false } })).toEqual(['email', 'wallet'])
+  })
 })
 
 describe('addRecentWallet', () => {

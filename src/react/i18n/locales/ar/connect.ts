@@ -10,6 +10,7 @@ const messages: Record<string, string> = {
   'Recent': 'مستخدمة مؤخرًا',
   'Installed': 'مثبّتة',
   'Loading wallets': 'جارٍ تحميل المحافظ',
+  'Continue with a wallet': 'المتابعة بمحفظة',
 
   // All wallets (AllWalletsView).
   'No wallet directory is configured.': 'لم يتم إعداد دليل للمحافظ.',

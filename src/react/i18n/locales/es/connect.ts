@@ -10,6 +10,7 @@ const messages: Record<string, string> = {
   'Recent': 'Reciente',
   'Installed': 'Instalada',
   'Loading wallets': 'Cargando billeteras',
+  'Continue with a wallet': 'Continuar con una billetera',
 
   // All wallets (AllWalletsView).
   'No wallet directory is configured.': 'No hay ningún directorio de billeteras configurado.',

@@ -10,6 +10,7 @@ const messages: Record<string, string> = {
   'Recent': '最近使用',
   'Installed': 'インストール済み',
   'Loading wallets': 'ウォレットを読み込み中',
+  'Continue with a wallet': 'ウォレットで続行',
 
   // All wallets (AllWalletsView).
   'No wallet directory is configured.': 'ウォレットディレクトリが設定されていません。',
