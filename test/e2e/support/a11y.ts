@@ -150,7 +150,7 @@ export function accessibilitySuite(part: (typeof SIZES)[number]['name'] | 'other
     }
 
     if (part === 'other views') {
-      it(`light and dark themes, the other views: sign-in, WalletConnect, names, sessions, network switching, approvals, onboarding, the unbuilt ones`, async () => {
+      it(`light and dark themes, the other views: sign-in, WalletConnect, the folded wallet list, names, sessions, network switching, approvals, onboarding, the unbuilt ones`, async () => {
         const { page } = await demoWithoutDevtools(run, { query: '?siwx=hosted' })
         await page.emulateMedia({ reducedMotion: 'reduce' })
         const found: Record<string, string[]> = {}
@@ -174,6 +174,8 @@ export function accessibilitySuite(part: (typeof SIZES)[number]['name'] | 'other
         await look('ConnectingWalletConnectBasic')
         // Without an embedded wallet configured, the view says so (its flows: emailLogin.e2e).
         await look('EmailLogin', 'embedded-wallet-missing')
+        // The wallets that collapseWallets folds behind Connect's "Continue with a wallet".
+        await look('ConnectWallets', 'wallet-choices')
         await open(page, 'Connect')
         await inModal(page, 'wallet-dev.gangway.wallet').click()
         await page.getByTestId('devwallet-approve').click()
@@ -198,6 +200,7 @@ export function accessibilitySuite(part: (typeof SIZES)[number]['name'] | 'other
           ConnectingWalletConnect: [],
           ConnectingWalletConnectBasic: [],
           EmailLogin: [],
+          ConnectWallets: [],
           SIWXSignMessage: [],
           SiwxSessions: [],
           RegisterAccountName: [],
