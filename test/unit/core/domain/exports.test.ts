@@ -199,6 +199,9 @@ describe('domain modules', () => {
           "minimumReceived",
           "sourceAmountFor",
         ],
+        "themePalette.ts": [
+          "THEME_COLOURS",
+        ],
         "timing.ts": [
           "CACHE_TTL_MS",
           "REQUEST_RETRIES",
