@@ -72,6 +72,7 @@ describe('domain modules', () => {
           "ERROR_REPORTS_MAX",
           "ERROR_REPORTS_WINDOW_MS",
           "FEATURE_NAMESPACES",
+          "FRAME_READY_DELAY_MS",
           "IDENTITY_CACHE_MS",
           "IMAGE_PRELOAD_TIMEOUT_MS",
           "LOCALE_AMOUNT_DECIMALS",
@@ -134,7 +135,10 @@ describe('domain modules', () => {
           "FRAME_MESSAGE_PREFIX",
           "FRAME_PROTOCOL_VERSION",
           "FRAME_REQUEST_NAMES",
+          "PROMPT_COLOUR_NAMES",
+          "frameTheme",
           "frameType",
+          "isHttpUrl",
           "parseFrameMessage",
         ],
         "names.ts": [
