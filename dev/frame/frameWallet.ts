@@ -34,7 +34,6 @@ import {
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import {
   FRAME_PROTOCOL_VERSION,
-  PROMPT_COLOUR_NAMES,
   frameType,
   parseFrameMessage,
   type FrameMessage,
@@ -42,6 +41,7 @@ import {
   type FrameRequests,
   type FrameResponses,
   type FrameUser,
+  type PromptColourName,
 } from '../../src/core/domain/frameProtocol'
 import { classifyRpcMethod } from '../../src/core/domain/rpcPolicy'
 import {
@@ -149,7 +149,7 @@ export type FrameWalletDeps = {
 export type IncomingMessage = { data: unknown; origin: string; fromParent: boolean }
 
 /** The frame's own CSS variables (frame.css), by the modal's colour each is drawn with. */
-const PROMPT_VARIABLES: Readonly<Record<(typeof PROMPT_COLOUR_NAMES)[number], string>> = {
+const PROMPT_VARIABLES: Readonly<Record<PromptColourName, string>> = {
   '--gw-accent': '--frame-accent',
   '--gw-accent-text': '--frame-accent-fg',
   '--gw-bg': '--frame-bg',

@@ -164,18 +164,12 @@ export type FrameMessage =
 const KINDS = new Set(['request', 'success', 'error', 'ready', 'session', 'prompt'])
 const NAMES = new Set<string>(FRAME_REQUEST_NAMES)
 
-/** The modal's colours the frame's prompt is drawn with (`w3mThemeVariables`). */
-export const PROMPT_COLOUR_NAMES = Object.freeze([
-  '--gw-accent',
-  '--gw-accent-text',
-  '--gw-bg',
-  '--gw-bg-2',
-  '--gw-fg',
-  '--gw-fg-2',
-  '--gw-border',
-  '--gw-overlay',
-  '--gw-focus',
-] as const satisfies readonly ThemeColourName[])
+/** The modal's colours the frame's prompt is drawn with (`w3mThemeVariables`): all but those of success and error. */
+export type PromptColourName = Exclude<ThemeColourName, '--gw-success' | '--gw-error'>
+
+export const PROMPT_COLOUR_NAMES: readonly PromptColourName[] = Object.freeze(
+  (Object.keys(THEME_COLOURS.light) as ThemeColourName[]).filter((name): name is PromptColourName => name !== '--gw-success' && name !== '--gw-error'),
+)
 
 /**
  * The theme sync for the modal's theme mode and the theme variables its host set: the prompt's
