@@ -14,7 +14,7 @@ const embeddedSignIn = (s: ModalState) => s.siwxSignIn.status === 'signing' && s
 /**
  * The modal gives up on the sign-in the embedded wallet asks the visitor to sign: Cancel, or the
  * modal closed on it. The frame's prompt is withdrawn (abort RPC, spec §7), and the signature
- * request it was for settles with 'Request was aborted'.
+ * it asked for fails at once ('Error signing message', with 'Request was aborted').
  */
 export const withdrawEmbeddedPrompt: Effect<EmbeddedWalletDeps> = (event$, state$, deps) =>
   event$.pipe(
