@@ -273,7 +273,11 @@ function embeddedWalletPort(
 ): AuthConnector | undefined {
   if (!o.embeddedWallet) return undefined
   // Lazy: the frame client stays out of the host's initial bundle until the visitor signs in with it.
-  const wallet = create(o.embeddedWallet, o.networks ?? [])
+  const wallet = create(o.embeddedWallet, o.networks ?? [], {
+    ...(o.projectId ? { projectId: o.projectId } : {}),
+    ...(o.walletConnect?.metadata ? { metadata: o.walletConnect.metadata } : {}),
+    ...(o.themeVariables ? { themeVariables: o.themeVariables } : {}),
+  })
   registry.register(wallet.eip155)
   if (host.solana) registry.register(wallet.solana(solanaToolkitOf(host.solana)))
   return wallet.auth

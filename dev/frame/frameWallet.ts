@@ -41,6 +41,7 @@ import {
   type FrameRequests,
   type FrameResponses,
   type FrameUser,
+  type PromptColourName,
 } from '../../src/core/domain/frameProtocol'
 import { classifyRpcMethod } from '../../src/core/domain/rpcPolicy'
 import {
@@ -134,8 +135,8 @@ export type FrameWalletDeps = {
   createDeviceId(): string
   /** The parent window's origin: messages from anywhere else are ignored. */
   parentOrigin: string
-  /** Applies the app's theme (SyncTheme). */
-  setTheme?(mode: 'light' | 'dark'): void
+  /** Applies the app's theme (SyncTheme): the mode, and the frame's own CSS variables (`--frame-*`) to override. */
+  setTheme?(theme: { mode: 'light' | 'dark'; variables: Record<string, string> }): void
   /** Prefix of the auth service's API paths; '' (same origin) by default. */
   apiBase?: string
   /** Delay between device-approval checks; 1 s by default. */
@@ -146,6 +147,80 @@ export type FrameWalletDeps = {
 
 /** An incoming window message, reduced to what the frame checks. */
 export type IncomingMessage = { data: unknown; origin: string; fromParent: boolean }
+
+/** The frame's own CSS variables (frame.css), by the modal's colour each is drawn with. */
+const PROMPT_VARIABLES: Readonly<Record<PromptColourName, string>> = {
+  '--gw-accent': '--frame-accent',
+  '--gw-accent-text': '--frame-accent-fg',
+  '--gw-bg': '--frame-bg',
+  '--gw-bg-2': '--frame-detail-bg',
+  '--gw-fg': '--frame-fg',
+  '--gw-fg-2': '--frame-muted',
+  '--gw-border': '--frame-border',
+  '--gw-overlay': '--frame-backdrop',
+  '--gw-focus': '--frame-focus',
+}
+
+/** Text and the background it sits on, with the least contrast the prompt keeps (WCAG AA: 4.5:1 for text). */
+const READABLE: readonly [text: string, background: string, least: number][] = [
+  ['--gw-fg', '--gw-bg', 4.5],
+  ['--gw-fg', '--gw-bg-2', 4.5],
+  ['--gw-fg-2', '--gw-bg', 4.5],
+  ['--gw-accent-text', '--gw-accent', 4.5],
+]
+
+/** An opaque colour's sRGB channels (0–255) from `#rgb`, `#rrggbb` or `rgb(r, g, b)`; null otherwise. */
+function opaqueRgb(value: string): [number, number, number] | null {
+  const v = value.trim().toLowerCase()
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/.exec(v)
+  if (short) return [parseInt(short[1]! + short[1]!, 16), parseInt(short[2]! + short[2]!, 16), parseInt(short[3]! + short[3]!, 16)]
+  const long = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/.exec(v)
+  if (long) return [parseInt(long[1]!, 16), parseInt(long[2]!, 16), parseInt(long[3]!, 16)]
+  const rgb = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/.exec(v)
+  if (!rgb) return null
+  const channels = [Number(rgb[1]), Number(rgb[2]), Number(rgb[3])] as [number, number, number]
+  return channels.every((c) => c <= 255) ? channels : null
+}
+
+/** WCAG 2 contrast ratio of two opaque colours. */
+function contrast(a: [number, number, number], b: [number, number, number]): number {
+  const luminance = (rgb: [number, number, number]) => {
+    const [r, g, bl] = rgb.map((c) => {
+      const s = c / 255
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+    }) as [number, number, number]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl
+  }
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
+  return (hi + 0.05) / (lo + 0.05)
+}
+
+/**
+ * The frame's CSS variables for the modal's prompt colours, or null when the prompt would not
+ * stay readable with them: a colour the frame cannot read (only `#rgb`, `#rrggbb`, `rgb()`, and
+ * `rgba()` for the backdrop), or text too faint on its background. The app asks for the
+ * signatures: it may make the prompt look like its modal, never hide what the prompt says.
+ *
+ * @example
+ * promptColours({ '--gw-bg': '#18191b', '--gw-fg': '#f2f3f5', … }) // { '--frame-bg': '#18191b', '--frame-fg': '#f2f3f5', … }
+ */
+export function promptColours(colours: Record<string, string>): Record<string, string> | null {
+  const variables: Record<string, string> = {}
+  for (const [name, frameName] of Object.entries(PROMPT_VARIABLES)) {
+    const value = colours[name]
+    if (value === undefined) continue
+    const readable = name === '--gw-overlay' ? /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/.test(value.trim()) || opaqueRgb(value) : opaqueRgb(value)
+    if (!readable) return null
+    variables[frameName] = value.trim()
+  }
+  for (const [text, background, least] of READABLE) {
+    const a = colours[text]
+    const b = colours[background]
+    if (a === undefined || b === undefined) return null
+    if (contrast(opaqueRgb(a)!, opaqueRgb(b)!) < least) return null
+  }
+  return variables
+}
 
 /** A failure reported to the modal as the request's error reply. */
 export class FrameRequestError extends Error {
@@ -160,6 +235,8 @@ export class FrameRequestError extends Error {
 
 const USER_REJECTED = 'User rejected the request.'
 const userRejected = () => new FrameRequestError(USER_REJECTED, 4001)
+/** A request the modal withdrew (spec §8's message). */
+const requestAborted = () => new FrameRequestError('Request was aborted')
 
 type Network = { caipNetworkId: string; chainId: number; name: string; rpcUrl: string }
 type SessionUser = {
@@ -380,6 +457,8 @@ export class FrameWallet {
   /** Bumped to stop a running device-approval wait. */
   private deviceWait = 0
   private readonly pendingApprovals = new Set<AbortController>()
+  /** The requests being answered, by id: RpcAbort withdraws one, or all. */
+  private readonly requests = new Map<string, AbortController>()
   private promptQueue: Promise<unknown> = Promise.resolve()
   /** Approved sends, one after the other, so two never read the same pending nonce. */
   private sending: Promise<unknown> = Promise.resolve()
@@ -413,20 +492,26 @@ export class FrameWallet {
 
   /** Runs one request and posts its success or error reply. */
   async answer(id: string, name: FrameRequestName, payload: unknown): Promise<void> {
+    const controller = new AbortController()
+    if (name !== 'RpcAbort') this.requests.set(id, controller)
     try {
-      const result = await this.dispatch(name, payload)
+      const result = await this.dispatch(name, payload, controller.signal)
       this.deps.post({ type: frameType('success'), id, name, payload: result })
     } catch (e) {
       this.deps.post({ type: frameType('error'), id, name, payload: errorPayload(e) })
+    } finally {
+      // An id sent again meanwhile has its own.
+      if (this.requests.get(id) === controller) this.requests.delete(id)
     }
   }
 
-  private dispatch(name: FrameRequestName, payload: unknown): Promise<unknown> {
+  /** Runs one request; `signal` aborts when the modal withdraws it. Sync, abort and reload payloads come checked by the parser. */
+  private dispatch(name: FrameRequestName, payload: unknown, signal: AbortSignal): Promise<unknown> {
     switch (name) {
       case 'ConnectEmail':
         return this.connectEmail(requireString(payload, 'email'))
       case 'ConnectDevice':
-        return this.connectDevice()
+        return this.connectDevice(signal)
       case 'ConnectOtp':
         return this.connectOtp(requireString(payload, 'otp'))
       case 'GetSocialRedirectUri':
@@ -446,9 +531,9 @@ export class FrameWallet {
       case 'SwitchNetwork':
         return Promise.resolve(this.switchNetwork(requireString(payload, 'caipNetworkId')))
       case 'Rpc':
-        return this.rpc(field(payload, 'method'), field(payload, 'params'))
+        return this.rpc(field(payload, 'method'), field(payload, 'params'), signal)
       case 'RpcAbort':
-        return Promise.resolve(this.abort())
+        return Promise.resolve(this.abort((payload as FrameRequests['RpcAbort']).id))
       case 'UpdateEmail':
         return this.updateEmail(requireString(payload, 'email'))
       case 'UpdateEmailPrimaryOtp':
@@ -456,9 +541,9 @@ export class FrameWallet {
       case 'UpdateEmailSecondaryOtp':
         return this.updateEmailSecondaryOtp(requireString(payload, 'otp'))
       case 'SyncTheme':
-        return Promise.resolve(this.syncTheme(field(payload, 'themeMode')))
+        return Promise.resolve(this.syncTheme(payload as FrameRequests['SyncTheme']))
       case 'SyncDappData':
-        return Promise.resolve(this.syncDappData(payload))
+        return Promise.resolve(this.syncDappData(payload as FrameRequests['SyncDappData']))
       case 'SetPreferredAccount':
         return this.setPreferredAccount(field(payload, 'type'))
       case 'GetSmartAccountEnabledNetworks':
@@ -468,7 +553,8 @@ export class FrameWallet {
       case 'SignOut':
         return this.signOut()
       case 'Reload':
-        return Promise.resolve({})
+        // The page reloads once this is answered (main.ts): nothing under way survives it.
+        return Promise.resolve(this.abort())
     }
   }
 
@@ -714,7 +800,7 @@ export class FrameWallet {
     return { action }
   }
 
-  private async connectDevice(): Promise<Record<string, never>> {
+  private async connectDevice(signal: AbortSignal): Promise<Record<string, never>> {
     const email = this.email
     if (!email) throw new FrameRequestError('Enter your e-mail address first')
     const wait = ++this.deviceWait
@@ -722,11 +808,11 @@ export class FrameWallet {
     const deadline = Date.now() + (this.deps.deviceTimeoutMs ?? 10 * 60_000)
     for (;;) {
       const body = await this.api('POST', '/v1/device/status', { body: { email, deviceId: this.deviceId() } })
-      if (wait !== this.deviceWait) throw new FrameRequestError('Device approval was cancelled')
+      if (wait !== this.deviceWait || signal.aborted) throw new FrameRequestError('Device approval was cancelled')
       if (body.approved === true) return {}
       if (Date.now() + interval > deadline) throw new FrameRequestError('Device approval timed out')
       await sleep(interval)
-      if (wait !== this.deviceWait) throw new FrameRequestError('Device approval was cancelled')
+      if (wait !== this.deviceWait || signal.aborted) throw new FrameRequestError('Device approval was cancelled')
     }
   }
 
@@ -851,45 +937,42 @@ export class FrameWallet {
     return { caipNetworkId }
   }
 
-  private syncDappData(payload: unknown): Record<string, never> {
-    const list = field(payload, 'networks')
-    if (!Array.isArray(list)) throw new FrameRequestError('Missing or invalid "networks"')
+  /** The app's data (checked by the parser): its networks (the EVM ones), its name for the prompt. */
+  private syncDappData(data: FrameRequests['SyncDappData']): Record<string, never> {
     const networks: Network[] = []
-    for (const n of list) {
-      const id = field(n, 'caipNetworkId')
-      const name = field(n, 'name')
-      const rpcUrl = field(n, 'rpcUrl')
+    for (const { caipNetworkId: id, name, rpcUrl } of data.networks) {
       // Other namespaces (e.g. Solana) are the modal's business, not this EVM wallet's.
-      if (typeof id !== 'string' || !/^eip155:\d{1,15}$/.test(id)) continue
-      if (typeof rpcUrl !== 'string' || !/^https?:\/\//.test(rpcUrl)) throw new FrameRequestError(`Invalid RPC URL for ${id}`)
-      networks.push({ caipNetworkId: id, chainId: Number(id.slice('eip155:'.length)), name: typeof name === 'string' ? name : id, rpcUrl })
+      if (!/^eip155:\d{1,15}$/.test(id)) continue
+      networks.push({ caipNetworkId: id, chainId: Number(id.slice('eip155:'.length)), name: name || id, rpcUrl })
     }
     this.networks = networks
     const current = this.currentNetwork
     this.currentNetwork = (current && networks.find((n) => n.caipNetworkId === current.caipNetworkId)) ?? networks[0] ?? null
-    const appName = field(payload, 'appName')
-    this.appName = typeof appName === 'string' && appName ? appName : undefined
+    this.appName = data.metadata.name.trim() || undefined
     return {}
   }
 
-  private syncTheme(mode: unknown): Record<string, never> {
-    if (mode !== 'light' && mode !== 'dark') throw new FrameRequestError('Missing or invalid "themeMode"')
-    this.deps.setTheme?.(mode)
+  /**
+   * The modal's theme (checked by the parser): its mode, and its colours for the prompt when
+   * they keep the prompt readable (`promptColours`); else the frame's own for that mode.
+   */
+  private syncTheme(theme: FrameRequests['SyncTheme']): Record<string, never> {
+    this.deps.setTheme?.({ mode: theme.themeMode, variables: promptColours(theme.w3mThemeVariables) ?? {} })
     return {}
   }
 
   // ── RPC ───────────────────────────────────────────────────────────────────────────────
 
-  private async rpc(method: unknown, params: unknown): Promise<{ result: unknown }> {
+  private async rpc(method: unknown, params: unknown, signal: AbortSignal): Promise<{ result: unknown }> {
     // EIP-5792 is the wallet's own business, not the node's. wallet_showCallsStatus only shows the
     // wallet's panel for a batch it sent, so it is answered although the policy does not list it.
     if (method === 'wallet_getCapabilities' || method === 'wallet_sendCalls' || method === 'wallet_getCallsStatus' || method === 'wallet_showCallsStatus') {
-      return { result: await this.batchedCalls(method, params) }
+      return { result: await this.batchedCalls(method, params, signal) }
     }
     // ERC-7715 likewise. wallet_revokePermissions is ERC-7715's revocation only with a permission
     // context; EIP-2255's `{ eth_accounts: {} }` keeps the answer it had.
     if (typeof method === 'string' && (PERMISSION_METHODS.has(method) || (method === 'wallet_revokePermissions' && (await permissionRequestsModule()).revokeRequest(params) !== null))) {
-      return { result: await this.executionPermissions(method, params) }
+      return { result: await this.executionPermissions(method, params, signal) }
     }
     let kind: 'safe' | 'approval'
     try {
@@ -899,7 +982,7 @@ export class FrameWallet {
     }
     const m = method as string
     if (kind === 'safe') return { result: await this.safeRpc(m, params) }
-    return { result: await this.approvalRpc(m, params) }
+    return { result: await this.approvalRpc(m, params, signal) }
   }
 
   private async safeRpc(method: string, params: unknown): Promise<unknown> {
@@ -936,8 +1019,8 @@ export class FrameWallet {
     return field(body, 'result') ?? null
   }
 
-  private async approvalRpc(method: string, params: unknown): Promise<unknown> {
-    if (method === 'solana_signMessage' || method === 'solana_signTransaction') return this.solanaRpc(method, params)
+  private async approvalRpc(method: string, params: unknown, signal: AbortSignal): Promise<unknown> {
+    if (method === 'solana_signMessage' || method === 'solana_signTransaction') return this.solanaRpc(method, params, signal)
     if (method !== 'personal_sign' && method !== 'eth_signTypedData_v4' && method !== 'eth_sendTransaction' && method !== 'eth_sendUserOperation') {
       throw new FrameRequestError('Method not supported by the embedded wallet', 4200)
     }
@@ -953,7 +1036,7 @@ export class FrameWallet {
         throw new FrameRequestError(`Unknown account ${String(address)}`, 4100)
       }
     }
-    if (method === 'eth_sendUserOperation') return this.userOperationRpc(smart, p)
+    if (method === 'eth_sendUserOperation') return this.userOperationRpc(smart, p, signal)
     // The smart account signs for itself (ERC-1271; ERC-6492 while it is not deployed yet).
     const signer = smart ? smart.account : account
     const asSmart: FramePromptDetail[] = smart ? [{ label: 'Account', value: `Smart account ${smart.address}` }] : []
@@ -962,7 +1045,7 @@ export class FrameWallet {
       const [message, address] = p
       if (typeof message !== 'string') throw new FrameRequestError('Message must be a string', -32602)
       assertOurs(address)
-      await this.approve(method, 'Sign message', [{ label: 'Message', value: messageText(message) }, ...asSmart])
+      await this.approve(signal, method, 'Sign message', [{ label: 'Message', value: messageText(message) }, ...asSmart])
       return isHex(message) ? signer.signMessage({ message: { raw: message } }) : signer.signMessage({ message })
     }
 
@@ -975,7 +1058,7 @@ export class FrameWallet {
       if (typeof domain.name === 'string') details.push({ label: 'Domain', value: typeof domain.version === 'string' ? `${domain.name} (version ${domain.version})` : domain.name })
       if (domain.chainId !== undefined) details.push({ label: 'Chain', value: String(domain.chainId) })
       if (typeof domain.verifyingContract === 'string') details.push({ label: 'Contract', value: domain.verifyingContract })
-      await this.approve(method, 'Sign typed data', [...details, ...asSmart])
+      await this.approve(signal, method, 'Sign typed data', [...details, ...asSmart])
       return signer.signTypedData(typed as unknown as Parameters<PrivateKeyAccount['signTypedData']>[0])
     }
 
@@ -992,12 +1075,12 @@ export class FrameWallet {
       if (tx.to === null) throw new FrameRequestError('A smart account cannot create contracts: send it from the EOA', -32602)
       const deployed = await smart.account.isDeployed()
       details.push({ label: 'From', value: `Smart account ${smart.address}${deployed ? '' : ' (deployed with this transaction)'}` })
-      await this.approve(method, 'Send transaction', details)
+      await this.approve(signal, method, 'Send transaction', details)
       const receipt = await this.sendFromSmartAccount(smart, [{ to: tx.to, value: tx.value ?? 0n, data: tx.data ?? '0x' }])
       if (!receipt.success) throw new FrameRequestError(`The transaction reverted (user operation ${receipt.userOpHash})`, -32003)
       return receipt.receipt.transactionHash
     }
-    await this.approve(method, 'Send transaction', details)
+    await this.approve(signal, method, 'Send transaction', details)
     const chain = localChain(network)
     const client = createWalletClient({
       account,
@@ -1034,7 +1117,7 @@ export class FrameWallet {
    * `callData` makes are shown in the prompt; once approved, the wallet fills in the nonce, gas
    * and signature and hands it to the bundler. Answers the user operation's hash.
    */
-  private async userOperationRpc(smart: OwnedSmartAccount | null, p: unknown[]): Promise<Hex> {
+  private async userOperationRpc(smart: OwnedSmartAccount | null, p: unknown[], signal: AbortSignal): Promise<Hex> {
     if (!smart) throw new FrameRequestError('eth_sendUserOperation needs the smart account: switch to it first', 4200)
     const [raw, entryPoint] = p
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new FrameRequestError('Expected a user operation object', -32602)
@@ -1056,7 +1139,7 @@ export class FrameWallet {
     }
     const network = this.network()
     const deployed = await smart.account.isDeployed()
-    await this.approve('eth_sendUserOperation', 'Send user operation', [
+    await this.approve(signal, 'eth_sendUserOperation', 'Send user operation', [
       ...calls.map((call, i) => ({ label: `Call ${i + 1}`, value: describeCall(call) })),
       { label: 'From', value: `Smart account ${smart.address}${deployed ? '' : ' (deployed with this operation)'}` },
       { label: 'Network', value: network.name },
@@ -1072,7 +1155,7 @@ export class FrameWallet {
 
   // ── ERC-7715 execution permissions (delegations of the smart account) ──────────────────
 
-  private async executionPermissions(method: string, params: unknown): Promise<unknown> {
+  private async executionPermissions(method: string, params: unknown, signal: AbortSignal): Promise<unknown> {
     const requests = await permissionRequestsModule()
     switch (method) {
       case 'wallet_getSupportedExecutionPermissions':
@@ -1088,9 +1171,9 @@ export class FrameWallet {
       }
       case 'wallet_requestExecutionPermissions':
       case 'wallet_grantPermissions':
-        return this.grantPermissions(requests, method, params)
+        return this.grantPermissions(requests, method, params, signal)
       default:
-        return this.revokePermission(requests, method, params)
+        return this.revokePermission(requests, method, params, signal)
     }
   }
 
@@ -1110,7 +1193,7 @@ export class FrameWallet {
    * the requests checked, one prompt for all, then one signed delegation each from the smart
    * account to the request's `to`. Answers ERC-7715's `PermissionResponse[]` and keeps them.
    */
-  private async grantPermissions(p: PermissionRequests, method: string, params: unknown): Promise<GrantedPermissionResponse[]> {
+  private async grantPermissions(p: PermissionRequests, method: string, params: unknown, signal: AbortSignal): Promise<GrantedPermissionResponse[]> {
     const user = await this.signedInUser()
     const smart = await this.activeSmartAccount(user)
     if (!smart) throw new FrameRequestError(`${method} needs the smart account: switch to it first`, 4200)
@@ -1120,7 +1203,7 @@ export class FrameWallet {
     p.assertNotExpired(requests, now)
     const tokens = await p.readTokenInfos(requests, { network: network.name, call: (to, data) => this.nodeRequest(network, 'eth_call', [{ to, data }, 'latest']) as Promise<Hex> })
     const deployed = await smart.account.isDeployed()
-    await this.approve(
+    await this.approve(signal, 
       method,
       'Grant permission',
       p.grantPromptDetails(requests, { tokens, account: `Smart account ${smart.address}${deployed ? '' : ' (not deployed yet: deployed on first use)'}`, network: network.name }),
@@ -1152,7 +1235,7 @@ export class FrameWallet {
    * DelegationManager (deploying the account first when it is still counterfactual). Answers `{}`
    * once it is mined; the kept permission is marked revoked.
    */
-  private async revokePermission(p: PermissionRequests, method: string, params: unknown): Promise<Record<string, never>> {
+  private async revokePermission(p: PermissionRequests, method: string, params: unknown, signal: AbortSignal): Promise<Record<string, never>> {
     const user = await this.signedInUser()
     const smart = await this.activeSmartAccount(user)
     if (!smart) throw new FrameRequestError(`${method} needs the smart account: switch to it first`, 4200)
@@ -1179,7 +1262,7 @@ export class FrameWallet {
     }
     const expiry = p.responseExpiry(record.response)
     const deployed = await owner.account.isDeployed()
-    await this.approve(method, 'Revoke permission', [
+    await this.approve(signal, method, 'Revoke permission', [
       { label: 'Permission', value: record.summary },
       { label: 'To', value: record.response.to },
       { label: 'Granted', value: p.formatTime(Math.floor(record.grantedAt / 1000)) },
@@ -1222,7 +1305,7 @@ export class FrameWallet {
 
   // ── EIP-5792 batches (shared with the other dev wallets: ../wallet/batchedCalls) ───────────
 
-  private async batchedCalls(method: string, params: unknown): Promise<unknown> {
+  private async batchedCalls(method: string, params: unknown, signal: AbortSignal): Promise<unknown> {
     switch (method) {
       case 'wallet_getCapabilities': {
         const user = await this.signedInUser()
@@ -1236,7 +1319,7 @@ export class FrameWallet {
         })
       }
       case 'wallet_sendCalls':
-        return this.sendCalls(params)
+        return this.sendCalls(params, signal)
       case 'wallet_getCallsStatus': {
         const record = this.storedBatch(batchIdParam(params))
         // A user operation's own outcome, not its bundle transaction's, says whether the calls applied.
@@ -1247,7 +1330,7 @@ export class FrameWallet {
         const record = this.storedBatch(batchIdParam(params))
         const network = this.batchNetwork(record)
         const status = await callsStatus(record, this.networkRpc(network))
-        void this.decide('wallet_showCallsStatus', 'Batch status', batchStatusDetails(record, status, network.name), { kind: 'info' }).catch(() => undefined)
+        void this.decide(signal, 'wallet_showCallsStatus', 'Batch status', batchStatusDetails(record, status, network.name), { kind: 'info' }).catch(() => undefined)
         return null
       }
     }
@@ -1284,7 +1367,7 @@ export class FrameWallet {
     return network
   }
 
-  private async sendCalls(params: unknown): Promise<{ id: string }> {
+  private async sendCalls(params: unknown, signal: AbortSignal): Promise<{ id: string }> {
     const user = await this.signedInUser()
     const network = this.network()
     const rpc = this.networkRpc(network)
@@ -1301,7 +1384,7 @@ export class FrameWallet {
       if (smart) {
         const paymasterUrl = batch.paymasterUrl
         const deployed = await smart.account.isDeployed()
-        await this.approve('wallet_sendCalls', 'Send calls', [
+        await this.approve(signal, 'wallet_sendCalls', 'Send calls', [
           ...batchPromptDetails(batch, { network: network.name }),
           { label: 'From', value: `Smart account ${smart.address}${deployed ? '' : ' (deployed with this batch)'}` },
           ...(paymasterUrl ? [{ label: 'Network fee', value: `Paid by the app's paymaster (${new URL(paymasterUrl).host})` }] : []),
@@ -1321,7 +1404,7 @@ export class FrameWallet {
       }
       // EIP-5792: a user who declines the upgrade may still send the calls one by one, unless the
       // app requires atomicity (5750).
-      const choice = await this.decide('wallet_sendCalls', 'Send calls', batchPromptDetails(batch, { network: network.name }), {
+      const choice = await this.decide(signal, 'wallet_sendCalls', 'Send calls', batchPromptDetails(batch, { network: network.name }), {
         ...(batch.status === 'ready' ? { alternative: 'Keep regular account' } : {}),
       })
       let mode: BatchMode = batch.status === 'unsupported' ? 'sequential' : 'atomic'
@@ -1344,7 +1427,7 @@ export class FrameWallet {
    * `solana_signTransaction` `{ transaction: base64 }` → `{ signature: base58, transaction: base64 }`
    * (the user's signature slot filled, other signatures kept), after the user approved.
    */
-  private async solanaRpc(method: 'solana_signMessage' | 'solana_signTransaction', params: unknown): Promise<unknown> {
+  private async solanaRpc(method: 'solana_signMessage' | 'solana_signTransaction', params: unknown, signal: AbortSignal): Promise<unknown> {
     const user = this.user ?? (this.token ? await this.currentUser() : null)
     if (!user) throw new FrameRequestError('Not connected', 4100)
     const signer = user.solana
@@ -1354,7 +1437,7 @@ export class FrameWallet {
     if (method === 'solana_signMessage') {
       if (p.pubkey !== signer.address) throw new FrameRequestError('Unknown account', 4100)
       const message = base58Field(p, 'message')
-      await this.approve(method, 'Sign message', [
+      await this.approve(signal, method, 'Sign message', [
         { label: 'Message', value: messageText(bytesToHex(message)) },
         { label: 'Account', value: signer.address },
       ])
@@ -1367,7 +1450,7 @@ export class FrameWallet {
       throw new FrameRequestError("The transaction does not need this account's signature", 4100)
     }
     const summary = solanaTransactionSummary(tx)
-    await this.approve(method, 'Sign a Solana transaction', [
+    await this.approve(signal, method, 'Sign a Solana transaction', [
       { label: 'Fee payer', value: summary.feePayer === signer.address ? `${summary.feePayer} (you)` : summary.feePayer },
       { label: 'Instructions', value: String(summary.instructions) },
       { label: 'Account', value: signer.address },
@@ -1403,23 +1486,30 @@ export class FrameWallet {
 
   /**
    * Shows the approval prompt (one at a time, in order) with the parent showing the frame;
-   * resolves when approved, rejects with 4001 when rejected or withdrawn (RpcAbort, sign-out).
+   * resolves when approved, rejects with 4001 when rejected, with 'Request was aborted' when
+   * withdrawn (its request's `signal`: RpcAbort, sign-out).
    */
-  private async approve(method: string, title: string, details: FramePromptDetail[]): Promise<void> {
-    await this.decide(method, title, details)
+  private async approve(signal: AbortSignal, method: string, title: string, details: FramePromptDetail[]): Promise<void> {
+    await this.decide(signal, method, title, details)
   }
 
   /**
    * `approve` with the prompt's optional third choice ('alternative') or as an info panel
-   * (resolves 'approve' once closed); rejects with 4001 when rejected or withdrawn.
+   * (resolves 'approve' once closed); rejects with 4001 when rejected, 'Request was aborted'
+   * when withdrawn.
    */
   private async decide(
+    request: AbortSignal,
     method: string,
     title: string,
     details: FramePromptDetail[],
     options: { alternative?: string; kind?: 'info' } = {},
   ): Promise<'approve' | 'alternative'> {
+    // Withdrawn with its request, or with every prompt (an RpcAbort without id, a sign-out).
     const controller = new AbortController()
+    const withdraw = () => controller.abort()
+    request.addEventListener('abort', withdraw, { once: true })
+    if (request.aborted) controller.abort()
     this.pendingApprovals.add(controller)
     const { signal } = controller
     const run = async (): Promise<boolean | 'alternative'> => {
@@ -1442,16 +1532,26 @@ export class FrameWallet {
     this.promptQueue = result.catch(() => undefined)
     try {
       const choice = await result
+      if (signal.aborted) throw requestAborted()
       if (choice === false) throw userRejected()
       return choice === 'alternative' ? 'alternative' : 'approve'
     } finally {
+      request.removeEventListener('abort', withdraw)
       this.pendingApprovals.delete(controller)
     }
   }
 
-  /** Withdraws pending approvals and stops a device-approval wait. */
-  private abort(): Record<string, never> {
+  /**
+   * Withdraws the request `id` (its prompt, shown or queued; its device-approval wait), or
+   * without `id` every request and prompt under way and any device-approval wait.
+   */
+  private abort(id?: string): Record<string, never> {
+    if (id !== undefined) {
+      this.requests.get(id)?.abort()
+      return {}
+    }
     this.deviceWait++
+    for (const c of this.requests.values()) c.abort()
     for (const c of this.pendingApprovals) c.abort()
     this.pendingApprovals.clear()
     return {}

@@ -143,8 +143,12 @@ function start(): void {
     confirm: showPrompt,
     createDeviceId: () => crypto.randomUUID(),
     parentOrigin,
-    setTheme: (mode) => {
-      document.documentElement.dataset.theme = mode
+    setTheme: ({ mode, variables }) => {
+      const root = document.documentElement
+      root.dataset.theme = mode
+      // The modal's colours of the last sync only: the frame's own for what they leave out.
+      for (const name of [...root.style]) if (name.startsWith('--frame-')) root.style.removeProperty(name)
+      for (const [name, value] of Object.entries(variables)) root.style.setProperty(name, value)
     },
   })
   window.addEventListener('message', (event) => {

@@ -2,6 +2,8 @@ import type { Observable, SchedulerLike } from 'rxjs'
 import type { Connector, Network, SiwxSession } from './domain/entities.js'
 import type { SerializedError } from './errors/base.js'
 import type { Namespace } from './events/views.js'
+import type { ThemeVariableName } from './events/modal/preferences.js'
+import type { ThemeMode } from './state.js'
 
 /** Where time comes from. The store stamps `at` from it; tests pass a fake. */
 export interface Clock {
@@ -235,8 +237,18 @@ export interface AuthConnector {
   switchNetwork(request: { caipNetworkId: string }, signal?: AbortSignal): Promise<void>
   /** An RPC request the frame signs or sends (not-safe methods show the frame's own prompt). */
   request(request: { method: string; params?: unknown }, signal?: AbortSignal): Promise<unknown>
-  /** Aborts the RPC request in flight. */
+  /**
+   * Withdraws the frame's approval prompts, shown or queued (the modal gave up on what they
+   * ask): the frame answers their requests 'Request was aborted'. Does nothing before the frame
+   * was loaded.
+   */
   abortRequest(): Promise<void>
+  /**
+   * The modal's theme mode and the theme variables set at run time (laid over the host's
+   * `themeVariables` option): the frame's prompt is drawn with them, from its load on and
+   * whenever they change. Never loads the frame.
+   */
+  syncTheme(theme: { themeMode: ThemeMode; themeVariables: Partial<Record<ThemeVariableName, string>> }): void
   updateEmail(request: { email: string }, signal?: AbortSignal): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
   updateEmailPrimaryOtp(request: { otp: string }, signal?: AbortSignal): Promise<void>
   updateEmailSecondaryOtp(request: { otp: string }, signal?: AbortSignal): Promise<{ newEmail: string }>

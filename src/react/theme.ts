@@ -1,3 +1,11 @@
+import { THEME_COLOURS } from '../core/domain/themePalette.js'
+
+/** `--name: value;` lines, one a variable. */
+const declarations = (variables: Record<string, string>): string =>
+  Object.entries(variables)
+    .map(([name, value]) => `  ${name}: ${value};`)
+    .join('\n')
+
 /**
  * The modal's stylesheet, scoped inside its shadow root. Every value is a CSS variable a host
  * can override on the `gangway-modal` element (outer rules beat `:host`) or through the
@@ -15,17 +23,7 @@ export const MODAL_CSS = `
   --gw-header-duration: 120ms;
   --gw-height-duration: 150ms;
   --gw-view-duration: 150ms;
-  --gw-accent: #3366ff;
-  --gw-accent-text: #ffffff;
-  --gw-bg: #ffffff;
-  --gw-bg-2: #f1f3f5;
-  --gw-fg: #141414;
-  --gw-fg-2: #5c6470;
-  --gw-border: #e3e6ea;
-  --gw-overlay: rgba(20, 20, 20, 0.45);
-  --gw-success: #137a42;
-  --gw-error: #c6283b;
-  --gw-focus: #3366ff;
+${declarations(THEME_COLOURS.light)}
   all: initial;
 }
 /*
@@ -33,18 +31,7 @@ export const MODAL_CSS = `
  * host's own values (inline style, outer rules) beat them; on the root otherwise.
  */
 :host([data-theme='dark']), :host(:not([data-theme])) .gw-root[data-theme='dark'] {
-  /* Dark text on the light dark-theme accent: 6.2:1 (white on it was 3.07:1, under WCAG AA's 4.5:1). */
-  --gw-accent-text: #0d1117;
-  --gw-bg: #18191b;
-  --gw-bg-2: #242629;
-  --gw-fg: #f2f3f5;
-  --gw-fg-2: #a2a8b1;
-  --gw-border: #32353a;
-  --gw-overlay: rgba(0, 0, 0, 0.6);
-  --gw-accent: #6b8cff;
-  --gw-success: #39c07a;
-  --gw-error: #ff6b7d;
-  --gw-focus: #8ea8ff;
+${declarations(THEME_COLOURS.dark)}
 }
 .gw-root { font-family: var(--gw-font-family); font-size: calc(var(--gw-font-base) * 1.4); color: var(--gw-fg); }
 .gw-overlay {

@@ -163,6 +163,25 @@ describe('e-mail login with the embedded wallet', () => {
     await expect.poll(() => focusedTestId(page)).toBe('open-modal')
   })
 
+  it("the frame's approval prompt follows the modal's theme: dark under a dark modal, light again when the modal turns light; it names the app", async () => {
+    const { page } = await demoWithoutDevtools(shared, { query: '?email=1' })
+    await loginByEmail(page, `theme-${Date.now().toString(36)}@example.com`)
+    type Themed = { gangway: { setThemeMode(mode: string): void; signMessage(m: string): Promise<string> } }
+    await page.evaluate(() => (window as unknown as Themed).gangway.setThemeMode('dark'))
+    const signing = page.evaluate(() => (window as unknown as Themed).gangway.signMessage('A dark prompt'))
+    const card = page.frameLocator('iframe[data-gangway-frame]').locator('.frame-card')
+    await card.waitFor({ timeout: 20_000 })
+    const background = () => card.evaluate((el) => getComputedStyle(el).backgroundColor)
+    // The modal's own dark background (#18191b), not the frame's.
+    await expect.poll(background).toBe('rgb(24, 25, 27)')
+    // The app data's name says who asks.
+    expect(await card.textContent()).toContain('Gangway demo asks you to approve this request.')
+    await page.evaluate(() => (window as unknown as Themed).gangway.setThemeMode('light'))
+    await expect.poll(background).toBe('rgb(255, 255, 255)')
+    await frameApprove(page).click()
+    expect(await signing).toMatch(/^0x[0-9a-f]{130}$/)
+  })
+
   it("an expired code says 'Code expired' and stays on the code, with a resend", async () => {
     const { page } = await demoWithoutDevtools(shared, { query: '?email=1' })
     const email = `late-${Date.now().toString(36)}@example.com`

@@ -6,12 +6,23 @@ import { encodeAbiParameters, erc20Abi, encodeFunctionResult, numberToHex, toFun
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createFrameWallet, type FramePrompt, type FrameStorage } from '../../dev/frame/frameWallet'
 import type { SmartAccountNetwork } from '../../dev/frame/smartAccount'
-import type { FrameMessage, FrameRequestName } from '../../src/core/domain/frameProtocol'
+import type { FrameAppData, FrameMessage, FrameRequestName } from '../../src/core/domain/frameProtocol'
 
-const PARENT = 'http://127.0.0.1:5173'
+/** The modal's page, the frame's parent. */
+export const PARENT = 'http://127.0.0.1:5173'
 const OTP = '123456'
 
 export type HarnessNetwork = { caipNetworkId: string; name: string; rpcUrl: string }
+
+/**
+ * A SyncDappData payload as the modal sends it (spec §3's app data, the app's networks).
+ *
+ * @example
+ * await ok('SyncDappData', appData(networks, 'Test App'))
+ */
+export function appData(networks: HarnessNetwork[], name = ''): FrameAppData {
+  return { metadata: { name, description: '', url: PARENT, icons: [] }, sdkVersion: '0.1.0', sdkType: 'gangway', projectId: 'test-project', networks }
+}
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>
 export type ConfirmMode = 'approve' | 'reject' | 'hold'
 
@@ -41,6 +52,8 @@ export function frameHarness(options: {
   privateKey?: Hex
   storage?: MemoryStorage
   confirm?: ConfirmMode
+  /** Also hears what the frame posts (e.g. to hand it to a page's message listeners). */
+  onPost?: (message: FrameMessage) => void
 }) {
   const privateKey = options.privateKey ?? generatePrivateKey()
   const owner = privateKeyToAccount(privateKey)
@@ -52,6 +65,8 @@ export function frameHarness(options: {
   /** performance.now() of each prompt's answer: what a figure of "approve → answer" starts from. */
   const answeredAt: number[] = []
   const sessions = new Set<string>()
+  /** What SyncTheme applied, in order. */
+  const themes: { mode: 'light' | 'dark'; variables: Record<string, string> }[] = []
 
   const fetch: Fetch = async (input, init) => {
     if (/^https?:\/\//.test(input)) return options.nodeFetch(input, init)
@@ -86,6 +101,7 @@ export function frameHarness(options: {
     post: (m) => {
       posts.push(structuredClone(m))
       for (const w of waiters.splice(0)) w()
+      options.onPost?.(structuredClone(m))
     },
     confirm: (prompt) => {
       prompts.push(prompt)
@@ -96,6 +112,7 @@ export function frameHarness(options: {
     createDeviceId: () => 'device-1',
     parentOrigin: PARENT,
     devicePollMs: 5,
+    setTheme: (theme) => void themes.push(theme),
   })
 
   const { send, ok, fail } = parentRequests(wallet, posts, waiters)
@@ -107,6 +124,7 @@ export function frameHarness(options: {
     storage,
     posts,
     prompts,
+    themes,
     answeredAt,
     send,
     ok,
@@ -114,7 +132,7 @@ export function frameHarness(options: {
     setConfirm: (mode: ConfirmMode) => (confirmMode = mode),
     /** Syncs the networks and signs in; with `smartAccount`, switches to the smart account and answers its address. */
     async signIn(signIn: { smartAccount?: boolean } = {}): Promise<Address> {
-      await ok('SyncDappData', { networks: options.networks, appName: 'Test App' })
+      await ok('SyncDappData', appData(options.networks, 'Test App'))
       await ok('ConnectEmail', { email: 'ada@example.com' })
       await ok('ConnectOtp', { otp: OTP })
       if (!signIn.smartAccount) return owner.address
@@ -123,7 +141,7 @@ export function frameHarness(options: {
     },
     /** Syncs the networks of a frame that `reuse`s a signed-in frame's storage (a reload). */
     async reload(): Promise<void> {
-      await ok('SyncDappData', { networks: options.networks, appName: 'Test App' })
+      await ok('SyncDappData', appData(options.networks, 'Test App'))
     },
     async rpc(method: string, params?: unknown): Promise<unknown> {
       return (await ok('Rpc', { method, ...(params !== undefined ? { params } : {}) })).result
@@ -185,7 +203,7 @@ export function fakeNode(options: { chainId: number; time: number; tokens?: Reco
  *
  * @example
  * const { ok } = parentRequests(wallet, posts, waiters)
- * await ok('SyncDappData', { networks, appName: 'Test App' })
+ * await ok('SyncDappData', appData(networks, 'Test App'))
  */
 export function parentRequests(wallet: Pick<ReturnType<typeof createFrameWallet>, 'receive'>, posts: FrameMessage[], waiters: (() => void)[]) {
   let seq = 0

@@ -1,12 +1,15 @@
 import { Subject } from 'rxjs'
-import { EMBEDDED_FRAME_LOAD_TIMEOUT_MS, EMBEDDED_REQUEST_TIMEOUT_MS, SIGN_OUT_WAIT_MS } from '../../core/domain/constants.js'
+import { EMBEDDED_FRAME_LOAD_TIMEOUT_MS, EMBEDDED_REQUEST_TIMEOUT_MS, FRAME_READY_DELAY_MS, SIGN_OUT_WAIT_MS } from '../../core/domain/constants.js'
 import type { Connector, Network } from '../../core/domain/entities.js'
 import { authConnector } from './authConnector.js'
 import { AUTH_CONNECTOR_ID } from '../../core/events/embeddedWallet/embeddedWallet.js'
 import {
   FRAME_PROTOCOL_VERSION,
+  frameTheme,
   frameType,
+  isHttpUrl,
   parseFrameMessage,
+  type FrameAppData,
   type FrameRequestName,
   type FrameRequests,
   type FrameResponses,
@@ -14,7 +17,9 @@ import {
 } from '../../core/domain/frameProtocol.js'
 import { GangwayError } from '../../core/errors/base.js'
 import { EmbeddedWalletError, EmbeddedWalletLoadError, EmbeddedWalletTimeoutError } from '../../core/errors/auth.js'
+import type { ThemeVariableName } from '../../core/events/modal/preferences.js'
 import type { AuthConnector, AuthUser, Eip1193Provider } from '../../core/ports.js'
+import { SDK_TYPE, SDK_VERSION } from '../api/apiServices.js'
 
 export type EmbeddedWalletOptions = {
   /**
@@ -38,20 +43,35 @@ export type FrameConnector = AuthConnector & {
   destroy(): void
 }
 
+/** The app as the frame is told of it: the project, its metadata (else the page's), the host's `themeVariables` option. */
+export type FrameApp = {
+  projectId?: string
+  metadata?: FrameAppData['metadata']
+  themeVariables?: Partial<Record<ThemeVariableName, string>>
+}
+
 type Pending = { resolve(payload: unknown): void; reject(error: unknown): void }
 type Listener = (...args: any[]) => void
 
 /**
  * The embedded wallet's client (spec §7): a hidden iframe on the wallet service's origin, spoken
  * to by posted messages; every request gets a success or an error reply. Only messages from the
- * frame's own window and origin are heard. The frame loads on first use; it shows itself only
- * while it asks the visitor to approve a signature or a transaction.
+ * frame's own window and origin are heard. The frame loads on first use; 500 ms after it
+ * announced itself ready (spec §9) it is told the app's data and the modal's theme, and the
+ * theme again whenever it changes. It shows itself only while it asks the visitor to approve a
+ * signature or a transaction. A request the modal gives up on is withdrawn from the frame
+ * (`RpcAbort`); one the frame did not answer in time reloads the frame.
  *
  * @example
  * const auth = createFrameConnector({ frameUrl: 'https://wallet.example.com/frame/' }, networks)
  * await auth.connectEmail({ email: 'ada@example.com' })
  */
-export function createFrameConnector(options: EmbeddedWalletOptions, networks: readonly Network[], win: Window | undefined = typeof window !== 'undefined' ? window : undefined): FrameConnector {
+export function createFrameConnector(
+  options: EmbeddedWalletOptions,
+  networks: readonly Network[],
+  win: Window | undefined = typeof window !== 'undefined' ? window : undefined,
+  app: FrameApp = {},
+): FrameConnector {
   const frameOrigin = new URL(options.frameUrl).origin
   const loadTimeoutMs = options.loadTimeoutMs ?? EMBEDDED_FRAME_LOAD_TIMEOUT_MS
   const requestTimeoutMs = options.requestTimeoutMs ?? EMBEDDED_REQUEST_TIMEOUT_MS
@@ -63,6 +83,9 @@ export function createFrameConnector(options: EmbeddedWalletOptions, networks: r
   let frame: HTMLIFrameElement | null = null
   let loading: Promise<void> | null = null
   let ready: (() => void) | null = null
+  /** The frame has been told the app's data: theme changes go to it as they come. */
+  let synced = false
+  let theme = frameTheme('light', app.themeVariables ?? {})
   let user: AuthUser | null = null
   let caipNetworkId: string | null = null
   let seq = 0
@@ -101,9 +124,53 @@ export function createFrameConnector(options: EmbeddedWalletOptions, networks: r
     }
   }
 
+  /** The app's data for the frame (spec §3): the host's metadata, else the page's, and the app's EVM networks. */
+  const appData = (): FrameAppData => ({
+    metadata: appMetadata(app.metadata ?? pageMetadata(win!)),
+    sdkVersion: SDK_VERSION,
+    sdkType: SDK_TYPE,
+    projectId: app.projectId ?? '',
+    networks: evmNetworks.map((n) => ({ caipNetworkId: n.caipNetworkId, name: n.name, rpcUrl: n.rpcUrls.default.http[0] ?? '' })),
+  })
+
+  /**
+   * Waits for `el` to announce itself ready (within the load timeout) and the frame-ready delay,
+   * then tells it the app's data and the theme. A frame that does not come is removed: the next
+   * request loads a new one.
+   */
+  const whenReady = (el: HTMLIFrameElement, loadFailed?: (fail: (error: unknown) => void) => void): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => fail(new EmbeddedWalletLoadError(`the frame at ${frameOrigin} did not answer in ${loadTimeoutMs} ms`)), loadTimeoutMs)
+      const fail = (error: unknown) => {
+        clearTimeout(timer)
+        ready = null
+        if (frame === el) {
+          el.remove()
+          frame = null
+          loading = null
+        }
+        reject(error)
+      }
+      ready = () => {
+        clearTimeout(timer)
+        ready = null
+        resolve()
+      }
+      loadFailed?.(fail)
+    })
+      .then(() => new Promise((resolve) => setTimeout(resolve, FRAME_READY_DELAY_MS)))
+      .then(() => {
+        synced = true
+        const told = call('SyncDappData', appData())
+        // The theme is the prompt's look: a frame that refuses it still works.
+        call('SyncTheme', theme).catch(() => undefined)
+        return told
+      })
+      .then(() => undefined)
+
   const load = (signal?: AbortSignal): Promise<void> => {
     if (!win) return Promise.reject(new EmbeddedWalletLoadError('no browser window'))
-    loading ??= new Promise<void>((resolve, reject) => {
+    if (!loading) {
       const doc = win.document
       const el = doc.createElement('iframe')
       const url = new URL(options.frameUrl)
@@ -115,37 +182,41 @@ export function createFrameConnector(options: EmbeddedWalletOptions, networks: r
       Object.assign(el.style, { display: 'none', position: 'fixed', inset: '0', width: '100%', height: '100%', border: '0', zIndex: '2147483647', background: 'transparent', colorScheme: 'normal' })
       frame = el
       win.addEventListener('message', onMessage)
-      const timer = setTimeout(() => fail(new EmbeddedWalletLoadError(`the frame at ${frameOrigin} did not answer in ${loadTimeoutMs} ms`)), loadTimeoutMs)
-      const fail = (error: unknown) => {
-        clearTimeout(timer)
-        el.remove()
-        frame = null
-        loading = null
-        reject(error)
-      }
-      ready = () => {
-        clearTimeout(timer)
-        ready = null
-        resolve()
-      }
-      el.addEventListener('error', () => fail(new EmbeddedWalletLoadError(`the frame at ${frameOrigin} failed to load`)))
+      loading = whenReady(el, (fail) => el.addEventListener('error', () => fail(new EmbeddedWalletLoadError(`the frame at ${frameOrigin} failed to load`))))
       doc.body.appendChild(el)
-    }).then(() =>
-      call('SyncDappData', {
-        networks: evmNetworks.map((n) => ({ caipNetworkId: n.caipNetworkId, name: n.name, rpcUrl: n.rpcUrls.default.http[0] ?? '' })),
-        appName: win.document.title,
-      }).then(() => undefined),
-    )
+    }
     return signal ? abortable(loading, signal) : loading
   }
 
-  /** Posts a request to the loaded frame and waits for its reply (timeout: `timeoutMs`, none when 0). */
-  function call<N extends FrameRequestName>(name: N, payload: FrameRequests[N], signal?: AbortSignal, timeoutMs = 0): Promise<FrameResponses[N]> {
+  /**
+   * Posts a request to the loaded frame, the parser's check first (what the frame would ignore
+   * is refused here rather than left without an answer); its id, or null when it is refused.
+   */
+  function post<N extends FrameRequestName>(name: N, payload: FrameRequests[N]): string | null {
     const target = frame?.contentWindow
-    if (!target) return Promise.reject(new EmbeddedWalletLoadError('the frame is not loaded'))
-    const id = `${Date.now().toString(36)}-${++seq}`
+    const message = { type: frameType('request'), id: `${Date.now().toString(36)}-${++seq}`, name, payload }
+    if (!target || !parseFrameMessage(message)) return null
+    target.postMessage(message, frameOrigin)
+    return message.id
+  }
+
+  /**
+   * Posts a request to the loaded frame and waits for its reply (timeout: `timeoutMs`, none when
+   * 0, then `onTimeout`). A request given up on by `signal` is withdrawn from the frame.
+   */
+  function call<N extends FrameRequestName>(name: N, payload: FrameRequests[N], signal?: AbortSignal, timeoutMs = 0, onTimeout?: () => void): Promise<FrameResponses[N]> {
+    if (!frame?.contentWindow) return Promise.reject(new EmbeddedWalletLoadError('the frame is not loaded'))
+    if (signal?.aborted) return Promise.reject(new EmbeddedWalletError('Request was aborted'))
+    const id = post(name, payload)
+    if (id === null) return Promise.reject(new EmbeddedWalletError('Something went wrong', { details: `the ${name} request is not the frame protocol's` }))
     const answer = new Promise<FrameResponses[N]>((resolve, reject) => {
-      const timer = timeoutMs > 0 ? setTimeout(() => settle(() => reject(new EmbeddedWalletTimeoutError(name))), timeoutMs) : undefined
+      const timer =
+        timeoutMs > 0
+          ? setTimeout(() => {
+              settle(() => reject(new EmbeddedWalletTimeoutError(name)))
+              onTimeout?.()
+            }, timeoutMs)
+          : undefined
       const settle = (then: () => void) => {
         clearTimeout(timer)
         pending.delete(id)
@@ -153,13 +224,34 @@ export function createFrameConnector(options: EmbeddedWalletOptions, networks: r
       }
       pending.set(id, { resolve: (p) => settle(() => resolve(p as FrameResponses[N])), reject: (e) => settle(() => reject(e)) })
     })
-    target.postMessage({ type: frameType('request'), id, name, payload }, frameOrigin)
-    return signal ? abortable(answer, signal, () => pending.delete(id)) : answer
+    return signal
+      ? abortable(answer, signal, () => {
+          pending.delete(id)
+          // The frame takes down its prompt for it, or stops waiting for the device approval.
+          post('RpcAbort', { id })
+        })
+      : answer
   }
 
-  /** Loads the frame first, then makes the request. */
+  /**
+   * A frame that did not answer in time starts over: it is asked to reload (its session stays in
+   * its storage), and the next request waits until it is ready again. Requests still waiting get
+   * no answer from the page that goes: 'Request was aborted'.
+   */
+  const reload = () => {
+    const el = frame
+    if (!el || !synced) return
+    synced = false
+    for (const waiting of [...pending.values()]) waiting.reject(new EmbeddedWalletError('Request was aborted'))
+    loading = whenReady(el)
+    // A frame that never comes back fails the next request, which loads a new one.
+    loading.catch(() => undefined)
+    post('Reload', {})
+  }
+
+  /** Loads the frame first, then makes the request; one with a timeout that the frame leaves unanswered reloads it. */
   const ask = <N extends FrameRequestName>(name: N, payload: FrameRequests[N], signal?: AbortSignal, timeoutMs = 0) =>
-    load(signal).then(() => call(name, payload, signal, timeoutMs))
+    load(signal).then(() => call(name, payload, signal, timeoutMs, reload))
 
   const remember = (u: FrameUser): AuthUser => {
     caipNetworkId = u.caipNetworkId
@@ -284,7 +376,13 @@ export function createFrameConnector(options: EmbeddedWalletOptions, networks: r
       caipNetworkId = (await ask('SwitchNetwork', r, signal)).caipNetworkId
     },
     request: (r, signal) => ask('Rpc', r, signal).then((x) => x.result),
-    abortRequest: () => ask('RpcAbort', {}).then(() => undefined),
+    abortRequest: async () => {
+      if (synced) post('RpcAbort', {})
+    },
+    syncTheme: (t) => {
+      theme = frameTheme(t.themeMode, { ...app.themeVariables, ...t.themeVariables })
+      if (synced) call('SyncTheme', theme).catch(() => undefined)
+    },
     updateEmail: (r, signal) => ask('UpdateEmail', r, signal, requestTimeoutMs),
     updateEmailPrimaryOtp: (r, signal) => ask('UpdateEmailPrimaryOtp', r, signal, requestTimeoutMs).then(() => undefined),
     updateEmailSecondaryOtp: (r, signal) =>
@@ -305,10 +403,29 @@ export function createFrameConnector(options: EmbeddedWalletOptions, networks: r
       frame?.remove()
       frame = null
       loading = null
+      synced = false
       for (const p of pending.values()) p.reject(new EmbeddedWalletError('Request was aborted'))
       pending.clear()
     },
   }
+}
+
+/** The longest name and description the frame takes; at most this many icons (http(s) URLs). */
+const MAX_NAME = 256
+const MAX_DESCRIPTION = 1_000
+const MAX_ICONS = 16
+
+/** App metadata cut to what the frame protocol takes. */
+function appMetadata(m: FrameAppData['metadata']): FrameAppData['metadata'] {
+  const icons = m.icons.filter(isHttpUrl).slice(0, MAX_ICONS)
+  return { name: m.name.slice(0, MAX_NAME), description: m.description.slice(0, MAX_DESCRIPTION), url: m.url, icons }
+}
+
+/** The page's own metadata: its title, its description, its origin, its icons. */
+function pageMetadata(win: Window): FrameAppData['metadata'] {
+  const doc = win.document
+  const icons = [...doc.querySelectorAll<HTMLLinkElement>('link[rel~="icon"]')].map((link) => link.href)
+  return { name: doc.title, description: doc.querySelector('meta[name="description"]')?.getAttribute('content') ?? '', url: win.location.origin, icons }
 }
 
 /** `promise`, or a rejection with 'Request was aborted' once `signal` aborts. */

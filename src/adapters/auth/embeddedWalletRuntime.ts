@@ -1,7 +1,7 @@
 import type { Network } from '../../core/domain/entities.js'
 import type { ChainAdapter, WalletSession } from '../../core/ports.js'
 import { createEvmAdapter } from '../evm/createEvmAdapter.js'
-import { createFrameConnector, type EmbeddedWalletOptions } from './createFrameConnector.js'
+import { createFrameConnector, type EmbeddedWalletOptions, type FrameApp } from './createFrameConnector.js'
 
 /**
  * The embedded wallet's code, in a chunk of its own: the frame client, and an EVM adapter for its
@@ -9,8 +9,8 @@ import { createFrameConnector, type EmbeddedWalletOptions } from './createFrameC
  * A connection made through it carries the way the visitor signed in (`email`, a social
  * provider or `farcaster`).
  */
-export function createEmbeddedWalletRuntime(options: EmbeddedWalletOptions, networks: readonly Network[]) {
-  const auth = createFrameConnector(options, networks)
+export function createEmbeddedWalletRuntime(options: EmbeddedWalletOptions, networks: readonly Network[], app: FrameApp = {}) {
+  const auth = createFrameConnector(options, networks, undefined, app)
   const evm = createEvmAdapter({ wallets: [{ connector: auth.connector, provider: auth.provider }], discover: false, prefetch: false })
   const withAuth = (session: WalletSession): WalletSession => (auth.user ? { ...session, auth: auth.user.auth } : session)
   const adapter: ChainAdapter = {

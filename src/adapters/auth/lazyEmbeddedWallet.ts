@@ -6,7 +6,7 @@ import { GangwayError } from '../../core/errors/base.js'
 import { authConnector } from './authConnector.js'
 import { lazyConnectorCalls } from '../lazyAdapterCalls.js'
 import { AUTH_CONNECTOR_ID } from '../../core/events/embeddedWallet/embeddedWallet.js'
-import type { EmbeddedWalletOptions } from './createFrameConnector.js'
+import type { EmbeddedWalletOptions, FrameApp } from './createFrameConnector.js'
 import type { EmbeddedSolanaSide } from './embeddedSolana.js'
 import type { SolanaToolkit } from '../solana/solanaToolkit.js'
 
@@ -27,19 +27,21 @@ export type LazyEmbeddedWallet = {
  * reconnects it. It serves only its own connector: the connector registry sends it that one.
  *
  * @example
- * const wallet = createLazyEmbeddedWallet({ frameUrl }, networks)
+ * const wallet = createLazyEmbeddedWallet({ frameUrl }, networks, { projectId })
  * registry.register(wallet.eip155)
  */
-export function createLazyEmbeddedWallet(options: EmbeddedWalletOptions, networks: readonly Network[]): LazyEmbeddedWallet {
+export function createLazyEmbeddedWallet(options: EmbeddedWalletOptions, networks: readonly Network[], app: FrameApp = {}): LazyEmbeddedWallet {
   const connector = authConnector(networks)
   let loading: Promise<Runtime> | undefined
   let restored: string | undefined
+  let theme: Parameters<AuthConnector['syncTheme']>[0] | undefined
   const loaded$ = new ReplaySubject<Runtime>(1)
   const load = (): Promise<Runtime> =>
     (loading ??= import('./embeddedWalletRuntime.js').then(
       (m) => {
-        const runtime = m.createEmbeddedWalletRuntime(options, networks)
+        const runtime = m.createEmbeddedWalletRuntime(options, networks, app)
         if (restored) runtime.auth.restoreSession?.(restored)
+        if (theme) runtime.auth.syncTheme(theme)
         loaded$.next(runtime)
         return runtime
       },
@@ -67,7 +69,13 @@ export function createLazyEmbeddedWallet(options: EmbeddedWalletOptions, network
     isConnected: port('isConnected'),
     switchNetwork: port('switchNetwork'),
     request: port('request'),
-    abortRequest: port('abortRequest'),
+    // Nothing to withdraw before the frame was ever loaded.
+    abortRequest: () => (loading ? load().then((r) => r.auth.abortRequest()) : Promise.resolve()),
+    // Kept for the frame's load; a theme change never loads it.
+    syncTheme: (t) => {
+      theme = t
+      void loading?.then((r) => r.auth.syncTheme(t), () => undefined)
+    },
     updateEmail: port('updateEmail'),
     updateEmailPrimaryOtp: port('updateEmailPrimaryOtp'),
     updateEmailSecondaryOtp: port('updateEmailSecondaryOtp'),

@@ -35,6 +35,8 @@ export const EMBEDDED_FRAME_LOAD_TIMEOUT_MS = 20 * SECOND
 /** E-mail, social and OTP requests to the embedded wallet frame. */
 export const EMBEDDED_REQUEST_TIMEOUT_MS = 120 * SECOND
 export const SIGN_OUT_WAIT_MS = 3 * SECOND
+/** How long after the embedded wallet frame announced itself ready the modal waits before its first message. */
+export const FRAME_READY_DELAY_MS = 500
 export const WALLET_SEARCH_DELAY_MS = 300
 /** How long the send form waits after typing stops before resolving a receiver name. */
 export const NAME_LOOKUP_DELAY_MS = 300

@@ -46,13 +46,14 @@ import {
   BATCHES_KEY,
   createFrameWallet,
   DEVICE_KEY,
+  promptColours,
   resolveParentOrigin,
   TOKEN_KEY,
   type FramePrompt,
   type FrameStorage,
 } from '../../../dev/frame/frameWallet'
-import { FRAME_PROTOCOL_VERSION, type FrameMessage, type FrameRequestName } from '../../../src/core/domain/frameProtocol'
-import { parentRequests } from '../../support/frameHarness'
+import { FRAME_PROTOCOL_VERSION, frameTheme, type FrameMessage, type FrameRequestName } from '../../../src/core/domain/frameProtocol'
+import { appData, parentRequests } from '../../support/frameHarness'
 
 const PARENT = 'http://127.0.0.1:5173'
 const RPC_URL = 'http://127.0.0.1:8545/'
@@ -236,7 +237,7 @@ function setup(options: ServiceOptions & { confirm?: ConfirmMode; reuse?: { serv
   const waiters: (() => void)[] = []
   const prompts: FramePrompt[] = []
   let confirmMode: ConfirmMode = options.confirm ?? 'approve'
-  const themes: string[] = []
+  const themes: { mode: string; variables: Record<string, string> }[] = []
   const wallet = createFrameWallet({
     fetch: services.fetch,
     storage,
@@ -252,12 +253,12 @@ function setup(options: ServiceOptions & { confirm?: ConfirmMode; reuse?: { serv
     },
     createDeviceId: () => 'device-1',
     parentOrigin: PARENT,
-    setTheme: (mode) => themes.push(mode),
+    setTheme: (theme) => themes.push(theme),
     devicePollMs: 5,
   })
   const { send, ok, fail, repliesTo } = parentRequests(wallet, posts, waiters)
   async function signIn(networks: { caipNetworkId: string; name: string; rpcUrl: string }[] = NETWORKS) {
-    await ok('SyncDappData', { networks, appName: 'Test App' })
+    await ok('SyncDappData', appData(networks, 'Test App'))
     expect(await ok('ConnectEmail', { email: EMAIL })).toEqual({ action: 'VERIFY_DEVICE' })
     await ok('ConnectDevice')
     return ok('ConnectOtp', { otp: OTP })
@@ -321,7 +322,7 @@ describe('frame wallet: sign-in', () => {
 
   it('rejects a wrong code with the service message', async () => {
     const t = setup({ approveAfter: 1 })
-    await t.ok('SyncDappData', { networks: NETWORKS })
+    await t.ok('SyncDappData', appData(NETWORKS))
     await t.ok('ConnectEmail', { email: EMAIL })
     expect(await t.fail('ConnectOtp', { otp: '000000' })).toEqual({ message: 'Invalid code', code: 400 })
     expect(t.sessionPosts()).toEqual([])
@@ -360,7 +361,7 @@ describe('frame wallet: sign-in', () => {
 
   it('signs in with a social result and with Farcaster', async () => {
     const t = setup()
-    await t.ok('SyncDappData', { networks: NETWORKS })
+    await t.ok('SyncDappData', appData(NETWORKS))
     expect(await t.ok('GetSocialRedirectUri', { provider: 'google', origin: PARENT })).toEqual({
       uri: `http://auth.test/social/google?origin=${PARENT}`,
     })
@@ -415,9 +416,7 @@ describe('frame wallet: messages', () => {
       ['UpdateEmail', { email: 'new@example.com' }],
       ['UpdateEmailPrimaryOtp', { otp: '1' }],
       ['UpdateEmailSecondaryOtp', { otp: '2' }],
-      ['SyncTheme', { themeMode: 'dark' }],
-      ['SyncTheme', { themeMode: 'purple' }],
-      ['SyncDappData', null],
+      ['SyncTheme', frameTheme('dark', {})],
       ['SetPreferredAccount', { type: 'smartAccount' }],
       ['Reload', {}],
       ['SignOut', {}],
@@ -436,12 +435,60 @@ describe('frame wallet: messages', () => {
       expect(e.payload.message).not.toBe('Internal error')
       expect(e.payload.message.length).toBeGreaterThan(3)
     }
-    expect(t.themes).toEqual(['dark'])
+    expect(t.themes.map((theme) => theme.mode)).toEqual(['dark'])
+  })
+
+  it('ignores a sync, abort or reload request that is not the protocol\'s: no answer, nothing applied', async () => {
+    const t = setup()
+    const bad: [FrameRequestName, unknown][] = [
+      ['SyncTheme', { themeMode: 'purple', themeVariables: {}, w3mThemeVariables: {} }],
+      ['SyncTheme', { themeMode: 'dark' }],
+      ['SyncTheme', { ...frameTheme('dark', {}), w3mThemeVariables: { '--gw-bg': 'red; background: url(x)' } }],
+      ['SyncTheme', { ...frameTheme('dark', {}), themeVariables: { '--frame-bg': '#000' } }],
+      ['SyncDappData', null],
+      ['SyncDappData', { networks: NETWORKS, appName: 'Old shape' }],
+      ['SyncDappData', { ...appData(NETWORKS), metadata: { name: 'x', description: '', url: 'javascript:alert(1)', icons: [] } }],
+      ['SyncDappData', { ...appData(NETWORKS), networks: [{ caipNetworkId: 'eip155:1', name: 'x', rpcUrl: 'ftp://node' }] }],
+      ['RpcAbort', { id: 42 }],
+      ['RpcAbort', []],
+      ['Reload', null],
+    ]
+    for (const [name, payload] of bad) {
+      expect(t.wallet.receive({ data: { type: '@gangway/frame/request', id: `bad-${name}`, name, payload }, origin: PARENT, fromParent: true }), name).toBe(false)
+    }
+    await flush()
+    expect(t.posts).toEqual([])
+    expect(t.themes).toEqual([])
+  })
+
+  it("SyncTheme: the mode, and the modal's colours as the frame's own variables when they keep the prompt readable", async () => {
+    const t = setup()
+    await t.ok('SyncTheme', frameTheme('dark', { '--gw-accent': '#0a7d4f', '--gw-accent-text': '#ffffff' }))
+    expect(t.themes.at(-1)).toEqual({
+      mode: 'dark',
+      variables: {
+        '--frame-accent': '#0a7d4f',
+        '--frame-accent-fg': '#ffffff',
+        '--frame-bg': '#18191b',
+        '--frame-detail-bg': '#242629',
+        '--frame-fg': '#f2f3f5',
+        '--frame-muted': '#a2a8b1',
+        '--frame-border': '#32353a',
+        '--frame-backdrop': 'rgba(0, 0, 0, 0.6)',
+        '--frame-focus': '#8ea8ff',
+      },
+    })
+    // Text the visitor could not read (or colours the frame cannot check): the mode, with the frame's own colours.
+    await t.ok('SyncTheme', frameTheme('light', { '--gw-fg': '#fefefe' }))
+    expect(t.themes.at(-1)).toEqual({ mode: 'light', variables: {} })
+    await t.ok('SyncTheme', frameTheme('light', { '--gw-bg': 'white' }))
+    expect(t.themes.at(-1)).toEqual({ mode: 'light', variables: {} })
+    expect(promptColours(frameTheme('light', {}).w3mThemeVariables)).toMatchObject({ '--frame-bg': '#ffffff', '--frame-fg': '#141414' })
   })
 
   it('refuses a smart account on a network without one, and answers no session as not connected', async () => {
     const t = setup()
-    await t.ok('SyncDappData', { networks: NETWORKS })
+    await t.ok('SyncDappData', appData(NETWORKS))
     expect(await t.fail('SetPreferredAccount', { type: 'eoa' })).toMatchObject({ message: 'Not connected', code: 4100 })
     expect(await t.fail('GetUser')).toMatchObject({ message: 'Not connected' })
     await t.signIn()
@@ -456,7 +503,7 @@ describe('frame wallet: messages', () => {
 describe('frame wallet: networks and session', () => {
   it('switches only to synced networks; GetChainId follows', async () => {
     const t = setup()
-    await t.ok('SyncDappData', { networks: NETWORKS, appName: 'Test App' })
+    await t.ok('SyncDappData', appData(NETWORKS, 'Test App'))
     expect(await t.ok('GetChainId')).toEqual({ caipNetworkId: 'eip155:31337' })
     expect(await t.fail('SwitchNetwork', { caipNetworkId: 'eip155:1' })).toMatchObject({ message: 'Network Not Found' })
     expect(await t.ok('GetChainId')).toEqual({ caipNetworkId: 'eip155:31337' })
@@ -539,16 +586,77 @@ describe('frame wallet: RPC', () => {
     expect(t.promptPosts().at(-1)).toEqual({ type: '@gangway/frame/prompt', open: false })
   })
 
-  it('RpcAbort withdraws the open prompt', async () => {
+  it("RpcAbort without an id withdraws every prompt, shown or queued: 'Request was aborted'", async () => {
+    const t = setup({ approveAfter: 1, confirm: 'hold' })
+    await t.signIn()
+    const sign = (text: string) => t.send('Rpc', { method: 'personal_sign', params: [toHex(text), t.services.account.address] })
+    const [first, second] = [sign('one'), sign('two')]
+    await flush()
+    expect(t.prompts).toHaveLength(1)
+    expect(await t.ok('RpcAbort')).toEqual({})
+    expect(await first).toMatchObject({ type: '@gangway/frame/error', payload: { message: 'Request was aborted' } })
+    expect(await second).toMatchObject({ type: '@gangway/frame/error', payload: { message: 'Request was aborted' } })
+    // The queued one never showed.
+    expect(t.prompts).toHaveLength(1)
+    expect(t.prompts[0]!.signal.aborted).toBe(true)
+    expect(t.promptPosts().at(-1)).toEqual({ type: '@gangway/frame/prompt', open: false })
+  })
+
+  it('RpcAbort with an id withdraws that request alone: its prompt goes, the next one shows', async () => {
+    const t = setup({ approveAfter: 1, confirm: 'hold' })
+    await t.signIn()
+    const params = (text: string) => ({ method: 'personal_sign', params: [toHex(text), t.services.account.address] })
+    t.wallet.receive({ data: { type: '@gangway/frame/request', id: 'sign-1', name: 'Rpc', payload: params('one') }, origin: PARENT, fromParent: true })
+    const second = t.send('Rpc', params('two'))
+    await flush()
+    expect(t.prompts.map((p) => p.details[0]!.value)).toEqual(['one'])
+    await t.ok('RpcAbort', { id: 'sign-1' })
+    await flush()
+    expect(t.repliesTo('sign-1')).toEqual([{ type: '@gangway/frame/error', id: 'sign-1', name: 'Rpc', payload: { message: 'Request was aborted' } }])
+    expect(t.prompts.map((p) => p.details[0]!.value)).toEqual(['one', 'two'])
+    expect(t.prompts[1]!.signal.aborted).toBe(false)
+    t.setConfirm('approve')
+    await t.ok('RpcAbort', { id: 'no-such-request' })
+    expect(t.prompts[1]!.signal.aborted).toBe(false)
+    await t.ok('RpcAbort')
+    expect(await second).toMatchObject({ type: '@gangway/frame/error', payload: { message: 'Request was aborted' } })
+  })
+
+  it('a request withdrawn before its prompt was ready never shows one', async () => {
+    const t = setup({ approveAfter: 1, confirm: 'hold' })
+    await t.signIn()
+    // The typed data is checked first, then the prompt: the abort comes in between.
+    t.wallet.receive({ data: { type: '@gangway/frame/request', id: 'early', name: 'Rpc', payload: { method: 'personal_sign', params: [toHex('hi'), t.services.account.address] } }, origin: PARENT, fromParent: true })
+    t.wallet.receive({ data: { type: '@gangway/frame/request', id: 'abort', name: 'RpcAbort', payload: { id: 'early' } }, origin: PARENT, fromParent: true })
+    await flush()
+    expect(t.repliesTo('early')).toMatchObject([{ type: '@gangway/frame/error', payload: { message: 'Request was aborted' } }])
+    expect(t.prompts).toEqual([])
+    expect(t.promptPosts()).toEqual([])
+  })
+
+  it('RpcAbort with the id of a device-approval wait stops it', async () => {
+    const t = setup({ approveAfter: 1_000 })
+    await t.ok('SyncDappData', appData(NETWORKS))
+    await t.ok('ConnectEmail', { email: EMAIL })
+    t.wallet.receive({ data: { type: '@gangway/frame/request', id: 'device', name: 'ConnectDevice', payload: {} }, origin: PARENT, fromParent: true })
+    await flush()
+    const checks = t.services.statusChecks
+    expect(checks).toBeGreaterThan(0)
+    await t.ok('RpcAbort', { id: 'device' })
+    await flush()
+    expect(t.repliesTo('device')).toMatchObject([{ type: '@gangway/frame/error', payload: { message: 'Device approval was cancelled' } }])
+    const stopped = t.services.statusChecks
+    await flush()
+    expect(t.services.statusChecks).toBe(stopped)
+  })
+
+  it('Reload is answered after every prompt under way was withdrawn', async () => {
     const t = setup({ approveAfter: 1, confirm: 'hold' })
     await t.signIn()
     const pending = t.send('Rpc', { method: 'personal_sign', params: [toHex('hi'), t.services.account.address] })
     await flush()
-    expect(t.prompts).toHaveLength(1)
-    expect(await t.ok('RpcAbort')).toEqual({})
-    const reply = await pending
-    expect(reply).toMatchObject({ type: '@gangway/frame/error', payload: { message: 'User rejected the request.', code: 4001 } })
-    expect(t.prompts[0]!.signal.aborted).toBe(true)
+    expect(await t.ok('Reload')).toEqual({})
+    expect(await pending).toMatchObject({ type: '@gangway/frame/error', payload: { message: 'Request was aborted' } })
     expect(t.promptPosts().at(-1)).toEqual({ type: '@gangway/frame/prompt', open: false })
   })
 
@@ -773,7 +881,7 @@ describe('frame wallet: Solana', () => {
 
   it('refuses a Solana key that does not match the address the service names', async () => {
     const t = setup({ approveAfter: 1, solana: OTHER_SOLANA })
-    await t.ok('SyncDappData', { networks: NETWORKS })
+    await t.ok('SyncDappData', appData(NETWORKS))
     await t.ok('ConnectEmail', { email: EMAIL })
     expect(await t.fail('ConnectOtp', { otp: OTP })).toEqual({ message: 'The Solana account key does not match its address' })
   })
@@ -929,7 +1037,7 @@ describe('frame wallet: EIP-5792 batched calls on the local chains', () => {
     })
 
     const signedOut = setup({ approveAfter: 1 })
-    await signedOut.ok('SyncDappData', { networks: networks() })
+    await signedOut.ok('SyncDappData', appData(networks()))
     expect(await signedOut.fail('Rpc', { method: 'wallet_sendCalls', params: request(one) })).toMatchObject({ code: 4100 })
   })
 
@@ -940,7 +1048,7 @@ describe('frame wallet: EIP-5792 batched calls on the local chains', () => {
     expect(JSON.parse(t.storage.get(BATCHES_KEY)!)).toHaveProperty([id])
 
     const reloaded = setup({ reuse: { services: t.services, storage: t.storage } })
-    await reloaded.ok('SyncDappData', { networks: networks() })
+    await reloaded.ok('SyncDappData', appData(networks()))
     expect((await reloaded.ok('Rpc', { method: 'wallet_getCallsStatus', params: [id] })).result).toEqual(before)
     expect((await reloaded.ok('Rpc', { method: 'wallet_showCallsStatus', params: [id] })).result).toBeNull()
     await flush()

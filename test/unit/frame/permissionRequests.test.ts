@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { permissionsKey } from '../../../dev/frame/frameWallet'
 import { formatPeriod, formatTime, parsePermissionRequests, PERMISSION_ENFORCERS, type GrantedPermissionResponse, type StoredPermission } from '../../../dev/frame/permissionRequests'
 import type { SmartAccountNetwork } from '../../../dev/frame/smartAccount'
-import { fakeNode, frameHarness, type MemoryStorage } from '../../support/frameHarness'
+import { appData, fakeNode, frameHarness, type MemoryStorage } from '../../support/frameHarness'
 
 beforeAll(() => {
   // The kit reports its calls to MetaMask unless told not to.
@@ -66,7 +66,7 @@ const stored = (storage: MemoryStorage, owner: Address, account: Address) => JSO
 describe('ERC-7715 permissions in the frame: supported types', () => {
   it('lists the four types on the smart-account networks, each with the expiry rule, signed in or not', async () => {
     const t = setup()
-    await t.ok('SyncDappData', { networks: NETWORKS })
+    await t.ok('SyncDappData', appData(NETWORKS))
     const all = { chainIds: ['0x7a69'], ruleTypes: ['expiry'] }
     expect(await t.rpc('wallet_getSupportedExecutionPermissions', [])).toEqual({
       'native-token-periodic': all,
@@ -84,7 +84,7 @@ describe('ERC-7715 permissions in the frame: supported types', () => {
         { chainId: 31338, bundlerUrl: 'http://127.0.0.1:8546/', environment: ENVIRONMENT },
       ],
     })
-    await t.ok('SyncDappData', { networks: NETWORKS })
+    await t.ok('SyncDappData', appData(NETWORKS))
     const supported = (await t.rpc('wallet_getSupportedExecutionPermissions')) as Record<string, { chainIds: Hex[] }>
     expect(Object.fromEntries(Object.entries(supported).map(([type, s]) => [type, s.chainIds]))).toEqual({
       'native-token-periodic': ['0x7a69', '0x7a6a'],
@@ -243,7 +243,7 @@ describe('ERC-7715 permissions in the frame: granting', () => {
     expect(t.prompts).toHaveLength(prompts)
 
     const signedOut = setup()
-    await signedOut.ok('SyncDappData', { networks: NETWORKS })
+    await signedOut.ok('SyncDappData', appData(NETWORKS))
     expect(await signedOut.rpcFail('wallet_requestExecutionPermissions', [nativePeriodic()])).toEqual({ message: 'Not connected', code: 4100 })
   })
 

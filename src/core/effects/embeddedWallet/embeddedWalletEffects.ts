@@ -4,8 +4,10 @@ import { awaitDeviceApproval, requestEmailLogin, verifyEmailOtp, type EmbeddedWa
 import { fetchEmbeddedUser, requestEmailUpdate, verifyEmailUpdateOtp } from './emailUpdate.js'
 import { adoptEmbeddedWalletNamespaces, restoreEmbeddedSession, watchEmbeddedSession } from './embeddedSession.js'
 import { awaitFarcasterLogin, completeSocialLogin, prepareSocialLogin, socialLoginAnalytics } from './socialLogin.js'
+import { syncEmbeddedTheme } from './syncEmbeddedTheme.js'
+import { withdrawEmbeddedPrompt } from './withdrawEmbeddedPrompt.js'
 
-/** The effects of the embedded wallet: e-mail login, social and Farcaster login, e-mail update, its user. */
+/** The effects of the embedded wallet: e-mail login, social and Farcaster login, e-mail update, its user, its prompt's theme and withdrawal. */
 export const embeddedWalletEffects: NamedEffect<EmbeddedWalletDeps>[] = [
   { name: 'requestEmailLogin', effect: requestEmailLogin },
   { name: 'awaitDeviceApproval', effect: awaitDeviceApproval },
@@ -21,4 +23,6 @@ export const embeddedWalletEffects: NamedEffect<EmbeddedWalletDeps>[] = [
   { name: 'restoreEmbeddedSession', effect: restoreEmbeddedSession },
   { name: 'adoptEmbeddedWalletNamespaces', effect: adoptEmbeddedWalletNamespaces },
   { name: 'switchEmbeddedAccountType', effect: switchEmbeddedAccountType },
+  { name: 'syncEmbeddedTheme', effect: syncEmbeddedTheme },
+  { name: 'withdrawEmbeddedPrompt', effect: withdrawEmbeddedPrompt },
 ]

@@ -78,6 +78,7 @@ describe('domain modules', () => {
           "FALLBACK_POLLING_MS",
           "FALLBACK_WEIGHTS",
           "FEATURE_NAMESPACES",
+          "FRAME_READY_DELAY_MS",
           "IDENTITY_CACHE_MS",
           "IMAGE_PRELOAD_TIMEOUT_MS",
           "INSTALLED_WALLET_CONNECT_METHOD_ORDER",
@@ -142,7 +143,10 @@ describe('domain modules', () => {
           "FRAME_MESSAGE_PREFIX",
           "FRAME_PROTOCOL_VERSION",
           "FRAME_REQUEST_NAMES",
+          "PROMPT_COLOUR_NAMES",
+          "frameTheme",
           "frameType",
+          "isHttpUrl",
           "parseFrameMessage",
         ],
         "names.ts": [
@@ -214,6 +218,9 @@ describe('domain modules', () => {
           "isSwapChainId",
           "minimumReceived",
           "sourceAmountFor",
+        ],
+        "themePalette.ts": [
+          "THEME_COLOURS",
         ],
         "timing.ts": [
           "CACHE_TTL_MS",
