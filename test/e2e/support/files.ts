@@ -25,12 +25,13 @@ export const STACK_ACCOUNT_FILES = ['account.e2e.test.ts', 'a11y.e2e.test.ts', '
 export const LONGEST_FILES = [
   'walletconnect.e2e.test.ts',
   'emailLogin.e2e.test.ts',
-  // Waits for the stack's bundler, which comes up in the background.
-  'smartAccount.e2e.test.ts',
   'reload.e2e.test.ts',
   'shell.e2e.test.ts',
   'evm.e2e.test.ts',
   'layout.e2e.test.ts',
+  // These wait for the stack's bundler, which comes up in the background (on a fresh clone its
+  // packages install first): started with the first files, one waited out its time on it.
+  'smartAccount.e2e.test.ts',
   'sessionPermissions.e2e.test.ts',
   'siwx.e2e.test.ts',
   'data.e2e.test.ts',
