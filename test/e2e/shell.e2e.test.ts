@@ -13,6 +13,20 @@ afterAll(async () => {
   await browser?.close()
 })
 
+describe('the test browser', () => {
+  it('opens a context with the page and nothing else: no window UI pages of its own (CHROMIUM_ARGS)', async () => {
+    const context = await browser.newContext()
+    await context.newPage()
+    const cdp = await browser.newBrowserCDPSession()
+    const { targetInfos } = await cdp.send('Target.getTargets')
+    await cdp.detach()
+    await context.close()
+    // Chromium 156 loads the address bar's popups (two WebUI pages, a renderer) in every window
+    // unless their features are off; each new context paid ~2.5 CPU-s for them.
+    expect(targetInfos.filter((t) => t.type !== 'page' || !t.url.startsWith('about:')).map((t) => `${t.type} ${t.url}`)).toEqual([])
+  })
+})
+
 describe('the modal shell in Chromium', () => {
   it('opens from the host button as an aria-modal dialog and closes on Escape', async () => {
     const { page, errors, context } = await openDemo(browser)

@@ -97,7 +97,9 @@ async function approveRequest(wallet: Page, method: string): Promise<void> {
 }
 
 describe('WalletConnect through the local relay and the dev wallet', () => {
-  it('QR code → the wallet pairs and approves → Account shows the address; personal_sign, a transaction and an atomic batch of calls', async () => {
+  // A pairing, a signature, a transaction and a batch, each through the relay and the wallet's
+  // page: under a full test run it passed the default 120 s.
+  it('QR code → the wallet pairs and approves → Account shows the address; personal_sign, a transaction and an atomic batch of calls', { timeout: 240_000 }, async () => {
     const { page, errors } = await demo()
     const wallet = await walletPage()
     const address = await connect(page, wallet)
