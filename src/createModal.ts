@@ -126,13 +126,15 @@ export function createModal(options: ModalOptions): Modal {
   const reload = options.persistLog !== false && tabSeenBefore(hasWindow ? window : undefined)
   // Each tab keeps its own event log (two tabs of one app do not write over each other's).
   const logKey = options.persistLog === false ? STORAGE_KEYS.log : tabLogKey(hasWindow ? window : undefined)
-  let reads: { storedDurable: Promise<unknown>; log: Promise<unknown> } | undefined
+  let reads: { storedDurable: Promise<unknown>; lateDurable: Promise<unknown>; log: Promise<unknown> } | undefined
   /** What is stored, read once: the durable state (it tells a returning visitor, and the session starts with it) and this tab's log. */
   const read = () => {
     if (reads) return reads
     const storedDurable = storage.get<unknown>(STORAGE_KEYS.durable)
     // A failed read is the session's to report (storage/failed), not an unhandled rejection.
     storedDurable.catch(() => undefined)
+    // A read that gives up may still settle (a busy page): the engine takes in what it reads then.
+    const lateDurable = storage.late(STORAGE_KEYS.durable)
     const log: Promise<unknown> =
       options.persistLog === false
         ? Promise.resolve(undefined)
@@ -143,7 +145,7 @@ export function createModal(options: ModalOptions): Modal {
             },
             () => undefined,
           )
-    return (reads = { storedDurable, log })
+    return (reads = { storedDurable, lateDurable, log })
   }
   // In a page, the engine loads when the session may start: on a first visit once the page has
   // loaded, sooner for a returning visitor or when something is dispatched or commanded

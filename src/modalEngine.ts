@@ -1,9 +1,9 @@
-import { asyncScheduler } from 'rxjs'
-import { storageFailed } from './core/events/persistence/storage.js'
-import { hydrationEvents } from './core/readDurable.js'
+import { asyncScheduler, filter, firstValueFrom, map } from 'rxjs'
+import { storageFailed, storageHydrated } from './core/events/persistence/storage.js'
+import { hydrationEvents, lateHydrationEvents } from './core/readDurable.js'
 import { sessionStarted } from './core/events/modal/session.js'
 import { assertValidEvent } from './core/events/catalogue.js'
-import { STORAGE_KEYS } from './core/durable.js'
+import { selectDurable, STORAGE_KEYS } from './core/durable.js'
 import type { LogDeps } from './core/effects/persistence/persistLog.js'
 import type { EventInput } from './core/events/defineEvent.js'
 import { composeFeatures } from './core/features/composeFeatures.js'
@@ -25,7 +25,8 @@ import { createWalletCommands } from './core/events/connection/walletCommands.js
 import { InvalidInputError, serializeError } from './core/errors/base.js'
 import { effectFailed } from './core/events/modal/effects.js'
 import { bannerShowRequested } from './core/events/modal/banner.js'
-import type { ChainAdapter, ChainDeps, Clock, RpcGateway, Storage } from './core/ports.js'
+import type { ChainAdapter, ChainDeps, Clock, RpcGateway } from './core/ports.js'
+import type { TimedStorage } from './adapters/storage/readTimeout.js'
 import type { SessionSettings } from './core/state.js'
 import { preloadLazyFeatures } from './preloadLazyFeatures.js'
 import { createStore, type Store } from './core/store.js'
@@ -59,9 +60,12 @@ import { permissionsCommands } from './commands/permissions.js'
 /** What `createModal` has already read and decided when the engine starts. */
 export type EngineStart = {
   readonly hasWindow: boolean
-  readonly storage: Storage
+  /** The storage, its reads giving up after a while. */
+  readonly storage: TimedStorage
   /** The durable state, as read at `createModal`. */
   readonly storedDurable: Promise<unknown>
+  /** What that read reads if it gave up and settles after all (never resolves otherwise). */
+  readonly lateDurable: Promise<unknown>
   /** This tab's stored event log, as read at `createModal` (undefined if none or unreadable). */
   readonly log: Promise<unknown>
   readonly logKey: string
@@ -79,7 +83,7 @@ export type Engine = Omit<Modal, 'options' | 'serverState' | 'walletImageUrl'> &
  * whose type a built-in event has, settings the session's schema refuses.
  */
 export function startModalEngine(options: ModalOptions, begun: EngineStart): Engine {
-  const { hasWindow, storage, storedDurable, log, logKey, clock, settings, start } = begun
+  const { hasWindow, storage, storedDurable, lateDurable, log, logKey, clock, settings, start } = begun
   const scheduler = options.scheduler ?? asyncScheduler
   let store: Store | undefined
   const services = createApiDeps({
@@ -191,6 +195,14 @@ export function startModalEngine(options: ModalOptions, begun: EngineStart): Eng
       () => undefined,
     )
   void ready.then(() => preloadLazyFeatures(s, composed, settings, pageIdle(hasWindow ? window : undefined)))
+  // A durable read that gave up and then settled after all (a busy page or device, not a wedged
+  // storage): the session takes in what was stored, keeping what the visitor changed since the
+  // start, and writes the record there again, so what the modal shows is what the next load reads.
+  const startedWith = firstValueFrom(s.event$.pipe(filter(storageHydrated.match), map(() => selectDurable(s.timeTravel.log.presentState))))
+  void Promise.all([lateDurable, startedWith, ready]).then(([value, since]) => {
+    storage.adopt(STORAGE_KEYS.durable)
+    for (const event of lateHydrationEvents(value, since, selectDurable(s.timeTravel.log.presentState))) s.dispatch(event)
+  })
 
   return {
     ...s,

@@ -5,6 +5,7 @@ import type { EventInput } from './events/defineEvent.js'
 import { serializeError } from './errors/base.js'
 import { NAMESPACES } from './events/views.js'
 import type { DurableState } from './state.js'
+import { sameData } from './storedLog.js'
 import type { RecentWallet, WalletMemory } from './reducers/connection/walletState.js'
 
 /** How many dropped paths a report names (the rest are counted). */
@@ -13,20 +14,53 @@ const REPORTED_PATHS = 10
 /**
  * The events a session starts with after reading the stored durable state: what is valid in one
  * `storage/hydrated`, after one `storage/failed` (operation 'hydrate') naming what was dropped.
- * A read that failed is reported (operation 'read') and hydrates nothing.
+ * A read that failed is reported (operation 'read') and hydrates nothing. `keep` may lay the
+ * session's own parts over what was read (see lateHydrationEvents).
  *
  * @example
  * hydrationEvents({ value: await storage.get('durable') }) // [storageHydrated({ preferences: … })]
  */
-export function hydrationEvents(read: { value: unknown } | { error: unknown }): EventInput[] {
+export function hydrationEvents(read: { value: unknown } | { error: unknown }, keep: (stored: Partial<DurableState>) => Partial<DurableState> = (stored) => stored): EventInput[] {
   if ('error' in read) return [storageFailed({ operation: 'read', error: serializeError(read.error) }), storageHydrated({})]
   const { durable, dropped } = readDurable(read.value)
-  const hydrated = storageHydrated(durable)
+  const kept = keep(durable)
+  // Defensive: the session's own parts go in only as the event's schema takes them.
+  const hydrated = storageHydrated(kept === durable || storageHydrated.schema.check(kept, 'durable') === null ? kept : durable)
   if (dropped.length === 0) return [hydrated]
   const named = dropped.slice(0, REPORTED_PATHS).join(', ')
   const more = dropped.length > REPORTED_PATHS ? ` and ${dropped.length - REPORTED_PATHS} more` : ''
   const error = { name: 'InvalidInputError', shortMessage: 'Invalid stored data', details: `dropped ${named}${more}` }
   return [storageFailed({ operation: 'hydrate', error }), hydrated]
+}
+
+/** The durable parts a late read may bring, beside the preferences (kept field by field). */
+const DURABLE_PARTS = ['siwx', 'wallets', 'embeddedWallet', 'calls', 'permissions'] as const
+
+/**
+ * The events that take in a durable read which settled only after the session had started
+ * without it (it gave up, then the storage answered after all): what was stored, except what the
+ * session changed since it started (`since`: its durable state then, `now`: its durable state
+ * now), which stays as the visitor left it. The theme and the account types count apart.
+ *
+ * @example
+ * lateHydrationEvents(await storage.late('durable'), since, selectDurable(store.getState()))
+ * // [storageHydrated({ preferences: { themeMode: 'dark' … }, wallets: … })]
+ */
+export function lateHydrationEvents(value: unknown, since: DurableState, now: DurableState): EventInput[] {
+  return hydrationEvents({ value }, (stored) => {
+    const out: Partial<DurableState> = { ...stored }
+    const changed = <K extends keyof DurableState['preferences']>(key: K) => !sameData(since.preferences[key], now.preferences[key])
+    const preferences: Partial<DurableState['preferences']> = { ...stored.preferences }
+    if (changed('themeMode')) preferences.themeMode = now.preferences.themeMode
+    if (changed('preferredAccountType')) preferences.preferredAccountType = now.preferences.preferredAccountType
+    if (stored.preferences || changed('themeMode') || changed('preferredAccountType')) out.preferences = preferences as DurableState['preferences']
+    for (const part of DURABLE_PARTS) {
+      if (sameData(since[part], now[part])) continue
+      if (now[part] === undefined) delete out[part]
+      else (out as Record<string, unknown>)[part] = now[part]
+    }
+    return out
+  })
 }
 
 /** What could be read from a stored durable value, and the paths of what was dropped. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { GangwayError, serializeError } from '../../../src/core/errors/base'
 import { storageFailed, storageHydrated } from '../../../src/core/events/persistence/storage'
-import { hydrationEvents, readDurable } from '../../../src/core/readDurable'
+import { hydrationEvents, lateHydrationEvents, readDurable } from '../../../src/core/readDurable'
+import type { DurableState } from '../../../src/core/state'
 
 const stored = { preferences: { themeMode: 'dark' as const, preferredAccountType: {} }, siwx: { sessions: {} } }
 
@@ -32,6 +33,33 @@ describe('hydrationEvents', () => {
     expect((failed!.payload as { error: { details: string } }).error.details).toBe(
       `dropped ${Array.from({ length: 10 }, (_, i) => `junk${i}`).join(', ')} and 3 more`,
     )
+  })
+})
+
+describe('lateHydrationEvents', () => {
+  const wallet = { id: 'io.example.wallet', name: 'Example Wallet', namespace: 'eip155' as const }
+  const other = { id: 'io.example.other', name: 'Other Wallet', namespace: 'eip155' as const }
+  const fresh: DurableState = { preferences: { themeMode: 'light', preferredAccountType: {} }, siwx: { sessions: {} }, wallets: { recent: [], connected: {} } }
+  const late = { preferences: { themeMode: 'dark', preferredAccountType: { eip155: 'smartAccount' } }, siwx: { sessions: {} }, wallets: { recent: [wallet], connected: { eip155: [wallet.id] } } }
+
+  it('nothing changed since the start: what was stored, as a start would hydrate it', () => {
+    expect(lateHydrationEvents(late, fresh, fresh)).toEqual(hydrationEvents({ value: late }))
+  })
+
+  it("the parts the session changed since the start stay the session's, field by field in the preferences", () => {
+    const now: DurableState = { ...fresh, preferences: { themeMode: 'light', preferredAccountType: { eip155: 'eoa' } }, wallets: { recent: [other], connected: { eip155: [other.id] } } }
+    const since: DurableState = { ...fresh, preferences: { themeMode: 'light', preferredAccountType: {} } }
+    expect(lateHydrationEvents(late, since, now)).toEqual([
+      storageHydrated({ preferences: { themeMode: 'dark', preferredAccountType: { eip155: 'eoa' } }, siwx: { sessions: {} }, wallets: now.wallets! }),
+    ])
+  })
+
+  it('a part the session had at the start and has no more stays gone; invalid stored data is still reported', () => {
+    const signedIn = { email: 'visitor@example.com', username: null, sessionToken: null, lastEmailLoginAt: null }
+    const [failed, hydrated, ...rest] = lateHydrationEvents({ ...late, junk: 1, embeddedWallet: signedIn }, { ...fresh, embeddedWallet: signedIn }, fresh)
+    expect(rest).toEqual([])
+    expect(failed).toMatchObject({ type: storageFailed.type, payload: { operation: 'hydrate', error: { details: 'dropped junk' } } })
+    expect(hydrated).toEqual(storageHydrated(late as Partial<DurableState>))
   })
 })
 

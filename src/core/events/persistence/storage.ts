@@ -109,7 +109,7 @@ export const storedPermissionsSchema = object({
   grants: array(object({ ...permissionGrantFields, grantedAt: number(), status: permissionStatusSchema, revokedAt: nullable(number()) })),
 })
 
-/** What persistence found on start and could read, applied in one step. */
+/** What persistence found on start and could read, applied in one step (again if a read that gave up settles after all). */
 export const storageHydrated = defineEvent(
   'storage/hydrated',
   object({
