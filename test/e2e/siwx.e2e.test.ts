@@ -1,3 +1,4 @@
+import { address, getBase58Encoder, getPublicKeyFromAddress, getUtf8Encoder, verifySignature, type SignatureBytes } from '@solana/kit'
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, type Hex } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
@@ -5,10 +6,13 @@ import { describe, expect, it } from 'vitest'
 import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, inModal, modalState } from './support/demo'
 import { e2eStack } from './support/stack'
 import { seriousViolations } from './support/axe'
+import { connectDevSolana } from './support/solana'
+import { parseSiwxMessage } from '../../src/core/domain/siwx'
 
 // Sign-in with a wallet (spec §4) in Chromium on the local stack: the injected dev wallet signs
 // the EIP-4361 message, the session survives a reload (IndexedDB), and the cancel and sign-out
-// paths; the signature is checked on the hardhat node with viem's verifySiweMessage.
+// paths; the signature is checked on the hardhat node with viem's verifySiweMessage. The dev
+// Solana wallet signs a Sign-In With Solana message the same way, checked with kit's Ed25519.
 
 const MAIN = 'dev.gangway.wallet'
 const shared = browserPerFile()
@@ -158,6 +162,63 @@ describe('sign-in with a wallet', () => {
     await row.getByTestId('siwx-session-revoke').click()
     await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe('personal_sign')
     await page.getByTestId('devwallet-approve').click()
+    await expect.poll(() => row.count()).toBe(0)
+    expect(await inGateway()).toEqual([])
+    expect((await sessions(page))[caipAddress]).toBeUndefined()
+  })
+
+  it('Solana, hosted: the dev Solana wallet signs a Sign-In With Solana message, the gateway holds the verified session, Sessions lists and revokes it', async () => {
+    const page = await demo('solana=1&siwx=hosted')
+    const owner = await connectDevSolana(page)
+    // Connected with sign-in on: the modal asks the Solana account to sign in.
+    await expect.poll(() => currentView(page)).toBe('SIWXSignMessage')
+    await inModal(page, 'view-siwx').waitFor()
+    await recordSessions(page)
+    await inModal(page, 'siwx-sign').click()
+    await expect.poll(() => page.getByTestId('devsolana-method').textContent()).toBe('solana:signMessage')
+    // The wallet shows the message it is asked to sign.
+    expect(await page.getByTestId('devsolana-prompt').textContent()).toContain(`${new URL(e2eStack().urls.demo).host} wants you to sign in with your Solana account:`)
+    await page.getByTestId('devsolana-approve').click()
+    await expect.poll(() => modalState(page, (s) => s.modal.open)).toBe(false)
+
+    const caipAddress = `${stack().solanaCaipNetworkId}:${owner}`
+    const stored = (await sessions(page))[caipAddress] as unknown as { id?: string; message: string; data: { chainId: string } }
+    expect(stored).toMatchObject({ message: '[redacted]', signature: '[redacted]', data: { chainId: stack().solanaCaipNetworkId, accountAddress: owner } })
+    // The message read back, and its signature verified by kit (Ed25519 over its UTF-8 bytes) for the account's key.
+    const recorded = await recordedSessions(page)
+    expect(recorded.map((r) => r.caipAddress)).toEqual([caipAddress])
+    const { message, signature } = recorded[0]!.session
+    expect(parseSiwxMessage(message)).toMatchObject({
+      accountAddress: owner,
+      chainId: stack().solanaCaipNetworkId,
+      domain: new URL(e2eStack().urls.demo).host,
+      uri: new URL(e2eStack().urls.demo).origin,
+      statement: 'Sign in to the Gangway demo.',
+      version: '1',
+    })
+    const key = await getPublicKeyFromAddress(address(owner))
+    expect(await verifySignature(key, getBase58Encoder().encode(signature) as SignatureBytes, getUtf8Encoder().encode(message))).toBe(true)
+
+    // The gateway holds it for the base58 address.
+    const inGateway = async () => {
+      const answer = (await (await fetch(`${stack().gatewayUrl}/v1/sessions/${owner}?projectId=${stack().projectId}`)).json()) as { sessions: { id: string; chainId: string; domain: string }[] }
+      return answer.sessions.filter((s) => s.id === stored.id)
+    }
+    expect(stored.id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(await inGateway()).toEqual([expect.objectContaining({ chainId: stack().solanaCaipNetworkId, domain: new URL(e2eStack().urls.demo).host })])
+
+    // Account → Sessions lists it as this page's; revoking it is signed by the Solana wallet, and signs the page out.
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => currentView(page)).toBe('Account')
+    await inModal(page, 'account-sessions').click()
+    await expect.poll(() => currentView(page)).toBe('SiwxSessions')
+    const row = page.locator(`gangway-modal [data-session-id="${stored.id}"]`)
+    await row.waitFor()
+    expect(await row.getByTestId('siwx-session-current').textContent()).toBe('This page')
+    expect(await row.textContent()).toContain('Solana Localnet')
+    await row.getByTestId('siwx-session-revoke').click()
+    await expect.poll(() => page.getByTestId('devsolana-prompt').textContent()).toContain(`Revoke sign-in session ${stored.id}`)
+    await page.getByTestId('devsolana-approve').click()
     await expect.poll(() => row.count()).toBe(0)
     expect(await inGateway()).toEqual([])
     expect((await sessions(page))[caipAddress]).toBeUndefined()
