@@ -49,6 +49,23 @@ const recordSessions = (page: Page) =>
 const recordedSessions = (page: Page) =>
   page.evaluate(() => (window as unknown as { __sessions: { caipAddress: string; session: Session }[] }).__sessions)
 
+/** The gateway's live session `id` of `address`, as a list of none or one. */
+async function inGateway(address: string, id: string | undefined) {
+  const answer = (await (await fetch(`${stack().gatewayUrl}/v1/sessions/${address}?projectId=${stack().projectId}`)).json()) as { sessions: { id: string; chainId: string; domain: string }[] }
+  return answer.sessions.filter((s) => s.id === id)
+}
+
+/** Opens the modal (on Account, connected) and its Sessions; the row of session `id`, once listed. */
+async function sessionRow(page: Page, id: string | undefined) {
+  await page.getByTestId('open-modal').click()
+  await expect.poll(() => currentView(page)).toBe('Account')
+  await inModal(page, 'account-sessions').click()
+  await expect.poll(() => currentView(page)).toBe('SiwxSessions')
+  const row = page.locator(`gangway-modal [data-session-id="${id}"]`)
+  await row.waitFor()
+  return row
+}
+
 describe('sign-in with a wallet', () => {
   it('required: the view cannot be closed; signing stores a session the node verifies, kept after a reload', async () => {
     const page = await demo('siwx=required')
@@ -130,22 +147,13 @@ describe('sign-in with a wallet', () => {
     const caipAddress = `eip155:${stack().chains[0]!.chainId}:${address}`
     const id = ((await sessions(page))[caipAddress] as unknown as { id?: string } | undefined)?.id
     expect(id).toMatch(/^[0-9a-f-]{36}$/)
-    const inGateway = async () => {
-      const answer = (await (await fetch(`${stack().gatewayUrl}/v1/sessions/${address}?projectId=${stack().projectId}`)).json()) as { sessions: { id: string; domain: string }[] }
-      return answer.sessions.filter((s) => s.id === id)
-    }
-    expect(await inGateway()).toMatchObject([{ domain: new URL(e2eStack().urls.demo).host }])
+    expect(await inGateway(address, id)).toMatchObject([{ domain: new URL(e2eStack().urls.demo).host }])
 
     // After a reload the page is still signed in, and Account leads to the sessions.
     await page.reload()
     await page.getByTestId('open-modal').waitFor()
     await expect.poll(() => eip155Connection(page).then((ns) => ns?.status)).toBe('connected')
-    await page.getByTestId('open-modal').click()
-    await expect.poll(() => currentView(page)).toBe('Account')
-    await inModal(page, 'account-sessions').click()
-    await expect.poll(() => currentView(page)).toBe('SiwxSessions')
-    const row = page.locator(`gangway-modal [data-session-id="${id}"]`)
-    await row.waitFor()
+    const row = await sessionRow(page, id)
     expect(await row.textContent()).toContain(new URL(e2eStack().urls.demo).host)
     expect(await row.getByTestId('siwx-session-current').textContent()).toBe('This page')
     expect(await seriousViolations(page)).toEqual([])
@@ -156,14 +164,14 @@ describe('sign-in with a wallet', () => {
     expect(await row.getByTestId('siwx-session-approve').textContent()).toBe('Approve in Gangway Dev Wallet')
     await page.getByTestId('devwallet-reject').click()
     await row.getByTestId('siwx-session-error').waitFor()
-    expect(await inGateway()).toHaveLength(1)
+    expect(await inGateway(address, id)).toHaveLength(1)
 
     // Signed: the gateway drops it and this page is signed out.
     await row.getByTestId('siwx-session-revoke').click()
     await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe('personal_sign')
     await page.getByTestId('devwallet-approve').click()
     await expect.poll(() => row.count()).toBe(0)
-    expect(await inGateway()).toEqual([])
+    expect(await inGateway(address, id)).toEqual([])
     expect((await sessions(page))[caipAddress]).toBeUndefined()
   })
 
@@ -200,27 +208,18 @@ describe('sign-in with a wallet', () => {
     expect(await verifySignature(key, getBase58Encoder().encode(signature) as SignatureBytes, getUtf8Encoder().encode(message))).toBe(true)
 
     // The gateway holds it for the base58 address.
-    const inGateway = async () => {
-      const answer = (await (await fetch(`${stack().gatewayUrl}/v1/sessions/${owner}?projectId=${stack().projectId}`)).json()) as { sessions: { id: string; chainId: string; domain: string }[] }
-      return answer.sessions.filter((s) => s.id === stored.id)
-    }
     expect(stored.id).toMatch(/^[0-9a-f-]{36}$/)
-    expect(await inGateway()).toEqual([expect.objectContaining({ chainId: stack().solanaCaipNetworkId, domain: new URL(e2eStack().urls.demo).host })])
+    expect(await inGateway(owner, stored.id)).toEqual([expect.objectContaining({ chainId: stack().solanaCaipNetworkId, domain: new URL(e2eStack().urls.demo).host })])
 
     // Account → Sessions lists it as this page's; revoking it is signed by the Solana wallet, and signs the page out.
-    await page.getByTestId('open-modal').click()
-    await expect.poll(() => currentView(page)).toBe('Account')
-    await inModal(page, 'account-sessions').click()
-    await expect.poll(() => currentView(page)).toBe('SiwxSessions')
-    const row = page.locator(`gangway-modal [data-session-id="${stored.id}"]`)
-    await row.waitFor()
+    const row = await sessionRow(page, stored.id)
     expect(await row.getByTestId('siwx-session-current').textContent()).toBe('This page')
     expect(await row.textContent()).toContain('Solana Localnet')
     await row.getByTestId('siwx-session-revoke').click()
     await expect.poll(() => page.getByTestId('devsolana-prompt').textContent()).toContain(`Revoke sign-in session ${stored.id}`)
     await page.getByTestId('devsolana-approve').click()
     await expect.poll(() => row.count()).toBe(0)
-    expect(await inGateway()).toEqual([])
+    expect(await inGateway(owner, stored.id)).toEqual([])
     expect((await sessions(page))[caipAddress]).toBeUndefined()
   })
 })

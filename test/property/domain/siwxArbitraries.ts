@@ -1,8 +1,10 @@
 import { base58 } from '@scure/base'
 import fc from 'fast-check'
+import { expect } from 'vitest'
 import { bytesToHex, checksumAddress } from 'viem'
 import { CHAIN_NAMESPACES } from '../../../src/core/domain/entities.js'
-import type { SiwxMessageFields } from '../../../src/core/domain/siwx.js'
+import { createSiwxMessage, type SiwxMessageFields } from '../../../src/core/domain/siwx.js'
+import { InvalidSiwxMessageError } from '../../../src/core/errors/domain.js'
 
 /**
  * Sign-in message fields for fast-check: values inside EIP-4361's grammar (which CAIP-122 and
@@ -90,3 +92,64 @@ export function perturbed(valid: fc.Arbitrary<string>): fc.Arbitrary<string> {
   )
 }
 
+
+/**
+ * Whole messages' fields for a campaign: the chain id and address as given, every other field
+ * mostly valid with anything inserted (so both refusals and whole valid messages come up).
+ */
+export function perturbedFields(chain: { chainId: fc.Arbitrary<string>; accountAddress: fc.Arbitrary<string> }): fc.Arbitrary<SiwxMessageFields> {
+  return fc
+    .record(
+      {
+        ...chain,
+        domain: perturbed(domain),
+        uri: perturbed(uri),
+        version: fc.oneof({ arbitrary: fc.constant('1'), weight: 8 }, { arbitrary: perturbed(fc.constant('1')), weight: 1 }),
+        nonce: perturbed(alnum),
+        issuedAt: perturbed(dateTime),
+        statement: perturbed(statement),
+        expirationTime: perturbed(dateTime),
+        notBefore: perturbed(dateTime),
+        requestId: perturbed(requestId),
+        resources: fc.array(perturbed(uri), { maxLength: 3 }),
+      },
+      { requiredKeys: ['chainId', 'accountAddress', 'domain', 'uri', 'version', 'nonce', 'issuedAt'] },
+    )
+    .map((f) => f as SiwxMessageFields)
+}
+
+/**
+ * Runs a campaign over the builder: each input is refused ('Invalid SIWX message' naming a field
+ * it was given) or built and handed to `check`; both outcomes must come up more than `minimum`
+ * times, so a campaign that only refuses (or only builds) fails.
+ */
+export function assertBuilds(input: fc.Arbitrary<SiwxMessageFields>, params: fc.Parameters<[SiwxMessageFields]>, check: (created: ReturnType<typeof createSiwxMessage>, fields: SiwxMessageFields) => void, minimum: number): void {
+  let built = 0
+  let refused = 0
+  fc.assert(
+    fc.property(input, (f) => {
+      let created: ReturnType<typeof createSiwxMessage>
+      try {
+        created = createSiwxMessage(f)
+      } catch (error) {
+        refused++
+        expectRefusal(error, f)
+        return
+      }
+      built++
+      check(created, f)
+    }),
+    params,
+  )
+  expect(built).toBeGreaterThan(minimum)
+  expect(refused).toBeGreaterThan(minimum)
+}
+
+/** Checks that `error` is the builder's refusal: 'Invalid SIWX message', its details naming a field of `fields`, the value and the rule it breaks. */
+function expectRefusal(error: unknown, fields: SiwxMessageFields): void {
+  expect(error).toBeInstanceOf(InvalidSiwxMessageError)
+  const { shortMessage, details } = error as InvalidSiwxMessageError
+  expect(shortMessage).toBe('Invalid SIWX message')
+  expect(Object.keys(fields)).toContain(details!.slice(0, details!.indexOf(':')))
+  expect(details).toContain(' is not ')
+}

@@ -294,16 +294,14 @@ describe('session rules', () => {
 describe('Sign-In With Solana (CAIP-122 solana profile)', () => {
   // A fixed Ed25519 key (32 bytes of 7) made by @solana/kit, so the address is stable.
   const keys = createKeyPairFromPrivateKeyBytes(new Uint8Array(32).fill(7))
+  // The EVM fields' domain, URI, nonce, statement and times, without the optional rest.
   const solana = async (patch: Partial<SiwxMessageFields> = {}): Promise<SiwxMessageFields> => ({
+    ...fields,
     accountAddress: await getAddressFromPublicKey((await keys).publicKey),
     chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-    domain: 'example.com',
-    uri: 'https://example.com/login',
-    version: '1',
-    nonce: 'abc123XYZ789',
-    statement: 'Sign in to Example.',
-    issuedAt: '2025-01-01T00:00:00.000Z',
-    expirationTime: '2025-01-02T00:00:00.000Z',
+    notBefore: undefined,
+    requestId: undefined,
+    resources: undefined,
     ...patch,
   })
 
