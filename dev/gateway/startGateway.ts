@@ -11,7 +11,7 @@ import { jsonRpcRoute } from './jsonRpcProxy'
 import { convertRoutes, type GatewayAmm } from './convert'
 import { createNameStore } from './names'
 import { onrampRoutes } from './onramp'
-import { createSessionStore } from './sessions'
+import { createSessionStore, sessionAddress } from './sessions'
 import { memoryStorage, openStorage, type GatewayStorage } from './storage'
 import { createSolanaData, isSolanaAddress, SOLANA_DEFAULT_PRICES, type GatewaySolana } from './solanaData'
 import {
@@ -134,7 +134,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const limits = gatewayLimits(options.limits)
   const storage: GatewayStorage = options.database ? await openStorage(options.database) : memoryStorage()
   const clients = chainClients(options.chains)
-  const sessions = createSessionStore({ storage, clients, maxSessions: limits.maxSessions })
+  const sessions = createSessionStore({ storage, clients, solanaNetworks: options.solana ? [options.solana.caipNetworkId] : [], maxSessions: limits.maxSessions })
   const names = createNameStore({ storage, maxNames: limits.maxNames, clients, ...(options.names ? { initial: options.names } : {}) })
   try {
     await names.reset()
@@ -350,25 +350,29 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         project: true,
         handler: async ({ params }) => ({ json: await names.reverse(evmAddress(params[0])) }),
       },
-      // Sign-in sessions (spec §7). POST of a session is not in the spec's list: it is how the
-      // modal hands a signed EIP-4361 message to the hosted session store.
+      // Sign-in sessions (spec §7), of EVM and Solana accounts. POST of a session is not in the
+      // spec's list: it is how the modal hands a signed sign-in message (EIP-4361, or Sign-In With
+      // Solana) to the hosted session store, which checks it is for the posting page's domain.
       {
         method: 'GET',
         pattern: /^\/v1\/sessions\/([^/]+)$/,
         project: true,
-        handler: async ({ params }) => ({ json: { sessions: await sessions.list(evmAddress(params[0])) } }),
+        handler: async ({ params }) => ({ json: { sessions: await sessions.list(sessionAddress(params[0])) } }),
       },
       {
         method: 'POST',
         pattern: /^\/v1\/sessions\/([^/]+)$/,
         project: true,
-        handler: async ({ params, body }) => ({ status: 201, json: { session: await sessions.create(evmAddress(params[0]), await body()) } }),
+        handler: async ({ req, params, body }) => ({
+          status: 201,
+          json: { session: await sessions.create(sessionAddress(params[0]), await body(), { origin: typeof req.headers.origin === 'string' ? req.headers.origin : null }) },
+        }),
       },
       {
         method: 'POST',
         pattern: /^\/v1\/sessions\/([^/]+)\/revoke$/,
         project: true,
-        handler: async ({ params, body }) => (await sessions.revoke(evmAddress(params[0]), await body()), { json: { success: true } }),
+        handler: async ({ params, body }) => (await sessions.revoke(sessionAddress(params[0]), await body()), { json: { success: true } }),
       },
       {
         method: 'POST',

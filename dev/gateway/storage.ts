@@ -4,8 +4,15 @@ import type { HostedSession } from '../../src/core/domain/siwxSessions'
 import type { AnalyticsRecord } from './control'
 import { HttpError } from './validate'
 
-/** A kept sign-in session: what is listed, plus whose it is and its nonce (unique per address). */
-export type StoredSession = HostedSession & { address: `0x${string}`; nonce: string }
+/** A kept sign-in session: what is listed, plus whose it is (an EVM or Solana address) and its nonce (unique per address). */
+export type StoredSession = HostedSession & { address: string; nonce: string }
+
+/**
+ * How sessions are looked up by address: an EVM address in lower case (its case is only a
+ * checksum), a Solana address as it is (base58 is case-sensitive: another case is another key).
+ * No base58 address starts with `0x` (`0` is not in its alphabet).
+ */
+export const sessionKey = (address: string): string => (address.startsWith('0x') ? address.toLowerCase() : address)
 
 /** A name and the address it points at (for every EVM chain); times in seconds. */
 export type NameRow = { name: string; address: `0x${string}`; registered: number; updated: number }
@@ -146,6 +153,7 @@ export function memoryStorage(): GatewayStorage {
   /** Per chain, the transactions of each address (lower-case), in block order. */
   const indexed = new Map<number, Map<string, IndexedTxRow[]>>()
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+  const sameAccount = (a: string, b: string) => sessionKey(a) === sessionKey(b)
   const cursorOf = (chainId: number): IndexCursor => cursors.get(chainId) ?? { generation: 0, next: 0, tipHash: null }
   return {
     kind: 'memory',
@@ -171,31 +179,31 @@ export function memoryStorage(): GatewayStorage {
     },
     sessions: {
       async insert(session, max, now) {
-        if (sessions.some((s) => same(s.address, session.address) && s.nonce === session.nonce)) return 'duplicate'
+        if (sessions.some((s) => sameAccount(s.address, session.address) && s.nonce === session.nonce)) return 'duplicate'
         if (sessions.length >= max) sessions = sessions.filter((s) => live(s, now))
         if (sessions.length >= max) return 'full'
         sessions.push({ ...session })
         return 'ok'
       },
       byNonce: async (address, nonce) => {
-        const found = sessions.find((s) => same(s.address, address) && s.nonce === nonce)
+        const found = sessions.find((s) => sameAccount(s.address, address) && s.nonce === nonce)
         if (!found) return null
         const { revoked, ...session } = found
         return { ...session, revoked: !!revoked }
       },
       list: async (address, now) =>
         sessions
-          .filter((s) => same(s.address, address) && live(s, now) && !s.revoked)
+          .filter((s) => sameAccount(s.address, address) && live(s, now) && !s.revoked)
           .reverse()
           .map(({ revoked: _, ...s }) => s),
       get: async (address, id) => {
-        const found = sessions.find((s) => s.id === id && same(s.address, address) && !s.revoked)
+        const found = sessions.find((s) => s.id === id && sameAccount(s.address, address) && !s.revoked)
         if (!found) return null
         const { revoked: _, ...session } = found
         return session
       },
       async delete(address, id) {
-        sessions = sessions.map((s) => (s.id === id && same(s.address, address) ? { ...s, revoked: true } : s))
+        sessions = sessions.map((s) => (s.id === id && sameAccount(s.address, address) ? { ...s, revoked: true } : s))
       },
       count: async () => sessions.filter((s) => !s.revoked).length,
     },
@@ -379,9 +387,11 @@ type IndexedTxDbRow = {
   tx: string
 }
 
+// gateway_sessions.address_lower holds sessionKey(address): lower case for an EVM address, a
+// Solana address as it is (the column's name is from when sessions were EVM only).
 const toSession = (r: SessionRow): StoredSession => ({
   id: r.id,
-  address: r.address as `0x${string}`,
+  address: r.address,
   nonce: r.nonce,
   chainId: r.chain_id,
   domain: r.domain,
@@ -483,7 +493,7 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
           await run(
             `INSERT INTO gateway_sessions (id, address, address_lower, nonce, chain_id, domain, uri, issued_at, expiration_time, expires_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-            [s.id, s.address, s.address.toLowerCase(), s.nonce, s.chainId, s.domain, s.uri, s.issuedAt, s.expirationTime, s.expirationTime === null ? null : Date.parse(s.expirationTime)],
+            [s.id, s.address, sessionKey(s.address), s.nonce, s.chainId, s.domain, s.uri, s.issuedAt, s.expirationTime, s.expirationTime === null ? null : Date.parse(s.expirationTime)],
           )
           return 'ok'
         } catch (error) {
@@ -494,7 +504,7 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
       byNonce: async (address, nonce) => {
         const rows = await run<SessionRow & { revoked: boolean }>(
           'SELECT id, address, nonce, chain_id, domain, uri, issued_at, expiration_time, revoked FROM gateway_sessions WHERE address_lower = $1 AND nonce = $2',
-          [address.toLowerCase(), nonce],
+          [sessionKey(address), nonce],
         )
         return rows[0] ? { ...toSession(rows[0]), revoked: rows[0].revoked === true } : null
       },
@@ -503,18 +513,18 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
           await run<SessionRow>(
             `SELECT id, address, nonce, chain_id, domain, uri, issued_at, expiration_time FROM gateway_sessions
              WHERE address_lower = $1 AND NOT revoked AND (expires_at IS NULL OR expires_at > $2) ORDER BY seq DESC`,
-            [address.toLowerCase(), now],
+            [sessionKey(address), now],
           )
         ).map(toSession),
       get: async (address, id) => {
         const rows = await run<SessionRow>(
           'SELECT id, address, nonce, chain_id, domain, uri, issued_at, expiration_time FROM gateway_sessions WHERE id = $1 AND address_lower = $2 AND NOT revoked',
-          [id, address.toLowerCase()],
+          [id, sessionKey(address)],
         )
         return rows[0] ? toSession(rows[0]) : null
       },
       async delete(address, id) {
-        await run('UPDATE gateway_sessions SET revoked = true WHERE id = $1 AND address_lower = $2', [id, address.toLowerCase()])
+        await run('UPDATE gateway_sessions SET revoked = true WHERE id = $1 AND address_lower = $2', [id, sessionKey(address)])
       },
       count: async () => Number((await run<{ n: string }>('SELECT count(*) AS n FROM gateway_sessions WHERE NOT revoked'))[0]?.n ?? 0),
     },

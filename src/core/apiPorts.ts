@@ -203,7 +203,7 @@ export interface BlockchainApi {
   generateOnrampUrl(params: OnrampUrlParams, options?: RequestOptions): Promise<string>
   /** The address's hosted sign-in sessions, newest first; malformed items are left out. */
   getSessions(params: { address: string }, options?: RequestOptions): Promise<HostedSession[]>
-  /** Hands a signed EIP-4361 message to the hosted session store, which verifies it. A refusal rejects with 'Error signing message', the store's reason in the details. */
+  /** Hands a signed sign-in message (EIP-4361, or Sign-In With Solana) to the hosted session store, which verifies it. A refusal rejects with 'Error signing message', the store's reason in the details. */
   createSession(params: { address: string; message: string; signature: string }, options?: RequestOptions): Promise<HostedSession>
   /** `signature` signs `revokeSessionMessage(address, pci)`. A refusal rejects with 'Something went wrong', the store's reason in the details. */
   revokeSession(params: { address: string; pci: string; signature: string }, options?: RequestOptions): Promise<void>

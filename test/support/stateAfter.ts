@@ -14,6 +14,16 @@ export const evmNetwork = (id: number, name = `Chain ${id}`): Network => ({
   rpcUrls: { default: { http: [`http://127.0.0.1:${id}`] } },
 })
 
+/** A Solana cluster as the host lists it (mainnet's CAIP-2 reference by default). */
+export const solanaNetwork = (reference = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', name = 'Solana'): Network => ({
+  id: reference,
+  name,
+  chainNamespace: 'solana',
+  caipNetworkId: `solana:${reference}`,
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
+})
+
 /** The settings a test session starts with unless told otherwise: one EVM adapter, networks 1 and 2. */
 export const TEST_SETTINGS: SessionSettings = {
   projectId: 'test-project',

@@ -2,12 +2,14 @@
  * Sign-in messages (SIWX: CAIP-122, written as EIP-4361 text). `createSiwxMessage` checks the
  * fields of spec §3, `serializeSiwxMessage` writes the exact text a wallet signs and
  * `parseSiwxMessage` reads it back. For `eip155` the text is a Sign-In with Ethereum message
- * that viem's `parseSiweMessage` / `verifySiweMessage` accept.
+ * that viem's `parseSiweMessage` / `verifySiweMessage` accept; for `solana` it is CAIP-122's
+ * Solana profile (Sign-In With Solana's text, "… with your Solana account:", a base58 address,
+ * the CAIP-2 reference as its chain id), signed as UTF-8 bytes with Ed25519.
  */
 import { checksumAddress } from 'viem'
 import { InvalidSiwxMessageError, SiwxOptionsConflictError } from '../errors/domain.js'
-import { isEvmAddress } from './address.js'
-import { isCaipNetworkId, parseCaipNetworkId } from './caip.js'
+import { isEvmAddress, isSolanaAddress } from './address.js'
+import { isCaipAddress, isCaipNetworkId, parseCaipAddress, parseCaipNetworkId } from './caip.js'
 import { isSiwxDateTime, isSiwxDomain, isSiwxNonce, isSiwxRequestId, isSiwxStatement, isSiwxUri } from './siwxGrammar.js'
 import type { CaipNetworkId, ChainNamespace, SiwxMessage } from './entities.js'
 
@@ -24,12 +26,14 @@ export const SIWX_CHAIN_NAMES: Readonly<Record<ChainNamespace, string>> = /* @__
 })
 
 const NO_SPACE = /^[^\s]+$/
+// CAIP-2's reference: what a "Chain ID" line may hold in any namespace.
+const CAIP2_REFERENCE = /^[-_a-zA-Z0-9]{1,32}$/
 
 /** Why a field's value is refused, as the error's details say it. */
 const RULES = {
-  chainId: 'a CAIP-2 network id; on eip155 a decimal chain id without leading zeros, at most 2^53 - 1',
+  chainId: 'a CAIP-2 network id (reference of 1 to 32 of [-_a-zA-Z0-9]); on eip155 a decimal chain id without leading zeros, at most 2^53 - 1',
   domain: 'a host name or IPv4 address with an optional port: no scheme, path, user or spaces',
-  accountAddress: 'the account address without spaces; on eip155 a 0x-prefixed 20-byte address',
+  accountAddress: 'the account address without spaces; on eip155 a 0x-prefixed 20-byte address; on solana a base58 32-byte address',
   statement: 'one line of printable ASCII without " % < > \\ ^ ` { | } (EIP-4361 statement)',
   uri: 'an RFC 3986 URI',
   version: "'1'",
@@ -53,6 +57,7 @@ function check(fields: SiwxMessageFields): void {
   }
   if (!isCaipNetworkId(fields.chainId)) fail('chainId', fields.chainId)
   const { namespace, reference } = parseCaipNetworkId(fields.chainId)
+  if (!CAIP2_REFERENCE.test(reference)) fail('chainId', fields.chainId)
   // viem reads the chain id as a Number: one it cannot hold exactly would read back as another.
   if (namespace === 'eip155' && !(/^(?:0|[1-9][0-9]*)$/.test(reference) && Number.isSafeInteger(Number(reference)))) fail('chainId', fields.chainId)
   if (!isSiwxDomain(fields.domain)) fail('domain', fields.domain)
@@ -60,6 +65,8 @@ function check(fields: SiwxMessageFields): void {
   if (namespace === 'eip155' && !(isEvmAddress(fields.accountAddress) && fields.accountAddress.startsWith('0x'))) {
     fail('accountAddress', fields.accountAddress)
   }
+  // Sign-In With Solana: 32 to 44 base58 characters; a key, so 32 bytes (checked with @scure/base).
+  if (namespace === 'solana' && !isSolanaAddress(fields.accountAddress)) fail('accountAddress', fields.accountAddress)
   if (fields.statement !== undefined && !isSiwxStatement(fields.statement)) fail('statement', fields.statement)
   if (!isSiwxUri(fields.uri)) fail('uri', fields.uri)
   if (fields.version !== '1') fail('version', fields.version)
@@ -212,6 +219,23 @@ export function isSiwxMessageCurrent(now: number, message: Pick<SiwxMessage, 'ex
   if (message.expirationTime !== undefined && !(now < Date.parse(message.expirationTime))) return false
   if (message.notBefore !== undefined && !(now >= Date.parse(message.notBefore))) return false
   return true
+}
+
+/** The namespaces whose accounts sign in (SIWXSignMessage, sessions): EIP-4361 on eip155, Sign-In With Solana on solana. */
+export const SIWX_NAMESPACES: readonly ChainNamespace[] = /* @__PURE__ */ Object.freeze(['eip155', 'solana'])
+
+/**
+ * The parts of a CAIP-10 account that signs in, or null when it is not one (malformed, or of a
+ * namespace without sign-in).
+ *
+ * @example
+ * siwxAccountOf('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:So11111111111111111111111111111111111111112')
+ * // { namespace: 'solana', caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', address: 'So111…112' }
+ */
+export function siwxAccountOf(caipAddress: string): { namespace: ChainNamespace; caipNetworkId: CaipNetworkId; address: string } | null {
+  if (!isCaipAddress(caipAddress)) return null
+  const { namespace, caipNetworkId, address } = parseCaipAddress(caipAddress)
+  return SIWX_NAMESPACES.includes(namespace) ? { namespace, caipNetworkId, address } : null
 }
 
 /**

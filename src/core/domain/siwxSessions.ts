@@ -19,11 +19,12 @@ export type HostedSession = {
 }
 
 /**
- * The message whose signature revokes session `pci` of `address`.
+ * The message whose signature revokes session `pci` of `address`: an EVM address lower-cased
+ * (its case is a checksum), a Solana address as it is (base58 is case-sensitive).
  *
  * @example
  * revokeSessionMessage('0xAbC…', 's_1') // 'Revoke sign-in session s_1\nAddress: 0xabc…'
  */
 export function revokeSessionMessage(address: string, pci: string): string {
-  return `Revoke sign-in session ${pci}\nAddress: ${address.toLowerCase()}`
+  return `Revoke sign-in session ${pci}\nAddress: ${address.startsWith('0x') ? address.toLowerCase() : address}`
 }

@@ -150,6 +150,33 @@ describe('UnsupportedChain and ProfileWallets', () => {
     expect(t.view()).toBe('Connect')
   })
 
+  it("a disconnected embedded wallet's row reopens its social login: the popup opens in the click, no plain connect is made", async () => {
+    const fake = createFakeChainAdapter([connectorOf('a', 'Alpha'), { ...connectorOf('auth', 'Email'), type: 'AUTH' }])
+    const t = await render({ adapters: [fake.adapter], features: { multiWallet: true } })
+    const viaGithub = t.modal.connect('auth')
+    fake.answer('connect', { accounts: [A], caipNetworkId: 'eip155:1', auth: 'github' })
+    await t.step(() => viaGithub)
+    const leaving = t.modal.disconnect({ connectorId: 'auth' })
+    fake.answer('disconnect', undefined)
+    await t.step(() => leaving)
+    const c = t.modal.connect('a')
+    fake.answer('connect', { accounts: ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'], caipNetworkId: 'eip155:1' })
+    await t.step(() => c)
+    await t.step(() => t.modal.open('ProfileWallets'))
+    expect(t.q('profile-wallet-auth')!.getAttribute('data-status')).toBe('disconnected')
+    const opened: unknown[][] = []
+    const open = window.open
+    window.open = ((...args: unknown[]) => (opened.push(args), null)) as typeof window.open
+    cleanup.push(() => void (window.open = open))
+    const events: string[] = []
+    const sub = t.modal.event$.subscribe((e) => events.push(e.type))
+    cleanup.push(() => sub.unsubscribe())
+    await t.step(() => t.q('profile-wallet-auth')!.querySelector('button')!.click())
+    expect(opened).toEqual([['about:blank', 'gangway-social-login', expect.stringContaining('width=600,height=800')]])
+    expect(events).toContain('connection/switchRequested')
+    expect(fake.hasPending('connect')).toBe(false)
+  })
+
   it('without multiWallet, adding a wallet says so', async () => {
     const off = await render()
     await connectA(off)

@@ -68,3 +68,16 @@ describe('readDurable', () => {
     expect(readDurable({ preferences: { themeMode: 'dark', extra: NaN } })).toEqual({ durable: { preferences: { themeMode: 'dark' } }, dropped: ['preferences.extra'] })
   })
 })
+
+describe('readDurable: recent wallets', () => {
+  it("keeps the embedded wallet's login with its recent entry; drops an entry whose login is not text", () => {
+    const recent = [
+      { id: 'auth', name: 'Email', namespace: 'eip155', auth: 'github' },
+      { id: 'io.example', name: 'Example', namespace: 'eip155', auth: 7 },
+    ]
+    expect(readDurable({ wallets: { recent, connected: {} } })).toEqual({
+      durable: { wallets: { recent: [recent[0]], connected: {} } },
+      dropped: ['wallets.recent[1]'],
+    })
+  })
+})

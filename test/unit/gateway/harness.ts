@@ -15,12 +15,12 @@ export async function deadUrl(): Promise<string> {
 
 export type Answer = { status: number; body: unknown; text: string; headers: Headers }
 
-/** One HTTP call to a gateway; `body` is sent as JSON unless it is already a string. */
-export async function call(base: string, method: string, path: string, body?: unknown): Promise<Answer> {
-  const init: RequestInit = { method }
+/** One HTTP call to a gateway; `body` is sent as JSON unless it is already a string; `headers` as a browser would add them (`origin`). */
+export async function call(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const init: RequestInit = { method, headers: { ...headers } }
   if (body !== undefined) {
     init.body = typeof body === 'string' ? body : JSON.stringify(body)
-    init.headers = { 'content-type': 'application/json' }
+    init.headers = { ...headers, 'content-type': 'application/json' }
   }
   const response = await fetch(`${base}${path}`, init)
   const text = await response.text()

@@ -86,6 +86,16 @@ describe('hosted sign-in sessions', () => {
     expect((await list(0)).sessions).toHaveLength(1)
   })
 
+  it("refuses a message for another domain than the page that posts it (its Origin), keeping nothing", async () => {
+    const text = message(0)
+    const signature = await account(0).signMessage({ message: text })
+    const post = (origin: string) => call(stack.gateway.url, 'POST', `/v1/sessions/${account(0).address}?${P}`, { message: text, signature }, { origin })
+    expect(await post('https://evil.example')).toMatchObject({ status: 400, body: { error: 'The message is for another domain (app.example) than the page\'s (evil.example)' } })
+    expect(await post('null')).toMatchObject({ status: 400 })
+    expect((await list(0)).sessions).toEqual([])
+    expect((await post('https://app.example')).status).toBe(201)
+  })
+
   it('keeps at most maxSessions, and a reset empties the store', async () => {
     const { startGateway } = await import('../../../dev/gateway/startGateway')
     const small = await startGateway({ chains: stack.dev.chains, tokens: stack.dev.tokens, limits: { maxSessions: 1 } })

@@ -29,7 +29,7 @@ afterAll(async () => {
 })
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-const session = (id: string, nonce: string, expirationTime: string | null = null, address: `0x${string}` = ADDRESS): StoredSession => ({
+const session = (id: string, nonce: string, expirationTime: string | null = null, address: string = ADDRESS): StoredSession => ({
   id,
   address,
   nonce,
@@ -115,6 +115,23 @@ describe.each(backends)('storage: %s', (_, open, again) => {
     await storage.clear()
     expect(await storage.sessions.count()).toBe(0)
     expect(await storage.names.count()).toBe(0)
+  })
+
+  it('keeps the sessions of Solana addresses apart by case (base58 is case-sensitive), EVM ones by any case', async () => {
+    await storage.clear()
+    const now = Date.parse('2026-06-01T00:00:00.000Z')
+    // Two valid Solana addresses that differ only in the case of their first letter.
+    const upper = 'So11111111111111111111111111111111111111112'
+    const lower = 'so11111111111111111111111111111111111111112'
+    expect(await storage.sessions.insert({ ...session('s1', 'n1', null, upper), chainId: 'solana:localnet' }, 5, now)).toBe('ok')
+    expect(await storage.sessions.insert({ ...session('s2', 'n1', null, lower), chainId: 'solana:localnet' }, 5, now)).toBe('ok')
+    expect((await storage.sessions.list(upper, now)).map((s) => s.id)).toEqual(['s1'])
+    expect((await storage.sessions.list(lower, now)).map((s) => s.id)).toEqual(['s2'])
+    expect(await storage.sessions.get(lower, 's1')).toBeNull()
+    await storage.sessions.delete(lower, 's1')
+    expect(await storage.sessions.get(upper, 's1')).toMatchObject({ id: 's1', address: upper })
+    expect((await storage.sessions.byNonce(upper, 'n1'))?.id).toBe('s1')
+    await storage.clear()
   })
 
   it('keeps analytics events as received, oldest first, within the retention cap of count and bytes', async () => {

@@ -1,4 +1,4 @@
-import { catchError, defer, map, mergeMap, of } from 'rxjs'
+import { catchError, defer, EMPTY, map, mergeMap, of } from 'rxjs'
 import { assertConnectionStatus } from '../../domain/connectionStatus.js'
 import { connectionRequested } from '../../events/connection/connection.js'
 import { connectionSwitched, connectionSwitchFailed, connectionSwitchRequested } from '../../events/connection/connectionLifecycle.js'
@@ -11,8 +11,9 @@ import type { WalletDeps } from '../shared/walletDeps.js'
 
 /**
  * Makes a stored connection current (spec §4): connected or active ones are reconnected silently
- * and the outcome says whether the account or the wallet changed; a disconnected one starts its
- * connect flow again (which returns to ProfileWallets). Other statuses fail with
+ * and the outcome says whether the account or the wallet changed; a disconnected wallet starts
+ * its connect flow again (which returns to ProfileWallets; the embedded wallet's e-mail, social
+ * or Farcaster login is reopened by its own feature). Other statuses fail with
  * 'Invalid connection status: {status}'.
  */
 export const switchConnection: Effect<WalletDeps> = (event$, state$, deps) =>
@@ -28,8 +29,13 @@ export const switchConnection: Effect<WalletDeps> = (event$, state$, deps) =>
       } catch (error) {
         return of(fail(error))
       }
-      if (status === 'disconnected') return of(connectionRequested({ connectorId, namespace }))
       const state = state$.value
+      if (status === 'disconnected') {
+        // The embedded wallet (an AUTH connector) connects through its login, which its own
+        // feature reopens (e-mail, social or Farcaster): a plain connect would find no session.
+        const auth = state.wallets.connectors.some((c) => c.id === connectorId && c.chain === namespace && c.type === 'AUTH')
+        return auth ? EMPTY : of(connectionRequested({ connectorId, namespace }))
+      }
       const before = selectActiveConnection(state, namespace)
       if (!state.connection.byNamespace[namespace]?.connections.some((c) => c.connectorId === connectorId)) {
         return of(fail(new ConnectorNotFoundError(connectorId)))

@@ -4,10 +4,11 @@ import { awaitDeviceApproval, requestEmailLogin, verifyEmailOtp, type EmbeddedWa
 import { fetchEmbeddedUser, requestEmailUpdate, verifyEmailUpdateOtp } from './emailUpdate.js'
 import { adoptEmbeddedWalletNamespaces, restoreEmbeddedSession, watchEmbeddedSession } from './embeddedSession.js'
 import { awaitFarcasterLogin, completeSocialLogin, prepareSocialLogin, socialLoginAnalytics } from './socialLogin.js'
+import { reenterEmbeddedLogin } from './reenterEmbeddedLogin.js'
 import { syncEmbeddedTheme } from './syncEmbeddedTheme.js'
 import { withdrawEmbeddedPrompt } from './withdrawEmbeddedPrompt.js'
 
-/** The effects of the embedded wallet: e-mail login, social and Farcaster login, e-mail update, its user, its prompt's theme and withdrawal. */
+/** The effects of the embedded wallet: e-mail login, social and Farcaster login (and their re-entry from ProfileWallets), e-mail update, its user, its prompt's theme and withdrawal. */
 export const embeddedWalletEffects: NamedEffect<EmbeddedWalletDeps>[] = [
   { name: 'requestEmailLogin', effect: requestEmailLogin },
   { name: 'awaitDeviceApproval', effect: awaitDeviceApproval },
@@ -16,6 +17,7 @@ export const embeddedWalletEffects: NamedEffect<EmbeddedWalletDeps>[] = [
   { name: 'completeSocialLogin', effect: completeSocialLogin },
   { name: 'awaitFarcasterLogin', effect: awaitFarcasterLogin },
   { name: 'socialLoginAnalytics', effect: socialLoginAnalytics },
+  { name: 'reenterEmbeddedLogin', effect: reenterEmbeddedLogin },
   { name: 'requestEmailUpdate', effect: requestEmailUpdate },
   { name: 'verifyEmailUpdateOtp', effect: verifyEmailUpdateOtp },
   { name: 'fetchEmbeddedUser', effect: fetchEmbeddedUser },

@@ -1,4 +1,6 @@
 import { mergeMap, of } from 'rxjs'
+import { isSameAddress } from '../../domain/address.js'
+import { siwxAccountOf } from '../../domain/siwx.js'
 import { disconnectRequested } from '../../events/connection/connectionLifecycle.js'
 import { modalCloseRequested } from '../../events/modal/modal.js'
 import { networkSwitchRequested } from '../../events/connection/network.js'
@@ -9,7 +11,8 @@ import type { WalletDeps } from '../shared/walletDeps.js'
 
 /**
  * Cancel (spec §4): when sign-in is not required the modal closes; when it is, the wallet goes
- * back to the last network this address has a session on, else it is disconnected.
+ * back to the last network of its namespace this address has a session on, else it is
+ * disconnected.
  */
 export const cancelSignIn: Effect<WalletDeps> = (event$, state$) =>
   event$.pipe(
@@ -17,15 +20,17 @@ export const cancelSignIn: Effect<WalletDeps> = (event$, state$) =>
     mergeMap((e) => {
       const state = state$.value
       if (!state.settings.siwx?.required) return of(modalCloseRequested({}))
-      const address = e.payload.caipAddress.split(':')[2]?.toLowerCase()
+      const account = siwxAccountOf(e.payload.caipAddress)
+      if (!account) return of(modalCloseRequested({}))
+      const { namespace, address } = account
       const supported = new Set<string>((state.settings.networks ?? []).map((n) => n.caipNetworkId))
       const signedIn = Object.keys(state.siwx.sessions)
-        .filter((key) => key !== e.payload.caipAddress && key.split(':')[2]?.toLowerCase() === address)
-        .map((key) => key.split(':').slice(0, 2).join(':'))
-        .filter((network) => network.startsWith('eip155:') && supported.has(network))
+        .filter((key) => key !== e.payload.caipAddress)
+        .map(siwxAccountOf)
+        .filter((other) => other !== null && other.namespace === namespace && isSameAddress(namespace, other.address, address) && supported.has(other.caipNetworkId))
+        .map((other) => other!.caipNetworkId)
       const back = signedIn[signedIn.length - 1]
-      if (back) return of(networkSwitchRequested({ namespace: 'eip155', caipNetworkId: back }))
-      return of(disconnectRequested({ namespace: 'eip155' }))
+      if (back) return of(networkSwitchRequested({ namespace, caipNetworkId: back }))
+      return of(disconnectRequested({ namespace }))
     }),
   )
-

@@ -5,6 +5,7 @@ import { isAnswer } from '../../reducers/siwx/siwxSessionsReducer.js'
 import type { Effect } from '../runtime/runEffects.js'
 import { fromAbortable, type DataDeps } from '../shared/dataDeps.js'
 import { ofType } from '../runtime/ofType.js'
+import { siwxAccountOf } from '../../domain/siwx.js'
 
 /**
  * Lists the hosted sign-in sessions a `siwx/sessionsRequested` asked for (the gateway's
@@ -20,8 +21,8 @@ export const fetchSessions: Effect<DataDeps> = (event$, state$, deps) =>
       const meta = { requestId: e.requestId }
       const fail = (error: unknown) => siwxSessionsFailed({ caipAddress, error: serializeError(error) }, meta)
       const api = deps.api.blockchain
-      const [namespace, , address] = caipAddress.split(':')
-      if (!api || namespace !== 'eip155' || !address) {
+      const address = siwxAccountOf(caipAddress)?.address
+      if (!api || !address) {
         return of(fail(new GangwayError('Something went wrong', { details: `No hosted sessions for ${caipAddress}` })))
       }
       return fromAbortable((signal) => api.getSessions({ address }, { signal })).pipe(

@@ -7,14 +7,15 @@ import type { ModalState } from '../../state.js'
 import type { Effect } from '../runtime/runEffects.js'
 import type { WalletDeps } from '../shared/walletDeps.js'
 import { watchState } from '../runtime/watchState.js'
+import { SIWX_NAMESPACES, siwxAccountOf } from '../../domain/siwx.js'
 
-/** The active EVM account that sign-in applies to and has no session yet, or null. */
+/** The active account (EVM or Solana) that sign-in applies to and has no session yet, or null. */
 export function selectSignInDue(state: ModalState): string | null {
   if (!state.settings.siwx) return null
   const namespace = state.connection.activeNamespace
-  if (namespace !== 'eip155' || !selectIsConnected(state, namespace)) return null
+  if (!namespace || !SIWX_NAMESPACES.includes(namespace) || !selectIsConnected(state, namespace)) return null
   const caipAddress = selectCaipAddress(state)
-  const network = caipAddress ? caipAddress.split(':').slice(0, 2).join(':') : null
+  const network = caipAddress ? siwxAccountOf(caipAddress)?.caipNetworkId : null
   if (!caipAddress || !(state.settings.networks ?? []).some((n) => n.caipNetworkId === network)) return null
   return state.siwx.sessions[caipAddress] === undefined ? caipAddress : null
 }

@@ -1,5 +1,6 @@
 import { catchError, defer, filter, map, mergeMap, of } from 'rxjs'
 import { revokeSessionMessage } from '../../domain/siwxSessions.js'
+import { siwxAccountOf } from '../../domain/siwx.js'
 import { siwxRevokeFailed, siwxRevokeRequested, siwxSessionRevoked } from '../../events/siwx/siwx.js'
 import { GangwayError, serializeError } from '../../errors/base.js'
 import { isRevoking } from '../../reducers/siwx/siwxSessionsReducer.js'
@@ -23,13 +24,14 @@ export const revokeSession: Effect<WalletDeps & Partial<ApiDeps>> = (event$, sta
       const meta = { requestId: e.requestId }
       const fail = (error: unknown) => siwxRevokeFailed({ caipAddress, id, error: serializeError(error) }, meta)
       const state = state$.value
-      const connection = selectActiveConnection(state, 'eip155')
-      const adapter = deps.adapters.eip155
+      const account = siwxAccountOf(caipAddress)
+      const connection = account ? selectActiveConnection(state, account.namespace) : null
+      const adapter = account ? deps.adapters[account.namespace] : undefined
       const store = deps.api?.blockchain
-      const address = caipAddress.split(':')[2]
-      if (!connection || !adapter || !store || !address || selectCaipAddress(state) !== caipAddress) {
+      if (!account || !connection || !adapter || !store || selectCaipAddress(state) !== caipAddress) {
         return of(fail(new GangwayError('No ActiveCaipAddress found', { details: caipAddress })))
       }
+      const { address } = account
       return defer(() => adapter.signMessage(connection.connectorId, { address, message: revokeSessionMessage(address, id) })).pipe(
         mergeMap((signature) => defer(() => store.revokeSession({ address, pci: id, signature }))),
         map(() => siwxSessionRevoked({ caipAddress, id }, meta)),

@@ -1,6 +1,6 @@
 import { catchError, concat, defer, filter, map, mergeMap, of } from 'rxjs'
 import { SIWX_SESSION_MS } from '../../domain/constants.js'
-import { createSiwxMessage } from '../../domain/siwx.js'
+import { createSiwxMessage, siwxAccountOf } from '../../domain/siwx.js'
 import { modalCloseRequested } from '../../events/modal/modal.js'
 import { siwxSessionStored, siwxSignInFailed, siwxSignInRequested } from '../../events/siwx/siwx.js'
 import { GangwayError, serializeError } from '../../errors/base.js'
@@ -12,8 +12,10 @@ import type { ApiDeps } from '../shared/dataDeps.js'
 import { isCurrentRequest } from '../../events/requestLifecycle.js'
 
 /**
- * Signs in: an EIP-4361 message (`createSiwxMessage`; nonce, domain and URI carried in the
- * event, times from its stamp) signed by the active wallet, stored as the session; then the
+ * Signs in: a CAIP-122 message (`createSiwxMessage`: EIP-4361 for an EVM account, Sign-In With
+ * Solana for a Solana one; nonce, domain and URI carried in the event, times from its stamp)
+ * signed by the active wallet of the account's namespace (`personal_sign`,
+ * `solana:signMessage`), stored as the session; then the
  * modal closes. With `siwx.hosted` the signed message first goes to the gateway's session store,
  * which verifies it; the stored session carries the store's id. A refusal or failure (the
  * wallet's, or the store's) is `siwx/signInFailed`, with the spec's 'Error signing message'
@@ -28,10 +30,10 @@ export const signInWithWallet: Effect<WalletDeps & Partial<ApiDeps>> = (event$, 
       const { caipAddress, nonce, domain, uri } = e.payload
       const state = state$.value
       const fail = (error: unknown) => siwxSignInFailed({ caipAddress, error: serializeError(error, 'Error signing message') }, meta)
-      const connection = selectActiveConnection(state, 'eip155')
-      const [, chainId, address] = caipAddress.split(':')
-      const adapter = deps.adapters.eip155
-      if (!connection || !adapter || !address || selectCaipAddress(state) !== caipAddress) {
+      const account = siwxAccountOf(caipAddress)
+      const connection = account ? selectActiveConnection(state, account.namespace) : null
+      const adapter = account ? deps.adapters[account.namespace] : undefined
+      if (!account || !connection || !adapter || selectCaipAddress(state) !== caipAddress) {
         return of(fail(new GangwayError('No ActiveCaipAddress found', { details: caipAddress })))
       }
       const statement = state.settings.siwx?.statement
@@ -39,13 +41,14 @@ export const signInWithWallet: Effect<WalletDeps & Partial<ApiDeps>> = (event$, 
       if (state.settings.siwx?.hosted && !store) {
         return of(fail(new GangwayError('Error signing message', { details: 'siwx.hosted needs the blockchain data API (apiUrl)' })))
       }
+      const { address, caipNetworkId } = account
       // Built by the checked builder, not viem's createSiweMessage, which lets a statement with a
       // line separator through: a field outside EIP-4361's grammar fails here as 'Invalid SIWX
-      // message' before any wallet is asked. For every accepted field the text is viem's.
+      // message' before any wallet is asked. For every accepted EVM field the text is viem's.
       return defer(() => {
         const issuedAt = new Date(e.at).toISOString()
         const expirationTime = new Date(e.at + SIWX_SESSION_MS).toISOString()
-        const fields = { accountAddress: address, chainId: `eip155:${chainId}` as const, domain, uri, version: '1', nonce, issuedAt, expirationTime }
+        const fields = { accountAddress: address, chainId: caipNetworkId, domain, uri, version: '1', nonce, issuedAt, expirationTime }
         return of({ fields, message: createSiwxMessage({ ...fields, ...(statement ? { statement } : {}) }).serializedMessage as string })
       }).pipe(
         mergeMap(({ fields, message }) => {

@@ -3,6 +3,7 @@ import { cancelSignIn } from './cancelSignIn.js'
 import { fetchSessions } from './fetchSessions.js'
 import { promptSignIn } from './promptSignIn.js'
 import { revokeSession } from './revokeSession.js'
+import { signInAnalytics } from './signInAnalytics.js'
 import { signInWithWallet } from './signInWithWallet.js'
 import type { WalletDeps } from '../shared/walletDeps.js'
 import type { DataDeps } from '../shared/dataDeps.js'
@@ -11,6 +12,7 @@ import type { DataDeps } from '../shared/dataDeps.js'
 export const siwxEffects: NamedEffect<WalletDeps & DataDeps>[] = [
   { name: 'promptSignIn', effect: promptSignIn },
   { name: 'signInWithWallet', effect: signInWithWallet },
+  { name: 'signInAnalytics', effect: signInAnalytics },
   { name: 'cancelSignIn', effect: cancelSignIn },
   { name: 'fetchSessions', effect: fetchSessions },
   { name: 'revokeSession', effect: revokeSession },

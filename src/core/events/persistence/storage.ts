@@ -36,6 +36,7 @@ export const recentWalletSchema = object({
   imageUrl: optional(string()),
   rdns: optional(string()),
   listingId: optional(string()),
+  auth: optional(string()),
 })
 
 /** Recent wallets and, per namespace, the connectors a reload reconnects. */

@@ -11,9 +11,9 @@ export const siwxSessionStored = defineEvent(
 export const siwxSessionsCleared = defineEvent('siwx/sessionsCleared', object({ caipAddress: string() }))
 
 /**
- * The visitor asks to sign in with the active account: the EIP-4361 message is built with this
- * nonce (randomness carried in the event, so a replay signs the same message) for the page's
- * domain and URI.
+ * The visitor asks to sign in with the active account: the sign-in message (EIP-4361, or Sign-In
+ * With Solana for a Solana account) is built with this nonce (randomness carried in the event,
+ * so a replay signs the same message) for the page's domain and URI.
  */
 export const siwxSignInRequested = defineIntent('siwx/signInRequested', object({ caipAddress: string(), nonce: string(), domain: string(), uri: string() }))
 /** Signing in failed or was refused ('Error signing message'); the view offers a retry. */

@@ -6,9 +6,10 @@ import type { Namespace, ViewName } from '../../events/views.js'
 /**
  * A wallet used lately, shown with a recent badge (at most 2, newest first). `listingId` is the
  * wallet directory's id of the wallet picked for a WalletConnect connection, so AllWallets can
- * show it under Recent.
+ * show it under Recent; `auth` how the embedded wallet was logged in (`email`, a social provider
+ * or `farcaster`), so a switch to it reopens that login.
  */
-export type RecentWallet = { id: string; name: string; namespace: Namespace; imageUrl?: string; rdns?: string; listingId?: string }
+export type RecentWallet = { id: string; name: string; namespace: Namespace; imageUrl?: string; rdns?: string; listingId?: string; auth?: string }
 
 /** The connect attempt the visitor is waiting on (or the last one, when it failed). */
 export type ConnectAttempt = {

@@ -71,6 +71,8 @@ export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
         // The directory wallet picked for a WalletConnect pairing.
         const listed = connectorId === WALLET_CONNECT_CONNECTOR_ID ? prev.walletConnect.wallet : null
         if (listed) recent.listingId = listed.id
+        // The embedded wallet's login (e-mail, a social provider, Farcaster), which a switch back reopens.
+        if (event.payload.auth) recent.auth = event.payload.auth
         const memory: WalletMemory = {
           recent: addRecentWallet(w.memory.recent, recent),
           connected: { ...w.memory.connected, [namespace]: remembered(w, state, namespace, connectorId) },

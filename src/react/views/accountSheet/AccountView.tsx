@@ -122,7 +122,8 @@ export function AccountView({ modal }: ViewProps) {
   const disconnectError = useModalState((s) => s.wallets.disconnectError)
   const caipAddress = useModalState(selectCaipAddress)
   const signedIn = useModalState((s) => !!s.settings.siwx && !!caipAddress && s.siwx.sessions[caipAddress] !== undefined)
-  const hostedSessions = useModalState((s) => s.settings.siwx?.hosted === true && s.connection.activeNamespace === 'eip155')
+  // Only an account that signs in (EVM or Solana) has a session, so the row needs no namespace check.
+  const hostedSessions = useModalState((s) => s.settings.siwx?.hosted === true)
   const permissions = useModalState(selectPermissionCounts, sameJson)
   if (!address || !namespace) {
     return (

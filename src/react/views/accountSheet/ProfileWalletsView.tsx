@@ -3,6 +3,7 @@ import { connectionSwitchRequested, disconnectRequested } from '../../../core/ev
 import type { Namespace } from '../../../core/events/views.js'
 import type { ModalState } from '../../../core/state.js'
 import { ErrorMessage } from '../../components/ErrorMessage.js'
+import { openSocialPopup } from '../../components/socialLogins.js'
 import { sameJson } from '../../hooks/sameJson.js'
 import { useI18n } from '../../i18n/i18n.js'
 import { useModalState } from '../../useModalState.js'
@@ -17,6 +18,8 @@ type Row = {
   imageUrl?: string | undefined
   address: string | null
   status: 'active' | 'connected' | 'disconnected'
+  /** The embedded wallet's login (`email`, a social provider, `farcaster`) a disconnected row reopens. */
+  auth?: string | undefined
 }
 
 /** One namespace's rows: its connections (the active one first in status), then recent wallets to reconnect. */
@@ -35,7 +38,7 @@ function namespaceRows(s: ModalState, namespace: Namespace): Row[] {
   if (!activeHere) return rows
   for (const r of s.wallets.memory.recent) {
     if (r.namespace !== namespace || rows.some((row) => row.connectorId === r.id) || !connectorOf(r.id)) continue
-    rows.push({ namespace, connectorId: r.id, name: r.name, imageUrl: r.imageUrl, address: null, status: 'disconnected' })
+    rows.push({ namespace, connectorId: r.id, name: r.name, imageUrl: r.imageUrl, address: null, status: 'disconnected', ...(r.auth ? { auth: r.auth } : {}) })
   }
   return rows
 }
@@ -92,9 +95,11 @@ export function ProfileWalletsView({ modal }: ViewProps) {
                     type="button"
                     className="gw-link-button"
                     aria-label={row.status === 'connected' ? t('Switch to {wallet}', { wallet: row.name }) : t('Connect {wallet}', { wallet: row.name })}
-                    onClick={() =>
+                    onClick={() => {
+                      // A social login reopened runs in a popup, which only the visitor's click may open.
+                      if (row.status === 'disconnected' && row.auth && row.auth !== 'email' && row.auth !== 'farcaster') openSocialPopup()
                       modal.dispatch(connectionSwitchRequested({ namespace: row.namespace, connectorId: row.connectorId, status: row.status }))
-                    }
+                    }}
                   >
                     {row.status === 'connected' ? t('Switch') : t('Connect')}
                   </button>

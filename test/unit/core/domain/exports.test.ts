@@ -188,11 +188,13 @@ describe('domain modules', () => {
         ],
         "siwx.ts": [
           "SIWX_CHAIN_NAMES",
+          "SIWX_NAMESPACES",
           "createSiwxMessage",
           "isSiwxMessageCurrent",
           "isWalletConnectSignInApplicable",
           "parseSiwxMessage",
           "serializeSiwxMessage",
+          "siwxAccountOf",
           "siwxOptionsError",
         ],
         "siwxGrammar.ts": [

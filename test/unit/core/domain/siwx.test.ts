@@ -1,3 +1,4 @@
+import { createKeyPairFromPrivateKeyBytes, getAddressFromPublicKey, getUtf8Encoder, signBytes, verifySignature } from '@solana/kit'
 import { createPublicClient, custom } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage, parseSiweMessage, verifySiweMessage } from 'viem/siwe'
@@ -9,6 +10,7 @@ import {
   isWalletConnectSignInApplicable,
   parseSiwxMessage,
   serializeSiwxMessage,
+  siwxAccountOf,
   siwxOptionsError,
   type SiwxMessageFields,
 } from '../../../../src/core/domain/siwx.js'
@@ -286,5 +288,100 @@ describe('session rules', () => {
     expect(siwxOptionsError({ siweConfig: {}, siwx: {} })?.shortMessage).toBe('Cannot set both siweConfig and siwx options')
     expect(siwxOptionsError({ siwx: {} })).toBeNull()
     expect(siwxOptionsError({ siweConfig: {} })).toBeNull()
+  })
+})
+
+describe('Sign-In With Solana (CAIP-122 solana profile)', () => {
+  // A fixed Ed25519 key (32 bytes of 7) made by @solana/kit, so the address is stable.
+  const keys = createKeyPairFromPrivateKeyBytes(new Uint8Array(32).fill(7))
+  // The EVM fields' domain, URI, nonce, statement and times, without the optional rest.
+  const solana = async (patch: Partial<SiwxMessageFields> = {}): Promise<SiwxMessageFields> => ({
+    ...fields,
+    accountAddress: await getAddressFromPublicKey((await keys).publicKey),
+    chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    notBefore: undefined,
+    requestId: undefined,
+    resources: undefined,
+    ...patch,
+  })
+
+  it('writes the Solana header, the base58 address as given and the CAIP-2 reference as the chain id', async () => {
+    const fields = await solana()
+    const text = serializeSiwxMessage(fields)
+    expect(text).toBe(
+      [
+        'example.com wants you to sign in with your Solana account:',
+        fields.accountAddress,
+        '',
+        'Sign in to Example.',
+        '',
+        'URI: https://example.com/login',
+        'Version: 1',
+        'Chain ID: 5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+        'Nonce: abc123XYZ789',
+        'Issued At: 2025-01-01T00:00:00.000Z',
+        'Expiration Time: 2025-01-02T00:00:00.000Z',
+      ].join('\n'),
+    )
+  })
+
+  it('round-trips every field, the address keeping its case', async () => {
+    const fields = await solana({ notBefore: '2024-12-31T23:00:00.000Z', requestId: 'req-42', resources: ['https://example.com/terms'] })
+    const created = createSiwxMessage(fields)
+    expect(created.accountAddress).toBe(fields.accountAddress)
+    expect(parseSiwxMessage(created.serializedMessage as string)).toEqual(created)
+    const minimal = createSiwxMessage(await solana({ statement: undefined, expirationTime: undefined, chainId: 'solana:localnet' }))
+    expect(parseSiwxMessage(minimal.serializedMessage as string)).toEqual(minimal)
+  })
+
+  it("its UTF-8 bytes signed with the account's Ed25519 key verify with kit, and not once changed", async () => {
+    const { privateKey, publicKey } = await keys
+    const text = createSiwxMessage(await solana()).serializedMessage as string
+    const signature = await signBytes(privateKey, getUtf8Encoder().encode(text))
+    expect(await verifySignature(publicKey, signature, getUtf8Encoder().encode(text))).toBe(true)
+    expect(await verifySignature(publicKey, signature, getUtf8Encoder().encode(text.replace('example.com wants', 'evil.example wants')))).toBe(false)
+  })
+
+  it.each<[string, Partial<SiwxMessageFields>]>([
+    ['accountAddress', { accountAddress: account.address }],
+    ['accountAddress', { accountAddress: 'So1111111111111111111111111111111111111111O' }],
+    ['accountAddress', { accountAddress: '1111111111111111111111111111111' }],
+    ['accountAddress', { accountAddress: `${'z'.repeat(44)}` }],
+    ['accountAddress', { accountAddress: 'So11111111111111111111111111111111111111112\n' }],
+    ['chainId', { chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp5eykt4UsFv8P8' as never }],
+    ['chainId', { chainId: 'solana:main net' as never }],
+    ['chainId', { chainId: 'solana:main\nnet' as never }],
+    ['domain', { domain: 'https://example.com' }],
+    ['statement', { statement: 'Sign in\u2029now' }],
+    ['requestId', { requestId: 'a b' }],
+  ])('refuses a bad %s', async (field, patch) => {
+    const fields = await solana(patch)
+    expect(() => createSiwxMessage(fields)).toThrow(InvalidSiwxMessageError)
+    try {
+      serializeSiwxMessage(fields)
+    } catch (e) {
+      expect((e as InvalidSiwxMessageError).details?.startsWith(`${field}:`)).toBe(true)
+    }
+  })
+
+  it('parse refuses a Solana text with an address that is no key or an EVM address', async () => {
+    const text = createSiwxMessage(await solana()).serializedMessage as string
+    const [header, address] = text.split('\n')
+    expect(() => parseSiwxMessage(text.replace(address!, account.address))).toThrow('Invalid SIWX message')
+    expect(() => parseSiwxMessage(text.replace(address!, `${address!.slice(0, -1)}0`))).toThrow('Invalid SIWX message')
+    expect(() => parseSiwxMessage(text.replace(header!, header!.replace('Solana', 'Ethereum')))).toThrow('Invalid SIWX message')
+  })
+})
+
+describe('siwxAccountOf', () => {
+  it('reads the accounts that sign in (eip155, solana) and nothing else', () => {
+    expect(siwxAccountOf(`eip155:1:${account.address}`)).toEqual({ namespace: 'eip155', caipNetworkId: 'eip155:1', address: account.address })
+    expect(siwxAccountOf('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:So11111111111111111111111111111111111111112')).toEqual({
+      namespace: 'solana',
+      caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      address: 'So11111111111111111111111111111111111111112',
+    })
+    expect(siwxAccountOf('bip122:000000000019d6689c085ae165831e93:bc1qxyz')).toBeNull()
+    expect(siwxAccountOf('solana:only-two')).toBeNull()
   })
 })

@@ -87,6 +87,9 @@ export function fakeWalletConnect(overrides: { prefetch?: () => Promise<boolean>
 /** An EVM account on network 1 as a wallet reports it. */
 export const ACCOUNT = '0x00000000000000000000000000000000000000a1'
 export const OTHER_ACCOUNT = '0x00000000000000000000000000000000000000b2'
+/** A Solana account (a valid base58 key) and the CAIP-2 id of mainnet. */
+export const SOLANA_ACCOUNT = 'So11111111111111111111111111111111111111112'
+export const SOLANA_MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
 export const session = (address = ACCOUNT, caipNetworkId = 'eip155:1') => ({ accounts: [{ address, type: 'eoa' as const }], caipNetworkId })
 
 export type { WalletProviderEvent }

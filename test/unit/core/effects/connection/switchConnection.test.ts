@@ -3,6 +3,7 @@ import { InvalidConnectionStatusError } from '../../../../../src/core/errors/dom
 import { ConnectorNotFoundError } from '../../../../../src/core/errors/connection'
 import { switchConnection } from '../../../../../src/core/effects/connection/switchConnection'
 import { connectionRequested, connectionSucceeded } from '../../../../../src/core/events/connection/connection'
+import { connectorsChanged } from '../../../../../src/core/events/connection/connectors'
 import { connectionSwitched, connectionSwitchFailed, connectionSwitchRequested } from '../../../../../src/core/events/connection/connectionLifecycle'
 import { GangwayError, serializeError } from '../../../../../src/core/errors/base'
 import { EffectScheduler, minted, reply, replyError, runEffect } from '../../../../support/runEffect'
@@ -36,6 +37,19 @@ describe('switchConnection', () => {
   it('a disconnected one starts its connect flow again', () => {
     new EffectScheduler().run(({ expectObservable }) => {
       const out = runEffect(switchConnection, { events: { marble: 's', values: { s: toSwitch('a', 'disconnected') } }, state })
+      expectObservable(out).toBe('c', { c: minted(connectionRequested({ connectorId: 'a', namespace: 'eip155' })) })
+    })
+  })
+
+  it("a disconnected embedded wallet (an AUTH connector) is left to the embedded wallet, which reopens its login", () => {
+    const withAuth = stateAfter([connectorsChanged({ namespace: 'eip155', connectors: [{ id: 'auth', name: 'Email', type: 'AUTH' } as never] })], { from: state })
+    new EffectScheduler().run(({ expectObservable }) => {
+      const out = runEffect(switchConnection, { events: { marble: 's', values: { s: toSwitch('auth', 'disconnected') } }, state: withAuth })
+      expectObservable(out).toBe('')
+    })
+    // Another namespace's AUTH connector does not make this one's wallet an embedded one.
+    new EffectScheduler().run(({ expectObservable }) => {
+      const out = runEffect(switchConnection, { events: { marble: 's', values: { s: toSwitch('a', 'disconnected') } }, state: withAuth })
       expectObservable(out).toBe('c', { c: minted(connectionRequested({ connectorId: 'a', namespace: 'eip155' })) })
     })
   })

@@ -7,7 +7,7 @@ import { siwxSessionsFetched, siwxSessionsRequested, siwxSessionStored } from '.
 import { GangwayError } from '../../../../../src/core/errors/base'
 import { EffectScheduler, reply, replyError, runEffect } from '../../../../support/runEffect'
 import { stateAfter } from '../../../../support/stateAfter'
-import { ACCOUNT } from '../fakes'
+import { ACCOUNT, SOLANA_ACCOUNT, SOLANA_MAINNET } from '../fakes'
 
 const CAIP = `eip155:1:${ACCOUNT}`
 const connected = stateAfter([connectionSucceeded({ connectorId: 'a', namespace: 'eip155', accounts: [{ address: ACCOUNT, type: 'eoa' }], caipNetworkId: 'eip155:1' })])
@@ -81,5 +81,26 @@ describe('fetchSessions', () => {
         r: expect.objectContaining({ type: 'siwx/sessionsFailed', payload: expect.objectContaining({ error: expect.objectContaining({ shortMessage: 'Something went wrong' }) }) }),
       })
     })
+  })
+})
+
+describe('fetchSessions for a Solana account', () => {
+  it("asks the store for the base58 address's sessions; an account of a namespace without sign-in is refused unasked", () => {
+    const SOL_CAIP = `${SOLANA_MAINNET}:${SOLANA_ACCOUNT}`
+    const { deps, calls } = store(() => reply([{ ...session, chainId: SOLANA_MAINNET }], 10))
+    new EffectScheduler().run(({ expectObservable }) => {
+      const events = { marble: 'r', values: { r: siwxSessionsRequested({ caipAddress: SOL_CAIP }, { requestId: 'q1' }) } }
+      expectObservable(runEffect(fetchSessions, { events, state: connected, reduce: true, deps })).toBe('10ms f', {
+        f: siwxSessionsFetched({ caipAddress: SOL_CAIP, sessions: [{ ...session, chainId: SOLANA_MAINNET }] }, { requestId: 'q1' }),
+      })
+    })
+    expect(calls).toEqual([{ address: SOLANA_ACCOUNT }])
+    const out: { type: string }[] = []
+    new EffectScheduler().run(() => {
+      const events = { marble: 'r', values: { r: siwxSessionsRequested({ caipAddress: 'bip122:000000000019d6689c085ae165831e93:bc1qxyz' }, { requestId: 'q2' }) } }
+      runEffect(fetchSessions, { events, state: connected, reduce: true, deps }).subscribe((e) => out.push(e as { type: string }))
+    })
+    expect(out.map((e) => e.type)).toEqual(['siwx/sessionsFailed'])
+    expect(calls).toHaveLength(1)
   })
 })

@@ -5,8 +5,8 @@ import { modalOpenRequested } from '../../../../../src/core/events/modal/modal'
 import { siwxSessionStored, siwxSessionsCleared } from '../../../../../src/core/events/siwx/siwx'
 import { storageHydrated } from '../../../../../src/core/events/persistence/storage'
 import { EffectScheduler, runEffect } from '../../../../support/runEffect'
-import { stateAfter } from '../../../../support/stateAfter'
-import { ACCOUNT } from '../fakes'
+import { evmNetwork, solanaNetwork, stateAfter } from '../../../../support/stateAfter'
+import { ACCOUNT, SOLANA_ACCOUNT, SOLANA_MAINNET } from '../fakes'
 
 const CAIP = `eip155:1:${ACCOUNT}`
 const connect = (caipNetworkId = 'eip155:1') =>
@@ -46,5 +46,25 @@ describe('promptSignIn on a new page', () => {
       const events = { marble: '10ms h', values: { h: storageHydrated({ siwx: { sessions: { [CAIP]: { data: {} } } } } as never) } }
       expectObservable(runEffect(promptSignIn, { events, state: stateAfter([connect()], siwx), reduce: true })).toBe('')
     })
+  })
+})
+
+describe('promptSignIn with Solana', () => {
+  const SOL_CAIP = `${SOLANA_MAINNET}:${SOLANA_ACCOUNT}`
+  const solana = (caipNetworkId = SOLANA_MAINNET) =>
+    connectionSucceeded({ connectorId: 'Phantom', namespace: 'solana', accounts: [{ address: SOLANA_ACCOUNT, type: 'eoa' }], caipNetworkId })
+  const settings = { settings: { adapters: ['eip155', 'solana'] as const, networks: [evmNetwork(1), solanaNetwork()], siwx: { required: true } } }
+
+  it('a connected Solana account on a listed cluster without a session is asked to sign in', () => {
+    expect(selectSignInDue(stateAfter([solana()], settings as never))).toBe(SOL_CAIP)
+    new EffectScheduler().run(({ expectObservable }) => {
+      const events = { marble: '5ms h', values: { h: storageHydrated({}) } }
+      expectObservable(runEffect(promptSignIn, { events, state: stateAfter([solana()], settings as never), reduce: true })).toBe('5ms o', { o: modalOpenRequested({ view: 'SIWXSignMessage' }) })
+    })
+  })
+
+  it('not with its session, nor on a cluster the host does not list', () => {
+    expect(selectSignInDue(stateAfter([solana(), siwxSessionStored({ caipAddress: SOL_CAIP, session: {} })], settings as never))).toBeNull()
+    expect(selectSignInDue(stateAfter([solana('solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1')], settings as never))).toBeNull()
   })
 })

@@ -6,8 +6,8 @@ import { connectionSucceeded } from '../../../../../src/core/events/connection/c
 import { siwxRevokeRequested, siwxSessionsFetched, siwxSessionsRequested, siwxSessionStored } from '../../../../../src/core/events/siwx/siwx'
 import { GangwayError } from '../../../../../src/core/errors/base'
 import { reply, replyError, runEffectAsync } from '../../../../support/runEffect'
-import { stateAfter } from '../../../../support/stateAfter'
-import { ACCOUNT, fakeAdapter } from '../fakes'
+import { solanaNetwork, stateAfter } from '../../../../support/stateAfter'
+import { ACCOUNT, fakeAdapter, SOLANA_ACCOUNT, SOLANA_MAINNET } from '../fakes'
 
 const CAIP = `eip155:1:${ACCOUNT}`
 const session = (id: string): HostedSession => ({ id, chainId: 'eip155:1', domain: 'app.example', uri: 'https://app.example', issuedAt: '2026-01-01T00:00:00.000Z', expirationTime: null })
@@ -80,5 +80,27 @@ describe('revokeSession', () => {
     const run = await runEffectAsync(revokeSession, { events, state: listed, loop: true, deps: { adapters: { eip155: adapter }, api } })
     expect(signed).toHaveLength(1)
     expect(run.state.siwxSessions.sessions.map((s) => s.id)).toEqual(['s2'])
+  })
+})
+
+describe('revokeSession with a Solana account', () => {
+  it('the Solana wallet signs the revocation naming its base58 address as it is', async () => {
+    const SOL_CAIP = `${SOLANA_MAINNET}:${SOLANA_ACCOUNT}`
+    const state = stateAfter(
+      [
+        connectionSucceeded({ connectorId: 'Phantom', namespace: 'solana', accounts: [{ address: SOLANA_ACCOUNT, type: 'eoa' }], caipNetworkId: SOLANA_MAINNET }),
+        siwxSessionStored({ caipAddress: SOL_CAIP, session: { message: 'm', signature: 'sig', id: 's1' } }),
+        siwxSessionsRequested({ caipAddress: SOL_CAIP }, { requestId: 'q' }),
+        siwxSessionsFetched({ caipAddress: SOL_CAIP, sessions: [{ ...session('s1'), chainId: SOLANA_MAINNET }] }, { requestId: 'q' }),
+      ],
+      { settings: { adapters: ['solana'], networks: [solanaNetwork()], siwx: { required: false, hosted: true } } },
+    )
+    const { adapter, calls: signed } = fakeAdapter({ signMessage: () => reply('5sig', 5) }, 'solana')
+    const { api, calls } = store(() => reply(undefined, 5))
+    const events = { marble: 'r', values: { r: siwxRevokeRequested({ caipAddress: SOL_CAIP, id: 's1' }, { requestId: 'v1' }) } }
+    const run = await runEffectAsync(revokeSession, { events, state, loop: true, deps: { adapters: { solana: adapter }, api } })
+    expect(signed[0]![2]).toEqual({ address: SOLANA_ACCOUNT, message: `Revoke sign-in session s1\nAddress: ${SOLANA_ACCOUNT}` })
+    expect(calls).toEqual([{ address: SOLANA_ACCOUNT, pci: 's1', signature: '5sig' }])
+    expect(run.state.siwx.sessions[SOL_CAIP]).toBeUndefined()
   })
 })

@@ -8,7 +8,9 @@ import { siwxSignInRequested } from '../../../../../src/core/events/siwx/siwx'
 import { GangwayError } from '../../../../../src/core/errors/base'
 import { EPOCH, reply, replyError, runEffectAsync } from '../../../../support/runEffect'
 import { stateAfter } from '../../../../support/stateAfter'
-import { ACCOUNT, fakeAdapter } from '../fakes'
+import { ACCOUNT, fakeAdapter, SOLANA_ACCOUNT, SOLANA_MAINNET } from '../fakes'
+import { evmNetwork, solanaNetwork } from '../../../../support/stateAfter'
+import { parseSiwxMessage } from '../../../../../src/core/domain/siwx'
 
 const CAIP = `eip155:1:${ACCOUNT}`
 const state = stateAfter(
@@ -99,6 +101,56 @@ describe('signInWithWallet', () => {
       })
       expect(calls).toEqual([])
       expect(run.state.siwxSignIn).toMatchObject({ status: 'failed', error: { shortMessage: 'Error signing message' } })
+    })
+  })
+
+  describe('with a Solana account', () => {
+    const SOL_CAIP = `${SOLANA_MAINNET}:${SOLANA_ACCOUNT}`
+    const solState = (siwx: { hosted?: boolean } = {}) =>
+      stateAfter(
+        [
+          connectionSucceeded({ connectorId: 'a', namespace: 'eip155', accounts: [{ address: ACCOUNT, type: 'eoa' }], caipNetworkId: 'eip155:1' }),
+          connectionSucceeded({ connectorId: 'Phantom', namespace: 'solana', accounts: [{ address: SOLANA_ACCOUNT, type: 'eoa' }], caipNetworkId: SOLANA_MAINNET }),
+        ],
+        { settings: { adapters: ['eip155', 'solana'], networks: [evmNetwork(1), solanaNetwork()], siwx: { required: true, statement: 'Sign in to the demo', ...siwx } } },
+      )
+    const solRequest = siwxSignInRequested({ caipAddress: SOL_CAIP, nonce: 'abcdefgh12345678', domain: 'app.example', uri: 'https://app.example' }, { requestId: 's2' })
+    const signature = '5'.repeat(88)
+
+    it('the Solana wallet signs a Sign-In With Solana message for its base58 address, stored under the solana account', async () => {
+      const evm = fakeAdapter({ signMessage: () => reply(`0x${'11'.repeat(65)}`, 10) })
+      const sol = fakeAdapter({ signMessage: () => reply(signature, 10) }, 'solana')
+      const run = await runEffectAsync(signInWithWallet, { events: { marble: 'r', values: { r: solRequest } }, state: solState(), loop: true, deps: { adapters: { eip155: evm.adapter, solana: sol.adapter } } })
+      expect(evm.calls).toEqual([])
+      expect(sol.calls.map((c) => c.slice(0, 2))).toEqual([['signMessage', 'Phantom']])
+      const message = (sol.calls[0]![2] as { address: string; message: string }).message
+      expect((sol.calls[0]![2] as { address: string }).address).toBe(SOLANA_ACCOUNT)
+      expect(message.split('\n').slice(0, 2)).toEqual(['app.example wants you to sign in with your Solana account:', SOLANA_ACCOUNT])
+      expect(parseSiwxMessage(message)).toMatchObject({ accountAddress: SOLANA_ACCOUNT, chainId: SOLANA_MAINNET, domain: 'app.example', nonce: 'abcdefgh12345678', statement: 'Sign in to the demo', issuedAt: new Date(EPOCH).toISOString() })
+      expect(run.state.siwx.sessions[SOL_CAIP]).toMatchObject({ message, signature, data: { accountAddress: SOLANA_ACCOUNT, chainId: SOLANA_MAINNET } })
+      expect(run.state.siwx.sessions[`eip155:1:${ACCOUNT}`]).toBeUndefined()
+      expect(run.messages.map((m) => (m.notification.value as { type: string }).type)).toEqual(['siwx/sessionStored', 'modal/closeRequested'])
+    })
+
+    it('hosted: the store gets the base58 address and signature', async () => {
+      const sol = fakeAdapter({ signMessage: () => reply(signature, 10) }, 'solana')
+      const calls: unknown[] = []
+      const api = { createSession: (p: unknown) => (calls.push(p), reply({ id: 'h2', chainId: SOLANA_MAINNET, domain: 'app.example', uri: 'https://app.example', issuedAt: new Date(EPOCH).toISOString(), expirationTime: null }, 10)) } as unknown as BlockchainApi
+      const run = await runEffectAsync(signInWithWallet, {
+        events: { marble: 'r', values: { r: solRequest } },
+        state: solState({ hosted: true }),
+        loop: true,
+        deps: { adapters: { solana: sol.adapter }, api: { blockchain: api, directory: null, loadConfiguration: null } },
+      })
+      expect(calls).toEqual([{ address: SOLANA_ACCOUNT, message: (sol.calls[0]![2] as { message: string }).message, signature }])
+      expect(run.state.siwx.sessions[SOL_CAIP]).toMatchObject({ id: 'h2', signature })
+    })
+
+    it('fails without a Solana adapter, asking no wallet', async () => {
+      const evm = fakeAdapter({ signMessage: () => reply(`0x${'11'.repeat(65)}`, 10) })
+      const run = await runEffectAsync(signInWithWallet, { events: { marble: 'r', values: { r: solRequest } }, state: solState(), loop: true, deps: { adapters: { eip155: evm.adapter } } })
+      expect(evm.calls).toEqual([])
+      expect(run.state.siwxSignIn).toMatchObject({ status: 'failed', error: { shortMessage: 'No ActiveCaipAddress found' } })
     })
   })
 })
