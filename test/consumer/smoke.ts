@@ -121,7 +121,7 @@ function files(dir: string): string[] {
  * The package's chunks of the features a host brings by importing them (its build names each
  * chunk after the package's file: `swaps-<hash>-<hash>.js`).
  */
-const FEATURE_CHUNKS = ['swaps', 'onramp', 'names', 'siwx', 'embeddedWallet', 'walletConnect', 'walletConnectAdapter', 'solana', 'permissions'] as const
+const FEATURE_CHUNKS = ['swaps', 'onramp', 'names', 'siwx', 'embeddedWallet', 'walletConnect', 'walletConnectAdapter', 'solana', 'permissions', 'pay'] as const
 
 /** The features whose chunks a build output holds. */
 function featureChunksIn(dir: string): string[] {
@@ -196,7 +196,7 @@ const EXPECTED_ENTRY_EXPORTS: Record<string, string[]> = {
   'gangway-kit/devtools': ['GangwayDevtools', 'diffStates', 'connectReduxDevtools', 'ReactComponentsPane'],
   'gangway-kit/devtools/components': ['installReactDevtoolsHook'],
   'gangway-kit/evm': ['createEvmAdapter', 'defineEvmNetwork', 'toEvmError'],
-  'gangway-kit/features': ['swaps', 'onramp', 'names', 'siwx', 'embeddedWallet', 'batchedCalls', 'smartSessions'],
+  'gangway-kit/features': ['swaps', 'onramp', 'names', 'siwx', 'embeddedWallet', 'batchedCalls', 'smartSessions', 'pay'],
   'gangway-kit/walletconnect': ['walletConnect'],
   'gangway-kit/walletconnect/adapter': ['createWalletConnectAdapter', 'createLazyWalletConnectAdapter', 'walletLink', 'walletLinks'],
   // Its start-up part imports neither @solana/kit nor the Wallet Standard registry: it loads without them.
