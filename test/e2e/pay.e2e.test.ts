@@ -133,6 +133,9 @@ describe('Pay', () => {
     expect(await inModal(page, 'view-pay').getAttribute('data-step')).toBe('switch')
     expect(await text(page, 'pay-switch')).toBe(`Switch to ${other.name}`)
     await inModal(page, 'pay-switch').click()
+    await expect.poll(() => currentView(page)).toBe('SwitchNetwork')
+    // The wallet knows only the first chain: it is asked to add this one (4902's path), then it is on it.
+    await approveInWallet(page, 'wallet_addEthereumChain')
     await reviewShown(page)
     expect(await modalState(page, (s) => s.connection.byNamespace.eip155?.connections[0]?.caipNetworkId)).toBe(`eip155:${other.chainId}`)
     await inModal(page, 'pay-confirm').click()

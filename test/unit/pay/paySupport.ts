@@ -18,10 +18,12 @@ export const HASH = `0x${'ab'.repeat(32)}`
 /**
  * A modal with pay() (unless `options.modules` says otherwise) on fake EVM and Solana adapters,
  * networks 1, 2 and Solana's; `connect` connects wallet 'a' (EVM) or 's' (Solana) as a visitor
- * would, answering for the wallet.
+ * would, answering for the wallet; `wallets.fee` is the EVM node's fee estimate.
  */
-export async function payModal(options: Partial<ModalOptions> = {}) {
+export async function payModal(options: Partial<ModalOptions> = {}, wallets: { fee?: string } = {}) {
   const evm = createFakeChainAdapter()
+  // The node's fee estimate for any EVM transfer, when given (smallest unit).
+  if (wallets.fee !== undefined) evm.adapter.estimateTransferFee = async () => wallets.fee!
   const solana = createFakeChainAdapter([{ ...connectorOf('s'), chain: 'solana' }])
   const t = await createTestModal({ adapters: [evm.adapter, { ...solana.adapter, namespace: 'solana' as const }], networks: [...NETWORKS, solanaMainnet], modules: [pay()], ...options })
   const connect = async (chain = 'eip155:1') => {
