@@ -1,11 +1,12 @@
-import { catchError, filter, from, map, mergeMap, of } from 'rxjs'
+import { catchError, filter, map, mergeMap, of } from 'rxjs'
 import { serializeError } from '../../errors/base.js'
 import { payFeeEstimated, payFeeFailed, payFeeRequested } from '../../events/pay/pay.js'
 import { isCurrentRequest } from '../../events/requestLifecycle.js'
 import { ofType } from '../runtime/ofType.js'
 import type { Effect } from '../runtime/runEffects.js'
-import { estimateTransferFee, loadTransferChecks } from '../shared/transfer.js'
+import { estimateTransferFee } from '../shared/transfer.js'
 import type { WalletDeps } from '../shared/walletDeps.js'
+import { preparePayment } from './preparePayment.js'
 
 /**
  * Estimates the network fee of the payment under way, as the send review does (the node, no
@@ -22,14 +23,8 @@ export const estimatePayFee: Effect<WalletDeps> = (event$, state$, deps) =>
     mergeMap((e) => {
       const meta = { requestId: e.requestId }
       const fail = (error: unknown) => payFeeFailed({ error: serializeError(error) }, meta)
-      const state = state$.value
-      const payment = state.pay!.payment!
-      return from(loadTransferChecks()).pipe(
-        mergeMap(({ prepareTransfer }) => {
-          const prepared = prepareTransfer(state, deps.adapters, { token: payment.asset, amount: payment.amount, receiver: payment.recipient })
-          if ('error' in prepared) return of(fail(prepared.error))
-          return estimateTransferFee(prepared).pipe(map((fee) => payFeeEstimated(fee, meta)))
-        }),
+      return preparePayment(state$.value, deps.adapters).pipe(
+        mergeMap((prepared) => ('error' in prepared ? of(fail(prepared.error)) : estimateTransferFee(prepared).pipe(map((fee) => payFeeEstimated(fee, meta))))),
         catchError((error: unknown) => of(fail(error))),
       )
     }),

@@ -1,12 +1,12 @@
-import { catchError, filter, from, mergeMap, of } from 'rxjs'
+import { catchError, filter, mergeMap, of } from 'rxjs'
 import { serializeError } from '../../errors/base.js'
-import { NetworkNotFoundError } from '../../errors/connection.js'
 import { payApproved, payConfirmed, payFailed, paySubmitted } from '../../events/pay/pay.js'
 import { isCurrentRequest } from '../../events/requestLifecycle.js'
 import { ofType } from '../runtime/ofType.js'
 import type { Effect } from '../runtime/runEffects.js'
-import { loadTransferChecks, sendAndConfirm } from '../shared/transfer.js'
+import { sendAndConfirm } from '../shared/transfer.js'
 import type { WalletDeps } from '../shared/walletDeps.js'
+import { preparePayment } from './preparePayment.js'
 
 /**
  * Pays once the visitor chose Pay: the payment goes through the send path's checks (the address,
@@ -26,20 +26,16 @@ export const payFromWallet: Effect<WalletDeps> = (event$, state$, deps) =>
       const meta = { requestId: e.requestId }
       const fail = (error: unknown, hash?: string) => payFailed(hash ? { hash, error: serializeError(error) } : { error: serializeError(error) }, meta)
       // The payment and the account are read when the visitor approves, not once the checks have loaded.
-      const state = state$.value
-      const payment = state.pay!.payment!
-      return from(loadTransferChecks()).pipe(
-        mergeMap(({ prepareTransfer }) => {
-          const prepared = prepareTransfer(state, deps.adapters, { token: payment.asset, amount: payment.amount, receiver: payment.recipient })
-          if ('error' in prepared) return of(fail(prepared.error))
-          // The reducer took the approval on the payment's network; a payment never leaves from another.
-          if (prepared.network.caipNetworkId !== payment.network) return of(fail(new NetworkNotFoundError(payment.network)))
-          return sendAndConfirm(prepared, {
-            submitted: (hash) => paySubmitted({ hash }, meta),
-            confirmed: (hash, blockNumber) => payConfirmed({ hash, blockNumber }, meta),
-            failed: fail,
-          })
-        }),
+      return preparePayment(state$.value, deps.adapters).pipe(
+        mergeMap((prepared) =>
+          'error' in prepared
+            ? of(fail(prepared.error))
+            : sendAndConfirm(prepared, {
+                submitted: (hash) => paySubmitted({ hash }, meta),
+                confirmed: (hash, blockNumber) => payConfirmed({ hash, blockNumber }, meta),
+                failed: fail,
+              }),
+        ),
         catchError((error: unknown) => of(fail(error))),
       )
     }),

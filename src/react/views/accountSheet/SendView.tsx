@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState } from 'react'
 import { isAddressOf } from '../../../core/domain/address.js'
 import { formatUsd, multiplyDecimals, truncateAddress } from '../../../core/domain/format.js'
 import { isResolvableName } from '../../../core/domain/names.js'
@@ -16,6 +16,8 @@ import { selectSendableTokens, type SendableToken } from '../../../core/reducers
 import { selectActiveNetwork, selectSendReceiverAddress } from '../../../core/selectors.js'
 import { useAmountFormat } from '../../components/AccountBalance.js'
 import { ErrorMessage } from '../../components/ErrorMessage.js'
+import { PrimaryAction } from '../../components/PrimaryAction.js'
+import { approximateFee } from '../../components/approximateFee.js'
 import { useI18n, type I18n } from '../../i18n/i18n.js'
 import { useModalState } from '../../useModalState.js'
 import { useActiveWallet } from '../../components/activeWallet.js'
@@ -23,12 +25,6 @@ import { sameJson } from '../../hooks/sameJson.js'
 import { TransactionHash } from '../TransactionHash.js'
 import type { ViewProps } from '../viewProps.js'
 import { WalletIcon } from '../WalletIcon.js'
-
-/** A fee for reading in the locale: 3 significant digits (it is an estimate), never shown as 0 when it is not. */
-const approximate = (locale: string, amount: string): string => {
-  const n = Number(amount)
-  return Number.isFinite(n) ? new Intl.NumberFormat(locale, { maximumSignificantDigits: 3, maximumFractionDigits: 18 }).format(n) : amount
-}
 
 /** Which token of the list the form holds: the native one has no address. */
 const tokenKey = (token: { address?: string | undefined } | null | undefined): string => token?.address?.toLowerCase() ?? 'native'
@@ -261,7 +257,7 @@ function SendReview(props: {
         <dt>{t('Network fee')}</dt>
         <dd data-testid="send-review-fee" data-status={fee?.status ?? 'none'} aria-busy={fee?.status === 'estimating'}>
           {fee?.status === 'ready'
-            ? `≈ ${approximate(locale, fee.amount)} ${fee.symbol}`
+            ? `≈ ${approximateFee(locale, fee.amount)} ${fee.symbol}`
             : fee?.status === 'failed'
               ? t('Unavailable: your wallet shows it')
               : t('Estimating…')}
@@ -341,14 +337,5 @@ function SendProgress(props: {
         </>
       )}
     </div>
-  )
-}
-
-/** The step's main action: primary, and where focus lands when the step shows. */
-function PrimaryAction({ testId, onClick, children }: { testId: string; onClick: () => void; children: ReactNode }) {
-  return (
-    <button type="button" className="gw-button" data-primary="true" data-autofocus="true" data-testid={testId} onClick={onClick}>
-      {children}
-    </button>
   )
 }

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect } from 'react'
 import { truncateAddress } from '../../../core/domain/format.js'
 import { sendAmountError } from '../../../core/domain/sendAmount.js'
 import { networkSwitchRequested } from '../../../core/events/connection/network.js'
@@ -10,18 +10,14 @@ import { selectPayStep } from '../../../core/reducers/pay/paySelectors.js'
 import { selectAddress, selectCaipAddress, sliceOf } from '../../../core/selectors.js'
 import type { ModalState } from '../../../core/state.js'
 import { ErrorMessage } from '../../components/ErrorMessage.js'
+import { PrimaryAction } from '../../components/PrimaryAction.js'
+import { approximateFee } from '../../components/approximateFee.js'
 import { useActiveWallet } from '../../components/activeWallet.js'
 import { useI18n } from '../../i18n/i18n.js'
 import { useModalState } from '../../useModalState.js'
 import { TransactionHash } from '../TransactionHash.js'
 import type { ViewProps } from '../viewProps.js'
 import { WalletIcon } from '../WalletIcon.js'
-
-/** A fee for reading in the locale: 3 significant digits (it is an estimate). */
-const approximate = (locale: string, amount: string): string => {
-  const n = Number(amount)
-  return Number.isFinite(n) ? new Intl.NumberFormat(locale, { maximumSignificantDigits: 3, maximumFractionDigits: 18 }).format(n) : amount
-}
 
 /** Back to the view Pay was shown over, or closed when the modal opened on it. */
 const leave = (modal: ViewProps['modal']) => (modal.getState().router.history.length > 1 ? modal.back() : modal.close())
@@ -100,7 +96,7 @@ export function PayView({ modal }: ViewProps) {
             </dd>
             <dt>{t('Network fee')}</dt>
             <dd data-testid="pay-fee" data-status={fee?.status ?? 'none'} aria-busy={fee?.status !== 'ready' && fee?.status !== 'failed'}>
-              {fee?.status === 'ready' ? `≈ ${approximate(locale, fee.amount)} ${fee.symbol}` : fee?.status === 'failed' ? t('Unavailable: your wallet shows it') : t('Estimating…')}
+              {fee?.status === 'ready' ? `≈ ${approximateFee(locale, fee.amount)} ${fee.symbol}` : fee?.status === 'failed' ? t('Unavailable: your wallet shows it') : t('Estimating…')}
             </dd>
           </>
         ) : null}
@@ -181,14 +177,5 @@ function PayProgress(props: { modal: ViewProps['modal']; payment: Payment; walle
         </>
       )}
     </div>
-  )
-}
-
-/** The step's main action: primary, and where focus lands when the step shows. */
-function PrimaryAction({ testId, onClick, busy, children }: { testId: string; onClick: () => void; busy?: boolean; children: ReactNode }) {
-  return (
-    <button type="button" className="gw-button" data-primary="true" data-autofocus="true" data-testid={testId} aria-disabled={busy || undefined} data-busy={busy || undefined} onClick={busy ? undefined : onClick}>
-      {children}
-    </button>
   )
 }
