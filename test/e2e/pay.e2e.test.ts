@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, formatEther, http, parseEther, type Address, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
-import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, inModal, modalState } from './support/demo'
+import { approveInWallet, browserPerFile, connectInjected, currentView, demoWithoutDevtools, inModal, modalState, rejectInWallet } from './support/demo'
 import { freshAddress, gusd, gusdOf, node } from './support/localChain'
 import { e2eStack } from './support/stack'
 
@@ -33,14 +33,6 @@ const startPayment = (page: Page, payment: Parameters<Modal['pay']>[0]) =>
 /** What the payment started in the page settled with. */
 const outcome = (page: Page) => page.evaluate(() => (window as unknown as PageWindow).__payment) as Promise<Settled>
 
-const approveInWallet = async (page: Page, method: string) => {
-  await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe(method)
-  await page.getByTestId('devwallet-approve').click()
-}
-const rejectInWallet = async (page: Page, method: string) => {
-  await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe(method)
-  await page.getByTestId('devwallet-reject').click()
-}
 const text = (page: Page, testId: string) => inModal(page, testId).textContent()
 const status = (page: Page) => inModal(page, 'view-pay').getAttribute('data-status')
 

@@ -17,6 +17,7 @@ import { selectActiveNetwork, selectSendReceiverAddress } from '../../../core/se
 import { useAmountFormat } from '../../components/AccountBalance.js'
 import { ErrorMessage } from '../../components/ErrorMessage.js'
 import { PrimaryAction } from '../../components/PrimaryAction.js'
+import { TransactionWaiting } from '../../components/TransactionWaiting.js'
 import { approximateFee } from '../../components/approximateFee.js'
 import { useI18n, type I18n } from '../../i18n/i18n.js'
 import { useModalState } from '../../useModalState.js'
@@ -287,17 +288,8 @@ function SendProgress(props: {
   return (
     <div className="gw-connecting" data-testid="send-progress" data-status={send.status} aria-live="polite">
       <WalletIcon name={wallet.name} imageUrl={wallet.imageUrl} />
-      {send.status === 'sending' ? (
-        <>
-          <p className="gw-connecting-title">{t('Approve in {wallet}', { wallet: wallet.name })}</p>
-          <p className="gw-muted">{t('Confirm the transaction in your wallet.')}</p>
-        </>
-      ) : send.status === 'pending' ? (
-        <>
-          <p className="gw-connecting-title">{t('Transaction sent')}</p>
-          {hash}
-          <p className="gw-muted">{t('Waiting for confirmation…')}</p>
-        </>
+      {send.status === 'sending' || send.status === 'pending' ? (
+        <TransactionWaiting on={send.status === 'sending' ? 'wallet' : 'chain'} wallet={wallet.name} hash={hash} />
       ) : send.status === 'confirmed' ? (
         <>
           <p className="gw-connecting-title" data-testid="send-success">

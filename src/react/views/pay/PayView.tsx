@@ -11,6 +11,7 @@ import { selectAddress, selectCaipAddress, sliceOf } from '../../../core/selecto
 import type { ModalState } from '../../../core/state.js'
 import { ErrorMessage } from '../../components/ErrorMessage.js'
 import { PrimaryAction } from '../../components/PrimaryAction.js'
+import { TransactionWaiting } from '../../components/TransactionWaiting.js'
 import { approximateFee } from '../../components/approximateFee.js'
 import { useActiveWallet } from '../../components/activeWallet.js'
 import { useI18n } from '../../i18n/i18n.js'
@@ -145,17 +146,8 @@ function PayProgress(props: { modal: ViewProps['modal']; payment: Payment; walle
       <span className="gw-progress-ring" data-active={payment.status === 'paying' || payment.status === 'pending'}>
         <WalletIcon name={wallet.name} imageUrl={wallet.imageUrl} />
       </span>
-      {payment.status === 'paying' ? (
-        <>
-          <p className="gw-connecting-title">{t('Approve in {wallet}', { wallet: wallet.name })}</p>
-          <p className="gw-muted">{t('Confirm the transaction in your wallet.')}</p>
-        </>
-      ) : payment.status === 'pending' ? (
-        <>
-          <p className="gw-connecting-title">{t('Transaction sent')}</p>
-          {hash}
-          <p className="gw-muted">{t('Waiting for confirmation…')}</p>
-        </>
+      {payment.status === 'paying' || payment.status === 'pending' ? (
+        <TransactionWaiting on={payment.status === 'paying' ? 'wallet' : 'chain'} wallet={wallet.name} hash={hash} />
       ) : payment.status === 'confirmed' ? (
         <>
           <p className="gw-connecting-title" data-testid="pay-success">
