@@ -13,6 +13,7 @@ import type { Namespace, ViewName } from './core/events/views.js'
 import type { WalletCommands } from './core/events/connection/walletCommands.js'
 import type { CallsCommands } from './core/events/calls/callsCommands.js'
 import type { PermissionsCommands } from './core/events/permissions/permissionsCommands.js'
+import type { PayCommands } from './core/events/pay/payCommands.js'
 import type { WalletRecord } from './core/domain/entities.js'
 import type { Eip1193Provider } from './core/ports.js'
 import { baseInitialState } from './core/reducers/baseInitialState.js'
@@ -30,7 +31,7 @@ export type { ModalOptions } from './options/modalOptions.js'
 export type { OpenOptions } from './commands/open.js'
 export type { ThemeVariables } from './commands/setThemeVariables.js'
 
-export type Modal = Omit<Store, 'start' | 'joinHistory' | 'storedLog'> & WalletCommands & CallsCommands & PermissionsCommands & {
+export type Modal = Omit<Store, 'start' | 'joinHistory' | 'storedLog'> & WalletCommands & CallsCommands & PermissionsCommands & PayCommands & {
   readonly options: Readonly<ModalOptions>
   /** The state a server render and the first client render use (no hydration mismatch). */
   readonly serverState: ModalState
@@ -291,6 +292,7 @@ export function createModal(options: ModalOptions): Modal {
     requestPermissions: request((e) => e.requestPermissions),
     revokePermission: request((e) => e.revokePermission),
     getPermissions: request((e) => e.getPermissions),
+    pay: request((e) => e.pay),
     // Asking for a provider never starts anything: it answers once the session has started.
     getProvider: request((e) => e.getProvider, false),
     getWalletClient: request((e) => e.getWalletClient, false),

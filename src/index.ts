@@ -17,6 +17,7 @@ export {
   UnsupportedNamespaceError,
 } from './core/errors/connection.js'
 export { WalletPermissionsUnsupportedError, PermissionsNotAllowedError } from './core/errors/permissions.js'
+export { PayNotAllowedError } from './core/errors/pay.js'
 export {
   WalletRpcError,
   WalletRejectedError,
@@ -77,6 +78,7 @@ export type {
   HostInputError,
   RequestPermissionsError,
   RevokePermissionError,
+  PayError,
 } from './core/errors/commandErrors.js'
 export { createMemoryStorage } from './adapters/storage/memoryStorage.js'
 export { createIdbStorage } from './adapters/storage/idbStorage.js'
@@ -115,6 +117,10 @@ export type { PermissionRequestInput, PermissionTime } from './core/domain/permi
 export type { SessionPermissionType } from './core/domain/permissionTypes.js'
 export type { SessionPermission } from './core/reducers/permissions/sessionPermissions.js'
 export type { PermissionsState, PermissionGrant, PermissionStatus } from './core/reducers/permissions/permissionsReducer.js'
+// Pay, with the `pay()` module of `gangway-kit/features`.
+export type { PayCommands, PayResult } from './core/events/pay/payCommands.js'
+export type { PayArguments, PayAsset } from './core/domain/pay/readPayment.js'
+export type { PayState, Payment, PaymentStatus, PaymentFee } from './core/reducers/pay/payReducer.js'
 export { newRequestId } from './core/events/newRequestId.js'
 export { connectorsChanged } from './core/events/connection/connectors.js'
 export { disconnectRequested, accountDisconnected, accountsChanged, connectionSwitchRequested } from './core/events/connection/connectionLifecycle.js'

@@ -50,6 +50,7 @@ import { getWalletClient } from './commands/getWalletClient.js'
 import { destroy } from './commands/destroy.js'
 import { callsCommands } from './commands/calls.js'
 import { permissionsCommands } from './commands/permissions.js'
+import { payCommands } from './commands/pay.js'
 
 /**
  * The modal's engine: the event-sourced store with its features, effects, persistence and the
@@ -209,6 +210,7 @@ export function startModalEngine(options: ModalOptions, begun: EngineStart): Eng
     ...createWalletCommands(s),
     ...callsCommands(s, optionalModules(options).find((m) => m.optional === 'calls'), ready),
     ...permissionsCommands(s, optionalModules(options).find((m) => m.optional === 'permissions'), ready),
+    ...payCommands(s, optionalModules(options).find((m) => m.optional === 'pay'), ready),
     ready,
     open: open(s),
     close: close(s),

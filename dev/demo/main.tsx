@@ -5,12 +5,12 @@ import { loadStackConfig, type StackConfig } from '../stack/stackConfig'
 import { createModal, DEFAULT_SWAP_CHAINS, VIEWS, type ChainAdapter, type ConnectMethod, type Modal, type Network, type ViewName } from '../../src/index'
 import { createEvmAdapter, defineEvmNetwork } from '../../src/evm'
 import { walletConnect } from '../../src/walletconnect'
-import { batchedCalls, embeddedWallet, names, onramp, siwx, smartSessions, swaps } from '../../src/features'
+import { batchedCalls, embeddedWallet, names, onramp, pay, siwx, smartSessions, swaps } from '../../src/features'
 import { ModalProvider, useModal, useModalState } from '../../src/react/index'
 import { GangwayDevtools } from '../../src/devtools/index'
 
 /** The demo host app: a page with a connect button, a theme switch and the devtools beside it. */
-function App({ config, solana, email, devtools }: { config: StackConfig; solana: boolean; email: boolean; devtools: boolean }) {
+function App({ config, solana, email, payOn, devtools }: { config: StackConfig; solana: boolean; email: boolean; payOn: boolean; devtools: boolean }) {
   const modal = useModal()
   const open = useModalState((s) => s.modal.open)
   const view = useModalState((s) => s.router.view)
@@ -45,12 +45,16 @@ function App({ config, solana, email, devtools }: { config: StackConfig; solana:
         <a className="demo-toggle" data-testid="toggle-email" href={toggleHref('email', !email)}>
           {email ? 'Without e-mail login' : 'With e-mail login'}
         </a>
+        <a className="demo-toggle" data-testid="toggle-pay" href={toggleHref('pay', !payOn)}>
+          {payOn ? 'Without Pay' : 'With Pay'}
+        </a>
         {email && config.mailUrl ? (
           <a className="demo-toggle" data-testid="demo-inbox" href={config.mailUrl} target="_blank" rel="noreferrer">
             Inbox
           </a>
         ) : null}
         <WalletRequests config={config} />
+        <PayRequests config={config} />
         <label className="demo-locale">
           Open a view{' '}
           <select data-testid="demo-open-view" value="" onChange={(e) => e.target.value && modal.open(e.target.value as ViewName)}>
@@ -125,6 +129,48 @@ function WalletRequests({ config }: { config: StackConfig }) {
   )
 }
 
+/**
+ * With the `pay` feature on (`?pay=1`): the host asks the visitor to pay the stack's account 1 on
+ * the first chain, in ETH or GUSD, through `modal.pay`; the modal has them connect or switch first
+ * where needed. The outcome (the transaction, or the refusal in the spec's words) is printed here.
+ */
+function PayRequests({ config }: { config: StackConfig }) {
+  const modal = useModal()
+  const on = useModalState((s) => s.features.pay)
+  const [outcome, setOutcome] = useState('')
+  const chain = config.chains[0]
+  const recipient = config.accounts[1]?.address
+  const gusd = config.tokens.find((t) => t.chainId === chain?.chainId && t.symbol === 'GUSD')
+  if (!on || !chain || !recipient) return null
+  const network = `eip155:${chain.chainId}`
+  const run = (label: string, payment: Parameters<Modal['pay']>[0]) => () => {
+    setOutcome(`${label}…`)
+    modal.pay(payment).then(
+      (paid) => setOutcome(`${label}: ${paid.hash}`),
+      (error: unknown) => setOutcome(`${label} failed: ${(error as { shortMessage?: string }).shortMessage ?? String(error)}`),
+    )
+  }
+  return (
+    <div className="demo-requests">
+      <button type="button" data-testid="demo-pay-eth" onClick={run('Pay 0.01 ETH', { recipient, amount: '0.01', asset: 'native', network })}>
+        Pay 0.01 ETH
+      </button>
+      {gusd ? (
+        <button
+          type="button"
+          data-testid="demo-pay-gusd"
+          onClick={run('Pay 1 GUSD', { recipient, amount: '1', asset: { address: gusd.address, symbol: gusd.symbol, decimals: gusd.decimals }, network })}
+        >
+          Pay 1 GUSD
+        </button>
+      ) : null}
+      <p className="demo-status" data-testid="demo-pay-outcome" aria-live="polite">
+        {outcome}
+      </p>
+    </div>
+  )
+}
+
 /** An EIP-712 message for the demo's "Sign typed data" (big numbers as decimal strings). */
 const DEMO_TYPED_DATA = {
   domain: { name: 'Gangway demo', version: '1' },
@@ -133,8 +179,8 @@ const DEMO_TYPED_DATA = {
   message: { text: 'Hello', count: '1' },
 }
 
-/** The demo's address with a switch (`?solana=1`, `?email=1`) on or off, other parameters kept. */
-function toggleHref(name: 'solana' | 'email', on: boolean): string {
+/** The demo's address with a switch (`?solana=1`, `?email=1`, `?pay=1`) on or off, other parameters kept. */
+function toggleHref(name: 'solana' | 'email' | 'pay', on: boolean): string {
   const params = new URLSearchParams(location.search)
   if (on) params.set(name, '1')
   else params.delete(name)
@@ -180,8 +226,8 @@ async function main() {
     // Swaps, the on-ramp and name registration (Account's Swap, Buy and "Choose a name"), and
     // batched calls (EIP-5792: window.gangway.sendCalls and the others); with ?email=1, session
     // permissions too (ERC-7715: window.gangway.requestPermissions and the others, which the
-    // embedded wallet's frame grants).
-    modules: [swaps(), onramp(), names(), batchedCalls(), ...(params.get('email') === '1' ? [smartSessions()] : [])],
+    // embedded wallet's frame grants); with ?pay=1, Pay (window.gangway.pay and the page's Pay buttons).
+    modules: [swaps(), onramp(), names(), batchedCalls(), ...(params.get('email') === '1' ? [smartSessions()] : []), ...(params.get('pay') === '1' ? [pay()] : [])],
     // ?locale=es|ja|ar: the modal's language (also switched at run time with the page's Language menu).
     ...(params.get('locale') ? { locale: params.get('locale')! } : {}),
     // Swaps on the local chains too (Uniswap V2 of the dev stack), besides the 12 default networks;
@@ -228,7 +274,7 @@ async function main() {
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <ModalProvider modal={modal}>
-        <App config={config} solana={solana} email={params.get('email') === '1'} devtools={params.get('devtools') !== '0'} />
+        <App config={config} solana={solana} email={params.get('email') === '1'} payOn={params.get('pay') === '1'} devtools={params.get('devtools') !== '0'} />
       </ModalProvider>
     </StrictMode>,
   )

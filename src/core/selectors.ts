@@ -124,7 +124,7 @@ export function selectConnectingConnectorId(state: ModalState): string | null {
 }
 
 /** The slices of the features that join when first needed (LAZY_FEATURES). */
-export type LazySliceKey = 'nameRegistration' | 'swap' | 'onramp' | 'calls' | 'permissions'
+export type LazySliceKey = 'nameRegistration' | 'swap' | 'onramp' | 'calls' | 'permissions' | 'pay'
 
 /**
  * A lazy feature's slice, read by that feature's own effects and views: they run only once it

@@ -12,6 +12,7 @@ import type { SwapState } from './reducers/swaps/swapReducer.js'
 import type { OnrampState } from './reducers/onramp/onrampReducer.js'
 import type { CallsBatch, CallsState } from './reducers/calls/callsReducer.js'
 import type { PermissionGrant, PermissionsState } from './reducers/permissions/permissionsReducer.js'
+import type { PayState } from './reducers/pay/payReducer.js'
 import type { EmailLoginState } from './reducers/embeddedWallet/emailLoginReducer.js'
 import type { SocialLoginState } from './reducers/embeddedWallet/socialLoginReducer.js'
 import type { EmailUpdateState, EmbeddedUserState } from './reducers/embeddedWallet/emailUpdateReducer.js'
@@ -174,6 +175,8 @@ export type ModalState = {
   calls?: CallsState
   /** Session permissions (ERC-7715): the request under way, the grants and their status. */
   permissions?: PermissionsState
+  /** Pay: the payment a host asked for (`modal.pay`) and where it is. */
+  pay?: PayState
   /** The e-mail login under way (EmailLogin). */
   emailLogin: EmailLoginState
   /** The social or Farcaster login under way (ConnectingSocial, ConnectingFarcaster). */

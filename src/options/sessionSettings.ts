@@ -51,9 +51,10 @@ export function sessionSettings(o: ModalOptions, hasWindow: boolean): SessionSet
   if (o.connectMethodsOrder?.length) settings.connectMethodsOrder = [...o.connectMethodsOrder]
   const optional = optionalModules(o)
   if (optional.length) settings.optionalFeatures = optional.map((m) => m.optional)
-  // Off by default (spec §1); a host that brings smartSessions() asks for it, unless its own
-  // features option says otherwise. The project's remote configuration may still turn it off.
+  // Off by default (spec §1); a host that brings smartSessions() or pay() asks for it, unless its
+  // own features option says otherwise. The project's remote configuration may still turn it off.
   if (settings.optionalFeatures?.includes('permissions') && settings.features?.smartSessions === undefined) settings.features = { ...settings.features, smartSessions: true }
+  if (settings.optionalFeatures?.includes('pay') && settings.features?.pay === undefined) settings.features = { ...settings.features, pay: true }
   return settings
 }
 

@@ -53,10 +53,10 @@ export const MAX_BUILD_JS_FILES = 30
  * The browser package's tarball at most: a guard against growth nobody noticed. #25's target was
  * 450 kB (a lean package; the testing kit is a package of its own); with session permissions it was
  * 455 kB; RPC fallback, the frame's full protocol, the Connect layout options and the sign-in
- * grammar made it 474 kB, of which README.md is 117 kB unpacked (bench/package.bench.ts reports it
- * against 450).
+ * grammar made it 474 kB; Pay (its chunk, declarations and README section) 484 kB, of which
+ * README.md is 122 kB unpacked (bench/package.bench.ts reports it against 450).
  */
-export const PACKED_BUDGET_BYTES = 480_000
+export const PACKED_BUDGET_BYTES = 490_000
 
 /**
  * How long a page may take to reach a state this test waits for (hydrated, a dialog drawn, a
@@ -121,7 +121,7 @@ function files(dir: string): string[] {
  * The package's chunks of the features a host brings by importing them (its build names each
  * chunk after the package's file: `swaps-<hash>-<hash>.js`).
  */
-const FEATURE_CHUNKS = ['swaps', 'onramp', 'names', 'siwx', 'embeddedWallet', 'walletConnect', 'walletConnectAdapter', 'solana', 'permissions'] as const
+const FEATURE_CHUNKS = ['swaps', 'onramp', 'names', 'siwx', 'embeddedWallet', 'walletConnect', 'walletConnectAdapter', 'solana', 'permissions', 'pay'] as const
 
 /** The features whose chunks a build output holds. */
 function featureChunksIn(dir: string): string[] {
@@ -196,7 +196,7 @@ const EXPECTED_ENTRY_EXPORTS: Record<string, string[]> = {
   'gangway-kit/devtools': ['GangwayDevtools', 'diffStates', 'connectReduxDevtools', 'ReactComponentsPane'],
   'gangway-kit/devtools/components': ['installReactDevtoolsHook'],
   'gangway-kit/evm': ['createEvmAdapter', 'defineEvmNetwork', 'toEvmError'],
-  'gangway-kit/features': ['swaps', 'onramp', 'names', 'siwx', 'embeddedWallet', 'batchedCalls', 'smartSessions'],
+  'gangway-kit/features': ['swaps', 'onramp', 'names', 'siwx', 'embeddedWallet', 'batchedCalls', 'smartSessions', 'pay'],
   'gangway-kit/walletconnect': ['walletConnect'],
   'gangway-kit/walletconnect/adapter': ['createWalletConnectAdapter', 'createLazyWalletConnectAdapter', 'walletLink', 'walletLinks'],
   // Its start-up part imports neither @solana/kit nor the Wallet Standard registry: it loads without them.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { formatUnits, parseEther, verifyMessage, type Address, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, gatewayControl, inModal, modalState } from './support/demo'
+import { approveInWallet, browserPerFile, connectInjected, currentView, demoWithoutDevtools, gatewayControl, inModal, modalState, rejectInWallet } from './support/demo'
 import { freshAddress, gusd, gusdOf, node } from './support/localChain'
 import { e2eStack } from './support/stack'
 
@@ -31,14 +31,6 @@ async function sendView(page: Page): Promise<Address> {
   return from
 }
 
-const approveInWallet = async (page: Page, method: string) => {
-  await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe(method)
-  await page.getByTestId('devwallet-approve').click()
-}
-const rejectInWallet = async (page: Page, method: string) => {
-  await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe(method)
-  await page.getByTestId('devwallet-reject').click()
-}
 const text = (page: Page, testId: string) => inModal(page, testId).textContent()
 
 describe('the Send view', () => {

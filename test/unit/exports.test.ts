@@ -31,7 +31,7 @@ describe('package entry points', () => {
     expect(Object.keys(await import('../../src/walletconnect')).sort()).toMatchSnapshot()
   })
   it('gangway-kit/features', async () => {
-    expect(Object.keys(await import('../../src/features')).sort()).toEqual(['batchedCalls', 'embeddedWallet', 'names', 'onramp', 'siwx', 'smartSessions', 'swaps'])
+    expect(Object.keys(await import('../../src/features')).sort()).toEqual(['batchedCalls', 'embeddedWallet', 'names', 'onramp', 'pay', 'siwx', 'smartSessions', 'swaps'])
   })
   it('gangway-kit/walletconnect/adapter', async () => {
     expect(Object.keys(await import('../../src/walletconnectAdapter')).sort()).toEqual(['createLazyWalletConnectAdapter', 'createWalletConnectAdapter', 'walletLink', 'walletLinks'])

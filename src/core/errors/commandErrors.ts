@@ -23,7 +23,8 @@ import type {
   UnsupportedNamespaceError,
 } from './connection.js'
 import type { PermissionsNotAllowedError, WalletPermissionsUnsupportedError } from './permissions.js'
-import type { InvalidConnectionStatusError, SendFormError } from './domain.js'
+import type { PayNotAllowedError } from './pay.js'
+import type { InvalidCaipNetworkIdError, InvalidConnectionStatusError, SendFormError } from './domain.js'
 import type {
   WalletChainDisconnectedError,
   WalletDisconnectedError,
@@ -109,6 +110,27 @@ export type RequestPermissionsError =
 
 /** `modal.revokePermission`: as `requestPermissions`, a permission the modal does not know, or another account connected. */
 export type RevokePermissionError = RequestPermissionsError
+
+/**
+ * `modal.pay`: the payment's refusals before anything is shown (a bad argument, a network the
+ * host does not have or a namespace that cannot pay, more than the balance, Pay off in the
+ * project's configuration, another payment under way), then the visitor cancelling, leaving or
+ * closing the payment, the wallet's refusal or failure, a revert.
+ */
+export type PayError =
+  | InvalidInputError
+  | SendFormError
+  | InvalidCaipNetworkIdError
+  | NetworkNotFoundError
+  | UnsupportedNamespaceError
+  | PayNotAllowedError
+  | RequestAbortedError
+  | ModalClosedError
+  | NoActiveAddressError
+  | ChainAdapterNotFoundError
+  | ConnectorNotFoundError
+  | WalletRequestError
+  | UnknownGangwayError
 
 /** `modal.refreshBalance` throws only on a bad argument; a failed lookup is state, not an error. */
 export type RefreshBalanceError = InvalidInputError

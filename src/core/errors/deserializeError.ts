@@ -20,6 +20,7 @@ import {
   UnsupportedNamespaceError,
 } from './connection.js'
 import { PermissionsNotAllowedError, WalletPermissionsUnsupportedError } from './permissions.js'
+import { PayNotAllowedError } from './pay.js'
 import {
   EmailCooldownError,
   InvalidCaipAddressError,
@@ -101,6 +102,7 @@ export const ERROR_CLASSES: Readonly<Record<string, ErrorClass>> = /* @__PURE__ 
   WALLET_ATOMICITY_NOT_SUPPORTED: WalletAtomicityNotSupportedError,
   WALLET_PERMISSIONS_UNSUPPORTED: WalletPermissionsUnsupportedError,
   PERMISSIONS_NOT_ALLOWED: PermissionsNotAllowedError,
+  PAY_NOT_ALLOWED: PayNotAllowedError,
   WALLETCONNECT_UNSUPPORTED_CHAINS: WalletConnectUnsupportedChainsError,
   WALLETCONNECT_CHAIN_NOT_SUPPORTED: WalletConnectChainNotSupportedError,
   WALLETCONNECT_UNAVAILABLE: WalletConnectUnavailableError,

@@ -32,6 +32,7 @@ export const VIEWS = [
   'ReviewPermissions',
   'Permissions',
   'ConnectWallets',
+  'Pay',
 ] as const
 
 export type ViewName = (typeof VIEWS)[number]

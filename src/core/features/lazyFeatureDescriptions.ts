@@ -63,8 +63,20 @@ export const permissionsLazyFeature = describeLazyFeature({
   configured: (settings) => included(settings, 'permissions') && settings.features?.smartSessions !== false,
 })
 
+/**
+ * Pay (spec §1's `pay`): joins with a host's first `modal.pay`, or when the Pay view is asked
+ * for; fetched when idle once a wallet is connected while the project has it on.
+ */
+export const payLazyFeature = describeLazyFeature({
+  name: 'pay',
+  domains: ['pay'],
+  slices: ['pay'],
+  views: ['Pay'],
+  configured: (settings) => included(settings, 'pay') && settings.features?.pay !== false,
+})
+
 /** The features a modal loads on first need, in the order their slices join. */
-export const LAZY_FEATURE_DESCRIPTIONS: readonly LazyFeatureDescription[] = [namesLazyFeature, swapsLazyFeature, onrampLazyFeature, callsLazyFeature, permissionsLazyFeature]
+export const LAZY_FEATURE_DESCRIPTIONS: readonly LazyFeatureDescription[] = [namesLazyFeature, swapsLazyFeature, onrampLazyFeature, callsLazyFeature, permissionsLazyFeature, payLazyFeature]
 
 /**
  * The lazy features of a modal: those whose modules the host passed, each with its chunk, in the

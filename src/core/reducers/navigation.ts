@@ -7,6 +7,7 @@ import { selectIsUnsupportedChain } from '../selectors.js'
 import type { ModalState } from '../state.js'
 import { isIgnoredConnectionEvent } from './connection/isIgnoredConnectionEvent.js'
 import { isCurrentRequest, namesRequest } from '../events/requestLifecycle.js'
+import type { ViewName } from '../events/views.js'
 
 // The decisions several slices take on the same event (the modal closes, the router resets,
 // the pairing is dropped) are made once, here, from the state before the event, so each slice
@@ -25,17 +26,28 @@ export function settledAttempt(prev: ModalState, event: ConnectSucceeded) {
     : null
 }
 
-/** A successful connect the visitor was waiting on: back to ProfileWallets when it started there. */
-export function returnsToProfileWallets(prev: ModalState, event: ConnectSucceeded): boolean {
-  if (isIgnoredConnectionEvent(prev, event) || event.payload.accounts.length === 0 || !prev.modal.open) return false
-  const attempt = settledAttempt(prev, event)
-  return !!attempt && attempt.returnView !== null && prev.router.history.includes('ProfileWallets')
+/**
+ * The views a connect started from returns to once it succeeds, instead of closing the modal:
+ * ProfileWallets (adding a wallet) and Pay (connecting to pay).
+ */
+const RETURN_VIEWS: ReadonlySet<ViewName> = new Set(['ProfileWallets', 'Pay'])
+
+/** Where a connect started over this view stack returns to: the nearest such view below it (null: the modal closes). */
+export function returnViewOf(history: readonly ViewName[]): ViewName | null {
+  return history.findLast((v) => RETURN_VIEWS.has(v)) ?? null
 }
 
-/** A successful connect the visitor was waiting on closes the modal (unless it returns to ProfileWallets). */
+/** A successful connect the visitor was waiting on: back to the view it started from (ProfileWallets, Pay), if any. */
+export function returnsToView(prev: ModalState, event: ConnectSucceeded): ViewName | null {
+  if (isIgnoredConnectionEvent(prev, event) || event.payload.accounts.length === 0 || !prev.modal.open) return null
+  const view = settledAttempt(prev, event)?.returnView ?? null
+  return view !== null && prev.router.history.includes(view) ? view : null
+}
+
+/** A successful connect the visitor was waiting on closes the modal (unless it returns to the view it started from). */
 export function closesAfterConnect(prev: ModalState, event: ConnectSucceeded): boolean {
   if (isIgnoredConnectionEvent(prev, event) || event.payload.accounts.length === 0 || !prev.modal.open) return false
-  return !!settledAttempt(prev, event) && !returnsToProfileWallets(prev, event)
+  return !!settledAttempt(prev, event) && returnsToView(prev, event) === null
 }
 
 /**
@@ -84,10 +96,11 @@ export function closesAfterNetworkChange(prev: ModalState, state: ModalState): b
 
 /**
  * After a successful switch the visitor asked for: back to the view before the network list
- * when there is one, else the modal closes (spec §4: success may close the modal).
+ * when there is one, or to the payment it was asked for, else the modal closes (spec §4:
+ * success may close the modal).
  */
 export function closesAfterSwitch(prev: ModalState, event: StampedEvent): boolean {
-  return prev.modal.open && namesRequest(event) && prev.router.history.indexOf('Networks') < 1
+  return prev.modal.open && namesRequest(event) && prev.router.history.indexOf('Networks') < 1 && !prev.router.history.includes('Pay')
 }
 
 /** The network switch this outcome settles is the current one (an outcome without a requestId always is). */

@@ -22,7 +22,7 @@ type GroupLoader = () => Promise<ViewGroup>
 // chunk per feature, not per view: a phone on a slow network pays a round trip per chunk.
 type Group = 'connect' | 'account' | OptionalGroup
 /** The groups of the features a host brings by importing them: their loaders come with the import. */
-type OptionalGroup = 'walletConnect' | 'embeddedWallet' | 'siwx' | 'swaps' | 'onramp' | 'names' | 'permissions'
+type OptionalGroup = 'walletConnect' | 'embeddedWallet' | 'siwx' | 'swaps' | 'onramp' | 'names' | 'permissions' | 'pay'
 
 const VIEW_GROUPS: Partial<Record<Group, GroupLoader>> = {
   connect: () => import('./connection/connectViews.js').then((m) => m.connectViews),
@@ -41,6 +41,7 @@ const BROUGHT_BY: Record<OptionalGroup, string> = {
   onramp: "createModal({ modules: [onramp()] }) of 'gangway-kit/features'",
   names: "createModal({ modules: [names()] }) of 'gangway-kit/features'",
   permissions: "createModal({ modules: [smartSessions()] }) of 'gangway-kit/features'",
+  pay: "createModal({ modules: [pay()] }) of 'gangway-kit/features'",
 }
 
 /**
@@ -94,6 +95,7 @@ const GROUP_OF: Partial<Record<ViewName, Group>> = {
   RegisterAccountNameSuccess: 'names',
   ReviewPermissions: 'permissions',
   Permissions: 'permissions',
+  Pay: 'pay',
 }
 
 const groupLoading = new Map<string, Promise<ViewGroup>>()
@@ -199,6 +201,8 @@ const REACHABLE: Record<Group, (state: ModalState) => boolean> = {
   names: (state) => selectIsConnected(state),
   // A host's request opens the review: fetched once an EVM wallet is connected and permissions are on.
   permissions: (state) => state.features.smartSessions && selectIsConnected(state, 'eip155'),
+  // A host's payment opens it, connected or not: fetched when the page is idle while the project has Pay on.
+  pay: (state) => state.features.pay,
 }
 
 /** The view groups (one chunk each) whose views the modal in `state` can reach (of those its host brought). */

@@ -31,4 +31,5 @@ export const VIEW_TITLES: Record<ViewName, string> = {
   GetWallet: 'Get a Wallet',
   ReviewPermissions: 'Permission Request',
   Permissions: 'Permissions',
+  Pay: 'Pay',
 }

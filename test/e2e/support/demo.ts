@@ -56,6 +56,18 @@ export const eip155Connection = (page: Page) => modalState(page, (s) => s.connec
 /** An element of the modal by its test id (Playwright pierces the open shadow root). */
 export const inModal = (page: Page, testId: string) => page.locator(`gangway-modal [data-testid="${testId}"]`)
 
+/** Approves the dev wallet's prompt once it asks for `method` (`eth_sendTransaction`, …). */
+export async function approveInWallet(page: Page, method: string): Promise<void> {
+  await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe(method)
+  await page.getByTestId('devwallet-approve').click()
+}
+
+/** Rejects the dev wallet's prompt once it asks for `method`, as a visitor refusing it. */
+export async function rejectInWallet(page: Page, method: string): Promise<void> {
+  await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe(method)
+  await page.getByTestId('devwallet-reject').click()
+}
+
 /** Opens the modal and connects an injected dev wallet by approving its prompt; the connected address. */
 export async function connectInjected(page: Page, connectorId: string): Promise<Address> {
   await page.getByTestId('open-modal').click()

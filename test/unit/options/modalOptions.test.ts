@@ -135,7 +135,7 @@ describe('the options schema', () => {
     expect(refusal({ maxLogBytes: Infinity })).toBe('accepted')
     expect(refusal({ modules: [{ name: 'notes' }] })).toMatchInlineSnapshot(`"Invalid options: modules[0].events must be an array, got undefined"`)
     expect(refusal({ modules: [swaps(), swaps()] })).toMatchInlineSnapshot(`"Invalid options: modules[1] is swaps(), listed twice"`)
-    expect(refusal({ modules: [{ ...swaps(), optional: 'pay' }] })).toMatchInlineSnapshot(`"Invalid options: modules[0].optional must be one of names, swaps, onramp, calls, permissions, got "pay""`)
+    expect(refusal({ modules: [{ ...swaps(), optional: 'checkout' }] })).toMatchInlineSnapshot(`"Invalid options: modules[0].optional must be one of names, swaps, onramp, calls, permissions, pay, got "checkout""`)
     // The modal does not import WalletConnect: only walletConnect() of its entry can load it.
     expect(refusal({ walletConnect: { relayUrl: 'wss://relay.example.com' } })).toMatchInlineSnapshot(`"Invalid options: walletConnect must be made by walletConnect({ … }) of 'gangway-kit/walletconnect', which loads WalletConnect (the modal does not import it itself)"`)
     expect(refusal({ walletConnect: walletConnect({ relayUrl: 'https://relay.example.com' }) })).toMatchInlineSnapshot(`"Invalid options: walletConnect.relayUrl must be a ws(s) URL, got "https://relay.example.com""`)

@@ -1,12 +1,11 @@
-import { catchError, defer, filter, from, map, mergeMap, of } from 'rxjs'
-import { formatTokenUnits } from '../../domain/format.js'
+import { catchError, filter, from, map, mergeMap, of } from 'rxjs'
 import { sendFeeEstimated, sendFeeFailed, sendFeeRequested } from '../../events/connection/send.js'
-import { GangwayError, serializeError } from '../../errors/base.js'
+import { serializeError } from '../../errors/base.js'
 import type { Effect } from '../runtime/runEffects.js'
 import { ofType } from '../runtime/ofType.js'
-import { loadPrepareSend } from './sendFromWallet.js'
 import type { WalletDeps } from '../shared/walletDeps.js'
 import { isCurrentRequest } from '../../events/requestLifecycle.js'
+import { estimateTransferFee, loadTransferChecks } from '../shared/transfer.js'
 
 /**
  * Estimates the network fee of what the send form holds, from the node (no prompt), for the
@@ -24,16 +23,11 @@ export const estimateSendFee: Effect<WalletDeps> = (event$, state$, deps) =>
       const meta = { requestId: e.requestId }
       const fail = (error: unknown) => sendFeeFailed({ error: serializeError(error) }, meta)
       const state = state$.value
-      return from(loadPrepareSend()).pipe(
-        mergeMap((prepare) => {
-          const prepared = prepare(state, deps.adapters)
+      return from(loadTransferChecks()).pipe(
+        mergeMap(({ prepareSend }) => {
+          const prepared = prepareSend(state, deps.adapters)
           if ('error' in prepared) return of(fail(prepared.error))
-          const { adapter, network, transfer } = prepared
-          const estimate = adapter.estimateTransferFee?.bind(adapter)
-          if (!estimate) return of(fail(new GangwayError('Fee unavailable', { details: `the ${adapter.namespace} adapter cannot estimate fees` })))
-          return defer(() => estimate(network, transfer)).pipe(
-            map((raw) => sendFeeEstimated({ fee: formatTokenUnits(raw, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }, meta)),
-          )
+          return estimateTransferFee(prepared).pipe(map((fee) => sendFeeEstimated(fee, meta)))
         }),
         catchError((error: unknown) => of(fail(error))),
       )

@@ -1,28 +1,11 @@
-import { catchError, concat, defer, filter, from, map, mergeMap, of } from 'rxjs'
+import { catchError, filter, from, mergeMap, of } from 'rxjs'
 import { sendConfirmed, sendFailed, sendRequested, sendSubmitted } from '../../events/connection/send.js'
-import { GangwayError, serializeError } from '../../errors/base.js'
-import type { prepareSend } from './prepareSend.js'
+import { serializeError } from '../../errors/base.js'
 import type { Effect } from '../runtime/runEffects.js'
 import { ofType } from '../runtime/ofType.js'
 import type { WalletDeps } from '../shared/walletDeps.js'
 import { isCurrentRequest } from '../../events/requestLifecycle.js'
-
-let preparing: Promise<typeof prepareSend> | null = null
-
-/**
- * The form's checks (addresses, amounts, transaction rules) bring viem's hashing and Solana's
- * address codec: they load with the first send (or fee estimate) rather than with the page.
- */
-export function loadPrepareSend(): Promise<typeof prepareSend> {
-  preparing ??= import('./prepareSend.js').then(
-    (m) => m.prepareSend,
-    (error: unknown) => {
-      preparing = null
-      throw error
-    },
-  )
-  return preparing
-}
+import { loadTransferChecks, sendAndConfirm } from '../shared/transfer.js'
 
 /**
  * Sends what the send form holds: the native token or a token contract's transfer, from the
@@ -42,26 +25,15 @@ export const sendFromWallet: Effect<WalletDeps> = (event$, state$, deps) =>
         sendFailed(hash ? { hash, error: serializeError(error) } : { error: serializeError(error) }, meta)
       // The form and the account are read when the send is asked for, not once the checks have loaded.
       const state = state$.value
-      return from(loadPrepareSend()).pipe(
-        mergeMap((prepare) => {
-          const prepared = prepare(state, deps.adapters)
+      return from(loadTransferChecks()).pipe(
+        mergeMap(({ prepareSend }) => {
+          const prepared = prepareSend(state, deps.adapters)
           if ('error' in prepared) return of(fail(prepared.error))
-          const { adapter, connectorId, network, transfer } = prepared
-          return defer(() => adapter.sendTransfer(connectorId, network, transfer)).pipe(
-            mergeMap((hash) =>
-              concat(
-                of(sendSubmitted({ hash }, meta)),
-                from(adapter.waitForReceipt(network, hash)).pipe(
-                  map((receipt) =>
-                    receipt.status === 'success'
-                      ? sendConfirmed({ hash, blockNumber: receipt.blockNumber }, meta)
-                      : fail(new GangwayError('Something went wrong', { details: 'the transaction reverted' }), hash),
-                  ),
-                  catchError((error: unknown) => of(fail(error, hash))),
-                ),
-              ),
-            ),
-          )
+          return sendAndConfirm(prepared, {
+            submitted: (hash) => sendSubmitted({ hash }, meta),
+            confirmed: (hash, blockNumber) => sendConfirmed({ hash, blockNumber }, meta),
+            failed: fail,
+          })
         }),
         catchError((error: unknown) => of(fail(error))),
       )

@@ -20,7 +20,7 @@ import { NAMESPACES, type Namespace } from '../../events/views.js'
 import type { ModalState } from '../../state.js'
 import { createSlice } from '../createSlice.js'
 import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'
-import { appliesConnectionSwitch, settledAttempt } from '../navigation.js'
+import { appliesConnectionSwitch, returnViewOf, settledAttempt } from '../navigation.js'
 import { initialWalletsState, type ConnectAttempt, type RecentWallet, type WalletMemory, type WalletsState } from './walletState.js'
 import { isCurrentRequest } from '../../events/requestLifecycle.js'
 
@@ -51,7 +51,7 @@ export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
           status: 'connecting',
           startedAt: event.at,
           error: null,
-          returnView: prev.router.history.includes('ProfileWallets') ? 'ProfileWallets' : null,
+          returnView: returnViewOf(prev.router.history),
         }
         // A visitor's choice ends a reconnect run still going on in that namespace.
         return wallets(w, { attempt, reconnect: without(w.reconnect, namespace), disconnectError: null })

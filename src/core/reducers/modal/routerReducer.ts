@@ -17,7 +17,7 @@ import {
   closesAfterConnect,
   closesAfterNetworkChange,
   closesAfterSwitch,
-  returnsToProfileWallets,
+  returnsToView,
   showsUnsupportedChain,
   showsAccountAfterReconnect,
   isCurrentNetworkSwitch,
@@ -67,8 +67,12 @@ export const routerSlice = createSlice(
         (r, event, state, prev) => {
           if (showsUnsupportedChain(state)) return fresh('UnsupportedChain')
           if (closesAfterSwitch(prev, event)) return fresh(closedView(state))
+          if (!prev.modal.open || !namesRequest(event)) return r
           const index = r.history.indexOf('Networks')
-          return prev.modal.open && namesRequest(event) && index >= 1 ? top(r.history.slice(0, index)) : r
+          if (index >= 1) return top(r.history.slice(0, index))
+          // A switch asked for to pay goes back to the payment.
+          const pay = r.history.indexOf('Pay')
+          return pay >= 0 ? top(r.history.slice(0, pay + 1)) : r
         },
         (_r, event, _state, prev) => isCurrentNetworkSwitch(prev, event.requestId),
       )
@@ -98,7 +102,8 @@ export const routerSlice = createSlice(
         connectionSucceeded,
         (r, event, state, prev) => {
           if (showsUnsupportedChain(state)) return fresh('UnsupportedChain')
-          if (returnsToProfileWallets(prev, event)) return top(r.history.slice(0, r.history.indexOf('ProfileWallets') + 1))
+          const back = returnsToView(prev, event)
+          if (back) return top(r.history.slice(0, r.history.lastIndexOf(back) + 1))
           if (showsAccountAfterReconnect(prev, event)) return fresh(defaultView(state))
           return closesAfterConnect(prev, event) ? fresh(closedView(state)) : r
         },

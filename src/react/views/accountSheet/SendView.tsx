@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState } from 'react'
 import { isAddressOf } from '../../../core/domain/address.js'
 import { formatUsd, multiplyDecimals, truncateAddress } from '../../../core/domain/format.js'
 import { isResolvableName } from '../../../core/domain/names.js'
@@ -16,6 +16,9 @@ import { selectSendableTokens, type SendableToken } from '../../../core/reducers
 import { selectActiveNetwork, selectSendReceiverAddress } from '../../../core/selectors.js'
 import { useAmountFormat } from '../../components/AccountBalance.js'
 import { ErrorMessage } from '../../components/ErrorMessage.js'
+import { PrimaryAction } from '../../components/PrimaryAction.js'
+import { TransactionWaiting } from '../../components/TransactionWaiting.js'
+import { approximateFee } from '../../components/approximateFee.js'
 import { useI18n, type I18n } from '../../i18n/i18n.js'
 import { useModalState } from '../../useModalState.js'
 import { useActiveWallet } from '../../components/activeWallet.js'
@@ -23,12 +26,6 @@ import { sameJson } from '../../hooks/sameJson.js'
 import { TransactionHash } from '../TransactionHash.js'
 import type { ViewProps } from '../viewProps.js'
 import { WalletIcon } from '../WalletIcon.js'
-
-/** A fee for reading in the locale: 3 significant digits (it is an estimate), never shown as 0 when it is not. */
-const approximate = (locale: string, amount: string): string => {
-  const n = Number(amount)
-  return Number.isFinite(n) ? new Intl.NumberFormat(locale, { maximumSignificantDigits: 3, maximumFractionDigits: 18 }).format(n) : amount
-}
 
 /** Which token of the list the form holds: the native one has no address. */
 const tokenKey = (token: { address?: string | undefined } | null | undefined): string => token?.address?.toLowerCase() ?? 'native'
@@ -261,7 +258,7 @@ function SendReview(props: {
         <dt>{t('Network fee')}</dt>
         <dd data-testid="send-review-fee" data-status={fee?.status ?? 'none'} aria-busy={fee?.status === 'estimating'}>
           {fee?.status === 'ready'
-            ? `≈ ${approximate(locale, fee.amount)} ${fee.symbol}`
+            ? `≈ ${approximateFee(locale, fee.amount)} ${fee.symbol}`
             : fee?.status === 'failed'
               ? t('Unavailable: your wallet shows it')
               : t('Estimating…')}
@@ -291,17 +288,8 @@ function SendProgress(props: {
   return (
     <div className="gw-connecting" data-testid="send-progress" data-status={send.status} aria-live="polite">
       <WalletIcon name={wallet.name} imageUrl={wallet.imageUrl} />
-      {send.status === 'sending' ? (
-        <>
-          <p className="gw-connecting-title">{t('Approve in {wallet}', { wallet: wallet.name })}</p>
-          <p className="gw-muted">{t('Confirm the transaction in your wallet.')}</p>
-        </>
-      ) : send.status === 'pending' ? (
-        <>
-          <p className="gw-connecting-title">{t('Transaction sent')}</p>
-          {hash}
-          <p className="gw-muted">{t('Waiting for confirmation…')}</p>
-        </>
+      {send.status === 'sending' || send.status === 'pending' ? (
+        <TransactionWaiting on={send.status === 'sending' ? 'wallet' : 'chain'} wallet={wallet.name} hash={hash} />
       ) : send.status === 'confirmed' ? (
         <>
           <p className="gw-connecting-title" data-testid="send-success">
@@ -341,14 +329,5 @@ function SendProgress(props: {
         </>
       )}
     </div>
-  )
-}
-
-/** The step's main action: primary, and where focus lands when the step shows. */
-function PrimaryAction({ testId, onClick, children }: { testId: string; onClick: () => void; children: ReactNode }) {
-  return (
-    <button type="button" className="gw-button" data-primary="true" data-autofocus="true" data-testid={testId} onClick={onClick}>
-      {children}
-    </button>
   )
 }

@@ -64,6 +64,7 @@ describe('the error classes', () => {
         "ModalClosedError": "MODAL_CLOSED | - | Modal closed",
         "NetworkNotFoundError": "NETWORK_NOT_FOUND | - | Network not found",
         "NoActiveAddressError": "NO_ACTIVE_ADDRESS | - | No ActiveCaipAddress found",
+        "PayNotAllowedError": "PAY_NOT_ALLOWED | - | Action not allowed",
         "PermissionsNotAllowedError": "PERMISSIONS_NOT_ALLOWED | - | Action not allowed",
         "ReplayError": "LOG_REPLAY_FAILED | - | replaying event 7 (modal/opened) failed: boom",
         "RequestAbortedError": "REQUEST_ABORTED | - | Request was aborted",

@@ -5,6 +5,7 @@ import * as calls from '../../../../src/core/errors/calls'
 import * as connection from '../../../../src/core/errors/connection'
 import * as domain from '../../../../src/core/errors/domain'
 import * as permissions from '../../../../src/core/errors/permissions'
+import * as pay from '../../../../src/core/errors/pay'
 import * as storage from '../../../../src/core/errors/storage'
 import * as wallet from '../../../../src/core/errors/wallet'
 import * as walletConnect from '../../../../src/core/errors/walletConnect'
@@ -13,7 +14,7 @@ import type { StampedEvent } from '../../../../src/core/events/defineEvent'
 type AnyErrorClass = abstract new (...args: never[]) => GangwayError
 
 /** Every error class the folder exports, found by walking the modules (so a new class cannot be missed). */
-export const EXPORTED_ERROR_CLASSES: readonly AnyErrorClass[] = [base, connection, wallet, calls, permissions, walletConnect, api, storage, domain].flatMap((mod) =>
+export const EXPORTED_ERROR_CLASSES: readonly AnyErrorClass[] = [base, connection, wallet, calls, permissions, pay, walletConnect, api, storage, domain].flatMap((mod) =>
   Object.values(mod).filter((v): v is AnyErrorClass => typeof v === 'function' && (v === GangwayError || v.prototype instanceof GangwayError)),
 )
 
@@ -63,6 +64,7 @@ export const SAMPLES: readonly GangwayError[] = [
   new calls.WalletAtomicityNotSupportedError('Atomicity not supported'),
   new permissions.WalletPermissionsUnsupportedError('This wallet cannot grant permissions'),
   new permissions.PermissionsNotAllowedError(),
+  new pay.PayNotAllowedError(),
   new walletConnect.WalletConnectUnsupportedChainsError('no eip155 chain'),
   new walletConnect.WalletConnectChainNotSupportedError('eip155:10'),
   new walletConnect.WalletConnectUnavailableError(new Error('relay offline')),

@@ -28,6 +28,8 @@ import { smartSessions } from '../../../../src/features/smartSessions'
 import { connectionSucceeded } from '../../../../src/core/events/connection/connection'
 import { remoteConfigLoaded } from '../../../../src/core/events/modal/config'
 import { permissionExpired } from '../../../../src/core/events/permissions/permissions'
+import { payCancelled } from '../../../../src/core/events/pay/pay'
+import { pay } from '../../../../src/features/pay'
 import { createFakeChainAdapter } from '../../../support/fakeChainAdapter'
 
 /** Waits until no event waits for a feature's chunk, and effects have answered. */
@@ -291,5 +293,34 @@ describe('session permissions: a feature that costs nothing to a host that does 
     const state = composed.reducer.initial({ projectId: 'p', adapters: ['eip155'] })
     expect(composed.neededFor(routerPushed({ view: 'ReviewPermissions' }), state)?.name).toBe('permissions')
     expect(composed.neededFor(modalOpenRequested({ view: 'Permissions' }), state)?.name).toBe('permissions')
+  })
+})
+
+describe('Pay: a feature that costs nothing to a host that does not bring it', () => {
+  it("no module a host runs at start, nor the engine or the UI every host loads, names the feature's code (only pay() does, by a dynamic import)", () => {
+    const reached = new Set(['index.ts', 'react/index.ts', 'features.ts', 'modalEngine.ts', 'react/ModalUi.tsx', 'react/views/viewRegistry.ts'].flatMap((entry) => [...staticallyReached(entry)]))
+    const inFeature = [...reached].map((f) => relative(SRC, f)).filter((f) => f.split('/').includes('pay'))
+    expect(inFeature).toEqual([])
+    // The module itself only names its chunks.
+    expect(reached.has(join(SRC, 'features/pay.ts'))).toBe(true)
+    expect(readFileSync(join(SRC, 'features/pay.ts'), 'utf8').match(/^import (?!type ).*$/gm)).toBeNull()
+  })
+
+  it('without pay(): modal.pay says so, its events are refused, its view injects nothing; with it, the view injects it', async () => {
+    const { modal } = await createTestModal({ modules: [names()] })
+    await expect(modal.pay({ recipient: '0x90F79bf6EB2c4f870365E785982E1f101E93b906', amount: '1', asset: 'native', network: 'eip155:1' })).rejects.toMatchObject({ shortMessage: 'Pay is not enabled' })
+    expect(() => modal.dispatch(payCancelled({}))).toThrow(/pay\/cancelled/)
+    modal.open('Pay')
+    await loaded(modal)
+    expect(modal.getState().injected).toEqual([])
+    expect(modal.getState().pay).toBeUndefined()
+    expect(modal.getState().features.pay).toBe(false)
+    const brought = await createTestModal({ modules: [pay()] })
+    expect(brought.modal.getState().features.pay).toBe(true)
+    expect(brought.modal.getState().pay).toBeUndefined()
+    brought.modal.open('Pay')
+    await loaded(brought.modal)
+    expect(brought.modal.getState().injected).toEqual(['pay'])
+    expect(brought.modal.getState().pay).toEqual({ payment: null })
   })
 })

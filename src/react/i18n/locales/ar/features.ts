@@ -131,5 +131,12 @@ const messages: Record<string, string> = {
   'every {count} seconds': 'كل {count} ثوانٍ',
   'Spend up to {amount} {period}': 'إنفاق ما يصل إلى {amount} {period}',
   'Spend up to {amount} in total': 'إنفاق ما يصل إلى {amount} إجمالًا',
+  // Pay
+  'Pay': 'ادفع',
+  'Nothing to pay.': 'لا شيء للدفع.',
+  'From': 'من',
+  'Connect a wallet': 'اربط محفظة',
+  'Paid {amount}': 'تم دفع {amount}',
+  'Not paid': 'لم يتم الدفع',
 }
 export default messages

@@ -131,5 +131,12 @@ const messages: Record<string, string> = {
   'every {count} seconds': 'cada {count} segundos',
   'Spend up to {amount} {period}': 'Gastar hasta {amount} {period}',
   'Spend up to {amount} in total': 'Gastar hasta {amount} en total',
+  // Pay
+  'Pay': 'Pagar',
+  'Nothing to pay.': 'Nada que pagar.',
+  'From': 'Desde',
+  'Connect a wallet': 'Conecta una billetera',
+  'Paid {amount}': 'Pagado: {amount}',
+  'Not paid': 'No pagado',
 }
 export default messages

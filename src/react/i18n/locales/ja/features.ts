@@ -131,5 +131,12 @@ const messages: Record<string, string> = {
   'every {count} seconds': '{count}秒ごと',
   'Spend up to {amount} {period}': '{period}最大{amount}まで支出可能',
   'Spend up to {amount} in total': '合計最大{amount}まで支出可能',
+  // Pay
+  'Pay': '支払う',
+  'Nothing to pay.': '支払うものはありません。',
+  'From': '支払元',
+  'Connect a wallet': 'ウォレットを接続',
+  'Paid {amount}': '{amount}を支払いました',
+  'Not paid': '支払われていません',
 }
 export default messages
