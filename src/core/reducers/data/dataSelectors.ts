@@ -11,12 +11,15 @@ export type AccountBalance = {
   symbol: string
   /** The balance's worth in dollars, when the blockchain data API priced it. */
   usdValue: number | null
-  /** `api`: the blockchain data API; `rpc`: the fallback read over the network's RPC. */
-  source: 'api' | 'rpc'
+  /**
+   * `api`: the blockchain data API; `wallet`: the wallet's own list (EIP-7811 asset discovery);
+   * `rpc`: the fallback read over the network's RPC.
+   */
+  source: 'api' | 'wallet' | 'rpc'
 }
 
 /**
- * The active account's native balance: from the blockchain data API when it answered, else the
+ * The active account's native balance: from the wallet's asset list or the blockchain data API when one answered, else the
  * balance read over RPC (spec §7: a failed lookup returns null and falls back), else null.
  *
  * @example
@@ -26,10 +29,11 @@ export function selectAccountBalance(state: ModalState): AccountBalance | null {
   const caipAddress = selectCaipAddress(state)
   if (!caipAddress) return null
   const network = caipAddress.split(':').slice(0, 2).join(':')
-  const native = state.tokenBalances.byAccount[caipAddress]?.balances?.find((b) => !b.address && b.chainId === network)
+  const entry = state.tokenBalances.byAccount[caipAddress]
+  const native = entry?.balances?.find((b) => !b.address && b.chainId === network)
   if (native) {
     const usd = typeof native.value === 'number' && Number.isFinite(native.value) ? native.value : null
-    return { balance: native.quantity.numeric, symbol: native.symbol, usdValue: usd, source: 'api' }
+    return { balance: native.quantity.numeric, symbol: native.symbol, usdValue: usd, source: entry?.source ?? 'api' }
   }
   const rpc = state.account.balances[caipAddress]
   if (rpc && rpc.balance !== null) return { balance: rpc.balance, symbol: rpc.symbol, usdValue: null, source: 'rpc' }
