@@ -82,7 +82,7 @@ export type HistoryParams = {
   cursor?: string | null
   /** Only this network (CAIP-2). */
   chainId?: CaipNetworkId | string
-  /** `coinbase`: on-ramp activity, which bypasses any cache. */
+  /** `coinbase`: the account's on-ramp activity (what on-ramps delivered), never answered from a cache. */
   onramp?: 'coinbase'
 }
 

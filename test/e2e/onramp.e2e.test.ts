@@ -59,6 +59,9 @@ describe('buy', () => {
     // The modal sees the USDC arrive.
     await inModal(page, 'onramp-delivered').waitFor({ timeout: 30_000 })
     expect(await inModal(page, 'onramp-delivered').textContent()).toBe('Received 98.9 USDC')
+    // The delivery's transaction, from the account's on-ramp activity (history with onramp=coinbase).
+    const paidTx = await provider.locator('#tx').textContent()
+    await expect.poll(() => inModal(page, 'onramp-delivery-hash').getAttribute('title'), { timeout: 20_000 }).toBe(paidTx)
     await provider.close()
     await inModal(page, 'onramp-done').click()
     await expect.poll(() => currentView(page)).toBe('Account')

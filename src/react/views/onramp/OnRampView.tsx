@@ -20,6 +20,7 @@ import { sameJson } from '../../hooks/sameJson.js'
 import { useI18n } from '../../i18n/i18n.js'
 import { useModalState } from '../../useModalState.js'
 import { fixed, readable } from '../swaps/SwapView.js'
+import { TransactionHash } from '../TransactionHash.js'
 import type { ViewProps } from '../viewProps.js'
 
 const METHODS = ['card', 'ach_bank_account'] as const
@@ -262,6 +263,9 @@ function Purchase({ modal, onramp }: { modal: ViewProps['modal']; onramp: Onramp
   const purchase = onramp.purchase!
   const provider = onramp.options?.providers.find((p) => p.name === purchase.provider)
   const label = provider?.label ?? purchase.provider
+  const explorerUrl = useModalState((s) => selectActiveNetwork(s)?.blockExplorers?.default?.url)
+  // The on-ramp's record of the delivery: its newest transaction on the account's on-ramp activity.
+  const delivery = onramp.activity?.status === 'loaded' ? onramp.activity.transactions[0] : undefined
   return (
     <div className="gw-connecting" data-testid="onramp-purchase" data-status={purchase.status} aria-live="polite">
       <span className="gw-progress-ring" data-active={purchase.status === 'waiting'}>
@@ -287,6 +291,7 @@ function Purchase({ modal, onramp }: { modal: ViewProps['modal']; onramp: Onramp
           <p className="gw-connecting-title" data-testid="onramp-delivered">
             {t('Received {amount} {symbol}', { amount: readable(purchase.delivered!.amount, locale), symbol: purchase.delivered!.symbol })}
           </p>
+          <TransactionHash hash={delivery?.metadata?.hash} explorerUrl={explorerUrl} testId="onramp-delivery-hash" />
           <button
             type="button"
             className="gw-button"
