@@ -47,8 +47,8 @@ export function selectTokenBalances(state: ModalState): TokenBalance[] | null {
   return balances ? filterTokenBalances(balances) : null
 }
 
-/** A token the active account can send, with its balance in whole units (null while unknown). */
-export type SendableToken = { token: SendToken; balance: string | null; usdPrice: number | null }
+/** A token the active account can send, with its balance in whole units (null while unknown) and its icon when the balances give one. */
+export type SendableToken = { token: SendToken; balance: string | null; usdPrice: number | null; iconUrl?: string }
 
 /**
  * What the active account can send on the active network: its native token first (balance from
@@ -63,12 +63,12 @@ export function selectSendableTokens(state: ModalState): SendableToken[] {
   const { symbol, decimals, name } = network.nativeCurrency
   const native = selectAccountBalance(state)
   const priced = selectTokenBalances(state)?.find((b) => !b.address && b.chainId === network.caipNetworkId)
-  const tokens: SendableToken[] = [{ token: { symbol, decimals, name }, balance: native?.balance ?? null, usdPrice: validPrice(priced?.price) }]
+  const tokens: SendableToken[] = [{ token: { symbol, decimals, name }, balance: native?.balance ?? null, usdPrice: validPrice(priced?.price), ...icon(priced?.iconUrl) }]
   for (const b of selectTokenBalances(state) ?? []) {
     const decimals = Number(b.quantity.decimals)
     if (!b.address || b.chainId !== network.caipNetworkId || !Number.isInteger(decimals) || decimals < 0 || decimals > 255) continue
     const address = b.address.split(':').pop() as string
-    tokens.push({ token: { symbol: b.symbol, decimals, name: b.name, address }, balance: b.quantity.numeric, usdPrice: validPrice(b.price) })
+    tokens.push({ token: { symbol: b.symbol, decimals, name: b.name, address }, balance: b.quantity.numeric, usdPrice: validPrice(b.price), ...icon(b.iconUrl) })
   }
   return tokens
 }
@@ -79,4 +79,5 @@ export function selectSendBalance(state: ModalState, token: { address?: string |
   return selectSendableTokens(state).find((t) => t.token.address?.toLowerCase() === address)?.balance ?? null
 }
 
+const icon = (url: unknown): { iconUrl?: string } => (typeof url === 'string' && /^https?:\/\//i.test(url) ? { iconUrl: url } : {})
 const validPrice = (price: unknown): number | null => (typeof price === 'number' && Number.isFinite(price) && price >= 0 ? price : null)
