@@ -25,6 +25,7 @@ import { sessionSettings } from './options/sessionSettings.js'
 import type { OpenOptions } from './commands/open.js'
 import type { ThemeVariables } from './commands/setThemeVariables.js'
 import { walletImageUrl } from './commands/walletImageUrl.js'
+import { directoryImageUrl, type DirectoryImageKind } from './commands/directoryImageUrl.js'
 import type { Engine } from './modalEngine.js'
 
 export type { ModalOptions } from './options/modalOptions.js'
@@ -64,6 +65,15 @@ export type Modal = Omit<Store, 'start' | 'joinHistory' | 'storedLog'> & WalletC
   closeBanner(): void
   /** The image URL of a directory wallet (its own URL, else the directory's), if it has one. */
   walletImageUrl(wallet: Pick<WalletRecord, 'image_id' | 'image_url'>): string | undefined
+  /**
+   * The wallet directory's image of a network asset (a network's `assets.imageId`), a fiat
+   * currency (`'USD'`) or a token (its symbol, `'USDC'`), as the modal shows them; undefined
+   * without a directory (`apiUrl`, `directoryUrl` or `walletDirectory`). No request is made.
+   *
+   * @example
+   * <img src={modal.directoryImageUrl('token', 'USDC')} alt="" />
+   */
+  directoryImageUrl(kind: DirectoryImageKind, id: string): string | undefined
   /**
    * The EIP-1193 provider of the active connection in `namespace` (default `'eip155'`): the
    * injected / announced wallet's own provider, or the WalletConnect session's (its requests run
@@ -248,6 +258,7 @@ export function createModal(options: ModalOptions): Modal {
     destroyed = true
     waiting.length = 0
   }
+  const images = directoryImages({ ...options, projectId })
   const modal: Modal = {
     options,
     serverState: initial,
@@ -296,7 +307,8 @@ export function createModal(options: ModalOptions): Modal {
     // Asking for a provider never starts anything: it answers once the session has started.
     getProvider: request((e) => e.getProvider, false),
     getWalletClient: request((e) => e.getWalletClient, false),
-    walletImageUrl: walletImageUrl(directoryImages({ ...options, projectId })),
+    walletImageUrl: walletImageUrl(images),
+    directoryImageUrl: directoryImageUrl(images),
     stop: destroy,
     destroy,
   }

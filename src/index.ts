@@ -1,6 +1,7 @@
 // The package entry: the modal factory, its types, errors and the event catalogue hosts may dispatch.
 export { createModal } from './createModal.js'
 export type { Modal, ModalOptions, OpenOptions } from './createModal.js'
+export type { DirectoryImageKind } from './commands/directoryImageUrl.js'
 // Errors: every class has a stable `name` and `kind`; `isUserRejection` is the one rejection check.
 export { GangwayError, InvalidInputError, serializeError, serializedErrorSchema } from './core/errors/base.js'
 export type { SerializedError, UnknownGangwayError } from './core/errors/base.js'

@@ -76,7 +76,7 @@ export type EngineStart = {
 }
 
 /** The parts of a modal its engine makes (the rest `createModal` makes at once). */
-export type Engine = Omit<Modal, 'options' | 'serverState' | 'walletImageUrl'> & Pick<Store, 'start'>
+export type Engine = Omit<Modal, 'options' | 'serverState' | 'walletImageUrl' | 'directoryImageUrl'> & Pick<Store, 'start'>
 
 /**
  * Starts a modal's engine on options `createModal` has checked. Throws InvalidInputError

@@ -208,7 +208,10 @@ async function main() {
   const params = new URLSearchParams(location.search)
   const autoApprove = params.get('autoApprove') === '1'
   // ?devWallets=0: a host page with no wallet of its own (gangway-kit-testing's e2e injects one).
-  if (params.get('devWallets') !== '0') installDevWallets({ chains: config.chains, accounts: config.accounts, autoApprove })
+  // ?assets=1: the dev wallets list their assets themselves (EIP-7811 wallet_getAssets), so the
+  // modal's balances come from the wallet, priced by the gateway.
+  const assetDiscovery = params.get('assets') === '1' ? { assetDiscovery: { tokens: config.tokens } } : {}
+  if (params.get('devWallets') !== '0') installDevWallets({ chains: config.chains, accounts: config.accounts, autoApprove, ...assetDiscovery })
   const networks: Network[] = config.chains.map((c) => defineEvmNetwork({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, testnet: true }))
   const adapters: ChainAdapter[] = [createEvmAdapter()]
   const solana = params.get('solana') === '1'

@@ -28,6 +28,7 @@ import {
   type CallsRpc,
 } from '../wallet/batchedCalls'
 import { devWalletPromptCss } from './promptCss'
+import { getAssets, withAssetDiscovery, type TrackedToken } from '../wallet/walletAssets'
 
 export type DevWalletChain = {
   chainId: number
@@ -54,6 +55,12 @@ export type DevWalletOptions = {
   storageKey?: string
   /** Prompt before wallet_switchEthereumChain too (MetaMask does); off by default. */
   promptOnSwitch?: boolean
+  /**
+   * EIP-7811 asset discovery: the wallet says `assetDiscovery` in wallet_getCapabilities and
+   * answers wallet_getAssets with the native balance and these tokens' (read from the chains'
+   * nodes). Without it, wallet_getAssets is an unsupported method (4200).
+   */
+  assetDiscovery?: { tokens: readonly TrackedToken[] }
 }
 
 export type EIP6963ProviderInfo = { uuid: string; name: string; icon: string; rdns: string }
@@ -438,6 +445,18 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
         return batchedCalls(method, params).catch((error: unknown) => {
           throw providerError(error)
         })
+      case 'wallet_getAssets':
+        if (!options.assetDiscovery) throw new ProviderRpcError(4200, MESSAGES.unsupported)
+        if (!isAuthorized()) throw unauthorized()
+        return getAssets(
+          rawParams,
+          {
+            account: account.address,
+            chains: allChains().map((chain) => ({ chainId: chain.chainId, rpc: chainRpc(chain), nativeCurrency: chain.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 } })),
+            tokens: options.assetDiscovery.tokens,
+          },
+          ({ code, message }) => new ProviderRpcError(code, message),
+        )
       default:
         if (FORWARDED.has(method)) return rpc(method, params)
         throw new ProviderRpcError(4200, MESSAGES.unsupported)
@@ -591,9 +610,11 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
 
   async function batchedCalls(method: string, params: unknown[]): Promise<unknown> {
     switch (method) {
-      case 'wallet_getCapabilities':
+      case 'wallet_getCapabilities': {
         if (!isAuthorized()) throw unauthorized()
-        return getCapabilities(params, { account: account.address, chains: allChains().map((chain) => ({ chainId: chain.chainId, rpc: chainRpc(chain) })) })
+        const capabilities = await getCapabilities(params, { account: account.address, chains: allChains().map((chain) => ({ chainId: chain.chainId, rpc: chainRpc(chain) })) })
+        return options.assetDiscovery ? withAssetDiscovery(capabilities) : capabilities
+      }
       case 'wallet_sendCalls':
         return sendCalls(params)
       case 'wallet_getCallsStatus': {

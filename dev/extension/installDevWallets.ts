@@ -1,5 +1,5 @@
 // Installs the two development wallets the demo page and the e2e tests use.
-import type { DevAccount, DevChain } from '../chain/startChains'
+import type { DevAccount, DevChain, DevToken } from '../chain/startChains'
 import { installDevWallet, type DevWalletOptions, type InstalledDevWallet } from './devWallet'
 
 export type DevWalletsConfig = {
@@ -15,6 +15,8 @@ export type DevWalletsConfig = {
   /** Also set `window.ethereum` to the first wallet (legacy injected path). Default false. */
   legacyInjected?: boolean
   promptOnSwitch?: boolean
+  /** EIP-7811 asset discovery in both wallets (wallet_getAssets), tracking these tokens. */
+  assetDiscovery?: { tokens: readonly DevToken[] }
 }
 
 export const DEV_WALLETS = [
@@ -47,6 +49,7 @@ export function installDevWallets(config: DevWalletsConfig): InstalledDevWallet[
       autoApprove: config.autoApprove ?? false,
       legacyInjected: index === 0 && config.legacyInjected === true,
       promptOnSwitch: config.promptOnSwitch ?? false,
+      ...(config.assetDiscovery ? { assetDiscovery: config.assetDiscovery } : {}),
     }
     return installDevWallet(options)
   })

@@ -396,7 +396,14 @@ export function createChainData(options: {
 
   async function history(
     address: Address,
-    query: { chainIds: readonly number[] | null; cursor: string | null; limit: number; baseUrl: string },
+    query: {
+      chainIds: readonly number[] | null
+      cursor: string | null
+      limit: number
+      baseUrl: string
+      /** On-ramp activity: only the transactions moving a known token from this address (the on-ramp's treasury) to `address`. */
+      deliveredBy?: string
+    },
   ): Promise<HistoryPage> {
     // Checked before touching the chain, so a bad cursor is a 400 even when a node is down.
     const after = query.cursor === null ? null : parseCursor(query.cursor)
@@ -414,6 +421,7 @@ export function createChainData(options: {
       for (const row of rows) {
         const tx = resolve(row)
         if (!concerns(tx, who)) continue
+        if (query.deliveredBy !== undefined && !tx.moves.some((m) => m.from === query.deliveredBy!.toLowerCase() && m.to === who)) continue
         if (page.length === query.limit) {
           more = true
           break

@@ -7,6 +7,10 @@ import { afterCommit, HttpError, isPlainObject, storeFull } from './validate'
 const MESSAGE_WINDOW_S = 10 * 60
 /** ENSIP-11: an EVM chain's coin type is this bit with the chain id. */
 const EVM_COIN_TYPE_BIT = 0x80000000
+/** A name's text records: at most this many, keys like `avatar` or `com.twitter`, values of at most 512 characters. */
+const MAX_ATTRIBUTES = 8
+const ATTRIBUTE_KEY = /^[a-z][a-z0-9._-]{0,31}$/i
+const MAX_ATTRIBUTE_LENGTH = 512
 
 /** A name as `/v1/profile/account/{name}` answers it (`apiVersion=2`): addresses by SLIP-44 / ENSIP-11 coin type. */
 export type NameRecord = {
@@ -14,6 +18,7 @@ export type NameRecord = {
   registered: number
   updated: number
   addresses: Record<string, { address: string; created: string }>
+  /** The text records, one `{ key: value }` each (an `avatar` URL, …). */
   attributes: Record<string, string>[]
 }
 
@@ -23,8 +28,11 @@ const NAME = /^[a-z0-9-]{4,63}\.[a-z0-9-]{1,63}$/
 export type NameStore = {
   lookup(name: string): Promise<NameRecord>
   reverse(address: `0x${string}`): Promise<NameRecord[]>
-  /** Points `name` at `address` for every EVM chain (coin type 60), or removes it with null. */
-  set(name: string, address: `0x${string}` | null, at?: number): Promise<NameRecord | null>
+  /**
+   * Points `name` at `address` for every EVM chain (coin type 60), with its text records
+   * (`attributes`, checked as a registration's are; none by default), or removes it with null.
+   */
+  set(name: string, address: `0x${string}` | null, at?: number, attributes?: unknown): Promise<NameRecord | null>
   /**
    * Registers a name by a signed message (`POST /v1/profile/account`): `{ coin_type, address,
    * message, signature }`, the message the JSON of `{ name, attributes, timestamp }` (seconds).
@@ -45,12 +53,39 @@ export function checkName(raw: string): string {
   return name
 }
 
+/**
+ * A name's text records as given (a JSON object of strings, or nothing), checked: at most 8, keys
+ * of letters, digits, `.`, `_` and `-`, values of at most 512 characters, an `avatar` an http(s)
+ * URL; 400 otherwise.
+ */
+export function checkAttributes(value: unknown): Record<string, string> {
+  if (value === undefined || value === null) return {}
+  if (!isPlainObject(value)) throw new HttpError(400, "'attributes' must be an object of text records, like { \"avatar\": \"https://…\" }")
+  const entries = Object.entries(value)
+  if (entries.length > MAX_ATTRIBUTES) throw new HttpError(400, `At most ${MAX_ATTRIBUTES} attributes`)
+  for (const [key, text] of entries) {
+    if (!ATTRIBUTE_KEY.test(key)) throw new HttpError(400, `Invalid attribute key '${key.slice(0, 40)}': letters, digits, '.', '_' and '-', 32 at most`)
+    if (typeof text !== 'string' || text.length > MAX_ATTRIBUTE_LENGTH) throw new HttpError(400, `Attribute '${key}' must be text of at most ${MAX_ATTRIBUTE_LENGTH} characters`)
+    if (key === 'avatar' && !isWebUrl(text)) throw new HttpError(400, "Attribute 'avatar' must be an http(s) URL")
+  }
+  return Object.fromEntries(entries) as Record<string, string>
+}
+
+function isWebUrl(text: string): boolean {
+  try {
+    const url = new URL(text)
+    return url.protocol === 'https:' || url.protocol === 'http:'
+  } catch {
+    return false
+  }
+}
+
 const record = (row: NameRow): NameRecord => ({
   name: row.name,
   registered: row.registered,
   updated: row.updated,
   addresses: { '60': { address: row.address, created: String(row.registered) } },
-  attributes: [],
+  attributes: Object.entries(row.attributes).map(([key, value]) => ({ [key]: value })),
 })
 
 /**
@@ -81,7 +116,7 @@ export function createNameStore(options: {
       return record(found)
     },
     reverse: async (address) => (await storage.names.byAddress(address)).map(record),
-    async set(raw, address, at = Date.now()) {
+    async set(raw, address, at = Date.now(), attributes) {
       const name = checkName(raw)
       if (address === null) {
         await storage.names.delete(name)
@@ -90,7 +125,7 @@ export function createNameStore(options: {
       }
       const seconds = Math.floor(at / 1000)
       const existing = await storage.names.get(name)
-      const row: NameRow = { name, address: getAddress(address), registered: existing?.registered ?? seconds, updated: seconds }
+      const row: NameRow = { name, address: getAddress(address), registered: existing?.registered ?? seconds, updated: seconds, attributes: checkAttributes(attributes) }
       if ((await storage.names.put(row, options.maxNames)) === 'full') throw new HttpError(400, `At most ${options.maxNames} names are kept; DELETE some first`)
       known = await afterCommit(() => storage.names.count(), known)
       return record(row)
@@ -114,12 +149,13 @@ export function createNameStore(options: {
       const name = checkName(signed.name)
       const [label, zone] = name.split('.') as [string, string]
       if (zone !== NAME_ZONE || !isValidName(label)) throw new HttpError(400, `Names are registered as <label>.${NAME_ZONE}: letters, digits and hyphens, at least 4 characters`)
+      const attributes = checkAttributes(signed.attributes)
       if (Math.abs(now() / 1000 - signed.timestamp) > MESSAGE_WINDOW_S) throw new HttpError(400, 'The message has expired')
       const client = clientFor(coinType)
       if (!client) throw new HttpError(400, `Coin type ${coinType} is not served`)
       if (!(await client.verifyMessage({ address, message, signature }))) throw new HttpError(401, 'Invalid signature')
       const seconds = Math.floor(now() / 1000)
-      const row: NameRow = { name, address: getAddress(address), registered: seconds, updated: seconds }
+      const row: NameRow = { name, address: getAddress(address), registered: seconds, updated: seconds, attributes }
       const claimed = await storage.names.claim(row, options.maxNames)
       if (claimed === 'taken') {
         // The same signer again (a retry of a registration that was stored): answered as the first was.

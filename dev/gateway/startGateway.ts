@@ -272,9 +272,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
           const address = evmAddress(params[0])
           const sender = url.searchParams.get('sender')
           if (sender !== null && sender !== '') evmAddress(sender, 'sender')
-          // Without an identity of its own, an address goes by the first name pointing at it.
-          const identity = control.getIdentity(address)
-          return { json: identity.name === null ? { ...identity, name: (await names.reverse(address))[0]?.name ?? null } : identity }
+          // The identity is the address's own (set through the control); the names pointing at it
+          // are the name API's answer (`/v1/profile/reverse/{address}`), not this one's.
+          return { json: control.getIdentity(address) }
         },
       },
       {
@@ -284,11 +284,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         handler: async ({ params, url, baseUrl }) => {
           const address = evmAddress(params[0])
           const q = url.searchParams
-          enumParam(q, 'onramp', ['coinbase'])
+          const onramp = enumParam(q, 'onramp', ['coinbase'])
           const cursor = stringParam(q, 'cursor', 100)
           const limit = intParam(q, 'limit', { min: 1, max: 100, fallback: 20 })
           const chainIds = chainFilter(q)
-          return { json: await chainData.history(address, { chainIds, cursor: cursor || null, limit, baseUrl }) }
+          const query = { chainIds, cursor: cursor || null, limit, baseUrl }
+          if (onramp === null) return { json: await chainData.history(address, query) }
+          // On-ramp activity: what the dev providers delivered (transfers from the treasury; none
+          // without one), never from a cache, as a purchase is being waited for.
+          const page = options.treasury ? await chainData.history(address, { ...query, deliveredBy: options.treasury.address }) : { data: [], next: null }
+          return { json: page, headers: { 'cache-control': 'no-store' } }
         },
       },
       {
@@ -393,9 +398,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
               throw new HttpError(400, `Invalid CAIP-10 token id '${clip(String(a))}'`)
             }
           }
+          // Each priced token names the id it was asked by, so a client matches prices to tokens
+          // (tokens the gateway does not know are left out, so the order alone cannot tell).
           const fungibles = (addresses as string[]).flatMap((a) => {
             const found = chainData.fungible(a, baseUrl) ?? solanaData?.fungible(a, baseUrl)
-            return found ? [found] : []
+            return found ? [{ ...found, address: a }] : []
           })
           return { json: { fungibles } }
         },
@@ -496,8 +503,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         method: 'PUT',
         pattern: /^\/_control\/names\/([^/]+)$/,
         handler: async (ctx) => {
-          const address = await field(ctx, 'address')
-          return { json: await names.set(ctx.params[0]!, evmAddress(typeof address === 'string' ? address : '')) }
+          const body = await ctx.body()
+          if (!isPlainObject(body) || !('address' in body)) throw new HttpError(400, "Body must be a JSON object with 'address' (and 'attributes', optional)")
+          return { json: await names.set(ctx.params[0]!, evmAddress(typeof body.address === 'string' ? body.address : ''), Date.now(), body.attributes) }
         },
       },
       { method: 'DELETE', pattern: /^\/_control\/names\/([^/]+)$/, handler: async (ctx) => (await names.set(ctx.params[0]!, null), { json: { deleted: true } }) },

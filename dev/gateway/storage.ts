@@ -14,8 +14,11 @@ export type StoredSession = HostedSession & { address: string; nonce: string }
  */
 export const sessionKey = (address: string): string => (address.startsWith('0x') ? address.toLowerCase() : address)
 
-/** A name and the address it points at (for every EVM chain); times in seconds. */
-export type NameRow = { name: string; address: `0x${string}`; registered: number; updated: number }
+/**
+ * A name and the address it points at (for every EVM chain); times in seconds. `attributes` are
+ * the profile's text records (an `avatar` URL, …), as the registration or the control set them.
+ */
+export type NameRow = { name: string; address: `0x${string}`; registered: number; updated: number; attributes: Record<string, string> }
 
 /** The retention cap of analytics: the most events, and the most bytes (as JSON) of them; the oldest go first. */
 export type AnalyticsCaps = { maxEvents: number; maxBytes: number }
@@ -163,13 +166,13 @@ export function memoryStorage(): GatewayStorage {
       byAddress: async (address) => [...names.values()].filter((r) => same(r.address, address)).map((r) => structuredClone(r)),
       async put(row, max) {
         if (!names.has(row.name) && names.size >= max) return 'full'
-        names.set(row.name, { ...row })
+        names.set(row.name, structuredClone(row))
         return 'ok'
       },
       async claim(row, max) {
         if (names.has(row.name)) return 'taken'
         if (names.size >= max) return 'full'
-        names.set(row.name, { ...row })
+        names.set(row.name, structuredClone(row))
         return 'ok'
       },
       async delete(name) {
@@ -338,6 +341,8 @@ const MIGRATIONS = [
    CREATE UNIQUE INDEX gateway_analytics_event ON gateway_analytics (event_id);`,
   // A revoked session stays as a mark, so its signed message cannot make a session again.
   `ALTER TABLE gateway_sessions ADD COLUMN revoked boolean NOT NULL DEFAULT false;`,
+  // A name's text records (its avatar, …), as the JSON object they were set as.
+  `ALTER TABLE gateway_names ADD COLUMN attributes text NOT NULL DEFAULT '{}';`,
 ]
 
 /** An arbitrary key of the advisory lock that keeps two gateways from migrating at once. */
@@ -376,7 +381,7 @@ type SessionRow = {
   issued_at: string
   expiration_time: string | null
 }
-type NameDbRow = { name: string; address: string; registered: string | number; updated: string | number }
+type NameDbRow = { name: string; address: string; registered: string | number; updated: string | number; attributes: string }
 type IndexedTxDbRow = {
   chain_id: string | number
   block_number: string | number
@@ -399,7 +404,14 @@ const toSession = (r: SessionRow): StoredSession => ({
   issuedAt: r.issued_at,
   expirationTime: r.expiration_time,
 })
-const toName = (r: NameDbRow): NameRow => ({ name: r.name, address: r.address as `0x${string}`, registered: Number(r.registered), updated: Number(r.updated) })
+const toName = (r: NameDbRow): NameRow => ({
+  name: r.name,
+  address: r.address as `0x${string}`,
+  registered: Number(r.registered),
+  updated: Number(r.updated),
+  attributes: JSON.parse(r.attributes) as Record<string, string>,
+})
+const NAME_COLUMNS = 'name, address, registered, updated, attributes'
 const toIndexedTx = (r: IndexedTxDbRow): IndexedTxRow => ({
   chainId: Number(r.chain_id),
   blockNumber: Number(r.block_number),
@@ -443,40 +455,43 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
     },
     names: {
       get: async (name) => {
-        const rows = await run<NameDbRow>('SELECT name, address, registered, updated FROM gateway_names WHERE name = $1', [name])
+        const rows = await run<NameDbRow>(`SELECT ${NAME_COLUMNS} FROM gateway_names WHERE name = $1`, [name])
         return rows[0] ? toName(rows[0]) : null
       },
       byAddress: async (address) =>
-        (await run<NameDbRow>('SELECT name, address, registered, updated FROM gateway_names WHERE address_lower = $1 ORDER BY name', [address.toLowerCase()])).map(toName),
+        (await run<NameDbRow>(`SELECT ${NAME_COLUMNS} FROM gateway_names WHERE address_lower = $1 ORDER BY name`, [address.toLowerCase()])).map(toName),
       async put(row, max) {
-        const updated = await run('UPDATE gateway_names SET address = $2, address_lower = $3, updated = $4 WHERE name = $1 RETURNING name', [
-          row.name,
-          row.address,
-          row.address.toLowerCase(),
-          row.updated,
-        ])
-        if (updated.length > 0) return 'ok'
+        const update = () =>
+          run('UPDATE gateway_names SET address = $2, address_lower = $3, updated = $4, attributes = $5 WHERE name = $1 RETURNING name', [
+            row.name,
+            row.address,
+            row.address.toLowerCase(),
+            row.updated,
+            JSON.stringify(row.attributes),
+          ])
+        if ((await update()).length > 0) return 'ok'
         if ((await count('gateway_names')) >= max) return 'full'
         try {
-          await run('INSERT INTO gateway_names (name, address, address_lower, registered, updated) VALUES ($1, $2, $3, $4, $5)', [
+          await run('INSERT INTO gateway_names (name, address, address_lower, registered, updated, attributes) VALUES ($1, $2, $3, $4, $5, $6)', [
             row.name,
             row.address,
             row.address.toLowerCase(),
             row.registered,
             row.updated,
+            JSON.stringify(row.attributes),
           ])
         } catch (error) {
           // Another gateway added it meanwhile: this one's write replaces it.
           if (!isUniqueViolation(error)) throw error
-          await run('UPDATE gateway_names SET address = $2, address_lower = $3, updated = $4 WHERE name = $1', [row.name, row.address, row.address.toLowerCase(), row.updated])
+          await update()
         }
         return 'ok'
       },
       async claim(row, max) {
         if ((await count('gateway_names')) >= max) return (await run('SELECT 1 FROM gateway_names WHERE name = $1', [row.name])).length ? 'taken' : 'full'
         const added = await run(
-          'INSERT INTO gateway_names (name, address, address_lower, registered, updated) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name) DO NOTHING RETURNING name',
-          [row.name, row.address, row.address.toLowerCase(), row.registered, row.updated],
+          'INSERT INTO gateway_names (name, address, address_lower, registered, updated, attributes) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (name) DO NOTHING RETURNING name',
+          [row.name, row.address, row.address.toLowerCase(), row.registered, row.updated, JSON.stringify(row.attributes)],
         )
         return added.length ? 'ok' : 'taken'
       },

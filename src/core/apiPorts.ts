@@ -82,7 +82,7 @@ export type HistoryParams = {
   cursor?: string | null
   /** Only this network (CAIP-2). */
   chainId?: CaipNetworkId | string
-  /** `coinbase`: on-ramp activity, which bypasses any cache. */
+  /** `coinbase`: the account's on-ramp activity (what on-ramps delivered), never answered from a cache. */
   onramp?: 'coinbase'
 }
 
@@ -97,7 +97,8 @@ export type BalanceParams = {
   forceUpdate?: string | boolean
 }
 
-export type FungiblePrice = { name: string; symbol: string; iconUrl: string; price: number }
+/** A token's price; `address` the CAIP-10 id it was asked by, when the API says (match by symbol otherwise). */
+export type FungiblePrice = { name: string; symbol: string; iconUrl: string; price: number; address?: string }
 
 export type GasPrice = { standard: string; fast: string; instant: string }
 

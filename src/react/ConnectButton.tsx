@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, 
 import { formatBalance, truncateAddress } from '../core/domain/format.js'
 import { selectAccountBalance, type AccountBalance } from '../core/reducers/data/dataSelectors.js'
 import type { ModalState } from '../core/state.js'
-import { networkHue, networkInitials } from './components/NetworkIcon.js'
+import { networkHue, networkImageUrl, networkInitials } from './components/NetworkIcon.js'
 import { CONNECT_BUTTON_CSS } from './connectButtonCss.js'
 import { i18nFor, languageOf, loadCatalogue, loadedCatalogue, type I18n } from './i18n/i18n.js'
 import { useGangwayAccount, type GangwayAccount } from './hooks/useGangwayAccount.js'
@@ -112,7 +112,7 @@ function useConnectButtonState(): ConnectButtonRenderProps {
           id: network.id,
           name: network.name ?? network.caipNetworkId,
           caipNetworkId: network.caipNetworkId,
-          iconUrl: network.network?.assets?.imageUrl,
+          iconUrl: network.network ? networkImageUrl(network.network, modal) : undefined,
           unsupported: isWrongNetwork,
         }
       : undefined

@@ -69,6 +69,30 @@ describe('the account sheet', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address)
   })
 
+  it('with a wallet that lists its assets (EIP-7811): the balances are the wallet\'s, priced by the gateway\'s fungible prices, while its balance API is down', async () => {
+    const address = stack().accounts[0]!.address as Address
+    const network = `eip155:${chain().chainId}`
+    const { balances } = await gateway<{ balances: TokenBalance[] }>(`/v1/account/${address}/balance`, { chainId: network, currency: 'usd' })
+    const held = balances.filter((b) => b.chainId === network)
+    await control('PUT', '/_control/prices', { prices: { ETH: 2000, GUSD: 1.005, USDC: 0.999 } })
+    // The data API's balances fail from now on: what Account shows can only be the wallet's.
+    await control('PUT', '/_control/fault', { status: 500, pathPrefix: '/v1/account/', count: 1000 })
+    const { page } = await demoWithoutDevtools(shared, { query: '?assets=1' })
+    expect(await account(page)).toBe(address)
+    await expect.poll(() => inModal(page, 'account-balance').getAttribute('data-source')).toBe('wallet')
+    const rows = inModal(page, 'token-row')
+    await expect.poll(() => rows.count()).toBe(held.length)
+    expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-symbol')))).toEqual(held.map((b) => b.symbol))
+    // Priced by POST /v1/fungible/price: the wallet gives no prices.
+    const price: Record<string, number> = { ETH: 2000, GUSD: 1.005, USDC: 0.999 }
+    for (const b of held) {
+      const row = page.locator(`gangway-modal [data-testid="token-row"][data-symbol="${b.symbol}"]`)
+      expect(await row.getByTestId('token-quantity').textContent()).toBe(formatBalance(b.quantity.numeric, b.symbol))
+      await expect.poll(() => row.getByTestId('token-value').textContent()).toBe(formatUsd(multiplyDecimals(b.quantity.numeric, price[b.symbol]!)!))
+    }
+    await expect.poll(() => inModal(page, 'account-total').textContent()).toBe(formatUsd(held.reduce((sum, b) => sum + Number(multiplyDecimals(b.quantity.numeric, price[b.symbol]!)), 0)))
+  })
+
   it('without an identity: an identicon, the same for the same address, and no name', async () => {
     const page = await demo()
     await account(page)

@@ -252,7 +252,7 @@ describe('the modal keeps its layout steady (Chromium)', () => {
     await dialog(page).waitFor()
     await page.evaluate(() => (window as unknown as { gangway: { push(v: string): void } }).gangway.push('Networks'))
     await expect.poll(() => currentView(page)).toBe('Networks')
-    const icons = page.locator('gangway-modal [data-testid=network-icon-initials]')
+    const icons = page.locator('gangway-modal [data-testid=network-icon-fallback]')
     await expect.poll(() => icons.count()).toBe(2)
     const seen = await icons.evaluateAll((els) => els.map((el) => ({ text: el.textContent, bg: getComputedStyle(el).backgroundColor })))
     expect(new Set(seen.map((s) => s.text)).size).toBe(2)

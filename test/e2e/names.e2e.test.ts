@@ -73,4 +73,26 @@ describe('name registration', () => {
     // The next e2e files find account 0 without a name again.
     await gatewayControl('DELETE', `/_control/names/${name}`)
   })
+
+  it("shows the name the name API has for the account, with its avatar record, from the reverse lookup (the account's identity has none)", async () => {
+    const { page } = await demoWithoutDevtools(shared)
+    const address = await page.evaluate((rdns) => (window as unknown as { __gangwayDevWallets: Record<string, { address: string }> }).__gangwayDevWallets[rdns]!.address, MAIN)
+    const name = `pic-${Date.now().toString(36)}.gangway`
+    const avatar = `${stack().gatewayUrl}/public/getAssetImage/${name.replace('.', '-')}`
+    await gatewayControl('PUT', `/_control/names/${name}`, { address, attributes: { avatar } })
+    try {
+      // The identity says nothing of it: the name and avatar can only come from the reverse lookup.
+      expect(await (await fetch(`${stack().gatewayUrl}/v1/identity/${address}?projectId=${stack().projectId}`)).json()).toEqual({ name: null, avatar: null })
+      expect(await connectInjected(page, MAIN)).toBe(address)
+      if (!(await modalState(page, (s) => s.modal.open))) await page.getByTestId('open-modal').click()
+      await expect.poll(() => currentView(page)).toBe('Account')
+      await expect.poll(() => inModal(page, 'account-name').textContent()).toBe(name)
+      expect(await inModal(page, 'account-avatar').getAttribute('src')).toBe(avatar)
+      // The avatar loaded: an image of real size, not the broken-image glyph.
+      await expect.poll(() => inModal(page, 'account-avatar').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+      expect(await inModal(page, 'account-choose-name').count()).toBe(0)
+    } finally {
+      await gatewayControl('DELETE', `/_control/names/${name}`)
+    }
+  })
 })

@@ -28,6 +28,12 @@ describe('buy', () => {
     expect(await inModal(page, 'onramp-payment-currency').inputValue()).toBe('USD')
     expect(await inModal(page, 'onramp-purchase-currency').inputValue()).toBe('USDC')
 
+    // The currency paid with and the token bought show the directory's images, served by the gateway.
+    for (const [id, path] of [['onramp-currency-icon-image', '/public/getCurrencyImage/USD'], ['onramp-token-icon-image', '/public/getTokenImage/USDC']] as const) {
+      expect(new URL((await inModal(page, id).getAttribute('src'))!).pathname).toBe(path)
+      await expect.poll(() => inModal(page, id).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+    }
+
     // Out of the card's limits: said so, nothing quoted.
     await inModal(page, 'onramp-amount').fill('5')
     expect(await inModal(page, 'onramp-limits').textContent()).toBe('Amount must be between 10 and 7,500 USD')
@@ -59,6 +65,9 @@ describe('buy', () => {
     // The modal sees the USDC arrive.
     await inModal(page, 'onramp-delivered').waitFor({ timeout: 30_000 })
     expect(await inModal(page, 'onramp-delivered').textContent()).toBe('Received 98.9 USDC')
+    // The delivery's transaction, from the account's on-ramp activity (history with onramp=coinbase).
+    const paidTx = await provider.locator('#tx').textContent()
+    await expect.poll(() => inModal(page, 'onramp-delivery-hash').getAttribute('title'), { timeout: 20_000 }).toBe(paidTx)
     await provider.close()
     await inModal(page, 'onramp-done').click()
     await expect.poll(() => currentView(page)).toBe('Account')

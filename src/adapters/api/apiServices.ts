@@ -34,7 +34,7 @@ export function configuredServices(o: ServiceOptions): { walletDirectory: boolea
  * The directory's image URLs (no request is made): the port's own, or built from the directory's
  * URL; null without a directory.
  */
-export function directoryImages(o: ServiceOptions & { fetch?: typeof fetch | undefined }): DirectoryImageUrls | Pick<WalletDirectory, 'walletImageUrl'> | null {
+export function directoryImages(o: ServiceOptions & { fetch?: typeof fetch | undefined }): DirectoryImageUrls | null {
   if (o.walletDirectory) return o.walletDirectory
   const baseUrl = directoryUrlOf(o)
   return baseUrl ? directoryImageUrls({ projectId: o.projectId, sdkType: SDK_TYPE, sdkVersion: SDK_VERSION, baseUrl, ...(o.fetch ? { fetch: o.fetch } : {}) }) : null

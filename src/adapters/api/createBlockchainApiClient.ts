@@ -164,7 +164,8 @@ export function createBlockchainApiClient(options: ApiClientOptions): Blockchain
     async getHistory({ address, cursor, chainId, onramp }, { signal }: RequestOptions = {}): Promise<HistoryPage> {
       if (chainId !== undefined && !(await isNetworkSupported(chainId))) return { data: [], next: null }
       return http.request(
-        { path: `/v1/account/${enc(address)}/history`, query: { cursor: cursor || undefined, chainId, onramp }, signal },
+        // On-ramp activity is waited on as a purchase arrives: never from the browser's cache (spec §7).
+        { path: `/v1/account/${enc(address)}/history`, query: { cursor: cursor || undefined, chainId, onramp }, signal, ...(onramp ? { cache: 'no-store' as const } : {}) },
         parseHistory,
       )
     },

@@ -16,6 +16,8 @@ export type HttpRequest = {
   signal?: AbortSignal | undefined
   /** Overrides the client's retry count for this request. */
   retries?: number
+  /** The browser's HTTP cache for this request (`no-store`: never answered from it). */
+  cache?: RequestCache
 }
 
 /** The spec message for an HTTP status (spec §8). */
@@ -55,7 +57,7 @@ export function createHttpJson(options: ApiClientOptions) {
   /** One exchange: the request sent and the whole answer read, with its own abort signal. */
   async function exchange(target: string, request: HttpRequest, signal: AbortSignal): Promise<{ status: number; text: string }> {
     const method = request.method ?? 'GET'
-    const init: RequestInit = { method, headers: { accept: 'application/json' }, signal }
+    const init: RequestInit = { method, headers: { accept: 'application/json' }, signal, ...(request.cache ? { cache: request.cache } : {}) }
     if (request.body !== undefined) {
       init.body = JSON.stringify(request.body)
       init.headers = { accept: 'application/json', 'content-type': 'application/json' }

@@ -19,7 +19,9 @@ export function defineEvmNetwork(options: {
   nativeCurrency?: Network['nativeCurrency']
   blockExplorer?: { name: string; url: string }
   testnet?: boolean
+  /** The network's icon: its own URL, or the id of the wallet directory's asset image (`/public/getAssetImage/{imageId}`). */
   imageUrl?: string
+  imageId?: string
 }): Network {
   const http = Array.isArray(options.rpcUrl) ? [...options.rpcUrl] : [options.rpcUrl]
   const network: Network = {
@@ -32,7 +34,9 @@ export function defineEvmNetwork(options: {
     rpcUrls: { default: { http }, chainDefault: { http: [...http] } },
     ...(options.blockExplorer ? { blockExplorers: { default: { ...options.blockExplorer } } } : {}),
     ...(options.testnet !== undefined ? { testnet: options.testnet } : {}),
-    ...(options.imageUrl ? { assets: { imageUrl: options.imageUrl } } : {}),
+    ...(options.imageUrl || options.imageId
+      ? { assets: { ...(options.imageId ? { imageId: options.imageId } : {}), ...(options.imageUrl ? { imageUrl: options.imageUrl } : {}) } }
+      : {}),
   }
   const problem = networkProblem(network, 'defineEvmNetwork ', options.rpcUrl, 'rpcUrl')
   if (problem) throw new InvalidInputError(`Invalid options: ${problem}`)

@@ -10,6 +10,9 @@ import type { ChainNamespace, SocialOption } from './entities.js'
 const SECOND = 1_000
 const MINUTE = 60 * SECOND
 
+/** The address (ERC-7528) a network's native token goes by where an API or a wallet names tokens by address. */
+export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+
 // Timing ----------------------------------------------------------------------------------------
 
 /** E-mail login may not repeat within this long of the last one. */

@@ -79,3 +79,21 @@ export const NAME_ZONE = 'gangway'
 export function registrationMessage(name: string, at: number): string {
   return JSON.stringify({ name, attributes: {}, timestamp: Math.floor(at / 1000) })
 }
+
+/**
+ * The name and avatar a name profile gives an account (spec §3 profileName / profileImage): its
+ * name, and its `avatar` text record when that is an http(s) URL. Records come as one object or as
+ * a list of `{ key: value }` objects (apiVersion 2); anything else gives no avatar.
+ *
+ * @example
+ * nameProfileIdentity({ name: 'ada.gangway', attributes: [{ avatar: 'https://example.com/a.png' }] })
+ * // { name: 'ada.gangway', avatar: 'https://example.com/a.png' }
+ */
+export function nameProfileIdentity(profile: { name: string; attributes?: unknown }): { name: string; avatar: string | null } {
+  const records = Array.isArray(profile.attributes) ? profile.attributes : [profile.attributes]
+  for (const record of records) {
+    const avatar = typeof record === 'object' && record !== null ? (record as Record<string, unknown>).avatar : undefined
+    if (typeof avatar === 'string' && /^https?:\/\//i.test(avatar)) return { name: profile.name, avatar }
+  }
+  return { name: profile.name, avatar: null }
+}

@@ -2,10 +2,10 @@
  * Swaps (spec §3, §7, §9): the native token's address in the swap API, the default swap chains,
  * and the arithmetic of a quote (minimum received, the other field's amount).
  */
-import { SWAP_SLIPPAGE_TOLERANCE } from './constants.js'
+import { NATIVE_TOKEN_ADDRESS, SWAP_SLIPPAGE_TOLERANCE } from './constants.js'
 
 /** The address the swap API gives a network's native token (in its CAIP-10 id). */
-export const NATIVE_SWAP_TOKEN = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+export const NATIVE_SWAP_TOKEN = NATIVE_TOKEN_ADDRESS
 
 /**
  * The 12 EIP-155 networks swaps are offered on by default (spec §1, §9): Ethereum, Optimism,

@@ -1,6 +1,7 @@
-import { useState } from 'react'
 import type { Network } from '../../core/domain/entities.js'
-import { knownImageOutcome, rememberImageFailure } from './WalletImage.js'
+import type { Modal } from '../../createModal.js'
+import { useModal } from '../ModalContext.js'
+import { IconImage } from './IconImage.js'
 
 /**
  * The initials of a network's name: the first letter of its first word and of its last one,
@@ -22,30 +23,34 @@ export function networkHue(id: number | string): number {
 }
 
 /**
- * A network's icon: its image when the network data has one (and it loads), otherwise its
- * initials on a colour derived from its chain id.
+ * A network's icon: its image (its `assets.imageUrl`, else the wallet directory's image of its
+ * `assets.imageId`) when it has one and it loads, otherwise its initials on a colour derived from
+ * its chain id, in the same box.
  *
  * @example
  * <NetworkIcon network={network} />
  */
 export function NetworkIcon({ network }: { network: Pick<Network, 'id' | 'name' | 'assets'> }) {
-  const imageUrl = network.assets?.imageUrl
-  const [failedUrl, setFailedUrl] = useState<string | null>(null)
-  if (imageUrl && failedUrl !== imageUrl && knownImageOutcome(imageUrl) !== 'failed') {
-    const onError = () => {
-      rememberImageFailure(imageUrl)
-      setFailedUrl(imageUrl)
-    }
-    return <img className="gw-wallet-icon" src={imageUrl} alt="" onError={onError} data-testid="network-icon-image" />
-  }
+  const modal = useModal()
   return (
-    <span
+    <IconImage
+      src={networkImageUrl(network, modal)}
       className="gw-wallet-icon gw-wallet-placeholder"
-      style={{ background: `hsl(${networkHue(network.id)} 50% 30%)` }}
-      aria-hidden="true"
-      data-testid="network-icon-initials"
-    >
-      {networkInitials(network.name)}
-    </span>
+      fallback={networkInitials(network.name)}
+      fallbackStyle={{ background: `hsl(${networkHue(network.id)} 50% 30%)` }}
+      testId="network-icon"
+    />
   )
+}
+
+/**
+ * A network's image URL: its own (`assets.imageUrl`), else the wallet directory's asset image of
+ * its `assets.imageId`; undefined when it has neither.
+ *
+ * @example
+ * networkImageUrl({ assets: { imageId: 'base' } }, modal) // '…/public/getAssetImage/base?projectId=…'
+ */
+export function networkImageUrl(network: Pick<Network, 'assets'>, modal: Pick<Modal, 'directoryImageUrl'>): string | undefined {
+  const { imageUrl, imageId } = network.assets ?? {}
+  return imageUrl || (imageId ? modal.directoryImageUrl('asset', imageId) : undefined)
 }

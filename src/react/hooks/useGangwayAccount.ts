@@ -19,6 +19,10 @@ export type GangwayAccount = {
   connectorId: string | null
   connectorName: string | null
   connectorIcon: string | null
+  /** The account's profile name (its identity's, else the name registered for it), once looked up; null otherwise. */
+  profileName: string | null
+  /** The account's avatar URL (the identity's, else its registered name's `avatar` record), once looked up; null otherwise. */
+  profileImage: string | null
 }
 
 /**
@@ -32,8 +36,10 @@ export function selectGangwayAccount(state: ModalState): GangwayAccount {
   // A connector found in this browser names itself; a wallet connected before (WalletConnect) is remembered.
   const connector = connectorId ? state.wallets.connectors.find((c) => c.id === connectorId) : undefined
   const recent = connectorId ? state.wallets.memory.recent.find((w) => w.id === connectorId) : undefined
+  const address = selectAddress(state)
+  const profile = address ? state.accountSheet?.identities[address.toLowerCase()] : undefined
   return {
-    address: selectAddress(state),
+    address,
     caipAddress: selectCaipAddress(state),
     status: ns?.status ?? 'disconnected',
     isConnected,
@@ -41,12 +47,14 @@ export function selectGangwayAccount(state: ModalState): GangwayAccount {
     connectorId,
     connectorName: connector?.name ?? recent?.name ?? null,
     connectorIcon: connector?.imageUrl ?? connector?.info?.icon ?? recent?.imageUrl ?? null,
+    profileName: profile?.name ?? null,
+    profileImage: profile?.avatar ?? null,
   }
 }
 
 /**
  * The connected account: address, CAIP address, status ('connected', 'connecting',
- * 'reconnecting' or 'disconnected'), connector name and icon. Re-renders only when one of
+ * 'reconnecting' or 'disconnected'), connector name and icon, profile name and avatar. Re-renders only when one of
  * these changes.
  *
  * @example

@@ -37,6 +37,7 @@ export const LAZY_VIEW_CSS = `
 .gw-field-label { font-weight: 600; font-size: .9em; }
 .gw-field-row { display: flex; gap: 8px; }
 .gw-field-row .gw-search { flex: 1; min-width: 0; }
+.gw-field-row > .gw-token-icon { align-self: center; }
 .gw-button-inline { flex: none; width: auto; padding: 0 14px; justify-content: center; }
 .gw-summary { display: grid; grid-template-columns: auto 1fr; gap: 8px 12px; margin: 0; }
 .gw-summary dt { color: var(--gw-fg-2); }
@@ -82,6 +83,7 @@ export const LAZY_VIEW_CSS = `
 .gw-swap-meta .gw-link-button { color: var(--gw-fg); font-weight: 600; text-decoration: underline; padding: 0; padding-inline-start: 6px; }
 .gw-swap-switch { align-self: center; margin: -8px 0; z-index: 1; background: var(--gw-bg); border: 1px solid var(--gw-border); }
 .gw-token-icon { display: inline-flex; align-items: center; justify-content: center; width: 24px; height: 24px; border-radius: 50%; background: var(--gw-bg-2); font-size: .8em; font-weight: 600; flex: none; }
+img.gw-token-icon { object-fit: cover; }
 .gw-token-list { display: flex; flex-direction: column; gap: 4px; max-height: 320px; overflow-y: auto; }
 .gw-token-row { margin: 0; gap: 10px; text-align: start; }
 .gw-onramp-quotes { display: flex; flex-direction: column; gap: 6px; }

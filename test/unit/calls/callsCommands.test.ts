@@ -42,7 +42,9 @@ describe('the batched-calls commands', () => {
       wallet_showCallsStatus: () => null,
     })
     await expect(modal.sendCalls([{ to: TO, value: 10n }, { to: TO, data: '0x1234' }], { atomicRequired: true })).resolves.toEqual({ id: '0xb1' })
-    expect(requests[0]).toEqual(['wallet_sendCalls', [{ version: '2.0.0', from: ACCOUNT_A, chainId: '0x1', atomicRequired: true, calls: [{ to: TO, value: '0xa' }, { to: TO, data: '0x1234' }] }]])
+    // Besides the host's calls, the modal asked once whether the wallet lists its assets (EIP-7811): it does not.
+    expect(requests.filter(([method]) => method !== 'wallet_sendCalls')).toEqual([['wallet_getCapabilities', [ACCOUNT_A, ['0x1']]]])
+    expect(requests.find(([method]) => method === 'wallet_sendCalls')).toEqual(['wallet_sendCalls', [{ version: '2.0.0', from: ACCOUNT_A, chainId: '0x1', atomicRequired: true, calls: [{ to: TO, value: '0xa' }, { to: TO, data: '0x1234' }] }]])
     await expect(modal.getCallsStatus('0xb1')).resolves.toEqual({ id: '0xb1', status: 200, statusKind: 'confirmed', atomic: true, receipts: [{ status: 'success', transactionHash: `0x${'a'.repeat(64)}`, blockNumber: '3' }] })
     await expect(modal.getCapabilities({ chainIds: [1] })).resolves.toEqual({ 1: { atomic: { status: 'supported' } } })
     await expect(modal.showCallsStatus('0xb1')).resolves.toBeUndefined()

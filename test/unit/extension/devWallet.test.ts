@@ -862,3 +862,48 @@ describe('EIP-5792 batched calls (atomic through EIP-7702)', () => {
     expect(document.querySelector(`[data-devwallet="${RDNS}"]`)).toBeNull()
   })
 })
+
+describe('EIP-7811 asset discovery', () => {
+  const reinstall = (assetDiscovery: boolean) => {
+    for (const wallet of wallets) wallet.uninstall()
+    wallets = installDevWallets({ chains: dev.chains, accounts: dev.accounts, ...(assetDiscovery ? { assetDiscovery: { tokens: dev.tokens } } : {}) })
+  }
+  const connectMain = async () => {
+    main().handle.approveNext()
+    await provider().request({ method: 'eth_requestAccounts' })
+  }
+
+  it("says assetDiscovery in wallet_getCapabilities and lists the account's native balance and held tokens, read from the node", async () => {
+    reinstall(true)
+    const account = dev.accounts[0]!.address
+    const getAssets = (params: unknown) => provider().request({ method: 'wallet_getAssets', params: params as unknown[] })
+    expect((await rejection(getAssets([{ account }]))).code).toBe(4100)
+    await connectMain()
+    expect(await provider().request({ method: 'wallet_getCapabilities', params: [account] })).toEqual({ '0x7a69': { atomic: { status: expect.any(String) }, assetDiscovery: { supported: true } } })
+    const reader = publicClient(dev.chains[0]!)
+    const held = await Promise.all(
+      dev.tokens.filter((t) => t.chainId === 31337).map(async (t) => ({ token: t, balance: await reader.readContract({ address: t.address, abi: erc20Abi, functionName: 'balanceOf', args: [account] }) })),
+    )
+    const answer = (await getAssets([{ account, chainFilter: ['0x7a69'] }])) as Record<string, { address: string; balance: Hex; type: string; metadata: { symbol: string; decimals: number } }[]>
+    expect(Object.keys(answer)).toEqual(['0x7a69'])
+    const [native, ...tokens] = answer['0x7a69']!
+    expect(native).toEqual({ address: 'native', balance: toHex(await reader.getBalance({ address: account })), type: 'NATIVE', metadata: { name: 'Ether', symbol: 'ETH', decimals: 18 } })
+    const expected = held.filter((h) => h.balance > 0n)
+    expect(expected.length).toBeGreaterThan(0)
+    expect(tokens).toEqual(expected.map((h) => ({ address: h.token.address, balance: toHex(h.balance), type: 'ERC20', metadata: { name: h.token.name, symbol: h.token.symbol, decimals: h.token.decimals } })))
+    // A chain it does not know: nothing; no filter: every chain it knows.
+    expect(await getAssets([{ account, chainFilter: ['0x1'] }])).toEqual({})
+    expect(Object.keys((await getAssets({ account })) as object)).toEqual(['0x7a69'])
+    // Another account, malformed params.
+    expect((await rejection(getAssets([{ account: dev.accounts[1]!.address }]))).code).toBe(4100)
+    expect((await rejection(getAssets([{ account, chainFilter: '0x7a69' }]))).code).toBe(-32602)
+    expect((await rejection(getAssets(['nope']))).code).toBe(-32602)
+  })
+
+  it('without it, wallet_getAssets is unsupported (4200) and the capabilities say nothing of assets', async () => {
+    reinstall(false)
+    await connectMain()
+    expect((await rejection(provider().request({ method: 'wallet_getAssets', params: [{ account: dev.accounts[0]!.address }] }))).code).toBe(4200)
+    expect(await provider().request({ method: 'wallet_getCapabilities', params: [dev.accounts[0]!.address] })).toEqual({ '0x7a69': { atomic: { status: expect.any(String) } } })
+  })
+})

@@ -156,8 +156,8 @@ describe('fungible prices', () => {
     })
     expect(answer.body).toEqual({
       fungibles: [
-        { name: 'Gangway USD', symbol: 'GUSD', iconUrl: `${stack.gateway.url}/public/getTokenImage/GUSD`, price: 1 },
-        { name: 'Ether', symbol: 'ETH', iconUrl: `${stack.gateway.url}/public/getTokenImage/ETH`, price: 3000 },
+        { name: 'Gangway USD', symbol: 'GUSD', iconUrl: `${stack.gateway.url}/public/getTokenImage/GUSD`, price: 1, address: `eip155:${token.chainId}:${token.address}` },
+        { name: 'Ether', symbol: 'ETH', iconUrl: `${stack.gateway.url}/public/getTokenImage/ETH`, price: 3000, address: `eip155:${token.chainId}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee` },
       ],
     })
   })

@@ -374,6 +374,27 @@ describe('payments', () => {
     expect(getAddress(receipt.to!)).toBe(usdcOf(31337).address)
   })
 
+  it("lists the deliveries as the account's on-ramp activity (history with onramp=coinbase), never cached, and nothing else", async () => {
+    const to = freshAddress()
+    const chain = stack.dev.chains.find((c) => c.chainId === 31337)!
+    const { wallet } = walletOn(chain, stack.dev.accounts[2]!.privateKey)
+    // Activity that is no delivery: ETH from another account.
+    const other = await wallet.sendTransaction({ to, value: 1n })
+    await readerOf(31337).waitForTransactionReceipt({ hash: other })
+    const paid = (await pay('gangwaypay', { ...usd100, amount: '40.00', address: to })).body as { txHash: string }
+    const history = (onramp: boolean) => fetch(`${base()}/v1/account/${to}/history?${P}&chainId=eip155:31337${onramp ? '&onramp=coinbase' : ''}`)
+    const all = (await (await history(false)).json()) as { data: { metadata: { hash: string } }[] }
+    expect(all.data.map((t) => t.metadata.hash).sort()).toEqual([other, paid.txHash].sort())
+    const answer = await history(true)
+    expect(answer.headers.get('cache-control')).toBe('no-store')
+    const activity = (await answer.json()) as { data: { metadata: { hash: string }; transfers: { direction: string; fungible_info?: { symbol: string } }[] }[]; next: string | null }
+    expect(activity.data.map((t) => t.metadata.hash)).toEqual([paid.txHash])
+    expect(activity.data[0]!.transfers[0]).toMatchObject({ direction: 'in', fungible_info: { symbol: 'USDC' } })
+    expect(activity.next).toBeNull()
+    // What the modal's client asks.
+    expect((await client().getHistory({ address: to, chainId: 'eip155:31337', onramp: 'coinbase' })).data.map((t) => t.metadata.hash)).toEqual([paid.txHash])
+  })
+
   it('delivers on the second chain through Dev Ramp, by bank in EUR', async () => {
     const to = freshAddress()
     const answer = await pay('devramp', { purchaseCurrency: 'USDC', paymentCurrency: 'EUR', paymentMethod: 'ach_bank_account', amount: '25000', network: '31338', address: to })

@@ -116,17 +116,19 @@ describe('hosted sign-in sessions', () => {
 })
 
 describe('name registration', () => {
-  const register = async (i: number, name: unknown, options: { timestamp?: number; coinType?: number; signer?: number; raw?: string } = {}) => {
-    const message = options.raw ?? JSON.stringify({ name, attributes: {}, timestamp: options.timestamp ?? Math.floor(Date.now() / 1000) })
+  const register = async (i: number, name: unknown, options: { timestamp?: number; coinType?: number; signer?: number; raw?: string; attributes?: unknown } = {}) => {
+    const message = options.raw ?? JSON.stringify({ name, attributes: options.attributes ?? {}, timestamp: options.timestamp ?? Math.floor(Date.now() / 1000) })
     const signature = await account(options.signer ?? i).signMessage({ message })
     return call(stack.gateway.url, 'POST', `/v1/profile/account?${P}`, { coin_type: options.coinType ?? 60, address: account(i).address, message, signature })
   }
 
-  it("registers a free name for the signer, which then resolves and is the address's identity name", async () => {
-    const done = await register(0, 'dana.gangway')
+  it('registers a free name for the signer (with its signed text records), which then resolves both ways', async () => {
+    const done = await register(0, 'dana.gangway', { attributes: { avatar: 'https://example.com/dana.png' } })
     expect(done).toMatchObject({ status: 200, body: { success: true, name: { name: 'dana.gangway' } } })
     expect((await call(stack.gateway.url, 'GET', `/v1/profile/account/dana.gangway?${P}`)).body).toMatchObject({ addresses: { '60': { address: account(0).address } } })
-    expect((await call(stack.gateway.url, 'GET', `/v1/identity/${account(0).address}?${P}`)).body).toEqual({ name: 'dana.gangway', avatar: null })
+    expect((await call(stack.gateway.url, 'GET', `/v1/profile/reverse/${account(0).address}?${P}`)).body).toMatchObject([
+      { name: 'dana.gangway', attributes: [{ avatar: 'https://example.com/dana.png' }] },
+    ])
     // The chain's own coin type (ENSIP-11) works too.
     expect((await register(1, 'dana-two.gangway', { coinType: 0x80000000 + stack.dev.chains[1]!.chainId })).status).toBe(200)
   })
@@ -149,6 +151,7 @@ describe('name registration', () => {
     await refused(register(1, 42), 400, /\{ name, attributes, timestamp \}/)
     await refused(register(1, null, { raw: 'not json' }), 400, /not JSON/)
     await refused(register(1, 'fern.gangway', { coinType: 0x80000000 + 1 }), 400, /not served/)
+    await refused(register(1, 'fern.gangway', { attributes: { avatar: 'ftp://x' } }), 400, /'avatar' must be an http\(s\) URL/)
     expect((await call(stack.gateway.url, 'GET', `/v1/profile/account/fern.gangway?${P}`)).status).toBe(404)
     expect(((await call(stack.gateway.url, 'GET', `/v1/profile/reverse/${account(1).address}?${P}`)).body as unknown[])).toEqual([])
   })

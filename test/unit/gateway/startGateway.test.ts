@@ -201,8 +201,11 @@ describe('blockchain data API without a node', () => {
     expect(await error(`/v1/identity/${ACCOUNT}?sender=bob`)).toBe("Invalid sender 'bob': expected a 0x-prefixed 20-byte hex address")
   })
 
-  it('answers identities set through the control', async () => {
+  it('answers identities set through the control, and only those: names pointing at an address are the name API\'s', async () => {
     expect((await call(base, 'GET', `/v1/identity/${ACCOUNT}?${P}`)).body).toEqual({ name: null, avatar: null })
+    await call(base, 'PUT', '/_control/names/ada-identity.gangway', { address: ACCOUNT })
+    expect((await call(base, 'GET', `/v1/identity/${ACCOUNT}?${P}`)).body).toEqual({ name: null, avatar: null })
+    await call(base, 'DELETE', '/_control/names/ada-identity.gangway')
     await call(base, 'PUT', `/_control/identity/${ACCOUNT}`, { name: 'alice.gangway', avatar: null })
     expect((await call(base, 'GET', `/v1/identity/${ACCOUNT.toLowerCase()}?${P}`)).body).toEqual({ name: 'alice.gangway', avatar: null })
   })
@@ -216,7 +219,7 @@ describe('blockchain data API without a node', () => {
     expect((await post({ currency: 'btc', addresses: ['eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'] })).status).toBe(400)
     const native = await post({ currency: 'usd', addresses: ['eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', 'eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'] })
     expect(native.body).toEqual({
-      fungibles: [{ name: 'Ether', symbol: 'ETH', iconUrl: `${base}/public/getTokenImage/ETH`, price: 3000 }],
+      fungibles: [{ name: 'Ether', symbol: 'ETH', iconUrl: `${base}/public/getTokenImage/ETH`, price: 3000, address: 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' }],
     })
     gateway.control.setPrices({ ETH: 2500.5 })
     expect(((await post({ addresses: ['eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'] })).body as { fungibles: { price: number }[] }).fungibles[0]!.price).toBe(2500.5)
@@ -290,5 +293,24 @@ describe('names', () => {
     await call(base, 'PUT', '/_control/names/alice.gangway', { address: ALICE })
     await call(base, 'POST', '/_control/reset')
     expect(gateway.stats().names).toBe(0)
+  })
+
+  it('keeps a name\'s text records (its avatar) and answers them in both lookups; malformed ones are refused, writing nothing', async () => {
+    const avatar = 'https://example.com/alice.png'
+    const set = await call(base, 'PUT', '/_control/names/alice.gangway', { address: ALICE, attributes: { avatar, bio: 'hi' } })
+    expect(set.status).toBe(200)
+    expect((await call(base, 'GET', `/v1/profile/account/alice.gangway?${P}`)).body).toMatchObject({ attributes: [{ avatar }, { bio: 'hi' }] })
+    expect((await call(base, 'GET', `/v1/profile/reverse/${ALICE}?${P}`)).body).toMatchObject([{ name: 'alice.gangway', attributes: [{ avatar }, { bio: 'hi' }] }])
+    const refused = async (attributes: unknown) => (await call(base, 'PUT', '/_control/names/alice.gangway', { address: ALICE, attributes })).body
+    expect(await refused({ avatar: 'javascript:alert(1)' })).toEqual({ error: "Attribute 'avatar' must be an http(s) URL" })
+    expect(await refused({ avatar: 7 })).toEqual({ error: "Attribute 'avatar' must be text of at most 512 characters" })
+    expect(await refused({ 'no spaces': 'x' })).toMatchObject({ error: expect.stringMatching(/^Invalid attribute key 'no spaces'/) })
+    expect(await refused(Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, 'v'])))).toEqual({ error: 'At most 8 attributes' })
+    expect(await refused(['avatar'])).toMatchObject({ error: expect.stringMatching(/^'attributes' must be an object/) })
+    expect((await call(base, 'GET', `/v1/profile/account/alice.gangway?${P}`)).body).toMatchObject({ attributes: [{ avatar }, { bio: 'hi' }] })
+    // Set again without them: none.
+    await call(base, 'PUT', '/_control/names/alice.gangway', { address: ALICE })
+    expect((await call(base, 'GET', `/v1/profile/account/alice.gangway?${P}`)).body).toMatchObject({ attributes: [] })
+    await call(base, 'DELETE', '/_control/names/alice.gangway')
   })
 })

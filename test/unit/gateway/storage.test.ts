@@ -77,12 +77,14 @@ describe.each(backends)('storage: %s', (_, open, again) => {
     return () => base + n++
   })()
 
-  it('keeps names: put replaces, lookups by name and by address (any case), delete, the cap', async () => {
-    expect(await storage.names.put({ name: 'alice.gangway', address: ADDRESS, registered: 1, updated: 1 }, 2)).toBe('ok')
-    expect(await storage.names.put({ name: 'alice.gangway', address: ADDRESS, registered: 1, updated: 5 }, 2)).toBe('ok')
-    expect(await storage.names.get('alice.gangway')).toEqual({ name: 'alice.gangway', address: ADDRESS, registered: 1, updated: 5 })
-    expect(await storage.names.put({ name: 'bobby.gangway', address: ADDRESS, registered: 2, updated: 2 }, 2)).toBe('ok')
-    expect(await storage.names.put({ name: 'carol.gangway', address: ADDRESS, registered: 3, updated: 3 }, 2)).toBe('full')
+  it('keeps names: put replaces (text records too), lookups by name and by address (any case), delete, the cap', async () => {
+    const avatar = { avatar: 'https://example.com/a.png' }
+    expect(await storage.names.put({ name: 'alice.gangway', address: ADDRESS, registered: 1, updated: 1, attributes: {} }, 2)).toBe('ok')
+    expect(await storage.names.put({ name: 'alice.gangway', address: ADDRESS, registered: 1, updated: 5, attributes: avatar }, 2)).toBe('ok')
+    expect(await storage.names.get('alice.gangway')).toEqual({ name: 'alice.gangway', address: ADDRESS, registered: 1, updated: 5, attributes: avatar })
+    expect(await storage.names.claim({ name: 'bobby.gangway', address: ADDRESS, registered: 2, updated: 2, attributes: { bio: 'b' } }, 2)).toBe('ok')
+    expect((await storage.names.get('bobby.gangway'))?.attributes).toEqual({ bio: 'b' })
+    expect(await storage.names.put({ name: 'carol.gangway', address: ADDRESS, registered: 3, updated: 3, attributes: {} }, 2)).toBe('full')
     expect((await storage.names.byAddress(ADDRESS.toLowerCase())).map((n) => n.name).sort()).toEqual(['alice.gangway', 'bobby.gangway'])
     await storage.names.delete('alice.gangway')
     expect(await storage.names.get('alice.gangway')).toBeNull()

@@ -2,6 +2,7 @@ import type { EvmCapabilities, Eip1193Provider } from '../../../src/core/ports'
 import { evmNetwork } from '../../support/stateAfter'
 import { connectorOf, createFakeChainAdapter } from '../../support/fakeChainAdapter'
 import { createTestModal } from '../../support/testModal'
+import { settle } from '../../support/virtualTime'
 
 export const NETWORKS = [evmNetwork(1, 'One'), evmNetwork(2, 'Two')]
 /** Lower case, as wallets often report it; the client must carry it checksummed. */
@@ -50,11 +51,18 @@ export async function setup(options: { withGetProvider?: boolean } = {}) {
     }
   }
   const t = await createTestModal({ adapters: [fake.adapter], networks: NETWORKS })
-  /** Connects connector `id` with `accounts` on `chain`, as the wallet answers. */
+  /**
+   * Connects connector `id` with `accounts` on `chain`, as the wallet answers; what the modal then
+   * asks the wallet on its own (whether it lists its assets) is forgotten, so the records hold the
+   * host's calls only.
+   */
   const connect = async (id: 'a' | 'b' = 'a', accounts = [ACCOUNT_A], chain = 'eip155:1') => {
     const c = t.modal.connect(id)
     fake.answer('connect', { accounts, caipNetworkId: chain })
     await c
+    await settle()
+    asked.length = 0
+    for (const wallet of Object.values(wallets)) wallet.requests.length = 0
   }
   return { ...t, fake, wallets, asked, connect }
 }

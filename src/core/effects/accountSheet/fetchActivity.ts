@@ -13,6 +13,18 @@ import { ofType } from '../runtime/ofType.js'
 const FAILED = 'Failed to fetch transactions'
 
 /**
+ * A failed history lookup as the spec words it ('Failed to fetch transactions'), the reason in
+ * its details.
+ *
+ * @example
+ * transactionsFetchError(new GangwayError('Server Error')) // 'Failed to fetch transactions', details 'Server Error'
+ */
+export function transactionsFetchError(error: unknown): GangwayError {
+  const details = error instanceof GangwayError ? (error.details ?? error.shortMessage) : serializeError(error).shortMessage
+  return new GangwayError(FAILED, { details, cause: error })
+}
+
+/**
  * Fetches the history page an `activity/pageRequested` asked for from the blockchain data API
  * (`/v1/account/{address}/history`, this network only, cursor paging). After a confirmed send
  * the newest page of an account whose activity was shown is fetched again, so the send appears.
@@ -25,10 +37,7 @@ export const fetchActivity: Effect<DataDeps> = (event$, state$, deps) =>
       mergeMap((e) => {
         const { caipAddress, cursor } = e.payload
         const meta = { requestId: e.requestId }
-        const fail = (error: unknown) => {
-          const details = error instanceof GangwayError ? (error.details ?? error.shortMessage) : serializeError(error).shortMessage
-          return activityPageFailed({ caipAddress, error: serializeError(new GangwayError(FAILED, { details, cause: error })) }, meta)
-        }
+        const fail = (error: unknown) => activityPageFailed({ caipAddress, error: serializeError(transactionsFetchError(error)) }, meta)
         const api = deps.api.blockchain
         const parts = caipAddress.split(':')
         const address = parts.slice(2).join(':')

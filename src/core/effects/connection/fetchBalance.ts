@@ -25,7 +25,7 @@ export const fetchBalance: Effect<WalletDeps & Partial<ApiDeps>> = (event$, stat
     balanceTriggers(event$, state$).pipe(filter(() => !apiServesBalances(state$.value, deps))),
     event$.pipe(
       ofType(tokenBalancesFetched, tokenBalancesFailed),
-      filter((e) => e.payload.caipAddress === selectCaipAddress(state$.value) && selectAccountBalance(state$.value)?.source !== 'api'),
+      filter((e) => e.payload.caipAddress === selectCaipAddress(state$.value) && (selectAccountBalance(state$.value)?.source ?? 'rpc') === 'rpc'),
       // The API just looked (itself cache-gated), so the RPC answer must be as fresh.
       map(() => true),
     ),

@@ -7,7 +7,7 @@ import { GangwayError, serializeError } from '../../errors/base.js'
 import { activityPageRequested } from '../../events/accountSheet/activity.js'
 import { balanceRefreshRequested } from '../../events/connection/balance.js'
 import { accountDisconnected } from '../../events/connection/connectionLifecycle.js'
-import { onrampDelivered, onrampPurchaseCancelled, onrampPurchaseFailed, onrampPurchaseOpened, onrampPurchaseRequested, onrampReset } from '../../events/onramp/onramp.js'
+import { onrampActivityRequested, onrampDelivered, onrampPurchaseCancelled, onrampPurchaseFailed, onrampPurchaseOpened, onrampPurchaseRequested, onrampReset } from '../../events/onramp/onramp.js'
 import { selectSendableTokens } from '../../reducers/data/dataSelectors.js'
 import { isPurchasing } from '../../reducers/onramp/onrampReducer.js'
 import { selectActiveCaipNetworkId, selectCaipAddress } from '../../selectors.js'
@@ -27,7 +27,7 @@ function holding(state: ModalState, symbol: string): { balance: string; decimals
  * (`POST /v1/generators/onrampurl`) or, for providers of the query kind, built with the spec's
  * query; the view has opened the window in the click and shows the page in it. Then the balances
  * are fetched every 4 s until the account holds more of the currency bought, which is the
- * delivery; the activity list is fetched again. Nothing arriving within 10 minutes fails the
+ * delivery; the activity list and the account's on-ramp activity are fetched again. Nothing arriving within 10 minutes fails the
  * purchase; a cancel, a reset or a disconnect stops waiting.
  */
 export const buyFromProvider: Effect<DataDeps> = (event$, state$, deps) =>
@@ -86,7 +86,9 @@ export const buyFromProvider: Effect<DataDeps> = (event$, state$, deps) =>
               const diff = BigInt(parseTokenUnits(held.balance, held.decimals)) - BigInt(parseTokenUnits(startBalance, held.decimals))
               const caip = selectCaipAddress(state$.value)
               const activity = caip && state$.value.accountSheet?.activity[caip] ? [activityPageRequested({ caipAddress: caip, cursor: null })] : []
-              return of(onrampDelivered({ amount: formatTokenUnits(diff.toString(), held.decimals), symbol }, meta), ...activity)
+              // The on-ramp's own record of it (its transaction), as the purchase shows it.
+              const onrampActivity = caip ? [onrampActivityRequested({ caipAddress: caip })] : []
+              return of(onrampDelivered({ amount: formatTokenUnits(diff.toString(), held.decimals), symbol }, meta), ...activity, ...onrampActivity)
             }),
           )
           const poll$ = interval(ONRAMP_DELIVERY_POLL_MS, deps.scheduler).pipe(map(() => balanceRefreshRequested({ force: true })))

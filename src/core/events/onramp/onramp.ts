@@ -2,7 +2,7 @@ import { defineEvent } from '../defineEvent.js'
 import { defineIntent } from '../requestLifecycle.js'
 import { array, empty, json, literal, nullable, object, optional, string } from '../schema.js'
 import { serializedErrorSchema } from '../../errors/base.js'
-import type { OnrampPaymentCurrency, OnrampProvider, OnrampPurchaseCurrency, OnrampQuote } from '../../domain/entities.js'
+import type { OnrampPaymentCurrency, OnrampProvider, OnrampPurchaseCurrency, OnrampQuote, Transaction } from '../../domain/entities.js'
 
 const quoteKey = { amount: string(), purchaseCurrency: string(), paymentCurrency: string(), paymentMethod: string(), network: string() }
 
@@ -42,6 +42,14 @@ export const onrampPurchaseOpened = defineEvent('onramp/purchaseOpened', object(
 export const onrampDelivered = defineEvent('onramp/delivered', object({ amount: string(), symbol: string() }))
 /** No page could be made, or nothing arrived in time. */
 export const onrampPurchaseFailed = defineEvent('onramp/purchaseFailed', object({ error: serializedErrorSchema }))
+/**
+ * Fetch the account's on-ramp activity (spec §7: history with `onramp=coinbase`, never from a
+ * cache): what on-ramps delivered to it, newest first; asked once a purchase has arrived.
+ */
+export const onrampActivityRequested = defineIntent('onramp/activityRequested', object({ caipAddress: string() }))
+export const onrampActivityFetched = defineEvent('onramp/activityFetched', object({ caipAddress: string(), transactions: array(json<Transaction>()) }))
+/** 'Failed to fetch transactions': the purchase shows without its transaction. */
+export const onrampActivityFailed = defineEvent('onramp/activityFailed', object({ caipAddress: string(), error: serializedErrorSchema }))
 /** The visitor stopped waiting. */
 export const onrampPurchaseCancelled = defineEvent('onramp/purchaseCancelled', empty())
 /** The on-ramp reset (spec §4): back to buying USDC with USD, nothing under way. */
@@ -61,5 +69,8 @@ export const ONRAMP_EVENTS = [
   onrampDelivered,
   onrampPurchaseFailed,
   onrampPurchaseCancelled,
+  onrampActivityRequested,
+  onrampActivityFetched,
+  onrampActivityFailed,
   onrampReset,
 ] as const

@@ -18,6 +18,11 @@ export const swapTokensFailed = defineEvent('swap/tokensFailed', object({ chainI
 export const swapGasPriceFetched = defineEvent('swap/gasPriceFetched', object({ chainId: string(), standard: string() }))
 /** 'Network not supported for Gas Price', or the API's failure: the fee is not shown, the swap can still go ahead. */
 export const swapGasPriceFailed = defineEvent('swap/gasPriceFailed', object({ chainId: string(), error: serializedErrorSchema }))
+/**
+ * The latest USD prices of the pair and the native token (the fee's), from the blockchain data
+ * API (`POST /v1/fungible/price`), by CAIP-10 id: they replace the token list's.
+ */
+export const swapPricesFetched = defineEvent('swap/pricesFetched', object({ chainId: string(), prices: array(object({ address: string(), price: number() })) }))
 /** The token to sell (`from`) or to buy (`to`), by CAIP-10 id; picking the other side's token swaps the two. */
 export const swapTokenSelected = defineEvent('swap/tokenSelected', object({ side: sideSchema, address: string() }))
 /** The two tokens trade places (the amount to sell is kept). */
@@ -58,6 +63,7 @@ export const SWAP_EVENTS = [
   swapTokensFailed,
   swapGasPriceFetched,
   swapGasPriceFailed,
+  swapPricesFetched,
   swapTokenSelected,
   swapTokensSwitched,
   swapAmountSet,

@@ -11,12 +11,15 @@ export type AccountBalance = {
   symbol: string
   /** The balance's worth in dollars, when the blockchain data API priced it. */
   usdValue: number | null
-  /** `api`: the blockchain data API; `rpc`: the fallback read over the network's RPC. */
-  source: 'api' | 'rpc'
+  /**
+   * `api`: the blockchain data API; `wallet`: the wallet's own list (EIP-7811 asset discovery);
+   * `rpc`: the fallback read over the network's RPC.
+   */
+  source: 'api' | 'wallet' | 'rpc'
 }
 
 /**
- * The active account's native balance: from the blockchain data API when it answered, else the
+ * The active account's native balance: from the wallet's asset list or the blockchain data API when one answered, else the
  * balance read over RPC (spec §7: a failed lookup returns null and falls back), else null.
  *
  * @example
@@ -26,10 +29,11 @@ export function selectAccountBalance(state: ModalState): AccountBalance | null {
   const caipAddress = selectCaipAddress(state)
   if (!caipAddress) return null
   const network = caipAddress.split(':').slice(0, 2).join(':')
-  const native = state.tokenBalances.byAccount[caipAddress]?.balances?.find((b) => !b.address && b.chainId === network)
+  const entry = state.tokenBalances.byAccount[caipAddress]
+  const native = entry?.balances?.find((b) => !b.address && b.chainId === network)
   if (native) {
     const usd = typeof native.value === 'number' && Number.isFinite(native.value) ? native.value : null
-    return { balance: native.quantity.numeric, symbol: native.symbol, usdValue: usd, source: 'api' }
+    return { balance: native.quantity.numeric, symbol: native.symbol, usdValue: usd, source: entry?.source ?? 'api' }
   }
   const rpc = state.account.balances[caipAddress]
   if (rpc && rpc.balance !== null) return { balance: rpc.balance, symbol: rpc.symbol, usdValue: null, source: 'rpc' }
@@ -43,8 +47,8 @@ export function selectTokenBalances(state: ModalState): TokenBalance[] | null {
   return balances ? filterTokenBalances(balances) : null
 }
 
-/** A token the active account can send, with its balance in whole units (null while unknown). */
-export type SendableToken = { token: SendToken; balance: string | null; usdPrice: number | null }
+/** A token the active account can send, with its balance in whole units (null while unknown) and its icon when the balances give one. */
+export type SendableToken = { token: SendToken; balance: string | null; usdPrice: number | null; iconUrl?: string }
 
 /**
  * What the active account can send on the active network: its native token first (balance from
@@ -59,12 +63,12 @@ export function selectSendableTokens(state: ModalState): SendableToken[] {
   const { symbol, decimals, name } = network.nativeCurrency
   const native = selectAccountBalance(state)
   const priced = selectTokenBalances(state)?.find((b) => !b.address && b.chainId === network.caipNetworkId)
-  const tokens: SendableToken[] = [{ token: { symbol, decimals, name }, balance: native?.balance ?? null, usdPrice: validPrice(priced?.price) }]
+  const tokens: SendableToken[] = [{ token: { symbol, decimals, name }, balance: native?.balance ?? null, usdPrice: validPrice(priced?.price), ...icon(priced?.iconUrl) }]
   for (const b of selectTokenBalances(state) ?? []) {
     const decimals = Number(b.quantity.decimals)
     if (!b.address || b.chainId !== network.caipNetworkId || !Number.isInteger(decimals) || decimals < 0 || decimals > 255) continue
     const address = b.address.split(':').pop() as string
-    tokens.push({ token: { symbol: b.symbol, decimals, name: b.name, address }, balance: b.quantity.numeric, usdPrice: validPrice(b.price) })
+    tokens.push({ token: { symbol: b.symbol, decimals, name: b.name, address }, balance: b.quantity.numeric, usdPrice: validPrice(b.price), ...icon(b.iconUrl) })
   }
   return tokens
 }
@@ -75,4 +79,5 @@ export function selectSendBalance(state: ModalState, token: { address?: string |
   return selectSendableTokens(state).find((t) => t.token.address?.toLowerCase() === address)?.balance ?? null
 }
 
+const icon = (url: unknown): { iconUrl?: string } => (typeof url === 'string' && /^https?:\/\//i.test(url) ? { iconUrl: url } : {})
 const validPrice = (price: unknown): number | null => (typeof price === 'number' && Number.isFinite(price) && price >= 0 ? price : null)

@@ -35,11 +35,13 @@ export type WalletListState = {
   searchInput: string
 }
 
-/** Token balances of one account from the blockchain data API, with when they were fetched (cache 30 s). */
+/** Token balances of one account from the blockchain data API (or its wallet), with when they were fetched (cache 30 s). */
 export type TokenBalancesEntry = {
   /** null: the lookup failed, the views fall back to the balance read over RPC. */
   balances: TokenBalance[] | null
   timestamp: number
+  /** 'wallet': the wallet listed them (EIP-7811 asset discovery); else the blockchain data API. */
+  source?: 'wallet'
 }
 
 export type TokenBalancesState = {

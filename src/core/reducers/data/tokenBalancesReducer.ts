@@ -1,5 +1,7 @@
 import { accountDisconnected } from '../../events/connection/connectionLifecycle.js'
-import { tokenBalancesFailed, tokenBalancesFetched } from '../../events/data/tokenBalances.js'
+import { tokenBalancesFailed, tokenBalancesFetched, tokenPricesFetched } from '../../events/data/tokenBalances.js'
+import { multiplyDecimals } from '../../domain/format.js'
+import { priceId } from '../../domain/walletAssets.js'
 import { createSlice } from '../createSlice.js'
 import { holdsAccountOf } from '../../domain/caip.js'
 import { initialTokenBalancesState } from './dataState.js'
@@ -8,7 +10,22 @@ import { initialTokenBalancesState } from './dataState.js'
 export const tokenBalancesSlice = createSlice('tokenBalances', initialTokenBalancesState, (b) =>
   b
     .addCase(tokenBalancesFetched, (t, event) => {
-      t.byAccount[event.payload.caipAddress] = { balances: event.payload.balances, timestamp: event.at }
+      const { caipAddress, balances, source } = event.payload
+      t.byAccount[caipAddress] = source ? { balances, timestamp: event.at, source } : { balances, timestamp: event.at }
+    })
+    .addCase(tokenPricesFetched, (t, event) => {
+      // Only balances still without a price: one the wallet or the API priced keeps its own.
+      const balances = t.byAccount[event.payload.caipAddress]?.balances
+      if (!balances) return
+      for (const { address, price } of event.payload.prices) {
+        if (!Number.isFinite(price) || price < 0) continue
+        for (const b of balances) {
+          if (b.price > 0 || priceId(b).toLowerCase() !== address.toLowerCase()) continue
+          b.price = price
+          const worth = multiplyDecimals(b.quantity.numeric, price)
+          if (worth !== null && Number.isFinite(Number(worth))) b.value = Number(worth)
+        }
+      }
     })
     .addCase(tokenBalancesFailed, (t, event) => {
       // The fetch time still spaces out retries (spec §9: blocked 30 s after a failure).

@@ -1,8 +1,11 @@
 import { DEFAULT_PAYMENT_CURRENCY_ID, DEFAULT_PURCHASE_CURRENCY_ID } from '../../domain/onramp.js'
-import type { OnrampPaymentCurrency, OnrampProvider, OnrampPurchaseCurrency, OnrampQuote } from '../../domain/entities.js'
+import type { OnrampPaymentCurrency, OnrampProvider, OnrampPurchaseCurrency, OnrampQuote, Transaction } from '../../domain/entities.js'
 import type { SerializedError } from '../../errors/base.js'
 import { accountDisconnected } from '../../events/connection/connectionLifecycle.js'
 import {
+  onrampActivityFailed,
+  onrampActivityFetched,
+  onrampActivityRequested,
   onrampAmountSet,
   onrampCurrencySelected,
   onrampDelivered,
@@ -44,10 +47,18 @@ export type OnrampState = {
   quotes: (OnrampQuoteKey & { status: 'loading' | 'loaded'; requestId: string | null; items: { provider: string; quote: OnrampQuote | null; error: SerializedError | null }[] }) | null
   selectedProvider: string | null
   purchase: OnrampPurchase | null
+  /** The account's on-ramp activity (what on-ramps delivered to it, newest first), once asked for. */
+  activity: {
+    caipAddress: string
+    status: 'loading' | 'loaded' | 'failed'
+    requestId: string | null
+    transactions: Transaction[]
+    error: SerializedError | null
+  } | null
 }
 
 const FORM = { purchaseCurrency: DEFAULT_PURCHASE_CURRENCY_ID, paymentCurrency: DEFAULT_PAYMENT_CURRENCY_ID, paymentMethod: 'card', amount: '', quotes: null, selectedProvider: null, purchase: null }
-const EMPTY: OnrampState = { options: null, ...FORM }
+const EMPTY: OnrampState = { options: null, ...FORM, activity: null }
 
 const sameKey = (a: OnrampQuoteKey, b: OnrampQuoteKey) =>
   a.amount === b.amount && a.purchaseCurrency === b.purchaseCurrency && a.paymentCurrency === b.paymentCurrency && a.paymentMethod === b.paymentMethod && a.network === b.network
@@ -128,6 +139,18 @@ export const onrampSlice = createSlice(
       })
       .addCase(onrampPurchaseCancelled, (s) => {
         if (busy(s)) s.purchase = null
+      })
+      .addCase(onrampActivityRequested, (s, event) => {
+        const held = s.activity?.caipAddress === event.payload.caipAddress ? s.activity.transactions : []
+        s.activity = { caipAddress: event.payload.caipAddress, status: 'loading', requestId: event.requestId ?? null, transactions: held, error: null }
+      })
+      .addCase(onrampActivityFetched, (s, event) => {
+        if (s.activity?.status !== 'loading' || s.activity.caipAddress !== event.payload.caipAddress || !isCurrentRequest(s.activity.requestId, event.requestId)) return
+        s.activity = { ...s.activity, status: 'loaded', requestId: null, transactions: event.payload.transactions }
+      })
+      .addCase(onrampActivityFailed, (s, event) => {
+        if (s.activity?.status !== 'loading' || s.activity.caipAddress !== event.payload.caipAddress || !isCurrentRequest(s.activity.requestId, event.requestId)) return
+        s.activity = { ...s.activity, status: 'failed', requestId: null, error: event.payload.error }
       })
       .addReplacer(onrampReset, (s, event) => ({ ...EMPTY, options: event.payload.keepOptions ? s.options : null }))
       // Optimization: already reset, the slice keeps its object.

@@ -9,6 +9,7 @@ import {
   swapFailed,
   swapGasPriceFailed,
   swapGasPriceFetched,
+  swapPricesFetched,
   swapQuoteFailed,
   swapQuoteFetched,
   swapQuoteRequested,
@@ -120,6 +121,14 @@ export const swapSlice = createSlice(
       })
       .addCase(swapGasPriceFailed, (s, event) => {
         if (s.chainId === event.payload.chainId) s.gasPrice = { status: 'failed', standard: null, error: event.payload.error }
+      })
+      .addCase(swapPricesFetched, (s, event) => {
+        if (s.chainId !== event.payload.chainId || !s.tokens) return
+        for (const { address, price } of event.payload.prices) {
+          if (!Number.isFinite(price) || price < 0) continue
+          const token = s.tokens.items.find((t) => t.address.toLowerCase() === address.toLowerCase())
+          if (token) token.price = price
+        }
       })
       .addCase(swapTokenSelected, (s, event) => {
         if (s.step && SWAP_BUSY.includes(s.step.status)) return

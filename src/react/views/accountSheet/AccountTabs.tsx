@@ -9,6 +9,7 @@ import { selectActiveNetwork, selectCaipAddress } from '../../../core/selectors.
 import type { ModalState } from '../../../core/state.js'
 import { useAmountFormat, type AmountFormat } from '../../components/AccountBalance.js'
 import { ErrorMessage } from '../../components/ErrorMessage.js'
+import { IconImage } from '../../components/IconImage.js'
 import { useI18n, type I18n } from '../../i18n/i18n.js'
 import { useModalState } from '../../useModalState.js'
 import { StyleSheet } from '../../useStyleSheet.js'
@@ -123,27 +124,28 @@ export function AccountTabs({ modal }: TabProps) {
         ))}
       </div>
       <div role="tabpanel" id={`gw-tabpanel-${tab}`} aria-labelledby={`gw-tab-${tab}`}>
-        {tab === 'activity' ? <ActivityPanel modal={modal} /> : tab === 'nfts' ? <NftsPanel modal={modal} /> : <TokensPanel />}
+        {tab === 'activity' ? <ActivityPanel modal={modal} /> : tab === 'nfts' ? <NftsPanel modal={modal} /> : <TokensPanel modal={modal} />}
       </div>
     </div>
   )
 }
 
-/** The tokens the account holds on this network, native first, each with its worth in dollars when priced. */
-function TokensPanel() {
+/**
+ * The tokens the account holds on this network, native first, each with its icon (its balance's,
+ * else the wallet directory's token image) and its worth in dollars when priced.
+ */
+function TokensPanel({ modal }: TabProps) {
   const { t } = useI18n()
   const amounts = useAmountFormat()
   const tokens = useModalState(selectSendableTokens, sameJson)
   if (tokens.length === 0) return <p className="gw-muted gw-tabs-note">{t('No tokens yet.')}</p>
   return (
     <ul className="gw-list" data-testid="account-tokens">
-      {tokens.map(({ token, balance, usdPrice }) => {
+      {tokens.map(({ token, balance, usdPrice, iconUrl }) => {
         const worth = balance !== null && usdPrice !== null ? multiplyDecimals(balance, usdPrice) : null
         return (
           <li key={token.address ?? 'native'} className="gw-token-row" data-testid="token-row" data-symbol={token.symbol}>
-            <span className="gw-token-icon" aria-hidden="true">
-              {token.symbol.slice(0, 1).toUpperCase()}
-            </span>
+            <IconImage src={iconUrl ?? modal.directoryImageUrl('token', token.symbol)} className="gw-token-icon" fallback={token.symbol.slice(0, 1).toUpperCase()} testId="token-icon" />
             <span className="gw-row-main">
               <span>{token.name ?? token.symbol}</span>
               <span className="gw-muted" data-testid="token-quantity">

@@ -20,6 +20,8 @@ import { sameJson } from '../../hooks/sameJson.js'
 import { useI18n } from '../../i18n/i18n.js'
 import { useModalState } from '../../useModalState.js'
 import { fixed, readable } from '../swaps/SwapView.js'
+import { TransactionHash } from '../TransactionHash.js'
+import { IconImage } from '../../components/IconImage.js'
 import type { ViewProps } from '../viewProps.js'
 
 const METHODS = ['card', 'ach_bank_account'] as const
@@ -59,6 +61,7 @@ export function OnRampView({ modal }: ViewProps) {
 
   const options = onramp.options?.status === 'loaded' ? onramp.options : null
   const purchasable = options && caipNetworkId ? options.purchaseCurrencies.filter((c) => deliversOn(c, caipNetworkId)) : []
+  const purchaseSymbol = purchasable.find((c) => c.id === onramp.purchaseCurrency)?.symbol ?? onramp.purchaseCurrency
   // Buying what this network cannot receive is not offered: the first one it can is chosen.
   useEffect(() => {
     if (options && purchasable.length > 0 && !purchasable.some((c) => c.id === onramp.purchaseCurrency)) {
@@ -151,6 +154,7 @@ export function OnRampView({ modal }: ViewProps) {
             data-autofocus="true"
             onChange={(e) => modal.dispatch(onrampAmountSet({ amount: e.target.value }))}
           />
+          <IconImage src={modal.directoryImageUrl('currency', onramp.paymentCurrency)} className="gw-token-icon" fallback={onramp.paymentCurrency.slice(0, 1)} testId="onramp-currency-icon" />
           <select
             className="gw-search gw-button-inline"
             aria-label={t('Payment currency')}
@@ -188,19 +192,22 @@ export function OnRampView({ modal }: ViewProps) {
       </label>
       <label className="gw-field">
         <span className="gw-field-label">{t('You get')}</span>
-        <select
-          className="gw-search"
-          data-testid="onramp-purchase-currency"
-          value={onramp.purchaseCurrency}
-          disabled={busy || purchasable.length === 0}
-          onChange={(e) => modal.dispatch(onrampCurrencySelected({ kind: 'purchase', id: e.target.value }))}
-        >
-          {purchasable.map((c) => (
-            <option key={c.id} value={c.id}>
-              {t('{symbol} on {network}', { symbol: c.symbol, network: network.name })}
-            </option>
-          ))}
-        </select>
+        <span className="gw-field-row">
+          <IconImage src={modal.directoryImageUrl('token', purchaseSymbol)} className="gw-token-icon" fallback={purchaseSymbol.slice(0, 1)} testId="onramp-token-icon" />
+          <select
+            className="gw-search"
+            data-testid="onramp-purchase-currency"
+            value={onramp.purchaseCurrency}
+            disabled={busy || purchasable.length === 0}
+            onChange={(e) => modal.dispatch(onrampCurrencySelected({ kind: 'purchase', id: e.target.value }))}
+          >
+            {purchasable.map((c) => (
+              <option key={c.id} value={c.id}>
+                {t('{symbol} on {network}', { symbol: c.symbol, network: network.name })}
+              </option>
+            ))}
+          </select>
+        </span>
       </label>
       {purchasable.length === 0 ? (
         <p className="gw-error-text" role="alert" data-testid="onramp-unavailable">
@@ -262,6 +269,9 @@ function Purchase({ modal, onramp }: { modal: ViewProps['modal']; onramp: Onramp
   const purchase = onramp.purchase!
   const provider = onramp.options?.providers.find((p) => p.name === purchase.provider)
   const label = provider?.label ?? purchase.provider
+  const explorerUrl = useModalState((s) => selectActiveNetwork(s)?.blockExplorers?.default?.url)
+  // The on-ramp's record of the delivery: its newest transaction on the account's on-ramp activity.
+  const delivery = onramp.activity?.status === 'loaded' ? onramp.activity.transactions[0] : undefined
   return (
     <div className="gw-connecting" data-testid="onramp-purchase" data-status={purchase.status} aria-live="polite">
       <span className="gw-progress-ring" data-active={purchase.status === 'waiting'}>
@@ -287,6 +297,7 @@ function Purchase({ modal, onramp }: { modal: ViewProps['modal']; onramp: Onramp
           <p className="gw-connecting-title" data-testid="onramp-delivered">
             {t('Received {amount} {symbol}', { amount: readable(purchase.delivered!.amount, locale), symbol: purchase.delivered!.symbol })}
           </p>
+          <TransactionHash hash={delivery?.metadata?.hash} explorerUrl={explorerUrl} testId="onramp-delivery-hash" />
           <button
             type="button"
             className="gw-button"

@@ -25,6 +25,8 @@ import { useI18n } from '../../i18n/i18n.js'
 import { useModalState } from '../../useModalState.js'
 import { TransactionHash } from '../TransactionHash.js'
 import type { ViewProps } from '../viewProps.js'
+import { IconImage } from '../../components/IconImage.js'
+import { useModal } from '../../ModalContext.js'
 import { WalletIcon } from '../WalletIcon.js'
 
 /**
@@ -365,17 +367,11 @@ function SwapField(props: {
   )
 }
 
-/** A token's picture, or its initial when it has none (or it fails to load). */
+/** A token's picture (the API's logo, else the wallet directory's token image), or its initial in the same box. */
 function TokenIcon({ token }: { token: SwapTokenInfo }) {
-  const [failed, setFailed] = useState(false)
-  if (!token.logoUri || failed || !/^https?:\/\//.test(token.logoUri)) {
-    return (
-      <span className="gw-token-icon" aria-hidden="true">
-        {token.symbol.slice(0, 1)}
-      </span>
-    )
-  }
-  return <img className="gw-token-icon" src={token.logoUri} alt="" width={24} height={24} onError={() => setFailed(true)} />
+  const modal = useModal()
+  const logo = /^https?:\/\//.test(token.logoUri) ? token.logoUri : modal.directoryImageUrl('token', token.symbol)
+  return <IconImage src={logo} className="gw-token-icon" fallback={token.symbol.slice(0, 1)} testId="swap-token-icon" />
 }
 
 /** The token list of the network with a search, what the account holds of each, for one side of the form. */

@@ -177,13 +177,23 @@ describe('identity and history', () => {
     expect(paged).toEqual(all.data.map((t) => t.id))
   })
 
+  it("asks on-ramp activity with onramp=coinbase, past the browser's cache; other history as before", async () => {
+    const seen: { url: string; cache: RequestCache | undefined }[] = []
+    const { client } = api({ fetch: (input, init) => (seen.push({ url: String(input), cache: init?.cache }), fetch(input, init)) })
+    const address = stack.dev.accounts[4]!.address
+    expect(await client.getHistory({ address, chainId: LOCAL, onramp: 'coinbase' })).toEqual({ data: [], next: null })
+    await client.getHistory({ address, chainId: LOCAL })
+    const history = seen.filter((r) => r.url.includes('/history'))
+    expect(history.map((r) => [new URL(r.url).searchParams.get('onramp'), r.cache])).toEqual([['coinbase', 'no-store'], [null, undefined]])
+  })
+
   it('prices tokens on supported networks only', async () => {
     const { client } = api()
     const token = stack.dev.tokens[0]!
     const prices = await client.getFungiblePrices({
       addresses: [`eip155:${token.chainId}:${token.address}`, `${MAINNET}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`],
     })
-    expect(prices).toEqual([{ name: 'Gangway USD', symbol: 'GUSD', iconUrl: `${stack.gateway.url}/public/getTokenImage/GUSD`, price: 1 }])
+    expect(prices).toEqual([{ name: 'Gangway USD', symbol: 'GUSD', iconUrl: `${stack.gateway.url}/public/getTokenImage/GUSD`, price: 1, address: `eip155:${token.chainId}:${token.address}` }])
   })
 })
 

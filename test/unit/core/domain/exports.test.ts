@@ -85,6 +85,7 @@ describe('domain modules', () => {
           "LOCALE_AMOUNT_DECIMALS",
           "LOG_BUFFER_BYTES",
           "NAME_LOOKUP_DELAY_MS",
+          "NATIVE_TOKEN_ADDRESS",
           "NOTIFICATION_REPLACE_DELAY_MS",
           "ONRAMP_DELIVERY_POLL_MS",
           "ONRAMP_DELIVERY_TIMEOUT_MS",
@@ -156,6 +157,7 @@ describe('domain modules', () => {
           "isResolvableName",
           "isValidName",
           "nameAddress",
+          "nameProfileIdentity",
           "registrationMessage",
         ],
         "onramp.ts": [
@@ -250,6 +252,11 @@ describe('domain modules', () => {
           "sendCallsError",
           "sendFormError",
           "versionedHashesError",
+        ],
+        "walletAssets.ts": [
+          "priceId",
+          "supportsAssetDiscovery",
+          "walletAssetBalances",
         ],
         "walletLists.ts": [
           "DEFAULT_CONNECTOR_ORDER",

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react'
 import { describe, expect, it } from 'vitest'
+import { identityFetched } from '../../../../src/core/events/accountSheet/activity'
 import { useGangwayAccount } from '../../../../src/react/hooks/useGangwayAccount'
 import { ACCOUNT, actSettled, connect, renderHook, setupModal } from './support'
 
@@ -17,6 +18,8 @@ describe('useGangwayAccount', () => {
       connectorId: null,
       connectorName: null,
       connectorIcon: null,
+      profileName: null,
+      profileImage: null,
     })
   })
 
@@ -39,7 +42,16 @@ describe('useGangwayAccount', () => {
       connectorId: 'a',
       connectorName: 'Alpha Wallet',
       connectorIcon: 'https://img.test/alpha.png',
+      profileName: null,
+      profileImage: null,
     })
+  })
+
+  it("gives the account's profile name and avatar once they are looked up", async () => {
+    const { modal } = await setupModal()
+    const { last } = renderHook(modal, useGangwayAccount)
+    await actSettled(() => modal.dispatch(identityFetched({ address: ACCOUNT.toLowerCase(), name: 'ada.gangway', avatar: 'https://example.com/ada.png' })))
+    expect(last()).toMatchObject({ address: ACCOUNT, profileName: 'ada.gangway', profileImage: 'https://example.com/ada.png' })
   })
 
   it('a disconnect clears it', async () => {

@@ -56,6 +56,9 @@ describe('buyFromProvider', () => {
     expect(run.state.onramp!.purchase).toMatchObject({ status: 'delivered', url: 'https://pay.example/?session=1', startBalance: '5', delivered: { amount: '98.9', symbol: 'USDC' } })
     // Two polls before the delivery (at 4 s and 8 s), none after it.
     expect(types(run.log).filter((t) => t === 'balance/refreshRequested')).toHaveLength(2)
+    // Then the account's on-ramp activity is asked for, to show what arrived.
+    expect(run.log.filter((e) => e.type === 'onramp/activityRequested').map((e) => e.payload)).toEqual([{ caipAddress: CAIP }])
+    expect(run.state.onramp!.activity).toMatchObject({ caipAddress: CAIP, status: 'loading' })
   })
 
   it("a provider of the query kind gets the spec's query, without the generator", async () => {
