@@ -128,7 +128,7 @@ describe('Solana balances', () => {
     expect((await call(gateway.url, 'GET', `/v1/supported-chains?${P}`)).body).toEqual({ http: [validator.caipNetworkId], ws: [] })
     const tokenId = `${validator.caipNetworkId}:${validator.mint.address}`
     const prices = await call(gateway.url, 'POST', `/v1/fungible/price?${P}`, { currency: 'usd', projectId: 'p', addresses: [tokenId, `solana:other:${validator.mint.address}`] })
-    expect(prices.body).toEqual({ fungibles: [{ name: validator.mint.name, symbol: 'GWAY', iconUrl: `${gateway.url}/public/getTokenImage/GWAY`, price: 0.5 }] })
+    expect(prices.body).toEqual({ fungibles: [{ name: validator.mint.name, symbol: 'GWAY', iconUrl: `${gateway.url}/public/getTokenImage/GWAY`, price: 0.5, address: tokenId }] })
   })
 
   it('answers another Solana cluster with no balances', async () => {
