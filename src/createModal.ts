@@ -130,7 +130,7 @@ export function createModal(options: ModalOptions): Modal {
   // IndexedDB, or a host's own port that never answers, must not keep the modal from starting.
   const storage = withReadTimeout(
     options.storage ?? (hasWindow && typeof indexedDB !== 'undefined' ? createIdbStorage() : createMemoryStorage()),
-    { scheduler: options.scheduler },
+    { scheduler: options.scheduler, ms: options.storageReadTimeoutMs },
   )
   const clock = options.clock ?? { now: () => Date.now() }
   // A tab that had a modal before (a reload) is a returning visitor: known now, before any read.

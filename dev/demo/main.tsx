@@ -231,6 +231,8 @@ async function main() {
     // permissions too (ERC-7715: window.gangway.requestPermissions and the others, which the
     // embedded wallet's frame grants); with ?pay=1, Pay (window.gangway.pay and the page's Pay buttons).
     modules: [swaps(), onramp(), names(), batchedCalls(), ...(params.get('email') === '1' ? [smartSessions()] : []), ...(params.get('pay') === '1' ? [pay()] : [])],
+    // ?storageTimeout=<ms>: how long the stored reads at start may take (storageReadTimeoutMs).
+    ...(params.get('storageTimeout') ? { storageReadTimeoutMs: Number(params.get('storageTimeout')) } : {}),
     // ?locale=es|ja|ar: the modal's language (also switched at run time with the page's Language menu).
     ...(params.get('locale') ? { locale: params.get('locale')! } : {}),
     // Swaps on the local chains too (Uniswap V2 of the dev stack), besides the 12 default networks;

@@ -95,6 +95,11 @@ export type ModalOptions = {
   enableNetworkSwitch?: boolean
   /** Persistence; IndexedDB in browsers and memory elsewhere by default. */
   storage?: Storage
+  /**
+   * How long the first reads of `storage` may take before the session starts from memory
+   * (default 3,000 ms); a stored record that answers later is still taken in. 100–60,000.
+   */
+  storageReadTimeoutMs?: number
   analytics?: Analytics
   clock?: Clock
   scheduler?: SchedulerLike
@@ -406,6 +411,7 @@ const FIELDS: { readonly [K in keyof Required<ModalOptions>]: Schema<unknown> } 
   allowUnsupportedChain: flag,
   enableNetworkSwitch: flag,
   storage: optional(port(['get', 'set', 'del'], ['clear'])),
+  storageReadTimeoutMs: optional(check((v) => Number.isSafeInteger(v) && (v as number) >= 100 && (v as number) <= 60_000, 'an integer of milliseconds from 100 to 60000')),
   analytics: optional(port(['track'], ['reportError'])),
   clock: optional(port(['now'])),
   scheduler: optional(port(['now', 'schedule'])),

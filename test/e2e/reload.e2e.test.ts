@@ -170,11 +170,15 @@ function expectCompleteLog(value: unknown): StoredLog {
   return log
 }
 
-/** The demo in a fresh context, without its devtools panel. */
+/**
+ * The demo in a fresh context, without its devtools panel, allowing its stored reads 30 s: these
+ * tests check what a reload restores, and in a full test run a page's first IndexedDB read passed
+ * the default 3 s (the session then starts from memory, as readTimeout.test.ts checks).
+ */
 async function demo(query = '') {
   const { context, page, errors } = await newPage(shared.browser)
   contexts.push(context)
-  await page.goto(demoUrl(query))
+  await page.goto(demoUrl(`${query}${query ? '&' : '?'}storageTimeout=30000`))
   await page.getByTestId('open-modal').waitFor()
   return { context, page, errors }
 }

@@ -226,6 +226,7 @@ const GOOD: PerOption = {
   scheduler: fc.constant('virtual'),
   persistLog: fc.boolean(),
   maxLogBytes: fc.integer({ min: 1, max: 2_000_000 }),
+  storageReadTimeoutMs: fc.integer({ min: 100, max: 60_000 }),
   modules: fc.oneof(fc.constantFrom([], [notesModule]), fc.subarray([swaps(), onramp(), names(), notesModule])),
   autoFreeze: fc.boolean(),
   cspNonce: fc.base64String({ minLength: 4, maxLength: 24 }),
@@ -288,6 +289,7 @@ const BAD: PerOption = {
   scheduler: fc.oneof(fc.constantFrom({ now: () => 0 }), junkArb),
   persistLog: boolOrJunk,
   maxLogBytes: fc.oneof(fc.constantFrom(0, -1, 1.5, NaN, Infinity, '2000'), junkArb),
+  storageReadTimeoutMs: fc.oneof(fc.constantFrom(0, 99, 60_001, 1.5, NaN, Infinity, '3000'), junkArb),
   modules: fc.oneof(
     fc.constantFrom(
       [{ name: 'modal', events: [], slices: [], effects: [] }],

@@ -35,7 +35,7 @@ export type TimedStorage = Storage & {
  *
  * Without a scheduler the timeout is the page's own timer.
  */
-export function withReadTimeout(storage: Storage, options: { scheduler?: SchedulerLike | undefined; ms?: number }): TimedStorage {
+export function withReadTimeout(storage: Storage, options: { scheduler?: SchedulerLike | undefined; ms?: number | undefined }): TimedStorage {
   const ms = options.ms ?? STORAGE_READ_TIMEOUT_MS
   let memory: Storage | undefined
   // The keys the session read from the storage itself: they stay there after a timeout.

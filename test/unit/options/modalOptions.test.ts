@@ -57,6 +57,7 @@ describe('the options schema', () => {
       scheduler: createVirtualTime().scheduler,
       persistLog: false,
       maxLogBytes: 2_000,
+      storageReadTimeoutMs: 5_000,
       modules: [swaps(), onramp(), names()],
       autoFreeze: false,
       cspNonce: 'rAnd0m+nOnce/w1th_base64-chars==',
@@ -133,6 +134,8 @@ describe('the options schema', () => {
     expect(refusal({ maxLogBytes: 0 })).toMatchInlineSnapshot(`"Invalid options: maxLogBytes must be a positive integer or Infinity, got 0"`)
     // An unbounded log (devtools sessions, benchmarks) is a budget too.
     expect(refusal({ maxLogBytes: Infinity })).toBe('accepted')
+    expect(refusal({ storageReadTimeoutMs: 50 })).toMatchInlineSnapshot(`"Invalid options: storageReadTimeoutMs must be an integer of milliseconds from 100 to 60000, got 50"`)
+    expect(refusal({ storageReadTimeoutMs: 30_000 })).toBe('accepted')
     expect(refusal({ modules: [{ name: 'notes' }] })).toMatchInlineSnapshot(`"Invalid options: modules[0].events must be an array, got undefined"`)
     expect(refusal({ modules: [swaps(), swaps()] })).toMatchInlineSnapshot(`"Invalid options: modules[1] is swaps(), listed twice"`)
     expect(refusal({ modules: [{ ...swaps(), optional: 'checkout' }] })).toMatchInlineSnapshot(`"Invalid options: modules[0].optional must be one of names, swaps, onramp, calls, permissions, pay, got "checkout""`)
