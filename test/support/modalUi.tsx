@@ -1,6 +1,6 @@
 import { act, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { afterEach, beforeAll } from 'vitest'
+import { afterEach, beforeAll, expect, vi } from 'vitest'
 import type { Modal } from '../../src/createModal'
 import { ModalProvider, preloadModalUi } from '../../src/react/ModalProvider'
 
@@ -30,4 +30,22 @@ export function modalUiPerFile() {
       dialog: () => shadow().querySelector('[role=dialog]') as HTMLElement,
     }
   }
+}
+
+/**
+ * Drives a mounted modal on virtual time: `q(id)` and `text(id)` read the shadow root, `settle()`
+ * runs what is due now, `shown(id)` waits until the view shows `id` (a feature view's chunk
+ * rendered), `click(id)` clicks it.
+ */
+export function viewDriver(time: { advanceBy(ms: number): unknown }, ui: { byTestId(id: string): HTMLElement | null }) {
+  const q = ui.byTestId
+  const text = (id: string) => q(id)?.textContent ?? null
+  const settle = () => act(() => void time.advanceBy(0))
+  const shown = (id: string) =>
+    vi.waitFor(async () => {
+      await settle()
+      expect(q(id)).not.toBeNull()
+    })
+  const click = (id: string) => act(async () => q(id)!.click())
+  return { q, text, settle, shown, click }
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { isUserRejection } from '../../../../../src/core/errors/isUserRejection'
 import { WalletRejectedError } from '../../../../../src/core/errors/wallet'
 import { prefetchViews, registerFeatureViews } from '../../../../../src/react/views/viewRegistry'
-import { modalUiPerFile } from '../../../../support/modalUi'
+import { modalUiPerFile, viewDriver } from '../../../../support/modalUi'
 import { until } from '../../../../support/until'
 import { ACCOUNT_A, GUSD, HASH, RECIPIENT, payModal } from '../../../pay/paySupport'
 
@@ -15,17 +15,7 @@ async function setup(options: Parameters<typeof payModal>[1] = {}) {
   registerFeatureViews(t.modal.options)
   await prefetchViews()
   const ui = mount(t.modal)
-  const q = ui.byTestId
-  const text = (id: string) => q(id)?.textContent ?? null
-  const settle = () => act(() => t.time.advanceBy(0))
-  /** Until the view shows `id`. */
-  const shown = (id: string) =>
-    vi.waitFor(async () => {
-      await settle()
-      expect(q(id)).not.toBeNull()
-    })
-  const click = (id: string) => act(async () => q(id)!.click())
-  return { ...t, ...ui, q, text, settle, shown, click }
+  return { ...t, ...ui, ...viewDriver(t.time, ui) }
 }
 
 describe('Pay', () => {

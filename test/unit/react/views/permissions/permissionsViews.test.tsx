@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { isUserRejection } from '../../../../../src/core/errors/isUserRejection'
 import { remoteConfigLoaded } from '../../../../../src/core/events/modal/config'
 import { prefetchViews, registerFeatureViews } from '../../../../../src/react/views/viewRegistry'
-import { modalUiPerFile } from '../../../../support/modalUi'
+import { modalUiPerFile, viewDriver } from '../../../../support/modalUi'
 import { ACCOUNT_A, SESSION, connectedModal, grantAll, refusingFirst, type Answer } from '../../../permissions/permissionsSupport'
 
 const mount = modalUiPerFile()
@@ -23,16 +23,7 @@ async function setup(answers: Record<string, Answer>) {
   registerFeatureViews(t.modal.options)
   await prefetchViews()
   const ui = mount(t.modal)
-  const q = ui.byTestId
-  const text = (id: string) => q(id)?.textContent ?? null
-  const settle = () => act(() => t.time.advanceBy(0))
-  /** Until the view's chunk has rendered. */
-  const shown = (id: string) => vi.waitFor(async () => {
-    await settle()
-    expect(q(id)).not.toBeNull()
-  })
-  const click = (id: string) => act(async () => q(id)!.click())
-  return { ...t, ...ui, q, text, settle, shown, click }
+  return { ...t, ...ui, ...viewDriver(t.time, ui) }
 }
 
 describe('ReviewPermissions', () => {
