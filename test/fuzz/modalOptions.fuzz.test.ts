@@ -152,9 +152,11 @@ describe('Connect layout options (fuzz)', () => {
     await fc.assert(
       fc.asyncProperty(fc.option(order, { nil: undefined }), fc.option(keys, { nil: undefined }), fc.option(keys, { nil: undefined }), fc.option(collapse, { nil: undefined }), async (methods, rdns, names, collapseWallets) => {
         const given = { connectMethodsOrder: methods, excludeWalletRdns: rdns, excludeWalletNames: names, features: collapseWallets === undefined ? undefined : { collapseWallets } }
-        const isKeyList = (v: unknown) => v === undefined || (Array.isArray(v) && v.every((k) => typeof k === 'string' && k.trim() !== ''))
+        // Array.from: `every` skips a sparse array's holes, which the options refuse as undefined.
+        const isKeyList = (v: unknown) => v === undefined || (Array.isArray(v) && Array.from(v).every((k) => typeof k === 'string' && k.trim() !== ''))
         const validOrder =
-          methods === undefined || (Array.isArray(methods) && methods.every((m) => (CONNECT_METHODS as readonly unknown[]).includes(m)) && new Set(methods).size === methods.length)
+          methods === undefined ||
+          (Array.isArray(methods) && Array.from(methods).every((m) => (CONNECT_METHODS as readonly unknown[]).includes(m)) && new Set(methods).size === methods.length)
         const valid = validOrder && isKeyList(rdns) && isKeyList(names) && (collapseWallets === undefined || typeof collapseWallets === 'boolean')
         let created: Awaited<ReturnType<typeof createTestModal>> | undefined
         try {
