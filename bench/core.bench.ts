@@ -8,7 +8,7 @@
 import { pathToFileURL } from 'node:url'
 import { createMemoryStorage } from '../src/adapters/storage/memoryStorage'
 import { createModal, type Modal } from '../src/createModal'
-import { batchedCalls, names, onramp, smartSessions, swaps } from '../src/features'
+import { batchedCalls, names, onramp, pay, smartSessions, swaps } from '../src/features'
 import { EventLog, type LogSnapshot } from '../src/core/eventLog'
 import type { StampedEvent } from '../src/core/events/defineEvent'
 import { isDeepStrictEqual } from 'node:util'
@@ -286,7 +286,7 @@ async function benchModal(extra: { maxLogBytes?: number } = {}): Promise<Modal> 
     persistLog: false,
     clock: { now: () => (now += EVENT_SPACING_MS) },
     autoFreeze: false,
-    modules: [swaps(), onramp(), names(), batchedCalls(), smartSessions()],
+    modules: [swaps(), onramp(), names(), batchedCalls(), smartSessions(), pay()],
     ...extra,
   })
   await modal.ready
