@@ -23,11 +23,13 @@ export const CAPABILITIES_TIMEOUT_MS = 3_000
  * unless forced, and so is a failure, which leaves the balance unknown so the views fall back to
  * the RPC balance (spec §7, §9). An EVM wallet that says it discovers assets on the network
  * (`wallet_getCapabilities`: `assetDiscovery`, EIP-7811) gives them itself (`wallet_getAssets`);
- * otherwise, or when it fails, the blockchain data API is asked. A wallet that does not discover
- * assets (or does not answer within 3 s) is not asked again for that account and network.
+ * otherwise, or when it fails, the blockchain data API is asked. What the capabilities said is
+ * asked once per wallet, account and network: a wallet that does not discover assets (or does not
+ * answer within 3 s) is not asked again, one that does is asked for its assets straight away.
  */
 export const fetchTokenBalances: Effect<DataDeps & Partial<ChainDeps>> = (event$, state$, deps) => {
-  const noDiscovery = new Set<string>()
+  /** Whether the wallet discovers assets, by connector and account, once its capabilities said. */
+  const discovers = new Map<string, boolean>()
   return balanceTriggers(event$, state$, { onOpen: true }).pipe(
     switchMap((force) => {
       const state = state$.value
@@ -39,10 +41,11 @@ export const fetchTokenBalances: Effect<DataDeps & Partial<ChainDeps>> = (event$
       const fromApi$ = fromDataApi(state, deps, caipAddress, address, force)
       const wallet = discoveringWallet(state, deps)
       const key = wallet ? `${wallet.connectorId}|${caipAddress.toLowerCase()}` : ''
-      if (!wallet || noDiscovery.has(key)) return fromApi$
-      return walletAssets(deps, wallet, address).pipe(
+      const known = discovers.get(key)
+      if (!wallet || known === false) return fromApi$
+      return walletAssets(deps, wallet, address, known === true).pipe(
         switchMap((balances) => {
-          if (balances === 'unsupported') noDiscovery.add(key)
+          discovers.set(key, balances !== 'unsupported')
           return Array.isArray(balances) ? of(tokenBalancesFetched({ caipAddress, balances, source: 'wallet' })) : fromApi$
         }),
       )
@@ -62,13 +65,13 @@ function discoveringWallet(state: ModalState, deps: Partial<ChainDeps>): Discove
 
 /**
  * The wallet's own balances on the network (`wallet_getAssets` once its capabilities say
- * `assetDiscovery`); 'unsupported' when they do not (or the wallet does not answer them), null
+ * `assetDiscovery`, or at once when they said so before: `discovers`); 'unsupported' when they do not (or the wallet does not answer them), null
  * when the assets request fails or its answer is malformed (the data API answers this time).
  */
-function walletAssets(deps: Partial<ChainDeps> & DataDeps, wallet: DiscoveringWallet, address: string): Observable<TokenBalance[] | 'unsupported' | null> {
+function walletAssets(deps: Partial<ChainDeps> & DataDeps, wallet: DiscoveringWallet, address: string, discovers: boolean): Observable<TokenBalance[] | 'unsupported' | null> {
   const chainIdHex = numberToHex(Number(wallet.network.id))
   const walletDeps = { ...deps, adapters: deps.adapters ?? {} }
-  const capabilities$ = defer(() => evmWalletRequest(walletDeps, wallet.connectorId, 'wallet_getCapabilities', [address, [chainIdHex]])).pipe(
+  const capabilities$ = discovers ? of(true) : defer(() => evmWalletRequest(walletDeps, wallet.connectorId, 'wallet_getCapabilities', [address, [chainIdHex]])).pipe(
     timeout({ first: CAPABILITIES_TIMEOUT_MS, scheduler: deps.scheduler }),
     map((answer) => supportsAssetDiscovery(answer, chainIdHex)),
     catchError(() => of(false)),

@@ -118,6 +118,15 @@ describe('fetchTokenBalances', () => {
       expect(calls).toEqual([])
     })
 
+    it('a wallet that discovers assets is asked its capabilities once: the next lookup asks for its assets at once', async () => {
+      const { deps, requests } = withWallet(discovering)
+      const events = { marble: '100ms s', values: { s: sendConfirmed({ hash: '0x1', blockNumber: '1' }) } }
+      const run = await runEffectAsync(fetchTokenBalances, { events, state: connected, loop: true, deps, until: 5_000 })
+      const fetched = tokenBalancesFetched({ caipAddress: caip(), balances: fromWallet, source: 'wallet' })
+      run.toBe('15ms b 94ms b', { b: fetched })
+      expect(requests.map((r) => r.method)).toEqual(['wallet_getCapabilities', 'wallet_getAssets', 'wallet_getAssets'])
+    })
+
     it('a wallet without asset discovery (or not answering in 3 s) leaves the balances to the data API, and is not asked again for the account', async () => {
       const plain = withWallet({ wallet_getCapabilities: () => reply({ '0x1': { atomic: { status: 'ready' } } }, 5) })
       const events = { marble: '100ms s', values: { s: sendConfirmed({ hash: '0x1', blockNumber: '1' }) } }
