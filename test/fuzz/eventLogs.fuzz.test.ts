@@ -58,14 +58,21 @@ async function startFromStored(stored: unknown) {
   return ready
 }
 
-/** Every path to a value inside `root` (objects and arrays), the root first. */
+/** Whether the mutator may step into `v`: arrays and plain objects, not a boxed string's or a typed array's fixed elements. */
+function isContainer(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return false
+  const proto = Object.getPrototypeOf(v)
+  return Array.isArray(v) || proto === Object.prototype || proto === null
+}
+
+/** Every path to a value inside `root` (arrays and plain objects), the root first. */
 function paths(root: unknown, limit = 4000): (string | number)[][] {
   const out: (string | number)[][] = []
   const stack: { v: unknown; p: (string | number)[] }[] = [{ v: root, p: [] }]
   while (stack.length > 0 && out.length < limit) {
     const { v, p } = stack.pop() as { v: unknown; p: (string | number)[] }
     out.push(p)
-    if (typeof v === 'object' && v !== null) for (const [k, child] of Object.entries(v)) stack.push({ v: child, p: [...p, Array.isArray(v) ? Number(k) : k] })
+    if (isContainer(v)) for (const [k, child] of Object.entries(v)) stack.push({ v: child, p: [...p, Array.isArray(v) ? Number(k) : k] })
   }
   return out
 }
@@ -99,7 +106,7 @@ function mutate(log: Record<string, unknown>, mutations: Mutation[]): unknown {
     }
     const parent = path.slice(0, -1).reduce((o: any, k) => o?.[k], copy)
     const last = path[path.length - 1] as string | number
-    if (typeof parent !== 'object' || parent === null) continue
+    if (!isContainer(parent)) continue
     if (m.op === 'replace') parent[last] = m.value
     else if (m.op === 'delete') Array.isArray(parent) ? parent.splice(Number(last), 1) : delete parent[last]
     else if (!Array.isArray(parent)) Object.defineProperty(parent, m.key, { value: m.value, enumerable: true, configurable: true, writable: true })
