@@ -1,4 +1,4 @@
-import { PREFERRED_VERSION, type SmartAccountsEnvironment } from '@metamask/smart-accounts-kit'
+import { PREFERRED_VERSION } from '@metamask/smart-accounts-kit'
 import { erc7710WalletActions } from '@metamask/smart-accounts-kit/actions'
 import { overrideDeployedEnvironment } from '@metamask/smart-accounts-kit/utils'
 import type { Page } from 'playwright-core'
@@ -7,7 +7,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { localChain } from '../../dev/chain/viemChain'
 import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, inModal } from './support/demo'
-import { frameApprove, loginByEmail } from './support/embeddedWallet'
+import { frameApprove, loginByEmail, smartAccountNetworks } from './support/embeddedWallet'
 import { freshAddress } from './support/localChain'
 import { e2eStack } from './support/stack'
 
@@ -36,11 +36,11 @@ const grantsIn = (page: Page) =>
 
 describe('session permissions (ERC-7715) from the embedded smart account', () => {
   it('the host asks, the visitor reviews and grants; the session key spends within the allowance and is refused beyond it; a reload keeps the grant; Account revokes it on chain, and the session key is refused', async () => {
-    const smartAccountNetworks = async () => ((await (await fetch(`${stack().authUrl}/v1/smart-accounts`)).json()) as { networks: { chainId: number; environment: SmartAccountsEnvironment }[] }).networks
-    await expect.poll(async () => (await smartAccountNetworks()).length, { timeout: 240_000, interval: 1_000 }).toBe(1)
+    const networks = await smartAccountNetworks()
+    expect(networks).toHaveLength(1)
     const chain = stack().chains[0]!
     // The kit redeems through the delegation framework the wallet service deployed on this chain.
-    overrideDeployedEnvironment(chain.chainId, PREFERRED_VERSION, (await smartAccountNetworks())[0]!.environment)
+    overrideDeployedEnvironment(chain.chainId, PREFERRED_VERSION, networks[0]!.environment)
     const node = createPublicClient({ transport: http(chain.rpcUrl) })
     const { page } = await demoWithoutDevtools(shared, { query: '?email=1' })
     await loginByEmail(page, `session-${Date.now().toString(36)}@example.com`)

@@ -4,7 +4,7 @@ import { createBundlerClient } from 'viem/account-abstraction'
 import { describe, expect, it } from 'vitest'
 import { SMART_ACCOUNT_CONTRACTS } from '../../dev/chain/smartAccountContracts'
 import { browserPerFile, demoWithoutDevtools, eip155Connection, inModal, modalState } from './support/demo'
-import { frameApprove, loginByEmail } from './support/embeddedWallet'
+import { frameApprove, loginByEmail, smartAccountNetworks } from './support/embeddedWallet'
 import { freshAddress, gusd as gusdToken, gusdOf } from './support/localChain'
 import { e2eStack } from './support/stack'
 
@@ -28,11 +28,8 @@ const delegatorExecuteAbi = [
 
 describe("the embedded wallet's smart account (ERC-4337, through the stack's bundler)", () => {
   it("Account switches to the counterfactual smart account, which signs (ERC-6492, then ERC-1271); a 3-call batch deploys it in one user operation; a host's eth_sendUserOperation; a reverting batch applies nothing; a paymaster sponsors a 0-ETH account; a reload keeps it; the switch goes back", async () => {
-    // The stack's bundler comes up in the background (its packages may be installing): the wallet
-    // service offers smart accounts once it is up.
-    await expect
-      .poll(async () => ((await (await fetch(`${stack().authUrl}/v1/smart-accounts`)).json()) as { networks: unknown[] }).networks.length, { timeout: 240_000, interval: 1_000 })
-      .toBe(1)
+    // The wallet service offers smart accounts once the stack's bundler is up.
+    expect(await smartAccountNetworks()).toHaveLength(1)
     const { page } = await demoWithoutDevtools(shared, { query: '?email=1' })
     await loginByEmail(page, `smart-${Date.now().toString(36)}@example.com`)
     const eoa = (await eip155Connection(page))!.connections[0]!.accounts[0]!.address as Address

@@ -134,11 +134,14 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
   let baseUrl = ''
   // The smart-account networks once known (a promise settles later); failed to start: none.
   let smartAccountNetworks: SmartAccountNetworkConfig[] | null = Array.isArray(options.smartAccounts) ? options.smartAccounts : options.smartAccounts ? null : []
+  /** Why the smart-account networks did not come up, said in GET /v1/smart-accounts. */
+  let smartAccountsUnavailable: string | null = null
   if (options.smartAccounts instanceof Promise) {
     options.smartAccounts.then(
       (networks) => (smartAccountNetworks = networks),
       (error: unknown) => {
-        log(`auth: smart accounts unavailable: ${error instanceof Error ? error.message : String(error)}`)
+        smartAccountsUnavailable = error instanceof Error ? error.message : String(error)
+        log(`auth: smart accounts unavailable: ${smartAccountsUnavailable}`)
         smartAccountNetworks = []
       },
     )
@@ -241,7 +244,16 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     '/v1/smart-accounts': {
       GET: async (_req, res) => {
         // Still starting (a bundler, the framework's deployment): none yet, and the frame asks again later.
-        sendJson(res, 200, smartAccountNetworks === null ? { networks: [], pending: true } : { networks: smartAccountNetworks })
+        // Failed to start: none, and why.
+        sendJson(
+          res,
+          200,
+          smartAccountNetworks === null
+            ? { networks: [], pending: true }
+            : smartAccountsUnavailable !== null
+              ? { networks: [], unavailable: smartAccountsUnavailable }
+              : { networks: smartAccountNetworks },
+        )
       },
     },
     '/v1/me': {

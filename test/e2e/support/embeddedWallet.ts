@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import type { SmartAccountsEnvironment } from '@metamask/smart-accounts-kit'
 import { expect } from 'vitest'
 import { currentView, eip155Connection, inModal } from './demo'
 import { e2eStack } from './stack'
@@ -43,4 +44,23 @@ export async function loginByEmail(page: Page, email: string): Promise<void> {
   expect((await fetch(link)).status).toBe(200)
   await inModal(page, 'email-otp').fill(codeIn(await mailTo(email, /\b\d{6}\b/)))
   await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 30_000 }).toBe('connected')
+}
+
+/** A network the wallet service runs smart accounts on, as GET /v1/smart-accounts says it. */
+export type SmartAccountNetwork = { chainId: number; bundlerUrl: string; paymasterUrl?: string; environment: SmartAccountsEnvironment }
+
+/**
+ * The wallet service's smart-account networks, once its bundler is up: it comes up in the
+ * background (on a fresh clone its packages install first). Fails at once with the reason when
+ * the bundler could not start, rather than at the end of the wait.
+ */
+export async function smartAccountNetworks(timeout = 240_000): Promise<SmartAccountNetwork[]> {
+  const until = Date.now() + timeout
+  for (;;) {
+    const answer = (await (await fetch(`${stack().authUrl}/v1/smart-accounts`)).json()) as { networks: SmartAccountNetwork[]; unavailable?: string }
+    if (answer.unavailable !== undefined) throw new Error(`The stack's smart accounts did not start: ${answer.unavailable}`)
+    if (answer.networks.length > 0) return answer.networks
+    if (Date.now() > until) throw new Error(`The stack's smart accounts were not up after ${timeout / 1000} s (its bundler still starting)`)
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+  }
 }

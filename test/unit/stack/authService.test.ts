@@ -330,6 +330,22 @@ describe('auth service: input, routes and the frame', () => {
     expect(wrongMethod.headers.get('allow')).toBe('POST')
   })
 
+  it('says whether its smart-account networks are pending, up, or why they did not start', async () => {
+    const network = { chainId: 31337, bundlerUrl: 'http://127.0.0.1:1', environment: {} as never }
+    let up!: (networks: (typeof network)[]) => void
+    const starting = await start({ smartAccounts: new Promise((resolve) => (up = resolve)) })
+    expect((await call(starting, 'GET', '/v1/smart-accounts')).body).toEqual({ networks: [], pending: true })
+    up([network])
+    await expect.poll(async () => (await call(starting, 'GET', '/v1/smart-accounts')).body).toEqual({ networks: [network] })
+
+    const lines: string[] = []
+    const failed = await start({ smartAccounts: Promise.reject(new Error('alto exited with code 1')), log: (line) => lines.push(line) })
+    await expect.poll(async () => (await call(failed, 'GET', '/v1/smart-accounts')).body).toEqual({ networks: [], unavailable: 'alto exited with code 1' })
+    expect(lines).toContain('auth: smart accounts unavailable: alto exited with code 1')
+
+    expect((await call(await start(), 'GET', '/v1/smart-accounts')).body).toEqual({ networks: [] })
+  })
+
   it('reaches extra routes, which sign users in through the context', async () => {
     const lines: string[] = []
     const seen: string[] = []
