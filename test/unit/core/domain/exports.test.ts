@@ -27,9 +27,7 @@ describe('domain modules', () => {
           "isEmail",
           "isEvmAddress",
           "isSameAddress",
-          "isSignedMessage",
           "isSolanaAddress",
-          "isTransactionHash",
         ],
         "caip.ts": [
           "evmChainIdOf",
@@ -248,6 +246,11 @@ describe('domain modules', () => {
           "sendCallsError",
           "sendFormError",
           "versionedHashesError",
+        ],
+        "walletAnswers.ts": [
+          "isSignedMessage",
+          "isTransactionHash",
+          "walletAnswerError",
         ],
         "walletLists.ts": [
           "DEFAULT_CONNECTOR_ORDER",
