@@ -147,6 +147,10 @@ describe('domain modules', () => {
           "isHttpUrl",
           "parseFrameMessage",
         ],
+        "hostRequests.ts": [
+          "hostAnswerError",
+          "hostRequestError",
+        ],
         "names.ts": [
           "NAME_ZONE",
           "SLIP44_MSB",
@@ -245,6 +249,7 @@ describe('domain modules', () => {
           "isSolanaCommitment",
           "sendCallsError",
           "sendFormError",
+          "transactionRequestError",
           "versionedHashesError",
         ],
         "walletAnswers.ts": [
