@@ -89,6 +89,7 @@ describe('domain modules', () => {
           "ONRAMP_QUOTE_DELAY_MS",
           "PAIRING_EXPIRY_MARGIN_MS",
           "PAIRING_EXPIRY_MS",
+          "PENDING_TRANSACTIONS_MAX",
           "RECENT_WALLETS_MAX",
           "RECOMMENDED_WALLETS_COUNT",
           "REQUEST_BACKOFF_BASE_MS",
