@@ -4,7 +4,7 @@ import { createSiwxMessage } from '../../domain/siwx.js'
 import { modalCloseRequested } from '../../events/modal/modal.js'
 import { siwxSessionStored, siwxSignInFailed, siwxSignInRequested } from '../../events/siwx/siwx.js'
 import { GangwayError, serializeError } from '../../errors/base.js'
-import { selectActiveConnection, selectCaipAddress } from '../../selectors.js'
+import { selectActiveConnection, selectActiveNetwork, selectCaipAddress } from '../../selectors.js'
 import { ofType } from '../runtime/ofType.js'
 import type { Effect } from '../runtime/runEffects.js'
 import type { WalletDeps } from '../shared/walletDeps.js'
@@ -29,11 +29,17 @@ export const signInWithWallet: Effect<WalletDeps & Partial<ApiDeps>> = (event$, 
       const state = state$.value
       const fail = (error: unknown) => siwxSignInFailed({ caipAddress, error: serializeError(error, 'Error signing message') }, meta)
       const connection = selectActiveConnection(state, 'eip155')
-      const [, chainId, address] = caipAddress.split(':')
-      const adapter = deps.adapters.eip155
-      if (!connection || !adapter || !address || selectCaipAddress(state) !== caipAddress) {
+      const [namespace, chainId, address] = caipAddress.split(':')
+      // Spec §5: sign-in needs the active address, its network (one the host lists) and the client
+      // that reaches its wallet (the namespace's chain adapter), each failing with its own words.
+      if (!connection || !address || selectCaipAddress(state) !== caipAddress) {
         return of(fail(new GangwayError('No ActiveCaipAddress found', { details: caipAddress })))
       }
+      if (selectActiveNetwork(state)?.caipNetworkId !== `${namespace}:${chainId}`) {
+        return of(fail(new GangwayError('No ActiveCaipNetwork or client found', { details: `${namespace}:${chainId} is not one of the app's networks` })))
+      }
+      const adapter = deps.adapters.eip155
+      if (!adapter) return of(fail(new GangwayError('No ConnectionController client found', { details: 'no chain adapter serves eip155' })))
       const statement = state.settings.siwx?.statement
       const store = state.settings.siwx?.hosted ? (deps.api?.blockchain ?? null) : null
       if (state.settings.siwx?.hosted && !store) {
