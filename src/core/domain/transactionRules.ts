@@ -67,17 +67,6 @@ export function feeRuleError(tx: FeeFields): TransactionRuleError | null {
   }
 }
 
-/**
- * Throws the first fee rule a request breaks (see `feeRuleError`).
- *
- * @example
- * assertFeeRules({ chainId: 1, maxFeePerGas: '10', maxPriorityFeePerGas: '2' })
- */
-export function assertFeeRules(tx: FeeFields): void {
-  const error = feeRuleError(tx)
-  if (error) throw error
-}
-
 const STORAGE_KEY = /^0x[0-9a-fA-F]{64}$/
 
 /**

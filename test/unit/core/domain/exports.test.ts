@@ -244,7 +244,6 @@ describe('domain modules', () => {
           "SOLANA_COMMITMENTS",
           "VERSIONED_HASH_VERSION_KZG",
           "accessListError",
-          "assertFeeRules",
           "blobDataError",
           "feeRuleError",
           "isSolanaCommitment",
