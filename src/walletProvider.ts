@@ -4,10 +4,12 @@ import { NAMESPACES, type Namespace } from './core/events/views.js'
 import type { ChainDeps, Eip1193Provider } from './core/ports.js'
 import { selectActiveConnection, selectIsConnected } from './core/selectors.js'
 import type { ModalState } from './core/state.js'
+import { guardProvider } from './guardProvider.js'
 
 /**
  * The EIP-1193 provider of the active connection in `namespace` (eip155 by default), asked of
- * its adapter by connector id; undefined when nothing is connected there or the adapter hands
+ * its adapter by connector id and handed out behind the spec's transaction and answer rules
+ * (`guardProvider`); undefined when nothing is connected there or the adapter hands
  * out no provider (only EVM adapters do); rejects with InvalidInputError for a namespace
  * Gangway does not know. Kept tiny and free of viem: it is on the modal's start-up path, the
  * wallet client (`walletClient.ts`) is not.
@@ -21,5 +23,6 @@ export async function activeProvider(state: ModalState, adapters: ChainDeps['ada
   }
   const connection = selectIsConnected(state, namespace) ? selectActiveConnection(state, namespace) : null
   const evm = adapters[namespace]?.evm
-  return connection && evm?.getProvider ? evm.getProvider(connection.connectorId) : undefined
+  const provider = connection && evm?.getProvider ? await evm.getProvider(connection.connectorId) : undefined
+  return provider && guardProvider(provider)
 }

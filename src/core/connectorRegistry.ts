@@ -4,6 +4,7 @@ import { GangwayError } from './errors/base.js'
 import { ChainAdapterNotFoundError, ConnectorNotFoundError } from './errors/connection.js'
 import type { Namespace } from './events/views.js'
 import type { ChainAdapter, ChainDeps, EvmCapabilities, SolanaCapabilities } from './ports.js'
+import { walletAnswerError, type WalletAnswerKind } from './domain/walletAnswers.js'
 
 /**
  * What a source does for the connectors it owns. The network reads (`getBalance`,
@@ -121,6 +122,7 @@ export function createConnectorRegistry(): ConnectorRegistry {
   /**
    * The namespace's sources as one chain adapter. Connector calls go to the connector's owner
    * with every argument; network reads to the chain adapter, else the first source that has them.
+   * An EVM wallet's signatures and transaction hashes are checked on their way back (spec §5).
    */
   function chainAdapterView(namespace: Namespace): ChainAdapter {
     /** A lookup that throws becomes a rejection, as the port's calls fail. */
@@ -154,6 +156,19 @@ export function createConnectorRegistry(): ConnectorRegistry {
     const has = (key: 'evm' | 'solana') => of(namespace).some((s) => s.adapter[key] !== undefined)
     const chain = primary(namespace)
 
+    // Spec §5: an EVM wallet's signature and transaction hash keep their formats; an answer that
+    // breaks them fails the call (nothing of it is recorded: a send is not pending, a sign-in has
+    // no session). Solana's answers are checked by the Solana adapters (@solana/kit decodes them).
+    const answer =
+      namespace === 'eip155'
+        ? <T>(kind: WalletAnswerKind, call: Promise<T>): Promise<T> =>
+            call.then((value) => {
+              const junk = walletAnswerError(kind, value)
+              if (junk) throw junk
+              return value
+            })
+        : <T>(_kind: WalletAnswerKind, call: Promise<T>): Promise<T> => call
+
     const view: ChainAdapter = {
       namespace,
       // Every source's list: WalletConnect's, the embedded wallet's, then the others newest
@@ -176,8 +191,8 @@ export function createConnectorRegistry(): ConnectorRegistry {
         }
       },
       switchNetwork: (id, network: Network) => to(id, (a) => a.switchNetwork(id, network)),
-      signMessage: (id, request) => to(id, (a) => a.signMessage(id, request)),
-      sendTransfer: (id, network, transfer) => to(id, (a) => a.sendTransfer(id, network, transfer)),
+      signMessage: (id, request) => answer('signature', to(id, (a) => a.signMessage(id, request))),
+      sendTransfer: (id, network, transfer) => answer('transactionHash', to(id, (a) => a.sendTransfer(id, network, transfer))),
       getBalance: (network, address) => attempt(() => reader('getBalance').getBalance!(network, address)),
       waitForReceipt: (network, hash) => attempt(() => reader('waitForReceipt').waitForReceipt!(network, hash)),
     }
@@ -186,8 +201,8 @@ export function createConnectorRegistry(): ConnectorRegistry {
     }
     if (has('evm')) {
       ;(view as { evm: EvmCapabilities }).evm = {
-        signTypedData: (id, request) => to(id, (a) => evm(a).signTypedData(id, request)),
-        sendTransaction: (id, network, tx) => to(id, (a) => evm(a).sendTransaction(id, network, tx)),
+        signTypedData: (id, request) => answer('signature', to(id, (a) => evm(a).signTypedData(id, request))),
+        sendTransaction: (id, network, tx) => answer('transactionHash', to(id, (a) => evm(a).sendTransaction(id, network, tx))),
         // A connector whose source hands out no provider has none: asking never fails.
         ...(of(namespace).some((s) => s.adapter.evm?.getProvider) ? { getProvider: async (id: string) => owner(namespace, id)?.adapter.evm?.getProvider?.(id) } : {}),
       }

@@ -86,6 +86,17 @@ describe('a contract call through the injected wallet', () => {
       return { accounts: await p.request({ method: 'eth_accounts' }), chainId: await p.request({ method: 'eth_chainId' }) }
     })
     expect(provider).toEqual({ accounts: [from.toLowerCase()], chainId: '0x7a69' })
+    // A transaction breaking a spec §5 fee rule is refused in viem's words; the wallet is never asked.
+    const refused = await page.evaluate(async (to) => {
+      const p = (await (window as unknown as PageWindow).gangway.getProvider())!
+      const [account] = (await p.request({ method: 'eth_accounts' })) as string[]
+      return p.request({ method: 'eth_sendTransaction', params: [{ from: account, to, value: '0x1', gasPrice: '0x1', maxFeePerGas: '0x2' }] }).then(
+        () => 'sent',
+        (e: { name: string; shortMessage: string; code: number }) => ({ name: e.name, shortMessage: e.shortMessage.split('\n')[0], code: e.code }),
+      )
+    }, stack().accounts[4]!.address)
+    expect(refused).toEqual({ name: 'TransactionRuleError', shortMessage: 'Cannot specify both a `gasPrice` and a `maxFeePerGas`/`maxPriorityFeePerGas`.', code: -32602 })
+    expect(await page.getByTestId('devwallet-method').count()).toBe(0)
 
     const to = stack().accounts[4]!.address as Address
     const [toBefore, fromBefore] = [await balanceOf(to), await balanceOf(from)]

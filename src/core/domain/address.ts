@@ -3,8 +3,6 @@ import { checksumAddress } from 'viem'
 import type { ChainNamespace } from './entities.js'
 
 const EVM_ADDRESS = /^(?:0x)?([0-9a-fA-F]{40})$/
-const TRANSACTION_HASH = /^0x[0-9a-fA-F]{64}$/
-const SIGNED_MESSAGE = /^0x[0-9a-fA-F]{62,}$/
 // A pragmatic e-mail shape: a local part, one @, dot-separated domain labels, a letter TLD.
 const EMAIL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/
 
@@ -41,26 +39,6 @@ export function isSolanaAddress(value: unknown): boolean {
   } catch {
     return false
   }
-}
-
-/**
- * Whether `value` is a transaction hash: `0x` and exactly 64 hex digits.
- *
- * @example
- * isTransactionHash(`0x${'ab'.repeat(32)}`) // true
- */
-export function isTransactionHash(value: unknown): boolean {
-  return typeof value === 'string' && TRANSACTION_HASH.test(value)
-}
-
-/**
- * Whether `value` looks like a signed message (a signature): `0x` and at least 62 hex digits.
- *
- * @example
- * isSignedMessage(`0x${'1'.repeat(130)}`) // true
- */
-export function isSignedMessage(value: unknown): boolean {
-  return typeof value === 'string' && SIGNED_MESSAGE.test(value)
 }
 
 /**

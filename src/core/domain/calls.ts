@@ -8,6 +8,7 @@ import { isAddress } from 'viem'
 import { InvalidSendCallsError } from '../errors/domain.js'
 import { isPlainObject, plainDataProblem, show } from '../events/schema.js'
 import { sendCallsError } from './transactionRules.js'
+import { isTransactionHash } from './walletAnswers.js'
 
 /** One call of a batch, JSON-safe: `value` in wei as 0x-hex. */
 export type Call = { to: string; data?: string; value?: string }
@@ -130,7 +131,7 @@ function readReceipt(r: unknown, i: number): CallsReceipt {
   const ok = status === '0x1' || status === 1 || status === 'success'
   const reverted = status === '0x0' || status === 0 || status === 'reverted'
   if (!ok && !reverted) throw new Error(`receipts[${i}].status is ${show(status)}`)
-  if (typeof transactionHash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(transactionHash)) throw new Error(`receipts[${i}].transactionHash is ${show(transactionHash)}`)
+  if (!isTransactionHash(transactionHash)) throw new Error(`receipts[${i}].transactionHash is ${show(transactionHash)}`)
   if (typeof blockNumber !== 'string' || !QUANTITY.test(blockNumber) || blockNumber.length > 66) throw new Error(`receipts[${i}].blockNumber is ${show(blockNumber)}`)
   const receipt: CallsReceipt = { status: ok ? 'success' : 'reverted', transactionHash, blockNumber: BigInt(blockNumber).toString() }
   if (typeof gasUsed === 'string' && QUANTITY.test(gasUsed) && gasUsed.length <= 66) receipt.gasUsed = BigInt(gasUsed).toString()

@@ -79,6 +79,8 @@ export const RECENT_WALLETS_MAX = 2
 export const RECOMMENDED_WALLETS_COUNT = 4
 export const WALLETS_PAGE_SIZE = 40
 export const WALLET_SEARCH_ENTRIES = 100
+/** The most transactions still pending the modal holds (batched calls): beyond it the oldest is no longer followed. */
+export const PENDING_TRANSACTIONS_MAX = 99
 
 // Sizes -----------------------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ import {
 } from 'viem'
 import { InvalidSendCallsError, SendFormError, TransactionRuleError } from '../errors/domain.js'
 import { BLOB_MAX_BYTES } from './constants.js'
+import { isPlainObject, show } from '../events/schema.js'
 
 /** Wraps a viem validation error, keeping its short message and the error as cause. */
 function fromViem(error: unknown): TransactionRuleError {
@@ -66,21 +67,10 @@ export function feeRuleError(tx: FeeFields): TransactionRuleError | null {
   }
 }
 
-/**
- * Throws the first fee rule a request breaks (see `feeRuleError`).
- *
- * @example
- * assertFeeRules({ chainId: 1, maxFeePerGas: '10', maxPriorityFeePerGas: '2' })
- */
-export function assertFeeRules(tx: FeeFields): void {
-  const error = feeRuleError(tx)
-  if (error) throw error
-}
-
 const STORAGE_KEY = /^0x[0-9a-fA-F]{64}$/
 
 /**
- * The first storage key of an access list that is not exactly 32 bytes, as an error, or `null`.
+ * The first storage key of an access list that is not exactly 32 bytes of hex, as an error, or `null`.
  *
  * @example
  * accessListError([{ address: '0x…', storageKeys: ['0x01'] }])?.shortMessage // 'Size for storage key "0x01" is invalid. …'
@@ -88,7 +78,10 @@ const STORAGE_KEY = /^0x[0-9a-fA-F]{64}$/
 export function accessListError(accessList: readonly { address: string; storageKeys: readonly string[] }[]): TransactionRuleError | null {
   for (const { storageKeys } of accessList) {
     for (const storageKey of storageKeys) {
-      if (!STORAGE_KEY.test(storageKey)) return fromViem(new InvalidStorageKeySizeError({ storageKey: storageKey as `0x${string}` }))
+      if (STORAGE_KEY.test(storageKey)) continue
+      // viem words a wrong size; what is not hex bytes at all has no size to tell.
+      if (hexByteLength(storageKey) === null) return new TransactionRuleError('Invalid `accessList.storageKeys`: expected 32 bytes of hex', { details: show(storageKey) })
+      return fromViem(new InvalidStorageKeySizeError({ storageKey: storageKey as `0x${string}` }))
     }
   }
   return null
@@ -158,6 +151,89 @@ export function sendCallsError(params: unknown): InvalidSendCallsError | null {
     }
   }
   return null
+}
+
+/** A field of a host's transaction request, as JSON-RPC sends it: absent when `undefined` or `null`. */
+function field(tx: Record<string, unknown>, key: string): unknown {
+  const value = tx[key]
+  return value === null ? undefined : value
+}
+
+/** A fee field as `FeeFields` takes it: JSON-RPC's hex quantity, a decimal string, or a whole number. */
+function feeText(value: unknown, key: string): string | undefined {
+  if (value === undefined) return undefined
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value)
+  if (typeof value === 'bigint' && value >= 0n) return value.toString()
+  throw new TransactionRuleError(`Invalid \`${key}\`: expected a non-negative integer`, { details: show(value) })
+}
+
+function chainIdOf(value: unknown): number | undefined {
+  if (value === undefined) return undefined
+  if (typeof value === 'number') return value
+  if (typeof value === 'string' && /^(?:[0-9]{1,20}|0x[0-9a-fA-F]{1,64})$/.test(value)) return Number(value)
+  throw new TransactionRuleError('Invalid `chainId`: expected a positive integer', { details: show(value) })
+}
+
+function listOfText(value: unknown, key: string): string[] {
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+    throw new TransactionRuleError(`Invalid \`${key}\`: expected a list of hex strings`, { details: show(value) })
+  }
+  return value as string[]
+}
+
+function accessListOf(value: unknown): { address: string; storageKeys: string[] }[] {
+  const shape = (): never => {
+    throw new TransactionRuleError('Invalid `accessList`: expected a list of { address, storageKeys }', { details: show(value) })
+  }
+  if (!Array.isArray(value)) return shape()
+  return value.map((entry: unknown) => {
+    if (!isPlainObject(entry) || typeof entry.address !== 'string') return shape()
+    return { address: entry.address, storageKeys: listOfText(entry.storageKeys, 'accessList.storageKeys') }
+  })
+}
+
+/**
+ * The first rule of spec §5 a transaction request breaks (an `eth_sendTransaction` object as a
+ * host hands it to a wallet), or `null`: the fee rules (`feeRuleError`), 32-byte storage keys in
+ * `accessList`, non-empty blob data of at most 761,855 bytes in `blobs`, and version-1 32-byte
+ * `blobVersionedHashes`. Fields the rules do not cover are not looked at; a value of the wrong
+ * kind in a covered field is refused too. Never throws, whatever it is given.
+ *
+ * @example
+ * transactionRequestError({ to: '0x…', gasPrice: '0x1', maxFeePerGas: '0x2' })?.shortMessage // 'Cannot specify both a `gasPrice` and …'
+ * transactionRequestError({ to: '0x…', value: '0x1' }) // null
+ */
+export function transactionRequestError(tx: Record<string, unknown>): TransactionRuleError | null {
+  try {
+    const fees = feeRuleError({
+      chainId: chainIdOf(field(tx, 'chainId')),
+      gasPrice: feeText(field(tx, 'gasPrice'), 'gasPrice'),
+      maxFeePerGas: feeText(field(tx, 'maxFeePerGas'), 'maxFeePerGas'),
+      maxPriorityFeePerGas: feeText(field(tx, 'maxPriorityFeePerGas'), 'maxPriorityFeePerGas'),
+    })
+    if (fees) return fees
+    const accessList = field(tx, 'accessList')
+    if (accessList !== undefined) {
+      const error = accessListError(accessListOf(accessList))
+      if (error) return error
+    }
+    const blobs = field(tx, 'blobs')
+    if (blobs !== undefined) {
+      const list = listOfText(blobs, 'blobs')
+      if (list.length === 0) return new TransactionRuleError('Blob data must not be empty.')
+      for (const blob of list) {
+        const error = blobDataError(blob)
+        if (error) return error
+      }
+    }
+    const hashes = field(tx, 'blobVersionedHashes')
+    if (hashes !== undefined) return versionedHashesError(listOfText(hashes, 'blobVersionedHashes'))
+    return null
+  } catch (error) {
+    if (error instanceof TransactionRuleError) return error
+    return new TransactionRuleError('Invalid transaction request', { details: error instanceof Error ? error.message : show(error) })
+  }
 }
 
 /** Solana commitment levels accepted by the embedded wallet (spec §5). */

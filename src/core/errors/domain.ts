@@ -62,10 +62,17 @@ export class SiwxOptionsConflictError extends InvalidInputError {
   }
 }
 
-/** A transaction that breaks one of the rules of spec §5 (messages as viem words them). */
+/**
+ * A transaction that breaks one of the rules of spec §5 (messages as viem words them). Its code is
+ * JSON-RPC's invalid params (-32602), so a host's EIP-1193 library reads the refusal as one.
+ */
 export class TransactionRuleError extends InvalidInputError {
   override readonly name = 'TransactionRuleError'
   override readonly kind = 'TRANSACTION_RULE_BROKEN'
+  static code = -32602
+  constructor(shortMessage: string, options: Omit<NonNullable<ConstructorParameters<typeof InvalidInputError>[1]>, 'code'> = {}) {
+    super(shortMessage, { ...options, code: TransactionRuleError.code })
+  }
 }
 
 /** A `wallet_sendCalls` request whose shape is wrong (JSON-RPC -32602). */

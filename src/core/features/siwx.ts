@@ -15,10 +15,12 @@ import { siwxSlice } from '../reducers/siwx/siwxReducer.js'
 import { siwxSignInSlice } from '../reducers/siwx/siwxSignInReducer.js'
 import { siwxSessionsSlice } from '../reducers/siwx/siwxSessionsReducer.js'
 import { chunkEffects, defineFeature, type FeatureChunkDeps } from './defineFeature.js'
+import { siwxNotEnabled } from '../effects/siwx/siwxNotEnabled.js'
 
 /**
  * Sign-in with a wallet (SIWX): the sessions by address, the sign-in under way, the prompt after
- * connect, the hosted sessions listed and revoked. Its effects come with the host's `siwx()`.
+ * connect, the hosted sessions listed and revoked. Its effects come with the host's `siwx()`;
+ * without it, what is asked of sign-in fails with 'SIWX is not enabled'.
  */
 export const siwxFeature = defineFeature({
   name: 'siwx',
@@ -37,5 +39,6 @@ export const siwxFeature = defineFeature({
   ],
   slices: [siwxSlice, siwxSignInSlice, siwxSessionsSlice],
   effects: [],
-  loadEffects: (deps: FeatureChunkDeps) => chunkEffects(deps, 'siwx'),
+  // Without the host's siwx(), a sign-in asked for anyway fails: 'SIWX is not enabled'.
+  loadEffects: (deps: FeatureChunkDeps) => (deps.featureChunks?.siwx?.effects ? chunkEffects(deps, 'siwx') : Promise.resolve([{ name: 'siwxNotEnabled', effect: siwxNotEnabled }])),
 })

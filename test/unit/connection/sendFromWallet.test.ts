@@ -52,6 +52,20 @@ describe('sendFromWallet', () => {
     await expect(modal.send({ token: ETH, amount: '1', receiver: RECEIVER })).rejects.toMatchObject({ shortMessage: 'No ActiveCaipAddress found' })
   })
 
+  it("a wallet answer that is not a transaction hash fails the send with 'Something went wrong'; nothing is pending", async () => {
+    const { modal, fake } = await setup()
+    for (const junk of ['0x1234', `${HASH}ff`, HASH.slice(2), { hash: HASH }, null]) {
+      const sending = modal.send({ token: ETH, amount: '1', receiver: RECEIVER })
+      await transferAsked(fake)
+      fake.answer('sendTransfer', junk)
+      await expect(sending, JSON.stringify(junk)).rejects.toMatchObject({ name: 'WalletInvalidResponseError', shortMessage: 'Something went wrong' })
+      expect(modal.getState().account.send).toMatchObject({ status: 'failed', hash: null })
+    }
+    // No transaction was recorded as submitted, nor its receipt waited for.
+    expect(modal.timeTravel.log.events.map((e) => e.type)).not.toContain('send/submitted')
+    expect(fake.calls().map((c) => c.method)).not.toContain('waitForReceipt')
+  })
+
   it('a rejected or reverted transaction fails the send; the form cannot change while in flight', async () => {
     const { modal, fake } = await setup()
     const rejected = modal.send({ token: ETH, amount: '1', receiver: RECEIVER })

@@ -3,6 +3,7 @@ import { toEvmError } from '../../../src/adapters/evm/evmErrors'
 import { ACCOUNT_A, setupConnected } from './support'
 
 const A = ACCOUNT_A
+const SIGNATURE = `0x${'1b'.repeat(65)}`
 
 const setup = setupConnected
 
@@ -11,9 +12,9 @@ describe('signWithWallet', () => {
     const { modal, fake } = await setup()
     const signing = modal.signMessage('hello')
     expect(fake.calls().at(-1)).toEqual({ method: 'signMessage', args: ['a', { address: A, message: 'hello' }] })
-    fake.answer('signMessage', '0xsig')
-    await expect(signing).resolves.toBe('0xsig')
-    expect(modal.getState().account.signature).toMatchObject({ status: 'signed', signature: '0xsig' })
+    fake.answer('signMessage', SIGNATURE)
+    await expect(signing).resolves.toBe(SIGNATURE)
+    expect(modal.getState().account.signature).toMatchObject({ status: 'signed', signature: SIGNATURE })
   })
 
   it('signs typed data as given', async () => {
@@ -21,6 +22,17 @@ describe('signWithWallet', () => {
     const typedData = { domain: { name: 'G' }, types: { M: [{ name: 'x', type: 'uint256' }] }, primaryType: 'M', message: { x: '1' } }
     void modal.signTypedData(typedData)
     expect(fake.calls().at(-1)).toEqual({ method: 'signTypedData', args: ['a', { address: A, typedData }] })
+  })
+
+  it('an answer that is not a signature is refused with "Error signing message", for messages and typed data alike', async () => {
+    const { modal, fake } = await setup()
+    const message = modal.signMessage('hello')
+    fake.answer('signMessage', '0xsig')
+    await expect(message).rejects.toMatchObject({ name: 'WalletInvalidResponseError', shortMessage: 'Error signing message' })
+    expect(modal.getState().account.signature).toMatchObject({ status: 'failed', signature: null })
+    const typed = modal.signTypedData({ domain: {}, types: {}, primaryType: 'M', message: {} })
+    fake.answer('signTypedData', { signature: SIGNATURE })
+    await expect(typed).rejects.toMatchObject({ name: 'WalletInvalidResponseError', shortMessage: 'Error signing message' })
   })
 
   it('a rejection is "Error signing message" with code 4001', async () => {

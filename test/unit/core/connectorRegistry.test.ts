@@ -9,10 +9,20 @@ import { evmNetwork } from '../../support/stateAfter'
 const network = evmNetwork(1, 'One')
 const connector = (id: string, chain: Namespace = 'eip155', type: Connector['type'] = 'ANNOUNCED'): Connector => ({ id, name: id, chain, type })
 
-/** A source answering every call with `name: method args`, so a test sees who got what. */
+/** Text as hex digits, so an answer in a wallet's format still says who gave it. */
+const hexOf = (text: string) => Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')
+/** A transaction hash (0x + 64 hex) and a signature (0x + 130 hex) made of `text`. */
+const hashOf = (text: string) => `0x${hexOf(text).padEnd(64, '0').slice(0, 64)}`
+const signatureOf = (text: string) => `0x${hexOf(text).padEnd(130, '0').slice(0, 130)}`
+
+/**
+ * A source answering every call with `name: method`, so a test sees who got what; a send
+ * answers a transaction hash of that text and a signature a signature of it, as wallets do.
+ */
 function source(name: string, connectors: Connector[] | BehaviorSubject<Connector[]>, extra: Partial<ConnectorSourceAdapter> = {}) {
   const calls: unknown[][] = []
-  const say = (method: string) => async (...args: unknown[]) => (calls.push([method, ...args]), `${name}: ${method}`)
+  const answerOf = (method: string) => (method === 'sendTransfer' ? hashOf(`${name}: ${method}`) : method === 'signMessage' ? signatureOf(`${name}: ${method}`) : `${name}: ${method}`)
+  const say = (method: string) => async (...args: unknown[]) => (calls.push([method, ...args]), answerOf(method))
   const adapter = {
     connectors: () => (Array.isArray(connectors) ? of(connectors) : connectors.asObservable()),
     connect: say('connect'),
@@ -38,7 +48,7 @@ describe('the connector registry', () => {
     expect(view.namespace).toBe('eip155')
     expect(await view.connect('injected', { network })).toBe('evm: connect')
     expect(await view.reconnect('walletConnect', { network })).toBe('wc: reconnect')
-    expect(await view.sendTransfer('walletConnect', network, { from: 'a', receiver: 'b', amount: '1', token: 't', decimals: 6 })).toBe('wc: sendTransfer')
+    expect(await view.sendTransfer('walletConnect', network, { from: 'a', receiver: 'b', amount: '1', token: 't', decimals: 6 })).toBe(hashOf('wc: sendTransfer'))
     expect(evm.calls).toEqual([['connect', 'injected', { network }]])
     expect(wc.calls).toEqual([
       ['reconnect', 'walletConnect', { network }],
@@ -81,16 +91,16 @@ describe('the connector registry', () => {
     const registry = createConnectorRegistry()
     const provider = { request: async () => null }
     const evm = source('evm', [], {
-      evm: { signTypedData: async (id, r) => `evm ${id} ${r.address}`, sendTransaction: async (id) => `evm tx ${id}`, getProvider: async () => provider },
+      evm: { signTypedData: async (id, r) => signatureOf(`evm ${id} ${r.address}`), sendTransaction: async (id) => hashOf(`evm tx ${id}`), getProvider: async () => provider },
     })
-    const wc = source('wc', [], { evm: { signTypedData: async (id) => `wc ${id}`, sendTransaction: async (id, n, tx) => `wc tx ${id} ${n.caipNetworkId} ${tx.to}` } })
+    const wc = source('wc', [], { evm: { signTypedData: async (id) => signatureOf(`wc ${id}`), sendTransaction: async (id, n, tx) => hashOf(`wc ${id} ${n.caipNetworkId} ${tx.to}`) } })
     registry.register({ namespace: 'eip155', adapter: evm.adapter })
     registry.register({ namespace: 'eip155', connectorIds: ['walletConnect'], adapter: wc.adapter })
     const sol = source('sol', [], { solana: { signTransaction: async (id, r) => `sol ${id} ${r.transaction}`, signAndSendTransaction: async () => 'sig' } })
     registry.register({ namespace: 'solana', connectorIds: ['phantom'], adapter: sol.adapter })
     const view = registry.chainAdapter('eip155')!
-    expect(await view.evm!.signTypedData('injected', { address: '0xa', typedData: {} })).toBe('evm injected 0xa')
-    expect(await view.evm!.sendTransaction('walletConnect', network, { from: '0xa', to: '0xb' })).toBe('wc tx walletConnect eip155:1 0xb')
+    expect(await view.evm!.signTypedData('injected', { address: '0xa', typedData: {} })).toBe(signatureOf('evm injected 0xa'))
+    expect(await view.evm!.sendTransaction('walletConnect', network, { from: '0xa', to: '0xb' })).toBe(hashOf('wc walletConnect eip155:1 0xb'))
     expect(await view.evm!.getProvider!('injected')).toBe(provider)
     expect(await view.evm!.getProvider!('walletConnect')).toBeUndefined()
     expect(registry.capabilities('eip155', 'walletConnect')).toEqual({ evm: true, solana: false, provider: false })
@@ -127,6 +137,27 @@ describe('the connector registry', () => {
     withChain.register({ namespace: 'eip155', connectorIds: ['auth'], adapter: source('auth', [], { getBalance: async () => 'auth', estimateTransferFee: async () => '7' }).adapter })
     expect(await withChain.chainAdapter('eip155')!.getBalance(network, '0x1')).toBe('evm')
     expect(withChain.chainAdapter('eip155')!.estimateTransferFee).toBeUndefined()
+  })
+
+  it("refuses an EVM wallet's answer that is not a transaction hash or a signature (spec §5), whichever source gave it", async () => {
+    const registry = createConnectorRegistry()
+    const junk = { signMessage: async () => '0x1234', sendTransfer: async () => ({ hash: hashOf('x') }) as never }
+    registry.register({ namespace: 'eip155', adapter: source('evm', [], { ...junk, evm: { signTypedData: async () => 'signed', sendTransaction: async () => `${hashOf('x')}00` } }).adapter })
+    registry.register({ namespace: 'eip155', connectorIds: ['walletConnect'], adapter: source('wc', [], { ...junk, evm: { signTypedData: async () => null as never, sendTransaction: async () => hashOf('x').slice(0, 65) } }).adapter })
+    const view = registry.chainAdapter('eip155')!
+    for (const id of ['injected', 'walletConnect']) {
+      await expect(view.signMessage(id, { address: '0xa', message: 'hi' }), id).rejects.toMatchObject({ name: 'WalletInvalidResponseError', shortMessage: 'Error signing message' })
+      await expect(view.evm!.signTypedData(id, { address: '0xa', typedData: {} })).rejects.toMatchObject({ name: 'WalletInvalidResponseError', shortMessage: 'Error signing message' })
+      await expect(view.sendTransfer(id, network, { from: 'a', receiver: 'b', amount: '1' })).rejects.toMatchObject({ name: 'WalletInvalidResponseError', shortMessage: 'Something went wrong' })
+      await expect(view.evm!.sendTransaction(id, network, { from: '0xa', to: '0xb' })).rejects.toMatchObject({ name: 'WalletInvalidResponseError', shortMessage: 'Something went wrong' })
+    }
+    // A wallet's own failure passes as it was.
+    const refused = Object.assign(new Error('User rejected the request.'), { code: 4001 })
+    registry.register({ namespace: 'eip155', connectorIds: ['refuser'], adapter: source('refuser', [], { signMessage: async () => Promise.reject(refused) }).adapter })
+    await expect(registry.chainAdapter('eip155')!.signMessage('refuser', { address: '0xa', message: 'hi' })).rejects.toBe(refused)
+    // Solana answers base58 signatures: its adapters check them.
+    registry.register({ namespace: 'solana', connectorIds: ['phantom'], adapter: source('sol', [], { sendTransfer: async () => '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW' }).adapter })
+    expect(await registry.chainAdapter('solana')!.sendTransfer('phantom', network, { from: 'a', receiver: 'b', amount: '1' })).toBe('5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW')
   })
 
   it('a namespace has one chain adapter: registering another replaces it', async () => {

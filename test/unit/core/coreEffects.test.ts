@@ -9,6 +9,7 @@ import { storedEvents } from '../../support/storedLog'
 import { createModal } from '../../../src/createModal'
 import { createVersionedStorage } from '../../../src/adapters/storage/versionedStorage'
 import { siwx } from '../../../src/features/siwx'
+import { siwxSignInRequested } from '../../../src/core/events/siwx/siwx'
 
 describe('timers run on the injected scheduler', () => {
   it('shake ends 500 ms after it starts, not before', async () => {
@@ -166,6 +167,12 @@ describe('persistence', () => {
     await expect(createTestModal({ siwx: siwx({ statement: 'Sign in\nplease' }) })).rejects.toThrowError('Invalid options: siwx.statement must be one line')
     const { modal } = await createTestModal({ siwx: siwx({ required: true, statement: '  Sign in to Acme.  ' }) })
     expect(modal.getState().settings.siwx).toEqual({ required: true, statement: 'Sign in to Acme.' })
+  })
+  it("a sign-in asked of a modal created without siwx fails with 'SIWX is not enabled' instead of waiting for ever", async () => {
+    const { modal } = await createTestModal()
+    modal.dispatch(siwxSignInRequested({ caipAddress: 'eip155:1:0x70997970C51812dc3A010C7d01b50e0d17dc79C8', nonce: 'abcdefgh12345678', domain: 'app.example', uri: 'https://app.example' }))
+    await settle()
+    expect(modal.getState().siwxSignIn).toMatchObject({ status: 'failed', error: { shortMessage: 'SIWX is not enabled' } })
   })
   it('legal links must be http(s) URLs; they reach the settings', async () => {
     await expect(createTestModal({ legal: { termsUrl: 'javascript:alert(1)' } })).rejects.toThrowError('Invalid options: legal.termsUrl must be an http(s) URL, got "javascript:alert(1)"')

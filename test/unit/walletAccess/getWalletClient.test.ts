@@ -46,6 +46,23 @@ describe('modal.getWalletClient', () => {
     expect(decodeFunctionData({ abi: erc20Abi, data: tx.data })).toEqual({ functionName: 'transfer', args: [ACCOUNT_B, 12_500_000n] })
   })
 
+  it("a transaction breaking the access-list rule is refused in viem's words before the wallet is asked; a junk hash fails the send", async () => {
+    const { modal, wallets, connect } = await setup()
+    await connect('a')
+    const client = await modal.getWalletClient()
+    const error = await client.sendTransaction({ to: TOKEN, accessList: [{ address: TOKEN, storageKeys: ['0x01'] }] }).catch((e: unknown) => e)
+    // viem wraps what the transport threw; the rule's error is inside, with its code.
+    expect((error as { walk(fn: (e: unknown) => boolean): unknown }).walk((e) => (e as { name?: string }).name === 'TransactionRuleError')).toMatchObject({
+      shortMessage: 'Size for storage key "0x01" is invalid. Expected 32 bytes. Got 1 bytes.',
+      code: -32602,
+    })
+    // Nor through wallet_sendTransaction, which viem tries when a wallet refuses the params.
+    expect(wallets.a.requests.map((r) => r.method)).toEqual(['eth_chainId'])
+    wallets.a.answer('eth_sendTransaction', 'sent!')
+    const junk = await client.sendTransaction({ to: TOKEN, value: 1n }).catch((e: unknown) => e)
+    expect((junk as { walk(fn: (e: unknown) => boolean): unknown }).walk((e) => (e as { name?: string }).name === 'WalletInvalidResponseError')).toMatchObject({ shortMessage: 'Something went wrong' })
+  })
+
   it('a refusal in the wallet reaches the host as viem error that isUserRejection recognises; it is asked once (no retry)', async () => {
     const { modal, wallets, connect } = await setup()
     await connect('a')

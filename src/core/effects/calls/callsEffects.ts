@@ -112,7 +112,11 @@ function followBatch(deps: WalletDeps, state$: { readonly value: ModalState }, b
   const polls = Math.ceil(CALLS_TRACK_MS / CALLS_POLL_MS)
   // The first ask is at once: a wallet often knows the outcome by the time it has answered the send.
   return timer(0, CALLS_POLL_MS, deps.scheduler).pipe(
-    takeWhile((n) => n < polls && isPendingBatch(state$.value.calls?.batches[batch.id] ?? batch)),
+    // Until it is done, or no longer held (the oldest beyond the pending limit is let go).
+    takeWhile((n) => {
+      const held = state$.value.calls?.batches[batch.id]
+      return n < polls && held !== undefined && isPendingBatch(held)
+    }),
     concatMap(() => {
       const wallet = activeEvmWallet(state$.value)
       if (!wallet || wallet.address.toLowerCase() !== batch.from.toLowerCase()) return EMPTY

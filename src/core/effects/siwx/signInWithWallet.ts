@@ -4,7 +4,7 @@ import { createSiwxMessage, siwxAccountOf } from '../../domain/siwx.js'
 import { modalCloseRequested } from '../../events/modal/modal.js'
 import { siwxSessionStored, siwxSignInFailed, siwxSignInRequested } from '../../events/siwx/siwx.js'
 import { GangwayError, serializeError } from '../../errors/base.js'
-import { selectActiveConnection, selectCaipAddress } from '../../selectors.js'
+import { selectActiveConnection, selectActiveNetwork, selectCaipAddress } from '../../selectors.js'
 import { ofType } from '../runtime/ofType.js'
 import type { Effect } from '../runtime/runEffects.js'
 import type { WalletDeps } from '../shared/walletDeps.js'
@@ -30,12 +30,25 @@ export const signInWithWallet: Effect<WalletDeps & Partial<ApiDeps>> = (event$, 
       const { caipAddress, nonce, domain, uri } = e.payload
       const state = state$.value
       const fail = (error: unknown) => siwxSignInFailed({ caipAddress, error: serializeError(error, 'Error signing message') }, meta)
+<<<<<<< HEAD
       const account = siwxAccountOf(caipAddress)
       const connection = account ? selectActiveConnection(state, account.namespace) : null
       const adapter = account ? deps.adapters[account.namespace] : undefined
       if (!account || !connection || !adapter || selectCaipAddress(state) !== caipAddress) {
+=======
+      const connection = selectActiveConnection(state, 'eip155')
+      const [namespace, chainId, address] = caipAddress.split(':')
+      // Spec §5: sign-in needs the active address, its network (one the host lists) and the client
+      // that reaches its wallet (the namespace's chain adapter), each failing with its own words.
+      if (!connection || !address || selectCaipAddress(state) !== caipAddress) {
+>>>>>>> rules
         return of(fail(new GangwayError('No ActiveCaipAddress found', { details: caipAddress })))
       }
+      if (selectActiveNetwork(state)?.caipNetworkId !== `${namespace}:${chainId}`) {
+        return of(fail(new GangwayError('No ActiveCaipNetwork or client found', { details: `${namespace}:${chainId} is not one of the app's networks` })))
+      }
+      const adapter = deps.adapters.eip155
+      if (!adapter) return of(fail(new GangwayError('No ConnectionController client found', { details: 'no chain adapter serves eip155' })))
       const statement = state.settings.siwx?.statement
       const store = state.settings.siwx?.hosted ? (deps.api?.blockchain ?? null) : null
       if (state.settings.siwx?.hosted && !store) {

@@ -13,8 +13,9 @@ import { accountDisconnected } from '../../events/connection/connectionLifecycle
 import { storageHydrated } from '../../events/persistence/storage.js'
 import { isCurrentRequest } from '../../events/requestLifecycle.js'
 import { createSlice } from '../createSlice.js'
+import { PENDING_TRANSACTIONS_MAX } from '../../domain/constants.js'
 
-/** How many batches the state keeps (the oldest go first). */
+/** How many finished batches the state keeps (the oldest go first). */
 export const CALLS_KEPT = 50
 
 /** A batch the wallet took, and where it is. */
@@ -60,6 +61,25 @@ export const isSendingCalls = (s: CallsState, requestId: string | undefined) => 
  */
 export const isPendingBatch = (b: CallsBatch): boolean => b.status < 200
 
+/**
+ * Keeps at most PENDING_TRANSACTIONS_MAX batches still pending (spec §9: 99) and CALLS_KEPT
+ * finished ones, dropping the oldest of each beyond: a pending batch never goes to make room
+ * for a finished one, and what the modal follows, and a reload restores, stays bounded.
+ */
+function trim(s: CallsState): void {
+  let pending = 0
+  for (const id of s.order) if (isPendingBatch(s.batches[id]!)) pending++
+  let dropPending = pending - PENDING_TRANSACTIONS_MAX
+  let dropDone = s.order.length - pending - CALLS_KEPT
+  if (dropPending <= 0 && dropDone <= 0) return
+  s.order = s.order.filter((id) => {
+    const isPending = isPendingBatch(s.batches[id]!)
+    if (isPending ? dropPending-- <= 0 : dropDone-- <= 0) return true
+    delete s.batches[id]
+    return false
+  })
+}
+
 export const callsSlice = createSlice(
   'calls',
   (): CallsState => ({ ...EMPTY }),
@@ -78,7 +98,7 @@ export const callsSlice = createSlice(
         // A resent id moves to the end: the order is the order batches were sent in.
         s.order = [...s.order.filter((x) => x !== id), id]
         s.batches[id] = { id, caipNetworkId, from, count, atomicRequired, status: 100, atomic: false, receipts: [], sentAt: event.at, ...(hashes ? { hashes } : {}), ...(feedback ? { feedback: true as const } : {}) }
-        for (const old of s.order.splice(0, Math.max(0, s.order.length - CALLS_KEPT))) delete s.batches[old]
+        trim(s)
       })
       .addCase(callsSendFailed, (s, event) => {
         if (!isSendingCalls(s, event.requestId)) return
@@ -91,6 +111,8 @@ export const callsSlice = createSlice(
           batch.status = event.payload.status
           batch.atomic = event.payload.atomic
           batch.receipts = event.payload.receipts
+          // A batch done makes one more finished batch to keep.
+          if (!isPendingBatch(batch)) trim(s)
         },
         (s, event) => event.payload.id in s.batches,
       )
@@ -114,7 +136,7 @@ export const callsSlice = createSlice(
             s.batches[batch.id] = batch
             s.order.push(batch.id)
           }
-          for (const old of s.order.splice(0, Math.max(0, s.order.length - CALLS_KEPT))) delete s.batches[old]
+          trim(s)
         },
         // Optimization: a hydration without batches (nearly every one) skips immer.
         (_s, event) => (event.payload.calls?.batches.length ?? 0) > 0,

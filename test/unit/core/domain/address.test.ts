@@ -4,9 +4,7 @@ import {
   isEmail,
   isEvmAddress,
   isSameAddress,
-  isSignedMessage,
   isSolanaAddress,
-  isTransactionHash,
 } from '../../../../src/core/domain/address.js'
 
 const checksummed = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
@@ -51,24 +49,6 @@ describe('isSolanaAddress', () => {
     expect(isSolanaAddress('z'.repeat(44))).toBe(false) // decodes to more than 32 bytes
     expect(isSolanaAddress(`0x${'a'.repeat(40)}`)).toBe(false)
     expect(isSolanaAddress(42)).toBe(false)
-  })
-})
-
-describe('hashes and signatures', () => {
-  it('transaction hash is 0x + exactly 64 hex', () => {
-    expect(isTransactionHash(`0x${'a'.repeat(64)}`)).toBe(true)
-    expect(isTransactionHash(`0x${'A'.repeat(64)}`)).toBe(true)
-    expect(isTransactionHash(`0x${'a'.repeat(63)}`)).toBe(false)
-    expect(isTransactionHash(`0x${'a'.repeat(65)}`)).toBe(false)
-    expect(isTransactionHash('a'.repeat(66))).toBe(false)
-  })
-
-  it('signed message is 0x + at least 62 hex', () => {
-    expect(isSignedMessage(`0x${'1'.repeat(61)}`)).toBe(false)
-    expect(isSignedMessage(`0x${'1'.repeat(62)}`)).toBe(true)
-    expect(isSignedMessage(`0x${'1'.repeat(130)}`)).toBe(true)
-    expect(isSignedMessage(`0x${'1'.repeat(61)}z`)).toBe(false)
-    expect(isSignedMessage('1'.repeat(64))).toBe(false)
   })
 })
 

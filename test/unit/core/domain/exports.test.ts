@@ -27,9 +27,7 @@ describe('domain modules', () => {
           "isEmail",
           "isEvmAddress",
           "isSameAddress",
-          "isSignedMessage",
           "isSolanaAddress",
-          "isTransactionHash",
         ],
         "caip.ts": [
           "evmChainIdOf",
@@ -92,6 +90,7 @@ describe('domain modules', () => {
           "ONRAMP_QUOTE_DELAY_MS",
           "PAIRING_EXPIRY_MARGIN_MS",
           "PAIRING_EXPIRY_MS",
+          "PENDING_TRANSACTIONS_MAX",
           "RECENT_WALLETS_MAX",
           "RECOMMENDED_WALLETS_COUNT",
           "REQUEST_BACKOFF_BASE_MS",
@@ -149,6 +148,10 @@ describe('domain modules', () => {
           "frameType",
           "isHttpUrl",
           "parseFrameMessage",
+        ],
+        "hostRequests.ts": [
+          "hostAnswerError",
+          "hostRequestError",
         ],
         "names.ts": [
           "NAME_ZONE",
@@ -245,13 +248,18 @@ describe('domain modules', () => {
           "SOLANA_COMMITMENTS",
           "VERSIONED_HASH_VERSION_KZG",
           "accessListError",
-          "assertFeeRules",
           "blobDataError",
           "feeRuleError",
           "isSolanaCommitment",
           "sendCallsError",
           "sendFormError",
+          "transactionRequestError",
           "versionedHashesError",
+        ],
+        "walletAnswers.ts": [
+          "isSignedMessage",
+          "isTransactionHash",
+          "walletAnswerError",
         ],
         "walletAssets.ts": [
           "priceId",

@@ -4,12 +4,12 @@ import { BLOB_MAX_BYTES } from '../../../../src/core/domain/constants.js'
 import {
   SOLANA_COMMITMENTS,
   accessListError,
-  assertFeeRules,
   blobDataError,
   feeRuleError,
   isSolanaCommitment,
   sendCallsError,
   sendFormError,
+  transactionRequestError,
   versionedHashesError,
 } from '../../../../src/core/domain/transactionRules.js'
 import { SendFormError, TransactionRuleError } from '../../../../src/core/errors/domain.js'
@@ -60,8 +60,8 @@ describe('fee rules', () => {
   it('rejects fee values that are not non-negative integers', () => {
     expect(feeRuleError({ gasPrice: '-1' })?.shortMessage).toBe('Invalid `gasPrice`: expected a non-negative integer')
     expect(feeRuleError({ maxFeePerGas: '1.5' })).toBeInstanceOf(TransactionRuleError)
-    expect(() => assertFeeRules({ maxFeePerGas: 'abc' })).toThrow(TransactionRuleError)
-    expect(() => assertFeeRules({ maxFeePerGas: '1' })).not.toThrow()
+    expect(feeRuleError({ maxFeePerGas: 'abc' })).toBeInstanceOf(TransactionRuleError)
+    expect(feeRuleError({ maxFeePerGas: '1' })).toBeNull()
   })
 })
 
@@ -73,6 +73,12 @@ describe('access lists', () => {
     expect(accessListError([{ address, storageKeys: [`0x${'00'.repeat(31)}`] }])?.shortMessage).toMatchInlineSnapshot(`"Size for storage key "0x00000000000000000000000000000000000000000000000000000000000000" is invalid. Expected 32 bytes. Got 31 bytes."`)
     expect(accessListError([{ address, storageKeys: [`0x${'00'.repeat(33)}`] }])).toBeInstanceOf(TransactionRuleError)
     expect(accessListError([{ address, storageKeys: [`0x${'0'.repeat(63)}`] }])).toBeInstanceOf(TransactionRuleError)
+  })
+
+  it('a key that is not hex bytes has no size to tell: it is refused as such, not as "-1 bytes"', () => {
+    for (const key of ['', '0x0', `0x${'0'.repeat(63)}`, 'zz', `${'00'.repeat(32)}`]) {
+      expect(accessListError([{ address, storageKeys: [key] }])?.shortMessage, key).toBe('Invalid `accessList.storageKeys`: expected 32 bytes of hex')
+    }
   })
 })
 
@@ -115,6 +121,55 @@ describe('wallet_sendCalls', () => {
     expect(sendCallsError([])).not.toBeNull()
     expect(sendCallsError(undefined)).not.toBeNull()
     expect(sendCallsError([{ calls: [null] }])).not.toBeNull()
+  })
+})
+
+describe('transaction requests (eth_sendTransaction as a host sends it)', () => {
+  const to = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
+  const key = `0x${'11'.repeat(32)}`
+  const hash1 = `0x01${'22'.repeat(31)}`
+
+  it('passes well-formed requests: JSON-RPC quantities, decimal strings and numbers, null fields as absent', () => {
+    expect(transactionRequestError({ to })).toBeNull()
+    expect(transactionRequestError({ to, value: '0x1', gas: '0x5208', gasPrice: '0x3b9aca00', chainId: '0x7a69', nonce: '0x0', data: '0x' })).toBeNull()
+    expect(transactionRequestError({ to, maxFeePerGas: '0x2', maxPriorityFeePerGas: '0x2', chainId: 1, type: '0x2' })).toBeNull()
+    expect(transactionRequestError({ to, gasPrice: 1, maxFeePerGas: null, maxPriorityFeePerGas: null, accessList: null })).toBeNull()
+    expect(transactionRequestError({ to, accessList: [{ address: to, storageKeys: [key] }, { address: to, storageKeys: [] }] })).toBeNull()
+    expect(transactionRequestError({ to, blobs: ['0x01'], blobVersionedHashes: [hash1], maxFeePerBlobGas: '0x1' })).toBeNull()
+  })
+
+  it('refuses what breaks a fee rule, with the same words as feeRuleError', () => {
+    expect(transactionRequestError({ to, gasPrice: '0x1', maxFeePerGas: '0x2' })?.shortMessage).toBe(feeRuleError({ gasPrice: '1', maxFeePerGas: '2' })?.shortMessage)
+    expect(transactionRequestError({ to, maxFeePerGas: '0xa', maxPriorityFeePerGas: '0xb' })?.shortMessage).toBe(feeRuleError({ maxFeePerGas: '10', maxPriorityFeePerGas: '11' })?.shortMessage)
+    expect(transactionRequestError({ to, maxFeePerGas: `0x1${'0'.repeat(64)}` })?.shortMessage).toMatch(/cannot be higher than the maximum allowed value \(2\^256-1\)/)
+    expect(transactionRequestError({ to, chainId: '0x0' })?.shortMessage).toBe('Chain ID "0" is invalid.')
+    expect(transactionRequestError({ to, chainId: 'mainnet' })?.shortMessage).toBe('Invalid `chainId`: expected a positive integer')
+    expect(transactionRequestError({ to, gasPrice: -1 })?.shortMessage).toBe('Invalid `gasPrice`: expected a non-negative integer')
+    expect(transactionRequestError({ to, maxFeePerGas: { hex: '0x1' } })?.shortMessage).toBe('Invalid `maxFeePerGas`: expected a non-negative integer')
+    expect(transactionRequestError({ to, gasPrice: '1.5' })).toBeInstanceOf(TransactionRuleError)
+  })
+
+  it('refuses a malformed access list, and storage keys that are not 32 bytes', () => {
+    expect(transactionRequestError({ to, accessList: [{ address: to, storageKeys: ['0x01'] }] })?.shortMessage).toBe('Size for storage key "0x01" is invalid. Expected 32 bytes. Got 1 bytes.')
+    for (const accessList of [{}, 'x', [null], [{ storageKeys: [key] }], [{ address: to }], [{ address: to, storageKeys: [1] }]]) {
+      expect(transactionRequestError({ to, accessList })?.shortMessage, JSON.stringify(accessList)).toMatch(/^Invalid `accessList(\.storageKeys)?`/)
+    }
+  })
+
+  it('refuses empty, oversized or non-hex blobs and versioned hashes that are not 32 bytes of version 1', () => {
+    expect(transactionRequestError({ to, blobs: [] })?.shortMessage).toBe('Blob data must not be empty.')
+    expect(transactionRequestError({ to, blobs: ['0x'] })?.shortMessage).toBe('Blob data must not be empty.')
+    expect(transactionRequestError({ to, blobs: [`0x${'00'.repeat(BLOB_MAX_BYTES + 1)}`] })?.shortMessage).toBe('Blob size is too large.')
+    expect(transactionRequestError({ to, blobs: ['0xzz'] })?.shortMessage).toBe('Blob data must be hex bytes.')
+    expect(transactionRequestError({ to, blobs: '0x01' })?.shortMessage).toBe('Invalid `blobs`: expected a list of hex strings')
+    expect(transactionRequestError({ to, blobVersionedHashes: [] })?.shortMessage).toBe('Blob data must not be empty.')
+    expect(transactionRequestError({ to, blobVersionedHashes: [`0x02${'22'.repeat(31)}`] })?.shortMessage).toMatch(/version is invalid/)
+    expect(transactionRequestError({ to, blobVersionedHashes: ['0x01'] })?.shortMessage).toMatch(/size is invalid/)
+  })
+
+  it('its refusals carry JSON-RPC invalid params (-32602)', () => {
+    expect(transactionRequestError({ to, gasPrice: '0x1', maxFeePerGas: '0x1' })?.code).toBe(-32602)
+    expect(TransactionRuleError.code).toBe(-32602)
   })
 })
 

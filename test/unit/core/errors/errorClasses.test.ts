@@ -72,7 +72,7 @@ describe('the error classes', () => {
         "SendFormError": "SEND_FORM_INCOMPLETE | - | A token is required",
         "SiwxOptionsConflictError": "SIWX_OPTIONS_CONFLICT | - | Cannot set both siweConfig and siwx options",
         "StorageTimeoutError": "STORAGE_TIMEOUT | - | Storage did not answer",
-        "TransactionRuleError": "TRANSACTION_RULE_BROKEN | - | Blob data must not be empty.",
+        "TransactionRuleError": "TRANSACTION_RULE_BROKEN | -32602 | Blob data must not be empty.",
         "UnsupportedNamespaceError": "UNSUPPORTED_NAMESPACE | - | Unsupported chain namespace",
         "WalletAtomicityNotSupportedError": "WALLET_ATOMICITY_NOT_SUPPORTED | 5760 | Atomicity not supported",
         "WalletBatchTooLargeError": "WALLET_BATCH_TOO_LARGE | 5740 | Bundle too large",

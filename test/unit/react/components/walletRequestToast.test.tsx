@@ -9,6 +9,8 @@ import { createFakeChainAdapter } from '../../../support/fakeChainAdapter'
 import { modalUiPerFile } from '../../../support/modalUi'
 
 const mount = modalUiPerFile()
+/** A signature as wallets answer one: 0x and 65 bytes. */
+const SIGNATURE = `0x${'1b'.repeat(65)}`
 
 async function setup() {
   const { adapter, answer } = createFakeChainAdapter()
@@ -43,8 +45,8 @@ describe('the wallet request toast', () => {
     expect(modal.getState().account.signature?.status).toBe('signing')
     expect(byTestId('gw-request-toast')).toBeNull()
     await act(async () => {
-      answer('signMessage', '0xsigned')
-      expect(await signing).toBe('0xsigned')
+      answer('signMessage', SIGNATURE)
+      expect(await signing).toBe(SIGNATURE)
     })
     expect(byTestId('gw-request-toast')).toBeNull()
   })
@@ -67,7 +69,7 @@ describe('the wallet request toast', () => {
     })
     expect(byTestId('gw-request-toast-title')?.textContent).toMatch(/^Approve in/)
     await act(async () => {
-      answer('signMessage', '0xsigned')
+      answer('signMessage', SIGNATURE)
       await signing
     })
     expect(byTestId('gw-request-toast-title')?.textContent).toBe('Signed')

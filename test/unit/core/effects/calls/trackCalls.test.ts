@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { trackCalls } from '../../../../../src/core/effects/calls/callsEffects'
-import { CALLS_POLL_MS } from '../../../../../src/core/domain/constants'
+import { CALLS_POLL_MS, PENDING_TRANSACTIONS_MAX } from '../../../../../src/core/domain/constants'
+import { storageHydrated } from '../../../../../src/core/events/persistence/storage'
 import { callsSendRequested, callsSent } from '../../../../../src/core/events/calls/calls'
 import { connectionDisconnected } from '../../../../../src/core/events/connection/connection'
 import { reply, runEffectAsync } from '../../../../support/runEffect'
@@ -54,6 +55,24 @@ describe('trackCalls', () => {
     const r = await runEffectAsync(trackCalls, { state: pending, loop: true, deps: { adapters: { eip155: wallet.adapter } } })
     expect(wallet.requests).toHaveLength(1)
     expect(r.state.calls!.batches['0xb1']!.status).toBe(200)
+  })
+
+  it(`stops asking about a batch the state let go: the oldest pending one beyond ${PENDING_TRANSACTIONS_MAX}`, async () => {
+    const pending = stateAfter([sent()], { from: sending() })
+    // A reload brings PENDING_TRANSACTIONS_MAX newer batches still pending: 0xb1 is one too many.
+    const newer = Array.from({ length: PENDING_TRANSACTIONS_MAX }, (_, i) => ({ id: `0xc${i}`, caipNetworkId: 'eip155:1', from: ACCOUNT, count: 1, atomicRequired: true, status: 100, atomic: false, receipts: [], sentAt: 1 }))
+    const wallet = callsWallet({ wallet_getCallsStatus: { value: { status: 100, atomic: true } } })
+    const r = await runEffectAsync(trackCalls, {
+      events: { marble: `${2.5 * CALLS_POLL_MS}ms h`, values: { h: storageHydrated({ calls: { batches: newer } }) } },
+      state: pending,
+      loop: true,
+      until: 10 * CALLS_POLL_MS,
+      deps: { adapters: { eip155: wallet.adapter } },
+    })
+    expect(r.state.calls!.batches['0xb1']).toBeUndefined()
+    expect(r.state.calls!.order).toHaveLength(PENDING_TRANSACTIONS_MAX)
+    // Asked at 0, 1 and 2 polls; never after it was let go.
+    expect(wallet.requests.filter(([, params]) => params[0] === '0xb1')).toHaveLength(3)
   })
 
   it('a batch sent one call at a time: waits for its receipts, then 200, 600 (partly) or 500', async () => {

@@ -34,6 +34,26 @@ describe('signInWithWallet', () => {
     expect(run.messages.map((m) => (m.notification.value as { type: string }).type)).toEqual(['siwx/sessionStored', 'modal/closeRequested'])
   })
 
+  it('needs the active address, its network among the app\'s and a client for it (spec §5), each failing in its own words before the wallet is asked', async () => {
+    const connectedOn = (caipNetworkId: string) =>
+      stateAfter([connectionSucceeded({ connectorId: 'a', namespace: 'eip155', accounts: [{ address: ACCOUNT, type: 'eoa' }], caipNetworkId })], { settings: { siwx: { required: true } } })
+    const signIn = (caipAddress: string) => siwxSignInRequested({ caipAddress, nonce: 'abcdefgh12345678', domain: 'app.example', uri: 'https://app.example' }, { requestId: 's1' })
+    const cases = [
+      // Another address than the one connected.
+      { state, request: signIn(`eip155:1:0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC`), adapters: true, message: 'No ActiveCaipAddress found' },
+      // The wallet is on a network the app does not list.
+      { state: connectedOn('eip155:999'), request: signIn(`eip155:999:${ACCOUNT}`), adapters: true, message: 'No ActiveCaipNetwork or client found' },
+      // No chain adapter reaches the wallet.
+      { state, request, adapters: false, message: 'No ConnectionController client found' },
+    ]
+    for (const c of cases) {
+      const { adapter, calls } = fakeAdapter({ signMessage: () => reply(`0x${'11'.repeat(65)}`, 10) })
+      const run = await runEffectAsync(signInWithWallet, { events: { marble: 'r', values: { r: c.request } }, state: c.state, loop: true, deps: { adapters: c.adapters ? { eip155: adapter } : {} } })
+      expect(calls, c.message).toHaveLength(0)
+      expect(run.state.siwxSignIn).toMatchObject({ status: 'failed', error: { shortMessage: c.message } })
+    }
+  })
+
   it("a refusal is 'Error signing message' and stores nothing; replaying the same event signs the same message", async () => {
     const refused = new GangwayError('Error signing message', { code: 4001 })
     const { adapter, calls } = fakeAdapter({ signMessage: () => replyError(refused, 5) })
