@@ -40,6 +40,9 @@ describe("the embedded wallet's smart account (ERC-4337, through the stack's bun
     await page.getByTestId('open-modal').click()
     await expect.poll(() => inModal(page, 'account-type').textContent(), { timeout: 20_000 }).toBe('EOA')
     expect(await inModal(page, 'account-type-switch').textContent()).toContain('Switch to smart account')
+    // Once the balances are in: their dollar total joins the sheet above the switch and moves it down
+    // (a click aimed just before may land where the button was).
+    await inModal(page, 'account-total').waitFor({ timeout: 20_000 })
     await inModal(page, 'account-type-switch').click()
     await expect.poll(async () => (await accounts())?.[0]?.type, { timeout: 20_000 }).toBe('smartAccount')
     const smart = (await accounts())![0]!.address as Address
