@@ -72,7 +72,7 @@ function paths(root: unknown, limit = 4000): (string | number)[][] {
   while (stack.length > 0 && out.length < limit) {
     const { v, p } = stack.pop() as { v: unknown; p: (string | number)[] }
     out.push(p)
-    if (isContainer(v)) for (const [k, child] of Object.entries(v)) stack.push({ v: child, p: [...p, Array.isArray(v) ? Number(k) : k] })
+    if (isContainer(v)) for (const [k, child] of Object.entries(v as object)) stack.push({ v: child, p: [...p, Array.isArray(v) ? Number(k) : k] })
   }
   return out
 }

@@ -30,25 +30,18 @@ export const signInWithWallet: Effect<WalletDeps & Partial<ApiDeps>> = (event$, 
       const { caipAddress, nonce, domain, uri } = e.payload
       const state = state$.value
       const fail = (error: unknown) => siwxSignInFailed({ caipAddress, error: serializeError(error, 'Error signing message') }, meta)
-<<<<<<< HEAD
-      const account = siwxAccountOf(caipAddress)
-      const connection = account ? selectActiveConnection(state, account.namespace) : null
-      const adapter = account ? deps.adapters[account.namespace] : undefined
-      if (!account || !connection || !adapter || selectCaipAddress(state) !== caipAddress) {
-=======
-      const connection = selectActiveConnection(state, 'eip155')
-      const [namespace, chainId, address] = caipAddress.split(':')
       // Spec §5: sign-in needs the active address, its network (one the host lists) and the client
       // that reaches its wallet (the namespace's chain adapter), each failing with its own words.
-      if (!connection || !address || selectCaipAddress(state) !== caipAddress) {
->>>>>>> rules
+      const account = siwxAccountOf(caipAddress)
+      const connection = account ? selectActiveConnection(state, account.namespace) : null
+      if (!account || !connection || selectCaipAddress(state) !== caipAddress) {
         return of(fail(new GangwayError('No ActiveCaipAddress found', { details: caipAddress })))
       }
-      if (selectActiveNetwork(state)?.caipNetworkId !== `${namespace}:${chainId}`) {
-        return of(fail(new GangwayError('No ActiveCaipNetwork or client found', { details: `${namespace}:${chainId} is not one of the app's networks` })))
+      if (selectActiveNetwork(state)?.caipNetworkId !== account.caipNetworkId) {
+        return of(fail(new GangwayError('No ActiveCaipNetwork or client found', { details: `${account.caipNetworkId} is not one of the app's networks` })))
       }
-      const adapter = deps.adapters.eip155
-      if (!adapter) return of(fail(new GangwayError('No ConnectionController client found', { details: 'no chain adapter serves eip155' })))
+      const adapter = deps.adapters[account.namespace]
+      if (!adapter) return of(fail(new GangwayError('No ConnectionController client found', { details: `no chain adapter serves ${account.namespace}` })))
       const statement = state.settings.siwx?.statement
       const store = state.settings.siwx?.hosted ? (deps.api?.blockchain ?? null) : null
       if (state.settings.siwx?.hosted && !store) {

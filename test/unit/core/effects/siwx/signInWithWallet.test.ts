@@ -170,7 +170,7 @@ describe('signInWithWallet', () => {
       const evm = fakeAdapter({ signMessage: () => reply(`0x${'11'.repeat(65)}`, 10) })
       const run = await runEffectAsync(signInWithWallet, { events: { marble: 'r', values: { r: solRequest } }, state: solState(), loop: true, deps: { adapters: { eip155: evm.adapter } } })
       expect(evm.calls).toEqual([])
-      expect(run.state.siwxSignIn).toMatchObject({ status: 'failed', error: { shortMessage: 'No ActiveCaipAddress found' } })
+      expect(run.state.siwxSignIn).toMatchObject({ status: 'failed', error: { shortMessage: 'No ConnectionController client found', details: 'no chain adapter serves solana' } })
     })
   })
 })
