@@ -13,8 +13,15 @@ export function requestsInFlight(page: Page): number {
 }
 
 /** A page with its own context (own IndexedDB and localStorage), collecting console errors. */
+/** How long a page's wait (an element, a navigation, an action's target) may take before it fails. */
+export const PAGE_WAIT_MS = 60_000
+
 export async function newPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}) {
   const context: BrowserContext = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } })
+  // Waits for an element or a navigation end when it happens; the limit only bounds a failure. In
+  // a full run (four e2e workers beside the unit suite and the smoke test's builds on two cores) a
+  // reload took more than Playwright's default 30 s to draw the demo again.
+  context.setDefaultTimeout(PAGE_WAIT_MS)
   const page: Page = await context.newPage()
   const errors: string[] = []
   const requests = new Set<Request>()
