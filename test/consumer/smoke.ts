@@ -53,10 +53,12 @@ export const MAX_BUILD_JS_FILES = 30
  * The browser package's tarball at most: a guard against growth nobody noticed. #25's target was
  * 450 kB (a lean package; the testing kit is a package of its own); with session permissions it was
  * 455 kB; RPC fallback, the frame's full protocol, the Connect layout options and the sign-in
- * grammar made it 474 kB; Pay (its chunk, declarations and README section) 484 kB, of which
- * README.md is 122 kB unpacked (bench/package.bench.ts reports it against 450).
+ * grammar made it 474 kB; Pay (its chunk, declarations and README section) 484 kB; Solana sign-in,
+ * the reverse name lookup, token prices, directory images and EIP-7811 asset discovery, then the
+ * spec's rules on wallet answers and host requests, 498 kB, of which README.md is 128 kB unpacked
+ * (bench/package.bench.ts reports it against 450).
  */
-export const PACKED_BUDGET_BYTES = 490_000
+export const PACKED_BUDGET_BYTES = 510_000
 
 /**
  * How long a page may take to reach a state this test waits for (hydrated, a dialog drawn, a
