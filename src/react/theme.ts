@@ -108,6 +108,7 @@ ${declarations(THEME_COLOURS.dark)}
 .gw-account-address { margin: 0; text-align: center; font-size: 1.15em; font-weight: 600; }
 .gw-small-icon { width: 28px; height: 28px; font-size: 15px; display: inline-flex; align-items: center; justify-content: center; text-decoration: none; }
 .gw-account-total { margin: 4px 0 0; text-align: center; font-size: 2.2em; font-weight: 600; }
+.gw-placeholder-line { display: inline-block; width: 4em; height: 1em; vertical-align: middle; border-radius: 6px; background: var(--gw-bg-2); }
 .gw-account-actions { display: flex; gap: 8px; }
 .gw-account-actions .gw-button { justify-content: center; }
 .gw-button[data-destructive='true'] { color: var(--gw-error); }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { BALANCE_DECIMALS } from '../../core/domain/constants.js'
 import { formatBalance, formatDollars, formatUsd } from '../../core/domain/format.js'
-import { selectAccountBalance, type AccountBalance as Balance } from '../../core/reducers/data/dataSelectors.js'
+import { selectAccountBalance, selectTokenBalancesPending, type AccountBalance as Balance } from '../../core/reducers/data/dataSelectors.js'
 import { selectActiveNetwork } from '../../core/selectors.js'
 import { useI18n, type I18n } from '../i18n/i18n.js'
 import { useModalState } from '../useModalState.js'
@@ -66,6 +66,7 @@ export function AccountBalance() {
   const amounts = useAmountFormat()
   const balance = useModalState(selectAccountBalance, sameBalance)
   const fallbackSymbol = useModalState((s) => selectActiveNetwork(s)?.nativeCurrency.symbol)
+  const pending = useModalState(selectTokenBalancesPending)
   return (
     <>
       <p className="gw-account-balance" data-testid="account-balance" data-source={balance?.source ?? 'none'}>
@@ -74,6 +75,10 @@ export function AccountBalance() {
       {balance?.usdValue != null ? (
         <p className="gw-account-balance-usd gw-muted" data-testid="account-balance-usd">
           {amounts.usd(balance.usdValue)}
+        </p>
+      ) : pending ? (
+        <p className="gw-account-balance-usd" data-testid="account-balance-usd-pending" aria-hidden="true">
+          <span className="gw-placeholder-line" />
         </p>
       ) : null}
     </>

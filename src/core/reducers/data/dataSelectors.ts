@@ -1,3 +1,4 @@
+import { isFeatureSupported } from '../../domain/constants.js'
 import { filterTokenBalances } from '../../domain/walletLists.js'
 import type { TokenBalance } from '../../domain/entities.js'
 import type { SendToken } from '../../events/connection/send.js'
@@ -45,6 +46,19 @@ export function selectTokenBalances(state: ModalState): TokenBalance[] | null {
   const caipAddress = selectCaipAddress(state)
   const balances = caipAddress ? state.tokenBalances.byAccount[caipAddress]?.balances : null
   return balances ? filterTokenBalances(balances) : null
+}
+
+/**
+ * Whether the active account's balances are still to come from the data API (the host has it and
+ * the namespace has balances there, and no answer or failure is in yet). Account keeps their
+ * lines meanwhile, so that its buttons do not move down under the visitor's pointer when they
+ * arrive.
+ */
+export function selectTokenBalancesPending(state: ModalState): boolean {
+  const caipAddress = selectCaipAddress(state)
+  const namespace = state.connection.activeNamespace
+  if (!caipAddress || !namespace || state.settings.services?.blockchainApi !== true || !isFeatureSupported('balances', namespace)) return false
+  return state.tokenBalances.byAccount[caipAddress] === undefined
 }
 
 /** A token the active account can send, with its balance in whole units (null while unknown) and its icon when the balances give one. */

@@ -6,7 +6,7 @@ import { accountTypePreferred } from '../../../core/events/modal/preferences.js'
 import { isFeatureSupported } from '../../../core/domain/constants.js'
 import { included } from '../../../core/features/lazyFeatureDescriptions.js'
 import { shortenEmail, sumTokenValues, truncateAddress } from '../../../core/domain/format.js'
-import { selectTokenBalances } from '../../../core/reducers/data/dataSelectors.js'
+import { selectTokenBalances, selectTokenBalancesPending } from '../../../core/reducers/data/dataSelectors.js'
 import { selectActiveCaipNetworkId, selectActiveConnection, selectActiveNetwork, selectAddress, selectCaipAddress } from '../../../core/selectors.js'
 import type { ModalState } from '../../../core/state.js'
 import { AccountBalance, useAmountFormat } from '../../components/AccountBalance.js'
@@ -111,6 +111,7 @@ export function AccountView({ modal }: ViewProps) {
   const identity = useModalState(selectIdentity)
   const names = useModalState((s) => included(s.settings, 'names'))
   const total = useModalState(selectTotal)
+  const totalPending = useModalState(selectTokenBalancesPending)
   // The wallets list is offered with multiWallet, and whenever several chain families are connected.
   const listsWallets = useModalState(
     (s) => s.features.multiWallet || Object.values(s.connection.byNamespace).filter((ns) => (ns?.connections.length ?? 0) > 0).length > 1,
@@ -176,6 +177,10 @@ export function AccountView({ modal }: ViewProps) {
       {total !== null ? (
         <p className="gw-account-total" data-testid="account-total">
           {amounts.usd(total)}
+        </p>
+      ) : totalPending ? (
+        <p className="gw-account-total" data-testid="account-total-pending" aria-hidden="true">
+          <span className="gw-placeholder-line" />
         </p>
       ) : null}
       <AccountBalance />
