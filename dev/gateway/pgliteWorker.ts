@@ -43,7 +43,7 @@ type WorkerStart = { tag: typeof WORKER_TAG; dataDir: string | undefined }
 type Ask = { op: 'query'; text: string; params: unknown[] } | { op: 'memory' } | { op: 'close' }
 type Request = Ask & { id: number }
 /** An error as it crosses threads: structured cloning keeps an Error's message but drops PostgreSQL's fields (its `code`, …). */
-type SentError = { message: string; database: boolean; fields: Record<string, string | number | boolean | null> }
+type SentError = { message: string; database: boolean; fields: Record<string, unknown> }
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SentError }
 type Started = { ready: true } | { ready: false; error: SentError }
 
@@ -172,7 +172,11 @@ function sendable(error: unknown, isDatabaseError: (error: Error) => boolean): S
   if (!(error instanceof Error)) return { message: String(error), database: false, fields: {} }
   const fields: SentError['fields'] = {}
   for (const [key, value] of Object.entries(error)) {
-    if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') fields[key] = value
+    try {
+      fields[key] = structuredClone(value)
+    } catch {
+      // A field that cannot cross threads (a function, say) is left behind.
+    }
   }
   return { message: error.message, database: isDatabaseError(error), fields }
 }
