@@ -12,7 +12,7 @@ import { convertRoutes, type GatewayAmm } from './convert'
 import { createNameStore } from './names'
 import { onrampRoutes } from './onramp'
 import { createSessionStore, sessionAddress } from './sessions'
-import { memoryStorage, openStorage, type GatewayStorage } from './storage'
+import { memoryStorage, openStorage, type GatewayStorage, type StorageOptions } from './storage'
 import { createSolanaData, isSolanaAddress, SOLANA_DEFAULT_PRICES, type GatewaySolana } from './solanaData'
 import {
   caip2Param,
@@ -46,10 +46,11 @@ export type GatewayOptions = {
   solana?: GatewaySolana
   /**
    * Where names and sign-in sessions are kept: `{ url }` a PostgreSQL server (`DATABASE_URL`; several
-   * gateways may share it), `{ dataDir? }` PGlite (PostgreSQL in WASM) on disk or in memory;
-   * without it, this process's memory.
+   * gateways may share it), `{ dataDir? }` PGlite (PostgreSQL in WASM) on disk or in memory, on a
+   * worker thread of its own (`pgliteThread: 'main'` runs it on the event loop); without it, this
+   * process's memory.
    */
-  database?: { url?: string | undefined; dataDir?: string | undefined }
+  database?: StorageOptions
   /** Uniswap V2 deployments (factory, router, WETH) the swap API quotes and builds on, per chain. */
   amm?: GatewayAmm[]
   /** The account the dev on-ramp providers deliver from (it holds the test USDC reserve). */
@@ -190,7 +191,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     // Liveness: the process answers. Readiness, for a load balancer: the database answers too
     // (503 with Retry-After while it cannot be reached).
     { method: 'GET', pattern: /^\/health$/, handler: () => ({ json: { ok: true } }) },
-    { method: 'GET', pattern: /^\/ready$/, handler: async () => (await storage.ping(), { json: { ready: true, storage: storage.kind } }) },
+    // PGlite's memory too: it lives in this process, where it is most of what the process holds.
+    { method: 'GET', pattern: /^\/ready$/, handler: async () => (await storage.ping(), { json: { ready: true, storage: storage.kind, ...(storage.memory ? { storageMemory: await storage.memory() } : {}) } }) },
   ]
 
   function directoryRoutes(): Route[] {

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
 import type { HostedSession } from '../../src/core/domain/siwxSessions'
 import type { AnalyticsRecord } from './control'
+import type { PgliteMemory, PgliteThread } from './pgliteWorker'
 import { HttpError } from './validate'
 
 /** A kept sign-in session: what is listed, plus whose it is (an EVM or Solana address) and its nonce (unique per address). */
@@ -124,6 +123,8 @@ export interface GatewayStorage {
   }
   /** Empties every table of test state (the control's reset); the index, derived from the chains, stays. */
   clear(): Promise<void>
+  /** What the database costs this process (PGlite only: a server's memory is its own). */
+  memory?(): Promise<PgliteMemory>
   close(): Promise<void>
 }
 
@@ -281,6 +282,7 @@ export function memoryStorage(): GatewayStorage {
 /** What `sqlStorage` runs queries with: a PGlite instance or a `pg` pool. */
 export type SqlClient = {
   query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>
+  memory?(): Promise<PgliteMemory>
   close(): Promise<void>
 }
 
@@ -439,14 +441,16 @@ const isDataError = (error: unknown) => /^2[23]/.test(String((error as { code?: 
  * retried once the database is back, and nothing was half-written (each write is one statement).
  */
 export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): GatewayStorage {
+  const unavailable = (error: unknown) =>
+    isDataError(error) ? error : new HttpError(503, `The database is unavailable: ${(error as Error)?.message ?? String(error)}`, { 'retry-after': '1' })
   const run = async <R,>(text: string, params: unknown[] = []): Promise<R[]> => {
     try {
       return (await sql.query<R>(text, params)).rows
     } catch (error) {
-      if (isDataError(error)) throw error
-      throw new HttpError(503, `The database is unavailable: ${(error as Error)?.message ?? String(error)}`, { 'retry-after': '1' })
+      throw unavailable(error)
     }
   }
+  const memory = sql.memory?.bind(sql)
   const count = async (table: 'gateway_names' | 'gateway_sessions') => Number((await run<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0]?.n ?? 0)
   return {
     kind,
@@ -654,18 +658,25 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
       await run('DELETE FROM gateway_names')
       await run('DELETE FROM gateway_analytics')
     },
+    ...(memory ? { memory: () => memory().catch((error: unknown) => Promise.reject(unavailable(error))) } : {}),
     close: () => sql.close(),
   }
 }
 
 /**
- * Opens the gateway's database: a PostgreSQL server when `url` is given (`DATABASE_URL`), else
- * PGlite (PostgreSQL in WASM) in `dataDir`, or in memory without one. Both run the same SQL.
+ * Where the gateway's database is: a PostgreSQL server (`url`, `DATABASE_URL`), else PGlite
+ * (PostgreSQL in WASM) in `dataDir`, or in memory without one, on its own worker thread unless
+ * `pgliteThread` is `'main'` (the gateway's event loop: every query holds up every request).
+ */
+export type StorageOptions = { url?: string | undefined; dataDir?: string | undefined; pgliteThread?: PgliteThread | undefined }
+
+/**
+ * Opens the gateway's database (see `StorageOptions`), migrated. PGlite and a server run the same SQL.
  *
  * @example
  * const storage = await openStorage({ url: process.env.DATABASE_URL, dataDir: '.cache/gateway-db' })
  */
-export async function openStorage(options: { url?: string | undefined; dataDir?: string | undefined }): Promise<GatewayStorage> {
+export async function openStorage(options: StorageOptions): Promise<GatewayStorage> {
   if (options.url) {
     const { default: pg } = await import('pg')
     const pool = new pg.Pool({ connectionString: options.url, max: 8, connectionTimeoutMillis: 5_000 })
@@ -685,15 +696,12 @@ export async function openStorage(options: { url?: string | undefined; dataDir?:
     }
     return sqlStorage({ query: (text, params) => pool.query(text, params) as never, close: () => pool.end() }, 'postgres')
   }
-  const { PGlite } = await import('@electric-sql/pglite')
-  // PGlite makes its own directory but not the ones above it (a fresh checkout has no .cache).
-  if (options.dataDir !== undefined) mkdirSync(dirname(resolve(options.dataDir)), { recursive: true })
-  const db = await PGlite.create(options.dataDir ?? 'memory://')
-  const client: SqlClient = { query: (text, params) => db.query(text, params) as never, close: () => db.close() }
+  const { openPglite } = await import('./pgliteWorker')
+  const client = await openPglite({ dataDir: options.dataDir, thread: options.pgliteThread })
   try {
     await migrate(client)
   } catch (error) {
-    await db.close().catch(() => {})
+    await client.close().catch(() => {})
     throw error
   }
   return sqlStorage(client, 'pglite')

@@ -9,8 +9,8 @@ import { memoryStorage, openStorage, type GatewayStorage, type IndexedTxRow, typ
 import { call, P, startStack } from './harness'
 
 // The gateway's storage: one contract, run against this process's memory, PGlite (PostgreSQL in
-// WASM) and Debian's PostgreSQL server; then gateways sharing one server, and one outliving a
-// server restart.
+// WASM, on its worker thread and on this one) and Debian's PostgreSQL server; then gateways
+// sharing one server, and one outliving a server restart.
 
 let pg: PostgresServer
 let chains: DevChains
@@ -45,7 +45,8 @@ const sameHandle = async (first: GatewayStorage): Promise<GatewayStorage> => ({ 
 
 const backends: [string, () => Promise<GatewayStorage>, (first: GatewayStorage) => Promise<GatewayStorage>][] = [
   ['memory', async () => memoryStorage(), sameHandle],
-  ['PGlite', () => openStorage({}), sameHandle],
+  ['PGlite (its worker thread)', () => openStorage({}), sameHandle],
+  ['PGlite (in process)', () => openStorage({ pgliteThread: 'main' }), sameHandle],
   ['PostgreSQL', () => openStorage({ url: pg.url }), () => openStorage({ url: pg.url })],
 ]
 
@@ -328,6 +329,8 @@ describe('gateways over one PostgreSQL server', () => {
     try {
       expect((await call(gateway.url, 'GET', `/v1/profile/account/kept.gangway?${P}`)).status).toBe(200)
       expect(await call(gateway.url, 'GET', '/ready')).toMatchObject({ status: 200, body: { ready: true, storage: 'postgres' } })
+      // A server's memory is not the gateway's to report.
+      expect((await call(gateway.url, 'GET', '/ready')).body).not.toHaveProperty('storageMemory')
       await pg.stop()
       const down = await call(gateway.url, 'GET', `/v1/profile/account/kept.gangway?${P}`)
       expect(down.status).toBe(503)
