@@ -246,11 +246,13 @@ export function sqlAuthStore(sql: SqlClient, kind: 'pglite' | 'postgres', option
       }
       // Another service may link the identity at the same moment: the first link stands, and a
       // user made here for nothing goes.
-      const [link] = await run<{ user_id: string }>(
-        `WITH added AS (INSERT INTO auth_identities (method, subject, user_id) VALUES ($1, $2, $3) ON CONFLICT (method, subject) DO NOTHING RETURNING user_id)
-         SELECT user_id FROM added UNION ALL SELECT user_id FROM auth_identities WHERE method = $1 AND subject = $2`,
-        [identity.method, subject, user.id],
-      )
+      // (The winner's link is read by a statement of its own: one begun before it committed would not see it.)
+      const linked = await run('INSERT INTO auth_identities (method, subject, user_id) VALUES ($1, $2, $3) ON CONFLICT (method, subject) DO NOTHING RETURNING 1', [
+        identity.method,
+        subject,
+        user.id,
+      ])
+      const [link] = linked.length ? [] : await run<{ user_id: string }>('SELECT user_id FROM auth_identities WHERE method = $1 AND subject = $2', [identity.method, subject])
       const userId = link?.user_id ?? user.id
       if (made !== null && userId !== made) await run('DELETE FROM auth_users WHERE id = $1', [made])
       const update = (withEmail: string | null) =>
