@@ -593,6 +593,23 @@ describe('auth service on a shared database', () => {
     expect(await whoIs(one, winner)).toBe(401)
   }, 30_000)
 
+  it('runs on PGlite: sign-in, the e-mail change and sign-out', async () => {
+    const service = await start({ database: {} })
+    const token = await signIn(service, 'lite@example.test', 'dev-p')
+    const userId = await whoIs(service, token)
+    let since = mark()
+    await call(service, 'POST', '/v1/email/update', { email: 'lite.new@example.test' }, token)
+    const primary = (await nextMail('lite@example.test', since)).code
+    since = mark()
+    expect((await call(service, 'POST', '/v1/email/update/primary', { otp: primary }, token)).body).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
+    const secondary = (await nextMail('lite.new@example.test', since)).code
+    expect((await call(service, 'POST', '/v1/email/update/secondary', { otp: secondary }, token)).body).toEqual({ email: 'lite.new@example.test' })
+    const again = await call(service, 'POST', '/v1/otp/verify', { email: 'lite.new@example.test', deviceId: 'dev-p', otp: await loginCode(service, 'lite.new@example.test', 'dev-p') })
+    expect(await whoIs(service, again.body.token as string)).toBe(userId)
+    expect((await call(service, 'POST', '/v1/signout', undefined, token)).status).toBe(200)
+    expect(await whoIs(service, token)).toBe(401)
+  }, 30_000)
+
   it('answers 503 while PostgreSQL is down and serves again once it is back, the code still good', async () => {
     const database = { url: await freshDatabase() }
     const service = await start({ database })
