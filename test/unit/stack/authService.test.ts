@@ -19,6 +19,7 @@ import { AuthHttpError, type AuthRoute } from '../../../dev/auth/service/types'
 import { createMailer, type Mailer } from '../../../dev/mail/mailer'
 import { startMailSink, type Mail, type MailSink } from '../../../dev/mail/mailSink'
 import { startPostgres, type PostgresServer } from '../../../dev/gateway/postgresServer'
+import { openStorage } from '../../../dev/gateway/storage'
 
 let sink: MailSink
 let mailer: Mailer
@@ -531,6 +532,22 @@ describe('auth service on a shared database', () => {
     expect(await whoIs(second, reply.body.token as string)).toBe(userId)
     // A device never approved still needs its link.
     expect((await call(second, 'POST', '/v1/email/connect', { email: 'restart@example.test', deviceId: 'dev-r2' })).body).toEqual({ action: 'VERIFY_DEVICE' })
+
+    // The gateway migrates its own tables into the same database beside the service's.
+    const gateway = await openStorage(database)
+    await gateway.names.count()
+    await gateway.close()
+    expect(await whoIs(second, token)).toBe(userId)
+    // The database holds no token that signs anybody in: only their hashes.
+    const client = new pg.Client({ connectionString: database.url })
+    await client.connect()
+    try {
+      const { rows } = await client.query<{ token_hash: string }>('SELECT token_hash FROM auth_sessions')
+      expect(rows.length).toBe(2)
+      expect(rows.map((r) => r.token_hash)).not.toContain(token)
+    } finally {
+      await client.end()
+    }
   }, 30_000)
 
   it('shares users, sessions, device approvals and one-time codes between two services', async () => {
