@@ -244,10 +244,12 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
       const key = deviceKey(email, deviceId)
       const existing = approvalByDevice.get(key)
       const pending = existing === undefined ? undefined : approvals.get(existing)
-      if (pending) {
+      // A link still valid is renewed; one expired is replaced, so its mail stays dead.
+      if (pending && now() < pending.expiresAt) {
         pending.expiresAt = now() + APPROVAL_TTL_MS
         return pending.token
       }
+      if (pending) approvals.delete(pending.token)
       const token = approvalLinkToken()
       approvals.set(token, { token, email, deviceId, expiresAt: now() + APPROVAL_TTL_MS })
       approvalByDevice.set(key, token)
