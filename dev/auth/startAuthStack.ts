@@ -9,6 +9,7 @@ import { startOidcProvider } from '../oidc/startOidcProvider'
 import { startFarcasterRelay } from '../farcaster/startFarcasterRelay'
 import { farcasterRoutes } from './service/farcaster'
 import { SOCIAL_PROVIDERS, socialRoutes } from './service/social'
+import type { AuthDatabaseOptions } from './service/sqlStore'
 import { startAuthService, type SmartAccountNetworkConfig } from './service/startAuthService'
 import type { DevChain } from '../chain/startChains'
 import { deployDelegationFramework } from './delegationFramework'
@@ -36,6 +37,8 @@ export async function startAuthStack(
      * up: the wallet service's answer about smart accounts waits for them.
      */
     smartAccounts?: SmartAccountChain[] | Promise<SmartAccountChain[]>
+    /** Where the auth service keeps users, devices, sessions and codes (see `startAuthService`); its memory without it. */
+    database?: AuthDatabaseOptions
   } = {},
 ) {
   const ports = options.ports ?? {}
@@ -80,6 +83,7 @@ export async function startAuthStack(
       ...(existsSync(BUILT_FRAME) ? { frameDir: BUILT_FRAME } : {}),
       routes: [social, farcasterRoutes({ relayUrl: farcaster.url, users: farcaster.users })],
       smartAccounts,
+      ...(options.database ? { database: options.database } : {}),
       ...(options.log ? { log: options.log } : {}),
     })
     stops.push(() => auth.stop())

@@ -350,18 +350,23 @@ const MIGRATIONS = [
 /** An arbitrary key of the advisory lock that keeps two gateways from migrating at once. */
 const MIGRATION_LOCK = 727_100
 
-/** Runs the steps the database has not run yet, one gateway at a time. */
-export async function migrate(sql: SqlClient): Promise<void> {
+/** A schema: its steps, and the table recording how many of them a database has run. */
+export type Schema = { table: string; steps: readonly string[] }
+
+const GATEWAY_SCHEMA: Schema = { table: 'gateway_migrations', steps: MIGRATIONS }
+
+/** Runs the steps of `schema` (the gateway's by default) the database has not run yet, one process at a time. */
+export async function migrate(sql: SqlClient, schema: Schema = GATEWAY_SCHEMA): Promise<void> {
   await sql.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
   try {
-    await sql.query('CREATE TABLE IF NOT EXISTS gateway_migrations (step integer PRIMARY KEY)')
-    const done = new Set((await sql.query<{ step: number }>('SELECT step FROM gateway_migrations')).rows.map((r) => Number(r.step)))
-    for (const [i, step] of MIGRATIONS.entries()) {
+    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema.table} (step integer PRIMARY KEY)`)
+    const done = new Set((await sql.query<{ step: number }>(`SELECT step FROM ${schema.table}`)).rows.map((r) => Number(r.step)))
+    for (const [i, step] of schema.steps.entries()) {
       if (done.has(i)) continue
       await sql.query('BEGIN')
       try {
         for (const statement of step.split(';').map((s) => s.trim()).filter(Boolean)) await sql.query(statement)
-        await sql.query('INSERT INTO gateway_migrations (step) VALUES ($1)', [i])
+        await sql.query(`INSERT INTO ${schema.table} (step) VALUES ($1)`, [i])
         await sql.query('COMMIT')
       } catch (error) {
         await sql.query('ROLLBACK')
@@ -425,7 +430,7 @@ const toIndexedTx = (r: IndexedTxDbRow): IndexedTxRow => ({
 })
 
 /** A unique constraint refused the row. */
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown })?.code === '23505'
+export const isUniqueViolation = (error: unknown) => (error as { code?: unknown })?.code === '23505'
 
 /** An analytics event's id, as the modal's client sends it (`body.eventId`), if it has one. */
 function eventIdOf(record: AnalyticsRecord): string | null {
@@ -433,7 +438,7 @@ function eventIdOf(record: AnalyticsRecord): string | null {
   return typeof id === 'string' && id !== '' ? id : null
 }
 /** The data was refused (SQLSTATE classes 22, data exception, and 23, integrity constraint violation), not the database lost. */
-const isDataError = (error: unknown) => /^2[23]/.test(String((error as { code?: unknown })?.code ?? ''))
+export const isDataError = (error: unknown) => /^2[23]/.test(String((error as { code?: unknown })?.code ?? ''))
 
 /**
  * The storage over PostgreSQL (PGlite or a server), already migrated. A query that fails for
@@ -677,6 +682,19 @@ export type StorageOptions = { url?: string | undefined; dataDir?: string | unde
  * const storage = await openStorage({ url: process.env.DATABASE_URL, dataDir: '.cache/gateway-db' })
  */
 export async function openStorage(options: StorageOptions): Promise<GatewayStorage> {
+  const { sql, kind } = await openDatabase(options, (client) => migrate(client))
+  return sqlStorage(sql, kind)
+}
+
+/**
+ * Opens a PostgreSQL server (`url`) or PGlite (in `dataDir`, or in memory; on its own thread
+ * unless `pgliteThread` is `'main'`), running `prepare`
+ * (the migration) first on one connection; the auth service opens its database so too.
+ */
+export async function openDatabase(
+  options: StorageOptions,
+  prepare: (sql: SqlClient) => Promise<void>,
+): Promise<{ sql: SqlClient; kind: 'pglite' | 'postgres' }> {
   if (options.url) {
     const { default: pg } = await import('pg')
     const pool = new pg.Pool({ connectionString: options.url, max: 8, connectionTimeoutMillis: 5_000 })
@@ -686,7 +704,7 @@ export async function openStorage(options: StorageOptions): Promise<GatewayStora
       // One connection for the migration: its lock and transaction are the connection's.
       const connection = await pool.connect()
       try {
-        await migrate({ query: (text, params) => connection.query(text, params) as never, close: async () => {} })
+        await prepare({ query: (text, params) => connection.query(text, params) as never, close: async () => {} })
       } finally {
         connection.release()
       }
@@ -694,15 +712,15 @@ export async function openStorage(options: StorageOptions): Promise<GatewayStora
       await pool.end().catch(() => {})
       throw error
     }
-    return sqlStorage({ query: (text, params) => pool.query(text, params) as never, close: () => pool.end() }, 'postgres')
+    return { sql: { query: (text, params) => pool.query(text, params) as never, close: () => pool.end() }, kind: 'postgres' }
   }
   const { openPglite } = await import('./pgliteWorker')
   const client = await openPglite({ dataDir: options.dataDir, thread: options.pgliteThread })
   try {
-    await migrate(client)
+    await prepare(client)
   } catch (error) {
     await client.close().catch(() => {})
     throw error
   }
-  return sqlStorage(client, 'pglite')
+  return { sql: client, kind: 'pglite' }
 }

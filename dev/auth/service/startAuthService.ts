@@ -1,7 +1,9 @@
 // The embedded wallet's auth service on 127.0.0.1: e-mail sign-in with one-time codes, device
 // approval by mailed link, sessions, changing the e-mail, and the built frame page under /frame/.
 // Other sign-in methods (social login, Farcaster) plug in as extra routes sharing its users and
-// sessions. Everything is kept in memory, per service.
+// sessions. Its users, devices, sessions and codes are kept in the service's memory, or with
+// `database` in PostgreSQL (PGlite or a server), where a restart keeps them and every service
+// on the database shares them.
 //
 // API (JSON in and out, `{ error }` on failure, never cached):
 // - POST /v1/email/connect {email, deviceId}         → { action: 'VERIFY_DEVICE' | 'VERIFY_OTP' }
@@ -28,7 +30,8 @@ import type { SmartAccountsEnvironment } from '../delegationFramework'
 import { serveFrameFile } from './frame'
 import { bearerToken, deviceIdField, emailField, otpField, readJson, sendHtml, sendJson } from './http'
 import { approvalMail, codeMail, simplePage, type CodePurpose, type ServiceMail } from './messages'
-import { createAuthStore } from './store'
+import type { AuthDatabaseOptions } from './sqlStore'
+import { createAuthStore, noCodeRequested, type AuthStore } from './store'
 import { AuthHttpError, type AuthRoute, type AuthRouteContext, type AuthUserRecord } from './types'
 
 export type AuthServiceOptions = {
@@ -48,6 +51,13 @@ export type AuthServiceOptions = {
   otpTtlMs?: number
   /** The clock, ms since the epoch (default Date.now). */
   now?: () => number
+  /**
+   * Where users, devices, sessions and one-time codes are kept: `{ url }` a PostgreSQL server
+   * (every service pointed at it shares them), `{ dataDir? }` PGlite (PostgreSQL in WASM) on disk
+   * or in memory; the tables are made at start. Without it, the service's memory (a restart
+   * signs everybody out).
+   */
+  database?: AuthDatabaseOptions
   /** Receives one line per request and any internal error. */
   log?: (line: string) => void
   /**
@@ -115,8 +125,8 @@ function canonicalOrigin(origin: string): string {
 }
 
 /**
- * Starts the auth service on 127.0.0.1. State lives in this service only: two services in one
- * process share nothing.
+ * Starts the auth service on 127.0.0.1. Without `database` its state lives in this service only:
+ * two services share nothing; with one, every service on it shares users, sessions and codes.
  *
  * @example
  * const auth = await startAuthService({ mailer: createMailer({ port: sink.smtpPort }) })
@@ -127,7 +137,10 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
   const log = options.log ?? (() => {})
   const now = options.now ?? Date.now
   const otpTtlMs = options.otpTtlMs ?? DEFAULT_OTP_TTL_MS
-  const store = createAuthStore({ now, otpTtlMs, sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS })
+  const storeOptions = { now, otpTtlMs, sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS }
+  const store: AuthStore = options.database
+    ? await import('./sqlStore').then((m) => m.openSqlAuthStore(options.database!, storeOptions))
+    : createAuthStore(storeOptions)
   const allowed = options.allowedOrigins ? new Set(options.allowedOrigins.map(canonicalOrigin)) : null
   const frameAncestors = allowed ? (allowed.size ? [...allowed].join(' ') : "'none'") : DEFAULT_FRAME_ANCESTORS
   const extraRoutes = options.routes ?? []
@@ -152,8 +165,8 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       return baseUrl
     },
     isAllowedOrigin: (origin) => (allowed ? allowed.has(origin) : DEFAULT_ORIGIN.test(origin)),
-    findOrCreateUser: async (identity) => store.findOrCreateUser(identity),
-    createSession: async (userId) => store.createSession(userId),
+    findOrCreateUser: (identity) => store.findOrCreateUser(identity),
+    createSession: (userId) => store.createSession(userId),
     now,
   }
 
@@ -173,15 +186,15 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
   }
 
   /** The signed-in user of the request; 401 `Session Expired` otherwise. */
-  function requireUser(req: IncomingMessage): AuthUserRecord {
-    const user = store.sessionUser(bearerToken(req))
+  async function requireUser(req: IncomingMessage): Promise<AuthUserRecord> {
+    const user = await store.sessionUser(bearerToken(req))
     if (!user) throw new AuthHttpError(401, 'Session Expired')
     return user
   }
 
   /** Mails a new login code to the address for the device. */
   async function sendLoginCode(email: string, deviceId: string): Promise<void> {
-    await mailCode(email, store.newLoginCode(email, deviceId), 'login')
+    await mailCode(email, await store.newLoginCode(email, deviceId), 'login')
   }
 
   const api: Record<string, Record<string, Handler>> = {
@@ -190,13 +203,13 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
         const body = await readJson(req)
         const email = emailField(body)
         const deviceId = deviceIdField(body)
-        if (store.isDeviceApproved(email, deviceId)) {
-          store.takeApprovalNotice(email, deviceId)
+        if (await store.isDeviceApproved(email, deviceId)) {
+          await store.takeApprovalNotice(email, deviceId)
           await sendLoginCode(email, deviceId)
           sendJson(res, 200, { action: 'VERIFY_OTP' })
           return
         }
-        const token = store.approvalToken(email, deviceId)
+        const token = await store.approvalToken(email, deviceId)
         await mail(approvalMail(email, `${baseUrl}/v1/device/approve?token=${token}`))
         sendJson(res, 200, { action: 'VERIFY_DEVICE' })
       },
@@ -204,7 +217,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     '/v1/device/approve': {
       GET: async (_req, res, url) => {
         const token = url.searchParams.get('token') ?? ''
-        const approved = /^[0-9a-f]{64}$/.test(token) ? store.approve(token) : null
+        const approved = /^[0-9a-f]{64}$/.test(token) ? await store.approve(token) : null
         if (!approved) {
           sendHtml(res, 400, simplePage('Link invalid', 'This approval link is invalid or was already used. Sign in again from the app to get a new one.'))
           return
@@ -218,11 +231,11 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
         const body = await readJson(req)
         const email = emailField(body)
         const deviceId = deviceIdField(body)
-        if (!store.isDeviceApproved(email, deviceId)) {
+        if (!(await store.isDeviceApproved(email, deviceId))) {
           sendJson(res, 200, { approved: false })
           return
         }
-        if (store.takeApprovalNotice(email, deviceId)) {
+        if (await store.takeApprovalNotice(email, deviceId)) {
           await sendLoginCode(email, deviceId)
           sendJson(res, 200, { approved: true, action: 'VERIFY_OTP' })
           return
@@ -236,9 +249,15 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
         const email = emailField(body)
         const deviceId = deviceIdField(body)
         const otp = otpField(body)
-        store.checkLoginCode(email, deviceId, otp)
-        const user = store.findOrCreateUser({ method: 'email', subject: email, email })
-        sendJson(res, 200, store.createSession(user.id))
+        const spend = await store.checkLoginCode(email, deviceId, otp)
+        // The code is spent last: a failure before it (the database gone) leaves it to be entered again.
+        const user = await store.findOrCreateUser({ method: 'email', subject: email, email })
+        const session = await store.createSession(user.id)
+        if (!(await spend())) {
+          await store.endSession(session.token)
+          throw noCodeRequested()
+        }
+        sendJson(res, 200, session)
       },
     },
     '/v1/smart-accounts': {
@@ -258,7 +277,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     },
     '/v1/me': {
       GET: async (req, res) => {
-        const user = requireUser(req)
+        const user = await requireUser(req)
         const me: AuthMeUser = {
           id: user.id,
           email: user.email,
@@ -276,43 +295,43 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       POST: async (req, res) => {
         const token = bearerToken(req)
         if (token === null) throw new AuthHttpError(401, 'Session Expired')
-        store.endSession(token)
+        await store.endSession(token)
         sendJson(res, 200, { ok: true })
       },
     },
     '/v1/email/update': {
       POST: async (req, res) => {
-        const user = requireUser(req)
+        const user = await requireUser(req)
         const email = emailField(await readJson(req))
-        const { currentEmail, code } = store.startEmailUpdate(user, email)
+        const { currentEmail, code } = await store.startEmailUpdate(user, email)
         await mailCode(currentEmail, code, 'confirm-current')
         sendJson(res, 200, { action: 'VERIFY_PRIMARY_OTP' })
       },
     },
     '/v1/email/update/primary': {
       POST: async (req, res) => {
-        const user = requireUser(req)
+        const user = await requireUser(req)
         const otp = otpField(await readJson(req))
-        const { newEmail, code } = store.confirmPrimary(user, otp)
+        const { newEmail, code } = await store.confirmPrimary(user, otp)
         await mailCode(newEmail, code, 'confirm-new')
         sendJson(res, 200, { action: 'VERIFY_SECONDARY_OTP' })
       },
     },
     '/v1/email/update/secondary': {
       POST: async (req, res) => {
-        const user = requireUser(req)
+        const user = await requireUser(req)
         const otp = otpField(await readJson(req))
-        sendJson(res, 200, { email: store.confirmSecondary(user, otp) })
+        sendJson(res, 200, { email: await store.confirmSecondary(user, otp) })
       },
     },
     '/_control/sessions/expire': {
       POST: async (_req, res) => {
-        sendJson(res, 200, { ok: true, expired: store.expireSessions() })
+        sendJson(res, 200, { ok: true, expired: await store.expireSessions() })
       },
     },
     '/_control/codes/expire': {
       POST: async (_req, res) => {
-        sendJson(res, 200, { ok: true, expired: store.expireCodes() })
+        sendJson(res, 200, { ok: true, expired: await store.expireCodes() })
       },
     },
     '/_control/health': {
@@ -363,10 +382,15 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     res.once('finish', () => log(`auth: ${req.method} ${req.url?.split('?')[0]} ${res.statusCode} ${Date.now() - started}ms`))
     handle(req, res).catch((error: unknown) => fail(req, res, error))
   })
-  await new Promise<void>((ok, failed) => {
-    server.once('error', failed)
-    server.listen(options.port ?? 0, '127.0.0.1', () => ok())
-  })
+  try {
+    await new Promise<void>((ok, failed) => {
+      server.once('error', failed)
+      server.listen(options.port ?? 0, '127.0.0.1', () => ok())
+    })
+  } catch (error) {
+    await store.close().catch(() => {})
+    throw error
+  }
   const { port } = server.address() as AddressInfo
   baseUrl = `http://127.0.0.1:${port}`
 
@@ -379,7 +403,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       stopping ??= new Promise<void>((ok) => {
         server.closeAllConnections()
         server.close(() => ok())
-      })
+      }).then(() => store.close())
       return stopping
     },
   }

@@ -1,11 +1,15 @@
-// The auth service's state, all in memory and owned by one service: users and the identities
-// they sign in with, devices approved per e-mail address, pending device approvals, one-time
-// codes and sessions.
+// The auth service's state: users and the identities they sign in with, devices approved per
+// e-mail address, pending device approvals, one-time codes and sessions. `AuthStore` is the
+// contract; `createAuthStore` keeps it in one service's memory, `openSqlAuthStore` (sqlStore.ts)
+// in PostgreSQL, shared by every service on the database and kept across restarts.
 
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { generatePrivateKey } from 'viem/accounts'
 import { normalizeEmail } from './http'
 import { AuthHttpError, type AuthMethod, type AuthUserRecord } from './types'
+
+/** How often (by the service's clock) expired sessions, links and codes are deleted. */
+export const SWEEP_INTERVAL_MS = 60_000
 
 /** Wrong tries after which a code is burnt. */
 export const MAX_CODE_ATTEMPTS = 5
@@ -14,7 +18,7 @@ export const MAX_CODE_ATTEMPTS = 5
 export const APPROVAL_TTL_MS = 60 * 60 * 1000
 
 /** A one-time code waiting to be entered. */
-type PendingCode = { code: string; expiresAt: number; attempts: number }
+export type PendingCode = { code: string; expiresAt: number; attempts: number }
 
 /** An e-mail change between its two confirmations. */
 type PendingUpdate = { newEmail: string; stage: 'primary' | 'secondary'; code: PendingCode }
@@ -28,6 +32,11 @@ export function randomToken(): string {
   return randomBytes(32).toString('base64url')
 }
 
+/** A device approval link's token: hex, so no run of six digits in the link reads as a one-time code. */
+export function approvalLinkToken(): string {
+  return randomBytes(32).toString('hex')
+}
+
 /** A random six-digit code, leading zeros included. */
 export function randomCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0')
@@ -36,6 +45,64 @@ export function randomCode(): string {
 /** The key of a sign-in identity: `${method}:${subject}`. */
 function identityKey(method: AuthMethod, subject: string): string {
   return `${method}:${subject}`
+}
+
+/** What a user signs in with. */
+export type UserIdentity = { method: AuthMethod; subject: string; email?: string | null; username?: string | null }
+
+/**
+ * Where the auth service keeps its state. Every method may reject with a 503 `AuthHttpError` when
+ * the store's database cannot be reached; code checks reject with the frame's error messages.
+ */
+export interface AuthStore {
+  readonly kind: 'memory' | 'pglite' | 'postgres'
+  /** Whether the device was approved for the address. */
+  isDeviceApproved(email: string, deviceId: string): Promise<boolean>
+  /** The approval token for a device (the pending one, its validity renewed, or a new one). */
+  approvalToken(email: string, deviceId: string): Promise<string>
+  /** Approves the device of a valid, unused token; null when there is none. */
+  approve(token: string): Promise<{ email: string; deviceId: string } | null>
+  /** True once for a device approved since its last status check. */
+  takeApprovalNotice(email: string, deviceId: string): Promise<boolean>
+  /** A fresh login code for the device, replacing any earlier one. */
+  newLoginCode(email: string, deviceId: string): Promise<string>
+  /**
+   * Checks the device's login code; throws the frame's error when it is not the right one (a
+   * wrong try counts). Resolves with `spend`, which uses the code up and resolves false when it
+   * was spent, replaced or burnt meanwhile: the caller spends it once its own writes are done,
+   * so a failure before leaves the code to be entered again.
+   */
+  checkLoginCode(email: string, deviceId: string, given: string): Promise<() => Promise<boolean>>
+  /**
+   * The user for an outside identity, made on first sign-in with fresh EVM and Solana keys. An
+   * identity new to the service whose e-mail belongs to a user is linked to that user. The
+   * user's `auth` becomes this method; a user name given replaces the old one; an e-mail fills
+   * an empty one.
+   */
+  findOrCreateUser(identity: UserIdentity): Promise<AuthUserRecord>
+  /** A new session for the user. */
+  createSession(userId: string): Promise<{ token: string; expiresAt: number }>
+  /** The signed-in user of a token, or null when the token is unknown or expired. */
+  sessionUser(token: string | null): Promise<AuthUserRecord | null>
+  /** Ends one session. */
+  endSession(token: string): Promise<void>
+  /** Ends every session; how many there were. */
+  expireSessions(): Promise<number>
+  /** Makes every pending code expired (kept, so a check says 'Code expired'); how many. */
+  expireCodes(): Promise<number>
+  /**
+   * Starts changing the user's e-mail to `newEmail` and returns the code for the current
+   * address. Throws when the user has no e-mail, or the new one is theirs or another user's.
+   */
+  startEmailUpdate(user: AuthUserRecord, newEmail: string): Promise<{ currentEmail: string; code: string }>
+  /** Confirms the current address's code; returns the new address and the code to mail it. */
+  confirmPrimary(user: AuthUserRecord, given: string): Promise<{ newEmail: string; code: string }>
+  /**
+   * Confirms the new address's code and moves the user (their e-mail identity and approved
+   * devices) to it; returns the new address.
+   */
+  confirmSecondary(user: AuthUserRecord, given: string): Promise<string>
+  close(): Promise<void>
 }
 
 /** The key of an (e-mail, device) pair. */
@@ -51,28 +118,76 @@ function sameCode(pending: string, given: string): boolean {
 }
 
 /**
- * Checks a code against the pending one and spends it when right. Throws the error the frame
- * shows otherwise: no code, expired, too many attempts (the fifth wrong try burns the code) or
- * wrong.
+ * Judges a code against the pending one: 'right', 'wrong' (the caller counts the try) or
+ * 'expired' (the caller forgets the code); throws when there is no code or it is burnt.
+ */
+export function judgeCode(pending: PendingCode | null | undefined, given: string, now: number): 'right' | 'wrong' | 'expired' {
+  if (!pending) throw new AuthHttpError(400, 'No code requested')
+  if (pending.attempts >= MAX_CODE_ATTEMPTS) throw tooManyAttempts()
+  if (now >= pending.expiresAt) return 'expired'
+  return sameCode(pending.code, given) ? 'right' : 'wrong'
+}
+
+export const noCodeRequested = () => new AuthHttpError(400, 'No code requested')
+export const codeExpired = () => new AuthHttpError(400, 'Code expired')
+const tooManyAttempts = () => new AuthHttpError(400, 'Too many attempts, request a new code')
+export const emailInUse = () => new AuthHttpError(409, 'Email already in use')
+
+/** The error of a wrong try, `attempts` the wrong tries made so far (the fifth burns the code). */
+export function wrongCode(attempts: number): AuthHttpError {
+  return attempts >= MAX_CODE_ATTEMPTS ? tooManyAttempts() : new AuthHttpError(400, 'Invalid code')
+}
+
+/** Checks the e-mail change may start; the address to confirm from. */
+export function checkEmailUpdate(user: AuthUserRecord, newEmail: string, holder: string | undefined): string {
+  if (user.email === null) throw new AuthHttpError(400, 'No e-mail to confirm from')
+  if (newEmail === user.email) throw new AuthHttpError(400, 'That is already your e-mail')
+  if (holder !== undefined && holder !== user.id) throw emailInUse()
+  return user.email
+}
+
+/** A new user's record: fresh EVM and Solana keys, no e-mail yet. */
+export function newUserRecord(method: AuthMethod, createdAt: number): AuthUserRecord {
+  return {
+    id: `u_${randomBytes(12).toString('hex')}`,
+    email: null,
+    username: null,
+    auth: method,
+    privateKey: generatePrivateKey(),
+    solanaSeed: `0x${randomBytes(32).toString('hex')}`,
+    createdAt,
+  }
+}
+
+/** The normalized e-mail and subject of an identity; throws when the subject is empty. */
+export function identityOf(identity: UserIdentity): { email: string | null; subject: string } {
+  const given = identity.email ?? (identity.method === 'email' ? identity.subject : null)
+  const email = given ? normalizeEmail(given) : null
+  const subject = identity.method === 'email' ? email : identity.subject.trim()
+  if (!subject) throw new AuthHttpError(400, identity.method === 'email' ? 'Invalid e-mail address' : 'Missing identity subject')
+  return { email, subject }
+}
+
+/**
+ * Checks a code in memory and spends it when right, else throws the frame's error (a wrong try
+ * counted on `pending`, an expired code forgotten).
  */
 function checkCode(pending: PendingCode | undefined, given: string, now: number, forget: () => void): void {
-  if (!pending) throw new AuthHttpError(400, 'No code requested')
-  if (pending.attempts >= MAX_CODE_ATTEMPTS) throw new AuthHttpError(400, 'Too many attempts, request a new code')
-  if (now >= pending.expiresAt) {
+  const verdict = judgeCode(pending, given, now)
+  if (verdict === 'expired') {
     forget()
-    throw new AuthHttpError(400, 'Code expired')
+    throw codeExpired()
   }
-  if (sameCode(pending.code, given)) {
+  if (verdict === 'right') {
     forget()
     return
   }
-  pending.attempts += 1
-  if (pending.attempts >= MAX_CODE_ATTEMPTS) throw new AuthHttpError(400, 'Too many attempts, request a new code')
-  throw new AuthHttpError(400, 'Invalid code')
+  pending!.attempts += 1
+  throw wrongCode(pending!.attempts)
 }
 
-/** A new store; every service makes its own. */
-export function createAuthStore(options: AuthStoreOptions) {
+/** A new store in this service's memory; every service makes its own. */
+export function createAuthStore(options: AuthStoreOptions): AuthStore {
   const { now } = options
   const users = new Map<string, AuthUserRecord>()
   /** identity key → user id */
@@ -97,7 +212,7 @@ export function createAuthStore(options: AuthStoreOptions) {
   /** Forgets what has expired, at most once a minute of the service's clock. */
   function sweep(): void {
     const t = now()
-    if (t - lastSweep < 60_000) return
+    if (t - lastSweep < SWEEP_INTERVAL_MS) return
     lastSweep = t
     for (const [token, session] of sessions) if (t >= session.expiresAt) sessions.delete(token)
     for (const [token, approval] of approvals) {
@@ -120,32 +235,28 @@ export function createAuthStore(options: AuthStoreOptions) {
   }
 
   return {
-    sweep,
+    kind: 'memory',
 
-    /** Whether the device was approved for the address. */
-    isDeviceApproved(email: string, deviceId: string): boolean {
-      return devices.get(email)?.has(deviceId) ?? false
-    },
+    isDeviceApproved: async (email, deviceId) => devices.get(email)?.has(deviceId) ?? false,
 
-    /** The approval token for a device (the pending one, its validity renewed, or a new one). */
-    approvalToken(email: string, deviceId: string): string {
+    async approvalToken(email, deviceId) {
       sweep()
       const key = deviceKey(email, deviceId)
       const existing = approvalByDevice.get(key)
       const pending = existing === undefined ? undefined : approvals.get(existing)
-      if (pending) {
+      // A link still valid is renewed; one expired is replaced, so its mail stays dead.
+      if (pending && now() < pending.expiresAt) {
         pending.expiresAt = now() + APPROVAL_TTL_MS
         return pending.token
       }
-      // Hex, so no run of six digits in the link reads as a one-time code.
-      const token = randomBytes(32).toString('hex')
+      if (pending) approvals.delete(pending.token)
+      const token = approvalLinkToken()
       approvals.set(token, { token, email, deviceId, expiresAt: now() + APPROVAL_TTL_MS })
       approvalByDevice.set(key, token)
       return token
     },
 
-    /** Approves the device of a valid, unused token; false when there is none. */
-    approve(token: string): { email: string; deviceId: string } | null {
+    async approve(token) {
       const pending = approvals.get(token)
       if (!pending) return null
       approvals.delete(token)
@@ -159,50 +270,38 @@ export function createAuthStore(options: AuthStoreOptions) {
       return { email: pending.email, deviceId: pending.deviceId }
     },
 
-    /** True once for a device approved since its last status check. */
-    takeApprovalNotice(email: string, deviceId: string): boolean {
-      return approvedUnseen.delete(deviceKey(email, deviceId))
-    },
+    takeApprovalNotice: async (email, deviceId) => approvedUnseen.delete(deviceKey(email, deviceId)),
 
-    /** A fresh login code for the device, replacing any earlier one. */
-    newLoginCode(email: string, deviceId: string): string {
+    async newLoginCode(email, deviceId) {
       sweep()
       const code = newCode()
       loginCodes.set(deviceKey(email, deviceId), code)
       return code.code
     },
 
-    /** Spends the device's login code; throws the frame's error when it is not the right one. */
-    checkLoginCode(email: string, deviceId: string, given: string): void {
+    async checkLoginCode(email, deviceId, given) {
       const key = deviceKey(email, deviceId)
-      checkCode(loginCodes.get(key), given, now(), () => loginCodes.delete(key))
+      const pending = loginCodes.get(key)
+      const verdict = judgeCode(pending, given, now())
+      if (verdict === 'expired') {
+        loginCodes.delete(key)
+        throw codeExpired()
+      }
+      if (verdict === 'wrong') {
+        pending!.attempts += 1
+        throw wrongCode(pending!.attempts)
+      }
+      return async () => loginCodes.get(key) === pending && pending!.attempts < MAX_CODE_ATTEMPTS && loginCodes.delete(key)
     },
 
-    /**
-     * The user for an outside identity, made on first sign-in with fresh EVM and Solana keys. An
-     * identity new to the service whose e-mail belongs to a user is linked to that user. The
-     * user's `auth` becomes this method; a user name given replaces the old one; an e-mail fills
-     * an empty one.
-     */
-    findOrCreateUser(identity: { method: AuthMethod; subject: string; email?: string | null; username?: string | null }): AuthUserRecord {
-      const given = identity.email ?? (identity.method === 'email' ? identity.subject : null)
-      const email = given ? normalizeEmail(given) : null
-      const subject = identity.method === 'email' ? email : identity.subject.trim()
-      if (!subject) throw new AuthHttpError(400, identity.method === 'email' ? 'Invalid e-mail address' : 'Missing identity subject')
+    async findOrCreateUser(identity) {
+      const { email, subject } = identityOf(identity)
       const key = identityKey(identity.method, subject)
       const knownId = identities.get(key)
       let user = knownId === undefined ? undefined : users.get(knownId)
       if (!user && email) user = userByEmail(email)
       if (!user) {
-        user = {
-          id: `u_${randomBytes(12).toString('hex')}`,
-          email: null,
-          username: null,
-          auth: identity.method,
-          privateKey: generatePrivateKey(),
-          solanaSeed: `0x${randomBytes(32).toString('hex')}`,
-          createdAt: now(),
-        }
+        user = newUserRecord(identity.method, now())
         users.set(user.id, user)
       }
       identities.set(key, user.id)
@@ -212,15 +311,10 @@ export function createAuthStore(options: AuthStoreOptions) {
         user.email = email
         byEmail.set(email, user.id)
       }
-      return user
+      return { ...user }
     },
 
-    user(id: string): AuthUserRecord | undefined {
-      return users.get(id)
-    },
-
-    /** A new session for the user. */
-    createSession(userId: string): { token: string; expiresAt: number } {
+    async createSession(userId) {
       if (!users.has(userId)) throw new Error(`No user ${userId}`)
       sweep()
       const token = randomToken()
@@ -229,8 +323,7 @@ export function createAuthStore(options: AuthStoreOptions) {
       return { token, expiresAt }
     },
 
-    /** The signed-in user of a token, or null when the token is unknown or expired. */
-    sessionUser(token: string | null): AuthUserRecord | null {
+    async sessionUser(token) {
       if (token === null) return null
       const session = sessions.get(token)
       if (!session) return null
@@ -238,46 +331,36 @@ export function createAuthStore(options: AuthStoreOptions) {
         sessions.delete(token)
         return null
       }
-      return users.get(session.userId) ?? null
+      const user = users.get(session.userId)
+      return user ? { ...user } : null
     },
 
-    /** Ends one session. */
-    endSession(token: string): void {
+    async endSession(token) {
       sessions.delete(token)
     },
 
-    /** Ends every session; how many there were. */
-    expireSessions(): number {
+    async expireSessions() {
       const count = sessions.size
       sessions.clear()
       return count
     },
 
-    /** Makes every pending code expired (kept, so a check says 'Code expired'); how many. */
-    expireCodes(): number {
+    async expireCodes() {
       const t = now()
       for (const code of loginCodes.values()) code.expiresAt = t
       for (const update of updates.values()) update.code.expiresAt = t
       return loginCodes.size + updates.size
     },
 
-    /**
-     * Starts changing the user's e-mail to `newEmail` and returns the code for the current
-     * address. Throws when the user has no e-mail, or the new one is theirs or another user's.
-     */
-    startEmailUpdate(user: AuthUserRecord, newEmail: string): { currentEmail: string; code: string } {
-      if (user.email === null) throw new AuthHttpError(400, 'No e-mail to confirm from')
-      if (newEmail === user.email) throw new AuthHttpError(400, 'That is already your e-mail')
-      const holder = byEmail.get(newEmail)
-      if (holder !== undefined && holder !== user.id) throw new AuthHttpError(409, 'Email already in use')
+    async startEmailUpdate(user, newEmail) {
+      const currentEmail = checkEmailUpdate(user, newEmail, byEmail.get(newEmail))
       sweep()
       const code = newCode()
       updates.set(user.id, { newEmail, stage: 'primary', code })
-      return { currentEmail: user.email, code: code.code }
+      return { currentEmail, code: code.code }
     },
 
-    /** Confirms the current address's code; returns the new address and the code to mail it. */
-    confirmPrimary(user: AuthUserRecord, given: string): { newEmail: string; code: string } {
+    async confirmPrimary(user, given) {
       const update = updates.get(user.id)
       const pending = update?.stage === 'primary' ? update.code : undefined
       checkCode(pending, given, now(), () => updates.delete(user.id))
@@ -286,18 +369,15 @@ export function createAuthStore(options: AuthStoreOptions) {
       return { newEmail: update!.newEmail, code: code.code }
     },
 
-    /**
-     * Confirms the new address's code and moves the user (their e-mail identity and approved
-     * devices) to it; returns the new address.
-     */
-    confirmSecondary(user: AuthUserRecord, given: string): string {
+    async confirmSecondary(user, given) {
       const update = updates.get(user.id)
       const pending = update?.stage === 'secondary' ? update.code : undefined
       checkCode(pending, given, now(), () => updates.delete(user.id))
       const newEmail = update!.newEmail
       const holder = byEmail.get(newEmail)
-      if (holder !== undefined && holder !== user.id) throw new AuthHttpError(409, 'Email already in use')
-      const oldEmail = user.email
+      if (holder !== undefined && holder !== user.id) throw emailInUse()
+      const record = users.get(user.id)!
+      const oldEmail = record.email
       if (oldEmail !== null) {
         byEmail.delete(oldEmail)
         const emailIdentity = identityKey('email', oldEmail)
@@ -313,11 +393,11 @@ export function createAuthStore(options: AuthStoreOptions) {
           devices.set(newEmail, merged)
         }
       }
-      user.email = newEmail
+      record.email = newEmail
       byEmail.set(newEmail, user.id)
       return newEmail
     },
+
+    async close() {},
   }
 }
-
-export type AuthStore = ReturnType<typeof createAuthStore>

@@ -1,6 +1,8 @@
 // The embedded wallet's auth service over real HTTP, mailing through the real mailer into the
 // local mail sink: device approval, one-time codes and their failures, sessions, the e-mail
-// change, input checks, extra sign-in routes and the frame's static files.
+// change, input checks, extra sign-in routes and the frame's static files; each store (memory,
+// PGlite, Debian's PostgreSQL) held to the same answers, then services sharing a database and one
+// restarted on it.
 import { createPrivateKey, createPublicKey } from 'node:crypto'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
@@ -8,12 +10,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { base58 } from '@scure/base'
 import { privateKeyToAccount } from 'viem/accounts'
+import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { AuthDatabaseOptions } from '../../../dev/auth/service/sqlStore'
 import { startAuthService, type AuthService, type AuthServiceOptions } from '../../../dev/auth/service/startAuthService'
 import { sendJson } from '../../../dev/auth/service/http'
 import { AuthHttpError, type AuthRoute } from '../../../dev/auth/service/types'
 import { createMailer, type Mailer } from '../../../dev/mail/mailer'
 import { startMailSink, type Mail, type MailSink } from '../../../dev/mail/mailSink'
+import { startPostgres, type PostgresServer } from '../../../dev/gateway/postgresServer'
+import { openStorage } from '../../../dev/gateway/storage'
 
 let sink: MailSink
 let mailer: Mailer
@@ -31,11 +37,58 @@ afterEach(async () => {
 afterAll(async () => {
   mailer.close()
   await sink.stop()
+  await postgres?.remove()
 })
 
-/** A service on a free port, mailing into the sink; stopped after the test. */
+let postgres: PostgresServer | undefined
+let databases = 0
+
+/** A new, empty database on the test's PostgreSQL server (started at the first call). */
+async function freshDatabase(): Promise<string> {
+  postgres ??= await startPostgres()
+  const name = `auth_${++databases}`
+  // The server accepts connections a moment before it accepts queries ('starting up', 57P03).
+  for (let attempt = 0; ; attempt++) {
+    const admin = new pg.Client({ connectionString: postgres.url })
+    try {
+      await admin.connect()
+      await admin.query(`CREATE DATABASE ${name}`)
+      break
+    } catch (error) {
+      if ((error as { code?: string }).code !== '57P03' || attempt > 100) throw error
+      await new Promise((r) => setTimeout(r, 50))
+    } finally {
+      await admin.end().catch(() => {})
+    }
+  }
+  return postgres.url.replace(/\/postgres$/, `/${name}`)
+}
+
+type Store = () => Promise<AuthDatabaseOptions | undefined>
+/** The stores the service's tests run against; each service gets one of its own. */
+const STORES: [string, Store][] = [
+  ['memory', async () => undefined],
+  ['PostgreSQL', async () => ({ url: await freshDatabase() })],
+]
+/** Where the services of the tests running now keep their data. */
+let storeOf: Store = STORES[0]![1]
+
+/** Runs the enclosing describe's services on `store`. */
+function useStore(store: Store): void {
+  beforeAll(() => {
+    storeOf = store
+    // The addresses are the same for every store: each store's tests start from an empty inbox.
+    sink.clear()
+  })
+  afterAll(() => {
+    storeOf = STORES[0]![1]
+  })
+}
+
+/** A service on a free port, mailing into the sink, on the store of the tests running; stopped after the test. */
 async function start(options: Partial<AuthServiceOptions> = {}): Promise<AuthService> {
-  const service = await startAuthService({ mailer, ...options })
+  const database = options.database ?? (await storeOf())
+  const service = await startAuthService({ mailer, ...options, ...(database ? { database } : {}) })
   services.push(service)
   return service
 }
@@ -112,7 +165,8 @@ function rawGet(service: AuthService, path: string): Promise<{ status: number; t
   })
 }
 
-describe('auth service: e-mail sign-in', () => {
+describe.each(STORES)('auth service (%s): e-mail sign-in', (_, store) => {
+  useStore(store)
   it('approves a new device by mailed link, then signs in with the mailed code', async () => {
     const service = await start()
     const email = 'alice@example.test'
@@ -226,7 +280,8 @@ describe('auth service: e-mail sign-in', () => {
   })
 })
 
-describe('auth service: sessions and the e-mail change', () => {
+describe.each(STORES)('auth service (%s): sessions and the e-mail change', (_, store) => {
+  useStore(store)
   it('changes the e-mail with a code to the current and one to the new address', async () => {
     const service = await start()
     const token = await signIn(service, 'dora@example.test', 'dev-d')
@@ -444,4 +499,147 @@ describe('auth service: input, routes and the frame', () => {
       await rm(dir, { recursive: true, force: true })
     }
   })
+})
+
+describe('auth service on a shared database', () => {
+  /** The user id of a session token, or the status when there is none. */
+  const whoIs = async (service: AuthService, token: string) => {
+    const me = await call(service, 'GET', '/v1/me', undefined, token)
+    return me.status === 200 ? (me.body.user as { id: string }).id : me.status
+  }
+
+  /** Mails a login code for an approved device through `service`; returns it. */
+  async function loginCode(service: AuthService, email: string, deviceId: string): Promise<string> {
+    const since = mark()
+    expect((await call(service, 'POST', '/v1/email/connect', { email, deviceId })).body).toEqual({ action: 'VERIFY_OTP' })
+    return (await nextMail(email, since)).code!
+  }
+
+  // (PGlite runs the same SQL through the same driver code, held to it by the gateway's storage
+  // suite; a PGlite start costs seconds, so these run on the PostgreSQL server.)
+  it('keeps a signed-in session, an approved device and a pending code across a restart', async () => {
+    const database = { url: await freshDatabase() }
+    const first = await start({ database })
+    const token = await signIn(first, 'restart@example.test', 'dev-r1')
+    const userId = await whoIs(first, token)
+    const pending = await loginCode(first, 'restart@example.test', 'dev-r1')
+    await first.stop()
+
+    const second = await start({ database })
+    expect(await whoIs(second, token)).toBe(userId)
+    const reply = await call(second, 'POST', '/v1/otp/verify', { email: 'restart@example.test', deviceId: 'dev-r1', otp: pending })
+    expect(reply.status).toBe(200)
+    expect(await whoIs(second, reply.body.token as string)).toBe(userId)
+    // A device never approved still needs its link.
+    expect((await call(second, 'POST', '/v1/email/connect', { email: 'restart@example.test', deviceId: 'dev-r2' })).body).toEqual({ action: 'VERIFY_DEVICE' })
+
+    // The gateway migrates its own tables into the same database beside the service's.
+    const gateway = await openStorage(database)
+    await gateway.names.count()
+    await gateway.close()
+    expect(await whoIs(second, token)).toBe(userId)
+    // The database holds no token that signs anybody in: only their hashes.
+    const client = new pg.Client({ connectionString: database.url })
+    await client.connect()
+    try {
+      const { rows } = await client.query<{ token_hash: string }>('SELECT token_hash FROM auth_sessions')
+      expect(rows.length).toBe(2)
+      expect(rows.map((r) => r.token_hash)).not.toContain(token)
+    } finally {
+      await client.end()
+    }
+  }, 30_000)
+
+  it('shares users, sessions, device approvals and one-time codes between two services', async () => {
+    const database = { url: await freshDatabase() }
+    const [one, two] = await Promise.all([start({ database }), start({ database })])
+    const email = 'shared@example.test'
+
+    // The link mailed by one service approves the device for the other; the code goes out once.
+    let since = mark()
+    expect((await call(one, 'POST', '/v1/email/connect', { email, deviceId: 'dev-a' })).body).toEqual({ action: 'VERIFY_DEVICE' })
+    const link = /https?:\/\/\S+\/v1\/device\/approve\?token=([0-9a-f]+)/.exec((await nextMail(email, since)).mail.text)![1]!
+    expect((await fetch(`${two.url}/v1/device/approve?token=${link}`)).status).toBe(200)
+    since = mark()
+    expect((await call(two, 'POST', '/v1/device/status', { email, deviceId: 'dev-a' })).body).toEqual({ approved: true, action: 'VERIFY_OTP' })
+    expect((await call(one, 'POST', '/v1/device/status', { email, deviceId: 'dev-a' })).body).toEqual({ approved: true })
+    const code = (await nextMail(email, since)).code!
+
+    // The code mailed through one service signs in through the other, once.
+    const session = await call(two, 'POST', '/v1/otp/verify', { email, deviceId: 'dev-a', otp: code })
+    expect(session.status).toBe(200)
+    expect((await call(one, 'POST', '/v1/otp/verify', { email, deviceId: 'dev-a', otp: code })).body).toEqual({ error: 'No code requested' })
+    const token = session.body.token as string
+    const userId = await whoIs(one, token)
+    expect(userId).toEqual(expect.stringMatching(/^u_/))
+    expect(await whoIs(two, token)).toBe(userId)
+
+    // Both services find the same user for an identity, even asked at the same moment.
+    const [viaOne, viaTwo] = await Promise.all([
+      one.context.findOrCreateUser({ method: 'google', subject: 'g-shared', email: 'SHARED@example.test', username: 'Shared' }),
+      two.context.findOrCreateUser({ method: 'google', subject: 'g-shared', email: 'shared@example.test', username: 'Shared' }),
+    ])
+    expect([viaOne.id, viaTwo.id]).toEqual([userId, userId])
+    const [newOne, newTwo] = await Promise.all([
+      one.context.findOrCreateUser({ method: 'github', subject: 'gh-new' }),
+      two.context.findOrCreateUser({ method: 'github', subject: 'gh-new' }),
+    ])
+    expect(newOne.id).toBe(newTwo.id)
+    expect(newOne.privateKey).toBe(newTwo.privateKey)
+
+    // Wrong tries count wherever they land: five, sent at once through both, burn the code.
+    const fresh = await loginCode(one, email, 'dev-a')
+    const tries = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((i) => call(i % 2 ? one : two, 'POST', '/v1/otp/verify', { email, deviceId: 'dev-a', otp: wrong(fresh, i) })))
+    expect(tries.filter((t) => t.body.error === 'Invalid code').length).toBe(4)
+    expect(tries.filter((t) => t.body.error === 'Too many attempts, request a new code').length).toBe(3)
+    expect((await call(two, 'POST', '/v1/otp/verify', { email, deviceId: 'dev-a', otp: fresh })).body).toEqual({ error: 'Too many attempts, request a new code' })
+    expect((await call(one, 'POST', '/v1/otp/verify', { email, deviceId: 'dev-a', otp: fresh })).body).toEqual({ error: 'Too many attempts, request a new code' })
+
+    // A code asked for through one service and entered at once through both signs in once.
+    const last = await loginCode(two, email, 'dev-a')
+    const racing = await Promise.all([one, two].map((s) => call(s, 'POST', '/v1/otp/verify', { email, deviceId: 'dev-a', otp: last })))
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 400])
+    expect(racing.find((r) => r.status === 400)!.body).toEqual({ error: 'No code requested' })
+    const winner = racing.find((r) => r.status === 200)!.body.token as string
+    expect(await whoIs(one, winner)).toBe(userId)
+
+    // Signing out through one service signs out of both; the control's switch too.
+    expect((await call(one, 'POST', '/v1/signout', undefined, token)).status).toBe(200)
+    expect(await whoIs(two, token)).toBe(401)
+    expect((await call(two, 'POST', '/_control/sessions/expire')).body).toEqual({ ok: true, expired: 1 })
+    expect(await whoIs(one, winner)).toBe(401)
+  }, 30_000)
+
+  it('runs on PGlite: sign-in, the e-mail change and sign-out', async () => {
+    const service = await start({ database: {} })
+    const token = await signIn(service, 'lite@example.test', 'dev-p')
+    const userId = await whoIs(service, token)
+    let since = mark()
+    await call(service, 'POST', '/v1/email/update', { email: 'lite.new@example.test' }, token)
+    const primary = (await nextMail('lite@example.test', since)).code
+    since = mark()
+    expect((await call(service, 'POST', '/v1/email/update/primary', { otp: primary }, token)).body).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
+    const secondary = (await nextMail('lite.new@example.test', since)).code
+    expect((await call(service, 'POST', '/v1/email/update/secondary', { otp: secondary }, token)).body).toEqual({ email: 'lite.new@example.test' })
+    const again = await call(service, 'POST', '/v1/otp/verify', { email: 'lite.new@example.test', deviceId: 'dev-p', otp: await loginCode(service, 'lite.new@example.test', 'dev-p') })
+    expect(await whoIs(service, again.body.token as string)).toBe(userId)
+    expect((await call(service, 'POST', '/v1/signout', undefined, token)).status).toBe(200)
+    expect(await whoIs(service, token)).toBe(401)
+  }, 30_000)
+
+  it('answers 503 while PostgreSQL is down and serves again once it is back, the code still good', async () => {
+    const database = { url: await freshDatabase() }
+    const service = await start({ database })
+    const token = await signIn(service, 'outage@example.test', 'dev-o')
+    const code = await loginCode(service, 'outage@example.test', 'dev-o')
+    await postgres!.stop()
+    try {
+      expect(await call(service, 'GET', '/v1/me', undefined, token)).toMatchObject({ status: 503, body: { error: 'The wallet service is unavailable, try again' } })
+      expect((await call(service, 'POST', '/v1/otp/verify', { email: 'outage@example.test', deviceId: 'dev-o', otp: code })).status).toBe(503)
+    } finally {
+      await postgres!.start()
+    }
+    await expect.poll(() => whoIs(service, token), { timeout: 10_000 }).toEqual(expect.stringMatching(/^u_/))
+    expect((await call(service, 'POST', '/v1/otp/verify', { email: 'outage@example.test', deviceId: 'dev-o', otp: code })).status).toBe(200)
+  }, 30_000)
 })
