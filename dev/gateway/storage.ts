@@ -81,6 +81,12 @@ export interface GatewayStorage {
     byNonce(address: string, nonce: string): Promise<(StoredSession & { revoked: boolean }) | null>
     /** The address's sessions live at `now`, newest first. */
     list(address: string, now: number): Promise<StoredSession[]>
+    /**
+     * One page of `list`: at most `limit` sessions older than the place `before` (a `next` of an
+     * earlier page; null for the newest), and `next`, where the following page starts (null at the
+     * last). A session added meanwhile does not move the pages after it.
+     */
+    page(address: string, now: number, before: number | null, limit: number): Promise<{ sessions: StoredSession[]; next: number | null }>
     get(address: string, id: string): Promise<StoredSession | null>
     /**
      * Revokes a session: it is no longer listed or found by id, but its nonce stays used, so its
@@ -95,12 +101,15 @@ export interface GatewayStorage {
     /**
      * Keeps `record` (`bytes` as JSON) unless an event with its `eventId` is kept already, then
      * drops the oldest past `caps`; resolves how many it dropped. Once the record is stored
-     * nothing fails the call: a trim that cannot run now is left to the next add.
+     * nothing fails the call: a trim that cannot run now is left to the next add. Its cost does
+     * not grow with the events kept: the count and size are running totals, and a trim reads
+     * only the oldest rows it drops.
      */
     add(record: AnalyticsRecord, bytes: number, caps: AnalyticsCaps): Promise<number>
     /** Oldest first. */
     list(): Promise<AnalyticsRecord[]>
     clear(): Promise<void>
+    /** The events kept and their bytes, from the running totals (no scan of the events). */
     size(): Promise<{ events: number; bytes: number }>
   }
   /**
@@ -149,9 +158,14 @@ function checkBatch(chainId: number, from: IndexCursor, to: { next: number }, tx
 /** The storage of one process's memory (unit tests, the testing kit's default). */
 export function memoryStorage(): GatewayStorage {
   let names = new Map<string, NameRow>()
-  /** Oldest first. */
-  let sessions: (StoredSession & { revoked?: true })[] = []
+  /** Oldest first; `seq` numbers them in the order added, as the SQL table's column does. */
+  let sessions: (StoredSession & { revoked?: true; seq: number })[] = []
+  let sessionSeq = 0
   let analytics: { record: AnalyticsRecord; bytes: number }[] = []
+  /** The running totals of `analytics`, and the event ids it holds. */
+  let analyticsBytes = 0
+  let analyticsIds = new Set<string>()
+  const strip = ({ revoked: _, seq: __, ...session }: StoredSession & { revoked?: true; seq: number }): StoredSession => session
   const cursors = new Map<number, IndexCursor>()
   /** Per chain, the transactions of each address (lower-case), in block order. */
   const indexed = new Map<number, Map<string, IndexedTxRow[]>>()
@@ -185,25 +199,26 @@ export function memoryStorage(): GatewayStorage {
         if (sessions.some((s) => sameAccount(s.address, session.address) && s.nonce === session.nonce)) return 'duplicate'
         if (sessions.length >= max) sessions = sessions.filter((s) => live(s, now))
         if (sessions.length >= max) return 'full'
-        sessions.push({ ...session })
+        sessions.push({ ...session, seq: ++sessionSeq })
         return 'ok'
       },
       byNonce: async (address, nonce) => {
         const found = sessions.find((s) => sameAccount(s.address, address) && s.nonce === nonce)
-        if (!found) return null
-        const { revoked, ...session } = found
-        return { ...session, revoked: !!revoked }
+        return found ? { ...strip(found), revoked: !!found.revoked } : null
       },
       list: async (address, now) =>
         sessions
           .filter((s) => sameAccount(s.address, address) && live(s, now) && !s.revoked)
           .reverse()
-          .map(({ revoked: _, ...s }) => s),
+          .map(strip),
+      page: async (address, now, before, limit) => {
+        const found = sessions.filter((s) => sameAccount(s.address, address) && live(s, now) && !s.revoked && (before === null || s.seq < before)).reverse()
+        const kept = found.slice(0, limit)
+        return { sessions: kept.map(strip), next: found.length > limit ? kept[kept.length - 1]!.seq : null }
+      },
       get: async (address, id) => {
         const found = sessions.find((s) => s.id === id && sameAccount(s.address, address) && !s.revoked)
-        if (!found) return null
-        const { revoked: _, ...session } = found
-        return session
+        return found ? strip(found) : null
       },
       async delete(address, id) {
         sessions = sessions.map((s) => (s.id === id && sameAccount(s.address, address) ? { ...s, revoked: true } : s))
@@ -213,19 +228,27 @@ export function memoryStorage(): GatewayStorage {
     analytics: {
       async add(record, bytes, caps) {
         const id = eventIdOf(record)
-        if (id !== null && analytics.some((a) => eventIdOf(a.record) === id)) return 0
+        if (id !== null && analyticsIds.has(id)) return 0
+        if (id !== null) analyticsIds.add(id)
         analytics.push({ record: structuredClone(record), bytes })
-        let total = analytics.reduce((sum, a) => sum + a.bytes, 0)
+        analyticsBytes += bytes
         let drop = 0
-        while (analytics.length - drop > caps.maxEvents || total > caps.maxBytes) total -= analytics[drop++]!.bytes
+        while (analytics.length - drop > caps.maxEvents || analyticsBytes > caps.maxBytes) {
+          const gone = analytics[drop++]!
+          analyticsBytes -= gone.bytes
+          const goneId = eventIdOf(gone.record)
+          if (goneId !== null) analyticsIds.delete(goneId)
+        }
         analytics.splice(0, drop)
         return drop
       },
       list: async () => analytics.map((a) => structuredClone(a.record)),
       async clear() {
         analytics = []
+        analyticsBytes = 0
+        analyticsIds = new Set()
       },
-      size: async () => ({ events: analytics.length, bytes: analytics.reduce((sum, a) => sum + a.bytes, 0) }),
+      size: async () => ({ events: analytics.length, bytes: analyticsBytes }),
     },
     index: {
       cursor: async (chainId) => ({ ...cursorOf(chainId) }),
@@ -273,6 +296,8 @@ export function memoryStorage(): GatewayStorage {
       names = new Map()
       sessions = []
       analytics = []
+      analyticsBytes = 0
+      analyticsIds = new Set()
     },
     async close() {},
   }
@@ -343,7 +368,18 @@ const MIGRATIONS = [
   `ALTER TABLE gateway_sessions ADD COLUMN revoked boolean NOT NULL DEFAULT false;`,
   // A name's text records (its avatar, …), as the JSON object they were set as.
   `ALTER TABLE gateway_names ADD COLUMN attributes text NOT NULL DEFAULT '{}';`,
+  // The running totals of the analytics events kept (one row), changed in the statement that adds
+  // or drops events, so neither an add nor its trim counts the table.
+  `CREATE TABLE gateway_analytics_totals (
+     one boolean PRIMARY KEY DEFAULT true CHECK (one),
+     events bigint NOT NULL,
+     bytes bigint NOT NULL
+   );
+   INSERT INTO gateway_analytics_totals (one, events, bytes) SELECT true, count(*), coalesce(sum(bytes), 0) FROM gateway_analytics;`,
 ]
+
+/** The most of the oldest analytics rows one trim statement reads (a trim past it runs again). */
+const TRIM_BATCH = 256
 
 /** An arbitrary key of the advisory lock that keeps two gateways from migrating at once. */
 const MIGRATION_LOCK = 727_100
@@ -444,10 +480,18 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
       return (await sql.query<R>(text, params)).rows
     } catch (error) {
       if (isDataError(error)) throw error
-      throw new HttpError(503, `The database is unavailable: ${(error as Error)?.message ?? String(error)}`, { 'retry-after': '1' })
+      // The driver's text (it may name the server's host and port) is for the log, not the client.
+      throw new HttpError(503, 'The database is unavailable; retry shortly', { 'retry-after': '1' }, undefined, (error as Error)?.message ?? String(error))
     }
   }
   const count = async (table: 'gateway_names' | 'gateway_sessions') => Number((await run<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0]?.n ?? 0)
+  /** Empties the analytics and takes what it deleted off the totals, in one statement (an add racing it stays counted). */
+  const clearAnalytics = async () => {
+    await run(
+      `WITH gone AS (DELETE FROM gateway_analytics RETURNING bytes)
+       UPDATE gateway_analytics_totals t SET events = t.events - (SELECT count(*) FROM gone), bytes = t.bytes - (SELECT coalesce(sum(bytes), 0) FROM gone)`,
+    )
+  }
   return {
     kind,
     async ping() {
@@ -531,6 +575,16 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
             [sessionKey(address), now],
           )
         ).map(toSession),
+      async page(address, now, before, limit) {
+        const rows = await run<SessionRow & { seq: string | number }>(
+          `SELECT seq, id, address, nonce, chain_id, domain, uri, issued_at, expiration_time FROM gateway_sessions
+           WHERE address_lower = $1 AND NOT revoked AND (expires_at IS NULL OR expires_at > $2) AND ($3::bigint IS NULL OR seq < $3::bigint)
+           ORDER BY seq DESC LIMIT $4`,
+          [sessionKey(address), now, before, limit + 1],
+        )
+        const kept = rows.slice(0, limit)
+        return { sessions: kept.map(toSession), next: rows.length > limit ? Number(kept[kept.length - 1]!.seq) : null }
+      },
       get: async (address, id) => {
         const rows = await run<SessionRow>(
           'SELECT id, address, nonce, chain_id, domain, uri, issued_at, expiration_time FROM gateway_sessions WHERE id = $1 AND address_lower = $2 AND NOT revoked',
@@ -545,35 +599,54 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
     },
     analytics: {
       async add(record, bytes, caps) {
-        // An event sent again (a client's retry) is kept once.
-        const added = await run('INSERT INTO gateway_analytics (bytes, record, event_id) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING RETURNING seq', [
-          bytes,
-          JSON.stringify(record),
-          eventIdOf(record),
-        ])
-        if (added.length === 0) return 0
-        // Newest first, the running count and size: past either cap, the older rows go. The
-        // record is stored by now: a trim that fails (the database went away) is the next add's.
+        // The event and the running totals in one statement: an event sent again (a client's
+        // retry, by its eventId) is kept once and counted once.
+        const [added] = await run<{ events: string | number; bytes: string | number }>(
+          `WITH added AS (
+             INSERT INTO gateway_analytics (bytes, record, event_id) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING RETURNING bytes
+           )
+           UPDATE gateway_analytics_totals t SET events = t.events + 1, bytes = t.bytes + added.bytes FROM added RETURNING t.events, t.bytes`,
+          [bytes, JSON.stringify(record), eventIdOf(record)],
+        )
+        if (!added) return 0
+        // Stored: a trim that fails now (the database went away) is the next add's.
+        let totals = { events: Number(added.events), bytes: Number(added.bytes) }
+        let dropped = 0
+        // For the size, how many rows to read is not known: a few, then twice as many each time.
+        let batch = 8
         try {
-          const dropped = await run(
-            `DELETE FROM gateway_analytics WHERE seq IN (
-               SELECT seq FROM (
-                 SELECT seq, row_number() OVER (ORDER BY seq DESC) AS n, sum(bytes) OVER (ORDER BY seq DESC) AS total FROM gateway_analytics
-               ) ranked WHERE n > $1 OR total > $2
-             ) RETURNING seq`,
-            [caps.maxEvents, caps.maxBytes],
-          )
-          return dropped.length
+          while (totals.events > caps.maxEvents || totals.bytes > caps.maxBytes) {
+            // The oldest rows while the count or the size is past its cap, read by the primary key
+            // (only as many as the count needs, unless the size does), and the totals less them.
+            const excessEvents = totals.events - caps.maxEvents
+            const excessBytes = totals.bytes - caps.maxBytes
+            const [trim] = await run<{ dropped: string | number; events: string | number; bytes: string | number }>(
+              `WITH oldest AS (
+                 SELECT seq, row_number() OVER (ORDER BY seq) AS n, sum(bytes) OVER (ORDER BY seq) - bytes AS before
+                 FROM (SELECT seq, bytes FROM gateway_analytics ORDER BY seq LIMIT $3) o
+               ), gone AS (
+                 DELETE FROM gateway_analytics a USING oldest WHERE a.seq = oldest.seq AND (oldest.n <= $1 OR oldest.before < $2) RETURNING a.bytes
+               )
+               UPDATE gateway_analytics_totals t SET events = t.events - (SELECT count(*) FROM gone), bytes = t.bytes - (SELECT coalesce(sum(bytes), 0) FROM gone)
+               RETURNING (SELECT count(*) FROM gone) AS dropped, t.events, t.bytes`,
+              [excessEvents, excessBytes, Math.min(excessBytes > 0 ? Math.max(batch, excessEvents) : excessEvents, TRIM_BATCH)],
+            )
+            batch *= 2
+            const gone = Number(trim?.dropped ?? 0)
+            dropped += gone
+            totals = { events: Number(trim?.events ?? 0), bytes: Number(trim?.bytes ?? 0) }
+            // Another gateway trimmed the same rows meanwhile: its trim stands for this one.
+            if (gone === 0) break
+          }
         } catch {
-          return 0
+          // Left to the next add.
         }
+        return dropped
       },
       list: async () => (await run<{ record: string }>('SELECT record FROM gateway_analytics ORDER BY seq')).map((r) => JSON.parse(r.record) as AnalyticsRecord),
-      async clear() {
-        await run('DELETE FROM gateway_analytics')
-      },
+      clear: () => clearAnalytics(),
       size: async () => {
-        const [row] = await run<{ events: string; bytes: string | null }>('SELECT count(*) AS events, sum(bytes) AS bytes FROM gateway_analytics')
+        const [row] = await run<{ events: string | number; bytes: string | number }>('SELECT events, bytes FROM gateway_analytics_totals')
         return { events: Number(row?.events ?? 0), bytes: Number(row?.bytes ?? 0) }
       },
     },
@@ -652,7 +725,7 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
     async clear() {
       await run('DELETE FROM gateway_sessions')
       await run('DELETE FROM gateway_names')
-      await run('DELETE FROM gateway_analytics')
+      await clearAnalytics()
     },
     close: () => sql.close(),
   }
