@@ -376,6 +376,15 @@ const MIGRATIONS = [
      bytes bigint NOT NULL
    );
    INSERT INTO gateway_analytics_totals (one, events, bytes) SELECT true, count(*), coalesce(sum(bytes), 0) FROM gateway_analytics;`,
+  // Running counts of names and sessions (all rows, for the cap, and those not revoked), changed in
+  // the statements that add or remove rows, so no write counts a table.
+  `CREATE TABLE gateway_counts (
+     name text PRIMARY KEY,
+     n bigint NOT NULL
+   );
+   INSERT INTO gateway_counts (name, n) SELECT 'names', count(*) FROM gateway_names;
+   INSERT INTO gateway_counts (name, n) SELECT 'sessions', count(*) FROM gateway_sessions;
+   INSERT INTO gateway_counts (name, n) SELECT 'live_sessions', count(*) FROM gateway_sessions WHERE NOT revoked;`,
 ]
 
 /** The most of the oldest analytics rows one trim statement reads (a trim past it runs again). */
@@ -458,8 +467,6 @@ const toIndexedTx = (r: IndexedTxDbRow): IndexedTxRow => ({
   tx: JSON.parse(r.tx) as JsonValue,
 })
 
-/** A unique constraint refused the row. */
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown })?.code === '23505'
 
 /** An analytics event's id, as the modal's client sends it (`body.eventId`), if it has one. */
 function eventIdOf(record: AnalyticsRecord): string | null {
@@ -484,7 +491,29 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
       throw new HttpError(503, 'The database is unavailable; retry shortly', { 'retry-after': '1' }, undefined, (error as Error)?.message ?? String(error))
     }
   }
-  const count = async (table: 'gateway_names' | 'gateway_sessions') => Number((await run<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0]?.n ?? 0)
+  /** A running count (gateway_counts): 'names', 'sessions' (revoked ones too) or 'live_sessions'. */
+  const count = async (name: 'names' | 'sessions' | 'live_sessions') => Number((await run<{ n: string }>('SELECT n FROM gateway_counts WHERE name = $1', [name]))[0]?.n ?? 0)
+  /** Adds a name unless it exists, counting it in the same statement; whether it was added. */
+  const insertName = async (row: NameRow) =>
+    Number(
+      (
+        await run<{ added: string }>(
+          `WITH added AS (
+             INSERT INTO gateway_names (name, address, address_lower, registered, updated, attributes) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (name) DO NOTHING RETURNING 1
+           )
+           UPDATE gateway_counts SET n = n + (SELECT count(*) FROM added) WHERE name = 'names' RETURNING (SELECT count(*) FROM added) AS added`,
+          [row.name, row.address, row.address.toLowerCase(), row.registered, row.updated, JSON.stringify(row.attributes)],
+        )
+      )[0]?.added ?? 0,
+    ) > 0
+  /** Deletes the sessions `where` picks, taking them off the counts in the same statement. */
+  const deleteSessions = (where: string, params: unknown[] = []) =>
+    run(
+      `WITH gone AS (DELETE FROM gateway_sessions ${where} RETURNING revoked)
+       UPDATE gateway_counts SET n = n - CASE name WHEN 'sessions' THEN (SELECT count(*) FROM gone) ELSE (SELECT count(*) FROM gone WHERE NOT revoked) END
+       WHERE name IN ('sessions', 'live_sessions')`,
+      params,
+    )
   /** Empties the analytics and takes what it deleted off the totals, in one statement (an add racing it stays counted). */
   const clearAnalytics = async () => {
     await run(
@@ -514,51 +543,34 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
             JSON.stringify(row.attributes),
           ])
         if ((await update()).length > 0) return 'ok'
-        if ((await count('gateway_names')) >= max) return 'full'
-        try {
-          await run('INSERT INTO gateway_names (name, address, address_lower, registered, updated, attributes) VALUES ($1, $2, $3, $4, $5, $6)', [
-            row.name,
-            row.address,
-            row.address.toLowerCase(),
-            row.registered,
-            row.updated,
-            JSON.stringify(row.attributes),
-          ])
-        } catch (error) {
-          // Another gateway added it meanwhile: this one's write replaces it.
-          if (!isUniqueViolation(error)) throw error
-          await update()
-        }
+        if ((await count('names')) >= max) return 'full'
+        // Another gateway added it meanwhile: this one's write replaces it.
+        if (!(await insertName(row))) await update()
         return 'ok'
       },
       async claim(row, max) {
-        if ((await count('gateway_names')) >= max) return (await run('SELECT 1 FROM gateway_names WHERE name = $1', [row.name])).length ? 'taken' : 'full'
-        const added = await run(
-          'INSERT INTO gateway_names (name, address, address_lower, registered, updated, attributes) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (name) DO NOTHING RETURNING name',
-          [row.name, row.address, row.address.toLowerCase(), row.registered, row.updated, JSON.stringify(row.attributes)],
-        )
-        return added.length ? 'ok' : 'taken'
+        if ((await count('names')) >= max) return (await run('SELECT 1 FROM gateway_names WHERE name = $1', [row.name])).length ? 'taken' : 'full'
+        return (await insertName(row)) ? 'ok' : 'taken'
       },
       async delete(name) {
-        await run('DELETE FROM gateway_names WHERE name = $1', [name])
+        await run(`WITH gone AS (DELETE FROM gateway_names WHERE name = $1 RETURNING 1) UPDATE gateway_counts SET n = n - (SELECT count(*) FROM gone) WHERE name = 'names'`, [name])
       },
-      count: () => count('gateway_names'),
+      count: () => count('names'),
     },
     sessions: {
       async insert(s, max, now) {
-        if ((await count('gateway_sessions')) >= max) await run('DELETE FROM gateway_sessions WHERE expires_at IS NOT NULL AND expires_at <= $1', [now])
-        if ((await count('gateway_sessions')) >= max) return 'full'
-        try {
-          await run(
-            `INSERT INTO gateway_sessions (id, address, address_lower, nonce, chain_id, domain, uri, issued_at, expiration_time, expires_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-            [s.id, s.address, sessionKey(s.address), s.nonce, s.chainId, s.domain, s.uri, s.issuedAt, s.expirationTime, s.expirationTime === null ? null : Date.parse(s.expirationTime)],
-          )
-          return 'ok'
-        } catch (error) {
-          if (isUniqueViolation(error)) return 'duplicate'
-          throw error
-        }
+        if ((await count('sessions')) >= max) await deleteSessions('WHERE expires_at IS NOT NULL AND expires_at <= $1', [now])
+        if ((await count('sessions')) >= max) return 'full'
+        // The session and the counts in one statement; a nonce the address used before adds nothing.
+        const [result] = await run<{ added: string }>(
+          `WITH added AS (
+             INSERT INTO gateway_sessions (id, address, address_lower, nonce, chain_id, domain, uri, issued_at, expiration_time, expires_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING 1
+           )
+           UPDATE gateway_counts SET n = n + (SELECT count(*) FROM added) WHERE name IN ('sessions', 'live_sessions') RETURNING (SELECT count(*) FROM added) AS added`,
+          [s.id, s.address, sessionKey(s.address), s.nonce, s.chainId, s.domain, s.uri, s.issuedAt, s.expirationTime, s.expirationTime === null ? null : Date.parse(s.expirationTime)],
+        )
+        return Number(result?.added ?? 0) > 0 ? 'ok' : 'duplicate'
       },
       byNonce: async (address, nonce) => {
         const rows = await run<SessionRow & { revoked: boolean }>(
@@ -593,9 +605,13 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
         return rows[0] ? toSession(rows[0]) : null
       },
       async delete(address, id) {
-        await run('UPDATE gateway_sessions SET revoked = true WHERE id = $1 AND address_lower = $2', [id, sessionKey(address)])
+        await run(
+          `WITH revoked AS (UPDATE gateway_sessions SET revoked = true WHERE id = $1 AND address_lower = $2 AND NOT revoked RETURNING 1)
+           UPDATE gateway_counts SET n = n - (SELECT count(*) FROM revoked) WHERE name = 'live_sessions'`,
+          [id, sessionKey(address)],
+        )
       },
-      count: async () => Number((await run<{ n: string }>('SELECT count(*) AS n FROM gateway_sessions WHERE NOT revoked'))[0]?.n ?? 0),
+      count: () => count('live_sessions'),
     },
     analytics: {
       async add(record, bytes, caps) {
@@ -723,8 +739,8 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
       },
     },
     async clear() {
-      await run('DELETE FROM gateway_sessions')
-      await run('DELETE FROM gateway_names')
+      await deleteSessions('')
+      await run(`WITH gone AS (DELETE FROM gateway_names RETURNING 1) UPDATE gateway_counts SET n = n - (SELECT count(*) FROM gone) WHERE name = 'names'`)
       await clearAnalytics()
     },
     close: () => sql.close(),
