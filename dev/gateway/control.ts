@@ -108,6 +108,8 @@ export function createControl(
   onReset: () => void = () => {},
   /** Where analytics events are kept; this process's memory without one. */
   analyticsStore: GatewayStorage['analytics'] = memoryStorage().analytics,
+  /** The allowed origins at start and after a reset. */
+  defaultOrigins: readonly string[] = DEFAULT_ALLOWED_ORIGINS,
 ): GatewayControl & {
   /** Takes one use of the current fault for `path`, or null when none applies. */
   takeFault(path: string): FaultSpec | null
@@ -203,7 +205,7 @@ export function createControl(
     },
     reset() {
       features = structuredClone([...DEFAULT_FEATURES])
-      origins = [...DEFAULT_ALLOWED_ORIGINS]
+      origins = [...defaultOrigins]
       analyticsEnabled = true
       fault = null
       walletCount = null

@@ -1,6 +1,16 @@
 // `npx tsx dev/gateway/main.ts [options]`: runs the local gateway until SIGINT / SIGTERM.
 //
-//   --port N                 port on 127.0.0.1 (default 0: a free port; the URL is printed)
+//   --port N                 port (default 0: a free port; the URL is printed)
+//   --host ADDRESS           address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
+//   --production             production mode: CORS only for the allowed origins, no /_control
+//                            routes unless a control token is given, generic 5xx bodies, JSON log
+//                            lines on stderr (errors always, requests with --verbose)
+//   --control-token TOKEN    /_control answers only Authorization: Bearer TOKEN (default: the
+//                            GATEWAY_CONTROL_TOKEN variable)
+//   --allowed-origin ORIGIN  the project's allowed origins (repeatable; `*` wildcards), served by
+//                            GET /projects/v1/origins and, in production, CORS's
+//   --limit NAME=N           a limit of dev/gateway/README.md's table (repeatable), e.g. maxNames=100000
+//   --shutdown-grace-ms N    on SIGTERM / SIGINT, how long requests in flight may finish (default 10000)
 //   --config FILE            (- for standard input) chains and tokens as JSON ({ chains, tokens }, e.g. the output of
 //                            `npx tsx dev/chain/main.ts`); a Solana validator as `solana`
 //                            ({ rpcUrl, caipNetworkId, tokens: [{ mint, symbol, name, decimals }] })
@@ -15,14 +25,22 @@
 //   --data-dir DIR           else in PGlite (PostgreSQL in WASM) in DIR (default .cache/gateway-db)
 //   --memory                 else in this process's memory (lost on exit)
 //
-// Prints `gateway listening on <url>` on stdout once it answers.
+// Prints `gateway listening on <url>` on stdout once it answers. A PostgreSQL server that is down
+// at start is retried in the background (GET /ready answers 503 until it answers).
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { gatewayLimits, type GatewayLimits } from './gatewayLimits'
 import { startGateway, type GatewayAmm, type GatewayChain, type GatewayCollection, type GatewaySolana, type GatewayToken } from './startGateway'
 
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '0' },
+    host: { type: 'string', default: '127.0.0.1' },
+    production: { type: 'boolean', default: false },
+    'control-token': { type: 'string' },
+    'allowed-origin': { type: 'string', multiple: true },
+    limit: { type: 'string', multiple: true, default: [] },
+    'shutdown-grace-ms': { type: 'string', default: '10000' },
     config: { type: 'string' },
     chain: { type: 'string', multiple: true, default: [] },
     token: { type: 'string', multiple: true, default: [] },
@@ -41,7 +59,22 @@ function fail(message: string): never {
 }
 
 const port = Number(values.port)
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0–65535, got ${values.port}`)
+if (!/^\d{1,5}$/.test(values.port) || port > 65535) fail(`--port must be 0–65535, got ${values.port}`)
+const graceMs = Number(values['shutdown-grace-ms'])
+if (!/^\d{1,7}$/.test(values['shutdown-grace-ms'])) fail(`--shutdown-grace-ms must be an integer from 0 to 9999999, got ${values['shutdown-grace-ms']}`)
+const controlToken = values['control-token'] ?? process.env.GATEWAY_CONTROL_TOKEN
+if (controlToken !== undefined && !/^[\x21-\x7e]{16,200}$/.test(controlToken)) fail('--control-token must be 16 to 200 printable characters, no spaces')
+const limits: Partial<GatewayLimits> = {}
+for (const spec of values.limit) {
+  const [name, value, ...rest] = spec.split('=')
+  if (!name || value === undefined || rest.length > 0 || !/^\d{1,15}$/.test(value)) fail(`--limit must be NAME=N (a positive integer), got ${spec}`)
+  limits[name as keyof GatewayLimits] = Number(value)
+}
+try {
+  gatewayLimits(limits)
+} catch (error) {
+  fail(`--limit: ${(error as Error).message}`)
+}
 
 const chains: GatewayChain[] = []
 const tokens: GatewayToken[] = []
@@ -97,8 +130,14 @@ if (values['start-chains']) {
 if (chains.length === 0 && !solana) process.stderr.write('no chains given: balances and history will be empty (see --start-chains)\n')
 
 const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL
+const stderr = (line: string) => process.stderr.write(`${line}\n`)
 const gateway = await startGateway({
   port,
+  host: values.host,
+  production: values.production,
+  ...(controlToken !== undefined ? { controlToken } : {}),
+  ...(values['allowed-origin'] ? { allowedOrigins: values['allowed-origin'] } : {}),
+  limits,
   ...(values.memory ? {} : { database: databaseUrl ? { url: databaseUrl } : { dataDir: values['data-dir'] ?? '.cache/gateway-db' } }),
   chains,
   tokens,
@@ -106,7 +145,13 @@ const gateway = await startGateway({
   amm,
   ...(treasury ? { treasury } : {}),
   ...(solana ? { solana } : {}),
-  log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
+  // Production logs its errors always, its requests with --verbose; development all with --verbose.
+  ...(values.production ? { log: stderr, logRequests: values.verbose } : values.verbose ? { log: stderr } : {}),
+}).catch(async (error: unknown) => {
+  // One line, no stack: a supervisor's log shows why, and a bad option is not retried forever.
+  await stopChains?.()
+  process.stderr.write(`gateway could not start: ${(error as Error)?.message ?? String(error)}\n`)
+  process.exit(1)
 })
 if (values.wallets !== undefined) gateway.control.setWalletCount(Number(values.wallets))
 process.stdout.write(`gateway listening on ${gateway.url}\n`)
@@ -115,7 +160,8 @@ let stopping = false
 const shutdown = (): void => {
   if (stopping) return
   stopping = true
-  void Promise.all([gateway.stop(), stopChains?.()]).then(() => process.exit(0))
+  // Stops taking connections, lets the requests in flight finish (up to the grace), then exits.
+  void Promise.all([gateway.stop({ graceMs }), stopChains?.()]).then(() => process.exit(0))
 }
 process.on('SIGINT', shutdown)
 process.on('SIGTERM', shutdown)

@@ -27,6 +27,12 @@ export type SessionStore = {
   create(address: SessionAddress, body: unknown, request?: SessionRequest): Promise<HostedSession>
   /** The address's live sessions, newest first. */
   list(address: SessionAddress): Promise<HostedSession[]>
+  /**
+   * One page of them (`GET /v1/sessions/{address}?limit&cursor`): at most `limit`, after the
+   * place `before` (an earlier page's `next`; null for the newest), and where the next page
+   * starts (null at the last).
+   */
+  page(address: SessionAddress, before: number | null, limit: number): Promise<{ sessions: HostedSession[]; next: string | null }>
   /** Removes session `pci` once `signature` signs `revokeSessionMessage(address, pci)` by the address. */
   revoke(address: SessionAddress, body: unknown): Promise<void>
   /** How many sessions there were at this process's last write. */
@@ -183,6 +189,10 @@ export function createSessionStore(options: {
     },
 
     list: async (address) => (await storage.sessions.list(address, now())).map(publicView),
+    async page(address, before, limit) {
+      const found = await storage.sessions.page(address, now(), before, limit)
+      return { sessions: found.sessions.map(publicView), next: found.next === null ? null : String(found.next) }
+    },
 
     async revoke(address, body) {
       const { pci, signature } = readBody(body, ['pci', 'signature']) as { pci: string; signature: string }

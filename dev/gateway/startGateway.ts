@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { isAddress } from 'viem'
@@ -13,6 +14,8 @@ import { createNameStore } from './names'
 import { onrampRoutes } from './onramp'
 import { createSessionStore, sessionAddress } from './sessions'
 import { memoryStorage, openStorage, type GatewayStorage, type StorageOptions } from './storage'
+import { openInBackground, type PendingStorage } from './storageStartup'
+import { isOriginAllowed } from '../../src/core/domain/origins'
 import { createSolanaData, isSolanaAddress, SOLANA_DEFAULT_PRICES, type GatewaySolana } from './solanaData'
 import {
   caip2Param,
@@ -36,8 +39,31 @@ export type { GatewayAmm } from './convert'
 export { DEFAULT_GATEWAY_LIMITS } from './gatewayLimits'
 
 export type GatewayOptions = {
-  /** Port on 127.0.0.1; 0 (the default) picks a free one. */
+  /** Port; 0 (the default) picks a free one. */
   port?: number
+  /** Address to listen on (default 127.0.0.1; `0.0.0.0` for every interface). */
+  host?: string
+  /**
+   * Production mode: CORS answered only to the allowed origins (`allowedOrigins`), no `/_control`
+   * routes unless `controlToken` is given, 5xx bodies generic (the detail goes to `log` as a
+   * JSON line), every log line JSON.
+   */
+  production?: boolean
+  /**
+   * The `/_control` routes answer only requests with `Authorization: Bearer <token>` (401
+   * otherwise); without one, production mode serves none (404) and development mode all.
+   */
+  controlToken?: string
+  /** The project's allowed origins at start and after a reset (`GET /projects/v1/origins`; default `http://localhost:*`, `http://127.0.0.1:*`). */
+  allowedOrigins?: string[]
+  /**
+   * How a PostgreSQL server (`database.url`) that cannot be reached at start is retried: after
+   * `minDelayMs` (default 250), doubling up to `maxDelayMs` (default 10 000). Meanwhile the
+   * gateway serves what needs no database and answers the rest 503 with `Retry-After: 1`.
+   */
+  databaseRetry?: { minDelayMs?: number; maxDelayMs?: number }
+  /** Whether every request is logged (default true); errors are logged either way. */
+  logRequests?: boolean
   chains: GatewayChain[]
   tokens: GatewayToken[]
   /** ERC-721 collections: their transfers in history, their tokens in `/v1/account/{address}/nfts`. */
@@ -90,7 +116,26 @@ export type GatewayStats = {
   limits: GatewayLimits
 }
 
-export type Gateway = { url: string; stop(): Promise<void>; control: GatewayControl; stats(): GatewayStats }
+export type Gateway = {
+  url: string
+  /**
+   * Stops taking connections, lets the requests in flight finish for up to `graceMs` (default 0:
+   * none), then closes every connection and the database.
+   */
+  stop(options?: { graceMs?: number }): Promise<void>
+  control: GatewayControl
+  stats(): GatewayStats
+}
+
+/** What a 5xx answers in production mode, whatever went wrong (the detail is logged). */
+const GENERIC_ERRORS: Record<number, string> = {
+  502: 'An upstream node failed; retry shortly',
+  503: 'The service is unavailable; retry shortly',
+  504: 'An upstream node did not answer in time',
+}
+
+/** The most sessions one page of `GET /v1/sessions/{address}` lists, and how many it lists by default. */
+const MAX_SESSIONS_PAGE = 100
 
 /** What a refused client may still send, discarded, before it is disconnected (at least). */
 const DISCARD_ALLOWANCE_BYTES = 1024 * 1024
@@ -131,18 +176,45 @@ export type Route = {
  * await gateway.stop()
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
-  const log = options.log ?? (() => {})
+  const production = options.production === true
+  const write = options.log ?? (() => {})
+  /** One log line: JSON in production mode (`{ time, level, msg, … }`), text otherwise. */
+  const report = (level: 'info' | 'error', msg: string, fields: Record<string, unknown> = {}) =>
+    write(
+      production
+        ? JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })
+        : [msg, ...Object.entries(fields).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)].join(' '),
+    )
   const limits = gatewayLimits(options.limits)
-  const storage: GatewayStorage = options.database ? await openStorage(options.database) : memoryStorage()
+  const database = options.database
+  // A server may be down at start: it is opened in the background, retried with backoff. PGlite
+  // (a directory of this machine) and memory open at once or not at all.
+  const pending: PendingStorage | null = database?.url
+    ? openInBackground('postgres', () => openStorage(database), {
+        ...options.databaseRetry,
+        onError: (error, retryInMs) => report('error', 'database unavailable at start', { detail: (error as Error)?.message ?? String(error), retryInMs }),
+      })
+    : null
+  const storage: GatewayStorage = pending ?? (database ? await openStorage(database) : memoryStorage())
   const clients = chainClients(options.chains)
   const sessions = createSessionStore({ storage, clients, solanaNetworks: options.solana ? [options.solana.caipNetworkId] : [], maxSessions: limits.maxSessions })
   const names = createNameStore({ storage, maxNames: limits.maxNames, clients, ...(options.names ? { initial: options.names } : {}) })
-  try {
-    await names.reset()
-  } catch (error) {
-    await storage.close().catch(() => {})
-    throw error
+  // A server that answers at once is open before the gateway listens, as PGlite is; one that
+  // does not is waited for in the background.
+  if (pending) await pending.firstAttempt
+  if (pending && !pending.isOpen()) {
+    // The start's names once the database opens (a failure then is the next reset's to mend).
+    void pending.ready.then(() => (pending.isOpen() ? names.reset() : undefined)).catch((error: unknown) => report('error', 'could not set the start names', { detail: String(error) }))
+  } else {
+    try {
+      await names.reset()
+    } catch (error) {
+      await storage.close().catch(() => {})
+      throw error
+    }
   }
+  /** Set once stop() begins: answers close their connection. */
+  let draining = false
   /** The last reset of the storage; requests wait for it, so they see what it left. */
   let storageReset: Promise<void> = Promise.resolve()
   let started = false
@@ -161,10 +233,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         })
     },
     storage.analytics,
+    options.allowedOrigins,
   )
+  if (options.allowedOrigins) control.setAllowedOrigins(options.allowedOrigins)
   started = true
   const budget: BodyBudget = { limits, buffered: 0, largest: 0, refused: 0 }
   let requests = 0
+  const host = options.host ?? '127.0.0.1'
+  /** Requests being handled, and what stop() waits on while they finish. */
+  let inFlight = 0
+  let drained: (() => void) | undefined
   const wallets = createWalletStore(options.extraWallets ? { extraWallets: options.extraWallets } : {})
   const chainData = createChainData({ chains: options.chains, tokens: options.tokens, collections: options.collections ?? [], prices: () => control.getPrices(), clients, storage })
   const solanaData = options.solana ? createSolanaData({ solana: options.solana, prices: () => control.getPrices() }) : null
@@ -186,7 +264,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }),
     // Spec §7's JSON-RPC, forwarded to the chains' nodes: what the modal reads networks through besides their own URLs.
     jsonRpcRoute({ nodes: new Map([...options.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl] as const), ...(options.solana ? [[options.solana.caipNetworkId, options.solana.rpcUrl] as const] : [])]), signal: stopped.signal }),
-    ...controlRoutes(),
+    ...(production && options.controlToken === undefined ? [] : controlRoutes()),
     { method: 'GET', pattern: /^\/$/, handler: () => ({ json: { name: 'gangway-gateway', chains: servedNetworks } }) },
     // Liveness: the process answers. Readiness, for a load balancer: the database answers too
     // (503 with Retry-After while it cannot be reached).
@@ -364,7 +442,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         method: 'GET',
         pattern: /^\/v1\/sessions\/([^/]+)$/,
         project: true,
-        handler: async ({ params }) => ({ json: { sessions: await sessions.list(sessionAddress(params[0])) } }),
+        handler: async ({ params, url }) => {
+          const q = url.searchParams
+          const address = sessionAddress(params[0])
+          const limit = intParam(q, 'limit', { min: 1, max: MAX_SESSIONS_PAGE, fallback: MAX_SESSIONS_PAGE })
+          const cursor = stringParam(q, 'cursor', 20)
+          if (cursor !== null && cursor !== '' && !/^[1-9]\d{0,15}$/.test(cursor)) throw new HttpError(400, `Query 'cursor' must be the 'next' of an earlier page, got '${clip(cursor)}'`)
+          return { json: await sessions.page(address, cursor ? Number(cursor) : null, limit) }
+        },
       },
       {
         method: 'POST',
@@ -522,17 +607,25 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const method = req.method ?? 'GET'
     const rawUrl = req.url ?? '/'
     let status = 500
+    inFlight++
     const requested = headerValue(req.headers['access-control-request-headers'])
-    const cors: Record<string, string> = {
-      'access-control-allow-origin': '*',
-      'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
-      'access-control-allow-headers': requested && /^[A-Za-z0-9, -]{1,500}$/.test(requested) ? requested : 'content-type',
-      'access-control-max-age': '600',
-    }
+    const origin = headerValue(req.headers.origin)
+    // Production: only a page of the project's allowed origins may read the answers.
+    const cors: Record<string, string> =
+      !production || (origin !== undefined && isOriginAllowed(origin, control.getAllowedOrigins()))
+        ? {
+            'access-control-allow-origin': production ? origin! : '*',
+            'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
+            'access-control-allow-headers': requested && /^[A-Za-z0-9, -]{1,500}$/.test(requested) ? requested : 'content-type',
+            'access-control-max-age': '600',
+          }
+        : {}
+    if (production) cors.vary = 'Origin'
     const send = (code: number, body: string, contentType: string, extra: Record<string, string> = {}) => {
       status = code
       if (res.headersSent || res.destroyed) return
-      res.writeHead(code, { ...cors, 'content-type': contentType, 'cache-control': 'no-store', ...extra })
+      // While the gateway stops, an answer closes its connection (a keep-alive client reconnects elsewhere).
+      res.writeHead(code, { ...cors, 'content-type': contentType, 'cache-control': 'no-store', ...extra, ...(draining ? { connection: 'close' } : {}) })
       res.end(body)
     }
     const sendJson = (code: number, value: unknown, extra?: Record<string, string>) =>
@@ -548,6 +641,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         res.writeHead(204, cors)
         res.end()
         return
+      }
+      if (path.startsWith('/_control/') && options.controlToken !== undefined && !bearerIs(headerValue(req.headers.authorization), options.controlToken)) {
+        throw new HttpError(401, 'The control routes need Authorization: Bearer <control token>', { 'www-authenticate': 'Bearer' })
       }
       if (!path.startsWith('/_control/')) {
         const fault = control.takeFault(path)
@@ -584,17 +680,32 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       else if (reply.status === 204) send(204, '', 'application/json; charset=utf-8', reply.headers)
       else sendJson(reply.status ?? 200, reply.json ?? {}, reply.headers)
     } catch (error) {
+      const where = { method, path: clip(rawUrl.split('?')[0] ?? '', 200) }
       if (error instanceof HttpError) {
+        // A 5xx's detail (a driver's or node's text) goes to the log; in production its body is
+        // generic, so no host, port or driver text reaches a client.
+        const generic = production && error.status >= 500 && !error.code
+        if (error.detail !== undefined || generic) report('error', 'request failed', { ...where, status: error.status, error: error.message, ...(error.detail !== undefined ? { detail: error.detail } : {}) })
+        const message = generic ? (GENERIC_ERRORS[error.status] ?? 'Internal gateway error') : error.message
         // Name errors carry the spec's `reasons` too: the modal shows the first one's description
         // (a refusal's, or a full store's; not a passing outage's).
-        const reasons = rawUrl.startsWith('/v1/profile/') && (error.status < 500 || error.code) ? { reasons: [{ description: error.message }] } : {}
-        sendJson(error.status, { error: error.message, ...(error.code ? { code: error.code } : {}), ...reasons }, error.headers)
+        const reasons = rawUrl.startsWith('/v1/profile/') && (error.status < 500 || error.code) ? { reasons: [{ description: message }] } : {}
+        sendJson(error.status, { error: message, ...(error.code ? { code: error.code } : {}), ...reasons }, error.headers)
       } else {
-        log(`internal error on ${method} ${clip(rawUrl)}: ${(error as Error)?.stack ?? String(error)}`)
-        sendJson(500, { error: `Internal gateway error: ${(error as Error)?.message ?? String(error)}` })
+        report('error', 'internal error', { ...where, detail: (error as Error)?.stack ?? String(error) })
+        sendJson(500, { error: production ? 'Internal gateway error' : `Internal gateway error: ${(error as Error)?.message ?? String(error)}` })
       }
     } finally {
-      log(`${method} ${clip(rawUrl, 200)} ${status} ${Math.round(performance.now() - started)}ms`)
+      inFlight--
+      if (draining) {
+        server.closeIdleConnections()
+        if (inFlight === 0) drained?.()
+      }
+      const ms = Math.round(performance.now() - started)
+      if (options.logRequests !== false) {
+        if (production) report('info', 'request', { method, url: clip(rawUrl, 200), status, ms })
+        else write(`${method} ${clip(rawUrl, 200)} ${status} ${ms}ms`)
+      }
     }
   }
 
@@ -620,13 +731,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 20_000 }, (req, res) => {
     // Last line of defence: whatever escapes the handler ends this request, never the process.
     handle(req, res).catch((error: unknown) => {
-      log(`unhandled error: ${(error as Error)?.stack ?? String(error)}`)
+      report('error', 'unhandled error', { detail: (error as Error)?.stack ?? String(error) })
       res.destroy()
     })
   })
   // Malformed HTTP (bad request line, oversized headers): answer 400 and move on.
   server.on('clientError', (error, socket) => {
-    log(`client error: ${(error as Error).message}`)
+    report('error', 'client error', { detail: (error as Error).message })
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n')
     else socket.destroy()
   })
@@ -635,7 +746,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, host, () => {
       server.off('error', reject)
       resolve()
     })
@@ -643,7 +754,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     await storage.close().catch(() => {})
     throw error
   })
-  const gatewayUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const gatewayUrl = `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`
 
   let stopping: Promise<void> | undefined
   return {
@@ -659,15 +770,33 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       names: names.count(),
       limits: { ...limits },
     }),
-    stop() {
-      stopping ??= new Promise<void>((resolve) => {
+    stop({ graceMs = 0 } = {}) {
+      stopping ??= (async () => {
+        draining = true
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+        server.closeIdleConnections()
+        // The requests in flight finish (their connections close after them), up to the grace.
+        if (inFlight > 0 && graceMs > 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, graceMs)
+            drained = () => (clearTimeout(timer), resolve())
+          })
+        }
         stopped.abort()
-        server.close(() => resolve())
         server.closeAllConnections()
-      }).then(() => storage.close().catch(() => {}))
+        await closed
+        await storage.close().catch(() => {})
+      })()
       return stopping
     },
   }
+}
+
+/** Whether an Authorization header is `Bearer <token>` (compared in constant time). */
+function bearerIs(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header ?? '')
+  const wanted = Buffer.from(`Bearer ${token}`)
+  return given.length === wanted.length && timingSafeEqual(given, wanted)
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

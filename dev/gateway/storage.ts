@@ -80,6 +80,12 @@ export interface GatewayStorage {
     byNonce(address: string, nonce: string): Promise<(StoredSession & { revoked: boolean }) | null>
     /** The address's sessions live at `now`, newest first. */
     list(address: string, now: number): Promise<StoredSession[]>
+    /**
+     * One page of `list`: at most `limit` sessions older than the place `before` (a `next` of an
+     * earlier page; null for the newest), and `next`, where the following page starts (null at the
+     * last). A session added meanwhile does not move the pages after it.
+     */
+    page(address: string, now: number, before: number | null, limit: number): Promise<{ sessions: StoredSession[]; next: number | null }>
     get(address: string, id: string): Promise<StoredSession | null>
     /**
      * Revokes a session: it is no longer listed or found by id, but its nonce stays used, so its
@@ -94,12 +100,15 @@ export interface GatewayStorage {
     /**
      * Keeps `record` (`bytes` as JSON) unless an event with its `eventId` is kept already, then
      * drops the oldest past `caps`; resolves how many it dropped. Once the record is stored
-     * nothing fails the call: a trim that cannot run now is left to the next add.
+     * nothing fails the call: a trim that cannot run now is left to the next add. Its cost does
+     * not grow with the events kept: the count and size are running totals, and a trim reads
+     * only the oldest rows it drops.
      */
     add(record: AnalyticsRecord, bytes: number, caps: AnalyticsCaps): Promise<number>
     /** Oldest first. */
     list(): Promise<AnalyticsRecord[]>
     clear(): Promise<void>
+    /** The events kept and their bytes, from the running totals (no scan of the events). */
     size(): Promise<{ events: number; bytes: number }>
   }
   /**
@@ -150,9 +159,14 @@ function checkBatch(chainId: number, from: IndexCursor, to: { next: number }, tx
 /** The storage of one process's memory (unit tests, the testing kit's default). */
 export function memoryStorage(): GatewayStorage {
   let names = new Map<string, NameRow>()
-  /** Oldest first. */
-  let sessions: (StoredSession & { revoked?: true })[] = []
+  /** Oldest first; `seq` numbers them in the order added, as the SQL table's column does. */
+  let sessions: (StoredSession & { revoked?: true; seq: number })[] = []
+  let sessionSeq = 0
   let analytics: { record: AnalyticsRecord; bytes: number }[] = []
+  /** The running totals of `analytics`, and the event ids it holds. */
+  let analyticsBytes = 0
+  let analyticsIds = new Set<string>()
+  const strip = ({ revoked: _, seq: __, ...session }: StoredSession & { revoked?: true; seq: number }): StoredSession => session
   const cursors = new Map<number, IndexCursor>()
   /** Per chain, the transactions of each address (lower-case), in block order. */
   const indexed = new Map<number, Map<string, IndexedTxRow[]>>()
@@ -186,25 +200,26 @@ export function memoryStorage(): GatewayStorage {
         if (sessions.some((s) => sameAccount(s.address, session.address) && s.nonce === session.nonce)) return 'duplicate'
         if (sessions.length >= max) sessions = sessions.filter((s) => live(s, now))
         if (sessions.length >= max) return 'full'
-        sessions.push({ ...session })
+        sessions.push({ ...session, seq: ++sessionSeq })
         return 'ok'
       },
       byNonce: async (address, nonce) => {
         const found = sessions.find((s) => sameAccount(s.address, address) && s.nonce === nonce)
-        if (!found) return null
-        const { revoked, ...session } = found
-        return { ...session, revoked: !!revoked }
+        return found ? { ...strip(found), revoked: !!found.revoked } : null
       },
       list: async (address, now) =>
         sessions
           .filter((s) => sameAccount(s.address, address) && live(s, now) && !s.revoked)
           .reverse()
-          .map(({ revoked: _, ...s }) => s),
+          .map(strip),
+      page: async (address, now, before, limit) => {
+        const found = sessions.filter((s) => sameAccount(s.address, address) && live(s, now) && !s.revoked && (before === null || s.seq < before)).reverse()
+        const kept = found.slice(0, limit)
+        return { sessions: kept.map(strip), next: found.length > limit ? kept[kept.length - 1]!.seq : null }
+      },
       get: async (address, id) => {
         const found = sessions.find((s) => s.id === id && sameAccount(s.address, address) && !s.revoked)
-        if (!found) return null
-        const { revoked: _, ...session } = found
-        return session
+        return found ? strip(found) : null
       },
       async delete(address, id) {
         sessions = sessions.map((s) => (s.id === id && sameAccount(s.address, address) ? { ...s, revoked: true } : s))
@@ -214,19 +229,27 @@ export function memoryStorage(): GatewayStorage {
     analytics: {
       async add(record, bytes, caps) {
         const id = eventIdOf(record)
-        if (id !== null && analytics.some((a) => eventIdOf(a.record) === id)) return 0
+        if (id !== null && analyticsIds.has(id)) return 0
+        if (id !== null) analyticsIds.add(id)
         analytics.push({ record: structuredClone(record), bytes })
-        let total = analytics.reduce((sum, a) => sum + a.bytes, 0)
+        analyticsBytes += bytes
         let drop = 0
-        while (analytics.length - drop > caps.maxEvents || total > caps.maxBytes) total -= analytics[drop++]!.bytes
+        while (analytics.length - drop > caps.maxEvents || analyticsBytes > caps.maxBytes) {
+          const gone = analytics[drop++]!
+          analyticsBytes -= gone.bytes
+          const goneId = eventIdOf(gone.record)
+          if (goneId !== null) analyticsIds.delete(goneId)
+        }
         analytics.splice(0, drop)
         return drop
       },
       list: async () => analytics.map((a) => structuredClone(a.record)),
       async clear() {
         analytics = []
+        analyticsBytes = 0
+        analyticsIds = new Set()
       },
-      size: async () => ({ events: analytics.length, bytes: analytics.reduce((sum, a) => sum + a.bytes, 0) }),
+      size: async () => ({ events: analytics.length, bytes: analyticsBytes }),
     },
     index: {
       cursor: async (chainId) => ({ ...cursorOf(chainId) }),
@@ -274,6 +297,8 @@ export function memoryStorage(): GatewayStorage {
       names = new Map()
       sessions = []
       analytics = []
+      analyticsBytes = 0
+      analyticsIds = new Set()
     },
     async close() {},
   }
@@ -345,7 +370,27 @@ const MIGRATIONS = [
   `ALTER TABLE gateway_sessions ADD COLUMN revoked boolean NOT NULL DEFAULT false;`,
   // A name's text records (its avatar, …), as the JSON object they were set as.
   `ALTER TABLE gateway_names ADD COLUMN attributes text NOT NULL DEFAULT '{}';`,
+  // The running totals of the analytics events kept (one row), changed in the statement that adds
+  // or drops events, so neither an add nor its trim counts the table.
+  `CREATE TABLE gateway_analytics_totals (
+     one boolean PRIMARY KEY DEFAULT true CHECK (one),
+     events bigint NOT NULL,
+     bytes bigint NOT NULL
+   );
+   INSERT INTO gateway_analytics_totals (one, events, bytes) SELECT true, count(*), coalesce(sum(bytes), 0) FROM gateway_analytics;`,
+  // Running counts of names and sessions (all rows, for the cap, and those not revoked), changed in
+  // the statements that add or remove rows, so no write counts a table.
+  `CREATE TABLE gateway_counts (
+     name text PRIMARY KEY,
+     n bigint NOT NULL
+   );
+   INSERT INTO gateway_counts (name, n) SELECT 'names', count(*) FROM gateway_names;
+   INSERT INTO gateway_counts (name, n) SELECT 'sessions', count(*) FROM gateway_sessions;
+   INSERT INTO gateway_counts (name, n) SELECT 'live_sessions', count(*) FROM gateway_sessions WHERE NOT revoked;`,
 ]
+
+/** The most of the oldest analytics rows one trim statement reads (a trim past it runs again). */
+const TRIM_BATCH = 256
 
 /** An arbitrary key of the advisory lock that keeps two gateways from migrating at once. */
 const MIGRATION_LOCK = 727_100
@@ -446,8 +491,9 @@ export const isDataError = (error: unknown) => /^2[23]/.test(String((error as { 
  * retried once the database is back, and nothing was half-written (each write is one statement).
  */
 export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): GatewayStorage {
+  // The driver's text (it may name the server's host and port) is for the log, not the client.
   const unavailable = (error: unknown) =>
-    isDataError(error) ? error : new HttpError(503, `The database is unavailable: ${(error as Error)?.message ?? String(error)}`, { 'retry-after': '1' })
+    isDataError(error) ? error : new HttpError(503, 'The database is unavailable; retry shortly', { 'retry-after': '1' }, undefined, (error as Error)?.message ?? String(error))
   const run = async <R,>(text: string, params: unknown[] = []): Promise<R[]> => {
     try {
       return (await sql.query<R>(text, params)).rows
@@ -456,7 +502,36 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
     }
   }
   const memory = sql.memory?.bind(sql)
-  const count = async (table: 'gateway_names' | 'gateway_sessions') => Number((await run<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0]?.n ?? 0)
+  /** A running count (gateway_counts): 'names', 'sessions' (revoked ones too) or 'live_sessions'. */
+  const count = async (name: 'names' | 'sessions' | 'live_sessions') => Number((await run<{ n: string }>('SELECT n FROM gateway_counts WHERE name = $1', [name]))[0]?.n ?? 0)
+  /** Adds a name unless it exists, counting it in the same statement; whether it was added. */
+  const insertName = async (row: NameRow) =>
+    Number(
+      (
+        await run<{ added: string }>(
+          `WITH added AS (
+             INSERT INTO gateway_names (name, address, address_lower, registered, updated, attributes) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (name) DO NOTHING RETURNING 1
+           )
+           UPDATE gateway_counts SET n = n + (SELECT count(*) FROM added) WHERE name = 'names' RETURNING (SELECT count(*) FROM added) AS added`,
+          [row.name, row.address, row.address.toLowerCase(), row.registered, row.updated, JSON.stringify(row.attributes)],
+        )
+      )[0]?.added ?? 0,
+    ) > 0
+  /** Deletes the sessions `where` picks, taking them off the counts in the same statement. */
+  const deleteSessions = (where: string, params: unknown[] = []) =>
+    run(
+      `WITH gone AS (DELETE FROM gateway_sessions ${where} RETURNING revoked)
+       UPDATE gateway_counts SET n = n - CASE name WHEN 'sessions' THEN (SELECT count(*) FROM gone) ELSE (SELECT count(*) FROM gone WHERE NOT revoked) END
+       WHERE name IN ('sessions', 'live_sessions')`,
+      params,
+    )
+  /** Empties the analytics and takes what it deleted off the totals, in one statement (an add racing it stays counted). */
+  const clearAnalytics = async () => {
+    await run(
+      `WITH gone AS (DELETE FROM gateway_analytics RETURNING bytes)
+       UPDATE gateway_analytics_totals t SET events = t.events - (SELECT count(*) FROM gone), bytes = t.bytes - (SELECT coalesce(sum(bytes), 0) FROM gone)`,
+    )
+  }
   return {
     kind,
     async ping() {
@@ -479,51 +554,34 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
             JSON.stringify(row.attributes),
           ])
         if ((await update()).length > 0) return 'ok'
-        if ((await count('gateway_names')) >= max) return 'full'
-        try {
-          await run('INSERT INTO gateway_names (name, address, address_lower, registered, updated, attributes) VALUES ($1, $2, $3, $4, $5, $6)', [
-            row.name,
-            row.address,
-            row.address.toLowerCase(),
-            row.registered,
-            row.updated,
-            JSON.stringify(row.attributes),
-          ])
-        } catch (error) {
-          // Another gateway added it meanwhile: this one's write replaces it.
-          if (!isUniqueViolation(error)) throw error
-          await update()
-        }
+        if ((await count('names')) >= max) return 'full'
+        // Another gateway added it meanwhile: this one's write replaces it.
+        if (!(await insertName(row))) await update()
         return 'ok'
       },
       async claim(row, max) {
-        if ((await count('gateway_names')) >= max) return (await run('SELECT 1 FROM gateway_names WHERE name = $1', [row.name])).length ? 'taken' : 'full'
-        const added = await run(
-          'INSERT INTO gateway_names (name, address, address_lower, registered, updated, attributes) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (name) DO NOTHING RETURNING name',
-          [row.name, row.address, row.address.toLowerCase(), row.registered, row.updated, JSON.stringify(row.attributes)],
-        )
-        return added.length ? 'ok' : 'taken'
+        if ((await count('names')) >= max) return (await run('SELECT 1 FROM gateway_names WHERE name = $1', [row.name])).length ? 'taken' : 'full'
+        return (await insertName(row)) ? 'ok' : 'taken'
       },
       async delete(name) {
-        await run('DELETE FROM gateway_names WHERE name = $1', [name])
+        await run(`WITH gone AS (DELETE FROM gateway_names WHERE name = $1 RETURNING 1) UPDATE gateway_counts SET n = n - (SELECT count(*) FROM gone) WHERE name = 'names'`, [name])
       },
-      count: () => count('gateway_names'),
+      count: () => count('names'),
     },
     sessions: {
       async insert(s, max, now) {
-        if ((await count('gateway_sessions')) >= max) await run('DELETE FROM gateway_sessions WHERE expires_at IS NOT NULL AND expires_at <= $1', [now])
-        if ((await count('gateway_sessions')) >= max) return 'full'
-        try {
-          await run(
-            `INSERT INTO gateway_sessions (id, address, address_lower, nonce, chain_id, domain, uri, issued_at, expiration_time, expires_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-            [s.id, s.address, sessionKey(s.address), s.nonce, s.chainId, s.domain, s.uri, s.issuedAt, s.expirationTime, s.expirationTime === null ? null : Date.parse(s.expirationTime)],
-          )
-          return 'ok'
-        } catch (error) {
-          if (isUniqueViolation(error)) return 'duplicate'
-          throw error
-        }
+        if ((await count('sessions')) >= max) await deleteSessions('WHERE expires_at IS NOT NULL AND expires_at <= $1', [now])
+        if ((await count('sessions')) >= max) return 'full'
+        // The session and the counts in one statement; a nonce the address used before adds nothing.
+        const [result] = await run<{ added: string }>(
+          `WITH added AS (
+             INSERT INTO gateway_sessions (id, address, address_lower, nonce, chain_id, domain, uri, issued_at, expiration_time, expires_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING 1
+           )
+           UPDATE gateway_counts SET n = n + (SELECT count(*) FROM added) WHERE name IN ('sessions', 'live_sessions') RETURNING (SELECT count(*) FROM added) AS added`,
+          [s.id, s.address, sessionKey(s.address), s.nonce, s.chainId, s.domain, s.uri, s.issuedAt, s.expirationTime, s.expirationTime === null ? null : Date.parse(s.expirationTime)],
+        )
+        return Number(result?.added ?? 0) > 0 ? 'ok' : 'duplicate'
       },
       byNonce: async (address, nonce) => {
         const rows = await run<SessionRow & { revoked: boolean }>(
@@ -540,6 +598,16 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
             [sessionKey(address), now],
           )
         ).map(toSession),
+      async page(address, now, before, limit) {
+        const rows = await run<SessionRow & { seq: string | number }>(
+          `SELECT seq, id, address, nonce, chain_id, domain, uri, issued_at, expiration_time FROM gateway_sessions
+           WHERE address_lower = $1 AND NOT revoked AND (expires_at IS NULL OR expires_at > $2) AND ($3::bigint IS NULL OR seq < $3::bigint)
+           ORDER BY seq DESC LIMIT $4`,
+          [sessionKey(address), now, before, limit + 1],
+        )
+        const kept = rows.slice(0, limit)
+        return { sessions: kept.map(toSession), next: rows.length > limit ? Number(kept[kept.length - 1]!.seq) : null }
+      },
       get: async (address, id) => {
         const rows = await run<SessionRow>(
           'SELECT id, address, nonce, chain_id, domain, uri, issued_at, expiration_time FROM gateway_sessions WHERE id = $1 AND address_lower = $2 AND NOT revoked',
@@ -548,41 +616,64 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
         return rows[0] ? toSession(rows[0]) : null
       },
       async delete(address, id) {
-        await run('UPDATE gateway_sessions SET revoked = true WHERE id = $1 AND address_lower = $2', [id, sessionKey(address)])
+        await run(
+          `WITH revoked AS (UPDATE gateway_sessions SET revoked = true WHERE id = $1 AND address_lower = $2 AND NOT revoked RETURNING 1)
+           UPDATE gateway_counts SET n = n - (SELECT count(*) FROM revoked) WHERE name = 'live_sessions'`,
+          [id, sessionKey(address)],
+        )
       },
-      count: async () => Number((await run<{ n: string }>('SELECT count(*) AS n FROM gateway_sessions WHERE NOT revoked'))[0]?.n ?? 0),
+      count: () => count('live_sessions'),
     },
     analytics: {
       async add(record, bytes, caps) {
-        // An event sent again (a client's retry) is kept once.
-        const added = await run('INSERT INTO gateway_analytics (bytes, record, event_id) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING RETURNING seq', [
-          bytes,
-          JSON.stringify(record),
-          eventIdOf(record),
-        ])
-        if (added.length === 0) return 0
-        // Newest first, the running count and size: past either cap, the older rows go. The
-        // record is stored by now: a trim that fails (the database went away) is the next add's.
+        // The event and the running totals in one statement: an event sent again (a client's
+        // retry, by its eventId) is kept once and counted once.
+        const [added] = await run<{ events: string | number; bytes: string | number }>(
+          `WITH added AS (
+             INSERT INTO gateway_analytics (bytes, record, event_id) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING RETURNING bytes
+           )
+           UPDATE gateway_analytics_totals t SET events = t.events + 1, bytes = t.bytes + added.bytes FROM added RETURNING t.events, t.bytes`,
+          [bytes, JSON.stringify(record), eventIdOf(record)],
+        )
+        if (!added) return 0
+        // Stored: a trim that fails now (the database went away) is the next add's.
+        let totals = { events: Number(added.events), bytes: Number(added.bytes) }
+        let dropped = 0
+        // For the size, how many rows to read is not known: a few, then twice as many each time.
+        let batch = 8
         try {
-          const dropped = await run(
-            `DELETE FROM gateway_analytics WHERE seq IN (
-               SELECT seq FROM (
-                 SELECT seq, row_number() OVER (ORDER BY seq DESC) AS n, sum(bytes) OVER (ORDER BY seq DESC) AS total FROM gateway_analytics
-               ) ranked WHERE n > $1 OR total > $2
-             ) RETURNING seq`,
-            [caps.maxEvents, caps.maxBytes],
-          )
-          return dropped.length
+          while (totals.events > caps.maxEvents || totals.bytes > caps.maxBytes) {
+            // The oldest rows while the count or the size is past its cap, read by the primary key
+            // (only as many as the count needs, unless the size does), and the totals less them.
+            const excessEvents = totals.events - caps.maxEvents
+            const excessBytes = totals.bytes - caps.maxBytes
+            const [trim] = await run<{ dropped: string | number; events: string | number; bytes: string | number }>(
+              `WITH oldest AS (
+                 SELECT seq, row_number() OVER (ORDER BY seq) AS n, sum(bytes) OVER (ORDER BY seq) - bytes AS before
+                 FROM (SELECT seq, bytes FROM gateway_analytics ORDER BY seq LIMIT $3) o
+               ), gone AS (
+                 DELETE FROM gateway_analytics a USING oldest WHERE a.seq = oldest.seq AND (oldest.n <= $1 OR oldest.before < $2) RETURNING a.bytes
+               )
+               UPDATE gateway_analytics_totals t SET events = t.events - (SELECT count(*) FROM gone), bytes = t.bytes - (SELECT coalesce(sum(bytes), 0) FROM gone)
+               RETURNING (SELECT count(*) FROM gone) AS dropped, t.events, t.bytes`,
+              [excessEvents, excessBytes, Math.min(excessBytes > 0 ? Math.max(batch, excessEvents) : excessEvents, TRIM_BATCH)],
+            )
+            batch *= 2
+            const gone = Number(trim?.dropped ?? 0)
+            dropped += gone
+            totals = { events: Number(trim?.events ?? 0), bytes: Number(trim?.bytes ?? 0) }
+            // Another gateway trimmed the same rows meanwhile: its trim stands for this one.
+            if (gone === 0) break
+          }
         } catch {
-          return 0
+          // Left to the next add.
         }
+        return dropped
       },
       list: async () => (await run<{ record: string }>('SELECT record FROM gateway_analytics ORDER BY seq')).map((r) => JSON.parse(r.record) as AnalyticsRecord),
-      async clear() {
-        await run('DELETE FROM gateway_analytics')
-      },
+      clear: () => clearAnalytics(),
       size: async () => {
-        const [row] = await run<{ events: string; bytes: string | null }>('SELECT count(*) AS events, sum(bytes) AS bytes FROM gateway_analytics')
+        const [row] = await run<{ events: string | number; bytes: string | number }>('SELECT events, bytes FROM gateway_analytics_totals')
         return { events: Number(row?.events ?? 0), bytes: Number(row?.bytes ?? 0) }
       },
     },
@@ -659,9 +750,9 @@ export function sqlStorage(sql: SqlClient, kind: 'pglite' | 'postgres'): Gateway
       },
     },
     async clear() {
-      await run('DELETE FROM gateway_sessions')
-      await run('DELETE FROM gateway_names')
-      await run('DELETE FROM gateway_analytics')
+      await deleteSessions('')
+      await run(`WITH gone AS (DELETE FROM gateway_names RETURNING 1) UPDATE gateway_counts SET n = n - (SELECT count(*) FROM gone) WHERE name = 'names'`)
+      await clearAnalytics()
     },
     ...(memory ? { memory: () => memory().catch((error: unknown) => Promise.reject(unavailable(error))) } : {}),
     close: () => sql.close(),

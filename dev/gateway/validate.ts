@@ -15,6 +15,8 @@ export class HttpError extends Error {
     readonly headers: Record<string, string> = {},
     /** A stable code for the body (`{ error, code }`), for a condition a client tells apart (`STORE_FULL`). */
     readonly code?: string,
+    /** What went wrong in detail (a driver's or node's text): logged, never sent to the client. */
+    readonly detail?: string,
   ) {
     super(message)
   }

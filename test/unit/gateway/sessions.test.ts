@@ -49,6 +49,23 @@ describe('hosted sign-in sessions', () => {
     expect((await list(0)).sessions).toEqual([])
   })
 
+  it('lists by pages of at most 100 (limit, cursor from next): all of them, each once', async () => {
+    const ids: string[] = []
+    for (const domain of ['one.example', 'two.example', 'three.example']) ids.unshift(((await signIn(2, message(2, { domain }))).body as { session: { id: string } }).session.id)
+    const page = async (query: string) => (await call(stack.gateway.url, 'GET', `/v1/sessions/${account(2).address}?${P}${query}`)).body as { sessions: { id: string }[]; next: string | null }
+    const first = await page('&limit=2')
+    expect(first.sessions.map((s) => s.id)).toEqual(ids.slice(0, 2))
+    expect(first.next).toMatch(/^\d+$/)
+    const second = await page(`&limit=2&cursor=${first.next}`)
+    expect(second).toEqual({ sessions: [expect.objectContaining({ id: ids[2] })], next: null })
+    // Without a limit: the first 100, what the modal's client reads.
+    expect(await page('')).toEqual({ sessions: ids.map((id) => expect.objectContaining({ id })), next: null })
+    for (const bad of ['&limit=0', '&limit=101', '&limit=x', '&cursor=abc', '&cursor=-1', `&cursor=${'9'.repeat(30)}`]) {
+      const answer = await call(stack.gateway.url, 'GET', `/v1/sessions/${account(2).address}?${P}${bad}`)
+      expect(answer.status, bad).toBe(400)
+    }
+  })
+
   it('lists the newest first', async () => {
     const first = (await signIn(0, message(0, { domain: 'one.example' }))).body as { session: { id: string } }
     const second = (await signIn(0, message(0, { domain: 'two.example' }))).body as { session: { id: string } }

@@ -120,6 +120,22 @@ describe.each(backends)('storage: %s', (_, open, again) => {
     expect(await storage.names.count()).toBe(0)
   })
 
+  it('pages an address\'s sessions newest first; a session added meanwhile does not move the pages after it', async () => {
+    await storage.clear()
+    const now = Date.parse('2026-06-01T00:00:00.000Z')
+    for (const id of ['a', 'b', 'c', 'd', 'e']) expect(await storage.sessions.insert(session(id, `n-${id}`), 100, now)).toBe('ok')
+    expect(await storage.sessions.insert(session('x', 'n-x', null, OTHER), 100, now)).toBe('ok')
+    await storage.sessions.delete(ADDRESS, 'c')
+    const first = await storage.sessions.page(ADDRESS, now, null, 2)
+    expect(first.sessions.map((s) => s.id)).toEqual(['e', 'd'])
+    expect(await storage.sessions.insert(session('f', 'n-f'), 100, now)).toBe('ok')
+    const second = await storage.sessions.page(ADDRESS.toLowerCase(), now, first.next, 2)
+    expect(second.sessions.map((s) => s.id)).toEqual(['b', 'a'])
+    expect(second.next).toBeNull()
+    expect(await storage.sessions.page(ADDRESS, now, null, 10)).toEqual({ sessions: (await storage.sessions.list(ADDRESS, now)), next: null })
+    await storage.clear()
+  })
+
   it('keeps the sessions of Solana addresses apart by case (base58 is case-sensitive), EVM ones by any case', async () => {
     await storage.clear()
     const now = Date.parse('2026-06-01T00:00:00.000Z')
@@ -321,6 +337,41 @@ describe('gateways over one PostgreSQL server', () => {
     } finally {
       a.child.kill('SIGTERM')
       b.child.kill('SIGTERM')
+    }
+  }, 60_000)
+
+  it('a gateway starts while its database is down: serves what needs none, 503 with Retry-After on the rest, then all once it is up', async () => {
+    await pg.stop()
+    const logs: string[] = []
+    const gateway = await startGateway({
+      chains: chains.chains,
+      tokens: chains.tokens,
+      database: { url: pg.url },
+      names: { 'early.gangway': ADDRESS },
+      databaseRetry: { minDelayMs: 20, maxDelayMs: 200 },
+      production: true,
+      log: (line) => logs.push(line),
+    })
+    try {
+      expect((await call(gateway.url, 'GET', `/getWallets?${P}&entries=1`)).status).toBe(200)
+      expect((await call(gateway.url, 'GET', '/health')).status).toBe(200)
+      const notReady = await call(gateway.url, 'GET', '/ready')
+      expect(notReady.status).toBe(503)
+      expect(notReady.headers.get('retry-after')).toBe('1')
+      const name = await call(gateway.url, 'GET', `/v1/profile/account/early.gangway?${P}`)
+      expect(name.status).toBe(503)
+      expect(name.headers.get('retry-after')).toBe('1')
+      expect(name.text).not.toContain(new URL(pg.url).port)
+      // Retried with backoff, each failure one JSON line with the driver's reason.
+      await expect.poll(() => logs.filter((l) => l.includes('database unavailable at start')).length).toBeGreaterThanOrEqual(2)
+      expect(JSON.parse(logs.find((l) => l.includes('database unavailable at start'))!)).toMatchObject({ level: 'error', retryInMs: 20 })
+      await pg.start()
+      await expect.poll(async () => (await call(gateway.url, 'GET', '/ready')).status, { timeout: 15_000 }).toBe(200)
+      // The start's names are set once it opens.
+      await expect.poll(async () => (await call(gateway.url, 'GET', `/v1/profile/account/early.gangway?${P}`)).status, { timeout: 5_000 }).toBe(200)
+    } finally {
+      await pg.start()
+      await gateway.stop()
     }
   }, 60_000)
 
