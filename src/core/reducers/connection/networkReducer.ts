@@ -1,9 +1,14 @@
+import { connectionSucceeded } from '../../events/connection/connection.js'
+import { connectionSwitched } from '../../events/connection/connectionLifecycle.js'
 import { networkChanged, networkSwitched, networkSwitchFailed, networkSwitchRequested } from '../../events/connection/network.js'
+import { storageHydrated } from '../../events/persistence/storage.js'
 import { createSlice } from '../createSlice.js'
-import { appliesNetworkChange, isCurrentNetworkSwitch } from '../navigation.js'
+import { appliesConnectionSwitch, appliesNetworkChange, isCurrentNetworkSwitch } from '../navigation.js'
+import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'
+import { restorableLastUsed } from './lastUsedNetwork.js'
 import { initialNetworkState } from './walletState.js'
 
-/** The network chosen per namespace and the network switch in progress (spec §4). */
+/** The network chosen per namespace, the network switch in progress (spec §4) and the network last in use. */
 export const networkSlice = createSlice('network', initialNetworkState, (b) =>
   b
     .addCase(networkSwitchRequested, (n, event) => {
@@ -14,6 +19,7 @@ export const networkSlice = createSlice('network', initialNetworkState, (b) =>
       if (!isCurrentNetworkSwitch(prev, event.requestId)) return
       n.switch = null
       n.selected[event.payload.namespace] = event.payload.caipNetworkId
+      n.lastUsed = event.payload.caipNetworkId
     })
     .addCase(networkSwitchFailed, (n, event, _state, prev) => {
       if (!isCurrentNetworkSwitch(prev, event.requestId)) return
@@ -24,6 +30,25 @@ export const networkSlice = createSlice('network', initialNetworkState, (b) =>
       if (!appliesNetworkChange(prev, event)) return
       const { namespace, connectorId, caipNetworkId } = event.payload
       const active = prev.connection.byNamespace[namespace]?.activeConnectorId ?? null
-      if (connectorId === undefined || connectorId === active) n.selected[namespace] = caipNetworkId
+      if (connectorId !== undefined && connectorId !== active) return
+      n.selected[namespace] = caipNetworkId
+      n.lastUsed = caipNetworkId
+    })
+    // The network a wallet connected on is in use (one adopted with another namespace's is not).
+    .addReplacer(
+      connectionSucceeded,
+      (n, event) => ({ ...n, lastUsed: event.payload.caipNetworkId }),
+      (n, event, _state, prev) =>
+        !event.payload.adopted && event.payload.accounts.length > 0 && n.lastUsed !== event.payload.caipNetworkId && !isIgnoredConnectionEvent(prev, event),
+    )
+    .addCase(connectionSwitched, (n, event, _state, prev) => {
+      if (appliesConnectionSwitch(prev, event)) n.lastUsed = event.payload.caipNetworkId
+    })
+    // A reload: the network last in use is chosen again, if the host still lists it.
+    .addCase(storageHydrated, (n, event, state) => {
+      const lastUsed = restorableLastUsed(event.payload.network?.lastUsed, state.settings)
+      if (!lastUsed) return
+      n.lastUsed = lastUsed.caipNetworkId
+      if (n.switch?.status !== 'switching') n.selected[lastUsed.namespace] = lastUsed.caipNetworkId
     }),
 )

@@ -55,6 +55,12 @@ export type NetworkState = {
   /** The network chosen per namespace when no wallet says otherwise (the first of the host's list by default). */
   selected: Partial<Record<Namespace, string>>
   switch: NetworkSwitch | null
+  /**
+   * The network last in use, any namespace (CAIP-2; spec §9's stored "last used chain"): the one
+   * a connect, a switch or the wallet itself landed on. Kept across reloads, where it becomes the
+   * chosen network of its namespace again (and the active namespace, while none is connected).
+   */
+  lastUsed: string | null
 }
 
 export type BalanceEntry = { balance: string | null; symbol: string; timestamp: number }
@@ -123,7 +129,7 @@ export function initialWalletsState(): WalletsState {
 }
 
 export function initialNetworkState(): NetworkState {
-  return { selected: {}, switch: null }
+  return { selected: {}, switch: null, lastUsed: null }
 }
 
 export function initialAccountState(): AccountState {
