@@ -396,6 +396,7 @@ export function createFrameConnector(
         const now = remember(u)
         if (now.accounts[0]?.address !== before) emit('accountsChanged', now.accounts.map((a) => a.address))
       }),
+    getSmartAccountEnabledNetworks: (signal) => ask('GetSmartAccountEnabledNetworks', {}, signal).then((r) => r.smartAccountEnabledNetworks),
     signOut,
     events: () => events$.asObservable(),
     destroy() {

@@ -7,7 +7,7 @@ import { RequestAbortedError } from '../../core/errors/connection.js'
 import type { RpcGateway, WalletConnectActivity, WalletConnectPort } from '../../core/ports.js'
 import { GangwayError, serializeError } from '../../core/errors/base.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect/walletConnect.js'
-import type { ChainAdapter, Eip1193Provider, EvmCapabilities, WalletAccount, WalletProviderEvent, WalletSession, WalletTransaction } from '../../core/ports.js'
+import type { ChainAdapter, Eip1193Provider, EvmCapabilities, SessionNetworks, WalletAccount, WalletProviderEvent, WalletSession, WalletTransaction } from '../../core/ports.js'
 import { sessionProvider } from './sessionProvider.js'
 import { sessionGrant, sessionNamespaces, startChain } from './sessionNamespaces.js'
 import { signInSessions } from './signInSessions.js'
@@ -162,7 +162,16 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
     if (grant.accounts.length === 0) throw new GangwayError('Failed to connect', { details: 'the wallet approved no eip155 account' })
     const caipNetworkId = chain && grant.chains.includes(chain) ? chain : startChain(grant.chains, chainIds)
     if (!caipNetworkId) throw new GangwayError('Failed to connect', { details: 'the wallet approved no chain' })
-    return { accounts: grant.accounts.map(eoa), caipNetworkId }
+    return { accounts: grant.accounts.map(eoa), caipNetworkId, networks: sessionNetworks(session, grant.chains) }
+  }
+
+  /**
+   * What the session agreed to network-wise: the networks asked for, those approved, and whether
+   * the wallet takes others (it approved adding a chain).
+   */
+  function sessionNetworks(session: WalletConnectSession, approved: string[]): SessionNetworks {
+    const methods = Object.entries(session.namespaces).flatMap(([key, ns]) => (key === 'eip155' || key.startsWith('eip155:')) && Array.isArray(ns?.methods) ? ns.methods : [])
+    return { requested: [...chainIds], approved: [...approved], supportsAllNetworks: methods.includes('wallet_addEthereumChain') }
   }
 
   function newRun(): Run {

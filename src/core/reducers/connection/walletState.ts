@@ -61,6 +61,14 @@ export type NetworkState = {
    * chosen network of its namespace again (and the active namespace, while none is connected).
    */
   lastUsed: string | null
+  /** Per namespace, the networks the last connect asked the wallet for (CAIP-2; spec §3 requested network ids). */
+  requested: Partial<Record<Namespace, string[]>>
+  /** Per namespace, the networks the wallet approved, when it says (a WalletConnect session's chains); absent: it did not say. */
+  approved: Partial<Record<Namespace, string[]>>
+  /** Per namespace, false when the wallet takes only the networks it approved (it cannot add a chain); true when absent. */
+  supportsAllNetworks: Partial<Record<Namespace, boolean>>
+  /** The EVM chain ids where the embedded wallet gives a smart account, as its service told (spec §3). */
+  smartAccountEnabledNetworks: number[]
 }
 
 export type BalanceEntry = { balance: string | null; symbol: string; timestamp: number }
@@ -129,7 +137,7 @@ export function initialWalletsState(): WalletsState {
 }
 
 export function initialNetworkState(): NetworkState {
-  return { selected: {}, switch: null, lastUsed: null }
+  return { selected: {}, switch: null, lastUsed: null, requested: {}, approved: {}, supportsAllNetworks: {}, smartAccountEnabledNetworks: [] }
 }
 
 export function initialAccountState(): AccountState {
