@@ -50,7 +50,7 @@ export {
   WalletUpgradeRejectedError,
   WalletAtomicityNotSupportedError,
 } from './core/errors/calls.js'
-export { WalletConnectUnsupportedChainsError, WalletConnectChainNotSupportedError, WalletConnectUnavailableError } from './core/errors/walletConnect.js'
+export { WalletConnectUnsupportedChainsError, WalletConnectChainNotSupportedError, WalletConnectUnavailableError, WalletConnectRelayRefusedError } from './core/errors/walletConnect.js'
 export { ApiRequestError, ApiResponseError, ApiTimeoutError } from './core/errors/api.js'
 export { StorageTimeoutError, ReplayError } from './core/errors/storage.js'
 export {

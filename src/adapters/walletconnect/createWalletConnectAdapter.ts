@@ -11,7 +11,7 @@ import type { ChainAdapter, Eip1193Provider, EvmCapabilities, SessionNetworks, W
 import { sessionProvider } from './sessionProvider.js'
 import { sessionGrant, sessionNamespaces, startChain } from './sessionNamespaces.js'
 import { signInSessions } from './signInSessions.js'
-import { toWalletConnectError } from './walletConnectErrors.js'
+import { relayRefusal, toWalletConnectError } from './walletConnectErrors.js'
 import { WalletConnectChainNotSupportedError, WalletConnectUnavailableError } from '../../core/errors/walletConnect.js'
 import {
   loadUniversalProvider,
@@ -133,11 +133,19 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
         p.on('display_uri', (uri: string) => {
           if (run && !run.done && !run.cancelled) activity$.next({ type: 'pairingUri', uri })
         })
+        // A socket the relay refused (spec §8: unauthorized origin, JWT not yet valid, invalid
+        // key) ends the connect under way with the spec's alert; the pairing would never come.
+        p.client?.core?.relayer?.on('relayer_error', (error: unknown) => {
+          const refused = relayRefusal(error)
+          if (!refused || !run || run.done || run.cancelled) return
+          run.done = true
+          run.reject(refused)
+        })
         return p
       },
       (error: unknown) => {
         loading = null
-        throw new WalletConnectUnavailableError(error)
+        throw relayRefusal(error) ?? new WalletConnectUnavailableError(error)
       },
     )
     return loading
