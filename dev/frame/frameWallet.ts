@@ -25,11 +25,11 @@ import {
   formatEther,
   hexToBytes,
   hexToNumber,
-  http,
   isHex,
   numberToHex,
   size,
   type Hex,
+  type Transport,
 } from 'viem'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import {
@@ -62,6 +62,16 @@ import type { GrantedPermissionResponse, StoredPermission } from './permissionRe
 // The smart account's code (the delegation framework's kit) loads only once a smart account is used.
 import type { OwnedSmartAccount, SmartAccountNetwork, UserOperationCall } from './smartAccount'
 import { localChain } from '../chain/viemChain'
+import { evmTransport } from '../../src/adapters/evm/evmTransport'
+import type { Network as GangwayNetwork } from '../../src/core/domain/entities'
+
+/** The first error named `name` along `error`'s causes, or null. */
+function causeNamed(error: unknown, name: string): object | null {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { name?: unknown }).name === name) return e
+  }
+  return null
+}
 const smartAccountModule = () => import('./smartAccount')
 // ERC-7715 permissions load on their first request (the delegations' part with the kit).
 const permissionRequestsModule = () => import('./permissionRequests')
@@ -238,7 +248,8 @@ const userRejected = () => new FrameRequestError(USER_REJECTED, 4001)
 /** A request the modal withdrew (spec §8's message). */
 const requestAborted = () => new FrameRequestError('Request was aborted')
 
-type Network = { caipNetworkId: string; chainId: number; name: string; rpcUrl: string }
+/** An EVM network of the app; `rpcUrls`: every endpoint the modal sent, fallen back across as the modal does. */
+type Network = { caipNetworkId: string; chainId: number; name: string; rpcUrl: string; rpcUrls: string[] }
 type SessionUser = {
   email: string | null
   username: string | null
@@ -452,6 +463,7 @@ export class FrameWallet {
   private pendingNewEmail: string | null = null
   private networks: Network[] = []
   private currentNetwork: Network | null = null
+  private readonly transports = new Map<string, Transport>()
   private appName: string | undefined
   private farcasterChannel: string | null = null
   /** Bumped to stop a running device-approval wait. */
@@ -940,10 +952,10 @@ export class FrameWallet {
   /** The app's data (checked by the parser): its networks (the EVM ones), its name for the prompt. */
   private syncDappData(data: FrameRequests['SyncDappData']): Record<string, never> {
     const networks: Network[] = []
-    for (const { caipNetworkId: id, name, rpcUrl } of data.networks) {
+    for (const { caipNetworkId: id, name, rpcUrl, rpcUrls } of data.networks) {
       // Other namespaces (e.g. Solana) are the modal's business, not this EVM wallet's.
       if (!/^eip155:\d{1,15}$/.test(id)) continue
-      networks.push({ caipNetworkId: id, chainId: Number(id.slice('eip155:'.length)), name: name || id, rpcUrl })
+      networks.push({ caipNetworkId: id, chainId: Number(id.slice('eip155:'.length)), name: name || id, rpcUrl, rpcUrls: rpcUrls ?? [rpcUrl] })
     }
     this.networks = networks
     const current = this.currentNetwork
@@ -991,32 +1003,40 @@ export class FrameWallet {
     return this.nodeRequest(this.network(), method, params)
   }
 
-  /** One JSON-RPC request to a network's node; its error comes back with the node's code and text. */
+  /**
+   * A network's endpoints through the modal's own transport (viem `fallback` across every URL the
+   * app sent, ranked, batched and retried as the modal's EVM adapter reads them), made once per
+   * network and set of URLs.
+   */
+  private transportOf(network: Network): Transport {
+    const key = `${network.caipNetworkId} ${network.rpcUrls.join(' ')}`
+    let transport = this.transports.get(key)
+    if (!transport) {
+      const endpoints: GangwayNetwork = {
+        id: network.chainId,
+        name: network.name,
+        chainNamespace: 'eip155',
+        caipNetworkId: network.caipNetworkId as GangwayNetwork['caipNetworkId'],
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [...network.rpcUrls] } },
+      }
+      transport = evmTransport(endpoints, undefined, undefined, (input, init) => this.deps.fetch(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, init))
+      this.transports.set(key, transport)
+    }
+    return transport
+  }
+
+  /** One JSON-RPC request to a network's nodes; a node's error comes back with its code and text. */
   private async nodeRequest(network: Network, method: string, params: unknown): Promise<unknown> {
-    let res: Response
+    const { request } = this.transportOf(network)({ chain: localChain(network) })
     try {
-      res = await this.deps.fetch(network.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
-      })
-    } catch {
-      throw new FrameRequestError(`Could not reach ${network.name}`, -32603)
+      return (await request({ method, params: (params ?? []) as unknown[] })) ?? null
+    } catch (error) {
+      const node = causeNamed(error, 'RpcRequestError') as { code?: unknown; details?: unknown } | null
+      if (node) throw new FrameRequestError(typeof node.details === 'string' && node.details ? node.details : 'The node rejected the request', typeof node.code === 'number' ? node.code : -32603)
+      const status = (causeNamed(error, 'HttpRequestError') as { status?: unknown } | null)?.status
+      throw new FrameRequestError(typeof status === 'number' ? `${network.name} answered ${status}` : `Could not reach ${network.name}`, -32603)
     }
-    let body: unknown
-    try {
-      body = await res.json()
-    } catch {
-      throw new FrameRequestError(`${network.name} answered ${res.status}`, -32603)
-    }
-    const error = field(body, 'error')
-    if (error !== undefined && error !== null) {
-      const message = field(error, 'message')
-      const code = field(error, 'code')
-      throw new FrameRequestError(typeof message === 'string' && message ? message : 'The node rejected the request', typeof code === 'number' ? code : -32603)
-    }
-    if (!res.ok) throw new FrameRequestError(`${network.name} answered ${res.status}`, -32603)
-    return field(body, 'result') ?? null
   }
 
   private async approvalRpc(method: string, params: unknown, signal: AbortSignal): Promise<unknown> {
@@ -1085,10 +1105,7 @@ export class FrameWallet {
     const client = createWalletClient({
       account,
       chain,
-      transport: http(network.rpcUrl, {
-        retryCount: 0,
-        fetchFn: (input, init) => this.deps.fetch(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, init),
-      }),
+      transport: this.transportOf(network),
     })
     const fees =
       tx.maxFeePerGas !== undefined || tx.maxPriorityFeePerGas !== undefined

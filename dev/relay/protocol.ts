@@ -335,16 +335,59 @@ export function decodeFrame(text: string, maxFrameBytes: number = LIMITS.maxFram
  * Not verified (a local relay trusts its clients); null when absent or unreadable.
  */
 export function clientIdFromAuth(auth: string | null): string | null {
+  const payload = authPayload(auth)
+  return payload && typeof payload.iss === 'string' && payload.iss.length > 0 && payload.iss.length < 256 ? payload.iss : null
+}
+
+/** The claims of the `?auth=` JWT (its middle part, base64url JSON; the signature is not checked), or null when it is not one. */
+function authPayload(auth: string | null): Record<string, unknown> | null {
   if (!auth) return null
   const parts = auth.split('.')
   if (parts.length !== 3 || !parts[1]) return null
   try {
     const payload: unknown = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'))
-    if (isRecord(payload) && typeof payload.iss === 'string' && payload.iss.length > 0 && payload.iss.length < 256) {
-      return payload.iss
-    }
+    return isRecord(payload) ? payload : null
   } catch {
-    // fall through
+    return null
   }
-  return null
+}
+
+/**
+ * The reasons the hosted relay closes a socket it will not serve with (close code 3000); the
+ * client's JSON-RPC provider reports them as an error naming the code and the reason.
+ */
+export const RELAY_REFUSALS = {
+  /** The project id is not one the relay knows. */
+  invalidKey: 'Unauthorized: invalid key',
+  /** The page's origin is not on the project's allow-list. */
+  originNotAllowed: 'Unauthorized: origin not allowed',
+  /** The client's auth JWT was issued ahead of the relay's clock. */
+  jwtNotYetValid: 'JWT validation error: JWT Token is not yet valid',
+} as const
+
+/** The close code of a refused socket. */
+export const RELAY_REFUSAL_CLOSE_CODE = 3000
+
+/** The `iat` (seconds) of the `?auth=` JWT, or null when there is none to read. */
+export function issuedAtFromAuth(auth: string | null): number | null {
+  const payload = authPayload(auth)
+  return payload && typeof payload.iat === 'number' && Number.isFinite(payload.iat) ? payload.iat : null
+}
+
+/**
+ * Whether a page origin is admitted by an allow-list entry: `*` admits any (even none), an
+ * entry with `*.` admits its subdomains, else the origin must be the same.
+ *
+ * @example
+ * originMatches('*.example.com', 'https://app.example.com') // true
+ */
+export function originMatches(allowed: string, origin: string | undefined): boolean {
+  if (allowed === '*') return true
+  if (!origin) return false
+  if (allowed === origin) return true
+  const star = allowed.indexOf('*.')
+  if (star < 0) return false
+  const scheme = allowed.slice(0, star)
+  const suffix = allowed.slice(star + 1)
+  return origin.startsWith(scheme) && origin.endsWith(suffix) && origin.length > scheme.length + suffix.length
 }

@@ -30,6 +30,10 @@ import type { AddressInfo } from 'node:net'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import {
   clientIdFromAuth,
+  issuedAtFromAuth,
+  originMatches,
+  RELAY_REFUSAL_CLOSE_CODE,
+  RELAY_REFUSALS,
   decodeFrame,
   errorResponse,
   JSONRPC_INTERNAL_ERROR,
@@ -79,6 +83,8 @@ export const DEFAULT_RELAY_LIMITS: Readonly<RelayLimits> = Object.freeze({
   maxSocketBufferBytes: 16 * 1024 * 1024,
 })
 
+const DEFAULT_JWT_LEEWAY_MS = 60_000
+
 export interface RelayOptions {
   /** Port on 127.0.0.1; 0 (the default) picks a free one. */
   port?: number
@@ -92,6 +98,19 @@ export interface RelayOptions {
   now?: () => number
   /** Memory bounds; each one missing takes its value from DEFAULT_RELAY_LIMITS. */
   limits?: Partial<RelayLimits>
+  /**
+   * The projects the relay admits, by project id, each with the page origins it admits (`*`
+   * any; `*.example.com` a wildcard). Absent: every project from every origin, as before. A
+   * socket it refuses is closed at once with 3000 and the hosted relay's reason (see
+   * RELAY_REFUSALS): an unknown project id, or a page origin the project does not admit.
+   */
+  projects?: Record<string, { origins?: readonly string[] }>
+  /**
+   * How far ahead of the relay's clock (`now`) a client's auth JWT may be issued, ms (default
+   * 60 000). A JWT issued later than that is refused, as the hosted relay refuses a client whose
+   * clock runs ahead.
+   */
+  jwtLeewayMs?: number
 }
 
 export interface RelayStats {
@@ -525,6 +544,22 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
 
   // ---- server --------------------------------------------------------------------------------
 
+  /**
+   * Why the relay refuses a socket (the hosted relay's reason), or null: the project id must be
+   * one it admits, the page's origin one that project admits, and the auth JWT not issued ahead of
+   * the relay's clock (beyond the leeway).
+   */
+  function admission(query: URLSearchParams, origin: string | undefined): string | null {
+    if (options.projects) {
+      const project = Object.hasOwn(options.projects, query.get('projectId') ?? '') ? options.projects[query.get('projectId')!] : undefined
+      if (!project) return RELAY_REFUSALS.invalidKey
+      if (project.origins && !project.origins.some((allowed) => originMatches(allowed, origin))) return RELAY_REFUSALS.originNotAllowed
+    }
+    const issuedAt = issuedAtFromAuth(query.get('auth'))
+    if (issuedAt !== null && issuedAt * 1000 > now() + (options.jwtLeewayMs ?? DEFAULT_JWT_LEEWAY_MS)) return RELAY_REFUSALS.jwtNotYetValid
+    return null
+  }
+
   const http: Server = createServer((req, res) => {
     // A plain GET answers a health check; the relay itself is the WebSocket upgrade.
     res.writeHead(req.url?.startsWith('/health') ? 200 : 426, { 'content-type': 'application/json' })
@@ -545,6 +580,14 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       log(`relay: #${n} refused: already ${conns.size} connections`)
       ws.on('error', () => {})
       ws.close(1013, 'Too many connections')
+      return
+    }
+    const refusal = admission(query, req.headers.origin)
+    if (refusal) {
+      counters.socketsDropped++
+      log(`relay: #${n} refused: ${refusal}`)
+      ws.on('error', () => {})
+      ws.close(RELAY_REFUSAL_CLOSE_CODE, refusal)
       return
     }
     const clientId = clientIdFromAuth(query.get('auth'))

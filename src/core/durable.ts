@@ -19,6 +19,7 @@ export function selectDurable(state: ModalState): DurableState {
   if (pending.length > 0) durable.calls = { batches: pending }
   const grants = state.permissions ? state.permissions.order.map((context) => state.permissions!.grants[context]!) : []
   if (grants.length > 0) durable.permissions = { grants }
+  if (state.network.lastUsed !== null) durable.network = { lastUsed: state.network.lastUsed }
   return durable
 }
 
@@ -31,7 +32,8 @@ export function sameDurableState(a: ModalState, b: ModalState): boolean {
     a.embeddedUser === b.embeddedUser &&
     a.emailLogin.lastRequestAt === b.emailLogin.lastRequestAt &&
     a.calls?.batches === b.calls?.batches &&
-    a.permissions?.grants === b.permissions?.grants
+    a.permissions?.grants === b.permissions?.grants &&
+    a.network.lastUsed === b.network.lastUsed
   )
 }
 

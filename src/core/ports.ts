@@ -49,7 +49,14 @@ export type WalletAccount = { address: string; type: 'eoa' | 'smartAccount' }
  * What a wallet reports after a connect or a silent reconnect; `auth` is how the visitor signed
  * in to an embedded wallet (`email`, a social provider, `farcaster`).
  */
-export type WalletSession = { accounts: WalletAccount[]; caipNetworkId: string; auth?: string }
+export type WalletSession = { accounts: WalletAccount[]; caipNetworkId: string; auth?: string; networks?: SessionNetworks }
+
+/**
+ * What a wallet that says so (a WalletConnect session) agreed to, network-wise (spec §3 Network
+ * state): the networks the connect asked for, those it approved (CAIP-2), and whether it takes
+ * networks beyond those (it can add a chain: `wallet_addEthereumChain`).
+ */
+export type SessionNetworks = { requested: string[]; approved: string[]; supportsAllNetworks: boolean }
 
 /** A wallet's own news, as data (EIP-1193 `accountsChanged`, `chainChanged`, `disconnect`). */
 export type WalletProviderEvent =
@@ -253,6 +260,8 @@ export interface AuthConnector {
   updateEmailPrimaryOtp(request: { otp: string }, signal?: AbortSignal): Promise<void>
   updateEmailSecondaryOtp(request: { otp: string }, signal?: AbortSignal): Promise<{ newEmail: string }>
   setPreferredAccountType(request: { type: 'eoa' | 'smartAccount' }, signal?: AbortSignal): Promise<void>
+  /** The EVM chain ids where the wallet service gives its users a smart account (spec §3: smartAccountEnabledNetworks). Optional. */
+  getSmartAccountEnabledNetworks?(signal?: AbortSignal): Promise<number[]>
   signOut(): Promise<void>
   /** Session updates (a new token, a signed-out user) as they happen. */
   events(): Observable<{ type: 'sessionUpdated'; sessionToken: string } | { type: 'signedOut' }>

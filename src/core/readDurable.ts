@@ -1,4 +1,5 @@
 import { RECENT_WALLETS_MAX } from './domain/constants.js'
+import { isCaipNetworkId } from './domain/caip.js'
 import { isPlainObject, plainDataProblem, type Schema } from './events/schema.js'
 import { recentWalletSchema, storageFailed, storageHydrated, storedCallsSchema, storedPermissionsSchema } from './events/persistence/storage.js'
 import type { EventInput } from './events/defineEvent.js'
@@ -34,7 +35,7 @@ export function hydrationEvents(read: { value: unknown } | { error: unknown }, k
 }
 
 /** The durable parts a late read may bring, beside the preferences (kept field by field). */
-const DURABLE_PARTS = ['siwx', 'wallets', 'embeddedWallet', 'calls', 'permissions'] as const
+const DURABLE_PARTS = ['siwx', 'wallets', 'embeddedWallet', 'calls', 'permissions', 'network'] as const
 
 /**
  * The events that take in a durable read which settled only after the session had started
@@ -81,7 +82,7 @@ export function readDurable(raw: unknown): DurableReading {
   const durable: Partial<DurableState> = {}
   if (raw === undefined || raw === null) return { durable, dropped }
   if (!isPlainObject(raw)) return { durable, dropped: ['durable'] }
-  for (const key of Object.keys(raw)) if (key !== 'preferences' && key !== 'siwx' && key !== 'wallets' && key !== 'embeddedWallet' && key !== 'calls' && key !== 'permissions') dropped.push(key)
+  for (const key of Object.keys(raw)) if (key !== 'preferences' && key !== 'siwx' && key !== 'wallets' && key !== 'embeddedWallet' && key !== 'calls' && key !== 'permissions' && key !== 'network') dropped.push(key)
 
   if (raw.preferences !== undefined) {
     const p = raw.preferences
@@ -165,6 +166,14 @@ export function readDurable(raw: unknown): DurableReading {
   if (raw.permissions !== undefined) {
     const grants = readRecords(raw.permissions, 'permissions', 'grants', storedPermissionsSchema, dropped)
     if (grants) durable.permissions = { grants: grants as NonNullable<DurableState['permissions']>['grants'] }
+  }
+  if (raw.network !== undefined) {
+    const n = raw.network
+    // Which networks the host lists is the reducer's to judge; here only the shape (CAIP-2).
+    if (isPlainObject(n) && isCaipNetworkId(n.lastUsed)) {
+      for (const key of Object.keys(n)) if (key !== 'lastUsed') dropped.push(`network.${key}`)
+      durable.network = { lastUsed: n.lastUsed }
+    } else dropped.push('network')
   }
   // Defensive: what is handed on must fit the event's schema, whatever slipped through above.
   const problem = storageHydrated.schema.check(durable, 'durable')

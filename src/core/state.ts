@@ -212,4 +212,6 @@ export type DurableState = {
   calls?: { batches: CallsBatch[] }
   /** Granted session permissions (ERC-7715), so they outlive the page. */
   permissions?: { grants: PermissionGrant[] }
+  /** The network last in use (spec §9's "last used chain"), CAIP-2. */
+  network?: { lastUsed: string }
 }

@@ -111,7 +111,7 @@ const syncPayloads: Record<'SyncTheme' | 'SyncDappData' | 'RpcAbort' | 'Reload',
         sdkVersion: fc.oneof(fc.string({ maxLength: 120 }), fc.anything()),
         sdkType: fc.oneof(fc.string({ maxLength: 120 }), fc.anything()),
         projectId: text,
-        networks: fc.oneof(fc.array(fc.record({ caipNetworkId: fc.oneof(fc.constantFrom('eip155:1', 'solana:x'), fc.string()), name: text, rpcUrl: url, extra: fc.anything() }, { requiredKeys: [] }), { maxLength: 4 }), fc.anything()),
+        networks: fc.oneof(fc.array(fc.record({ caipNetworkId: fc.oneof(fc.constantFrom('eip155:1', 'solana:x'), fc.string()), name: text, rpcUrl: url, rpcUrls: fc.oneof(fc.array(url, { maxLength: 20 }), fc.anything()), extra: fc.anything() }, { requiredKeys: [] }), { maxLength: 4 }), fc.anything()),
         extra: fc.anything(),
       },
       { requiredKeys: [] },
@@ -154,8 +154,10 @@ describe('frame messages: syncs, abort and reload', () => {
             expect(isHttp(a.metadata.url) && a.metadata.icons.every(isHttp)).toBe(true)
             expect(a.metadata.name.length <= 256 && a.metadata.description.length <= 1_000).toBe(true)
             for (const n of a.networks) {
-              expect(Object.keys(n).sort()).toEqual(['caipNetworkId', 'name', 'rpcUrl'])
+              expect(Object.keys(n).filter((k) => k !== 'rpcUrls').sort()).toEqual(['caipNetworkId', 'name', 'rpcUrl'])
               expect(isHttp(n.rpcUrl)).toBe(true)
+              // Every endpoint the frame may fall back to is http(s), at least one, at most 16.
+              if (n.rpcUrls !== undefined) expect(n.rpcUrls.length >= 1 && n.rpcUrls.length <= 16 && n.rpcUrls.every(isHttp)).toBe(true)
             }
             break
           }

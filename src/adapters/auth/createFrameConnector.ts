@@ -20,6 +20,7 @@ import { EmbeddedWalletError, EmbeddedWalletLoadError, EmbeddedWalletTimeoutErro
 import type { ThemeVariableName } from '../../core/events/modal/preferences.js'
 import type { AuthConnector, AuthUser, Eip1193Provider } from '../../core/ports.js'
 import { SDK_TYPE, SDK_VERSION } from '../api/apiServices.js'
+import { rpcEndpoints } from '../rpcEndpoints.js'
 
 export type EmbeddedWalletOptions = {
   /**
@@ -130,7 +131,10 @@ export function createFrameConnector(
     sdkVersion: SDK_VERSION,
     sdkType: SDK_TYPE,
     projectId: app.projectId ?? '',
-    networks: evmNetworks.map((n) => ({ caipNetworkId: n.caipNetworkId, name: n.name, rpcUrl: n.rpcUrls.default.http[0] ?? '' })),
+    networks: evmNetworks.map((n) => {
+      const rpcUrls = rpcEndpoints(n)
+      return { caipNetworkId: n.caipNetworkId, name: n.name, rpcUrl: rpcUrls[0] ?? '', rpcUrls }
+    }),
   })
 
   /**
@@ -396,6 +400,7 @@ export function createFrameConnector(
         const now = remember(u)
         if (now.accounts[0]?.address !== before) emit('accountsChanged', now.accounts.map((a) => a.address))
       }),
+    getSmartAccountEnabledNetworks: (signal) => ask('GetSmartAccountEnabledNetworks', {}, signal).then((r) => r.smartAccountEnabledNetworks),
     signOut,
     events: () => events$.asObservable(),
     destroy() {

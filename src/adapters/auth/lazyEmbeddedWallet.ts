@@ -80,6 +80,7 @@ export function createLazyEmbeddedWallet(options: EmbeddedWalletOptions, network
     updateEmailPrimaryOtp: port('updateEmailPrimaryOtp'),
     updateEmailSecondaryOtp: port('updateEmailSecondaryOtp'),
     setPreferredAccountType: port('setPreferredAccountType'),
+    getSmartAccountEnabledNetworks: port('getSmartAccountEnabledNetworks'),
     // Nothing to sign out of before the frame was ever loaded.
     signOut: () => (loading ? load().then((r) => r.auth.signOut()) : Promise.resolve()),
     // Listening does not load the embedded wallet: its session news start once something did.

@@ -1,4 +1,4 @@
-import { createPublicClient, fallback, http, type PublicClient, type Transport } from 'viem'
+import { createPublicClient, fallback, http, type HttpTransportConfig, type PublicClient, type Transport } from 'viem'
 import {
   BATCH_WAIT_MS,
   FALLBACK_PING_SAMPLES,
@@ -31,16 +31,23 @@ import { toViemChain } from './networkChain.js'
  * @example
  * createPublicClient({ chain: toViemChain(network), transport: evmTransport(network, gateway) })
  */
-export function evmTransport(network: Network, gateway?: RpcGateway, timing: { rankIntervalMs: number; idleMs: number } = RANK_TIMING): Transport {
+export function evmTransport(
+  network: Network,
+  gateway?: RpcGateway,
+  timing: { rankIntervalMs: number; idleMs: number } = RANK_TIMING,
+  /** The fetch the endpoints are called with (the page's by default). */
+  fetchFn?: HttpTransportConfig['fetchFn'],
+): Transport {
   const urls = rpcEndpoints(network, gateway)
   const batch = { batchSize: RPC_BATCH_MAX, wait: BATCH_WAIT_MS }
   const retry = { retryCount: RPC_RETRIES, retryDelay: RPC_RETRY_BASE_MS }
+  const via = fetchFn ? { fetchFn } : {}
   // One endpoint: nothing to rank, nothing to fall back to, no pings.
-  if (urls.length === 1) return http(urls[0], { batch, timeout: RPC_TIMEOUT_MS, ...retry })
+  if (urls.length === 1) return http(urls[0], { batch, timeout: RPC_TIMEOUT_MS, ...retry, ...via })
   let lastRead = Number.NEGATIVE_INFINITY
   const ranked = fallback(
     // No retry count here: the fallback gives its endpoints none, and retries the round itself.
-    urls.map((url) => http(url, { batch, timeout: RPC_TIMEOUT_MS })),
+    urls.map((url) => http(url, { batch, timeout: RPC_TIMEOUT_MS, ...via })),
     {
       ...retry,
       rank: {

@@ -6,9 +6,10 @@ import { defineEvmNetwork } from '../evm/defineEvmNetwork.js'
 
 /**
  * viem chains (the ones a host gives wagmi's `createConfig`) as Gangway networks, in the same
- * order, so the modal lists and switches to exactly the chains wagmi knows. The first of a
- * chain's `rpcUrls.default` URLs is the one the modal reads balances from; explorer, testnet flag
- * and native currency come along. Throws InvalidInputError for a chain without a positive
+ * order, so the modal lists and switches to exactly the chains wagmi knows. Every one of a
+ * chain's `rpcUrls.default` URLs comes along: the modal reads balances through all of them with
+ * its fallback, and the embedded wallet's frame signs and sends through all of them the same way;
+ * explorer, testnet flag and native currency come along too. Throws InvalidInputError for a chain without a positive
  * integer id, a name or an HTTP RPC URL.
  *
  * @example

@@ -7,11 +7,11 @@ import { RequestAbortedError } from '../../core/errors/connection.js'
 import type { RpcGateway, WalletConnectActivity, WalletConnectPort } from '../../core/ports.js'
 import { GangwayError, serializeError } from '../../core/errors/base.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect/walletConnect.js'
-import type { ChainAdapter, Eip1193Provider, EvmCapabilities, WalletAccount, WalletProviderEvent, WalletSession, WalletTransaction } from '../../core/ports.js'
+import type { ChainAdapter, Eip1193Provider, EvmCapabilities, SessionNetworks, WalletAccount, WalletProviderEvent, WalletSession, WalletTransaction } from '../../core/ports.js'
 import { sessionProvider } from './sessionProvider.js'
 import { sessionGrant, sessionNamespaces, startChain } from './sessionNamespaces.js'
 import { signInSessions } from './signInSessions.js'
-import { toWalletConnectError } from './walletConnectErrors.js'
+import { relayRefusal, toWalletConnectError } from './walletConnectErrors.js'
 import { WalletConnectChainNotSupportedError, WalletConnectUnavailableError } from '../../core/errors/walletConnect.js'
 import {
   loadUniversalProvider,
@@ -133,11 +133,19 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
         p.on('display_uri', (uri: string) => {
           if (run && !run.done && !run.cancelled) activity$.next({ type: 'pairingUri', uri })
         })
+        // A socket the relay refused (spec §8: unauthorized origin, JWT not yet valid, invalid
+        // key) ends the connect under way with the spec's alert; the pairing would never come.
+        p.client?.core?.relayer?.on('relayer_error', (error: unknown) => {
+          const refused = relayRefusal(error)
+          if (!refused || !run || run.done || run.cancelled) return
+          run.done = true
+          run.reject(refused)
+        })
         return p
       },
       (error: unknown) => {
         loading = null
-        throw new WalletConnectUnavailableError(error)
+        throw relayRefusal(error) ?? new WalletConnectUnavailableError(error)
       },
     )
     return loading
@@ -162,7 +170,16 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
     if (grant.accounts.length === 0) throw new GangwayError('Failed to connect', { details: 'the wallet approved no eip155 account' })
     const caipNetworkId = chain && grant.chains.includes(chain) ? chain : startChain(grant.chains, chainIds)
     if (!caipNetworkId) throw new GangwayError('Failed to connect', { details: 'the wallet approved no chain' })
-    return { accounts: grant.accounts.map(eoa), caipNetworkId }
+    return { accounts: grant.accounts.map(eoa), caipNetworkId, networks: sessionNetworks(session, grant.chains) }
+  }
+
+  /**
+   * What the session agreed to network-wise: the networks asked for, those approved, and whether
+   * the wallet takes others (it approved adding a chain).
+   */
+  function sessionNetworks(session: WalletConnectSession, approved: string[]): SessionNetworks {
+    const methods = Object.entries(session.namespaces).flatMap(([key, ns]) => (key === 'eip155' || key.startsWith('eip155:')) && Array.isArray(ns?.methods) ? ns.methods : [])
+    return { requested: [...chainIds], approved: [...approved], supportsAllNetworks: methods.includes('wallet_addEthereumChain') }
   }
 
   function newRun(): Run {

@@ -28,6 +28,8 @@ export interface WalletConnectProvider {
   setDefaultChain(chain: string, rpcUrl?: string): void
   on(event: string, listener: (...args: any[]) => void): void
   removeListener(event: string, listener: (...args: any[]) => void): void
+  /** The SDK's client; its relayer reports a socket the relay refused as `relayer_error`. */
+  client?: { core?: { relayer?: { on(event: string, listener: (error: unknown) => void): unknown } } }
 }
 
 /** What the provider is started with. */

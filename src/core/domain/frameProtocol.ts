@@ -35,8 +35,11 @@ export type FrameAppData = {
   sdkVersion: string
   sdkType: string
   projectId: string
-  /** The app's EVM networks, each with the RPC URL the frame sends through. */
-  networks: { caipNetworkId: string; name: string; rpcUrl: string }[]
+  /**
+   * The app's EVM networks: `rpcUrls` every endpoint the modal reads the network through, in
+   * order (the frame falls back across them as the modal does); `rpcUrl` the first of them.
+   */
+  networks: { caipNetworkId: string; name: string; rpcUrl: string; rpcUrls?: string[] }[]
 }
 
 /** Requests the modal sends and what each carries. */
@@ -192,6 +195,7 @@ const MAX_TEXT = 1_000
 const MAX_URL = 2_048
 const MAX_ICONS = 16
 const MAX_NETWORKS = 256
+const MAX_RPC_URLS = 16
 
 const text = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max
 const isId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 100
@@ -239,7 +243,9 @@ function appDataPayload(p: unknown): FrameAppData | undefined {
   const checked: FrameAppData['networks'] = []
   for (const n of networks) {
     if (!isPlainObject(n) || !isId(n.caipNetworkId) || !text(n.name, MAX_NAME) || !isHttpUrl(n.rpcUrl)) return undefined
-    checked.push({ caipNetworkId: n.caipNetworkId, name: n.name, rpcUrl: n.rpcUrl })
+    const { rpcUrls } = n
+    if (rpcUrls !== undefined && (!Array.isArray(rpcUrls) || rpcUrls.length === 0 || rpcUrls.length > MAX_RPC_URLS || !rpcUrls.every(isHttpUrl))) return undefined
+    checked.push({ caipNetworkId: n.caipNetworkId, name: n.name, rpcUrl: n.rpcUrl, ...(rpcUrls ? { rpcUrls: [...rpcUrls] } : {}) })
   }
   return { metadata: { name, description, url, icons: [...icons] }, sdkVersion, sdkType, projectId, networks: checked }
 }

@@ -29,6 +29,8 @@ export type WalletExclusions = {
 /** Anything shown as a wallet: a directory record or a connector. */
 export type WalletLike = {
   id?: string | undefined
+  /** A connector's directory id, when known. */
+  explorerId?: string | undefined
   name: string
   rdns?: string | null | undefined
   info?: { rdns?: string | undefined } | undefined
@@ -39,7 +41,8 @@ function rdnsOf(item: WalletLike): string | undefined {
 }
 
 /**
- * The items not excluded by rdns, name or id. Matching is exact.
+ * The items not excluded by rdns, name or id (a directory record's id, a connector's directory
+ * id). Matching is exact.
  *
  * @example
  * excludeWallets(connectors, { rdns: ['io.metamask'] })
@@ -53,6 +56,7 @@ export function excludeWallets<T extends WalletLike>(items: readonly T[], exclus
     if (r !== undefined && rdns.has(r)) return false
     if (names.has(item.name)) return false
     if (item.id !== undefined && ids.has(item.id)) return false
+    if (item.explorerId !== undefined && ids.has(item.explorerId)) return false
     return true
   })
 }

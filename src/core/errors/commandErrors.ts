@@ -34,7 +34,7 @@ import type {
   WalletUnauthorizedError,
   WalletUnrecognizedChainError,
 } from './wallet.js'
-import type { WalletConnectChainNotSupportedError, WalletConnectUnavailableError, WalletConnectUnsupportedChainsError } from './walletConnect.js'
+import type { WalletConnectChainNotSupportedError, WalletConnectRelayRefusedError, WalletConnectUnavailableError, WalletConnectUnsupportedChainsError } from './walletConnect.js'
 
 /** What any wallet request can fail with once it reached the wallet. */
 type WalletRequestError = WalletRejectedError | WalletUnauthorizedError | WalletDisconnectedError | WalletChainDisconnectedError | WalletInvalidResponseError | WalletRpcError
@@ -48,6 +48,7 @@ export type ConnectError =
   | ConnectorNotFoundError
   | WalletConnectUnsupportedChainsError
   | WalletConnectUnavailableError
+  | WalletConnectRelayRefusedError
   | WalletRequestError
   | UnknownGangwayError
 

@@ -57,7 +57,7 @@ import {
   WalletUnrecognizedChainError,
   WalletUnsupportedMethodError,
 } from './wallet.js'
-import { WalletConnectChainNotSupportedError, WalletConnectUnavailableError, WalletConnectUnsupportedChainsError } from './walletConnect.js'
+import { WalletConnectChainNotSupportedError, WalletConnectRelayRefusedError, WalletConnectUnavailableError, WalletConnectUnsupportedChainsError } from './walletConnect.js'
 
 type ErrorClass = abstract new (...args: never[]) => GangwayError
 
@@ -106,6 +106,7 @@ export const ERROR_CLASSES: Readonly<Record<string, ErrorClass>> = /* @__PURE__ 
   WALLETCONNECT_UNSUPPORTED_CHAINS: WalletConnectUnsupportedChainsError,
   WALLETCONNECT_CHAIN_NOT_SUPPORTED: WalletConnectChainNotSupportedError,
   WALLETCONNECT_UNAVAILABLE: WalletConnectUnavailableError,
+  WALLETCONNECT_RELAY_REFUSED: WalletConnectRelayRefusedError,
   API_REQUEST_FAILED: ApiRequestError,
   API_TIMEOUT: ApiTimeoutError,
   API_INVALID_RESPONSE: ApiResponseError,

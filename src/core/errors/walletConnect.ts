@@ -33,6 +33,20 @@ export class WalletConnectChainNotSupportedError extends GangwayError {
   }
 }
 
+/**
+ * The relay refused the modal's socket (spec §8, provider errors mapped): an origin the
+ * project does not allow ('Invalid App Configuration'), an auth token issued ahead of the
+ * relay's clock ('Session Expired') or a project id it does not know ('Invalid Project ID').
+ * `details` holds the relay's own reason.
+ */
+export class WalletConnectRelayRefusedError extends GangwayError {
+  override readonly name = 'WalletConnectRelayRefusedError'
+  override readonly kind = 'WALLETCONNECT_RELAY_REFUSED'
+  constructor(message: 'Invalid App Configuration' | 'Session Expired' | 'Invalid Project ID', reason: string) {
+    super(message, { details: reason })
+  }
+}
+
 /** The WalletConnect provider could not be loaded or started (offline relay, bad options). */
 export class WalletConnectUnavailableError extends GangwayError {
   override readonly name = 'WalletConnectUnavailableError'

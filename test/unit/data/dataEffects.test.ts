@@ -11,7 +11,7 @@ import { sendConfirmed } from '../../../src/core/events/connection/send'
 import { sessionStarted } from '../../../src/core/events/modal/session'
 import { walletListPageRequested, walletListSearchChanged } from '../../../src/core/events/data/walletList'
 import { selectAccountBalance } from '../../../src/core/reducers/data/dataSelectors'
-import { selectAllWallets, selectAllWalletsCount, selectRecommendedWallets } from '../../../src/core/reducers/data/walletListSelectors'
+import { selectAllWallets, selectAllWalletsCount, selectRecommendedWallets, withoutHiddenWallets } from '../../../src/core/reducers/data/walletListSelectors'
 import { initialState } from '../../../src/core/reducers/rootReducer'
 import type { Network } from '../../../src/core/domain/entities'
 import { createTestModal } from '../../support/testModal'
@@ -68,6 +68,8 @@ describe('wallet lists', () => {
       { page: 1, entries: 2, include: featured, exclude },
       { page: 1, entries: 4, chains, exclude: [...exclude, ...featured] },
       { page: 1, entries: 40, chains, exclude: [...exclude, ...featured] },
+      // The excluded wallets' own records, for their rdns (a browser wallet may be one of them).
+      { page: 1, entries: 1, include: exclude },
     ])
     const state = modal.getState()
     expect(selectRecommendedWallets(state)).toHaveLength(4)
@@ -78,7 +80,39 @@ describe('wallet lists', () => {
     modal.close()
     modal.open()
     await time.advanceBy(0)
-    expect(fake.calls).toHaveLength(3)
+    expect(fake.calls).toHaveLength(4)
+  })
+
+  it('a browser wallet the host excludes by directory id is hidden, by its rdns or its directory id', async () => {
+    const fake = createFakeDirectory()
+    const [byRdns, byExplorerId, kept] = fake.records
+    const { modal, time } = await createTestModal({ walletDirectory: fake.directory, excludeWalletIds: [byRdns!.id, byExplorerId!.id] })
+    const connectors = [
+      { id: 'announced-a', name: 'A', chain: 'eip155', type: 'ANNOUNCED', info: { rdns: byRdns!.rdns! } },
+      { id: 'injected-b', name: 'B', chain: 'eip155', type: 'INJECTED', explorerId: byExplorerId!.id },
+      { id: 'announced-c', name: 'C', chain: 'eip155', type: 'ANNOUNCED', info: { rdns: kept!.rdns! } },
+    ] as const
+    modal.dispatch({ type: 'connectors/changed', payload: { namespace: 'eip155', connectors } })
+    const shown = () => withoutHiddenWallets(modal.getState(), [...modal.getState().wallets.connectors]).map((c) => c.id)
+    // Before the directory told the excluded wallets' rdns, only the directory id is known.
+    expect(shown()).toEqual(['announced-a', 'announced-c'])
+    modal.open()
+    await time.advanceBy(0)
+    expect(fake.calls.at(-1)).toEqual({ page: 1, entries: 2, include: [byRdns!.id, byExplorerId!.id] })
+    expect(modal.getState().walletList.lists.excluded.wallets.map((w) => w.id).sort()).toEqual([byRdns!.id, byExplorerId!.id].sort())
+    expect(shown()).toEqual(['announced-c'])
+    expect(modal.getState().modal.loading).toBe(false)
+  })
+
+  it('no excluded ids: no request for excluded records, and a request for them is ignored', async () => {
+    const fake = createFakeDirectory()
+    const { modal, time } = await createTestModal({ walletDirectory: fake.directory })
+    modal.open()
+    await time.advanceBy(0)
+    modal.dispatch(walletListPageRequested({ list: 'excluded' }))
+    await time.advanceBy(0)
+    expect(fake.calls.some((c) => c.include?.length)).toBe(false)
+    expect(modal.getState().walletList.lists.excluded.status).toBe('idle')
   })
 
   it('without the allWallets feature only the Connect view lists are prefetched', async () => {

@@ -58,6 +58,7 @@ import { appData, parentRequests } from '../../support/frameHarness'
 const PARENT = 'http://127.0.0.1:5173'
 const RPC_URL = 'http://127.0.0.1:8545/'
 const RPC_URL_2 = 'http://127.0.0.1:8546/'
+const DEAD_NODE_ORIGIN = 'http://127.0.0.1:9'
 const EMAIL = 'ada@example.com'
 const OTP = '123456'
 const NETWORKS = [
@@ -145,18 +146,24 @@ function fakeServices(options: ServiceOptions = {}) {
 
   const fetch = async (input: string, init?: RequestInit): Promise<Response> => {
     const url = new URL(input, 'http://auth.test')
+    // A node that is down: nothing listens there.
+    if (url.origin === DEAD_NODE_ORIGIN) throw new TypeError('fetch failed')
     if (options.realNodes?.some((node) => new URL(node).origin === url.origin)) return globalThis.fetch(input, init)
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined
     if (url.origin === 'http://127.0.0.1:8545' || url.origin === 'http://127.0.0.1:8546') {
-      const req = body as { id: unknown; method: string; params?: unknown[] }
-      rpcCalls.push({ url: url.href, method: req.method, params: req.params ?? [] })
-      if (req.method === 'eth_call') return json(200, { jsonrpc: '2.0', id: req.id, error: { code: 3, message: 'execution reverted: nope' } })
-      try {
-        return json(200, { jsonrpc: '2.0', id: req.id, result: rpc(req.id, req.method, req.params ?? []) })
-      } catch (e) {
-        const code = (e as { code?: number }).code ?? -32601
-        return json(200, { jsonrpc: '2.0', id: req.id, error: { code, message: (e as Error).message } })
+      // A node answers one request or a batch of them (the modal's transport batches).
+      const answer = (req: { id: unknown; method: string; params?: unknown[] }) => {
+        rpcCalls.push({ url: url.href, method: req.method, params: req.params ?? [] })
+        if (req.method === 'eth_call') return { jsonrpc: '2.0', id: req.id, error: { code: 3, message: 'execution reverted: nope' } }
+        try {
+          return { jsonrpc: '2.0', id: req.id, result: rpc(req.id, req.method, req.params ?? []) }
+        } catch (e) {
+          const code = (e as { code?: number }).code ?? -32601
+          return { jsonrpc: '2.0', id: req.id, error: { code, message: (e as Error).message } }
+        }
       }
+      const requests = body as unknown
+      return json(200, Array.isArray(requests) ? requests.map(answer) : answer(requests as { id: unknown; method: string }))
     }
     const headers = new Headers(init?.headers)
     const auth = headers.get('authorization')
@@ -257,7 +264,7 @@ function setup(options: ServiceOptions & { confirm?: ConfirmMode; reuse?: { serv
     devicePollMs: 5,
   })
   const { send, ok, fail, repliesTo } = parentRequests(wallet, posts, waiters)
-  async function signIn(networks: { caipNetworkId: string; name: string; rpcUrl: string }[] = NETWORKS) {
+  async function signIn(networks: { caipNetworkId: string; name: string; rpcUrl: string; rpcUrls?: string[] }[] = NETWORKS) {
     await ok('SyncDappData', appData(networks, 'Test App'))
     expect(await ok('ConnectEmail', { email: EMAIL })).toEqual({ action: 'VERIFY_DEVICE' })
     await ok('ConnectDevice')
@@ -449,6 +456,8 @@ describe('frame wallet: messages', () => {
       ['SyncDappData', { networks: NETWORKS, appName: 'Old shape' }],
       ['SyncDappData', { ...appData(NETWORKS), metadata: { name: 'x', description: '', url: 'javascript:alert(1)', icons: [] } }],
       ['SyncDappData', { ...appData(NETWORKS), networks: [{ caipNetworkId: 'eip155:1', name: 'x', rpcUrl: 'ftp://node' }] }],
+      ['SyncDappData', { ...appData(NETWORKS), networks: [{ caipNetworkId: 'eip155:1', name: 'x', rpcUrl: RPC_URL, rpcUrls: [RPC_URL, 'ftp://node'] }] }],
+      ['SyncDappData', { ...appData(NETWORKS), networks: [{ caipNetworkId: 'eip155:1', name: 'x', rpcUrl: RPC_URL, rpcUrls: [] }] }],
       ['RpcAbort', { id: 42 }],
       ['RpcAbort', []],
       ['Reload', null],
@@ -713,6 +722,17 @@ describe('frame wallet: RPC', () => {
       [RPC_URL, 'eth_blockNumber'],
       [RPC_URL_2, 'eth_call'],
     ])
+  })
+
+  it("a network's first RPC URL down, its reads and sends go on through the next (the modal's fallback)", async () => {
+    const t = setup({ approveAfter: 1 })
+    const dead = `${DEAD_NODE_ORIGIN}/`
+    await t.signIn([{ caipNetworkId: 'eip155:31337', name: 'Local', rpcUrl: dead, rpcUrls: [dead, RPC_URL] }])
+    expect(await t.ok('Rpc', { method: 'eth_blockNumber', params: [] })).toEqual({ result: '0x2a' })
+    const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const sent = (await t.ok('Rpc', { method: 'eth_sendTransaction', params: [{ from: t.services.account.address, to, value: '0x1' }] })) as { result: Hex }
+    expect(sent.result).toBe(keccak256(t.services.rawTransactions[0]!))
+    expect(t.services.rpcCalls.every((c) => c.url === RPC_URL)).toBe(true)
   })
 
   it('eth_sendTransaction: signs with the key and sends the raw transaction to the RPC URL', async () => {

@@ -15,9 +15,9 @@ export interface RpcResponse {
 }
 
 /** A fake WalletConnect auth JWT whose payload names the client id (the relay reads `iss`, unverified). */
-export function fakeAuth(clientId: string): string {
+export function fakeAuth(clientId: string, iat = 1): string {
   const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url')
-  return `${b64({ alg: 'EdDSA', typ: 'JWT' })}.${b64({ iss: clientId, sub: 'x', aud: 'ws://127.0.0.1', iat: 1, exp: 2 })}.c2ln`
+  return `${b64({ alg: 'EdDSA', typ: 'JWT' })}.${b64({ iss: clientId, sub: 'x', aud: 'ws://127.0.0.1', iat, exp: iat + 1 })}.c2ln`
 }
 
 export class TestClient {
@@ -25,7 +25,7 @@ export class TestClient {
   readonly responses: RpcResponse[] = []
   private nextId = 100_000 // clear of the small ids tests put in raw frames
   private waiters: (() => void)[] = []
-  closed: { code: number } | undefined
+  closed: { code: number; reason: string } | undefined
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (raw) => {
@@ -34,18 +34,18 @@ export class TestClient {
       else this.responses.push(msg as unknown as RpcResponse)
       this.wake()
     })
-    ws.on('close', (code) => {
-      this.closed = { code }
+    ws.on('close', (code, reason) => {
+      this.closed = { code, reason: reason.toString() }
       this.wake()
     })
   }
 
   static async connect(
     url: string,
-    opts: { clientId?: string; projectId?: string; ws?: ClientOptions } = {},
+    opts: { clientId?: string; projectId?: string; ws?: ClientOptions; issuedAt?: number } = {},
   ): Promise<TestClient> {
     const q = new URLSearchParams()
-    if (opts.clientId) q.set('auth', fakeAuth(opts.clientId))
+    if (opts.clientId) q.set('auth', fakeAuth(opts.clientId, opts.issuedAt))
     q.set('projectId', opts.projectId ?? 'gangway-test')
     const ws = new WebSocket(`${url}/?${q.toString()}`, opts.ws)
     await new Promise<void>((resolve, reject) => {

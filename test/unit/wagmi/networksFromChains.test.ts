@@ -1,10 +1,11 @@
-import { defineChain } from 'viem'
+import { createPublicClient, defineChain } from 'viem'
 import { base, sepolia } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
 import { defineEvmNetwork } from '../../../src/evm'
 import { networksFromChains } from '../../../src/wagmi'
 import { InvalidInputError } from '../../../src/core/errors/base'
 import { createTestModal } from '../../support/testModal'
+import { evmTransport } from '../../../src/adapters/evm/evmTransport'
 
 describe('networksFromChains', () => {
   it("is the chains as Gangway networks, in wagmi's order: CAIP id, RPC URLs, currency, explorer, testnet flag", () => {
@@ -69,5 +70,22 @@ describe('networksFromChains', () => {
       expect((error as InvalidInputError).shortMessage).toBe('Invalid networksFromChains arguments')
       expect((error as InvalidInputError).details, named).toContain(named)
     }
+  })
+
+  it("every RPC URL of a wagmi chain is read through, with the modal's fallback: a dead first one does not stall reads", async () => {
+    const chain = defineChain({ id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9/', 'http://127.0.0.1:8545/'] } } })
+    const [network] = networksFromChains([chain])
+    const asked: string[] = []
+    const fetchFn = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input)
+      asked.push(url)
+      if (url.startsWith('http://127.0.0.1:9')) throw new TypeError('fetch failed')
+      const body = JSON.parse(String(init?.body)) as { id: number } | { id: number }[]
+      const answer = (r: { id: number }) => ({ jsonrpc: '2.0', id: r.id, result: '0x2a' })
+      return new Response(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)), { headers: { 'content-type': 'application/json' } })
+    }
+    const client = createPublicClient({ transport: evmTransport(network!, undefined, { rankIntervalMs: 60_000, idleMs: 0 }, fetchFn) })
+    expect(await client.getBlockNumber()).toBe(42n)
+    expect(asked).toEqual(['http://127.0.0.1:9/', 'http://127.0.0.1:8545/'])
   })
 })

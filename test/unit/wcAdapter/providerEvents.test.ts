@@ -62,6 +62,20 @@ describe('WalletConnect session events', () => {
     // The fake answers eth_chainId with 0 until a default chain is set.
     expect(await adapter.reconnect('walletConnect')).toBeNull()
     fake.provider.setDefaultChain('eip155:31337')
-    expect(await adapter.reconnect('walletConnect')).toEqual({ accounts: [{ address: ADDRESS, type: 'eoa' }], caipNetworkId: 'eip155:31337' })
+    expect(await adapter.reconnect('walletConnect')).toEqual({
+      accounts: [{ address: ADDRESS, type: 'eoa' }],
+      caipNetworkId: 'eip155:31337',
+      networks: { requested: NETWORKS.map((x) => x.caipNetworkId), approved: ['eip155:31337'], supportsAllNetworks: false },
+    })
+  })
+
+  it('a wallet that approved adding a chain takes networks beyond those it approved', async () => {
+    const fake = createFakeProvider()
+    const adapter = createWalletConnectAdapter({ projectId: 'test', networks: NETWORKS, loadProvider: async () => fake.provider })
+    const session = fake.session([ADDRESS], ['eip155:31337'])
+    session.namespaces.eip155!.methods.push('wallet_addEthereumChain')
+    fake.provider.session = session
+    fake.provider.setDefaultChain('eip155:31337')
+    expect((await adapter.reconnect('walletConnect'))?.networks).toEqual({ requested: NETWORKS.map((x) => x.caipNetworkId), approved: ['eip155:31337'], supportsAllNetworks: true })
   })
 })

@@ -87,7 +87,9 @@ describe('the WalletConnect adapter through the local relay', () => {
     const { adapter } = makeAdapter()
     const address = chains.accounts[0]!.address
     const session = await connect(adapter, wallet)
-    expect(session).toEqual({ accounts: [{ address, type: 'eoa' }], caipNetworkId: networks[0]!.caipNetworkId })
+    const ids = networks.map((x) => x.caipNetworkId)
+    // The dev wallet approves every network asked for, and cannot add a chain (no wallet_addEthereumChain).
+    expect(session).toEqual({ accounts: [{ address, type: 'eoa' }], caipNetworkId: ids[0], networks: { requested: ids, approved: ids, supportsAllNetworks: false } })
 
     const signature = await adapter.signMessage('walletConnect', { address, message: 'Sign in to Gangway' })
     expect(await verifyMessage({ address, message: 'Sign in to Gangway', signature: signature as Hex })).toBe(true)
@@ -139,6 +141,15 @@ describe('the WalletConnect adapter through the local relay', () => {
     ])
   })
 
+  it('a wallet that approves only some of the networks asked for says which (spec §3 approved network ids)', async () => {
+    const only = chains.chains[1]!.chainId
+    const wallet = await makeWallet({ chains: [only] })
+    const { adapter } = makeAdapter()
+    const session = await connect(adapter, wallet)
+    expect(session.caipNetworkId).toBe(`eip155:${only}`)
+    expect(session.networks).toEqual({ requested: networks.map((x) => x.caipNetworkId), approved: [`eip155:${only}`], supportsAllNetworks: false })
+  })
+
   it('a reload restores the live session from storage; after a disconnect there is none', async () => {
     const wallet = await makeWallet()
     const first = makeAdapter()
@@ -149,7 +160,7 @@ describe('the WalletConnect adapter through the local relay', () => {
 
     const second = makeAdapter(first.storage, first.prefix)
     const restored = await second.adapter.reconnect('walletConnect')
-    expect(restored).toEqual({ accounts: connected.accounts, caipNetworkId: networks[1]!.caipNetworkId })
+    expect(restored).toEqual({ accounts: connected.accounts, caipNetworkId: networks[1]!.caipNetworkId, networks: connected.networks })
     const address = connected.accounts[0]!.address as Hex
     const signature = await second.adapter.signMessage('walletConnect', { address, message: 'still here' })
     expect(await verifyMessage({ address, message: 'still here', signature: signature as Hex })).toBe(true)

@@ -5,6 +5,7 @@ import { selectConnectNetwork } from '../../selectors.js'
 import type { Effect } from '../runtime/runEffects.js'
 import { ofType } from '../runtime/ofType.js'
 import type { WalletDeps } from '../shared/walletDeps.js'
+import { sessionPayload } from './sessionPayload.js'
 
 /**
  * An effect for a connector whose one session spans namespaces (`spans` tells which): once it
@@ -31,14 +32,7 @@ export function adoptNamespacesOf<D extends WalletDeps>(spans: (connectorId: str
               mergeMap((session) =>
                 session && session.accounts.length > 0
                   ? of(
-                      connectionSucceeded({
-                        connectorId,
-                        namespace,
-                        accounts: session.accounts.map(({ address, type }) => ({ address, type })),
-                        caipNetworkId: session.caipNetworkId,
-                        ...(session.auth ? { auth: session.auth } : {}),
-                        adopted: true,
-                      }),
+                      connectionSucceeded({ ...sessionPayload(connectorId, namespace, session), adopted: true }),
                     )
                   : EMPTY,
               ),

@@ -8,6 +8,7 @@ import { ofType } from '../runtime/ofType.js'
 import type { WalletDeps } from '../shared/walletDeps.js'
 import { selectConnectNetwork } from '../../selectors.js'
 import { isCurrentRequest } from '../../events/requestLifecycle.js'
+import { sessionPayload } from './sessionPayload.js'
 
 /**
  * Connects the wallet of an accepted `connection/requested` (the reducer decides: duplicates
@@ -31,9 +32,7 @@ export const connectWallet: Effect<WalletDeps> = (event$, state$, deps) =>
       return defer(() => adapter.connect(connectorId, network ? { network } : undefined)).pipe(
         map((session) => {
           if (session.accounts.length === 0) return fail(new GangwayError('Failed to connect', { details: 'the wallet returned no accounts' }))
-          const accounts = session.accounts.map(({ address, type }) => ({ address, type }))
-          const auth = session.auth ? { auth: session.auth } : {}
-          return connectionSucceeded({ connectorId, namespace, accounts, caipNetworkId: session.caipNetworkId, ...auth }, meta)
+          return connectionSucceeded(sessionPayload(connectorId, namespace, session), meta)
         }),
         catchError((error: unknown) => of(fail(error))),
       )

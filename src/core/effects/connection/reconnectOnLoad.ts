@@ -8,6 +8,7 @@ import { selectIsConnected, selectConnectNetwork } from '../../selectors.js'
 import type { Effect } from '../runtime/runEffects.js'
 import { ofType } from '../runtime/ofType.js'
 import type { WalletDeps } from '../shared/walletDeps.js'
+import { sessionPayload } from './sessionPayload.js'
 
 /**
  * After hydration, reconnects the previously authorised connectors of each namespace silently,
@@ -38,16 +39,7 @@ export const reconnectOnLoad: Effect<WalletDeps> = (event$, state$, deps) =>
                   mergeMap((session) =>
                     session && session.accounts.length > 0 && stillRunning()
                       ? of(
-                          connectionSucceeded(
-                            {
-                              connectorId,
-                              namespace,
-                              accounts: session.accounts.map(({ address, type }) => ({ address, type })),
-                              caipNetworkId: session.caipNetworkId,
-                              ...(session.auth ? { auth: session.auth } : {}),
-                            },
-                            meta,
-                          ),
+                          connectionSucceeded(sessionPayload(connectorId, namespace, session), meta),
                         )
                       : EMPTY,
                   ),

@@ -4,7 +4,7 @@ import { apiRequestFailed } from '../../events/data/api.js'
 import { remoteConfigFailed } from '../../events/modal/config.js'
 import { walletListPageFailed } from '../../events/data/walletList.js'
 import { apiFailureOf, INVALID_APP_CONFIGURATION } from '../../reducers/data/apiReducer.js'
-import type { ModalState } from '../../state.js'
+import { isBannerShowing } from '../shared/bannerShowing.js'
 import type { Effect } from '../runtime/runEffects.js'
 import { ofType } from '../runtime/ofType.js'
 
@@ -28,12 +28,7 @@ export const apiAlerts: Effect = (event$, state$) =>
       if (message === INVALID_APP_CONFIGURATION) {
         return state.api.invalidAppConfigSeq === event.seq ? of(bannerShowRequested({ variant: 'error', message })) : EMPTY
       }
-      if (!ALERTS.has(message) || isShowing(state, message)) return EMPTY
+      if (!ALERTS.has(message) || isBannerShowing(state, message)) return EMPTY
       return of(bannerShowRequested({ variant: 'error', message }))
     }),
   )
-
-function isShowing(state: ModalState, message: string): boolean {
-  const b = state.banner
-  return (b.open && b.message === message && !b.pending) || b.pending?.message === message
-}

@@ -66,6 +66,9 @@ export function walletQuery(state: ModalState, list: WalletListName, page: numbe
     case 'featured':
       // The host named these wallets: they are shown whatever the network filter says.
       return { page, entries: Math.max(featured.length, 1), include: featured, ...withExclude(exclude) }
+    case 'excluded':
+      // The records of the wallets the host excludes by id, whatever the network filter says.
+      return { page, entries: Math.max(exclude.length, 1), include: exclude }
     case 'recommended': {
       // Wallets hidden by rdns or name are left out after the answer: ask for as many more.
       const hidden = (filters.excludeRdns?.length ?? 0) + (filters.excludeNames?.length ?? 0)

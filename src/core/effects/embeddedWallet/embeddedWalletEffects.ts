@@ -1,5 +1,6 @@
 import type { NamedEffect } from '../../features/defineFeature.js'
 import { switchEmbeddedAccountType } from './accountType.js'
+import { fetchSmartAccountNetworks } from './smartAccountNetworks.js'
 import { awaitDeviceApproval, requestEmailLogin, verifyEmailOtp, type EmbeddedWalletDeps } from './emailLogin.js'
 import { fetchEmbeddedUser, requestEmailUpdate, verifyEmailUpdateOtp } from './emailUpdate.js'
 import { adoptEmbeddedWalletNamespaces, restoreEmbeddedSession, watchEmbeddedSession } from './embeddedSession.js'
@@ -21,6 +22,7 @@ export const embeddedWalletEffects: NamedEffect<EmbeddedWalletDeps>[] = [
   { name: 'requestEmailUpdate', effect: requestEmailUpdate },
   { name: 'verifyEmailUpdateOtp', effect: verifyEmailUpdateOtp },
   { name: 'fetchEmbeddedUser', effect: fetchEmbeddedUser },
+  { name: 'fetchSmartAccountNetworks', effect: fetchSmartAccountNetworks },
   { name: 'watchEmbeddedSession', effect: watchEmbeddedSession },
   { name: 'restoreEmbeddedSession', effect: restoreEmbeddedSession },
   { name: 'adoptEmbeddedWalletNamespaces', effect: adoptEmbeddedWalletNamespaces },

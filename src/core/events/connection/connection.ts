@@ -21,6 +21,11 @@ export const connectionSucceeded = defineEvent(
     auth: optional(string()),
     /** The connection came with another namespace's (one WalletConnect session): the active namespace stays. */
     adopted: optional(boolean()),
+    /**
+     * The networks the connect asked for (CAIP-2) and, from a wallet that says so (a
+     * WalletConnect session), those it approved and whether it takes others besides.
+     */
+    networks: optional(object({ requested: array(string()), approved: optional(array(string())), supportsAllNetworks: optional(boolean()) })),
   }),
 )
 export const connectionFailed = defineEvent(

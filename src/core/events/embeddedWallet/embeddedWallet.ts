@@ -1,6 +1,6 @@
 import { defineEvent } from '../defineEvent.js'
 import { defineIntent } from '../requestLifecycle.js'
-import { empty, literal, nullable, object, optional, string } from '../schema.js'
+import { array, empty, literal, nullable, number, object, optional, string } from '../schema.js'
 import { serializedErrorSchema } from '../../errors/base.js'
 
 /** The id of the embedded wallet's connector (type AUTH), in eip155 and solana. */
@@ -66,7 +66,11 @@ export const accountTypeSwitched = defineEvent('embeddedWallet/accountTypeSwitch
 /** The embedded wallet refused the switch ('Smart accounts are not enabled on …'); the preference went back. */
 export const accountTypeSwitchFailed = defineEvent('embeddedWallet/accountTypeSwitchFailed', object({ type: literal('eoa', 'smartAccount'), error: serializedErrorSchema }))
 
+/** The EVM chain ids where the embedded wallet's service gives its users a smart account (spec §3 smartAccountEnabledNetworks). */
+export const smartAccountNetworksReceived = defineEvent('embeddedWallet/smartAccountNetworksReceived', object({ chainIds: array(number()) }))
+
 export const EMBEDDED_WALLET_EVENTS = [
+  smartAccountNetworksReceived,
   accountTypeSwitchStarted,
   accountTypeSwitched,
   accountTypeSwitchFailed,

@@ -110,6 +110,9 @@ export const storedPermissionsSchema = object({
   grants: array(object({ ...permissionGrantFields, grantedAt: number(), status: permissionStatusSchema, revokedAt: nullable(number()) })),
 })
 
+/** The network last in use (spec §9's stored "last used chain"), CAIP-2. */
+export const storedNetworkSchema = object({ lastUsed: string() })
+
 /** What persistence found on start and could read, applied in one step (again if a read that gave up settles after all). */
 export const storageHydrated = defineEvent(
   'storage/hydrated',
@@ -120,6 +123,7 @@ export const storageHydrated = defineEvent(
     embeddedWallet: optional(storedEmbeddedWalletSchema),
     calls: optional(storedCallsSchema),
     permissions: optional(storedPermissionsSchema),
+    network: optional(storedNetworkSchema),
   }) as Schema<Partial<DurableState>>,
 )
 

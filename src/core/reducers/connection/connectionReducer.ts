@@ -7,6 +7,8 @@ import type { Namespace } from '../../events/views.js'
 import type { ModalState, NamespaceConnection } from '../../state.js'
 import { createSlice } from '../createSlice.js'
 import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'
+import { restorableLastUsed } from './lastUsedNetwork.js'
+import { storageHydrated } from '../../events/persistence/storage.js'
 import { appliesConnectionSwitch, appliesNetworkChange, isCurrentNetworkSwitch } from '../navigation.js'
 import { isCurrentRequest } from '../../events/requestLifecycle.js'
 import { BASE_INITIAL } from '../baseInitialState.js'
@@ -91,6 +93,14 @@ export const connectionSlice = createSlice(
         } else if (ns.status === 'reconnecting') {
           ns.status = 'connected'
         }
+      })
+      // A reload: the namespace of the network last in use is the active one again, while no
+      // wallet is connected yet (a reconnect makes its own namespace the active one).
+      .addReplacer(storageHydrated, (c, event, state) => {
+        const lastUsed = restorableLastUsed(event.payload.network?.lastUsed, state.settings)
+        if (!lastUsed || lastUsed.namespace === c.activeNamespace) return c
+        const connected = Object.values(c.byNamespace).some((ns) => (ns?.connections.length ?? 0) > 0)
+        return connected ? c : { activeNamespace: lastUsed.namespace, byNamespace: c.byNamespace }
       })
       .addCase(accountsChanged, (c, event) => {
         const { namespace, connectorId, accounts } = event.payload

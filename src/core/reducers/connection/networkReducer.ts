@@ -1,9 +1,16 @@
+import { connectionDisconnected, connectionSucceeded } from '../../events/connection/connection.js'
+import { smartAccountNetworksReceived } from '../../events/embeddedWallet/embeddedWallet.js'
+import { connectionSwitched } from '../../events/connection/connectionLifecycle.js'
 import { networkChanged, networkSwitched, networkSwitchFailed, networkSwitchRequested } from '../../events/connection/network.js'
+import { storageHydrated } from '../../events/persistence/storage.js'
 import { createSlice } from '../createSlice.js'
-import { appliesNetworkChange, isCurrentNetworkSwitch } from '../navigation.js'
+import { appliesConnectionSwitch, appliesNetworkChange, isCurrentNetworkSwitch } from '../navigation.js'
+import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'
+import { restorableLastUsed } from './lastUsedNetwork.js'
+import { selectConnectNetwork } from '../../selectors.js'
 import { initialNetworkState } from './walletState.js'
 
-/** The network chosen per namespace and the network switch in progress (spec §4). */
+/** The network chosen per namespace, the network switch in progress (spec §4) and the network last in use. */
 export const networkSlice = createSlice('network', initialNetworkState, (b) =>
   b
     .addCase(networkSwitchRequested, (n, event) => {
@@ -14,6 +21,7 @@ export const networkSlice = createSlice('network', initialNetworkState, (b) =>
       if (!isCurrentNetworkSwitch(prev, event.requestId)) return
       n.switch = null
       n.selected[event.payload.namespace] = event.payload.caipNetworkId
+      n.lastUsed = event.payload.caipNetworkId
     })
     .addCase(networkSwitchFailed, (n, event, _state, prev) => {
       if (!isCurrentNetworkSwitch(prev, event.requestId)) return
@@ -24,6 +32,54 @@ export const networkSlice = createSlice('network', initialNetworkState, (b) =>
       if (!appliesNetworkChange(prev, event)) return
       const { namespace, connectorId, caipNetworkId } = event.payload
       const active = prev.connection.byNamespace[namespace]?.activeConnectorId ?? null
-      if (connectorId === undefined || connectorId === active) n.selected[namespace] = caipNetworkId
+      if (connectorId !== undefined && connectorId !== active) return
+      n.selected[namespace] = caipNetworkId
+      n.lastUsed = caipNetworkId
+    })
+    // The network a wallet connected on is in use (one adopted with another namespace's is not),
+    // and what the connect asked for and the wallet agreed to is its namespace's (spec §3): a
+    // wallet that does not say was asked for the network a connect there asks for.
+    .addCase(
+      connectionSucceeded,
+      (n, event, _state, prev) => {
+        const { namespace, caipNetworkId, adopted, networks } = event.payload
+        if (!adopted) n.lastUsed = caipNetworkId
+        const asked = networks?.requested ?? selectConnectNetwork(prev, namespace)?.caipNetworkId
+        if (asked === undefined) delete n.requested[namespace]
+        else n.requested[namespace] = typeof asked === 'string' ? [asked] : asked
+        if (networks?.approved) n.approved[namespace] = networks.approved
+        else delete n.approved[namespace]
+        if (networks?.supportsAllNetworks === false) n.supportsAllNetworks[namespace] = false
+        else delete n.supportsAllNetworks[namespace]
+      },
+      (_n, event, _state, prev) => event.payload.accounts.length > 0 && !isIgnoredConnectionEvent(prev, event),
+    )
+    // The namespace's last wallet gone: what it agreed to goes with it.
+    .addCase(
+      connectionDisconnected,
+      (n, event) => {
+        const { namespace } = event.payload
+        delete n.requested[namespace]
+        delete n.approved[namespace]
+        delete n.supportsAllNetworks[namespace]
+      },
+      (n, event, state) => {
+        const { namespace } = event.payload
+        const left = state.connection.byNamespace[namespace]?.connections.length ?? 0
+        return left === 0 && (namespace in n.requested || namespace in n.approved || namespace in n.supportsAllNetworks)
+      },
+    )
+    .addCase(smartAccountNetworksReceived, (n, event) => {
+      n.smartAccountEnabledNetworks = [...new Set(event.payload.chainIds)].filter((id) => Number.isSafeInteger(id) && id > 0)
+    })
+    .addCase(connectionSwitched, (n, event, _state, prev) => {
+      if (appliesConnectionSwitch(prev, event)) n.lastUsed = event.payload.caipNetworkId
+    })
+    // A reload: the network last in use is chosen again, if the host still lists it.
+    .addCase(storageHydrated, (n, event, state) => {
+      const lastUsed = restorableLastUsed(event.payload.network?.lastUsed, state.settings)
+      if (!lastUsed) return
+      n.lastUsed = lastUsed.caipNetworkId
+      if (n.switch?.status !== 'switching') n.selected[lastUsed.namespace] = lastUsed.caipNetworkId
     }),
 )

@@ -55,6 +55,20 @@ export type NetworkState = {
   /** The network chosen per namespace when no wallet says otherwise (the first of the host's list by default). */
   selected: Partial<Record<Namespace, string>>
   switch: NetworkSwitch | null
+  /**
+   * The network last in use, any namespace (CAIP-2; spec §9's stored "last used chain"): the one
+   * a connect, a switch or the wallet itself landed on. Kept across reloads, where it becomes the
+   * chosen network of its namespace again (and the active namespace, while none is connected).
+   */
+  lastUsed: string | null
+  /** Per namespace, the networks the last connect asked the wallet for (CAIP-2; spec §3 requested network ids). */
+  requested: Partial<Record<Namespace, string[]>>
+  /** Per namespace, the networks the wallet approved, when it says (a WalletConnect session's chains); absent: it did not say. */
+  approved: Partial<Record<Namespace, string[]>>
+  /** Per namespace, false when the wallet takes only the networks it approved (it cannot add a chain); true when absent. */
+  supportsAllNetworks: Partial<Record<Namespace, boolean>>
+  /** The EVM chain ids where the embedded wallet gives a smart account, as its service told (spec §3). */
+  smartAccountEnabledNetworks: number[]
 }
 
 export type BalanceEntry = { balance: string | null; symbol: string; timestamp: number }
@@ -123,7 +137,7 @@ export function initialWalletsState(): WalletsState {
 }
 
 export function initialNetworkState(): NetworkState {
-  return { selected: {}, switch: null }
+  return { selected: {}, switch: null, lastUsed: null, requested: {}, approved: {}, supportsAllNetworks: {}, smartAccountEnabledNetworks: [] }
 }
 
 export function initialAccountState(): AccountState {

@@ -3,9 +3,11 @@ import type { SerializedError } from '../../errors/base.js'
 
 /**
  * The wallet-directory lists the modal shows: the AllWallets listing (`all`), its search
- * results (`search`), the host's featured wallets and the recommended ones of the Connect view.
+ * results (`search`), the host's featured wallets and the recommended ones of the Connect view;
+ * and the records of the wallets the host excludes by directory id (`excluded`), read for their
+ * rdns so a browser wallet that is one of them is hidden too.
  */
-export const WALLET_LISTS = ['all', 'search', 'featured', 'recommended'] as const
+export const WALLET_LISTS = ['all', 'search', 'featured', 'recommended', 'excluded'] as const
 export type WalletListName = (typeof WALLET_LISTS)[number]
 
 /** A directory wallet as the lists keep it: the fields the views use (spec §3 Wallet record). */
@@ -63,7 +65,7 @@ export function emptyWalletPages(query = ''): WalletPages {
 
 export function initialWalletListState(): WalletListState {
   return {
-    lists: { all: emptyWalletPages(), search: emptyWalletPages(), featured: emptyWalletPages(), recommended: emptyWalletPages() },
+    lists: { all: emptyWalletPages(), search: emptyWalletPages(), featured: emptyWalletPages(), recommended: emptyWalletPages(), excluded: emptyWalletPages() },
     searchInput: '',
   }
 }

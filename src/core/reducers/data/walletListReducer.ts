@@ -22,6 +22,7 @@ export const walletListSlice = createSlice('walletList', initialWalletListState,
       if (!state.settings.services?.walletDirectory) return
       const { list } = event.payload
       if (list === 'featured' && (state.settings.walletFilters?.featured ?? []).length === 0) return
+      if (list === 'excluded' && (state.settings.walletFilters?.exclude ?? []).length === 0) return
       let pages = w.lists[list]
       if (list === 'search') {
         const query = (event.payload.query ?? pages.query).trim()

@@ -17,23 +17,35 @@ export function selectPrefetchedWalletLists(state: ModalState): WalletListName[]
   const lists: WalletListName[] = ['recommended']
   if ((state.settings.walletFilters?.featured ?? []).length) lists.unshift('featured')
   if (state.features.allWallets) lists.push('all')
+  if ((state.settings.walletFilters?.exclude ?? []).length) lists.push('excluded')
   return lists
 }
 
-/** The wallets the host hides by rdns or by name (`excludeWalletRdns`, `excludeWalletNames`), or null when none. */
-export function selectWalletExclusions(state: Pick<ModalState, 'settings'>): WalletExclusions | null {
+/** What the hidden wallets are told by: the host's options and the directory records read for them. */
+type HidingState = Pick<ModalState, 'settings'> & { walletList: { lists: Pick<ModalState['walletList']['lists'], 'excluded'> } }
+
+/**
+ * The wallets the host hides (spec §5): by rdns or by name (`excludeWalletRdns`,
+ * `excludeWalletNames`), and by directory id (`excludeWalletIds`): those ids, and the rdns of
+ * their directory records once read, so a browser wallet that is one of them is hidden too.
+ * Null when the host hides none.
+ */
+export function selectWalletExclusions(state: HidingState): WalletExclusions | null {
   const filters = state.settings.walletFilters
-  return filters?.excludeRdns || filters?.excludeNames ? { rdns: filters.excludeRdns, names: filters.excludeNames } : null
+  if (!filters?.excludeRdns && !filters?.excludeNames && !filters?.exclude) return null
+  const records = state.walletList.lists.excluded.wallets
+  const rdns = records.length ? [...(filters.excludeRdns ?? []), ...records.flatMap((w) => (w.rdns ? [w.rdns] : []))] : filters.excludeRdns
+  return { rdns, names: filters.excludeNames, ids: filters.exclude }
 }
 
 /**
- * Wallets (directory records or the browser's connectors) without those the host hides by rdns
- * or by name; the same array when it hides none.
+ * Wallets (directory records or the browser's connectors) without those the host hides by rdns,
+ * name or directory id; the same array when it hides none.
  *
  * @example
  * const listed = withoutHiddenWallets(state, state.wallets.connectors)
  */
-export function withoutHiddenWallets<T extends WalletLike>(state: Pick<ModalState, 'settings'>, wallets: T[]): T[] {
+export function withoutHiddenWallets<T extends WalletLike>(state: HidingState, wallets: T[]): T[] {
   const exclusions = selectWalletExclusions(state)
   return exclusions ? excludeWallets(wallets, exclusions) : wallets
 }

@@ -32,15 +32,16 @@ const selectList = (s: ModalState) => ({
   recent: s.wallets.memory.recent,
   order: s.features.connectorOrder,
   settings: s.settings,
+  excluded: s.walletList.lists.excluded,
 })
 const sameList = (a: ReturnType<typeof selectList>, b: ReturnType<typeof selectList>) =>
-  a.connectors === b.connectors && a.recent === b.recent && a.order === b.order && a.settings === b.settings
+  a.connectors === b.connectors && a.recent === b.recent && a.order === b.order && a.settings === b.settings && a.excluded === b.excluded
 
-/** The browser's wallets Connect lists: in the spec's connector order, without those the host hides (rdns or name). */
+/** The browser's wallets Connect lists: in the spec's connector order, without those the host hides (rdns, name or directory id). */
 export function useListedConnectors(): ListedConnector[] {
-  const { connectors, recent, order, settings } = useModalState(selectList, sameList)
+  const { connectors, recent, order, settings, excluded } = useModalState(selectList, sameList)
   return useMemo(() => {
-    const usable = withoutHiddenWallets({ settings }, connectors.filter((c) => settings.adapters.includes(c.chain)))
+    const usable = withoutHiddenWallets({ settings, walletList: { lists: { excluded } } }, connectors.filter((c) => settings.adapters.includes(c.chain)))
     const groups: Partial<Record<ConnectorGroup, Connector[]>> = {
       recent: recent.flatMap((r) => usable.filter((c) => c.id === r.id && c.chain === r.namespace)),
     }
@@ -49,7 +50,7 @@ export function useListedConnectors(): ListedConnector[] {
       if (group) (groups[group] ??= []).push(c)
     }
     return orderConnectors(groups, order as ConnectorGroup[])
-  }, [connectors, recent, order, settings])
+  }, [connectors, recent, order, settings, excluded])
 }
 
 // Closing the modal is the visitor's choice, not a failure to show on the next open.

@@ -63,9 +63,9 @@ function fakePage(head: { title?: string; description?: string; icons?: string[]
 }
 
 /** A connector whose frame announced itself ready and took the app's data (fake timers). */
-async function loaded(app: FrameApp = {}, options: { requestTimeoutMs?: number } = {}) {
+async function loaded(app: FrameApp = {}, options: { requestTimeoutMs?: number } = {}, networks = [evmNetwork(31337)]) {
   const page = fakePage()
-  const auth = createFrameConnector({ frameUrl: FRAME, ...options }, [evmNetwork(31337)], page.win, app)
+  const auth = createFrameConnector({ frameUrl: FRAME, ...options }, networks, page.win, app)
   const loading = auth.load()
   page.send({ type: frameType('ready'), version: FRAME_PROTOCOL_VERSION })
   await vi.advanceTimersByTimeAsync(FRAME_READY_DELAY_MS)
@@ -130,8 +130,26 @@ describe('the embedded wallet frame client', () => {
       sdkVersion: '0.1.0',
       sdkType: 'gangway',
       projectId: 'p-123',
-      networks: [{ caipNetworkId: 'eip155:31337', name: 'Chain 31337', rpcUrl: 'http://127.0.0.1:31337' }],
+      networks: [{ caipNetworkId: 'eip155:31337', name: 'Chain 31337', rpcUrl: 'http://127.0.0.1:31337', rpcUrls: ['http://127.0.0.1:31337'] }],
     })
+  })
+
+  it("a network's every RPC URL goes to the frame, in the order the modal reads them (default, then chainDefault, each once)", async () => {
+    vi.useFakeTimers()
+    const network = evmNetwork(31337)
+    network.rpcUrls = { default: { http: ['http://127.0.0.1:1/', 'http://127.0.0.1:2/'] }, chainDefault: { http: ['http://127.0.0.1:2/', 'http://127.0.0.1:3/'] } }
+    const { page } = await loaded({}, {}, [network])
+    const sent = (page.last('SyncDappData')!.payload as { networks: unknown[] }).networks
+    expect(sent).toEqual([{ caipNetworkId: 'eip155:31337', name: 'Chain 31337', rpcUrl: 'http://127.0.0.1:1/', rpcUrls: ['http://127.0.0.1:1/', 'http://127.0.0.1:2/', 'http://127.0.0.1:3/'] }])
+  })
+
+  it("asks the frame for the smart-account networks (spec §7 smart account get networks)", async () => {
+    vi.useFakeTimers()
+    const { page, auth } = await loaded()
+    const asked = auth.getSmartAccountEnabledNetworks!()
+    await vi.advanceTimersByTimeAsync(0)
+    page.reply('GetSmartAccountEnabledNetworks', 'success', { smartAccountEnabledNetworks: [31337, 8453] })
+    await expect(asked).resolves.toEqual([31337, 8453])
   })
 
   it("without the host's metadata, the page's: its title, description, origin and http(s) icons", async () => {

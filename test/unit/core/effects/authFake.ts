@@ -26,6 +26,7 @@ export function fakeAuth(overrides: Partial<AuthConnector> = {}) {
     updateEmailPrimaryOtp: record('updateEmailPrimaryOtp', overrides.updateEmailPrimaryOtp, never),
     updateEmailSecondaryOtp: record('updateEmailSecondaryOtp', overrides.updateEmailSecondaryOtp, never),
     setPreferredAccountType: record('setPreferredAccountType', overrides.setPreferredAccountType, never),
+    getSmartAccountEnabledNetworks: record('getSmartAccountEnabledNetworks', overrides.getSmartAccountEnabledNetworks, never),
   } as unknown as AuthConnector
   return { auth, calls }
 }

@@ -78,6 +78,7 @@ describe('the error classes', () => {
         "WalletBatchTooLargeError": "WALLET_BATCH_TOO_LARGE | 5740 | Bundle too large",
         "WalletChainDisconnectedError": "WALLET_CHAIN_DISCONNECTED | 4901 | Failed to connect",
         "WalletConnectChainNotSupportedError": "WALLETCONNECT_CHAIN_NOT_SUPPORTED | 4902 | Chain is not supported",
+        "WalletConnectRelayRefusedError": "WALLETCONNECT_RELAY_REFUSED | - | Invalid Project ID",
         "WalletConnectUnavailableError": "WALLETCONNECT_UNAVAILABLE | - | WalletConnectConnector not found",
         "WalletConnectUnsupportedChainsError": "WALLETCONNECT_UNSUPPORTED_CHAINS | 5100 | The connector does not support any of the requested chains",
         "WalletDisconnectedError": "WALLET_DISCONNECTED | 4900 | Failed to connect",

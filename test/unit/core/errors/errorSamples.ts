@@ -68,6 +68,7 @@ export const SAMPLES: readonly GangwayError[] = [
   new walletConnect.WalletConnectUnsupportedChainsError('no eip155 chain'),
   new walletConnect.WalletConnectChainNotSupportedError('eip155:10'),
   new walletConnect.WalletConnectUnavailableError(new Error('relay offline')),
+  new walletConnect.WalletConnectRelayRefusedError('Invalid Project ID', 'WebSocket connection closed abnormally with code: 3000 (Unauthorized: invalid key)'),
   new api.ApiRequestError('Rate Limited', { status: 429, details: 'GET /getWallets answered 429' }),
   new api.ApiTimeoutError('GET', '/getWallets', 10_000),
   new api.ApiResponseError('the body is not JSON'),

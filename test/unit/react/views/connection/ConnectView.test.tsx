@@ -135,6 +135,15 @@ describe('wallets hidden by rdns or by name', () => {
     expect(t.wallets()).toEqual(['wallet-rb'])
   })
 
+  it('a browser wallet the host excludes by directory id leaves Connect once the directory told its rdns', async () => {
+    const directory = createFakeDirectory()
+    const record = directory.records[0]!
+    const listed = wallet('dx', record.name, record.rdns!, true)
+    const t = await render([listed, RAINBOW], { walletDirectory: directory.directory, excludeWalletIds: [record.id] })
+    await t.step(() => t.modal.open())
+    expect(t.wallets()).toEqual(['wallet-rb'])
+  })
+
   it('matching is exact: another rdns or a name in other letters hides nothing', async () => {
     const t = await render([METAMASK, RAINBOW], { excludeWalletRdns: ['io.metamask.flask'], excludeWalletNames: ['rainbow'] })
     await t.step(() => t.modal.open())
