@@ -86,7 +86,7 @@ export interface AuthStore {
   sessionUser(token: string | null): Promise<AuthUserRecord | null>
   /** Ends one session. */
   endSession(token: string): Promise<void>
-  /** Ends every session; how many there were. */
+  /** Ends every session; how many of them were live. */
   expireSessions(): Promise<number>
   /** Makes every pending code expired (kept, so a check says 'Code expired'); how many. */
   expireCodes(): Promise<number>
@@ -340,7 +340,9 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
     },
 
     async expireSessions() {
-      const count = sessions.size
+      // The live ones ended (one already expired is gone, as a lookup found it).
+      const t = now()
+      const count = [...sessions.values()].filter((session) => t < session.expiresAt).length
       sessions.clear()
       return count
     },
