@@ -27,6 +27,7 @@ type Durable = {
   preferences?: { themeMode?: string }
   siwx?: unknown
   wallets?: { recent: { id: string; name: string; namespace: string }[]; connected: Record<string, string[]> }
+  network?: { lastUsed: string }
 }
 type StoredEvent = { seq: number; at: number; type: string }
 /** The stored record as the page writes it: the events as one JSON string. */
@@ -134,7 +135,9 @@ function expectCompleteStore(stored: Record<string, unknown>, options: { durable
   if (!options.durable) return { durable: {}, log: expectCompleteLog(stored[`${PREFIX}eventLog`]) }
 
   const durable = stored[`${PREFIX}durable`] as Durable
-  expect(Object.keys(durable).sort()).toEqual(['preferences', 'siwx', 'wallets'])
+  // The network last in use joins once there is one (a connect, a switch).
+  expect(Object.keys(durable).sort()).toEqual([...(durable.network ? ['network'] : []), 'preferences', 'siwx', 'wallets'])
+  if (durable.network) expect(stack().chains.map((c) => `eip155:${c.chainId}`)).toContain(durable.network.lastUsed)
   expect(durable.preferences).toBeTypeOf('object')
   if (durable.preferences!.themeMode !== undefined) expect(['light', 'dark']).toContain(durable.preferences!.themeMode)
   expect(durable.siwx).toMatchObject({ sessions: expect.any(Object) })
