@@ -45,7 +45,9 @@ const eventLikeArb = fc.oneof(
   fc.record({ type: fc.constantFrom(...types), payload: junkArb, requestId: junkArb }, { requiredKeys: ['type', 'payload'] }),
   junkArb,
 )
-const callArb = fc.tuple(fc.constantFrom(...Object.keys(COMMANDS)), fc.array(junkArb, { maxLength: 3 }), eventLikeArb)
+/** Junk, or an options object shaped like a command's, with junk in its fields (`disconnect({ all })` among them). */
+const argArb = fc.oneof(junkArb, fc.record({ all: junkArb, namespace: junkArb, connectorId: junkArb }, { requiredKeys: [] }), fc.constant({ all: true }))
+const callArb = fc.tuple(fc.constantFrom(...Object.keys(COMMANDS)), fc.array(argArb, { maxLength: 3 }), eventLikeArb)
 
 /** Calls a command; returns what it threw or rejected with quickly (undefined when accepted). */
 async function outcome(fn: () => unknown): Promise<unknown> {

@@ -56,6 +56,35 @@ describe('disconnectWallet and the disconnect event', () => {
     expect(modal.getState().wallets.disconnectError?.shortMessage).toBe('Failed to disconnect')
   })
 
+  it("{ all: true } disconnects every connection; one that stays makes it 'Failed to disconnect chains', naming it", async () => {
+    const both = await connected(['a', 'b'], true)
+    const all = both.modal.disconnect({ all: true })
+    await settle()
+    expect(both.fake.calls().at(-1)).toEqual({ method: 'disconnect', args: ['a'] })
+    both.fake.answer('disconnect', undefined)
+    await settle()
+    expect(both.fake.calls().at(-1)).toEqual({ method: 'disconnect', args: ['b'] })
+    both.fake.answer('disconnect', undefined)
+    await all
+    expect(both.modal.getState().connection.byNamespace.eip155?.status).toBe('disconnected')
+
+    const one = await connected(['a', 'b'], true)
+    const failing = one.modal.disconnect({ all: true })
+    await settle()
+    one.fake.fail('disconnect', new Error('extension crashed'))
+    await settle()
+    one.fake.answer('disconnect', undefined)
+    await expect(failing).rejects.toMatchObject({ shortMessage: 'Failed to disconnect chains', details: 'eip155 a: Failed to disconnect' })
+    expect(one.modal.getState().connection.byNamespace.eip155?.connections.map((c) => c.connectorId)).toEqual(['a'])
+
+    // Nothing connected: nothing to do. A bad argument changes nothing.
+    await expect(one.modal.disconnect({ all: true, namespace: 'eip155' } as never)).rejects.toMatchObject({ name: 'InvalidInputError', details: 'options.namespace is not a known field' })
+    await expect(one.modal.disconnect({ all: false } as never)).rejects.toMatchObject({ name: 'InvalidInputError', details: 'options.all must be true, got false' })
+    expect(one.modal.getState().connection.byNamespace.eip155?.connections).toHaveLength(1)
+    const none = await connected([])
+    await expect(none.modal.disconnect({ all: true })).resolves.toBeUndefined()
+  })
+
   it('an unknown connector fails with the spec message naming it', async () => {
     const { modal } = await connected(['a'])
     await expect(modal.disconnect({ connectorId: 'zz' })).rejects.toMatchObject({ shortMessage: 'No connector found for connection: zz' })

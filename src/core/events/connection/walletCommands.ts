@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../../errors/base.js'
+import { GangwayError, InvalidInputError } from '../../errors/base.js'
 import { hostRequest, optionsArg, text, type RequestArgs, type StoreLike } from '../hostRequest.js'
 import type { Connection } from '../../state.js'
 import { balanceRefreshRequested } from './balance.js'
@@ -23,8 +23,13 @@ import { assertConnectionStatus } from '../../domain/connectionStatus.js'
 export type WalletCommands = {
   /** Connects a connector (as listed in `state.wallets.connectors`); rejects with a `ConnectError`, e.g. 'Connection rejected'. */
   connect(connectorId: string, namespace?: Namespace): Promise<Connection>
-  /** Disconnects a connector (the active one by default); rejects with a `DisconnectError`, e.g. 'Failed to disconnect'. */
-  disconnect(options?: { namespace?: Namespace; connectorId?: string }): Promise<void>
+  /**
+   * Disconnects a connector (the active one by default); rejects with a `DisconnectError`, e.g.
+   * 'Failed to disconnect'. With `{ all: true }`, every connection of every namespace, one after
+   * another; if any wallet could not disconnect, rejects with 'Failed to disconnect chains' (its
+   * details name each connection that stayed), the others being disconnected.
+   */
+  disconnect(options?: { namespace?: Namespace; connectorId?: string } | { all: true }): Promise<void>
   /** Switches to one of the host's networks (`eip155:31338`); the wallet adds it first if needed. Rejects with a `SwitchNetworkError`. */
   switchNetwork(caipNetworkId: string): Promise<void>
   /** Makes a stored connection current; `status` is connected, active or disconnected. Rejects with a `SwitchConnectionError`. */
@@ -55,6 +60,40 @@ export function createWalletCommands(store: StoreLike): WalletCommands {
 
   const request = <T>(...args: RequestArgs<T>) => hostRequest<T>(store, commandCatalogue, ...args)
 
+  const disconnectOne = (options: unknown) =>
+    request<void>(
+      'disconnect',
+      () => {
+        const o = optionsArg(options, ['namespace', 'connectorId'])
+        const namespace = namespaceArg(o.namespace) ?? active()
+        if (o.connectorId !== undefined) text('options.connectorId', o.connectorId)
+        return [disconnectRequested(o.connectorId !== undefined ? { namespace, connectorId: o.connectorId as string } : { namespace })]
+      },
+      (e) => (connectionDisconnected.match(e) ? { ok: undefined } : disconnectFailed.match(e) ? { error: e.payload.error } : null),
+    )
+
+  /** Every connection of every namespace, one after another; 'Failed to disconnect chains' if any stayed. */
+  const disconnectAll = async (options: Record<string, unknown>): Promise<void> => {
+    try {
+      optionsArg(options, ['all'])
+      if (options.all !== true) throw new InvalidInputError('Invalid options argument', { details: `options.all must be true, got ${show(options.all)}` })
+    } catch (error) {
+      return Promise.reject(error)
+    }
+    const connections = Object.entries(store.getState().connection.byNamespace).flatMap(([namespace, ns]) =>
+      (ns?.connections ?? []).map((c) => ({ namespace: namespace as Namespace, connectorId: c.connectorId })),
+    )
+    const stayed: string[] = []
+    const stillConnected = (c: { namespace: Namespace; connectorId: string }) =>
+      store.getState().connection.byNamespace[c.namespace]?.connections.some((x) => x.connectorId === c.connectorId) === true
+    for (const c of connections) {
+      // One session may hold several namespaces (WalletConnect): ending it ends them all.
+      if (!stillConnected(c)) continue
+      await disconnectOne(c).catch((error: { shortMessage?: string; message?: string }) => stayed.push(`${c.namespace} ${c.connectorId}: ${error.shortMessage ?? error.message}`))
+    }
+    if (stayed.length > 0) throw new GangwayError('Failed to disconnect chains', { details: stayed.join('; ') })
+  }
+
   return {
     connect: (connectorId, namespace) =>
       request<Connection>(
@@ -72,17 +111,7 @@ export function createWalletCommands(store: StoreLike): WalletCommands {
         },
         (s, intent) => isCurrentRequest(s.wallets.attempt?.requestId, intent),
       ),
-    disconnect: (options) =>
-      request<void>(
-        'disconnect',
-        () => {
-          const o = optionsArg(options, ['namespace', 'connectorId'])
-          const namespace = namespaceArg(o.namespace) ?? active()
-          if (o.connectorId !== undefined) text('options.connectorId', o.connectorId)
-          return [disconnectRequested(o.connectorId !== undefined ? { namespace, connectorId: o.connectorId as string } : { namespace })]
-        },
-        (e) => (connectionDisconnected.match(e) ? { ok: undefined } : disconnectFailed.match(e) ? { error: e.payload.error } : null),
-      ),
+    disconnect: (options) => (isPlainObject(options) && 'all' in options ? disconnectAll(options) : disconnectOne(options)),
     switchNetwork: (caipNetworkId) =>
       request<void>(
         'switchNetwork',
