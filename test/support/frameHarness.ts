@@ -188,10 +188,15 @@ export function fakeNode(options: { chainId: number; time: number; tokens?: Reco
         return { error: { code: -32601, message: `${method} is not served by this node` } }
     }
   }
-  const fetch: Fetch = async (_input, init) => {
-    const request = JSON.parse(String(init?.body)) as { id: number; method: string; params?: unknown[] }
+  type Request = { id: number; method: string; params?: unknown[] }
+  const reply = (request: Request) => {
     calls.push({ method: request.method, params: request.params ?? [] })
-    return json(200, { jsonrpc: '2.0', id: request.id, ...answer(request.method, request.params ?? []) })
+    return { jsonrpc: '2.0', id: request.id, ...answer(request.method, request.params ?? []) }
+  }
+  // The frame's transport batches the calls of a task into one POST (a JSON-RPC batch), as a node answers it.
+  const fetch: Fetch = async (_input, init) => {
+    const body = JSON.parse(String(init?.body)) as Request | Request[]
+    return json(200, Array.isArray(body) ? body.map(reply) : reply(body))
   }
   return { fetch, calls, disabled }
 }

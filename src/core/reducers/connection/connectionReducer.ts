@@ -8,6 +8,7 @@ import type { ModalState, NamespaceConnection } from '../../state.js'
 import { createSlice } from '../createSlice.js'
 import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'
 import { restorableLastUsed } from './lastUsedNetwork.js'
+import { sessionStarted } from '../../events/modal/session.js'
 import { storageHydrated } from '../../events/persistence/storage.js'
 import { appliesConnectionSwitch, appliesNetworkChange, isCurrentNetworkSwitch } from '../navigation.js'
 import { isCurrentRequest } from '../../events/requestLifecycle.js'
@@ -94,8 +95,13 @@ export const connectionSlice = createSlice(
           ns.status = 'connected'
         }
       })
-      // A reload: the namespace of the network last in use is the active one again, while no
-      // wallet is connected yet (a reconnect makes its own namespace the active one).
+      // A page load: the namespace of the network last in use is the active one again, while no
+      // wallet is connected yet (a reconnect makes its own namespace the active one); through the
+      // start from the replayed log, or with what storage/hydrated brings.
+      .addReplacer(sessionStarted, (_c, _event, state, prev) => {
+        const lastUsed = restorableLastUsed(prev.network.lastUsed, state.settings)
+        return lastUsed && lastUsed.namespace !== state.connection.activeNamespace ? { activeNamespace: lastUsed.namespace, byNamespace: state.connection.byNamespace } : state.connection
+      })
       .addReplacer(storageHydrated, (c, event, state) => {
         const lastUsed = restorableLastUsed(event.payload.network?.lastUsed, state.settings)
         if (!lastUsed || lastUsed.namespace === c.activeNamespace) return c

@@ -3,6 +3,7 @@ import { smartAccountNetworksReceived } from '../../events/embeddedWallet/embedd
 import { connectionSwitched } from '../../events/connection/connectionLifecycle.js'
 import { networkChanged, networkSwitched, networkSwitchFailed, networkSwitchRequested } from '../../events/connection/network.js'
 import { storageHydrated } from '../../events/persistence/storage.js'
+import { sessionStarted } from '../../events/modal/session.js'
 import { createSlice } from '../createSlice.js'
 import { appliesConnectionSwitch, appliesNetworkChange, isCurrentNetworkSwitch } from '../navigation.js'
 import { isIgnoredConnectionEvent } from './isIgnoredConnectionEvent.js'
@@ -75,7 +76,12 @@ export const networkSlice = createSlice('network', initialNetworkState, (b) =>
     .addCase(connectionSwitched, (n, event, _state, prev) => {
       if (appliesConnectionSwitch(prev, event)) n.lastUsed = event.payload.caipNetworkId
     })
-    // A reload: the network last in use is chosen again, if the host still lists it.
+    // A page load keeps the network last in use (it is durable) and chooses it again, if the host
+    // still lists it: through the start from the replayed log, or with what storage/hydrated brings.
+    .addReplacer(sessionStarted, (n, _event, state) => {
+      const lastUsed = restorableLastUsed(n.lastUsed, state.settings)
+      return lastUsed ? { ...state.network, lastUsed: lastUsed.caipNetworkId, selected: { [lastUsed.namespace]: lastUsed.caipNetworkId } } : state.network
+    })
     .addCase(storageHydrated, (n, event, state) => {
       const lastUsed = restorableLastUsed(event.payload.network?.lastUsed, state.settings)
       if (!lastUsed) return
