@@ -3,6 +3,7 @@ import type { StampedEvent } from '../../src/core/events/defineEvent'
 import type { ViewName } from '../../src/core/events/views'
 import { rootReducer } from '../../src/core/reducers/rootReducer'
 import { EMPTY_SEND } from '../../src/core/reducers/connection/walletState'
+import { restorableLastUsed } from '../../src/core/reducers/connection/lastUsedNetwork'
 import type { Connection, ModalState, SessionSettings } from '../../src/core/state'
 
 /**
@@ -12,8 +13,17 @@ import type { Connection, ModalState, SessionSettings } from '../../src/core/sta
  */
 export function handWrittenReducer(state: ModalState, event: StampedEvent): ModalState {
   switch (event.type) {
-    case 'session/started':
-      return rootReducer.initial(event.payload as SessionSettings)
+    case 'session/started': {
+      const fresh = rootReducer.initial(event.payload as SessionSettings)
+      // The network last in use comes through the start, chosen again if the host lists it.
+      const lastUsed = restorableLastUsed(state.network.lastUsed, fresh.settings)
+      if (!lastUsed) return fresh
+      return {
+        ...fresh,
+        network: { ...fresh.network, lastUsed: lastUsed.caipNetworkId, selected: { [lastUsed.namespace]: lastUsed.caipNetworkId } },
+        connection: lastUsed.namespace === fresh.connection.activeNamespace ? fresh.connection : { ...fresh.connection, activeNamespace: lastUsed.namespace },
+      }
+    }
     case 'modal/openRequested': {
       const view: ViewName = connected(state) ? 'Account' : 'Connect'
       return {
@@ -94,6 +104,8 @@ export function handWrittenReducer(state: ModalState, event: StampedEvent): Moda
         },
         modal: closes ? { ...state.modal, open: false, loading: false } : state.modal,
         router: closes ? { view: 'Connect', history: ['Connect'], data: undefined } : state.router,
+        // The mix's connects ask for no network and the wallets say nothing of what they agreed to.
+        network: { ...state.network, lastUsed: caipNetworkId },
       }
     }
     case 'connection/disconnected': {
