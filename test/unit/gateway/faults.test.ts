@@ -6,13 +6,13 @@ import { startPostgres, type PostgresServer } from '../../../dev/gateway/postgre
 // Issue 30 item 7: two gateway processes on one PostgreSQL server under a write load, one killed
 // with SIGKILL and the database restarted mid-load; every acknowledged write must be read back and
 // no write stored that was never acknowledged (a request that got no answer may be stored only if
-// its retry was then acknowledged).
+// its retry was then acknowledged). Node runs tsx in-process, so SIGKILL reaches the gateway itself.
 
 let pg: PostgresServer
 const children: ChildProcess[] = []
 
 function startGatewayProcess(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn('npx', ['tsx', 'dev/gateway/main.ts', '--database-url', databaseUrl, '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'dev/gateway/main.ts', '--database-url', databaseUrl, '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] })
   children.push(child)
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`gateway exited (${code}) while starting`)))
