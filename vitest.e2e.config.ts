@@ -21,8 +21,10 @@ export default defineConfig({
     environment: 'node',
     env: { IS_VITEST: 'true' },
     // Files share the machine's cores, so each step may take longer than on an idle machine:
-    // the time allowed grows (a test, a condition polled for), what is checked does not.
-    testTimeout: 120_000,
+    // the time allowed grows (a test, a condition polled for), what is checked does not. In a full
+    // run (the e2e files beside the unit suite and the smoke test's builds, 2 cores) a file takes
+    // 5–8 times as long as alone: a reload test of 20 s alone passed 120 s there.
+    testTimeout: 240_000,
     hookTimeout: 120_000,
     expect: { poll: { timeout: 20_000 } },
     sequence: { sequencer: LongestFirstSequencer },
