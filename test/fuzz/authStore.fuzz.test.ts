@@ -133,7 +133,7 @@ describe('auth stores (fuzz)', () => {
           expect({ i, op, answer: await apply(database, op) }).toEqual({ i, op, answer: expected })
         }
       }),
-      fuzzParams('authStore', 40),
+      fuzzParams('authStore', 20),
     )
   }, 120_000)
 })

@@ -120,7 +120,7 @@ describe('GET /v1/sessions/{address} in production mode', () => {
         const allowed = origin !== undefined && isOriginAllowed(origin, ALLOWED)
         expect(answer.headers.get('access-control-allow-origin')).toBe(allowed ? origin : null)
       }),
-      fuzzParams('gatewaySessionQueries', 150),
+      fuzzParams('gatewaySessionQueries', 60),
     )
   })
 })

@@ -52,7 +52,7 @@ describe('PGlite on its worker thread, fuzzed', () => {
         const inProcess = await Promise.all(queries.map((q) => outcome(main, q)))
         expect(fromWorker).toEqual(inProcess)
       }),
-      fuzzParams('pgliteWorker', 60),
+      fuzzParams('pgliteWorker', 25),
     )
   }, 120_000)
 })
