@@ -98,16 +98,8 @@ export const connectionSlice = createSlice(
       // A page load: the namespace of the network last in use is the active one again, while no
       // wallet is connected yet (a reconnect makes its own namespace the active one); through the
       // start from the replayed log, or with what storage/hydrated brings.
-      .addReplacer(sessionStarted, (_c, _event, state, prev) => {
-        const lastUsed = restorableLastUsed(prev.network.lastUsed, state.settings)
-        return lastUsed && lastUsed.namespace !== state.connection.activeNamespace ? { activeNamespace: lastUsed.namespace, byNamespace: state.connection.byNamespace } : state.connection
-      })
-      .addReplacer(storageHydrated, (c, event, state) => {
-        const lastUsed = restorableLastUsed(event.payload.network?.lastUsed, state.settings)
-        if (!lastUsed || lastUsed.namespace === c.activeNamespace) return c
-        const connected = Object.values(c.byNamespace).some((ns) => (ns?.connections.length ?? 0) > 0)
-        return connected ? c : { activeNamespace: lastUsed.namespace, byNamespace: c.byNamespace }
-      })
+      .addReplacer(sessionStarted, (_c, _event, state, prev) => activeOnLastUsed(state.connection, restorableLastUsed(prev.network.lastUsed, state.settings)))
+      .addReplacer(storageHydrated, (c, event, state) => activeOnLastUsed(c, restorableLastUsed(event.payload.network?.lastUsed, state.settings)))
       .addCase(accountsChanged, (c, event) => {
         const { namespace, connectorId, accounts } = event.payload
         const connection = c.byNamespace[namespace]?.connections.find((x) => x.connectorId === connectorId)
@@ -167,4 +159,11 @@ function namespaceDraft(c: Draft<ConnectionState>, namespace: Namespace): Draft<
   if (existing) return existing
   c.byNamespace[namespace] = { status: 'disconnected', connections: [], activeConnectorId: null }
   return c.byNamespace[namespace] as Draft<NamespaceConnection>
+}
+
+/** `c` with the namespace of the network last in use active, while no wallet is connected. */
+function activeOnLastUsed(c: ConnectionState, lastUsed: ReturnType<typeof restorableLastUsed>): ConnectionState {
+  if (!lastUsed || lastUsed.namespace === c.activeNamespace) return c
+  const connected = Object.values(c.byNamespace).some((ns) => (ns?.connections.length ?? 0) > 0)
+  return connected ? c : { activeNamespace: lastUsed.namespace, byNamespace: c.byNamespace }
 }
