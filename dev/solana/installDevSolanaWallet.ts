@@ -1,9 +1,8 @@
 // Installs the dev Solana wallet in a page the way a browser extension does: registered through
-// the Wallet Standard's window events (the protocol of `registerWallet` from
-// @wallet-standard/wallet, which we follow here because `registerWallet` drops the unregister
-// function every app hands back, and a test or a page "unload" needs it), so `getWallets()` finds
+// the Wallet Standard's window events (dev/extension/registerWallet.ts), so `getWallets()` finds
 // it whether the app loaded first or not.
-import type { IdentifierString, Wallet, WindowAppReadyEventAPI, WindowRegisterWalletEventCallback } from '@wallet-standard/base'
+import type { IdentifierString } from '@wallet-standard/base'
+import { registerWithUnregister } from '../extension/registerWallet'
 import { createDevSolanaWallet, type DevSolanaWallet, type DevSolanaWalletHandle, type DevSolanaWalletOptions } from './devSolanaWallet'
 
 /** What the page knows of the local Solana stack (the validator's description, as JSON). */
@@ -17,40 +16,13 @@ export type DevSolanaWalletConfig = {
   wallet?: Pick<DevSolanaWalletOptions, 'name' | 'icon' | 'storageKey' | 'confirmTimeoutMs'>
 }
 
+export { registerWithUnregister }
+
 export type InstalledDevSolanaWallet = {
   wallet: DevSolanaWallet
   handle: DevSolanaWalletHandle
   /** Unregisters from every app that registered it, rejects pending prompts, removes the test handle. */
   uninstall(): void
-}
-
-class RegisterWalletEvent extends Event {
-  readonly #callback: WindowRegisterWalletEventCallback
-  get detail(): WindowRegisterWalletEventCallback {
-    return this.#callback
-  }
-  constructor(callback: WindowRegisterWalletEventCallback) {
-    super('wallet-standard:register-wallet', { bubbles: false, cancelable: false, composed: false })
-    this.#callback = callback
-  }
-}
-
-/**
- * Registers `wallet` with the page's Wallet Standard apps (now and when one announces itself
- * later); returns the function that unregisters it from all of them.
- */
-export function registerWithUnregister(wallet: Wallet): () => void {
-  const unregisters: (() => void)[] = []
-  const callback: WindowRegisterWalletEventCallback = ({ register }) => {
-    unregisters.push(register(wallet))
-  }
-  const onAppReady = (event: Event) => callback((event as CustomEvent<WindowAppReadyEventAPI>).detail)
-  window.addEventListener('wallet-standard:app-ready', onAppReady)
-  window.dispatchEvent(new RegisterWalletEvent(callback))
-  return () => {
-    window.removeEventListener('wallet-standard:app-ready', onAppReady)
-    for (const unregister of unregisters.splice(0)) unregister()
-  }
 }
 
 /**
