@@ -1,5 +1,6 @@
 import { StrictMode, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
+import type { DevBitcoinWalletConfig } from '../bitcoin/installDevBitcoinWallet'
 import { installDevWallets } from '../extension/installDevWallets'
 import { loadStackConfig, type StackConfig } from '../stack/stackConfig'
 import { createModal, DEFAULT_SWAP_CHAINS, VIEWS, type ChainAdapter, type ConnectMethod, type Modal, type Network, type ViewName } from '../../src/index'
@@ -203,6 +204,18 @@ async function solanaSetup(config: StackConfig, autoApprove: boolean): Promise<{
   return { network, adapter: createSolanaAdapter({ networks: [network] }) }
 }
 
+/**
+ * The dev Bitcoin wallet, when the stack runs a Bitcoin node (`/stack.json`'s `bitcoin`): found
+ * both ways Bitcoin wallets are (Wallet Standard, `window.btc_providers`), installed before the
+ * modal starts as an extension would be. Loaded only then.
+ */
+async function installBitcoinWallet(config: StackConfig, autoApprove: boolean): Promise<void> {
+  const bitcoin = (config as { bitcoin?: DevBitcoinWalletConfig }).bitcoin
+  if (bitcoin === undefined) return
+  const { installDevBitcoinWallet } = await import('../bitcoin/installDevBitcoinWallet')
+  installDevBitcoinWallet({ caipNetworkId: bitcoin.caipNetworkId, esploraUrl: bitcoin.esploraUrl, accounts: bitcoin.accounts, autoApprove })
+}
+
 async function main() {
   const config = await loadStackConfig()
   const params = new URLSearchParams(location.search)
@@ -212,6 +225,7 @@ async function main() {
   // modal's balances come from the wallet, priced by the gateway.
   const assetDiscovery = params.get('assets') === '1' ? { assetDiscovery: { tokens: config.tokens } } : {}
   if (params.get('devWallets') !== '0') installDevWallets({ chains: config.chains, accounts: config.accounts, autoApprove, ...assetDiscovery })
+  if (params.get('devWallets') !== '0') await installBitcoinWallet(config, autoApprove)
   const networks: Network[] = config.chains.map((c) => defineEvmNetwork({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, testnet: true }))
   const adapters: ChainAdapter[] = [createEvmAdapter()]
   const solana = params.get('solana') === '1'

@@ -282,7 +282,7 @@ describe('BIP-322 messages', () => {
 describe('PSBTs', () => {
   /** Checks input 0's ECDSA and input 1's Schnorr signatures against btc-signer's sighashes. */
   function expectSignedByDev0(signed: Transaction, scripts: Uint8Array[], amounts: bigint[]) {
-    const [[pub, sig]] = signed.getInput(0).partialSig!
+    const [pub, sig] = signed.getInput(0).partialSig![0]!
     expect(pub).toEqual(dev0.payment.publicKey)
     expect(sig.at(-1)).toBe(SigHash.ALL)
     const scriptCode = OutScript.encode({ type: 'pkh', hash: hash160(pub) })
