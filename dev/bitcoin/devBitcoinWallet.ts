@@ -11,17 +11,12 @@
 // Browser code: never imported by src/.
 import { base64, hex } from '@scure/base'
 import { Address, OutScript, Transaction } from '@scure/btc-signer'
+import { equalBytes } from '@scure/btc-signer/utils.js'
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
-import {
-  StandardDisconnect,
-  StandardEvents,
-  type StandardDisconnectFeature,
-  type StandardEventsFeature,
-  type StandardEventsListeners,
-  type StandardEventsNames,
-} from '@wallet-standard/features'
+import { StandardDisconnect, StandardEvents, type StandardDisconnectFeature, type StandardEventsFeature } from '@wallet-standard/features'
 import { ReadonlyWalletAccount } from '@wallet-standard/wallet'
-import { devWalletPromptCss } from '../extension/promptCss'
+import { DevWalletPrompts } from '../extension/devWalletPrompts'
+import { guarded, originStore, StandardEventsHub } from '../extension/devWalletState'
 import { signBip322Simple } from './bip322'
 import { DEV_BITCOIN_ACCOUNT_COUNT, devBitcoinAccount, REGTEST_ADDRESSES, type DevBitcoinAccount } from './devAccounts'
 
@@ -137,7 +132,6 @@ declare global {
   }
 }
 
-type Prompt = { method: string; details: string[]; decide(approved: boolean): void }
 type Stored = { origins: Record<string, { purposes: BitcoinPurpose[]; date: number }>; selected?: number }
 type Key = { purpose: BitcoinPurpose; address: string; publicKey: Uint8Array; privateKey: Uint8Array; script: Uint8Array; account: ReadonlyWalletAccount }
 
@@ -157,14 +151,10 @@ export class DevBitcoinWallet implements Wallet {
   readonly provider: DevBitcoinProvider
   readonly #keys: { payment: Key; ordinals: Key }[]
   readonly #options: DevBitcoinWalletOptions
-  readonly #storageKey: string
-  readonly #listeners: { [E in StandardEventsNames]?: Set<StandardEventsListeners[E]> } = {}
+  readonly #store: ReturnType<typeof originStore<Stored>>
+  readonly #events = new StandardEventsHub()
   readonly #providerListeners = new Map<string, Set<(event: { type: string; addresses?: DevBitcoinProviderAddress[] }) => void>>()
-  readonly #prompts: Prompt[] = []
-  readonly #armed: boolean[] = []
-  #autoApprove: boolean
-  #host: HTMLElement | undefined
-  #closed = false
+  readonly #prompts: DevWalletPrompts
   #features: DevBitcoinWalletFeatures | undefined
   #requestId = 0
 
@@ -178,16 +168,13 @@ export class DevBitcoinWallet implements Wallet {
       payment: this.#key('payment', account.payment, `Dev account ${account.index + 1} (payment)`),
       ordinals: this.#key('ordinals', account.ordinals, `Dev account ${account.index + 1} (ordinals)`),
     }))
-    this.#storageKey = options.storageKey ?? `gangway.devBitcoinWallet.${this.name}`
-    this.#autoApprove = options.autoApprove ?? false
+    this.#store = originStore<Stored>(options.storageKey ?? `gangway.devBitcoinWallet.${this.name}`)
+    this.#prompts = new DevWalletPrompts({ kind: 'bitcoin', name: this.name, icon: this.icon, accent: '#f7931a', corner: 'right', autoApprove: options.autoApprove ?? false })
     this.handle = {
-      approve: () => this.#decideNext(true),
-      reject: () => this.#decideNext(false),
-      pending: () => this.#prompts.map((prompt) => prompt.method),
-      autoApprove: (on) => {
-        this.#autoApprove = on
-        if (on) while (this.#prompts[0] !== undefined) this.#prompts[0].decide(true)
-      },
+      approve: () => this.#prompts.decideNext(true),
+      reject: () => this.#prompts.decideNext(false),
+      pending: () => this.#prompts.pending(),
+      autoApprove: (on) => this.#prompts.setAutoApprove(on),
       setAccount: (index) => this.#setAccount(index),
       selected: () => this.#selectedIndex(),
       accounts: this.#keys.map((keys) => ({ payment: keys.payment.address, ordinals: keys.ordinals.address })),
@@ -234,7 +221,7 @@ export class DevBitcoinWallet implements Wallet {
         connect: async (input) => ({ accounts: (await this.#connect(input?.purposes, false)).map((key) => key.account) }),
       },
       [StandardDisconnect]: { version: '1.0.0', disconnect: async () => this.#revoke() },
-      [StandardEvents]: { version: '1.0.0', on: (event, listener) => this.#on(event, listener) },
+      [StandardEvents]: { version: '1.0.0', on: (event, listener) => this.#events.on(event, listener) },
       [BitcoinSignMessage]: {
         version: '1.0.0',
         signMessage: async (input) => {
@@ -260,10 +247,8 @@ export class DevBitcoinWallet implements Wallet {
 
   /** Ends the wallet's life in the page: pending prompts are rejected, listeners and prompt removed. */
   close(): void {
-    this.#closed = true
-    for (const prompt of [...this.#prompts]) prompt.decide(false)
-    this.#host?.remove()
-    for (const set of Object.values(this.#listeners)) set?.clear()
+    this.#prompts.close()
+    this.#events.clear()
     this.#providerListeners.clear()
   }
 
@@ -273,31 +258,14 @@ export class DevBitcoinWallet implements Wallet {
     return window.location.origin
   }
 
-  #load(): Stored {
-    const empty: Stored = { origins: {} }
-    try {
-      const raw = window.localStorage.getItem(this.#storageKey)
-      const parsed = raw === null ? null : (JSON.parse(raw) as Partial<Stored> | null)
-      return parsed !== null && typeof parsed === 'object' && typeof parsed.origins === 'object' && parsed.origins !== null ? { ...empty, ...parsed } : empty
-    } catch {
-      return empty
-    }
-  }
-
-  #update(change: (stored: Stored) => void): void {
-    const stored = this.#load()
-    change(stored)
-    window.localStorage.setItem(this.#storageKey, JSON.stringify(stored))
-  }
-
   #selectedIndex(): number {
-    const selected = this.#load().selected
+    const selected = this.#store.load().selected
     return typeof selected === 'number' && this.#keys[selected] !== undefined ? selected : 0
   }
 
   /** The keys this origin was given, in the order granted; none when not connected. */
   #granted(): Key[] {
-    const purposes = this.#load().origins[this.#origin()]?.purposes
+    const purposes = this.#store.load().origins[this.#origin()]?.purposes
     if (!Array.isArray(purposes)) return []
     const keys = this.#keys[this.#selectedIndex()]!
     return purposes.filter((purpose) => PURPOSES.includes(purpose)).map((purpose) => keys[purpose])
@@ -315,34 +283,24 @@ export class DevBitcoinWallet implements Wallet {
   #setAccount(index: number): void {
     if (this.#keys[index] === undefined) throw new Error(`the dev Bitcoin wallet has no account ${String(index)}`)
     if (index === this.#selectedIndex()) return
-    this.#update((stored) => {
+    this.#store.update((stored) => {
       stored.selected = index
     })
     if (this.#granted().length > 0) this.#announce()
   }
 
   #revoke(): void {
-    if (this.#load().origins[this.#origin()] === undefined) return
-    this.#update((stored) => {
+    if (this.#store.load().origins[this.#origin()] === undefined) return
+    this.#store.update((stored) => {
       delete stored.origins[this.#origin()]
     })
-    this.#emit('change', { accounts: [] })
+    this.#events.emit('change', { accounts: [] })
     this.#emitProvider('disconnect', { type: 'disconnect' })
   }
 
   #announce(): void {
-    this.#emit('change', { accounts: this.accounts })
+    this.#events.emit('change', { accounts: this.accounts })
     this.#emitProvider('accountChange', { type: 'accountChange', addresses: this.#granted().map(providerAddress) })
-  }
-
-  #on<E extends StandardEventsNames>(event: E, listener: StandardEventsListeners[E]): () => void {
-    const set = (this.#listeners[event] ??= new Set()) as Set<StandardEventsListeners[E]>
-    set.add(listener)
-    return () => set.delete(listener)
-  }
-
-  #emit<E extends StandardEventsNames>(event: E, ...args: Parameters<StandardEventsListeners[E]>): void {
-    for (const listener of [...(this.#listeners[event] ?? [])]) guarded(() => (listener as (...a: typeof args) => void)(...args))
   }
 
   #emitProvider(event: string, payload: { type: string; addresses?: DevBitcoinProviderAddress[] }): void {
@@ -359,18 +317,18 @@ export class DevBitcoinWallet implements Wallet {
     if (new Set(purposes).size !== purposes.length) throw invalidParams('Each purpose may be asked for once.')
     const asked = purposes as BitcoinPurpose[]
     const keys = this.#keys[this.#selectedIndex()]!
-    const granted = this.#load().origins[this.#origin()]?.purposes ?? []
+    const granted = this.#store.load().origins[this.#origin()]?.purposes ?? []
     if (!alwaysPrompt && asked.every((purpose) => granted.includes(purpose))) return asked.map((purpose) => keys[purpose])
-    if (this.#prompts.some((prompt) => prompt.method === BitcoinConnect)) {
+    if (this.#prompts.pending().includes(BitcoinConnect)) {
       throw new DevBitcoinWalletError(-32002, `A connection request is already pending for origin ${this.#origin()}. Please wait.`)
     }
     const details = [`Connect ${this.#origin()}`, ...asked.map((purpose) => `${purpose}: ${keys[purpose].address}`)]
-    if (!(await this.#ask(BitcoinConnect, details))) throw rejected()
-    this.#update((stored) => {
+    if (!(await this.#prompts.ask(BitcoinConnect, details))) throw rejected()
+    this.#store.update((stored) => {
       const before = stored.origins[this.#origin()]?.purposes ?? []
       stored.origins[this.#origin()] = { purposes: [...new Set([...before, ...asked])], date: Date.now() }
     })
-    this.#emit('change', { accounts: this.accounts })
+    this.#events.emit('change', { accounts: this.accounts })
     return asked.map((purpose) => keys[purpose])
   }
 
@@ -380,7 +338,7 @@ export class DevBitcoinWallet implements Wallet {
     if (protocol === 'ecdsa') {
       throw new DevBitcoinWalletError(4200, 'The dev Bitcoin wallet signs messages with BIP-322 only; ECDSA (legacy signmessage) is not supported.')
     }
-    if (!(await this.#ask(BitcoinSignMessage, [`Sign with ${key.address} (BIP-322)`, message]))) throw rejected()
+    if (!(await this.#prompts.ask(BitcoinSignMessage, [`Sign with ${key.address} (BIP-322)`, message]))) throw rejected()
     const signature = signBip322Simple({ address: key.address, network: REGTEST_ADDRESSES, privateKey: key.privateKey, publicKey: key.publicKey, message })
     return { signature, address: key.address }
   }
@@ -425,7 +383,7 @@ export class DevBitcoinWallet implements Wallet {
       ...describeOutputs(tx),
       broadcast === true ? 'Broadcast after signing' : 'Return the signed PSBT',
     ]
-    if (!(await this.#ask(BitcoinSignPsbt, details))) throw rejected()
+    if (!(await this.#prompts.ask(BitcoinSignPsbt, details))) throw rejected()
     try {
       for (const [i, { key, sigHash }] of plan) {
         const update: Parameters<Transaction['updateInput']>[1] = {}
@@ -494,79 +452,6 @@ export class DevBitcoinWallet implements Wallet {
         throw new DevBitcoinWalletError(-32601, `Method not found: ${typeof method === 'string' ? method : typeof method}`)
     }
   }
-
-  // ---- prompts --------------------------------------------------------------------------------
-
-  #ask(method: string, details: string[]): Promise<boolean> {
-    if (this.#closed) return Promise.resolve(false)
-    if (this.#autoApprove) return Promise.resolve(true)
-    const decided = this.#armed.shift()
-    if (decided !== undefined) return Promise.resolve(decided)
-    return new Promise<boolean>((resolve) => {
-      const prompt: Prompt = {
-        method,
-        details,
-        decide: (approved) => {
-          const index = this.#prompts.indexOf(prompt)
-          if (index === -1) return
-          this.#prompts.splice(index, 1)
-          this.#render()
-          resolve(approved)
-        },
-      }
-      this.#prompts.push(prompt)
-      this.#render()
-    })
-  }
-
-  #decideNext(approved: boolean): boolean {
-    const first = this.#prompts[0]
-    if (first === undefined) {
-      this.#armed.push(approved)
-      return false
-    }
-    first.decide(approved)
-    return true
-  }
-
-  #render(): void {
-    const prompt = this.#prompts[0]
-    if (prompt === undefined || this.#closed) {
-      this.#host?.remove()
-      return
-    }
-    if (this.#host === undefined) {
-      this.#host = document.createElement('div')
-      this.#host.setAttribute('data-devwallet', 'bitcoin')
-      this.#host.attachShadow({ mode: 'open' })
-    }
-    if (!this.#host.isConnected) {
-      this.#host.style.cssText = 'position:fixed;right:16px;bottom:16px;z-index:2147483647;'
-      ;(document.body ?? document.documentElement).appendChild(this.#host)
-    }
-    const root = this.#host.shadowRoot!
-    root.replaceChildren()
-    const style = document.createElement('style')
-    style.textContent = PROMPT_CSS
-    const panel = element('div', { class: 'panel', role: 'dialog', 'aria-label': `${this.name} request`, 'data-testid': 'devbitcoin-prompt' })
-    const header = element('div', { class: 'header' })
-    header.append(element('img', { src: this.icon, alt: '', width: '20', height: '20' }), element('strong', {}, this.name))
-    panel.append(
-      header,
-      element('div', { class: 'method', 'data-testid': 'devbitcoin-method' }, prompt.method),
-      element('div', { class: 'origin' }, this.#origin()),
-      element('pre', { class: 'details' }, prompt.details.join('\n')),
-    )
-    if (this.#prompts.length > 1) panel.append(element('div', { class: 'queue' }, `1 of ${this.#prompts.length} requests`))
-    const buttons = element('div', { class: 'buttons' })
-    const reject = element('button', { type: 'button', class: 'reject', 'data-testid': 'devbitcoin-reject' }, 'Reject')
-    const approve = element('button', { type: 'button', class: 'approve', 'data-testid': 'devbitcoin-approve' }, 'Approve')
-    reject.addEventListener('click', () => prompt.decide(false))
-    approve.addEventListener('click', () => prompt.decide(true))
-    buttons.append(reject, approve)
-    panel.append(buttons)
-    root.append(style, panel)
-  }
 }
 
 function providerAddress(key: Key): DevBitcoinProviderAddress {
@@ -606,31 +491,9 @@ async function broadcastTransaction(esploraUrl: string, rawHex: string): Promise
   return text
 }
 
-function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, i) => byte === b[i])
-}
-
-function guarded(call: () => void): void {
-  try {
-    call()
-  } catch (error) {
-    // An app's failing listener must not break the wallet or the other listeners.
-    console.error(error)
-  }
-}
-
-function element(tag: string, attributes: Record<string, string>, text?: string): HTMLElement {
-  const node = document.createElement(tag)
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value)
-  if (text !== undefined) node.textContent = text
-  return node
-}
-
 const DEV_BITCOIN_WALLET_ICON: WalletIcon = `data:image/svg+xml;base64,${btoa(
   '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">' +
     '<rect width="96" height="96" rx="24" fill="#f7931a"/>' +
     '<path d="M38 24v48M48 24v8M48 64v8M32 30h22a9 9 0 0 1 0 18H32M32 48h25a9 9 0 0 1 0 18H32" stroke="#fff" stroke-width="7" fill="none" stroke-linejoin="round"/>' +
     '</svg>',
 )}`
-
-const PROMPT_CSS = devWalletPromptCss('#f7931a')

@@ -39,11 +39,10 @@ import {
   type StandardConnectOutput,
   type StandardDisconnectFeature,
   type StandardEventsFeature,
-  type StandardEventsListeners,
-  type StandardEventsNames,
 } from '@wallet-standard/features'
 import { ReadonlyWalletAccount } from '@wallet-standard/wallet'
-import { devWalletPromptCss } from '../extension/promptCss'
+import { DevWalletPrompts } from '../extension/devWalletPrompts'
+import { originStore, StandardEventsHub } from '../extension/devWalletState'
 
 export const DEV_SOLANA_WALLET_NAME = 'Gangway Dev Solana'
 
@@ -94,8 +93,6 @@ const rejected = () => new DevSolanaWalletError(USER_REJECTED, 'User rejected th
 const unauthorized = () => new DevSolanaWalletError(4100, 'The requested account and/or method has not been authorized by the user.')
 const invalidParams = (message: string) => new DevSolanaWalletError(-32602, message)
 
-type Prompt = { method: string; details: string[]; decide(approved: boolean): void }
-
 type Stored = { origins: Record<string, { date: number }>; selected?: string }
 
 /** What tests use to drive the wallet without clicking: `window.__gangwayDevSolanaWallets[name]`. */
@@ -136,13 +133,9 @@ export class DevSolanaWallet implements Wallet {
   readonly #signers: KeyPairSigner[]
   readonly #accounts: ReadonlyWalletAccount[]
   readonly #options: DevSolanaWalletOptions
-  readonly #storageKey: string
-  readonly #listeners: { [E in StandardEventsNames]?: Set<StandardEventsListeners[E]> } = {}
-  readonly #prompts: Prompt[] = []
-  readonly #armed: boolean[] = []
-  #autoApprove: boolean
-  #host: HTMLElement | undefined
-  #closed = false
+  readonly #store: ReturnType<typeof originStore<Stored>>
+  readonly #events = new StandardEventsHub()
+  readonly #prompts: DevWalletPrompts
   #features: DevSolanaWalletFeatures | undefined
 
   constructor(options: DevSolanaWalletOptions, signers: KeyPairSigner[]) {
@@ -161,17 +154,14 @@ export class DevSolanaWallet implements Wallet {
           label: `Dev account ${index + 1}`,
         }),
     )
-    this.#storageKey = options.storageKey ?? `gangway.devSolanaWallet.${this.name}`
-    this.#autoApprove = options.autoApprove ?? false
+    this.#store = originStore<Stored>(options.storageKey ?? `gangway.devSolanaWallet.${this.name}`)
+    this.#prompts = new DevWalletPrompts({ kind: 'solana', name: this.name, icon: this.icon, accent: '#7c3aed', corner: 'left', autoApprove: options.autoApprove ?? false })
     const addresses = signers.map((signer) => signer.address as string)
     this.handle = {
-      approveNext: () => this.#decideNext(true),
-      rejectNext: () => this.#decideNext(false),
-      setAutoApprove: (on) => {
-        this.#autoApprove = on
-        if (on) while (this.#prompts[0] !== undefined) this.#prompts[0].decide(true)
-      },
-      pending: () => this.#prompts.map((prompt) => prompt.method),
+      approveNext: () => this.#prompts.decideNext(true),
+      rejectNext: () => this.#prompts.decideNext(false),
+      setAutoApprove: (on) => this.#prompts.setAutoApprove(on),
+      pending: () => this.#prompts.pending(),
       addresses,
       selected: () => this.#selected().address,
       selectAccount: (account) => this.#selectAccount(account),
@@ -188,7 +178,7 @@ export class DevSolanaWallet implements Wallet {
     return (this.#features ??= {
       [StandardConnect]: { version: '1.0.0', connect: (input) => this.#connect(input) },
       [StandardDisconnect]: { version: '1.0.0', disconnect: async () => this.#revoke() },
-      [StandardEvents]: { version: '1.0.0', on: (event, listener) => this.#on(event, listener) },
+      [StandardEvents]: { version: '1.0.0', on: (event, listener) => this.#events.on(event, listener) },
       [SolanaSignMessage]: { version: '1.1.0', signMessage: (...inputs) => this.#signMessage(inputs) },
       [SolanaSignTransaction]: {
         version: '1.0.0',
@@ -205,10 +195,8 @@ export class DevSolanaWallet implements Wallet {
 
   /** Ends the wallet's life in the page: pending prompts are rejected, listeners and prompt removed. */
   close(): void {
-    this.#closed = true
-    for (const prompt of [...this.#prompts]) prompt.decide(false)
-    this.#host?.remove()
-    for (const set of Object.values(this.#listeners)) set?.clear()
+    this.#prompts.close()
+    this.#events.clear()
   }
 
   // ---- state ----------------------------------------------------------------------------------
@@ -217,29 +205,12 @@ export class DevSolanaWallet implements Wallet {
     return window.location.origin
   }
 
-  #load(): Stored {
-    const empty: Stored = { origins: {} }
-    try {
-      const raw = window.localStorage.getItem(this.#storageKey)
-      const parsed = raw === null ? null : (JSON.parse(raw) as Partial<Stored> | null)
-      return parsed !== null && typeof parsed === 'object' && typeof parsed.origins === 'object' && parsed.origins !== null ? { ...empty, ...parsed } : empty
-    } catch {
-      return empty
-    }
-  }
-
-  #update(change: (stored: Stored) => void): void {
-    const stored = this.#load()
-    change(stored)
-    window.localStorage.setItem(this.#storageKey, JSON.stringify(stored))
-  }
-
   #isAuthorized(): boolean {
-    return this.#load().origins[this.#origin()] !== undefined
+    return this.#store.load().origins[this.#origin()] !== undefined
   }
 
   #selected(): ReadonlyWalletAccount {
-    const selected = this.#load().selected
+    const selected = this.#store.load().selected
     return this.#accounts.find((account) => account.address === selected) ?? this.#accounts[0]!
   }
 
@@ -254,35 +225,18 @@ export class DevSolanaWallet implements Wallet {
     const target = typeof account === 'number' ? this.#accounts[account] : this.#accounts.find((a) => a.address === account)
     if (target === undefined) throw new Error(`the dev Solana wallet has no account ${String(account)}`)
     if (target.address === this.#selected().address) return
-    this.#update((stored) => {
+    this.#store.update((stored) => {
       stored.selected = target.address
     })
-    if (this.#isAuthorized()) this.#emit('change', { accounts: this.accounts })
+    if (this.#isAuthorized()) this.#events.emit('change', { accounts: this.accounts })
   }
 
   #revoke(): void {
     if (!this.#isAuthorized()) return
-    this.#update((stored) => {
+    this.#store.update((stored) => {
       delete stored.origins[this.#origin()]
     })
-    this.#emit('change', { accounts: [] })
-  }
-
-  #on<E extends StandardEventsNames>(event: E, listener: StandardEventsListeners[E]): () => void {
-    const set = (this.#listeners[event] ??= new Set()) as Set<StandardEventsListeners[E]>
-    set.add(listener)
-    return () => set.delete(listener)
-  }
-
-  #emit<E extends StandardEventsNames>(event: E, ...args: Parameters<StandardEventsListeners[E]>): void {
-    for (const listener of [...(this.#listeners[event] ?? [])]) {
-      try {
-        ;(listener as (...a: typeof args) => void)(...args)
-      } catch (error) {
-        // An app's failing listener must not break the wallet or the other listeners.
-        console.error(error)
-      }
-    }
+    this.#events.emit('change', { accounts: [] })
   }
 
   // ---- features -------------------------------------------------------------------------------
@@ -290,14 +244,14 @@ export class DevSolanaWallet implements Wallet {
   async #connect(input?: StandardConnectInput): Promise<StandardConnectOutput> {
     if (this.#isAuthorized()) return { accounts: this.accounts }
     if (input?.silent === true) return { accounts: [] }
-    if (this.#prompts.some((prompt) => prompt.method === StandardConnect)) {
+    if (this.#prompts.pending().includes(StandardConnect)) {
       throw new DevSolanaWalletError(-32002, `A connection request is already pending for origin ${this.#origin()}. Please wait.`)
     }
-    if (!(await this.#ask(StandardConnect, [`Connect ${this.#origin()}`, `Account ${this.#selected().address}`]))) throw rejected()
-    this.#update((stored) => {
+    if (!(await this.#prompts.ask(StandardConnect, [`Connect ${this.#origin()}`, `Account ${this.#selected().address}`]))) throw rejected()
+    this.#store.update((stored) => {
       stored.origins[this.#origin()] = { date: Date.now() }
     })
-    this.#emit('change', { accounts: this.accounts })
+    this.#events.emit('change', { accounts: this.accounts })
     return { accounts: this.accounts }
   }
 
@@ -307,7 +261,7 @@ export class DevSolanaWallet implements Wallet {
       if (!(input?.message instanceof Uint8Array)) throw invalidParams('Expected the message as a Uint8Array.')
       return this.#signerFor(input.account)
     })
-    if (!(await this.#ask(SolanaSignMessage, inputs.map((input) => readable(input.message))))) throw rejected()
+    if (!(await this.#prompts.ask(SolanaSignMessage, inputs.map((input) => readable(input.message))))) throw rejected()
     return Promise.all(
       inputs.map(async (input, i) => ({
         signedMessage: input.message,
@@ -342,7 +296,7 @@ export class DevSolanaWallet implements Wallet {
   async #signTransactions(inputs: readonly SolanaSignTransactionInput[]): Promise<readonly SolanaSignTransactionOutput[]> {
     if (inputs.length === 0) return []
     const decoded = this.#decodeAll(inputs, false)
-    if (!(await this.#ask(SolanaSignTransaction, describe(decoded.map((d) => d.transaction))))) throw rejected()
+    if (!(await this.#prompts.ask(SolanaSignTransaction, describe(decoded.map((d) => d.transaction))))) throw rejected()
     const signed = await this.#sign(decoded)
     return signed.map((transaction) => ({ signedTransaction: getTransactionEncoder().encode(transaction) as Uint8Array }))
   }
@@ -355,7 +309,7 @@ export class DevSolanaWallet implements Wallet {
       if (url === undefined) throw invalidParams(`The dev Solana wallet has no RPC for ${input.chain}.`)
       return url
     })
-    if (!(await this.#ask(SolanaSignAndSendTransaction, describe(decoded.map((d) => d.transaction))))) throw rejected()
+    if (!(await this.#prompts.ask(SolanaSignAndSendTransaction, describe(decoded.map((d) => d.transaction))))) throw rejected()
     const signed = await this.#sign(decoded)
     const outputs: SolanaSignAndSendTransactionOutput[] = []
     // One after another, in order, as wallets send a batch.
@@ -382,7 +336,7 @@ export class DevSolanaWallet implements Wallet {
   async #confirm(url: string, signature: string, commitment: 'processed' | 'confirmed' | 'finalized'): Promise<void> {
     const order = ['processed', 'confirmed', 'finalized']
     const deadline = Date.now() + (this.#options.confirmTimeoutMs ?? 30_000)
-    while (Date.now() < deadline && !this.#closed) {
+    while (Date.now() < deadline && !this.#prompts.closed) {
       const answer = (await rpc(url, 'getSignatureStatuses', [[signature]])) as { value: ({ err: unknown; confirmationStatus: string | null } | null)[] }
       const status = answer.value[0]
       if (status !== null && status !== undefined) {
@@ -392,79 +346,6 @@ export class DevSolanaWallet implements Wallet {
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
     throw new DevSolanaWalletError(-32603, `Transaction ${signature} was not ${commitment} in time.`)
-  }
-
-  // ---- prompts --------------------------------------------------------------------------------
-
-  #ask(method: string, details: string[]): Promise<boolean> {
-    if (this.#closed) return Promise.resolve(false)
-    if (this.#autoApprove) return Promise.resolve(true)
-    const decided = this.#armed.shift()
-    if (decided !== undefined) return Promise.resolve(decided)
-    return new Promise<boolean>((resolve) => {
-      const prompt: Prompt = {
-        method,
-        details,
-        decide: (approved) => {
-          const index = this.#prompts.indexOf(prompt)
-          if (index === -1) return
-          this.#prompts.splice(index, 1)
-          this.#render()
-          resolve(approved)
-        },
-      }
-      this.#prompts.push(prompt)
-      this.#render()
-    })
-  }
-
-  #decideNext(approved: boolean): boolean {
-    const first = this.#prompts[0]
-    if (first === undefined) {
-      this.#armed.push(approved)
-      return false
-    }
-    first.decide(approved)
-    return true
-  }
-
-  #render(): void {
-    const prompt = this.#prompts[0]
-    if (prompt === undefined || this.#closed) {
-      this.#host?.remove()
-      return
-    }
-    if (this.#host === undefined) {
-      this.#host = document.createElement('div')
-      this.#host.setAttribute('data-devwallet', 'solana')
-      this.#host.attachShadow({ mode: 'open' })
-    }
-    if (!this.#host.isConnected) {
-      this.#host.style.cssText = 'position:fixed;left:16px;bottom:16px;z-index:2147483647;'
-      ;(document.body ?? document.documentElement).appendChild(this.#host)
-    }
-    const root = this.#host.shadowRoot!
-    root.replaceChildren()
-    const style = document.createElement('style')
-    style.textContent = PROMPT_CSS
-    const panel = element('div', { class: 'panel', role: 'dialog', 'aria-label': `${this.name} request`, 'data-testid': 'devsolana-prompt' })
-    const header = element('div', { class: 'header' })
-    header.append(element('img', { src: this.icon, alt: '', width: '20', height: '20' }), element('strong', {}, this.name))
-    panel.append(
-      header,
-      element('div', { class: 'method', 'data-testid': 'devsolana-method' }, prompt.method),
-      element('div', { class: 'origin' }, this.#origin()),
-      element('pre', { class: 'details' }, prompt.details.join('\n')),
-    )
-    if (this.#prompts.length > 1) panel.append(element('div', { class: 'queue' }, `1 of ${this.#prompts.length} requests`))
-    const buttons = element('div', { class: 'buttons' })
-    const reject = element('button', { type: 'button', class: 'reject', 'data-testid': 'devsolana-reject' }, 'Reject')
-    const approve = element('button', { type: 'button', class: 'approve', 'data-testid': 'devsolana-approve' }, 'Approve')
-    reject.addEventListener('click', () => prompt.decide(false))
-    approve.addEventListener('click', () => prompt.decide(true))
-    buttons.append(reject, approve)
-    panel.append(buttons)
-    root.append(style, panel)
   }
 }
 
@@ -520,13 +401,6 @@ function describe(transactions: Transaction[]): string[] {
   })
 }
 
-function element(tag: string, attributes: Record<string, string>, text?: string): HTMLElement {
-  const node = document.createElement(tag)
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value)
-  if (text !== undefined) node.textContent = text
-  return node
-}
-
 const DEV_SOLANA_WALLET_ICON: WalletIcon = `data:image/svg+xml;base64,${btoa(
   '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">' +
     '<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#9945ff"/><stop offset="1" stop-color="#14f195"/></linearGradient></defs>' +
@@ -534,5 +408,3 @@ const DEV_SOLANA_WALLET_ICON: WalletIcon = `data:image/svg+xml;base64,${btoa(
     '<path d="M26 30h38l6-6H32zM26 51h38l6-6H32zM26 72h38l6-6H32z" fill="#fff"/>' +
     '</svg>',
 )}`
-
-const PROMPT_CSS = devWalletPromptCss('#7c3aed')
