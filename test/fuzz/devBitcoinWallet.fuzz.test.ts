@@ -130,7 +130,7 @@ describe('dev Bitcoin wallet: the btc_providers request() boundary', () => {
         if (method === 'signPsbt' || method === 'signMessage') expect(answer).toHaveProperty('error')
         if (prompted.length > 0) expect((answer as { error?: { code: number } }).error?.code).toBe(-32000)
       }),
-      fuzzParams('devBitcoinWallet provider requests', 150),
+      fuzzParams('devBitcoinWallet provider requests', 300),
     )
   })
 })
