@@ -7,7 +7,8 @@ import { createRequire, Module } from 'node:module'
 /** The parts of bcoin's API the local node uses (bcoin ships no types). */
 export type Bcoin = {
   FullNode: new (options: Record<string, unknown>) => BcoinNode
-  Address: { fromString(value: string, network: string): BcoinAddress }
+  Address: { fromString(value: string, network: string): BcoinAddress; fromScript(script: BcoinScript): BcoinAddress | null }
+  Script: { fromRaw(raw: Buffer): BcoinScript }
   TX: { fromRaw(raw: Buffer): BcoinTx }
 }
 export type BcoinAddress = { toString(network: string): string }

@@ -44,7 +44,11 @@ export function esploraReader(bcoin: Bcoin, node: BcoinNode) {
   function address(value: string): { bcoin: BcoinAddress; script: Buffer } {
     const script = outputScript(value, REGTEST_ADDRESSES)
     if (script === null) throw new EsploraError(400, INVALID_ADDRESS)
-    return { bcoin: bcoin.Address.fromString(toNodeAddress(value), 'regtest'), script: Buffer.from(script) }
+    const raw = Buffer.from(script)
+    // Segwit addresses as bcoin spells them; base58 ones (whose prefixes bcoin reads as testnet's) from their script.
+    const nodeAddress = /^bcrt1/i.test(value) ? bcoin.Address.fromString(toNodeAddress(value), 'regtest') : bcoin.Address.fromScript(bcoin.Script.fromRaw(raw))
+    if (nodeAddress === null) throw new EsploraError(400, INVALID_ADDRESS)
+    return { bcoin: nodeAddress, script: raw }
   }
 
   async function status(height: number): Promise<TxStatus> {

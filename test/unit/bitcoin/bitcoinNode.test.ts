@@ -136,6 +136,9 @@ describe('the local Bitcoin node', () => {
     expect(await get(`/address/${toNodeAddress(devBitcoinAccount(0).payment.address)}/utxo`)).toMatchObject({ status: 400, text: 'Invalid Bitcoin address' })
     expect(await get(`/tx/${'ab'.repeat(32)}/status`)).toMatchObject({ status: 404, text: 'Transaction not found' })
     expect((await get('/tx/nothex/hex')).status).toBe(400)
+    // A base58 regtest address (bcoin would read its prefix as testnet's) is one of the network.
+    const legacy = await getJson<Summary>('/address/mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn')
+    expect(legacy.chain_stats.tx_count).toBe(0)
   })
 
   it('fund() pays any regtest address and the payment is in a block within a second', async () => {
