@@ -133,13 +133,14 @@ function readText(req: IncomingMessage, max: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length'])
     if (Number.isFinite(declared) && declared > max) return reject(new EsploraError(413, `Request body is larger than ${max} bytes`))
-    const chunks: Buffer[] = []
+    let chunks: Buffer[] = []
     let size = 0
     req.on('data', (chunk: Buffer) => {
       size += chunk.length
+      // Past the cap nothing more is kept; the rest is read and dropped, so the 413 reaches the client.
       if (size > max) {
+        chunks = []
         reject(new EsploraError(413, `Request body is larger than ${max} bytes`))
-        req.destroy()
         return
       }
       chunks.push(chunk)

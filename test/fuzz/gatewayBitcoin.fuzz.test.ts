@@ -6,25 +6,13 @@
 import { bech32, bech32m } from '@scure/base'
 import { Address } from '@scure/btc-signer'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { bitcoinGatewayForFile, REGTEST_REFERENCE } from '../support/bitcoinGateway'
 import { REGTEST_ADDRESSES, REGTEST_CAIP2, devBitcoinAccount } from '../../dev/bitcoin/devAccounts'
-import { startBitcoinNode, type BitcoinNode } from '../../dev/bitcoin/startBitcoinNode'
-import { startGateway, type Gateway } from '../../dev/gateway/startGateway'
 import { fuzzParams } from './fuzzParams'
 
-let node: BitcoinNode
-let gateway: Gateway
-const REF = REGTEST_CAIP2.slice('bip122:'.length)
-
-beforeAll(async () => {
-  node = await startBitcoinNode()
-  gateway = await startGateway({ port: 0, chains: [], tokens: [], logRequests: false, bitcoin: { caipNetworkId: node.caipNetworkId, esploraUrl: node.esploraUrl } })
-}, 60_000)
-
-afterAll(async () => {
-  await gateway?.stop()
-  await node?.stop()
-})
+const btc = bitcoinGatewayForFile()
+const REF = REGTEST_REFERENCE
 
 const isRegtestAddress = (value: string) => {
   try {
@@ -69,13 +57,13 @@ const requestArb = fc.oneof(
 
 describe("fuzz: the gateway's Bitcoin routes", () => {
   it('answers junk with a 4xx that says why, never a 5xx, and broadcasts nothing', async () => {
-    const tipBefore = await (await fetch(`${node.esploraUrl}/blocks/tip/height`)).text()
+    const tipBefore = await (await fetch(`${btc.node.esploraUrl}/blocks/tip/height`)).text()
     await fc.assert(
       fc.asyncProperty(requestArb, fc.boolean(), async (request, withChainId) => {
         const url =
           'balance' in request
-            ? `${gateway.url}/v1/account/${encodeURIComponent(request.balance!)}/balance?projectId=fuzz${withChainId ? `&chainId=${REGTEST_CAIP2}` : ''}`
-            : `${gateway.url}/v1/esplora/${REF}${request.path}?projectId=fuzz`
+            ? `${btc.gateway.url}/v1/account/${encodeURIComponent(request.balance!)}/balance?projectId=fuzz${withChainId ? `&chainId=${REGTEST_CAIP2}` : ''}`
+            : `${btc.gateway.url}/v1/esplora/${REF}${request.path}?projectId=fuzz`
         const res = await fetch(url, { method: request.method, ...('body' in request ? { body: request.body } : {}) })
         const text = await res.text()
         expect(res.status, `${request.method} ${url} → ${res.status} ${text}`).toBeLessThan(500)
@@ -89,7 +77,7 @@ describe("fuzz: the gateway's Bitcoin routes", () => {
       }),
       fuzzParams('gatewayBitcoin', 150),
     )
-    expect(await (await fetch(`${node.esploraUrl}/blocks/tip/height`)).text()).toBe(tipBefore)
-    expect((await fetch(`${gateway.url}/health`)).status).toBe(200)
+    expect(await (await fetch(`${btc.node.esploraUrl}/blocks/tip/height`)).text()).toBe(tipBefore)
+    expect((await fetch(`${btc.gateway.url}/health`)).status).toBe(200)
   }, 120_000)
 })

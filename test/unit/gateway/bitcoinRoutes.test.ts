@@ -1,36 +1,25 @@
 // The gateway's Bitcoin: its Esplora-shaped routes (`/v1/esplora/{reference}/…`) and BTC balances
 // in the balance route, over a real local node (bcoin regtest). One node and gateway for the file.
 import { Transaction, p2wpkh } from '@scure/btc-signer'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { bitcoinGatewayForFile, REGTEST_REFERENCE } from '../../support/bitcoinGateway'
 import { BITCOIN_MAINNET_CAIP2 } from '../../../dev/bitcoin/addresses'
 import { DEV_BITCOIN_PAYMENT_SATS, REGTEST_ADDRESSES, REGTEST_CAIP2, devBitcoinAccount } from '../../../dev/bitcoin/devAccounts'
-import { startBitcoinNode, type BitcoinNode } from '../../../dev/bitcoin/startBitcoinNode'
 import { BITCOIN_DEFAULT_PRICES, MAX_BITCOIN_TX_HEX_BYTES } from '../../../dev/gateway/bitcoinData'
-import { startGateway, type Gateway } from '../../../dev/gateway/startGateway'
+import { startGateway } from '../../../dev/gateway/startGateway'
 
-let node: BitcoinNode
-let gateway: Gateway
-const REF = REGTEST_CAIP2.slice('bip122:'.length)
-
-beforeAll(async () => {
-  node = await startBitcoinNode()
-  gateway = await startGateway({ port: 0, chains: [], tokens: [], logRequests: false, bitcoin: { caipNetworkId: node.caipNetworkId, esploraUrl: node.esploraUrl } })
-}, 60_000)
-
-afterAll(async () => {
-  await gateway?.stop()
-  await node?.stop()
-})
+const btc = bitcoinGatewayForFile()
+const REF = REGTEST_REFERENCE
 
 const esplora = async (path: string, init?: RequestInit, query = 'projectId=test') => {
-  const res = await fetch(`${gateway.url}/v1/esplora/${REF}${path}${query ? `?${query}` : ''}`, init)
+  const res = await fetch(`${btc.gateway.url}/v1/esplora/${REF}${path}${query ? `?${query}` : ''}`, init)
   return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() }
 }
-const direct = async (path: string) => (await fetch(`${node.esploraUrl}${path}`)).text()
+const direct = async (path: string) => (await fetch(`${btc.node.esploraUrl}${path}`)).text()
 const balances = async (address: string, chainId?: string) => {
   const q = new URLSearchParams({ projectId: 'test' })
   if (chainId !== undefined) q.set('chainId', chainId)
-  const res = await fetch(`${gateway.url}/v1/account/${encodeURIComponent(address)}/balance?${q}`)
+  const res = await fetch(`${btc.gateway.url}/v1/account/${encodeURIComponent(address)}/balance?${q}`)
   return { status: res.status, body: (await res.json()) as { balances?: Record<string, unknown>[]; error?: string } }
 }
 
@@ -49,7 +38,7 @@ describe('the gateway over a Bitcoin node', () => {
     const [utxo] = JSON.parse(await direct(`/address/${payment.address}/utxo`)) as { txid: string }[]
     expect(JSON.parse((await esplora(`/tx/${utxo!.txid}/status`)).text)).toMatchObject({ confirmed: true })
     expect((await esplora(`/tx/${utxo!.txid.toUpperCase()}/hex`)).text).toBe(await direct(`/tx/${utxo!.txid}/hex`))
-    const served = (await (await fetch(`${gateway.url}/v1/supported-chains?projectId=test`)).json()) as { http: string[] }
+    const served = (await (await fetch(`${btc.gateway.url}/v1/supported-chains?projectId=test`)).json()) as { http: string[] }
     expect(served.http).toContain(REGTEST_CAIP2)
   })
 
@@ -85,7 +74,7 @@ describe('the gateway over a Bitcoin node', () => {
     expect((await esplora('/tx', { method: 'POST', body: '' })).status).toBe(400)
     expect((await esplora('/blocks/tip')).status).toBe(404)
     expect((await esplora('/fee-estimates', undefined, '')).text).toBe("Query 'projectId' is required")
-    const other = await fetch(`${gateway.url}/v1/esplora/${BITCOIN_MAINNET_CAIP2.slice(7)}/fee-estimates?projectId=test`)
+    const other = await fetch(`${btc.gateway.url}/v1/esplora/${BITCOIN_MAINNET_CAIP2.slice(7)}/fee-estimates?projectId=test`)
     expect(other.status).toBe(404)
     expect(await other.text()).toMatch(/No Bitcoin network/)
   })
@@ -115,9 +104,9 @@ describe('the gateway over a Bitcoin node', () => {
     expect((await balances(devBitcoinAccount(1).ordinals.address, REGTEST_CAIP2)).body.balances?.[0]).toMatchObject({ symbol: 'BTC' })
     expect(Number(DEV_BITCOIN_PAYMENT_SATS)).toBeGreaterThanOrEqual(sats)
     // The price table prices it.
-    gateway.control.setPrices({ ...gateway.control.getPrices(), BTC: 50_000 })
+    btc.gateway.control.setPrices({ ...btc.gateway.control.getPrices(), BTC: 50_000 })
     expect((await balances(payment.address, REGTEST_CAIP2)).body.balances?.[0]).toMatchObject({ price: 50_000, value: (sats / 1e8) * 50_000 })
-    gateway.control.reset()
+    btc.gateway.control.reset()
     expect(await balances('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', REGTEST_CAIP2)).toMatchObject({ status: 400 })
     expect(await balances('0xnot', REGTEST_CAIP2)).toMatchObject({ status: 400 })
   })
@@ -136,7 +125,7 @@ describe('the gateway over a Bitcoin node', () => {
   })
 
   it('refuses a network it does not know at start', async () => {
-    await expect(startGateway({ port: 0, chains: [], tokens: [], bitcoin: { caipNetworkId: 'bip122:00', esploraUrl: node.esploraUrl } })).rejects.toThrow(/bitcoin.caipNetworkId/)
+    await expect(startGateway({ port: 0, chains: [], tokens: [], bitcoin: { caipNetworkId: 'bip122:00', esploraUrl: btc.node.esploraUrl } })).rejects.toThrow(/bitcoin.caipNetworkId/)
     await expect(startGateway({ port: 0, chains: [], tokens: [], bitcoin: { caipNetworkId: REGTEST_CAIP2, esploraUrl: 'ftp://x' } })).rejects.toThrow(/bitcoin.esploraUrl/)
   })
 })
