@@ -1,6 +1,7 @@
 // `npm start`: builds the pages and starts the local stack on fixed ports of 127.0.0.1.
-// GANGWAY_PORTS=chain1,chain2,gateway,relay,web[,solana] picks other ports (the Solana
-// validator's WebSocket is on its port + 1; without a sixth port it takes a free one); GANGWAY_SKIP_BUILD=1 serves
+// GANGWAY_PORTS=chain1,chain2,gateway,relay,web[,solana[,bitcoin]] picks other ports (the Solana
+// validator's WebSocket is on its port + 1; without a sixth port it takes a free one, without a
+// seventh the Bitcoin node's Esplora API does); GANGWAY_SKIP_BUILD=1 serves
 // the pages already in dist/dev without building them. The embedded wallet's auth service, its
 // mail inbox and social login provider take free ports (printed). GANGWAY_DATA_DIR puts the gateway's
 // database elsewhere than .cache/gateway-db-<gateway port>. GANGWAY_BUNDLER=1 also starts an ERC-4337
@@ -12,17 +13,17 @@ import { BUILT_PAGES, startStack, type Stack } from '../dev/stack/startStack'
 import { watchAncestors } from '../dev/stack/watchAncestors'
 import { buildPages } from './buildPages'
 
-const DEFAULT_PORTS = [8545, 8546, 8787, 8788, 5173, 8899]
+const DEFAULT_PORTS = [8545, 8546, 8787, 8788, 5173, 8899, 3002]
 
 function ports() {
   const text = process.env.GANGWAY_PORTS
   const list = text ? text.split(',').map((p) => Number(p.trim())) : DEFAULT_PORTS
-  if ((list.length !== 5 && list.length !== 6) || !list.every((p) => Number.isInteger(p) && p > 0 && p < 65535)) {
-    throw new Error(`GANGWAY_PORTS must be five or six ports (chain1,chain2,gateway,relay,web[,solana]), got "${text}"`)
+  if (list.length < 5 || list.length > 7 || !list.every((p) => Number.isInteger(p) && p > 0 && p < 65535)) {
+    throw new Error(`GANGWAY_PORTS must be five to seven ports (chain1,chain2,gateway,relay,web[,solana[,bitcoin]]), got "${text}"`)
   }
-  // Five ports leave the Solana validator on a free one.
-  const [chain1, chain2, gateway, relay, web, solana = 0] = list as [number, number, number, number, number, number?]
-  return { chains: [chain1, chain2] as [number, number], gateway, relay, web, solana }
+  // Five ports leave the Solana validator on a free one, six the Bitcoin node's Esplora API.
+  const [chain1, chain2, gateway, relay, web, solana = 0, bitcoin = 0] = list as [number, number, number, number, number, number?, number?]
+  return { chains: [chain1, chain2] as [number, number], gateway, relay, web, solana, bitcoin }
 }
 
 let starting: Promise<Stack> | undefined
@@ -60,6 +61,7 @@ Chains:            ${config.chains.map((c) => `${c.chainId} ${c.rpcUrl}`).join('
 Gateway:           ${config.gatewayUrl}
 Relay:             ${config.relayUrl}
 Solana validator:  ${config.solanaRpcUrl} (WebSocket ${config.solanaWsUrl})
+Bitcoin (regtest): ${config.bitcoin.esploraUrl} (Esplora API; also ${config.gatewayUrl}/v1/esplora/${config.bitcoin.caipNetworkId.slice('bip122:'.length)})
 Embedded wallet:   ${config.frameUrl} (auth service ${config.authUrl}; demo with ?email=1)
 Mail inbox:        ${config.mailUrl} (one-time codes and device links)${bundlers}
 Press Ctrl+C to stop.`)

@@ -14,7 +14,8 @@
 //   --config FILE            (- for standard input) chains and tokens as JSON ({ chains, tokens }, e.g. the output of
 //                            `npx tsx dev/chain/main.ts`); a Solana validator as `solana`
 //                            ({ rpcUrl, caipNetworkId, tokens: [{ mint, symbol, name, decimals }] })
-//                            or as the stack's keys (solanaRpcUrl, solanaCaipNetworkId, solanaMint)
+//                            or as the stack's keys (solanaRpcUrl, solanaCaipNetworkId, solanaMint);
+//                            a Bitcoin network as `bitcoin` ({ caipNetworkId, esploraUrl }, as /stack.json has it)
 //   --chain ID,NAME,RPC_URL  a chain (repeatable)
 //   --token CHAIN_ID,ADDRESS,SYMBOL,DECIMALS,NAME   an ERC-20 token (repeatable)
 //   --start-chains           start the two local hardhat chains (dev/chain) and serve them
@@ -30,7 +31,7 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { gatewayLimits, type GatewayLimits } from './gatewayLimits'
-import { startGateway, type GatewayAmm, type GatewayChain, type GatewayCollection, type GatewaySolana, type GatewayToken } from './startGateway'
+import { startGateway, type GatewayAmm, type GatewayChain, type GatewayCollection, type GatewaySolana, type GatewayToken, type GatewayBitcoin } from './startGateway'
 
 const { values } = parseArgs({
   options: {
@@ -80,12 +81,14 @@ const chains: GatewayChain[] = []
 const tokens: GatewayToken[] = []
 const amm: GatewayAmm[] = []
 let solana: GatewaySolana | undefined
+let bitcoin: GatewayBitcoin | undefined
 if (values.config) {
   const config = JSON.parse(readFileSync(values.config === '-' ? 0 : values.config, 'utf8')) as {
     chains?: GatewayChain[]
     tokens?: GatewayToken[]
     amm?: GatewayAmm[]
     solana?: GatewaySolana
+    bitcoin?: GatewayBitcoin
     solanaRpcUrl?: string
     solanaCaipNetworkId?: string
     solanaMint?: { address: string; symbol: string; name: string; decimals: number }
@@ -94,6 +97,7 @@ if (values.config) {
   tokens.push(...(config.tokens ?? []))
   amm.push(...(config.amm ?? []))
   solana = config.solana
+  if (config.bitcoin) bitcoin = { caipNetworkId: config.bitcoin.caipNetworkId, esploraUrl: config.bitcoin.esploraUrl }
   if (!solana && config.solanaRpcUrl && config.solanaCaipNetworkId) {
     const mint = config.solanaMint
     solana = {
@@ -145,6 +149,7 @@ const gateway = await startGateway({
   amm,
   ...(treasury ? { treasury } : {}),
   ...(solana ? { solana } : {}),
+  ...(bitcoin ? { bitcoin } : {}),
   // Production logs its errors always, its requests with --verbose; development all with --verbose.
   ...(values.production ? { log: stderr, logRequests: values.verbose } : values.verbose ? { log: stderr } : {}),
 }).catch(async (error: unknown) => {

@@ -17,6 +17,7 @@ import { memoryStorage, openStorage, type GatewayStorage, type StorageOptions } 
 import { openInBackground, type PendingStorage } from './storageStartup'
 import { isOriginAllowed } from '../../src/core/domain/origins'
 import { createSolanaData, isSolanaAddress, SOLANA_DEFAULT_PRICES, type GatewaySolana } from './solanaData'
+import { BITCOIN_DEFAULT_PRICES, createBitcoinData, type GatewayBitcoin } from './bitcoinData'
 import {
   caip2Param,
   clip,
@@ -34,6 +35,7 @@ import { MAX_WALLET_COUNT } from './walletRecords'
 export type { GatewayControl, FaultSpec } from './control'
 export type { GatewayChain, GatewayCollection, GatewayToken } from './chainData'
 export type { GatewaySolana, GatewaySolanaToken } from './solanaData'
+export type { GatewayBitcoin } from './bitcoinData'
 export type { GatewayLimits } from './gatewayLimits'
 export type { GatewayAmm } from './convert'
 export { DEFAULT_GATEWAY_LIMITS } from './gatewayLimits'
@@ -70,6 +72,11 @@ export type GatewayOptions = {
   collections?: GatewayCollection[]
   /** A Solana validator whose accounts' balances (SOL and the listed SPL mints) the data API serves. */
   solana?: GatewaySolana
+  /**
+   * A Bitcoin network (mainnet, testnet or regtest) and its Esplora server: the gateway serves an
+   * Esplora-shaped API over it at `/v1/esplora/{reference}/…` and its addresses' BTC balances.
+   */
+  bitcoin?: GatewayBitcoin
   /**
    * Where names and sign-in sessions are kept: `{ url }` a PostgreSQL server (`DATABASE_URL`; several
    * gateways may share it), `{ dataDir? }` PGlite (PostgreSQL in WASM) on disk or in memory, on a
@@ -152,10 +159,12 @@ export type Ctx = {
   baseUrl: string
   /** The JSON request body (`undefined` when empty). */
   body(): Promise<unknown>
+  /** The request body as text (within the same limits). */
+  text(): Promise<string>
 }
 
-/** `html` is a whole page (the dev on-ramp providers' pages); a 204 has no body; `headers` go with the answer. */
-export type Reply = { status?: number; json?: unknown; svg?: string; html?: string; headers?: Record<string, string> }
+/** `html` is a whole page (the dev on-ramp providers' pages); `text` plain text; a 204 has no body; `headers` go with the answer. */
+export type Reply = { status?: number; json?: unknown; svg?: string; html?: string; text?: string; headers?: Record<string, string> }
 
 export type Route = {
   method: string
@@ -163,6 +172,8 @@ export type Route = {
   handler: (ctx: Ctx) => Reply | Promise<Reply>
   /** Whether the query must carry a projectId (every API call does; images and control do not). */
   project?: boolean
+  /** Errors answered as plain text (the message alone), as Esplora answers them, instead of `{ error }`. */
+  textErrors?: boolean
 }
 
 /**
@@ -220,7 +231,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   let started = false
   const control = createControl(
     limits,
-    options.solana ? { ...DEFAULT_PRICES, ...SOLANA_DEFAULT_PRICES } : DEFAULT_PRICES,
+    { ...DEFAULT_PRICES, ...(options.solana ? SOLANA_DEFAULT_PRICES : {}), ...(options.bitcoin ? BITCOIN_DEFAULT_PRICES : {}) },
     () => {
       // The control resets once as it is made: that one must not empty a database other gateways share.
       if (!started) return
@@ -246,13 +257,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const wallets = createWalletStore(options.extraWallets ? { extraWallets: options.extraWallets } : {})
   const chainData = createChainData({ chains: options.chains, tokens: options.tokens, collections: options.collections ?? [], prices: () => control.getPrices(), clients, storage })
   const solanaData = options.solana ? createSolanaData({ solana: options.solana, prices: () => control.getPrices() }) : null
-  /** CAIP-2 ids of every network served: the EVM chains, then the Solana cluster. */
-  const servedNetworks = [...options.chains.map((c) => `eip155:${c.chainId}`), ...(solanaData ? [solanaData.caipNetworkId] : [])]
+  const bitcoinData = options.bitcoin ? createBitcoinData({ bitcoin: options.bitcoin, prices: () => control.getPrices() }) : null
+  /** CAIP-2 ids of every network served: the EVM chains, then the Solana cluster, then the Bitcoin network. */
+  const servedNetworks = [...options.chains.map((c) => `eip155:${c.chainId}`), ...(solanaData ? [solanaData.caipNetworkId] : []), ...(bitcoinData ? [bitcoinData.caipNetworkId] : [])]
   const stopped = new AbortController()
 
   const routes: Route[] = [
     ...directoryRoutes(),
     ...blockchainRoutes(),
+    ...esploraRoutes(),
     ...convertRoutes({ chains: options.chains, tokens: options.tokens, amm: options.amm ?? [], clients, prices: () => control.getPrices() }),
     ...onrampRoutes({
       prices: () => control.getPrices(),
@@ -336,6 +349,22 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     return namespace === 'eip155' && /^\d{1,15}$/.test(reference!) ? [Number(reference)] : []
   }
 
+  /** The Esplora-shaped API of the Bitcoin network (`/v1/esplora/{reference}/…`), errors as text like Esplora's. */
+  function esploraRoutes(): Route[] {
+    const pattern = /^\/v1\/esplora\/([^/]+)(\/.*)$/
+    const handler = async ({ req, url, params, text }: Ctx): Promise<Reply> => {
+      const reference = params[0]!
+      if (bitcoinData === null || reference !== bitcoinData.reference) throw new HttpError(404, `No Bitcoin network bip122:${clip(reference)} is served here`)
+      // The path as sent (each segment decoded on its own: an encoded '/' stays in its segment).
+      const answer = await bitcoinData.esplora(req.method ?? 'GET', pattern.exec(url.pathname)![2]!, text)
+      return 'json' in answer ? { json: answer.json } : { text: answer.text }
+    }
+    return [
+      { method: 'GET', pattern, project: true, textErrors: true, handler },
+      { method: 'POST', pattern, project: true, textErrors: true, handler },
+    ]
+  }
+
   function blockchainRoutes(): Route[] {
     return [
       {
@@ -394,6 +423,18 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
           const q = url.searchParams
           const network = caip2Param(q, 'chainId')
           const raw = params[0]!
+          // A Bitcoin account: named by a bip122: chainId, or by an address of the served network alone.
+          if (network === null ? !isAddress(raw) && bitcoinData?.isAddress(raw) === true : network.startsWith('bip122:')) {
+            enumParam(q, 'currency', ['usd'])
+            stringParam(q, 'forceUpdate', 200)
+            if (bitcoinData === null || (network !== null && network !== bitcoinData.caipNetworkId)) {
+              // A network not served: nothing to report, as for Solana, but a junk address is still refused.
+              if (!/^[A-Za-z0-9]{14,90}$/.test(raw)) throw new HttpError(400, `Invalid address '${clip(raw)}': expected a Bitcoin address`)
+              return { json: { balances: [] } }
+            }
+            if (!bitcoinData.isAddress(raw)) throw new HttpError(400, `Invalid address '${clip(raw)}': expected a Bitcoin address of ${bitcoinData.caipNetworkId}`)
+            return { json: { balances: await bitcoinData.balances(raw, baseUrl) } }
+          }
           // A Solana account: named by a solana: chainId, or by its base58 address alone.
           const solana = network === null ? !isAddress(raw) && isSolanaAddress(raw) : network.startsWith('solana:')
           if (!solana) {
@@ -630,6 +671,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     const sendJson = (code: number, value: unknown, extra?: Record<string, string>) =>
       send(code, JSON.stringify(value), 'application/json; charset=utf-8', extra)
+    /** Set once the route is known: whether its errors are plain text. */
+    let textErrors = false
 
     try {
       if (!rawUrl.startsWith('/')) throw new HttpError(400, 'Request target must be a path')
@@ -654,6 +697,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       }
       const candidates = routes.filter((r) => r.pattern.test(path))
       if (candidates.length === 0) throw new HttpError(404, `No such endpoint: ${method} ${clip(path)}`)
+      textErrors = candidates.every((r) => r.textErrors === true)
       const route = candidates.find((r) => r.method === method)
       if (!route) {
         const allow = [...new Set(candidates.map((r) => r.method)), 'OPTIONS'].join(', ')
@@ -673,10 +717,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       })
       const host = headerValue(req.headers.host)
       const baseUrl = host && /^[A-Za-z0-9.\-[\]:]{1,300}$/.test(host) ? `http://${host}` : gatewayUrl
-      let bodyRead: Promise<unknown> | undefined
-      const reply = await route.handler({ req, url, params, baseUrl, body: () => (bodyRead ??= readJsonBody(req, res, budget)) })
+      let bodyRead: Promise<string> | undefined
+      const text = () => (bodyRead ??= readBody(req, res, budget))
+      const reply = await route.handler({ req, url, params, baseUrl, text, body: () => text().then(parseJsonBody) })
       if (reply.svg !== undefined) send(reply.status ?? 200, reply.svg, 'image/svg+xml', { 'cache-control': 'public, max-age=86400' })
       else if (reply.html !== undefined) send(reply.status ?? 200, reply.html, 'text/html; charset=utf-8', { 'cache-control': 'no-store' })
+      else if (reply.text !== undefined) send(reply.status ?? 200, reply.text, 'text/plain; charset=utf-8', reply.headers)
       else if (reply.status === 204) send(204, '', 'application/json; charset=utf-8', reply.headers)
       else sendJson(reply.status ?? 200, reply.json ?? {}, reply.headers)
     } catch (error) {
@@ -690,10 +736,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         // Name errors carry the spec's `reasons` too: the modal shows the first one's description
         // (a refusal's, or a full store's; not a passing outage's).
         const reasons = rawUrl.startsWith('/v1/profile/') && (error.status < 500 || error.code) ? { reasons: [{ description: message }] } : {}
-        sendJson(error.status, { error: message, ...(error.code ? { code: error.code } : {}), ...reasons }, error.headers)
+        if (textErrors) send(error.status, message, 'text/plain; charset=utf-8', error.headers)
+        else sendJson(error.status, { error: message, ...(error.code ? { code: error.code } : {}), ...reasons }, error.headers)
       } else {
         report('error', 'internal error', { ...where, detail: (error as Error)?.stack ?? String(error) })
-        sendJson(500, { error: production ? 'Internal gateway error' : `Internal gateway error: ${(error as Error)?.message ?? String(error)}` })
+        const message = production ? 'Internal gateway error' : `Internal gateway error: ${(error as Error)?.message ?? String(error)}`
+        if (textErrors) send(500, message, 'text/plain; charset=utf-8')
+        else sendJson(500, { error: message })
       }
     } finally {
       inFlight--
@@ -803,13 +852,23 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value
 }
 
+/** A request body as JSON (`undefined` when empty), or a 400. */
+function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new HttpError(400, 'Request body must be valid JSON')
+  }
+}
+
 /**
- * Reads a JSON body within the budget: at most `maxBodyBytes` for this request (413 past it, as
+ * Reads a body (as text) within the budget: at most `maxBodyBytes` for this request (413 past it, as
  * soon as the declared length or the bytes received say so) and `maxBufferedBodyBytes` over all
  * requests being read (503). A refused body is not kept: what still arrives is discarded, and a
  * client still sending more than max(maxBodyBytes, 1 MiB) once answered is disconnected.
  */
-function readJsonBody(req: IncomingMessage, res: ServerResponse, budget: BodyBudget): Promise<unknown> {
+function readBody(req: IncomingMessage, res: ServerResponse, budget: BodyBudget): Promise<string> {
   const { maxBodyBytes, maxBufferedBodyBytes } = budget.limits
   const discardAllowance = Math.max(maxBodyBytes, DISCARD_ALLOWANCE_BYTES)
   return new Promise((resolve, reject) => {
@@ -866,12 +925,7 @@ function readJsonBody(req: IncomingMessage, res: ServerResponse, budget: BodyBud
       settled = true
       const text = Buffer.concat(chunks).toString('utf8')
       release()
-      if (text.trim() === '') return resolve(undefined)
-      try {
-        resolve(JSON.parse(text))
-      } catch {
-        reject(new HttpError(400, 'Request body must be valid JSON'))
-      }
+      resolve(text)
     })
   })
 }

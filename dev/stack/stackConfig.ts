@@ -1,5 +1,6 @@
 import type { DevBundlerConfig } from '../bundler/startBundler'
 import type { DevAccount, DevAmm, DevChain, DevCollection, DevToken } from '../chain/startChains'
+import type { DevBitcoinStackConfig } from '../bitcoin/startBitcoinNode'
 import type { DevSolanaStackConfig } from '../solana/startSolanaValidator'
 
 /** What the pages of the local stack read from `/stack.json`. */
@@ -26,6 +27,11 @@ export type StackConfig = {
    * when the stack was started with them (`startStack({ bundler: true })`, `GANGWAY_BUNDLER=1 npm start`); empty otherwise.
    */
   bundlers: DevBundlerConfig[]
+  /**
+   * The local Bitcoin node (regtest): its CAIP-2 id, its Esplora API's base URL (the gateway serves
+   * the same API at `{gatewayUrl}/v1/esplora/{reference}`) and the dev accounts' addresses (`bcrt1…`).
+   */
+  bitcoin: DevBitcoinStackConfig
 } & DevSolanaStackConfig
 
 export const DEMO_PROJECT_ID = 'gangway-demo'

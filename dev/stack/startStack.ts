@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { DevBundler } from '../bundler/startBundler'
 import { startChains, type DevChain } from '../chain/startChains'
+import { startBitcoinNode } from '../bitcoin/startBitcoinNode'
 import { startGateway } from '../gateway/startGateway'
 import { startRelay } from '../relay/startRelay'
 import { solanaStackConfig, startSolanaValidator } from '../solana/startSolanaValidator'
@@ -17,6 +18,8 @@ export type StackPorts = {
   web?: number
   /** The Solana validator's HTTP port (its WebSocket is + 1). */
   solana?: number
+  /** The Bitcoin node's Esplora API (bcoin's own API takes a free port). */
+  bitcoin?: number
   /** The embedded wallet's auth service (and frame page), its mail inbox and social login provider. */
   auth?: number
   mail?: number
@@ -25,7 +28,7 @@ export type StackPorts = {
 
 /**
  * Starts the whole local stack on 127.0.0.1: two chains, the gateway, the WalletConnect relay,
- * the Solana validator and a web server for the built pages (demo, wallet) with `/stack.json`;
+ * the Solana validator, the Bitcoin node (regtest, in this process) and a web server for the built pages (demo, wallet) with `/stack.json`;
  * with `bundler: true`, an ERC-4337 bundler and paymaster per chain too.
  * Port 0 or none picks free ports, so tests can run beside a running demo.
  */
@@ -75,6 +78,9 @@ export async function startStack(
     // The validator starts before the gateway, which serves its accounts' balances.
     const solana = await startSolanaValidator({ port: ports.solana ?? 0 })
     stops.push(() => solana.stop())
+    // And the Bitcoin node, whose Esplora API and balances the gateway serves.
+    const bitcoin = await startBitcoinNode({ port: ports.bitcoin ?? 0, ...(options.log ? { log: options.log } : {}) })
+    stops.push(() => bitcoin.stop())
     const { mint } = solana
     const gateway = await startGateway({
       port: ports.gateway ?? 0,
@@ -90,6 +96,7 @@ export async function startStack(
         caipNetworkId: solana.caipNetworkId,
         tokens: [{ mint: mint.address, symbol: mint.symbol, name: mint.name, decimals: mint.decimals }],
       },
+      bitcoin: { caipNetworkId: bitcoin.caipNetworkId, esploraUrl: bitcoin.esploraUrl },
     })
     stops.push(() => gateway.stop())
     const relay = await startRelay({ port: ports.relay ?? 0 })
@@ -126,6 +133,7 @@ export async function startStack(
       frameUrl: auth?.urls.frame ?? '',
       mailUrl: auth?.urls.mail ?? '',
       ...solanaStackConfig(solana),
+      bitcoin: bitcoin.stackConfig(),
       bundlers: bundlers.map(({ chainId, bundlerUrl, paymasterUrl }) => ({ chainId, bundlerUrl, paymasterUrl })),
     }
     json['/stack.json'] = config
@@ -135,6 +143,7 @@ export async function startStack(
       gateway,
       relay,
       solana,
+      bitcoin,
       auth,
       bundlers,
       urls: { demo: web ? `${web.url}/demo/` : '', wallet: web ? `${web.url}/wallet/` : '', web: web?.url ?? '' },

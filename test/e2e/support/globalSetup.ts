@@ -92,7 +92,7 @@ async function start(): Promise<Started> {
 
 /**
  * A gateway of its own for a file that flips the gateway's switches: the same chains, tokens,
- * names and validator as the stack's, its names and sessions in its own memory (no on-ramp
+ * names, validator and Bitcoin node as the stack's, its names and sessions in its own memory (no on-ramp
  * treasury: the stack's gateway holds that one's nonce). Resolves with its URL.
  */
 async function ownGateway(config: StackConfig, stops: (() => Promise<void>)[]): Promise<string> {
@@ -108,6 +108,7 @@ async function ownGateway(config: StackConfig, stops: (() => Promise<void>)[]): 
       caipNetworkId: config.solanaCaipNetworkId,
       tokens: [{ mint: config.solanaMint.address, symbol: config.solanaMint.symbol, name: config.solanaMint.name, decimals: config.solanaMint.decimals }],
     },
+    bitcoin: { caipNetworkId: config.bitcoin.caipNetworkId, esploraUrl: config.bitcoin.esploraUrl },
   })
   stops.push(() => gateway.stop())
   return gateway.url

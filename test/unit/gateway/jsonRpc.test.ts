@@ -151,7 +151,7 @@ describe('POST /v1/ (JSON-RPC)', () => {
   it('gives up on a node that does not answer in time with 502', async () => {
     evm.mode = 'hang'
     const route = jsonRpcRoute({ nodes: new Map([['eip155:31337', evm.url]]), signal: new AbortController().signal, timeoutMs: 100 })
-    const ctx = { url: new URL(`http://gateway${rpc('eip155:31337')}`), params: [], baseUrl: '', req: undefined as never, body: async () => req(1, 'eth_chainId') } satisfies Ctx
+    const ctx = { url: new URL(`http://gateway${rpc('eip155:31337')}`), params: [], baseUrl: '', req: undefined as never, body: async () => req(1, 'eth_chainId'), text: async () => JSON.stringify(req(1, 'eth_chainId')) } satisfies Ctx
     const reply = await route.handler(ctx)
     expect(reply).toEqual({ status: 502, json: { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'Internal error: the node of eip155:31337 did not answer (TimeoutError)' } } })
   })

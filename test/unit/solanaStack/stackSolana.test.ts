@@ -1,13 +1,15 @@
-// The local stack starts the Solana validator beside the chains and tells pages where it is in
-// /stack.json, and stops it with the rest.
+// The local stack starts the Solana validator (and the Bitcoin node) beside the chains, tells
+// pages where they are in /stack.json, and stops them with the rest.
 import { describe, expect, it } from 'vitest'
 import { acceptsConnections as portOpen } from '../../../dev/stack/ports'
 import { startStack } from '../../../dev/stack/startStack'
+import { REGTEST_CAIP2, devBitcoinAccount } from '../../../dev/bitcoin/devAccounts'
 
 describe('the local stack with Solana', () => {
   it('serves the validator in /stack.json and stops it', async () => {
     const stack = await startStack({ requirePages: false })
     let rpcPort = 0
+    let esploraPort = 0
     try {
       const config = (await (await fetch(`${stack.urls.web}/stack.json`)).json()) as Record<string, unknown>
       expect(config).toMatchObject({
@@ -25,10 +27,18 @@ describe('the local stack with Solana', () => {
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [stack.solana.accounts[0]!.address] }),
       })
       expect(((await response.json()) as { result: { value: number } }).result.value).toBe(1_000_000_000_000)
+      // The Bitcoin node: in /stack.json, and its balances through the gateway.
+      const { payment, ordinals } = devBitcoinAccount(0)
+      expect(config.bitcoin).toEqual({ caipNetworkId: REGTEST_CAIP2, esploraUrl: stack.bitcoin.esploraUrl, accounts: stack.bitcoin.accounts })
+      expect(stack.bitcoin.accounts[0]).toEqual({ payment: payment.address, ordinals: ordinals.address })
+      esploraPort = Number(new URL(stack.bitcoin.esploraUrl).port)
+      const btc = await fetch(`${stack.config.gatewayUrl}/v1/account/${payment.address}/balance?chainId=${REGTEST_CAIP2}&projectId=test`)
+      expect(((await btc.json()) as { balances: { symbol: string; quantity: { numeric: string } }[] }).balances).toMatchObject([{ symbol: 'BTC', quantity: { numeric: '10' } }])
     } finally {
       await stack.stop()
     }
     expect(await portOpen(rpcPort)).toBe(false)
     expect(await portOpen(rpcPort + 1)).toBe(false)
+    expect(await portOpen(esploraPort)).toBe(false)
   }, 60_000)
 })
