@@ -16,6 +16,11 @@ export type DevBitcoinWalletConfig = {
   autoApprove?: boolean
   /** Overrides of the wallet's name, icon or storage key. */
   wallet?: Pick<DevBitcoinWalletOptions, 'name' | 'icon' | 'storageKey'>
+  /**
+   * How the page finds it (default both): `standard` registers it with the Wallet Standard,
+   * `providers` announces it in `window.btc_providers`. One alone shows that an app finds it that way.
+   */
+  ways?: readonly ('standard' | 'providers')[]
 }
 
 /** The sats-connect announcement of a provider, as `window.btc_providers` lists it. */
@@ -58,10 +63,13 @@ export function installDevBitcoinWallet(config: DevBitcoinWalletConfig): Install
     }
   })
   const wallet = new DevBitcoinWallet({ ...config.wallet, esploraUrl: config.esploraUrl, autoApprove: config.autoApprove ?? false, ...(accounts ? { accounts } : {}) })
-  const unregister = registerWithUnregister(wallet)
+  const ways = config.ways ?? ['standard', 'providers']
+  const unregister = ways.includes('standard') ? registerWithUnregister(wallet) : () => undefined
   const info: BitcoinProviderInfo = { id: DEV_BITCOIN_PROVIDER_ID, name: wallet.name, icon: wallet.icon, webUrl: 'https://www.npmjs.com/package/gangway-kit', methods: wallet.providerMethods() }
-  window.GangwayDevBitcoinProviders = { BitcoinProvider: wallet.provider }
-  window.btc_providers = [...(window.btc_providers ?? []).filter((p) => p.id !== info.id), info]
+  if (ways.includes('providers')) {
+    window.GangwayDevBitcoinProviders = { BitcoinProvider: wallet.provider }
+    window.btc_providers = [...(window.btc_providers ?? []).filter((p) => p.id !== info.id), info]
+  }
   window.__gangwayDevBitcoinWallets ??= {}
   window.__gangwayDevBitcoinWallets[wallet.name] = wallet.handle
   return {

@@ -40,6 +40,8 @@ const MINER_KEY = createHash('sha256').update('gangway dev bitcoin miner').diges
 /** What the local stack's `/stack.json` says of the Bitcoin node. */
 export type DevBitcoinStackConfig = {
   caipNetworkId: string
+  /** The genesis block's hash (64 hex digits), whose first 32 name the network in CAIP-2. */
+  genesisHash: string
   esploraUrl: string
   accounts: { payment: string; ordinals: string }[]
 }
@@ -216,7 +218,7 @@ export async function startBitcoinNode(options: BitcoinNodeOptions = {}) {
         return serial(() => pay([{ address, sats: amount }]))
       },
       /** `/stack.json`'s `bitcoin`. */
-      stackConfig: (): DevBitcoinStackConfig => ({ caipNetworkId: REGTEST_CAIP2, esploraUrl, accounts }),
+      stackConfig: (): DevBitcoinStackConfig => ({ caipNetworkId: REGTEST_CAIP2, genesisHash: genesis, esploraUrl, accounts }),
       stop(): Promise<void> {
         stopping ??= (async () => {
           stopped = true

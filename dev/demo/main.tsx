@@ -1,6 +1,5 @@
 import { StrictMode, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import type { DevBitcoinWalletConfig } from '../bitcoin/installDevBitcoinWallet'
 import { installDevWallets } from '../extension/installDevWallets'
 import { loadStackConfig, type StackConfig } from '../stack/stackConfig'
 import { createModal, DEFAULT_SWAP_CHAINS, VIEWS, type ChainAdapter, type ConnectMethod, type Modal, type Network, type ViewName } from '../../src/index'
@@ -11,7 +10,7 @@ import { ModalProvider, useModal, useModalState } from '../../src/react/index'
 import { GangwayDevtools } from '../../src/devtools/index'
 
 /** The demo host app: a page with a connect button, a theme switch and the devtools beside it. */
-function App({ config, solana, email, payOn, devtools }: { config: StackConfig; solana: boolean; email: boolean; payOn: boolean; devtools: boolean }) {
+function App({ config, solana, bitcoin, email, payOn, devtools }: { config: StackConfig; solana: boolean; bitcoin: boolean; email: boolean; payOn: boolean; devtools: boolean }) {
   const modal = useModal()
   const open = useModalState((s) => s.modal.open)
   const view = useModalState((s) => s.router.view)
@@ -42,6 +41,9 @@ function App({ config, solana, email, payOn, devtools }: { config: StackConfig; 
         </label>
         <a className="demo-toggle" data-testid="toggle-solana" href={toggleHref('solana', !solana)}>
           {solana ? 'Without Solana' : 'With Solana'}
+        </a>
+        <a className="demo-toggle" data-testid="toggle-bitcoin" href={toggleHref('bitcoin', !bitcoin)}>
+          {bitcoin ? 'Without Bitcoin' : 'With Bitcoin'}
         </a>
         <a className="demo-toggle" data-testid="toggle-email" href={toggleHref('email', !email)}>
           {email ? 'Without e-mail login' : 'With e-mail login'}
@@ -180,8 +182,8 @@ const DEMO_TYPED_DATA = {
   message: { text: 'Hello', count: '1' },
 }
 
-/** The demo's address with a switch (`?solana=1`, `?email=1`, `?pay=1`) on or off, other parameters kept. */
-function toggleHref(name: 'solana' | 'email' | 'pay', on: boolean): string {
+/** The demo's address with a switch (`?solana=1`, `?bitcoin=1`, `?email=1`, `?pay=1`) on or off, other parameters kept. */
+function toggleHref(name: 'solana' | 'bitcoin' | 'email' | 'pay', on: boolean): string {
   const params = new URLSearchParams(location.search)
   if (on) params.set(name, '1')
   else params.delete(name)
@@ -205,15 +207,21 @@ async function solanaSetup(config: StackConfig, autoApprove: boolean): Promise<{
 }
 
 /**
- * The dev Bitcoin wallet, when the stack runs a Bitcoin node (`/stack.json`'s `bitcoin`): found
- * both ways Bitcoin wallets are (Wallet Standard, `window.btc_providers`), installed before the
- * modal starts as an extension would be. Loaded only then.
+ * With `?bitcoin=1`: the dev Bitcoin wallet (found both ways Bitcoin wallets are, the Wallet
+ * Standard and `window.btc_providers`; `?bitcoinWallet=standard` or `=providers` for one way only),
+ * installed before the modal starts as an extension would be, and the Bitcoin adapter on the
+ * stack's regtest node, read through the gateway's Esplora routes and the node's own. Loaded only
+ * then, so the EVM-only demo is the same page as before.
  */
-async function installBitcoinWallet(config: StackConfig, autoApprove: boolean): Promise<void> {
-  const bitcoin = (config as { bitcoin?: DevBitcoinWalletConfig }).bitcoin
-  if (bitcoin === undefined) return
-  const { installDevBitcoinWallet } = await import('../bitcoin/installDevBitcoinWallet')
-  installDevBitcoinWallet({ caipNetworkId: bitcoin.caipNetworkId, esploraUrl: bitcoin.esploraUrl, accounts: bitcoin.accounts, autoApprove })
+async function bitcoinSetup(config: StackConfig, autoApprove: boolean, way: string | null): Promise<{ network: Network; adapter: ChainAdapter }> {
+  const [{ installDevBitcoinWallet }, { createBitcoinAdapter, defineBitcoinNetwork }] = await Promise.all([
+    import('../bitcoin/installDevBitcoinWallet'),
+    import('../../src/bitcoin'),
+  ])
+  const ways = way === 'standard' || way === 'providers' ? [way] : undefined
+  installDevBitcoinWallet({ caipNetworkId: config.bitcoin.caipNetworkId, esploraUrl: config.bitcoin.esploraUrl, accounts: config.bitcoin.accounts, autoApprove, ...(ways ? { ways } : {}) })
+  const network = defineBitcoinNetwork({ genesisHash: config.bitcoin.genesisHash, name: 'Bitcoin Regtest', rpcUrl: config.bitcoin.esploraUrl, kind: 'regtest' })
+  return { network, adapter: createBitcoinAdapter({ networks: [network] }) }
 }
 
 async function main() {
@@ -225,12 +233,17 @@ async function main() {
   // modal's balances come from the wallet, priced by the gateway.
   const assetDiscovery = params.get('assets') === '1' ? { assetDiscovery: { tokens: config.tokens } } : {}
   if (params.get('devWallets') !== '0') installDevWallets({ chains: config.chains, accounts: config.accounts, autoApprove, ...assetDiscovery })
-  if (params.get('devWallets') !== '0') await installBitcoinWallet(config, autoApprove)
   const networks: Network[] = config.chains.map((c) => defineEvmNetwork({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, testnet: true }))
   const adapters: ChainAdapter[] = [createEvmAdapter()]
   const solana = params.get('solana') === '1'
   if (solana) {
     const setup = await solanaSetup(config, autoApprove)
+    networks.push(setup.network)
+    adapters.push(setup.adapter)
+  }
+  const bitcoin = params.get('bitcoin') === '1'
+  if (bitcoin) {
+    const setup = await bitcoinSetup(config, autoApprove, params.get('bitcoinWallet'))
     networks.push(setup.network)
     adapters.push(setup.adapter)
   }
@@ -293,7 +306,7 @@ async function main() {
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <ModalProvider modal={modal}>
-        <App config={config} solana={solana} email={params.get('email') === '1'} payOn={params.get('pay') === '1'} devtools={params.get('devtools') !== '0'} />
+        <App config={config} solana={solana} bitcoin={bitcoin} email={params.get('email') === '1'} payOn={params.get('pay') === '1'} devtools={params.get('devtools') !== '0'} />
       </ModalProvider>
     </StrictMode>,
   )
