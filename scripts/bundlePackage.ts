@@ -62,6 +62,7 @@ const lazyParts = (engineStatic: ReadonlySet<string>): ReadonlyArray<{ name: str
   { name: 'walletConnectAdapter', test: (p) => p.startsWith('adapters/walletconnect/') },
   { name: 'embeddedWallet', test: (p) => p.startsWith('adapters/auth/') || partOfFeature(p) === 'embeddedWallet' },
   { name: 'solana', test: (p) => p.startsWith('adapters/solana/') },
+  { name: 'bitcoin', test: (p) => p.startsWith('adapters/bitcoin/') },
   { name: 'wagmi', test: (p) => p.startsWith('adapters/wagmi/') },
   ...FEATURE_FOLDERS.filter((f) => f !== 'walletConnect' && f !== 'embeddedWallet').map((f) => ({ name: f, test: (p: string) => partOfFeature(p) === f })),
   { name: 'devtools', test: (p) => p.startsWith('devtools/') },
