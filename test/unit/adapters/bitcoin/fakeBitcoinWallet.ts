@@ -203,6 +203,10 @@ export function createFakeBitcoinWallet(options: { name?: string; chains?: strin
       for (const l of [...providerListeners]) l({ type: 'accountChange' })
     },
     listening: () => standardListeners.size + providerListeners.size,
+    /** Sends the Wallet Standard `change` listeners these properties, as a wallet (or a broken one) might. */
+    emitChange(properties: unknown) {
+      for (const l of [...standardListeners]) l(properties)
+    },
     unregister() {
       unregister?.()
       unregister = null
