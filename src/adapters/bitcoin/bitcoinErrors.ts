@@ -11,6 +11,7 @@
 import { GangwayError } from '../../core/errors/base.js'
 import { WalletInvalidResponseError, WalletRejectedError, WalletRpcError } from '../../core/errors/wallet.js'
 import { providerErrorCode, toWalletError } from '../../core/errors/walletCodes.js'
+import { messageOf, saysRefused } from '../walletWords.js'
 
 /** What the adapter was doing when the wallet or the server failed. */
 export type BitcoinOperation =
@@ -27,9 +28,6 @@ export type BitcoinOperation =
 
 /** sats-connect's code for the visitor's refusal (its RpcErrorCode.USER_REJECTION). */
 export const SATS_CONNECT_USER_REJECTION = -32000
-
-// Words wallets use when the visitor said no.
-const REFUSAL = /user rejected|rejected the request|user denied|denied by the user|user declined|declined by the user|user cancel+ed|cancel+ed by the user/i
 
 /** The spec's message for a failed operation; null where the code's own meaning is shown. */
 function messageFor(operation: BitcoinOperation, code: number | undefined): string | null {
@@ -61,7 +59,7 @@ export function toBitcoinError(error: unknown, operation: BitcoinOperation): Gan
   try {
     if (error instanceof GangwayError) return error
     const code = providerErrorCode(error)
-    const refused = code === WalletRejectedError.code || ((code === undefined || code === SATS_CONNECT_USER_REJECTION) && REFUSAL.test(messageOf(error) ?? ''))
+    const refused = code === WalletRejectedError.code || ((code === undefined || code === SATS_CONNECT_USER_REJECTION) && saysRefused(error))
     if (refused) {
       const words = messageOf(error)
       return new WalletRejectedError(messageFor(operation, WalletRejectedError.code) ?? 'User rejected the request', {
@@ -84,17 +82,4 @@ export function toBitcoinError(error: unknown, operation: BitcoinOperation): Gan
  */
 export function invalidBitcoinResponse(operation: BitcoinOperation, reason: string): WalletInvalidResponseError {
   return new WalletInvalidResponseError(messageFor(operation, undefined) ?? 'Something went wrong', { details: `the wallet answered with junk: ${reason}` })
-}
-
-function messageOf(error: unknown): string | undefined {
-  try {
-    if (typeof error === 'string') return error.slice(0, 500)
-    if (error !== null && typeof error === 'object') {
-      const message = (error as { message?: unknown }).message
-      if (typeof message === 'string') return message.slice(0, 500)
-    }
-  } catch {
-    // A getter that throws: no words to read.
-  }
-  return undefined
 }

@@ -4,6 +4,7 @@ import { InvalidInputError } from '../../core/errors/base.js'
 import { ConnectorNotFoundError, NoActiveAddressError } from '../../core/errors/connection.js'
 import { WalletUnrecognizedChainError } from '../../core/errors/wallet.js'
 import type { BitcoinCapabilities, ChainAdapter, ConnectRequest, RpcGateway, WalletProviderEvent, WalletSession } from '../../core/ports.js'
+import { loadOnce } from '../loadOnce.js'
 import { importOptionalPeer } from '../optionalPeer.js'
 import { pageIdle } from '../pageIdle.js'
 import type { BitcoinRuntime } from './createBitcoinRuntime.js'
@@ -67,30 +68,20 @@ export function createBitcoinAdapter(options: BitcoinAdapterOptions = {}): Bitco
   }
   const discoveryTimeoutMs = options.discoveryTimeoutMs ?? 1_000
   const receiptPollingMs = options.receiptPollingMs ?? 2_000
-  let discovery: Promise<BitcoinWalletDiscovery> | null = null
   let discovered: BitcoinWalletDiscovery | null = null
-  let runtime: Promise<BitcoinRuntime> | null = null
   let rpcGateway: RpcGateway | undefined
   /** The accounts each connector connected with (their public keys build a send's inputs). */
   const accounts = new Map<string, BitcoinAccount[]>()
 
-  const loadDiscovery = (): Promise<BitcoinWalletDiscovery> =>
-    (discovery ??= importOptionalPeer('@wallet-standard/app', FEATURE, () => import('./discoverBitcoinWallets.js')).then(
-      (m) => (discovered = m.discoverBitcoinWallets(win)),
-      (error: unknown) => {
-        discovery = null
-        throw error
-      },
-    ))
-
-  const loadRuntime = (): Promise<BitcoinRuntime> =>
-    (runtime ??= importOptionalPeer('@scure/btc-signer', FEATURE, () => import('./createBitcoinRuntime.js')).then(
-      (m) => m.createBitcoinRuntime({ receiptPollingMs, gateway: () => rpcGateway, ...(options.fetch ? { fetch: options.fetch } : {}) }),
-      (error: unknown) => {
-        runtime = null
-        throw error
-      },
-    ))
+  const loadDiscovery = loadOnce(() =>
+    importOptionalPeer('@wallet-standard/app', FEATURE, () => import('./discoverBitcoinWallets.js')).then((m) => (discovered = m.discoverBitcoinWallets(win))),
+  )
+  const loadRuntime = loadOnce(
+    (): Promise<BitcoinRuntime> =>
+      importOptionalPeer('@scure/btc-signer', FEATURE, () => import('./createBitcoinRuntime.js')).then((m) =>
+        m.createBitcoinRuntime({ receiptPollingMs, gateway: () => rpcGateway, ...(options.fetch ? { fetch: options.fetch } : {}) }),
+      ),
+  )
 
   if (options.prefetch !== false) {
     void pageIdle(win)
