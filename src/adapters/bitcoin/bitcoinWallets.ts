@@ -143,10 +143,21 @@ function standardAccount(account: unknown, index: number | null): BitcoinAccount
   return { address, type, publicKey }
 }
 
+/**
+ * The Bitcoin accounts of a list: those `bitcoin:connect` answered (typed by their order), or the
+ * ones a wallet holds (`wallet.accounts`, a `change` event) whose chains, when it says, include a
+ * Bitcoin one: a multi-chain wallet's other accounts are not Bitcoin's.
+ */
 function standardAccounts(value: unknown, byOrder: boolean): BitcoinAccount[] {
   if (!Array.isArray(value)) junk(`accounts ${preview(value)} is not a list`)
   const list = (value as unknown[]).slice(0, MAX_ACCOUNTS)
-  return list.map((a, i) => standardAccount(a, byOrder ? Math.min(i, 1) : null))
+  if (byOrder) return list.map((a, i) => standardAccount(a, Math.min(i, 1)))
+  return list.filter(isBitcoinAccount).map((a) => standardAccount(a, null))
+}
+
+function isBitcoinAccount(account: unknown): boolean {
+  const chains = field(account, 'chains')
+  return !Array.isArray(chains) || chains.length === 0 || chains.some((c) => typeof c === 'string' && (c.startsWith('bitcoin:') || c.startsWith('bip122:')))
 }
 
 /**

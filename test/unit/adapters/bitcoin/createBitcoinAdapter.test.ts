@@ -325,3 +325,19 @@ describe('networks and addresses', () => {
     expect(list[0]!.map((c) => c.name)).toEqual([FAKE_BTC_NAME])
   })
 })
+
+describe('a multi-chain wallet', () => {
+  it("reconnects with its Bitcoin accounts only, leaving out its other chains' accounts", async () => {
+    const { adapter, fake, id } = setup({ way: 'standard' })
+    await adapter.connect(id)
+    const accounts = Object.getOwnPropertyDescriptor(fake.wallet, 'accounts')!.get!.bind(fake.wallet)
+    Object.defineProperty(fake.wallet, 'accounts', {
+      get: () => [{ address: '2yv38hGN9CzkSfJRpP4LAbRTtrSMkdhP8MkQX5dxirLg', publicKey: new Uint8Array(32), chains: ['solana:mainnet'], features: [] }, ...accounts()],
+    })
+    const session = await adapter.reconnect(id)
+    expect(session?.accounts.map((a) => [a.type, a.address])).toEqual([
+      ['payment', dev0.payment.address],
+      ['ordinal', dev0.ordinals.address],
+    ])
+  })
+})
