@@ -15,6 +15,8 @@ import { createModal } from '../../../src/createModal'
 import { prefetchViews } from '../../../src/react/views/viewRegistry'
 import { modalUiPerFile } from '../../support/modalUi'
 import { until } from '../../support/until'
+import { connectorOf, createFakeChainAdapter } from '../../support/fakeChainAdapter'
+import { evmNetwork } from '../../support/stateAfter'
 import { createFakeBitcoinWallet, fakeEsplora, type FakeBitcoinWallet } from '../adapters/bitcoin/fakeBitcoinWallet'
 
 const mount = modalUiPerFile()
@@ -102,6 +104,25 @@ describe('a Bitcoin connection in the views', () => {
     expect(signed.txid).toBeUndefined()
     await expect(modal.signPsbt(psbt, { inputsToSign: [] })).rejects.toThrow('Invalid signPsbt arguments')
     await expect(modal.signPsbt('bm90IGEgcHNidA==', { inputsToSign: [{ address: dev0.payment.address, signingIndexes: [0] }] })).rejects.toMatchObject({ shortMessage: 'Invalid PSBT' })
+    modal.destroy()
+  })
+
+  it('lists Bitcoin beside EVM in Networks (its networks under its name) and in SwitchActiveChain', async () => {
+    fake = createFakeBitcoinWallet({ name: 'View BTC' }).register()
+    const evm = createFakeChainAdapter([connectorOf('w')])
+    const bitcoin = createBitcoinAdapter({ networks: [regtest], prefetch: false, fetch: fakeEsplora().fetch, window })
+    const modal = createModal({ projectId: 'p', adapters: [evm.adapter, bitcoin], networks: [evmNetwork(1, 'One'), regtest], storage: createMemoryStorage(), persistLog: false })
+    await modal.ready
+    const ui = mount(modal)
+    await act(() => modal.connect('View BTC', 'bip122'))
+    act(() => modal.open('Networks'))
+    const headings = [...ui.byTestId('view-networks')!.querySelectorAll('h3')].map((h) => h.textContent)
+    expect(headings).toEqual(['Ethereum (EVM)', 'Bitcoin'])
+    expect([...ui.byTestId('networks-bip122')!.querySelectorAll('.gw-wallet-name')].map((e) => e.textContent)).toEqual(['Bitcoin Regtest'])
+    act(() => modal.open('SwitchActiveChain'))
+    await until(() => ui.byTestId('active-chain-bip122'))
+    expect(ui.byTestId('active-chain-bip122')!.textContent).toContain('Bitcoin')
+    expect(ui.byTestId('active-chain-eip155')).not.toBeNull()
     modal.destroy()
   })
 })
