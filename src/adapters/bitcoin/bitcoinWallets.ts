@@ -265,6 +265,8 @@ function providerAccounts(result: unknown, operation: BitcoinOperation): Bitcoin
 
 /** sats-connect's code for "not connected" on `wallet_getAccount`. */
 const ACCESS_DENIED = -32002
+/** JSON-RPC's "method not found". */
+const METHOD_NOT_FOUND = -32601
 
 /**
  * The calls of a `btc_providers` wallet: `getAddresses` (payment and ordinals purposes; a silent
@@ -291,7 +293,15 @@ export function btcProviderWallet(provider: BtcProvider): BitcoinWalletApi {
       guarded(silent ? 'reconnect' : 'connect', async () =>
         silent ? current('reconnect') : providerAccounts(await call('getAddresses', { purposes: [...PURPOSES] }), 'connect'),
       ),
-    disconnect: () => guarded('disconnect', async () => void (await call('wallet_renouncePermissions', null))),
+    disconnect: () =>
+      guarded('disconnect', async () => {
+        try {
+          await call('wallet_renouncePermissions', null)
+        } catch (error) {
+          // A wallet without the method keeps no permission to renounce: the disconnect is done.
+          if (field(error, 'code') !== METHOD_NOT_FOUND) throw error
+        }
+      }),
     events: () =>
       new Observable<WalletProviderEvent>((subscriber) => {
         const addListener = field(provider, 'addListener')

@@ -44,7 +44,8 @@ export function createEsplora(options: { fetch?: typeof fetch; gateway: () => Rp
   async function request(network: Network, path: string, init?: { method: 'POST'; body: string }): Promise<EsploraAnswer> {
     const bases = esploraBases(network, options.gateway())
     if (bases.length === 0) throw new NetworkNotFoundError(`${network.caipNetworkId} (no Esplora URL)`)
-    const run = options.fetch ?? globalThis.fetch
+    // The global fetch is looked up at each call and called on the global object (a detached one may throw).
+    const run: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
     let last: unknown
     for (const { base, query } of bases) {
       const controller = new AbortController()

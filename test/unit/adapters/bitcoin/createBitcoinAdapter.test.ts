@@ -341,3 +341,15 @@ describe('a multi-chain wallet', () => {
     ])
   })
 })
+
+describe('btc_providers disconnect', () => {
+  it('counts a provider without wallet_renouncePermissions as disconnected, and reports another failure', async () => {
+    const { adapter, fake, id } = setup({ way: 'provider' })
+    await adapter.connect(id)
+    fake.answerNext('disconnect', () => ({ jsonrpc: '2.0', id: '1', error: { code: -32601, message: 'Method not found' } }))
+    await expect(adapter.disconnect(id)).resolves.toBeUndefined()
+    await adapter.connect(id)
+    fake.answerNext('disconnect', () => ({ jsonrpc: '2.0', id: '2', error: { code: -32603, message: 'wallet crashed' } }))
+    await expect(adapter.disconnect(id)).rejects.toMatchObject({ shortMessage: 'Failed to disconnect' })
+  })
+})
