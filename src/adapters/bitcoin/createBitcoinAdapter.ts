@@ -44,6 +44,8 @@ export type BitcoinAdapter = ChainAdapter & {
 }
 
 const FEATURE = 'Bitcoin wallets'
+/** The optional peers Bitcoin needs; the package's build puts both parts in one chunk, which imports both. */
+const PEERS = ['@wallet-standard/app', '@scure/btc-signer']
 
 /**
  * The Bitcoin chain adapter: wallets found both ways they offer themselves (Wallet Standard
@@ -74,11 +76,11 @@ export function createBitcoinAdapter(options: BitcoinAdapterOptions = {}): Bitco
   const accounts = new Map<string, BitcoinAccount[]>()
 
   const loadDiscovery = loadOnce(() =>
-    importOptionalPeer('@wallet-standard/app', FEATURE, () => import('./discoverBitcoinWallets.js')).then((m) => (discovered = m.discoverBitcoinWallets(win))),
+    importOptionalPeer(PEERS, FEATURE, () => import('./discoverBitcoinWallets.js')).then((m) => (discovered = m.discoverBitcoinWallets(win))),
   )
   const loadRuntime = loadOnce(
     (): Promise<BitcoinRuntime> =>
-      importOptionalPeer('@scure/btc-signer', FEATURE, () => import('./createBitcoinRuntime.js')).then((m) =>
+      importOptionalPeer(PEERS, FEATURE, () => import('./createBitcoinRuntime.js')).then((m) =>
         m.createBitcoinRuntime({ receiptPollingMs, gateway: () => rpcGateway, ...(options.fetch ? { fetch: options.fetch } : {}) }),
       ),
   )
