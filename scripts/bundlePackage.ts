@@ -44,12 +44,19 @@ function partOfFeature(path: string): string | undefined {
 }
 
 /**
+ * Small helpers several chain adapters share (reading a wallet's answers and words): with the
+ * engine, which every page loads, so that no adapter's chunk imports another's (the Bitcoin chunk
+ * would otherwise load the Solana one, and @solana/kit with it, or the EVM one and viem).
+ */
+const SHARED_ADAPTER_HELPERS: readonly string[] = ['adapters/preview.ts', 'adapters/walletWords.ts']
+
+/**
  * The lazy parts, in the order they claim modules: a module that two parts use goes to the
  * first, and a later part imports it from there (a feature's chunk imports the engine's). The
  * test sees a module's path below src/ and whether it is a dependency's (`node_modules`).
  */
 const lazyParts = (engineStatic: ReadonlySet<string>): ReadonlyArray<{ name: string; test: (path: string, id: string) => boolean }> => [
-  { name: 'engine', test: (p, id) => engineStatic.has(id) || (!p.startsWith('node_modules/') && !p.startsWith('react/') && !p.startsWith('devtools/') && !p.startsWith('adapters/') && partOfFeature(p) === undefined) },
+  { name: 'engine', test: (p, id) => engineStatic.has(id) || SHARED_ADAPTER_HELPERS.includes(p) || (!p.startsWith('node_modules/') && !p.startsWith('react/') && !p.startsWith('devtools/') && !p.startsWith('adapters/') && partOfFeature(p) === undefined) },
   { name: 'api', test: (p) => p.startsWith('adapters/api/') },
   { name: 'ui', test: (p) => p.startsWith('react/') && !p.startsWith('react/i18n/locales/') && partOfFeature(p) === undefined },
   { name: 'evm', test: (p) => p.startsWith('adapters/evm/') },
@@ -62,6 +69,7 @@ const lazyParts = (engineStatic: ReadonlySet<string>): ReadonlyArray<{ name: str
   { name: 'walletConnectAdapter', test: (p) => p.startsWith('adapters/walletconnect/') },
   { name: 'embeddedWallet', test: (p) => p.startsWith('adapters/auth/') || partOfFeature(p) === 'embeddedWallet' },
   { name: 'solana', test: (p) => p.startsWith('adapters/solana/') },
+  { name: 'bitcoin', test: (p) => p.startsWith('adapters/bitcoin/') },
   { name: 'wagmi', test: (p) => p.startsWith('adapters/wagmi/') },
   ...FEATURE_FOLDERS.filter((f) => f !== 'walletConnect' && f !== 'embeddedWallet').map((f) => ({ name: f, test: (p: string) => partOfFeature(p) === f })),
   { name: 'devtools', test: (p) => p.startsWith('devtools/') },

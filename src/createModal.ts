@@ -295,6 +295,7 @@ export function createModal(options: ModalOptions): Modal {
     switchConnection: request((e) => e.switchConnection),
     signMessage: request((e) => e.signMessage),
     signTypedData: request((e) => e.signTypedData),
+    signPsbt: request((e) => e.signPsbt),
     send: request((e) => e.send),
     sendCalls: request((e) => e.sendCalls),
     getCallsStatus: request((e) => e.getCallsStatus),

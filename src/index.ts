@@ -104,9 +104,9 @@ export type { ThemeVariables } from './createModal.js'
 export { selectThemeVariables } from './core/reducers/modal/themeReducer.js'
 export { connectionRequested, connectionSucceeded, connectionFailed, connectionDisconnected } from './core/events/connection/connection.js'
 // Wallets: the chain adapter ports, host commands' events. The EVM adapter is `gangway-kit/evm`.
-export type { ChainAdapter, ChainDeps, ConnectRequest, RpcGateway, WalletSession, SessionNetworks, WalletProviderEvent, WalletTransaction, WalletTransfer, WalletReceipt } from './core/ports.js'
+export type { BitcoinCapabilities, ChainAdapter, ChainDeps, ConnectRequest, PsbtInputsToSign, RpcGateway, WalletSession, SessionNetworks, WalletProviderEvent, WalletTransaction, WalletTransfer, WalletReceipt } from './core/ports.js'
 export type { Network, Connector } from './core/domain/entities.js'
-export type { RequestOptions, WalletCommands } from './core/events/connection/walletCommands.js'
+export type { RequestOptions, SignPsbtOptions, WalletCommands } from './core/events/connection/walletCommands.js'
 export type { SendToken } from './core/events/connection/send.js'
 // Batched calls (EIP-5792), with the `batchedCalls()` module of `gangway-kit/features`.
 export type { CallsCommands, SendCallsOptions, CallsStatusResult } from './core/events/calls/callsCommands.js'

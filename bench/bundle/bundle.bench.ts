@@ -71,6 +71,9 @@ const APPS: { name: string; label: string; target: ContentTarget }[] = [
 /** A module of Solana support: the adapter, kit, the programs, the Wallet Standard registry. */
 const isSolanaModule = (id: string) => /\/node_modules\/(@solana|@solana-program|@wallet-standard)\/|\/dist\/chunks\/(solana-|adapters_solana_)|\/dist\/solana\.js$/.test(id)
 
+/** A module of Bitcoin support: the adapter and @scure/btc-signer (the Wallet Standard registry counts as Solana's). */
+const isBitcoinModule = (id: string) => /\/node_modules\/@scure\/btc-signer\/|\/dist\/chunks\/(bitcoin-|adapters_bitcoin_)|\/dist\/bitcoin\.js$/.test(id)
+
 export type AppResult = {
   name: string
   label: string
@@ -96,6 +99,8 @@ export type AppResult = {
   /** The JS files holding Solana code that are not initial, and how many Solana modules the build has. */
   solanaLazy: JsSummary
   solanaModules: number
+  /** How many Bitcoin modules the build has (none in a host without the Bitcoin adapter). */
+  bitcoinModules: number
 }
 
 export type BundleResults = { apps: AppResult[]; loads: number; chromium: string; vite: string; react: string }
@@ -150,6 +155,7 @@ export async function runBundleBench(options: { loads?: number } = {}): Promise<
           build.jsFiles.filter((f) => !initialFiles.includes(f) && (build.modulesByChunk.get(f) ?? []).some((m) => isSolanaModule(m.id) && m.code.trim() !== '')),
         ),
         solanaModules: [...build.modulesByChunk.values()].flat().filter((m) => isSolanaModule(m.id) && m.code.trim() !== '').length,
+        bitcoinModules: [...build.modulesByChunk.values()].flat().filter((m) => isBitcoinModule(m.id) && m.code.trim() !== '').length,
       })
     }
     return { apps, loads, chromium: chromiumVersion(), vite: packageVersion('vite'), react: packageVersion('react') }
@@ -241,7 +247,7 @@ ${verdictLine('bare, click → content painted (next frame, median)', ms(bare.cl
 Every feature (app (f), no target): initial JS ${kib(every.initial.gzipBytes)}, ${kib(every.initial.gzipBytes - realistic.initial.gzipBytes)} more than the README setup;
 ${requests(every)} JS requests before the first click (${every.initial.files.length} initial + ${every.idle.files.length} idle, ${kib(every.idle.gzipBytes)} gzip prefetched when idle).
 
-Solana: the README setup (EVM only) holds ${realistic.solanaModules} Solana module(s) in its whole build. With the
+Solana: the README setup (EVM only) holds ${realistic.solanaModules} Solana module(s) in its whole build (and ${realistic.bitcoinModules} Bitcoin one(s)). With the
 Solana adapter added (app (d)), the initial JS is ${kib(solana.initial.gzipBytes)}, ${kib(solana.initial.gzipBytes - realistic.initial.gzipBytes)} more than the EVM-only setup
 (the adapter's start-up part: wallet discovery waits for the registry, which loads later), and
 the Solana chunks (@solana/kit, the Wallet Standard registry, the adapter's runtime: ${solana.solanaModules} modules

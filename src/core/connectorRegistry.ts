@@ -3,7 +3,7 @@ import type { Connector, ConnectorType, Network } from './domain/entities.js'
 import { GangwayError } from './errors/base.js'
 import { ChainAdapterNotFoundError, ConnectorNotFoundError } from './errors/connection.js'
 import type { Namespace } from './events/views.js'
-import type { ChainAdapter, ChainDeps, EvmCapabilities, SolanaCapabilities } from './ports.js'
+import type { BitcoinCapabilities, ChainAdapter, ChainDeps, EvmCapabilities, SolanaCapabilities } from './ports.js'
 import { walletAnswerError, type WalletAnswerKind } from './domain/walletAnswers.js'
 
 /**
@@ -153,7 +153,11 @@ export function createConnectorRegistry(): ConnectorRegistry {
       if (!a.solana) throw new GangwayError('Unsupported chain namespace', { details: `${namespace} has no Solana capabilities` })
       return a.solana
     }
-    const has = (key: 'evm' | 'solana') => of(namespace).some((s) => s.adapter[key] !== undefined)
+    const bitcoin = (a: ConnectorSourceAdapter): BitcoinCapabilities => {
+      if (!a.bitcoin) throw new GangwayError('Unsupported chain namespace', { details: `${namespace} has no Bitcoin capabilities` })
+      return a.bitcoin
+    }
+    const has = (key: 'evm' | 'solana' | 'bitcoin') => of(namespace).some((s) => s.adapter[key] !== undefined)
     const chain = primary(namespace)
 
     // Spec §5: an EVM wallet's signature and transaction hash keep their formats; an answer that
@@ -205,6 +209,14 @@ export function createConnectorRegistry(): ConnectorRegistry {
         sendTransaction: (id, network, tx) => answer('transactionHash', to(id, (a) => evm(a).sendTransaction(id, network, tx))),
         // A connector whose source hands out no provider has none: asking never fails.
         ...(of(namespace).some((s) => s.adapter.evm?.getProvider) ? { getProvider: async (id: string) => owner(namespace, id)?.adapter.evm?.getProvider?.(id) } : {}),
+      }
+    }
+    // The namespace's own address rules (Bitcoin's differ per network), from the source that has them.
+    const checker = chain?.adapter.isAddress ? chain.adapter : of(namespace).find((s) => s.adapter.isAddress)?.adapter
+    if (checker?.isAddress) view.isAddress = (network, address) => checker.isAddress!(network, address)
+    if (has('bitcoin')) {
+      ;(view as { bitcoin: BitcoinCapabilities }).bitcoin = {
+        signPsbt: (id, network, request) => to(id, (a) => bitcoin(a).signPsbt(id, network, request)),
       }
     }
     if (has('solana')) {

@@ -42,8 +42,12 @@ export interface CoreDeps {
   analytics: Analytics
 }
 
-/** An account as the wallet reports it: an externally owned account or a smart account. */
-export type WalletAccount = { address: string; type: 'eoa' | 'smartAccount' }
+/**
+ * An account as the wallet reports it (spec §3): an externally owned account or a smart account;
+ * on Bitcoin a payment or an ordinals account, with its public key (hex) and derivation path
+ * when the wallet tells them.
+ */
+export type WalletAccount = { address: string; type: 'eoa' | 'smartAccount' | 'payment' | 'ordinal'; publicKey?: string; path?: string }
 
 /**
  * What a wallet reports after a connect or a silent reconnect; `auth` is how the visitor signed
@@ -125,6 +129,18 @@ export interface SolanaCapabilities {
   signAndSendTransaction(connectorId: string, network: Network, request: { address: string; transaction: string }): Promise<string>
 }
 
+/** Which inputs of a PSBT a Bitcoin wallet signs, by address (the Wallet Standard's `inputsToSign`). */
+export type PsbtInputsToSign = { address: string; signingIndexes: number[]; sigHash?: number }[]
+
+/** What only Bitcoin wallets can do: sign a PSBT (base64), and optionally send it. */
+export interface BitcoinCapabilities {
+  /**
+   * Has the wallet sign the named inputs of `psbt`; resolves with the signed PSBT (base64) and,
+   * with `broadcast`, the id of the transaction finalized from it and sent on `network`.
+   */
+  signPsbt(connectorId: string, network: Network, request: { psbt: string; inputsToSign: PsbtInputsToSign; broadcast?: boolean }): Promise<{ psbt: string; txid?: string }>
+}
+
 /**
  * A chain adapter: the wallets of one namespace. Everything it hands the core is data; the
  * wallet providers themselves stay inside the adapter, looked up by connector id. Failures
@@ -165,8 +181,15 @@ export interface ChainAdapter {
    * network's own URLs, whichever answers. Optional: an adapter without it reads the URLs only.
    */
   setRpcGateway?(gateway: RpcGateway): void
+  /**
+   * Whether `address` is an address of `network`, for namespaces whose address format depends
+   * on the network (Bitcoin's prefixes); synchronous and light. Optional: without it the core's
+   * namespace check is all.
+   */
+  isAddress?(network: Network, address: string): boolean
   readonly evm?: EvmCapabilities
   readonly solana?: SolanaCapabilities
+  readonly bitcoin?: BitcoinCapabilities
 }
 
 /** The chain adapters effects reach, by namespace. */

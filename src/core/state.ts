@@ -110,7 +110,8 @@ export type SessionSettings = {
   optionalFeatures?: string[]
 }
 
-export type Account = { address: string; type: AccountType | 'payment' | 'ordinal' }
+/** A connected account; Bitcoin's carry their public key (hex) and derivation path when the wallet told them. */
+export type Account = { address: string; type: AccountType | 'payment' | 'ordinal'; publicKey?: string; path?: string }
 export type Connection = {
   connectorId: string
   accounts: Account[]

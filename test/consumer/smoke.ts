@@ -123,7 +123,7 @@ function files(dir: string): string[] {
  * The package's chunks of the features a host brings by importing them (its build names each
  * chunk after the package's file: `swaps-<hash>-<hash>.js`).
  */
-const FEATURE_CHUNKS = ['swaps', 'onramp', 'names', 'siwx', 'embeddedWallet', 'walletConnect', 'walletConnectAdapter', 'solana', 'permissions', 'pay'] as const
+const FEATURE_CHUNKS = ['swaps', 'onramp', 'names', 'siwx', 'embeddedWallet', 'walletConnect', 'walletConnectAdapter', 'solana', 'bitcoin', 'permissions', 'pay'] as const
 
 /** The features whose chunks a build output holds. */
 function featureChunksIn(dir: string): string[] {
@@ -203,6 +203,8 @@ const EXPECTED_ENTRY_EXPORTS: Record<string, string[]> = {
   'gangway-kit/walletconnect/adapter': ['createWalletConnectAdapter', 'createLazyWalletConnectAdapter', 'walletLink', 'walletLinks'],
   // Its start-up part imports neither @solana/kit nor the Wallet Standard registry: it loads without them.
   'gangway-kit/solana': ['createSolanaAdapter', 'defineSolanaNetwork', 'solanaMainnet', 'solanaLocalnet'],
+  // Its start-up part imports neither @scure/btc-signer nor the Wallet Standard registry.
+  'gangway-kit/bitcoin': ['createBitcoinAdapter', 'defineBitcoinNetwork', 'bitcoinMainnet', 'bitcoinTestnet', 'bitcoinRegtest', 'isBitcoinAddress'],
 }
 
 async function checkNodeImports(label: string, node: string, app: string): Promise<void> {

@@ -38,7 +38,7 @@ describe('package entry points', () => {
   })
 
   it('package.json exports exactly these entries, each with types and import conditions', () => {
-    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './devtools', './devtools/components', './evm', './features', './package.json', './react', './solana', './wagmi', './walletconnect', './walletconnect/adapter'])
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './bitcoin', './devtools', './devtools/components', './evm', './features', './package.json', './react', './solana', './wagmi', './walletconnect', './walletconnect/adapter'])
     for (const [entry, target] of Object.entries(pkg.exports)) {
       if (entry === './package.json') continue
       expect(typeof target, entry).toBe('object')

@@ -294,7 +294,10 @@ export function createFrameConnector(
   }
 
   const provider: Eip1193Provider = {
-    accountType: (address) => user?.accounts.find((a) => a.address.toLowerCase() === address.toLowerCase())?.type,
+    accountType: (address) => {
+      const type = user?.accounts.find((a) => a.address.toLowerCase() === address.toLowerCase())?.type
+      return type === 'eoa' || type === 'smartAccount' ? type : undefined
+    },
     async request({ method, params }) {
       const list = (Array.isArray(params) ? params : []) as unknown[]
       switch (method) {

@@ -5,6 +5,7 @@ import { InvalidInputError } from '../../core/errors/base.js'
 import { ConnectorNotFoundError } from '../../core/errors/connection.js'
 import { WalletUnrecognizedChainError } from '../../core/errors/wallet.js'
 import type { ChainAdapter, RpcGateway, SolanaCapabilities, WalletProviderEvent, WalletSession } from '../../core/ports.js'
+import { loadOnce } from '../loadOnce.js'
 import { importOptionalPeer } from '../optionalPeer.js'
 import { pageIdle } from '../pageIdle.js'
 import type { SolanaConfirmation, SolanaRuntime } from './createSolanaRuntime.js'
@@ -93,34 +94,25 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): SolanaA
   if (!commitment) throw new InvalidInputError('Invalid Solana commitment', { details: String(options.commitment) })
   const discoveryTimeoutMs = options.discoveryTimeoutMs ?? 1_000
   const receiptPollingMs = options.receiptPollingMs ?? 400
-  let discovery: Promise<SolanaWalletDiscovery> | null = null
   /** The registry once loaded (with `loaded`, listening to a wallet starts synchronously). */
   let discovered: SolanaWalletDiscovery | null = null
-  let runtime: Promise<SolanaRuntime> | null = null
   /** The kit part once loaded: listening to a wallet then starts at once, so no event is missed. */
   let loaded: SolanaRuntime | null = null
   /** The modal's gateway JSON-RPC, read besides each network's own URLs once the modal tells it. */
   let rpcGateway: RpcGateway | undefined
 
   /** The wallet registry, loaded and watched once (again after a failed load). */
-  const loadDiscovery = (): Promise<SolanaWalletDiscovery> =>
-    (discovery ??= importOptionalPeer('@wallet-standard/app', FEATURE, () => import('./discoverSolanaWallets.js')).then(
-      (m) => (discovered = m.discoverSolanaWallets()),
-      (error: unknown) => {
-        discovery = null
-        throw error
-      },
-    ))
+  const loadDiscovery = loadOnce(() =>
+    importOptionalPeer('@wallet-standard/app', FEATURE, () => import('./discoverSolanaWallets.js')).then((m) => (discovered = m.discoverSolanaWallets())),
+  )
 
   /** The kit part, loaded once (again after a failed load). */
-  const loadRuntime = (): Promise<SolanaRuntime> =>
-    (runtime ??= importOptionalPeer('@solana/kit', FEATURE, () => import('./createSolanaRuntime.js')).then(
-      (m) => (loaded = m.createSolanaRuntime({ receiptPollingMs, commitment, rpcGateway: () => rpcGateway })),
-      (error: unknown) => {
-        runtime = null
-        throw error
-      },
-    ))
+  const loadRuntime = loadOnce(
+    (): Promise<SolanaRuntime> =>
+      importOptionalPeer('@solana/kit', FEATURE, () => import('./createSolanaRuntime.js')).then(
+        (m) => (loaded = m.createSolanaRuntime({ receiptPollingMs, commitment, rpcGateway: () => rpcGateway })),
+      ),
+  )
 
   // Prefetch after the page loaded, when the browser is idle: a connect is then as quick as with
   // static imports, and the host's first bundle and first click never pay for kit.

@@ -13,6 +13,7 @@
 import { GangwayError } from '../../core/errors/base.js'
 import { WalletInvalidResponseError, WalletRejectedError, WalletRpcError } from '../../core/errors/wallet.js'
 import { providerErrorCode, toEvmError, type EvmOperation } from '../evm/evmErrors.js'
+import { messageOf, saysRefused } from '../walletWords.js'
 
 /** What the adapter was doing when the wallet or the node failed. */
 export type SolanaOperation =
@@ -43,9 +44,6 @@ const AS_EVM: Record<SolanaOperation, EvmOperation> = {
   estimateFee: 'estimateFee',
   event: 'event',
 }
-
-// Words wallets use when the visitor said no and they send no code.
-const REFUSAL = /user rejected|rejected the request|user denied|denied by the user|user declined|declined by the user|user cancel+ed|cancel+ed by the user/i
 
 /**
  * Turns anything a Solana wallet or node threw into a typed error with the spec's message.
@@ -79,22 +77,4 @@ export function toSolanaError(error: unknown, operation: SolanaOperation): Gangw
 export function invalidSolanaResponse(operation: SolanaOperation, reason: string): WalletInvalidResponseError {
   const shortMessage = toEvmError({}, AS_EVM[operation]).shortMessage
   return new WalletInvalidResponseError(shortMessage, { details: `the wallet answered with junk: ${reason}` })
-}
-
-function saysRefused(error: unknown): boolean {
-  const text = messageOf(error)
-  return text !== undefined && REFUSAL.test(text)
-}
-
-function messageOf(error: unknown): string | undefined {
-  try {
-    if (typeof error === 'string') return error.slice(0, 500)
-    if (error !== null && typeof error === 'object') {
-      const message = (error as { message?: unknown }).message
-      if (typeof message === 'string') return message.slice(0, 500)
-    }
-  } catch {
-    // A getter that throws: no words to read.
-  }
-  return undefined
 }

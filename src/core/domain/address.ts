@@ -52,8 +52,10 @@ export function isEmail(value: unknown): boolean {
 }
 
 /**
- * Whether `address` is valid for `namespace`: EVM and Solana rules for those namespaces, any
- * non-empty colon-free text for the others (their formats are not checked here).
+ * Whether `address` is valid for `namespace`: EVM and Solana rules for those namespaces; for
+ * Bitcoin the shape only (14–90 letters and digits: the network's prefix and checksum are the
+ * Bitcoin adapter's `isAddress`); any non-empty colon-free text for the others (their formats are
+ * not checked here).
  *
  * @example
  * isAddressOf('solana', 'So11111111111111111111111111111111111111112') // true
@@ -61,6 +63,7 @@ export function isEmail(value: unknown): boolean {
 export function isAddressOf(namespace: ChainNamespace, address: unknown): boolean {
   if (namespace === 'eip155') return isEvmAddress(address)
   if (namespace === 'solana') return isSolanaAddress(address)
+  if (namespace === 'bip122') return typeof address === 'string' && /^[a-zA-Z0-9]{14,90}$/.test(address)
   return typeof address === 'string' && address.trim() !== '' && !address.includes(':')
 }
 

@@ -144,12 +144,12 @@ export const INSTALLED_WALLET_CONNECT_METHOD_ORDER: readonly ConnectMethod[] = /
 
 /** Namespaces each feature supports (spec §1). */
 export const FEATURE_NAMESPACES = /* @__PURE__ */ Object.freeze({
-  balances: ['eip155', 'solana'],
+  balances: ['eip155', 'solana', 'bip122'],
   names: ['eip155'],
   onramp: ['eip155', 'solana'],
   swaps: ['eip155'],
   activity: ['eip155'],
-  send: ['eip155', 'solana'],
+  send: ['eip155', 'solana', 'bip122'],
   embeddedWallet: ['eip155', 'solana'],
 } as const satisfies Record<string, readonly ChainNamespace[]>)
 

@@ -22,6 +22,7 @@ describe('docs/api-report.md', () => {
       './walletconnect/adapter': () => import('../../../src/walletconnectAdapter'),
       './wagmi': () => import('../../../src/wagmi'),
       './solana': () => import('../../../src/solana'),
+      './bitcoin': () => import('../../../src/bitcoin'),
       './devtools': () => import('../../../src/devtools/index'),
       './devtools/components': () => import('../../../src/devtools/components'),
       'gangway-kit-testing': () => import('../../../dev/testing/index'),

@@ -2,51 +2,9 @@
 // the core (src/index.ts and src/core) reaches no @solana/* or Wallet Standard package, nor the
 // Solana adapter, through any import; the Solana entry's start-up part reaches kit and the
 // Wallet Standard registry only through dynamic imports.
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-
-const SRC = fileURLToPath(new URL('../../../src/', import.meta.url))
-
-type Edge = { specifier: string; dynamic: boolean }
-
-/** The imports of a source file that survive compilation (`import type` and `export type` are erased). */
-function importsOf(file: string): Edge[] {
-  // Comments hold examples (`import('./heavy.js')`): only code counts.
-  const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
-  const edges: Edge[] = []
-  const statics = /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm
-  for (const m of text.matchAll(statics)) edges.push({ specifier: m[1]!, dynamic: false })
-  for (const m of text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) edges.push({ specifier: m[1]!, dynamic: true })
-  return edges
-}
-
-function resolveLocal(from: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null
-  const base = resolve(dirname(from), specifier).replace(/\.js$/, '')
-  for (const candidate of [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) if (existsSync(candidate)) return candidate
-  throw new Error(`cannot resolve ${specifier} from ${relative(SRC, from)}`)
-}
-
-/** Every file and package reached from `entries`, following dynamic imports too unless `staticOnly`. */
-function reach(entries: string[], staticOnly: boolean): { files: Set<string>; packages: Map<string, string> } {
-  const files = new Set<string>()
-  const packages = new Map<string, string>()
-  const queue = entries.map((e) => join(SRC, e))
-  while (queue.length > 0) {
-    const file = queue.pop()!
-    if (files.has(file)) continue
-    files.add(file)
-    for (const edge of importsOf(file)) {
-      if (staticOnly && edge.dynamic) continue
-      const local = resolveLocal(file, edge.specifier)
-      if (local) queue.push(local)
-      else if (!packages.has(edge.specifier)) packages.set(edge.specifier, relative(SRC, file))
-    }
-  }
-  return { files, packages }
-}
+import { coreFiles, reach, SRC } from '../../support/importGraph'
 
 const isSolanaPackage = (pkg: string) => /^@solana\/|^@solana-program\/|^@wallet-standard\//.test(pkg)
 
@@ -87,7 +45,3 @@ describe('gangway/solana entry', () => {
     expect(whole.packages.has('viem')).toBe(false)
   })
 })
-
-function coreFiles(): string[] {
-  return (readdirSync(join(SRC, 'core'), { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f)).map((f) => join('core', f))
-}

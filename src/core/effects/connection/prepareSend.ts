@@ -48,10 +48,13 @@ export function prepareTransfer(state: ModalState, adapters: ChainDeps['adapters
   const connection = namespace && selectIsConnected(state, namespace) ? selectActiveConnection(state, namespace) : null
   const from = connection?.accounts[0]?.address
   if (!namespace || !connection || !from) return { error: new NoActiveAddressError() }
-  if (!isAddressOf(namespace, receiver)) return { error: new InvalidInputError('Invalid receiver address', { details: String(receiver) }) }
   const network = selectActiveNetwork(state)
-  if (!network) return { error: new NetworkNotFoundError(connection.caipNetworkId) }
   const adapter = adapters[namespace]
+  // The namespace's rules, and the network's where the adapter has them (a Bitcoin address's prefix).
+  if (!isAddressOf(namespace, receiver) || (network && adapter?.isAddress && !adapter.isAddress(network, receiver!))) {
+    return { error: new InvalidInputError('Invalid receiver address', { details: String(receiver) }) }
+  }
+  if (!network) return { error: new NetworkNotFoundError(connection.caipNetworkId) }
   if (!adapter) return { error: new ChainAdapterNotFoundError(namespace) }
   // Nothing is rounded, nothing above the balance reaches the wallet: an amount finer than the
   // token's decimals or more than is held is refused, saying so.

@@ -8,6 +8,7 @@ import type { WalletProviderEvent } from '../../ports.js'
 import type { Effect } from '../runtime/runEffects.js'
 import type { WalletDeps } from '../shared/walletDeps.js'
 import { watchState } from '../runtime/watchState.js'
+import { accountData } from './sessionPayload.js'
 
 /**
  * While a connector is connected, its wallet's own events become events: other accounts,
@@ -57,7 +58,7 @@ function toEvent(namespace: Namespace, connectorId: string, e: WalletProviderEve
     case 'accountsChanged':
       return e.accounts.length === 0
         ? connectionDisconnected({ namespace, connectorId })
-        : accountsChanged({ namespace, connectorId, accounts: e.accounts.map(({ address, type }) => ({ address, type })) })
+        : accountsChanged({ namespace, connectorId, accounts: e.accounts.map(accountData) })
     case 'chainChanged':
       return networkChanged({ namespace, connectorId, caipNetworkId: e.caipNetworkId })
     case 'disconnect':

@@ -4,7 +4,8 @@ import { array, boolean, literal, object, optional, string } from '../schema.js'
 import { namespaceSchema } from '../views.js'
 import { serializedErrorSchema } from '../../errors/base.js'
 
-const accountSchema = object({ address: string(), type: literal('eoa', 'smartAccount', 'payment', 'ordinal') })
+/** A connected account as events carry it (spec §3 Account: Bitcoin's with their public key and path). */
+export const accountSchema = object({ address: string(), type: literal('eoa', 'smartAccount', 'payment', 'ordinal'), publicKey: optional(string()), path: optional(string()) })
 
 /** The visitor picked a connector; its outcome carries the same requestId. */
 export const connectionRequested = defineIntent(

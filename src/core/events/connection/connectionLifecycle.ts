@@ -1,10 +1,9 @@
 import { defineEvent } from '../defineEvent.js'
 import { defineIntent } from '../requestLifecycle.js'
-import { array, boolean, literal, object, optional, string } from '../schema.js'
+import { array, boolean, object, optional, string } from '../schema.js'
 import { namespaceSchema } from '../views.js'
 import { serializedErrorSchema } from '../../errors/base.js'
-
-const accountSchema = object({ address: string(), type: literal('eoa', 'smartAccount', 'payment', 'ordinal') })
+import { accountSchema } from './connection.js'
 
 /** On load, previously authorised connectors are tried one at a time, most recent first. */
 export const reconnectStarted = defineIntent(

@@ -40,6 +40,16 @@ export type WalletCommands = {
    * shows the visitor "approve in your wallet" and the result over the page.
    */
   signMessage(message: string, options?: RequestOptions): Promise<string>
+  /**
+   * Has the connected Bitcoin wallet sign a PSBT (base64): the inputs `inputsToSign` names, by
+   * address; with `broadcast`, the transaction is finalized and sent too. Resolves with the signed
+   * PSBT (base64) and the transaction id when it was sent; rejects with a `SignMessageError`
+   * ('Invalid PSBT' for one that does not parse). `feedback` as for signMessage.
+   *
+   * @example
+   * const { psbt } = await modal.signPsbt(unsigned, { inputsToSign: [{ address, signingIndexes: [0] }] })
+   */
+  signPsbt(psbt: string, options: SignPsbtOptions): Promise<{ psbt: string; txid?: string }>
   /** `eth_signTypedData_v4` with the active account; big numbers as decimal strings. Rejects with a `SignTypedDataError`. `feedback` as for signMessage. */
   signTypedData(typedData: unknown, options?: RequestOptions): Promise<string>
   /** Fills the send form and sends; resolves once the transaction is mined, rejects with a `SendError`. `feedback` as for signMessage. */
@@ -146,6 +156,32 @@ export function createWalletCommands(store: StoreLike): WalletCommands {
         },
         (e) => (signatureSucceeded.match(e) ? { ok: e.payload.signature } : signatureFailed.match(e) ? { error: e.payload.error } : null),
       ),
+    signPsbt: (psbt, options) =>
+      request<{ psbt: string; txid?: string }>(
+        'signPsbt',
+        () => {
+          text('psbt', psbt)
+          const o = optionsArg(options, ['inputsToSign', 'broadcast', 'feedback'], 'options')
+          if (o.broadcast !== undefined && typeof o.broadcast !== 'boolean') throw new InvalidInputError('Invalid options argument', { details: `options.broadcast must be a boolean, got ${show(o.broadcast)}` })
+          const { inputsToSign, broadcast, ...feedback } = o
+          return [
+            signatureRequested({
+              namespace: 'bip122',
+              kind: 'psbt',
+              psbt,
+              inputsToSign: inputsToSignArg(inputsToSign),
+              ...(broadcast === true ? { broadcast: true } : {}),
+              ...feedbackArg(feedback),
+            }),
+          ]
+        },
+        (e) =>
+          signatureSucceeded.match(e)
+            ? { ok: e.payload.txid ? { psbt: e.payload.signature, txid: e.payload.txid } : { psbt: e.payload.signature } }
+            : signatureFailed.match(e)
+              ? { error: e.payload.error }
+              : null,
+      ),
     signTypedData: (typedData, options) =>
       request<string>(
         'signTypedData',
@@ -203,6 +239,29 @@ function namespaceArg(value: unknown): Namespace | undefined {
     throw new InvalidInputError('Invalid namespace argument', { details: `namespace must be one of ${NAMESPACES.join(', ')}, got ${show(value)}` })
   }
   return value as Namespace
+}
+
+/** What `signPsbt` is told besides the PSBT: the inputs to sign by address, and whether to send it. */
+export type SignPsbtOptions = RequestOptions & {
+  inputsToSign: { address: string; signingIndexes: number[]; sigHash?: number }[]
+  /** Finalize the signed PSBT and send the transaction (default false: the signed PSBT only). */
+  broadcast?: boolean
+}
+
+/** `inputsToSign`, checked: a non-empty list of addresses with input indexes (non-negative integers). */
+function inputsToSignArg(value: unknown): SignPsbtOptions['inputsToSign'] {
+  const bad = (why: string) => new InvalidInputError('Invalid options argument', { details: `options.inputsToSign ${why}` })
+  if (!Array.isArray(value) || value.length === 0 || value.length > 100) throw bad(`must be a list of 1 to 100 entries, got ${show(value)}`)
+  return value.map((entry, i) => {
+    const o = optionsArg(entry, ['address', 'signingIndexes', 'sigHash'], `options.inputsToSign[${i}]`)
+    text(`options.inputsToSign[${i}].address`, o.address)
+    const indexes = o.signingIndexes
+    if (!Array.isArray(indexes) || indexes.length === 0 || indexes.length > 10_000 || !indexes.every((n) => Number.isSafeInteger(n) && (n as number) >= 0)) {
+      throw bad(`[${i}].signingIndexes must be a non-empty list of input indexes, got ${show(indexes)}`)
+    }
+    if (o.sigHash !== undefined && !(Number.isInteger(o.sigHash) && (o.sigHash as number) >= 0 && (o.sigHash as number) <= 0xff)) throw bad(`[${i}].sigHash must be a sighash byte, got ${show(o.sigHash)}`)
+    return { address: o.address as string, signingIndexes: [...(indexes as number[])], ...(o.sigHash !== undefined ? { sigHash: o.sigHash as number } : {}) }
+  })
 }
 
 /** The options of a wallet request a host makes. */

@@ -25,7 +25,20 @@ import { useActiveWallet } from '../../components/activeWallet.js'
 import { sameJson } from '../../hooks/sameJson.js'
 import { TransactionHash } from '../TransactionHash.js'
 import type { ViewProps } from '../viewProps.js'
+import type { ChainAdapter } from '../../../core/ports.js'
+import type { Network } from '../../../core/domain/entities.js'
+import type { Namespace } from '../../../core/events/views.js'
 import { WalletIcon } from '../WalletIcon.js'
+
+/**
+ * Whether `address` may receive on `network`: the namespace's rules, and the network's where the
+ * host's adapter has them (a Bitcoin address's prefix and checksum: `isBitcoinAddress`).
+ */
+function isReceiverOf(modal: ViewProps['modal'], namespace: Namespace, network: Network, address: string): boolean {
+  if (!isAddressOf(namespace, address)) return false
+  const adapter = (modal.options.adapters ?? []).find((a): a is ChainAdapter => typeof a === 'object' && a !== null && a.namespace === namespace && typeof a.isAddress === 'function')
+  return adapter?.isAddress ? adapter.isAddress(network, address) : true
+}
 
 /** Which token of the list the form holds: the native one has no address. */
 const tokenKey = (token: { address?: string | undefined } | null | undefined): string => token?.address?.toLowerCase() ?? 'native'
@@ -100,7 +113,7 @@ export function SendView({ modal }: ViewProps) {
     const error =
       sendFormError({ amount, receiverAddress: receiver.trim(), token: send.token })?.shortMessage ??
       amountError ??
-      (isAddressOf(namespace, (receiverAddress ?? '').trim()) ? null : 'Invalid receiver address')
+      (isReceiverOf(modal, namespace, network, (receiverAddress ?? '').trim()) ? null : 'Invalid receiver address')
     // A name still resolving, or one that did not (its error shows under the field), goes no further.
     if (typedName && lookup?.status !== 'resolved' && error === 'Invalid receiver address') return
     if (error) return setFormError(error)
@@ -190,7 +203,7 @@ export function SendView({ modal }: ViewProps) {
           data-testid="send-receiver"
           autoComplete="off"
           spellCheck={false}
-          placeholder={namespace === 'solana' ? t('Solana address') : t('0x… address or name')}
+          placeholder={namespace === 'solana' ? t('Solana address') : namespace === 'bip122' ? t('Bitcoin address') : t('0x… address or name')}
           value={receiver}
           aria-describedby={typedName ? 'gw-send-receiver-note' : undefined}
           onChange={(e) => edit(sendReceiverSet({ receiver: e.target.value }))}

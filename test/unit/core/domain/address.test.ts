@@ -74,6 +74,10 @@ describe('isAddressOf / isSameAddress', () => {
     expect(isAddressOf('solana', 'So11111111111111111111111111111111111111112')).toBe(true)
     expect(isAddressOf('bip122', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe(true)
     expect(isAddressOf('bip122', '')).toBe(false)
+    // The core checks a Bitcoin address's shape only; the network's rules are the adapter's.
+    expect(isAddressOf('bip122', 'bc1q ar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe(false)
+    expect(isAddressOf('bip122', 'short')).toBe(false)
+    expect(isAddressOf('bip122', '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045x')).toBe(true)
   })
   it('compares EVM addresses case-insensitively only', () => {
     expect(isSameAddress('eip155', checksummed, checksummed.toLowerCase().slice(2))).toBe(true)

@@ -83,6 +83,7 @@ const messages: Record<string, string> = {
   'Balance: {balance}': 'الرصيد: {balance}',
   'To': 'إلى',
   'Solana address': 'عنوان Solana',
+  'Bitcoin address': 'عنوان Bitcoin',
   '0x… address or name': 'عنوان 0x… أو اسم',
   'Resolving name…': 'جارٍ تحليل الاسم…',
   'Review': 'مراجعة',

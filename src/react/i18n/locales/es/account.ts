@@ -83,6 +83,7 @@ const messages: Record<string, string> = {
   'Balance: {balance}': 'Saldo: {balance}',
   'To': 'Para',
   'Solana address': 'Dirección de Solana',
+  'Bitcoin address': 'Dirección de Bitcoin',
   '0x… address or name': 'Dirección 0x… o nombre',
   'Resolving name…': 'Resolviendo nombre…',
   'Review': 'Revisar',

@@ -83,6 +83,7 @@ const messages: Record<string, string> = {
   'Balance: {balance}': '残高: {balance}',
   'To': '送信先',
   'Solana address': 'Solana アドレス',
+  'Bitcoin address': 'Bitcoin アドレス',
   '0x… address or name': '0x… アドレスまたは名前',
   'Resolving name…': '名前を解決中…',
   'Review': '確認',
