@@ -87,7 +87,8 @@ async function startAll(): Promise<void> {
   const install = await ensureBundlerPackages()
   if (install.installed) figures.push(`dev/bundler packages installed in ${(install.ms / 1000).toFixed(1)} s`)
   toSimpleSmartAccount = await loadToSimpleSmartAccount()
-  dev = await startChains()
+  // Only the first chain is used: the second would be a hardhat node started for nothing.
+  dev = await startChains({ count: 1 })
   const devChain = dev.chains[0]!
   const t0 = performance.now()
   bundler = await startBundler({ chain: devChain })

@@ -50,7 +50,8 @@ const figures: string[] = []
 async function startAll(): Promise<void> {
   const install = await ensureBundlerPackages()
   if (install.installed) figures.push(`dev/bundler packages installed in ${(install.ms / 1000).toFixed(1)} s`)
-  dev = await startChains()
+  // Only the first chain is used: the second would be a hardhat node started for nothing.
+  dev = await startChains({ count: 1 })
   const devChain = dev.chains[0]!
   bundler = await startBundler({ chain: devChain })
   environment = await deployDelegationFramework(devChain)

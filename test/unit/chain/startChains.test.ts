@@ -302,14 +302,22 @@ describe('startChains', () => {
     expect(await publicClient.getBalance({ address: first })).toBe(parseEther('0.1'))
   })
 
-  it('stop() leaves no hardhat process behind', async () => {
-    const local = await startChains()
-    const pids = local.chains.flatMap((chain) => hardhatPids(portOf(chain)))
-    expect(pids).toHaveLength(2)
-    expect(pids.every(isAlive)).toBe(true)
-    await local.stop()
-    expect(pids.filter(isAlive)).toEqual([])
-    await local.stop() // idempotent
+  it('count: 1 starts the first chain only, its contracts where the two-chain start puts them; stop() ends its node', async () => {
+    const local = await startChains({ count: 1 })
+    try {
+      expect(local.chains.map((c) => c.chainId)).toEqual([dev.chains[0]!.chainId])
+      const first = (d: DevChains) => d.tokens.filter((t) => t.chainId === dev.chains[0]!.chainId).map((t) => [t.symbol, t.address])
+      expect(first(local)).toEqual(first(dev))
+      expect(local.amm).toEqual([dev.amm[0]])
+      const { publicClient } = clients(local.chains[0]!)
+      expect(await publicClient.getCode({ address: SMART_ACCOUNT_CONTRACTS.simple7702Account })).toMatch(/^0x[0-9a-f]{10,}$/)
+    } finally {
+      const pids = local.chains.flatMap((chain) => hardhatPids(portOf(chain)))
+      expect(pids).toHaveLength(1)
+      expect(pids.every(isAlive)).toBe(true)
+      await local.stop()
+      expect(pids.filter(isAlive)).toEqual([])
+    }
   }, 60_000)
 
   it('the nodes die with their parent, even when it is SIGKILLed', async () => {
@@ -334,4 +342,14 @@ describe('startChains', () => {
     const taken = portOf(dev.chains[0]!)
     await expect(startChains({ ports: [taken, taken + 10_000] })).rejects.toThrow(`port ${taken} on 127.0.0.1 is already in use`)
   })
+
+  // Last: it stops the chains the tests above share.
+  it('stop() leaves no hardhat process behind, and a second stop() is a no-op', async () => {
+    const pids = dev.chains.flatMap((chain) => hardhatPids(portOf(chain)))
+    expect(pids).toHaveLength(2)
+    expect(pids.every(isAlive)).toBe(true)
+    await dev.stop()
+    expect(pids.filter(isAlive)).toEqual([])
+    await dev.stop() // idempotent
+  }, 60_000)
 })

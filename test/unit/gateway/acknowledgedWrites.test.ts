@@ -12,7 +12,8 @@ import { siweMessage, stackPerFile } from './harness'
 // A write the storage has committed is answered as done: what follows the commit (the counts a
 // gateway keeps for /_control/memory) may fail, as when the database goes away just then,
 // without turning the answer into an error the client would retry.
-const stack = stackPerFile()
+// Only the first chain is used: the second would be a hardhat node started for nothing.
+const stack = stackPerFile({ count: 1 })
 
 /** A storage whose reads after a write fail as an unreachable database does (503), once `down` is set. */
 function goesDownAfterWrites(inner: GatewayStorage) {

@@ -36,9 +36,9 @@ export async function call(base: string, method: string, path: string, body?: un
 /** Builds a client-side query string with the common parameters. */
 export const P = 'projectId=test-project&st=gangway&sv=0.0.0'
 
-/** The two local hardhat chains (dev/chain) with a gateway over them; `stop` ends both. */
-export async function startStack(): Promise<{ dev: DevChains; gateway: Gateway; stop(): Promise<void> }> {
-  const dev = await startChains()
+/** The two local hardhat chains (dev/chain), or the first only (`count: 1`), with a gateway over them; `stop` ends both. */
+export async function startStack(options: { count?: 1 | 2 } = {}): Promise<{ dev: DevChains; gateway: Gateway; stop(): Promise<void> }> {
+  const dev = await startChains(options.count ? { count: options.count } : undefined)
   try {
     const gateway = await startGateway({ chains: dev.chains, tokens: dev.tokens, collections: dev.collections, amm: dev.amm, treasury: dev.treasury })
     return {
@@ -55,11 +55,11 @@ export async function startStack(): Promise<{ dev: DevChains; gateway: Gateway; 
   }
 }
 
-/** The two local chains and a gateway for a test file: started before its tests, stopped after them. */
-export function stackPerFile(): { readonly dev: DevChains; readonly gateway: Gateway } {
+/** The two local chains (or the first only, `count: 1`) and a gateway for a test file: started before its tests, stopped after them. */
+export function stackPerFile(options: { count?: 1 | 2 } = {}): { readonly dev: DevChains; readonly gateway: Gateway } {
   const stack = {} as { dev: DevChains; gateway: Gateway; stop?: () => Promise<void> }
   beforeAll(async () => {
-    Object.assign(stack, await startStack())
+    Object.assign(stack, await startStack(options))
   }, 60_000)
   afterAll(() => stack.stop?.())
   return stack
