@@ -218,7 +218,7 @@ async function bitcoinSetup(config: StackConfig, autoApprove: boolean, way: stri
     import('../bitcoin/installDevBitcoinWallet'),
     import('../../src/bitcoin'),
   ])
-  const ways = way === 'standard' || way === 'providers' ? [way] : undefined
+  const ways = way === 'standard' || way === 'providers' ? ([way] as const) : undefined
   installDevBitcoinWallet({ caipNetworkId: config.bitcoin.caipNetworkId, esploraUrl: config.bitcoin.esploraUrl, accounts: config.bitcoin.accounts, autoApprove, ...(ways ? { ways } : {}) })
   const network = defineBitcoinNetwork({ genesisHash: config.bitcoin.genesisHash, name: 'Bitcoin Regtest', rpcUrl: config.bitcoin.esploraUrl, kind: 'regtest' })
   return { network, adapter: createBitcoinAdapter({ networks: [network] }) }
