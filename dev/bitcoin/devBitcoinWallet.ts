@@ -218,7 +218,7 @@ export class DevBitcoinWallet implements Wallet {
     return (this.#features ??= {
       [BitcoinConnect]: {
         version: '1.0.0',
-        connect: async (input) => ({ accounts: (await this.#connect(input?.purposes, false)).map((key) => key.account) }),
+        connect: async (input) => ({ accounts: (await this.#connect(input?.purposes, BitcoinConnect)).map((key) => key.account) }),
       },
       [StandardDisconnect]: { version: '1.0.0', disconnect: async () => this.#revoke() },
       [StandardEvents]: { version: '1.0.0', on: (event, listener) => this.#events.on(event, listener) },
@@ -309,7 +309,11 @@ export class DevBitcoinWallet implements Wallet {
 
   // ---- what both faces do -------------------------------------------------------------------
 
-  async #connect(purposes: unknown, alwaysPrompt: boolean): Promise<Key[]> {
+  /**
+   * The keys of `purposes`, after the visitor approves (a prompt titled `method`, as asked):
+   * `bitcoin:connect` asks only for purposes not granted yet, `getAddresses` always asks.
+   */
+  async #connect(purposes: unknown, method: typeof BitcoinConnect | 'getAddresses'): Promise<Key[]> {
     if (!Array.isArray(purposes) || purposes.length === 0 || purposes.length > PURPOSES.length) {
       throw invalidParams("Expected purposes: a non-empty array of 'payment' and 'ordinals'.")
     }
@@ -318,12 +322,12 @@ export class DevBitcoinWallet implements Wallet {
     const asked = purposes as BitcoinPurpose[]
     const keys = this.#keys[this.#selectedIndex()]!
     const granted = this.#store.load().origins[this.#origin()]?.purposes ?? []
-    if (!alwaysPrompt && asked.every((purpose) => granted.includes(purpose))) return asked.map((purpose) => keys[purpose])
-    if (this.#prompts.pending().includes(BitcoinConnect)) {
+    if (method === BitcoinConnect && asked.every((purpose) => granted.includes(purpose))) return asked.map((purpose) => keys[purpose])
+    if (this.#prompts.pending().some((pending) => pending === BitcoinConnect || pending === 'getAddresses')) {
       throw new DevBitcoinWalletError(-32002, `A connection request is already pending for origin ${this.#origin()}. Please wait.`)
     }
     const details = [`Connect ${this.#origin()}`, ...asked.map((purpose) => `${purpose}: ${keys[purpose].address}`)]
-    if (!(await this.#prompts.ask(BitcoinConnect, details))) throw rejected()
+    if (!(await this.#prompts.ask(method, details))) throw rejected()
     this.#store.update((stored) => {
       const before = stored.origins[this.#origin()]?.purposes ?? []
       stored.origins[this.#origin()] = { purposes: [...new Set([...before, ...asked])], date: Date.now() }
@@ -422,7 +426,7 @@ export class DevBitcoinWallet implements Wallet {
       case 'getInfo':
         return { version: '1.0.0', methods: this.providerMethods(), supports: ['BIP322'] }
       case 'getAddresses':
-        return { addresses: (await this.#connect(p.purposes, true)).map(providerAddress) }
+        return { addresses: (await this.#connect(p.purposes, 'getAddresses')).map(providerAddress) }
       case 'wallet_getAccount': {
         const granted = this.#granted()
         if (granted.length === 0) throw unauthorized()

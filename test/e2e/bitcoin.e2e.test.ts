@@ -69,9 +69,10 @@ describe('the dev Bitcoin wallet in the demo', () => {
     await inModal(page, 'send-form').waitFor()
     expect(await modalState(page, (s) => s.account.send.token?.symbol)).toBe('BTC')
     await inModal(page, 'send-amount').fill('0.01')
-    await inModal(page, 'send-receiver').fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+    // A valid mainnet address (BIP-173's example) is no receiver on regtest.
+    await inModal(page, 'send-receiver').fill('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')
     await inModal(page, 'send-review').click()
-    await expect.poll(() => inModal(page, 'send-receiver-error').textContent()).toBe('Invalid receiver address')
+    await expect.poll(() => inModal(page, 'send-form-error').textContent()).toBe('Invalid receiver address')
     await inModal(page, 'send-receiver').fill(receiver)
     await inModal(page, 'send-review').click()
     await expect.poll(() => inModal(page, 'send-review-fee').getAttribute('data-status')).toBe('ready')
@@ -106,8 +107,14 @@ describe('the dev Bitcoin wallet in the demo', () => {
     await expect.poll(() => inModal(page, 'connecting-error').textContent()).toBe('Connection rejected')
     expect((await bitcoinConnection(page))?.status ?? 'disconnected').toBe('disconnected')
 
-    const accounts = await connectDevBitcoin(page, 'getAddresses')
-    expect(accounts.map((a) => [a.address, a.type])).toEqual([
+    // Try again asks the wallet again.
+    const retry = inModal(page, 'connecting-retry')
+    await expect.poll(() => retry.isEnabled()).toBe(true)
+    await retry.click()
+    await expect.poll(() => bitcoinPrompt(page)).toBe('getAddresses')
+    await page.getByTestId('devbitcoin-approve').click()
+    await expect.poll(() => bitcoinConnection(page).then((ns) => ns?.status)).toBe('connected')
+    expect((await bitcoinConnection(page))!.connections[0]!.accounts.map((a) => [a.address, a.type])).toEqual([
       [btc().accounts[0]!.payment, 'payment'],
       [btc().accounts[0]!.ordinals, 'ordinal'],
     ])

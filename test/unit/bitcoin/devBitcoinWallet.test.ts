@@ -159,7 +159,7 @@ describe('connect', () => {
   it('btc_providers: getAddresses prompts and answers both addresses with their types', async () => {
     const answering = provider().request('getAddresses', { purposes: ['payment', 'ordinals'], message: 'Connect to the demo' })
     await settle()
-    expect(promptMethod()).toBe('bitcoin:connect')
+    expect(promptMethod()).toBe('getAddresses')
     installed.handle.approve()
     const answer = await answering
     expect(answer).toMatchObject({ jsonrpc: '2.0', id: expect.any(String) })
@@ -183,6 +183,12 @@ describe('connect', () => {
     expect(await answering).toEqual({ jsonrpc: '2.0', id: expect.any(String), error: { code: -32000, message: 'User rejected the request.' } })
     expect(discovered().accounts).toEqual([])
     expect(errorOf(await provider().request('wallet_getAccount'))).toEqual({ code: -32002, message: 'Access denied' })
+    // Asked again after a refusal, it prompts again.
+    const again = provider().request('getAddresses', { purposes: ['payment'] })
+    await settle()
+    expect(installed.handle.pending()).toEqual(['getAddresses'])
+    installed.handle.approve()
+    expect(await again).toMatchObject({ result: { addresses: [{ purpose: 'payment' }] } })
   })
 
   it('bad purposes are refused without a prompt', async () => {
