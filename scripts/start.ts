@@ -61,7 +61,7 @@ Chains:            ${config.chains.map((c) => `${c.chainId} ${c.rpcUrl}`).join('
 Gateway:           ${config.gatewayUrl}
 Relay:             ${config.relayUrl}
 Solana validator:  ${config.solanaRpcUrl} (WebSocket ${config.solanaWsUrl})
-Bitcoin (regtest): ${config.bitcoin.esploraUrl} (Esplora API; also ${config.gatewayUrl}/v1/esplora/${config.bitcoin.caipNetworkId.slice('bip122:'.length)})
+Bitcoin (regtest): ${config.bitcoin ? `${config.bitcoin.esploraUrl} (Esplora API; also ${config.gatewayUrl}/v1/esplora/${config.bitcoin.caipNetworkId.slice('bip122:'.length)})` : 'not started'}
 Embedded wallet:   ${config.frameUrl} (auth service ${config.authUrl}; demo with ?email=1)
 Mail inbox:        ${config.mailUrl} (one-time codes and device links)${bundlers}
 Press Ctrl+C to stop.`)

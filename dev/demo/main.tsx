@@ -218,6 +218,7 @@ async function bitcoinSetup(config: StackConfig, autoApprove: boolean, way: stri
     import('../bitcoin/installDevBitcoinWallet'),
     import('../../src/bitcoin'),
   ])
+  if (!config.bitcoin) throw new Error('?bitcoin=1 needs the stack’s Bitcoin node, and this stack runs none')
   const ways = way === 'standard' || way === 'providers' ? ([way] as const) : undefined
   installDevBitcoinWallet({ caipNetworkId: config.bitcoin.caipNetworkId, esploraUrl: config.bitcoin.esploraUrl, accounts: config.bitcoin.accounts, autoApprove, ...(ways ? { ways } : {}) })
   const network = defineBitcoinNetwork({ genesisHash: config.bitcoin.genesisHash, name: 'Bitcoin Regtest', rpcUrl: config.bitcoin.esploraUrl, kind: 'regtest' })

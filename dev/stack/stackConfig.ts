@@ -30,8 +30,9 @@ export type StackConfig = {
   /**
    * The local Bitcoin node (regtest): its CAIP-2 id, its Esplora API's base URL (the gateway serves
    * the same API at `{gatewayUrl}/v1/esplora/{reference}`) and the dev accounts' addresses (`bcrt1…`).
+   * Absent when the stack runs without it (the testing kit where bcoin is not installed).
    */
-  bitcoin: DevBitcoinStackConfig
+  bitcoin?: DevBitcoinStackConfig
 } & DevSolanaStackConfig
 
 export const DEMO_PROJECT_ID = 'gangway-demo'

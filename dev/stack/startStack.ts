@@ -44,6 +44,11 @@ export async function startStack(
      * inbox and the social login provider (default true; they need the dev packages).
      */
     embeddedWallet?: boolean
+    /**
+     * Start the Bitcoin node (default true). It needs bcoin, a dev package of Gangway and an
+     * optional one of the testing kit (see `bcoinInstalled`).
+     */
+    bitcoin?: boolean
     /** The gateway's database (see `startGateway`); its process memory without one. */
     database?: { url?: string | undefined; dataDir?: string | undefined }
     /**
@@ -79,8 +84,8 @@ export async function startStack(
     const solana = await startSolanaValidator({ port: ports.solana ?? 0 })
     stops.push(() => solana.stop())
     // And the Bitcoin node, whose Esplora API and balances the gateway serves.
-    const bitcoin = await startBitcoinNode({ port: ports.bitcoin ?? 0, ...(options.log ? { log: options.log } : {}) })
-    stops.push(() => bitcoin.stop())
+    const bitcoin = options.bitcoin === false ? null : await startBitcoinNode({ port: ports.bitcoin ?? 0, ...(options.log ? { log: options.log } : {}) })
+    if (bitcoin) stops.push(() => bitcoin.stop())
     const { mint } = solana
     const gateway = await startGateway({
       port: ports.gateway ?? 0,
@@ -96,7 +101,7 @@ export async function startStack(
         caipNetworkId: solana.caipNetworkId,
         tokens: [{ mint: mint.address, symbol: mint.symbol, name: mint.name, decimals: mint.decimals }],
       },
-      bitcoin: { caipNetworkId: bitcoin.caipNetworkId, esploraUrl: bitcoin.esploraUrl },
+      ...(bitcoin ? { bitcoin: { caipNetworkId: bitcoin.caipNetworkId, esploraUrl: bitcoin.esploraUrl } } : {}),
     })
     stops.push(() => gateway.stop())
     const relay = await startRelay({ port: ports.relay ?? 0 })
@@ -133,7 +138,7 @@ export async function startStack(
       frameUrl: auth?.urls.frame ?? '',
       mailUrl: auth?.urls.mail ?? '',
       ...solanaStackConfig(solana),
-      bitcoin: bitcoin.stackConfig(),
+      ...(bitcoin ? { bitcoin: bitcoin.stackConfig() } : {}),
       bundlers: bundlers.map(({ chainId, bundlerUrl, paymasterUrl }) => ({ chainId, bundlerUrl, paymasterUrl })),
     }
     json['/stack.json'] = config

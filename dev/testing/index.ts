@@ -57,6 +57,22 @@ export type StartTestStackOptions = {
    * `{ dataDir }` PGlite (install `@electric-sql/pglite`); this process's memory without it.
    */
   database?: { url?: string; dataDir?: string }
+  /**
+   * Run the Bitcoin regtest node too (`config.bitcoin`). Default: when bcoin is installed beside
+   * the kit (`npm install -D --ignore-scripts bcoin@1.0.2`: its LevelDB binding, never used by
+   * the in-memory node, does not build on current Node versions, hence `--ignore-scripts`).
+   */
+  bitcoin?: boolean
+}
+
+/** Whether bcoin, the Bitcoin node's one package the kit does not bring, can be loaded from here. */
+function bcoinInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('bcoin')
+    return true
+  } catch {
+    return false
+  }
 }
 
 /**
@@ -77,6 +93,7 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
     ...(options.ports ? { ports: options.ports } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.database ? { database: options.database } : {}),
+    bitcoin: options.bitcoin ?? bcoinInstalled(),
   })
   // A test runner killed by its parent (CI, a process manager) takes the stack with it.
   const watchdog = watchAncestors(() => stack.stop(), { signals: [] })

@@ -18,7 +18,11 @@ const run = browserPerFile()
 type PageWindow = Window & { gangway: Modal }
 
 const stack = () => e2eStack().config
-const btc = () => stack().bitcoin
+const btc = () => {
+  const bitcoin = stack().bitcoin
+  if (!bitcoin) throw new Error('the e2e stack runs no Bitcoin node')
+  return bitcoin
+}
 const activeNamespace = (page: Page) => modalState(page, (s) => s.connection.activeNamespace)
 
 async function open(options: Parameters<typeof openBitcoinDemo>[1] = {}) {

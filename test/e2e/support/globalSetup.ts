@@ -108,7 +108,7 @@ async function ownGateway(config: StackConfig, stops: (() => Promise<void>)[]): 
       caipNetworkId: config.solanaCaipNetworkId,
       tokens: [{ mint: config.solanaMint.address, symbol: config.solanaMint.symbol, name: config.solanaMint.name, decimals: config.solanaMint.decimals }],
     },
-    bitcoin: { caipNetworkId: config.bitcoin.caipNetworkId, esploraUrl: config.bitcoin.esploraUrl },
+    ...(config.bitcoin ? { bitcoin: { caipNetworkId: config.bitcoin.caipNetworkId, esploraUrl: config.bitcoin.esploraUrl } } : {}),
   })
   stops.push(() => gateway.stop())
   return gateway.url

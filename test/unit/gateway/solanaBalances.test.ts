@@ -218,7 +218,7 @@ describe('Solana balances', () => {
     try {
       const caip = stack.solana.caipNetworkId
       const supported = (await call(stack.gateway.url, 'GET', `/v1/supported-chains?${P}`)).body as { http: string[] }
-      expect(supported.http).toEqual([...stack.chains.chains.map((c) => `eip155:${c.chainId}`), caip, stack.bitcoin.caipNetworkId])
+      expect(supported.http).toEqual([...stack.chains.chains.map((c) => `eip155:${c.chainId}`), caip, stack.bitcoin!.caipNetworkId])
       const owner = stack.solana.accounts[1]!.address
       const balances = balancesOf((await call(stack.gateway.url, 'GET', balancePath(owner, `&chainId=${caip}`))).body)
       const { value } = await createSolanaRpc(stack.solana.rpcUrl).getBalance(address(owner)).send()

@@ -29,7 +29,13 @@ describe('the local stack with Solana', () => {
       expect(((await response.json()) as { result: { value: number } }).result.value).toBe(1_000_000_000_000)
       // The Bitcoin node: in /stack.json, and its balances through the gateway.
       const { payment, ordinals } = devBitcoinAccount(0)
-      expect(config.bitcoin).toEqual({ caipNetworkId: REGTEST_CAIP2, esploraUrl: stack.bitcoin.esploraUrl, accounts: stack.bitcoin.accounts })
+      if (!stack.bitcoin) throw new Error('the stack started no Bitcoin node')
+      expect(config.bitcoin).toEqual({
+        caipNetworkId: REGTEST_CAIP2,
+        genesisHash: expect.stringMatching(new RegExp(`^${REGTEST_CAIP2.slice('bip122:'.length)}[0-9a-f]{32}$`)),
+        esploraUrl: stack.bitcoin.esploraUrl,
+        accounts: stack.bitcoin.accounts,
+      })
       expect(stack.bitcoin.accounts[0]).toEqual({ payment: payment.address, ordinals: ordinals.address })
       esploraPort = Number(new URL(stack.bitcoin.esploraUrl).port)
       const btc = await fetch(`${stack.config.gatewayUrl}/v1/account/${payment.address}/balance?chainId=${REGTEST_CAIP2}&projectId=test`)
