@@ -55,10 +55,12 @@ export const MAX_BUILD_JS_FILES = 30
  * 455 kB; RPC fallback, the frame's full protocol, the Connect layout options and the sign-in
  * grammar made it 474 kB; Pay (its chunk, declarations and README section) 484 kB; Solana sign-in,
  * the reverse name lookup, token prices, directory images and EIP-7811 asset discovery, then the
- * spec's rules on wallet answers and host requests, 498 kB, of which README.md is 128 kB unpacked
- * (bench/package.bench.ts reports it against 450).
+ * spec's rules on wallet answers and host requests, 498 kB, of which README.md is 128 kB unpacked;
+ * the Bitcoin entry (its lazy chunk with the wallet calls and sends, the adapter, networks and
+ * declarations: 53 kB unpacked) and its README sections 523 kB (bench/package.bench.ts reports it
+ * against 450).
  */
-export const PACKED_BUDGET_BYTES = 510_000
+export const PACKED_BUDGET_BYTES = 535_000
 
 /**
  * How long a page may take to reach a state this test waits for (hydrated, a dialog drawn, a
