@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Address } from 'viem'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import type { ModalState } from '../../../src/core/state'
-import { dialog, launchBrowser, newPage, requestsInFlight } from './browser'
+import { dialog, launchBrowser, newPage, PAGE_WAIT_MS, requestsInFlight } from './browser'
 import { demoUrl, e2eStack } from './stack'
 
 /** Opens the demo in a fresh browser context (its devtools panel only with `devtools`) and waits until the modal is ready. */
@@ -194,9 +194,13 @@ const storedLastSeq = async (page: Page) => {
 export const storedDurable = (page: Page) =>
   storedValue(page, 'gangway:durable') as Promise<{ wallets?: { connected?: Record<string, string[]> } } | undefined>
 
-/** Waits until this tab's stored log holds every event of the page's modal so far (its batched write is done). */
+/**
+ * Waits until this tab's stored log holds every event of the page's modal so far (its batched
+ * write is done). As long as a page waits for an element: in a full run on 2 cores the write
+ * behind a burst of events took more than the 20 s a poll gets by default.
+ */
 export async function logWritten(page: Page): Promise<void> {
-  await expect.poll(async () => (await storedLastSeq(page)) === (await lastSeq(page))).toBe(true)
+  await expect.poll(async () => (await storedLastSeq(page)) === (await lastSeq(page)), { timeout: PAGE_WAIT_MS }).toBe(true)
 }
 
 /**
