@@ -1,6 +1,7 @@
 import { GangwayError, InvalidInputError } from '../../errors/base.js'
 import { hostRequest, optionsArg, text, type RequestArgs, type StoreLike } from '../hostRequest.js'
 import type { Connection } from '../../state.js'
+import type { PsbtInputsToSign } from '../../ports.js'
 import { balanceRefreshRequested } from './balance.js'
 import { connectionDisconnected, connectionFailed, connectionRequested, connectionSucceeded } from './connection.js'
 import { connectionSwitched, connectionSwitchFailed, connectionSwitchRequested, disconnectFailed, disconnectRequested } from './connectionLifecycle.js'
@@ -243,7 +244,7 @@ function namespaceArg(value: unknown): Namespace | undefined {
 
 /** What `signPsbt` is told besides the PSBT: the inputs to sign by address, and whether to send it. */
 export type SignPsbtOptions = RequestOptions & {
-  inputsToSign: { address: string; signingIndexes: number[]; sigHash?: number }[]
+  inputsToSign: PsbtInputsToSign
   /** Finalize the signed PSBT and send the transaction (default false: the signed PSBT only). */
   broadcast?: boolean
 }
