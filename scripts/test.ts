@@ -54,10 +54,11 @@ function tagged(stream: NodeJS.ReadableStream, out: NodeJS.WriteStream, tag: str
 }
 
 /**
- * Runs a command with its output tagged, at `priority` (a nice value); resolves with its exit code
- * (null if killed by a signal) once its output is written.
+ * Runs a command with its output tagged, at `priority` (a nice value), in a session weighed at
+ * `sessionPriority` (by default the same); resolves with its exit code (null if killed by a
+ * signal) once its output is written.
  */
-function spawnStep(tag: string, command: string, args: string[], env: NodeJS.ProcessEnv, priority = 0): Promise<number | null> {
+function spawnStep(tag: string, command: string, args: string[], env: NodeJS.ProcessEnv, priority = 0, sessionPriority = priority): Promise<number | null> {
   return new Promise((resolve) => {
     // Once stopping, no step starts and none reports back: the watchdog exits.
     if (stopping) return
@@ -65,15 +66,17 @@ function spawnStep(tag: string, command: string, args: string[], env: NodeJS.Pro
     // kernel's autogroup scheduling, sessions share the CPU as groups whatever their processes'
     // nice values, so a lowered step in our session would still take its share from the unit
     // suite, and the browsers it starts (each in a session of its own) would take full shares.
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env, detached: priority !== 0 })
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env, detached: priority !== 0 || sessionPriority !== 0 })
     if (priority !== 0 && child.pid !== undefined) {
       try {
         setPriority(child.pid, priority)
       } catch {
         // Not allowed here: it runs at ours.
       }
+    }
+    if (sessionPriority !== 0 && child.pid !== undefined) {
       const pid = child.pid
-      child.once('spawn', () => setSessionPriority(pid, priority))
+      child.once('spawn', () => setSessionPriority(pid, sessionPriority))
     }
     tagged(child.stdout, process.stdout, tag)
     tagged(child.stderr, process.stderr, tag)
@@ -97,9 +100,9 @@ function spawnStep(tag: string, command: string, args: string[], env: NodeJS.Pro
   })
 }
 
-async function run(tag: string, label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}, priority = 0): Promise<boolean> {
+async function run(tag: string, label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}, priority = 0, sessionPriority = priority): Promise<boolean> {
   console.log(`=== ${tag} ${label} (at ${elapsed()})`)
-  const ok = (await spawnStep(tag, command, args, { ...process.env, ...env }, priority)) === 0
+  const ok = (await spawnStep(tag, command, args, { ...process.env, ...env }, priority, sessionPriority)) === 0
   console.log(`=== ${tag} ${label}: ${ok ? 'done' : 'failed'} (at ${elapsed()})`)
   return ok
 }
@@ -155,6 +158,15 @@ function failedTests(report: VitestReport): string[] {
 const E2E_PRIORITY = 10
 
 /**
+ * The e2e suite's session starts weighed as the unit suite's, and its global setup lowers it to
+ * E2E_PRIORITY once the stack is up (test/e2e/support/globalSetup.ts reads
+ * GANGWAY_E2E_SESSION_NICE): the setup (the pages' builds, the stack's start, the files'
+ * accounts) is on the run's critical path. Weighed at nice 10 beside the unit suite it took
+ * 255–291 s of a 25 s job, and no e2e file starts before it ends.
+ */
+const E2E_SETUP_PRIORITY = 0
+
+/**
  * The smoke test's nice value: the e2e suite's. Below it (19), the smoke test got almost nothing
  * until the e2e suite ended, and then ran alone, its npm installs and single-threaded builds
  * leaving a core idle; beside it, those waits overlap the e2e suite's work.
@@ -164,14 +176,21 @@ const SMOKE_PRIORITY = E2E_PRIORITY
 /** What a step adds to the closing lines. */
 type Outcome = { passed: number; failed: number; skipped: number; failures: string[]; details: string[] }
 
-async function vitestStep(tag: string, label: string, args: string[], needs: Promise<void>, priority = 0): Promise<Outcome> {
+async function vitestStep(
+  tag: string,
+  label: string,
+  args: string[],
+  needs: Promise<void>,
+  priority = 0,
+  session: { priority: number; env: NodeJS.ProcessEnv } = { priority, env: {} },
+): Promise<Outcome> {
   try {
     await needs
   } catch (error) {
     return { passed: 0, failed: 1, skipped: 0, failures: [`${label}: ${(error as Error).message}`], details: [] }
   }
   const out = join(mkdtempSync(join(tmpdir(), 'gangway-test-')), 'report.json')
-  const ok = await run(tag, label, process.execPath, [bin('vitest', 'vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {}, priority)
+  const ok = await run(tag, label, process.execPath, [bin('vitest', 'vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], session.env, priority, session.priority)
   const report = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as VitestReport) : null
   const outcome: Outcome = { passed: 0, failed: 0, skipped: 0, failures: [], details: [] }
   if (report) {
@@ -224,7 +243,10 @@ const outcomes = await Promise.all([
   types,
   // The gateway's storage suite runs against a real PostgreSQL server too.
   vitestStep('[unit]', 'unit, property and fuzz tests', [], postgres),
-  vitestStep('[e2e]', 'end-to-end tests (Chromium on the local stack)', ['-c', 'vitest.e2e.config.ts'], chromium, E2E_PRIORITY),
+  vitestStep('[e2e]', 'end-to-end tests (Chromium on the local stack)', ['-c', 'vitest.e2e.config.ts'], chromium, E2E_PRIORITY, {
+    priority: E2E_SETUP_PRIORITY,
+    env: { GANGWAY_E2E_SESSION_NICE: String(E2E_PRIORITY) },
+  }),
   consumerSmoke(),
 ])
 

@@ -10,6 +10,7 @@ import { ensureBundlerPackages } from '../../../dev/bundler/ensureBundlerPackage
 import { startBundler } from '../../../dev/bundler/startBundler'
 import { startGateway } from '../../../dev/gateway/startGateway'
 import { freePort } from '../../../dev/stack/ports'
+import { setSessionPriority } from '../../../dev/stack/sessionPriority'
 import { buildPages } from '../../../scripts/buildPages'
 import { buildTesting } from '../../../scripts/buildTesting'
 import { withOwnAccounts } from './fileAccounts'
@@ -114,11 +115,22 @@ async function ownGateway(config: StackConfig, stops: (() => Promise<void>)[]): 
   return gateway.url
 }
 
+/**
+ * `npm test` (scripts/test.ts) starts this suite weighed as the unit suite for its setup, which
+ * every file waits for, and names in GANGWAY_E2E_SESSION_NICE the weight its files run at: this
+ * session (the stack, the workers, and the browsers they start, sessionPriority.ts) gets it now.
+ */
+function lowerSessionPriority(started: Started): Started {
+  const nice = Number(process.env.GANGWAY_E2E_SESSION_NICE)
+  if (process.env.GANGWAY_E2E_SESSION_NICE && Number.isInteger(nice)) setSessionPriority(process.pid, nice)
+  return started
+}
+
 /** One start for all the e2e projects (vitest.e2e.config.ts): each runs this setup. */
 const shared = globalThis as typeof globalThis & { __gangwayE2E?: { users: number; started: Promise<Started> } }
 
 export default async function setup(project: TestProject) {
-  const run = (shared.__gangwayE2E ??= { users: 0, started: start() })
+  const run = (shared.__gangwayE2E ??= { users: 0, started: start().then(lowerSessionPriority) })
   run.users++
   const started = await run.started
   project.provide('stacks', started.stacks)
