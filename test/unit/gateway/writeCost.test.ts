@@ -114,6 +114,27 @@ describe('name and session cost per write', () => {
   })
 })
 
+describe('the sessions cap', () => {
+  it('drops the expired sessions along their index: with 10,000 live ones kept, a sign-in at the cap reads about the 5 expired ones', async () => {
+    await storage.clear()
+    // 10,000 live sessions of another address, written straight into the table and its counts.
+    await db.query(
+      `INSERT INTO gateway_sessions (id, address, address_lower, nonce, chain_id, domain, uri, issued_at, expiration_time, expires_at)
+       SELECT 'live-' || g, $2, lower($2), 'live-' || g, 'eip155:31337', 'app.example', 'https://app.example', '2026-01-01T00:00:00.000Z', '2999-01-01T00:00:00.000Z', 32472144000000
+       FROM generate_series(1, $1::integer) g`,
+      [10_000, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'],
+    )
+    await db.query(`UPDATE gateway_counts SET n = n + 10000 WHERE name IN ('sessions', 'live_sessions')`)
+    for (let i = 0; i < 5; i++) await storage.sessions.insert({ ...session(`old-${i}`), expirationTime: '2001-01-01T00:00:00.000Z' }, 1e9, 0)
+    const cost = await worstOf(1, () => storage.sessions.insert(session('at-cap'), 10_005, Date.parse('2026-06-01T00:00:00.000Z')))
+    // The expired ones went, the new one came in, and the live ones stayed.
+    expect(await storage.sessions.count()).toBe(10_001)
+    expect((await storage.sessions.list(ADDRESS, 0)).map((s) => s.id)).toEqual(['at-cap'])
+    // Each expired session is found along the index and deleted by its key; no live one is read.
+    expect(cost.rows).toBeLessThanOrEqual(5 * 2 + 2)
+  })
+})
+
 describe('analytics cost per event', () => {
   it('at the event cap: the same rows read with 50 events kept as with 3,000', async () => {
     await fill(50, 10)
