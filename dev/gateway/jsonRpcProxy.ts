@@ -73,12 +73,19 @@ export const servedSolanaMethod = (method: string): boolean => /^[A-Za-z][A-Za-z
  * POST. Everything is answered in JSON-RPC: a body that is not JSON (-32700), not a request
  * (-32600), a method not served (-32601), a chain not served (-32001), a batch over the limit
  * (-32005) with 400 / 413; a node that fails or does not answer within `timeoutMs` with -32603
- * and 502 (retryable); the node's own answers, errors included, with 200. Never a 500.
+ * and 502 (retryable); the node's own answers, errors included, with 200. Never a 500. With
+ * `report` (production mode), a node's failure is answered without its detail (what the node
+ * said or which connection error it was), and the detail goes to `report`.
  *
  * @example
  * const route = jsonRpcRoute({ nodes: new Map([['eip155:31337', 'http://127.0.0.1:8545']]), signal })
  */
-export function jsonRpcRoute(options: { nodes: ReadonlyMap<string, string>; signal: AbortSignal; timeoutMs?: number }): Route {
+export function jsonRpcRoute(options: {
+  nodes: ReadonlyMap<string, string>
+  signal: AbortSignal
+  timeoutMs?: number
+  report?: (failure: { chainId: string; detail: string }) => void
+}): Route {
   const timeoutMs = options.timeoutMs ?? 10_000
   const refused = (status: number, code: number, message: string, headers?: Record<string, string>): Reply => ({
     status,
@@ -126,10 +133,11 @@ export function jsonRpcRoute(options: { nodes: ReadonlyMap<string, string>; sign
    */
   async function forward(node: string, chainId: string, requests: ForwardedRequest[], single: boolean): Promise<{ status: number; answers: (JsonRpcAnswer | null)[] }> {
     const payload = requests.map((r, i) => ({ jsonrpc: '2.0', id: i, method: r.method, ...(r.params !== undefined ? { params: r.params } : {}) }))
-    const failed = (reason: string) => ({
-      status: 502,
-      answers: requests.map((r) => (r.id === undefined ? null : errorAnswer(r.id, new RpcError(INTERNAL_ERROR, `Internal error: the node of ${chainId} ${reason}`)))),
-    })
+    const failed = (reason: string) => {
+      options.report?.({ chainId, detail: `the node ${reason}` })
+      const message = options.report ? `Internal error: the node of ${chainId} failed; retry shortly` : `Internal error: the node of ${chainId} ${reason}`
+      return { status: 502, answers: requests.map((r) => (r.id === undefined ? null : errorAnswer(r.id, new RpcError(INTERNAL_ERROR, message)))) }
+    }
     let text: string
     try {
       const response = await fetch(node, {

@@ -276,7 +276,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       ...(options.solana ? { solana: options.solana } : {}),
     }),
     // Spec §7's JSON-RPC, forwarded to the chains' nodes: what the modal reads networks through besides their own URLs.
-    jsonRpcRoute({ nodes: new Map([...options.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl] as const), ...(options.solana ? [[options.solana.caipNetworkId, options.solana.rpcUrl] as const] : [])]), signal: stopped.signal }),
+    jsonRpcRoute({ nodes: new Map([...options.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl] as const), ...(options.solana ? [[options.solana.caipNetworkId, options.solana.rpcUrl] as const] : [])]), signal: stopped.signal,
+      ...(production ? { report: (failure: { chainId: string; detail: string }) => report('error', 'node failed', failure) } : {}),
+    }),
     ...(production && options.controlToken === undefined ? [] : controlRoutes()),
     { method: 'GET', pattern: /^\/$/, handler: () => ({ json: { name: 'gangway-gateway', chains: servedNetworks } }) },
     // Liveness: the process answers. Readiness, for a load balancer: the database answers too

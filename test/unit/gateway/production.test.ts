@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startGateway, type Gateway } from '../../../dev/gateway/startGateway'
 import { call, deadUrl, P } from './harness'
@@ -64,6 +66,25 @@ describe('production mode', () => {
     expect(String(line!.error)).toContain(port)
     // Every line is JSON, requests included.
     expect(logs.map((l) => JSON.parse(l) as { msg: string }).some((l) => l.msg === 'request')).toBe(true)
+  })
+
+  it("answers a node's failure over JSON-RPC without what the node said, and logs it", async () => {
+    // A node that answers with a page naming its own insides.
+    const leaky = createServer((_req, res) => res.end('proxy error: upstream 10.9.8.7:8545 refused'))
+    await new Promise<void>((done) => leaky.listen(0, '127.0.0.1', done))
+    const { port } = leaky.address() as AddressInfo
+    const { gateway: own, logs: ownLogs } = await gatewayWith({ production: true, chains: [{ chainId: 31337, name: 'Leaky', rpcUrl: `http://127.0.0.1:${port}` }] })
+    try {
+      const failed = await call(own.url, 'POST', `/v1/?${P}&chainId=eip155:31337`, { jsonrpc: '2.0', id: 7, method: 'eth_blockNumber' })
+      expect(failed.status).toBe(502)
+      expect(failed.body).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32603, message: 'Internal error: the node of eip155:31337 failed; retry shortly' } })
+      const line = ownLogs.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'node failed')
+      expect(line).toMatchObject({ level: 'error', chainId: 'eip155:31337' })
+      expect(String(line!.detail)).toContain('10.9.8.7:8545')
+    } finally {
+      await own.stop()
+      await new Promise((done) => leaky.close(done))
+    }
   })
 })
 
