@@ -1,11 +1,14 @@
 import type { Page } from 'playwright-core'
 import type { SmartAccountsEnvironment } from '@metamask/smart-accounts-kit'
 import { expect } from 'vitest'
+import { PAGE_WAIT_MS } from './browser'
 import { currentView, eip155Connection, inModal } from './demo'
 import { e2eStack } from './stack'
 
 // The embedded wallet's sign-in as the e2e files drive it: the e-mail login through the stack's
-// mail sink, and the frame's own Approve button.
+// mail sink, and the frame's own Approve button. Each step waits as long as a page waits for an
+// element (PAGE_WAIT_MS): in a full run on 2 cores a code's check and the connection after it
+// outlasted 30 s.
 
 const stack = () => e2eStack().config
 export type Mail = { to: string[]; subject: string; text: string; receivedAt: number }
@@ -20,7 +23,7 @@ export async function mailTo(to: string, match: RegExp, after = 0): Promise<Mail
         found = mails.find((m) => m.receivedAt > after && match.test(m.text))
         return found !== undefined
       },
-      { timeout: 20_000 },
+      { timeout: PAGE_WAIT_MS },
     )
     .toBe(true)
   return found!
@@ -39,11 +42,11 @@ export async function startLogin(page: Page, email: string) {
 /** A whole e-mail login on a new device: the mailed link approves it, the mailed code connects. */
 export async function loginByEmail(page: Page, email: string): Promise<void> {
   await startLogin(page, email)
-  await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 20_000 }).toBe('verifyDevice')
+  await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: PAGE_WAIT_MS }).toBe('verifyDevice')
   const link = /(http:\/\/\S+\/v1\/device\/approve\?token=\w+)/.exec((await mailTo(email, /\/v1\/device\/approve\?token=/)).text)![1]!
   expect((await fetch(link)).status).toBe(200)
   await inModal(page, 'email-otp').fill(codeIn(await mailTo(email, /\b\d{6}\b/)))
-  await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: 30_000 }).toBe('connected')
+  await expect.poll(() => eip155Connection(page).then((ns) => ns?.status), { timeout: PAGE_WAIT_MS }).toBe('connected')
 }
 
 /** A network the wallet service runs smart accounts on, as GET /v1/smart-accounts says it. */
