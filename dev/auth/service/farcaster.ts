@@ -31,14 +31,10 @@ export type FarcasterRoutesOptions = {
   readJson?: ReadJson
 }
 
-/** Channels this service opened and not yet used, at most this many (the oldest go first). */
-const MAX_OPEN_CHANNELS = 10_000
 /** How long an opened channel may be connected, ms (the relay's channels live 5 minutes). */
 const CHANNEL_LIFETIME_MS = 5 * 60_000
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
 const NONCE_PATTERN = /^[a-zA-Z0-9]{8,128}$/
-
-type OpenChannel = { nonce: string; domain: string; openedAt: number }
 
 /**
  * The Farcaster routes of the auth service.
@@ -54,15 +50,6 @@ export function farcasterRoutes(options: FarcasterRoutesOptions): AuthRoute {
   const readJson = options.readJson ?? ((req: IncomingMessage) => readJsonBody(req, { empty: {} }))
   const usernames = new Map(options.users.map((u) => [u.fid, u.username]))
   const app = createAppClient({ relay: relayUrl, ethereum: devFarcasterConnector(options.users) })
-  /** channelToken → what the channel was opened with; map order is opening order. */
-  const opened = new Map<string, OpenChannel>()
-
-  function forgetStale(now: number): void {
-    for (const [token, channel] of opened) {
-      if (now - channel.openedAt < CHANNEL_LIFETIME_MS) break
-      opened.delete(token)
-    }
-  }
 
   return async (req, res, url, ctx) => {
     const path = url.pathname
@@ -82,10 +69,8 @@ export function farcasterRoutes(options: FarcasterRoutesOptions): AuthRoute {
       const nonce = typeof body.nonce === 'string' ? body.nonce : generateNonce()
       const channel = await app.createChannel({ siweUri: ctx.url, domain, nonce })
       if (channel.isError || channel.response.status !== 201) throw new AuthHttpError(502, FARCASTER_CONNECT_ERROR)
-      const now = ctx.now()
-      forgetStale(now)
-      while (opened.size >= MAX_OPEN_CHANNELS) opened.delete(opened.keys().next().value as string)
-      opened.set(channel.data.channelToken, { nonce, domain, openedAt: now })
+      // Kept in the service's store: the visitor's connect may reach another service.
+      await ctx.signIns.putSignIn('farcaster-channel', channel.data.channelToken, { nonce, domain }, ctx.now() + CHANNEL_LIFETIME_MS)
       sendJson(res, 200, {
         channelToken: channel.data.channelToken,
         url: channel.data.url,
@@ -96,10 +81,10 @@ export function farcasterRoutes(options: FarcasterRoutesOptions): AuthRoute {
 
     const channelToken = body.channelToken
     if (typeof channelToken !== 'string' || !TOKEN_PATTERN.test(channelToken)) throw new AuthHttpError(400, 'channelToken is required')
-    forgetStale(ctx.now())
-    const channel = opened.get(channelToken)
-    // Only a channel this service opened (for its own domain, with its own nonce) signs anyone in.
-    if (!channel) throw new AuthHttpError(400, FARCASTER_CONNECT_ERROR)
+    const kept = await ctx.signIns.getSignIn('farcaster-channel', channelToken)
+    // Only a channel the service opened (for its own domain, with its own nonce) signs anyone in.
+    if (typeof kept?.nonce !== 'string' || typeof kept.domain !== 'string') throw new AuthHttpError(400, FARCASTER_CONNECT_ERROR)
+    const channel = { nonce: kept.nonce, domain: kept.domain }
 
     const answer = await waitForAnswer(channelToken, req)
     if (answer === 'aborted') {
@@ -107,7 +92,9 @@ export function farcasterRoutes(options: FarcasterRoutesOptions): AuthRoute {
       if (!res.headersSent) res.destroy()
       return true
     }
-    opened.delete(channelToken)
+    // Answered (or given up on): the channel signs nobody in again. Of two connects waiting on it,
+    // the one that takes it goes on.
+    if (!(await ctx.signIns.takeSignIn('farcaster-channel', channelToken))) throw new AuthHttpError(400, FARCASTER_CONNECT_ERROR)
     if (answer === 'timeout') throw new AuthHttpError(408, FARCASTER_CONNECT_ERROR)
     if (answer === 'closed') throw new AuthHttpError(400, FARCASTER_CONNECT_ERROR)
     if (answer === 'unreachable') throw new AuthHttpError(502, FARCASTER_CONNECT_ERROR)

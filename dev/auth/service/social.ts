@@ -38,11 +38,6 @@ const SOCIAL_REJECTED = 'Connection rejected'
 const SCOPE = 'openid email profile'
 const PENDING_TTL_MS = 10 * 60_000
 const RESULT_TTL_MS = 2 * 60_000
-/** Most sign-ins in flight (and unused result codes) kept; the oldest go first. */
-const MAX_PENDING = 10_000
-
-type PendingLogin = { provider: SocialProvider; origin: string; verifier: string; nonce: string; expiresAt: number }
-type PendingResult = { userId: string; expiresAt: number }
 
 /**
  * The auth service's social sign-in routes (`/v1/social/*`).
@@ -53,8 +48,6 @@ type PendingResult = { userId: string; expiresAt: number }
  */
 export function socialRoutes(options: SocialRoutesOptions): AuthRoute {
   const issuer = new URL(options.issuer)
-  const pendingLogins = new Map<string, PendingLogin>()
-  const pendingResults = new Map<string, PendingResult>()
   const configs = new Map<SocialProvider, Promise<openid.Configuration>>()
   let jwks: ReturnType<typeof createRemoteJWKSet> | undefined
 
@@ -95,7 +88,8 @@ export function socialRoutes(options: SocialRoutesOptions): AuthRoute {
     const verifier = openid.randomPKCECodeVerifier()
     const state = openid.randomState()
     const nonce = openid.randomNonce()
-    remember(pendingLogins, state, { provider, origin, verifier, nonce, expiresAt: ctx.now() + PENDING_TTL_MS }, ctx.now())
+    // Kept in the service's store: the provider may send the browser back to another service.
+    await ctx.signIns.putSignIn('social-login', state, { provider, origin, verifier, nonce }, ctx.now() + PENDING_TTL_MS)
     const authorizationUrl = openid.buildAuthorizationUrl(config, {
       redirect_uri: `${ctx.url}/v1/social/callback`,
       scope: SCOPE,
@@ -112,9 +106,9 @@ export function socialRoutes(options: SocialRoutesOptions): AuthRoute {
 
   async function callback(res: ServerResponse, url: URL, ctx: AuthRouteContext): Promise<void> {
     const state = url.searchParams.get('state')
-    const pending = state === null ? undefined : pendingLogins.get(state)
-    if (state !== null) pendingLogins.delete(state)
-    if (!pending || pending.expiresAt <= ctx.now()) return sendResultPage(res, 400, { error: SOCIAL_FAILED })
+    const kept = state === null ? undefined : await ctx.signIns.takeSignIn('social-login', state)
+    const pending = kept && isProvider(String(kept.provider)) ? { provider: kept.provider as SocialProvider, origin: String(kept.origin), verifier: String(kept.verifier), nonce: String(kept.nonce) } : undefined
+    if (!pending) return sendResultPage(res, 400, { error: SOCIAL_FAILED })
     const { provider, origin } = pending
 
     const error = url.searchParams.get('error')
@@ -150,7 +144,7 @@ export function socialRoutes(options: SocialRoutesOptions): AuthRoute {
       return sendResultPage(res, 500, { error: SOCIAL_FAILED }, origin)
     }
     const code = randomBytes(32).toString('base64url')
-    remember(pendingResults, code, { userId, expiresAt: ctx.now() + RESULT_TTL_MS }, ctx.now())
+    await ctx.signIns.putSignIn('social-result', code, { userId }, ctx.now() + RESULT_TTL_MS)
     const resultUri = `${ctx.url}/v1/social/result?code=${code}`
     return sendResultPage(res, 200, { resultUri }, origin)
   }
@@ -162,9 +156,8 @@ export function socialRoutes(options: SocialRoutesOptions): AuthRoute {
     })
     const resultUri = isRecord(body) && typeof body.resultUri === 'string' ? body.resultUri : ''
     const code = resultCode(resultUri, ctx.url)
-    const result = code === undefined ? undefined : pendingResults.get(code)
-    if (code !== undefined) pendingResults.delete(code)
-    if (!result || result.expiresAt <= ctx.now()) throw new AuthHttpError(400, SOCIAL_FAILED)
+    const result = code === undefined ? undefined : await ctx.signIns.takeSignIn('social-result', code)
+    if (typeof result?.userId !== 'string') throw new AuthHttpError(400, SOCIAL_FAILED)
     const session = await ctx.createSession(result.userId)
     sendJson(res, 200, { token: session.token, expiresAt: session.expiresAt })
   }
@@ -212,12 +205,6 @@ function resultCode(resultUri: string, serviceUrl: string): string | undefined {
 }
 
 /** Stores an entry, first dropping expired ones and, past the cap, the oldest. */
-function remember<T extends { expiresAt: number }>(map: Map<string, T>, key: string, value: T, now: number): void {
-  for (const [k, v] of map) if (v.expiresAt <= now) map.delete(k)
-  while (map.size >= MAX_PENDING) map.delete(map.keys().next().value as string)
-  map.set(key, value)
-}
-
 function isOrigin(value: string): boolean {
   try {
     const url = new URL(value)

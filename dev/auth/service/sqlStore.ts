@@ -23,6 +23,7 @@ import {
   wrongCode,
   type AuthStore,
   type AuthStoreOptions,
+  type SignInRecord,
 } from './store'
 import { AuthHttpError, type AuthMethod, type AuthUserRecord } from './types'
 
@@ -85,6 +86,16 @@ export const AUTH_SCHEMA: Schema = {
        expires_at bigint NOT NULL
      );
      CREATE INDEX auth_sessions_expiry ON auth_sessions (expires_at);`,
+    // Sign-ins under way (social logins and their result codes, Farcaster channels), so any
+    // service on the database can end one another started.
+    `CREATE TABLE auth_sign_ins (
+       kind text NOT NULL,
+       key text NOT NULL,
+       record text NOT NULL,
+       expires_at bigint NOT NULL,
+       PRIMARY KEY (kind, key)
+     );
+     CREATE INDEX auth_sign_ins_expiry ON auth_sign_ins (expires_at);`,
   ],
 }
 
@@ -137,7 +148,7 @@ export function sqlAuthStore(sql: SqlClient, kind: 'pglite' | 'postgres', option
     const t = now()
     if (t - lastSweep < SWEEP_INTERVAL_MS) return
     lastSweep = t
-    for (const table of ['auth_sessions', 'auth_approvals', 'auth_login_codes', 'auth_email_updates']) await run(`DELETE FROM ${table} WHERE expires_at <= $1`, [t])
+    for (const table of ['auth_sessions', 'auth_approvals', 'auth_login_codes', 'auth_email_updates', 'auth_sign_ins']) await run(`DELETE FROM ${table} WHERE expires_at <= $1`, [t])
   }
 
   const newCode = () => ({ codeId: randomToken(), code: randomCode(), expiresAt: now() + options.otpTtlMs })
@@ -367,6 +378,24 @@ export function sqlAuthStore(sql: SqlClient, kind: 'pglite' | 'postgres', option
       }
     },
 
+    async putSignIn(kind, key, record, expiresAt) {
+      await sweep()
+      // A row per sign-in, gone within minutes (the sweep); no count is kept, so a put reads nothing.
+      await run(
+        `INSERT INTO auth_sign_ins (kind, key, record, expires_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (kind, key) DO UPDATE SET record = EXCLUDED.record, expires_at = EXCLUDED.expires_at`,
+        [kind, key, JSON.stringify(record), expiresAt],
+      )
+    },
+    async getSignIn(kind, key) {
+      const [row] = await run<{ record: string }>('SELECT record FROM auth_sign_ins WHERE kind = $1 AND key = $2 AND expires_at > $3', [kind, key, now()])
+      return row ? (JSON.parse(row.record) as SignInRecord) : undefined
+    },
+    async takeSignIn(kind, key) {
+      // One statement: of two takes at once, one deletes the row and gets it.
+      const [row] = await run<{ record: string; expires_at: string | number }>('DELETE FROM auth_sign_ins WHERE kind = $1 AND key = $2 RETURNING record, expires_at', [kind, key])
+      return row && now() < Number(row.expires_at) ? (JSON.parse(row.record) as SignInRecord) : undefined
+    },
     close: () => sql.close(),
   }
 }

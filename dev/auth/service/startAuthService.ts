@@ -167,6 +167,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     isAllowedOrigin: (origin) => (allowed ? allowed.has(origin) : DEFAULT_ORIGIN.test(origin)),
     findOrCreateUser: (identity) => store.findOrCreateUser(identity),
     createSession: (userId) => store.createSession(userId),
+    signIns: store,
     now,
   }
 

@@ -27,6 +27,28 @@ type PendingApproval = { token: string; email: string; deviceId: string; expires
 
 export type AuthStoreOptions = { now: () => number; sessionTtlMs: number; otpTtlMs: number }
 
+/** Sign-ins under way, kept between their requests: a social login's state, its result code, a Farcaster channel. */
+export type SignInKind = 'social-login' | 'social-result' | 'farcaster-channel'
+
+/** What a sign-in under way keeps (JSON: it may be stored in a database). */
+export type SignInRecord = Readonly<Record<string, string | number | boolean | null>>
+
+/** The most sign-ins of one kind a store keeps (in memory the oldest go first); each expires within minutes. */
+export const MAX_SIGN_INS = 10_000
+
+/**
+ * Sign-ins under way, shared by every service on the store: a sign-in started through one
+ * service may end through another (a load balancer without sticky sessions), or after a restart.
+ */
+export interface SignInStore {
+  /** Keeps `record` under `key` of `kind` until `expiresAt` (the service's clock). */
+  putSignIn(kind: SignInKind, key: string, record: SignInRecord, expiresAt: number): Promise<void>
+  /** The record under `key`, unless it expired or was taken. */
+  getSignIn(kind: SignInKind, key: string): Promise<SignInRecord | undefined>
+  /** The record under `key`, taken: of two takes at once, on any services, one gets it. */
+  takeSignIn(kind: SignInKind, key: string): Promise<SignInRecord | undefined>
+}
+
 /** A random URL-safe token (256 bits). */
 export function randomToken(): string {
   return randomBytes(32).toString('base64url')
@@ -54,7 +76,7 @@ export type UserIdentity = { method: AuthMethod; subject: string; email?: string
  * Where the auth service keeps its state. Every method may reject with a 503 `AuthHttpError` when
  * the store's database cannot be reached; code checks reject with the frame's error messages.
  */
-export interface AuthStore {
+export interface AuthStore extends SignInStore {
   readonly kind: 'memory' | 'pglite' | 'postgres'
   /** Whether the device was approved for the address. */
   isDeviceApproved(email: string, deviceId: string): Promise<boolean>
@@ -207,6 +229,9 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
   const updates = new Map<string, PendingUpdate>()
   /** token → session */
   const sessions = new Map<string, { userId: string; expiresAt: number }>()
+  /** kind → key → sign-in under way; map order is the order they were kept in. */
+  const signIns = new Map<SignInKind, Map<string, { record: SignInRecord; expiresAt: number }>>()
+  const signInsOf = (kind: SignInKind) => signIns.get(kind) ?? signIns.set(kind, new Map()).get(kind)!
   let lastSweep = now()
 
   /** Forgets what has expired, at most once a minute of the service's clock. */
@@ -223,6 +248,7 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
     }
     for (const [key, code] of loginCodes) if (t >= code.expiresAt) loginCodes.delete(key)
     for (const [userId, update] of updates) if (t >= update.code.expiresAt) updates.delete(userId)
+    for (const kept of signIns.values()) for (const [key, signIn] of kept) if (t >= signIn.expiresAt) kept.delete(key)
   }
 
   function newCode(): PendingCode {
@@ -398,6 +424,24 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
       record.email = newEmail
       byEmail.set(newEmail, user.id)
       return newEmail
+    },
+
+    async putSignIn(kind, key, record, expiresAt) {
+      sweep()
+      const kept = signInsOf(kind)
+      kept.delete(key)
+      while (kept.size >= MAX_SIGN_INS) kept.delete(kept.keys().next().value as string)
+      kept.set(key, { record, expiresAt })
+    },
+    async getSignIn(kind, key) {
+      const signIn = signInsOf(kind).get(key)
+      return signIn && now() < signIn.expiresAt ? signIn.record : undefined
+    },
+    async takeSignIn(kind, key) {
+      const kept = signInsOf(kind)
+      const signIn = kept.get(key)
+      kept.delete(key)
+      return signIn && now() < signIn.expiresAt ? signIn.record : undefined
     },
 
     async close() {},

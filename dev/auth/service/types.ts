@@ -1,6 +1,7 @@
 // The contract between the embedded-wallet auth service (startAuthService) and the routes other
 // sign-in methods add to it (social login, Farcaster).
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { SignInStore } from './store'
 
 /** How a user signed in: `email`, a social provider (`google`, `x`, …) or `farcaster`. */
 export type AuthMethod = 'email' | 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord' | 'farcaster'
@@ -33,6 +34,8 @@ export type AuthRouteContext = {
   findOrCreateUser(identity: { method: AuthMethod; subject: string; email?: string | null; username?: string | null }): Promise<AuthUserRecord>
   /** A new session for the user; its bearer token. */
   createSession(userId: string): Promise<{ token: string; expiresAt: number }>
+  /** Sign-ins under way, kept where every service on the same store finds them. */
+  signIns: SignInStore
   now(): number
 }
 

@@ -550,6 +550,24 @@ describe('auth service on a shared database', () => {
     }
   }, 30_000)
 
+  it('shares sign-ins under way (social logins, Farcaster channels) between two services, each taken once', async () => {
+    const database = { url: await freshDatabase() }
+    const [one, two] = await Promise.all([start({ database }), start({ database })])
+    const record = { provider: 'github', origin: 'http://127.0.0.1:5173', verifier: 'v', nonce: 'n' }
+    await one.context.signIns.putSignIn('social-login', 'state-1', record, Date.now() + 60_000)
+    expect(await two.context.signIns.getSignIn('social-login', 'state-1')).toEqual(record)
+    // Kinds are apart.
+    expect(await two.context.signIns.getSignIn('farcaster-channel', 'state-1')).toBeUndefined()
+    // Taken at once through both: one gets it, and it is gone.
+    const takes = await Promise.all([one, two].map((s) => s.context.signIns.takeSignIn('social-login', 'state-1')))
+    expect(takes.filter((t) => t !== undefined)).toEqual([record])
+    expect(await one.context.signIns.getSignIn('social-login', 'state-1')).toBeUndefined()
+    // An expired one is neither read nor taken.
+    await two.context.signIns.putSignIn('social-result', 'code-1', { userId: 'u_1' }, Date.now() - 1)
+    expect(await one.context.signIns.getSignIn('social-result', 'code-1')).toBeUndefined()
+    expect(await one.context.signIns.takeSignIn('social-result', 'code-1')).toBeUndefined()
+  })
+
   it('shares users, sessions, device approvals and one-time codes between two services', async () => {
     const database = { url: await freshDatabase() }
     const [one, two] = await Promise.all([start({ database }), start({ database })])

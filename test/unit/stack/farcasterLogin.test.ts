@@ -6,6 +6,7 @@ import { createWalletClient } from '@farcaster/auth-client'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { farcasterRoutes, type FarcasterRoutesOptions } from '../../../dev/auth/service/farcaster'
+import { createAuthStore, type SignInStore } from '../../../dev/auth/service/store'
 import { AuthHttpError, type AuthMethod, type AuthRouteContext, type AuthUserRecord } from '../../../dev/auth/service/types'
 import {
   approveChannel,
@@ -27,8 +28,11 @@ type Service = {
 }
 
 /** The routes in a bare HTTP server, errors answered as the auth service answers them. */
-async function startService(options: Partial<FarcasterRoutesOptions> & { relayUrl: string; users: DevFarcasterUser[] }): Promise<Service> {
-  const route = farcasterRoutes({ pollIntervalMs: 25, ...options })
+async function startService(
+  options: Partial<FarcasterRoutesOptions> & { relayUrl: string; users: DevFarcasterUser[]; signIns?: SignInStore },
+): Promise<Service> {
+  const { signIns = createAuthStore({ now: () => Date.now(), sessionTtlMs: 3_600_000, otpTtlMs: 600_000 }), ...routeOptions } = options
+  const route = farcasterRoutes({ pollIntervalMs: 25, ...routeOptions })
   const identities: Identity[] = []
   const sessions: { userId: string; token: string }[] = []
   const users = new Map<string, AuthUserRecord>()
@@ -58,6 +62,7 @@ async function startService(options: Partial<FarcasterRoutesOptions> & { relayUr
       sessions.push({ userId, token })
       return { token, expiresAt: 1_900_000_000_000 }
     },
+    signIns,
     now: () => Date.now(),
   }
   const server: Server = createServer((req, res) => {
@@ -117,6 +122,31 @@ afterAll(async () => {
 })
 
 describe('Farcaster sign-in routes', () => {
+  it('connects through another service on the same store a channel one service opened, once', async () => {
+    const signIns = createAuthStore({ now: () => Date.now(), sessionTtlMs: 3_600_000, otpTtlMs: 600_000 })
+    const [one, two] = await Promise.all([startService({ relayUrl: relay.url, users: relay.users, signIns }), startService({ relayUrl: relay.url, users: relay.users, signIns })])
+    try {
+      const channel = await openChannel(one)
+      const connecting = post(two.url, '/v1/farcaster/connect', { channelToken: channel.channelToken })
+      await approveChannel(relay.url, channel.url)
+      const res = await connecting
+      expect(res.status).toBe(200)
+      expect(two.identities.map((i) => i.method)).toEqual(['farcaster'])
+      // Used up, on every service.
+      expect((await post(one.url, '/v1/farcaster/connect', { channelToken: channel.channelToken })).status).toBe(400)
+      // A service on a store of its own knows no channel the others opened.
+      const alone = await startService({ relayUrl: relay.url, users: relay.users })
+      try {
+        const other = await openChannel(one)
+        expect(await (await post(alone.url, '/v1/farcaster/connect', { channelToken: other.channelToken })).json()).toEqual({ error: 'Failed to connect to farcaster' })
+      } finally {
+        await alone.stop()
+      }
+    } finally {
+      await Promise.all([one.stop(), two.stop()])
+    }
+  })
+
   it('signs a user in once the dev client approved', async () => {
     const channel = await openChannel(service)
     expect(channel.channelToken).toMatch(/^[A-Z0-9]+$/)

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { socialRoutes, type SocialProvider } from '../../../dev/auth/service/social'
+import { createAuthStore } from '../../../dev/auth/service/store'
 import { AuthHttpError, type AuthMethod, type AuthRoute, type AuthRouteContext, type AuthUserRecord } from '../../../dev/auth/service/types'
 import { startOidcProvider, type OidcProvider } from '../../../dev/oidc/startOidcProvider'
 import { CookieJar } from './cookieJar'
@@ -59,6 +60,7 @@ async function startTestService(): Promise<TestService> {
       sessions.push({ userId, token })
       return { token, expiresAt: Date.now() + 3_600_000 }
     },
+    signIns: createAuthStore({ now: () => Date.now(), sessionTtlMs: 3_600_000, otpTtlMs: 600_000 }),
     now: () => Date.now(),
   }
   async function serve(req: IncomingMessage, res: ServerResponse) {
