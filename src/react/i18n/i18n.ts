@@ -7,7 +7,7 @@
 import { createContext, useContext } from 'react'
 
 /** The languages with a catalogue; any other tag shows English. */
-export const LANGUAGES = ['en', 'es', 'ja', 'ar', 'zh', 'ko'] as const
+export const LANGUAGES = ['en', 'es', 'ja', 'ar', 'zh', 'ko', 'ru'] as const
 export type Language = (typeof LANGUAGES)[number]
 
 /** English text → its translation. */
@@ -55,6 +55,7 @@ export function loadCatalogue(language: Language): Promise<Catalogue> {
       : language === 'ja' ? import('./locales/ja/index.js')
       : language === 'zh' ? import('./locales/zh/index.js')
       : language === 'ko' ? import('./locales/ko/index.js')
+      : language === 'ru' ? import('./locales/ru/index.js')
       : import('./locales/ar/index.js')
     promise = load.then(
       (m) => {
