@@ -7,7 +7,7 @@
 import { createContext, useContext } from 'react'
 
 /** The languages with a catalogue; any other tag shows English. */
-export const LANGUAGES = ['en', 'es', 'ja', 'ar', 'zh', 'ko', 'ru'] as const
+export const LANGUAGES = ['en', 'es', 'ja', 'ar', 'zh', 'ko', 'ru', 'tr'] as const
 export type Language = (typeof LANGUAGES)[number]
 
 /** English text → its translation. */
@@ -56,6 +56,7 @@ export function loadCatalogue(language: Language): Promise<Catalogue> {
       : language === 'zh' ? import('./locales/zh/index.js')
       : language === 'ko' ? import('./locales/ko/index.js')
       : language === 'ru' ? import('./locales/ru/index.js')
+      : language === 'tr' ? import('./locales/tr/index.js')
       : import('./locales/ar/index.js')
     promise = load.then(
       (m) => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import ar from '../../../src/react/i18n/locales/ar/index'
 import es from '../../../src/react/i18n/locales/es/index'
 import ja from '../../../src/react/i18n/locales/ja/index'
+import tr from '../../../src/react/i18n/locales/tr/index'
 import ru from '../../../src/react/i18n/locales/ru/index'
 import ko from '../../../src/react/i18n/locales/ko/index'
 import zh from '../../../src/react/i18n/locales/zh/index'
@@ -52,7 +53,7 @@ describe('message catalogues', () => {
     expect(used.size).toBeGreaterThan(150)
   })
 
-  for (const [language, catalogue] of Object.entries({ es, ja, ar, zh, ko, ru })) {
+  for (const [language, catalogue] of Object.entries({ es, ja, ar, zh, ko, ru, tr })) {
     it(`${language}: every text has a translation with the same placeholders, and none is left over`, () => {
       const missing = [...used.keys()].filter((text) => !(text in catalogue)).map((text) => `${used.get(text)}: ${text}`)
       expect(missing).toEqual([])
@@ -74,7 +75,7 @@ describe('Japanese spacing', () => {
 describe('catalogue groups', () => {
   it('a text translated in several groups of views reads the same in each', async () => {
     const clashes: string[] = []
-    for (const language of ['es', 'ja', 'ar', 'zh', 'ko', 'ru']) {
+    for (const language of ['es', 'ja', 'ar', 'zh', 'ko', 'ru', 'tr']) {
       const seen = new Map<string, [string, string]>()
       for (const group of ['shell', 'connect', 'account', 'features', 'onboarding']) {
         const messages = (await import(`../../../src/react/i18n/locales/${language}/${group}.ts`)).default as Record<string, string>
