@@ -7,7 +7,7 @@
 import { createContext, useContext } from 'react'
 
 /** The languages with a catalogue; any other tag shows English. */
-export const LANGUAGES = ['en', 'es', 'ja', 'ar', 'zh', 'ko', 'ru', 'tr'] as const
+export const LANGUAGES = ['en', 'es', 'ja', 'ar', 'zh', 'ko', 'ru', 'tr', 'hi'] as const
 export type Language = (typeof LANGUAGES)[number]
 
 /** English text → its translation. */
@@ -57,6 +57,7 @@ export function loadCatalogue(language: Language): Promise<Catalogue> {
       : language === 'ko' ? import('./locales/ko/index.js')
       : language === 'ru' ? import('./locales/ru/index.js')
       : language === 'tr' ? import('./locales/tr/index.js')
+      : language === 'hi' ? import('./locales/hi/index.js')
       : import('./locales/ar/index.js')
     promise = load.then(
       (m) => {
