@@ -90,7 +90,7 @@ const messages: Record<string, string> = {
   'Network fee': 'नेटवर्क शुल्क',
   'Unavailable: your wallet shows it': 'उपलब्ध नहीं: आपका वॉलेट इसे दिखाएगा',
   'Estimating…': 'अनुमान लगाया जा रहा है…',
-  'Edit': 'बदलें',
+  'Edit': 'संपादित करें',
   'Approve in {wallet}': '{wallet} में स्वीकृत करें',
   'Confirm the transaction in your wallet.': 'अपने वॉलेट में लेनदेन की पुष्टि करें।',
   'Transaction sent': 'लेनदेन भेजा गया',

@@ -57,6 +57,6 @@ const messages: Record<string, string> = {
   'Current e-mail: {email}': 'मौजूदा ईमेल: {email}',
   'New e-mail': 'नया ईमेल',
   'Sending…': 'भेजा जा रहा है…',
-  'Edit': 'बदलें',
+  'Edit': 'संपादित करें',
 }
 export default messages

@@ -130,7 +130,7 @@ const messages: Record<string, string> = {
   'every second': 'каждую секунду',
   'every {count} seconds': 'каждые {count} с',
   'Spend up to {amount} {period}': 'Расход до {amount} {period}',
-  'Spend up to {amount} in total': 'Расход до {amount} всего',
+  'Spend up to {amount} in total': 'Всего расход до {amount}',
   // Pay
   'Pay': 'Оплатить',
   'Nothing to pay.': 'Нечего оплачивать.',

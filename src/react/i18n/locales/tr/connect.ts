@@ -32,7 +32,7 @@ const messages: Record<string, string> = {
   'Continue in {wallet}': '{wallet} uygulamasında devam edin',
   'Accept the connection request in your wallet.': 'Bağlantı isteğini cüzdanınızda kabul edin.',
   'Choose a wallet': 'Cüzdan seçin',
-  'QR code to connect {wallet}': '{wallet} bağlamak için QR kodu',
+  'QR code to connect {wallet}': '{wallet} cüzdanını bağlamak için QR kodu',
   'QR code to connect your wallet': 'Cüzdanınızı bağlamak için QR kodu',
   'Scan this QR code with {wallet}': 'Bu QR kodunu {wallet} ile tarayın',
   'Scan this QR code with your phone': 'Bu QR kodunu telefonunuzla tarayın',

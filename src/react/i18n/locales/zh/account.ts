@@ -86,7 +86,7 @@ const messages: Record<string, string> = {
   'Bitcoin address': 'Bitcoin 地址',
   '0x… address or name': '0x… 地址或名称',
   'Resolving name…': '正在解析名称…',
-  'Review': '检查',
+  'Review': '核对',
   'Network fee': '网络费用',
   'Unavailable: your wallet shows it': '不可用：请在钱包中查看',
   'Estimating…': '正在估算…',

@@ -7,7 +7,7 @@ const messages: Record<string, string> = {
   'Dismiss notification': '关闭通知',
   'Try again': '重试',
   'Details': '详情',
-  'Wrong network': '网络错误',
+  'Wrong network': '网络不正确',
   'Account {address}': '账户{address}',
   'Approve in {wallet}': '在{wallet}中批准',
   'Sign the request in your wallet.': '请在钱包中签署该请求。',
