@@ -7,7 +7,7 @@
 import { createContext, useContext } from 'react'
 
 /** The languages with a catalogue; any other tag shows English. */
-export const LANGUAGES = ['en', 'es', 'ja', 'ar'] as const
+export const LANGUAGES = ['en', 'es', 'ja', 'ar', 'zh', 'ko', 'ru', 'tr', 'hi'] as const
 export type Language = (typeof LANGUAGES)[number]
 
 /** English text → its translation. */
@@ -51,7 +51,14 @@ export function loadCatalogue(language: Language): Promise<Catalogue> {
   let promise = loading.get(language)
   if (!promise) {
     const load: Promise<{ default: Catalogue }> =
-      language === 'es' ? import('./locales/es/index.js') : language === 'ja' ? import('./locales/ja/index.js') : import('./locales/ar/index.js')
+      language === 'es' ? import('./locales/es/index.js')
+      : language === 'ja' ? import('./locales/ja/index.js')
+      : language === 'zh' ? import('./locales/zh/index.js')
+      : language === 'ko' ? import('./locales/ko/index.js')
+      : language === 'ru' ? import('./locales/ru/index.js')
+      : language === 'tr' ? import('./locales/tr/index.js')
+      : language === 'hi' ? import('./locales/hi/index.js')
+      : import('./locales/ar/index.js')
     promise = load.then(
       (m) => {
         loaded.set(language, m.default)

@@ -7,6 +7,11 @@ import { describe, expect, it } from 'vitest'
 import ar from '../../../src/react/i18n/locales/ar/index'
 import es from '../../../src/react/i18n/locales/es/index'
 import ja from '../../../src/react/i18n/locales/ja/index'
+import hi from '../../../src/react/i18n/locales/hi/index'
+import tr from '../../../src/react/i18n/locales/tr/index'
+import ru from '../../../src/react/i18n/locales/ru/index'
+import ko from '../../../src/react/i18n/locales/ko/index'
+import zh from '../../../src/react/i18n/locales/zh/index'
 import { i18nFor, languageOf, loadCatalogue, translate } from '../../../src/react/i18n/i18n'
 import { SPEC_MESSAGES } from '../../../src/react/components/ErrorMessage'
 import { VIEW_TITLES } from '../../../src/react/views/viewTitles'
@@ -49,7 +54,7 @@ describe('message catalogues', () => {
     expect(used.size).toBeGreaterThan(150)
   })
 
-  for (const [language, catalogue] of Object.entries({ es, ja, ar })) {
+  for (const [language, catalogue] of Object.entries({ es, ja, ar, zh, ko, ru, tr, hi })) {
     it(`${language}: every text has a translation with the same placeholders, and none is left over`, () => {
       const missing = [...used.keys()].filter((text) => !(text in catalogue)).map((text) => `${used.get(text)}: ${text}`)
       expect(missing).toEqual([])
@@ -71,7 +76,7 @@ describe('Japanese spacing', () => {
 describe('catalogue groups', () => {
   it('a text translated in several groups of views reads the same in each', async () => {
     const clashes: string[] = []
-    for (const language of ['es', 'ja', 'ar']) {
+    for (const language of ['es', 'ja', 'ar', 'zh', 'ko', 'ru', 'tr', 'hi']) {
       const seen = new Map<string, [string, string]>()
       for (const group of ['shell', 'connect', 'account', 'features', 'onboarding']) {
         const messages = (await import(`../../../src/react/i18n/locales/${language}/${group}.ts`)).default as Record<string, string>
@@ -95,5 +100,15 @@ describe('translate', () => {
     await loadCatalogue('ar')
     expect(i18nFor('ar-EG')).toMatchObject({ language: 'ar', locale: 'ar-EG', dir: 'rtl' })
     expect(i18nFor('fr')).toMatchObject({ language: 'en', dir: 'ltr' })
+  })
+
+  it('a tag of each newer language picks its own catalogue, loaded from its own chunk', async () => {
+    const catalogues = { zh, ko, ru, tr, hi }
+    for (const [language, catalogue] of Object.entries(catalogues)) {
+      expect(languageOf(`${language.toUpperCase()}-XX`)).toBe(language)
+      expect(await loadCatalogue(languageOf(language))).toBe(catalogue)
+      expect(i18nFor(`${language}-XX`)).toMatchObject({ language, locale: `${language}-XX`, dir: 'ltr' })
+      expect(i18nFor(language).t('Approve in {wallet}', { wallet: 'Rainbow' })).toBe(translate(catalogue, 'Approve in {wallet}', { wallet: 'Rainbow' }))
+    }
   })
 })
