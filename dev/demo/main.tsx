@@ -42,6 +42,11 @@ function App({ config, solana, bitcoin, email, payOn, devtools }: { config: Stac
             <option value="ru">Русский</option>
             <option value="tr">Türkçe</option>
             <option value="hi">हिन्दी</option>
+            <option value="fr">Français</option>
+            <option value="de">Deutsch</option>
+            <option value="pt">Português</option>
+            <option value="he">עברית</option>
+            <option value="auto">Browser (auto)</option>
           </select>
         </label>
         <a className="demo-toggle" data-testid="toggle-solana" href={toggleHref('solana', !solana)}>
@@ -266,7 +271,7 @@ async function main() {
     modules: [swaps(), onramp(), names(), batchedCalls(), ...(params.get('email') === '1' ? [smartSessions()] : []), ...(params.get('pay') === '1' ? [pay()] : [])],
     // ?storageTimeout=<ms>: how long the stored reads at start may take (storageReadTimeoutMs).
     ...(params.get('storageTimeout') ? { storageReadTimeoutMs: Number(params.get('storageTimeout')) } : {}),
-    // ?locale=es|ja|ar|zh|ko|ru|tr|hi: the modal's language (also switched at run time with the page's Language menu).
+    // ?locale=es|ja|ar|fr|de|pt|he|zh|ko|ru|tr|hi|auto: the modal's language (also switched at run time with the page's Language menu).
     ...(params.get('locale') ? { locale: params.get('locale')! } : {}),
     // Swaps on the local chains too (Uniswap V2 of the dev stack), besides the 12 default networks;
     // ?swapChains=31337 offers them on the listed local chains only.

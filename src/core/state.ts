@@ -157,7 +157,7 @@ export type ModalState = {
   }
   preferences: {
     themeMode: ThemeMode
-    /** The modal's language (BCP 47): the `locale` option, then `setLocale`; English without a translation. */
+    /** The modal's language (BCP 47, or 'auto' for the browser's, resolved where it shows): the `locale` option, then `setLocale`; English without a translation. */
     locale: string
     preferredAccountType: Partial<Record<Namespace, AccountType>>
   }

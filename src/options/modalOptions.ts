@@ -78,8 +78,10 @@ export type ModalOptions = {
   legal?: { termsUrl?: string; privacyUrl?: string }
   /**
    * The modal's language, a BCP 47 tag: English (`'en'`, the default), Spanish (`'es'`), Japanese
-   * (`'ja'`) or Arabic (`'ar'`, laid out right to left); another language shows English. Numbers,
-   * amounts and times follow it. `modal.setLocale` changes it at run time.
+   * (`'ja'`), Arabic (`'ar'`, laid out right to left), French (`'fr'`), German (`'de'`),
+   * Portuguese (`'pt'`) or Hebrew (`'he'`, right to left); another language shows English.
+   * `'auto'` follows the browser's languages (`navigator.languages`; English on a server).
+   * Numbers, amounts, times and plurals follow it (`Intl`). `modal.setLocale` changes it at run time.
    */
   locale?: string
   /**
@@ -404,7 +406,7 @@ const FIELDS: { readonly [K in keyof Required<ModalOptions>]: Schema<unknown> } 
   isMobile: flag,
   siwx: madeBy('siwx', 'gangway-kit/features', 'sign-in', siwx, 'effects'),
   legal: optional(fields({ termsUrl: optional(httpUrl), privacyUrl: optional(httpUrl) })),
-  locale: optional(check((v) => canonicalLocale(v) !== null, 'a BCP 47 language tag such as "es" or "ja-JP"')),
+  locale: optional(check((v) => canonicalLocale(v) !== null, 'a BCP 47 language tag such as "es" or "ja-JP", or "auto"')),
   swapChains: optional(array(check(isSwapChainId, 'an EIP-155 CAIP-2 id such as "eip155:8453"'))),
   siweConfig: { check: () => null },
   smartAccounts: optional(fields({ enabled: flag })),

@@ -4,7 +4,7 @@ import { selectAccountBalance, type AccountBalance } from '../core/reducers/data
 import type { ModalState } from '../core/state.js'
 import { networkHue, networkImageUrl, networkInitials } from './components/NetworkIcon.js'
 import { CONNECT_BUTTON_CSS } from './connectButtonCss.js'
-import { i18nFor, languageOf, loadCatalogue, loadedCatalogue, type I18n } from './i18n/i18n.js'
+import { i18nFor, languageOf, loadCatalogue, loadedCatalogue, useResolvedLocale, type I18n } from './i18n/i18n.js'
 import { useGangwayAccount, type GangwayAccount } from './hooks/useGangwayAccount.js'
 import { useGangwayNetwork } from './hooks/useGangwayNetwork.js'
 import { useGangwayThemeVariables } from './hooks/useGangwayThemeVariables.js'
@@ -88,7 +88,7 @@ const selectLocale = (state: ModalState) => state.preferences.locale
  * hydrated, as the server (which has no catalogue loaded) rendered it.
  */
 function useButtonTranslate(mounted: boolean): I18n['t'] {
-  const locale = useModalState(selectLocale)
+  const locale = useResolvedLocale(useModalState(selectLocale))
   const language = languageOf(locale)
   const ready = loadedCatalogue(language) !== undefined
   const [, catalogueLoaded] = useState(0)

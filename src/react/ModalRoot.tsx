@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { Component, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
-import { i18nFor, I18nContext, languageOf, loadCatalogue, loadedCatalogue, loadFailed, useI18n } from './i18n/i18n.js'
+import { i18nFor, I18nContext, languageOf, loadCatalogue, loadedCatalogue, loadFailed, useI18n, useResolvedLocale } from './i18n/i18n.js'
 import { BackIcon, CloseIcon } from './components/icons.js'
 import type { Modal } from '../createModal.js'
 import { selectCanClose, selectConnectingConnectorId } from '../core/selectors.js'
@@ -85,7 +85,7 @@ export function ModalRoot({ modal, host, prerender = false }: { modal: Modal; ho
   registerFeatureViews(modal.options)
   const open = useModalState((s) => s.modal.open)
   const themeMode = useModalState((s) => s.preferences.themeMode)
-  const locale = useModalState((s) => s.preferences.locale)
+  const locale = useResolvedLocale(useModalState((s) => s.preferences.locale))
   const language = languageOf(locale)
   const [, catalogueLoaded] = useState(0)
   const ready = loadedCatalogue(language) !== undefined

@@ -11,7 +11,8 @@ import { seriousViolations } from './support/axe'
 // run time; a language without a catalogue shows English.
 
 const shared = browserPerFile()
-const CATALOGUES = { es, ja, ar } as const
+// The texts read here have one form each (no plural forms).
+const CATALOGUES = { es, ja, ar } as Readonly<Record<'es' | 'ja' | 'ar', Readonly<Record<string, string>>>>
 const title = (page: import('playwright-core').Page) => dialog(page).locator('#gw-dialog-title').textContent()
 
 describe('languages', () => {

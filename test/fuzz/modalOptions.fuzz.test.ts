@@ -99,7 +99,7 @@ describe('createModal options (fuzz)', () => {
 
   it('a locale is refused unless it is a BCP 47 tag, and kept in its canonical form; setLocale likewise', async () => {
     const tag = fc.oneof(
-      fc.constantFrom('es', 'ES-mx', 'ja-JP', 'ar', 'zh-Hant-TW', 'en-US-u-nu-arab', 'x', '', 'en_US', '123', 'not a tag', 'a'.repeat(80)),
+      fc.constantFrom('es', 'ES-mx', 'ja-JP', 'ar', 'auto', 'AUTO', 'zh-Hant-TW', 'en-US-u-nu-arab', 'x', '', 'en_US', '123', 'not a tag', 'a'.repeat(80)),
       fc.string({ maxLength: 20 }),
       fc.anything(),
     )
@@ -107,6 +107,7 @@ describe('createModal options (fuzz)', () => {
       fc.asyncProperty(tag, tag, async (initial, later) => {
         const canonical = (value: unknown) => {
           if (typeof value !== 'string' || value === '' || value.length > 64) return null
+          if (value.toLowerCase() === 'auto') return 'auto'
           try {
             return Intl.getCanonicalLocales(value)[0] ?? null
           } catch {

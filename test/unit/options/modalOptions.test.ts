@@ -123,7 +123,7 @@ describe('the options schema', () => {
     expect(refusal({ siwx: { statement: 'Sign in' } })).toMatchInlineSnapshot(`"Invalid options: siwx must be made by siwx({ … }) of 'gangway-kit/features', which loads sign-in (the modal does not import it itself)"`)
     expect(refusal({ siwx: siwx({ hosted: true }) })).toMatchInlineSnapshot(`"Invalid options: siwx.hosted needs apiUrl, the gateway that keeps the sessions"`)
     expect(refusal({ legal: { termsUrl: 'javascript:alert(1)' } })).toMatchInlineSnapshot(`"Invalid options: legal.termsUrl must be an http(s) URL, got "javascript:alert(1)""`)
-    expect(refusal({ locale: 'en_US' })).toMatchInlineSnapshot(`"Invalid options: locale must be a BCP 47 language tag such as "es" or "ja-JP", got "en_US""`)
+    expect(refusal({ locale: 'en_US' })).toMatchInlineSnapshot(`"Invalid options: locale must be a BCP 47 language tag such as "es" or "ja-JP", or "auto", got "en_US""`)
     expect(refusal({ swapChains: ['eip155:8453', 'solana:1'] })).toMatchInlineSnapshot(`"Invalid options: swapChains[1] must be an EIP-155 CAIP-2 id such as "eip155:8453", got "solana:1""`)
     expect(refusal({ smartAccounts: { enabled: 'yes' } })).toMatchInlineSnapshot(`"Invalid options: smartAccounts.enabled must be a boolean, got string"`)
     expect(refusal({ storage: { get: async () => undefined, set: async () => undefined } })).toMatchInlineSnapshot(`"Invalid options: storage.del must be a function, got undefined"`)

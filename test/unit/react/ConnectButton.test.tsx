@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from 'react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ConnectButton, type ConnectButtonRenderProps } from '../../../src/react/ConnectButton'
+import { loadCatalogue } from '../../../src/react/i18n/i18n'
 import { ACCOUNT, actSettled, mount, setupModal } from './hooks/support'
 
 const root = (el: HTMLElement) => el.querySelector<HTMLElement>('[data-testid="gw-connect-button"]')!
@@ -36,6 +37,23 @@ describe('ConnectButton', () => {
     click(button)
     expect(modal.getState().modal.open).toBe(true)
     expect(modal.getState().router.view).toBe('Connect')
+  })
+
+  it("locale 'auto': the button speaks the browser's first language with a catalogue, and follows a change of the browser's languages", async () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['sv-SE', 'he-IL', 'en'])
+    try {
+      const { modal } = await setupModal({ chain: null })
+      act(() => modal.setLocale('auto'))
+      expect(modal.getState().preferences.locale).toBe('auto')
+      await Promise.all([loadCatalogue('he'), loadCatalogue('de')])
+      const el = mount(modal, <ConnectButton />)
+      expect(nameOf(buttons(el)[0]!)).toBe('חיבור ארנק')
+      languages.mockReturnValue(['de-DE'])
+      act(() => void window.dispatchEvent(new Event('languagechange')))
+      expect(nameOf(buttons(el)[0]!)).toBe('Wallet verbinden')
+    } finally {
+      languages.mockRestore()
+    }
   })
 
   it('label changes the text', async () => {

@@ -3,18 +3,21 @@ import { literal, object, optional, show, string, type Schema } from '../schema.
 import { namespaceSchema } from '../views.js'
 
 export const themeModeChanged = defineEvent('theme/modeChanged', object({ mode: literal('light', 'dark') }))
-/** The modal's language (a BCP 47 tag, e.g. 'es', 'ja', 'ar'); languages without a translation show English. */
+/** The modal's language (a BCP 47 tag, e.g. 'es', 'ja', 'ar', or 'auto' for the browser's); languages without a translation show English. */
 export const localeChanged = defineEvent('locale/changed', object({ locale: string() }))
 
 /**
- * A host's language tag in its canonical form, or null when it is not a BCP 47 tag.
+ * A host's language tag in its canonical form, or null when it is not a BCP 47 tag; `'auto'`
+ * (the browser's languages, resolved where the modal shows) stays `'auto'`.
  *
  * @example
  * canonicalLocale('ES-mx') // 'es-MX'
+ * canonicalLocale('auto') // 'auto'
  * canonicalLocale('not a locale') // null
  */
 export function canonicalLocale(tag: unknown): string | null {
   if (typeof tag !== 'string' || tag === '' || tag.length > 64) return null
+  if (tag.toLowerCase() === 'auto') return 'auto'
   try {
     return Intl.getCanonicalLocales(tag)[0] ?? null
   } catch {

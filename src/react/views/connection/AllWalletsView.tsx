@@ -291,10 +291,10 @@ const WalletTile = memo(function WalletTile({ id, index, wallet, active, imageUr
   )
 })
 
-function summary({ t, locale }: I18n, count: number | null, mode: 'list' | 'search', searching: boolean): string {
+function summary({ t }: I18n, count: number | null, mode: 'list' | 'search', searching: boolean): string {
   if (mode === 'search') {
     if (searching || count === null) return t('Searching…')
-    return count === 1 ? t('1 wallet found') : t('{count} wallets found', { count: count.toLocaleString(locale) })
+    return count === 1 ? t('1 wallet found') : t('{count} wallets found', { count })
   }
-  return count === null ? t('Loading wallets…') : t('{count} wallets', { count: count.toLocaleString(locale) })
+  return count === null ? t('Loading wallets…') : t('{count} wallets', { count })
 }

@@ -1,5 +1,7 @@
 // es: strings of the account views (English source text → translation).
-const messages: Record<string, string> = {
+import type { Catalogue } from '../../i18n.js'
+
+const messages: Catalogue = {
   // Account view
   'Not connected.': 'No conectado.',
   'Copy address': 'Copiar dirección',
@@ -100,6 +102,6 @@ const messages: Record<string, string> = {
   'Not sent': 'No enviado',
   // Session permissions (ERC-7715): Account's row.
   'Permissions': 'Autorizaciones',
-  '{count} active': '{count} activas',
+  '{count} active': { one: '{count} activa', other: '{count} activas' },
 }
 export default messages

@@ -1,5 +1,7 @@
 // es: strings of the connect views (English source text → translation).
-const messages: Record<string, string> = {
+import type { Catalogue } from '../../i18n.js'
+
+const messages: Catalogue = {
   // Connect (ConnectView, RecommendedWallets, AllWalletsEntry; 'All Wallets' and 'Wallets' are in shell, as view titles).
   'I agree to the {links}.': 'He leído y acepto: {links}.',
   'By connecting your wallet, you agree to the {links}.': 'Al conectar tu billetera, aceptas: {links}.',
@@ -19,7 +21,7 @@ const messages: Record<string, string> = {
   '1 wallet found': '1 billetera encontrada',
   '{count} wallets found': '{count} billeteras encontradas',
   'Loading wallets…': 'Cargando billeteras…',
-  '{count} wallets': '{count} billeteras',
+  '{count} wallets': { one: '{count} billetera', other: '{count} billeteras' },
   'No wallet found for “{search}”.': 'No se encontró ninguna billetera para «{search}».',
   'No wallets to show.': 'No hay billeteras para mostrar.',
   'Wallets matching {search}': 'Billeteras que coinciden con {search}',

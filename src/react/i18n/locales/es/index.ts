@@ -1,9 +1,10 @@
 // The es catalogue: every group of views' translations in one chunk, loaded when the modal shows es.
+import type { Catalogue } from '../../i18n.js'
 import account from './account.js'
 import connect from './connect.js'
 import features from './features.js'
 import onboarding from './onboarding.js'
 import shell from './shell.js'
 
-const catalogue: Record<string, string> = { ...shell, ...connect, ...account, ...features, ...onboarding }
+const catalogue: Catalogue = { ...shell, ...connect, ...account, ...features, ...onboarding }
 export default catalogue
