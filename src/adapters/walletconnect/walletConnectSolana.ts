@@ -3,7 +3,7 @@ import type { Connector, Network } from '../../core/domain/entities.js'
 import { GangwayError, serializeError } from '../../core/errors/base.js'
 import { WalletConnectChainNotSupportedError } from '../../core/errors/walletConnect.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect/walletConnect.js'
-import type { ChainAdapter, SolanaCapabilities, WalletProviderEvent, WalletSession } from '../../core/ports.js'
+import type { ChainAdapter, SolanaCapabilities, WalletAccount, WalletProviderEvent, WalletSession } from '../../core/ports.js'
 import type { SolanaRuntime } from '../solana/createSolanaRuntime.js'
 import type { LendsSolanaToolkit, SolanaToolkit } from '../solana/solanaToolkit.js'
 import { ChainAdapterNotFoundError } from '../../core/errors/connection.js'
@@ -13,9 +13,9 @@ import { toWalletConnectError } from './walletConnectErrors.js'
 import type { WalletConnectProvider, WalletConnectSession } from './walletConnectProvider.js'
 
 /** Which side of a session ended it (the other side then reports the disconnect). */
-export type SessionEnd = { namespace: 'eip155' | 'solana' }
+export type SessionEnd = { namespace: 'eip155' | 'solana' | 'bip122' }
 
-/** What the Solana side shares with the WalletConnect adapter: one provider, one pairing, one session. */
+/** What the Solana and Bitcoin sides share with the WalletConnect adapter: one provider, one pairing, one session. */
 export type WalletConnectSessionAccess = {
   /** The started provider (loading it on first call). */
   provider(): Promise<WalletConnectProvider>
@@ -201,6 +201,19 @@ function innerSolana(adapter: ChainAdapter): SolanaCapabilities {
  * are its eip155 side's and are not read here.
  */
 export function solanaProviderEvents(p: WalletConnectProvider): Observable<WalletProviderEvent> {
+  return sideProviderEvents(p, 'solana', (session) => solanaGrant(session).accounts.map((address) => ({ address, type: 'eoa' as const })))
+}
+
+/**
+ * The session's news for one of its non-EVM sides (`namespace`): its end (deleted by the wallet,
+ * expired, the provider disconnected), and the side's accounts after a `session_update`
+ * (`accountsOf` reads them from the session; none is reported as ignored).
+ */
+export function sideProviderEvents(
+  p: WalletConnectProvider,
+  namespace: string,
+  accountsOf: (session: WalletConnectSession | undefined) => WalletAccount[],
+): Observable<WalletProviderEvent> {
   return new Observable<WalletProviderEvent>((subscriber) => {
     let ended = false
     const end = (message: string) => {
@@ -210,9 +223,9 @@ export function solanaProviderEvents(p: WalletConnectProvider): Observable<Walle
     }
     const onUpdate = () => {
       try {
-        const grant = solanaGrant(p.session)
-        if (grant.accounts.length > 0) subscriber.next({ type: 'accountsChanged', accounts: grant.accounts.map((address) => ({ address, type: 'eoa' as const })) })
-        else subscriber.next({ type: 'ignored', event: 'session_update', reason: 'the session has no solana account' })
+        const accounts = accountsOf(p.session)
+        if (accounts.length > 0) subscriber.next({ type: 'accountsChanged', accounts })
+        else subscriber.next({ type: 'ignored', event: 'session_update', reason: `the session has no ${namespace} account` })
       } catch {
         subscriber.next({ type: 'ignored', event: 'session_update', reason: 'the session could not be read' })
       }
