@@ -2,10 +2,14 @@
 // (devBitcoinWallet.ts) and the dev WalletConnect wallet's bip122 side (dev/wallet/walletBitcoin.ts)
 // both do once the visitor approved. PSBT inputs are checked to spend from the signing key's own
 // script, signed with @scure/btc-signer, and finalized and posted to Esplora when asked to broadcast;
-// messages are signed BIP-322 "simple" (bip322.ts). Runs in the browser and in Node.
+// messages are signed BIP-322 "simple" (bip322.ts), or the legacy way (BIP-137: a recoverable
+// ECDSA signature of the "Bitcoin Signed Message" hash, by @noble/curves) when asked. Runs in the
+// browser and in Node.
+import { secp256k1 } from '@noble/curves/secp256k1'
+import { sha256 } from '@noble/hashes/sha256'
 import { base64, hex } from '@scure/base'
-import { Address, OutScript, Transaction } from '@scure/btc-signer'
-import { equalBytes } from '@scure/btc-signer/utils.js'
+import { Address, CompactSize, OutScript, Transaction } from '@scure/btc-signer'
+import { concatBytes, equalBytes } from '@scure/btc-signer/utils.js'
 import { signBip322Simple } from './bip322'
 import { REGTEST_ADDRESSES, type DevBitcoinAccount } from './devAccounts'
 
@@ -44,9 +48,35 @@ export function bitcoinKeys(account: DevBitcoinAccount): { payment: BitcoinKey; 
   return { payment: key('payment', account.payment), ordinals: key('ordinals', account.ordinals) }
 }
 
-/** A BIP-322 "simple" signature (base64) of `message` by `key`. */
-export function signMessageWith(key: BitcoinKey, message: string): string {
+/** How a message is signed: BIP-322 "simple", or legacy ECDSA (BIP-137). */
+export type MessageProtocol = 'bip322' | 'ecdsa'
+
+/**
+ * A signature (base64) of `message` by `key`: BIP-322 "simple" by default; with `ecdsa`, the
+ * legacy signed message (BIP-137), for the payment (p2wpkh) key only: a taproot key has none.
+ */
+export function signMessageWith(key: BitcoinKey, message: string, protocol: MessageProtocol = 'bip322'): string {
+  if (protocol === 'ecdsa') {
+    if (key.purpose !== 'payment') throw invalidParams(`Legacy (ECDSA) message signatures are for the payment address, not ${key.address}.`)
+    return signBip137(key.privateKey, message)
+  }
   return signBip322Simple({ address: key.address, network: REGTEST_ADDRESSES, privateKey: key.privateKey, publicKey: key.publicKey, message })
+}
+
+/** The hash a legacy signed message commits to: double SHA-256 of the magic prefix and the length-prefixed message. */
+function signedMessageHash(message: string): Uint8Array {
+  const frame = (bytes: Uint8Array) => concatBytes(CompactSize.encode(BigInt(bytes.length)), bytes)
+  const encoder = new TextEncoder()
+  return sha256(sha256(concatBytes(frame(encoder.encode('Bitcoin Signed Message:\n')), frame(encoder.encode(message)))))
+}
+
+/** BIP-137's header for a compressed key of a native segwit (p2wpkh) address: 39 + the recovery id. */
+const P2WPKH_HEADER = 39
+
+/** A BIP-137 signature (base64 of the header byte, r and s) of `message` by a p2wpkh address's key. */
+function signBip137(privateKey: Uint8Array, message: string): string {
+  const signature = secp256k1.sign(signedMessageHash(message), privateKey)
+  return base64.encode(concatBytes(new Uint8Array([P2WPKH_HEADER + signature.recovery]), signature.toCompactRawBytes()))
 }
 
 /** A PSBT checked and ready to sign: which key signs which input, and what the visitor is shown. */

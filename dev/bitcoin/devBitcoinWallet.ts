@@ -329,11 +329,10 @@ export class DevBitcoinWallet implements Wallet {
   async #signMessage(address: unknown, message: unknown, protocol: 'bip322' | 'ecdsa'): Promise<{ signature: string; address: string }> {
     if (typeof message !== 'string') throw invalidParams('Expected the message as a string.')
     const key = this.#grantedKey(address)
-    if (protocol === 'ecdsa') {
-      throw new DevBitcoinWalletError(4200, 'The dev Bitcoin wallet signs messages with BIP-322 only; ECDSA (legacy signmessage) is not supported.')
-    }
-    if (!(await this.#prompts.ask(BitcoinSignMessage, [`Sign with ${key.address} (BIP-322)`, message]))) throw rejected()
-    return { signature: signMessageWith(key, message), address: key.address }
+    // Legacy signatures are the payment key's only: refused before any prompt.
+    if (protocol === 'ecdsa' && key.purpose !== 'payment') throw invalidParams(`Legacy (ECDSA) message signatures are for the payment address, not ${key.address}.`)
+    if (!(await this.#prompts.ask(BitcoinSignMessage, [`Sign with ${key.address} (${protocol === 'ecdsa' ? 'ECDSA, BIP-137' : 'BIP-322'})`, message]))) throw rejected()
+    return { signature: signMessageWith(key, message, protocol), address: key.address }
   }
 
   async #signPsbt(

@@ -3,7 +3,7 @@
 // the WalletConnect Bitcoin requests it answers (Reown's Bitcoin RPC reference):
 // - `getAccountAddresses` `{ account, intentions? }` → `[{ address, publicKey, path, intention }]`
 // - `signMessage` `{ account, message, address?, protocol? }` → `{ address, signature (hex), messageHash? }`
-//   (BIP-322 "simple"; signatures are hex, as the reference says)
+//   (BIP-322 "simple", or legacy ECDSA / BIP-137, the reference's default; signatures are hex, as it says)
 // - `signPsbt` `{ account, psbt, signInputs: [{ address, index, sighashTypes? }], broadcast? }` → `{ psbt, txid? }`
 // - `sendTransfer` `{ account, recipientAddress, amount, changeAddress? }` → `{ txid }`
 // Signing is the dev Bitcoin wallet's (dev/bitcoin/bitcoinSigner.ts); a transfer is planned with
@@ -97,9 +97,8 @@ export async function executeBitcoinRequest(request: { method: string; params?: 
         if (typeof p.message !== 'string') throw new WalletRpcError(WalletRpcError.invalidParams, 'Expected the message as a string')
         const protocol = p.protocol ?? 'ecdsa'
         if (protocol !== 'bip322' && protocol !== 'ecdsa') throw new WalletRpcError(WalletRpcError.invalidParams, `Unknown message signing protocol ${String(protocol).slice(0, 40)}`)
-        if (protocol === 'ecdsa') throw new WalletRpcError(WalletRpcError.unsupportedMethod, 'This wallet signs Bitcoin messages with BIP-322 only')
         const key = keyOf(keys, p.address ?? keys.payment.address)
-        return { address: key.address, signature: hex.encode(base64.decode(signMessageWith(key, p.message))) }
+        return { address: key.address, signature: hex.encode(base64.decode(signMessageWith(key, p.message, protocol))) }
       }
       case 'signPsbt': {
         checkAccount(keys, p)

@@ -82,7 +82,9 @@ const signMessageParams = fc.oneof(
   // Not text, or an address that is not a connected one.
   fc.record({ address: fc.constantFrom(own.payment.address, own.ordinals.address), message: fc.anything().filter((m) => typeof m !== 'string') }),
   fc.record({ address: anyAddress.filter((a) => a !== own.payment.address && a !== own.ordinals.address), message: fc.string() }),
-  fc.record({ address: fc.constant(own.payment.address), message: fc.string(), protocol: fc.oneof(fc.constant('ECDSA'), fc.string().filter((p) => p !== 'BIP322'), fc.anything().filter((p) => p !== undefined && p !== 'BIP322')) }),
+  fc.record({ address: fc.constant(own.payment.address), message: fc.string(), protocol: fc.oneof(fc.string().filter((p) => p !== 'BIP322' && p !== 'ECDSA'), fc.anything().filter((p) => p !== undefined && p !== 'BIP322' && p !== 'ECDSA')) }),
+  // Legacy signatures of the taproot (ordinals) key: there are none.
+  fc.record({ address: fc.constant(own.ordinals.address), message: fc.string(), protocol: fc.constant('ECDSA') }),
 )
 
 const request = fc.oneof(

@@ -2,7 +2,8 @@
 // - What a dApp sends the dev WalletConnect wallet's Bitcoin side (`executeBitcoinRequest`, once
 //   approved): whatever the method and params, it rejects with a JSON-RPC error (integer code,
 //   a message) and never signs junk: malformed or foreign PSBTs, inputs of other addresses or
-//   out of range, another account, messages that are not text, unknown protocols.
+//   out of range, another account, messages that are not text, unknown protocols, legacy
+//   signatures of the taproot key.
 // - What a wallet answers the modal's WalletConnect Bitcoin facade: a signature or signed PSBT
 //   that is junk is a WalletInvalidResponseError with the operation's message, never anything else.
 import { base64 } from '@scure/base'
@@ -66,7 +67,9 @@ const request = fc.oneof(
     params: fc.oneof(
       fc.record({ account, message: fc.anything().filter((m) => typeof m !== 'string'), protocol: fc.constant('bip322') }),
       fc.record({ account, address: anyAddress.filter((a) => a !== own.payment.address && a !== own.ordinals.address), message: fc.string(), protocol: fc.constant('bip322') }),
-      fc.record({ account, message: fc.string(), protocol: fc.oneof(fc.string().filter((p) => p !== 'bip322'), fc.anything().filter((p) => p !== undefined && p !== 'bip322')) }),
+      fc.record({ account, message: fc.string(), protocol: fc.oneof(fc.string().filter((p) => p !== 'bip322' && p !== 'ecdsa'), fc.anything().filter((p) => p !== undefined && p !== 'bip322' && p !== 'ecdsa')) }),
+      // Legacy signatures of the taproot (ordinals) key: there are none.
+      fc.record({ account, address: fc.constant(own.ordinals.address), message: fc.string(), protocol: fc.constant('ecdsa') }),
       fc.record({ account: anyAddress.filter((a) => a !== own.payment.address), message: fc.string(), protocol: fc.constant('bip322') }),
     ),
   }),

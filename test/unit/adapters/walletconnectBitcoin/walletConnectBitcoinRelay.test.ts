@@ -181,6 +181,10 @@ describe('WalletConnect with the bip122 namespace, through the local relay and r
     const { txid } = (await executeBitcoinRequest({ method: 'sendTransfer', params: { account, recipientAddress: receiver, amount: '70000' } }, context)) as { txid: string }
     expect(txid).toMatch(/^[0-9a-f]{64}$/)
     await expect.poll(() => balance(receiver), { timeout: 10_000 }).toBe(before + 70_000)
+    // signMessage's default protocol is legacy ECDSA (BIP-137), answered in hex; bip322-js verifies it.
+    const legacy = (await executeBitcoinRequest({ method: 'signMessage', params: { account, message: 'legacy' } }, context)) as { signature: string; address: string }
+    expect(legacy.address).toBe(account)
+    expect(Verifier.verifySignature(account, 'legacy', Buffer.from(legacy.signature, 'hex').toString('base64'), true)).toBe(true)
     await expect(executeBitcoinRequest({ method: 'signMessage', params: { account: devBitcoinAccount(1).payment.address, message: 'x', protocol: 'bip322' } }, context)).rejects.toMatchObject({ code: 4100 })
     await expect(executeBitcoinRequest({ method: 'sendTransfer', params: { account, recipientAddress: receiver, amount: '-5' } }, context)).rejects.toMatchObject({ code: -32602 })
   })
