@@ -112,7 +112,7 @@ export function preparePsbt(
     }
     for (const index of request.indexes as unknown[]) {
       if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= tx.inputsLength) {
-        throw invalidParams(`The PSBT has no input ${String(index)} (it has ${tx.inputsLength}).`)
+        throw invalidParams(`The PSBT has no input ${typeof index === 'number' || typeof index === 'string' ? index : typeof index} (it has ${tx.inputsLength}).`)
       }
       const i = index as number
       const owner = plan.get(i)

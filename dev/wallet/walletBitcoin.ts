@@ -52,25 +52,32 @@ function keyOf(keys: WalletBitcoinKeys, address: unknown): BitcoinKey {
 
 /** The account a request names must be the wallet's (its payment address, the first external one). */
 function checkAccount(keys: WalletBitcoinKeys, p: Record<string, unknown>): void {
-  if (p.account !== keys.payment.address) throw new WalletRpcError(WalletRpcError.unauthorized, `Unknown account ${String(p.account).slice(0, 100)}`)
+  if (p.account !== keys.payment.address) throw new WalletRpcError(WalletRpcError.unauthorized, `Unknown account ${shown(p.account)}`)
 }
 
 /** A one-line summary of a Bitcoin request, for the approval card. */
 export function describeBitcoinRequest(method: string, params: unknown): string {
   try {
     const p = paramsObject(params)
-    if (method === 'signMessage') return `Sign Bitcoin message (${String(p.protocol ?? 'ecdsa')}): ${String(p.message).slice(0, 200)}`
+    if (method === 'signMessage') return `Sign Bitcoin message (${shown(p.protocol === undefined ? 'ecdsa' : p.protocol)}): ${shown(p.message)}`
     if (method === 'signPsbt') return `Sign Bitcoin PSBT (${Array.isArray(p.signInputs) ? p.signInputs.length : 0} input(s))${p.broadcast === true ? ' and broadcast it' : ''}`
-    if (method === 'sendTransfer') return `Send ${String(p.amount).slice(0, 30)} sats to ${String(p.recipientAddress).slice(0, 100)}`
+    if (method === 'sendTransfer') return `Send ${shown(p.amount)} sats to ${shown(p.recipientAddress)}`
   } catch {
     // shown by its method name
   }
   return method
 }
 
-/** A dev signer's error as the wallet's JSON-RPC error. */
-function rpcError(error: unknown): unknown {
-  return error instanceof DevBitcoinWalletError ? new WalletRpcError(error.code, error.message) : error
+/** A value of the dApp's in a message: a string cut short, else its type (never its own toString). */
+function shown(value: unknown): string {
+  return typeof value === 'string' ? value.slice(0, 100) : typeof value
+}
+
+/** Whatever failed, as the wallet's JSON-RPC error (a dev signer's keeps its code). */
+function rpcError(error: unknown): WalletRpcError {
+  if (error instanceof WalletRpcError) return error
+  if (error instanceof DevBitcoinWalletError) return new WalletRpcError(error.code, error.message)
+  return new WalletRpcError(WalletRpcError.internal, error instanceof Error ? error.message : 'The request failed')
 }
 
 /**
@@ -95,9 +102,11 @@ export async function executeBitcoinRequest(request: { method: string; params?: 
       case 'signMessage': {
         checkAccount(keys, p)
         if (typeof p.message !== 'string') throw new WalletRpcError(WalletRpcError.invalidParams, 'Expected the message as a string')
-        const protocol = p.protocol ?? 'ecdsa'
-        if (protocol !== 'bip322' && protocol !== 'ecdsa') throw new WalletRpcError(WalletRpcError.invalidParams, `Unknown message signing protocol ${String(protocol).slice(0, 40)}`)
-        const key = keyOf(keys, p.address ?? keys.payment.address)
+        // Reown's default is the legacy one; only an absent protocol means it.
+        const protocol = p.protocol === undefined ? 'ecdsa' : p.protocol
+        if (protocol !== 'bip322' && protocol !== 'ecdsa') throw new WalletRpcError(WalletRpcError.invalidParams, `Unknown message signing protocol ${shown(protocol)}`)
+        // Without an address the payment one signs; any other value must be one of the wallet's.
+        const key = keyOf(keys, p.address === undefined ? keys.payment.address : p.address)
         return { address: key.address, signature: hex.encode(base64.decode(signMessageWith(key, p.message, protocol))) }
       }
       case 'signPsbt': {

@@ -15,7 +15,7 @@ import { WalletRpcError } from '../../dev/wallet/walletRequests'
 import { bitcoinRegtest } from '../../src/adapters/bitcoin/defineBitcoinNetwork'
 import { walletConnectBitcoinWallet } from '../../src/adapters/bitcoin/walletConnectBitcoinWallet'
 import { GangwayError } from '../../src/core/errors/base'
-import { twoInputPsbt } from '../unit/bitcoin/psbtFixture'
+import { junkPsbt, ownPsbt } from './bitcoinArbitraries'
 import { fuzzParams } from './fuzzParams'
 
 const own = devBitcoinAccount(0)
@@ -23,24 +23,11 @@ const other = devBitcoinAccount(1)
 const keys = bitcoinWalletKeys()
 // Nothing listens there: a request that got as far as the network would fail, and none should.
 const context = { keys, esploraUrl: 'http://127.0.0.1:9' }
-const ownPsbt = twoInputPsbt(0).psbt
-const foreignPsbt = twoInputPsbt(1).psbt
 const METHODS = ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer'] as const
 
 const anyAddress = fc.oneof(fc.constantFrom(own.payment.address, own.ordinals.address, other.payment.address, other.ordinals.address, 'bcrt1qinvalid', ''), fc.string(), fc.anything())
 const account = fc.oneof({ weight: 3, arbitrary: fc.constant(own.payment.address) }, { weight: 1, arbitrary: anyAddress })
 
-const junkPsbt = fc.oneof(
-  fc.constant(foreignPsbt),
-  fc.tuple(fc.nat(), fc.integer({ min: 1, max: 255 })).map(([at, xor]) => {
-    const bytes = base64.decode(foreignPsbt)
-    bytes[at % bytes.length]! ^= xor
-    return base64.encode(bytes)
-  }),
-  fc.nat().map((cut) => base64.encode(base64.decode(ownPsbt).slice(0, cut % base64.decode(ownPsbt).length))),
-  fc.string(),
-  fc.anything(),
-)
 
 /** signInputs that do not name the own PSBT's inputs rightly. */
 const junkSignInputs = fc.oneof(
@@ -66,7 +53,8 @@ const request = fc.oneof(
     method: fc.constant('signMessage'),
     params: fc.oneof(
       fc.record({ account, message: fc.anything().filter((m) => typeof m !== 'string'), protocol: fc.constant('bip322') }),
-      fc.record({ account, address: anyAddress.filter((a) => a !== own.payment.address && a !== own.ordinals.address), message: fc.string(), protocol: fc.constant('bip322') }),
+      // An absent address is the payment one's (the reference's optional field); any other must be the wallet's.
+      fc.record({ account, address: anyAddress.filter((a) => a !== undefined && a !== own.payment.address && a !== own.ordinals.address), message: fc.string(), protocol: fc.constant('bip322') }),
       fc.record({ account, message: fc.string(), protocol: fc.oneof(fc.string().filter((p) => p !== 'bip322' && p !== 'ecdsa'), fc.anything().filter((p) => p !== undefined && p !== 'bip322' && p !== 'ecdsa')) }),
       // Legacy signatures of the taproot (ordinals) key: there are none.
       fc.record({ account, address: fc.constant(own.ordinals.address), message: fc.string(), protocol: fc.constant('ecdsa') }),

@@ -22,7 +22,7 @@ import type { WalletProviderEvent } from '../../core/ports.js'
 import { preview } from '../preview.js'
 import type { WalletConnectProvider } from '../walletconnect/walletConnectProvider.js'
 import { invalidBitcoinResponse, toBitcoinError, type BitcoinOperation } from './bitcoinErrors.js'
-import { isTaprootAddress, type BitcoinAccount, type BitcoinWalletApi, type PsbtRequest, type SignedPsbt } from './bitcoinWallets.js'
+import { checkSignedPsbt, field, guarded, isTaprootAddress, junk, type BitcoinAccount, type BitcoinWalletApi, type PsbtRequest } from './bitcoinWallets.js'
 import { isBitcoinAddress } from './isBitcoinAddress.js'
 
 /** The session's Bitcoin side: its provider, granted accounts and chains, and the network requests go to. */
@@ -38,12 +38,8 @@ export type WalletConnectBitcoinSession = {
 }
 
 const HEX = /^(?:[0-9a-fA-F]{2})+$/
-const TXID = /^[0-9a-fA-F]{64}$/
 const PUBLIC_KEY = /^(?:[0-9a-fA-F]{64}|0[23][0-9a-fA-F]{64})$/
 const PATH = /^m(?:\/\d{1,10}['hH]?){0,10}$/
-
-/** Junk from the wallet: thrown as the operation's invalid-response error. */
-class Junk extends Error {}
 
 /**
  * The session's Bitcoin accounts, of `network`: the payment one (a non-taproot address, else the
@@ -110,15 +106,6 @@ export function walletConnectBitcoinWallet(session: WalletConnectBitcoinSession)
     }
   }
 
-  async function guarded<T>(operation: BitcoinOperation, run: () => Promise<T>): Promise<T> {
-    try {
-      return await run()
-    } catch (error) {
-      if (error instanceof Junk) throw invalidBitcoinResponse(operation, error.message)
-      throw toBitcoinError(error, operation)
-    }
-  }
-
   return {
     chains: () => [...session.chains] as CaipNetworkId[],
     connect: async () => accounts.map((a) => ({ ...a })),
@@ -129,43 +116,27 @@ export function walletConnectBitcoinWallet(session: WalletConnectBitcoinSession)
         const answer = await request('signMessage', 'signMessage', { address, message, protocol: 'bip322' })
         const signature = field(answer, 'signature')
         const signer = field(answer, 'address')
-        if (signer !== undefined && signer !== address) throw new Junk(`the message was signed by ${preview(signer)}, not ${address}`)
+        if (signer !== undefined && signer !== address) junk(`the message was signed by ${preview(signer)}, not ${address}`)
         return signatureBase64(signature)
       }),
     signPsbt: ({ psbt, inputsToSign, broadcast }: PsbtRequest) =>
       guarded('signPsbt', async () => {
         const signInputs = inputsToSign.flatMap((i) => i.signingIndexes.map((index) => ({ address: i.address, index, ...(i.sigHash !== undefined ? { sighashTypes: [i.sigHash] } : {}) })))
         const answer = await request('signPsbt', 'signPsbt', { psbt, signInputs, ...(broadcast ? { broadcast: true } : {}) })
-        return signedPsbt(answer)
+        return checkSignedPsbt(answer)
       }),
   }
 }
 
 /** A signature answered in hex (the reference) or base64 (some wallets), as base64. */
 function signatureBase64(value: unknown): string {
-  if (typeof value !== 'string' || value === '' || value.length > 10_000) throw new Junk(`the signature ${preview(value)} is neither hex nor base64`)
-  if (HEX.test(value)) return base64.encode(hex.decode(value.toLowerCase()))
+  if (typeof value !== 'string' || value === '' || value.length > 10_000) junk(`the signature ${preview(value)} is neither hex nor base64`)
+  const text = value as string
+  if (HEX.test(text)) return base64.encode(hex.decode(text.toLowerCase()))
   try {
-    if (base64.decode(value).length > 0) return value
+    if (base64.decode(text).length > 0) return text
   } catch {
     // reported below
   }
-  throw new Junk(`the signature ${preview(value)} is neither hex nor base64`)
-}
-
-function signedPsbt(answer: unknown): SignedPsbt {
-  const psbt = field(answer, 'psbt')
-  if (typeof psbt !== 'string' || psbt === '' || psbt.length > 4_000_000) throw new Junk(`the signed PSBT ${preview(psbt)} is not base64`)
-  try {
-    base64.decode(psbt)
-  } catch {
-    throw new Junk(`the signed PSBT ${preview(psbt)} is not base64`)
-  }
-  const txid = field(answer, 'txid')
-  if (txid !== undefined && txid !== null && (typeof txid !== 'string' || !TXID.test(txid))) throw new Junk(`txid ${preview(txid)} is not a transaction id`)
-  return typeof txid === 'string' ? { psbt, txid: txid.toLowerCase() } : { psbt }
-}
-
-function field(answer: unknown, name: string): unknown {
-  return answer !== null && typeof answer === 'object' ? (answer as Record<string, unknown>)[name] : undefined
+  return junk(`the signature ${preview(value)} is neither hex nor base64`)
 }

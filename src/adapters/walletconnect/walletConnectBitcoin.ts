@@ -1,13 +1,13 @@
-import { defer, EMPTY, filter, from, map, merge, of, switchMap } from 'rxjs'
+import { defer, from, switchMap } from 'rxjs'
 import type { Connector, Network } from '../../core/domain/entities.js'
-import { GangwayError, serializeError } from '../../core/errors/base.js'
+import { GangwayError } from '../../core/errors/base.js'
 import { ChainAdapterNotFoundError } from '../../core/errors/connection.js'
 import { WalletConnectChainNotSupportedError } from '../../core/errors/walletConnect.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect/walletConnect.js'
-import type { BitcoinCapabilities, ChainAdapter, WalletProviderEvent, WalletSession } from '../../core/ports.js'
+import type { BitcoinCapabilities, ChainAdapter, WalletSession } from '../../core/ports.js'
 import type { BitcoinToolkit, LendsBitcoinToolkit } from '../bitcoin/bitcoinToolkit.js'
 import { sessionGrant, startChain, type SessionGrant } from './sessionNamespaces.js'
-import { toWalletConnectError } from './walletConnectErrors.js'
+import { sideCalls } from './walletConnectSide.js'
 import type { WalletConnectProvider, WalletConnectSession } from './walletConnectProvider.js'
 import { sideProviderEvents, type WalletConnectSessionAccess } from './walletConnectSolana.js'
 
@@ -89,10 +89,24 @@ export function createWalletConnectBitcoinAdapter(access: WalletConnectSessionAc
     return { rt: toolkit.runtime, ...bitcoinSession(toolkit, provider, session, chain) }
   }
 
-  function innerOf(connectorId: string): ChainAdapter {
-    if (!inner) throw new GangwayError(`No connector found for connection: ${connectorId}`, { details: connectorId })
-    return inner
-  }
+  const { innerOf, ...calls } = sideCalls({
+    namespace: 'bip122',
+    access,
+    connector,
+    inner,
+    toWalletSession,
+    // An updated session's accounts are read as a connect reads them (the toolkit checks them against the network).
+    providerEvents: (p) =>
+      defer(() => from(load())).pipe(
+        switchMap((toolkit) =>
+          sideProviderEvents(p, 'bip122', (session) => {
+            const chain = session ? chainOf(bitcoinGrant(session)) : null
+            return session && chain ? bitcoinSession(toolkit, p, session, chain).accounts : []
+          }),
+        ),
+      ),
+    switched: (chain) => void (current = chain),
+  })
 
   const bitcoin: BitcoinCapabilities = {
     signPsbt: async (connectorId, network, request) => {
@@ -109,63 +123,7 @@ export function createWalletConnectBitcoinAdapter(access: WalletConnectSessionAc
   return {
     namespace: 'bip122',
 
-    connectors: () => (inner ? inner.connectors().pipe(map((list) => [connector, ...list.filter((c) => c.id !== id)])) : of([connector])),
-
-    connect: async (connectorId, request) => {
-      if (connectorId !== id) return innerOf(connectorId).connect(connectorId, request)
-      return toWalletSession(await access.pair(), request?.network)
-    },
-
-    reconnect: async (connectorId, request) => {
-      if (connectorId !== id) return inner ? inner.reconnect(connectorId, request) : null
-      const p = await access.provider()
-      const session = p.session
-      if (!session || (session.expiry !== undefined && session.expiry * 1000 <= Date.now())) return null
-      try {
-        return await toWalletSession(session, request?.network)
-      } catch {
-        return null
-      }
-    },
-
-    disconnect: async (connectorId) => {
-      if (connectorId !== id) return innerOf(connectorId).disconnect(connectorId)
-      if (!access.started()) return
-      try {
-        await access.end('bip122')
-      } catch (error) {
-        throw toWalletConnectError(error, 'disconnect')
-      }
-    },
-
-    events: (connectorId) => {
-      if (connectorId !== id) return inner ? inner.events(connectorId) : EMPTY
-      return defer(() => from(Promise.all([access.provider(), load()]))).pipe(
-        switchMap(([p, toolkit]) =>
-          merge(
-            sideProviderEvents(p, 'bip122', (session) => {
-              const chain = session ? chainOf(bitcoinGrant(session)) : null
-              return session && chain ? bitcoinSession(toolkit, p, session, chain).accounts : []
-            }),
-            // Another side ended the session: this side's connection is gone too.
-            access.ended().pipe(
-              filter((e) => e.namespace !== 'bip122'),
-              map((): WalletProviderEvent => ({ type: 'disconnect', error: serializeError(new GangwayError('Provider disconnected', { code: 4900 })) })),
-            ),
-          ),
-        ),
-      )
-    },
-
-    // Each request names its chain: a switch checks the session has the network and moves there.
-    switchNetwork: async (connectorId, network) => {
-      if (connectorId !== id) return innerOf(connectorId).switchNetwork(connectorId, network)
-      const p = await access.provider()
-      if (network.chainNamespace !== 'bip122' || !bitcoinGrant(p.session).chains.includes(network.caipNetworkId)) {
-        throw new WalletConnectChainNotSupportedError(network.caipNetworkId)
-      }
-      current = network.caipNetworkId
-    },
+    ...calls,
 
     // BIP-322 from the payment address, as with any Bitcoin wallet.
     signMessage: async (connectorId, request) => {
