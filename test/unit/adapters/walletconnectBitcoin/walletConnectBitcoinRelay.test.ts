@@ -15,10 +15,10 @@ import { WalletController } from '../../../../dev/wallet/walletController'
 import { createBitcoinAdapter } from '../../../../src/adapters/bitcoin/createBitcoinAdapter'
 import { defineBitcoinNetwork } from '../../../../src/adapters/bitcoin/defineBitcoinNetwork'
 import { defineEvmNetwork } from '../../../../src/adapters/evm/defineEvmNetwork'
-import { createWalletConnectAdapter, type WalletConnectAdapter } from '../../../../src/adapters/walletconnect/createWalletConnectAdapter'
-import { loadUniversalProvider } from '../../../../src/adapters/walletconnect/walletConnectProvider'
+import type { WalletConnectAdapter } from '../../../../src/adapters/walletconnect/createWalletConnectAdapter'
 import type { Network } from '../../../../src/core/domain/entities'
 import { until } from '../../../support/until'
+import { connectThroughRelay, relayAdapter } from '../../../support/walletConnectRelay'
 
 let relay: Relay
 let node: BitcoinNode
@@ -58,34 +58,15 @@ async function makeWallet(options: { autoApprove?: boolean } = {}) {
 }
 
 function makeAdapter(networks: Network[] = [evm, regtest]) {
-  const adapter = createWalletConnectAdapter({
-    projectId: 'gangway-test',
-    relayUrl: relay.url,
-    metadata: { name: 'Gangway Test', description: 'adapter test', url: 'http://127.0.0.1', icons: [] },
-    networks,
-    storage: new MemoryStorage(),
-    storagePrefix: `wc-btc-dapp-${++n}`,
-    loadProvider: async (init) => {
-      const p = await loadUniversalProvider(init)
-      cleanups.push(async () => (p as unknown as { client: { core: { relayer: { transportClose(): Promise<void> } } } }).client.core.relayer.transportClose())
-      return p
-    },
-  })
+  const adapter = relayAdapter(relay.url, networks, `wc-btc-dapp-${++n}`, cleanups)
   // Its Bitcoin side, on the Bitcoin adapter that lends it its runtime (later bitcoinAdapter() calls return it).
   adapter.bitcoinAdapter(createBitcoinAdapter({ networks: [regtest], receiptPollingMs: 50, prefetch: false }))
   return adapter
 }
 
-/** Connects `adapter` on its `side`, handing each pairing URI to `wallet`. */
-async function connect(adapter: WalletConnectAdapter, wallet: WalletController, side: 'eip155' | 'bip122' = 'eip155') {
-  const sub = adapter.walletConnect.activity().subscribe((a) => {
-    if (a.type === 'pairingUri') void wallet.pair(a.uri)
-  })
-  try {
-    return await (side === 'eip155' ? adapter : adapter.bitcoinAdapter()).connect('walletConnect')
-  } finally {
-    sub.unsubscribe()
-  }
+/** Connects `adapter` on its eip155 (or Bitcoin) side, handing each pairing URI to `wallet`. */
+function connect(adapter: WalletConnectAdapter, wallet: WalletController, side: 'eip155' | 'bip122' = 'eip155') {
+  return connectThroughRelay(adapter, wallet, side === 'eip155' ? adapter : adapter.bitcoinAdapter())
 }
 
 const balance = async (address: string) => {
