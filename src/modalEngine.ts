@@ -249,7 +249,8 @@ function solanaToolkitOf(adapter: ChainAdapter | undefined): (() => Promise<Sola
 
 /**
  * The WalletConnect port: from the `walletConnect` option (its connector registered in eip155,
- * and in solana beside the host's Solana adapter), or from a WalletConnect adapter the host passed itself.
+ * in solana beside the host's Solana adapter and in bip122 beside its Bitcoin adapter), or from a
+ * WalletConnect adapter the host passed itself.
  */
 function walletConnectPort(
   o: ModalOptions,
@@ -266,6 +267,8 @@ function walletConnectPort(
     registry.register(sources.eip155)
     // The session's Solana side is one of the Solana connectors; the Solana adapter lends it its toolkit.
     if (host.solana) registry.register(sources.solana(host.solana))
+    // Its Bitcoin side, beside the host's Bitcoin adapter (which lends it its runtime).
+    if (host.bip122) registry.register(sources.bitcoin(host.bip122))
     return { port: sources.walletConnect, chunks: o.walletConnect }
   }
   for (const a of Object.values(host)) {

@@ -9,16 +9,28 @@
 // Like an extension, it keeps the authorised origins (and the purposes each was given) and the
 // selected account in localStorage, so a reload reconnects without a prompt.
 // Browser code: never imported by src/.
-import { base64, hex } from '@scure/base'
-import { Address, OutScript, Transaction } from '@scure/btc-signer'
-import { equalBytes } from '@scure/btc-signer/utils.js'
+import { hex } from '@scure/base'
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
 import { StandardDisconnect, StandardEvents, type StandardDisconnectFeature, type StandardEventsFeature } from '@wallet-standard/features'
 import { ReadonlyWalletAccount } from '@wallet-standard/wallet'
 import { DevWalletPrompts } from '../extension/devWalletPrompts'
 import { guarded, originStore, StandardEventsHub } from '../extension/devWalletState'
-import { signBip322Simple } from './bip322'
-import { DEV_BITCOIN_ACCOUNT_COUNT, devBitcoinAccount, REGTEST_ADDRESSES, type DevBitcoinAccount } from './devAccounts'
+import {
+  bitcoinKeys,
+  DevBitcoinWalletError,
+  INTERNAL,
+  invalidParams,
+  preparePsbt,
+  signMessageWith,
+  signPreparedPsbt,
+  UNAUTHORIZED,
+  USER_REJECTED,
+  type BitcoinKey,
+  type BitcoinPurpose,
+} from './bitcoinSigner'
+import { DEV_BITCOIN_ACCOUNT_COUNT, devBitcoinAccount, type DevBitcoinAccount } from './devAccounts'
+
+export { DevBitcoinWalletError, USER_REJECTED, type BitcoinPurpose }
 
 export const DEV_BITCOIN_WALLET_NAME = 'Gangway Dev Bitcoin'
 
@@ -29,7 +41,6 @@ export const BitcoinConnect = 'bitcoin:connect'
 export const BitcoinSignMessage = 'bitcoin:signMessage'
 export const BitcoinSignPsbt = 'bitcoin:signPsbt'
 
-export type BitcoinPurpose = 'payment' | 'ordinals'
 const PURPOSES: readonly BitcoinPurpose[] = ['payment', 'ordinals']
 
 export type BitcoinConnectFeature = {
@@ -78,24 +89,8 @@ export type DevBitcoinWalletOptions = {
   storageKey?: string
 }
 
-/** An error of the wallet, with an EIP-1193-style code (4001: the user rejected). */
-export class DevBitcoinWalletError extends Error {
-  override name = 'DevBitcoinWalletError'
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-export const USER_REJECTED = 4001
-const UNAUTHORIZED = 4100
-const INVALID_PARAMS = -32602
-const INTERNAL = -32603
 const rejected = () => new DevBitcoinWalletError(USER_REJECTED, 'User rejected the request.')
 const unauthorized = () => new DevBitcoinWalletError(UNAUTHORIZED, 'The requested account and/or method has not been authorized by the user.')
-const invalidParams = (message: string) => new DevBitcoinWalletError(INVALID_PARAMS, message)
 
 /** JSON-RPC codes of the provider face, from the wallet's own errors. */
 function rpcError(error: unknown): { code: number; message: string } {
@@ -133,7 +128,7 @@ declare global {
 }
 
 type Stored = { origins: Record<string, { purposes: BitcoinPurpose[]; date: number }>; selected?: number }
-type Key = { purpose: BitcoinPurpose; address: string; publicKey: Uint8Array; privateKey: Uint8Array; script: Uint8Array; account: ReadonlyWalletAccount }
+type Key = BitcoinKey & { account: ReadonlyWalletAccount }
 
 const ACCOUNT_FEATURES = [BitcoinSignMessage, BitcoinSignPsbt] as const
 const PROVIDER_METHODS = ['getInfo', 'getAddresses', 'signMessage', 'signPsbt', 'wallet_renouncePermissions', 'wallet_getAccount'] as const
@@ -164,10 +159,13 @@ export class DevBitcoinWallet implements Wallet {
     this.icon = options.icon ?? DEV_BITCOIN_WALLET_ICON
     const accounts = options.accounts ?? Array.from({ length: DEV_BITCOIN_ACCOUNT_COUNT }, (_, i) => devBitcoinAccount(i))
     if (accounts.length === 0) throw new Error('the dev Bitcoin wallet needs at least one account')
-    this.#keys = accounts.map((account) => ({
-      payment: this.#key('payment', account.payment, `Dev account ${account.index + 1} (payment)`),
-      ordinals: this.#key('ordinals', account.ordinals, `Dev account ${account.index + 1} (ordinals)`),
-    }))
+    this.#keys = accounts.map((account) => {
+      const keys = bitcoinKeys(account)
+      return {
+        payment: this.#key(keys.payment, `Dev account ${account.index + 1} (payment)`),
+        ordinals: this.#key(keys.ordinals, `Dev account ${account.index + 1} (ordinals)`),
+      }
+    })
     this.#store = originStore<Stored>(options.storageKey ?? `gangway.devBitcoinWallet.${this.name}`)
     this.#prompts = new DevWalletPrompts({ kind: 'bitcoin', name: this.name, icon: this.icon, accent: '#f7931a', corner: 'right', autoApprove: options.autoApprove ?? false })
     this.handle = {
@@ -191,16 +189,8 @@ export class DevBitcoinWallet implements Wallet {
     }
   }
 
-  #key(purpose: BitcoinPurpose, key: DevBitcoinAccount['payment'], label: string): Key {
-    const script = OutScript.encode(Address(REGTEST_ADDRESSES).decode(key.address))
-    return {
-      purpose,
-      address: key.address,
-      publicKey: key.publicKey,
-      privateKey: key.privateKey,
-      script,
-      account: new ReadonlyWalletAccount({ address: key.address, publicKey: key.publicKey, chains: this.chains, features: [...ACCOUNT_FEATURES], label }),
-    }
+  #key(key: BitcoinKey, label: string): Key {
+    return { ...key, account: new ReadonlyWalletAccount({ address: key.address, publicKey: key.publicKey, chains: this.chains, features: [...ACCOUNT_FEATURES], label }) }
   }
 
   /** The methods the provider face answers (its `getInfo` and `btc_providers` entry list them). */
@@ -339,12 +329,10 @@ export class DevBitcoinWallet implements Wallet {
   async #signMessage(address: unknown, message: unknown, protocol: 'bip322' | 'ecdsa'): Promise<{ signature: string; address: string }> {
     if (typeof message !== 'string') throw invalidParams('Expected the message as a string.')
     const key = this.#grantedKey(address)
-    if (protocol === 'ecdsa') {
-      throw new DevBitcoinWalletError(4200, 'The dev Bitcoin wallet signs messages with BIP-322 only; ECDSA (legacy signmessage) is not supported.')
-    }
-    if (!(await this.#prompts.ask(BitcoinSignMessage, [`Sign with ${key.address} (BIP-322)`, message]))) throw rejected()
-    const signature = signBip322Simple({ address: key.address, network: REGTEST_ADDRESSES, privateKey: key.privateKey, publicKey: key.publicKey, message })
-    return { signature, address: key.address }
+    // Legacy signatures are the payment key's only: refused before any prompt.
+    if (protocol === 'ecdsa' && key.purpose !== 'payment') throw invalidParams(`Legacy (ECDSA) message signatures are for the payment address, not ${key.address}.`)
+    if (!(await this.#prompts.ask(BitcoinSignMessage, [`Sign with ${key.address} (${protocol === 'ecdsa' ? 'ECDSA, BIP-137' : 'BIP-322'})`, message]))) throw rejected()
+    return { signature: signMessageWith(key, message, protocol), address: key.address }
   }
 
   async #signPsbt(
@@ -352,61 +340,9 @@ export class DevBitcoinWallet implements Wallet {
     requests: { address: unknown; indexes: unknown; sigHash: unknown }[],
     broadcast: unknown,
   ): Promise<{ psbt: string; txid?: string }> {
-    if (typeof psbt !== 'string') throw invalidParams('Expected the PSBT as a base64 string.')
-    if (broadcast !== undefined && typeof broadcast !== 'boolean') throw invalidParams('Expected broadcast as a boolean.')
-    if (requests.length === 0) throw invalidParams('Expected at least one input to sign.')
-    let tx: Transaction
-    try {
-      tx = Transaction.fromPSBT(base64.decode(psbt))
-    } catch (error) {
-      throw invalidParams(`Invalid PSBT: ${error instanceof Error ? error.message : String(error)}`)
-    }
-    const plan = new Map<number, { key: Key; sigHash: number | undefined }>()
-    for (const request of requests) {
-      const key = this.#grantedKey(request.address)
-      if (!Array.isArray(request.indexes) || request.indexes.length === 0) throw invalidParams(`Expected the input indexes to sign for ${key.address}.`)
-      if (request.sigHash !== undefined && !(Number.isInteger(request.sigHash) && (request.sigHash as number) >= 0 && (request.sigHash as number) <= 0xff)) {
-        throw invalidParams('Expected sigHash as a sighash type (an integer from 0 to 255).')
-      }
-      for (const index of request.indexes as unknown[]) {
-        if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= tx.inputsLength) {
-          throw invalidParams(`The PSBT has no input ${String(index)} (it has ${tx.inputsLength}).`)
-        }
-        const i = index as number
-        const owner = plan.get(i)
-        if (owner !== undefined && owner.key !== key) throw invalidParams(`Input ${i} is asked to be signed by two addresses.`)
-        const script = spentScript(tx, i)
-        if (script === undefined) throw invalidParams(`Input ${i} has no witnessUtxo or nonWitnessUtxo: the wallet cannot tell what it spends.`)
-        if (!equalBytes(script, key.script)) throw invalidParams(`Input ${i} does not spend from ${key.address}; the wallet signs only its own inputs.`)
-        plan.set(i, { key, sigHash: request.sigHash as number | undefined })
-      }
-    }
-    if (broadcast === true && this.#options.esploraUrl === undefined) throw invalidParams('The dev Bitcoin wallet has no Esplora URL to broadcast to.')
-    const details = [
-      ...[...plan].map(([i, { key }]) => `Sign input ${i} with ${key.address} (${key.purpose})`),
-      ...describeOutputs(tx),
-      broadcast === true ? 'Broadcast after signing' : 'Return the signed PSBT',
-    ]
-    if (!(await this.#prompts.ask(BitcoinSignPsbt, details))) throw rejected()
-    try {
-      for (const [i, { key, sigHash }] of plan) {
-        const update: Parameters<Transaction['updateInput']>[1] = {}
-        if (key.purpose === 'ordinals' && tx.getInput(i).tapInternalKey === undefined) update.tapInternalKey = key.publicKey
-        if (sigHash !== undefined) update.sighashType = sigHash
-        if (Object.keys(update).length > 0) tx.updateInput(i, update, true)
-        tx.signIdx(key.privateKey, i, sigHash !== undefined ? [sigHash] : undefined)
-      }
-    } catch (error) {
-      throw invalidParams(`The PSBT could not be signed: ${error instanceof Error ? error.message : String(error)}`)
-    }
-    if (broadcast !== true) return { psbt: base64.encode(tx.toPSBT()) }
-    try {
-      tx.finalize()
-    } catch (error) {
-      throw invalidParams(`The PSBT could not be finalized for broadcast: ${error instanceof Error ? error.message : String(error)}`)
-    }
-    const txid = await broadcastTransaction(this.#options.esploraUrl!, hex.encode(tx.extract()))
-    return { psbt: base64.encode(tx.toPSBT()), txid }
+    const prepared = preparePsbt(psbt, requests, broadcast, (address) => this.#grantedKey(address), this.#options.esploraUrl)
+    if (!(await this.#prompts.ask(BitcoinSignPsbt, prepared.details))) throw rejected()
+    return signPreparedPsbt(prepared, this.#options.esploraUrl)
   }
 
   // ---- the btc_providers face -----------------------------------------------------------------
@@ -460,39 +396,6 @@ export class DevBitcoinWallet implements Wallet {
 
 function providerAddress(key: Key): DevBitcoinProviderAddress {
   return { address: key.address, publicKey: hex.encode(key.publicKey), purpose: key.purpose, addressType: key.purpose === 'payment' ? 'p2wpkh' : 'p2tr' }
-}
-
-/** The script of the output input `i` spends, from its witnessUtxo or its whole previous transaction. */
-function spentScript(tx: Transaction, i: number): Uint8Array | undefined {
-  const input = tx.getInput(i)
-  if (input.witnessUtxo !== undefined) return input.witnessUtxo.script
-  if (input.nonWitnessUtxo !== undefined && input.index !== undefined) return input.nonWitnessUtxo.outputs[input.index]?.script
-  return undefined
-}
-
-function describeOutputs(tx: Transaction): string[] {
-  return Array.from({ length: tx.outputsLength }, (_, i) => {
-    const output = tx.getOutput(i)
-    let to: string
-    try {
-      to = tx.getOutputAddress(i, REGTEST_ADDRESSES) ?? 'a script'
-    } catch {
-      to = 'a script'
-    }
-    return `Output ${i}: ${output.amount ?? 0n} sats to ${to}`
-  })
-}
-
-async function broadcastTransaction(esploraUrl: string, rawHex: string): Promise<string> {
-  let response: Response
-  try {
-    response = await fetch(`${esploraUrl.replace(/\/+$/, '')}/tx`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: rawHex })
-  } catch (error) {
-    throw new DevBitcoinWalletError(INTERNAL, `Broadcast to ${esploraUrl} failed: ${String(error)}`)
-  }
-  const text = (await response.text()).trim()
-  if (!response.ok) throw new DevBitcoinWalletError(INTERNAL, `The node refused the transaction: ${text}`)
-  return text
 }
 
 const DEV_BITCOIN_WALLET_ICON: WalletIcon = `data:image/svg+xml;base64,${btoa(

@@ -27,12 +27,21 @@ export interface StackSolana {
   rpcUrl: string
 }
 
+/** The local Bitcoin node, when the stack runs one: the wallet then offers the `bip122` namespace. */
+export interface StackBitcoin {
+  /** `bip122:<genesis-hash prefix>`. */
+  caipNetworkId: string
+  /** Its Esplora API (UTXOs, fees, broadcast). */
+  esploraUrl: string
+}
+
 export interface StackConfig {
   relayUrl: string
   projectId: string
   chains: StackChain[]
   accounts: StackAccount[]
   solana?: StackSolana
+  bitcoin?: StackBitcoin
 }
 
 /** Hardhat's first default account ("test test … junk"): public knowledge, dev only. */
@@ -90,6 +99,14 @@ export function parseStackJson(doc: unknown): Partial<StackConfig> {
       throw new Error('stack.json: solanaCaipNetworkId must be a solana: CAIP-2 id, with a solanaRpcUrl')
     }
     out.solana = { caipNetworkId: caip, rpcUrl }
+  }
+  // The stack's Bitcoin node (dev/bitcoin's stackConfig): its chain and Esplora URL.
+  if (doc.bitcoin !== undefined) {
+    const bitcoin = doc.bitcoin
+    if (!isRecord(bitcoin) || typeof bitcoin.caipNetworkId !== 'string' || !/^bip122:[0-9a-f]{32}$/.test(bitcoin.caipNetworkId) || typeof bitcoin.esploraUrl !== 'string') {
+      throw new Error('stack.json: bitcoin needs a bip122: CAIP-2 caipNetworkId and an esploraUrl')
+    }
+    out.bitcoin = { caipNetworkId: bitcoin.caipNetworkId, esploraUrl: bitcoin.esploraUrl }
   }
   return out
 }
@@ -151,5 +168,6 @@ export async function loadStackConfig(origin: string, search: string, fetchImpl:
     chains: [...chains.values()],
     accounts,
     ...(base.solana ? { solana: base.solana } : {}),
+    ...(base.bitcoin ? { bitcoin: base.bitcoin } : {}),
   }
 }

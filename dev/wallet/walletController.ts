@@ -7,8 +7,18 @@ import { Core } from '@walletconnect/core'
 import { buildApprovedNamespaces, buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { KeyPairSigner } from '@solana/kit'
-import type { StackAccount, StackChain, StackConfig, StackSolana } from './stackConfig'
+import type { StackAccount, StackBitcoin, StackChain, StackConfig, StackSolana } from './stackConfig'
 import { describeSolanaRequest, executeSolanaRequest, SOLANA_WALLET_METHODS, solanaWalletSigner } from './walletSolana'
+import {
+  accountAddresses,
+  BITCOIN_NO_APPROVAL_METHODS,
+  BITCOIN_WALLET_EVENTS,
+  BITCOIN_WALLET_METHODS,
+  bitcoinWalletKeys,
+  describeBitcoinRequest,
+  executeBitcoinRequest,
+  type WalletBitcoinKeys,
+} from './walletBitcoin'
 import type { BatchRecord } from './batchedCalls'
 import {
   describeRequest,
@@ -115,6 +125,8 @@ export interface WalletState {
   address: `0x${string}`
   /** The Solana account (base58), when the stack has a Solana validator. */
   solanaAddress: string | undefined
+  /** The Bitcoin payment address (`bcrt1q…`), when the stack has a Bitcoin node. */
+  bitcoinAddress: string | undefined
   autoApprove: boolean
   proposals: PendingProposal[]
   auths: PendingAuth[]
@@ -136,6 +148,8 @@ export interface WalletOptions {
    * requests (default 1: not the dev Solana browser wallet's #0); used when config.solana is set.
    */
   solanaAccountIndex?: number
+  /** Which dev Bitcoin account (dev/bitcoin/devAccounts.ts) answers bip122 requests (default 0); used when config.bitcoin is set. */
+  bitcoinAccountIndex?: number
   /** IKeyValueStorage; the SDK's default (IndexedDB in browsers, a file in Node) when absent. */
   storage?: CoreOptions['storage']
   /** Keeps this client's keys apart from any other WalletConnect client in the same storage. */
@@ -185,9 +199,16 @@ function proposalChains(p: ProposalParams): { chains: string[]; methods: string[
  * @example
  * const namespaces = buildWalletNamespaces(proposal.params, config.chains, config.accounts[0])
  */
-export function buildWalletNamespaces(params: ProposalParams, chains: StackChain[], account: StackAccount, solana?: { network: StackSolana; address: string }) {
+export function buildWalletNamespaces(
+  params: ProposalParams,
+  chains: StackChain[],
+  account: StackAccount,
+  solana?: { network: StackSolana; address: string },
+  bitcoin?: { network: StackBitcoin; keys: WalletBitcoinKeys },
+) {
   const caip = chains.map((c) => `eip155:${c.chainId}`)
-  const asked = [params.requiredNamespaces ?? {}, params.optionalNamespaces ?? {}].some((group) => Object.keys(group).some((k) => k === 'solana' || k.startsWith('solana:')))
+  const asks = (ns: string) => [params.requiredNamespaces ?? {}, params.optionalNamespaces ?? {}].some((group) => Object.keys(group).some((k) => k === ns || k.startsWith(`${ns}:`)))
+  const asked = asks('solana')
   return buildApprovedNamespaces({
     proposal: params,
     supportedNamespaces: {
@@ -205,6 +226,18 @@ export function buildWalletNamespaces(params: ProposalParams, chains: StackChain
               methods: [...SOLANA_WALLET_METHODS],
               events: [],
               accounts: [`${solana.network.caipNetworkId}:${solana.address}`],
+            },
+          }
+        : {}),
+      // The regtest node's chain, offered only to a dApp that asks for Bitcoin: the payment
+      // address (the account's identifier) first, then the ordinals one.
+      ...(bitcoin && asks('bip122')
+        ? {
+            bip122: {
+              chains: [bitcoin.network.caipNetworkId],
+              methods: [...BITCOIN_WALLET_METHODS],
+              events: [...BITCOIN_WALLET_EVENTS],
+              accounts: [bitcoin.keys.payment, bitcoin.keys.ordinals].map((k) => `${bitcoin.network.caipNetworkId}:${k.address}`),
             },
           }
         : {}),
@@ -227,6 +260,7 @@ export class WalletController {
     autoApprove: boolean,
     now: () => number,
     readonly solanaSigner: KeyPairSigner | undefined,
+    readonly bitcoinKeys: WalletBitcoinKeys | undefined,
   ) {
     this.now = now
     this._state = {
@@ -234,6 +268,7 @@ export class WalletController {
       statusText: 'Ready: paste a wc: URI',
       address: account.address,
       solanaAddress: solanaSigner?.address,
+      bitcoinAddress: bitcoinKeys?.payment.address,
       autoApprove,
       proposals: [],
       auths: [],
@@ -265,7 +300,8 @@ export class WalletController {
     })
     const kit = await WalletKit.init({ core, metadata: options.metadata ?? DEFAULT_WALLET_METADATA })
     const solanaSigner = config.solana ? await solanaWalletSigner(options.solanaAccountIndex) : undefined
-    const wallet = new WalletController(kit, config, account, options.autoApprove ?? false, options.now ?? Date.now, solanaSigner)
+    const bitcoinKeys = config.bitcoin ? bitcoinWalletKeys(options.bitcoinAccountIndex) : undefined
+    const wallet = new WalletController(kit, config, account, options.autoApprove ?? false, options.now ?? Date.now, solanaSigner, bitcoinKeys)
     wallet.attach(options.oneClickAuth ?? true)
     wallet.refreshSessions()
     if (wallet._state.sessions.length > 0) {
@@ -317,15 +353,15 @@ export class WalletController {
   private refreshSessions(): void {
     const sessions = Object.values(this.kit.getActiveSessions()).map((s): SessionView => {
       const ns = s.namespaces.eip155
-      const sol = s.namespaces.solana
+      const others = [s.namespaces.solana, s.namespaces.bip122]
       const chains = ns?.chains ?? [...new Set((ns?.accounts ?? []).map((a) => a.split(':').slice(0, 2).join(':')))]
       return {
         topic: s.topic,
         dappName: s.peer.metadata.name,
         dappUrl: s.peer.metadata.url,
-        chains: [...chains, ...(sol?.chains ?? [])],
-        accounts: [...(ns?.accounts ?? []), ...(sol?.accounts ?? [])],
-        methods: [...(ns?.methods ?? []), ...(sol?.methods ?? [])],
+        chains: [...chains, ...others.flatMap((o) => o?.chains ?? [])],
+        accounts: [...(ns?.accounts ?? []), ...others.flatMap((o) => o?.accounts ?? [])],
+        methods: [...(ns?.methods ?? []), ...others.flatMap((o) => o?.methods ?? [])],
         currentChain: this.currentChains.get(s.topic) ?? chains[0] ?? '',
         expiry: s.expiry,
       }
@@ -411,6 +447,7 @@ export class WalletController {
         this.config.chains,
         this.account,
         this.config.solana && this.solanaSigner ? { network: this.config.solana, address: this.solanaSigner.address } : undefined,
+        this.config.bitcoin && this.bitcoinKeys ? { network: this.config.bitcoin, keys: this.bitcoinKeys } : undefined,
       )
       if (!namespaces.eip155?.accounts.length) {
         const offered = this.config.chains.map((c) => `eip155:${c.chainId}`).join(', ')
@@ -427,9 +464,13 @@ export class WalletController {
       return
     }
     try {
+      // Bitcoin's addresses with their public keys and paths ride along (Reown's Bitcoin reference),
+      // so the dApp needs no getAccountAddresses round trip after connecting.
+      const sessionProperties = namespaces.bip122 && this.bitcoinKeys ? { bip122_getAccountAddresses: JSON.stringify(accountAddresses(this.bitcoinKeys)) } : undefined
       const session = await this.kit.approveSession({
         id,
         namespaces,
+        ...(sessionProperties ? { sessionProperties } : {}),
         ...(authentication.length > 0 ? { proposalRequestsResponses: { authentication } } : {}),
       })
       const ms = this.now() - p.receivedAt
@@ -574,14 +615,19 @@ export class WalletController {
       method: request.method,
       chainId,
       params: request.params,
-      summary: chainId.startsWith('solana:') ? describeSolanaRequest(request.method, request.params) : describeRequest(request.method, request.params),
+      summary: chainId.startsWith('solana:')
+        ? describeSolanaRequest(request.method, request.params)
+        : chainId.startsWith('bip122:')
+          ? describeBitcoinRequest(request.method, request.params)
+          : describeRequest(request.method, request.params),
       dappName: session?.peer.metadata.name ?? 'unknown dApp',
       receivedAt: this.now(),
     }
     this.update({ requests: [...this._state.requests.filter((x) => x.id !== r.id), r] })
     this.log('request', `${r.dappName}: ${r.method} on ${chainId}`)
     this.setStatus('request', `${r.dappName} requests ${r.method}`)
-    if (this._state.autoApprove || NO_APPROVAL_METHODS.has(r.method)) void this.approveRequest(r.id)
+    const silent = chainId.startsWith('bip122:') ? BITCOIN_NO_APPROVAL_METHODS.has(r.method) : NO_APPROVAL_METHODS.has(r.method)
+    if (this._state.autoApprove || silent) void this.approveRequest(r.id)
   }
 
   private async respond(r: PendingRequest, outcome: { result: unknown } | { error: WalletRpcError }): Promise<void> {
@@ -601,6 +647,7 @@ export class WalletController {
     try {
       if (!session) throw new WalletRpcError(WalletRpcError.unauthorized, 'No such session')
       if (r.chainId.startsWith('solana:')) return await this.approveSolanaRequest(r)
+      if (r.chainId.startsWith('bip122:')) return await this.approveBitcoinRequest(r)
       if (!chain) throw new WalletRpcError(WalletRpcError.unrecognizedChain, `Unrecognized chain ${r.chainId}`)
       const sessionChains = this._state.sessions.find((s) => s.topic === r.topic)?.chains ?? []
       const result = await executeRequest(
@@ -639,6 +686,18 @@ export class WalletController {
     this.update({ lastResult: result })
     this.log('result', `${r.method} → ${JSON.stringify(result).slice(0, 120)}`)
     this.setStatus('signed', `${r.method} approved`)
+  }
+
+  /** A Bitcoin request of the session, signed with the wallet's dev Bitcoin keys. */
+  private async approveBitcoinRequest(r: PendingRequest): Promise<void> {
+    if (!this.bitcoinKeys || !this.config.bitcoin || this.config.bitcoin.caipNetworkId !== r.chainId) {
+      throw new WalletRpcError(WalletRpcError.unrecognizedChain, `Unrecognized chain ${r.chainId}`)
+    }
+    const result = await executeBitcoinRequest({ method: r.method, params: r.params }, { keys: this.bitcoinKeys, esploraUrl: this.config.bitcoin.esploraUrl })
+    await this.respond(r, { result })
+    this.update({ lastResult: result })
+    this.log('result', `${r.method} → ${JSON.stringify(result).slice(0, 120)}`)
+    if (!BITCOIN_NO_APPROVAL_METHODS.has(r.method)) this.setStatus(r.method === 'sendTransfer' ? 'sent' : 'signed', `${r.method} approved`)
   }
 
   async rejectRequest(id: number): Promise<void> {

@@ -8,6 +8,7 @@
 //   ?chains=31337,…      offer only these chain ids (to test a chain outside the session)
 //   ?account=N           sign with config.accounts[N] (default 0)
 //   ?solanaAccount=N     sign Solana requests with the validator's dev account N (default 1)
+//   ?bitcoinAccount=N    sign Bitcoin (bip122) requests with the regtest node's dev account N (default 0)
 //   ?storage=memory      keep nothing across reloads (default: the SDK's IndexedDB storage)
 //   ?oneClickAuth=0      ignore session_authenticate, so the dApp's authenticate() falls back to
 //                         an ordinary proposal (a wallet without one-click auth)
@@ -115,6 +116,7 @@ export async function startWalletPage(doc: Document, location: Location): Promis
     config,
     accountIndex: Number(query.get('account') ?? 0),
     ...(query.get('solanaAccount') !== null ? { solanaAccountIndex: Number(query.get('solanaAccount')) } : {}),
+    ...(query.get('bitcoinAccount') !== null ? { bitcoinAccountIndex: Number(query.get('bitcoinAccount')) } : {}),
     autoApprove: flag(query, 'autoApprove'),
     oneClickAuth: query.get('oneClickAuth') !== '0' && query.get('oneClickAuth') !== 'false',
     ...(query.get('storage') === 'memory' ? { storage: new MemoryStorage() } : {}),

@@ -1,3 +1,4 @@
+import { Verifier } from 'bip322-js'
 import { address, createSolanaRpc, getBase58Encoder, getPublicKeyFromAddress, getUtf8Encoder, verifySignature, type SignatureBytes } from '@solana/kit'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -6,12 +7,14 @@ import { devSolanaAccountSigner } from '../../dev/solana/devAccounts'
 import { newPage } from './support/browser'
 import { browserPerFile, currentView, eip155Connection, inModal, modalState } from './support/demo'
 import { openSolanaDemo, solanaConnection } from './support/solana'
+import { bitcoinConnection, esploraBalance, openBitcoinDemo, shownBtc } from './support/bitcoin'
 import { e2eStack } from './support/stack'
 
 // WalletConnect with the solana namespace, end to end in Chromium, offline: the demo in Solana
 // mode proposes eip155 and solana through the local relay; the dev wallet page (WalletKit, its
 // Solana key the validator's dev account #1) approves both in one session; Solana signatures are
-// checked with kit and a transaction it signs lands on the local validator.
+// checked with kit and a transaction it signs lands on the local validator. With Bitcoin on, the
+// same session carries the bip122 namespace (the wallet's regtest keys, dev account #0).
 
 const shared = browserPerFile()
 const stack = () => e2eStack().config
@@ -146,5 +149,39 @@ describe('WalletConnect with the solana namespace, through the local relay and t
     await expect.poll(() => eip155Connection(page).then((ns) => ns?.connections.length ?? 0)).toBe(0)
     await expect.poll(() => solanaConnection(page).then((ns) => ns?.connections.length ?? 0)).toBe(0)
     await expect.poll(() => wallet.getByTestId('session-accounts').count()).toBe(0)
+  })
+
+  it('with Bitcoin: the session carries bip122, the Account shows the node’s BTC balance, a BIP-322 message signed over WalletConnect verifies', async () => {
+    const { page, errors, context } = await openBitcoinDemo(shared.browser)
+    shared.contexts.push(context)
+    const wallet = await walletPage()
+    const bitcoin = stack().bitcoin!
+    const payment = bitcoin.accounts[0]!.payment
+    const uri = await pairingUri(page)
+    await wallet.getByTestId('uri-input').fill(uri)
+    await wallet.getByTestId('pair-button').click()
+    await wallet.getByTestId('proposal').waitFor({ timeout: 30_000 })
+    await wallet.getByTestId('proposal-approve').click()
+    await expect.poll(() => bitcoinConnection(page).then((ns) => ns?.status), { timeout: 30_000 }).toBe('connected')
+    expect((await bitcoinConnection(page))!.connections[0]).toMatchObject({
+      connectorId: 'walletConnect',
+      caipNetworkId: bitcoin.caipNetworkId,
+      accounts: [{ address: payment, type: 'payment' }, { address: bitcoin.accounts[0]!.ordinals, type: 'ordinal' }],
+    })
+    await page.evaluate(() => (window as unknown as PageWindow).gangway.switchConnection('walletConnect', 'active', 'bip122'))
+    await expect.poll(() => modalState(page, (s) => s.connection.activeNamespace)).toBe('bip122')
+
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => currentView(page)).toBe('Account')
+    await expect.poll(async () => (await inModal(page, 'account-balance').textContent()) === shownBtc(await esploraBalance(bitcoin.esploraUrl, payment)), { timeout: 30_000 }).toBe(true)
+    await page.keyboard.press('Escape')
+
+    const message = 'Sign in to Gangway over WalletConnect, on Bitcoin'
+    const signing = page.evaluate((m) => (window as unknown as PageWindow).gangway.signMessage(m), message)
+    await answerRequest(wallet, 'signMessage', 'approve')
+    const signature = await signing
+    expect(Verifier.verifySignature(payment, message, signature)).toBe(true)
+    expect(Verifier.verifySignature(bitcoin.accounts[1]!.payment, message, signature)).toBe(false)
+    expect(errors).toEqual([])
   })
 })

@@ -5,13 +5,12 @@
 // `result`, or an `error` with an integer code and a message. Junk never reaches a signing
 // prompt, so it is never signed: malformed or foreign PSBTs, inputs of other addresses, indexes
 // out of range, messages that are not text, addresses that are not the connected ones.
-import { base64 } from '@scure/base'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devBitcoinAccount } from '../../dev/bitcoin/devAccounts'
 import type { JsonRpcAnswer } from '../../dev/bitcoin/devBitcoinWallet'
 import { installDevBitcoinWallet, type InstalledDevBitcoinWallet } from '../../dev/bitcoin/installDevBitcoinWallet'
-import { twoInputPsbt } from '../unit/bitcoin/psbtFixture'
+import { junkPsbt, ownPsbt } from './bitcoinArbitraries'
 import { fuzzParams } from './fuzzParams'
 
 const own = devBitcoinAccount(0)
@@ -19,8 +18,6 @@ const other = devBitcoinAccount(1)
 const METHODS = ['getInfo', 'getAddresses', 'signMessage', 'signPsbt', 'wallet_renouncePermissions', 'wallet_getAccount'] as const
 const SIGNING = new Set(['bitcoin:signMessage', 'bitcoin:signPsbt'])
 
-const ownPsbt = twoInputPsbt(0).psbt
-const foreignPsbt = twoInputPsbt(1).psbt
 let installed: InstalledDevBitcoinWallet
 
 beforeAll(() => {
@@ -36,25 +33,6 @@ const anyAddress = fc.oneof(
   fc.anything(),
 )
 
-/**
- * A PSBT that is not the wallet's to sign: another account's (as is or with a byte changed), the
- * wallet's own cut short, bytes, text or anything.
- */
-const junkPsbt = fc.oneof(
-  fc.constant(foreignPsbt),
-  fc.tuple(fc.nat(), fc.integer({ min: 1, max: 255 })).map(([at, xor]) => {
-    const bytes = base64.decode(foreignPsbt)
-    bytes[at % bytes.length]! ^= xor
-    return base64.encode(bytes)
-  }),
-  fc.nat().map((cut) => {
-    const bytes = base64.decode(ownPsbt)
-    return base64.encode(bytes.slice(0, cut % bytes.length))
-  }),
-  fc.uint8Array({ maxLength: 200 }).map((bytes) => base64.encode(bytes)),
-  fc.string(),
-  fc.anything(),
-)
 
 /**
  * signInputs that do not name the wallet's own inputs of the own PSBT rightly: the ordinals input
@@ -82,7 +60,9 @@ const signMessageParams = fc.oneof(
   // Not text, or an address that is not a connected one.
   fc.record({ address: fc.constantFrom(own.payment.address, own.ordinals.address), message: fc.anything().filter((m) => typeof m !== 'string') }),
   fc.record({ address: anyAddress.filter((a) => a !== own.payment.address && a !== own.ordinals.address), message: fc.string() }),
-  fc.record({ address: fc.constant(own.payment.address), message: fc.string(), protocol: fc.oneof(fc.constant('ECDSA'), fc.string().filter((p) => p !== 'BIP322'), fc.anything().filter((p) => p !== undefined && p !== 'BIP322')) }),
+  fc.record({ address: fc.constant(own.payment.address), message: fc.string(), protocol: fc.oneof(fc.string().filter((p) => p !== 'BIP322' && p !== 'ECDSA'), fc.anything().filter((p) => p !== undefined && p !== 'BIP322' && p !== 'ECDSA')) }),
+  // Legacy signatures of the taproot (ordinals) key: there are none.
+  fc.record({ address: fc.constant(own.ordinals.address), message: fc.string(), protocol: fc.constant('ECDSA') }),
 )
 
 const request = fc.oneof(

@@ -48,12 +48,12 @@ const TXID = /^[0-9a-fA-F]{64}$/
 
 /** A wallet answer's reason it is junk, thrown as the operation's invalid-response error. */
 class Junk extends Error {}
-const junk = (reason: string): never => {
+export const junk = (reason: string): never => {
   throw new Junk(reason)
 }
 
 /** Runs a wallet call; a refusal or failure becomes the spec's error, junk the invalid-response error. */
-async function guarded<T>(operation: BitcoinOperation, run: () => Promise<T>): Promise<T> {
+export async function guarded<T>(operation: BitcoinOperation, run: () => Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (error) {
@@ -63,7 +63,7 @@ async function guarded<T>(operation: BitcoinOperation, run: () => Promise<T>): P
 }
 
 /** Reads a field of someone else's object without trusting its getters. */
-function field(value: unknown, key: string): unknown {
+export function field(value: unknown, key: string): unknown {
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return undefined
   return (value as Record<string, unknown>)[key]
 }
@@ -99,7 +99,7 @@ function checkBase64(value: unknown, what: string): string {
 }
 
 /** A signed PSBT answer: `{ psbt, txid? }` (a one-item array of it is taken too). */
-function checkSignedPsbt(answer: unknown): SignedPsbt {
+export function checkSignedPsbt(answer: unknown): SignedPsbt {
   const one = Array.isArray(answer) && answer.length === 1 ? answer[0] : answer
   const psbt = checkBase64(field(one, 'psbt'), 'the signed PSBT')
   const txid = field(one, 'txid')

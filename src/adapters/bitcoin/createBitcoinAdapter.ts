@@ -7,6 +7,7 @@ import type { BitcoinCapabilities, ChainAdapter, ConnectRequest, RpcGateway, Wal
 import { loadOnce } from '../loadOnce.js'
 import { importOptionalPeer } from '../optionalPeer.js'
 import { pageIdle } from '../pageIdle.js'
+import type { BitcoinToolkit } from './bitcoinToolkit.js'
 import type { BitcoinRuntime } from './createBitcoinRuntime.js'
 import { bitcoinMainnet, bitcoinRegtest, bitcoinTestnet } from './defineBitcoinNetwork.js'
 import type { BitcoinWalletDiscovery } from './discoverBitcoinWallets.js'
@@ -41,6 +42,8 @@ export type BitcoinAdapter = ChainAdapter & {
   readonly bitcoin: BitcoinCapabilities
   isAddress(network: Network, address: string): boolean
   setRpcGateway(gateway: RpcGateway): void
+  /** Lends WalletConnect's Bitcoin side this adapter's runtime (see `bitcoinToolkit.ts`). */
+  loadBitcoinToolkit(): Promise<BitcoinToolkit>
 }
 
 const FEATURE = 'Bitcoin wallets'
@@ -148,6 +151,13 @@ export function createBitcoinAdapter(options: BitcoinAdapterOptions = {}): Bitco
     namespace: 'bip122',
     setRpcGateway: (gateway) => void (rpcGateway = gateway),
     isAddress: (network, address) => isBitcoinAddress(network, address),
+
+    loadBitcoinToolkit: () =>
+      Promise.all([loadRuntime(), import('./walletConnectBitcoinWallet.js')]).then(([runtime, m]) => ({
+        runtime,
+        walletConnectWallet: m.walletConnectBitcoinWallet,
+        walletConnectAccounts: m.walletConnectBitcoinAccounts,
+      })),
 
     connectors: () =>
       defer(() => from(loadDiscovery())).pipe(

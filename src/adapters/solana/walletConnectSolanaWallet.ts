@@ -16,7 +16,7 @@
 import { base58, base64 } from '@scure/base'
 import { getTransactionEncoder, type SignatureBytes, type Transaction } from '@solana/kit'
 import { decodeTransaction } from './solanaPayloads.js'
-import { WALLETCONNECT_REJECTION_CODES } from '../../core/errors/walletConnect.js'
+import { asProviderRefusal } from '../../core/errors/walletConnect.js'
 import { invalidSolanaResponse, type SolanaOperation } from './solanaErrors.js'
 import type { Wallet } from './discoverSolanaWallets.js'
 import { verifies } from './verifySolanaSignature.js'
@@ -49,7 +49,7 @@ export function walletConnectSolanaWallet(session: WalletConnectSolanaSession, o
     try {
       return await provider.request<unknown>({ method, params }, chain)
     } catch (error) {
-      throw asProviderError(error)
+      throw asProviderRefusal(error)
     }
   }
 
@@ -115,16 +115,6 @@ function signedTransaction(answer: unknown, asked: Transaction, signer: string):
   const bytes = decodeBase58(signature)
   if (!isBytes(bytes) || bytes.length !== 64) return `signature ${preview(signature)} is not a 64-byte signature in base58`
   return { ...asked, signatures: { ...asked.signatures, [signer]: bytes as SignatureBytes } } as Transaction
-}
-
-/** A WalletConnect refusal (the SDK's 5000–5003, or words) as the EIP-1193 refusal the runtime maps. */
-function asProviderError(error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code
-  const message = typeof error === 'string' ? error : (error as { message?: unknown } | null)?.message
-  if ((typeof code === 'number' && WALLETCONNECT_REJECTION_CODES.has(code)) || (typeof error === 'string' && /rejected/i.test(error))) {
-    return { code: 4001, message: typeof message === 'string' ? message : 'User rejected.' }
-  }
-  return typeof error === 'string' ? new Error(error) : error
 }
 
 function field(answer: unknown, name: string): unknown {

@@ -20,9 +20,11 @@ export function createLazyWalletConnectAdapter(options: WalletConnectOptions, in
     return registry.chainAdapter(source.namespace)!
   }
   let solanaSide: ChainAdapter | undefined
+  let bitcoinSide: ChainAdapter | undefined
   return {
     ...view(sources.eip155, inner),
     walletConnect: sources.walletConnect,
     solanaAdapter: (solanaInner) => (solanaSide ??= view(sources.solana(solanaInner), solanaInner)),
+    bitcoinAdapter: (bitcoinInner) => (bitcoinSide ??= view(sources.bitcoin(bitcoinInner), bitcoinInner)),
   }
 }

@@ -22,6 +22,7 @@ import {
 } from './walletConnectProvider.js'
 import { walletConnectConnector } from './walletConnectConnector.js'
 import { createWalletConnectSolanaAdapter, type SessionEnd, type WalletConnectSessionAccess } from './walletConnectSolana.js'
+import { createWalletConnectBitcoinAdapter } from './walletConnectBitcoin.js'
 import { pageIdle } from '../pageIdle.js'
 import { parseAccounts, parseChainId } from '../evm/walletPayloads.js'
 import { erc20TransferData, estimateTransferFee } from '../evm/transferCall.js'
@@ -37,7 +38,8 @@ export type WalletConnectOptions = {
   metadata?: { name: string; description: string; url: string; icons: string[] }
   /**
    * The networks to ask the wallet for: their CAIP-2 ids, with their RPC URLs as the rpcMap.
-   * Solana networks among them add the `solana` namespace to the proposal (see `solanaAdapter`).
+   * Solana networks among them add the `solana` namespace to the proposal (see `solanaAdapter`),
+   * Bitcoin networks the `bip122` namespace (see `bitcoinAdapter`).
    */
   networks: readonly Network[]
   /**
@@ -81,6 +83,17 @@ export type WalletConnectAdapter = ChainAdapter & {
    * const modal = createModal({ projectId, networks, adapters: [wc, wc.solanaAdapter(createSolanaAdapter({ networks: [solanaMainnet] }))] })
    */
   solanaAdapter(inner?: ChainAdapter): ChainAdapter
+  /**
+   * The same session's Bitcoin side: a chain adapter for the bip122 namespace with the
+   * WalletConnect connector (payment and ordinals addresses, BIP-322 messages, PSBTs), every other
+   * connector served by `inner` (the Bitcoin adapter, which lends it its runtime). One adapter per
+   * WalletConnect adapter (the same object on every call).
+   *
+   * @example
+   * const wc = createWalletConnectAdapter({ projectId, networks: [base, bitcoinMainnet] }, createEvmAdapter())
+   * const modal = createModal({ projectId, networks, adapters: [wc, wc.bitcoinAdapter(createBitcoinAdapter({ networks: [bitcoinMainnet] }))] })
+   */
+  bitcoinAdapter(inner?: ChainAdapter): ChainAdapter
 }
 
 type Run = {
@@ -108,9 +121,13 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
   const chainIds = networks.map((n) => n.caipNetworkId)
   // Solana networks join the proposal as the `solana` namespace; an EVM-only app asks for none.
   const solanaNetworks = options.networks.filter((n) => n.chainNamespace === 'solana')
+  // Bitcoin networks join as the `bip122` namespace.
+  const bitcoinNetworks = options.networks.filter((n) => n.chainNamespace === 'bip122')
+  const otherNetworks = [...solanaNetworks, ...bitcoinNetworks]
   const activity$ = new Subject<WalletConnectActivity>()
   const ended$ = new Subject<SessionEnd>()
   let solanaSide: ChainAdapter | null = null
+  let bitcoinSide: ChainAdapter | null = null
   /** Where network reads go besides the networks' own URLs (see `setRpcGateway`). */
   let rpcGateway = options.rpcGateway
   let loading: Promise<WalletConnectProvider> | null = null
@@ -152,8 +169,8 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
   }
 
   function connectParams(): WalletConnectConnectParams {
-    const params: WalletConnectConnectParams = { optionalNamespaces: sessionNamespaces([...networks, ...solanaNetworks]) }
-    if (options.signIn && isWalletConnectSignInApplicable([...chainIds, ...solanaNetworks.map((n) => n.caipNetworkId)])) {
+    const params: WalletConnectConnectParams = { optionalNamespaces: sessionNamespaces([...networks, ...otherNetworks]) }
+    if (options.signIn && isWalletConnectSignInApplicable([...chainIds, ...otherNetworks.map((n) => n.caipNetworkId)])) {
       const origin = options.origin ?? pageOrigin()
       if (origin) {
         params.authentication = [
@@ -210,12 +227,12 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
       }
       if (r.done) return
       if (!session) throw new GangwayError('Failed to connect', { details: 'the provider returned no session' })
-      // The eip155 side stands on its start chain; the Solana side names its chain in each request.
+      // The eip155 side stands on its start chain; the Solana and Bitcoin sides name their chain in each request.
       const evm = sessionGrant(session.namespaces, 'eip155')
       if (evm.accounts.length > 0) {
         const result = toWalletSession(session, null)
         p.setDefaultChain(result.caipNetworkId, rpcUrl(result.caipNetworkId))
-      } else if (sessionGrant(session.namespaces, 'solana').accounts.length === 0) {
+      } else if (sessionGrant(session.namespaces, 'solana').accounts.length === 0 && sessionGrant(session.namespaces, 'bip122').accounts.length === 0) {
         throw new GangwayError('Failed to connect', { details: 'the wallet approved no account' })
       }
       const asked = params.authentication?.[0]
@@ -346,6 +363,16 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
         solanaInner,
       )),
 
+    bitcoinAdapter: (bitcoinInner) =>
+      (bitcoinSide ??= createWalletConnectBitcoinAdapter(
+        access,
+        {
+          networks: options.networks,
+          connector: walletConnectConnector(options.networks, 'bip122'),
+        },
+        bitcoinInner,
+      )),
+
     connectors: () => (inner ? inner.connectors().pipe(map((list) => [connector, ...list.filter((c) => c.id !== id)])) : of([connector])),
 
     connect: (connectorId, request) =>
@@ -379,7 +406,7 @@ export function createWalletConnectAdapter(options: WalletConnectOptions, inner?
         switchMap((p) =>
           merge(
             providerEvents(p),
-            // The Solana side ended the session: this side's connection is gone too.
+            // The Solana or Bitcoin side ended the session: this side's connection is gone too.
             ended$.pipe(
               filter((e) => e.namespace !== 'eip155'),
               map((): WalletProviderEvent => ({ type: 'disconnect', error: serializeError(new GangwayError('Provider disconnected', { code: 4900 })) })),

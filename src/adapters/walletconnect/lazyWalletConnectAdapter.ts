@@ -15,7 +15,7 @@ import { pageIdle } from '../pageIdle.js'
  */
 export type LoadWalletConnect = () => Promise<{ createWalletConnectAdapter(options: WalletConnectOptions): WalletConnectAdapter }>
 
-/** WalletConnect's port and the connector sources it registers (eip155, and solana beside a Solana adapter). */
+/** WalletConnect's port and the connector sources it registers (eip155, solana beside a Solana adapter, bip122 beside a Bitcoin one). */
 export type LazyWalletConnectSources = {
   readonly walletConnect: WalletConnectPort
   /** Its eip155 connector; network reads only serve a modal without an EVM adapter. */
@@ -25,6 +25,8 @@ export type LazyWalletConnectSources = {
    * WalletConnect adapter: the first call's lender stays.
    */
   solana(solanaAdapter?: ChainAdapter): ConnectorSource
+  /** The session's Bitcoin side; `bitcoinAdapter` lends it the Bitcoin runtime. One source per WalletConnect adapter. */
+  bitcoin(bitcoinAdapter?: ChainAdapter): ConnectorSource
 }
 
 /**
@@ -72,7 +74,7 @@ export function createLazyWalletConnectSources(options: WalletConnectOptions, lo
   /** A source whose every call waits for its side of the loaded adapter. */
   const lazySource = (namespace: Namespace, side: () => Promise<ChainAdapter>): ConnectorSource => {
     const use = <T>(call: (a: ChainAdapter) => Promise<T>): Promise<T> => side().then(call)
-    const connector = walletConnectConnector(options.networks, namespace === 'solana' ? 'solana' : undefined)
+    const connector = walletConnectConnector(options.networks, namespace === 'solana' || namespace === 'bip122' ? namespace : undefined)
     return {
       namespace,
       connectorIds: [id],
@@ -84,7 +86,9 @@ export function createLazyWalletConnectSources(options: WalletConnectOptions, lo
         getBalance: (network, address) => use((a) => a.getBalance(network, address)),
         waitForReceipt: (network, hash) => use((a) => a.waitForReceipt(network, hash)),
         estimateTransferFee: (network, transfer) => use((a) => a.estimateTransferFee!(network, transfer)),
-        ...(namespace === 'solana'
+        ...(namespace === 'bip122'
+          ? { bitcoin: { signPsbt: (connectorId, network, request) => use((a) => a.bitcoin!.signPsbt(connectorId, network, request)) } }
+          : namespace === 'solana'
           ? {
               solana: {
                 signTransaction: (connectorId, request) => use((a) => a.solana!.signTransaction(connectorId, request)),
@@ -104,9 +108,11 @@ export function createLazyWalletConnectSources(options: WalletConnectOptions, lo
   }
 
   let solanaSide: ConnectorSource | undefined
+  let bitcoinSide: ConnectorSource | undefined
   return {
     walletConnect: port,
     eip155: lazySource('eip155', load),
     solana: (solanaAdapter) => (solanaSide ??= lazySource('solana', () => load().then((a) => a.solanaAdapter(solanaAdapter)))),
+    bitcoin: (bitcoinAdapter) => (bitcoinSide ??= lazySource('bip122', () => load().then((a) => a.bitcoinAdapter(bitcoinAdapter)))),
   }
 }

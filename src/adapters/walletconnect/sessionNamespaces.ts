@@ -30,6 +30,8 @@ export const SESSION_METHODS: Readonly<Partial<Record<ChainNamespace, readonly s
     'wallet_revokePermissions',
   ]),
   solana: Object.freeze(['solana_signMessage', 'solana_signTransaction', 'solana_signAllTransactions', 'solana_signAndSendTransaction']),
+  // Reown's Bitcoin RPC reference: what the Bitcoin adapter signs and reads.
+  bip122: Object.freeze(['signMessage', 'signPsbt', 'sendTransfer', 'getAccountAddresses']),
 })
 
 /**
@@ -37,7 +39,7 @@ export const SESSION_METHODS: Readonly<Partial<Record<ChainNamespace, readonly s
  * chain namespace of `networks`, chains as CAIP-2 ids in the host's order and each chain's first
  * RPC URL in `rpcMap` (keyed by chain reference, as the provider looks it up: `31337`, or a
  * Solana cluster's genesis-hash prefix), so no request goes to a default RPC host. Solana
- * networks add the `solana` namespace; an app without them asks for none.
+ * networks add the `solana` namespace, Bitcoin ones `bip122`; an app without them asks for neither.
  *
  * @example
  * sessionNamespaces([localhost]).eip155
@@ -62,7 +64,10 @@ export function sessionNamespaces(networks: readonly Network[]): Record<string, 
 
 /** What an approved session grants in one namespace. */
 export type SessionGrant = {
-  /** The accounts, unique, in the wallet's order (EVM addresses checksummed, Solana ones base58 of 32 bytes). */
+  /**
+   * The accounts, unique, in the wallet's order (EVM addresses checksummed, Solana ones base58 of
+   * 32 bytes, Bitcoin ones of an address's characters: the Bitcoin adapter checks them against the network).
+   */
   accounts: string[]
   /** CAIP-2 ids of the approved chains. */
   chains: string[]
@@ -82,11 +87,13 @@ export function sessionGrant(namespaces: Readonly<Record<string, ApprovedNamespa
   const chains: string[] = []
   // A wallet's session is outside input: for eip155, chains must be positive integer ids and
   // accounts addresses (viem's check); for solana, chains CAIP-2 references and accounts 32
-  // bytes of base58; anything else is left out of the grant.
+  // bytes of base58; for bip122, chains genesis-hash prefixes and accounts of bech32 / base58
+  // characters; anything else is left out of the grant.
   const evm = namespace === 'eip155'
   const sol = namespace === 'solana'
+  const btc = namespace === 'bip122'
   const validChain = (chain: unknown): chain is string =>
-    typeof chain === 'string' && (evm ? isEip155Chain(chain) : sol ? SOLANA_CHAIN.test(chain) : true)
+    typeof chain === 'string' && (evm ? isEip155Chain(chain) : sol ? SOLANA_CHAIN.test(chain) : btc ? BITCOIN_CHAIN.test(chain) : true)
   for (const [key, ns] of Object.entries(namespaces ?? {})) {
     // A namespace key may carry its chain inline (`eip155:1`).
     if (key !== namespace && !key.startsWith(`${namespace}:`)) continue
@@ -99,6 +106,7 @@ export function sessionGrant(namespaces: Readonly<Record<string, ApprovedNamespa
       if (!validChain(parsed.caipNetworkId)) continue
       if (evm && !isAddress(parsed.address)) continue
       if (sol && !isSolanaAddress(parsed.address)) continue
+      if (btc && !BITCOIN_ADDRESS.test(parsed.address)) continue
       if (!chains.includes(parsed.caipNetworkId) && listed.length === 0) chains.push(parsed.caipNetworkId)
       const address = evm ? getAddress(parsed.address) : parsed.address
       if (!accounts.includes(address)) accounts.push(address)
@@ -109,6 +117,12 @@ export function sessionGrant(namespaces: Readonly<Record<string, ApprovedNamespa
 
 /** A Solana CAIP-2 id: `solana:` and a reference of CAIP-2's characters (a genesis-hash prefix). */
 const SOLANA_CHAIN = /^solana:[-_a-zA-Z0-9]{1,32}$/
+
+/** A Bitcoin CAIP-2 id: `bip122:` and the first 32 hex digits of the genesis block's hash. */
+const BITCOIN_CHAIN = /^bip122:[0-9a-f]{32}$/
+
+/** The characters and length of a Bitcoin address (bech32 / bech32m or base58). */
+const BITCOIN_ADDRESS = /^[a-zA-Z0-9]{14,90}$/
 
 /** Whether `value` is a Solana address: base58 of 32 bytes (@scure/base, so kit need not be loaded). */
 export function isSolanaAddress(value: string): boolean {

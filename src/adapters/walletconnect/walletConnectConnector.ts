@@ -6,7 +6,7 @@ import { WALLET_CONNECT_ICON } from './walletConnectIcon.js'
  * The WalletConnect connector as the modal lists it in `namespace` (eip155 unless said), for
  * that namespace's networks of those given.
  */
-export function walletConnectConnector(networks: readonly Network[], namespace: 'eip155' | 'solana' = 'eip155'): Connector {
+export function walletConnectConnector(networks: readonly Network[], namespace: 'eip155' | 'solana' | 'bip122' = 'eip155'): Connector {
   return {
     id: WALLET_CONNECT_CONNECTOR_ID,
     name: 'WalletConnect',

@@ -8,6 +8,8 @@ export type WalletConnectSession = {
   expiry?: number
   namespaces: Record<string, { accounts: string[]; chains?: string[]; methods: string[]; events: string[] }>
   authentication?: unknown[]
+  /** What the wallet added to the session (strings; Bitcoin wallets put `bip122_getAccountAddresses` here). */
+  sessionProperties?: Record<string, unknown>
 }
 
 /** What a connect asks the wallet for. */

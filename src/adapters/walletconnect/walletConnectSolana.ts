@@ -1,21 +1,21 @@
-import { defer, EMPTY, filter, from, map, merge, Observable, of, switchMap } from 'rxjs'
+import { Observable } from 'rxjs'
 import type { Connector, Network } from '../../core/domain/entities.js'
 import { GangwayError, serializeError } from '../../core/errors/base.js'
 import { WalletConnectChainNotSupportedError } from '../../core/errors/walletConnect.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/events/walletConnect/walletConnect.js'
-import type { ChainAdapter, SolanaCapabilities, WalletProviderEvent, WalletSession } from '../../core/ports.js'
+import type { ChainAdapter, SolanaCapabilities, WalletAccount, WalletProviderEvent, WalletSession } from '../../core/ports.js'
 import type { SolanaRuntime } from '../solana/createSolanaRuntime.js'
 import type { LendsSolanaToolkit, SolanaToolkit } from '../solana/solanaToolkit.js'
 import { ChainAdapterNotFoundError } from '../../core/errors/connection.js'
 import type { SolanaOperation } from '../solana/solanaErrors.js'
 import { sessionGrant, startChain, type SessionGrant } from './sessionNamespaces.js'
-import { toWalletConnectError } from './walletConnectErrors.js'
+import { sideCalls } from './walletConnectSide.js'
 import type { WalletConnectProvider, WalletConnectSession } from './walletConnectProvider.js'
 
 /** Which side of a session ended it (the other side then reports the disconnect). */
-export type SessionEnd = { namespace: 'eip155' | 'solana' }
+export type SessionEnd = { namespace: 'eip155' | 'solana' | 'bip122' }
 
-/** What the Solana side shares with the WalletConnect adapter: one provider, one pairing, one session. */
+/** What the Solana and Bitcoin sides share with the WalletConnect adapter: one provider, one pairing, one session. */
 export type WalletConnectSessionAccess = {
   /** The started provider (loading it on first call). */
   provider(): Promise<WalletConnectProvider>
@@ -91,10 +91,15 @@ export function createWalletConnectSolanaAdapter(access: WalletConnectSessionAcc
     return { rt, wallet: facade({ provider, accounts: grant.accounts, chains: grant.chains, chain }, operation) }
   }
 
-  function innerOf(connectorId: string): ChainAdapter {
-    if (!inner) throw new GangwayError(`No connector found for connection: ${connectorId}`, { details: connectorId })
-    return inner
-  }
+  const { innerOf, ...calls } = sideCalls({
+    namespace: 'solana',
+    access,
+    connector,
+    inner,
+    toWalletSession,
+    providerEvents: solanaProviderEvents,
+    switched: (chain) => void (current = chain),
+  })
 
   const solana: SolanaCapabilities = {
     signTransaction: async (connectorId, request) => {
@@ -112,60 +117,7 @@ export function createWalletConnectSolanaAdapter(access: WalletConnectSessionAcc
   return {
     namespace: 'solana',
 
-    connectors: () => (inner ? inner.connectors().pipe(map((list) => [connector, ...list.filter((c) => c.id !== id)])) : of([connector])),
-
-    connect: async (connectorId, request) => {
-      if (connectorId !== id) return innerOf(connectorId).connect(connectorId, request)
-      return toWalletSession(await access.pair(), request?.network)
-    },
-
-    reconnect: async (connectorId, request) => {
-      if (connectorId !== id) return inner ? inner.reconnect(connectorId, request) : null
-      const p = await access.provider()
-      const session = p.session
-      if (!session || (session.expiry !== undefined && session.expiry * 1000 <= Date.now())) return null
-      try {
-        return toWalletSession(session, request?.network)
-      } catch {
-        return null
-      }
-    },
-
-    disconnect: async (connectorId) => {
-      if (connectorId !== id) return innerOf(connectorId).disconnect(connectorId)
-      if (!access.started()) return
-      try {
-        await access.end('solana')
-      } catch (error) {
-        throw toWalletConnectError(error, 'disconnect')
-      }
-    },
-
-    events: (connectorId) => {
-      if (connectorId !== id) return inner ? inner.events(connectorId) : EMPTY
-      return defer(() => from(access.provider())).pipe(
-        switchMap((p) =>
-          merge(
-            solanaProviderEvents(p),
-            // The eip155 side ended the session: this side's connection is gone too.
-            access.ended().pipe(
-              filter((e) => e.namespace !== 'solana'),
-              map((): WalletProviderEvent => ({ type: 'disconnect', error: serializeError(new GangwayError('Provider disconnected', { code: 4900 })) })),
-            ),
-          ),
-        ),
-      )
-    },
-
-    // Each request names its chain: a switch checks the session has the network and moves there.
-    switchNetwork: async (connectorId, network) => {
-      if (connectorId !== id) return innerOf(connectorId).switchNetwork(connectorId, network)
-      const p = await access.provider()
-      if (network.chainNamespace !== 'solana' || !solanaGrant(p.session).chains.includes(network.caipNetworkId)) {
-        throw new WalletConnectChainNotSupportedError(network.caipNetworkId)
-      }
-      current = network.caipNetworkId
-    },
+    ...calls,
 
     signMessage: async (connectorId, request) => {
       if (connectorId !== id) return innerOf(connectorId).signMessage(connectorId, request)
@@ -201,6 +153,19 @@ function innerSolana(adapter: ChainAdapter): SolanaCapabilities {
  * are its eip155 side's and are not read here.
  */
 export function solanaProviderEvents(p: WalletConnectProvider): Observable<WalletProviderEvent> {
+  return sideProviderEvents(p, 'solana', (session) => solanaGrant(session).accounts.map((address) => ({ address, type: 'eoa' as const })))
+}
+
+/**
+ * The session's news for one of its non-EVM sides (`namespace`): its end (deleted by the wallet,
+ * expired, the provider disconnected), and the side's accounts after a `session_update`
+ * (`accountsOf` reads them from the session; none is reported as ignored).
+ */
+export function sideProviderEvents(
+  p: WalletConnectProvider,
+  namespace: string,
+  accountsOf: (session: WalletConnectSession | undefined) => WalletAccount[],
+): Observable<WalletProviderEvent> {
   return new Observable<WalletProviderEvent>((subscriber) => {
     let ended = false
     const end = (message: string) => {
@@ -210,9 +175,9 @@ export function solanaProviderEvents(p: WalletConnectProvider): Observable<Walle
     }
     const onUpdate = () => {
       try {
-        const grant = solanaGrant(p.session)
-        if (grant.accounts.length > 0) subscriber.next({ type: 'accountsChanged', accounts: grant.accounts.map((address) => ({ address, type: 'eoa' as const })) })
-        else subscriber.next({ type: 'ignored', event: 'session_update', reason: 'the session has no solana account' })
+        const accounts = accountsOf(p.session)
+        if (accounts.length > 0) subscriber.next({ type: 'accountsChanged', accounts })
+        else subscriber.next({ type: 'ignored', event: 'session_update', reason: `the session has no ${namespace} account` })
       } catch {
         subscriber.next({ type: 'ignored', event: 'session_update', reason: 'the session could not be read' })
       }

@@ -10,6 +10,22 @@ import { GangwayError } from './base.js'
 /** WalletConnect SDK codes for a user's refusal: request, chains, methods, events (5000–5003). */
 export const WALLETCONNECT_REJECTION_CODES: ReadonlySet<number> = new Set([5000, 5001, 5002, 5003])
 
+/**
+ * A WalletConnect refusal (the SDK's 5000–5003, or words saying so) as the EIP-1193 refusal
+ * (code 4001) a chain's error mapping reads; anything else as it came (a string as an Error).
+ *
+ * @example
+ * asProviderRefusal({ code: 5000, message: 'User rejected.' }) // { code: 4001, message: 'User rejected.' }
+ */
+export function asProviderRefusal(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code
+  const message = typeof error === 'string' ? error : (error as { message?: unknown } | null)?.message
+  if ((typeof code === 'number' && WALLETCONNECT_REJECTION_CODES.has(code)) || (typeof error === 'string' && /rejected/i.test(error))) {
+    return { code: 4001, message: typeof message === 'string' ? message : 'User rejected.' }
+  }
+  return typeof error === 'string' ? new Error(error) : error
+}
+
 /** WalletConnect SDK codes for chains the wallet lacks (5100–5102). */
 export const WALLETCONNECT_UNSUPPORTED_CHAIN_CODES: ReadonlySet<number> = new Set([5100, 5101, 5102])
 

@@ -280,8 +280,35 @@ describe('BIP-322 messages', () => {
     installed.handle.reject()
     expect(errorOf(await provider().request('signMessage', { address: dev0.ordinals.address, message: 'hi' })).code).toBe(-32000)
     expect(errorOf(await provider().request('signMessage', { address: dev1.payment.address, message: 'hi' })).code).toBe(-32602)
-    expect(errorOf(await provider().request('signMessage', { address: dev0.payment.address, message: 'hi', protocol: 'ECDSA' })).message).toMatch(/BIP-322 only/)
+    // Legacy signatures are the payment key's: the ordinals (taproot) key has none, refused before a prompt.
+    expect(errorOf(await provider().request('signMessage', { address: dev0.ordinals.address, message: 'hi', protocol: 'ECDSA' }))).toMatchObject({ code: -32602 })
     expect(installed.handle.pending()).toEqual([])
+  })
+
+  it('signs the legacy way (ECDSA, BIP-137) when asked, both faces; bip322-js verifies it loosely and strictly', async () => {
+    await connectBoth()
+    installed.handle.autoApprove(true)
+    const message = 'Legacy sign-in to the Gangway demo'
+    const address = dev0.payment.address
+    const { signature } = await discovered().features['bitcoin:signMessage'].signMessage({ address, message, protocol: 'ecdsa' })
+    // 65 bytes: the header (39–42: a compressed key of a p2wpkh address, BIP-137), r and s.
+    const bytes = base64.decode(signature)
+    expect(bytes.length).toBe(65)
+    expect(bytes[0]).toBeGreaterThanOrEqual(39)
+    expect(bytes[0]).toBeLessThanOrEqual(42)
+    for (const strict of [false, true]) {
+      expect(Verifier.verifySignature(address, message, signature, strict)).toBe(true)
+      expect(Verifier.verifySignature(address, `${message}!`, signature, strict)).toBe(false)
+      expect(Verifier.verifySignature(dev1.payment.address, message, signature, strict)).toBe(false)
+    }
+    const answer = resultOf<{ signature: string; protocol: string }>(await provider().request('signMessage', { address, message, protocol: 'ECDSA' }))
+    expect(answer.protocol).toBe('ECDSA')
+    expect(Verifier.verifySignature(address, message, answer.signature)).toBe(true)
+    // The length prefix is a CompactSize: a message of 300 bytes (3-byte prefix) and one of multi-byte characters.
+    for (const long of ['x'.repeat(300), 'Gangway ✓ — 比特币']) {
+      const legacy = resultOf<{ signature: string }>(await provider().request('signMessage', { address, message: long, protocol: 'ECDSA' })).signature
+      expect(Verifier.verifySignature(address, long, legacy, true)).toBe(true)
+    }
   })
 })
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { defineBitcoinNetwork, REGTEST_GENESIS } from '../../../../src/adapters/bitcoin/defineBitcoinNetwork'
 import { defineEvmNetwork } from '../../../../src/adapters/evm/defineEvmNetwork'
 import { sessionGrant, sessionNamespaces, startChain } from '../../../../src/adapters/walletconnect/sessionNamespaces'
 import type { Network } from '../../../../src/core/domain/entities'
@@ -70,5 +71,34 @@ describe('startChain', () => {
     expect(startChain(['eip155:31338', 'eip155:31337'], ['eip155:31337', 'eip155:31338'])).toBe('eip155:31337')
     expect(startChain(['eip155:5'], ['eip155:31337'])).toBe('eip155:5')
     expect(startChain([], ['eip155:31337'])).toBeNull()
+  })
+})
+
+describe('the bip122 namespace', () => {
+  const regtest = defineBitcoinNetwork({ genesisHash: REGTEST_GENESIS, name: 'Regtest', rpcUrl: 'http://127.0.0.1:3002', kind: 'regtest' })
+  const payment = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080'
+
+  it('Bitcoin networks add it with the Bitcoin methods, the Esplora URL in rpcMap by reference', () => {
+    const namespaces = sessionNamespaces([local, regtest])
+    expect(Object.keys(namespaces)).toEqual(['eip155', 'bip122'])
+    expect(namespaces.bip122).toEqual({
+      methods: ['signMessage', 'signPsbt', 'sendTransfer', 'getAccountAddresses'],
+      events: ['accountsChanged', 'chainChanged'],
+      chains: ['bip122:0f9188f13cb7b2c71f2a335e3a4fc328'],
+      rpcMap: { '0f9188f13cb7b2c71f2a335e3a4fc328': 'http://127.0.0.1:3002' },
+    })
+  })
+
+  it('a grant keeps genesis-hash chains and address-shaped accounts only', () => {
+    const grant = sessionGrant(
+      {
+        bip122: {
+          chains: ['bip122:0f9188f13cb7b2c71f2a335e3a4fc328', 'bip122:nothex', 'bip122:0F9188'],
+          accounts: [`bip122:0f9188f13cb7b2c71f2a335e3a4fc328:${payment}`, 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328:bc1<script>', 'bip122:xyz:bcrt1qabc'],
+        },
+      },
+      'bip122',
+    )
+    expect(grant).toEqual({ accounts: [payment], chains: ['bip122:0f9188f13cb7b2c71f2a335e3a4fc328'] })
   })
 })

@@ -14,10 +14,10 @@ import { WalletController } from '../../../../dev/wallet/walletController'
 import { defineEvmNetwork } from '../../../../src/adapters/evm/defineEvmNetwork'
 import { createSolanaAdapter } from '../../../../src/adapters/solana/createSolanaAdapter'
 import { solanaLocalnet } from '../../../../src/adapters/solana/defineSolanaNetwork'
-import { createWalletConnectAdapter, type WalletConnectAdapter } from '../../../../src/adapters/walletconnect/createWalletConnectAdapter'
-import { loadUniversalProvider } from '../../../../src/adapters/walletconnect/walletConnectProvider'
+import type { WalletConnectAdapter } from '../../../../src/adapters/walletconnect/createWalletConnectAdapter'
 import type { Network } from '../../../../src/core/domain/entities'
 import { until } from '../../../support/until'
+import { connectThroughRelay, relayAdapter } from '../../../support/walletConnectRelay'
 
 let relay: Relay
 let chains: DevChains
@@ -63,36 +63,16 @@ async function makeWallet(options: { autoApprove?: boolean } = {}) {
 }
 
 function makeAdapter(networks: Network[] = [...evmNetworks, solana]) {
-  const adapter = createWalletConnectAdapter({
-    projectId: 'gangway-test',
-    relayUrl: relay.url,
-    metadata: { name: 'Gangway Test', description: 'adapter test', url: 'http://127.0.0.1', icons: [] },
-    networks,
-    storage: new MemoryStorage(),
-    storagePrefix: `wc-solana-dapp-${++n}`,
-    receiptPollingMs: 50,
-    loadProvider: async (init) => {
-      const p = await loadUniversalProvider(init)
-      cleanups.push(async () => (p as unknown as { client: { core: { relayer: { transportClose(): Promise<void> } } } }).client.core.relayer.transportClose())
-      return p
-    },
-  })
+  const adapter = relayAdapter(relay.url, networks, `wc-solana-dapp-${++n}`, cleanups)
   // Its Solana side, on the Solana adapter that lends it kit (later solanaAdapter() calls return it).
   const solanaNetworks = networks.filter((x) => x.chainNamespace === 'solana')
   if (solanaNetworks.length > 0) adapter.solanaAdapter(createSolanaAdapter({ networks: solanaNetworks, receiptPollingMs: 50 }))
   return adapter
 }
 
-/** Connects `adapter` on its eip155 side, handing each pairing URI to `wallet`. */
-async function connect(adapter: WalletConnectAdapter, wallet: WalletController, namespace: 'eip155' | 'solana' = 'eip155') {
-  const sub = adapter.walletConnect.activity().subscribe((a) => {
-    if (a.type === 'pairingUri') void wallet.pair(a.uri)
-  })
-  try {
-    return await (namespace === 'eip155' ? adapter : adapter.solanaAdapter()).connect('walletConnect')
-  } finally {
-    sub.unsubscribe()
-  }
+/** Connects `adapter` on its eip155 (or Solana) side, handing each pairing URI to `wallet`. */
+function connect(adapter: WalletConnectAdapter, wallet: WalletController, namespace: 'eip155' | 'solana' = 'eip155') {
+  return connectThroughRelay(adapter, wallet, namespace === 'eip155' ? adapter : adapter.solanaAdapter())
 }
 
 async function verifies(addr: string, signature: string, message: string): Promise<boolean> {
