@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
-import { RPC_TIMEOUT_MS } from '../../core/domain/constants.js'
+import { useMemo } from 'react'
 import { formatAmount, formatFiat } from '../../core/domain/format.js'
 import { balanceRefreshRequested } from '../../core/events/connection/balance.js'
 import {
@@ -12,6 +11,7 @@ import { selectActiveNetwork } from '../../core/selectors.js'
 import { useI18n, type I18n } from '../i18n/i18n.js'
 import { useModal } from '../ModalContext.js'
 import { useModalState } from '../useModalState.js'
+import { useTakingLonger } from '../hooks/useTakingLonger.js'
 
 const sameBalance = (a: Balance | null, b: Balance | null) =>
   a === b || (!!a && !!b && a.balance === b.balance && a.symbol === b.symbol && a.usdValue === b.usdValue && a.source === b.source)
@@ -55,26 +55,6 @@ export function useAmountFormat(): AmountFormat {
 }
 
 /**
- * Whether a wait has outlasted one request's timeout (10 s, the first attempt of a lookup): the
- * visitor is told and offered a retry then, rather than a placeholder for the whole ~47 s that the
- * attempts and their backoff take. The clock starts again when the wait starts again or `attempt`
- * changes (a retry).
- *
- * @example
- * const slow = useTakingLonger(status === 'pending', attempt)
- */
-export function useTakingLonger(waiting: boolean, attempt = 0, ms: number = RPC_TIMEOUT_MS): boolean {
-  const [slow, setSlow] = useState(false)
-  useEffect(() => {
-    setSlow(false)
-    if (!waiting) return
-    const timer = setTimeout(() => setSlow(true), ms)
-    return () => clearTimeout(timer)
-  }, [waiting, attempt, ms])
-  return waiting && slow
-}
-
-/**
  * The active account's native balance (3 decimals, truncated) and, below it, its worth in
  * dollars when the blockchain data API priced it. The balance read over RPC stands in when the
  * API could not answer; `data-source` says which one is shown. Until a source told it, a
@@ -93,10 +73,9 @@ export function AccountBalance() {
   const status = useModalState(selectAccountBalanceStatus)
   const fallbackSymbol = useModalState((s) => selectActiveNetwork(s)?.nativeCurrency.symbol)
   const pending = useModalState(selectTokenBalancesPending)
-  const [attempt, setAttempt] = useState(0)
-  const slow = useTakingLonger(status === 'pending', attempt)
+  const { slow, restart } = useTakingLonger(status === 'pending')
   const retry = () => {
-    setAttempt((n) => n + 1)
+    restart()
     modal.dispatch(balanceRefreshRequested({ force: true }))
   }
   return (

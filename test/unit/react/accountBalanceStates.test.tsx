@@ -2,7 +2,7 @@
 import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
-import type { BlockchainApi } from '../../../src/core/apiPorts'
+import type { BlockchainApi, WalletDirectory } from '../../../src/core/apiPorts'
 import { balanceFailed, balanceFetched } from '../../../src/core/events/connection/balance'
 import { connectionSucceeded } from '../../../src/core/events/connection/connection'
 import { tokenBalancesFailed, tokenBalancesFetched } from '../../../src/core/events/data/tokenBalances'
@@ -119,5 +119,38 @@ describe("Account's balance line", () => {
     expect(line(ui).textContent).not.toContain('0.000')
     act(() => modal.dispatch(balanceFailed({ caipAddress: CAIP, error: serializeError(new Error('down')) })))
     expect(line(ui).dataset.testid).toBe('account-balance-unavailable')
+  })
+})
+
+describe("Connect's recommended wallets from a directory that does not answer", () => {
+  it('hold their rows, then say it is taking longer with a retry in the first row; the retry asks the directory again', async () => {
+    const asked: unknown[] = []
+    const directory = new Proxy({}, { get: (_t, name) => (...args: unknown[]) => {
+      if (name === 'getWallets') asked.push(args[0])
+      return new Promise(() => undefined)
+    } }) as WalletDirectory
+    const modal = createModal({ projectId: 'p', adapters: ['eip155'], networks: [evmNetwork(1, 'One')], storage: createMemoryStorage(), persistLog: false, walletDirectory: directory })
+    await modal.ready
+    const ui = mount(modal)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    act(() => modal.open())
+    for (let i = 0; i < 100 && !ui.byTestId('recommended-wallets-loading'); i++) await advance(1)
+    const rows = () => ui.byTestId('recommended-wallets-loading')!.children
+    expect(rows()).toHaveLength(4)
+    expect(ui.byTestId('recommended-wallets-loading-slow')).toBeNull()
+    await advance(9_000)
+    expect(ui.byTestId('recommended-wallets-loading-slow')).toBeNull()
+    await advance(1_500)
+    expect(ui.byTestId('recommended-wallets-loading-slow')?.textContent).toContain('Taking longer than usual')
+    // The notice takes a row's place: the rows keep their count and class.
+    expect(rows()).toHaveLength(4)
+    expect([...rows()].every((row) => row.className === 'gw-button gw-loading-row')).toBe(true)
+    const before = asked.length
+    await act(async () => ui.byTestId('recommended-wallets-loading-retry')!.click())
+    await advance(0)
+    expect(asked.length).toBe(before + 1)
+    expect(ui.byTestId('recommended-wallets-loading-slow')).toBeNull()
+    await advance(10_500)
+    expect(ui.byTestId('recommended-wallets-loading-slow')).not.toBeNull()
   })
 })
