@@ -15,7 +15,8 @@ import { evmNetwork } from '../../support/stateAfter'
 // Account's balance line: a placeholder until a source told the balance (never a zero it was not
 // told), 'Taking longer than usual' with a retry once one request's timeout (10 s) has passed,
 // 'Balance unavailable' only after the data API and the RPC both failed. Every state takes the
-// balance line's place.
+// balance line's place. The dollar lines below are kept (hidden from assistive technology) while the
+// data API has not answered, so Account's buttons stay where the visitor aims at them.
 const mount = modalUiPerFile()
 beforeAll(() => prefetchViews())
 afterEach(() => vi.useRealTimers())
@@ -54,6 +55,8 @@ async function account(options: { api: BlockchainApi | null }) {
   expect(ui.byTestId('account-address')).not.toBeNull()
   return { modal, ui }
 }
+
+const present = (ui: { byTestId(id: string): HTMLElement | null }, testId: string) => ui.byTestId(testId) !== null
 
 const line = (ui: { shadow(): ShadowRoot }) => {
   const shown = ui.shadow().querySelectorAll<HTMLElement>('.gw-account-balance')
@@ -152,5 +155,36 @@ describe("Connect's recommended wallets from a directory that does not answer", 
     expect(ui.byTestId('recommended-wallets-loading-slow')).toBeNull()
     await advance(10_500)
     expect(ui.byTestId('recommended-wallets-loading-slow')).not.toBeNull()
+  })
+})
+
+describe("Account's balance lines", () => {
+  it('are kept (hidden from assistive technology) until the balances arrive, then hold them', async () => {
+    const { modal, ui } = await account({ api: silentApi().api })
+    expect(present(ui, 'account-total-pending')).toBe(true)
+    expect(present(ui, 'account-balance-usd-pending')).toBe(true)
+    expect(ui.byTestId('account-total-pending')!.getAttribute('aria-hidden')).toBe('true')
+    expect(present(ui, 'account-total')).toBe(false)
+    act(() =>
+      modal.dispatch(
+        tokenBalancesFetched({ caipAddress: `eip155:1:${EVM}`, balances: [{ name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', price: 2, value: 3, quantity: { decimals: '18', numeric: '1.5' } }] }),
+      ),
+    )
+    expect(ui.byTestId('account-total')?.textContent).toBe('$3.00')
+    expect(present(ui, 'account-balance-usd')).toBe(true)
+    expect(present(ui, 'account-total-pending')).toBe(false)
+    expect(present(ui, 'account-balance-usd-pending')).toBe(false)
+  })
+
+  it('go when the lookup fails, and are not kept by a host without the data API', async () => {
+    const failing = await account({ api: silentApi().api })
+    act(() => failing.modal.dispatch(tokenBalancesFailed({ caipAddress: `eip155:1:${EVM}`, error: serializeError(new Error('down')) })))
+    expect(present(failing.ui, 'account-total-pending')).toBe(false)
+    expect(present(failing.ui, 'account-balance-usd-pending')).toBe(false)
+    failing.modal.destroy()
+
+    const without = await account({ api: null })
+    expect(present(without.ui, 'account-total-pending')).toBe(false)
+    expect(present(without.ui, 'account-balance-usd-pending')).toBe(false)
   })
 })
