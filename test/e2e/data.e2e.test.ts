@@ -149,7 +149,7 @@ describe('balances from the gateway', () => {
     await expect.poll(apiAnswer, { timeout: 40_000 }).toEqual([null])
     await page.getByTestId('open-modal').click()
     await expect.poll(() => inModal(page, 'account-balance').getAttribute('data-source')).toBe('rpc')
-    expect(await inModal(page, 'account-balance').textContent()).toMatch(/^\d+\.\d{3} ETH$/)
+    expect(await inModal(page, 'account-balance').textContent()).toMatch(/^\d{1,3}(?:,\d{3})*\.\d{3} ETH$/)
     expect(await inModal(page, 'account-balance-usd').count()).toBe(0)
     await context.close()
   })
