@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react'
-import { formatBalance, truncateAddress } from '../core/domain/format.js'
+import { formatAmount, truncateAddress } from '../core/domain/format.js'
 import { selectAccountBalance, type AccountBalance } from '../core/reducers/data/dataSelectors.js'
 import type { ModalState } from '../core/state.js'
 import { networkHue, networkImageUrl, networkInitials } from './components/NetworkIcon.js'
@@ -105,6 +105,9 @@ function useConnectButtonState(): ConnectButtonRenderProps {
   const account = useGangwayAccount()
   const { network, isWrongNetwork } = useGangwayNetwork()
   const balance = useModalState(selectBalance, sameBalance)
+  // As the modal writes amounts, in English until hydrated (the server rendered it so).
+  const modalLocale = useModalState(selectLocale)
+  const locale = i18nFor(mounted ? modalLocale : 'en').locale
   const connected = account.isConnected && account.address !== null
   const chain: ConnectButtonChain | undefined =
     connected && network
@@ -123,7 +126,7 @@ function useConnectButtonState(): ConnectButtonRenderProps {
             ...account,
             address: account.address,
             displayName: truncateAddress(account.address),
-            displayBalance: balance ? formatBalance(balance.balance, balance.symbol) : undefined,
+            displayBalance: balance ? formatAmount(balance.balance, { locale, symbol: balance.symbol }) : undefined,
           }
         : undefined,
     chain,

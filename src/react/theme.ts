@@ -113,7 +113,8 @@ ${declarations(THEME_COLOURS.dark)}
 .gw-account-actions .gw-button { justify-content: center; }
 .gw-button[data-destructive='true'] { color: var(--gw-error); }
 .gw-tabs-placeholder { height: 120px; }
-.gw-account-balance { margin: 4px 0 14px; text-align: center; color: var(--gw-fg-2); }
+.gw-account-balance { margin: 4px 0 14px; height: 1.5em; line-height: 1.5em; white-space: nowrap; text-align: center; color: var(--gw-fg-2); }
+.gw-inline-retry { margin-inline-start: 6px; padding: 0; border: 0; background: none; font: inherit; line-height: inherit; color: var(--gw-accent); text-decoration: underline; cursor: pointer; }
 :focus-visible { outline: 2px solid var(--gw-focus); outline-offset: 2px; }
 .gw-wallet-placeholder {
   display: inline-flex; align-items: center; justify-content: center; color: #fff; font-size: 11px; font-weight: 600; letter-spacing: .02em;

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
-import { createWalletClient, formatUnits, http, parseEther, type Address } from 'viem'
+import { createWalletClient, http, parseEther, type Address } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TokenBalance, Transaction } from '../../src/core/domain/entities'
-import { formatBalance, formatUsd, multiplyDecimals, sumTokenValues } from '../../src/core/domain/format'
+import { formatAmount, formatUsd, multiplyDecimals, sumTokenValues } from '../../src/core/domain/format'
 import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, gatewayControl, inModal, modalState } from './support/demo'
 import { e2eStack } from './support/stack'
 
@@ -61,7 +61,7 @@ describe('the account sheet', () => {
     expect(await rows.nth(0).getAttribute('data-symbol')).toBe('ETH')
     const gusd = onChain.find((b) => b.symbol === 'GUSD')!
     const gusdRow = page.locator('gangway-modal [data-testid="token-row"][data-symbol="GUSD"]')
-    expect(await gusdRow.getByTestId('token-quantity').textContent()).toBe(formatBalance(gusd.quantity.numeric, 'GUSD'))
+    expect(await gusdRow.getByTestId('token-quantity').textContent()).toBe(formatAmount(gusd.quantity.numeric, { locale: 'en', symbol: 'GUSD' }))
     expect(await gusdRow.getByTestId('token-value').textContent()).toBe(formatUsd(multiplyDecimals(gusd.quantity.numeric, 1.005)!))
 
     await inModal(page, 'account-copy').click()
@@ -87,7 +87,7 @@ describe('the account sheet', () => {
     const price: Record<string, number> = { ETH: 2000, GUSD: 1.005, USDC: 0.999 }
     for (const b of held) {
       const row = page.locator(`gangway-modal [data-testid="token-row"][data-symbol="${b.symbol}"]`)
-      expect(await row.getByTestId('token-quantity').textContent()).toBe(formatBalance(b.quantity.numeric, b.symbol))
+      expect(await row.getByTestId('token-quantity').textContent()).toBe(formatAmount(b.quantity.numeric, { locale: 'en', symbol: b.symbol }))
       await expect.poll(() => row.getByTestId('token-value').textContent()).toBe(formatUsd(multiplyDecimals(b.quantity.numeric, price[b.symbol]!)!))
     }
     await expect.poll(() => inModal(page, 'account-total').textContent()).toBe(formatUsd(held.reduce((sum, b) => sum + Number(multiplyDecimals(b.quantity.numeric, price[b.symbol]!)), 0)))
@@ -123,7 +123,7 @@ describe('the account sheet', () => {
     const top = inModal(page, 'activity-row').first()
     expect(await top.getAttribute('data-hash')).toBe(history.data[0]!.metadata.hash)
     expect(await top.getByTestId('activity-title').textContent()).toBe('Received')
-    expect(await top.getByTestId('activity-amount').textContent()).toBe(`+${formatBalance(formatUnits(parseEther('0.001') + 22n, 18), 'ETH')}`)
+    expect(await top.getByTestId('activity-amount').textContent()).toBe(`+${formatAmount(parseEther('0.001') + 22n, { locale: 'en', decimals: 18, symbol: 'ETH' })}`)
     const month = new Date(history.data[0]!.metadata.minedAt)
     expect(await inModal(page, 'activity-month').first().locator('h3').textContent()).toBe(
       `${month.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${month.getUTCFullYear()}`,

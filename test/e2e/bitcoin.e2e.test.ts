@@ -148,7 +148,7 @@ describe('the dev Bitcoin wallet in the demo', () => {
     expect(await activeNamespace(page)).toBe('bip122')
     await expect.poll(() => currentView(page)).toBe('Account')
     expect(await inModal(page, 'account-address').textContent()).toBe(`${payment!.address.slice(0, 4)}…${payment!.address.slice(-6)}`)
-    await expect.poll(() => inModal(page, 'account-balance').textContent()).toMatch(/^\d+\.\d{3} BTC$/)
+    await expect.poll(() => inModal(page, 'account-balance').textContent()).toMatch(/^\d{1,3}(?:,\d{3})*\.\d{3} BTC$/)
     // The Networks view lists Bitcoin beside the EVM chains and Solana.
     await page.evaluate(() => (window as unknown as PageWindow).gangway.open('Networks' as never))
     await expect.poll(() => currentView(page)).toBe('Networks')

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
-import { formatBalance, formatLocaleAmount } from '../../src/core/domain/format'
+import { formatAmount, formatLocaleAmount } from '../../src/core/domain/format'
 import type { TokenBalance } from '../../src/core/domain/entities'
 import type { ModalState } from '../../src/core/state'
 import { dialog, launchBrowser } from './support/browser'
@@ -137,7 +137,7 @@ describe('balances from the gateway', () => {
     await page.getByTestId('open-modal').click()
     await expect.poll(() => currentView(page)).toBe('Account')
     await expect.poll(() => inModal(page, 'account-balance').getAttribute('data-source')).toBe('api')
-    expect(await inModal(page, 'account-balance').textContent()).toBe(formatBalance(native.quantity.numeric, 'ETH'))
+    expect(await inModal(page, 'account-balance').textContent()).toBe(formatAmount(native.quantity.numeric, { locale: 'en', symbol: 'ETH' }))
     expect(await inModal(page, 'account-balance-usd').textContent()).toBe(`$${formatLocaleAmount(native.value!)}`)
     expect(native.value).toBeCloseTo(Number(native.quantity.numeric) * 1234.5, 2)
 
@@ -149,7 +149,7 @@ describe('balances from the gateway', () => {
     await expect.poll(apiAnswer, { timeout: 40_000 }).toEqual([null])
     await page.getByTestId('open-modal').click()
     await expect.poll(() => inModal(page, 'account-balance').getAttribute('data-source')).toBe('rpc')
-    expect(await inModal(page, 'account-balance').textContent()).toMatch(/^\d+\.\d{3} ETH$/)
+    expect(await inModal(page, 'account-balance').textContent()).toMatch(/^\d{1,3}(?:,\d{3})*\.\d{3} ETH$/)
     expect(await inModal(page, 'account-balance-usd').count()).toBe(0)
     await context.close()
   })

@@ -87,7 +87,7 @@ describe('an EIP-6963 wallet on the local chain', () => {
     await expect.poll(() => currentView(page)).toBe('Account')
     expect(await inModal(page, 'account-address').textContent()).toBe(`${address.slice(0, 4)}…${address.slice(-6)}`)
     // The spec's 0.000 shows until the balance arrives; the dev account holds ETH.
-    await expect.poll(() => inModal(page, 'account-balance').textContent()).toMatch(/^(?!0\.000 )\d+\.\d{3} ETH$/)
+    await expect.poll(() => inModal(page, 'account-balance').textContent()).toMatch(/^(?!0\.000 )\d{1,3}(?:,\d{3})*\.\d{3} ETH$/)
     expect(await inModal(page, 'account-network').textContent()).toContain('Gangway Local')
     expect(errors).toEqual([])
     await context.close()

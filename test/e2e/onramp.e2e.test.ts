@@ -50,7 +50,7 @@ describe('buy', () => {
     const quote = (provider: string) => inModal(page, 'onramp-quote').and(page.locator(`[data-provider="${provider}"]`))
     await expect.poll(() => quote('gangwaypay').locator('[data-testid="onramp-quote-amount"]').textContent(), { timeout: 20_000 }).toBe('98.9 USDC')
     expect(await quote('devramp').locator('[data-testid="onramp-quote-amount"]').textContent()).toBe('97.9 USDC')
-    expect(await quote('gangwaypay').textContent()).toContain('Fees 1.10 USD')
+    expect(await quote('gangwaypay').textContent()).toContain('Fees $1.10')
     expect(await quote('gangwaypay').getAttribute('aria-pressed')).toBe('true')
     expect(await inModal(page, 'onramp-buy').textContent()).toBe('Buy with Gangway Pay')
 

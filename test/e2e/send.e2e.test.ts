@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { approveInWallet, browserPerFile, connectInjected, currentView, demoWithoutDevtools, gatewayControl, inModal, modalState, rejectInWallet } from './support/demo'
 import { freshAddress, gusd, gusdOf, node } from './support/localChain'
 import { e2eStack } from './support/stack'
+import { formatAmount } from '../../src/core/domain/format'
 
 // The Send view and the feedback of every wallet request, in Chromium on the local stack: the
 // injected dev wallet (its approve / reject prompt) on the hardhat chain, balances from the
@@ -46,7 +47,7 @@ describe('the Send view', () => {
     expect(options.some((o) => o.startsWith('GUSD · '))).toBe(true)
     await inModal(page, 'send-token').selectOption(token.address.toLowerCase())
     expect(await modalState(page, (s) => s.account.send.token?.symbol)).toBe('GUSD')
-    expect(await text(page, 'send-balance')).toBe(`Balance: ${truncated(formatUnits(held, 6))} GUSD`)
+    expect(await text(page, 'send-balance')).toBe(`Balance: ${formatAmount(held, { locale: 'en', decimals: 6, symbol: 'GUSD' })}`)
 
     // Nothing typed: the spec's message, and nothing reaches the wallet.
     await inModal(page, 'send-review').click()
@@ -205,9 +206,3 @@ describe('feedback for the wallet requests a host makes with { feedback: true }'
     await expect.poll(() => toast.count(), { timeout: 20_000 }).toBe(0)
   })
 })
-
-/** A balance as the view shows it: 3 decimals, truncated. */
-function truncated(units: string): string {
-  const [whole = '0', fraction = ''] = units.split('.')
-  return `${whole}.${fraction.padEnd(3, '0').slice(0, 3)}`
-}

@@ -6,6 +6,7 @@ import { dialog } from './support/browser'
 import { browserPerFile, connectInjected, currentView, eip155Connection, inModal, modalState, openDemo, storedDurable } from './support/demo'
 import { connectDevSolana, DEV_SOLANA, devSolana, openSolanaDemo, solanaConnection } from './support/solana'
 import { e2eStack } from './support/stack'
+import { formatAmount } from '../../src/core/domain/format'
 
 // The dev Solana wallet (a Wallet Standard wallet with its own approve / reject prompt) on the
 // stack's Solana validator, driven through the demo's modal in Chromium, beside the EVM wallets.
@@ -26,9 +27,7 @@ async function open() {
 
 /** What the Account view should show for `lamports`: SOL with 3 decimals, truncated. */
 function shownSol(lamports: bigint): string {
-  const whole = lamports / 1_000_000_000n
-  const fraction = (lamports % 1_000_000_000n).toString().padStart(9, '0').slice(0, 3)
-  return `${whole}.${fraction} SOL`
+  return formatAmount(lamports, { locale: 'en', decimals: 9, symbol: 'SOL' })
 }
 
 const validatorBalance = async (owner: string) => (await createSolanaRpc(stack().solanaRpcUrl).getBalance(address(owner)).send()).value

@@ -55,7 +55,8 @@ function roundDecimal(d: Decimal, places: number): Decimal {
   const kept = d.frac.slice(0, places).padEnd(places, '0')
   const next = d.frac.charCodeAt(places) - 48
   if (!(next >= 5)) return { ...d, frac: kept }
-  const bumped = incrementDigits(kept)
+  // With no places kept, the carry goes straight to the whole part.
+  const bumped = places === 0 ? { digits: '', carry: true } : incrementDigits(kept)
   if (!bumped.carry) return { ...d, frac: bumped.digits }
   const int = incrementDigits(d.int)
   return { ...d, int: int.carry ? `1${int.digits}` : int.digits, frac: bumped.digits }
@@ -163,6 +164,110 @@ export function formatLocaleAmount(
     signDisplay: 'negative',
   })
   return formatter.format(exact as `${number}`)
+}
+
+/** Fraction digits an exact amount shows at most (Intl's oldest engines stop at 20). */
+export const MAX_AMOUNT_DECIMALS = 20
+
+const numberFormats = new Map<string, Intl.NumberFormat>()
+
+/**
+ * The `Intl.NumberFormat` of a locale and options, made once and kept: building one costs far more
+ * than formatting with it, and every row of every list formats. A locale Intl does not know falls
+ * back to English.
+ */
+function numberFormat(locale: string, options: Intl.NumberFormatOptions, key: string): Intl.NumberFormat {
+  const id = `${locale}|${key}`
+  let format = numberFormats.get(id)
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(locale, options)
+    } catch {
+      format = new Intl.NumberFormat('en', options)
+    }
+    numberFormats.set(id, format)
+  }
+  return format
+}
+
+/** A decimal as the exact text Intl reads without going through a float. */
+const exactText = (d: Decimal, frac: string): `${number}` => `${d.int}${frac ? `.${frac}` : ''}` as `${number}`
+
+/** The locale's minus sign (with the direction mark some locales put before it). */
+function minusSign(locale: string): string {
+  const parts = numberFormat(locale, {}, 'plain').formatToParts(-1)
+  return parts.find((p) => p.type === 'minusSign')?.value ?? '-'
+}
+
+/** The token's decimals when they are a count of digits, else undefined (no limit). */
+const tokenDecimals = (decimals: number | undefined): number | undefined =>
+  decimals !== undefined && Number.isInteger(decimals) && decimals >= 0 && decimals <= 255 ? decimals : undefined
+
+export type AmountFormatOptions = {
+  /** The visitor's locale (a BCP 47 tag); English when missing or unknown to Intl. */
+  locale?: string
+  /** The token's decimals: a bigint is read in the token's smallest unit, and no more fraction digits are shown than the token has. */
+  decimals?: number
+  /** Written after the amount, after a space. */
+  symbol?: string
+  /**
+   * `balance` (the default): truncated, never rounded, to 3 decimals (fewer when the token has
+   * fewer), zeros kept ('1.500 ETH'). `exact`: every fraction digit the amount has, up to the
+   * token's decimals and at most 20 (truncated beyond), trailing zeros dropped ('0.01 ETH').
+   */
+  precision?: 'balance' | 'exact'
+}
+
+/**
+ * A token amount as a visitor reads it in their locale: the locale's digits, decimal mark and
+ * grouping (Intl), the digits truncated exactly on the decimal text (nothing rounds up, nothing
+ * goes through a float), the minus sign first and none on an amount shown as zero. Missing or
+ * invalid values are zero. Every view writes token amounts with this.
+ *
+ * @example
+ * formatAmount('9998.48999', { locale: 'en', symbol: 'ETH' }) // '9,998.489 ETH'
+ * formatAmount(1_500_000n, { locale: 'de', decimals: 6, symbol: 'USDC' }) // '1,500 USDC'
+ * formatAmount('0.0100', { locale: 'ja', precision: 'exact', symbol: 'ETH' }) // '0.01 ETH'
+ */
+export function formatAmount(value: bigint | string | number | null | undefined, options: AmountFormatOptions = {}): string {
+  const { locale = 'en', symbol, precision = 'balance' } = options
+  const decimals = tokenDecimals(options.decimals)
+  const d =
+    typeof value === 'bigint'
+      ? readDecimal(decimals === undefined ? value.toString() : formatUnits(value, decimals))
+      : readDecimal(value ?? undefined)
+  const cap = Math.min(precision === 'balance' ? BALANCE_DECIMALS : MAX_AMOUNT_DECIMALS, decimals ?? MAX_AMOUNT_DECIMALS)
+  let frac = (d?.frac ?? '').slice(0, cap)
+  frac = precision === 'balance' ? frac.padEnd(cap, '0') : frac.replace(/0+$/, '')
+  const int = d?.int ?? '0'
+  const negative = !!d?.negative && /[1-9]/.test(int + frac)
+  const format = numberFormat(locale, { minimumFractionDigits: frac.length, maximumFractionDigits: frac.length }, `f${frac.length}`)
+  // The absolute value is formatted and the minus put first, so every locale reads the sign alike.
+  const text = (negative ? minusSign(locale) : '') + format.format(exactText({ negative: false, int, frac }, frac))
+  return symbol ? `${text} ${symbol}` : text
+}
+
+/**
+ * A fiat amount as a visitor reads it in their locale, in Intl's currency style: rounded half away
+ * from zero, exactly, to the currency's minor unit (two-digit cents for dollars), the minus sign
+ * before the currency symbol in every locale, none on an amount shown as zero. Missing or invalid
+ * values are zero.
+ *
+ * @example
+ * formatFiat(1500, { locale: 'en' }) // '$1,500.00'
+ * formatFiat('-1234.5', { locale: 'en' }) // '-$1,234.50'
+ * formatFiat('1234.5', { locale: 'es' }) // '1234,50 US$'
+ */
+export function formatFiat(value: string | number | null | undefined, options: { locale?: string; currency?: string } = {}): string {
+  const { locale = 'en', currency = 'USD' } = options
+  // A code Intl refuses (not three letters) is written after the amount, with cents.
+  if (!/^[A-Za-z]{3}$/.test(currency)) return `${formatAmount(value, { locale, decimals: 2, precision: 'exact' })} ${currency}`.trim()
+  const format = numberFormat(locale, { style: 'currency', currency }, `c${currency}`)
+  const places = format.resolvedOptions().maximumFractionDigits ?? 2
+  const d = readDecimal(value ?? undefined) ?? { negative: false, int: '0', frac: '' }
+  const rounded = roundDecimal(d, places)
+  const negative = rounded.negative && /[1-9]/.test(rounded.int + rounded.frac)
+  return (negative ? minusSign(locale) : '') + format.format(exactText(rounded, rounded.frac))
 }
 
 /**

@@ -1,6 +1,8 @@
 import { RECOMMENDED_WALLETS_COUNT } from '../../core/domain/constants.js'
 import { selectFeaturedWallets, selectRecommendedWallets } from '../../core/reducers/data/walletListSelectors.js'
 import type { ListedWallet } from '../../core/reducers/data/dataState.js'
+import { walletListPageRequested } from '../../core/events/data/walletList.js'
+import { useTakingLonger } from '../hooks/useTakingLonger.js'
 import { useI18n } from '../i18n/i18n.js'
 import { useModal } from '../ModalContext.js'
 import { useModalState } from '../useModalState.js'
@@ -39,16 +41,26 @@ function DirectoryWallets({ wallets, testId }: { wallets: ListedWallet[]; testId
  * Rows of a wallet button's exact size, holding the place of wallets still loading, so the
  * dialog does not grow (and move what the visitor aims at) when they arrive.
  */
-export function WalletSkeletonRows({ count, testId }: { count: number; testId: string }) {
+export function WalletSkeletonRows({ count, testId, onRetry }: { count: number; testId: string; onRetry?: (() => void) | undefined }) {
   const { t } = useI18n()
   return (
     <div data-testid={testId} aria-busy="true" aria-label={t('Loading wallets')}>
-      {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="gw-button gw-loading-row" aria-hidden="true">
-          <span className="gw-wallet-icon gw-loading-block" />
-          <span className="gw-loading-block gw-loading-text" />
-        </div>
-      ))}
+      {Array.from({ length: count }, (_, i) =>
+        // Taking long: the first row says so, with a retry, in the row's own size.
+        i === 0 && onRetry ? (
+          <div key={i} className="gw-button gw-loading-row" role="status" data-testid={`${testId}-slow`}>
+            <span className="gw-wallet-name">{t('Taking longer than usual')}</span>
+            <button type="button" className="gw-inline-retry" data-testid={`${testId}-retry`} onClick={onRetry}>
+              {t('Try again')}
+            </button>
+          </div>
+        ) : (
+          <div key={i} className="gw-button gw-loading-row" aria-hidden="true">
+            <span className="gw-wallet-icon gw-loading-block" />
+            <span className="gw-loading-block gw-loading-text" />
+          </div>
+        ),
+      )}
     </div>
   )
 }
@@ -67,7 +79,13 @@ export function RecommendedWallets() {
     const { status } = s.walletList.lists.recommended
     return !!s.settings.services?.walletDirectory && (status === 'idle' || status === 'loading')
   })
-  if (loading && wallets.length === 0) return <WalletSkeletonRows count={RECOMMENDED_WALLETS_COUNT} testId="recommended-wallets-loading" />
+  const modal = useModal()
+  const { slow, restart } = useTakingLonger(loading && wallets.length === 0)
+  const retry = () => {
+    restart()
+    modal.dispatch(walletListPageRequested({ list: 'recommended', retry: true }))
+  }
+  if (loading && wallets.length === 0) return <WalletSkeletonRows count={RECOMMENDED_WALLETS_COUNT} testId="recommended-wallets-loading" onRetry={slow ? retry : undefined} />
   return <DirectoryWallets wallets={wallets} testId="recommended-wallets" />
 }
 

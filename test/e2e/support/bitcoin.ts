@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { DEV_BITCOIN_WALLET_NAME, type DevBitcoinWalletHandle } from '../../../dev/bitcoin/devBitcoinWallet'
 import { currentView, inModal, modalState, openDemo } from './demo'
+import { formatAmount } from '../../../src/core/domain/format'
 
 /** The dev Bitcoin wallet's name, which is also its connector id. */
 export const DEV_BITCOIN = DEV_BITCOIN_WALLET_NAME
@@ -53,5 +54,5 @@ export async function esploraBalance(esploraUrl: string, address: string): Promi
 
 /** What the Account view shows for `sats`: BTC with 3 decimals, truncated. */
 export function shownBtc(sats: bigint): string {
-  return `${sats / 100_000_000n}.${(sats % 100_000_000n).toString().padStart(8, '0').slice(0, 3)} BTC`
+  return formatAmount(sats, { locale: 'en', decimals: 8, symbol: 'BTC' })
 }

@@ -165,11 +165,12 @@ describe('AccountBalance', () => {
         <AccountBalance />
       </ModalContext.Provider>,
     )
-    expect(el.textContent).toBe('0.000 ETH')
+    expect(el.textContent).toBe('')
+    expect(el.querySelector('[data-testid=account-balance-pending]')).not.toBeNull()
     act(() => modal.dispatch(connectionSucceeded({ connectorId: 'x', namespace: 'eip155', accounts: [{ address: A, type: 'eoa' }], caipNetworkId: 'eip155:31337' })))
     await act(() => time.advanceBy(0))
     expect(el.querySelector('[data-testid=account-balance]')?.getAttribute('data-source')).toBe('api')
-    expect(el.querySelector('[data-testid=account-balance]')?.textContent).toBe('9999.987 ETH')
+    expect(el.querySelector('[data-testid=account-balance]')?.textContent).toBe('9,999.987 ETH')
     expect(el.querySelector('[data-testid=account-balance-usd]')?.textContent).toBe('$29,999,962.95')
     answer = null
     act(() => modal.refreshBalance(true))

@@ -31,6 +31,15 @@ function run(events: EventInput[], settings: SessionSettings = SETTINGS) {
 }
 
 describe('walletListReducer', () => {
+  it('a retry while a page is loading asks the same page again and drops the outcome of the request it replaced', () => {
+    const { state } = run([
+      walletListPageRequested({ list: 'recommended' }, { requestId: 'a' }),
+      walletListPageRequested({ list: 'recommended', retry: true }, { requestId: 'b' }),
+      walletListPageLoaded({ list: 'recommended', page: 1, wallets: wallets(0, 4), count: 4 }, { requestId: 'a' }),
+    ])
+    expect(state.walletList.lists.recommended).toMatchObject({ status: 'loading', pending: { page: 1, requestId: 'b' } })
+  })
+
   it('takes one page request at a time and appends pages in order', () => {
     const first = walletListPageRequested({ list: 'all' }, { requestId: 'a' })
     let { state } = run([first, walletListPageRequested({ list: 'all' }, { requestId: 'b' })])

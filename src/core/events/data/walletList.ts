@@ -1,5 +1,5 @@
 import { defineEvent, type StampedEvent } from '../defineEvent.js'
-import { array, json, literal, number, object, optional, string } from '../schema.js'
+import { array, boolean, json, literal, number, object, optional, string } from '../schema.js'
 import { WALLET_LISTS, type ListedWallet } from '../../reducers/data/dataState.js'
 import { serializedErrorSchema } from '../../errors/base.js'
 
@@ -8,15 +8,16 @@ const listSchema = literal(...WALLET_LISTS)
 /**
  * Asks for the next page of a wallet list (infinite scroll, a retry after a failure). For the
  * search list, `query` starts that search from its first page, unless it is already the shown one.
- * Ignored while a page of the list is loading, once every wallet is loaded, and when no wallet
- * directory is configured.
+ * Ignored while a page of the list is loading (unless `retry`: the visitor asked again for a page
+ * that is taking long, whose request then starts over), once every wallet is loaded, and when no
+ * wallet directory is configured.
  *
  * @example
  * modal.dispatch(walletListPageRequested({ list: 'all' }))
  */
 export const walletListPageRequested = defineEvent(
   'walletList/pageRequested',
-  object({ list: listSchema, query: optional(string()) }),
+  object({ list: listSchema, query: optional(string()), retry: optional(boolean()) }),
 )
 
 /** One page of a list, as the directory answered it; `count` is how many match in all. */

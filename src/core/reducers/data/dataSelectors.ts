@@ -61,6 +61,24 @@ export function selectTokenBalancesPending(state: ModalState): boolean {
   return state.tokenBalances.byAccount[caipAddress] === undefined
 }
 
+/**
+ * Where the active account's native balance stands: `known` once a source told it; `pending`
+ * while the data API (where the host has it) or the RPC read that follows may still tell it;
+ * `unavailable` only once every source asked has failed (spec §7: a failed lookup is unknown, not
+ * zero). Views show a placeholder while pending and never a zero they were not told.
+ *
+ * @example
+ * const status = useModalState(selectAccountBalanceStatus) // 'pending' | 'known' | 'unavailable'
+ */
+export function selectAccountBalanceStatus(state: ModalState): 'known' | 'pending' | 'unavailable' {
+  const caipAddress = selectCaipAddress(state)
+  if (!caipAddress) return 'pending'
+  if (selectAccountBalance(state)) return 'known'
+  if (selectTokenBalancesPending(state)) return 'pending'
+  // The API answered or failed (or the host has none): the RPC read decides.
+  return state.account.balances[caipAddress] === undefined ? 'pending' : 'unavailable'
+}
+
 /** A token the active account can send, with its balance in whole units (null while unknown) and its icon when the balances give one. */
 export type SendableToken = { token: SendToken; balance: string | null; usdPrice: number | null; iconUrl?: string }
 

@@ -38,8 +38,9 @@ export const walletListSlice = createSlice('walletList', initialWalletListState,
           return
         }
       }
-      if (pages.pending || isComplete(pages)) return
-      pages.pending = { page: pages.page + 1, requestId: walletListRequestId(event) }
+      if ((pages.pending && !event.payload.retry) || isComplete(pages)) return
+      // A retry asks the same page again; the request it replaces is aborted, its outcome dropped.
+      pages.pending = { page: pages.pending?.page ?? pages.page + 1, requestId: walletListRequestId(event) }
       pages.status = 'loading'
       pages.error = null
     })

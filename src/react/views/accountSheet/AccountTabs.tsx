@@ -149,7 +149,7 @@ function TokensPanel({ modal }: TabProps) {
             <span className="gw-row-main">
               <span>{token.name ?? token.symbol}</span>
               <span className="gw-muted" data-testid="token-quantity">
-                {balance === null ? t('Balance unknown') : amounts.balance(balance, token.symbol)}
+                {balance === null ? t('Balance unknown') : amounts.balance(balance, token.symbol, token.decimals)}
               </span>
             </span>
             {worth !== null ? (

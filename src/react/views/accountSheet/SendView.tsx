@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { isAddressOf } from '../../../core/domain/address.js'
-import { formatUsd, multiplyDecimals, truncateAddress } from '../../../core/domain/format.js'
+import { multiplyDecimals, truncateAddress } from '../../../core/domain/format.js'
 import { isResolvableName } from '../../../core/domain/names.js'
 import { sendAmountError, type AmountToken } from '../../../core/domain/sendAmount.js'
 import { sendFormError } from '../../../core/domain/transactionRules.js'
@@ -159,7 +159,7 @@ export function SendView({ modal }: ViewProps) {
         >
           {tokens.map((item) => (
             <option key={tokenKey(item.token)} value={tokenKey(item.token)}>
-              {item.token.symbol} · {amounts.balance(item.balance ?? undefined)}
+              {item.token.symbol} · {amounts.balance(item.balance, undefined, item.token.decimals)}
             </option>
           ))}
         </select>
@@ -193,7 +193,7 @@ export function SendView({ modal }: ViewProps) {
             ? formHint(t, amountError, chosen?.token)
             : chosen?.balance === null || !chosen
               ? t('Balance: unknown')
-              : t('Balance: {balance}', { balance: amounts.balance(chosen.balance, chosen.token.symbol) })}
+              : t('Balance: {balance}', { balance: amounts.balance(chosen.balance, chosen.token.symbol, chosen.token.decimals) })}
         </span>
       </label>
       <label className="gw-field">
@@ -241,19 +241,18 @@ function SendReview(props: {
   onEdit: () => void
   onSend: () => void
 }) {
-  const { t, language, locale } = useI18n()
+  const { t, locale } = useI18n()
   const amounts = useAmountFormat()
   const fee = useModalState((s) => s.account.send.fee)
   const { chosen, amount, receiver } = props
   const product = chosen.usdPrice === null ? null : multiplyDecimals(amount, chosen.usdPrice)
-  // English keeps the review's '$1234.50'; other languages write dollars as their locale does.
-  const worth = product === null ? null : language === 'en' ? formatUsd(product, { grouping: false }) : amounts.usd(product)
+  const worth = product === null ? null : amounts.usd(product)
   return (
     <div className="gw-send" data-testid="send-review-step">
       <dl className="gw-summary">
         <dt>{t('Send')}</dt>
         <dd data-testid="send-review-amount">
-          {amount.trim()} {chosen.token.symbol}
+          {amounts.exact(amount.trim(), chosen.token.symbol, chosen.token.decimals)}
           {worth ? <span className="gw-muted"> ≈ {worth}</span> : null}
         </dd>
         <dt>{t('To')}</dt>

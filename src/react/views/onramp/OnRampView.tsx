@@ -19,7 +19,8 @@ import { ErrorMessage } from '../../components/ErrorMessage.js'
 import { sameJson } from '../../hooks/sameJson.js'
 import { useI18n } from '../../i18n/i18n.js'
 import { useModalState } from '../../useModalState.js'
-import { fixed, readable } from '../swaps/SwapView.js'
+import { formatAmount, formatFiat } from '../../../core/domain/format.js'
+import { readable } from '../swaps/SwapView.js'
 import { TransactionHash } from '../TransactionHash.js'
 import { IconImage } from '../../components/IconImage.js'
 import type { ViewProps } from '../viewProps.js'
@@ -33,13 +34,13 @@ function deliversOn(currency: OnrampPurchaseCurrency, caipNetworkId: string): bo
   return currency.networks.some((n) => n.chain_id === reference || n.chain_id === caipNetworkId)
 }
 
-const money = (amount: { amount: string; currency: string } | undefined, locale: string) => (amount ? `${readable(amount.amount, locale)} ${amount.currency}` : '—')
+const money = (amount: { amount: string; currency: string } | undefined, locale: string) => (amount ? formatAmount(amount.amount, { locale, symbol: amount.currency, precision: 'exact' }) : '—')
 
 /** The fees of a quote: the provider's and the network's, in the payment currency. */
 function fees(quote: OnrampQuote, locale: string): string {
   const provider = (quote as OnrampQuote & { providerFee?: { amount: string; currency: string } }).providerFee ?? quote.coinbaseFee
   const total = Number(provider?.amount ?? 0) + Number(quote.networkFee.amount)
-  return `${fixed(total, 2, locale)} ${quote.networkFee.currency}`
+  return formatFiat(total, { locale, currency: quote.networkFee.currency })
 }
 
 /**
@@ -295,7 +296,7 @@ function Purchase({ modal, onramp }: { modal: ViewProps['modal']; onramp: Onramp
       ) : purchase.status === 'delivered' ? (
         <>
           <p className="gw-connecting-title" data-testid="onramp-delivered">
-            {t('Received {amount} {symbol}', { amount: readable(purchase.delivered!.amount, locale), symbol: purchase.delivered!.symbol })}
+            {t('Received {amount} {symbol}', { amount: formatAmount(purchase.delivered!.amount, { locale, precision: 'exact' }), symbol: purchase.delivered!.symbol })}
           </p>
           <TransactionHash hash={delivery?.metadata?.hash} explorerUrl={explorerUrl} testId="onramp-delivery-hash" />
           <button

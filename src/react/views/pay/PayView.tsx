@@ -14,6 +14,7 @@ import { PrimaryAction } from '../../components/PrimaryAction.js'
 import { TransactionWaiting } from '../../components/TransactionWaiting.js'
 import { approximateFee } from '../../components/approximateFee.js'
 import { useActiveWallet } from '../../components/activeWallet.js'
+import { useAmountFormat } from '../../components/AccountBalance.js'
 import { useI18n } from '../../i18n/i18n.js'
 import { useModalState } from '../../useModalState.js'
 import { TransactionHash } from '../TransactionHash.js'
@@ -52,6 +53,7 @@ const sameReview = (a: ReturnType<typeof selectReview>, b: ReturnType<typeof sel
  */
 export function PayView({ modal }: ViewProps) {
   const { t, locale } = useI18n()
+  const amounts = useAmountFormat()
   const payment = useModalState((s) => sliceOf(s, 'pay').payment)
   const review = useModalState(selectReview, sameReview)
   const networkName = useModalState((s) => (payment ? ((s.settings.networks ?? []).find((n) => n.caipNetworkId === payment.network)?.name ?? payment.network) : ''))
@@ -72,7 +74,7 @@ export function PayView({ modal }: ViewProps) {
     )
   }
   const meta = { requestId: payment.requestId ?? undefined }
-  const what = `${payment.amount} ${payment.asset.symbol}`
+  const what = amounts.exact(payment.amount, payment.asset.symbol, payment.asset.decimals)
 
   if (payment.status !== 'reviewing') {
     return <PayProgress modal={modal} payment={payment} wallet={wallet} what={what} explorerUrl={explorerUrl} />

@@ -1,13 +1,12 @@
 import { sliceOf } from '../../../core/selectors.js'
-import { formatTokenUnits } from '../../../core/domain/format.js'
 import { swapApproveRequested } from '../../../core/events/swaps/swap.js'
 import { selectActiveNetwork } from '../../../core/selectors.js'
 import { ErrorMessage } from '../../components/ErrorMessage.js'
 import { useActiveWallet } from '../../components/activeWallet.js'
+import { useAmountFormat } from '../../components/AccountBalance.js'
 import { sameJson } from '../../hooks/sameJson.js'
 import { useI18n } from '../../i18n/i18n.js'
 import { useModalState } from '../../useModalState.js'
-import { readable } from './SwapView.js'
 import { TransactionHash } from '../TransactionHash.js'
 import type { ViewProps } from '../viewProps.js'
 import { WalletIcon } from '../WalletIcon.js'
@@ -23,7 +22,8 @@ export function ApproveTransactionView({ modal }: ViewProps) {
   const tokens = useModalState((s) => sliceOf(s, 'swap').tokens?.items ?? [], sameJson)
   const network = useModalState(selectActiveNetwork)
   const wallet = useActiveWallet()
-  const { t, locale } = useI18n()
+  const { t } = useI18n()
+  const amounts = useAmountFormat()
   if (!step || step.approveToken === null) {
     return (
       <p className="gw-empty" data-testid="view-approve">
@@ -33,7 +33,7 @@ export function ApproveTransactionView({ modal }: ViewProps) {
   }
   const token = tokens.find((t) => t.address === step.approveToken)
   const symbol = token?.symbol ?? t('the token')
-  const amount = token ? `${readable(formatTokenUnits(step.amount, token.decimals), locale)} ${symbol}` : ''
+  const amount = token ? amounts.exact(BigInt(step.amount), symbol, token.decimals) : ''
   const waiting = step.status === 'approving' || step.status === 'approvePending'
   return (
     <div className="gw-connecting" data-testid="view-approve" data-status={step.status} aria-live="polite">

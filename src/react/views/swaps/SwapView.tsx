@@ -268,7 +268,7 @@ export function SwapView({ modal }: ViewProps) {
         </dd>
         <dt>{t('Minimum received')}</dt>
         <dd data-testid="swap-minimum">
-          {quote?.toAmount && toToken ? `${readable(formatTokenUnits(minimumReceived(quote.toAmount), toToken.decimals), locale)} ${toToken.symbol}` : '—'}
+          {quote?.toAmount && toToken ? amounts.balance(BigInt(minimumReceived(quote.toAmount)), toToken.symbol, toToken.decimals) : '—'}
         </dd>
         <dt>{t('Slippage')}</dt>
         <dd>{readable(SWAP_SLIPPAGE_TOLERANCE, locale)} %</dd>
@@ -314,7 +314,7 @@ function SwapField(props: {
   usd: string | null
   busy?: boolean
 }) {
-  const { t, locale } = useI18n()
+  const { t } = useI18n()
   const amounts = useAmountFormat()
   const id = `gw-swap-${props.side}`
   return (
@@ -353,7 +353,7 @@ function SwapField(props: {
         <span>
           {props.token && props.held !== null ? (
             <span data-testid={`swap-${props.side}-balance`}>
-              {t('Balance: {amount} {symbol}', { amount: readable(props.held, locale), symbol: props.token.symbol })}
+              {t('Balance: {amount} {symbol}', { amount: amounts.balance(props.held, undefined, props.token.decimals), symbol: props.token.symbol })}
             </span>
           ) : null}
           {props.onMax ? (
@@ -382,7 +382,8 @@ function TokenPicker(props: {
   onPick: (address: string) => void
   onCancel: () => void
 }) {
-  const { t, locale } = useI18n()
+  const { t } = useI18n()
+  const amounts = useAmountFormat()
   const [query, setQuery] = useState('')
   const search = useRef<HTMLInputElement>(null)
   const q = query.trim().toLowerCase()
@@ -421,7 +422,7 @@ function TokenPicker(props: {
                   <span>{t.symbol}</span>
                   <span className="gw-muted">{t.name}</span>
                 </span>
-                <span className="gw-muted">{held !== null ? readable(held, locale) : ''}</span>
+                <span className="gw-muted">{held !== null ? amounts.balance(held, undefined, t.decimals) : ''}</span>
               </button>
             </li>
           )
@@ -443,12 +444,13 @@ function TokenPicker(props: {
 function SwapProgress(props: { modal: ViewProps['modal']; swap: SwapState; items: SwapTokenInfo[]; explorerUrl: string | undefined }) {
   const { modal, swap } = props
   const wallet = useActiveWallet()
-  const { t, locale } = useI18n()
+  const { t } = useI18n()
+  const amounts = useAmountFormat()
   const step = swap.step!
   const from = props.items.find((t) => t.address === step.from)
   const to = props.items.find((t) => t.address === step.to)
-  const sold = from ? `${readable(formatTokenUnits(step.amount, from.decimals), locale)} ${from.symbol}` : ''
-  const bought = to && step.toAmount ? `${readable(formatTokenUnits(step.toAmount, to.decimals), locale)} ${to.symbol}` : ''
+  const sold = from ? amounts.exact(BigInt(step.amount), from.symbol, from.decimals) : ''
+  const bought = to && step.toAmount ? amounts.balance(BigInt(step.toAmount), to.symbol, to.decimals) : ''
   const hash = <TransactionHash hash={step.hash} explorerUrl={props.explorerUrl} testId="swap-hash" />
   return (
     <div className="gw-connecting" data-testid="swap-progress" data-status={step.status} aria-live="polite">

@@ -127,8 +127,11 @@ describe('domain modules', () => {
         "format.ts": [
           "AmountPrecisionError",
           "ELLIPSIS",
+          "MAX_AMOUNT_DECIMALS",
+          "formatAmount",
           "formatBalance",
           "formatDollars",
+          "formatFiat",
           "formatLocaleAmount",
           "formatTokenUnits",
           "formatUsd",

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
+  formatAmount,
   formatBalance,
+  formatFiat,
   formatDollars,
   formatLocaleAmount,
   formatTokenUnits,
@@ -174,5 +176,61 @@ describe('formatUsd', () => {
     expect(formatUsd(undefined)).toBe('$0.00')
     expect(formatUsd('abc')).toBe('$0.00')
     expect(formatUsd('123456789012345678901234.5')).toBe('$123,456,789,012,345,678,901,234.50')
+  })
+})
+
+describe('formatAmount and formatFiat (every view, every language)', () => {
+  it('writes one amount alike in English, Spanish, Japanese and Arabic: grouped as the locale groups, truncated to 3 decimals', () => {
+    expect(formatAmount('9998.48999', { locale: 'en', symbol: 'ETH' })).toBe('9,998.489 ETH')
+    expect(formatAmount('9998.48999', { locale: 'ja', symbol: 'ETH' })).toBe('9,998.489 ETH')
+    expect(formatAmount('12345.6789', { locale: 'es-ES', symbol: 'ETH' })).toBe('12.345,678 ETH')
+    expect(formatAmount('1.9999', { locale: 'ar-EG' })).toBe('١٫٩٩٩')
+    expect(formatAmount(undefined, { locale: 'en', symbol: 'SOL' })).toBe('0.000 SOL')
+  })
+
+  it('reads a bigint in the token’s smallest unit and shows no more decimals than the token has', () => {
+    expect(formatAmount(1_234_567n, { locale: 'en', decimals: 6, symbol: 'USDC' })).toBe('1.234 USDC')
+    expect(formatAmount(12_345n, { locale: 'en', decimals: 2 })).toBe('123.45')
+    expect(formatAmount(7n, { locale: 'en', decimals: 0 })).toBe('7')
+    expect(formatAmount(-1n, { locale: 'en', decimals: 18 })).toBe('0.000')
+  })
+
+  it("'exact' keeps every digit asked, sent or quoted, without trailing zeros", () => {
+    expect(formatAmount('0.0100', { locale: 'en', precision: 'exact', symbol: 'ETH' })).toBe('0.01 ETH')
+    expect(formatAmount('24749.900000', { locale: 'en', precision: 'exact' })).toBe('24,749.9')
+    expect(formatAmount(10n ** 18n + 1n, { locale: 'en', decimals: 18, precision: 'exact' })).toBe('1.000000000000000001')
+  })
+
+  it('puts the minus sign first, before the currency sign, in every locale', () => {
+    expect(formatAmount('-1234.5678', { locale: 'en' })).toBe('-1,234.567')
+    expect(formatFiat(1500, { locale: 'en' })).toBe('$1,500.00')
+    expect(formatFiat('-1234.5', { locale: 'en' })).toBe('-$1,234.50')
+    // Intl writes 'US$ -1.234,50' in Dutch; the sign still comes first.
+    expect(formatFiat('-1234.5', { locale: 'nl-NL' })).toMatch(/^-US\$\s1\.234,50$/)
+    expect(formatFiat('-0.004', { locale: 'en' })).toBe('$0.00')
+    expect(formatFiat('1.005', { locale: 'en' })).toBe('$1.01')
+    expect(formatFiat('2.5', { locale: 'ja', currency: 'JPY' })).toMatch(/^[￥¥]3$/)
+  })
+
+  it('builds each Intl.NumberFormat once per locale and options', () => {
+    const Original = Intl.NumberFormat
+    let built = 0
+    Intl.NumberFormat = new Proxy(Original, {
+      construct(target, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        built++
+        return new target(...args)
+      },
+    })
+    try {
+      for (let i = 0; i < 50; i++) {
+        formatAmount(`${i}.123`, { locale: 'fr-CA', symbol: 'ETH' })
+        formatFiat(i, { locale: 'fr-CA' })
+      }
+    } finally {
+      Intl.NumberFormat = Original
+    }
+    // The amount's, the dollars' and the one that tells the locale's minus sign (unused here).
+    expect(built).toBeLessThanOrEqual(2)
+    expect(built).toBeGreaterThan(0)
   })
 })

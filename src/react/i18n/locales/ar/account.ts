@@ -28,6 +28,8 @@ const messages: Record<string, string> = {
   'Activity': 'النشاط',
   'No tokens yet.': 'لا توجد رموز بعد.',
   'Balance unknown': 'الرصيد غير معروف',
+  'Balance unavailable': 'الرصيد غير متاح',
+  'Taking longer than usual': 'يستغرق الأمر وقتًا أطول من المعتاد',
   'No NFTs yet.': 'لا توجد NFT بعد.',
   'Loading NFTs…': 'جارٍ تحميل NFT…',
   'Try again': 'إعادة المحاولة',

@@ -30,6 +30,8 @@ const messages: Catalogue = {
   'Activity': 'Actividad',
   'No tokens yet.': 'Aún no hay tokens.',
   'Balance unknown': 'Saldo desconocido',
+  'Balance unavailable': 'Saldo no disponible',
+  'Taking longer than usual': 'Está tardando más de lo habitual',
   'No NFTs yet.': 'Aún no hay NFT.',
   'Loading NFTs…': 'Cargando NFT…',
   'Try again': 'Reintentar',

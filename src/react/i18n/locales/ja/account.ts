@@ -28,6 +28,8 @@ const messages: Record<string, string> = {
   'Activity': 'アクティビティ',
   'No tokens yet.': 'トークンはまだありません。',
   'Balance unknown': '残高不明',
+  'Balance unavailable': '残高を取得できません',
+  'Taking longer than usual': '通常より時間がかかっています',
   'No NFTs yet.': 'NFTはまだありません。',
   'Loading NFTs…': 'NFTを読み込み中…',
   'Try again': '再試行',
