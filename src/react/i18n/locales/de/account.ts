@@ -103,5 +103,7 @@ const messages: Catalogue = {
   // Session permissions (ERC-7715): Account's row.
   'Permissions': 'Berechtigungen',
   '{count} active': '{count} aktiv',
+  'Balance unavailable': 'Guthaben nicht verfügbar',
+  'Taking longer than usual': 'Das dauert länger als üblich',
 }
 export default messages

@@ -103,5 +103,7 @@ const messages: Catalogue = {
   // Session permissions (ERC-7715): Account's row.
   'Permissions': 'Autorisations',
   '{count} active': { one: '{count} active', other: '{count} actives' },
+  'Balance unavailable': 'Solde indisponible',
+  'Taking longer than usual': 'Cela prend plus de temps que d’habitude',
 }
 export default messages

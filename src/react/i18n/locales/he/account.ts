@@ -103,5 +103,7 @@ const messages: Catalogue = {
   // Session permissions (ERC-7715): Account's row.
   'Permissions': 'הרשאות',
   '{count} active': { one: '{count} פעילה', other: '{count} פעילות' },
+  'Balance unavailable': 'היתרה אינה זמינה',
+  'Taking longer than usual': 'זה לוקח יותר זמן מהרגיל',
 }
 export default messages

@@ -101,5 +101,7 @@ const messages: Record<string, string> = {
   // Session permissions (ERC-7715): Account's row.
   'Permissions': 'अनुमतियाँ',
   '{count} active': '{count} सक्रिय',
+  'Balance unavailable': 'बैलेंस उपलब्ध नहीं है',
+  'Taking longer than usual': 'सामान्य से अधिक समय लग रहा है',
 }
 export default messages

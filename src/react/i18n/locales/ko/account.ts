@@ -101,5 +101,7 @@ const messages: Record<string, string> = {
   // Session permissions (ERC-7715): Account's row.
   'Permissions': '권한',
   '{count} active': '{count}개 활성',
+  'Balance unavailable': '잔액을 확인할 수 없음',
+  'Taking longer than usual': '평소보다 오래 걸리고 있습니다',
 }
 export default messages

@@ -103,5 +103,7 @@ const messages: Catalogue = {
   // Session permissions (ERC-7715): Account's row.
   'Permissions': 'Permissões',
   '{count} active': { one: '{count} ativa', other: '{count} ativas' },
+  'Balance unavailable': 'Saldo indisponível',
+  'Taking longer than usual': 'Está demorando mais que o normal',
 }
 export default messages

@@ -101,5 +101,7 @@ const messages: Record<string, string> = {
   // Session permissions (ERC-7715): Account's row.
   'Permissions': 'Разрешения',
   '{count} active': 'Активных: {count}',
+  'Balance unavailable': 'Баланс недоступен',
+  'Taking longer than usual': 'Это занимает больше времени, чем обычно',
 }
 export default messages

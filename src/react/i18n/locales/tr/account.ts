@@ -101,5 +101,7 @@ const messages: Record<string, string> = {
   // Session permissions (ERC-7715): Account's row.
   'Permissions': 'İzinler',
   '{count} active': '{count} etkin',
+  'Balance unavailable': 'Bakiye kullanılamıyor',
+  'Taking longer than usual': 'Bu, normalden uzun sürüyor',
 }
 export default messages

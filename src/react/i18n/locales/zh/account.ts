@@ -101,5 +101,7 @@ const messages: Record<string, string> = {
   // Session permissions (ERC-7715): Account's row.
   'Permissions': '权限',
   '{count} active': '{count} 项有效',
+  'Balance unavailable': '余额不可用',
+  'Taking longer than usual': '耗时比平时更长',
 }
 export default messages
