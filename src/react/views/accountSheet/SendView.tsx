@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
+import { useResultAcknowledgement } from '../../components/resultAcknowledgement.js'
 import { isAddressOf } from '../../../core/domain/address.js'
 import { formatUsd, multiplyDecimals, truncateAddress } from '../../../core/domain/format.js'
 import { isResolvableName } from '../../../core/domain/names.js'
@@ -9,7 +10,6 @@ import {
   sendFeeRequested,
   sendReceiverSet,
   sendRequested,
-  sendReset,
   sendTokenSet,
 } from '../../../core/events/connection/send.js'
 import { selectSendableTokens, type SendableToken } from '../../../core/reducers/data/dataSelectors.js'
@@ -287,6 +287,23 @@ function SendReview(props: {
   )
 }
 
+/** A confirmed send: Done (and Back) return to Account, the result in a banner there, and leave an empty form. */
+function SendDone(props: { modal: ViewProps['modal']; message: string; hash: ReactNode }) {
+  const { t } = useI18n()
+  const done = useResultAcknowledgement(props.modal, 'send', props.message)
+  return (
+    <>
+      <p className="gw-connecting-title" data-testid="send-success">
+        {props.message}
+      </p>
+      {props.hash}
+      <PrimaryAction testId="send-done" onClick={done}>
+        {t('Done')}
+      </PrimaryAction>
+    </>
+  )
+}
+
 /** The transaction after Send: approve in the wallet, pending, confirmed, or failed with a retry. */
 function SendProgress(props: {
   modal: ViewProps['modal']
@@ -304,21 +321,7 @@ function SendProgress(props: {
       {send.status === 'sending' || send.status === 'pending' ? (
         <TransactionWaiting on={send.status === 'sending' ? 'wallet' : 'chain'} wallet={wallet.name} hash={hash} />
       ) : send.status === 'confirmed' ? (
-        <>
-          <p className="gw-connecting-title" data-testid="send-success">
-            {t('Sent {amount} {symbol}', { amount: send.amount ?? '', symbol: send.token?.symbol ?? '' })}
-          </p>
-          {hash}
-          <PrimaryAction
-            testId="send-done"
-            onClick={() => {
-              modal.dispatch(sendReset({}))
-              modal.back()
-            }}
-          >
-            {t('Done')}
-          </PrimaryAction>
-        </>
+        <SendDone modal={modal} message={t('Sent {amount} {symbol}', { amount: send.amount ?? '', symbol: send.token?.symbol ?? '' })} hash={hash} />
       ) : (
         <>
           <p className="gw-connecting-title">{t('Not sent')}</p>

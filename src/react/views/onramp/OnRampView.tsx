@@ -1,5 +1,6 @@
 import { sliceOf } from '../../../core/selectors.js'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { useResultAcknowledgement } from '../../components/resultAcknowledgement.js'
 import type { OnrampPurchaseCurrency, OnrampQuote } from '../../../core/domain/entities.js'
 import { isWithinPaymentLimits, paymentMethodLimits } from '../../../core/domain/onramp.js'
 import {
@@ -11,7 +12,6 @@ import {
   onrampPurchaseCancelled,
   onrampPurchaseRequested,
   onrampQuotesRequested,
-  onrampReset,
 } from '../../../core/events/onramp/onramp.js'
 import type { OnrampState } from '../../../core/reducers/onramp/onrampReducer.js'
 import { selectActiveCaipNetworkId, selectActiveNetwork } from '../../../core/selectors.js'
@@ -293,25 +293,11 @@ function Purchase({ modal, onramp }: { modal: ViewProps['modal']; onramp: Onramp
           </button>
         </>
       ) : purchase.status === 'delivered' ? (
-        <>
-          <p className="gw-connecting-title" data-testid="onramp-delivered">
-            {t('Received {amount} {symbol}', { amount: readable(purchase.delivered!.amount, locale), symbol: purchase.delivered!.symbol })}
-          </p>
-          <TransactionHash hash={delivery?.metadata?.hash} explorerUrl={explorerUrl} testId="onramp-delivery-hash" />
-          <button
-            type="button"
-            className="gw-button"
-            data-primary="true"
-            data-autofocus="true"
-            data-testid="onramp-done"
-            onClick={() => {
-              modal.dispatch(onrampReset({ keepOptions: true }))
-              modal.back()
-            }}
-          >
-            {t('Done')}
-          </button>
-        </>
+        <OnrampDone
+          modal={modal}
+          message={t('Received {amount} {symbol}', { amount: readable(purchase.delivered!.amount, locale), symbol: purchase.delivered!.symbol })}
+          hash={<TransactionHash hash={delivery?.metadata?.hash} explorerUrl={explorerUrl} testId="onramp-delivery-hash" />}
+        />
       ) : (
         <>
           <p className="gw-connecting-title">{t('Not bought')}</p>
@@ -329,5 +315,22 @@ function Purchase({ modal, onramp }: { modal: ViewProps['modal']; onramp: Onramp
         </>
       )}
     </div>
+  )
+}
+
+/** A delivered purchase: Done (and Back) return to Account, the result in a banner there, and leave an empty form. */
+function OnrampDone(props: { modal: ViewProps['modal']; message: string; hash: ReactNode }) {
+  const { t } = useI18n()
+  const done = useResultAcknowledgement(props.modal, 'onramp', props.message)
+  return (
+    <>
+      <p className="gw-connecting-title" data-testid="onramp-delivered">
+        {props.message}
+      </p>
+      {props.hash}
+      <button type="button" className="gw-button" data-primary="true" data-autofocus="true" data-testid="onramp-done" onClick={done}>
+        {t('Done')}
+      </button>
+    </>
   )
 }
