@@ -49,7 +49,7 @@ describe('accountReducer', () => {
     const confirmed = [
       succeeded('a'),
       modalOpenRequested({}),
-      routerPushed({ view: 'Send' }),
+      routerPushed({ view: 'WalletSend' }),
       ...form,
       sendRequested({}, { requestId: 's1' }),
       sendSubmitted({ hash: '0xh' }, { requestId: 's1' }),
