@@ -18,7 +18,7 @@ export function EmailField(props: {
   initial?: string
   /** The login's own error (EmailLogin's), shown in the field's one error slot when the field has none of its own. */
   error?: SerializedError | null
-  /** Seconds of the e-mail cooldown left: Continue waits for them. */
+  /** Seconds of the e-mail cooldown left: Continue reads as disabled until then (pressed, it says how long: the reducer's refusal). */
   cooldownLeft?: number
 }) {
   const { modal, initial = '', error = null, cooldownLeft = 0 } = props
@@ -30,7 +30,6 @@ export function EmailField(props: {
   const submit = (e: FormEvent) => {
     e.preventDefault()
     const address = normalizeEmail(email)
-    if (cooldownLeft > 0) return
     if (!isValidEmail(address)) {
       setInvalid(true)
       return

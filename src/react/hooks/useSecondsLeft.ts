@@ -17,7 +17,7 @@ export function useSecondsLeft(modal: Pick<Modal, 'options'>, deadline: number |
     if (left === 0 || deadline == null) return
     // Wakes when the shown number changes: the next whole second before the deadline.
     const wait = Math.max(0, deadline - now() - (left - 1) * 1_000)
-    const timer = setTimeout(() => setTick((t) => t + 1), wait + 1)
+    const timer = setTimeout(() => setTick((t) => t + 1), wait)
     return () => clearTimeout(timer)
   })
   return left
