@@ -1,4 +1,4 @@
-import { BackOverrideContext } from './components/resultAcknowledgement.js'
+import { BackOverrideContext } from './components/BackOverrideContext.js'
 import * as React from 'react'
 import { Component, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import { i18nFor, I18nContext, languageOf, loadCatalogue, loadedCatalogue, loadFailed, useI18n } from './i18n/i18n.js'

@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react'
-import { useResultAcknowledgement } from '../../components/resultAcknowledgement.js'
+import { useEffect, useState } from 'react'
+import { ResultDone } from '../../components/resultAcknowledgement.js'
 import { isAddressOf } from '../../../core/domain/address.js'
 import { formatUsd, multiplyDecimals, truncateAddress } from '../../../core/domain/format.js'
 import { isResolvableName } from '../../../core/domain/names.js'
@@ -287,23 +287,6 @@ function SendReview(props: {
   )
 }
 
-/** A confirmed send: Done (and Back) return to Account, the result in a banner there, and leave an empty form. */
-function SendDone(props: { modal: ViewProps['modal']; message: string; hash: ReactNode }) {
-  const { t } = useI18n()
-  const done = useResultAcknowledgement(props.modal, 'send', props.message)
-  return (
-    <>
-      <p className="gw-connecting-title" data-testid="send-success">
-        {props.message}
-      </p>
-      {props.hash}
-      <PrimaryAction testId="send-done" onClick={done}>
-        {t('Done')}
-      </PrimaryAction>
-    </>
-  )
-}
-
 /** The transaction after Send: approve in the wallet, pending, confirmed, or failed with a retry. */
 function SendProgress(props: {
   modal: ViewProps['modal']
@@ -321,7 +304,7 @@ function SendProgress(props: {
       {send.status === 'sending' || send.status === 'pending' ? (
         <TransactionWaiting on={send.status === 'sending' ? 'wallet' : 'chain'} wallet={wallet.name} hash={hash} />
       ) : send.status === 'confirmed' ? (
-        <SendDone modal={modal} message={t('Sent {amount} {symbol}', { amount: send.amount ?? '', symbol: send.token?.symbol ?? '' })} hash={hash} />
+        <ResultDone modal={modal} flow="send" testId="send" message={t('Sent {amount} {symbol}', { amount: send.amount ?? '', symbol: send.token?.symbol ?? '' })} details={hash} />
       ) : (
         <>
           <p className="gw-connecting-title">{t('Not sent')}</p>

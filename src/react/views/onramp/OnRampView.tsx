@@ -1,6 +1,6 @@
 import { sliceOf } from '../../../core/selectors.js'
-import { useEffect, useRef, type ReactNode } from 'react'
-import { useResultAcknowledgement } from '../../components/resultAcknowledgement.js'
+import { useEffect, useRef } from 'react'
+import { ResultDone } from '../../components/resultAcknowledgement.js'
 import type { OnrampPurchaseCurrency, OnrampQuote } from '../../../core/domain/entities.js'
 import { isWithinPaymentLimits, paymentMethodLimits } from '../../../core/domain/onramp.js'
 import {
@@ -293,10 +293,13 @@ function Purchase({ modal, onramp }: { modal: ViewProps['modal']; onramp: Onramp
           </button>
         </>
       ) : purchase.status === 'delivered' ? (
-        <OnrampDone
+        <ResultDone
           modal={modal}
+          flow="onramp"
+          testId="onramp"
+          successTestId="onramp-delivered"
           message={t('Received {amount} {symbol}', { amount: readable(purchase.delivered!.amount, locale), symbol: purchase.delivered!.symbol })}
-          hash={<TransactionHash hash={delivery?.metadata?.hash} explorerUrl={explorerUrl} testId="onramp-delivery-hash" />}
+          details={<TransactionHash hash={delivery?.metadata?.hash} explorerUrl={explorerUrl} testId="onramp-delivery-hash" />}
         />
       ) : (
         <>
@@ -315,22 +318,5 @@ function Purchase({ modal, onramp }: { modal: ViewProps['modal']; onramp: Onramp
         </>
       )}
     </div>
-  )
-}
-
-/** A delivered purchase: Done (and Back) return to Account, the result in a banner there, and leave an empty form. */
-function OnrampDone(props: { modal: ViewProps['modal']; message: string; hash: ReactNode }) {
-  const { t } = useI18n()
-  const done = useResultAcknowledgement(props.modal, 'onramp', props.message)
-  return (
-    <>
-      <p className="gw-connecting-title" data-testid="onramp-delivered">
-        {props.message}
-      </p>
-      {props.hash}
-      <button type="button" className="gw-button" data-primary="true" data-autofocus="true" data-testid="onramp-done" onClick={done}>
-        {t('Done')}
-      </button>
-    </>
   )
 }

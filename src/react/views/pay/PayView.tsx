@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react'
-import { useResultAcknowledgement } from '../../components/resultAcknowledgement.js'
+import { ResultDone } from '../../components/resultAcknowledgement.js'
 import { useEffect } from 'react'
 import { truncateAddress } from '../../../core/domain/format.js'
 import { sendAmountError } from '../../../core/domain/sendAmount.js'
@@ -151,7 +150,7 @@ function PayProgress(props: { modal: ViewProps['modal']; payment: Payment; walle
       {payment.status === 'paying' || payment.status === 'pending' ? (
         <TransactionWaiting on={payment.status === 'paying' ? 'wallet' : 'chain'} wallet={wallet.name} hash={hash} />
       ) : payment.status === 'confirmed' ? (
-        <PayDone modal={modal} message={t('Paid {amount}', { amount: props.what })} hash={hash} />
+        <ResultDone modal={modal} flow="pay" testId="pay" message={t('Paid {amount}', { amount: props.what })} details={hash} />
       ) : (
         <>
           <p className="gw-connecting-title">{t('Not paid')}</p>
@@ -163,22 +162,5 @@ function PayProgress(props: { modal: ViewProps['modal']; payment: Payment; walle
         </>
       )}
     </div>
-  )
-}
-
-/** A confirmed payment: Done (and Back) return to Account, the result in a banner there. */
-function PayDone(props: { modal: ViewProps['modal']; message: string; hash: ReactNode }) {
-  const { t } = useI18n()
-  const done = useResultAcknowledgement(props.modal, 'pay', props.message)
-  return (
-    <>
-      <p className="gw-connecting-title" data-testid="pay-success">
-        {props.message}
-      </p>
-      {props.hash}
-      <PrimaryAction testId="pay-done" onClick={done}>
-        {t('Done')}
-      </PrimaryAction>
-    </>
   )
 }

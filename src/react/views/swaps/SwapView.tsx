@@ -1,6 +1,6 @@
 import { sliceOf } from '../../../core/selectors.js'
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { useResultAcknowledgement } from '../../components/resultAcknowledgement.js'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { ResultDone } from '../../components/resultAcknowledgement.js'
 import { SWAP_QUOTE_REFRESH_MS, SWAP_SLIPPAGE_TOLERANCE } from '../../../core/domain/constants.js'
 import { formatTokenUnits, multiplyDecimals, parseTokenUnits } from '../../../core/domain/format.js'
 import { isNativeSwapToken, minimumReceived, NATIVE_SWAP_TOKEN, sourceAmountFor, SWAP_GAS_ESTIMATE } from '../../../core/domain/swap.js'
@@ -439,23 +439,6 @@ function TokenPicker(props: {
   )
 }
 
-/** A confirmed swap: Done (and Back) return to Account, the result in a banner there, and leave an empty form. */
-function SwapDone(props: { modal: ViewProps['modal']; message: string; hash: ReactNode }) {
-  const { t } = useI18n()
-  const done = useResultAcknowledgement(props.modal, 'swap', props.message)
-  return (
-    <>
-      <p className="gw-connecting-title" data-testid="swap-success">
-        {props.message}
-      </p>
-      {props.hash}
-      <button type="button" className="gw-button" data-primary="true" data-autofocus="true" data-testid="swap-done" onClick={done}>
-        {t('Done')}
-      </button>
-    </>
-  )
-}
-
 /** The swap after Swap: in the wallet, pending with its hash, done, or failed with a retry. */
 function SwapProgress(props: { modal: ViewProps['modal']; swap: SwapState; items: SwapTokenInfo[]; explorerUrl: string | undefined }) {
   const { modal, swap } = props
@@ -484,7 +467,7 @@ function SwapProgress(props: { modal: ViewProps['modal']; swap: SwapState; items
           <p className="gw-muted">{t('Waiting for confirmation…')}</p>
         </>
       ) : step.status === 'confirmed' ? (
-        <SwapDone modal={modal} message={t('Swapped {sold} for {bought}', { sold, bought })} hash={hash} />
+        <ResultDone modal={modal} flow="swap" testId="swap" message={t('Swapped {sold} for {bought}', { sold, bought })} details={hash} />
       ) : (
         <>
           <p className="gw-connecting-title">{t('Not swapped')}</p>

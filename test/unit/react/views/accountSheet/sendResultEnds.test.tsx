@@ -11,7 +11,8 @@ import { HASH, RECIPIENT, payModal } from '../../../pay/paySupport'
 
 const mount = modalUiPerFile()
 
-async function sentFromTheSendView() {
+/** Connected, on Account. */
+async function onAccount() {
   const t = await payModal()
   registerFeatureViews(t.modal.options)
   await prefetchViews()
@@ -19,6 +20,11 @@ async function sentFromTheSendView() {
   const d = { ...t, ...ui, ...viewDriver(t.time, ui) }
   await act(() => d.connect())
   act(() => d.modal.open('Account'))
+  return d
+}
+
+async function sentFromTheSendView() {
+  const d = await onAccount()
   act(() => d.modal.push('WalletSend'))
   const sending = d.modal.send({ token: { symbol: 'ETH', decimals: 18 }, amount: '0.01', receiver: RECIPIENT })
   await act(() => until(() => d.evm.hasPending('sendTransfer')))
@@ -73,13 +79,7 @@ describe('the end of a send', () => {
   })
 
   it('Back from a view without a result goes back one view as before, with no banner', async () => {
-    const t = await payModal()
-    registerFeatureViews(t.modal.options)
-    await prefetchViews()
-    const ui = mount(t.modal)
-    const d = { ...t, ...ui, ...viewDriver(t.time, ui) }
-    await act(() => d.connect())
-    act(() => d.modal.open('Account'))
+    const d = await onAccount()
     act(() => d.modal.push('Networks'))
     await d.click('modal-back')
     expect(d.view()).toBe('Account')

@@ -44,18 +44,22 @@ async function render() {
   const submit = () => act(async () => q('email-submit')!.click())
   const errors = () => [...ui.shadow().querySelectorAll('[data-testid="email-error"], [data-testid="email-invalid"]')].map((e) => e.textContent)
   const text = (id: string) => q(id)?.textContent ?? null
-  return { ...t, ...ui, q, text, pass, type, submit, errors }
+  /** Types `email` on Connect and continues: EmailLogin shows. */
+  const continueFromConnect = async (email: string) => {
+    act(() => t.modal.open('Connect'))
+    await pass(0)
+    type(email)
+    await submit()
+    await pass(0)
+    expect(ui.view()).toBe('EmailLogin')
+  }
+  return { ...t, ...ui, q, text, pass, type, submit, errors, continueFromConnect }
 }
 
 describe('EmailLogin', () => {
   it("Resend counts down from the moment the code is asked for; 'Please try again after {n} seconds' counts down beside no other error, and Continue works again at zero", async () => {
     const t = await render()
-    act(() => t.modal.open('Connect'))
-    await t.pass(0)
-    t.type('ada@example.com')
-    await t.submit()
-    await t.pass(0)
-    expect(t.view()).toBe('EmailLogin')
+    await t.continueFromConnect('ada@example.com')
     // The service mailed a code (its answer, as the embedded wallet gives it).
     act(() => t.modal.dispatch(emailLoginStepReached({ action: 'VERIFY_OTP' }, { requestId: t.modal.getState().emailLogin.requestId! })))
     await t.pass(0)
@@ -92,12 +96,7 @@ describe('EmailLogin', () => {
 
   it('the address typed on Connect is still there after Back from EmailLogin', async () => {
     const t = await render()
-    act(() => t.modal.open('Connect'))
-    await t.pass(0)
-    t.type('grace@example.com')
-    await t.submit()
-    await t.pass(0)
-    expect(t.view()).toBe('EmailLogin')
+    await t.continueFromConnect('grace@example.com')
     await act(async () => t.q('modal-back')!.click())
     await t.pass(0)
     expect(t.view()).toBe('Connect')
