@@ -1,3 +1,4 @@
+import { BackOverrideContext } from './components/BackOverrideContext.js'
 import * as React from 'react'
 import { Component, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import { i18nFor, I18nContext, languageOf, loadCatalogue, loadedCatalogue, loadFailed, useI18n, useResolvedLocale } from './i18n/i18n.js'
@@ -132,6 +133,8 @@ function Dialog({ modal, host, hidden }: { modal: Modal; host: HTMLElement; hidd
   const pressedOnOverlay = useRef(false)
   const overlayRef = useRef<HTMLDivElement>(null)
   const titleId = 'gw-dialog-title'
+  // A finished flow's result view makes Back acknowledge the result (useResultAcknowledgement).
+  const backOverride = useRef<(() => void) | null>(null)
 
   // Run as the dialog unmounts, while its overlay is still in the page.
   useLayoutEffect(() => {
@@ -303,7 +306,7 @@ function Dialog({ modal, host, hidden }: { modal: Modal; host: HTMLElement; hidd
         ) : null}
         <header className="gw-header">
           {canGoBack ? (
-            <button type="button" className="gw-icon-button" aria-label={t('Back')} data-testid="modal-back" onClick={() => modal.back()}>
+            <button type="button" className="gw-icon-button" aria-label={t('Back')} data-testid="modal-back" onClick={() => (backOverride.current ? backOverride.current() : modal.back())}>
               <BackIcon />
             </button>
           ) : (
@@ -330,9 +333,11 @@ function Dialog({ modal, host, hidden }: { modal: Modal; host: HTMLElement; hidd
                 {() => {
                   const View = viewComponent(view)
                   return (
-                    <Suspense fallback={<div className="gw-empty" aria-busy="true" data-testid="view-loading" />}>
-                      <View view={view} modal={modal} />
-                    </Suspense>
+                    <BackOverrideContext.Provider value={backOverride}>
+                      <Suspense fallback={<div className="gw-empty" aria-busy="true" data-testid="view-loading" />}>
+                        <View view={view} modal={modal} />
+                      </Suspense>
+                    </BackOverrideContext.Provider>
                   )
                 }}
               </ViewBoundary>

@@ -81,8 +81,10 @@ describe('Pay', () => {
     expect(await node().getBalance({ address: recipient })).toBe(before + parseEther('0.01'))
     // The host's promise settled with the same transaction.
     await expect.poll(() => page.getByTestId('demo-pay-outcome').textContent()).toBe(`Pay 0.01 ETH: ${hash}`)
+    // Done ends the payment on Account, its result in a banner there.
     await inModal(page, 'pay-done').click()
-    await expect.poll(() => modalState(page, (s) => s.modal.open)).toBe(false)
+    await expect.poll(() => currentView(page)).toBe('Account')
+    expect(await inModal(page, 'gw-banner').textContent()).toContain('Paid 0.01 ETH')
   })
 
   it('pays GUSD (an ERC-20) to a fresh address for a visitor who connects first from Pay; the promise resolves with the transaction', async () => {

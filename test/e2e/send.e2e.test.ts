@@ -97,6 +97,18 @@ describe('the Send view', () => {
     await inModal(page, 'send-done').click()
     await expect.poll(() => currentView(page)).toBe('Account')
     expect(await modalState(page, (s) => s.account.send)).toMatchObject({ status: 'idle', amount: null, receiver: null })
+    // The result stays in a success banner on Account, and focus is in Account, not lost to the page.
+    expect(await inModal(page, 'gw-banner').textContent()).toContain('Sent 2.5 GUSD')
+    expect(await inModal(page, 'gw-banner').getAttribute('role')).toBe('status')
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('gangway-modal')?.shadowRoot?.activeElement?.closest('[data-testid="view-Account"]') != null))
+      .toBe(true)
+    // Send again starts from an empty form, not from the last result.
+    await inModal(page, 'account-send').click()
+    await inModal(page, 'send-form').waitFor()
+    expect(await inModal(page, 'send-amount').inputValue()).toBe('')
+    expect(await inModal(page, 'send-receiver').inputValue()).toBe('')
+    expect(await inModal(page, 'send-success').count()).toBe(0)
   })
 
   it("sends to a name: the gateway's name API resolves it as it is typed, review shows the name and its address, the node has the transfer; an unknown name is 'Error resolving name'", async () => {

@@ -53,7 +53,13 @@ describe('swap', () => {
     // Received at least the minimum (1 % slippage) and at most what was quoted.
     expect(received).toBeGreaterThanOrEqual((BigInt(quoted) * 99n) / 100n)
     expect(received).toBeLessThanOrEqual(BigInt(quoted))
+    // Done ends the swap on Account, its result in a banner; Swap opens again on an empty form.
     await inModal(page, 'swap-done').click()
+    await expect.poll(() => currentView(page)).toBe('Account')
+    expect(await inModal(page, 'gw-banner').textContent()).toMatch(/Swapped 0\.5 ETH for/)
+    await inModal(page, 'account-swaps').click()
+    await expect.poll(() => inModal(page, 'view-swap').getAttribute('data-status')).toBe('ready')
+    expect(await inModal(page, 'swap-from-amount').inputValue()).toBe('')
 
     // GUSD → ETH: the router may not spend GUSD yet, so ApproveTransaction comes first.
     await inModal(page, 'swap-switch').click()

@@ -3,7 +3,7 @@ import { remoteConfigFailed, remoteConfigLoaded } from '../events/modal/config.j
 import { effectFailed } from '../events/modal/effects.js'
 import { legalAcceptanceChanged, modalCloseRequested, modalLoadingChanged, modalOpenRequested, modalShakeEnded, modalShakeRequested } from '../events/modal/modal.js'
 import { accountTypePreferred, localeChanged, themeModeChanged, themeVariablesChanged } from '../events/modal/preferences.js'
-import { routerPushed, routerReplaced, routerReset, routerWentBack } from '../events/modal/router.js'
+import { resultAcknowledged, routerPushed, routerReplaced, routerReset, routerWentBack } from '../events/modal/router.js'
 import { sessionStarted } from '../events/modal/session.js'
 import { bannerSlice } from '../reducers/modal/bannerReducer.js'
 import { featuresSlice, injectedSlice, remoteFeaturesSlice, settingsSlice } from '../reducers/modal/configReducer.js'
@@ -31,6 +31,7 @@ export const modalFeature = defineFeature({
     routerReplaced,
     routerWentBack,
     routerReset,
+    resultAcknowledged,
     bannerShowRequested,
     bannerDelayElapsed,
     bannerClosed,

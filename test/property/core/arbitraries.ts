@@ -5,7 +5,8 @@ import { connectionDisconnected, connectionFailed, connectionRequested, connecti
 import type { EventInput, StampedEvent } from '../../../src/core/events/defineEvent'
 import { modalCloseRequested, modalLoadingChanged, modalOpenRequested, modalShakeEnded, modalShakeRequested } from '../../../src/core/events/modal/modal'
 import { accountTypePreferred, themeModeChanged } from '../../../src/core/events/modal/preferences'
-import { routerPushed, routerReplaced, routerReset, routerWentBack } from '../../../src/core/events/modal/router'
+import { RESULT_FLOWS, resultAcknowledged, routerPushed, routerReplaced, routerReset, routerWentBack } from '../../../src/core/events/modal/router'
+import { sendAmountSet, sendConfirmed, sendFailed, sendRequested, sendSubmitted, sendTokenSet } from '../../../src/core/events/connection/send'
 import { sessionStarted } from '../../../src/core/events/modal/session'
 import { siwxSessionStored, siwxSessionsCleared } from '../../../src/core/events/siwx/siwx'
 import { storageHydrated } from '../../../src/core/events/persistence/storage'
@@ -117,8 +118,20 @@ export const permissionsEventArb: fc.Arbitrary<EventInput> = fc.oneof(
   fc.array(grant, { maxLength: 2 }).map((grants) => storageHydrated({ permissions: { grants: grants.map((g) => ({ ...g, grantedAt: 0, status: 'revoking' as const, revokedAt: null })) } })),
 )
 
+/** A send from its form to its outcome, and any flow's result acknowledged (Done, Back). */
+export const resultEventArb: fc.Arbitrary<EventInput> = fc.oneof(
+  fc.constant(sendTokenSet({ token: { symbol: 'ETH', decimals: 18 } })),
+  fc.constantFrom('0.01', '').map((amount) => sendAmountSet({ amount })),
+  requestId.map((meta) => sendRequested({}, meta)),
+  requestId.map((meta) => sendSubmitted({ hash: '0x3' }, meta)),
+  requestId.map((meta) => sendConfirmed({ hash: '0x3', blockNumber: '9' }, meta)),
+  requestId.map((meta) => sendFailed({ error: anError }, meta)),
+  fc.tuple(fc.constantFrom(...RESULT_FLOWS), fc.constantFrom('Sent 0.01 ETH', 'Paid 1 USDC')).map(([flow, message]) => resultAcknowledged({ flow, message })),
+)
+
 /** Swap, on-ramp, batched-calls and session-permission flows: their events in any order, with two request ids. */
 const featureEventArb: fc.Arbitrary<EventInput> = fc.oneof(
+  resultEventArb,
   requestId.map((meta) => swapTokensRequested({ chainId: 'eip155:1' }, meta)),
   requestId.map((meta) =>
     swapTokensFetched(

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { balanceFailed, balanceFetched } from '../../../src/core/events/connection/balance'
-import { modalOpenRequested } from '../../../src/core/events/modal/modal'
+import { modalCloseRequested, modalOpenRequested } from '../../../src/core/events/modal/modal'
+import { resultAcknowledged, routerPushed } from '../../../src/core/events/modal/router'
 import { sendAmountSet, sendConfirmed, sendFeeEstimated, sendFeeFailed, sendFeeRequested, sendReceiverSet, sendRequested, sendSubmitted, sendTokenSet } from '../../../src/core/events/connection/send'
 import { signatureRequested, signatureSucceeded } from '../../../src/core/events/connection/signature'
-import { run } from './support'
+import { run, succeeded } from './support'
 
 const form = [sendTokenSet({ token: { symbol: 'ETH', decimals: 18 } }), sendAmountSet({ amount: '0.01' }), sendReceiverSet({ receiver: '0xabc' })]
 
@@ -42,5 +43,34 @@ describe('accountReducer', () => {
     expect(run({}, [...asked, sendFeeEstimated({ fee: '1', symbol: 'ETH' }, { requestId: 'f1' }), sendAmountSet({ amount: '0.02' })]).account.send.fee).toBeNull()
     // The form is locked while its send is in flight: no new estimate.
     expect(run({}, [...form, sendRequested({}, { requestId: 's1' }), sendFeeRequested({}, { requestId: 'f2' })]).account.send.fee).toBeNull()
+  })
+
+  describe('a finished send, acknowledged', () => {
+    const confirmed = [
+      succeeded('a'),
+      modalOpenRequested({}),
+      routerPushed({ view: 'WalletSend' }),
+      ...form,
+      sendRequested({}, { requestId: 's1' }),
+      sendSubmitted({ hash: '0xh' }, { requestId: 's1' }),
+      sendConfirmed({ hash: '0xh', blockNumber: '3' }, { requestId: 's1' }),
+    ]
+
+    it('returns to Account with the result in a success banner and leaves an empty form', () => {
+      const s = run({}, [...confirmed, resultAcknowledged({ flow: 'send', message: 'Sent 0.01 ETH' })])
+      expect(s.router).toMatchObject({ view: 'Account', history: ['Account'] })
+      expect(s.banner).toMatchObject({ open: true, variant: 'success', message: 'Sent 0.01 ETH' })
+      expect(s.account.send).toMatchObject({ status: 'idle', token: null, amount: null, receiver: null, hash: null })
+    })
+
+    it("another flow's acknowledgement leaves the send as it is; a send in flight is never cleared", () => {
+      expect(run({}, [...confirmed, resultAcknowledged({ flow: 'swap', message: 'x' })]).account.send).toMatchObject({ status: 'confirmed', amount: '0.01' })
+      const inFlight = run({}, [...confirmed.slice(0, -1), resultAcknowledged({ flow: 'send', message: 'x' })])
+      expect(inFlight.account.send).toMatchObject({ status: 'pending', hash: '0xh' })
+    })
+
+    it('closing the modal over a sent transfer also leaves an empty form for the next Send', () => {
+      expect(run({}, [...confirmed, modalCloseRequested({})]).account.send).toMatchObject({ status: 'idle', amount: null })
+    })
   })
 })

@@ -1,7 +1,8 @@
 import type { Draft } from 'immer'
 import { balanceFailed, balanceFetched } from '../../events/connection/balance.js'
 import { accountDisconnected } from '../../events/connection/connectionLifecycle.js'
-import { modalOpenRequested } from '../../events/modal/modal.js'
+import { modalCloseRequested, modalOpenRequested } from '../../events/modal/modal.js'
+import { resultAcknowledged } from '../../events/modal/router.js'
 import {
   sendAmountSet,
   sendConfirmed,
@@ -103,6 +104,22 @@ export const accountSlice = createSlice('account', initialAccountState, (b) =>
     .addCase(sendReset, (a) => {
       a.send = { ...EMPTY_SEND }
     })
+    // A sent transfer, once acknowledged or left by closing the modal, leaves an empty form for
+    // the next Send (it stays in Activity and, acknowledged, in a banner).
+    .addCase(
+      resultAcknowledged,
+      (a) => {
+        a.send = { ...EMPTY_SEND }
+      },
+      (a, event) => event.payload.flow === 'send' && a.send.status === 'confirmed',
+    )
+    .addCase(
+      modalCloseRequested,
+      (a) => {
+        a.send = { ...EMPTY_SEND }
+      },
+      (a, _event, state, prev) => a.send.status === 'confirmed' && prev.modal.open && !state.modal.open,
+    )
     .addCase(signatureRequested, (a, event) => {
       a.signature = { requestId: event.requestId ?? null, status: 'signing', signature: null, error: null, feedback: event.payload.feedback === true }
     })
@@ -135,6 +152,8 @@ export const accountSlice = createSlice('account', initialAccountState, (b) =>
       // keeps its object and skips immer.
       (a, event) => holdsAccountOf(a.balances, event.payload.namespace) || !isResetTo(a.send, EMPTY_SEND) || a.signature !== null,
     ),
+  // Reads whether the modal closed.
+  { after: ['modal'] },
 )
 
 function isCurrentSend(a: Draft<AccountState>, requestId: string | undefined): boolean {

@@ -1,5 +1,7 @@
 import { bannerClosed, bannerDelayElapsed, bannerShowRequested } from '../../events/modal/banner.js'
 import { modalCloseRequested } from '../../events/modal/modal.js'
+import { resultAcknowledged } from '../../events/modal/router.js'
+import type { BannerVariant } from '../../events/modal/banner.js'
 import type { ModalState } from '../../state.js'
 import { createSlice } from '../createSlice.js'
 import { BASE_INITIAL } from '../baseInitialState.js'
@@ -15,13 +17,9 @@ export const bannerSlice = createSlice(
   BASE_INITIAL.banner,
   (b) =>
     b
-      .addReplacer(bannerShowRequested, (banner, event) => {
-        const { variant, message } = event.payload
-        // Written out in full rather than spread: see modalReducer's `modal`.
-        return banner.open || banner.pending
-          ? { open: false, variant: banner.variant, message: banner.message, pending: { variant, message, seq: event.seq } }
-          : { open: true, variant, message, pending: banner.pending }
-      })
+      .addReplacer(bannerShowRequested, (banner, event) => shown(banner, event.payload.variant, event.payload.message, event.seq))
+      // An acknowledged result stays in view as a success banner over the view the flow returns to.
+      .addReplacer(resultAcknowledged, (banner, event) => shown(banner, 'success', event.payload.message, event.seq))
       .addReplacer(
         bannerDelayElapsed,
         (banner) => {
@@ -35,6 +33,13 @@ export const bannerSlice = createSlice(
       .addReplacer(modalCloseRequested, closed, (_banner, _event, state, prev) => prev.modal.open && !state.modal.open),
   { after: ['modal'] },
 )
+
+function shown(banner: BannerState, variant: BannerVariant, message: string, seq: number): BannerState {
+  // Written out in full rather than spread: see modalReducer's `modal`.
+  return banner.open || banner.pending
+    ? { open: false, variant: banner.variant, message: banner.message, pending: { variant, message, seq } }
+    : { open: true, variant, message, pending: banner.pending }
+}
 
 function closed(banner: BannerState): BannerState {
   return banner.open || banner.pending ? { open: false, variant: banner.variant, message: banner.message, pending: null } : banner

@@ -1,4 +1,4 @@
-import { routerPushed, routerReplaced, routerReset, routerWentBack } from '../../events/modal/router.js'
+import { resultAcknowledged, routerPushed, routerReplaced, routerReset, routerWentBack } from '../../events/modal/router.js'
 import { modalCloseRequested, modalOpenRequested } from '../../events/modal/modal.js'
 import { networkChanged, networkSwitched, networkSwitchFailed, networkSwitchRequested } from '../../events/connection/network.js'
 import { connectionRequested, connectionSucceeded } from '../../events/connection/connection.js'
@@ -46,6 +46,8 @@ export const routerSlice = createSlice(
       }))
       .addReplacer(routerWentBack, (r) => (r.history.length > 1 ? top(r.history.slice(0, -1)) : top(r.history)))
       .addReplacer(routerReset, (_r, event) => fresh(event.payload.view))
+      // A finished flow ends where the visitor started it from: Account when connected.
+      .addReplacer(resultAcknowledged, (_r, _event, state) => fresh(defaultView(state)))
       .addReplacer(modalOpenRequested, (_r, event, state) => fresh(event.payload.view ?? defaultView(state)))
       .addReplacer(
         modalCloseRequested,

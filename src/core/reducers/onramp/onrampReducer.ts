@@ -22,6 +22,7 @@ import {
   onrampReset,
 } from '../../events/onramp/onramp.js'
 import { createSlice } from '../createSlice.js'
+import { resultAcknowledged } from '../../events/modal/router.js'
 import { isCurrentRequest } from '../../events/requestLifecycle.js'
 import { isResetTo } from '../isResetTo.js'
 
@@ -153,6 +154,8 @@ export const onrampSlice = createSlice(
         s.activity = { ...s.activity, status: 'failed', requestId: null, error: event.payload.error }
       })
       .addReplacer(onrampReset, (s, event) => ({ ...EMPTY, options: event.payload.keepOptions ? s.options : null }))
+      // An acknowledged purchase leaves an empty form for the next Buy; options and activity stay.
+      .addReplacer(resultAcknowledged, (s) => ({ ...s, ...FORM }), (s, event) => event.payload.flow === 'onramp' && s.purchase?.status === 'delivered')
       // Optimization: already reset, the slice keeps its object.
       .addReplacer(accountDisconnected, () => ({ ...EMPTY }), (s) => !isResetTo(s, EMPTY)),
 )

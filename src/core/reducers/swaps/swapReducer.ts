@@ -25,6 +25,7 @@ import {
 } from '../../events/swaps/swap.js'
 import type { SerializedError } from '../../errors/base.js'
 import { createSlice } from '../createSlice.js'
+import { resultAcknowledged } from '../../events/modal/router.js'
 import { isCurrentRequest } from '../../events/requestLifecycle.js'
 import { isResetTo } from '../isResetTo.js'
 
@@ -92,6 +93,14 @@ export const isSwapStep = (s: SwapState, requestId: string | undefined, ...statu
 const clearQuote = (s: SwapState) => {
   s.quote = null
   s.toTyped = null
+}
+
+/** An empty form; a swap under way stays. */
+const clearForm = (s: SwapState) => {
+  if (s.step && SWAP_BUSY.includes(s.step.status)) return
+  s.amount = ''
+  s.step = null
+  clearQuote(s)
 }
 
 export const swapSlice = createSlice(
@@ -223,12 +232,9 @@ export const swapSlice = createSlice(
         // The price may have moved: the form asks for a fresh quote.
         s.quote = null
       })
-      .addCase(swapReset, (s) => {
-        if (s.step && SWAP_BUSY.includes(s.step.status)) return
-        s.amount = ''
-        s.step = null
-        clearQuote(s)
-      })
+      .addCase(swapReset, clearForm)
+      // An acknowledged swap leaves an empty form for the next Swap.
+      .addCase(resultAcknowledged, clearForm, (s, event) => event.payload.flow === 'swap' && s.step?.status === 'confirmed')
       // Optimization: already reset, the slice keeps its object.
       .addReplacer(accountDisconnected, () => ({ ...EMPTY }), (s) => !isResetTo(s, EMPTY)),
 )

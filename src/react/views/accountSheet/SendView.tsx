@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { ResultDone } from '../../components/resultAcknowledgement.js'
 import { isAddressOf } from '../../../core/domain/address.js'
 import { multiplyDecimals, truncateAddress } from '../../../core/domain/format.js'
 import { isResolvableName } from '../../../core/domain/names.js'
@@ -9,7 +10,6 @@ import {
   sendFeeRequested,
   sendReceiverSet,
   sendRequested,
-  sendReset,
   sendTokenSet,
 } from '../../../core/events/connection/send.js'
 import { selectSendableTokens, type SendableToken } from '../../../core/reducers/data/dataSelectors.js'
@@ -303,21 +303,7 @@ function SendProgress(props: {
       {send.status === 'sending' || send.status === 'pending' ? (
         <TransactionWaiting on={send.status === 'sending' ? 'wallet' : 'chain'} wallet={wallet.name} hash={hash} />
       ) : send.status === 'confirmed' ? (
-        <>
-          <p className="gw-connecting-title" data-testid="send-success">
-            {t('Sent {amount} {symbol}', { amount: send.amount ?? '', symbol: send.token?.symbol ?? '' })}
-          </p>
-          {hash}
-          <PrimaryAction
-            testId="send-done"
-            onClick={() => {
-              modal.dispatch(sendReset({}))
-              modal.back()
-            }}
-          >
-            {t('Done')}
-          </PrimaryAction>
-        </>
+        <ResultDone modal={modal} flow="send" testId="send" message={t('Sent {amount} {symbol}', { amount: send.amount ?? '', symbol: send.token?.symbol ?? '' })} details={hash} />
       ) : (
         <>
           <p className="gw-connecting-title">{t('Not sent')}</p>

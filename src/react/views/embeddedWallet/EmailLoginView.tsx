@@ -1,4 +1,8 @@
 import { useState, type FormEvent } from 'react'
+import { EMAIL_LOGIN_COOLDOWN_MS } from '../../../core/domain/constants.js'
+import type { SerializedError } from '../../../core/errors/base.js'
+import { EmailCooldownError } from '../../../core/errors/domain.js'
+import { useSecondsLeft } from '../../hooks/useSecondsLeft.js'
 import { shortenEmail } from '../../../core/domain/format.js'
 import { emailLoginRequested, emailLoginReset, emailOtpSubmitted } from '../../../core/events/embeddedWallet/embeddedWallet.js'
 import { EmailField } from '../../components/EmailField.js'
@@ -9,6 +13,15 @@ import { EmbeddedWalletMissing, useHasEmbeddedWallet } from '../../components/em
 import { useI18n } from '../../i18n/i18n.js'
 import { useModalState } from '../../useModalState.js'
 import type { ViewProps } from '../viewProps.js'
+
+/**
+ * The login's error as shown now: a cooldown refusal ('Please try again after {n} seconds', the
+ * spec's words) names the seconds left as they pass, and is no error once they have.
+ */
+function liveError(error: SerializedError | null, cooldownLeft: number): SerializedError | null {
+  if (!error || error.name !== 'EmailCooldownError') return error
+  return cooldownLeft > 0 ? { ...error, shortMessage: new EmailCooldownError(cooldownLeft).shortMessage } : null
+}
 
 /**
  * EmailLogin (spec §2, §4): the address (when opened without one), then either the wait for the
@@ -22,6 +35,10 @@ export function EmailLoginView({ modal }: ViewProps) {
   const email = login.email ?? ''
   const shown = shortenEmail(email)
   const configured = useHasEmbeddedWallet()
+  // The 30 s cooldown counts down from the moment the code was asked for (spec §5).
+  const cooldownLeft = useSecondsLeft(modal, login.lastRequestAt === null ? null : login.lastRequestAt + EMAIL_LOGIN_COOLDOWN_MS)
+  // A cooldown refusal counts down with it and is gone at zero, when asking again works; one error at a time.
+  const error = liveError(login.error, cooldownLeft)
 
   const submitOtp = (code: string) => {
     if (code.length === OTP_LENGTH) modal.dispatch(emailOtpSubmitted({ otp: code }))
@@ -45,8 +62,7 @@ export function EmailLoginView({ modal }: ViewProps) {
     return (
       <div className="gw-connecting" data-testid="view-email-login" data-step="idle">
         <p className="gw-connecting-title">{t('Continue with e-mail')}</p>
-        {login.error ? <ErrorMessage error={login.error} testId="email-error" /> : null}
-        <EmailField modal={modal} initial={email} />
+        <EmailField modal={modal} initial={email} error={error} cooldownLeft={cooldownLeft} />
       </div>
     )
   }
@@ -61,7 +77,7 @@ export function EmailLoginView({ modal }: ViewProps) {
         <p className="gw-muted" aria-live="polite" data-testid="email-device-note">
           {t('We sent a link to {email}. Open it to approve this device; the code follows.', { email: shown })}
         </p>
-        {login.error ? <ErrorMessage error={login.error} testId="email-error" /> : null}
+        {error ? <ErrorMessage error={error} testId="email-error" /> : null}
         <button type="button" className="gw-text-button" onClick={another} data-testid="email-another">
           {t('Use another e-mail')}
         </button>
@@ -83,10 +99,10 @@ export function EmailLoginView({ modal }: ViewProps) {
       <p className="gw-muted" aria-live="polite" data-testid="email-status">
         {login.step === 'verifying' ? t('Checking the code…') : login.step === 'connecting' ? t('Connecting…') : ''}
       </p>
-      {login.error ? <ErrorMessage error={login.error} testId="email-error" /> : null}
+      {error ? <ErrorMessage error={error} testId="email-error" /> : null}
       <div className="gw-account-actions">
-        <button type="button" className="gw-button" onClick={resend} disabled={busy} data-testid="email-resend">
-          {t('Resend code')}
+        <button type="button" className="gw-button" onClick={resend} disabled={busy || cooldownLeft > 0} data-testid="email-resend">
+          {cooldownLeft > 0 ? t('Resend code in {seconds} s', { seconds: cooldownLeft }) : t('Resend code')}
         </button>
         <button type="button" className="gw-text-button" onClick={another} data-testid="email-another">
           {t('Use another e-mail')}

@@ -1,3 +1,4 @@
+import { useResultAcknowledgement } from '../../components/resultAcknowledgement.js'
 import { sliceOf } from '../../../core/selectors.js'
 import { useState } from 'react'
 import { isValidName, NAME_ZONE } from '../../../core/domain/names.js'
@@ -114,13 +115,15 @@ export function RegisterAccountNameView({ modal }: ViewProps) {
 export function RegisterAccountNameSuccessView({ modal }: ViewProps) {
   const name = useModalState((s) => sliceOf(s, 'nameRegistration').registered)
   const { t } = useI18n()
+  const message = name ? t('{name} is yours', { name }) : t('Name registered')
+  const done = useResultAcknowledgement(modal, 'names', message)
   return (
     <div className="gw-connecting" data-testid="view-register-name-success">
       <p className="gw-connecting-title" data-testid="name-success">
-        {name ? t('{name} is yours', { name }) : t('Name registered')}
+        {message}
       </p>
       <p className="gw-muted">{t('Apps and wallets that read the Gangway name service now show it for this account.')}</p>
-      <button type="button" className="gw-button" data-primary="true" data-autofocus="true" data-testid="name-done" onClick={() => modal.back()}>
+      <button type="button" className="gw-button" data-primary="true" data-autofocus="true" data-testid="name-done" onClick={done}>
         {t('Done')}
       </button>
     </div>

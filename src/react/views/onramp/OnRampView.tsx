@@ -1,5 +1,6 @@
 import { sliceOf } from '../../../core/selectors.js'
 import { useEffect, useRef } from 'react'
+import { ResultDone } from '../../components/resultAcknowledgement.js'
 import type { OnrampPurchaseCurrency, OnrampQuote } from '../../../core/domain/entities.js'
 import { isWithinPaymentLimits, paymentMethodLimits } from '../../../core/domain/onramp.js'
 import {
@@ -11,7 +12,6 @@ import {
   onrampPurchaseCancelled,
   onrampPurchaseRequested,
   onrampQuotesRequested,
-  onrampReset,
 } from '../../../core/events/onramp/onramp.js'
 import type { OnrampState } from '../../../core/reducers/onramp/onrampReducer.js'
 import { selectActiveCaipNetworkId, selectActiveNetwork } from '../../../core/selectors.js'
@@ -294,25 +294,14 @@ function Purchase({ modal, onramp }: { modal: ViewProps['modal']; onramp: Onramp
           </button>
         </>
       ) : purchase.status === 'delivered' ? (
-        <>
-          <p className="gw-connecting-title" data-testid="onramp-delivered">
-            {t('Received {amount} {symbol}', { amount: formatAmount(purchase.delivered!.amount, { locale, precision: 'exact' }), symbol: purchase.delivered!.symbol })}
-          </p>
-          <TransactionHash hash={delivery?.metadata?.hash} explorerUrl={explorerUrl} testId="onramp-delivery-hash" />
-          <button
-            type="button"
-            className="gw-button"
-            data-primary="true"
-            data-autofocus="true"
-            data-testid="onramp-done"
-            onClick={() => {
-              modal.dispatch(onrampReset({ keepOptions: true }))
-              modal.back()
-            }}
-          >
-            {t('Done')}
-          </button>
-        </>
+        <ResultDone
+          modal={modal}
+          flow="onramp"
+          testId="onramp"
+          successTestId="onramp-delivered"
+          message={t('Received {amount} {symbol}', { amount: formatAmount(purchase.delivered!.amount, { locale, precision: 'exact' }), symbol: purchase.delivered!.symbol })}
+          details={<TransactionHash hash={delivery?.metadata?.hash} explorerUrl={explorerUrl} testId="onramp-delivery-hash" />}
+        />
       ) : (
         <>
           <p className="gw-connecting-title">{t('Not bought')}</p>

@@ -1,3 +1,4 @@
+import { ResultDone } from '../../components/resultAcknowledgement.js'
 import { useEffect } from 'react'
 import { truncateAddress } from '../../../core/domain/format.js'
 import { sendAmountError } from '../../../core/domain/sendAmount.js'
@@ -151,15 +152,7 @@ function PayProgress(props: { modal: ViewProps['modal']; payment: Payment; walle
       {payment.status === 'paying' || payment.status === 'pending' ? (
         <TransactionWaiting on={payment.status === 'paying' ? 'wallet' : 'chain'} wallet={wallet.name} hash={hash} />
       ) : payment.status === 'confirmed' ? (
-        <>
-          <p className="gw-connecting-title" data-testid="pay-success">
-            {t('Paid {amount}', { amount: props.what })}
-          </p>
-          {hash}
-          <PrimaryAction testId="pay-done" onClick={() => leave(modal)}>
-            {t('Done')}
-          </PrimaryAction>
-        </>
+        <ResultDone modal={modal} flow="pay" testId="pay" message={t('Paid {amount}', { amount: props.what })} details={hash} />
       ) : (
         <>
           <p className="gw-connecting-title">{t('Not paid')}</p>

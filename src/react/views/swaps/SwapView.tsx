@@ -1,5 +1,6 @@
 import { sliceOf } from '../../../core/selectors.js'
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { ResultDone } from '../../components/resultAcknowledgement.js'
 import { SWAP_QUOTE_REFRESH_MS, SWAP_SLIPPAGE_TOLERANCE } from '../../../core/domain/constants.js'
 import { formatTokenUnits, multiplyDecimals, parseTokenUnits } from '../../../core/domain/format.js'
 import { isNativeSwapToken, minimumReceived, NATIVE_SWAP_TOKEN, sourceAmountFor, SWAP_GAS_ESTIMATE } from '../../../core/domain/swap.js'
@@ -8,7 +9,6 @@ import {
   swapAmountSet,
   swapQuoteRequested,
   swapRequested,
-  swapReset,
   swapTokenSelected,
   swapTokensRequested,
   swapTokensSwitched,
@@ -469,15 +469,7 @@ function SwapProgress(props: { modal: ViewProps['modal']; swap: SwapState; items
           <p className="gw-muted">{t('Waiting for confirmation…')}</p>
         </>
       ) : step.status === 'confirmed' ? (
-        <>
-          <p className="gw-connecting-title" data-testid="swap-success">
-            {t('Swapped {sold} for {bought}', { sold, bought })}
-          </p>
-          {hash}
-          <button type="button" className="gw-button" data-primary="true" data-autofocus="true" data-testid="swap-done" onClick={() => modal.dispatch(swapReset({}))}>
-            {t('Done')}
-          </button>
-        </>
+        <ResultDone modal={modal} flow="swap" testId="swap" message={t('Swapped {sold} for {bought}', { sold, bought })} details={hash} />
       ) : (
         <>
           <p className="gw-connecting-title">{t('Not swapped')}</p>

@@ -42,6 +42,7 @@ const messages: Record<string, string> = {
   'Checking the code…': 'جارٍ التحقق من الرمز…',
   'Connecting…': 'جارٍ الاتصال…',
   'Resend code': 'إعادة إرسال الرمز',
+  'Resend code in {seconds} s': 'إعادة إرسال الرمز بعد {seconds} ث',
   // Social and Farcaster login (embedded wallet)
   'Social Login': 'تسجيل الدخول الاجتماعي',
   'Social logins': 'تسجيلات الدخول الاجتماعية',

@@ -42,6 +42,7 @@ const messages: Record<string, string> = {
   'Checking the code…': 'Comprobando el código…',
   'Connecting…': 'Conectando…',
   'Resend code': 'Reenviar código',
+  'Resend code in {seconds} s': 'Reenviar código en {seconds} s',
   // Social and Farcaster login (embedded wallet)
   'Social Login': 'Inicio de sesión social',
   'Social logins': 'Inicios de sesión sociales',

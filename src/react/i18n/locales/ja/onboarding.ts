@@ -42,6 +42,7 @@ const messages: Record<string, string> = {
   'Checking the code…': 'コードを確認しています…',
   'Connecting…': '接続しています…',
   'Resend code': 'コードを再送信',
+  'Resend code in {seconds} s': '{seconds}秒後にコードを再送信',
   // Social and Farcaster login (embedded wallet)
   'Social Login': 'ソーシャルログイン',
   'Social logins': 'ソーシャルログイン',

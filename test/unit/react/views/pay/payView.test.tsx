@@ -19,7 +19,7 @@ async function setup(options: Parameters<typeof payModal>[1] = {}) {
 }
 
 describe('Pay', () => {
-  it('shows the payment and its fee; Pay asks the wallet, then the view follows the transfer to Paid; Done closes', async () => {
+  it('shows the payment and its fee; Pay asks the wallet, then the view follows the transfer to Paid; Done returns to Account with the result in a banner', async () => {
     const t = await setup({ fee: '42000000000000' })
     await act(() => t.connect())
     let result: unknown
@@ -51,7 +51,8 @@ describe('Pay', () => {
     expect(t.text('pay-success')).toBe('Paid 2.5 GUSD')
     expect(result).toEqual({ hash: HASH, blockNumber: '5', network: 'eip155:1' })
     await t.click('pay-done')
-    expect(t.modal.getState().modal.open).toBe(false)
+    expect(t.view()).toBe('Account')
+    expect(t.q('gw-banner')!.textContent).toContain('Paid 2.5 GUSD')
     t.modal.destroy()
   })
 
