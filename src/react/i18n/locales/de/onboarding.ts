@@ -60,5 +60,6 @@ const messages: Catalogue = {
   'New e-mail': 'Neue E-Mail',
   'Sending…': 'Wird gesendet…',
   'Edit': 'Bearbeiten',
+  'Resend code in {seconds} s': 'Code erneut senden in {seconds} s',
 }
 export default messages

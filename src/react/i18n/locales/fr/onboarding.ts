@@ -60,5 +60,6 @@ const messages: Catalogue = {
   'New e-mail': 'Nouvel e-mail',
   'Sending…': 'Envoi…',
   'Edit': 'Modifier',
+  'Resend code in {seconds} s': 'Renvoyer le code dans {seconds} s',
 }
 export default messages

@@ -60,5 +60,6 @@ const messages: Catalogue = {
   'New e-mail': 'אימייל חדש',
   'Sending…': 'שולח…',
   'Edit': 'עריכה',
+  'Resend code in {seconds} s': 'שליחת הקוד שוב בעוד {seconds} ש׳',
 }
 export default messages

@@ -58,5 +58,6 @@ const messages: Record<string, string> = {
   'New e-mail': 'नया ईमेल',
   'Sending…': 'भेजा जा रहा है…',
   'Edit': 'संपादित करें',
+  'Resend code in {seconds} s': '{seconds} सेकंड में कोड फिर से भेजें',
 }
 export default messages

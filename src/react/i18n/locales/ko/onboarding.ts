@@ -58,5 +58,6 @@ const messages: Record<string, string> = {
   'New e-mail': '새 이메일',
   'Sending…': '보내는 중…',
   'Edit': '수정',
+  'Resend code in {seconds} s': '{seconds}초 후 코드 재전송',
 }
 export default messages

@@ -60,5 +60,6 @@ const messages: Catalogue = {
   'New e-mail': 'Novo e-mail',
   'Sending…': 'Enviando…',
   'Edit': 'Editar',
+  'Resend code in {seconds} s': 'Reenviar código em {seconds} s',
 }
 export default messages

@@ -58,5 +58,6 @@ const messages: Record<string, string> = {
   'New e-mail': 'Новый адрес эл. почты',
   'Sending…': 'Отправка…',
   'Edit': 'Изменить',
+  'Resend code in {seconds} s': 'Отправить код повторно через {seconds} с',
 }
 export default messages

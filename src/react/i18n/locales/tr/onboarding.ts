@@ -58,5 +58,6 @@ const messages: Record<string, string> = {
   'New e-mail': 'Yeni e-posta',
   'Sending…': 'Gönderiliyor…',
   'Edit': 'Düzenle',
+  'Resend code in {seconds} s': 'Kodu {seconds} sn sonra yeniden gönder',
 }
 export default messages

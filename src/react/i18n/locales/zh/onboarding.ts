@@ -58,5 +58,6 @@ const messages: Record<string, string> = {
   'New e-mail': '新邮箱',
   'Sending…': '正在发送…',
   'Edit': '编辑',
+  'Resend code in {seconds} s': '{seconds} 秒后可重新发送验证码',
 }
 export default messages
