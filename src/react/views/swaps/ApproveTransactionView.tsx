@@ -1,4 +1,3 @@
-import { sliceOf } from '../../../core/selectors.js'
 import { formatTokenUnits } from '../../../core/domain/format.js'
 import { swapApproveRequested } from '../../../core/events/swaps/swap.js'
 import { selectActiveNetwork } from '../../../core/selectors.js'
@@ -11,16 +10,23 @@ import { readable } from './SwapView.js'
 import { TransactionHash } from '../TransactionHash.js'
 import type { ViewProps } from '../viewProps.js'
 import { WalletIcon } from '../WalletIcon.js'
+import { BatchReview, selectBatchUnderReview } from '../calls/BatchReview.js'
 
 /**
- * ApproveTransaction (spec §2, §4): before a swap sells a token, the swap router must be allowed
+ * ApproveTransaction (spec §2, §4): the embedded wallet's batch while its prompt asks (BatchReview);
+ * otherwise, before a swap sells a token, the swap router must be allowed
  * to spend it. The visitor approves here; the wallet sends the approval, the view waits for it
  * to be mined, then goes back to Swap, where the swap goes ahead. A refusal stays here with the
  * wallet's error and a retry.
  */
-export function ApproveTransactionView({ modal }: ViewProps) {
-  const step = useModalState((s) => sliceOf(s, 'swap').step, sameJson)
-  const tokens = useModalState((s) => sliceOf(s, 'swap').tokens?.items ?? [], sameJson)
+export function ApproveTransactionView(props: ViewProps) {
+  const batch = useModalState(selectBatchUnderReview, sameJson)
+  return batch ? <BatchReview calls={batch} /> : <SwapApproval {...props} />
+}
+
+function SwapApproval({ modal }: ViewProps) {
+  const step = useModalState((s) => s.swap?.step ?? null, sameJson)
+  const tokens = useModalState((s) => s.swap?.tokens?.items ?? [], sameJson)
   const network = useModalState(selectActiveNetwork)
   const wallet = useActiveWallet()
   const { t, locale } = useI18n()
