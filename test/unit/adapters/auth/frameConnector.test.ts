@@ -346,13 +346,19 @@ describe('the embedded wallet frame client', () => {
     page.reply('GetUser', 'success', frameUser('eip155:31337', [{ address: smart, type: 'smartAccount' }, { address: eoa, type: 'eoa' }]))
     await got
 
+    /** wallet_switchEthereumChain to `chainId`, the frame answering its switch, then the user it has there. */
+    const switchTo = async (chainId: number, accounts: Parameters<typeof frameUser>[1]) => {
+      const switching = auth.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${chainId.toString(16)}` }] })
+      await vi.advanceTimersByTimeAsync(0)
+      page.reply('SwitchNetwork', 'success', { caipNetworkId: `eip155:${chainId}` })
+      await vi.advanceTimersByTimeAsync(0)
+      page.reply('GetUser', 'success', frameUser(`eip155:${chainId}`, accounts))
+      await switching
+    }
+    const both = [{ address: smart, type: 'smartAccount' as const }, { address: eoa, type: 'eoa' as const }]
+
     // To a network without smart accounts: the EOA alone.
-    const away = auth.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
-    await vi.advanceTimersByTimeAsync(0)
-    page.reply('SwitchNetwork', 'success', { caipNetworkId: 'eip155:31338' })
-    await vi.advanceTimersByTimeAsync(0)
-    page.reply('GetUser', 'success', frameUser('eip155:31338', [{ address: eoa, type: 'eoa' }]))
-    await away
+    await switchTo(31338, [{ address: eoa, type: 'eoa' }])
     expect(heard).toEqual([
       ['accountsChanged', [eoa]],
       ['chainChanged', '0x7a6a'],
@@ -361,23 +367,13 @@ describe('the embedded wallet frame client', () => {
     expect(auth.provider.accountType!(smart)).toBeUndefined()
 
     // Back: the smart account again; a switch that changes no account says only chainChanged.
-    const back = auth.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] })
-    await vi.advanceTimersByTimeAsync(0)
-    page.reply('SwitchNetwork', 'success', { caipNetworkId: 'eip155:31337' })
-    await vi.advanceTimersByTimeAsync(0)
-    page.reply('GetUser', 'success', frameUser('eip155:31337', [{ address: smart, type: 'smartAccount' }, { address: eoa, type: 'eoa' }]))
-    await back
+    await switchTo(31337, both)
     expect(heard.slice(2)).toEqual([
       ['accountsChanged', [smart, eoa]],
       ['chainChanged', '0x7a69'],
     ])
     expect(auth.provider.accountType!(smart)).toBe('smartAccount')
-    const again = auth.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] })
-    await vi.advanceTimersByTimeAsync(0)
-    page.reply('SwitchNetwork', 'success', { caipNetworkId: 'eip155:31337' })
-    await vi.advanceTimersByTimeAsync(0)
-    page.reply('GetUser', 'success', frameUser('eip155:31337', [{ address: smart, type: 'smartAccount' }, { address: eoa, type: 'eoa' }]))
-    await again
+    await switchTo(31337, both)
     expect(heard.slice(4)).toEqual([['chainChanged', '0x7a69']])
   })
 })
