@@ -8,8 +8,8 @@ const KNOWN_ABIS = [erc20Abi, erc721Abi] as const
 export type CallReview = { to: string; value: bigint; method: string | null; data: boolean }
 
 /**
- * What a call does, for ApproveTransaction: its value (0 when absent or unreadable: a wallet
- * refuses such a call anyway) and its method's name when the data decodes with a known ABI
+ * What a call does, for ApproveTransaction: its value (0 when absent, negative or unreadable: a
+ * wallet refuses such a call anyway) and its method's name when the data decodes with a known ABI
  * (viem's `decodeFunctionData`), else null ("Contract call" when there is data).
  *
  * @example
@@ -19,6 +19,7 @@ export function reviewCall(call: Call): CallReview {
   let value = 0n
   try {
     value = call.value ? BigInt(call.value) : 0n
+    if (value < 0n) value = 0n
   } catch {
     value = 0n
   }
