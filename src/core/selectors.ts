@@ -1,7 +1,8 @@
-import type { ModalState, NamespaceConnection } from './state.js'
+import type { AccountType, ModalState, NamespaceConnection } from './state.js'
 import type { Namespace } from './events/views.js'
 import type { Network } from './domain/entities.js'
 import type { BalanceEntry } from './reducers/connection/walletState.js'
+import { accountTypeFor } from './domain/accountType.js'
 
 /** The connection record of a namespace, or null when nothing was ever connected there. */
 export function selectNamespaceConnection(state: ModalState, namespace = state.connection.activeNamespace) {
@@ -137,4 +138,19 @@ export function sliceOf<K extends LazySliceKey>(state: ModalState, key: K): NonN
   const slice = state[key]
   if (slice === undefined) throw new Error(`the ${key} slice is read before its feature joined the state`)
   return slice as NonNullable<ModalState[K]>
+}
+
+/**
+ * The account type the active EVM connection should be on (`accountTypeFor`): the visitor's
+ * choice, else the smart account on the networks where the embedded wallet runs them.
+ */
+export function selectEvmAccountType(state: ModalState): AccountType {
+  const caip = selectActiveConnection(state, 'eip155')?.caipNetworkId
+  const chainId = caip?.startsWith('eip155:') ? Number(caip.slice('eip155:'.length)) : NaN
+  return accountTypeFor({
+    preferred: state.preferences.preferredAccountType.eip155,
+    chainId: Number.isSafeInteger(chainId) ? chainId : null,
+    enabledNetworks: state.network.smartAccountEnabledNetworks,
+    smartAccountsEnabled: state.settings.smartAccounts?.enabled === true,
+  })
 }

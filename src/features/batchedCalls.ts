@@ -4,7 +4,8 @@ import type { OptionalFeature } from '../core/features/defineFeature.js'
  * Batched calls (EIP-5792), for `modules`: `modal.sendCalls`, `getCallsStatus`,
  * `getCapabilities` and `showCallsStatus` with the connected EVM wallet (injected, WalletConnect
  * or the embedded wallet), atomic where the wallet can, followed by the modal until each batch
- * is done. Its code loads on the first of those commands; without this module they reject with
+ * is done; the embedded wallet's batch is listed in ApproveTransaction while its prompt asks. Its
+ * code loads on the first of those commands; without this module they reject with
  * 'Batched calls are not enabled' and none of it is in the host's build.
  *
  * @example
@@ -16,5 +17,6 @@ export function batchedCalls(): OptionalFeature {
     optional: 'calls',
     load: () => import('../core/features/calls.js').then((m) => m.callsFeature),
     commands: () => import('../core/events/calls/callsCommands.js').then((m) => m.createCallsCommands),
+    views: () => import('../react/views/calls/callsViews.js').then((m) => m.callsViews),
   }
 }

@@ -4,7 +4,7 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, focusedTestId, inModal, modalState, tabTo } from './support/demo'
 import { newPage } from './support/browser'
-import { codeIn, frameApprove, loginByEmail, mailTo, startLogin, type Mail } from './support/embeddedWallet'
+import { chooseAccountType, codeIn, frameApprove, loginByEmail, mailTo, startLogin, type Mail } from './support/embeddedWallet'
 import { demoUrl, e2eStack } from './support/stack'
 import { seriousViolations } from './support/axe'
 
@@ -30,6 +30,8 @@ describe('e-mail login with the embedded wallet', () => {
     expect(await currentView(page)).toBe('Connect')
     await page.keyboard.press('Escape')
 
+    // This test is the EOA's (the smart account is the default where the wallet runs them).
+    await chooseAccountType(page, 'eoa')
     await startLogin(page, email)
     // A first device: the service mails an approval link.
     await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: 20_000 }).toBe('verifyDevice')
@@ -152,7 +154,7 @@ describe('e-mail login with the embedded wallet', () => {
 
   it("the frame's approval prompt follows the modal's theme: dark under a dark modal, light again when the modal turns light; it names the app", async () => {
     const { page } = await demoWithoutDevtools(shared, { query: '?email=1' })
-    await loginByEmail(page, `theme-${Date.now().toString(36)}@example.com`)
+    await loginByEmail(page, `theme-${Date.now().toString(36)}@example.com`, { accountType: 'eoa' })
     type Themed = { gangway: { setThemeMode(mode: string): void; signMessage(m: string): Promise<string> } }
     await page.evaluate(() => (window as unknown as Themed).gangway.setThemeMode('dark'))
     const signing = page.evaluate(() => (window as unknown as Themed).gangway.signMessage('A dark prompt'))
@@ -190,7 +192,7 @@ describe('e-mail login with the embedded wallet', () => {
 
   it('Solana: the same sign-in connects its Solana account, which signs a message and sends SOL on the local validator', async () => {
     const { page } = await demoWithoutDevtools(shared, { query: '?email=1&solana=1' })
-    await loginByEmail(page, `sol-${Date.now().toString(36)}@example.com`)
+    await loginByEmail(page, `sol-${Date.now().toString(36)}@example.com`, { accountType: 'eoa' })
     await expect.poll(() => modalState(page, (s) => s.connection.byNamespace.solana?.connections[0]?.connectorId ?? null), { timeout: 30_000 }).toBe('auth')
     const owner = (await modalState(page, (s) => s.connection.byNamespace.solana!.connections[0]!.accounts[0]!.address)) as string
     expect(await modalState(page, (s) => s.connection.byNamespace.solana!.connections[0]!.auth)).toBe('email')

@@ -45,13 +45,10 @@ describe('session permissions (ERC-7715) from the embedded smart account', () =>
     const { page } = await demoWithoutDevtools(shared, { query: '?email=1' })
     await loginByEmail(page, `session-${Date.now().toString(36)}@example.com`)
 
-    // The smart account (it pays for its revocation's user operation).
-    await page.getByTestId('open-modal').click()
-    await inModal(page, 'account-type-switch').click()
+    // The smart account, the embedded wallet's default here (it pays for its revocation's user operation).
     await expect.poll(async () => (await eip155Connection(page))?.connections[0]?.accounts[0]?.type, { timeout: 30_000 }).toBe('smartAccount')
     const smart = (await eip155Connection(page))!.connections[0]!.accounts[0]!.address as Address
     await node.request({ method: 'hardhat_setBalance' as never, params: [smart, `0x${parseEther('1').toString(16)}`] as never })
-    await page.keyboard.press('Escape')
 
     // The session key: an EOA of the app's, with ETH for its own gas.
     const sessionKey = privateKeyToAccount(generatePrivateKey())

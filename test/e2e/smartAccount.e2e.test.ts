@@ -27,33 +27,34 @@ const delegatorExecuteAbi = [
 ] as const
 
 describe("the embedded wallet's smart account (ERC-4337, through the stack's bundler)", () => {
-  it("Account switches to the counterfactual smart account, which signs (ERC-6492, then ERC-1271); a 3-call batch deploys it in one user operation; a host's eth_sendUserOperation; a reverting batch applies nothing; a paymaster sponsors a 0-ETH account; a reload keeps it; the switch goes back", async () => {
+  it("a fresh login lands on the counterfactual smart account (the EOA on a network without them), which signs (ERC-6492, then ERC-1271); a 3-call batch deploys it in one user operation; a host's eth_sendUserOperation; a reverting batch applies nothing; a paymaster sponsors a 0-ETH account; a reload keeps it; Account switches to the EOA and back", async () => {
     // The wallet service offers smart accounts once the stack's bundler is up.
     expect(await smartAccountNetworks()).toHaveLength(1)
     const { page } = await demoWithoutDevtools(shared, { query: '?email=1' })
     await loginByEmail(page, `smart-${Date.now().toString(36)}@example.com`)
-    const eoa = (await eip155Connection(page))!.connections[0]!.accounts[0]!.address as Address
     const node = createPublicClient({ transport: http(stack().chains[0]!.rpcUrl) })
     const accounts = () => eip155Connection(page).then((ns) => ns?.connections[0]?.accounts)
 
-    // Account offers the switch, as an EOA first.
-    await page.getByTestId('open-modal').click()
-    await expect.poll(() => inModal(page, 'account-type').textContent(), { timeout: 20_000 }).toBe('EOA')
-    expect(await inModal(page, 'account-type-switch').textContent()).toContain('Switch to smart account')
-    // Once the balances are in: their dollar total joins the sheet above the switch and moves it down
-    // (a click aimed just before may land where the button was).
-    await inModal(page, 'account-total').waitFor({ timeout: 20_000 })
-    await inModal(page, 'account-type-switch').click()
+    // A fresh login on a network where the wallet runs smart accounts lands on the counterfactual
+    // smart account by default, without the switch and without recording a choice.
     await expect.poll(async () => (await accounts())?.[0]?.type, { timeout: 20_000 }).toBe('smartAccount')
-    const smart = (await accounts())![0]!.address as Address
-    expect(smart.toLowerCase()).not.toBe(eoa.toLowerCase())
     expect((await accounts())!.map((a) => a.type)).toEqual(['smartAccount', 'eoa'])
+    const [smart, eoa] = (await accounts())!.map((a) => a.address as Address) as [Address, Address]
+    expect(await modalState(page, (s) => s.preferences.preferredAccountType.eip155 ?? null)).toBeNull()
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => inModal(page, 'account-type').textContent(), { timeout: 20_000 }).toBe('Smart account')
+    expect(await inModal(page, 'account-type-switch').textContent()).toContain('Switch to EOA')
     await expect.poll(() => inModal(page, 'account-address').getAttribute('title')).toBe(smart)
-    expect(await inModal(page, 'account-type').textContent()).toBe('Smart account')
-    expect(await modalState(page, (s) => s.preferences.preferredAccountType.eip155)).toBe('smartAccount')
     // Counterfactual: no code until its first user operation.
     expect(await node.getCode({ address: smart })).toBeUndefined()
     await page.keyboard.press('Escape')
+    // A network without smart accounts: the EOA there; back, the smart account again.
+    type Switching = { gangway: { switchNetwork(id: string): Promise<void> } }
+    const switchTo = (id: string) => page.evaluate((x) => (window as unknown as Switching).gangway.switchNetwork(x), id)
+    await switchTo(`eip155:${stack().chains[1]!.chainId}`)
+    await expect.poll(async () => (await accounts())?.map((a) => `${a.type}:${a.address}`), { timeout: 20_000 }).toEqual([`eoa:${eoa}`])
+    await switchTo(`eip155:${stack().chains[0]!.chainId}`)
+    await expect.poll(async () => (await accounts())?.[0]?.address, { timeout: 20_000 }).toBe(smart)
 
     // It signs for itself, behind the frame's prompt: before deployment an ERC-6492 signature, checked on the node.
     const signAs = async (message: string) => {
@@ -153,7 +154,7 @@ describe("the embedded wallet's smart account (ERC-4337, through the stack's bun
     expect(await balanceOf(b)).toBe(5n * unit)
     expect(await node.getBalance({ address: smart })).toBe(0n)
 
-    // A reload keeps the smart account (the wallet's preference and the modal's).
+    // A reload keeps the smart account (the default again, nothing chosen yet).
     await page.reload()
     await page.getByTestId('open-modal').waitFor()
     await expect.poll(async () => (await accounts())?.[0]?.address, { timeout: 30_000 }).toBe(smart)
@@ -164,5 +165,9 @@ describe("the embedded wallet's smart account (ERC-4337, through the stack's bun
     await expect.poll(async () => (await accounts())?.[0]?.address, { timeout: 20_000 }).toBe(eoa)
     expect(await inModal(page, 'account-type').textContent()).toBe('EOA')
     expect(await modalState(page, (s) => s.preferences.preferredAccountType.eip155)).toBe('eoa')
+    // And Account's switch to the smart account, chosen this time.
+    await inModal(page, 'account-type-switch').click()
+    await expect.poll(async () => (await accounts())?.[0]?.address, { timeout: 20_000 }).toBe(smart)
+    expect(await modalState(page, (s) => s.preferences.preferredAccountType.eip155)).toBe('smartAccount')
   }, 360_000)
 })

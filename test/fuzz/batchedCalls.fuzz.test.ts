@@ -7,6 +7,7 @@ import fc from 'fast-check'
 import { isAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { readCalls, readCallsStatus, readCapabilities, readSentCalls } from '../../src/core/domain/calls'
+import { reviewCall } from '../../src/core/domain/callMethods'
 import { InvalidInputError } from '../../src/core/errors/base'
 import { InvalidSendCallsError } from '../../src/core/errors/domain'
 import { assertValidEvent, createCatalogue } from '../../src/core/events/catalogue'
@@ -151,5 +152,20 @@ describe('batched calls: what hosts pass', () => {
       fuzzParams('batchedCalls.sendCalls', 150),
     )
     modal.destroy()
+  })
+})
+
+describe("batched calls: the embedded wallet's batch as ApproveTransaction lists it", () => {
+  it('reviewCall: any call a host got past readCalls is described (target kept, value ≥ 0, a method name or none), never thrown', () => {
+    const data = fc.oneof(hexish, fc.constantFrom('0xa9059cbb', '0x095ea7b3' + '0'.repeat(128), '0x23b872dd'), fc.uint8Array({ maxLength: 100 }).map((b) => `0x${Buffer.from(b).toString('hex')}`))
+    fc.assert(
+      fc.property(fc.record({ to: fc.constant(TO), data: fc.option(data, { nil: undefined }), value: fc.option(fc.oneof(hexish, fc.bigInt().map(String)), { nil: undefined }) }), (call) => {
+        const review = reviewCall(call)
+        expect(review.to).toBe(TO)
+        expect(review.value >= 0n).toBe(true)
+        expect(review.method === null || /^[a-zA-Z]\w*$/.test(review.method)).toBe(true)
+      }),
+      fuzzParams('batchedCalls.reviewCall', 200),
+    )
   })
 })

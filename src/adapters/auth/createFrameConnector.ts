@@ -273,6 +273,16 @@ export function createFrameConnector(
     return user
   }
 
+  /**
+   * Keeps the user the frame answered and tells the page when its accounts changed: after a
+   * switch of account type, or of network (the smart account exists on some networks only).
+   */
+  const rememberAndTell = (u: FrameUser): void => {
+    const before = user?.accounts.map((a) => a.address).join()
+    const now = remember(u)
+    if (now.accounts.map((a) => a.address).join() !== before) emit('accountsChanged', now.accounts.map((a) => a.address))
+  }
+
   const currentUser = async (): Promise<AuthUser | null> => {
     if (user) return user
     const { isConnected } = await ask('IsConnected', restored ? { token: restored } : {})
@@ -321,7 +331,7 @@ export function createFrameConnector(
           if (!evmNetworks.some((n) => n.caipNetworkId === target)) throw Object.assign(new Error('Unrecognized chain'), { code: 4902 })
           const { caipNetworkId: now } = await ask('SwitchNetwork', { caipNetworkId: target })
           caipNetworkId = now
-          if (user) user = { ...user, caipNetworkId: now }
+          if (user) rememberAndTell(await call('GetUser', {}))
           emit('chainChanged', chainHex(now))
           return null
         }
@@ -398,11 +408,7 @@ export function createFrameConnector(
         return x
       }),
     setPreferredAccountType: (r, signal) =>
-      ask('SetPreferredAccount', r, signal).then((u) => {
-        const before = user?.accounts[0]?.address
-        const now = remember(u)
-        if (now.accounts[0]?.address !== before) emit('accountsChanged', now.accounts.map((a) => a.address))
-      }),
+      ask('SetPreferredAccount', r, signal).then(rememberAndTell),
     getSmartAccountEnabledNetworks: (signal) => ask('GetSmartAccountEnabledNetworks', {}, signal).then((r) => r.smartAccountEnabledNetworks),
     signOut,
     events: () => events$.asObservable(),

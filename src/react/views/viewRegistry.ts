@@ -22,7 +22,7 @@ type GroupLoader = () => Promise<ViewGroup>
 // chunk per feature, not per view: a phone on a slow network pays a round trip per chunk.
 type Group = 'connect' | 'account' | OptionalGroup
 /** The groups of the features a host brings by importing them: their loaders come with the import. */
-type OptionalGroup = 'walletConnect' | 'embeddedWallet' | 'siwx' | 'swaps' | 'onramp' | 'names' | 'permissions' | 'pay'
+type OptionalGroup = 'walletConnect' | 'embeddedWallet' | 'siwx' | 'swaps' | 'calls' | 'onramp' | 'names' | 'permissions' | 'pay'
 
 const VIEW_GROUPS: Partial<Record<Group, GroupLoader>> = {
   connect: () => import('./connection/connectViews.js').then((m) => m.connectViews),
@@ -38,6 +38,7 @@ const BROUGHT_BY: Record<OptionalGroup, string> = {
   embeddedWallet: "createModal({ embeddedWallet: embeddedWallet({ frameUrl }) }) of 'gangway-kit/features'",
   siwx: "createModal({ siwx: siwx() }) of 'gangway-kit/features'",
   swaps: "createModal({ modules: [swaps()] }) of 'gangway-kit/features'",
+  calls: "createModal({ modules: [batchedCalls()] }) of 'gangway-kit/features'",
   onramp: "createModal({ modules: [onramp()] }) of 'gangway-kit/features'",
   names: "createModal({ modules: [names()] }) of 'gangway-kit/features'",
   permissions: "createModal({ modules: [smartSessions()] }) of 'gangway-kit/features'",
@@ -98,11 +99,25 @@ const GROUP_OF: Partial<Record<ViewName, Group>> = {
   Pay: 'pay',
 }
 
+/**
+ * Views a second feature also brings, used when the first's is absent: ApproveTransaction shows
+ * a swap's approval (swaps) and the embedded wallet's batch (batched calls).
+ */
+const ALSO_IN: Partial<Record<ViewName, Group>> = { ApproveTransaction: 'calls' }
+
+/** The chunk a view loads from: its own feature's, else (absent) the other feature's that brings it. */
+function groupOf(view: ViewName): Group | undefined {
+  const first = GROUP_OF[view]
+  const also = ALSO_IN[view]
+  return first && !VIEW_GROUPS[first] && also && VIEW_GROUPS[also] ? also : first
+}
+
 const groupLoading = new Map<string, Promise<ViewGroup>>()
 
 /** A view's loader: its feature's chunk, fetched once for all its views (again after a failure). */
-function loaderOf(view: ViewName, group: Group): ViewLoader {
+function loaderOf(view: ViewName, first: Group): ViewLoader {
   return () => {
+    const group = groupOf(view) ?? first
     let promise = groupLoading.get(group)
     if (!promise) {
       const loadGroup = VIEW_GROUPS[group]
@@ -175,7 +190,7 @@ const missing = new Map<ViewName, ComponentType<ViewProps>>()
  * without suspending; a view of a feature the host did not bring says so.
  */
 export function viewComponent(view: ViewName): ComponentType<ViewProps> {
-  const group = GROUP_OF[view]
+  const group = groupOf(view)
   if (group && !VIEW_GROUPS[group]) {
     let stand = missing.get(view)
     if (!stand) missing.set(view, (stand = missingFeatureView(view, group, BROUGHT_BY[group as OptionalGroup])))
@@ -203,6 +218,8 @@ const REACHABLE: Record<Group, (state: ModalState) => boolean> = {
   permissions: (state) => state.features.smartSessions && selectIsConnected(state, 'eip155'),
   // A host's payment opens it, connected or not: fetched when the page is idle while the project has Pay on.
   pay: (state) => state.features.pay,
+  // The embedded wallet's batch opens ApproveTransaction: fetched once it is connected in EVM.
+  calls: (state) => selectHasEmbeddedWallet(state) && selectIsConnected(state, 'eip155'),
 }
 
 /** The view groups (one chunk each) whose views the modal in `state` can reach (of those its host brought). */
@@ -211,7 +228,7 @@ export function reachableViewGroups(state: ModalState): Group[] {
 }
 
 function loadGroups(groups: readonly Group[]): Promise<unknown> {
-  const entries = (Object.entries(VIEW_LOADERS) as [ViewName, ViewLoader][]).filter(([view]) => groups.includes(GROUP_OF[view] as Group))
+  const entries = (Object.entries(VIEW_LOADERS) as [ViewName, ViewLoader][]).filter(([view]) => groups.includes(groupOf(view) as Group))
   return Promise.allSettled(entries.map(([view, loader]) => load(view, loader)))
 }
 

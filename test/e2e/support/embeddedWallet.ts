@@ -30,6 +30,11 @@ export async function mailTo(to: string, match: RegExp, after = 0): Promise<Mail
 }
 export const codeIn = (mail: Mail) => /\b(\d{6})\b/.exec(mail.text)![1]!
 
+/** The visitor's choice of account type, as `modal.setPreferredAccountType` records it. */
+export async function chooseAccountType(page: Page, type: 'eoa' | 'smartAccount'): Promise<void> {
+  await page.evaluate((t) => (window as unknown as { gangway: { setPreferredAccountType(t: string): void } }).gangway.setPreferredAccountType(t), type)
+}
+
 export const frameApprove = (page: Page) => page.frameLocator('iframe[data-gangway-frame]').getByTestId('frame-approve')
 
 export async function startLogin(page: Page, email: string) {
@@ -39,8 +44,13 @@ export async function startLogin(page: Page, email: string) {
   await expect.poll(() => currentView(page)).toBe('EmailLogin')
 }
 
-/** A whole e-mail login on a new device: the mailed link approves it, the mailed code connects. */
-export async function loginByEmail(page: Page, email: string): Promise<void> {
+/**
+ * A whole e-mail login on a new device: the mailed link approves it, the mailed code connects.
+ * `accountType: 'eoa'` chooses the EOA first, for a test about the EOA on a network where the
+ * wallet would otherwise move to its smart account (the default) once connected.
+ */
+export async function loginByEmail(page: Page, email: string, options: { accountType?: 'eoa' } = {}): Promise<void> {
+  if (options.accountType) await chooseAccountType(page, options.accountType)
   await startLogin(page, email)
   await expect.poll(() => inModal(page, 'view-email-login').getAttribute('data-step'), { timeout: PAGE_WAIT_MS }).toBe('verifyDevice')
   const link = /(http:\/\/\S+\/v1\/device\/approve\?token=\w+)/.exec((await mailTo(email, /\/v1\/device\/approve\?token=/)).text)![1]!

@@ -1,4 +1,4 @@
-import { catchError, concatMap, defer, EMPTY, filter, finalize, from, last, map, merge, mergeMap, of, scan, switchMap, takeWhile, timer, type Observable } from 'rxjs'
+import { catchError, concat, concatMap, defer, EMPTY, filter, finalize, from, last, map, merge, mergeMap, of, scan, switchMap, take, takeWhile, timer, type Observable } from 'rxjs'
 import { isUnsupportedMethod, readCallsStatus, readCapabilities, readSentCalls, sendCallsParams, type Call, type CallsReceipt, type CallsStatus } from '../../domain/calls.js'
 import { CALLS_POLL_MS, CALLS_TRACK_MS } from '../../domain/constants.js'
 import { serializeError } from '../../errors/base.js'
@@ -20,6 +20,8 @@ import {
 } from '../../events/calls/calls.js'
 import type { EventInput } from '../../events/defineEvent.js'
 import { storageHydrated } from '../../events/persistence/storage.js'
+import { modalCloseRequested, modalOpenRequested } from '../../events/modal/modal.js'
+import { routerPushed, routerWentBack } from '../../events/modal/router.js'
 import type { NamedEffect } from '../../features/defineFeature.js'
 import { isPendingBatch, isSendingCalls, type CallsBatch } from '../../reducers/calls/callsReducer.js'
 import { sliceOf } from '../../selectors.js'
@@ -218,6 +220,28 @@ export const showCallsStatus: Effect<WalletDeps> = (event$, state$, deps) =>
     }),
   )
 
+/**
+ * The embedded wallet's batch in the modal (spec ApproveTransaction): while its frame asks the
+ * visitor, ApproveTransaction lists the calls (pushed onto an open modal, or opening it); once
+ * the wallet answered either way, the view goes (back, or the modal closes as it was).
+ */
+export const reviewEmbeddedBatch: Effect<WalletDeps> = (event$, state$) =>
+  event$.pipe(
+    ofType(callsSendRequested),
+    filter((e) => isSendingCalls(sliceOf(state$.value, 'calls'), e.requestId) && state$.value.calls?.send?.review !== undefined),
+    mergeMap((e) => {
+      const wasOpen = state$.value.modal.open
+      const settled = event$.pipe(
+        ofType(callsSent, callsSendFailed),
+        filter((x) => x.requestId === e.requestId),
+        take(1),
+        filter(() => state$.value.router.view === 'ApproveTransaction'),
+        map(() => (wasOpen ? routerWentBack({}) : modalCloseRequested({}))),
+      )
+      return concat(of(wasOpen ? routerPushed({ view: 'ApproveTransaction' }) : modalOpenRequested({ view: 'ApproveTransaction' })), settled)
+    }),
+  )
+
 /** The effects of batched calls. */
 export const callsEffects: NamedEffect<WalletDeps>[] = [
   { name: 'sendCalls', effect: sendCalls },
@@ -225,4 +249,5 @@ export const callsEffects: NamedEffect<WalletDeps>[] = [
   { name: 'queryCallsStatus', effect: queryCallsStatus },
   { name: 'queryCapabilities', effect: queryCapabilities },
   { name: 'showCallsStatus', effect: showCallsStatus },
+  { name: 'reviewEmbeddedBatch', effect: reviewEmbeddedBatch },
 ]

@@ -1,4 +1,6 @@
-import type { CallsReceipt } from '../../domain/calls.js'
+import type { Call, CallsReceipt } from '../../domain/calls.js'
+import { AUTH_CONNECTOR_ID } from '../../events/embeddedWallet/embeddedWallet.js'
+import { selectActiveConnection } from '../../selectors.js'
 import type { SerializedError } from '../../errors/base.js'
 import {
   callsCapabilitiesFailed,
@@ -41,7 +43,14 @@ export type CallsBatch = {
 
 /** Batched calls (EIP-5792): the send under way, the batches sent, the active account's capabilities. */
 export type CallsState = {
-  send: { requestId: string | null; status: 'sending' | 'failed'; error: SerializedError | null; feedback: boolean } | null
+  send: {
+    requestId: string | null
+    status: 'sending' | 'failed'
+    error: SerializedError | null
+    feedback: boolean
+    /** The calls, kept while the embedded wallet asks the visitor about them: ApproveTransaction lists them. */
+    review?: Call[]
+  } | null
   /** By id; `order` lists them oldest first. */
   batches: Record<string, CallsBatch>
   order: string[]
@@ -85,10 +94,11 @@ export const callsSlice = createSlice(
   (): CallsState => ({ ...EMPTY }),
   (b) =>
     b
-      .addCase(callsSendRequested, (s, event) => {
+      .addCase(callsSendRequested, (s, event, state) => {
         // One batch at a time: the wallet asks the visitor about one.
         if (s.send?.status === 'sending') return
-        s.send = { requestId: event.requestId ?? null, status: 'sending', error: null, feedback: event.payload.feedback === true }
+        const embedded = selectActiveConnection(state, 'eip155')?.connectorId === AUTH_CONNECTOR_ID
+        s.send = { requestId: event.requestId ?? null, status: 'sending', error: null, feedback: event.payload.feedback === true, ...(embedded ? { review: event.payload.calls } : {}) }
       })
       .addCase(callsSent, (s, event) => {
         if (!isSendingCalls(s, event.requestId)) return

@@ -10,14 +10,21 @@ import { useModalState } from '../../useModalState.js'
 import { TransactionHash } from '../TransactionHash.js'
 import type { ViewProps } from '../viewProps.js'
 import { WalletIcon } from '../WalletIcon.js'
+import { BatchReview, selectBatchUnderReview } from '../calls/BatchReview.js'
 
 /**
- * ApproveTransaction (spec §2, §4): before a swap sells a token, the swap router must be allowed
+ * ApproveTransaction (spec §2, §4): the embedded wallet's batch while its prompt asks (BatchReview);
+ * otherwise, before a swap sells a token, the swap router must be allowed
  * to spend it. The visitor approves here; the wallet sends the approval, the view waits for it
  * to be mined, then goes back to Swap, where the swap goes ahead. A refusal stays here with the
  * wallet's error and a retry.
  */
-export function ApproveTransactionView({ modal }: ViewProps) {
+export function ApproveTransactionView(props: ViewProps) {
+  const batch = useModalState(selectBatchUnderReview, sameJson)
+  return batch ? <BatchReview calls={batch} /> : <SwapApproval {...props} />
+}
+
+function SwapApproval({ modal }: ViewProps) {
   const step = useModalState((s) => sliceOf(s, 'swap').step, sameJson)
   const tokens = useModalState((s) => sliceOf(s, 'swap').tokens?.items ?? [], sameJson)
   const network = useModalState(selectActiveNetwork)

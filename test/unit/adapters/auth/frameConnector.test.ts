@@ -322,4 +322,58 @@ describe('the embedded wallet frame client', () => {
     await expect(signedOut).resolves.toBeNull()
     expect(rpcs()).toHaveLength(2)
   })
+
+  it('a network switch reads the user again: its accounts change where the smart account is or is not, before chainChanged', async () => {
+    vi.useFakeTimers()
+    const { page, auth } = await loaded({}, {}, [evmNetwork(31337), evmNetwork(31338)])
+    const eoa = '0x00000000000000000000000000000000000000a1'
+    const smart = '0x00000000000000000000000000000000000000b2'
+    const frameUser = (caipNetworkId: string, accounts: { address: string; type: 'eoa' | 'smartAccount' }[]) => ({
+      email: 'ada@example.com',
+      username: null,
+      address: accounts[0]!.address,
+      caipNetworkId,
+      auth: 'email',
+      preferredAccountType: accounts[0]!.type,
+      smartAccountDeployed: false,
+      accounts,
+    })
+    const heard: [string, unknown][] = []
+    auth.provider.on!('accountsChanged', (a) => heard.push(['accountsChanged', a]))
+    auth.provider.on!('chainChanged', (c) => heard.push(['chainChanged', c]))
+    const got = auth.getUser({})
+    await vi.advanceTimersByTimeAsync(0)
+    page.reply('GetUser', 'success', frameUser('eip155:31337', [{ address: smart, type: 'smartAccount' }, { address: eoa, type: 'eoa' }]))
+    await got
+
+    /** wallet_switchEthereumChain to `chainId`, the frame answering its switch, then the user it has there. */
+    const switchTo = async (chainId: number, accounts: Parameters<typeof frameUser>[1]) => {
+      const switching = auth.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${chainId.toString(16)}` }] })
+      await vi.advanceTimersByTimeAsync(0)
+      page.reply('SwitchNetwork', 'success', { caipNetworkId: `eip155:${chainId}` })
+      await vi.advanceTimersByTimeAsync(0)
+      page.reply('GetUser', 'success', frameUser(`eip155:${chainId}`, accounts))
+      await switching
+    }
+    const both = [{ address: smart, type: 'smartAccount' as const }, { address: eoa, type: 'eoa' as const }]
+
+    // To a network without smart accounts: the EOA alone.
+    await switchTo(31338, [{ address: eoa, type: 'eoa' }])
+    expect(heard).toEqual([
+      ['accountsChanged', [eoa]],
+      ['chainChanged', '0x7a6a'],
+    ])
+    expect(auth.provider.accountType!(eoa)).toBe('eoa')
+    expect(auth.provider.accountType!(smart)).toBeUndefined()
+
+    // Back: the smart account again; a switch that changes no account says only chainChanged.
+    await switchTo(31337, both)
+    expect(heard.slice(2)).toEqual([
+      ['accountsChanged', [smart, eoa]],
+      ['chainChanged', '0x7a69'],
+    ])
+    expect(auth.provider.accountType!(smart)).toBe('smartAccount')
+    await switchTo(31337, both)
+    expect(heard.slice(4)).toEqual([['chainChanged', '0x7a69']])
+  })
 })

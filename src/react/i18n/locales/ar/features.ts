@@ -138,5 +138,9 @@ const messages: Record<string, string> = {
   'Connect a wallet': 'اربط محفظة',
   'Paid {amount}': 'تم دفع {amount}',
   'Not paid': 'لم يتم الدفع',
+  // The embedded wallet's batch in ApproveTransaction.
+  'Review {count} calls': 'راجع {count} استدعاءات',
+  'Contract call': 'استدعاء عقد',
+  'Approve or reject them in the wallet’s prompt.': 'وافق عليها أو ارفضها في نافذة المحفظة.',
 }
 export default messages

@@ -138,5 +138,9 @@ const messages: Record<string, string> = {
   'Connect a wallet': 'Conecta una billetera',
   'Paid {amount}': 'Pagado: {amount}',
   'Not paid': 'No pagado',
+  // The embedded wallet's batch in ApproveTransaction.
+  'Review {count} calls': 'Revisa {count} llamadas',
+  'Contract call': 'Llamada a contrato',
+  'Approve or reject them in the wallet’s prompt.': 'Apruébalas o recházalas en el aviso de la billetera.',
 }
 export default messages

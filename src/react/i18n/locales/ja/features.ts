@@ -138,5 +138,9 @@ const messages: Record<string, string> = {
   'Connect a wallet': 'ウォレットを接続',
   'Paid {amount}': '{amount}を支払いました',
   'Not paid': '支払われていません',
+  // The embedded wallet's batch in ApproveTransaction.
+  'Review {count} calls': '{count}件の呼び出しを確認',
+  'Contract call': 'コントラクト呼び出し',
+  'Approve or reject them in the wallet’s prompt.': 'ウォレットの画面で承認または拒否してください。',
 }
 export default messages
