@@ -140,5 +140,8 @@ const messages: Catalogue = {
   'Connect a wallet': 'Wallet verbinden',
   'Paid {amount}': '{amount} bezahlt',
   'Not paid': 'Nicht bezahlt',
+  'Review {count} calls': { one: '{count} Aufruf prüfen', other: '{count} Aufrufe prüfen' },
+  'Contract call': 'Vertragsaufruf',
+  'Approve or reject them in the wallet’s prompt.': 'Bestätige oder lehne sie in der Anfrage der Wallet ab.',
 }
 export default messages

@@ -140,5 +140,8 @@ const messages: Catalogue = {
   'Connect a wallet': 'Connecter un portefeuille',
   'Paid {amount}': '{amount} payé',
   'Not paid': 'Non payé',
+  'Review {count} calls': { one: 'Vérifiez {count} appel', other: 'Vérifiez {count} appels' },
+  'Contract call': 'Appel de contrat',
+  'Approve or reject them in the wallet’s prompt.': 'Approuvez-les ou refusez-les dans la demande du portefeuille.',
 }
 export default messages

@@ -140,5 +140,8 @@ const messages: Catalogue = {
   'Connect a wallet': 'חיבור ארנק',
   'Paid {amount}': 'שולם: {amount}',
   'Not paid': 'לא שולם',
+  'Review {count} calls': { one: 'בדיקת קריאה {count}', other: 'בדיקת {count} קריאות' },
+  'Contract call': 'קריאה לחוזה',
+  'Approve or reject them in the wallet’s prompt.': 'יש לאשר או לדחות אותן בבקשה של הארנק.',
 }
 export default messages

@@ -138,5 +138,8 @@ const messages: Record<string, string> = {
   'Connect a wallet': 'वॉलेट कनेक्ट करें',
   'Paid {amount}': '{amount} का भुगतान हुआ',
   'Not paid': 'भुगतान नहीं हुआ',
+  'Review {count} calls': '{count} कॉल की समीक्षा करें',
+  'Contract call': 'कॉन्ट्रैक्ट कॉल',
+  'Approve or reject them in the wallet’s prompt.': 'वॉलेट के संकेत में इन्हें स्वीकार या अस्वीकार करें।',
 }
 export default messages

@@ -138,5 +138,8 @@ const messages: Record<string, string> = {
   'Connect a wallet': '지갑을 연결하세요',
   'Paid {amount}': '{amount} 결제 완료',
   'Not paid': '결제되지 않음',
+  'Review {count} calls': '호출 {count}건 검토',
+  'Contract call': '컨트랙트 호출',
+  'Approve or reject them in the wallet’s prompt.': '지갑의 요청 창에서 승인하거나 거부하세요.',
 }
 export default messages

@@ -140,5 +140,8 @@ const messages: Catalogue = {
   'Connect a wallet': 'Conecte uma carteira',
   'Paid {amount}': 'Pago: {amount}',
   'Not paid': 'Não pago',
+  'Review {count} calls': { one: 'Revise {count} chamada', other: 'Revise {count} chamadas' },
+  'Contract call': 'Chamada de contrato',
+  'Approve or reject them in the wallet’s prompt.': 'Aprove ou rejeite-as no aviso da carteira.',
 }
 export default messages

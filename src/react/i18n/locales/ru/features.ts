@@ -138,5 +138,8 @@ const messages: Record<string, string> = {
   'Connect a wallet': 'Подключите кошелёк',
   'Paid {amount}': 'Оплачено {amount}',
   'Not paid': 'Не оплачено',
+  'Review {count} calls': 'Проверьте вызовы: {count}',
+  'Contract call': 'Вызов контракта',
+  'Approve or reject them in the wallet’s prompt.': 'Подтвердите или отклоните их в запросе кошелька.',
 }
 export default messages

@@ -138,5 +138,8 @@ const messages: Record<string, string> = {
   'Connect a wallet': 'Bir cüzdan bağlayın',
   'Paid {amount}': '{amount} ödendi',
   'Not paid': 'Ödenmedi',
+  'Review {count} calls': '{count} çağrıyı inceleyin',
+  'Contract call': 'Sözleşme çağrısı',
+  'Approve or reject them in the wallet’s prompt.': 'Cüzdanın isteminde onaylayın veya reddedin.',
 }
 export default messages

@@ -138,5 +138,8 @@ const messages: Record<string, string> = {
   'Connect a wallet': '连接钱包',
   'Paid {amount}': '已支付 {amount}',
   'Not paid': '未支付',
+  'Review {count} calls': '检查 {count} 个调用',
+  'Contract call': '合约调用',
+  'Approve or reject them in the wallet’s prompt.': '请在钱包的提示中批准或拒绝。',
 }
 export default messages
