@@ -114,8 +114,8 @@ describe('buy', () => {
     await expect.poll(() => inModal(page, 'view-onramp').getAttribute('data-status')).toBe('ready')
     await expect.poll(() => inModal(page, 'onramp-purchase-currency').inputValue()).toBe('SOL')
     await inModal(page, 'onramp-amount').fill('30')
-    // 30 USD less 1 % and the 0.10 network fee, at 150 USD per SOL.
-    await expect.poll(() => inModal(page, 'onramp-quote-amount').first().textContent(), { timeout: 20_000 }).toBe('0.197333 SOL')
+    // 30 USD less 1 % and the 0.10 network fee, at 150 USD per SOL: a quote shows every digit SOL's 9 decimals hold.
+    await expect.poll(() => inModal(page, 'onramp-quote-amount').first().textContent(), { timeout: 20_000 }).toBe('0.197333333 SOL')
     const before = await modalState(page, (s) => JSON.stringify(s.tokenBalances))
     const [provider] = await Promise.all([context.waitForEvent('page'), inModal(page, 'onramp-buy').click()])
     await provider.waitForURL(/\/onramp\/gangwaypay\//)
