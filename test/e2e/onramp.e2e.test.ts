@@ -123,7 +123,7 @@ describe('buy', () => {
     await provider.locator('#pay').click()
     await provider.locator('#done').waitFor({ state: 'visible', timeout: 30_000 })
     await inModal(page, 'onramp-delivered').waitFor({ timeout: 30_000 })
-    expect(await inModal(page, 'onramp-delivered').textContent()).toBe('Received 0.197333 SOL')
+    expect(await inModal(page, 'onramp-delivered').textContent()).toBe('Received 0.197333333 SOL')
     expect(await modalState(page, (s) => JSON.stringify(s.tokenBalances))).not.toBe(before)
   })
 })

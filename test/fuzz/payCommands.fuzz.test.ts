@@ -163,7 +163,8 @@ describe('modal.pay: what hosts pass', () => {
     expect(payment).toMatchObject({ recipient: p.recipient, amount: p.amount.trim(), network: p.network, status: 'reviewing', hash: null })
     expect(['eip155:1', 'eip155:2', solanaMainnet.caipNetworkId]).toContain(p.network)
     const evm = p.network.startsWith('eip155:')
-    if (evm) expect(isAddress(p.recipient, { strict: true })).toBe(true)
+    // Spec §4: 40 hex digits with an optional 0x, a mixed-case one matching its checksum.
+    if (evm) expect(isAddress(p.recipient.startsWith('0x') ? p.recipient : `0x${p.recipient}`, { strict: true })).toBe(true)
     else expect(p.recipient).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
     if (p.asset === 'native') expect(payment.asset).toEqual(evm ? { symbol: 'ETH', decimals: 18, name: 'Ether' } : { symbol: 'SOL', decimals: 9, name: 'Solana' })
     else expect(payment.asset).toMatchObject({ address: (p.asset as { address: string }).address, decimals: (p.asset as { decimals: number }).decimals })

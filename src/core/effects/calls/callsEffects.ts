@@ -20,6 +20,7 @@ import {
 } from '../../events/calls/calls.js'
 import type { EventInput } from '../../events/defineEvent.js'
 import { storageHydrated } from '../../events/persistence/storage.js'
+import { namesRequest, ofRequest } from '../../events/requestLifecycle.js'
 import { modalCloseRequested, modalOpenRequested } from '../../events/modal/modal.js'
 import { routerPushed, routerWentBack } from '../../events/modal/router.js'
 import type { NamedEffect } from '../../features/defineFeature.js'
@@ -228,12 +229,13 @@ export const showCallsStatus: Effect<WalletDeps> = (event$, state$, deps) =>
 export const reviewEmbeddedBatch: Effect<WalletDeps> = (event$, state$) =>
   event$.pipe(
     ofType(callsSendRequested),
+    filter(namesRequest),
     filter((e) => isSendingCalls(sliceOf(state$.value, 'calls'), e.requestId) && state$.value.calls?.send?.review !== undefined),
     mergeMap((e) => {
       const wasOpen = state$.value.modal.open
       const settled = event$.pipe(
         ofType(callsSent, callsSendFailed),
-        filter((x) => x.requestId === e.requestId),
+        ofRequest(e),
         take(1),
         filter(() => state$.value.router.view === 'ApproveTransaction'),
         map(() => (wasOpen ? routerWentBack({}) : modalCloseRequested({}))),

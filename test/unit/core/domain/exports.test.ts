@@ -14,6 +14,9 @@ describe('domain modules', () => {
     }
     expect(exports).toMatchInlineSnapshot(`
       {
+        "accountType.ts": [
+          "accountTypeFor",
+        ],
         "activity.ts": [
           "filterTransactions",
           "groupActivity",
@@ -38,6 +41,9 @@ describe('domain modules', () => {
           "isCaipNetworkId",
           "parseCaipAddress",
           "parseCaipNetworkId",
+        ],
+        "callMethods.ts": [
+          "reviewCall",
         ],
         "calls.ts": [
           "CALLS_MAX",
