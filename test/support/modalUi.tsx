@@ -41,11 +41,16 @@ export function viewDriver(time: { advanceBy(ms: number): unknown }, ui: { byTes
   const q = ui.byTestId
   const text = (id: string) => q(id)?.textContent ?? null
   const settle = () => act(() => void time.advanceBy(0))
+  // A feature view's chunk is a dynamic import: beside a full run's other suites it took more
+  // than waitFor's default second to load.
   const shown = (id: string) =>
-    vi.waitFor(async () => {
-      await settle()
-      expect(q(id)).not.toBeNull()
-    })
+    vi.waitFor(
+      async () => {
+        await settle()
+        expect(q(id)).not.toBeNull()
+      },
+      { timeout: 15_000 },
+    )
   const click = (id: string) => act(async () => q(id)!.click())
   return { q, text, settle, shown, click }
 }
