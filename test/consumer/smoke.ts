@@ -57,10 +57,11 @@ export const MAX_BUILD_JS_FILES = 30
  * the reverse name lookup, token prices, directory images and EIP-7811 asset discovery, then the
  * spec's rules on wallet answers and host requests, 498 kB, of which README.md is 128 kB unpacked;
  * the Bitcoin entry (its lazy chunk with the wallet calls and sends, the adapter, networks and
- * declarations: 53 kB unpacked) and its README sections 523 kB (bench/package.bench.ts reports it
- * against 450).
+ * declarations: 53 kB unpacked) and its README sections 523 kB; nine more languages (each a lazy
+ * chunk a host loads only when it shows that language), Bitcoin over WalletConnect, the amount
+ * formatter and the batch review 583 kB (bench/package.bench.ts reports it against 450).
  */
-export const PACKED_BUDGET_BYTES = 535_000
+export const PACKED_BUDGET_BYTES = 600_000
 
 /**
  * How long a page may take to reach a state this test waits for (hydrated, a dialog drawn, a

@@ -45,7 +45,7 @@ describe('languages', () => {
   }
 
   it('switches at run time, and a language without a catalogue shows English', async () => {
-    const { page } = await demoWithoutDevtools(shared, { query: '?locale=fr-CA' })
+    const { page } = await demoWithoutDevtools(shared, { query: '?locale=sv-SE' })
     await page.getByTestId('open-modal').click()
     await expect.poll(() => currentView(page)).toBe('Connect')
     expect(await title(page)).toBe('Connect Wallet')
