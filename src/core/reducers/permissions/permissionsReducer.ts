@@ -140,7 +140,17 @@ export const permissionsSlice = createSlice(
       .addCase(
         permissionsGranted,
         (s, event) => {
-          for (const record of event.payload.grants) keep(s, grantOf(record, event.at))
+          for (const record of event.payload.grants) {
+            const grant = grantOf(record, event.at)
+            const revoke = s.revokes[grant.context]
+            // The wallet granted again a context whose revoke is under way: the revoke goes on (its
+            // answer decides), and a refusal of it goes back to the grant as now granted.
+            if (revoke?.error === null) {
+              revoke.from = grant.status as 'active' | 'expired'
+              grant.status = 'revoking'
+            }
+            keep(s, grant)
+          }
           trim(s)
           s.request!.status = 'granted'
           s.request!.error = null

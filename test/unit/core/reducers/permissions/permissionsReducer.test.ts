@@ -83,6 +83,16 @@ describe('the permissions slice', () => {
     expect(done.permissions!.grants['0xc00']).toMatchObject({ status: 'revoked', revokedAt: EPOCH + 7 })
   })
 
+  it('a grant the wallet gives again while its revoke is under way stays revoking; a refusal of the revoke leaves it granted', () => {
+    const granted = connectedWith([requested(false), grantedQ()])
+    const revoking = stateAfter([permissionRevokeRequested({ context: '0xc00' }, { requestId: 'r' })], { from: granted })
+    const regranted = stateAfter([requested(false), grantedQ({ amount: '7' })], { from: revoking })
+    expect(regranted.permissions!.grants['0xc00']).toMatchObject({ status: 'revoking', amount: '7' })
+    expect(regranted.permissions!.revokes['0xc00']).toMatchObject({ requestId: 'r', error: null, from: 'active' })
+    const back = stateAfter([permissionRevokeFailed({ context: '0xc00', error: refused.payload.error }, { requestId: 'r' })], { from: regranted })
+    expect(back.permissions!.grants['0xc00']).toMatchObject({ status: 'active', amount: '7' })
+  })
+
   it("the wallet's list: unknown grants join, known ones keep their time, the account's others are revoked", () => {
     const granted = connectedWith([at(requested(false), 0), at(grantedQ(), 3)])
     const listed = stateAfter([at(permissionsListed({ account: ACCOUNT.toUpperCase().replace('0X', '0x'), grants: [{ ...DAILY_GRANT, context: '0xc09' }, { ...DAILY_GRANT, amount: '1' }] }), 9)], { from: granted })
