@@ -63,62 +63,8 @@ function roundDecimal(d: Decimal, places: number): Decimal {
 }
 
 /**
- * A balance for display: truncated (never rounded) to 3 decimals, `'0.000'` when missing or not
- * a number, followed by the symbol when given.
- *
- * @example
- * formatBalance('1.23456', 'ETH') // '1.234 ETH'
- * formatBalance('0.0009') // '0.000'
- * formatBalance(undefined, 'SOL') // '0.000 SOL'
- */
-export function formatBalance(value: string | number | undefined, symbol?: string): string {
-  const d = readDecimal(value)
-  let text = `0.${'0'.repeat(BALANCE_DECIMALS)}`
-  if (d) {
-    const frac = d.frac.slice(0, BALANCE_DECIMALS).padEnd(BALANCE_DECIMALS, '0')
-    const isZero = d.int === '0' && /^0*$/.test(frac)
-    text = `${d.negative && !isZero ? '-' : ''}${d.int}.${frac}`
-  }
-  return symbol ? `${text} ${symbol}` : text
-}
-
-/**
- * A dollar total split into whole dollars and two-digit cents (rounded half away from zero, exactly).
- * Missing or invalid values are zero.
- *
- * @example
- * formatDollars(1234.5) // { dollars: '1234', cents: '50' }
- * formatDollars('0.005') // { dollars: '0', cents: '01' }
- */
-export function formatDollars(value: string | number | undefined): { dollars: string; cents: string } {
-  const d = readDecimal(value)
-  if (!d) return { dollars: '0', cents: '00' }
-  const r = roundDecimal(d, 2)
-  const isZero = r.int === '0' && r.frac === '00'
-  return { dollars: `${r.negative && !isZero ? '-' : ''}${r.int}`, cents: r.frac }
-}
-
-/**
- * A dollar amount as text: dollars (grouped unless `grouping` is false) and two-digit cents
- * (rounded half away from zero, exactly), the minus sign in front of the dollar sign, never after it.
- * Missing or invalid values are $0.00.
- *
- * @example
- * formatUsd(-10000) // '-$10,000.00'
- * formatUsd('1.005') // '$1.01'
- * formatUsd('-1234.5', { grouping: false }) // '-$1234.50'
- */
-export function formatUsd(value: string | number | undefined, options: { grouping?: boolean } = {}): string {
-  const { dollars, cents } = formatDollars(value)
-  const negative = dollars.startsWith('-')
-  const whole = negative ? dollars.slice(1) : dollars
-  const shown = options.grouping === false ? whole : BigInt(whole).toLocaleString('en-US')
-  return `${negative ? '-' : ''}$${shown}.${cents}`
-}
-
-/**
  * The exact product of two decimals (numbers read as their shortest decimal text), as a decimal
- * string; null when either is not a number. For an amount's worth: `formatDollars` of it.
+ * string; null when either is not a number.
  *
  * @example
  * multiplyDecimals('2.5', 1.005) // '2.5125'
@@ -140,30 +86,6 @@ export function multiplyDecimals(a: string | number, b: string | number): string
  */
 export function sumTokenValues(balances: readonly { value?: number | undefined }[]): number {
   return balances.reduce((sum, b) => sum + (typeof b.value === 'number' && Number.isFinite(b.value) ? b.value : 0), 0)
-}
-
-/**
- * An amount formatted for a locale with exactly 2 decimals (by default), grouping included.
- * Decimal strings are formatted exactly; invalid values format as zero.
- *
- * @example
- * formatLocaleAmount('1234.5') // '1,234.50'
- * formatLocaleAmount(1234.5, { locale: 'de-DE' }) // '1.234,50'
- */
-export function formatLocaleAmount(
-  value: string | number | undefined,
-  options: { locale?: string; decimals?: number } = {},
-): string {
-  const { locale = 'en-US', decimals = LOCALE_AMOUNT_DECIMALS } = options
-  const d = readDecimal(value)
-  const exact = d ? `${d.negative ? '-' : ''}${d.int}${d.frac ? `.${d.frac}` : ''}` : '0'
-  const formatter = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-    // Amounts that round to zero show no minus sign.
-    signDisplay: 'negative',
-  })
-  return formatter.format(exact as `${number}`)
 }
 
 /** Fraction digits an exact amount shows at most (Intl's oldest engines stop at 20). */
@@ -261,9 +183,9 @@ export function formatAmount(value: bigint | string | number | null | undefined,
 export function formatFiat(value: string | number | null | undefined, options: { locale?: string; currency?: string } = {}): string {
   const { locale = 'en', currency = 'USD' } = options
   // A code Intl refuses (not three letters) is written after the amount, with cents.
-  if (!/^[A-Za-z]{3}$/.test(currency)) return `${formatAmount(value, { locale, decimals: 2, precision: 'exact' })} ${currency}`.trim()
+  if (!/^[A-Za-z]{3}$/.test(currency)) return `${formatAmount(value, { locale, decimals: LOCALE_AMOUNT_DECIMALS, precision: 'exact' })} ${currency}`.trim()
   const format = numberFormat(locale, { style: 'currency', currency }, `c${currency}`)
-  const places = format.resolvedOptions().maximumFractionDigits ?? 2
+  const places = format.resolvedOptions().maximumFractionDigits ?? LOCALE_AMOUNT_DECIMALS
   const d = readDecimal(value ?? undefined) ?? { negative: false, int: '0', frac: '' }
   const rounded = roundDecimal(d, places)
   const negative = rounded.negative && /[1-9]/.test(rounded.int + rounded.frac)

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatBalance, formatDollars, formatTokenUnits, formatUsd, parseTokenUnits, shortenEmail, truncateAddress } from '../../../src/core/domain/format.js'
+import { formatAmount, formatFiat, formatTokenUnits, parseTokenUnits, shortenEmail, truncateAddress } from '../../../src/core/domain/format.js'
 import { fcParams } from '../fcSettings.js'
 
 /** A decimal string as an integer number of 10^-scale units. */
@@ -24,22 +24,19 @@ const exact = (text: string) => text as `${number}`
 describe('formatting against Intl.NumberFormat', () => {
   // The oracle: the platform's own currency formatting, rounding half away from zero (halfExpand).
   const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', signDisplay: 'negative' })
-  const usdUngrouped = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', signDisplay: 'negative', useGrouping: false })
   // Balances are truncated (spec §5: 'Balance display truncated to 3 decimals'), never rounded.
   const balance = new Intl.NumberFormat('en-US', {
     minimumFractionDigits: 3,
     maximumFractionDigits: 3,
     roundingMode: 'trunc',
-    useGrouping: false,
     signDisplay: 'negative',
   })
 
   it('dollars read exactly as Intl writes them: the minus sign before the dollar sign, cents rounded half away from zero', () => {
     fc.assert(
       fc.property(decimalString, (value) => {
-        const shown = formatUsd(value)
+        const shown = formatFiat(value)
         expect(shown).toBe(usd.format(exact(value)))
-        expect(formatUsd(value, { grouping: false })).toBe(usdUngrouped.format(exact(value)))
         expect(shown).not.toMatch(/\$-/)
         if (shown.startsWith('-')) expect(shown.startsWith('-$')).toBe(true)
       }),
@@ -50,7 +47,7 @@ describe('formatting against Intl.NumberFormat', () => {
   it('dollars from numbers agree with Intl on the same numbers', () => {
     fc.assert(
       fc.property(plainDouble, (n) => {
-        expect(formatUsd(n)).toBe(usd.format(n))
+        expect(formatFiat(n)).toBe(usd.format(n))
       }),
       fcParams(),
     )
@@ -59,7 +56,7 @@ describe('formatting against Intl.NumberFormat', () => {
   it('a negative amount that shows a cent or more shows it as -$…', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: 10n ** 24n }), fc.stringMatching(/^[0-9]{0,6}$/), (whole, frac) => {
-        expect(formatUsd(`-${whole}${frac ? `.${frac}` : ''}`)).toMatch(/^-\$\d{1,3}(,\d{3})*\.\d{2}$/)
+        expect(formatFiat(`-${whole}${frac ? `.${frac}` : ''}`)).toMatch(/^-\$\d{1,3}(,\d{3})*\.\d{2}$/)
       }),
       fcParams(),
     )
@@ -68,8 +65,8 @@ describe('formatting against Intl.NumberFormat', () => {
   it('balances are truncated to 3 decimals exactly as Intl truncates them', () => {
     fc.assert(
       fc.property(decimalString, (value) => {
-        expect(formatBalance(value)).toBe(balance.format(exact(value)))
-        expect(formatBalance(value, 'ETH')).toBe(`${balance.format(exact(value))} ETH`)
+        expect(formatAmount(value)).toBe(balance.format(exact(value)))
+        expect(formatAmount(value, { symbol: 'ETH' })).toBe(`${balance.format(exact(value))} ETH`)
       }),
       fcParams(),
     )
@@ -114,7 +111,7 @@ describe('formatting laws', () => {
   it('balance truncation never rounds up and loses less than 0.001', () => {
     fc.assert(
       fc.property(decimalString, (value) => {
-        const shown = formatBalance(value)
+        const shown = formatAmount(value).replaceAll(',', '')
         expect(shown).toMatch(/^-?\d+\.\d{3}$/)
         const scale = 40
         const original = scaled(value, scale)
@@ -132,8 +129,8 @@ describe('formatting laws', () => {
       fc.property(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 }), (n) => {
         const text = String(n)
         fc.pre(!/e/i.test(text))
-        expect(formatBalance(n, 'ETH')).toBe(formatBalance(text, 'ETH'))
-        expect(formatDollars(n)).toEqual(formatDollars(text))
+        expect(formatAmount(n, { symbol: 'ETH' })).toBe(formatAmount(text, { symbol: 'ETH' }))
+        expect(formatFiat(n)).toBe(formatFiat(text))
       }),
       fcParams(),
     )
@@ -142,10 +139,10 @@ describe('formatting laws', () => {
   it('dollars are within half a cent of the value', () => {
     fc.assert(
       fc.property(decimalString, (value) => {
-        const { dollars, cents } = formatDollars(value)
-        expect(cents).toMatch(/^\d{2}$/)
+        const shown = formatFiat(value)
+        expect(shown).toMatch(/^-?\$[\d,]+\.\d{2}$/)
         const scale = 40
-        const shownUnits = scaled(`${dollars}.${cents}`, scale)
+        const shownUnits = scaled(shown.replace(/[$,]/g, ''), scale)
         const diff = shownUnits - scaled(value, scale)
         const half = 5n * 10n ** BigInt(scale - 3)
         expect(diff <= half && diff >= -half).toBe(true)

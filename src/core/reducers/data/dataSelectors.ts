@@ -7,7 +7,7 @@ import type { ModalState } from '../../state.js'
 
 /** The active account's native balance, whichever source knows it. */
 export type AccountBalance = {
-  /** Whole units as a decimal string (format with `formatBalance`). */
+  /** Whole units as a decimal string (format with `formatAmount`). */
   balance: string
   symbol: string
   /** The balance's worth in dollars, when the blockchain data API priced it. */

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
   formatAmount,
-  formatBalance,
   formatFiat,
-  formatDollars,
-  formatLocaleAmount,
   formatTokenUnits,
   multiplyDecimals,
-  formatUsd,
   AmountPrecisionError,
   parseTokenUnits,
   relativeTime,
@@ -16,67 +12,18 @@ import {
   truncateAddress,
 } from '../../../../src/core/domain/format.js'
 
-describe('formatBalance', () => {
-  it('defaults to 0.000, with the symbol when given', () => {
-    expect(formatBalance(undefined)).toBe('0.000')
-    expect(formatBalance(undefined, 'ETH')).toBe('0.000 ETH')
-    expect(formatBalance('', 'ETH')).toBe('0.000 ETH')
-    expect(formatBalance('abc')).toBe('0.000')
-    expect(formatBalance(Number.NaN)).toBe('0.000')
-    expect(formatBalance('0')).toBe('0.000')
-  })
-
-  it('truncates to 3 decimals, never rounds', () => {
-    expect(formatBalance('1.23456', 'ETH')).toBe('1.234 ETH')
-    expect(formatBalance('1.9999')).toBe('1.999')
-    expect(formatBalance('0.0009')).toBe('0.000')
-    expect(formatBalance('0.001')).toBe('0.001')
-    expect(formatBalance('0.29')).toBe('0.290') // 0.29 * 1000 is 289.99… in floating point
-    expect(formatBalance(0.29)).toBe('0.290')
-    expect(formatBalance('2')).toBe('2.000')
-    expect(formatBalance('123456789012345678901234567890.98765')).toBe('123456789012345678901234567890.987')
-  })
-
-  it('reads numbers and exponents exactly', () => {
-    expect(formatBalance(1e-7)).toBe('0.000')
-    expect(formatBalance(1.5e3)).toBe('1500.000')
-    expect(formatBalance('1.2345e2')).toBe('123.450')
-    expect(formatBalance(1e21)).toBe('1000000000000000000000.000')
-  })
-
-  it('keeps the sign of negative amounts, but not of zero', () => {
-    expect(formatBalance('-1.2345')).toBe('-1.234')
-    expect(formatBalance('-0.0001')).toBe('0.000')
-  })
-})
-
-describe('formatDollars', () => {
-  it('splits into dollars and two-digit cents', () => {
-    expect(formatDollars(1234.5)).toEqual({ dollars: '1234', cents: '50' })
-    expect(formatDollars('0')).toEqual({ dollars: '0', cents: '00' })
-    expect(formatDollars(undefined)).toEqual({ dollars: '0', cents: '00' })
-    expect(formatDollars('0.005')).toEqual({ dollars: '0', cents: '01' })
-    expect(formatDollars('0.004')).toEqual({ dollars: '0', cents: '00' })
-    expect(formatDollars('9.995')).toEqual({ dollars: '10', cents: '00' })
-    expect(formatDollars(1.005)).toEqual({ dollars: '1', cents: '01' })
-    expect(formatDollars('-2.5')).toEqual({ dollars: '-2', cents: '50' })
-  })
-
-  it('sums token values', () => {
+describe('formatFiat: exact cents', () => {
+  it('rounds half away from zero exactly, and a total of token values adds without binary error', () => {
+    expect(formatFiat('0.005')).toBe('$0.01')
+    expect(formatFiat('0.004')).toBe('$0.00')
+    expect(formatFiat('9.995')).toBe('$10.00')
+    expect(formatFiat(1.005)).toBe('$1.01')
+    expect(formatFiat('-2.5')).toBe('-$2.50')
+    expect(formatFiat('-0.001')).toBe('$0.00')
+    expect(formatFiat(undefined)).toBe('$0.00')
+    expect(formatFiat('123456789012345678901234.5')).toBe('$123,456,789,012,345,678,901,234.50')
     expect(sumTokenValues([{ value: 1.5 }, { value: 2 }, {}])).toBe(3.5)
-    expect(formatDollars(sumTokenValues([{ value: 0.1 }, { value: 0.2 }]))).toEqual({ dollars: '0', cents: '30' })
-  })
-})
-
-describe('formatLocaleAmount', () => {
-  it('uses 2 decimals and the locale grouping', () => {
-    expect(formatLocaleAmount('1234.5')).toBe('1,234.50')
-    expect(formatLocaleAmount(1234.5, { locale: 'de-DE' })).toBe('1.234,50')
-    expect(formatLocaleAmount('0.005')).toBe('0.01')
-    expect(formatLocaleAmount('-0.004')).toBe('0.00')
-    expect(formatLocaleAmount(undefined)).toBe('0.00')
-    expect(formatLocaleAmount('12345678901234567890.125')).toBe('12,345,678,901,234,567,890.13')
-    expect(formatLocaleAmount('1', { decimals: 4 })).toBe('1.0000')
+    expect(formatFiat(sumTokenValues([{ value: 0.1 }, { value: 0.2 }]))).toBe('$0.30')
   })
 })
 
@@ -153,7 +100,7 @@ describe('multiplyDecimals', () => {
   it('multiplies exactly, with no binary rounding on the way to dollars', () => {
     expect(multiplyDecimals('2.5', 1.005)).toBe('2.5125')
     // 1.005 × 1 in binary floats is 1.00499999…; exactly it rounds half up to 1.01.
-    expect(formatDollars(multiplyDecimals('1', 1.005)!)).toEqual({ dollars: '1', cents: '01' })
+    expect(formatFiat(multiplyDecimals('1', 1.005)!)).toBe('$1.01')
     expect(multiplyDecimals('0.1', 0.2)).toBe('0.02')
     expect(multiplyDecimals('1000000.000001', 3000)).toBe('3000000000.003')
     expect(multiplyDecimals('-2', '1.5')).toBe('-3')
@@ -163,19 +110,6 @@ describe('multiplyDecimals', () => {
     expect(multiplyDecimals('abc', 1)).toBeNull()
     expect(multiplyDecimals('1', Number.NaN)).toBeNull()
     expect(multiplyDecimals('', 2)).toBeNull()
-  })
-})
-
-describe('formatUsd', () => {
-  it('groups dollars, keeps two-digit cents exact, and puts the sign before the dollar sign', () => {
-    expect(formatUsd(-10000)).toBe('-$10,000.00')
-    expect(formatUsd('1.005')).toBe('$1.01')
-    expect(formatUsd(1234567.891)).toBe('$1,234,567.89')
-    expect(formatUsd('0.004')).toBe('$0.00')
-    expect(formatUsd('-0.001')).toBe('$0.00')
-    expect(formatUsd(undefined)).toBe('$0.00')
-    expect(formatUsd('abc')).toBe('$0.00')
-    expect(formatUsd('123456789012345678901234.5')).toBe('$123,456,789,012,345,678,901,234.50')
   })
 })
 
