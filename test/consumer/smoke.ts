@@ -728,7 +728,9 @@ async function react18(app: string): Promise<void> {
   if (!check('npm install react@18.3 react-dom@18.3', swap.status === 0, swap.status === 0 ? '' : tail(output(swap)))) return
   const nested18 = ['react', 'react-dom'].filter((p) => existsSync(join(app, 'node_modules/gangway-kit/node_modules', p)))
   check('React 18 host: no nested React', nested18.length === 0, nested18.join(', '))
-  const [client, server] = await Promise.all([vite(app, ['build'], { PAGE: 'index' }), vite(app, ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-server'])])
+  // One after the other: Vite 8.4 refuses a second build while another holds the project's lock.
+  const client = await vite(app, ['build'], { PAGE: 'index' })
+  const server = await vite(app, ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-server'])
   const built = client.status === 0 && server.status === 0
   if (check('React 18: vite build (client and server)', built, built ? '' : tail(output(client.status ? client : server)))) {
     await checkNodeImports('React 18', process.execPath, app)
