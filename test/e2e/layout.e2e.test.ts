@@ -119,6 +119,45 @@ describe('motion', () => {
 })
 
 describe('the modal keeps its layout steady (Chromium)', () => {
+  it("the dialog's header stays put through view and tab changes: top-anchored on a desktop, a sheet of one height on a phone", async () => {
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const { page, context } = await openDemo(browser, { viewport })
+      try {
+        const header = page.locator('gangway-modal .gw-header')
+        const tops: [string, number][] = []
+        // Once the view is drawn and the body's height and every entrance have settled.
+        const measure = async (label: string) => {
+          await expect.poll(() => currentView(page)).toBe(label.split(' ')[0])
+          await animationsDone(dialog(page))
+          tops.push([label, await header.evaluate((el) => Math.round(el.getBoundingClientRect().top))])
+        }
+        await page.getByTestId('open-modal').click()
+        await measure('Connect')
+        await page.locator('gangway-modal [data-testid=all-wallets-entry]').click()
+        await measure('AllWallets')
+        await page.locator('gangway-modal [data-testid=modal-back]').click()
+        await measure('Connect (back)')
+        await page.locator('gangway-modal [data-testid="wallet-dev.gangway.wallet"]').click()
+        await measure('ConnectingExternal')
+        await page.getByTestId('devwallet-approve').click()
+        // Connected, the modal closes; opened again it shows the account.
+        await expect.poll(() => currentView(page)).toBeNull()
+        await page.getByTestId('open-modal').click()
+        await measure('Account')
+        for (const tab of ['nfts', 'activity', 'tokens']) {
+          await page.locator(`gangway-modal [data-testid=account-tab-${tab}]`).click()
+          await measure(`Account (${tab})`)
+        }
+        await page.evaluate(() => (window as unknown as { gangway: { push(v: string): void } }).gangway.push('Networks'))
+        await measure('Networks')
+        const first = tops[0]![1]
+        expect(tops.filter(([, top]) => top !== first), `${viewport.width} px: ${JSON.stringify(tops)}`).toEqual([])
+      } finally {
+        await context.close()
+      }
+    }
+  })
+
   it('opening Connect with a slow directory shifts nothing: skeleton rows hold the recommended wallets\' place', async () => {
     // With the devtools panel, whose event list grows beside the modal all along.
     const { page, context } = await openDemo(browser, { devtools: true })
