@@ -17,10 +17,6 @@ export const MODAL_CSS = `
   --gw-z-index: 999;
   /* The overlay's extent: a host can keep part of the page (a docked panel) uncovered. */
   --gw-overlay-inset: 0;
-  /* Where the dialog's top sits: it grows and shrinks downwards only, so its header never moves. */
-  --gw-dialog-top: clamp(12px, 12vh, 96px);
-  /* On a phone the sheet keeps this height in every view; its body scrolls. */
-  --gw-sheet-height: 85vh;
   --gw-radius: 4px;
   --gw-font-base: 10px;
   --gw-font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
@@ -40,7 +36,7 @@ ${declarations(THEME_COLOURS.dark)}
 .gw-root { font-family: var(--gw-font-family); font-size: calc(var(--gw-font-base) * 1.4); color: var(--gw-fg); }
 .gw-overlay {
   position: fixed; inset: var(--gw-overlay-inset); z-index: var(--gw-z-index); background: var(--gw-overlay);
-  display: flex; align-items: flex-start; justify-content: center; box-sizing: border-box; padding-top: var(--gw-dialog-top);
+  display: flex; align-items: flex-start; justify-content: center; box-sizing: border-box; padding-top: var(--gw-dialog-top, clamp(12px, 12vh, 96px));
 }
 .gw-dialog {
   box-sizing: border-box; width: var(--gw-width); max-width: 100vw; max-height: calc(100% - 12px); overflow: hidden;
@@ -164,7 +160,7 @@ ${declarations(THEME_COLOURS.dark)}
   .gw-overlay { align-items: flex-end; padding-top: 0; }
   /* On a phone the sheet rises from the bottom: the request feedback sits at the top instead. */
   .gw-toast { top: 12px; bottom: auto; }
-  .gw-dialog { width: 100vw; height: var(--gw-sheet-height); max-height: 100%; border-radius: calc(var(--gw-radius) * 3) calc(var(--gw-radius) * 3) 0 0; border-bottom: 0; }
+  .gw-dialog { width: 100vw; height: var(--gw-sheet-height, 85vh); max-height: 100%; border-radius: calc(var(--gw-radius) * 3) calc(var(--gw-radius) * 3) 0 0; border-bottom: 0; }
   /* The sheet rises from the bottom edge. */
   .gw-dialog:not([data-shake='true']) { animation-name: gw-sheet-in; }
   @keyframes gw-sheet-in { from { transform: translateY(100%); } to { transform: none; } }

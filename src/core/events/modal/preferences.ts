@@ -38,8 +38,6 @@ export const THEME_VARIABLE_NAMES = [
   '--gw-width',
   '--gw-z-index',
   '--gw-overlay-inset',
-  '--gw-dialog-top',
-  '--gw-sheet-height',
   '--gw-radius',
   '--gw-font-base',
   '--gw-font-family',
