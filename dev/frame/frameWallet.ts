@@ -735,6 +735,7 @@ export class FrameWallet {
         owner: user.account,
         chainId: network.chainId,
         rpcUrl: network.rpcUrl,
+        nodeTransport: this.transportOf(network),
         bundlerUrl: config.bundlerUrl,
           environment: config.environment,
           fetch: this.deps.fetch,

@@ -19,6 +19,7 @@ import {
   type Hex,
   type LocalAccount,
   type PublicClient,
+  type Transport,
 } from 'viem'
 import { createBundlerClient, createPaymasterClient, type BundlerClient, type SmartAccount, type UserOperationReceipt } from 'viem/account-abstraction'
 import { localChain } from '../chain/viemChain'
@@ -167,13 +168,15 @@ export async function embeddedSmartAccount(options: {
   owner: LocalAccount
   chainId: number
   rpcUrl: string
+  /** Reads through this transport instead of `rpcUrl` alone (the frame's fallback across every URL the app sent). */
+  nodeTransport?: Transport
   bundlerUrl: string
   environment: SmartAccountsEnvironment
   fetch: Fetch
 }): Promise<OwnedSmartAccount> {
   const { owner } = options
   const chain: Chain = localChain(options)
-  const client = createPublicClient({ chain, transport: rpcTransport(options.rpcUrl, options.fetch) })
+  const client = createPublicClient({ chain, transport: options.nodeTransport ?? rpcTransport(options.rpcUrl, options.fetch) })
   const account = await toMetaMaskSmartAccount({
     client,
     implementation: Implementation.Hybrid,

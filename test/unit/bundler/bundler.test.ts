@@ -11,6 +11,7 @@ import {
   encodeFunctionData,
   getAddress,
   erc20Abi,
+  fallback,
   http,
   parseEther,
   parseUnits,
@@ -327,8 +328,19 @@ describe("the embedded wallet's smart account (dev/frame/smartAccount)", () => {
       figures.push(`delegation framework deployment (MetaMask's kit, ~40 contracts): ${ms(performance.now() - t0)}`)
       return deployed
     })())
+  // Reads go through the transport the frame hands over (its fallback across the app's URLs): here
+  // a first URL that refuses every connection, then the node; `rpcUrl` alone would be the dead one.
+  const DEAD_URL = 'http://127.0.0.1:9/'
   const embedded = async (owner: LocalAccount) =>
-    embeddedSmartAccount({ owner, chainId: chain.id, rpcUrl: dev.chains[0]!.rpcUrl, bundlerUrl: bundler.bundlerUrl, environment: await framework(), fetch: fetchFn })
+    embeddedSmartAccount({
+      owner,
+      chainId: chain.id,
+      rpcUrl: DEAD_URL,
+      nodeTransport: fallback([http(DEAD_URL, { retryCount: 0 }), http(dev.chains[0]!.rpcUrl)]),
+      bundlerUrl: bundler.bundlerUrl,
+      environment: await framework(),
+      fetch: fetchFn,
+    })
 
   it('is counterfactual until its first user operation, which lands a 3-call batch; it signs for itself before (ERC-6492) and after (ERC-1271)', async () => {
     await started
