@@ -3,7 +3,7 @@ import { createWalletClient, http, parseEther, type Address } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TokenBalance, Transaction } from '../../src/core/domain/entities'
-import { formatAmount, formatUsd, multiplyDecimals, sumTokenValues } from '../../src/core/domain/format'
+import { formatAmount, formatFiat, multiplyDecimals, sumTokenValues } from '../../src/core/domain/format'
 import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, gatewayControl, inModal, modalState } from './support/demo'
 import { e2eStack } from './support/stack'
 
@@ -53,7 +53,7 @@ describe('the account sheet', () => {
 
     const { balances } = await gateway<{ balances: TokenBalance[] }>(`/v1/account/${address}/balance`, { chainId: `eip155:${chain().chainId}`, currency: 'usd' })
     const onChain = balances.filter((b) => b.chainId === `eip155:${chain().chainId}`)
-    await expect.poll(() => inModal(page, 'account-total').textContent()).toBe(formatUsd(sumTokenValues(onChain)))
+    await expect.poll(() => inModal(page, 'account-total').textContent()).toBe(formatFiat(sumTokenValues(onChain)))
 
     // Tokens: native first, then GUSD, each with its amount (3 decimals, truncated) and its exact worth.
     const rows = inModal(page, 'token-row')
@@ -62,7 +62,7 @@ describe('the account sheet', () => {
     const gusd = onChain.find((b) => b.symbol === 'GUSD')!
     const gusdRow = page.locator('gangway-modal [data-testid="token-row"][data-symbol="GUSD"]')
     expect(await gusdRow.getByTestId('token-quantity').textContent()).toBe(formatAmount(gusd.quantity.numeric, { locale: 'en', symbol: 'GUSD' }))
-    expect(await gusdRow.getByTestId('token-value').textContent()).toBe(formatUsd(multiplyDecimals(gusd.quantity.numeric, 1.005)!))
+    expect(await gusdRow.getByTestId('token-value').textContent()).toBe(formatFiat(multiplyDecimals(gusd.quantity.numeric, 1.005)!))
 
     await inModal(page, 'account-copy').click()
     await expect.poll(() => inModal(page, 'gw-banner').textContent()).toContain('Address copied')
@@ -88,9 +88,9 @@ describe('the account sheet', () => {
     for (const b of held) {
       const row = page.locator(`gangway-modal [data-testid="token-row"][data-symbol="${b.symbol}"]`)
       expect(await row.getByTestId('token-quantity').textContent()).toBe(formatAmount(b.quantity.numeric, { locale: 'en', symbol: b.symbol }))
-      await expect.poll(() => row.getByTestId('token-value').textContent()).toBe(formatUsd(multiplyDecimals(b.quantity.numeric, price[b.symbol]!)!))
+      await expect.poll(() => row.getByTestId('token-value').textContent()).toBe(formatFiat(multiplyDecimals(b.quantity.numeric, price[b.symbol]!)!))
     }
-    await expect.poll(() => inModal(page, 'account-total').textContent()).toBe(formatUsd(held.reduce((sum, b) => sum + Number(multiplyDecimals(b.quantity.numeric, price[b.symbol]!)), 0)))
+    await expect.poll(() => inModal(page, 'account-total').textContent()).toBe(formatFiat(held.reduce((sum, b) => sum + Number(multiplyDecimals(b.quantity.numeric, price[b.symbol]!)), 0)))
   })
 
   it('without an identity: an identicon, the same for the same address, and no name', async () => {

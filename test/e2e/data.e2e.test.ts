@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
-import { formatAmount, formatLocaleAmount } from '../../src/core/domain/format'
+import { formatAmount, formatFiat } from '../../src/core/domain/format'
 import type { TokenBalance } from '../../src/core/domain/entities'
 import type { ModalState } from '../../src/core/state'
 import { dialog, launchBrowser } from './support/browser'
@@ -138,7 +138,7 @@ describe('balances from the gateway', () => {
     await expect.poll(() => currentView(page)).toBe('Account')
     await expect.poll(() => inModal(page, 'account-balance').getAttribute('data-source')).toBe('api')
     expect(await inModal(page, 'account-balance').textContent()).toBe(formatAmount(native.quantity.numeric, { locale: 'en', symbol: 'ETH' }))
-    expect(await inModal(page, 'account-balance-usd').textContent()).toBe(`$${formatLocaleAmount(native.value!)}`)
+    expect(await inModal(page, 'account-balance-usd').textContent()).toBe(formatFiat(native.value!))
     expect(native.value).toBeCloseTo(Number(native.quantity.numeric) * 1234.5, 2)
 
     // The API failing (after its retries) leaves the balance unknown there: the RPC one shows.
