@@ -141,6 +141,13 @@ export function sliceOf<K extends LazySliceKey>(state: ModalState, key: K): NonN
 }
 
 /**
+ * Whether the embedded wallet is moving between its EOA and its smart account (asked, not yet
+ * answered): the address about to change, nothing is signed for it meanwhile.
+ */
+export const selectAccountTypeSwitching = (state: ModalState): boolean =>
+  state.embeddedUser.accountTypeSwitch !== null && state.embeddedUser.accountTypeSwitch.error === null
+
+/**
  * The account type the active EVM connection should be on (`accountTypeFor`): the visitor's
  * choice, else the smart account on the networks where the embedded wallet runs them.
  */

@@ -2,18 +2,23 @@ import { distinctUntilChanged, filter, map, switchMap, take } from 'rxjs'
 import { modalOpenRequested } from '../../events/modal/modal.js'
 import { storageHydrated } from '../../events/persistence/storage.js'
 import { ofType } from '../runtime/ofType.js'
-import { selectCaipAddress, selectIsConnected } from '../../selectors.js'
+import { selectAccountTypeSwitching, selectCaipAddress, selectIsConnected } from '../../selectors.js'
 import type { ModalState } from '../../state.js'
 import type { Effect } from '../runtime/runEffects.js'
 import type { WalletDeps } from '../shared/walletDeps.js'
 import { watchState } from '../runtime/watchState.js'
 import { SIWX_NAMESPACES, siwxAccountOf } from '../../domain/siwx.js'
 
-/** The active account (EVM or Solana) that sign-in applies to and has no session yet, or null. */
+/**
+ * The active account (EVM or Solana) that sign-in applies to and has no session yet, or null;
+ * null too while the embedded wallet switches account type, so the sign-in is for where it lands.
+ */
 export function selectSignInDue(state: ModalState): string | null {
   if (!state.settings.siwx) return null
   const namespace = state.connection.activeNamespace
   if (!namespace || !SIWX_NAMESPACES.includes(namespace) || !selectIsConnected(state, namespace)) return null
+  // The embedded wallet moving to its smart account (or back): the address signed for comes after.
+  if (namespace === 'eip155' && selectAccountTypeSwitching(state)) return null
   const caipAddress = selectCaipAddress(state)
   const network = caipAddress ? siwxAccountOf(caipAddress)?.caipNetworkId : null
   if (!caipAddress || !(state.settings.networks ?? []).some((n) => n.caipNetworkId === network)) return null

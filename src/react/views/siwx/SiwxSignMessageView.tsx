@@ -1,6 +1,6 @@
 import { generateSiweNonce } from 'viem/siwe'
 import { siwxSignInCancelled, siwxSignInRequested } from '../../../core/events/siwx/siwx.js'
-import { selectCaipAddress } from '../../../core/selectors.js'
+import { selectAccountTypeSwitching, selectCaipAddress } from '../../../core/selectors.js'
 import { ErrorMessage } from '../../components/ErrorMessage.js'
 import { useActiveWallet } from '../../components/activeWallet.js'
 import { useI18n } from '../../i18n/i18n.js'
@@ -20,6 +20,8 @@ export function SiwxSignMessageView({ modal }: ViewProps) {
   const { t } = useI18n()
   const required = useModalState((s) => s.settings.siwx?.required === true)
   const signedIn = useModalState((s) => (caipAddress ? s.siwx.sessions[caipAddress] !== undefined : false))
+  // The embedded wallet moving to its smart account: the address to sign for is the one it lands on.
+  const switching = useModalState(selectAccountTypeSwitching)
   const domain = typeof location === 'undefined' ? '' : location.host
   if (!caipAddress) return <p className="gw-empty">{t('Not connected.')}</p>
   const signing = signIn.status === 'signing' && signIn.caipAddress === caipAddress
@@ -54,7 +56,7 @@ export function SiwxSignMessageView({ modal }: ViewProps) {
         <button type="button" className="gw-button" data-testid="siwx-cancel" onClick={() => modal.dispatch(siwxSignInCancelled({ caipAddress }))}>
           {t('Cancel')}
         </button>
-        <button type="button" className="gw-button" data-primary="true" data-autofocus="true" data-testid="siwx-sign" disabled={signing} onClick={sign}>
+        <button type="button" className="gw-button" data-primary="true" data-autofocus="true" data-testid="siwx-sign" disabled={signing || switching} aria-busy={switching} onClick={sign}>
           {signing ? t('Signing…') : failed ? t('Try again') : t('Sign')}
         </button>
       </div>

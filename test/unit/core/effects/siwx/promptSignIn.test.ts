@@ -4,6 +4,7 @@ import { connectionSucceeded } from '../../../../../src/core/events/connection/c
 import { modalOpenRequested } from '../../../../../src/core/events/modal/modal'
 import { siwxSessionStored, siwxSessionsCleared } from '../../../../../src/core/events/siwx/siwx'
 import { storageHydrated } from '../../../../../src/core/events/persistence/storage'
+import { accountTypeSwitched, accountTypeSwitchFailed, accountTypeSwitchStarted } from '../../../../../src/core/events/embeddedWallet/embeddedWallet'
 import { EffectScheduler, runEffect } from '../../../../support/runEffect'
 import { evmNetwork, solanaNetwork, stateAfter } from '../../../../support/stateAfter'
 import { ACCOUNT, SOLANA_ACCOUNT, SOLANA_MAINNET } from '../fakes'
@@ -27,6 +28,15 @@ describe('promptSignIn', () => {
     expect(selectSignInDue(stateAfter([connect('eip155:99')], siwx))).toBeNull()
     expect(selectSignInDue(stateAfter([], siwx))).toBeNull()
     expect(selectSignInDue(stateAfter([connect()], siwx))).toBe(CAIP)
+  })
+
+  it("not while the embedded wallet moves between its EOA and its smart account: the sign-in is for where it lands", () => {
+    const switching = stateAfter([connect(), accountTypeSwitchStarted({ type: 'smartAccount' })], siwx)
+    expect(selectSignInDue(switching)).toBeNull()
+    expect(selectSignInDue(stateAfter([accountTypeSwitched({ type: 'smartAccount' })], { from: switching }))).toBe(CAIP)
+    // A refused switch leaves the account where it was, and that one signs in.
+    const error = { name: 'GangwayError', shortMessage: 'Smart accounts are not enabled', kind: 'UNKNOWN' } as never
+    expect(selectSignInDue(stateAfter([accountTypeSwitchFailed({ type: 'smartAccount', error })], { from: switching }))).toBe(CAIP)
   })
 
   it('signing out (the session cleared) asks again', () => {
