@@ -1,12 +1,13 @@
 import { address as toAddress, createSolanaRpc, isAddress, isSignature, type Address, type Signature } from '@solana/kit'
+import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { formatUnits } from 'viem'
 import type { TokenBalance } from '../../src/core/domain/entities'
 import { tokenIconUrl, type HeldNft, type HistoryPage } from './chainData'
 import { solanaNfts, solanaTransaction, type ParsedTokenAccountJson, type SolanaAssets, type SolanaTransactionJson } from './solanaHistory'
 import { HttpError } from './validate'
 
-/** The SPL Token and Token-2022 programs, whose accounts of an owner history and NFTs read. */
-const TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGCPFXAF4J6D2RcsjqmXknXi', 'TokenzQdBNbLqP5VEhdkAS6EHoKN8fhXwnQ8TRoGxDfgV'] as const
+/** The SPL Token program, whose accounts of an owner history and NFTs read (the local validator's mints are all its). */
+const TOKEN_PROGRAMS = [TOKEN_PROGRAM_ADDRESS] as const
 /** Signatures read per address for history (getSignaturesForAddress's most in one call). */
 const SIGNATURES_PER_ADDRESS = 1000
 
@@ -111,11 +112,11 @@ export function createSolanaData(options: {
 
   const assetsFor = (baseUrl: string): SolanaAssets => ({ caipNetworkId: solana.caipNetworkId, native, tokens: solana.tokens, priceOf, baseUrl })
 
-  /** The owner's token accounts of both token programs, jsonParsed. */
+  /** The owner's SPL token accounts, jsonParsed. */
   async function tokenAccounts(owner: Address, abortSignal: AbortSignal): Promise<(ParsedTokenAccountJson & { pubkey: Address })[]> {
     const lists = await Promise.all(
       TOKEN_PROGRAMS.map((programId) =>
-        rpc.getTokenAccountsByOwner(owner, { programId: toAddress(programId) }, { encoding: 'jsonParsed', commitment: 'confirmed' }).send({ abortSignal }),
+        rpc.getTokenAccountsByOwner(owner, { programId }, { encoding: 'jsonParsed', commitment: 'confirmed' }).send({ abortSignal }),
       ),
     )
     return lists.flatMap((list) => list.value as (ParsedTokenAccountJson & { pubkey: Address })[])

@@ -321,9 +321,12 @@ describe('Solana history and NFTs', () => {
     expect(airdropTx!.transfers).toMatchObject([{ direction: 'in', quantity: { numeric: '2' }, fungible_info: { symbol: 'SOL' } }])
     expect(Math.abs(Date.parse(sentTx!.metadata.minedAt) - Date.now())).toBeLessThan(60_000)
 
-    // Bob's side of the SOL transfer, without a chainId (a base58 address is read on the cluster).
+    // Bob's side, without a chainId (a base58 address is read on the cluster): the failed transfer moved nothing.
     const bobs = (await call(gateway.url, 'GET', historyPath(bob))).body as Page
-    expect(bobs.data.map((t) => [t.id, t.metadata.operationType, t.transfers[0]?.direction, t.metadata.sentFrom])).toEqual([[sent, 'receive', 'in', alice.address]])
+    expect(bobs.data.map((t) => [t.id, t.metadata.operationType, t.metadata.status, t.transfers[0]?.direction, t.metadata.sentFrom])).toEqual([
+      [failed, 'execute', 'failed', undefined, alice.address],
+      [sent, 'receive', 'confirmed', 'in', alice.address],
+    ])
 
     // Pages of two: the next page starts after the cursor.
     const first = (await call(gateway.url, 'GET', historyPath(alice.address, '&limit=2'))).body as Page

@@ -4,6 +4,7 @@
 // accounts read as NFTs (1 of a 0-decimal mint), and the merge of an owner's and its token
 // accounts' signatures into pages with a cursor.
 import { getBase58Decoder, type Address, type Signature } from '@solana/kit'
+import { TOKEN_PROGRAM_ADDRESS as TOKEN } from '@solana-program/token'
 import { describe, expect, it } from 'vitest'
 import { createSolanaData, type SolanaDataRpc } from '../../../dev/gateway/solanaData'
 import { shortMint, solanaNfts, solanaTransaction, type SolanaAssets, type SolanaTransactionJson } from '../../../dev/gateway/solanaHistory'
@@ -17,7 +18,6 @@ const UNKNOWN_MINT = 'Gat8CpPpJFL62PVoNr26fH9cu4coGK9sQmDqTwyMQ3JG'
 const OWNER_ATA = '5nz8fbpG9n4eWUWmLLAqMaVqMd8dJ2yEP2qPRHbKoS4B'
 const OTHER_ATA = 'FzUrXkT1bV66a4KDyspPRJkRRadC5fD46owdoewM3d9L'
 const SYSTEM = '11111111111111111111111111111111'
-const TOKEN = 'TokenkegQfeZyiNwAJbNbGCPFXAF4J6D2RcsjqmXknXi'
 const BASE = 'http://gw.test'
 const SIG = (n: number) => getBase58Decoder().decode(new Uint8Array(64).fill(n)) as Signature
 
