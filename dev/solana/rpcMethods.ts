@@ -203,13 +203,14 @@ function transactionJson(record: LedgerTransactionRecord, encoding: 'json' | 'ba
           numReadonlyUnsignedAccounts: message.header.numReadonlyNonSignerAccounts,
         },
         recentBlockhash: message.lifetimeToken,
-        instructions: message.instructions.map((instruction) => ({
+        // Only legacy and v0 messages land (sanitize refuses the rest), and both list instructions.
+        instructions: ('instructions' in message ? message.instructions : []).map((instruction) => ({
           programIdIndex: instruction.programAddressIndex,
           accounts: [...(instruction.accountIndices ?? [])],
           data: getBase58Decoder().decode(instruction.data ?? new Uint8Array()),
           stackHeight: null,
         })),
-        ...('addressTableLookups' in message && message.version !== 'legacy'
+        ...(version !== 'legacy' && 'addressTableLookups' in message
           ? { addressTableLookups: (message.addressTableLookups ?? []).map((l) => ({ accountKey: l.lookupTableAddress, writableIndexes: [...l.writableIndexes], readonlyIndexes: [...l.readonlyIndexes] })) }
           : {}),
       },
