@@ -4,7 +4,6 @@
 // accounts of amount 1 and 0 decimals) from jsonParsed token accounts. Pure: no RPC here.
 import { formatUnits } from 'viem'
 import type { Transaction, Transfer } from '../../src/core/domain/entities'
-import { truncateAddress } from '../../src/core/domain/format'
 import type { HeldNft } from './chainData'
 import { nftImageUrl, tokenIconUrl } from './chainData'
 import type { GatewaySolanaToken } from './solanaData'
@@ -36,9 +35,13 @@ export type SolanaAssets = {
   baseUrl: string
 }
 
-/** A mint the gateway has no metadata for, named by its shortened address ('9iws…GBTL'). */
+/**
+ * A mint the gateway has no metadata for, named by its shortened address ('9iws…GBTL'). Not the
+ * modal's truncateAddress: the gateway's code is also compiled for dev/testing's declarations,
+ * whose ES2022 library lacks what the modal's formatter uses.
+ */
 export function shortMint(mint: string): string {
-  return truncateAddress(mint, { head: 4, tail: 4 })
+  return mint.length <= 9 ? mint : `${mint.slice(0, 4)}…${mint.slice(-4)}`
 }
 
 const toBigInt = (value: unknown): bigint | null => {
