@@ -1,8 +1,15 @@
-import { address as toAddress, createSolanaRpc, isAddress, type Address } from '@solana/kit'
+import { address as toAddress, createSolanaRpc, isAddress, isSignature, type Address, type Signature } from '@solana/kit'
+import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { formatUnits } from 'viem'
 import type { TokenBalance } from '../../src/core/domain/entities'
-import { tokenIconUrl } from './chainData'
+import { tokenIconUrl, type HeldNft, type HistoryPage } from './chainData'
+import { solanaNfts, solanaTransaction, type ParsedTokenAccountJson, type SolanaAssets, type SolanaTransactionJson } from './solanaHistory'
 import { HttpError } from './validate'
+
+/** The SPL Token program, whose accounts of an owner history and NFTs read (the local validator's mints are all its). */
+const TOKEN_PROGRAMS = [TOKEN_PROGRAM_ADDRESS] as const
+/** Signatures read per address for history (getSignaturesForAddress's most in one call). */
+const SIGNATURES_PER_ADDRESS = 1000
 
 /** An SPL token the gateway reports for Solana accounts (the mint has no symbol on chain). */
 export type GatewaySolanaToken = { mint: string; symbol: string; name: string; decimals: number }
@@ -38,7 +45,12 @@ type ParsedTokenAccount = { account: { data: unknown } }
  * const data = createSolanaData({ solana, prices: () => ({ SOL: 150 }) })
  * await data.balances('2yv38haB18xjvwGdkSdFML9sSqfKAycBysobHzZxirLg', 'http://127.0.0.1:8787')
  */
-export function createSolanaData(options: { solana: GatewaySolana; prices: () => Readonly<Record<string, number>> }) {
+export function createSolanaData(options: {
+  solana: GatewaySolana
+  prices: () => Readonly<Record<string, number>>
+  /** The RPC to read through (tests pass a fake); defaults to kit's `createSolanaRpc(solana.rpcUrl)`. */
+  rpc?: SolanaDataRpc
+}) {
   const { solana } = options
   if (!/^solana:[1-9A-HJ-NP-Za-km-z]{1,32}$/.test(solana.caipNetworkId)) {
     throw new Error(`solana.caipNetworkId must be a CAIP-2 id like solana:<genesis hash prefix>, got '${solana.caipNetworkId}'`)
@@ -47,7 +59,7 @@ export function createSolanaData(options: { solana: GatewaySolana; prices: () =>
     if (!isAddress(t.mint)) throw new Error(`solana.tokens: '${t.mint}' is not a Solana address`)
     if (!Number.isInteger(t.decimals) || t.decimals < 0 || t.decimals > 255) throw new Error(`solana.tokens: decimals of ${t.symbol} must be an integer from 0 to 255`)
   }
-  const rpc = createSolanaRpc(solana.rpcUrl)
+  const rpc: SolanaDataRpc = options.rpc ?? (createSolanaRpc(solana.rpcUrl) as unknown as SolanaDataRpc)
   const native = solana.nativeCurrency ?? DEFAULT_SOL
   const priceOf = (symbol: string) => options.prices()[symbol] ?? 0
 
@@ -98,9 +110,62 @@ export function createSolanaData(options: { solana: GatewaySolana; prices: () =>
     })
   }
 
+  const assetsFor = (baseUrl: string): SolanaAssets => ({ caipNetworkId: solana.caipNetworkId, native, tokens: solana.tokens, priceOf, baseUrl })
+
+  /** The owner's SPL token accounts, jsonParsed. */
+  async function tokenAccounts(owner: Address, abortSignal: AbortSignal): Promise<(ParsedTokenAccountJson & { pubkey: Address })[]> {
+    const lists = await Promise.all(
+      TOKEN_PROGRAMS.map((programId) =>
+        rpc.getTokenAccountsByOwner(owner, { programId }, { encoding: 'jsonParsed', commitment: 'confirmed' }).send({ abortSignal }),
+      ),
+    )
+    return lists.flatMap((list) => list.value as (ParsedTokenAccountJson & { pubkey: Address })[])
+  }
+
+  /**
+   * The owner's transactions, newest first: the signatures of the owner and of each token account
+   * it holds now (a cluster indexes an SPL transfer under the token accounts it moved, not their
+   * owners), merged, then a page of them read with getTransaction. `cursor` is the signature of
+   * the last transaction of the previous page (its `next`); one not among them gives an empty page.
+   */
+  async function history(owner: Address, query: { cursor: string | null; limit: number; baseUrl: string }): Promise<HistoryPage> {
+    // Checked before touching the validator, so a bad cursor is a 400 even when it is down.
+    if (query.cursor !== null && !isSignature(query.cursor)) {
+      throw new HttpError(400, `Invalid cursor '${query.cursor.slice(0, 80)}': pass the 'next' value of the previous page`)
+    }
+    return onValidator(async (abortSignal) => {
+      const accounts = await tokenAccounts(owner, abortSignal)
+      const addresses = [owner, ...accounts.map((a) => a.pubkey).filter((a) => typeof a === 'string' && isAddress(a))]
+      const lists = await Promise.all(
+        addresses.map((address) => rpc.getSignaturesForAddress(address, { limit: SIGNATURES_PER_ADDRESS, commitment: 'confirmed' }).send({ abortSignal })),
+      )
+      const bySignature = new Map<string, bigint>()
+      for (const list of lists) for (const entry of list) bySignature.set(entry.signature, BigInt(entry.slot))
+      const ordered = [...bySignature].sort(([a, slotA], [b, slotB]) => (slotA === slotB ? (a < b ? 1 : a > b ? -1 : 0) : slotA < slotB ? 1 : -1)).map(([signature]) => signature)
+      const start = query.cursor === null ? 0 : ordered.indexOf(query.cursor) + 1
+      const page = start === 0 && query.cursor !== null ? [] : ordered.slice(start, start + query.limit)
+      const replies = await Promise.all(
+        page.map((signature) =>
+          rpc.getTransaction(signature as Signature, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }).send({ abortSignal }),
+        ),
+      )
+      const assets = assetsFor(query.baseUrl)
+      const data = replies.flatMap((reply) => solanaTransaction(reply as SolanaTransactionJson | null, owner, assets) ?? [])
+      const more = start + query.limit < ordered.length && page.length === query.limit
+      return { data, next: more ? page[page.length - 1]! : null }
+    })
+  }
+
+  /** The NFTs the owner holds: token accounts of 1 token of a 0-decimal mint. */
+  async function nfts(owner: Address, baseUrl: string): Promise<HeldNft[]> {
+    return onValidator(async (abortSignal) => solanaNfts(await tokenAccounts(owner, abortSignal), assetsFor(baseUrl)))
+  }
+
   return {
     caipNetworkId: solana.caipNetworkId,
     balances,
+    history,
+    nfts,
     /** Price and metadata of a configured mint by CAIP-10 id (`solana:<ref>:<mint>`), else null. */
     fungible(caip10: string, baseUrl: string): { name: string; symbol: string; iconUrl: string; price: number } | null {
       const at = caip10.lastIndexOf(':')
@@ -112,6 +177,16 @@ export function createSolanaData(options: { solana: GatewaySolana; prices: () =>
 }
 
 export type SolanaData = ReturnType<typeof createSolanaData>
+
+type Call<T> = { send(options?: { abortSignal?: AbortSignal }): Promise<T> }
+
+/** The part of kit's Solana RPC the gateway calls (so a test can stand in for the validator). */
+export type SolanaDataRpc = {
+  getBalance(address: Address, config?: object): Call<{ value: bigint | number }>
+  getTokenAccountsByOwner(owner: Address, filter: { mint: Address } | { programId: Address }, config?: object): Call<{ value: readonly unknown[] }>
+  getSignaturesForAddress(address: Address, config?: object): Call<readonly { signature: string; slot: bigint | number }[]>
+  getTransaction(signature: Signature, config?: object): Call<unknown>
+}
 
 /** The raw amount of one jsonParsed token account; a reply that does not read as one is a 502. */
 function tokenAmount(account: ParsedTokenAccount, token: GatewaySolanaToken): bigint {

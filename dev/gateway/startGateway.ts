@@ -17,6 +17,7 @@ import { memoryStorage, openStorage, type GatewayStorage, type StorageOptions } 
 import { openInBackground, type PendingStorage } from './storageStartup'
 import { isOriginAllowed } from '../../src/core/domain/origins'
 import { createSolanaData, isSolanaAddress, SOLANA_DEFAULT_PRICES, type GatewaySolana } from './solanaData'
+import type { Address as SolanaAddress } from '@solana/kit'
 import { BITCOIN_DEFAULT_PRICES, createBitcoinData, type GatewayBitcoin } from './bitcoinData'
 import {
   caip2Param,
@@ -344,6 +345,20 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }
 
   /** A `chainId` query (CAIP-2) as the numeric EVM ids to answer for; `[]` for other namespaces. */
+  /**
+   * A Solana account of the history and NFT routes: named by a `solana:` chainId, or by a base58
+   * address alone (no chainId); null for any other account (an EVM one). A `solana:` chainId with
+   * an address that is not a 32-byte base58 one is a 400; `served` says whether the gateway
+   * serves that cluster (one it does not has nothing to list).
+   */
+  function solanaAccount(raw: string, params: URLSearchParams): { address: SolanaAddress; served: boolean } | null {
+    const network = caip2Param(params, 'chainId')
+    const solana = network === null ? !isAddress(raw) && isSolanaAddress(raw) : network.startsWith('solana:')
+    if (!solana) return null
+    if (!isSolanaAddress(raw)) throw new HttpError(400, `Invalid address '${clip(raw)}': expected a base58 Solana address (32 bytes)`)
+    return { address: raw, served: solanaData !== null && (network === null || network === solanaData.caipNetworkId) }
+  }
+
   function chainFilter(params: URLSearchParams): number[] | null {
     const caip2 = caip2Param(params, 'chainId')
     if (caip2 === null) return null
@@ -393,11 +408,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         pattern: /^\/v1\/account\/([^/]+)\/history$/,
         project: true,
         handler: async ({ params, url, baseUrl }) => {
-          const address = evmAddress(params[0])
           const q = url.searchParams
+          const solana = solanaAccount(params[0]!, q)
           const onramp = enumParam(q, 'onramp', ['coinbase'])
           const cursor = stringParam(q, 'cursor', 100)
           const limit = intParam(q, 'limit', { min: 1, max: 100, fallback: 20 })
+          if (solana !== null) {
+            // The dev on-ramp's Solana deliveries are faucet airdrops, not a treasury's transfers: none to list.
+            if (onramp !== null) return { json: { data: [], next: null }, headers: { 'cache-control': 'no-store' } }
+            return { json: solana.served ? await solanaData!.history(solana.address, { cursor: cursor || null, limit, baseUrl }) : { data: [], next: null } }
+          }
+          const address = evmAddress(params[0])
           const chainIds = chainFilter(q)
           const query = { chainIds, cursor: cursor || null, limit, baseUrl }
           if (onramp === null) return { json: await chainData.history(address, query) }
@@ -413,6 +434,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         pattern: /^\/v1\/account\/([^/]+)\/nfts$/,
         project: true,
         handler: async ({ params, url, baseUrl }) => {
+          const solana = solanaAccount(params[0]!, url.searchParams)
+          if (solana !== null) return { json: { nfts: solana.served ? await solanaData!.nfts(solana.address, baseUrl) : [] } }
           const address = evmAddress(params[0])
           return { json: { nfts: await chainData.nfts(address, chainFilter(url.searchParams), baseUrl) } }
         },

@@ -23,6 +23,7 @@ import {
 import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm'
 import { RpcError, SEND_TRANSACTION_PREFLIGHT_FAILURE, TRANSACTION_SIGNATURE_VERIFICATION_FAILURE } from './jsonRpc'
 import { describeTransactionError, landsOnChain, toRpcTransactionError, type RpcTransactionError } from './transactionErrors'
+import { decodeMintAccount, decodeTokenAccount } from './accountEncoding'
 
 /** Blocks a blockhash stays valid for (Solana's MAX_PROCESSING_AGE + 1). */
 export const BLOCKHASH_VALIDITY_BLOCKS = 150n
@@ -39,6 +40,34 @@ export type SignatureStatus = { slot: bigint; err: RpcTransactionError | null }
 
 /** What the ledger tells its subscribers after every landed transaction or airdrop. */
 export type LedgerCommit = { slot: bigint; parent: bigint; signature: Signature; err: RpcTransactionError | null }
+
+/** A token account's balance before or after a transaction, as Solana's `preTokenBalances` / `postTokenBalances` list it. */
+export type LedgerTokenBalance = { accountIndex: number; mint: Address; owner: Address; programId: Address; amount: bigint; decimals: number }
+
+/**
+ * What the ledger keeps of a landed transaction for getTransaction / getSignaturesForAddress:
+ * its wire form (absent for an airdrop, which litesvm makes itself), the lamports and token
+ * balances of its static accounts before and after, its fee and logs.
+ */
+export type LedgerTransactionRecord = {
+  signature: Signature
+  slot: bigint
+  blockTime: bigint
+  err: RpcTransactionError | null
+  fee: bigint
+  /** The signed transaction; null for an airdrop (its faucet is litesvm's own). */
+  transaction: Transaction | null
+  /** Static account keys (an airdrop's: the receiver and the System Program). */
+  accountKeys: Address[]
+  preBalances: bigint[]
+  postBalances: bigint[]
+  preTokenBalances: LedgerTokenBalance[]
+  postTokenBalances: LedgerTokenBalance[]
+  logs: string[]
+  computeUnitsConsumed: bigint
+}
+
+const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address
 
 export type SimulationResult = {
   err: RpcTransactionError | null
@@ -58,6 +87,9 @@ export class SolanaLedger {
   #transactionCount = 0n
   #blockhashes = new Map<string, bigint>()
   #statuses = new Map<string, SignatureStatus>()
+  #records = new Map<string, LedgerTransactionRecord>()
+  /** Signatures of the landed transactions naming each address among their static accounts, oldest first. */
+  #byAddress = new Map<string, Signature[]>()
   #listeners = new Set<(commit: LedgerCommit) => void>()
 
   constructor() {
@@ -130,6 +162,22 @@ export class SolanaLedger {
     return this.#statuses.get(signature) ?? null
   }
 
+  /** A landed transaction still remembered, or null. */
+  transaction(signature: string): LedgerTransactionRecord | null {
+    return this.#records.get(signature) ?? null
+  }
+
+  /** The remembered transactions naming `address` among their static accounts, newest first. */
+  signaturesFor(address: Address): LedgerTransactionRecord[] {
+    const signatures = this.#byAddress.get(address) ?? []
+    const out: LedgerTransactionRecord[] = []
+    for (let i = signatures.length - 1; i >= 0; i--) {
+      const record = this.#records.get(signatures[i]!)
+      if (record) out.push(record)
+    }
+    return out
+  }
+
   /** Fee of a compiled message (5,000 lamports per signature), or null when its blockhash is unknown or expired. */
   feeForMessage(messageBytes: ReadonlyUint8Array): bigint | null {
     const message = decodeMessage(messageBytes)
@@ -144,13 +192,15 @@ export class SolanaLedger {
    * ledger.airdrop(address('…'), lamports(1_000_000_000n)) // the airdrop's signature
    */
   airdrop(to: Address, amount: Lamports): Signature {
+    const keys = [to, SYSTEM_PROGRAM]
+    const before = this.#snapshot(keys)
     const result = this.svm.airdrop(to, amount)
     if (result === null) throw new RpcError(-32603, 'Internal error: airdrop request failed')
     if (result instanceof FailedTransactionMetadata) {
       throw new RpcError(-32603, `Internal error: airdrop request failed: ${describeTransactionError(toRpcTransactionError(result.err()))}`)
     }
     const signature = getBase58Decoder().decode(result.signature()) as Signature
-    this.#land(signature, null)
+    this.#land(signature, null, { transaction: null, accountKeys: keys, before, fee: 0n, meta: result })
     return signature
   }
 
@@ -173,16 +223,19 @@ export class SolanaLedger {
       const simulated = this.simulate(transaction, { sigVerify: true })
       if (simulated.err !== null) throw preflightFailure(simulated.err, simulated)
     }
+    const keys = [...message.staticAccounts]
+    const before = this.#snapshot(keys)
+    const fee = LAMPORTS_PER_SIGNATURE * BigInt(message.header.numSignerAccounts)
     const result = this.svm.sendTransaction(transaction)
     if (result instanceof FailedTransactionMetadata) {
       const err = toRpcTransactionError(result.err())
       if (err === 'SignatureFailure') throw new RpcError(TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure')
       // Rejected before execution: nothing landed, no fee was taken.
       if (!landsOnChain(err)) throw preflightFailure(err, metaOf(result.meta()))
-      this.#land(signature, err)
+      this.#land(signature, err, { transaction, accountKeys: keys, before, fee, meta: result.meta() })
       return signature
     }
-    this.#land(signature, null)
+    this.#land(signature, null, { transaction, accountKeys: keys, before, fee, meta: result })
     return signature
   }
 
@@ -215,10 +268,52 @@ export class SolanaLedger {
     }
   }
 
-  #land(signature: Signature, err: RpcTransactionError | null): void {
+  /** Lamports and token balances of `keys` now (a missing account: 0 lamports, no token balance). */
+  #snapshot(keys: readonly Address[]): { lamports: bigint[]; tokens: LedgerTokenBalance[] } {
+    const lamports: bigint[] = []
+    const tokens: LedgerTokenBalance[] = []
+    keys.forEach((key, accountIndex) => {
+      const account = this.account(key)
+      lamports.push(account === null ? 0n : BigInt(account.lamports))
+      const token = account === null ? null : decodeTokenAccount(account)
+      if (account === null || token === null) return
+      const mintAccount = this.account(token.mint)
+      const mint = mintAccount === null ? null : decodeMintAccount(mintAccount)
+      if (mint === null) return
+      tokens.push({ accountIndex, mint: token.mint, owner: token.owner, programId: account.programAddress, amount: token.amount, decimals: mint.decimals })
+    })
+    return { lamports, tokens }
+  }
+
+  #land(
+    signature: Signature,
+    err: RpcTransactionError | null,
+    landed: { transaction: Transaction | null; accountKeys: Address[]; before: { lamports: bigint[]; tokens: LedgerTokenBalance[] }; fee: bigint; meta: TransactionMetadata },
+  ): void {
     const slot = this.#slot
     this.#statuses.set(signature, { slot, err })
-    if (this.#statuses.size > MAX_REMEMBERED_SIGNATURES) this.#statuses.delete(this.#statuses.keys().next().value!)
+    const after = this.#snapshot(landed.accountKeys)
+    this.#records.set(signature, {
+      signature,
+      slot,
+      blockTime: BigInt(Math.floor(Date.now() / 1000)),
+      err,
+      fee: landed.fee,
+      transaction: landed.transaction,
+      accountKeys: landed.accountKeys,
+      preBalances: landed.before.lamports,
+      postBalances: after.lamports,
+      preTokenBalances: landed.before.tokens,
+      postTokenBalances: after.tokens,
+      logs: landed.meta.logs(),
+      computeUnitsConsumed: landed.meta.computeUnitsConsumed(),
+    })
+    for (const key of new Set(landed.accountKeys)) {
+      const list = this.#byAddress.get(key)
+      if (list) list.push(signature)
+      else this.#byAddress.set(key, [signature])
+    }
+    if (this.#statuses.size > MAX_REMEMBERED_SIGNATURES) this.#forget(this.#statuses.keys().next().value!)
     this.#transactionCount += 1n
     // The transaction's block is done: the next one has a new blockhash, one slot and one block later.
     this.svm.expireBlockhash()
@@ -237,6 +332,19 @@ export class SolanaLedger {
       } catch {
         // A subscriber's failure is its own (a closed socket); the ledger goes on.
       }
+    }
+  }
+
+  /** Forgets the oldest transaction: its status, its record and its place in the address index. */
+  #forget(signature: string): void {
+    this.#statuses.delete(signature)
+    const record = this.#records.get(signature)
+    this.#records.delete(signature)
+    for (const key of new Set(record?.accountKeys ?? [])) {
+      const list = this.#byAddress.get(key)
+      // The oldest transaction is the first of every list that names it.
+      if (list?.[0] === signature) list.shift()
+      if (list?.length === 0) this.#byAddress.delete(key)
     }
   }
 

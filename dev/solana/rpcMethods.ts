@@ -2,8 +2,11 @@
 // sendAndConfirmTransactionFactory and a wallet modal call, with Solana's answer shapes, its
 // limits and clear invalid-params errors. Everything else answers "Method not found".
 import {
+  getBase58Decoder,
   getBase58Encoder,
+  getBase64Decoder,
   getBase64Encoder,
+  getTransactionEncoder,
   getTransactionDecoder,
   isAddress,
   isSignature,
@@ -14,12 +17,14 @@ import {
 } from '@solana/kit'
 import { decodeMintAccount, decodeTokenAccount, encodeAccount, isTokenProgram, tokenAmount, type AccountEncoding, type DataSlice } from './accountEncoding'
 import { invalidParams, METHOD_NOT_FOUND, RpcError } from './jsonRpc'
-import { SolanaLedger, decodeMessage } from './ledger'
+import { SolanaLedger, decodeMessage, type LedgerTokenBalance, type LedgerTransactionRecord } from './ledger'
 
 /** Solana's packet size: the most a serialised transaction may take. */
 export const MAX_TRANSACTION_BYTES = 1232
 const MAX_SIGNATURE_STATUSES = 256
 const MAX_MULTIPLE_ACCOUNTS = 100
+/** getSignaturesForAddress's most (and default) signatures per call, as Agave. */
+const MAX_SIGNATURES_FOR_ADDRESS = 1000
 /** Solana's MAX_PERMITTED_DATA_LENGTH. */
 const MAX_ACCOUNT_DATA_BYTES = 10 * 1024 * 1024
 /** The most one airdrop may give (1,000,000 SOL): the faucet is large but not bottomless. */
@@ -56,7 +61,24 @@ function preview(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 60)}…` : text
 }
 
-const CONFIG_KEYS = ['commitment', 'encoding', 'dataSlice', 'minContextSlot', 'preflightCommitment', 'skipPreflight', 'maxRetries', 'sigVerify', 'replaceRecentBlockhash', 'accounts', 'innerInstructions', 'searchTransactionHistory'] as const
+const CONFIG_KEYS = [
+  'commitment',
+  'encoding',
+  'dataSlice',
+  'minContextSlot',
+  'preflightCommitment',
+  'skipPreflight',
+  'maxRetries',
+  'sigVerify',
+  'replaceRecentBlockhash',
+  'accounts',
+  'innerInstructions',
+  'searchTransactionHistory',
+  'limit',
+  'before',
+  'until',
+  'maxSupportedTransactionVersion',
+] as const
 type Config = Partial<Record<(typeof CONFIG_KEYS)[number], unknown>>
 
 /** The optional configuration object at `index`; checks the fields every method shares. */
@@ -137,6 +159,83 @@ function transactionParam(value: unknown, encoding: unknown): Transaction {
     throw invalidParams(`the transaction has ${Object.keys(transaction.signatures).length} signatures for ${message.header.numSignerAccounts} signers`)
   }
   return transaction
+}
+
+/** A signature given as `name` in a configuration object, checked as kit's `isSignature` does. */
+function signatureConfig(value: unknown, name: string): string | undefined {
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'string' || !isSignature(value)) throw invalidParams(`${name} is not a valid base58 signature: ${preview(value)}`)
+  return value
+}
+
+/** Token balances as Solana's transaction meta lists them (`uiTokenAmount` as getTokenAccountBalance writes it). */
+function tokenBalancesJson(balances: readonly LedgerTokenBalance[]) {
+  return balances.map((b) => ({ accountIndex: b.accountIndex, mint: b.mint, owner: b.owner, programId: b.programId, uiTokenAmount: tokenAmount(b.amount, b.decimals) }))
+}
+
+/**
+ * A remembered transaction as getTransaction answers it, in `json` (the message's fields, base58
+ * instruction data) or `base64` / `base58` (the wire bytes). An airdrop, which litesvm signs with
+ * its own faucet, reads as a legacy transaction of its receiver and the System Program with no
+ * instructions.
+ */
+function transactionJson(record: LedgerTransactionRecord, encoding: 'json' | 'base64' | 'base58') {
+  const message = record.transaction === null ? null : decodeMessage(record.transaction.messageBytes)
+  const version = message === null || message.version === 'legacy' ? 'legacy' : message.version
+  let transaction: unknown
+  if (encoding !== 'json' && record.transaction !== null) {
+    const bytes = getTransactionEncoder().encode(record.transaction)
+    transaction = encoding === 'base64' ? [getBase64Decoder().decode(bytes), 'base64'] : [getBase58Decoder().decode(bytes), 'base58']
+  } else if (message === null || record.transaction === null) {
+    transaction = {
+      signatures: [record.signature],
+      message: { accountKeys: record.accountKeys, header: { numRequiredSignatures: 1, numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 1 }, recentBlockhash: record.signature, instructions: [] },
+    }
+  } else {
+    const signatures = Object.values(record.transaction.signatures).map((bytes) => (bytes === null ? '1111111111111111111111111111111111111111111111111111111111111111' : getBase58Decoder().decode(bytes)))
+    transaction = {
+      signatures,
+      message: {
+        accountKeys: message.staticAccounts,
+        header: {
+          numRequiredSignatures: message.header.numSignerAccounts,
+          numReadonlySignedAccounts: message.header.numReadonlySignerAccounts,
+          numReadonlyUnsignedAccounts: message.header.numReadonlyNonSignerAccounts,
+        },
+        recentBlockhash: message.lifetimeToken,
+        // Only legacy and v0 messages land (sanitize refuses the rest), and both list instructions.
+        instructions: ('instructions' in message ? message.instructions : []).map((instruction) => ({
+          programIdIndex: instruction.programAddressIndex,
+          accounts: [...(instruction.accountIndices ?? [])],
+          data: getBase58Decoder().decode(instruction.data ?? new Uint8Array()),
+          stackHeight: null,
+        })),
+        ...(version !== 'legacy' && 'addressTableLookups' in message
+          ? { addressTableLookups: (message.addressTableLookups ?? []).map((l) => ({ accountKey: l.lookupTableAddress, writableIndexes: [...l.writableIndexes], readonlyIndexes: [...l.readonlyIndexes] })) }
+          : {}),
+      },
+    }
+  }
+  return {
+    slot: record.slot,
+    blockTime: record.blockTime,
+    ...(version === 'legacy' ? { version: 'legacy' } : { version }),
+    transaction,
+    meta: {
+      err: record.err,
+      status: record.err === null ? { Ok: null } : { Err: record.err },
+      fee: record.fee,
+      preBalances: record.preBalances,
+      postBalances: record.postBalances,
+      preTokenBalances: tokenBalancesJson(record.preTokenBalances),
+      postTokenBalances: tokenBalancesJson(record.postTokenBalances),
+      innerInstructions: [],
+      logMessages: record.logs,
+      rewards: [],
+      loadedAddresses: { writable: [], readonly: [] },
+      computeUnitsConsumed: record.computeUnitsConsumed,
+    },
+  }
 }
 
 // ---- methods ------------------------------------------------------------------------------------
@@ -243,6 +342,46 @@ export function createRpcMethods(ledger: SolanaLedger): Map<string, Handler> {
         }
       })
       return { context: context(), value }
+    },
+    getSignaturesForAddress: (params) => {
+      const address = addressParam(paramAt(params, 0, 'address'), 'address')
+      const config = configParam(params, 1, ledger)
+      const limit = config.limit ?? MAX_SIGNATURES_FOR_ADDRESS
+      if (!isCount(limit) || limit < 1 || limit > MAX_SIGNATURES_FOR_ADDRESS) throw invalidParams(`limit must be an integer from 1 to ${MAX_SIGNATURES_FOR_ADDRESS}, got ${preview(limit)}`)
+      const before = signatureConfig(config.before, 'before')
+      const until = signatureConfig(config.until, 'until')
+      let records = ledger.signaturesFor(address)
+      if (before !== undefined) {
+        // As Agave: a `before` this ledger does not know (or no longer remembers) starts nowhere.
+        const at = records.findIndex((r) => r.signature === before)
+        records = at < 0 ? [] : records.slice(at + 1)
+      }
+      if (until !== undefined) {
+        const at = records.findIndex((r) => r.signature === until)
+        if (at >= 0) records = records.slice(0, at)
+      }
+      return records.slice(0, limit).map((r) => ({ signature: r.signature, slot: r.slot, err: r.err, memo: null, blockTime: r.blockTime, confirmationStatus: 'finalized' }))
+    },
+    getTransaction: (params) => {
+      const signature = paramAt(params, 0, 'signature')
+      if (typeof signature !== 'string' || !isSignature(signature)) throw invalidParams(`signature is not a valid base58 signature: ${preview(signature)}`)
+      // A bare encoding string is the legacy form of the configuration.
+      const config = typeof params[1] === 'string' ? { encoding: params[1] } : configParam(params, 1, ledger)
+      const encoding = config.encoding ?? 'json'
+      if (encoding === 'jsonParsed') throw invalidParams('jsonParsed transactions are not supported by the local validator; use json, base64 or base58')
+      if (encoding !== 'json' && encoding !== 'base64' && encoding !== 'base58') throw invalidParams(`encoding must be one of json, base64, base58; got ${preview(encoding)}`)
+      const maxVersion = config.maxSupportedTransactionVersion
+      if (maxVersion !== undefined && maxVersion !== null && maxVersion !== 0) throw invalidParams(`maxSupportedTransactionVersion must be 0, got ${preview(maxVersion)}`)
+      const record = ledger.transaction(signature)
+      if (record === null) return null
+      const message = record.transaction === null ? null : decodeMessage(record.transaction.messageBytes)
+      if (message !== null && message.version !== 'legacy' && maxVersion !== 0) {
+        throw new RpcError(
+          -32015,
+          `Transaction version (${String(message.version)}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0`,
+        )
+      }
+      return transactionJson(record, encoding)
     },
     requestAirdrop: (params) => {
       const address = addressParam(paramAt(params, 0, 'address'), 'address')

@@ -41,11 +41,14 @@ describe('the Send view', () => {
     const token = gusd()
     const held = await gusdOf(from)
 
-    // The token picker lists the native token first, then the ERC-20 held.
-    const options = await inModal(page, 'send-token').locator('option').allTextContents()
-    expect(options[0]).toMatch(/^ETH · /)
-    expect(options.some((o) => o.startsWith('GUSD · '))).toBe(true)
-    await inModal(page, 'send-token').selectOption(token.address.toLowerCase())
+    // The token picker lists the native token first, then the ERC-20 held, each with its icon and balance.
+    await inModal(page, 'send-token').click()
+    const options = inModal(page, 'send-token-option')
+    const symbols = await options.evaluateAll((items) => items.map((item) => item.getAttribute('data-symbol')))
+    expect(symbols[0]).toBe('ETH')
+    expect(symbols).toContain('GUSD')
+    expect(await options.first().locator('[data-testid^="send-token-icon"]').count()).toBe(1)
+    await page.locator(`gangway-modal [data-testid="send-token-option"][data-value="${token.address.toLowerCase()}"]`).click()
     expect(await modalState(page, (s) => s.account.send.token?.symbol)).toBe('GUSD')
     expect(await text(page, 'send-balance')).toBe(`Balance: ${formatAmount(held, { locale: 'en', decimals: 6, symbol: 'GUSD' })}`)
 

@@ -124,7 +124,8 @@ describe('sending from the dev Solana wallet', () => {
     await page.evaluate(() => (window as unknown as PageWindow).gangway.open('WalletSend' as never))
     await inModal(page, 'send-form').waitFor()
     expect(await modalState(page, (s) => s.account.send.token?.symbol)).toBe('SOL')
-    await inModal(page, 'send-token').selectOption(mint.address.toLowerCase())
+    await inModal(page, 'send-token').click()
+    await page.locator(`gangway-modal [data-testid="send-token-option"][data-value="${mint.address.toLowerCase()}"]`).click()
     await inModal(page, 'send-amount').fill(String(Number(held + 1n) / 10 ** mint.decimals))
     expect(await inModal(page, 'send-amount-error').textContent()).toBe('Insufficient GWAY balance')
     await inModal(page, 'send-amount').fill('1.25')
@@ -141,5 +142,11 @@ describe('sending from the dev Solana wallet', () => {
     expect(await inModal(page, 'send-success').textContent()).toBe('Sent 1.25 GWAY')
     expect(await tokenUnits(receiver)).toBe(receiverBefore + 1_250_000n)
     expect(await tokenUnits(owner)).toBe(held - 1_250_000n)
+    // Account's Activity tab lists the transfer: the gateway's history read from the validator.
+    await page.evaluate(() => (window as unknown as PageWindow).gangway.open('Account' as never))
+    await inModal(page, 'account-tab-activity').click()
+    await expect
+      .poll(async () => (await inModal(page, 'activity-amount').allTextContents()).some((text) => /^-1\.25\d*\s*GWAY$/.test(text)), { timeout: 10_000 })
+      .toBe(true)
   })
 })

@@ -29,9 +29,10 @@ const METHODS = [
   'getMultipleAccounts', 'getTokenAccountsByOwner', 'getMinimumBalanceForRentExemption', 'requestAirdrop', 'getEpochInfo',
   'getBlockHeight', 'getSlot', 'getVersion', 'getHealth', 'getGenesisHash', 'getFeeForMessage', 'isBlockhashValid',
   'getTokenAccountBalance', 'getTokenSupply', 'getRecentPrioritizationFees', 'getTransactionCount', 'getIdentity',
+  'getSignaturesForAddress', 'getTransaction',
   'toString', '__proto__', 'constructor', 'hasOwnProperty', '', 'getBlock',
 ]
-const KNOWN_CODES = new Set([-32700, -32600, -32601, -32602, -32002, -32003, -32016])
+const KNOWN_CODES = new Set([-32700, -32600, -32601, -32602, -32002, -32003, -32015, -32016])
 
 let validator: SolanaValidator
 let payer: KeyPairSigner

@@ -148,7 +148,9 @@ export const FEATURE_NAMESPACES = /* @__PURE__ */ Object.freeze({
   names: ['eip155'],
   onramp: ['eip155', 'solana'],
   swaps: ['eip155'],
-  activity: ['eip155'],
+  // Spec §1 lists activity on EVM; Solana's comes from the data API's history and NFT routes over
+  // the cluster (issue #29), so the Account view's Activity and NFTs tabs show for it too.
+  activity: ['eip155', 'solana'],
   send: ['eip155', 'solana', 'bip122'],
   embeddedWallet: ['eip155', 'solana'],
 } as const satisfies Record<string, readonly ChainNamespace[]>)

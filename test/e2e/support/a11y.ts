@@ -59,7 +59,7 @@ export function accessibilitySuite(part: (typeof SIZES)[number]['name'] | 'other
   const run = browserPerFile()
   describe('accessibility (axe-core) of the modal’s views', () => {
     for (const size of SIZES.filter((s) => s.name === part)) {
-      it(`${size.name}, light and dark themes: Connect, AllWallets, ConnectingExternal, Account, Networks, Receive, ProfileWallets, SwitchActiveChain, Swap, Buy, Activity, NFTs, WalletSend (form and review), the request feedback`, async () => {
+      it(`${size.name}, light and dark themes: Connect, AllWallets, ConnectingExternal, Account, Networks, Receive, ProfileWallets, SwitchActiveChain, Swap, Buy, Activity, NFTs, WalletSend (form, token list and review), the request feedback`, async () => {
         const opened = await openSolanaDemo(run.browser)
         run.contexts.push(opened.context)
         const { page } = opened
@@ -114,6 +114,12 @@ export function accessibilitySuite(part: (typeof SIZES)[number]['name'] | 'other
         await inModal(page, 'send-review').click()
         await inModal(page, 'send-form-error').waitFor()
         found.WalletSend = await audit(page)
+        // The token picker's listbox, open.
+        await inModal(page, 'send-token').click()
+        await inModal(page, 'send-token-list').waitFor()
+        found.WalletSendTokens = await audit(page)
+        await page.keyboard.press('Escape')
+        await inModal(page, 'send-token-list').waitFor({ state: 'detached' })
         await inModal(page, 'send-amount').fill('0.01')
         await inModal(page, 'send-receiver').fill('0x90F79bf6EB2c4f870365E785982E1f101E93b906')
         await inModal(page, 'send-review').click()
@@ -143,6 +149,7 @@ export function accessibilitySuite(part: (typeof SIZES)[number]['name'] | 'other
           AccountActivity: [],
           AccountNfts: [],
           WalletSend: [],
+          WalletSendTokens: [],
           WalletSendReview: [],
           RequestToast: [],
         })

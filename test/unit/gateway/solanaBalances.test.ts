@@ -1,18 +1,48 @@
 // The gateway's balance route for Solana accounts, against the local validator on port 0: SOL and
 // the GWAY token as kit's RPC reads them, an empty account, bad addresses, prices, a validator
-// that is down, and the modal's own blockchain API client reading the answer.
+// that is down, and the modal's own blockchain API client reading the answer. Then its history
+// and NFT routes over the same validator: airdrops, SOL and GWAY transfers (one found only
+// through the receiver's token account), a failed transfer, pages, an NFT mint, bad input.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { address, createSolanaRpc, generateKeyPairSigner, lamports, type Rpc, type SolanaRpcApi } from '@solana/kit'
+import {
+  address,
+  appendTransactionMessageInstructions,
+  createKeyPairSignerFromBytes,
+  createSolanaRpc,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  lamports,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+  type Instruction,
+  type KeyPairSigner,
+  type Rpc,
+  type SolanaRpcApi,
+} from '@solana/kit'
+import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system'
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstructionAsync,
+  getInitializeMint2Instruction,
+  getMintSize,
+  getMintToCheckedInstruction,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token'
 import { formatUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startGateway, type Gateway, type GatewaySolana } from '../../../dev/gateway/startGateway'
 import { solanaStackConfig, startSolanaValidator, type SolanaValidator } from '../../../dev/solana/startSolanaValidator'
 import { createBlockchainApiClient } from '../../../src/adapters/api/createBlockchainApiClient'
-import type { TokenBalance } from '../../../src/core/domain/entities'
+import type { NftItem, TokenBalance, Transaction } from '../../../src/core/domain/entities'
+import { shortMint } from '../../../dev/gateway/solanaHistory'
 import { startStack } from '../../../dev/stack/startStack'
 import { call, deadUrl, P } from './harness'
 
@@ -231,4 +261,151 @@ describe('Solana balances', () => {
       await stack.stop()
     }
   }, 60_000)
+})
+
+/** Signs and lands `instructions` (a v0 message) paid by `payer`; `skipPreflight` lets a failing one land. */
+async function land(payer: KeyPairSigner, instructions: Instruction[], skipPreflight = false): Promise<string> {
+  const { value: latest } = await rpc.getLatestBlockhash().send()
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(payer, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+  )
+  const signed = await signTransactionMessageWithSigners(message)
+  return rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64', skipPreflight }).send()
+}
+
+const historyPath = (who: string, query = '') => `/v1/account/${encodeURIComponent(who)}/history?${P}${query}`
+const nftsPath = (who: string, query = '') => `/v1/account/${encodeURIComponent(who)}/nfts?${P}${query}`
+type Page = { data: Transaction[]; next: string | null }
+
+describe('Solana history and NFTs', () => {
+  it('lists airdrops, SOL and GWAY transfers in and out and a failed transfer, newest first, in pages; the NFTs held', async () => {
+    const caip = validator.caipNetworkId
+    const alice = await generateKeyPairSigner()
+    const bob = (await generateKeyPairSigner()).address
+    const dev0 = await createKeyPairSignerFromBytes(Uint8Array.from(validator.accounts[0]!.secretKey))
+    const mint = validator.mint
+    const [aliceGway] = await findAssociatedTokenPda({ owner: alice.address, mint: mint.address, tokenProgram: TOKEN_PROGRAM_ADDRESS })
+
+    const airdrop = await rpc.requestAirdrop(alice.address, lamports(2_000_000_000n)).send()
+    const sent = await land(alice, [getTransferSolInstruction({ source: alice, destination: bob, amount: 500_000_000n })])
+    const opened = await land(dev0, [
+      await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: dev0, owner: alice.address, mint: mint.address }),
+      getTransferCheckedInstruction({ source: validator.accounts[0]!.tokenAccount, mint: mint.address, destination: aliceGway, authority: dev0, amount: 3_000_000n, decimals: 6 }),
+    ])
+    // Alice is not among this one's keys, only her token account: found through it.
+    const tokenOnly = await land(dev0, [
+      getTransferCheckedInstruction({ source: validator.accounts[0]!.tokenAccount, mint: mint.address, destination: aliceGway, authority: dev0, amount: 1_500_000n, decimals: 6 }),
+    ])
+    // More than she has: lands failed with skipPreflight, and only the fee leaves.
+    const failed = await land(alice, [getTransferSolInstruction({ source: alice, destination: bob, amount: 100_000_000_000n })], true)
+
+    const answer = await call(gateway.url, 'GET', historyPath(alice.address, `&chainId=${encodeURIComponent(caip)}`))
+    expect(answer.status).toBe(200)
+    const page = answer.body as Page
+    expect(page.next).toBeNull()
+    expect(page.data.map((t) => t.id)).toEqual([failed, tokenOnly, opened, sent, airdrop])
+    const [failedTx, tokenOnlyTx, openedTx, sentTx, airdropTx] = page.data
+    for (const tx of page.data) expect(tx.metadata.chain).toBe(caip)
+    expect(failedTx!.metadata).toMatchObject({ status: 'failed', operationType: 'execute', sentFrom: alice.address })
+    expect(failedTx!.transfers).toEqual([])
+    expect(tokenOnlyTx!.metadata).toMatchObject({ status: 'confirmed', operationType: 'receive', sentFrom: dev0.address })
+    expect(tokenOnlyTx!.transfers).toEqual([
+      { direction: 'in', quantity: { numeric: '1.5' }, price: 0.5, value: 0.75, fungible_info: { name: mint.name, symbol: 'GWAY', icon: { url: `${gateway.url}/public/getTokenImage/GWAY` } } },
+    ])
+    expect(openedTx!.transfers).toMatchObject([{ direction: 'in', quantity: { numeric: '3' }, fungible_info: { symbol: 'GWAY' } }])
+    expect(sentTx!.metadata).toMatchObject({ operationType: 'send', sentFrom: alice.address, sentTo: bob, hash: sent })
+    expect(sentTx!.transfers).toMatchObject([{ direction: 'out', quantity: { numeric: '0.5' }, price: 150, value: 75, fungible_info: { symbol: 'SOL' } }])
+    expect(airdropTx!.transfers).toMatchObject([{ direction: 'in', quantity: { numeric: '2' }, fungible_info: { symbol: 'SOL' } }])
+    expect(Math.abs(Date.parse(sentTx!.metadata.minedAt) - Date.now())).toBeLessThan(60_000)
+
+    // Bob's side, without a chainId (a base58 address is read on the cluster): the failed transfer moved nothing.
+    const bobs = (await call(gateway.url, 'GET', historyPath(bob))).body as Page
+    expect(bobs.data.map((t) => [t.id, t.metadata.operationType, t.metadata.status, t.transfers[0]?.direction, t.metadata.sentFrom])).toEqual([
+      [failed, 'execute', 'failed', undefined, alice.address],
+      [sent, 'receive', 'confirmed', 'in', alice.address],
+    ])
+
+    // Pages of two: the next page starts after the cursor.
+    const first = (await call(gateway.url, 'GET', historyPath(alice.address, '&limit=2'))).body as Page
+    expect(first.data.map((t) => t.id)).toEqual([failed, tokenOnly])
+    expect(first.next).toBe(tokenOnly)
+    const second = (await call(gateway.url, 'GET', historyPath(alice.address, `&limit=2&cursor=${first.next}`))).body as Page
+    expect(second.data.map((t) => t.id)).toEqual([opened, sent])
+    const third = (await call(gateway.url, 'GET', historyPath(alice.address, `&limit=2&cursor=${second.next}`))).body as Page
+    expect(third).toEqual({ data: [expect.objectContaining({ id: airdrop })], next: null })
+
+    // The modal's client reads the page as the spec's history.
+    const api = createBlockchainApiClient({ baseUrl: gateway.url, projectId: 'p', sdkType: 'gangway', sdkVersion: '0', retries: 0, timeoutMs: 5_000 })
+    const read = await api.getHistory({ address: alice.address, cursor: null, chainId: caip })
+    expect(read.data.map((t) => t.id)).toEqual(page.data.map((t) => t.id))
+
+    // NFTs: none yet (GWAY has 6 decimals); then a 0-decimal mint of supply 1 in her token account.
+    expect((await call(gateway.url, 'GET', nftsPath(alice.address, `&chainId=${caip}`))).body).toEqual({ nfts: [] })
+    const pass = await generateKeyPairSigner()
+    const space = BigInt(getMintSize())
+    const rent = await rpc.getMinimumBalanceForRentExemption(space).send()
+    await land(alice, [
+      getCreateAccountInstruction({ payer: alice, newAccount: pass, lamports: rent, space, programAddress: TOKEN_PROGRAM_ADDRESS }),
+      getInitializeMint2Instruction({ mint: pass.address, decimals: 0, mintAuthority: alice.address, freezeAuthority: null }),
+    ])
+    const [passAccount] = await findAssociatedTokenPda({ owner: alice.address, mint: pass.address, tokenProgram: TOKEN_PROGRAM_ADDRESS })
+    await land(alice, [
+      await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: alice, owner: alice.address, mint: pass.address }),
+      getMintToCheckedInstruction({ mint: pass.address, token: passAccount, mintAuthority: alice, amount: 1n, decimals: 0 }),
+    ])
+    const nfts = (await call(gateway.url, 'GET', nftsPath(alice.address))).body as { nfts: NftItem[] }
+    expect(nfts.nfts).toEqual([
+      {
+        chainId: caip,
+        contract: pass.address,
+        tokenId: '1',
+        name: shortMint(pass.address),
+        collection: shortMint(pass.address),
+        symbol: shortMint(pass.address),
+        imageUrl: `${gateway.url}/public/getAssetImage/${encodeURIComponent(`${shortMint(pass.address)}-1`)}`,
+        spam: false,
+      },
+    ])
+    expect(await api.getNfts({ address: alice.address, chainId: caip })).toEqual([expect.objectContaining({ contract: pass.address, name: shortMint(pass.address) })])
+    // The mint shows in her history too, as 1 token of the new mint received.
+    const latest = ((await call(gateway.url, 'GET', historyPath(alice.address, '&limit=1'))).body as Page).data[0]!
+    expect(latest.transfers).toContainEqual(expect.objectContaining({ direction: 'in', quantity: { numeric: '1' }, fungible_info: expect.objectContaining({ symbol: shortMint(pass.address) }) }))
+  })
+
+  it('refuses bad input with 400 and a clear message; another cluster has nothing; a validator down is a 502', async () => {
+    const caip = validator.caipNetworkId
+    const owner = validator.accounts[0]!.address
+    const cases: [string, string][] = [
+      [historyPath('not-an-address', `&chainId=${caip}`), "Invalid address 'not-an-address': expected a base58 Solana address (32 bytes)"],
+      [nftsPath('1111111111111111111111111111111', `&chainId=${caip}`), 'expected a base58 Solana address (32 bytes)'],
+      [historyPath(owner, '&cursor=nope'), "Invalid cursor 'nope': pass the 'next' value of the previous page"],
+      [historyPath(owner, '&limit=0'), 'limit'],
+      [historyPath(owner, '&chainId=solana'), 'CAIP-2'],
+      [historyPath(owner, '&chainId=eip155:1'), 'expected a 0x-prefixed 20-byte hex address'],
+      [nftsPath('junk'), "Invalid address 'junk': expected a 0x-prefixed 20-byte hex address"],
+    ]
+    for (const [path, message] of cases) {
+      const answer = await call(gateway.url, 'GET', path)
+      expect(answer.status, path).toBe(400)
+      expect((answer.body as { error: string }).error, path).toContain(message)
+    }
+    const other = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+    expect((await call(gateway.url, 'GET', historyPath(owner, `&chainId=${other}`))).body).toEqual({ data: [], next: null })
+    expect((await call(gateway.url, 'GET', nftsPath(owner, `&chainId=${other}`))).body).toEqual({ nfts: [] })
+    // On-ramp activity on Solana: the dev providers' deliveries are airdrops, none listed.
+    expect(await call(gateway.url, 'GET', historyPath(owner, '&onramp=coinbase'))).toMatchObject({ status: 200, body: { data: [], next: null } })
+    const down = await startGateway({ chains: [], tokens: [], solana: { ...solana, rpcUrl: await deadUrl() } })
+    try {
+      for (const path of [historyPath(owner), nftsPath(owner)]) {
+        const answer = await call(down.url, 'GET', path)
+        expect(answer.status, path).toBe(502)
+        expect((answer.body as { error: string }).error).toContain(`The Solana validator of ${caip}`)
+      }
+    } finally {
+      await down.stop()
+    }
+  })
 })

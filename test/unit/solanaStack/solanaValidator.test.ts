@@ -199,6 +199,59 @@ describe('kit against the validator', () => {
     expect(BigInt(sender.value.amount)).toBeLessThan(DEV_SOLANA_TOKEN_AMOUNT)
   })
 
+  it('lists an address’s signatures newest first and answers getTransaction with balances before and after', async () => {
+    const receiver = await generateKeyPairSigner()
+    const airdrop = await rpc.requestAirdrop(receiver.address, lamports(1_000_000_000n)).send()
+    const first = await signed([getTransferSolInstruction({ source: payer, destination: receiver.address, amount: lamports(250_000_000n) })])
+    await sendAndConfirm(first, { commitment: 'confirmed' })
+    const second = await signed([getTransferSolInstruction({ source: payer, destination: receiver.address, amount: lamports(1n) })])
+    await sendAndConfirm(second, { commitment: 'confirmed' })
+    const [s1, s2] = [getSignatureFromTransaction(first), getSignatureFromTransaction(second)]
+
+    const all = await rpc.getSignaturesForAddress(receiver.address).send()
+    expect(all.map((e) => e.signature)).toEqual([s2, s1, airdrop])
+    expect(all[0]).toMatchObject({ err: null, memo: null, confirmationStatus: 'finalized' })
+    expect(all[0]!.slot).toBeGreaterThan(all[1]!.slot)
+    expect((await rpc.getSignaturesForAddress(receiver.address, { limit: 1 }).send()).map((e) => e.signature)).toEqual([s2])
+    expect((await rpc.getSignaturesForAddress(receiver.address, { before: s2 }).send()).map((e) => e.signature)).toEqual([s1, airdrop])
+    expect((await rpc.getSignaturesForAddress(receiver.address, { until: airdrop }).send()).map((e) => e.signature)).toEqual([s2, s1])
+    expect(await rpc.getSignaturesForAddress((await generateKeyPairSigner()).address).send()).toEqual([])
+
+    const tx = await rpc.getTransaction(s1, { encoding: 'json', maxSupportedTransactionVersion: 0 }).send()
+    expect(tx).not.toBeNull()
+    const keys = tx!.transaction.message.accountKeys
+    expect(keys.slice(0, 2)).toEqual([payer.address, receiver.address])
+    expect(tx!.meta!.fee).toBe(5_000n)
+    expect(tx!.meta!.err).toBeNull()
+    expect(tx!.version).toBe(0)
+    expect(tx!.transaction.signatures).toEqual([s1])
+    expect(tx!.meta!.postBalances[1]! - tx!.meta!.preBalances[1]!).toBe(250_000_000n)
+    expect(tx!.meta!.preBalances[0]! - tx!.meta!.postBalances[0]!).toBe(250_005_000n)
+    expect(tx!.blockTime).toBeGreaterThan(0n)
+    const dropped = await rpc.getTransaction(airdrop, { encoding: 'json' }).send()
+    expect(dropped!.transaction.message.accountKeys[0]).toBe(receiver.address)
+    expect(dropped!.meta!.postBalances[0]).toBe(1_000_000_000n)
+    const wire = await rpc.getTransaction(s1, { encoding: 'base64', maxSupportedTransactionVersion: 0 }).send()
+    expect(wire!.transaction).toEqual([getBase64Decoder().decode(getTransactionEncoder().encode(first)), 'base64'])
+    // A v0 transaction to a client that did not say it reads them: Solana's -32015.
+    const old = await post({ jsonrpc: '2.0', id: 1, method: 'getTransaction', params: [s1, { encoding: 'json' }] })
+    expect((old.json as { error: { code: number } }).error.code).toBe(-32015)
+    const unknown = await post({ jsonrpc: '2.0', id: 2, method: 'getTransaction', params: [getBase58Decoder().decode(new Uint8Array(64).fill(7))] })
+    expect(unknown.json).toEqual({ jsonrpc: '2.0', id: 2, result: null })
+    const bad = await post([
+      { jsonrpc: '2.0', id: 3, method: 'getTransaction', params: ['nope'] },
+      { jsonrpc: '2.0', id: 4, method: 'getSignaturesForAddress', params: [receiver.address, { limit: 0 }] },
+      { jsonrpc: '2.0', id: 5, method: 'getSignaturesForAddress', params: [receiver.address, { before: 'x' }] },
+      { jsonrpc: '2.0', id: 6, method: 'getTransaction', params: [s1, { encoding: 'jsonParsed' }] },
+    ])
+    expect((bad.json as { error: { code: number; message: string } }[]).map((a) => [a.error.code, a.error.message])).toEqual([
+      [-32602, 'Invalid params: signature is not a valid base58 signature: "nope"'],
+      [-32602, 'Invalid params: limit must be an integer from 1 to 1000, got 0'],
+      [-32602, 'Invalid params: before is not a valid base58 signature: "x"'],
+      [-32602, 'Invalid params: jsonParsed transactions are not supported by the local validator; use json, base64 or base58'],
+    ])
+  })
+
   it('refuses a transfer beyond the balance at preflight, with the simulation in the error', async () => {
     const poor = await generateKeyPairSigner()
     await rpc.requestAirdrop(poor.address, lamports(1_000_000n)).send()

@@ -29,6 +29,7 @@ import type { ChainAdapter } from '../../../core/ports.js'
 import type { Network } from '../../../core/domain/entities.js'
 import type { Namespace } from '../../../core/events/views.js'
 import { WalletIcon } from '../WalletIcon.js'
+import { SendTokenPicker, sendTokenKey } from './SendTokenPicker.js'
 
 /**
  * Whether `address` may receive on `network`: the namespace's rules, and the network's where the
@@ -41,7 +42,7 @@ function isReceiverOf(modal: ViewProps['modal'], namespace: Namespace, network: 
 }
 
 /** Which token of the list the form holds: the native one has no address. */
-const tokenKey = (token: { address?: string | undefined } | null | undefined): string => token?.address?.toLowerCase() ?? 'native'
+const tokenKey = sendTokenKey
 
 /**
  * A hint of the form's checks (`sendAmountError`, `sendFormError`, the receiver's) in the modal's
@@ -146,24 +147,7 @@ export function SendView({ modal }: ViewProps) {
         review()
       }}
     >
-      <label className="gw-field">
-        <span className="gw-field-label">{t('Token')}</span>
-        <select
-          className="gw-search"
-          data-testid="send-token"
-          value={tokenKey(send.token)}
-          onChange={(e) => {
-            const next = tokens.find((item) => tokenKey(item.token) === e.target.value)
-            if (next) edit(sendTokenSet({ token: next.token }))
-          }}
-        >
-          {tokens.map((item) => (
-            <option key={tokenKey(item.token)} value={tokenKey(item.token)}>
-              {item.token.symbol} · {amounts.balance(item.balance, undefined, item.token.decimals)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SendTokenPicker tokens={tokens} chosen={chosen} onPick={(item) => edit(sendTokenSet({ token: item.token }))} />
       <label className="gw-field">
         <span className="gw-field-label">{t('Amount')}</span>
         <span className="gw-field-row">

@@ -39,4 +39,27 @@ describe('fetchNfts', () => {
     expect(calls).toHaveLength(1)
     expect(out).toMatchObject([{ type: 'nfts/failed', payload: { error: { shortMessage: 'Server Error', details: 'HTTP 500' } }, requestId: 'n1' }])
   })
+
+  it("fetches a Solana account's NFTs on its cluster; a namespace without NFTs fails without a request", () => {
+    const owner = '2yv38haB18xjvwGdkSdFML9sSqfKAycBysobHzZxirLg'
+    const cluster = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+    const caip = `${cluster}:${owner}`
+    const solana = stateAfter([connectionSucceeded({ connectorId: 's', namespace: 'solana', accounts: [{ address: owner, type: 'eoa' }], caipNetworkId: cluster })])
+    const item: NftItem = { chainId: cluster, contract: '9iwsPKzDCdR1zZzwxEgVJBeXKaqc5raN6UFCzoEiGBTL', tokenId: '1', name: 'Pass', collection: 'Pass', spam: false }
+    const { deps, calls } = blockchain(() => reply([item], 10))
+    new EffectScheduler().run(({ expectObservable }) => {
+      const events = { marble: 'r', values: { r: nftsRequested({ caipAddress: caip }, { requestId: 'n1' }) } }
+      expectObservable(runEffect(fetchNfts, { events, state: solana, reduce: true, deps })).toBe('10ms f', { f: nftsFetched({ caipAddress: caip, nfts: [item] }, { requestId: 'n1' }) })
+    })
+    expect(calls).toEqual([{ address: owner, chainId: cluster }])
+
+    const btc = 'bip122:000000000019d6689c085ae165831e93:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
+    const out: unknown[] = []
+    new EffectScheduler().run(() => {
+      const events = { marble: 'r', values: { r: nftsRequested({ caipAddress: btc }, { requestId: 'n2' }) } }
+      runEffect(fetchNfts, { events, state: connected, reduce: true, deps }).subscribe((e) => out.push(e))
+    })
+    expect(calls).toHaveLength(1)
+    expect(out).toMatchObject([{ type: 'nfts/failed', payload: { caipAddress: btc, error: { details: `NFTs are not available for ${btc}` } } }])
+  })
 })
