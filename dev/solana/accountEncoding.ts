@@ -5,7 +5,7 @@ import { getBase58Decoder, getBase64Decoder, unwrapOption, type Address, type En
 import { AccountState, getMintDecoder, getMintSize, getTokenDecoder, getTokenSize, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { invalidParams } from './jsonRpc'
 
-export const TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VEhdkAS6EHoKN8fhXwnQ8TRoGxDfgV' as Address
+export const TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address
 
 export type AccountEncoding = 'base58' | 'base64' | 'jsonParsed' | 'binary'
 
