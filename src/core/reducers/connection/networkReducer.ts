@@ -3,6 +3,7 @@ import { smartAccountNetworksReceived } from '../../events/embeddedWallet/embedd
 import { connectionSwitched } from '../../events/connection/connectionLifecycle.js'
 import { networkChanged, networkSwitched, networkSwitchFailed, networkSwitchRequested } from '../../events/connection/network.js'
 import { storageHydrated } from '../../events/persistence/storage.js'
+import { tabsChanged } from '../../events/persistence/tabs.js'
 import { sessionStarted } from '../../events/modal/session.js'
 import { createSlice } from '../createSlice.js'
 import { appliesConnectionSwitch, appliesNetworkChange, isCurrentNetworkSwitch } from '../navigation.js'
@@ -81,6 +82,14 @@ export const networkSlice = createSlice('network', initialNetworkState, (b) =>
     .addReplacer(sessionStarted, (n, _event, state) => {
       const lastUsed = restorableLastUsed(n.lastUsed, state.settings)
       return lastUsed ? { ...state.network, lastUsed: lastUsed.caipNetworkId, selected: { [lastUsed.namespace]: lastUsed.caipNetworkId } } : state.network
+    })
+    // Another open tab switched network: this one uses it too (a wallet connected here is
+    // switched by followOtherTabs; until it is, the wallet's network is the one shown).
+    .addCase(tabsChanged, (n, event, state) => {
+      const lastUsed = restorableLastUsed(event.payload.network?.lastUsed, state.settings)
+      if (!lastUsed) return
+      n.lastUsed = lastUsed.caipNetworkId
+      if (n.switch?.status !== 'switching') n.selected[lastUsed.namespace] = lastUsed.caipNetworkId
     })
     .addCase(storageHydrated, (n, event, state) => {
       const lastUsed = restorableLastUsed(event.payload.network?.lastUsed, state.settings)
