@@ -35,7 +35,19 @@ const lookalike = fc.record(
   { type: fc.oneof(fc.constant(TAB_MESSAGE_TYPE), fc.string()), v: fc.oneof(fc.constant(TAB_MESSAGE_VERSION), fc.integer(), fc.string()), changes: fc.oneof(changes, fc.anything()) },
   { requiredKeys: ['type'] },
 )
-const anyMessage = fc.oneof({ arbitrary: lookalike, weight: 4 }, { arbitrary: fc.anything(), weight: 1 })
+/** Well-formed messages, some with one field broken. */
+const wellFormed = fc
+  .record(
+    {
+      preferences: fc.record({ themeMode: fc.constantFrom('light', 'dark' as const) }),
+      network: fc.constantFrom('eip155:1', 'eip155:2', 'eip155:x1').map((lastUsed) => ({ lastUsed })),
+      connections: fc.array(fc.record({ namespace: fc.constantFrom(...NAMESPACES), connectorId: fc.constantFrom('a', 'b', ''), connected: fc.boolean() }), { minLength: 1, maxLength: 3 }),
+      siwx: fc.dictionary(fc.constantFrom('eip155:1:0xa1', 'eip155:1:0xb2'), fc.option(fc.constant({ message: 'signed in' }), { nil: null }), { minKeys: 1, maxKeys: 2 }),
+    },
+    { requiredKeys: [] },
+  )
+  .map((changes) => ({ type: TAB_MESSAGE_TYPE, v: TAB_MESSAGE_VERSION, changes }))
+const anyMessage = fc.oneof({ arbitrary: wellFormed, weight: 2 }, { arbitrary: lookalike, weight: 4 }, { arbitrary: fc.anything(), weight: 1 })
 
 describe('fuzz: messages from other tabs', () => {
   it('are read without throwing; what is read fits the event’s schema', () => {
@@ -71,7 +83,7 @@ describe('fuzz: messages from other tabs', () => {
         // Only the message itself: the tab never answers another tab's change.
         expect(hub.posted.length).toBe(posted + 1)
       }),
-      fuzzParams('tabMessages.tab', 150),
+      fuzzParams('tabMessages.tab', 80),
     )
     modal.destroy()
   })

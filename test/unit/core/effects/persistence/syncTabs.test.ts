@@ -20,8 +20,8 @@ const SESSION = { message: 'example.com wants you to sign in', issuedAt: '2026-1
  * An injected wallet as one tab sees it: the extension's authorisations are shared by the tabs
  * (`authorised`), each tab's provider has its own chain. Answers at once; calls are recorded.
  */
-function injectedWallet(authorised: Set<string>) {
-  let chain = 'eip155:1'
+function injectedWallet(authorised: Set<string>, startChain = 'eip155:1') {
+  let chain = startChain
   const calls: string[] = []
   const session = (): WalletSession => ({ accounts: [{ address: ACCOUNT_A, type: 'eoa' }], caipNetworkId: chain })
   const adapter: ChainAdapter = {
@@ -54,11 +54,11 @@ function injectedWallet(authorised: Set<string>) {
 }
 
 /** Two open tabs of one app: one storage, one channel between them, one extension. */
-async function twoTabs(options: Partial<ModalOptions> = {}) {
+async function twoTabs(options: Partial<ModalOptions> = {}, chainOfB = 'eip155:1') {
   const kv = createMemoryKeyValue()
   const hub = createTabHub()
   const authorised = new Set<string>()
-  const wallets = [injectedWallet(authorised), injectedWallet(authorised)] as const
+  const wallets = [injectedWallet(authorised), injectedWallet(authorised, chainOfB)] as const
   const open = (i: 0 | 1) => createTestModal({ adapters: [wallets[i].adapter], networks: NETWORKS, persistLog: false, tabSync: hub.tab(), ...options }, kv)
   const a = await open(0)
   const b = await open(1)
@@ -118,6 +118,21 @@ describe('syncTabs: two open tabs agree', () => {
     expect(types(A)).not.toContain(tabsChanged.type)
     expect(types(B).filter((t) => t === tabsChanged.type)).toHaveLength(3)
     await replaysExactly(A)
+    await replaysExactly(B)
+    A.destroy()
+    B.destroy()
+  })
+
+  it('B’s own wallet reconnecting on another network is switched to A’s, and B tells A nothing of it', async () => {
+    const { A, B, hub, wallets, flush } = await twoTabs({}, 'eip155:2')
+    await A.connect('a')
+    await flush()
+    expect(wallets[1].calls).toEqual(['reconnect a', 'switchNetwork a eip155:1'])
+    expect(selectActiveCaipNetworkId(B.getState())).toBe('eip155:1')
+    expect(selectActiveCaipNetworkId(A.getState())).toBe('eip155:1')
+    expect(wallets[0].calls).toEqual(['connect a'])
+    await flush()
+    expect(hub.posted).toHaveLength(1)
     await replaysExactly(B)
     A.destroy()
     B.destroy()
