@@ -544,7 +544,11 @@ describe('two open tabs of the demo', () => {
     expect(await pendingPrompts(b)).toEqual([])
 
     const second = `eip155:${stack().chains[1]!.chainId}`
-    await a.evaluate((id) => (window as unknown as PageWindow).gangway.switchNetwork(id), second)
+    // The wallet knows only the first chain: A's visitor approves adding the second; B asks nothing.
+    const switched = a.evaluate((id) => (window as unknown as PageWindow).gangway.switchNetwork(id), second)
+    await expect.poll(() => a.getByTestId('devwallet-method').textContent()).toBe('wallet_addEthereumChain')
+    await a.getByTestId('devwallet-approve').click()
+    await switched
     await expect.poll(() => eip155(b).then((ns) => ns?.connections[0]?.caipNetworkId)).toBe(second)
 
     await a.evaluate(() => (window as unknown as PageWindow).gangway.disconnect())
