@@ -17,7 +17,8 @@ import { reconnectRun } from './reconnectRun.js'
  * 1. a wallet disconnected there is disconnected here (`connection/disconnected`: the connection
  *    is gone, nothing dead is shown);
  * 2. a wallet connected there is reconnected here silently, through the page load's reconnect
- *    run (this tab's own provider answers; one that does not is left disconnected);
+ *    run (this tab's own provider answers; one that does not is left disconnected here, and
+ *    stays remembered: the other tab's connection is alive, and a load reconnects it);
  * 3. a network switched to there: a wallet connected here on another network is switched to it
  *    (`network/changed` when it did; a wallet that refuses stays where it is).
  */
@@ -45,7 +46,7 @@ export const followOtherTabs: Effect<WalletDeps> = (event$, state$, deps) =>
           if (s.connection.byNamespace[c.namespace]?.connections.some((x) => x.connectorId === c.connectorId)) continue
           byNamespace.set(c.namespace, [...(byNamespace.get(c.namespace) ?? []), c.connectorId])
         }
-        return concat(...[...byNamespace].map(([namespace, ids]) => reconnectRun(event$, state$, deps.adapters[namespace]!, namespace, ids, e.requestId)))
+        return concat(...[...byNamespace].map(([namespace, ids]) => reconnectRun(event$, state$, deps.adapters[namespace]!, namespace, ids, { requestId: e.requestId, remembered: true })))
       })
       const network = defer((): Observable<EventInput> => {
         const caipNetworkId = changes.network?.lastUsed

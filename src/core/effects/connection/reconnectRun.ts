@@ -13,7 +13,8 @@ import { sessionPayload } from './sessionPayload.js'
  * One silent reconnect run in a namespace (spec §4): the connectors tried one at a time, in the
  * order given, each asked for its accounts without a prompt; without multiWallet the run stops
  * at the first that answers with accounts. Its events carry the run's requestId (`requestId`
- * when given: the request the run serves); a visitor's own connect ends it. A page load runs it
+ * when given: the request the run serves); a visitor's own connect ends it. What it could not
+ * reconnect is forgotten, unless `remembered`. A page load runs it
  * (reconnectOnLoad), and so does a wallet another tab connected (followOtherTabs).
  */
 export function reconnectRun(
@@ -22,8 +23,10 @@ export function reconnectRun(
   adapter: ChainAdapter,
   namespace: Namespace,
   ids: readonly string[],
-  requestId?: string,
+  /** The request the run serves (default: its own), and whether it keeps what it could not reconnect remembered. */
+  options: { requestId?: string; remembered?: true } = {},
 ): Observable<EventInput> {
+  const { requestId, remembered } = options
   const start = reconnectStarted({ namespace, connectorIds: [...ids] }, { requestId })
   const meta = { requestId: start.requestId }
   const stillRunning = () => isCurrentRequest(state$.value.wallets.reconnect[namespace], start)
@@ -43,7 +46,7 @@ export function reconnectRun(
       }),
     ),
   )
-  const finish = defer(() => (stillRunning() ? of(reconnectFinished({ namespace }, meta)) : EMPTY))
+  const finish = defer(() => (stillRunning() ? of(reconnectFinished(remembered ? { namespace, remembered } : { namespace }, meta)) : EMPTY))
   // Attempts start once the run's start is reduced, so `stillRunning` can see it.
   const started = event$.pipe(
     filter(reconnectStarted.match),

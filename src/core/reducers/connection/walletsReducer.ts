@@ -124,6 +124,8 @@ export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
       const { namespace } = event.payload
       if (!isCurrentRequest(w.reconnect[namespace], event.requestId ?? 'reconnect')) return
       delete w.reconnect[namespace]
+      // A run that followed another tab's connect forgets nothing: that tab's wallet answers.
+      if (event.payload.remembered) return
       const live = new Set(
         (state.connection.byNamespace[namespace]?.connections ?? []).filter((c) => c.accounts.length > 0).map((c) => c.connectorId),
       )

@@ -44,7 +44,7 @@ describe('followOtherTabs', () => {
       expectObservable(run).toBe('s 9ms (cf) 1ms n', {
         s: reconnectStarted({ namespace: 'eip155', connectorIds: ['a'] }, { requestId: R }),
         c: connectionSucceeded({ connectorId: 'a', namespace: 'eip155', accounts: [{ address: ACCOUNT, type: 'eoa' }], caipNetworkId: 'eip155:1' }, { requestId: R }),
-        f: reconnectFinished({ namespace: 'eip155' }, { requestId: R }),
+        f: reconnectFinished({ namespace: 'eip155', remembered: true }, { requestId: R }),
         n: networkChanged({ namespace: 'eip155', connectorId: 'a', caipNetworkId: 'eip155:2' }, { requestId: R }),
       })
     })

@@ -54,11 +54,11 @@ function injectedWallet(authorised: Set<string>, startChain = 'eip155:1') {
 }
 
 /** Two open tabs of one app: one storage, one channel between them, one extension. */
-async function twoTabs(options: Partial<ModalOptions> = {}, chainOfB = 'eip155:1') {
+async function twoTabs(options: Partial<ModalOptions> = {}, chainOfB = 'eip155:1', sharedWallet = true) {
   const kv = createMemoryKeyValue()
   const hub = createTabHub()
   const authorised = new Set<string>()
-  const wallets = [injectedWallet(authorised), injectedWallet(authorised, chainOfB)] as const
+  const wallets = [injectedWallet(authorised), injectedWallet(sharedWallet ? authorised : new Set(), chainOfB)] as const
   const open = (i: 0 | 1) => createTestModal({ adapters: [wallets[i].adapter], networks: NETWORKS, persistLog: false, tabSync: hub.tab(), ...options }, kv)
   const a = await open(0)
   const b = await open(1)
@@ -69,7 +69,7 @@ async function twoTabs(options: Partial<ModalOptions> = {}, chainOfB = 'eip155:1
       await b.time.advanceBy(0)
     }
   }
-  return { A: a.modal, B: b.modal, hub, wallets, flush }
+  return { A: a.modal, B: b.modal, hub, wallets, flush, kv }
 }
 
 /** Whether a modal's log, replayed from its start, folds to its live state. */
@@ -134,6 +134,23 @@ describe('syncTabs: two open tabs agree', () => {
     await flush()
     expect(hub.posted).toHaveLength(1)
     await replaysExactly(B)
+    A.destroy()
+    B.destroy()
+  })
+
+  it('a wallet B’s provider cannot reconnect stays disconnected in B, and remembered: what is stored still reconnects it', async () => {
+    const { A, B, hub, wallets, flush, kv } = await twoTabs({}, 'eip155:1', false)
+    await A.connect('a')
+    await flush()
+    expect(wallets[1].calls).toEqual(['reconnect a'])
+    expect(selectIsConnected(B.getState(), 'eip155')).toBe(false)
+    expect(B.getState().connection.byNamespace.eip155).toMatchObject({ status: 'disconnected', connections: [] })
+    expect(B.getState().wallets.memory.connected.eip155).toEqual(['a'])
+    // B wrote what it holds (the theme changed there): the connection A made is still in it.
+    B.setThemeMode('dark')
+    await flush()
+    expect((kv.dump()['gangway:durable'] as { wallets: { connected: Record<string, string[]> } }).wallets.connected.eip155).toEqual(['a'])
+    expect(hub.posted).toHaveLength(2)
     A.destroy()
     B.destroy()
   })
