@@ -27,7 +27,14 @@ export function tabChanges(prev: ModalState, next: ModalState, event: { type: st
   }
 
   const lastUsed = next.network.lastUsed
-  if (lastUsed !== null && lastUsed !== prev.network.lastUsed) out.network = { lastUsed }
+  const network: NonNullable<TabChanges['network']> = {}
+  if (lastUsed !== null && lastUsed !== prev.network.lastUsed) network.lastUsed = lastUsed
+  if (prev.network.selected !== next.network.selected) {
+    const selected: Record<string, string> = {}
+    for (const [namespace, id] of Object.entries(next.network.selected)) if (id !== undefined && id !== prev.network.selected[namespace as Namespace]) selected[namespace] = id
+    if (Object.keys(selected).length > 0) network.selected = selected
+  }
+  if (Object.keys(network).length > 0) out.network = network
 
   const before = prev.wallets.memory.connected
   const after = next.wallets.memory.connected

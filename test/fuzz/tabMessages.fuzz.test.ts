@@ -24,7 +24,7 @@ const changes = fc.record(
       fc.record({ themeMode: fc.oneof(fc.constantFrom('light', 'dark', 'system'), fc.anything()), preferredAccountType: fc.dictionary(namespace, fc.oneof(fc.constantFrom('eoa', 'smartAccount'), fc.anything())) }, { requiredKeys: [] }),
       fc.anything(),
     ),
-    network: fc.oneof(fc.record({ lastUsed: caip2 }), fc.anything()),
+    network: fc.oneof(fc.record({ lastUsed: caip2, selected: fc.oneof(fc.dictionary(namespace, caip2), fc.anything()) }, { requiredKeys: [] }), fc.anything()),
     connections: fc.oneof(fc.array(connection, { maxLength: 70 }), fc.anything()),
     siwx: fc.oneof(fc.dictionary(fc.oneof(fc.string({ maxLength: 40 }), fc.constant('__proto__'), fc.constant('')), fc.oneof(fc.constant(null), fc.object(), fc.anything())), fc.anything()),
     junk: fc.anything(),

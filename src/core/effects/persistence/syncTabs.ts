@@ -3,7 +3,7 @@ import { connectionSucceeded } from '../../events/connection/connection.js'
 import { reconnectFinished } from '../../events/connection/connectionLifecycle.js'
 import type { StampedEvent } from '../../events/defineEvent.js'
 import { storageHydrated } from '../../events/persistence/storage.js'
-import { readTabMessage, tabMessage, tabsChanged } from '../../events/persistence/tabs.js'
+import { isLaterStamp, readTabMessage, readTabStamp, tabMessage, tabsChanged, type TabChanges, type TabStamp } from '../../events/persistence/tabs.js'
 import { isCurrentRequest, namesRequest } from '../../events/requestLifecycle.js'
 import { sessionStarted } from '../../events/modal/session.js'
 import type { CoreDeps } from '../../ports.js'
@@ -35,6 +35,11 @@ export const syncTabs: Effect<CoreDeps> = (event$, state$, deps) => {
     take(1),
     switchMap(() => {
       const remote: string[] = []
+      // This tab's id, and the stamp of the latest change to each part that two tabs may change
+      // at once (the later wins in both: see TabStamp).
+      const me = Math.random().toString(36).slice(2, 12) || 'tab'
+      const latest = new Map<Part, TabStamp>()
+      let time = 0
       const outgoing = event$.pipe(
         tap((e) => {
           if (tabsChanged.match(e) && namesRequest(e)) {
@@ -43,19 +48,59 @@ export const syncTabs: Effect<CoreDeps> = (event$, state$, deps) => {
           }
         }),
         filter((e) => !fromElsewhere(e, state$.previous, remote)),
-        map((e) => tabChanges(state$.previous, state$.value, e)),
-        filter((changes) => changes !== null),
-        tap((changes) => sendSafely(() => tabs.post(tabMessage(changes)))),
+        tap((e) => {
+          const changes = tabChanges(state$.previous, state$.value, e)
+          if (changes === null) return
+          time = Math.max(time + 1, e.at)
+          const stamp = { at: time, tab: me }
+          for (const part of partsOf(changes)) latest.set(part, stamp)
+          sendSafely(() => tabs.post(tabMessage(changes, stamp)))
+        }),
         ignoreElements(),
       )
       const incoming = tabs.messages().pipe(
-        map(readTabMessage),
+        map((message) => {
+          const changes = readTabMessage(message)
+          const stamp = readTabStamp(message)
+          if (!changes || !stamp) return changes
+          time = Math.max(time, stamp.at)
+          return newest(changes, stamp, latest)
+        }),
         filter((changes) => changes !== null),
         map((changes) => tabsChanged(changes)),
       )
       return merge(outgoing, incoming)
     }),
   )
+}
+
+/** The parts of the state two tabs may change at once, settled by the later change. */
+type Part = 'themeMode' | 'preferredAccountType' | 'network'
+
+function partsOf(changes: TabChanges): Part[] {
+  const parts: Part[] = []
+  if (changes.preferences?.themeMode !== undefined) parts.push('themeMode')
+  if (changes.preferences?.preferredAccountType !== undefined) parts.push('preferredAccountType')
+  if (changes.network !== undefined) parts.push('network')
+  return parts
+}
+
+/**
+ * Another tab's changes without the parts this tab changed later (two changes made at once:
+ * both tabs keep the later one); the parts kept are now the latest. Null when nothing is left.
+ */
+function newest(changes: TabChanges, stamp: TabStamp, latest: Map<Part, TabStamp>): TabChanges | null {
+  const out: TabChanges = { ...changes }
+  if (changes.preferences) out.preferences = { ...changes.preferences }
+  for (const part of partsOf(changes)) {
+    const mine = latest.get(part)
+    if (mine && !isLaterStamp(stamp, mine)) {
+      if (part === 'network') delete out.network
+      else delete out.preferences![part]
+    } else latest.set(part, stamp)
+  }
+  if (out.preferences && Object.keys(out.preferences).length === 0) delete out.preferences
+  return Object.keys(out).length > 0 ? out : null
 }
 
 /**

@@ -1,18 +1,19 @@
 import { defineIntent } from '../requestLifecycle.js'
 import { array, boolean, isPlainObject, json, nullable, object, optional, readPlainData, record, string, type Infer } from '../schema.js'
-import { namespaceSchema } from '../views.js'
+import { NAMESPACES, namespaceSchema } from '../views.js'
 import { isCaipNetworkId } from '../../domain/caip.js'
 import { storedPreferencesSchema } from './storage.js'
 
 /**
  * What another open tab of the app changed in the durable state, as it tells it: its
- * preferences (as they are now), the network it uses now, the wallets it connected or
+ * preferences (as they are now), the network it used last and the network it chose in a
+ * namespace (CAIP-2, by namespace), the wallets it connected or
  * disconnected, and the sign-in sessions it stored (a session) or ended (null), by CAIP-10
  * address. Each part only when it changed.
  */
 export const tabChangesSchema = object({
   preferences: optional(storedPreferencesSchema),
-  network: optional(object({ lastUsed: string() })),
+  network: optional(object({ lastUsed: optional(string()), selected: optional(record(string())) })),
   connections: optional(array(object({ namespace: namespaceSchema, connectorId: string(), connected: boolean() }))),
   siwx: optional(record(nullable(json()))),
 })
@@ -35,11 +36,36 @@ export const TAB_MESSAGE_MAX_CHARS = 65_536
 /** At most this many connections and sign-in sessions in one message. */
 const MAX_ENTRIES = 64
 
-export type TabMessage = { type: typeof TAB_MESSAGE_TYPE; v: typeof TAB_MESSAGE_VERSION; changes: TabChanges }
+/**
+ * When a change was made and by which tab (an id the tab drew at random). `at` is a hybrid
+ * logical time: the change's event time, raised past every stamp the tab made or received
+ * before, so a change made after seeing another is always later than it, whatever the clocks
+ * say. Of two changes to one part made at once in two tabs, the later wins in both, the tab id
+ * deciding a tie.
+ */
+export type TabStamp = { at: number; tab: string }
 
-/** The message that tells the other tabs of `changes`. */
-export function tabMessage(changes: TabChanges): TabMessage {
-  return { type: TAB_MESSAGE_TYPE, v: TAB_MESSAGE_VERSION, changes }
+export type TabMessage = { type: typeof TAB_MESSAGE_TYPE; v: typeof TAB_MESSAGE_VERSION; changes: TabChanges } & Partial<TabStamp>
+
+/** The message that tells the other tabs of `changes`, made at `stamp`. */
+export function tabMessage(changes: TabChanges, stamp?: TabStamp): TabMessage {
+  return { type: TAB_MESSAGE_TYPE, v: TAB_MESSAGE_VERSION, changes, ...stamp }
+}
+
+/** The stamp of a message (see TabStamp), or null when it has none or a malformed one. */
+export function readTabStamp(raw: unknown): TabStamp | null {
+  try {
+    if (!isPlainObject(raw)) return null
+    const { at, tab } = raw
+    return typeof at === 'number' && Number.isFinite(at) && typeof tab === 'string' && tab.length > 0 && tab.length <= 64 ? { at, tab } : null
+  } catch {
+    return null
+  }
+}
+
+/** Whether a change stamped `a` comes after one stamped `b` (later, or at once from a greater tab id). */
+export function isLaterStamp(a: TabStamp, b: TabStamp): boolean {
+  return a.at > b.at || (a.at === b.at && a.tab > b.tab)
 }
 
 /**
@@ -61,7 +87,13 @@ export function readTabMessage(raw: unknown): TabChanges | null {
     if (tabChangesSchema.check(read.value, 'changes') !== null) return null
     const c = read.value as TabChanges
     if (Object.keys(c).length === 0) return null
-    if (c.network && !isCaipNetworkId(c.network.lastUsed)) return null
+    if (c.network) {
+      const { lastUsed, selected } = c.network
+      if (lastUsed === undefined && selected === undefined) return null
+      if (lastUsed !== undefined && !isCaipNetworkId(lastUsed)) return null
+      // A network chosen in a namespace is one of that namespace.
+      if (selected && Object.entries(selected).some(([ns, id]) => !(NAMESPACES as readonly string[]).includes(ns) || !isCaipNetworkId(id) || !id.startsWith(`${ns}:`))) return null
+    }
     if (c.connections && (c.connections.length === 0 || c.connections.length > MAX_ENTRIES || c.connections.some((x) => x.connectorId.length === 0 || x.connectorId.length > 256))) return null
     if (c.siwx) {
       const entries = Object.entries(c.siwx)

@@ -54,12 +54,13 @@ function injectedWallet(authorised: Set<string>, startChain = 'eip155:1') {
 }
 
 /** Two open tabs of one app: one storage, one channel between them, one extension. */
-async function twoTabs(options: Partial<ModalOptions> = {}, chainOfB = 'eip155:1', sharedWallet = true) {
+async function twoTabs(options: Partial<ModalOptions> = {}, chainOfB = 'eip155:1', sharedWallet = true, optionsOfA: Partial<ModalOptions> = {}) {
   const kv = createMemoryKeyValue()
   const hub = createTabHub()
   const authorised = new Set<string>()
   const wallets = [injectedWallet(authorised), injectedWallet(sharedWallet ? authorised : new Set(), chainOfB)] as const
-  const open = (i: 0 | 1) => createTestModal({ adapters: [wallets[i].adapter], networks: NETWORKS, persistLog: false, tabSync: hub.tab(), ...options }, kv)
+  const open = (i: 0 | 1) =>
+    createTestModal({ adapters: [wallets[i].adapter], networks: NETWORKS, persistLog: false, tabSync: hub.tab(), ...options, ...(i === 0 ? optionsOfA : {}) }, kv)
   const a = await open(0)
   const b = await open(1)
   /** Lets messages cross and effects answer in both tabs. */
@@ -175,6 +176,41 @@ describe('syncTabs: two open tabs agree', () => {
     await flush()
     expect(B.getState().network.selected.eip155).toBe('eip155:2')
     expect(selectActiveCaipNetworkId(B.getState())).toBe('eip155:2')
+    A.destroy()
+    B.destroy()
+  })
+
+  it('the same part changed at once in both tabs: both keep the later change, and nothing bounces', async () => {
+    const { A, B, hub, flush } = await twoTabs()
+    // At the same instant: the tab ids decide, the same way in both tabs.
+    A.setThemeMode('dark')
+    B.setThemeMode('light')
+    await Promise.all([A.switchNetwork('eip155:2'), B.switchNetwork('eip155:1')])
+    await flush()
+    expect(A.getState().preferences.themeMode).toBe(B.getState().preferences.themeMode)
+    expect(selectActiveCaipNetworkId(A.getState())).toBe(selectActiveCaipNetworkId(B.getState()))
+    const posted = hub.posted.length
+    expect(posted).toBeLessThanOrEqual(4)
+    await flush()
+    expect(hub.posted).toHaveLength(posted)
+    await replaysExactly(A)
+    await replaysExactly(B)
+    A.destroy()
+    B.destroy()
+  })
+
+  it('of two changes crossing each other, the later one wins in both tabs, whichever tab id is greater', async () => {
+    // A's clock runs a second ahead of B's.
+    const { A, B, hub, flush } = await twoTabs({}, 'eip155:1', true, { clock: { now: () => 1_700_000_001_000 } })
+    // B goes dark; A, a second later by its clock and before B's message arrives, dark then light.
+    B.setThemeMode('dark')
+    A.setThemeMode('dark')
+    A.setThemeMode('light')
+    await flush()
+    expect(A.getState().preferences.themeMode).toBe('light')
+    expect(B.getState().preferences.themeMode).toBe('light')
+    await flush()
+    expect(hub.posted).toHaveLength(3)
     A.destroy()
     B.destroy()
   })
