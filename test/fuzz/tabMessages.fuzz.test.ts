@@ -86,5 +86,5 @@ describe('fuzz: messages from other tabs', () => {
       fuzzParams('tabMessages.tab', 80),
     )
     modal.destroy()
-  })
+  }, 120_000)
 })
