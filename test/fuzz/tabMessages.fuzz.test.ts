@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { createMemoryKeyValue } from '../../src/adapters/storage/memoryKeyValue'
 import { readTabMessage, TAB_MESSAGE_TYPE, TAB_MESSAGE_VERSION, tabChangesSchema, tabsChanged } from '../../src/core/events/persistence/tabs'
 import { NAMESPACES } from '../../src/core/events/views'
-import { createTabHub } from '../support/fakeTabChannel'
+import { createTabHub } from '../support/tabHub'
 import { createTestModal } from '../support/testModal'
 import { fuzzParams } from './fuzzParams'
 
