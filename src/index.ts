@@ -90,7 +90,7 @@ export type { IntentCreator, IntentInput } from './core/events/requestLifecycle.
 export type { ModalState, Features, SessionSettings, ThemeMode, ConnectionStatus } from './core/state.js'
 export type { ConnectMethod } from './core/domain/constants.js'
 export { DEFAULT_FEATURES } from './core/state.js'
-export type { Storage, Analytics, Clock } from './core/ports.js'
+export type { Storage, Analytics, Clock, TabChannel } from './core/ports.js'
 export type { LogSnapshot } from './core/eventLog.js'
 export { selectIsConnected, selectAddress, selectCanClose } from './core/selectors.js'
 // Event creators a host may dispatch or match on.

@@ -10,6 +10,7 @@ import { composeFeatures } from './core/features/composeFeatures.js'
 import { BASE_FEATURES } from './core/features/baseFeatures.js'
 import { lazyFeaturesOf } from './core/features/lazyFeatureDescriptions.js'
 import { pageIdle } from './adapters/pageIdle.js'
+import { createTabChannel } from './adapters/storage/tabChannel.js'
 import { logPersistenceFeature } from './core/features/persistence.js'
 import type { Feature, FeatureChunks } from './core/features/defineFeature.js'
 import { isProductionBuild } from './core/isProductionBuild.js'
@@ -118,6 +119,13 @@ export function startModalEngine(options: ModalOptions, begun: EngineStart): Eng
     clock,
     scheduler,
     storage,
+    // The other open tabs of the app (same origin, same project), unless the host turned it off.
+    tabs:
+      options.tabSync === false
+        ? undefined
+        : typeof options.tabSync === 'object'
+          ? options.tabSync
+          : createTabChannel(hasWindow ? window : undefined, `gangway:tabs:${options.projectId ?? ''}`),
     analytics: options.analytics ?? services.analytics ?? { track: () => undefined },
     api: services.api,
     eventLog: { snapshot: () => store?.storedLog(), key: logKey, restored: () => store?.timeTravel.whenRestored() ?? Promise.resolve() },

@@ -34,12 +34,25 @@ export interface Analytics {
   reportError?(report: { event: string; errorType: string; errorMessage: string }): void | Promise<unknown>
 }
 
+/**
+ * Messages between the open tabs of one app (same origin, same project): what a tab posts
+ * reaches every other tab, never itself (BroadcastChannel in browsers, a `storage` event where it
+ * is missing). Messages are plain data; what arrives is checked before use.
+ */
+export interface TabChannel {
+  post(message: unknown): void
+  /** What the other tabs post, while subscribed. */
+  messages(): Observable<unknown>
+}
+
 /** What every effect may use. Feature effects extend it with their own ports. */
 export interface CoreDeps {
   clock: Clock
   scheduler: SchedulerLike
   storage: Storage
   analytics: Analytics
+  /** The other open tabs of the app; absent outside a browser or with `tabSync: false`. */
+  tabs?: TabChannel | undefined
 }
 
 /**

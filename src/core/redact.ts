@@ -104,6 +104,9 @@ export function redactEvent<E extends StampedEvent>(event: E): E {
 const DURABLE_SECRET_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'siwx/sessionStored': ['session'],
   'storage/hydrated': ['siwx'],
+  // Another tab's sessions come redacted (its state never held the secrets); a message that
+  // carried them anyway is redacted here too.
+  'tabs/changed': ['siwx'],
 }
 
 /**

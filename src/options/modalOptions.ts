@@ -12,7 +12,7 @@ import type { LogDeps } from '../core/effects/persistence/persistLog.js'
 import { InvalidInputError } from '../core/errors/base.js'
 import { SiwxOptionsConflictError } from '../core/errors/domain.js'
 import { canonicalLocale, themeVariablesProblem } from '../core/events/modal/preferences.js'
-import { array, boolean, literal, optional, plainDataProblem, show, string, type Schema } from '../core/events/schema.js'
+import { array, boolean, literal, oneOf, optional, plainDataProblem, show, string, type Schema } from '../core/events/schema.js'
 import { featuresSchema, networkSchema } from '../core/events/modal/session.js'
 import { namespaceSchema, type Namespace } from '../core/events/views.js'
 import { isUrl, networkProblem } from './networkProblem.js'
@@ -20,7 +20,7 @@ import { BASE_FEATURE_NAMES } from '../core/features/baseFeatureNames.js'
 import { BASE_INITIAL } from '../core/reducers/baseInitialState.js'
 import { LAZY_FEATURE_DESCRIPTIONS as LAZY_FEATURES } from '../core/features/lazyFeatureDescriptions.js'
 import { isOptionalFeature, type Feature, type FeatureChunks, type OptionalFeature } from '../core/features/defineFeature.js'
-import type { Analytics, ChainAdapter, Clock, Storage } from '../core/ports.js'
+import type { Analytics, ChainAdapter, Clock, Storage, TabChannel } from '../core/ports.js'
 import type { Features, ThemeMode } from '../core/state.js'
 
 /** WalletConnect's options in `createModal`: the project id and networks default to the modal's, the gateway JSON-RPC is its `apiUrl`'s. */
@@ -107,6 +107,14 @@ export type ModalOptions = {
   scheduler?: SchedulerLike
   /** Keep the event log across reloads (default true). */
   persistLog?: boolean
+  /**
+   * Keep the open tabs of the app in agreement (default true): a connect, disconnect, network
+   * switch, sign-in or sign-out, theme or account type chosen in one tab reaches the others at
+   * once (BroadcastChannel on a channel named after `projectId`, the `storage` event where it is
+   * missing), each taking it in as events of its own log. `false` turns it off; a `TabChannel`
+   * (`post`, `messages`) carries the messages instead (a host's own transport, a test's fake).
+   */
+  tabSync?: boolean | TabChannel
   /** Bytes of events the log keeps (spec §9: 1,024,000). */
   maxLogBytes?: number
   /**
@@ -418,6 +426,7 @@ const FIELDS: { readonly [K in keyof Required<ModalOptions>]: Schema<unknown> } 
   clock: optional(port(['now'])),
   scheduler: optional(port(['now', 'schedule'])),
   persistLog: flag,
+  tabSync: optional(oneOf(boolean(), port(['post', 'messages']))),
   maxLogBytes: optional(byteBudget),
   modules: optional(array(feature)),
   autoFreeze: flag,

@@ -526,3 +526,38 @@ describe('reloading the page in the middle of a flow', () => {
     // Seven reloads, each waited out: beside the unit suite on a loaded 2-core machine it passed 240 s.
   }, 420_000)
 })
+
+describe('two open tabs of the demo', () => {
+  it('a connect, a network switch and a disconnect in one tab show in the other at once, without a reload', async () => {
+    const { context, page: a, errors } = await demo()
+    // The second tab: the same browser context (origin, IndexedDB, the wallet's authorisations).
+    const b = await context.newPage()
+    b.on('pageerror', (e) => errors.push(e.message))
+    await b.goto(demoUrl('?storageTimeout=30000'))
+    await b.getByTestId('open-modal').waitFor()
+    await b.evaluate(() => (window as unknown as PageWindow).gangway.ready)
+
+    const address = await connect(a, MAIN)
+    // B's own provider reconnected silently: the same account, nothing asked of the visitor.
+    await expect.poll(() => eip155Status(b)).toBe('connected')
+    expect((await eip155(b))!.connections.map((c) => [c.connectorId, c.accounts[0]!.address])).toEqual([[MAIN, address]])
+    expect(await pendingPrompts(b)).toEqual([])
+
+    const second = `eip155:${stack().chains[1]!.chainId}`
+    // The wallet knows only the first chain: A's visitor approves adding the second; B asks nothing.
+    const switched = a.evaluate((id) => (window as unknown as PageWindow).gangway.switchNetwork(id), second)
+    await expect.poll(() => a.getByTestId('devwallet-method').textContent()).toBe('wallet_addEthereumChain')
+    await a.getByTestId('devwallet-approve').click()
+    await switched
+    await expect.poll(() => eip155(b).then((ns) => ns?.connections[0]?.caipNetworkId)).toBe(second)
+
+    await a.evaluate(() => (window as unknown as PageWindow).gangway.disconnect())
+    await expect.poll(() => eip155Status(b)).toBe('disconnected')
+    expect((await eip155(b))?.connections ?? []).toEqual([])
+    // Each tab took the other's changes in as events of its own log; none came back to A.
+    const received = (page: Page) => page.evaluate(() => (window as unknown as PageWindow).gangway.timeTravel.log.events.filter((e) => e.type === 'tabs/changed').length)
+    expect(await received(b)).toBe(3)
+    expect(await received(a)).toBe(0)
+    expect(errors).toEqual([])
+  }, 90_000)
+})

@@ -1,3 +1,4 @@
+import { EMPTY } from 'rxjs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { defineEvmNetwork } from '../../src/adapters/evm/defineEvmNetwork'
@@ -228,6 +229,7 @@ const GOOD: PerOption = {
   clock: fc.constant('virtual'),
   scheduler: fc.constant('virtual'),
   persistLog: fc.boolean(),
+  tabSync: fc.oneof(fc.boolean(), fc.constant({ post: () => undefined, messages: () => EMPTY })),
   maxLogBytes: fc.integer({ min: 1, max: 2_000_000 }),
   storageReadTimeoutMs: fc.integer({ min: 100, max: 60_000 }),
   modules: fc.oneof(fc.constantFrom([], [notesModule]), fc.subarray([swaps(), onramp(), names(), notesModule])),
@@ -291,6 +293,7 @@ const BAD: PerOption = {
   clock: fc.oneof(fc.constantFrom({ now: 1 }, Date), junkArb),
   scheduler: fc.oneof(fc.constantFrom({ now: () => 0 }), junkArb),
   persistLog: boolOrJunk,
+  tabSync: fc.oneof(fc.constantFrom('true', 0, null, { post: () => undefined }, { post: 1, messages: () => EMPTY }), junkArb),
   maxLogBytes: fc.oneof(fc.constantFrom(0, -1, 1.5, NaN, Infinity, '2000'), junkArb),
   storageReadTimeoutMs: fc.oneof(fc.constantFrom(0, 99, 60_001, 1.5, NaN, Infinity, '3000'), junkArb),
   modules: fc.oneof(

@@ -10,6 +10,7 @@ import { sendAmountSet, sendConfirmed, sendFailed, sendRequested, sendSubmitted,
 import { sessionStarted } from '../../../src/core/events/modal/session'
 import { siwxSessionStored, siwxSessionsCleared } from '../../../src/core/events/siwx/siwx'
 import { storageHydrated } from '../../../src/core/events/persistence/storage'
+import { tabsChanged } from '../../../src/core/events/persistence/tabs'
 import { NAMESPACES, VIEWS } from '../../../src/core/events/views'
 import type { SessionSettings } from '../../../src/core/state'
 import {
@@ -217,6 +218,17 @@ export const eventArb: fc.Arbitrary<EventInput> = fc.oneof(
   address.map((a) => siwxSessionStored({ caipAddress: `eip155:1:${a}`, session: { signature: '0x' } })),
   address.map((a) => siwxSessionsCleared({ caipAddress: `eip155:1:${a}` })),
   fc.constantFrom('light', 'dark' as const).map((themeMode) => storageHydrated({ preferences: { themeMode, preferredAccountType: {} } })),
+  fc
+    .record(
+      {
+        preferences: fc.record({ themeMode: fc.constantFrom('light', 'dark' as const) }),
+        network: fc.constantFrom('eip155:1', 'eip155:2', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp').map((lastUsed) => ({ lastUsed })),
+        connections: fc.array(fc.record({ namespace, connectorId: connector, connected: fc.boolean() }), { minLength: 1, maxLength: 3 }),
+        siwx: fc.dictionary(address.map((a) => `eip155:1:${a}`), fc.option(fc.constant({ message: 'signed in' }), { nil: null }), { minKeys: 1, maxKeys: 2 }),
+      },
+      { requiredKeys: [] },
+    )
+    .map((changes) => tabsChanged(changes)),
   featureEventArb,
 )
 

@@ -56,6 +56,7 @@ describe('the options schema', () => {
       clock: { now: () => 0 },
       scheduler: createVirtualTime().scheduler,
       persistLog: false,
+      tabSync: false,
       maxLogBytes: 2_000,
       storageReadTimeoutMs: 5_000,
       modules: [swaps(), onramp(), names()],

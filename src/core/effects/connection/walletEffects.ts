@@ -8,6 +8,7 @@ import { emitAccountDisconnected } from './emitAccountDisconnected.js'
 import { estimateSendFee } from './estimateSendFee.js'
 import { failConnectOnClose } from './failConnectOnClose.js'
 import { fetchBalance } from './fetchBalance.js'
+import { followOtherTabs } from './followOtherTabs.js'
 import { reconnectOnLoad } from './reconnectOnLoad.js'
 import { resolveReceiverName } from './resolveReceiverName.js'
 import { sendFromWallet } from './sendFromWallet.js'
@@ -21,6 +22,7 @@ import type { WalletDeps } from '../shared/walletDeps.js'
 export const walletEffects: NamedEffect<WalletDeps>[] = [
   { name: 'discoverConnectors', effect: discoverConnectors },
   { name: 'reconnectOnLoad', effect: reconnectOnLoad },
+  { name: 'followOtherTabs', effect: followOtherTabs },
   { name: 'connectWallet', effect: connectWallet },
   { name: 'failConnectOnClose', effect: failConnectOnClose },
   { name: 'disconnectAbandonedConnect', effect: disconnectAbandonedConnect },

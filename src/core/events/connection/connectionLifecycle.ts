@@ -1,6 +1,6 @@
 import { defineEvent } from '../defineEvent.js'
 import { defineIntent } from '../requestLifecycle.js'
-import { array, boolean, object, optional, string } from '../schema.js'
+import { array, boolean, literal, object, optional, string } from '../schema.js'
 import { namespaceSchema } from '../views.js'
 import { serializedErrorSchema } from '../../errors/base.js'
 import { accountSchema } from './connection.js'
@@ -10,8 +10,12 @@ export const reconnectStarted = defineIntent(
   'connection/reconnectStarted',
   object({ namespace: namespaceSchema, connectorIds: array(string()) }),
 )
-/** The reconnect run is over; without a connection the namespace is disconnected and forgotten. */
-export const reconnectFinished = defineEvent('connection/reconnectFinished', object({ namespace: namespaceSchema }))
+/**
+ * The reconnect run is over; without a connection the namespace is disconnected and forgotten
+ * (`remembered`: still remembered, for a run that followed another tab's connect: that tab's
+ * wallet answers there, and its next load reconnects it).
+ */
+export const reconnectFinished = defineEvent('connection/reconnectFinished', object({ namespace: namespaceSchema, remembered: optional(literal(true)) }))
 
 /** The visitor or the host asks to disconnect a connector (the active one when none is named). */
 export const disconnectRequested = defineIntent(

@@ -3,6 +3,7 @@ import { smartAccountNetworksReceived } from '../../events/embeddedWallet/embedd
 import { connectionSwitched } from '../../events/connection/connectionLifecycle.js'
 import { networkChanged, networkSwitched, networkSwitchFailed, networkSwitchRequested } from '../../events/connection/network.js'
 import { storageHydrated } from '../../events/persistence/storage.js'
+import { tabsChanged } from '../../events/persistence/tabs.js'
 import { sessionStarted } from '../../events/modal/session.js'
 import { createSlice } from '../createSlice.js'
 import { appliesConnectionSwitch, appliesNetworkChange, isCurrentNetworkSwitch } from '../navigation.js'
@@ -82,6 +83,22 @@ export const networkSlice = createSlice('network', initialNetworkState, (b) =>
       const lastUsed = restorableLastUsed(n.lastUsed, state.settings)
       return lastUsed ? { ...state.network, lastUsed: lastUsed.caipNetworkId, selected: { [lastUsed.namespace]: lastUsed.caipNetworkId } } : state.network
     })
+    // Another open tab used or chose a network: this one does too (a wallet connected here is
+    // switched by followOtherTabs; until it is, the wallet's network is the one shown).
+    .addCase(
+      tabsChanged,
+      (n, event, state) => {
+        const { lastUsed, selected } = event.payload.network!
+        const used = restorableLastUsed(lastUsed, state.settings)
+        if (used) n.lastUsed = used.caipNetworkId
+        if (n.switch?.status === 'switching') return
+        for (const id of Object.values(selected ?? {})) {
+          const chosen = restorableLastUsed(id, state.settings)
+          if (chosen) n.selected[chosen.namespace] = chosen.caipNetworkId
+        }
+      },
+      (_n, event) => event.payload.network !== undefined,
+    )
     .addCase(storageHydrated, (n, event, state) => {
       const lastUsed = restorableLastUsed(event.payload.network?.lastUsed, state.settings)
       if (!lastUsed) return

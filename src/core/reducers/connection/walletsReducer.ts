@@ -14,6 +14,7 @@ import {
 import { connectorsChanged } from '../../events/connection/connectors.js'
 import { sessionStarted } from '../../events/modal/session.js'
 import { storageHydrated } from '../../events/persistence/storage.js'
+import { tabsChanged } from '../../events/persistence/tabs.js'
 import { keepIfSame } from '../../durable.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../events/walletConnect/walletConnect.js'
 import { NAMESPACES, type Namespace } from '../../events/views.js'
@@ -34,6 +35,18 @@ export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
       const memory = keepIfSame(w.memory, readMemory(event.payload.wallets) ?? { recent: [], connected: {} })
       return memory === w.memory ? w : { ...w, memory }
     })
+    // Another open tab connected or disconnected a wallet: what a reload reconnects follows (the
+    // connections themselves follow through the events followOtherTabs brings).
+    .addCase(
+      tabsChanged,
+      (w, event) => {
+        for (const { namespace, connectorId, connected } of event.payload.connections!) {
+          const ids = (w.memory.connected[namespace] ?? []).filter((id) => id !== connectorId)
+          w.memory.connected[namespace] = connected ? [connectorId, ...ids] : ids
+        }
+      },
+      (_w, event) => event.payload.connections !== undefined,
+    )
     .addCase(connectorsChanged, (w, event) => {
       const { namespace, connectors } = event.payload
       w.connectors = [...w.connectors.filter((c) => c.chain !== namespace), ...connectors.map((c) => ({ ...c, chain: namespace }))]
@@ -111,6 +124,8 @@ export const walletsSlice = createSlice('wallets', initialWalletsState, (b) =>
       const { namespace } = event.payload
       if (!isCurrentRequest(w.reconnect[namespace], event.requestId ?? 'reconnect')) return
       delete w.reconnect[namespace]
+      // A run that followed another tab's connect forgets nothing: that tab's wallet answers.
+      if (event.payload.remembered) return
       const live = new Set(
         (state.connection.byNamespace[namespace]?.connections ?? []).filter((c) => c.accounts.length > 0).map((c) => c.connectorId),
       )

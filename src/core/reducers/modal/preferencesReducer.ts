@@ -1,6 +1,7 @@
 import { accountTypePreferred, localeChanged, themeModeChanged } from '../../events/modal/preferences.js'
 import { sessionStarted } from '../../events/modal/session.js'
 import { storageHydrated } from '../../events/persistence/storage.js'
+import { tabsChanged } from '../../events/persistence/tabs.js'
 import { keepIfSame } from '../../durable.js'
 import type { ModalState } from '../../state.js'
 import { createSlice } from '../createSlice.js'
@@ -25,6 +26,14 @@ export const preferencesSlice = createSlice('preferences', initialPreferences, (
       // Smart account only when enabled and the current type is eoa (spec §4).
       if (event.payload.type === 'smartAccount' && (!state.settings.smartAccounts?.enabled || current !== 'eoa')) return
       p.preferredAccountType[namespace] = event.payload.type
+    })
+    // Another open tab changed the theme or the account types: this one follows.
+    .addReplacer(tabsChanged, (p, event) => {
+      const stored = event.payload.preferences
+      if (!stored) return p
+      const themeMode = stored.themeMode ?? p.themeMode
+      const preferredAccountType = stored.preferredAccountType ? keepIfSame(p.preferredAccountType, { ...stored.preferredAccountType }) : p.preferredAccountType
+      return themeMode === p.themeMode && preferredAccountType === p.preferredAccountType ? p : { themeMode, locale: p.locale, preferredAccountType }
     })
     // What storage holds is the durable state; what it lacks is the session's default.
     .addReplacer(storageHydrated, (p, event, state) => {

@@ -1,6 +1,7 @@
 import { siwxSessionRevoked, siwxSessionsFetched, siwxSessionStored, siwxSessionsCleared } from '../../events/siwx/siwx.js'
 import { sessionStarted } from '../../events/modal/session.js'
 import { storageHydrated } from '../../events/persistence/storage.js'
+import { tabsChanged } from '../../events/persistence/tabs.js'
 import { keepIfSame } from '../../durable.js'
 import type { ModalState } from '../../state.js'
 import { createSlice } from '../createSlice.js'
@@ -33,6 +34,17 @@ export const siwxSlice = createSlice(
         const id = hostedId(s.sessions[caipAddress])
         if (id !== null && !sessions.some((x) => x.id === id)) delete s.sessions[caipAddress]
       })
+      // Another open tab signed in (a session) or out (null) for an address: this one follows.
+      .addCase(
+        tabsChanged,
+        (s, event) => {
+          for (const [caipAddress, session] of Object.entries(event.payload.siwx!)) {
+            if (session === null) delete s.sessions[caipAddress]
+            else s.sessions[caipAddress] = session
+          }
+        },
+        (_s, event) => event.payload.siwx !== undefined,
+      )
       // What storage holds is the durable state: no stored sessions, none kept.
       .addReplacer(storageHydrated, (s, event) => {
         const sessions = keepIfSame(s.sessions, { ...event.payload.siwx?.sessions })
