@@ -1,6 +1,7 @@
 import { createPublicClient, erc20Abi, http, type Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, inModal, modalState } from './support/demo'
+import { seriousViolations } from './support/axe'
 import { e2eStack } from './support/stack'
 
 // Swaps (spec §4) in Chromium on the local stack: the Second Dev Wallet (account 1) swaps on the
@@ -52,6 +53,7 @@ describe('swap', () => {
     expect(await inModal(page, 'swap-review-receive').textContent()).toMatch(/^≈ [\d,.]+ GUSD/)
     expect(await inModal(page, 'swap-review-minimum').textContent()).toMatch(/ GUSD$/)
     expect(await inModal(page, 'swap-review-route').textContent()).toBe('ETH → GUSD')
+    expect(await seriousViolations(page)).toEqual([])
     // Back keeps the form's input; the wallet was not asked.
     await inModal(page, 'swap-review-back').click()
     expect(await inModal(page, 'swap-from-amount').inputValue()).toBe('0.5')

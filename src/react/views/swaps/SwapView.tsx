@@ -400,9 +400,14 @@ function SwapReview(props: DetailsProps & { modal: ViewProps['modal']; fromToken
   const { t } = useI18n()
   const amounts = useAmountFormat()
   const checking = swap.step?.status === 'checking'
-  const worth = (units: string, token: SwapTokenInfo) => {
+  // An amount's dollar worth, on its own line under it, when the token is priced.
+  const worth = (units: string, token: SwapTokenInfo, testId: string) => {
     const usd = token.price > 0 ? multiplyDecimals(formatTokenUnits(units, token.decimals), token.price) : null
-    return usd !== null ? ` (≈ ${amounts.usd(usd)})` : ''
+    return usd !== null ? (
+      <span className="gw-muted gw-swap-worth" data-testid={testId}>
+        ≈ {amounts.usd(usd)}
+      </span>
+    ) : null
   }
   const confirm: { label: string; enabled: boolean; busy: boolean } = checking
     ? { label: isNativeSwapToken(fromToken.address) ? t('Preparing the swap…') : t('Checking allowance…'), enabled: false, busy: true }
@@ -421,12 +426,15 @@ function SwapReview(props: DetailsProps & { modal: ViewProps['modal']; fromToken
       <p className="gw-connecting-title">{t('Review swap')}</p>
       <dl className="gw-summary" data-testid="swap-review-details" aria-live="polite">
         <dt>{t('You pay')}</dt>
-        <dd data-testid="swap-review-pay">
-          {amounts.exact(BigInt(quote.amount), fromToken.symbol, fromToken.decimals)}
-          {worth(quote.amount, fromToken)}
+        <dd>
+          <span data-testid="swap-review-pay">{amounts.exact(BigInt(quote.amount), fromToken.symbol, fromToken.decimals)}</span>
+          {worth(quote.amount, fromToken, 'swap-review-pay-usd')}
         </dd>
         <dt>{t('You receive')}</dt>
-        <dd data-testid="swap-review-receive">{quote.toAmount ? `≈ ${quoted(amounts, quote.toAmount, toToken)}${worth(quote.toAmount, toToken)}` : '—'}</dd>
+        <dd>
+          <span data-testid="swap-review-receive">{quote.toAmount ? `≈ ${quoted(amounts, quote.toAmount, toToken)}` : '—'}</span>
+          {quote.toAmount ? worth(quote.toAmount, toToken, 'swap-review-receive-usd') : null}
+        </dd>
         <QuoteDetails {...props} amounts={amounts} withRoute testIdPrefix="swap-review" />
       </dl>
       {quote.status === 'failed' && quote.error ? <ErrorMessage error={quote.error} testId="swap-review-error" /> : null}
