@@ -85,7 +85,7 @@ const SCENES: Scene[] = [
       await connect(page)
       await inModal(page, 'account-swaps').click()
       await inModal(page, 'swap-from-amount').fill('0.25')
-      await until(async () => (await inModal(page, 'swap-action').textContent()) === 'Swap', 'the quote')
+      await until(async () => (await inModal(page, 'swap-action').textContent()) === 'Review swap', 'the quote')
     },
   },
   {

@@ -90,8 +90,11 @@ describe('keyboard only', () => {
     await expect.poll(() => page.locator('gangway-modal [data-testid="swap-to-token"]').textContent()).toBe('USDC')
     await tabTo(page, 'swap-from-amount')
     await page.keyboard.type('0.01')
-    await expect.poll(() => page.locator('gangway-modal [data-testid="swap-action"]').textContent(), { timeout: 20_000 }).toBe('Swap')
-    // Enter in the form swaps.
+    await expect.poll(() => page.locator('gangway-modal [data-testid="swap-action"]').textContent(), { timeout: 20_000 }).toBe('Review swap')
+    // Enter in the form opens the review, whose Confirm has focus; Enter there swaps.
+    await page.keyboard.press('Enter')
+    await expect.poll(() => focusedTestId(page)).toBe('swap-review-confirm')
+    await expect.poll(() => page.locator('gangway-modal [data-testid="swap-review-confirm"]').textContent(), { timeout: 20_000 }).toBe('Confirm swap')
     await page.keyboard.press('Enter')
     await expect.poll(() => page.getByTestId('devwallet-method').textContent()).toBe('eth_sendTransaction')
     await page.getByTestId('devwallet-approve').click()

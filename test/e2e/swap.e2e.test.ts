@@ -1,6 +1,7 @@
 import { createPublicClient, erc20Abi, http, type Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, inModal, modalState } from './support/demo'
+import { seriousViolations } from './support/axe'
 import { e2eStack } from './support/stack'
 
 // Swaps (spec §4) in Chromium on the local stack: the Second Dev Wallet (account 1) swaps on the
@@ -35,7 +36,7 @@ describe('swap', () => {
 
     // ETH → GUSD: the pools quote it, with the rate, price impact, minimum received and fee.
     await inModal(page, 'swap-from-amount').fill('0.5')
-    await expect.poll(() => inModal(page, 'swap-action').textContent(), { timeout: 20_000 }).toBe('Swap')
+    await expect.poll(() => inModal(page, 'swap-action').textContent(), { timeout: 20_000 }).toBe('Review swap')
     const quoted = await modalState(page, (s) => s.swap!.quote!.toAmount!)
     // 0.5 ETH in a 100 ETH : 300,000 GUSD pool (less the 0.3 % fee), give or take earlier swaps.
     expect(Number(quoted) / 1e6).toBeGreaterThan(1400)
@@ -45,7 +46,20 @@ describe('swap', () => {
     expect(await inModal(page, 'swap-minimum').textContent()).toMatch(/ GUSD$/)
     await expect.poll(() => inModal(page, 'swap-fee').textContent()).toMatch(/^≈ [\d.]+ ETH/)
     const before = await gusdOf(address)
+    // The review before the wallet: what is paid and received, the minimum, the fee and the route.
     await inModal(page, 'swap-action').click()
+    await inModal(page, 'swap-review').waitFor()
+    expect(await inModal(page, 'swap-review-pay').textContent()).toMatch(/^0\.5 ETH/)
+    expect(await inModal(page, 'swap-review-receive').textContent()).toMatch(/^≈ [\d,.]+ GUSD/)
+    expect(await inModal(page, 'swap-review-minimum').textContent()).toMatch(/ GUSD$/)
+    expect(await inModal(page, 'swap-review-route').textContent()).toBe('ETH → GUSD')
+    expect(await seriousViolations(page)).toEqual([])
+    // Back keeps the form's input; the wallet was not asked.
+    await inModal(page, 'swap-review-back').click()
+    expect(await inModal(page, 'swap-from-amount').inputValue()).toBe('0.5')
+    await inModal(page, 'swap-action').click()
+    await expect.poll(() => inModal(page, 'swap-review-confirm').textContent(), { timeout: 20_000 }).toBe('Confirm swap')
+    await inModal(page, 'swap-review-confirm').click()
     await approveInWallet(page, 'eth_sendTransaction')
     await inModal(page, 'swap-success').waitFor({ timeout: 30_000 })
     expect(await inModal(page, 'swap-success').textContent()).toMatch(/^Swapped 0\.5 ETH for [\d,.]+ GUSD$/)
@@ -53,10 +67,18 @@ describe('swap', () => {
     // Received at least the minimum (1 % slippage) and at most what was quoted.
     expect(received).toBeGreaterThanOrEqual((BigInt(quoted) * 99n) / 100n)
     expect(received).toBeLessThanOrEqual(BigInt(quoted))
+    const swapHash = await modalState(page, (s) => s.swap!.step!.hash!)
     // Done ends the swap on Account, its result in a banner; Swap opens again on an empty form.
     await inModal(page, 'swap-done').click()
     await expect.poll(() => currentView(page)).toBe('Account')
     expect(await inModal(page, 'gw-banner').textContent()).toMatch(/Swapped 0\.5 ETH for/)
+    // Activity shows the swap with both tokens: what went out and what came in.
+    await inModal(page, 'account-tab-activity').click()
+    const row = page.locator(`gangway-modal [data-testid="activity-row"][data-hash="${swapHash}"]`)
+    await row.waitFor({ timeout: 20_000 })
+    expect(await row.getByTestId('activity-title').textContent()).toBe('Swapped')
+    expect(await row.getByTestId('activity-amount').allTextContents()).toEqual(['-0.500 ETH', expect.stringMatching(/^\+[\d,]+\.\d{3} GUSD$/)])
+    await inModal(page, 'account-tab-tokens').click()
     await inModal(page, 'account-swaps').click()
     await expect.poll(() => inModal(page, 'view-swap').getAttribute('data-status')).toBe('ready')
     expect(await inModal(page, 'swap-from-amount').inputValue()).toBe('')
@@ -65,10 +87,12 @@ describe('swap', () => {
     await inModal(page, 'swap-switch').click()
     expect(await inModal(page, 'swap-from-token').textContent()).toBe('GUSD')
     await inModal(page, 'swap-from-amount').fill('1000')
-    await expect.poll(() => inModal(page, 'swap-action').textContent(), { timeout: 20_000 }).toBe('Swap')
+    await expect.poll(() => inModal(page, 'swap-action').textContent(), { timeout: 20_000 }).toBe('Review swap')
     const ethBefore = await client().getBalance({ address })
     const gusdBefore = await gusdOf(address)
     await inModal(page, 'swap-action').click()
+    await expect.poll(() => inModal(page, 'swap-review-confirm').textContent(), { timeout: 20_000 }).toBe('Confirm swap')
+    await inModal(page, 'swap-review-confirm').click()
     await expect.poll(() => currentView(page)).toBe('ApproveTransaction')
     expect(await inModal(page, 'approve-explanation').textContent()).toContain('allow the swap router to spend your GUSD')
     // A refused approval stays here with the wallet's error.
@@ -80,7 +104,8 @@ describe('swap', () => {
     expect(await gusdOf(address)).toBe(gusdBefore)
     await inModal(page, 'approve-confirm').click()
     await approveInWallet(page, 'eth_sendTransaction')
-    // The approval is mined, Swap comes back and the swap itself goes to the wallet.
+    // The approval is mined, Swap comes back and the swap itself goes to the wallet, as its progress says.
+    await expect.poll(() => inModal(page, 'swap-progress').getAttribute('data-status'), { timeout: 30_000 }).toBe('swapping')
     await approveInWallet(page, 'eth_sendTransaction')
     await expect.poll(() => currentView(page)).toBe('Swap')
     await inModal(page, 'swap-success').waitFor({ timeout: 30_000 })

@@ -81,6 +81,7 @@ export const LAZY_VIEW_CSS = `
 .gw-swap-token { gap: 6px; min-width: 96px; }
 .gw-swap-meta { display: flex; justify-content: space-between; gap: 8px; margin: 0; font-size: .85em; min-height: 1.4em; }
 .gw-swap-meta .gw-link-button { color: var(--gw-fg); font-weight: 600; text-decoration: underline; padding: 0; padding-inline-start: 6px; }
+.gw-swap-worth { display: block; font-size: .85em; }
 .gw-swap-switch { align-self: center; margin: -8px 0; z-index: 1; background: var(--gw-bg); border: 1px solid var(--gw-border); }
 .gw-token-icon { display: inline-flex; align-items: center; justify-content: center; width: 24px; height: 24px; border-radius: 50%; background: var(--gw-bg-2); font-size: .8em; font-weight: 600; flex: none; }
 img.gw-token-icon { object-fit: cover; }

@@ -59,7 +59,7 @@ export function accessibilitySuite(part: (typeof SIZES)[number]['name'] | 'other
   const run = browserPerFile()
   describe('accessibility (axe-core) of the modal’s views', () => {
     for (const size of SIZES.filter((s) => s.name === part)) {
-      it(`${size.name}, light and dark themes: Connect, AllWallets, ConnectingExternal, Account, Networks, Receive, ProfileWallets, SwitchActiveChain, Swap, Buy, Activity, NFTs, WalletSend (form, token list and review), the request feedback`, async () => {
+      it(`${size.name}, light and dark themes: Connect, AllWallets, ConnectingExternal, Account, Networks, Receive, ProfileWallets, SwitchActiveChain, Swap (form and review), Buy, Activity, NFTs, WalletSend (form, token list and review), the request feedback`, async () => {
         const opened = await openSolanaDemo(run.browser)
         run.contexts.push(opened.context)
         const { page } = opened
@@ -86,12 +86,15 @@ export function accessibilitySuite(part: (typeof SIZES)[number]['name'] | 'other
           await expect.poll(() => currentView(page)).toBe(view)
           found[view] = await audit(page)
         }
-        // Swap with a quote shown, and Buy with both providers' quotes.
+        // Swap with a quote shown and its review, and Buy with both providers' quotes.
         await open(page, 'Swap')
         await expect.poll(() => inModal(page, 'view-swap').getAttribute('data-status')).toBe('ready')
         await inModal(page, 'swap-from-amount').fill('0.01')
-        await expect.poll(() => inModal(page, 'swap-action').textContent(), { timeout: 20_000 }).toBe('Swap')
+        await expect.poll(() => inModal(page, 'swap-action').textContent(), { timeout: 20_000 }).toBe('Review swap')
         found.Swap = await audit(page)
+        await inModal(page, 'swap-action').click()
+        await inModal(page, 'swap-review').waitFor()
+        found.SwapReview = await audit(page)
         await open(page, 'OnRamp')
         await expect.poll(() => inModal(page, 'view-onramp').getAttribute('data-status')).toBe('ready')
         await inModal(page, 'onramp-amount').fill('100')
@@ -145,6 +148,7 @@ export function accessibilitySuite(part: (typeof SIZES)[number]['name'] | 'other
           ProfileWallets: [],
           SwitchActiveChain: [],
           Swap: [],
+          SwapReview: [],
           OnRamp: [],
           AccountActivity: [],
           AccountNfts: [],

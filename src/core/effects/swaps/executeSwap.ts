@@ -16,6 +16,7 @@ import {
   swapFailed,
   swapRequested,
   swapSubmitted,
+  swapWalletRequested,
 } from '../../events/swaps/swap.js'
 import { isSwapStep } from '../../reducers/swaps/swapReducer.js'
 import { selectActiveConnection, selectActiveNetwork, selectCaipAddress } from '../../selectors.js'
@@ -65,20 +66,27 @@ function sendSwap(state: ModalState, wallet: Wallet, deps: ApiDeps, meta: { requ
   return defer(() =>
     api.buildSwapTransaction({ amount: step.amount, userAddress: wallet.caipAddress, from: step.from, to: step.to, slippage: SWAP_SLIPPAGE_TOLERANCE }),
   ).pipe(
-    mergeMap((tx) => wallet.send({ to: tx.to, data: tx.data, value: tx.value })),
-    mergeMap((hash) =>
+    mergeMap((tx) =>
+      // The progress says the wallet asks from the moment it does, not while the allowance was checked.
       concat(
-        of(swapSubmitted({ hash }, meta)),
-        from(wallet.wait(hash)).pipe(
-          mergeMap((receipt) => {
-            if (receipt.status !== 'success') return of(fail(new GangwayError(SWAP_SLIPPAGE_MESSAGE, { details: 'the swap reverted on chain' }), hash))
-            // The balances and the activity list show the swap.
-            const activity = state.accountSheet?.activity[wallet.caipAddress]
-              ? [activityPageRequested({ caipAddress: wallet.caipAddress, cursor: null })]
-              : []
-            return of(swapConfirmed({ hash, blockNumber: receipt.blockNumber }, meta), balanceRefreshRequested({ force: true }), ...activity)
-          }),
-          catchError((error: unknown) => of(fail(error, hash))),
+        of(swapWalletRequested({}, meta)),
+        defer(() => wallet.send({ to: tx.to, data: tx.data, value: tx.value })).pipe(
+          mergeMap((hash) =>
+            concat(
+              of(swapSubmitted({ hash }, meta)),
+              from(wallet.wait(hash)).pipe(
+                mergeMap((receipt) => {
+                  if (receipt.status !== 'success') return of(fail(new GangwayError(SWAP_SLIPPAGE_MESSAGE, { details: 'the swap reverted on chain' }), hash))
+                  // The balances and the activity list show the swap.
+                  const activity = state.accountSheet?.activity[wallet.caipAddress]
+                    ? [activityPageRequested({ caipAddress: wallet.caipAddress, cursor: null })]
+                    : []
+                  return of(swapConfirmed({ hash, blockNumber: receipt.blockNumber }, meta), balanceRefreshRequested({ force: true }), ...activity)
+                }),
+                catchError((error: unknown) => of(fail(error, hash))),
+              ),
+            ),
+          ),
         ),
       ),
     ),
@@ -90,8 +98,8 @@ function sendSwap(state: ModalState, wallet: Wallet, deps: ApiDeps, meta: { requ
  * A swap of what the Swap form holds (spec §4): selling a token, the router's allowance is
  * checked first (`/v1/convert/allowance`); when short, ApproveTransaction asks the visitor, the
  * wallet sends the approval (`/v1/convert/build-approve`) and, once mined, the swap goes ahead.
- * The swap itself is built by the API (`/v1/convert/build-transaction`, 1 % slippage), sent by
- * the wallet and waited for; balances and activity are then fetched again. A refusal, a revert
+ * The swap itself is built by the API (`/v1/convert/build-transaction`, 1 % slippage), then the
+ * wallet is asked (`swap/walletRequested`, so the progress shows it), sends it, and it is waited for; balances and activity are then fetched again. A refusal, a revert
  * or an API error fails the step with its message; nothing else changes.
  */
 export const executeSwap: Effect<WalletDeps & ApiDeps> = (event$, state$, deps) => {

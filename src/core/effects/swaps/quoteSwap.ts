@@ -12,7 +12,7 @@ import type { Effect } from '../runtime/runEffects.js'
 /**
  * Quotes what the Swap form holds (`/v1/convert/quotes`) once typing has paused for 300 ms; a
  * newer request cancels the older one's. The quote is what the pools give now, in the smallest
- * units of the token bought, with the price impact when the API reports it.
+ * units of the token bought, with the price impact and the route when the API reports them.
  */
 export const quoteSwap: Effect<DataDeps> = (event$, state$, deps) =>
   event$.pipe(
@@ -29,12 +29,14 @@ export const quoteSwap: Effect<DataDeps> = (event$, state$, deps) =>
         filter(() => awaitsQuote(sliceOf(state$.value, 'swap'), e.payload, e.requestId)),
         switchMap(() => fromAbortable((signal) => api.getSwapQuotes({ amount, userAddress, from, to, gasPrice }, { signal }))),
         map((quotes) => {
-          const quote = quotes[0] as (typeof quotes)[number] & { priceImpact?: unknown }
+          const quote = quotes[0] as (typeof quotes)[number] & { priceImpact?: unknown; path?: unknown }
           if (!quote || typeof quote.toAmount !== 'string' || !/^\d+$/.test(quote.toAmount)) {
             return fail(new GangwayError('Network not supported for Swaps', { details: `no quote for ${from} → ${to}` }))
           }
           const impact = typeof quote.priceImpact === 'number' && Number.isFinite(quote.priceImpact) ? quote.priceImpact : null
-          return swapQuoteFetched({ from, to, amount, toAmount: quote.toAmount, priceImpact: impact }, meta)
+          // The route, when the API names the pools' tokens (at least the two ends).
+          const route = Array.isArray(quote.path) && quote.path.length >= 2 && quote.path.every((a) => typeof a === 'string') ? (quote.path as string[]) : null
+          return swapQuoteFetched({ from, to, amount, toAmount: quote.toAmount, priceImpact: impact, ...(route ? { route } : {}) }, meta)
         }),
         catchError((error: unknown) => of(fail(error))),
       )

@@ -34,13 +34,27 @@ export const swapTokensSwitched = defineEvent('swap/tokensSwitched', empty())
 export const swapAmountSet = defineEvent('swap/amountSet', object({ side: sideSchema, amount: string(), source: optional(string()) }))
 /** Ask for a quote: `amount` of `from` (smallest units) into `to`; the latest asked for wins. */
 export const swapQuoteRequested = defineIntent('swap/quoteRequested', object({ from: string(), to: string(), amount: string() }))
-/** What the pools give for it (smallest units of `to`) and the price impact in percent. */
+/**
+ * What the pools give for it (smallest units of `to`), the price impact in percent, and the
+ * route when the API names it (the pools' tokens by CAIP-10 id, `from` first).
+ */
 export const swapQuoteFetched = defineEvent(
   'swap/quoteFetched',
-  object({ from: string(), to: string(), amount: string(), toAmount: string(), priceImpact: nullable(number()) }),
+  object({ from: string(), to: string(), amount: string(), toAmount: string(), priceImpact: nullable(number()), route: optional(array(string())) }),
 )
 export const swapQuoteFailed = defineEvent('swap/quoteFailed', object({ from: string(), to: string(), amount: string(), error: serializedErrorSchema }))
-/** Swap what the form holds: the allowance is checked first (ApproveTransaction when short). */
+/**
+ * The form's Swap pressed with the quote of what it holds: the review of that quote (what is paid
+ * and received, the minimum received, the price impact, the fee) before anything reaches the
+ * wallet. The review follows the quote as it is refreshed.
+ */
+export const swapReviewOpened = defineEvent('swap/reviewOpened', object({ from: string(), to: string(), amount: string() }))
+/** Back from the review to the form, its input kept. */
+export const swapReviewClosed = defineEvent('swap/reviewClosed', empty())
+/**
+ * Swap what the form holds (the review's Confirm): the allowance is checked first
+ * (ApproveTransaction when short).
+ */
 export const swapRequested = defineIntent('swap/requested', empty())
 /** The router may not spend enough of the token sold: ApproveTransaction asks for it. */
 export const swapApprovalRequired = defineEvent('swap/approvalRequired', object({ token: string(), allowance: string() }))
@@ -49,6 +63,8 @@ export const swapApproveRequested = defineIntent('swap/approveRequested', empty(
 export const swapApproveSubmitted = defineEvent('swap/approveSubmitted', object({ hash: string() }))
 /** The approval is mined: the swap goes ahead. */
 export const swapApproved = defineEvent('swap/approved', object({ hash: string() }))
+/** The swap is built and the wallet asks the visitor to confirm it. */
+export const swapWalletRequested = defineEvent('swap/walletRequested', empty())
 /** The wallet signed and broadcast the swap. */
 export const swapSubmitted = defineEvent('swap/submitted', object({ hash: string() }))
 export const swapConfirmed = defineEvent('swap/confirmed', object({ hash: string(), blockNumber: string() }))
@@ -70,11 +86,14 @@ export const SWAP_EVENTS = [
   swapQuoteRequested,
   swapQuoteFetched,
   swapQuoteFailed,
+  swapReviewOpened,
+  swapReviewClosed,
   swapRequested,
   swapApprovalRequired,
   swapApproveRequested,
   swapApproveSubmitted,
   swapApproved,
+  swapWalletRequested,
   swapSubmitted,
   swapConfirmed,
   swapFailed,

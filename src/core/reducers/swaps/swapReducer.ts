@@ -15,7 +15,10 @@ import {
   swapQuoteRequested,
   swapRequested,
   swapReset,
+  swapReviewClosed,
+  swapReviewOpened,
   swapSubmitted,
+  swapWalletRequested,
   swapTokenSelected,
   swapTokensFailed,
   swapTokensFetched,
@@ -39,8 +42,13 @@ export type SwapQuoteState = {
   /** Smallest units of `to`; while a new quote loads, the previous pair's answer stays shown. */
   toAmount: string | null
   priceImpact: number | null
+  /** The pools' tokens the quote goes through (CAIP-10 ids, `from` first), when the API names them. */
+  route: string[] | null
   error: SerializedError | null
 }
+
+/** The review of the quote before the wallet: which pair and amount it was opened for. */
+export type SwapReview = { from: string; to: string; amount: string }
 
 /**
  * Where a swap is: checking the allowance, waiting for the visitor to approve (`approval`), the
@@ -74,10 +82,12 @@ export type SwapState = {
   /** The amount typed in the `to` field, while the visitor types there. */
   toTyped: string | null
   quote: SwapQuoteState | null
+  /** The review shown between the form's Swap and the wallet (its Confirm asks for the swap, Back returns to the form). */
+  review: SwapReview | null
   step: SwapStep | null
 }
 
-const EMPTY: SwapState = { chainId: null, tokens: null, gasPrice: null, from: null, to: null, amount: '', toTyped: null, quote: null, step: null }
+const EMPTY: SwapState = { chainId: null, tokens: null, gasPrice: null, from: null, to: null, amount: '', toTyped: null, quote: null, review: null, step: null }
 
 /** Steps during which the form is locked and another swap is not started. */
 export const SWAP_BUSY: readonly SwapStepStatus[] = ['checking', 'approving', 'approvePending', 'swapping', 'pending']
@@ -90,9 +100,11 @@ export const awaitsQuote = (s: SwapState, q: { from: string; to: string; amount:
 export const isSwapStep = (s: SwapState, requestId: string | undefined, ...statuses: SwapStepStatus[]) =>
   s.step !== null && isCurrentRequest(s.step.requestId, requestId) && statuses.includes(s.step.status)
 
+/** The form changed: its quote, and the review of it, are gone. */
 const clearQuote = (s: SwapState) => {
   s.quote = null
   s.toTyped = null
+  s.review = null
 }
 
 /** An empty form; a swap under way stays. */
@@ -164,6 +176,8 @@ export const swapSlice = createSlice(
           s.amount = source ?? ''
         }
         if (s.step?.status === 'failed' || s.step?.status === 'confirmed') s.step = null
+        // A review is of the amount it was opened for.
+        s.review = null
       })
       .addCase(swapQuoteRequested, (s, event) => {
         const { from, to, amount } = event.payload
@@ -176,20 +190,35 @@ export const swapSlice = createSlice(
           requestId: event.requestId ?? null,
           toAmount: samePair ? (s.quote?.toAmount ?? null) : null,
           priceImpact: samePair ? (s.quote?.priceImpact ?? null) : null,
+          route: samePair ? (s.quote?.route ?? null) : null,
           error: null,
         }
       })
       .addCase(swapQuoteFetched, (s, event) => {
         if (!awaitsQuote(s, event.payload, event.requestId)) return
-        s.quote = { ...s.quote!, status: 'loaded', requestId: null, toAmount: event.payload.toAmount, priceImpact: event.payload.priceImpact }
+        const { toAmount, priceImpact, route } = event.payload
+        s.quote = { ...s.quote!, status: 'loaded', requestId: null, toAmount, priceImpact, route: route ?? null }
       })
       .addCase(swapQuoteFailed, (s, event) => {
         if (!awaitsQuote(s, event.payload, event.requestId)) return
-        s.quote = { ...s.quote!, status: 'failed', requestId: null, toAmount: null, priceImpact: null, error: event.payload.error }
+        s.quote = { ...s.quote!, status: 'failed', requestId: null, toAmount: null, priceImpact: null, route: null, error: event.payload.error }
+      })
+      .addCase(swapReviewOpened, (s, event) => {
+        // The review is of the quote the form shows: loaded, for the form's pair and amount, no swap under way.
+        if (s.step && SWAP_BUSY.includes(s.step.status)) return
+        const { from, to, amount } = event.payload
+        if (s.from !== from || s.to !== to || s.quote?.status !== 'loaded' || s.quote.from !== from || s.quote.to !== to || s.quote.amount !== amount) return
+        s.review = { from, to, amount }
+        // A failure or an earlier result is left behind.
+        if (s.step?.status === 'failed' || s.step?.status === 'confirmed') s.step = null
+      })
+      .addCase(swapReviewClosed, (s) => {
+        s.review = null
       })
       .addCase(swapRequested, (s, event) => {
         if (s.step && SWAP_BUSY.includes(s.step.status)) return
         if (!s.from || !s.to || s.quote?.status !== 'loaded' || s.quote.from !== s.from || s.quote.to !== s.to) return
+        s.review = null
         s.step = {
           status: 'checking',
           requestId: event.requestId ?? null,
@@ -216,6 +245,10 @@ export const swapSlice = createSlice(
       })
       .addCase(swapApproved, (s, event) => {
         if (isSwapStep(s, event.requestId, 'approvePending', 'approving')) s.step = { ...s.step!, status: 'swapping', hash: null, approveToken: null }
+      })
+      .addCase(swapWalletRequested, (s, event) => {
+        // The wallet asks now: after the allowance check (or none, selling the native token), or after the approval.
+        if (isSwapStep(s, event.requestId, 'checking', 'swapping')) s.step = { ...s.step!, status: 'swapping', hash: null, approveToken: null }
       })
       .addCase(swapSubmitted, (s, event) => {
         if (isSwapStep(s, event.requestId, 'checking', 'swapping')) s.step = { ...s.step!, status: 'pending', hash: event.payload.hash }

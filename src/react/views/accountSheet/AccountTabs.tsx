@@ -305,27 +305,41 @@ function signedAmount(amounts: AmountFormat, direction: Transfer['direction'], n
   return sign + amounts.balance(sign ? numeric.trim().replace(/^[+-]/, '') : numeric, symbol)
 }
 
-/** One transaction: what moved (its first transfer, more counted), when, and its hash's explorer link. */
+/**
+ * A swap's two sides when the history carries both: the first token out and the first token in
+ * (fungible, with their quantities), else null.
+ */
+function tradeOf(transfers: Transfer[]): [Transfer, Transfer] | null {
+  const side = (direction: 'in' | 'out') => transfers.find((t) => t.direction === direction && t.fungible_info && t.quantity?.numeric !== undefined)
+  const out = side('out')
+  const got = side('in')
+  return out && got ? [out, got] : null
+}
+
+/** One transaction: what moved (its first transfer, or both sides of a swap; more counted), when, and its hash's explorer link. */
 function TransactionRow({ tx, now, explorer }: { tx: Transaction; now: number; explorer: string | undefined }) {
   const i18n = useI18n()
   const { t } = i18n
   const amounts = useAmountFormat()
   const transfers: Transfer[] = Array.isArray(tx.transfers) ? tx.transfers : []
   const first = transfers[0]
-  const title = first?.direction ? directionTitle(t, first.direction) : operationTitle(t, tx.metadata.operationType)
+  // A swap: a token went out and another came in, both shown (what went out first).
+  const trade = tradeOf(transfers)
+  const title = trade ? t('Swapped') : first?.direction ? directionTitle(t, first.direction) : operationTitle(t, tx.metadata.operationType)
   const symbol = first?.fungible_info?.symbol ?? first?.nft_info?.name ?? ''
   const amount = first?.quantity?.numeric !== undefined ? signedAmount(amounts, first.direction, first.quantity.numeric, symbol) : null
+  const more = transfers.length - (trade ? 2 : 1)
   const hash = tx.metadata.hash
   const link = hash ? explorerLink(explorer, 'tx', hash) : null
   return (
     <li className="gw-tx-row" data-testid="activity-row" data-hash={hash}>
       <span className="gw-token-icon" aria-hidden="true">
-        {first?.direction === 'in' ? '↓' : first?.direction === 'out' ? '↑' : '•'}
+        {trade ? '⇄' : first?.direction === 'in' ? '↓' : first?.direction === 'out' ? '↑' : '•'}
       </span>
       <span className="gw-row-main">
         <span data-testid="activity-title">
           {title}
-          {transfers.length > 1 ? <span className="gw-muted"> {t('+{count} more', { count: transfers.length - 1 })}</span> : null}
+          {more > 0 ? <span className="gw-muted"> {t('+{count} more', { count: more })}</span> : null}
         </span>
         <span className="gw-muted">
           {tx.metadata.status === 'failed' ? <span className="gw-error-text">{t('Failed')} · </span> : null}
@@ -344,7 +358,15 @@ function TransactionRow({ tx, now, explorer }: { tx: Transaction; now: number; e
           ) : null}
         </span>
       </span>
-      {amount ? (
+      {trade ? (
+        <span className="gw-row-end" data-testid="activity-trade">
+          {trade.map((move) => (
+            <span key={move.direction} className="gw-tx-amount" data-direction={move.direction} data-testid="activity-amount">
+              {signedAmount(amounts, move.direction, move.quantity!.numeric, move.fungible_info!.symbol ?? '')}
+            </span>
+          ))}
+        </span>
+      ) : amount ? (
         <span className="gw-row-end gw-tx-amount" data-direction={first?.direction} data-testid="activity-amount">
           {amount}
         </span>

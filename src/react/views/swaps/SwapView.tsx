@@ -2,22 +2,24 @@ import { sliceOf } from '../../../core/selectors.js'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { ResultDone } from '../../components/resultAcknowledgement.js'
 import { SWAP_QUOTE_REFRESH_MS, SWAP_SLIPPAGE_TOLERANCE } from '../../../core/domain/constants.js'
-import { formatTokenUnits, multiplyDecimals, parseTokenUnits } from '../../../core/domain/format.js'
+import { formatTokenUnits, multiplyDecimals, parseTokenUnits, truncateAddress } from '../../../core/domain/format.js'
 import { isNativeSwapToken, minimumReceived, NATIVE_SWAP_TOKEN, sourceAmountFor, SWAP_GAS_ESTIMATE } from '../../../core/domain/swap.js'
 import { routerPushed } from '../../../core/events/modal/router.js'
 import {
   swapAmountSet,
   swapQuoteRequested,
   swapRequested,
+  swapReviewClosed,
+  swapReviewOpened,
   swapTokenSelected,
   swapTokensRequested,
   swapTokensSwitched,
   type SwapTokenInfo,
 } from '../../../core/events/swaps/swap.js'
 import { selectSendableTokens } from '../../../core/reducers/data/dataSelectors.js'
-import { SWAP_BUSY, type SwapState } from '../../../core/reducers/swaps/swapReducer.js'
+import { SWAP_BUSY, type SwapQuoteState, type SwapState } from '../../../core/reducers/swaps/swapReducer.js'
 import { selectActiveCaipNetworkId, selectActiveNetwork } from '../../../core/selectors.js'
-import { useAmountFormat } from '../../components/AccountBalance.js'
+import { useAmountFormat, type AmountFormat } from '../../components/AccountBalance.js'
 import { ErrorMessage } from '../../components/ErrorMessage.js'
 import { useActiveWallet } from '../../components/activeWallet.js'
 import { sameJson } from '../../hooks/sameJson.js'
@@ -42,14 +44,37 @@ export const readable = (amount: string | number, locale = 'en-US'): string => {
 }
 
 /**
- * A number with a fixed count of fraction digits in a locale's digits and decimal mark, ungrouped
- * like `toFixed` (so English reads as before).
+ * Decimal text cut (never rounded) to `digits` significant digits; the whole part is always kept.
  *
  * @example
- * fixed(1.1, 2, 'es') // '1,10'
+ * significant('2994.0120288', 6) // '2994.01'
+ * significant('0.000333333333', 4) // '0.0003333'
  */
-export const fixed = (n: number, digits: number, locale = 'en-US'): string =>
-  new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(n)
+export function significant(decimal: string, digits: number): string {
+  const [int = '0', frac = ''] = decimal.split('.')
+  const whole = int.replace(/^0+/, '')
+  const keep = whole.length > 0 ? Math.max(0, digits - whole.length) : (frac.match(/^0*/)?.[0].length ?? 0) + digits
+  const cut = frac.slice(0, keep).replace(/0+$/, '')
+  return cut ? `${int}.${cut}` : int
+}
+
+/**
+ * How much of `to` one whole `from` gives at a quote (`amount` of `from` for `toAmount` of `to`,
+ * smallest units), as decimal text with 18 fraction digits at most; null for a zero amount.
+ *
+ * @example
+ * swapRate({ amount: '1000000000000000000', toAmount: '3000000000' }, 18, 6) // '3000'
+ */
+export function swapRate(quote: { amount: string; toAmount: string }, fromDecimals: number, toDecimals: number): string | null {
+  const amount = BigInt(quote.amount)
+  if (amount <= 0n) return null
+  const scaled = (BigInt(quote.toAmount) * 10n ** BigInt(fromDecimals) * 10n ** 18n) / (amount * 10n ** BigInt(toDecimals))
+  return formatTokenUnits(scaled.toString(), 18)
+}
+
+/** A quoted amount of a token (smallest units) as the visitor reads it: 6 significant digits, `formatAmount` in the locale. */
+const quoted = (amounts: AmountFormat, units: string | bigint, token: SwapTokenInfo) =>
+  amounts.exact(significant(formatTokenUnits(units.toString(), token.decimals), 6), token.symbol, token.decimals)
 
 /** The smallest units of a typed amount, or why it has none (neither for an empty or zero amount). */
 function unitsOf(amount: string, token: SwapTokenInfo | undefined): { units: string | null; error: 'precision' | 'invalid' | null } {
@@ -82,8 +107,9 @@ const heldOf = (holdings: Map<string, string | null>, token: SwapTokenInfo | und
 /**
  * Swap (spec §2, §4): the token to sell and the one to buy (pickers with search and balances), an
  * amount in either field, the pools' quote (refreshed every 15 s) with its rate, price impact,
- * minimum received and network fee; then the swap, through ApproveTransaction when the router
- * may not spend the token yet, and its progress until mined. Off the swap networks it says
+ * minimum received and network fee; then a review of the quote (Confirm or Back to the form),
+ * the swap, through ApproveTransaction when the router may not spend the token yet, and its
+ * progress, step by step, until mined. Off the swap networks it says
  * 'Network not supported for Swaps'.
  */
 export function SwapView({ modal }: ViewProps) {
@@ -91,7 +117,8 @@ export function SwapView({ modal }: ViewProps) {
   const caipNetworkId = useModalState((s) => selectActiveCaipNetworkId(s))
   const network = useModalState(selectActiveNetwork)
   const holdings = useHoldings()
-  const { t, locale } = useI18n()
+  const wallet = useActiveWallet()
+  const { t } = useI18n()
   const amounts = useAmountFormat()
   const [picking, setPicking] = useState<'from' | 'to' | null>(null)
 
@@ -107,7 +134,7 @@ export function SwapView({ modal }: ViewProps) {
   const insufficient = units !== null && held !== null && fromToken ? BigInt(units) > BigInt(parseTokenUnits(held, fromToken.decimals)) : false
   const busy = swap.step !== null && SWAP_BUSY.includes(swap.step.status)
 
-  // A quote for what the form holds, asked for as it changes and again every 15 s.
+  // A quote for what the form holds, asked for as it changes and again every 15 s (the review shows the fresh one too).
   useEffect(() => {
     if (busy || !fromToken || !toToken || units === null) return
     const ask = () => modal.dispatch(swapQuoteRequested({ from: fromToken.address, to: toToken.address, amount: units }))
@@ -136,6 +163,19 @@ export function SwapView({ modal }: ViewProps) {
   if (swap.step && swap.step.status !== 'checking' && swap.step.status !== 'approval' && swap.step.status !== 'approving' && swap.step.status !== 'approvePending') {
     return <SwapProgress modal={modal} swap={swap} items={items} explorerUrl={network.blockExplorers?.default?.url} />
   }
+
+  const loading = swap.tokens?.status !== 'loaded' || swap.chainId !== caipNetworkId
+  const quote = swap.quote && fromToken && toToken && swap.quote.from === fromToken.address && swap.quote.to === toToken.address ? swap.quote : null
+  const quoteForAmount = quote && quote.amount === units ? quote : null
+  const gasFee = swap.gasPrice?.status === 'loaded' && swap.gasPrice.standard ? BigInt(swap.gasPrice.standard) * SWAP_GAS_ESTIMATE : null
+  const nativeSymbol = network.nativeCurrency.symbol
+  const nativePrice = items.find((t) => isNativeSwapToken(t.address))?.price ?? 0
+  const details = { quote, fromToken, toToken, swap, gasFee, nativeSymbol, nativePrice, items }
+
+  // The review of the quote, from the form's Swap until the wallet asks (or ApproveTransaction does).
+  if ((swap.review || swap.step?.status === 'checking') && fromToken && toToken && quoteForAmount) {
+    return <SwapReview modal={modal} {...details} fromToken={fromToken} toToken={toToken} quote={quoteForAmount} />
+  }
   if (picking) {
     return (
       <TokenPicker
@@ -151,14 +191,8 @@ export function SwapView({ modal }: ViewProps) {
     )
   }
 
-  const loading = swap.tokens?.status !== 'loaded' || swap.chainId !== caipNetworkId
-  const quote = swap.quote && fromToken && toToken && swap.quote.from === fromToken.address && swap.quote.to === toToken.address ? swap.quote : null
-  const quoteForAmount = quote && quote.amount === units ? quote : null
-  // The field's value keeps the form amounts are typed in (Latin digits, '.' for decimals) in every language.
-  const toShown = swap.toTyped ?? (quote?.toAmount && toToken && units !== null ? readable(formatTokenUnits(quote.toAmount, toToken.decimals)) : '')
-  const gasFee = swap.gasPrice?.status === 'loaded' && swap.gasPrice.standard ? BigInt(swap.gasPrice.standard) * SWAP_GAS_ESTIMATE : null
-  const nativeSymbol = network.nativeCurrency.symbol
-  const nativePrice = items.find((t) => isNativeSwapToken(t.address))?.price ?? 0
+  // The field's value keeps the form amounts are typed in (Latin digits, '.' for decimals, no grouping) in every language.
+  const toShown = swap.toTyped ?? (quote?.toAmount && toToken && units !== null ? significant(formatTokenUnits(quote.toAmount, toToken.decimals), 6) : '')
 
   const typeTo = (text: string) => {
     if (!toToken || !fromToken) return
@@ -172,37 +206,41 @@ export function SwapView({ modal }: ViewProps) {
     modal.dispatch(swapAmountSet({ side: 'to', amount: text, ...(source !== undefined ? { source } : {}) }))
   }
 
+  const approvalStep = swap.step?.status === 'approval' || swap.step?.status === 'approving' || swap.step?.status === 'approvePending'
   const action: { label: string; enabled: boolean; quoting?: true } = loading
     ? { label: t('Loading tokens…'), enabled: false }
-    : swap.step?.status === 'checking'
-      ? { label: t('Checking allowance…'), enabled: false }
-      : swap.step?.status === 'approval' || swap.step?.status === 'approving' || swap.step?.status === 'approvePending'
-        ? { label: t('Approve {symbol}', { symbol: fromToken?.symbol ?? '' }), enabled: true }
-        : units === null
-          ? {
-              label:
-                amountError === 'precision'
-                  ? t('{symbol} has at most {decimals} decimals', { symbol: fromToken!.symbol, decimals: fromToken!.decimals })
-                  : amountError === 'invalid'
-                    ? t('Invalid amount')
-                    : t('Enter an amount'),
-              enabled: false,
-            }
-          : insufficient
-            ? { label: t('Insufficient {symbol} balance', { symbol: fromToken!.symbol }), enabled: false }
-            : quoteForAmount?.status === 'loaded'
-              ? { label: t('Swap'), enabled: true }
-              : quoteForAmount?.status === 'failed'
-                ? { label: t('Try again'), enabled: true }
-                : { label: t('Getting quote…'), enabled: false, quoting: true }
+    : swap.step?.status === 'approval'
+      ? { label: t('Approve {symbol}', { symbol: fromToken?.symbol ?? '' }), enabled: true }
+      : swap.step?.status === 'approving'
+        ? // The approval is in the wallet (the button leads back to it).
+          { label: t('Approve in {wallet}', { wallet: wallet.name }), enabled: true }
+        : swap.step?.status === 'approvePending'
+          ? { label: t('Approving {symbol}', { symbol: fromToken?.symbol ?? '' }), enabled: true }
+          : units === null
+            ? {
+                label:
+                  amountError === 'precision'
+                    ? t('{symbol} has at most {decimals} decimals', { symbol: fromToken!.symbol, decimals: fromToken!.decimals })
+                    : amountError === 'invalid'
+                      ? t('Invalid amount')
+                      : t('Enter an amount'),
+                enabled: false,
+              }
+            : insufficient
+              ? { label: t('Insufficient {symbol} balance', { symbol: fromToken!.symbol }), enabled: false }
+              : quoteForAmount?.status === 'loaded'
+                ? { label: t('Review swap'), enabled: true }
+                : quoteForAmount?.status === 'failed'
+                  ? { label: t('Try again'), enabled: true }
+                  : { label: t('Getting quote…'), enabled: false, quoting: true }
 
   const act = () => {
     if (!action.enabled) return
-    if (swap.step?.status === 'approval' || swap.step?.status === 'approving' || swap.step?.status === 'approvePending') return modal.dispatch(routerPushed({ view: 'ApproveTransaction' }))
+    if (approvalStep) return modal.dispatch(routerPushed({ view: 'ApproveTransaction' }))
     if (quoteForAmount?.status === 'failed') {
       return modal.dispatch(swapQuoteRequested({ from: fromToken!.address, to: toToken!.address, amount: units! }))
     }
-    modal.dispatch(swapRequested({}))
+    modal.dispatch(swapReviewOpened({ from: fromToken!.address, to: toToken!.address, amount: units! }))
   }
 
   return (
@@ -252,36 +290,11 @@ export function SwapView({ modal }: ViewProps) {
         disabled={busy || loading}
         onChange={typeTo}
         onPick={() => setPicking('to')}
-        usd={toToken && toShown !== '' ? multiplyDecimals(toShown.replace(/,/g, ''), toToken.price) : null}
+        usd={toToken && toShown !== '' ? multiplyDecimals(toShown, toToken.price) : null}
         busy={quote?.status === 'loading'}
       />
       <dl className="gw-summary" data-testid="swap-details" aria-live="polite">
-        <dt>{t('Rate')}</dt>
-        <dd data-testid="swap-rate">
-          {quote?.toAmount && fromToken && toToken && quote.amount !== '0'
-            ? `${readable(1, locale)} ${fromToken.symbol} ≈ ${readable(Number(formatTokenUnits(quote.toAmount, toToken.decimals)) / Number(formatTokenUnits(quote.amount, fromToken.decimals)), locale)} ${toToken.symbol}`
-            : '—'}
-        </dd>
-        <dt>{t('Price impact')}</dt>
-        <dd data-testid="swap-price-impact" className={quote?.priceImpact != null && quote.priceImpact > 5 ? 'gw-error-text' : undefined}>
-          {quote?.priceImpact != null ? `${quote.priceImpact < 0.01 ? `< ${fixed(0.01, 2, locale)}` : fixed(quote.priceImpact, 2, locale)} %` : '—'}
-        </dd>
-        <dt>{t('Minimum received')}</dt>
-        <dd data-testid="swap-minimum">
-          {quote?.toAmount && toToken ? amounts.balance(BigInt(minimumReceived(quote.toAmount)), toToken.symbol, toToken.decimals) : '—'}
-        </dd>
-        <dt>{t('Slippage')}</dt>
-        <dd>{readable(SWAP_SLIPPAGE_TOLERANCE, locale)} %</dd>
-        <dt>{t('Network fee')}</dt>
-        <dd data-testid="swap-fee" data-status={swap.gasPrice?.status ?? 'loading'}>
-          {swap.gasPrice?.status === 'failed' ? (
-            <ErrorMessage error={swap.gasPrice.error!} testId="swap-fee-error" className="gw-muted" />
-          ) : gasFee !== null ? (
-            `≈ ${readable(formatTokenUnits(gasFee.toString(), 18), locale)} ${nativeSymbol}${nativePrice > 0 ? ` (${amounts.usd(multiplyDecimals(formatTokenUnits(gasFee.toString(), 18), nativePrice) ?? undefined)})` : ''}`
-          ) : (
-            t('Estimating…')
-          )}
-        </dd>
+        <QuoteDetails {...details} amounts={amounts} />
       </dl>
       {quoteForAmount?.status === 'failed' ? <ErrorMessage error={quoteForAmount.error!} testId="swap-quote-error" /> : null}
       <button
@@ -290,11 +303,159 @@ export function SwapView({ modal }: ViewProps) {
         data-primary="true"
         data-testid="swap-action"
         aria-disabled={!action.enabled}
-        aria-busy={swap.step?.status === 'checking' || action.quoting === true}
+        aria-busy={action.quoting === true}
       >
         {action.label}
       </button>
     </form>
+  )
+}
+
+type DetailsProps = {
+  quote: SwapQuoteState | null
+  fromToken: SwapTokenInfo | undefined
+  toToken: SwapTokenInfo | undefined
+  swap: SwapState
+  gasFee: bigint | null
+  nativeSymbol: string
+  nativePrice: number
+  items: SwapTokenInfo[]
+}
+
+/**
+ * The quote's rate, price impact (when the API gives it), minimum received at the slippage
+ * allowed, the slippage and the network fee (native and dollars when priced), every number
+ * through `formatAmount` / `formatFiat`; the route too when asked for and the API names it.
+ */
+function QuoteDetails(props: DetailsProps & { amounts: AmountFormat; withRoute?: boolean; testIdPrefix?: string }) {
+  const { quote, fromToken, toToken, swap, gasFee, amounts } = props
+  const { t } = useI18n()
+  const id = (name: string) => `${props.testIdPrefix ?? 'swap'}-${name}`
+  const rate = quote?.toAmount && fromToken && toToken ? swapRate({ amount: quote.amount, toAmount: quote.toAmount }, fromToken.decimals, toToken.decimals) : null
+  const feeNative = gasFee !== null ? formatTokenUnits(gasFee.toString(), 18) : null
+  const route = props.withRoute && quote?.route ? routeText(quote.route, props.items, fromToken, toToken) : null
+  return (
+    <>
+      <dt>{t('Rate')}</dt>
+      <dd data-testid={id('rate')}>
+        {rate !== null && fromToken && toToken ? `${amounts.exact(1, fromToken.symbol)} ≈ ${amounts.exact(significant(rate, 6), toToken.symbol)}` : '—'}
+      </dd>
+      {!props.withRoute || quote?.priceImpact != null ? (
+        <>
+          <dt>{t('Price impact')}</dt>
+          <dd data-testid={id('price-impact')} className={quote?.priceImpact != null && quote.priceImpact > 5 ? 'gw-error-text' : undefined}>
+            {quote?.priceImpact != null
+              ? `${quote.priceImpact < 0.01 ? `< ${amounts.exact('0.01')}` : amounts.exact(quote.priceImpact.toFixed(2))} %`
+              : '—'}
+          </dd>
+        </>
+      ) : null}
+      <dt>{t('Minimum received')}</dt>
+      <dd data-testid={id('minimum')}>
+        {quote?.toAmount && toToken ? quoted(amounts, minimumReceived(quote.toAmount, SWAP_SLIPPAGE_TOLERANCE), toToken) : '—'}
+      </dd>
+      <dt>{t('Slippage')}</dt>
+      <dd data-testid={id('slippage')}>{amounts.exact(SWAP_SLIPPAGE_TOLERANCE)} %</dd>
+      <dt>{t('Network fee')}</dt>
+      <dd data-testid={id('fee')} data-status={swap.gasPrice?.status ?? 'loading'}>
+        {swap.gasPrice?.status === 'failed' ? (
+          <ErrorMessage error={swap.gasPrice.error!} testId={id('fee-error')} className="gw-muted" />
+        ) : feeNative !== null ? (
+          `≈ ${amounts.exact(significant(feeNative, 4), props.nativeSymbol)}${props.nativePrice > 0 ? ` (${amounts.usd(multiplyDecimals(feeNative, props.nativePrice) ?? undefined)})` : ''}`
+        ) : (
+          t('Estimating…')
+        )}
+      </dd>
+      {route ? (
+        <>
+          <dt>{t('Route')}</dt>
+          <dd data-testid={id('route')}>{route}</dd>
+        </>
+      ) : null}
+    </>
+  )
+}
+
+/**
+ * The pools' tokens a quote goes through, by symbol: the two ends are the form's tokens (the
+ * API names the wrapped native token for the native one), the hops between by the token list's
+ * symbol, else their shortened address.
+ */
+function routeText(route: string[], items: SwapTokenInfo[], from: SwapTokenInfo | undefined, to: SwapTokenInfo | undefined): string {
+  const hop = (caip10: string) => {
+    const token = items.find((t) => t.address.toLowerCase() === caip10.toLowerCase())
+    return token?.symbol ?? truncateAddress(caip10.split(':')[2] ?? caip10)
+  }
+  return [from?.symbol ?? hop(route[0]!), ...route.slice(1, -1).map(hop), to?.symbol ?? hop(route[route.length - 1]!)].join(' → ')
+}
+
+/**
+ * The review before the wallet: what is paid and what is received (about, at the quote, which
+ * follows its 15 s refresh), the minimum received, the price impact, the fee and the route; Back
+ * returns to the form as it was, Confirm asks for the swap. Once confirmed, its button says what
+ * happens (the allowance checked, or the swap prepared) until the wallet or ApproveTransaction asks.
+ */
+function SwapReview(props: DetailsProps & { modal: ViewProps['modal']; fromToken: SwapTokenInfo; toToken: SwapTokenInfo; quote: SwapQuoteState }) {
+  const { modal, quote, fromToken, toToken, swap } = props
+  const { t } = useI18n()
+  const amounts = useAmountFormat()
+  const checking = swap.step?.status === 'checking'
+  // An amount's dollar worth, on its own line under it, when the token is priced.
+  const worth = (units: string, token: SwapTokenInfo, testId: string) => {
+    const usd = token.price > 0 ? multiplyDecimals(formatTokenUnits(units, token.decimals), token.price) : null
+    return usd !== null ? (
+      <span className="gw-muted gw-swap-worth" data-testid={testId}>
+        ≈ {amounts.usd(usd)}
+      </span>
+    ) : null
+  }
+  const confirm: { label: string; enabled: boolean; busy: boolean } = checking
+    ? { label: isNativeSwapToken(fromToken.address) ? t('Preparing the swap…') : t('Checking allowance…'), enabled: false, busy: true }
+    : quote.status === 'failed'
+      ? { label: t('Try again'), enabled: true, busy: false }
+      : quote.status === 'loading'
+        ? { label: t('Getting quote…'), enabled: false, busy: true }
+        : { label: t('Confirm swap'), enabled: true, busy: false }
+  const onConfirm = () => {
+    if (!confirm.enabled) return
+    if (quote.status === 'failed') return modal.dispatch(swapQuoteRequested({ from: quote.from, to: quote.to, amount: quote.amount }))
+    modal.dispatch(swapRequested({}))
+  }
+  return (
+    <div className="gw-send gw-swap-review" data-testid="swap-review" data-status={checking ? 'checking' : quote.status} aria-busy={confirm.busy}>
+      <p className="gw-connecting-title">{t('Review swap')}</p>
+      <dl className="gw-summary" data-testid="swap-review-details" aria-live="polite">
+        <dt>{t('You pay')}</dt>
+        <dd>
+          <span data-testid="swap-review-pay">{amounts.exact(BigInt(quote.amount), fromToken.symbol, fromToken.decimals)}</span>
+          {worth(quote.amount, fromToken, 'swap-review-pay-usd')}
+        </dd>
+        <dt>{t('You receive')}</dt>
+        <dd>
+          <span data-testid="swap-review-receive">{quote.toAmount ? `≈ ${quoted(amounts, quote.toAmount, toToken)}` : '—'}</span>
+          {quote.toAmount ? worth(quote.toAmount, toToken, 'swap-review-receive-usd') : null}
+        </dd>
+        <QuoteDetails {...props} amounts={amounts} withRoute testIdPrefix="swap-review" />
+      </dl>
+      {quote.status === 'failed' && quote.error ? <ErrorMessage error={quote.error} testId="swap-review-error" /> : null}
+      <div className="gw-account-actions">
+        <button type="button" className="gw-button" data-testid="swap-review-back" disabled={checking} onClick={() => modal.dispatch(swapReviewClosed({}))}>
+          {t('Back')}
+        </button>
+        <button
+          type="button"
+          className="gw-button"
+          data-primary="true"
+          data-autofocus="true"
+          data-testid="swap-review-confirm"
+          aria-disabled={!confirm.enabled}
+          aria-busy={confirm.busy}
+          onClick={onConfirm}
+        >
+          {confirm.label}
+        </button>
+      </div>
+    </div>
   )
 }
 
@@ -450,7 +611,7 @@ function SwapProgress(props: { modal: ViewProps['modal']; swap: SwapState; items
   const from = props.items.find((t) => t.address === step.from)
   const to = props.items.find((t) => t.address === step.to)
   const sold = from ? amounts.exact(BigInt(step.amount), from.symbol, from.decimals) : ''
-  const bought = to && step.toAmount ? amounts.balance(BigInt(step.toAmount), to.symbol, to.decimals) : ''
+  const bought = to && step.toAmount ? quoted(amounts, step.toAmount, to) : ''
   const hash = <TransactionHash hash={step.hash} explorerUrl={props.explorerUrl} testId="swap-hash" />
   return (
     <div className="gw-connecting" data-testid="swap-progress" data-status={step.status} aria-live="polite">

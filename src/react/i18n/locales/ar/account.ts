@@ -39,6 +39,7 @@ const messages: Record<string, string> = {
   'Received': 'تم الاستلام',
   'Sent': 'تم الإرسال',
   'Sent to self': 'أُرسل إلى نفسك',
+  'Swapped': 'تمت المبادلة',
   'Transaction': 'معاملة',
   '+{count} more': '+{count} أخرى',
   'Failed': 'فشلت',

@@ -39,6 +39,7 @@ const messages: Catalogue = {
   'Received': 'Empfangen',
   'Sent': 'Gesendet',
   'Sent to self': 'An dich selbst gesendet',
+  'Swapped': 'Getauscht',
   'Transaction': 'Transaktion',
   '+{count} more': '+{count} weitere',
   'Failed': 'Fehlgeschlagen',

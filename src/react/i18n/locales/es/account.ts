@@ -41,6 +41,7 @@ const messages: Catalogue = {
   'Received': 'Recibido',
   'Sent': 'Enviado',
   'Sent to self': 'Enviado a ti mismo',
+  'Swapped': 'Intercambiado',
   'Transaction': 'Transacción',
   '+{count} more': '+{count} más',
   'Failed': 'Fallida',

@@ -39,6 +39,7 @@ const messages: Catalogue = {
   'Received': 'Reçu',
   'Sent': 'Envoyé',
   'Sent to self': 'Envoyé à vous-même',
+  'Swapped': 'Échangé',
   'Transaction': 'Transaction',
   '+{count} more': { one: '+{count} autre', other: '+{count} autres' },
   'Failed': 'Échec',

@@ -39,6 +39,7 @@ const messages: Catalogue = {
   'Received': 'התקבל',
   'Sent': 'נשלח',
   'Sent to self': 'נשלח לעצמך',
+  'Swapped': 'הומר',
   'Transaction': 'עסקה',
   '+{count} more': { one: '+{count} נוספת', other: '+{count} נוספות' },
   'Failed': 'נכשל',

@@ -37,6 +37,7 @@ const messages: Record<string, string> = {
   'Received': 'प्राप्त हुआ',
   'Sent': 'भेजा गया',
   'Sent to self': 'खुद को भेजा गया',
+  'Swapped': 'स्वैप किया गया',
   'Transaction': 'लेनदेन',
   '+{count} more': '+{count} और',
   'Failed': 'विफल',

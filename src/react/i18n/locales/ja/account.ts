@@ -39,6 +39,7 @@ const messages: Record<string, string> = {
   'Received': '受け取り',
   'Sent': '送信',
   'Sent to self': '自分宛てに送信',
+  'Swapped': 'スワップ済み',
   'Transaction': 'トランザクション',
   '+{count} more': 'ほか{count}件',
   'Failed': '失敗',

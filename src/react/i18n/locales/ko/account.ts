@@ -37,6 +37,7 @@ const messages: Record<string, string> = {
   'Received': '받음',
   'Sent': '보냄',
   'Sent to self': '나에게 보냄',
+  'Swapped': '스왑함',
   'Transaction': '트랜잭션',
   '+{count} more': '외 {count}개',
   'Failed': '실패',

@@ -39,6 +39,7 @@ const messages: Catalogue = {
   'Received': 'Recebido',
   'Sent': 'Enviado',
   'Sent to self': 'Enviado para você mesmo',
+  'Swapped': 'Trocado',
   'Transaction': 'Transação',
   '+{count} more': '+{count} mais',
   'Failed': 'Falhou',

@@ -37,6 +37,7 @@ const messages: Record<string, string> = {
   'Received': 'Получено',
   'Sent': 'Отправлено',
   'Sent to self': 'Отправлено себе',
+  'Swapped': 'Обменено',
   'Transaction': 'Транзакция',
   '+{count} more': 'ещё {count}',
   'Failed': 'Ошибка',

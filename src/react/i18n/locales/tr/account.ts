@@ -37,6 +37,7 @@ const messages: Record<string, string> = {
   'Received': 'Alındı',
   'Sent': 'Gönderildi',
   'Sent to self': 'Kendine gönderildi',
+  'Swapped': 'Takas edildi',
   'Transaction': 'İşlem',
   '+{count} more': '+{count} tane daha',
   'Failed': 'Başarısız',

@@ -37,6 +37,7 @@ const messages: Record<string, string> = {
   'Received': '已接收',
   'Sent': '已发送',
   'Sent to self': '已发送给自己',
+  'Swapped': '已兑换',
   'Transaction': '交易',
   '+{count} more': '另有 {count} 项',
   'Failed': '失败',

@@ -6,7 +6,7 @@ import { routerPushed } from '../../../../../src/core/events/modal/router'
 import { swapApproveRequested, swapQuoteFetched, swapQuoteRequested, swapRequested, swapTokenSelected, swapTokensFetched, swapTokensRequested } from '../../../../../src/core/events/swaps/swap'
 import { GangwayError } from '../../../../../src/core/errors/base'
 import type { WalletTransaction } from '../../../../../src/core/ports'
-import { reply, replyError, runEffectAsync } from '../../../../support/runEffect'
+import { noReply, reply, replyError, runEffectAsync } from '../../../../support/runEffect'
 import { stateAfter } from '../../../../support/stateAfter'
 import { ACCOUNT, fakeAdapter } from '../fakes'
 
@@ -70,6 +70,39 @@ describe('executeSwap', () => {
     expect(sent[0]).not.toHaveProperty('value')
     expect(second.state.swap!.step).toMatchObject({ status: 'confirmed', hash: '0xhash2' })
     expect(second.state.router.view).toBe('Swap')
+  })
+
+  it('the progress follows the real step: the wallet is asked (swap/walletRequested) once the swap is built, not during the allowance check', async () => {
+    // The wallet's prompt left open: the step is the swap in the wallet, no longer the allowance check.
+    const open = fakes({ allowance: '1000', send: () => noReply() })
+    const a = await runEffectAsync(executeSwap, { events: { marble: 's', values: { s: swapRequested({}, { requestId: 'x' }) } }, state: ready(GUSD, NATIVE, '1000'), loop: true, deps: open.deps })
+    expect(a.log.map((e) => e.type)).toEqual(['swap/requested', 'swap/walletRequested'])
+    expect(a.state.swap!.step?.status).toBe('swapping')
+    // The whole swap: checked, built, asked, sent, mined, in this order.
+    const { deps } = fakes({ allowance: '1000' })
+    const b = await runEffectAsync(executeSwap, { events: { marble: 's', values: { s: swapRequested({}, { requestId: 'x' }) } }, state: ready(NATIVE, GUSD, '1000'), loop: true, deps })
+    expect(b.log.map((e) => e.type).filter((t) => t.startsWith('swap/'))).toEqual(['swap/requested', 'swap/walletRequested', 'swap/submitted', 'swap/confirmed'])
+    expect(b.log.find((e) => e.type === 'swap/walletRequested')?.requestId).toBe('x')
+    // After an approval the wallet is asked again for the swap.
+    const approval = fakes({ allowance: '0' })
+    const first = await runEffectAsync(executeSwap, { events: { marble: 's', values: { s: swapRequested({}, { requestId: 'x' }) } }, state: ready(GUSD, NATIVE, '1000'), loop: true, deps: approval.deps })
+    const second = await runEffectAsync(executeSwap, { events: { marble: 'a', values: { a: swapApproveRequested({}, { requestId: 'y' }) } }, state: first.state, loop: true, deps: approval.deps })
+    expect(second.log.map((e) => e.type).filter((t) => t.startsWith('swap/'))).toEqual([
+      'swap/approveRequested',
+      'swap/approveSubmitted',
+      'swap/approved',
+      'swap/walletRequested',
+      'swap/submitted',
+      'swap/confirmed',
+    ])
+  })
+
+  it('a failed build never asks the wallet', async () => {
+    const { deps, sent } = fakes({ build: () => replyError(new GangwayError('Network not supported for Swaps'), 5) })
+    const run = await runEffectAsync(executeSwap, { events: { marble: 's', values: { s: swapRequested({}, { requestId: 'x' }) } }, state: ready(NATIVE, GUSD, '1000'), loop: true, deps })
+    expect(run.log.map((e) => e.type)).not.toContain('swap/walletRequested')
+    expect(sent).toEqual([])
+    expect(run.state.swap!.step).toMatchObject({ status: 'failed', error: { shortMessage: 'Network not supported for Swaps' } })
   })
 
   it('enough allowance: no approval, the swap is sent at once', async () => {

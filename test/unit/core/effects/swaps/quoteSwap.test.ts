@@ -33,6 +33,18 @@ describe('quoteSwap', () => {
     expect(run.state.swap!.quote).toMatchObject({ amount: '2', status: 'loaded', toAmount: '5900', priceImpact: 0.4 })
   })
 
+  it("carries the route when the API names the pools' tokens, none otherwise", async () => {
+    const path = [pair.from, 'eip155:1:0x00000000000000000000000000000000000000cc', pair.to]
+    const routed = quotes(() => reply([{ fromAmount: '1', fromAccount: pair.from, toAmount: '5', toAccount: pair.to, path }], 5))
+    const a = await runEffectAsync(quoteSwap, { events: { marble: 'a', values: { a: swapQuoteRequested({ ...pair, amount: '1' }, { requestId: 'q' }) } }, state: connected, loop: true, deps: routed.deps })
+    expect(a.log.find((e) => e.type === 'swap/quoteFetched')?.payload).toMatchObject({ route: path })
+    expect(a.state.swap!.quote).toMatchObject({ status: 'loaded', route: path, priceImpact: null })
+    const odd = quotes(() => reply([{ fromAmount: '1', fromAccount: pair.from, toAmount: '5', toAccount: pair.to, path: [7] }], 5))
+    const b = await runEffectAsync(quoteSwap, { events: { marble: 'a', values: { a: swapQuoteRequested({ ...pair, amount: '1' }, { requestId: 'q' }) } }, state: connected, loop: true, deps: odd.deps })
+    expect(b.log.find((e) => e.type === 'swap/quoteFetched')?.payload).not.toHaveProperty('route')
+    expect(b.state.swap!.quote).toMatchObject({ status: 'loaded', route: null })
+  })
+
   it('a failure or an empty answer fails the quote with its message', async () => {
     const failing = quotes(() => replyError(new GangwayError('Rate Limited'), 5))
     const a = await runEffectAsync(quoteSwap, { events: { marble: 'a', values: { a: swapQuoteRequested({ ...pair, amount: '1' }, { requestId: 'q' }) } }, state: connected, loop: true, deps: failing.deps })
