@@ -29,7 +29,6 @@ const messages: Record<string, string> = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': 'المحفظة',
-  'Continue in {wallet}': 'تابع في {wallet}',
   'Accept the connection request in your wallet.': 'اقبل طلب الاتصال في محفظتك.',
   'Choose a wallet': 'اختر محفظة',
   'QR code to connect {wallet}': 'رمز QR لربط {wallet}',

@@ -31,7 +31,6 @@ const messages: Catalogue = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': 'Wallet',
-  'Continue in {wallet}': 'Weiter in {wallet}',
   'Accept the connection request in your wallet.': 'Akzeptiere die Verbindungsanfrage in deiner Wallet.',
   'Choose a wallet': 'Wallet auswählen',
   'QR code to connect {wallet}': 'QR-Code zum Verbinden von {wallet}',

@@ -31,7 +31,6 @@ const messages: Catalogue = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': 'billetera',
-  'Continue in {wallet}': 'Continúa en {wallet}',
   'Accept the connection request in your wallet.': 'Acepta la solicitud de conexión en tu billetera.',
   'Choose a wallet': 'Elegir una billetera',
   'QR code to connect {wallet}': 'Código QR para conectar {wallet}',

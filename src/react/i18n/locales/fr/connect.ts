@@ -31,7 +31,6 @@ const messages: Catalogue = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': 'portefeuille',
-  'Continue in {wallet}': 'Continuez dans {wallet}',
   'Accept the connection request in your wallet.': 'Acceptez la demande de connexion dans votre portefeuille.',
   'Choose a wallet': 'Choisir un portefeuille',
   'QR code to connect {wallet}': 'QR code pour connecter {wallet}',

@@ -31,7 +31,6 @@ const messages: Catalogue = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': 'ארנק',
-  'Continue in {wallet}': 'יש להמשיך ב-{wallet}',
   'Accept the connection request in your wallet.': 'יש לאשר את בקשת החיבור בארנק.',
   'Choose a wallet': 'בחירת ארנק',
   'QR code to connect {wallet}': 'קוד QR לחיבור {wallet}',

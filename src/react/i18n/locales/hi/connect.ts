@@ -29,7 +29,6 @@ const messages: Record<string, string> = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': 'वॉलेट',
-  'Continue in {wallet}': '{wallet} में जारी रखें',
   'Accept the connection request in your wallet.': 'अपने वॉलेट में कनेक्शन अनुरोध स्वीकार करें।',
   'Choose a wallet': 'वॉलेट चुनें',
   'QR code to connect {wallet}': '{wallet} कनेक्ट करने के लिए QR कोड',

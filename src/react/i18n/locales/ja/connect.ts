@@ -29,7 +29,6 @@ const messages: Record<string, string> = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': 'ウォレット',
-  'Continue in {wallet}': '{wallet}で続行してください',
   'Accept the connection request in your wallet.': 'ウォレットで接続リクエストを承認してください。',
   'Choose a wallet': 'ウォレットを選択',
   'QR code to connect {wallet}': '{wallet}を接続するためのQRコード',

@@ -29,7 +29,6 @@ const messages: Record<string, string> = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': '지갑',
-  'Continue in {wallet}': '{wallet}에서 계속하세요',
   'Accept the connection request in your wallet.': '지갑에서 연결 요청을 수락하세요.',
   'Choose a wallet': '지갑 선택',
   'QR code to connect {wallet}': '{wallet} 연결용 QR 코드',

@@ -31,7 +31,6 @@ const messages: Catalogue = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': 'carteira',
-  'Continue in {wallet}': 'Continue na {wallet}',
   'Accept the connection request in your wallet.': 'Aceite a solicitação de conexão na sua carteira.',
   'Choose a wallet': 'Escolher uma carteira',
   'QR code to connect {wallet}': 'QR code para conectar a {wallet}',

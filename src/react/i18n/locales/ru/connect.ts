@@ -29,7 +29,6 @@ const messages: Record<string, string> = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': 'кошелёк',
-  'Continue in {wallet}': 'Продолжите в {wallet}',
   'Accept the connection request in your wallet.': 'Примите запрос на подключение в кошельке.',
   'Choose a wallet': 'Выберите кошелёк',
   'QR code to connect {wallet}': 'QR-код для подключения {wallet}',

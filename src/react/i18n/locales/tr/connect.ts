@@ -29,7 +29,6 @@ const messages: Record<string, string> = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': 'cüzdan',
-  'Continue in {wallet}': '{wallet} uygulamasında devam edin',
   'Accept the connection request in your wallet.': 'Bağlantı isteğini cüzdanınızda kabul edin.',
   'Choose a wallet': 'Cüzdan seçin',
   'QR code to connect {wallet}': '{wallet} cüzdanını bağlamak için QR kodu',

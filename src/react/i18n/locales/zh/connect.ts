@@ -29,7 +29,6 @@ const messages: Record<string, string> = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': '钱包',
-  'Continue in {wallet}': '在{wallet}中继续',
   'Accept the connection request in your wallet.': '请在钱包中接受连接请求。',
   'Choose a wallet': '选择钱包',
   'QR code to connect {wallet}': '用于连接{wallet}的二维码',
