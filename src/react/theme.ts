@@ -141,7 +141,7 @@ ${declarations(THEME_COLOURS.dark)}
   box-sizing: border-box; flex: 1; min-width: 0; padding: 9px 12px; border: 1px solid var(--gw-border); border-radius: var(--gw-radius);
   background: var(--gw-bg-2); color: var(--gw-fg); font: inherit;
 }
-.gw-email-row input:focus { outline: none; border-color: var(--gw-accent); }
+.gw-email-row input:focus-visible { outline: none; border-color: var(--gw-accent); }
 .gw-email-row .gw-button { flex: none; width: auto; margin: 0; padding: 0 14px; justify-content: center; }
 .gw-socials { display: grid; grid-template-columns: repeat(auto-fill, minmax(88px, 1fr)); gap: 6px; margin: 0 0 12px; padding: 0; list-style: none; }
 .gw-socials .gw-social { margin: 0; padding: 6px 8px; justify-content: center; gap: 6px; min-height: 36px; }
