@@ -33,15 +33,26 @@ const selectList = (s: ModalState) => ({
   order: s.features.connectorOrder,
   settings: s.settings,
   excluded: s.walletList.lists.excluded,
+  connectFor: s.modal.connectFor,
 })
 const sameList = (a: ReturnType<typeof selectList>, b: ReturnType<typeof selectList>) =>
-  a.connectors === b.connectors && a.recent === b.recent && a.order === b.order && a.settings === b.settings && a.excluded === b.excluded
+  a.connectors === b.connectors &&
+  a.recent === b.recent &&
+  a.order === b.order &&
+  a.settings === b.settings &&
+  a.excluded === b.excluded &&
+  a.connectFor === b.connectFor
 
-/** The browser's wallets Connect lists: in the spec's connector order, without those the host hides (rdns, name or directory id). */
+/**
+ * The browser's wallets Connect lists: in the spec's connector order, without those the host
+ * hides (rdns, name or directory id). Opened for one namespace, only that namespace's: a wallet
+ * already connected for another one is not offered (picking it would undo the switch).
+ */
 export function useListedConnectors(): ListedConnector[] {
-  const { connectors, recent, order, settings, excluded } = useModalState(selectList, sameList)
+  const { connectors, recent, order, settings, excluded, connectFor } = useModalState(selectList, sameList)
   return useMemo(() => {
-    const usable = withoutHiddenWallets({ settings, walletList: { lists: { excluded } } }, connectors.filter((c) => settings.adapters.includes(c.chain)))
+    const offered = connectors.filter((c) => settings.adapters.includes(c.chain) && (connectFor === null || c.chain === connectFor))
+    const usable = withoutHiddenWallets({ settings, walletList: { lists: { excluded } } }, offered)
     const groups: Partial<Record<ConnectorGroup, Connector[]>> = {
       recent: recent.flatMap((r) => usable.filter((c) => c.id === r.id && c.chain === r.namespace)),
     }
@@ -50,7 +61,7 @@ export function useListedConnectors(): ListedConnector[] {
       if (group) (groups[group] ??= []).push(c)
     }
     return orderConnectors(groups, order as ConnectorGroup[])
-  }, [connectors, recent, order, settings, excluded])
+  }, [connectors, recent, order, settings, excluded, connectFor])
 }
 
 // Closing the modal is the visitor's choice, not a failure to show on the next open.
