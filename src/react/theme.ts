@@ -149,6 +149,7 @@ ${declarations(THEME_COLOURS.dark)}
   display: inline-grid; place-items: center; width: 20px; height: 20px; border-radius: 6px; flex: none;
   background: var(--gw-accent); color: var(--gw-accent-text); font-weight: 700; font-size: .8em;
 }
+.gw-social-logo { flex: none; display: block; width: 20px; height: 20px; }
 .gw-social-name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: .9em; }
 .gw-otp { max-width: 12em; text-align: center; letter-spacing: .4em; font-variant-numeric: tabular-nums; font-size: 1.2em; }
 .gw-legal a { color: var(--gw-accent); }
