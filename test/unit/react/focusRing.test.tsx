@@ -3,15 +3,14 @@
 // an element on :focus-visible (or :focus-within), never on plain :focus, and the focus given
 // back to the page's button on close shows its ring only when the visitor used the keyboard.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join, resolve } from 'node:path'
 import { act } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage'
 import { createModal } from '../../../src/createModal'
 import { modalUiPerFile } from '../../support/modalUi'
 
-const REACT = fileURLToPath(new URL('../../../src/react/', import.meta.url))
+const REACT = resolve(import.meta.dirname, '../../../src/react') + '/'
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -30,7 +30,7 @@ async function solanaSession() {
   act(() =>
     modal.dispatch(connectionSucceeded({ connectorId: 'solflare', namespace: 'solana', accounts: [{ address: SOL, type: 'eoa' }], caipNetworkId: solanaMainnet.caipNetworkId })),
   )
-  const wallets = () => [...ui.shadow().querySelectorAll('[data-testid=wallet-list] [data-testid^=wallet-]')].map((b) => b.getAttribute('data-testid'))
+  const wallets = () => [...ui.shadow().querySelectorAll('[data-testid=wallet-list] button')].map((b) => b.getAttribute('data-testid'))
   return { modal, ...ui, wallets }
 }
 
