@@ -9,6 +9,8 @@ import { solanaDevnet, solanaMainnet } from '../../../src/adapters/solana/define
 import { connectionSucceeded } from '../../../src/core/events/connection/connection'
 import type { Connector } from '../../../src/core/domain/entities'
 import { createModal } from '../../../src/createModal'
+import { AUTH_CONNECTOR_ID } from '../../../src/core/events/embeddedWallet/embeddedWallet'
+import { createTestModal } from '../../support/testModal'
 import { prefetchViews } from '../../../src/react/views/viewRegistry'
 import { modalUiPerFile } from '../../support/modalUi'
 import { connectorOf, createFakeChainAdapter } from '../../support/fakeChainAdapter'
@@ -72,6 +74,31 @@ describe('Connect for one namespace', () => {
     act(() => modal.open({ view: 'Account', namespace: 'eip155' }))
     expect(view()).toBe('Connect')
     expect(wallets()).toEqual(['wallet-metamask', 'wallet-rabby'])
+    modal.destroy()
+  })
+})
+
+describe('the embedded wallet on a namespace Connect', () => {
+  it('e-mail and social logins are offered for EVM and Solana, where the embedded wallet serves, not for Bitcoin', async () => {
+    const EMBEDDED: Connector = { id: AUTH_CONNECTOR_ID, name: 'Email', chain: 'eip155', type: 'AUTH' }
+    const evm = createFakeChainAdapter([connectorOf('metamask', 'MetaMask'), EMBEDDED])
+    const btc = createFakeChainAdapter([{ ...connectorOf('xverse', 'Xverse'), chain: 'bip122' }])
+    const adapters = [evm.adapter, { ...btc.adapter, namespace: 'bip122' as const }]
+    const { modal } = await createTestModal({ adapters, persistLog: false })
+    const { byTestId: q, view } = mount(modal)
+    const settled = async (fn: () => void) => {
+      await act(async () => fn())
+      while (q('view-loading')) await act(() => new Promise((r) => setTimeout(r, 10)))
+    }
+    await settled(() => modal.open({ view: 'Connect', namespace: 'eip155' }))
+    expect(view()).toBe('Connect')
+    expect(q('socials')).not.toBeNull()
+    await settled(() => modal.close())
+    await settled(() => modal.open({ view: 'Connect', namespace: 'bip122' }))
+    expect(view()).toBe('Connect')
+    expect(q('wallet-xverse')).not.toBeNull()
+    expect(q('socials')).toBeNull()
+    expect(q('email-form')).toBeNull()
     modal.destroy()
   })
 })

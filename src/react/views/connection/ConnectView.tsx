@@ -1,5 +1,6 @@
 import { Fragment, useMemo, type ReactNode } from 'react'
 import type { Connector } from '../../../core/domain/entities.js'
+import { isFeatureSupported } from '../../../core/domain/constants.js'
 import { orderConnectMethods, orderConnectors, type ConnectMethod, type ConnectorGroup } from '../../../core/domain/walletLists.js'
 import { connectionRequested } from '../../../core/events/connection/connection.js'
 import { legalAcceptanceChanged } from '../../../core/events/modal/modal.js'
@@ -86,8 +87,10 @@ export function ConnectView({ modal }: ViewProps) {
   const legal = useModalState((s) => s.settings.legal)
   const askConsent = useModalState(selectAsksConsent)
   const accepted = useModalState((s) => s.modal.legalAccepted)
-  const email = useModalState((s) => s.features.email && selectHasEmbeddedWallet(s))
-  const social = useModalState((s) => selectOffersSocialLogin(s) && selectHasEmbeddedWallet(s))
+  // Opened for one namespace: the embedded wallet's e-mail and social logins only where it serves that namespace (spec §1).
+  const embedded = useModalState((s) => selectHasEmbeddedWallet(s) && (s.modal.connectFor === null || isFeatureSupported('embeddedWallet', s.modal.connectFor)))
+  const email = useModalState((s) => s.features.email) && embedded
+  const social = useModalState(selectOffersSocialLogin) && embedded
   const order = useModalState((s) => s.settings.connectMethodsOrder)
   const collapse = useModalState((s) => s.features.collapseWallets)
   const loading = useModalState(selectLoading)
