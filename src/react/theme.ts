@@ -129,6 +129,7 @@ ${declarations(THEME_COLOURS.dark)}
 @keyframes gw-pulse { from { opacity: 1; } to { opacity: .45; } }
 .gw-wallet-choices { border: 0; margin: 0; padding: 0; min-width: 0; }
 .gw-connect { position: relative; }
+.gw-connect-for { margin: 0 2px 10px; font-size: .9em; }
 /* Laid over the view's top padding: showing it moves nothing. */
 .gw-loading-bar { position: absolute; top: -10px; inset-inline: 0; height: 2px; overflow: hidden; border-radius: 1px; background: var(--gw-border); }
 .gw-loading-bar::after { content: ''; position: absolute; inset-block: 0; width: 30%; background: var(--gw-accent); animation: gw-loading-bar 1s ease-in-out infinite; }

@@ -46,6 +46,7 @@ describe('Connect for one namespace', () => {
     act(() => q('active-chain-eip155')!.click())
     expect(view()).toBe('Connect')
     expect(wallets()).toEqual(['wallet-metamask', 'wallet-rabby'])
+    expect(q('connect-namespace')!.textContent).toBe('Wallets for Ethereum (EVM)')
     expect(q('wallet-solflare')).toBeNull()
     expect(q('badge-recent')).toBeNull()
     // Back returns where the visitor came from, and the Solana account is still there.
@@ -59,12 +60,13 @@ describe('Connect for one namespace', () => {
   })
 
   it("modal.open({ view: 'Connect', namespace }) lists that namespace's wallets; a plain open lists every family's", async () => {
-    const { modal, view, wallets } = await solanaSession()
+    const { modal, byTestId: q, view, wallets } = await solanaSession()
     act(() => modal.open({ view: 'Connect', namespace: 'solana' }))
     expect(view()).toBe('Connect')
     expect(wallets().sort()).toEqual(['wallet-backpack', 'wallet-solflare'])
     act(() => modal.close())
     act(() => modal.open({ view: 'Connect' }))
+    expect(q('connect-namespace')).toBeNull()
     expect(wallets().sort()).toEqual(['wallet-backpack', 'wallet-metamask', 'wallet-rabby', 'wallet-solflare'])
     modal.destroy()
   })

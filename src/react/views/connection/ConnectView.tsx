@@ -16,6 +16,7 @@ import { selectOffersSocialLogin, SocialButtons } from '../../components/socialL
 import { ErrorMessage } from '../../components/ErrorMessage.js'
 import { RecommendedWallets } from '../../components/RecommendedWallets.js'
 import type { ViewProps } from '../viewProps.js'
+import { NAMESPACE_NAMES } from '../namespaceNames.js'
 import { WalletIcon } from '../WalletIcon.js'
 
 const GROUP_OF_TYPE: Partial<Record<Connector['type'], ConnectorGroup>> = {
@@ -94,6 +95,7 @@ export function ConnectView({ modal }: ViewProps) {
   const order = useModalState((s) => s.settings.connectMethodsOrder)
   const collapse = useModalState((s) => s.features.collapseWallets)
   const loading = useModalState(selectLoading)
+  const connectFor = useModalState((s) => s.modal.connectFor)
   const installed = items.some(({ item }) => item.installed)
   const methods = orderConnectMethods({ order, installedWalletDetected: installed, enabled: { email, social } })
   const collapsed = collapse && methods.length > 1
@@ -117,6 +119,12 @@ export function ConnectView({ modal }: ViewProps) {
   return (
     <div className="gw-connect" data-testid="view-connect" data-methods={methods.join(' ')} {...loadingProps(loading)}>
       <LoadingBar />
+      {connectFor !== null ? (
+        // Opened for one chain family: say which, so the shorter list makes sense.
+        <p className="gw-muted gw-connect-for" data-testid="connect-namespace">
+          {t('Wallets for {chain}', { chain: NAMESPACE_NAMES[connectFor] })}
+        </p>
+      ) : null}
       {legal && askConsent ? (
         <label className="gw-legal gw-legal-consent" data-testid="legal-consent">
           <input type="checkbox" checked={accepted} data-testid="legal-checkbox" onChange={(e) => modal.dispatch(legalAcceptanceChanged({ accepted: e.target.checked }))} />

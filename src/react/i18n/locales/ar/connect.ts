@@ -7,6 +7,7 @@ const messages: Record<string, string> = {
   'Terms of Service': 'شروط الخدمة',
   'Privacy Policy': 'سياسة الخصوصية',
   'No wallets detected in this browser.': 'لم يتم اكتشاف أي محفظة في هذا المتصفح.',
+  'Wallets for {chain}': 'محافظ {chain}',
   'Recent': 'مستخدمة مؤخرًا',
   'Installed': 'مثبّتة',
   'Loading wallets': 'جارٍ تحميل المحافظ',

@@ -9,6 +9,7 @@ const messages: Catalogue = {
   'Terms of Service': 'Nutzungsbedingungen',
   'Privacy Policy': 'Datenschutzerklärung',
   'No wallets detected in this browser.': 'In diesem Browser wurden keine Wallets gefunden.',
+  'Wallets for {chain}': 'Wallets für {chain}',
   'Recent': 'Zuletzt verwendet',
   'Installed': 'Installiert',
   'Loading wallets': 'Wallets werden geladen',

@@ -9,6 +9,7 @@ const messages: Catalogue = {
   'Terms of Service': 'Términos de servicio',
   'Privacy Policy': 'Política de privacidad',
   'No wallets detected in this browser.': 'No se detectaron billeteras en este navegador.',
+  'Wallets for {chain}': 'Billeteras para {chain}',
   'Recent': 'Reciente',
   'Installed': 'Instalada',
   'Loading wallets': 'Cargando billeteras',

@@ -9,6 +9,7 @@ const messages: Catalogue = {
   'Terms of Service': 'Conditions d’utilisation',
   'Privacy Policy': 'Politique de confidentialité',
   'No wallets detected in this browser.': 'Aucun portefeuille détecté dans ce navigateur.',
+  'Wallets for {chain}': 'Portefeuilles pour {chain}',
   'Recent': 'Récent',
   'Installed': 'Installé',
   'Loading wallets': 'Chargement des portefeuilles',

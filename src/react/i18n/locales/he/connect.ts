@@ -9,6 +9,7 @@ const messages: Catalogue = {
   'Terms of Service': 'תנאי השירות',
   'Privacy Policy': 'מדיניות הפרטיות',
   'No wallets detected in this browser.': 'לא זוהו ארנקים בדפדפן הזה.',
+  'Wallets for {chain}': 'ארנקים עבור {chain}',
   'Recent': 'אחרון',
   'Installed': 'מותקן',
   'Loading wallets': 'טוען ארנקים',

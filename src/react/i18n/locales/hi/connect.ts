@@ -7,6 +7,7 @@ const messages: Record<string, string> = {
   'Terms of Service': 'सेवा की शर्तें',
   'Privacy Policy': 'गोपनीयता नीति',
   'No wallets detected in this browser.': 'इस ब्राउज़र में कोई वॉलेट नहीं मिला।',
+  'Wallets for {chain}': '{chain} के लिए वॉलेट',
   'Recent': 'हाल ही में',
   'Installed': 'इंस्टॉल है',
   'Loading wallets': 'वॉलेट लोड हो रहे हैं',

@@ -7,6 +7,7 @@ const messages: Record<string, string> = {
   'Terms of Service': '利用規約',
   'Privacy Policy': 'プライバシーポリシー',
   'No wallets detected in this browser.': 'このブラウザではウォレットが検出されませんでした。',
+  'Wallets for {chain}': '{chain}用のウォレット',
   'Recent': '最近使用',
   'Installed': 'インストール済み',
   'Loading wallets': 'ウォレットを読み込み中',

@@ -9,6 +9,7 @@ const messages: Catalogue = {
   'Terms of Service': 'Termos de Serviço',
   'Privacy Policy': 'Política de Privacidade',
   'No wallets detected in this browser.': 'Nenhuma carteira detectada neste navegador.',
+  'Wallets for {chain}': 'Carteiras para {chain}',
   'Recent': 'Recente',
   'Installed': 'Instalada',
   'Loading wallets': 'Carregando carteiras',

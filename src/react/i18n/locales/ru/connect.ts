@@ -7,6 +7,7 @@ const messages: Record<string, string> = {
   'Terms of Service': 'Условия использования',
   'Privacy Policy': 'Политика конфиденциальности',
   'No wallets detected in this browser.': 'В этом браузере не найдено кошельков.',
+  'Wallets for {chain}': 'Кошельки для {chain}',
   'Recent': 'Недавний',
   'Installed': 'Установлен',
   'Loading wallets': 'Загрузка кошельков',

@@ -7,6 +7,7 @@ const messages: Record<string, string> = {
   'Terms of Service': 'Hizmet Şartları',
   'Privacy Policy': 'Gizlilik Politikası',
   'No wallets detected in this browser.': 'Bu tarayıcıda cüzdan algılanmadı.',
+  'Wallets for {chain}': '{chain} için cüzdanlar',
   'Recent': 'Son kullanılan',
   'Installed': 'Yüklü',
   'Loading wallets': 'Cüzdanlar yükleniyor',
