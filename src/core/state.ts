@@ -141,6 +141,11 @@ export type ModalState = {
     shake: boolean
     shakeStartedAt: number | null
     namespace: Namespace | null
+    /**
+     * Connect was opened for this namespace (a switch to a chain family with no connection, or
+     * `open({ view: 'Connect', namespace })`): it lists only that namespace's wallets. Null: all.
+     */
+    connectFor: Namespace | null
     /** The visitor ticked the legal checkbox (legalCheckbox feature) during this page's session. */
     legalAccepted: boolean
   }

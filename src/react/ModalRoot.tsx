@@ -199,13 +199,30 @@ function Dialog({ modal, host, hidden }: { modal: Modal; host: HTMLElement; hidd
       modal.close()
     }
     document.addEventListener('keydown', escapeFromBody)
+    // How the visitor last acted (pointer or keyboard): focus given back on close shows its ring
+    // only after the keyboard, so a mouse click leaves no stray ring on the page's Connect button.
+    // Before any, as the visitor opened the modal: with the keyboard if its opener showed a ring.
+    let byPointer: boolean | null = null
+    const openedByKeyboard = (() => {
+      try {
+        return previous?.matches(':focus-visible') ?? false
+      } catch {
+        return false
+      }
+    })()
+    const pointed = () => (byPointer = true)
+    const typed = () => (byPointer = false)
+    document.addEventListener('pointerdown', pointed, true)
+    document.addEventListener('keydown', typed, true)
     return () => {
+      document.removeEventListener('pointerdown', pointed, true)
+      document.removeEventListener('keydown', typed, true)
       cancelAnimationFrame(prefetch)
       cancelAnimationFrame(focusIn)
       observer?.disconnect()
       document.removeEventListener('keydown', escapeFromBody)
       document.removeEventListener('focusin', keepFocusInside)
-      if (previous && previous.isConnected) previous.focus()
+      if (previous && previous.isConnected) previous.focus({ focusVisible: byPointer === null ? openedByKeyboard : !byPointer } as FocusOptions)
     }
   }, [])
 

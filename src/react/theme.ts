@@ -129,6 +129,7 @@ ${declarations(THEME_COLOURS.dark)}
 @keyframes gw-pulse { from { opacity: 1; } to { opacity: .45; } }
 .gw-wallet-choices { border: 0; margin: 0; padding: 0; min-width: 0; }
 .gw-connect { position: relative; }
+.gw-connect-for { margin: 0 2px 10px; font-size: .9em; }
 /* Laid over the view's top padding: showing it moves nothing. */
 .gw-loading-bar { position: absolute; top: -10px; inset-inline: 0; height: 2px; overflow: hidden; border-radius: 1px; background: var(--gw-border); }
 .gw-loading-bar::after { content: ''; position: absolute; inset-block: 0; width: 30%; background: var(--gw-accent); animation: gw-loading-bar 1s ease-in-out infinite; }
@@ -141,7 +142,7 @@ ${declarations(THEME_COLOURS.dark)}
   box-sizing: border-box; flex: 1; min-width: 0; padding: 9px 12px; border: 1px solid var(--gw-border); border-radius: var(--gw-radius);
   background: var(--gw-bg-2); color: var(--gw-fg); font: inherit;
 }
-.gw-email-row input:focus { outline: none; border-color: var(--gw-accent); }
+.gw-email-row input:focus-visible { outline: none; border-color: var(--gw-accent); }
 .gw-email-row .gw-button { flex: none; width: auto; margin: 0; padding: 0 14px; justify-content: center; }
 .gw-socials { display: grid; grid-template-columns: repeat(auto-fill, minmax(88px, 1fr)); gap: 6px; margin: 0 0 12px; padding: 0; list-style: none; }
 .gw-socials .gw-social { margin: 0; padding: 6px 8px; justify-content: center; gap: 6px; min-height: 36px; }
@@ -149,6 +150,7 @@ ${declarations(THEME_COLOURS.dark)}
   display: inline-grid; place-items: center; width: 20px; height: 20px; border-radius: 6px; flex: none;
   background: var(--gw-accent); color: var(--gw-accent-text); font-weight: 700; font-size: .8em;
 }
+.gw-social-logo { flex: none; display: block; width: 20px; height: 20px; }
 .gw-social-name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: .9em; }
 .gw-otp { max-width: 12em; text-align: center; letter-spacing: .4em; font-variant-numeric: tabular-nums; font-size: 1.2em; }
 .gw-legal a { color: var(--gw-accent); }

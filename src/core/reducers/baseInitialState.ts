@@ -44,7 +44,7 @@ export const BASE_INITIAL: { readonly [K in BaseSliceName]: (settings: SessionSe
   remoteFeatures: () => null,
   features: (settings) => mergeFeatures(settings.features, null),
   lastError: () => null,
-  modal: () => ({ open: false, loading: false, shake: false, shakeStartedAt: null, namespace: null, legalAccepted: false }),
+  modal: () => ({ open: false, loading: false, shake: false, shakeStartedAt: null, namespace: null, connectFor: null, legalAccepted: false }),
   router: () => freshRouter('Connect'),
   banner: () => ({ open: false, variant: 'info', message: '', pending: null }),
   preferences: initialPreferences,

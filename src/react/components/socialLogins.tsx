@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { socialsForPlatform } from '../../core/domain/socials.js'
 import { socialLoginRequested } from '../../core/events/embeddedWallet/embeddedWallet.js'
 import type { Modal } from '../../createModal.js'
@@ -53,6 +54,19 @@ const offeredSocials = (offered: ModalState['features']['socials'], miniApp: Mod
 /** Whether Connect offers a social login (the embedded wallet's connector aside). */
 export const selectOffersSocialLogin = (s: ModalState): boolean => offeredSocials(s.features.socials, s.settings.miniApp).length > 0
 
+// The marks are a chunk of their own, asked for when the buttons first render: hosts without
+// social logins never load them.
+const SocialLogo = lazy(() => import('./socialLogos.js'))
+
+/** The provider's initial in a tile: for a provider without a mark, and while the marks load. */
+function Initial({ provider }: { provider: string }) {
+  return (
+    <span className="gw-social-mark" aria-hidden="true">
+      {socialName(provider).slice(0, 1)}
+    </span>
+  )
+}
+
 /** Connect's social logins: the project's providers (spec §1), in its order, as offered on this platform. */
 export function SocialButtons({ modal }: { modal: Modal }) {
   const { t } = useI18n()
@@ -72,9 +86,13 @@ export function SocialButtons({ modal }: { modal: Modal }) {
             data-testid={`social-${provider}`}
             onClick={() => startSocialLogin(modal, provider)}
           >
-            <span className="gw-social-mark" aria-hidden="true">
-              {socialName(provider).slice(0, 1)}
-            </span>
+            {provider in NAMES ? (
+              <Suspense fallback={<Initial provider={provider} />}>
+                <SocialLogo provider={provider} />
+              </Suspense>
+            ) : (
+              <Initial provider={provider} />
+            )}
             <span className="gw-social-name">{socialName(provider)}</span>
           </button>
         </li>

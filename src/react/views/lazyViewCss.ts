@@ -30,7 +30,7 @@ export const LAZY_VIEW_CSS = `
   box-sizing: border-box; width: 100%; padding: 9px 12px; border: 1px solid var(--gw-border); border-radius: var(--gw-radius);
   background: var(--gw-bg-2); color: var(--gw-fg); font: inherit;
 }
-.gw-search:focus { outline: none; border-color: var(--gw-accent); }
+.gw-search:focus-visible { outline: none; border-color: var(--gw-accent); }
 .gw-send { display: flex; flex-direction: column; gap: 12px; }
 .gw-send > .gw-button { margin: 0; justify-content: center; }
 .gw-field { display: flex; flex-direction: column; gap: 4px; }

@@ -72,7 +72,7 @@ describe('Connect view', () => {
     await t.step(() => t.q('wallet-b')!.click())
     expect(t.view()).toBe('ConnectingExternal')
     expect(t.q('view-connecting-external')!.getAttribute('data-status')).toBe('waiting')
-    expect(t.q('view-connecting-external')!.textContent).toContain('Continue in Beta')
+    expect(t.q('connecting-instruction')!.textContent).toBe('Accept the connection request in your wallet.')
     await t.step(() => t.fake.fail('connect', new WalletRejectedError('Connection rejected', { code: 4001 })))
     expect(t.q('connecting-error')!.textContent).toBe('Connection rejected')
     const retry = t.q('connecting-retry') as HTMLButtonElement

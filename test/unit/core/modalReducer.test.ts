@@ -4,7 +4,7 @@ import type { EventInput, StampedEvent } from '../../../src/core/events/defineEv
 import { modalCloseRequested, modalOpenRequested, modalShakeEnded, modalShakeRequested } from '../../../src/core/events/modal/modal'
 import { sessionStarted } from '../../../src/core/events/modal/session'
 import { siwxSessionStored } from '../../../src/core/events/siwx/siwx'
-import { routerPushed } from '../../../src/core/events/modal/router'
+import { routerPushed, routerWentBack } from '../../../src/core/events/modal/router'
 import { walletListPageFailed, walletListPageLoaded, walletListPageRequested, walletListSearchChanged } from '../../../src/core/events/data/walletList'
 import { rootReducer } from '../../../src/core/reducers/rootReducer'
 import { type ModalState, type SessionSettings } from '../../../src/core/state'
@@ -112,5 +112,56 @@ describe('loading while an open prefetches wallet data (spec §4)', () => {
     expect(loading(directory, [...requested, page('recommended', 'r'), failed('all', 'a'), modalCloseRequested({}), open])).toBe(true)
     expect(loading({}, [open])).toBe(false)
     expect(loading({ ...directory, features: { allWallets: false } }, [open, asked('recommended', 'r'), page('recommended', 'r')])).toBe(false)
+  })
+})
+
+describe('Connect for one namespace', () => {
+  const solConnected = connectionSucceeded({ connectorId: 's', namespace: 'solana', accounts: [{ address: 'So1', type: 'eoa' }], caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' })
+  const both = { adapters: ['eip155', 'solana'] as SessionSettings['adapters'] }
+
+  it('opened for a namespace from an open modal, it goes on top of the view the visitor was on; Back returns there and lists every namespace again', () => {
+    const opened = [solConnected, modalOpenRequested({ namespace: 'solana' }), routerPushed({ view: 'SwitchActiveChain' }), modalOpenRequested({ view: 'Connect', namespace: 'eip155' })]
+    const s = run(both, opened)
+    expect(s.router).toMatchObject({ view: 'Connect', history: ['Account', 'SwitchActiveChain', 'Connect'] })
+    expect(s.modal.connectFor).toBe('eip155')
+    expect(s.connection.activeNamespace).toBe('eip155')
+    // Going further keeps the filter (the wallets it leads to are still for that namespace) ...
+    expect(run(both, [...opened, routerPushed({ view: 'AllWallets' }), routerWentBack({})]).modal.connectFor).toBe('eip155')
+    // ... Back past Connect, or closing, ends it.
+    const back = run(both, [...opened, routerWentBack({})])
+    expect(back.router).toMatchObject({ view: 'SwitchActiveChain', history: ['Account', 'SwitchActiveChain'] })
+    expect(back.modal.connectFor).toBeNull()
+    expect(run(both, [...opened, modalCloseRequested({})]).modal.connectFor).toBeNull()
+  })
+
+  it('opened for a namespace from a closed modal: Connect alone, filtered; without a namespace, not filtered', () => {
+    const s = run(both, [solConnected, modalOpenRequested({ view: 'Connect', namespace: 'eip155' })])
+    expect(s.router).toMatchObject({ view: 'Connect', history: ['Connect'] })
+    expect(s.modal.connectFor).toBe('eip155')
+    expect(run(both, [modalOpenRequested({ view: 'Connect' })]).modal.connectFor).toBeNull()
+    expect(run(both, [modalOpenRequested({})]).modal.connectFor).toBeNull()
+    // A namespace that is connected opens its account, not a filtered Connect.
+    const account = run(both, [solConnected, modalOpenRequested({ namespace: 'solana' })])
+    expect(account.router.view).toBe('Account')
+    expect(account.modal.connectFor).toBeNull()
+  })
+
+  it('a connect that succeeds ends the filter', () => {
+    const evm = connectionSucceeded({ connectorId: 'w', namespace: 'eip155', accounts: [{ address: '0x1', type: 'eoa' }], caipNetworkId: 'eip155:1' })
+    const s = run(both, [solConnected, modalOpenRequested({ view: 'Connect', namespace: 'eip155' }), evm])
+    expect(s.modal.connectFor).toBeNull()
+  })
+
+  it('an account view opened while its namespace is disconnected routes to Connect (for that namespace when one was asked for)', () => {
+    for (const view of ['Account', 'ProfileWallets', 'Receive', 'WalletSend'] as const) {
+      expect(run({}, [modalOpenRequested({ view })]).router).toMatchObject({ view: 'Connect', history: ['Connect'] })
+      expect(run({}, [connected, modalOpenRequested({ view })]).router.view).toBe(view)
+      const other = run(both, [solConnected, modalOpenRequested({ view, namespace: 'eip155' })])
+      expect(other.router.view).toBe('Connect')
+      expect(other.modal.connectFor).toBe('eip155')
+    }
+    // Views that need no connection open as asked.
+    expect(run({}, [modalOpenRequested({ view: 'Networks' })]).router.view).toBe('Networks')
+    expect(run(both, [modalOpenRequested({ view: 'SwitchActiveChain' })]).router.view).toBe('SwitchActiveChain')
   })
 })

@@ -102,7 +102,20 @@ describe('one message per state', () => {
     const text = t.q('view-connecting-external')!.textContent!
     expect(count(text, 'Connection rejected')).toBe(1)
     expect(t.q('connecting-error')!.textContent).toBe('Connection rejected')
-    expect(t.shadow().querySelector('.gw-connecting-title')!.textContent).toBe('Beta')
+    // The wallet's name is the dialog's title, and only there.
+    expect(t.shadow().querySelector('.gw-title')!.textContent).toBe('Beta')
+    expect(count(text, 'Beta')).toBe(0)
+  })
+
+  it("the wallet's name shows once while waiting: the title names the wallet, the body says what to do", async () => {
+    const t = await render()
+    await t.step(() => t.modal.open())
+    await t.step(() => t.q('wallet-b')!.click())
+    expect(t.q('view-connecting-external')!.getAttribute('data-status')).toBe('waiting')
+    const dialog = t.shadow().querySelector('[role=dialog]')!.textContent!
+    expect(t.shadow().querySelector('.gw-title')!.textContent).toBe('Beta')
+    expect(count(dialog, 'Beta')).toBe(1)
+    expect(t.q('connecting-instruction')!.textContent).toBe('Accept the connection request in your wallet.')
   })
 
   it('a technical failure shows the spec\'s "Something went wrong", the wallet\'s words only in the details', async () => {

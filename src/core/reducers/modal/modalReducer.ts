@@ -14,7 +14,8 @@ import { selectPrefetchedWalletLists } from '../data/walletListSelectors.js'
 import type { WalletListName } from '../data/dataState.js'
 import { connectionSwitched } from '../../events/connection/connectionLifecycle.js'
 import { networkChanged, networkSwitched } from '../../events/connection/network.js'
-import type { ViewName } from '../../events/views.js'
+import type { Namespace, ViewName } from '../../events/views.js'
+import { routerReset, routerWentBack } from '../../events/modal/router.js'
 import { selectCanClose, selectIsConnected } from '../../selectors.js'
 import { SHAKE_MS } from '../../domain/constants.js'
 import type { ModalState } from '../../state.js'
@@ -42,9 +43,14 @@ export const modalSlice = createSlice(
   BASE_INITIAL.modal,
   (b) =>
     b
-      .addReplacer(legalAcceptanceChanged, (m, event) => modal(m, m.open, m.loading, m.namespace, event.payload.accepted))
+      .addReplacer(legalAcceptanceChanged, (m, event) => modal(m, m.open, m.loading, m.namespace, m.connectFor, event.payload.accepted))
       // The connection slice already made a requested namespace the active one.
-      .addReplacer(modalOpenRequested, (m, event, state) => modal(m, true, prefetching(state), event.payload.namespace ?? state.connection.activeNamespace))
+      .addReplacer(modalOpenRequested, (m, event, state) =>
+        modal(m, true, prefetching(state), event.payload.namespace ?? state.connection.activeNamespace, connectForOpen(state, event.payload)),
+      )
+      // Back from the Connect of one namespace (to the view the visitor came from), or a new stack: Connect lists every namespace again.
+      .addReplacer(routerWentBack, (m) => modal(m, m.open, m.loading, m.namespace, null), (m, _event, _state, prev) => m.connectFor !== null && prev.router.view === 'Connect' && prev.router.history.length > 1)
+      .addReplacer(routerReset, (m) => modal(m, m.open, m.loading, m.namespace, null), (m) => m.connectFor !== null)
       .addReplacer(walletListPageLoaded, prefetchAnswered, (m) => m.loading)
       .addReplacer(walletListPageFailed, prefetchAnswered, (m) => m.loading)
       .addReplacer(
@@ -53,11 +59,27 @@ export const modalSlice = createSlice(
         (m) => m.open,
       )
       .addReplacer(modalShakeRequested, (m, event) => shaking(m, event.at))
-      .addReplacer(modalShakeEnded, (m) => ({ open: m.open, loading: m.loading, shake: false, shakeStartedAt: null, namespace: m.namespace, legalAccepted: m.legalAccepted }))
-      .addReplacer(modalLoadingChanged, (m, event) => modal(m, m.open, event.payload.loading, m.namespace))
+      .addReplacer(modalShakeEnded, (m) => ({
+        open: m.open,
+        loading: m.loading,
+        shake: false,
+        shakeStartedAt: null,
+        namespace: m.namespace,
+        connectFor: m.connectFor,
+        legalAccepted: m.legalAccepted,
+      }))
+      .addReplacer(modalLoadingChanged, (m, event) => modal(m, m.open, event.payload.loading, m.namespace, m.connectFor))
       .addReplacer(
         connectionSucceeded,
-        (m, event, state, prev) => (showsUnsupportedChain(state) ? shown(m, state) : closesAfterConnect(prev, event) ? closed(m) : m),
+        (m, event, state, prev) =>
+          showsUnsupportedChain(state)
+            ? shown(m, state)
+            : closesAfterConnect(prev, event)
+              ? closed(m)
+              : // Connected: Connect's namespace filter has done its job.
+                m.connectFor !== null && event.payload.accounts.length > 0
+                ? modal(m, m.open, m.loading, m.namespace, null)
+                : m,
         (_m, event, _state, prev) => !isIgnoredConnectionEvent(prev, event),
       )
       .addReplacer(
@@ -81,7 +103,7 @@ export const modalSlice = createSlice(
 /** Shake lasts SHAKE_MS and does not retrigger while active (spec §4). */
 function shaking(m: ModalSliceState, at: number): ModalSliceState {
   if (m.shake && m.shakeStartedAt !== null && at - m.shakeStartedAt < SHAKE_MS) return m
-  return { open: m.open, loading: m.loading, shake: true, shakeStartedAt: at, namespace: m.namespace, legalAccepted: m.legalAccepted }
+  return { open: m.open, loading: m.loading, shake: true, shakeStartedAt: at, namespace: m.namespace, connectFor: m.connectFor, legalAccepted: m.legalAccepted }
 }
 
 /**
@@ -105,15 +127,15 @@ function prefetchAnswered(m: ModalSliceState, event: StampedEvent<string, { list
   const pending = lists[list].pending
   if (!pending || !isCurrentRequest(pending.requestId, event)) return m
   const waiting = selectPrefetchedWalletLists(state).some((l) => l !== list && lists[l].pending !== null)
-  return waiting ? m : modal(m, m.open, false, m.namespace)
+  return waiting ? m : modal(m, m.open, false, m.namespace, m.connectFor)
 }
 
 function closed(m: ModalSliceState): ModalSliceState {
-  return m.open || m.loading ? modal(m, false, false, m.namespace) : m
+  return m.open || m.loading || m.connectFor !== null ? modal(m, false, false, m.namespace, null) : m
 }
 
 function shown(m: ModalSliceState, state: ModalState): ModalSliceState {
-  return modal(m, true, false, state.connection.activeNamespace)
+  return modal(m, true, false, state.connection.activeNamespace, null)
 }
 
 /**
@@ -121,8 +143,15 @@ function shown(m: ModalSliceState, state: ModalState): ModalSliceState {
  * one another took a new hidden class every few events, which left the code reading them
  * megamorphic; one literal keeps them all of one shape.
  */
-function modal(m: ModalSliceState, open: boolean, loading: boolean, namespace: ModalSliceState['namespace'], legalAccepted = m.legalAccepted): ModalSliceState {
-  return { open, loading, shake: m.shake, shakeStartedAt: m.shakeStartedAt, namespace, legalAccepted }
+function modal(
+  m: ModalSliceState,
+  open: boolean,
+  loading: boolean,
+  namespace: ModalSliceState['namespace'],
+  connectFor: ModalSliceState['connectFor'],
+  legalAccepted = m.legalAccepted,
+): ModalSliceState {
+  return { open, loading, shake: m.shake, shakeStartedAt: m.shakeStartedAt, namespace, connectFor, legalAccepted }
 }
 
 
@@ -137,6 +166,27 @@ export function defaultView(state: ModalState): ViewName {
     return state.settings.isMobile ? 'AllWallets' : 'ConnectingWalletConnectBasic'
   }
   return 'Connect'
+}
+
+/**
+ * The views that show a connected account: opened while the namespace they are for (the one
+ * asked for, else the active one) has no connection, the modal shows how to connect instead.
+ */
+export const ACCOUNT_VIEWS: ReadonlySet<ViewName> = new Set(['Account', 'ProfileWallets', 'Receive', 'WalletSend'])
+
+/**
+ * The view an open lands on: the one asked for, else the default (spec §2); an account view
+ * asked for while its namespace is not connected gives way to the default of a disconnected
+ * modal (Connect). `state` is after the connection slice made a requested namespace active.
+ */
+export function openedView(state: ModalState, payload: { view?: ViewName | undefined; namespace?: Namespace | undefined }): ViewName {
+  const view = payload.view ?? defaultView(state)
+  return ACCOUNT_VIEWS.has(view) && !selectIsConnected(state, payload.namespace) ? defaultView(state) : view
+}
+
+/** The namespace whose wallets alone an open's Connect lists: the one asked for, when the open lands on Connect. */
+export function connectForOpen(state: ModalState, payload: { view?: ViewName | undefined; namespace?: Namespace | undefined }): Namespace | null {
+  return payload.namespace !== undefined && openedView(state, payload) === 'Connect' ? payload.namespace : null
 }
 
 /** Closing resets to Connect; in embedded mode to Account when connected (spec §2). */

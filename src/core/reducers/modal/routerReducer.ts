@@ -10,7 +10,7 @@ import type { ModalState } from '../../state.js'
 import { createSlice } from '../createSlice.js'
 import { WALLET_CONNECT_VIEWS } from '../walletConnect/walletConnectState.js'
 import { isIgnoredConnectionEvent } from '../connection/isIgnoredConnectionEvent.js'
-import { closedView, defaultView } from './modalReducer.js'
+import { closedView, defaultView, openedView } from './modalReducer.js'
 import {
   appliesConnectionSwitch,
   appliesNetworkChange,
@@ -48,7 +48,15 @@ export const routerSlice = createSlice(
       .addReplacer(routerReset, (_r, event) => fresh(event.payload.view))
       // A finished flow ends where the visitor started it from: Account when connected.
       .addReplacer(resultAcknowledged, (_r, _event, state) => fresh(defaultView(state)))
-      .addReplacer(modalOpenRequested, (_r, event, state) => fresh(event.payload.view ?? defaultView(state)))
+      .addReplacer(modalOpenRequested, (r, event, state, prev) => {
+        const view = openedView(state, event.payload)
+        // Connect for one namespace asked for from an open modal (a switch to a chain family with
+        // no connection) goes on top of the view the visitor was on, so Back returns there.
+        if (view === 'Connect' && event.payload.namespace !== undefined && prev.modal.open && r.view !== 'Connect') {
+          return { view, history: [...r.history, view], data: undefined }
+        }
+        return fresh(view)
+      })
       .addReplacer(
         modalCloseRequested,
         (_r, _event, state) => fresh(closedView(state)),

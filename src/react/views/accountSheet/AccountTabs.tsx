@@ -300,9 +300,9 @@ function directionTitle(t: Translate, direction: string): string {
  * A transfer's amount with its direction's sign ('-' out, '+' in) in place of any sign the API
  * gave the quantity, so a signed quantity never reads '--1.000' or '+-1.000'.
  */
-function signedAmount(amounts: AmountFormat, direction: Transfer['direction'], numeric: string, symbol: string): string {
+function signedAmount(amounts: AmountFormat, direction: Transfer['direction'], numeric: string, symbol: string, decimals?: number): string {
   const sign = direction === 'out' ? '-' : direction === 'in' ? '+' : ''
-  return sign + amounts.balance(sign ? numeric.trim().replace(/^[+-]/, '') : numeric, symbol)
+  return sign + amounts.balance(sign ? numeric.trim().replace(/^[+-]/, '') : numeric, symbol, decimals)
 }
 
 /**
@@ -327,7 +327,9 @@ function TransactionRow({ tx, now, explorer }: { tx: Transaction; now: number; e
   const trade = tradeOf(transfers)
   const title = trade ? t('Swapped') : first?.direction ? directionTitle(t, first.direction) : operationTitle(t, tx.metadata.operationType)
   const symbol = first?.fungible_info?.symbol ?? first?.nft_info?.name ?? ''
-  const amount = first?.quantity?.numeric !== undefined ? signedAmount(amounts, first.direction, first.quantity.numeric, symbol) : null
+  // An NFT is counted in whole items ("+1 Bored Ape #12"), never with a token's decimals.
+  const nft = !!first?.nft_info && !first.fungible_info
+  const amount = first?.quantity?.numeric !== undefined ? signedAmount(amounts, first.direction, first.quantity.numeric, symbol, nft ? 0 : undefined) : null
   const more = transfers.length - (trade ? 2 : 1)
   const hash = tx.metadata.hash
   const link = hash ? explorerLink(explorer, 'tx', hash) : null
@@ -367,7 +369,7 @@ function TransactionRow({ tx, now, explorer }: { tx: Transaction; now: number; e
           ))}
         </span>
       ) : amount ? (
-        <span className="gw-row-end gw-tx-amount" data-direction={first?.direction} data-testid="activity-amount">
+        <span className="gw-row-end gw-tx-amount" data-direction={first?.direction} data-kind={nft ? 'nft' : 'token'} data-testid="activity-amount">
           {amount}
         </span>
       ) : null}

@@ -99,6 +99,8 @@ export function AllWalletsView({ modal }: ViewProps) {
   const { sections } = listing
   const headings = sections.recent + sections.featured > 0
   const items = gridItems(wallets.length, sections, footer, { recent: t('Recent'), featured: t('Featured'), all: t('All wallets') })
+  // The whole listing's size, not the loaded or rendered part: a screen reader says "12 of 137".
+  const setSize = Math.max(listing.count ?? 0, wallets.length)
   const itemOf = (index: number) => items.findIndex((item) => item.kind === 'row' && index >= item.from && index < item.to)
 
   const moveTo = (index: number) => {
@@ -241,6 +243,7 @@ export function AllWalletsView({ modal }: ViewProps) {
                     key={wallet.id}
                     id={optionId(item.from + k)}
                     index={item.from + k}
+                    setSize={setSize}
                     wallet={wallet}
                     active={item.from + k === active}
                     imageUrl={modal.walletImageUrl(wallet)}
@@ -256,10 +259,10 @@ export function AllWalletsView({ modal }: ViewProps) {
   )
 }
 
-type WalletTileProps = { id: string; index: number; wallet: ListedWallet; active: boolean; imageUrl: string | undefined; onPick: (index: number) => void }
+type WalletTileProps = { id: string; index: number; setSize: number; wallet: ListedWallet; active: boolean; imageUrl: string | undefined; onPick: (index: number) => void }
 
 /** One wallet of the grid: its squircle icon, its name on one line (whole in the title), a mark when certified. */
-const WalletTile = memo(function WalletTile({ id, index, wallet, active, imageUrl, onPick }: WalletTileProps) {
+const WalletTile = memo(function WalletTile({ id, index, setSize, wallet, active, imageUrl, onPick }: WalletTileProps) {
   const { t } = useI18n()
   const certified = wallet.badge_type === 'certified'
   return (
@@ -267,6 +270,9 @@ const WalletTile = memo(function WalletTile({ id, index, wallet, active, imageUr
       id={id}
       role="option"
       aria-selected={active}
+      // Only some rows are rendered: each option says where it stands in the whole listing.
+      aria-setsize={setSize}
+      aria-posinset={index + 1}
       aria-label={certified ? `${wallet.name}, ${t('Certified')}` : wallet.name}
       className="gw-wallet-tile"
       data-active={active}

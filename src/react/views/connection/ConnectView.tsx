@@ -1,5 +1,6 @@
 import { Fragment, useMemo, type ReactNode } from 'react'
 import type { Connector } from '../../../core/domain/entities.js'
+import { isFeatureSupported } from '../../../core/domain/constants.js'
 import { orderConnectMethods, orderConnectors, type ConnectMethod, type ConnectorGroup } from '../../../core/domain/walletLists.js'
 import { connectionRequested } from '../../../core/events/connection/connection.js'
 import { legalAcceptanceChanged } from '../../../core/events/modal/modal.js'
@@ -15,6 +16,7 @@ import { selectOffersSocialLogin, SocialButtons } from '../../components/socialL
 import { ErrorMessage } from '../../components/ErrorMessage.js'
 import { RecommendedWallets } from '../../components/RecommendedWallets.js'
 import type { ViewProps } from '../viewProps.js'
+import { NAMESPACE_NAMES } from '../namespaceNames.js'
 import { WalletIcon } from '../WalletIcon.js'
 
 const GROUP_OF_TYPE: Partial<Record<Connector['type'], ConnectorGroup>> = {
@@ -33,15 +35,26 @@ const selectList = (s: ModalState) => ({
   order: s.features.connectorOrder,
   settings: s.settings,
   excluded: s.walletList.lists.excluded,
+  connectFor: s.modal.connectFor,
 })
 const sameList = (a: ReturnType<typeof selectList>, b: ReturnType<typeof selectList>) =>
-  a.connectors === b.connectors && a.recent === b.recent && a.order === b.order && a.settings === b.settings && a.excluded === b.excluded
+  a.connectors === b.connectors &&
+  a.recent === b.recent &&
+  a.order === b.order &&
+  a.settings === b.settings &&
+  a.excluded === b.excluded &&
+  a.connectFor === b.connectFor
 
-/** The browser's wallets Connect lists: in the spec's connector order, without those the host hides (rdns, name or directory id). */
+/**
+ * The browser's wallets Connect lists: in the spec's connector order, without those the host
+ * hides (rdns, name or directory id). Opened for one namespace, only that namespace's: a wallet
+ * already connected for another one is not offered (picking it would undo the switch).
+ */
 export function useListedConnectors(): ListedConnector[] {
-  const { connectors, recent, order, settings, excluded } = useModalState(selectList, sameList)
+  const { connectors, recent, order, settings, excluded, connectFor } = useModalState(selectList, sameList)
   return useMemo(() => {
-    const usable = withoutHiddenWallets({ settings, walletList: { lists: { excluded } } }, connectors.filter((c) => settings.adapters.includes(c.chain)))
+    const offered = connectors.filter((c) => settings.adapters.includes(c.chain) && (connectFor === null || c.chain === connectFor))
+    const usable = withoutHiddenWallets({ settings, walletList: { lists: { excluded } } }, offered)
     const groups: Partial<Record<ConnectorGroup, Connector[]>> = {
       recent: recent.flatMap((r) => usable.filter((c) => c.id === r.id && c.chain === r.namespace)),
     }
@@ -50,7 +63,7 @@ export function useListedConnectors(): ListedConnector[] {
       if (group) (groups[group] ??= []).push(c)
     }
     return orderConnectors(groups, order as ConnectorGroup[])
-  }, [connectors, recent, order, settings, excluded])
+  }, [connectors, recent, order, settings, excluded, connectFor])
 }
 
 // Closing the modal is the visitor's choice, not a failure to show on the next open.
@@ -75,11 +88,14 @@ export function ConnectView({ modal }: ViewProps) {
   const legal = useModalState((s) => s.settings.legal)
   const askConsent = useModalState(selectAsksConsent)
   const accepted = useModalState((s) => s.modal.legalAccepted)
-  const email = useModalState((s) => s.features.email && selectHasEmbeddedWallet(s))
-  const social = useModalState((s) => selectOffersSocialLogin(s) && selectHasEmbeddedWallet(s))
+  // Opened for one namespace: the embedded wallet's e-mail and social logins only where it serves that namespace (spec §1).
+  const embedded = useModalState((s) => selectHasEmbeddedWallet(s) && (s.modal.connectFor === null || isFeatureSupported('embeddedWallet', s.modal.connectFor)))
+  const email = useModalState((s) => s.features.email) && embedded
+  const social = useModalState(selectOffersSocialLogin) && embedded
   const order = useModalState((s) => s.settings.connectMethodsOrder)
   const collapse = useModalState((s) => s.features.collapseWallets)
   const loading = useModalState(selectLoading)
+  const connectFor = useModalState((s) => s.modal.connectFor)
   const installed = items.some(({ item }) => item.installed)
   const methods = orderConnectMethods({ order, installedWalletDetected: installed, enabled: { email, social } })
   const collapsed = collapse && methods.length > 1
@@ -103,6 +119,12 @@ export function ConnectView({ modal }: ViewProps) {
   return (
     <div className="gw-connect" data-testid="view-connect" data-methods={methods.join(' ')} {...loadingProps(loading)}>
       <LoadingBar />
+      {connectFor !== null ? (
+        // Opened for one chain family: say which, so the shorter list makes sense.
+        <p className="gw-muted gw-connect-for" data-testid="connect-namespace">
+          {t('Wallets for {chain}', { chain: NAMESPACE_NAMES[connectFor] })}
+        </p>
+      ) : null}
       {legal && askConsent ? (
         <label className="gw-legal gw-legal-consent" data-testid="legal-consent">
           <input type="checkbox" checked={accepted} data-testid="legal-checkbox" onChange={(e) => modal.dispatch(legalAcceptanceChanged({ accepted: e.target.checked }))} />

@@ -9,7 +9,8 @@ import { WalletIcon } from '../WalletIcon.js'
 
 /**
  * Waiting on a browser wallet: its icon, then its answer; a rejection offers a retry after 1 s.
- * Each state says its message once: the wallet's name over the failure, not the failure twice.
+ * The wallet's name is the dialog's title (the header), so the body never repeats it: while
+ * waiting it says what to do, after a failure it says the failure once.
  */
 export function ConnectingExternalView({ modal }: ViewProps) {
   const { t } = useI18n()
@@ -30,7 +31,6 @@ export function ConnectingExternalView({ modal }: ViewProps) {
       <span className="gw-progress-ring" data-active={!failed} data-testid="connecting-progress">
         <WalletIcon name={name} imageUrl={connector?.imageUrl} />
       </span>
-      <p className="gw-connecting-title">{failed ? name : t('Continue in {wallet}', { wallet: name })}</p>
       {failed ? (
         <>
           <ErrorMessage error={attempt.error!} testId="connecting-error" />
@@ -47,7 +47,7 @@ export function ConnectingExternalView({ modal }: ViewProps) {
           </button>
         </>
       ) : (
-        <p className="gw-muted" aria-live="polite">
+        <p className="gw-connecting-title" aria-live="polite" data-testid="connecting-instruction">
           {t('Accept the connection request in your wallet.')}
         </p>
       )}

@@ -7,6 +7,7 @@ const messages: Record<string, string> = {
   'Terms of Service': 'شروط الخدمة',
   'Privacy Policy': 'سياسة الخصوصية',
   'No wallets detected in this browser.': 'لم يتم اكتشاف أي محفظة في هذا المتصفح.',
+  'Wallets for {chain}': 'محافظ {chain}',
   'Recent': 'مستخدمة مؤخرًا',
   'Installed': 'مثبّتة',
   'Loading wallets': 'جارٍ تحميل المحافظ',
@@ -29,7 +30,6 @@ const messages: Record<string, string> = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': 'المحفظة',
-  'Continue in {wallet}': 'تابع في {wallet}',
   'Accept the connection request in your wallet.': 'اقبل طلب الاتصال في محفظتك.',
   'Choose a wallet': 'اختر محفظة',
   'QR code to connect {wallet}': 'رمز QR لربط {wallet}',

@@ -9,6 +9,7 @@ const messages: Catalogue = {
   'Terms of Service': 'Nutzungsbedingungen',
   'Privacy Policy': 'Datenschutzerklärung',
   'No wallets detected in this browser.': 'In diesem Browser wurden keine Wallets gefunden.',
+  'Wallets for {chain}': 'Wallets für {chain}',
   'Recent': 'Zuletzt verwendet',
   'Installed': 'Installiert',
   'Loading wallets': 'Wallets werden geladen',
@@ -31,7 +32,6 @@ const messages: Catalogue = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': 'Wallet',
-  'Continue in {wallet}': 'Weiter in {wallet}',
   'Accept the connection request in your wallet.': 'Akzeptiere die Verbindungsanfrage in deiner Wallet.',
   'Choose a wallet': 'Wallet auswählen',
   'QR code to connect {wallet}': 'QR-Code zum Verbinden von {wallet}',

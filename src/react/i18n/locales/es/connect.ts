@@ -9,6 +9,7 @@ const messages: Catalogue = {
   'Terms of Service': 'Términos de servicio',
   'Privacy Policy': 'Política de privacidad',
   'No wallets detected in this browser.': 'No se detectaron billeteras en este navegador.',
+  'Wallets for {chain}': 'Billeteras para {chain}',
   'Recent': 'Reciente',
   'Installed': 'Instalada',
   'Loading wallets': 'Cargando billeteras',
@@ -31,7 +32,6 @@ const messages: Catalogue = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': 'billetera',
-  'Continue in {wallet}': 'Continúa en {wallet}',
   'Accept the connection request in your wallet.': 'Acepta la solicitud de conexión en tu billetera.',
   'Choose a wallet': 'Elegir una billetera',
   'QR code to connect {wallet}': 'Código QR para conectar {wallet}',

@@ -9,6 +9,7 @@ const messages: Catalogue = {
   'Terms of Service': 'Conditions d’utilisation',
   'Privacy Policy': 'Politique de confidentialité',
   'No wallets detected in this browser.': 'Aucun portefeuille détecté dans ce navigateur.',
+  'Wallets for {chain}': 'Portefeuilles pour {chain}',
   'Recent': 'Récent',
   'Installed': 'Installé',
   'Loading wallets': 'Chargement des portefeuilles',
@@ -31,7 +32,6 @@ const messages: Catalogue = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': 'portefeuille',
-  'Continue in {wallet}': 'Continuez dans {wallet}',
   'Accept the connection request in your wallet.': 'Acceptez la demande de connexion dans votre portefeuille.',
   'Choose a wallet': 'Choisir un portefeuille',
   'QR code to connect {wallet}': 'QR code pour connecter {wallet}',

@@ -9,6 +9,7 @@ const messages: Catalogue = {
   'Terms of Service': 'תנאי השירות',
   'Privacy Policy': 'מדיניות הפרטיות',
   'No wallets detected in this browser.': 'לא זוהו ארנקים בדפדפן הזה.',
+  'Wallets for {chain}': 'ארנקים עבור {chain}',
   'Recent': 'אחרון',
   'Installed': 'מותקן',
   'Loading wallets': 'טוען ארנקים',
@@ -31,7 +32,6 @@ const messages: Catalogue = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': 'ארנק',
-  'Continue in {wallet}': 'יש להמשיך ב-{wallet}',
   'Accept the connection request in your wallet.': 'יש לאשר את בקשת החיבור בארנק.',
   'Choose a wallet': 'בחירת ארנק',
   'QR code to connect {wallet}': 'קוד QR לחיבור {wallet}',

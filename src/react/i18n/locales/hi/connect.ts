@@ -7,6 +7,7 @@ const messages: Record<string, string> = {
   'Terms of Service': 'सेवा की शर्तें',
   'Privacy Policy': 'गोपनीयता नीति',
   'No wallets detected in this browser.': 'इस ब्राउज़र में कोई वॉलेट नहीं मिला।',
+  'Wallets for {chain}': '{chain} के लिए वॉलेट',
   'Recent': 'हाल ही में',
   'Installed': 'इंस्टॉल है',
   'Loading wallets': 'वॉलेट लोड हो रहे हैं',
@@ -29,7 +30,6 @@ const messages: Record<string, string> = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': 'वॉलेट',
-  'Continue in {wallet}': '{wallet} में जारी रखें',
   'Accept the connection request in your wallet.': 'अपने वॉलेट में कनेक्शन अनुरोध स्वीकार करें।',
   'Choose a wallet': 'वॉलेट चुनें',
   'QR code to connect {wallet}': '{wallet} कनेक्ट करने के लिए QR कोड',

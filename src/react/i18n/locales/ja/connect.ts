@@ -7,6 +7,7 @@ const messages: Record<string, string> = {
   'Terms of Service': '利用規約',
   'Privacy Policy': 'プライバシーポリシー',
   'No wallets detected in this browser.': 'このブラウザではウォレットが検出されませんでした。',
+  'Wallets for {chain}': '{chain}用のウォレット',
   'Recent': '最近使用',
   'Installed': 'インストール済み',
   'Loading wallets': 'ウォレットを読み込み中',
@@ -29,7 +30,6 @@ const messages: Record<string, string> = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': 'ウォレット',
-  'Continue in {wallet}': '{wallet}で続行してください',
   'Accept the connection request in your wallet.': 'ウォレットで接続リクエストを承認してください。',
   'Choose a wallet': 'ウォレットを選択',
   'QR code to connect {wallet}': '{wallet}を接続するためのQRコード',

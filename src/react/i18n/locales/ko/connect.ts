@@ -7,6 +7,7 @@ const messages: Record<string, string> = {
   'Terms of Service': '서비스 약관',
   'Privacy Policy': '개인정보 처리방침',
   'No wallets detected in this browser.': '이 브라우저에서 감지된 지갑이 없습니다.',
+  'Wallets for {chain}': '{chain}용 지갑',
   'Recent': '최근',
   'Installed': '설치됨',
   'Loading wallets': '지갑 불러오는 중',
@@ -29,7 +30,6 @@ const messages: Record<string, string> = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': '지갑',
-  'Continue in {wallet}': '{wallet}에서 계속하세요',
   'Accept the connection request in your wallet.': '지갑에서 연결 요청을 수락하세요.',
   'Choose a wallet': '지갑 선택',
   'QR code to connect {wallet}': '{wallet} 연결용 QR 코드',

@@ -9,6 +9,7 @@ const messages: Catalogue = {
   'Terms of Service': 'Termos de Serviço',
   'Privacy Policy': 'Política de Privacidade',
   'No wallets detected in this browser.': 'Nenhuma carteira detectada neste navegador.',
+  'Wallets for {chain}': 'Carteiras para {chain}',
   'Recent': 'Recente',
   'Installed': 'Instalada',
   'Loading wallets': 'Carregando carteiras',
@@ -31,7 +32,6 @@ const messages: Catalogue = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': 'carteira',
-  'Continue in {wallet}': 'Continue na {wallet}',
   'Accept the connection request in your wallet.': 'Aceite a solicitação de conexão na sua carteira.',
   'Choose a wallet': 'Escolher uma carteira',
   'QR code to connect {wallet}': 'QR code para conectar a {wallet}',

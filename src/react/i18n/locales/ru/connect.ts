@@ -7,6 +7,7 @@ const messages: Record<string, string> = {
   'Terms of Service': 'Условия использования',
   'Privacy Policy': 'Политика конфиденциальности',
   'No wallets detected in this browser.': 'В этом браузере не найдено кошельков.',
+  'Wallets for {chain}': 'Кошельки для {chain}',
   'Recent': 'Недавний',
   'Installed': 'Установлен',
   'Loading wallets': 'Загрузка кошельков',
@@ -29,7 +30,6 @@ const messages: Record<string, string> = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': 'кошелёк',
-  'Continue in {wallet}': 'Продолжите в {wallet}',
   'Accept the connection request in your wallet.': 'Примите запрос на подключение в кошельке.',
   'Choose a wallet': 'Выберите кошелёк',
   'QR code to connect {wallet}': 'QR-код для подключения {wallet}',

@@ -7,6 +7,7 @@ const messages: Record<string, string> = {
   'Terms of Service': 'Hizmet Şartları',
   'Privacy Policy': 'Gizlilik Politikası',
   'No wallets detected in this browser.': 'Bu tarayıcıda cüzdan algılanmadı.',
+  'Wallets for {chain}': '{chain} için cüzdanlar',
   'Recent': 'Son kullanılan',
   'Installed': 'Yüklü',
   'Loading wallets': 'Cüzdanlar yükleniyor',
@@ -29,7 +30,6 @@ const messages: Record<string, string> = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': 'cüzdan',
-  'Continue in {wallet}': '{wallet} uygulamasında devam edin',
   'Accept the connection request in your wallet.': 'Bağlantı isteğini cüzdanınızda kabul edin.',
   'Choose a wallet': 'Cüzdan seçin',
   'QR code to connect {wallet}': '{wallet} cüzdanını bağlamak için QR kodu',

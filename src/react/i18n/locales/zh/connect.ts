@@ -7,6 +7,7 @@ const messages: Record<string, string> = {
   'Terms of Service': '服务条款',
   'Privacy Policy': '隐私政策',
   'No wallets detected in this browser.': '未在此浏览器中检测到钱包。',
+  'Wallets for {chain}': '适用于 {chain} 的钱包',
   'Recent': '最近使用',
   'Installed': '已安装',
   'Loading wallets': '正在加载钱包',
@@ -29,7 +30,6 @@ const messages: Record<string, string> = {
 
   // Connecting (ConnectingExternalView, the WalletConnect views).
   'wallet': '钱包',
-  'Continue in {wallet}': '在{wallet}中继续',
   'Accept the connection request in your wallet.': '请在钱包中接受连接请求。',
   'Choose a wallet': '选择钱包',
   'QR code to connect {wallet}': '用于连接{wallet}的二维码',

@@ -154,6 +154,42 @@ describe('AllWallets view', () => {
     expect($$('[data-testid=all-wallets-row]').length).toBeGreaterThan(0)
   })
 
+  it('tells a screen reader each rendered option\'s place in the whole listing, after scrolling and in a search', async () => {
+    const { $, $$, modal, advance } = await mountAllWallets(createFakeDirectory({ count: 137 }))
+    const positions = () =>
+      $$('[role=option]').map((o) => ({ id: o.dataset.walletId, size: o.getAttribute('aria-setsize'), pos: o.getAttribute('aria-posinset') }))
+    const check = (total: number) => {
+      const { wallets } = selectAllWallets(modal.getState())
+      const options = positions()
+      expect(options.length).toBeGreaterThan(0)
+      // Only some options are rendered, yet each gives the whole listing's size and its 1-based place in it.
+      expect(options.length).toBeLessThan(total)
+      for (const o of options) {
+        expect(o.size).toBe(String(total))
+        expect(o.pos).toBe(String(wallets.findIndex((w) => w.id === o.id) + 1))
+      }
+      return options
+    }
+    expect($('[data-testid=all-wallets-count]')?.textContent).toBe('137 wallets')
+    expect(check(137)[0]).toEqual({ id: expect.any(String), size: '137', pos: '1' })
+    // Scrolled down a page: the first rendered options are far from the first.
+    for (let i = 0; i < 2; i++) {
+      act(() => modal.dispatch(walletListPageRequested({ list: 'all' })))
+      await advance(0)
+    }
+    scrollTo($('[data-testid=all-wallets-list]')!, 20 * WALLET_ROW_HEIGHT)
+    const scrolled = check(137)
+    expect(Number(scrolled[0]!.pos)).toBeGreaterThan(40)
+    // A search narrows the listing: the size is the number of matches.
+    type($<HTMLInputElement>('[data-testid=all-wallets-search]')!, 'vault')
+    await advance(300)
+    const found = selectAllWallets(modal.getState()).count!
+    expect(found).toBeGreaterThan(0)
+    expect(found).toBeLessThan(137)
+    for (const o of positions()) expect(o.size).toBe(String(found))
+    expect(positions()[0]!.pos).toBe('1')
+  })
+
   it('shows the failure with a retry, and the list once the directory answers again', async () => {
     const fake = createFakeDirectory()
     fake.fail(() => httpError(429))

@@ -181,3 +181,26 @@ describe('loading while an open prefetches', () => {
     expect(MODAL_CSS).toMatch(/\.gw-loading-bar \{ position: absolute;/)
   })
 })
+
+describe('social logins', () => {
+  it("each provider shows its own mark (an inline drawing, hidden from screen readers), the button named by the provider", async () => {
+    const t = await render([RAINBOW, EMBEDDED])
+    await t.step(() => t.modal.open())
+    const buttons = [...t.q('socials')!.querySelectorAll<HTMLButtonElement>('button')]
+    const providers = buttons.map((b) => b.getAttribute('data-testid')!.replace('social-', ''))
+    expect(providers.length).toBeGreaterThan(0)
+    // The marks are a chunk of their own: the initials stand in until it has loaded.
+    while (t.q('socials')!.querySelector('.gw-social-mark')) await act(() => new Promise((r) => setTimeout(r, 10)))
+    for (const [i, provider] of providers.entries()) {
+      const button = buttons[i]!
+      const logo = button.querySelector('svg')!
+      expect(logo.getAttribute('data-testid')).toBe(`social-logo-${provider}`)
+      expect(logo.getAttribute('aria-hidden')).toBe('true')
+      expect(logo.querySelectorAll('path, circle, rect').length).toBeGreaterThan(0)
+      expect(button.getAttribute('aria-label')).toMatch(/^Continue with \S/)
+    }
+    // Nothing is fetched for them.
+    expect(t.q('socials')!.querySelector('img, image, use')).toBeNull()
+    expect(providers).toEqual(expect.arrayContaining(['google', 'x', 'discord', 'github', 'apple', 'facebook', 'farcaster']))
+  })
+})
