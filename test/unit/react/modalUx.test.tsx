@@ -6,6 +6,8 @@ import { createMemoryStorage } from '../../../src/adapters/storage/memoryStorage
 import { WalletInternalError, WalletRejectedError } from '../../../src/core/errors/wallet'
 import { createModal, type ModalOptions } from '../../../src/createModal'
 import { ModalProvider, preloadModalUi } from '../../../src/react/ModalProvider'
+import { accountTypeSwitched, accountTypeSwitchStarted } from '../../../src/core/events/embeddedWallet/embeddedWallet'
+import { siwx } from '../../../src/features/siwx'
 import { MAX_SEARCH_LENGTH } from '../../../src/react/views/connection/AllWalletsView'
 import { createFakeChainAdapter, connectorOf } from '../../support/fakeChainAdapter'
 import { createTestModal } from '../../support/testModal'
@@ -316,5 +318,21 @@ describe('focus', () => {
     expect(document.activeElement).toBe(document.body)
     await t.step(() => document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })))
     expect(t.modal.getState().modal.open).toBe(false)
+  })
+})
+
+describe('sign-in while the embedded wallet switches account type', () => {
+  it("Sign is busy until the switch is answered, so the message is for the address the wallet lands on", async () => {
+    const t = await render({ siwx: siwx() })
+    await t.step(() => t.modal.open())
+    await t.step(() => t.q('wallet-a')!.click())
+    await t.step(() => t.fake.answer('connect', { accounts: [A], caipNetworkId: 'eip155:1' }))
+    await t.step(() => t.modal.dispatch(accountTypeSwitchStarted({ type: 'smartAccount' })))
+    await t.step(() => t.modal.open('SIWXSignMessage'))
+    const sign = () => t.q('siwx-sign') as HTMLButtonElement
+    expect(sign().disabled).toBe(true)
+    expect(sign().getAttribute('aria-busy')).toBe('true')
+    await t.step(() => t.modal.dispatch(accountTypeSwitched({ type: 'smartAccount' })))
+    expect(sign().disabled).toBe(false)
   })
 })
