@@ -89,6 +89,18 @@ const SCENES: Scene[] = [
     },
   },
   {
+    name: 'swap-review',
+    view: 'Swap',
+    reach: async (page) => {
+      await connect(page)
+      await inModal(page, 'account-swaps').click()
+      await inModal(page, 'swap-from-amount').fill('0.25')
+      await until(async () => (await inModal(page, 'swap-action').textContent()) === 'Review swap', 'the quote')
+      await inModal(page, 'swap-action').click()
+      await until(async () => (await inModal(page, 'swap-review').count()) > 0, 'the review')
+    },
+  },
+  {
     name: 'buy',
     view: 'OnRamp',
     reach: async (page) => {
