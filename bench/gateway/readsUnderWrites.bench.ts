@@ -4,8 +4,10 @@
  * /v1/account/{address}/balance`, the chain's node, no database) alone, then while other clients
  * write names (`PUT /_control/names/…`) and analytics events (`POST /e`) as fast as they are
  * answered. Over PGlite on the gateway's event loop, PGlite on its worker thread, and Debian's
- * PostgreSQL when installed; each gateway in a process of its own, over the two local hardhat
- * chains. Prints its figures (it keeps no section of bench/results.md).
+ * PostgreSQL when installed (one gateway process, then two sharing it, the clients sending to them
+ * in turn); each gateway in a process of its own, over the two local hardhat chains. Reads' and
+ * writes' p50 / p99 latency beside their rates. Prints its figures (it keeps no section of
+ * bench/results.md).
  *
  *   npx tsx bench/gateway/readsUnderWrites.bench.ts [--seconds 6] [--readers 8] [--writers 4]
  */
@@ -25,8 +27,9 @@ import { percentile } from './convert.bench'
 const SELF = fileURLToPath(import.meta.url)
 const Q = 'projectId=bench&st=gangway&sv=0.0.0'
 
-type Backend = { label: string; database: NonNullable<GatewayOptions['database']> }
-type Phase = { rps: number; p50: number; p99: number; failed: number; writesPerSecond: number }
+/** A database, and how many gateway processes share it (the bench's clients send to them in turn). */
+type Backend = { label: string; database: NonNullable<GatewayOptions['database']>; processes?: number }
+type Phase = { rps: number; p50: number; p99: number; failed: number; writesPerSecond: number; writeP50: number; writeP99: number }
 export type BackendResult = { label: string; rssMiB: number; storageMemory: unknown; routes: { route: string; alone: Phase; underWrites: Phase }[] }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 256 })
@@ -48,17 +51,18 @@ function send(base: string, method: string, path: string, body?: unknown): Promi
 /** The `i`-th request a load sends. */
 type Load = (i: number) => { method: string; path: string; body?: unknown }
 
-/** `clients` clients sending `load`'s requests one after another until `until`; each answer's latency, and how many were not 2xx. */
-async function drive(base: string, load: Load, clients: number, until: number) {
+/** `clients` clients sending `load`'s requests one after another (to the gateways in turn) until `until`; each answer's latency, and how many were not 2xx. */
+async function drive(bases: string[], load: Load, clients: number, until: number) {
   const samples: number[] = []
   let failed = 0
   let next = 0
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (performance.now() < until) {
-        const { method, path, body } = load(next++)
+        const i = next++
+        const { method, path, body } = load(i)
         const started = performance.now()
-        const status = await send(base, method, path, body).catch(() => 0)
+        const status = await send(bases[i % bases.length]!, method, path, body).catch(() => 0)
         samples.push(performance.now() - started)
         if (status < 200 || status > 299) failed++
       }
@@ -68,10 +72,10 @@ async function drive(base: string, load: Load, clients: number, until: number) {
 }
 
 /** `readers` clients reading for `seconds`, with `writers` clients writing meanwhile when `writes` is given. */
-async function phase(base: string, read: Load, readers: number, writes: Load | null, writers: number, seconds: number): Promise<Phase> {
+async function phase(bases: string[], read: Load, readers: number, writes: Load | null, writers: number, seconds: number): Promise<Phase> {
   const started = performance.now()
   const until = started + seconds * 1000
-  const [reads, wrote] = await Promise.all([drive(base, read, readers, until), writes ? drive(base, writes, writers, until) : null])
+  const [reads, wrote] = await Promise.all([drive(bases, read, readers, until), writes ? drive(bases, writes, writers, until) : null])
   const wall = (performance.now() - started) / 1000
   return {
     rps: reads.samples.length / wall,
@@ -79,6 +83,8 @@ async function phase(base: string, read: Load, readers: number, writes: Load | n
     p99: percentile(reads.samples, 99),
     failed: reads.failed + (wrote?.failed ?? 0),
     writesPerSecond: wrote ? wrote.samples.length / wall : 0,
+    writeP50: wrote ? percentile(wrote.samples, 50) : 0,
+    writeP99: wrote ? percentile(wrote.samples, 99) : 0,
   }
 }
 
@@ -117,7 +123,11 @@ export async function runReadsUnderWrites(dev: DevChains, backends: Backend[], o
   ]
   const results: BackendResult[] = []
   for (const backend of backends) {
-    const { url, child } = await serveGateway({ chains: dev.chains, tokens: dev.tokens, database: backend.database })
+    const gateways: { url: string; child: ChildProcess }[] = []
+    // One after the other: each migrates the schema on start.
+    for (let p = 0; p < (backend.processes ?? 1); p++) gateways.push(await serveGateway({ chains: dev.chains, tokens: dev.tokens, database: backend.database }))
+    const bases = gateways.map((g) => g.url)
+    const [{ url, child }] = gateways as [{ url: string; child: ChildProcess }]
     try {
       const run = Date.now().toString(36)
       // Analytics events and names in turn, each one new.
@@ -127,15 +137,15 @@ export async function runReadsUnderWrites(dev: DevChains, backends: Backend[], o
           : { method: 'PUT', path: `/_control/names/bench-${run}-${i}.gangway`, body: { address } }
       const routes: BackendResult['routes'] = []
       for (const [route, read] of reads) {
-        await phase(url, read, options.readers, null, 0, 1) // warm-up
-        const alone = await phase(url, read, options.readers, null, 0, options.seconds)
-        const underWrites = await phase(url, read, options.readers, writes, options.writers, options.seconds)
+        await phase(bases, read, options.readers, null, 0, 1) // warm-up
+        const alone = await phase(bases, read, options.readers, null, 0, options.seconds)
+        const underWrites = await phase(bases, read, options.readers, writes, options.writers, options.seconds)
         routes.push({ route, alone, underWrites })
       }
       const ready = (await (await fetch(`${url}/ready`)).json()) as { storageMemory?: unknown }
       results.push({ label: backend.label, rssMiB: rssMiB(child.pid!), storageMemory: ready.storageMemory ?? null, routes })
     } finally {
-      await stopGateway(child)
+      for (const g of gateways) await stopGateway(g.child)
     }
   }
   return results
@@ -148,13 +158,13 @@ export function formatReadsUnderWrites(results: BackendResult[], options: { seco
   const lines = [
     `Read routes alone and under a write load (${options.readers} readers, ${options.writers} writers of names and analytics events, ${options.seconds} s per phase); ${machineNote()}`,
     '',
-    '| database | route | alone: rps | p50 | p99 | under writes: rps | p50 | p99 | kept | writes/s | failed | gateway RSS |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| database | route | alone: rps | p50 | p99 | under writes: rps | p50 | p99 | kept | writes/s | write p50 | write p99 | failed | gateway RSS |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ]
   for (const r of results) {
     for (const { route, alone, underWrites } of r.routes) {
       lines.push(
-        `| ${r.label} | ${route} | ${n(alone.rps)} | ${ms(alone.p50)} | ${ms(alone.p99)} | ${n(underWrites.rps)} | ${ms(underWrites.p50)} | ${ms(underWrites.p99)} | ${((underWrites.rps / alone.rps) * 100).toFixed(0)} % | ${n(underWrites.writesPerSecond)} | ${alone.failed + underWrites.failed} | ${n(r.rssMiB)} MiB |`,
+        `| ${r.label} | ${route} | ${n(alone.rps)} | ${ms(alone.p50)} | ${ms(alone.p99)} | ${n(underWrites.rps)} | ${ms(underWrites.p50)} | ${ms(underWrites.p99)} | ${((underWrites.rps / alone.rps) * 100).toFixed(0)} % | ${n(underWrites.writesPerSecond)} | ${ms(underWrites.writeP50)} | ${ms(underWrites.writeP99)} | ${alone.failed + underWrites.failed} | ${n(r.rssMiB)} MiB |`,
       )
     }
   }
@@ -203,7 +213,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       const backends: Backend[] = [
         { label: 'PGlite on the event loop', database: { dataDir: join(dataDir, 'main'), pgliteThread: 'main' } },
         { label: 'PGlite on its worker thread', database: { dataDir: join(dataDir, 'worker') } },
-        ...(pg ? [{ label: 'PostgreSQL', database: { url: pg.url } }] : []),
+        ...(pg ? [{ label: 'PostgreSQL', database: { url: pg.url } }, { label: 'PostgreSQL, two gateway processes', database: { url: pg.url }, processes: 2 }] : []),
       ]
       if (!pg) console.warn('PostgreSQL is not installed: measuring PGlite only')
       console.log(formatReadsUnderWrites(await runReadsUnderWrites(dev, backends, options), options))
