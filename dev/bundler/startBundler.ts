@@ -40,6 +40,23 @@ const WATCHDOG = join(BUNDLER_DIR, '..', 'chain', 'parentWatchdog.cjs')
 const LOOPBACK_ONLY = join(BUNDLER_DIR, 'loopbackOnly.cjs')
 
 /**
+ * The port asked for, refused when something answers on it (another server could answer the
+ * readiness probe while our child fails); else a free one: one found free a moment ago that
+ * another process took meanwhile (side by side, test suites pick ports too) is passed over.
+ */
+async function portFor(asked: number | undefined, taken: number[] = []): Promise<number> {
+  if (asked) {
+    if (await acceptsConnections(asked)) throw new Error(`port ${asked} on 127.0.0.1 is already in use`)
+    return asked
+  }
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const port = await freePort()
+    if (!taken.includes(port) && !(await acceptsConnections(port))) return port
+  }
+  throw new Error('no free port on 127.0.0.1 after 5 tries')
+}
+
+/**
  * Starts alto (EntryPoints 0.7 and 0.8) and the mock paymaster (ERC-7677 `pm_getPaymasterStubData`
  * / `pm_getPaymasterData`, sponsoring everything) for `chain`, a chain of `startChains` (it must
  * carry the EntryPoints and the deterministic deployer). Installs dev/bundler's packages first
@@ -61,9 +78,8 @@ export async function startBundler(options: {
   const log = options.log ?? (() => {})
   const elapsed = () => `${Math.round(performance.now() - t0)} ms`
   await ensureBundlerPackages({ log })
-  const [bundlerPort, paymasterPort] = [options.ports?.bundler || (await freePort()), options.ports?.paymaster || (await freePort())]
-  // Why: with a port taken, another server could answer the readiness probe while our child fails.
-  for (const port of [bundlerPort, paymasterPort]) if (await acceptsConnections(port)) throw new Error(`port ${port} on 127.0.0.1 is already in use`)
+  const bundlerPort = await portFor(options.ports?.bundler)
+  const paymasterPort = await portFor(options.ports?.paymaster, [bundlerPort])
   const bundlerUrl = `http://127.0.0.1:${bundlerPort}`
   const paymasterUrl = `http://127.0.0.1:${paymasterPort}`
 
