@@ -344,7 +344,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ]
   }
 
-  /** A `chainId` query (CAIP-2) as the numeric EVM ids to answer for; `[]` for other namespaces. */
   /**
    * A Solana account of the history and NFT routes: named by a `solana:` chainId, or by a base58
    * address alone (no chainId); null for any other account (an EVM one). A `solana:` chainId with
@@ -359,6 +358,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     return { address: raw, served: solanaData !== null && (network === null || network === solanaData.caipNetworkId) }
   }
 
+  /** A `chainId` query (CAIP-2) as the numeric EVM ids to answer for; `[]` for other namespaces. */
   function chainFilter(params: URLSearchParams): number[] | null {
     const caip2 = caip2Param(params, 'chainId')
     if (caip2 === null) return null
