@@ -48,6 +48,14 @@ async function connect(page: Page): Promise<void> {
   await until(async () => (await inModal(page, 'account-total').count()) > 0, 'the balances')
 }
 
+/** Connected, on Swap with 0.25 ETH quoted. */
+async function swapQuoted(page: Page): Promise<void> {
+  await connect(page)
+  await inModal(page, 'account-swaps').click()
+  await inModal(page, 'swap-from-amount').fill('0.25')
+  await until(async () => (await inModal(page, 'swap-action').textContent()) === 'Review swap', 'the quote')
+}
+
 const SCENES: Scene[] = [
   { name: 'connect', view: 'Connect', reach: async (page) => page.getByTestId('open-modal').click() },
   {
@@ -81,21 +89,13 @@ const SCENES: Scene[] = [
   {
     name: 'swap',
     view: 'Swap',
-    reach: async (page) => {
-      await connect(page)
-      await inModal(page, 'account-swaps').click()
-      await inModal(page, 'swap-from-amount').fill('0.25')
-      await until(async () => (await inModal(page, 'swap-action').textContent()) === 'Review swap', 'the quote')
-    },
+    reach: swapQuoted,
   },
   {
     name: 'swap-review',
     view: 'Swap',
     reach: async (page) => {
-      await connect(page)
-      await inModal(page, 'account-swaps').click()
-      await inModal(page, 'swap-from-amount').fill('0.25')
-      await until(async () => (await inModal(page, 'swap-action').textContent()) === 'Review swap', 'the quote')
+      await swapQuoted(page)
       await inModal(page, 'swap-action').click()
       await until(async () => (await inModal(page, 'swap-review').count()) > 0, 'the review')
     },
