@@ -31,6 +31,9 @@ export async function build(): Promise<void> {
     const first = readFileSync(join(DIST, entry), 'utf8').split('\n')[0]?.trim()
     if (first !== "'use client';" && first !== '"use client";') throw new Error(`dist/${entry} lost its 'use client' directive (first line: ${first})`)
   }
+  // rxjs's ES5 build (its classes made with tslib's helpers) would cost every host's first bundle ~1.6 KiB: scripts/bundlePackage.ts picks its ES2015 one.
+  const es5 = readdirSync(join(DIST, 'chunks')).filter((f) => f.includes('esm5'))
+  if (es5.length > 0) throw new Error(`dist/chunks has rxjs's ES5 build: ${es5.join(', ')}`)
 }
 
 /**

@@ -150,6 +150,10 @@ export async function bundlePackage(outDir: string): Promise<string[]> {
     input: packageEntries(pkg),
     external: (id) => id.startsWith('node:') || isPeer(id),
     platform: 'browser',
+    // rxjs publishes ES2015 modules under its `es2015` condition; the default is its ES5 build, whose
+    // classes are functions and which makes them with tslib's helpers: about 1.6 KiB more in every host's
+    // first bundle. The rest of the package targets ES2020 browsers anyway.
+    resolve: { conditionNames: ['import', 'browser', 'es2015', 'default'] },
     // Start-up modules are chunks of their own (no recursive capture), which Rolldown allows
     // when an entry may export more than its source does; the entries are re-export facades.
     preserveEntrySignatures: 'allow-extension',
