@@ -7,7 +7,7 @@ import type { AnalyticsSink, BlockchainApi, WalletDirectory } from '../core/apiP
 import type { Network } from '../core/domain/entities.js'
 import { DEFAULT_CONNECT_METHOD_ORDER, type ConnectMethod } from '../core/domain/constants.js'
 import { isSwapChainId } from '../core/domain/swap.js'
-import { isSiwxStatement } from '../core/domain/siwxGrammar.js'
+import { isSiwxStatement } from '../core/domain/siwxStatement.js'
 import type { LogDeps } from '../core/effects/persistence/persistLog.js'
 import { InvalidInputError } from '../core/errors/base.js'
 import { SiwxOptionsConflictError } from '../core/errors/domain.js'

@@ -5,9 +5,9 @@
  * IP literal, an empty statement or request id, a leap second) are refused as well.
  */
 
-// RFC 3986 §2: the characters a URI is written with.
-const UNRESERVED = 'A-Za-z0-9\\-._~'
-const SUB_DELIMS = "!$&'()*+,;="
+import { SUB_DELIMS, UNRESERVED } from './siwxStatement.js'
+
+// RFC 3986 §2: the characters a URI is written with (the rest in ./siwxStatement.ts).
 const PCT_ENCODED = '%[0-9A-Fa-f]{2}'
 const PCHAR = `(?:[${UNRESERVED}${SUB_DELIMS}:@]|${PCT_ENCODED})`
 
@@ -48,8 +48,6 @@ function uri(): RegExp {
 // The message's domain: a host name or IPv4 address with an optional port, the part of
 // RFC 3986's authority viem reads back (no user information, no IP literal).
 const DOMAIN = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*(?::[0-9]{1,5})?$/
-// statement = *( reserved / unreserved / " " ): one line of printable ASCII, without " % < > \ ^ ` { | }.
-const STATEMENT = /* @__PURE__ */ new RegExp(`^[${UNRESERVED}:/?#\\[\\]@${SUB_DELIMS} ]+$`)
 // request-id = *pchar (non-empty: viem reads an empty one as absent).
 const REQUEST_ID = /* @__PURE__ */ new RegExp(`^${PCHAR}+$`)
 // nonce = 8*( ALPHA / DIGIT )
@@ -78,15 +76,7 @@ function isDateTime(value: string): boolean {
  */
 export const isSiwxDomain = (value: unknown): value is string => typeof value === 'string' && DOMAIN.test(value)
 
-/**
- * Whether a value is a sign-in statement: one line of the characters EIP-4361 allows (printable
- * ASCII less `"%<>\^`{|}`); every line terminator, U+2028 and U+2029 included, is refused.
- *
- * @example
- * isSiwxStatement('Sign in to Example.') // true
- * isSiwxStatement('Sign in\u2028now') // false
- */
-export const isSiwxStatement = (value: unknown): value is string => typeof value === 'string' && STATEMENT.test(value)
+export { isSiwxStatement } from './siwxStatement.js'
 
 /**
  * Whether a value is an RFC 3986 URI (a scheme, then only URI characters in URI order).

@@ -218,6 +218,11 @@ describe('domain modules', () => {
         "siwxSessions.ts": [
           "revokeSessionMessage",
         ],
+        "siwxStatement.ts": [
+          "SUB_DELIMS",
+          "UNRESERVED",
+          "isSiwxStatement",
+        ],
         "socials.ts": [
           "MINI_APP_BLOCKED_SOCIALS",
           "socialsForPlatform",
