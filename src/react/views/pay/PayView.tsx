@@ -77,7 +77,7 @@ export function PayView({ modal }: ViewProps) {
     if (exchangesWanted) modal.dispatch(payExchangesRequested({}))
   }, [exchangesWanted])
   // The exchange's page opens in a window of its own, opened in the click, once the exchange made the session.
-  const openExchange = usePendingWindow('gangway-pay-exchange', payment?.exchange?.url, !!payment?.exchange && payment.status === 'failed')
+  const openExchange = usePendingWindow('gangway-pay-exchange', payment?.exchange?.url, payment?.status === 'failed' && !!payment.exchange)
 
   if (!payment || !review) {
     return (
