@@ -75,7 +75,10 @@ describe('Pay from an exchange', () => {
     await t.shown('pay-connect')
     await t.waitFor(() => expect(t.q('pay-exchanges')!.getAttribute('data-status')).toBe('loaded'))
     expect(t.q('pay-exchanges')!.textContent).toContain('Pay from an exchange')
-    expect(t.all('pay-exchange').map((b) => b.textContent)).toEqual(['Dev Exchange', 'Dev Exchange Pro'])
+    expect(t.all('pay-exchange').map((b) => [b.getAttribute('data-exchange'), b.lastElementChild!.textContent])).toEqual([
+      ['devexchange', 'Dev Exchange'],
+      ['devexchangepro', 'Dev Exchange Pro'],
+    ])
     expect(t.all('pay-exchange-icon-image').map((i) => i.getAttribute('src'))).toEqual([EXCHANGES[0]!.imageUrl])
     expect(t.all('pay-exchange-icon-fallback').map((i) => i.textContent)).toEqual(['D'])
 
