@@ -54,7 +54,7 @@ describe('payFromExchange', () => {
   })
 
   it('a status that cannot be read is asked again at the next tick', async () => {
-    const api = exchangeApi([new ApiRequestError('Server Error', { status: 502 }), { status: 'confirmed', txHash: HASH, blockNumber: '1' }])
+    const api = exchangeApi([new ApiRequestError('Server Error', { status: 502, details: 'Bad Gateway' }), { status: 'confirmed', txHash: HASH, blockNumber: '1' }])
     const r = await run(api)
     r.toBe('10ms o 3999ms c', { o: payExchangeOpened({ sessionId: 's1', url: URL }, meta), c: payConfirmed({ hash: HASH, blockNumber: '1' }, meta) })
   })

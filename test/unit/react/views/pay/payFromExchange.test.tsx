@@ -107,8 +107,9 @@ describe('Pay from an exchange', () => {
     t.modal.destroy()
   })
 
-  it("a cancel on the exchange's page shows Not paid in the spec's words and rejects as the visitor's refusal; Stop waiting does too", async () => {
-    for (const how of ['on the page', 'stop waiting'] as const) {
+  it.each(['on the page', 'stop waiting'] as const)(
+    "a cancel %s shows Not paid in the spec's words and rejects as the visitor's refusal",
+    async (how) => {
       const t = await setup()
       fakeWindow()
       const asked = t.modal.pay({ recipient: RECIPIENT, amount: '0.01', asset: 'native', network: 'eip155:1' }).catch((e: unknown) => e)
@@ -126,17 +127,19 @@ describe('Pay from an exchange', () => {
       expect(t.text('pay-error')).toBe('User rejected the request')
       expect(isUserRejection(await asked)).toBe(true)
       t.modal.destroy()
-    }
-  })
+    },
+  )
 
-  it('says so when no exchange pays the payment, or the listing failed (Try again lists them again)', async () => {
+  it('says so when no exchange pays the payment', async () => {
     const none = await setup(exchangeApi([]))
     void none.modal.pay({ recipient: RECIPIENT, amount: '0.01', asset: 'native', network: 'eip155:1' }).catch(() => undefined)
     await none.shown('pay-exchanges-none')
     expect(none.text('pay-exchanges-none')).toBe('No exchange is available for this payment.')
     none.modal.destroy()
+  })
 
-    const api = exchangeApi(new ApiRequestError('Server Error', { status: 502 }))
+  it('says so when the listing failed, and Try again lists them again', async () => {
+    const api = exchangeApi(new ApiRequestError('Server Error', { status: 502, details: 'Bad Gateway' }))
     const down = await setup(api)
     void down.modal.pay({ recipient: RECIPIENT, amount: '0.01', asset: 'native', network: 'eip155:1' }).catch(() => undefined)
     await down.shown('pay-exchanges-error')
