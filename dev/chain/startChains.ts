@@ -41,6 +41,8 @@ export type DevChains = {
   amm: DevAmm[]
   /** The deployer: it holds the USDC reserve (what the dev on-ramp delivers from) and the pools' liquidity. */
   treasury: DevAccount
+  /** The dev exchanges' hot wallet (Pay from an exchange): a default account no wallet of the stack uses, 10000 ETH. */
+  exchange: DevAccount
   /** ERC-4337 EntryPoints, SimpleAccountFactory 0.7 and Simple7702Account, at these addresses on every chain. */
   smartAccountContracts: SmartAccountContracts
   stop(): Promise<void>
@@ -91,6 +93,15 @@ const ACCOUNTS: DevAccount[] = [
     privateKey: '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a',
   },
 ]
+
+/**
+ * The last of hardhat's twenty default accounts: the dev exchanges pay from it. Why not the
+ * treasury: its nonces belong to the on-ramp's deliveries, and two senders would collide.
+ */
+const EXCHANGE_HOT_WALLET: DevAccount = {
+  address: '0x8626f6940E2eb28930eFb4CeF49B2d1F2C9C1199',
+  privateKey: '0xdf57089febbacf7ba0bc227dafbffa9fc08a93fdc68e1e42411a14efcf23656e',
+}
 
 // Why a dedicated deployer outside the funded accounts: the token lands at the deployer's
 // nonce-0 address on every chain and every run, and the accounts handed to wallets keep nonce 0.
@@ -178,6 +189,7 @@ export async function startChains(options?: {
       amm,
       accounts: ACCOUNTS.map((a) => ({ ...a })),
       treasury: { address: DEPLOYER.address, privateKey: DEPLOYER_KEY },
+      exchange: { ...EXCHANGE_HOT_WALLET },
       smartAccountContracts: SMART_ACCOUNT_CONTRACTS,
       stop,
     }

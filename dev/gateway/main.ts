@@ -121,6 +121,7 @@ for (const spec of values.token) {
 let stopChains: (() => Promise<void>) | undefined
 const collections: GatewayCollection[] = []
 let treasury: { address: `0x${string}`; privateKey: `0x${string}` } | undefined
+let exchangeHotWallet: { address: `0x${string}`; privateKey: `0x${string}` } | undefined
 if (values['start-chains']) {
   const { startChains } = await import('../chain/startChains')
   const dev = await startChains(values.verbose ? { log: (line) => process.stderr.write(`${line}\n`) } : undefined)
@@ -129,6 +130,7 @@ if (values['start-chains']) {
   collections.push(...dev.collections)
   amm.push(...dev.amm)
   treasury = dev.treasury
+  exchangeHotWallet = dev.exchange
   stopChains = dev.stop
 }
 if (chains.length === 0 && !solana) process.stderr.write('no chains given: balances and history will be empty (see --start-chains)\n')
@@ -148,6 +150,7 @@ const gateway = await startGateway({
   collections,
   amm,
   ...(treasury ? { treasury } : {}),
+  ...(exchangeHotWallet ? { exchangeHotWallet } : {}),
   ...(solana ? { solana } : {}),
   ...(bitcoin ? { bitcoin } : {}),
   // Production logs its errors always, its requests with --verbose; development all with --verbose.

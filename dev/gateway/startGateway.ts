@@ -12,6 +12,7 @@ import { jsonRpcRoute } from './jsonRpcProxy'
 import { convertRoutes, type GatewayAmm } from './convert'
 import { createNameStore } from './names'
 import { onrampRoutes } from './onramp'
+import { exchangeRoutes } from './exchanges'
 import { createSessionStore, sessionAddress } from './sessions'
 import { memoryStorage, openStorage, type GatewayStorage, type StorageOptions } from './storage'
 import { openInBackground, type PendingStorage } from './storageStartup'
@@ -89,6 +90,8 @@ export type GatewayOptions = {
   amm?: GatewayAmm[]
   /** The account the dev on-ramp providers deliver from (it holds the test USDC reserve). */
   treasury?: { address: `0x${string}`; privateKey: `0x${string}` }
+  /** The account the dev exchanges' withdrawals leave from on the EVM chains (Pay from an exchange). */
+  exchangeHotWallet?: { address: `0x${string}`; privateKey: `0x${string}` }
   /** Names the name API resolves from the start (and again after a reset), e.g. `{ 'alice.gangway': '0xf39F…' }`. */
   names?: Record<string, `0x${string}`>
   /** Wallets listed before the bundled directory (e.g. the local sample wallet with its URL). */
@@ -274,6 +277,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       tokens: options.tokens,
       clients,
       ...(options.treasury ? { treasury: options.treasury } : {}),
+      ...(options.solana ? { solana: options.solana } : {}),
+    }),
+    ...exchangeRoutes({
+      chains: options.chains,
+      tokens: options.tokens,
+      ...(options.exchangeHotWallet ? { hotWallet: options.exchangeHotWallet } : {}),
       ...(options.solana ? { solana: options.solana } : {}),
     }),
     // Spec §7's JSON-RPC, forwarded to the chains' nodes: what the modal reads networks through besides their own URLs.

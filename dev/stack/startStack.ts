@@ -94,6 +94,7 @@ export async function startStack(
       collections: chains.collections,
       amm: chains.amm,
       treasury: chains.treasury,
+      exchangeHotWallet: chains.exchange,
       names: devNames(chains.accounts),
       ...(options.database ? { database: options.database } : {}),
       solana: {

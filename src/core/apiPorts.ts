@@ -153,6 +153,19 @@ export type OnrampUrlParams = {
   presetFiatAmount?: number
 }
 
+/** An exchange a payment can be paid from (`GET /v1/exchanges`): `imageUrl` an http(s) or data: image. */
+export type PayExchangeInfo = { id: string; name: string; imageUrl?: string }
+
+/** What an exchange payment session asks for: `asset` is 'native' or a CAIP-19 asset id on `network` (CAIP-2). */
+export type ExchangePaymentParams = { exchangeId: string; recipient: string; amount: string; asset: string; network: string }
+
+/** Where an exchange payment session is: confirmed with its transaction, failed with why, or cancelled on the exchange's page. */
+export type ExchangePaymentStatus =
+  | { status: 'pending' }
+  | { status: 'confirmed'; txHash: string; blockNumber?: string }
+  | { status: 'failed'; error: string; txHash?: string }
+  | { status: 'cancelled' }
+
 export interface BlockchainApi {
   /** Fetched once per client and reused. */
   getSupportedChains(options?: RequestOptions): Promise<SupportedChains>
@@ -202,6 +215,12 @@ export interface BlockchainApi {
   getOnrampOptions(options?: RequestOptions): Promise<OnrampOptions>
   getOnrampQuote(params: OnrampQuoteParams, options?: RequestOptions): Promise<OnrampQuote>
   generateOnrampUrl(params: OnrampUrlParams, options?: RequestOptions): Promise<string>
+  /** Pay from an exchange: the exchanges that pay `asset` on `network` (none when the API has no such route). */
+  getPayExchanges?(params: { network: string; asset: string }, options?: RequestOptions): Promise<PayExchangeInfo[]>
+  /** Pay from an exchange: a payment session with the exchange, its page (`url`, http(s)) where the visitor confirms. */
+  createExchangePayment?(params: ExchangePaymentParams, options?: RequestOptions): Promise<{ sessionId: string; url: string }>
+  /** Pay from an exchange: where the session is. Never cached. */
+  getExchangePayment?(params: { sessionId: string }, options?: RequestOptions): Promise<ExchangePaymentStatus>
   /** The address's hosted sign-in sessions, newest first; malformed items are left out. */
   getSessions(params: { address: string }, options?: RequestOptions): Promise<HostedSession[]>
   /** Hands a signed sign-in message (EIP-4361, or Sign-In With Solana) to the hosted session store, which verifies it. A refusal rejects with 'Error signing message', the store's reason in the details. */

@@ -142,6 +142,30 @@ describe('Pay', () => {
     expect(await node().getBalance({ address: recipient })).toBe(0n)
   })
 
+  it('pays 0.01 ETH from the dev exchange with no wallet connected: its page opens, Confirm withdrawal there, Paid; the node has it and the promise resolves with that transaction', async () => {
+    const { page, context } = await demoWithoutDevtools(shared, { query: '?pay=1' })
+    const recipient = freshAddress()
+    await startPayment(page, { recipient, amount: '0.01', asset: 'native', network: `eip155:${stack().chains[0]!.chainId}` })
+    await expect.poll(() => currentView(page)).toBe('Pay')
+    const exchange = inModal(page, 'pay-exchange').and(page.locator('[data-exchange="devexchange"]'))
+    await exchange.waitFor()
+    expect(await exchange.textContent()).toBe('Dev Exchange')
+    const [exchangePage] = await Promise.all([context.waitForEvent('page'), exchange.click()])
+    await exchangePage.waitForURL(/\/exchange\/devexchange\/pay\//)
+    expect(await exchangePage.locator('#amount').textContent()).toBe('0.01 ETH')
+    expect(await exchangePage.locator('#recipient').textContent()).toBe(recipient)
+    await expect.poll(() => inModal(page, 'pay-exchange-waiting').textContent()).toBe('Waiting for Dev Exchange…')
+    await exchangePage.getByRole('button', { name: 'Confirm withdrawal' }).click()
+    await exchangePage.getByText(/^Withdrawal sent/).waitFor({ timeout: 10_000 })
+    await expect.poll(() => status(page), { timeout: 10_000 }).toBe('confirmed')
+    expect(await text(page, 'pay-success')).toBe('Paid 0.01 ETH')
+    const hash = (await inModal(page, 'pay-hash').getAttribute('title')) as Hex
+    expect(await node().getBalance({ address: recipient })).toBe(parseEther('0.01'))
+    expect((await node().getTransactionReceipt({ hash })).status).toBe('success')
+    expect(await outcome(page)).toMatchObject({ hash, network: `eip155:${stack().chains[0]!.chainId}` })
+    await exchangePage.close()
+  })
+
   it("a refusal in the wallet rejects in the spec's words and moves nothing; so does Cancel; more than the balance is refused before anything shows", async () => {
     const { page, from } = await connectedDemo()
     const recipient = freshAddress()

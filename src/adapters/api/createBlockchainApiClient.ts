@@ -1,6 +1,8 @@
 import type {
   BalanceParams,
   BlockchainApi,
+  ExchangePaymentStatus,
+  PayExchangeInfo,
   FungiblePrice,
   GasPrice,
   HistoryPage,
@@ -50,6 +52,41 @@ function parseOnrampProviders(value: unknown): OnrampProvider[] {
       },
     ]
   })
+}
+
+/** An exchange's icon: a web image, or an inline one (a data: URI of an image, bounded). */
+const isIconUrl = (url: unknown): url is string =>
+  isWebUrl(url) || (typeof url === 'string' && url.length <= 20_000 && /^data:image\/(svg\+xml|png|jpeg|webp)[;,]/.test(url))
+
+/** The exchanges of an answer: those with an id and a name; a malformed icon is left out, not the exchange. */
+function parsePayExchanges(value: unknown): PayExchangeInfo[] {
+  return expectArray(value, 'exchanges').flatMap((e): PayExchangeInfo[] => {
+    if (typeof e !== 'object' || e === null) return []
+    const { id, name, imageUrl } = e as Record<string, unknown>
+    if (typeof id !== 'string' || id === '' || id.length > 100 || typeof name !== 'string' || name === '' || name.length > 100) return []
+    return [{ id, name, ...(isIconUrl(imageUrl) ? { imageUrl } : {}) }]
+  })
+}
+
+/** An exchange payment's status; anything else is malformed. */
+function parseExchangePaymentStatus(body: unknown): ExchangePaymentStatus {
+  const o = expectObject(body, 'the payment status')
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' && v.length <= 200 ? v : undefined)
+  switch (o.status) {
+    case 'pending':
+    case 'cancelled':
+      return { status: o.status }
+    case 'confirmed': {
+      const blockNumber = text(o.blockNumber)
+      return { status: 'confirmed', txHash: expectString(text(o.txHash), 'txHash'), ...(blockNumber ? { blockNumber } : {}) }
+    }
+    case 'failed': {
+      const txHash = text(o.txHash)
+      return { status: 'failed', error: typeof o.error === 'string' ? o.error.slice(0, 500) : 'the exchange did not say why', ...(txHash ? { txHash } : {}) }
+    }
+    default:
+      throw new TypeError(`unknown payment status ${JSON.stringify(o.status)?.slice(0, 40)}`)
+  }
 }
 
 /** Cached entries are bounded so a long session looking at many accounts stays small. */
@@ -349,6 +386,24 @@ export function createBlockchainApiClient(options: ApiClientOptions): Blockchain
       return http.request({ method: 'POST', path: '/v1/generators/onrampurl', body: { projectId: options.projectId, ...params }, signal }, (body) =>
         expectString(expectObject(body, 'the on-ramp URL').url, 'url'),
       )
+    },
+
+    getPayExchanges({ network, asset }, { signal }: RequestOptions = {}): Promise<PayExchangeInfo[]> {
+      return http.request({ path: '/v1/exchanges', query: { network, asset }, signal }, (body) => parsePayExchanges(expectObject(body, 'the exchanges').exchanges))
+    },
+
+    createExchangePayment({ exchangeId, ...payment }, { signal }: RequestOptions = {}): Promise<{ sessionId: string; url: string }> {
+      return http.request({ method: 'POST', path: `/v1/exchanges/${enc(exchangeId)}/payments`, body: payment, signal }, (body) => {
+        const session = expectObject(body, 'the payment session')
+        const url = expectString(session.url, 'url')
+        // The page opens in a window of the visitor's: only a web page.
+        if (!isWebUrl(url)) throw new TypeError("the exchange's page is not an http(s) URL")
+        return { sessionId: expectString(session.sessionId, 'sessionId'), url }
+      })
+    },
+
+    getExchangePayment({ sessionId }, { signal }: RequestOptions = {}): Promise<ExchangePaymentStatus> {
+      return http.request({ path: `/v1/exchanges/payments/${enc(sessionId)}`, signal, cache: 'no-store' }, parseExchangePaymentStatus)
     },
 
     getSessions({ address }, { signal }: RequestOptions = {}): Promise<HostedSession[]> {

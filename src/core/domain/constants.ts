@@ -113,6 +113,10 @@ export const ONRAMP_QUOTE_DELAY_MS = 300
 export const ONRAMP_DELIVERY_POLL_MS = 4 * SECOND
 /** A purchase whose tokens have not arrived after this long fails. */
 export const ONRAMP_DELIVERY_TIMEOUT_MS = 10 * MINUTE
+/** How often Pay asks the exchange about a payment the visitor is confirming on the exchange's page. */
+export const PAY_EXCHANGE_POLL_MS = 2 * SECOND
+/** How long Pay waits for the exchange: a payment still pending then fails. */
+export const PAY_EXCHANGE_TIMEOUT_MS = 10 * MINUTE
 
 // Defaults (spec §1, §9) --------------------------------------------------------------------------
 

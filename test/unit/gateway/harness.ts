@@ -40,7 +40,7 @@ export const P = 'projectId=test-project&st=gangway&sv=0.0.0'
 export async function startStack(options: { count?: 1 | 2 } = {}): Promise<{ dev: DevChains; gateway: Gateway; stop(): Promise<void> }> {
   const dev = await startChains(options.count ? { count: options.count } : undefined)
   try {
-    const gateway = await startGateway({ chains: dev.chains, tokens: dev.tokens, collections: dev.collections, amm: dev.amm, treasury: dev.treasury })
+    const gateway = await startGateway({ chains: dev.chains, tokens: dev.tokens, collections: dev.collections, amm: dev.amm, treasury: dev.treasury, exchangeHotWallet: dev.exchange })
     return {
       dev,
       gateway,

@@ -27,8 +27,12 @@ export const showsPayment = (state: ModalState): boolean => state.modal.open && 
  */
 export function endingOf(state: ModalState, trigger: { type: string; requestId?: string | undefined }): SerializedError | null {
   const payment = state.pay?.payment
-  if (payment?.status !== 'reviewing') return null
   const rejected = (details: string) => serializeError(new WalletRejectedError('User rejected the request', { details }))
+  // Waiting on an exchange's page, the visitor may stop waiting: the payment ends refused (the exchange's answer settles it otherwise).
+  if (payment?.status === 'paying' && payment.exchange && payCancelled.match(trigger)) {
+    return isCurrentRequest(payment.requestId, trigger) ? rejected(`the visitor stopped waiting for ${payment.exchange.name}`) : null
+  }
+  if (payment?.status !== 'reviewing') return null
   if (payCancelled.match(trigger)) return isCurrentRequest(payment.requestId, trigger) ? rejected('the visitor cancelled the payment') : null
   if (showsPayment(state)) return null
   if (payRequested.match(trigger)) return serializeError(new RequestAbortedError('the modal could not show the payment'))

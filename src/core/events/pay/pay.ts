@@ -1,6 +1,6 @@
 import { defineEvent } from '../defineEvent.js'
 import { defineIntent } from '../requestLifecycle.js'
-import { empty, number, object, optional, string } from '../schema.js'
+import { array, empty, number, object, optional, string } from '../schema.js'
 import { serializedErrorSchema } from '../../errors/base.js'
 
 /** What is paid: the network's native token (no address) or a token contract (ERC-20, SPL mint). */
@@ -37,4 +37,30 @@ export const payConfirmed = defineEvent('pay/confirmed', object({ hash: string()
  */
 export const payFailed = defineEvent('pay/failed', object({ hash: optional(string()), error: serializedErrorSchema }))
 
-export const PAY_EVENTS = [payRequested, payFeeRequested, payFeeEstimated, payFeeFailed, payApproved, payCancelled, paySubmitted, payConfirmed, payFailed] as const
+/** List the exchanges the payment can be paid from (Pay from an exchange); no wallet is needed for it. */
+export const payExchangesRequested = defineIntent('pay/exchangesRequested', empty())
+/** The exchanges that pay the payment's asset on its network (`imageUrl`: an http(s) or data: image). */
+export const payExchangesFetched = defineEvent('pay/exchangesFetched', object({ exchanges: array(object({ id: string(), name: string(), imageUrl: optional(string()) })) }))
+/** The exchanges could not be listed: paying from the wallet stays. */
+export const payExchangesFailed = defineEvent('pay/exchangesFailed', object({ error: serializedErrorSchema }))
+/** The visitor chose to pay from this exchange: a payment session is created with it and its page opened. */
+export const payExchangeChosen = defineEvent('pay/exchangeChosen', object({ exchangeId: string() }))
+/** The exchange's payment session: the page (`url`) where the visitor confirms, and the id its status is asked by. */
+export const payExchangeOpened = defineEvent('pay/exchangeOpened', object({ sessionId: string(), url: string() }))
+
+export const PAY_EVENTS = [
+  payRequested,
+  payFeeRequested,
+  payFeeEstimated,
+  payFeeFailed,
+  payApproved,
+  payCancelled,
+  paySubmitted,
+  payConfirmed,
+  payFailed,
+  payExchangesRequested,
+  payExchangesFetched,
+  payExchangesFailed,
+  payExchangeChosen,
+  payExchangeOpened,
+] as const

@@ -24,7 +24,10 @@ export type PayCommands = {
    * Asks the visitor to pay `amount` of `asset` to `recipient` on `network`: the modal opens on
    * Pay, which shows the payment with its network fee and asks the visitor to connect a wallet or
    * switch it to `network` first where needed; Pay then asks the wallet to send the transfer
-   * (native or token, on EVM networks and Solana) and follows it until it is confirmed.
+   * (native or token, on EVM networks and Solana) and follows it until it is confirmed. Beside the
+   * wallet (connected or not) Pay offers the exchanges that pay the asset on `network` (the
+   * blockchain API's `/v1/exchanges`): the visitor confirms the payment on the exchange's page, in
+   * a window of its own, and the exchange sends the transfer.
    * Resolves with the transaction once confirmed. Rejects with the payment's own refusal before
    * anything is shown (nothing dispatched, nothing asked): `InvalidInputError` ('Invalid pay
    * arguments', 'Invalid receiver address', 'Invalid amount', 'GUSD has at most 6 decimals',
@@ -33,7 +36,9 @@ export type PayCommands = {
    * `UnsupportedNamespaceError`, `PayNotAllowedError` ('Action not allowed') while the project's
    * configuration turns Pay off, `RequestAbortedError` while another payment is under way; then
    * with `WalletRejectedError` ('User rejected the request') when the visitor cancels or leaves
-   * the payment or refuses it in the wallet (`isUserRejection`), `ModalClosedError` when the modal
+   * the payment, refuses it in the wallet, cancels it on the exchange's page or stops waiting for
+   * the exchange (`isUserRejection`), 'Something went wrong' when the exchange fails it (its
+   * reason in `details`), `ModalClosedError` when the modal
    * closes on it, or the wallet's or the chain's failure.
    *
    * @example

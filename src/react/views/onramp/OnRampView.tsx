@@ -1,5 +1,5 @@
 import { sliceOf } from '../../../core/selectors.js'
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { ResultDone } from '../../components/resultAcknowledgement.js'
 import type { OnrampPurchaseCurrency, OnrampQuote } from '../../../core/domain/entities.js'
 import { isWithinPaymentLimits, paymentMethodLimits } from '../../../core/domain/onramp.js'
@@ -23,6 +23,7 @@ import { formatAmount, formatFiat } from '../../../core/domain/format.js'
 import { readable } from '../swaps/SwapView.js'
 import { TransactionHash } from '../TransactionHash.js'
 import { IconImage } from '../../components/IconImage.js'
+import { usePendingWindow } from '../../components/pendingWindow.js'
 import type { ViewProps } from '../viewProps.js'
 
 const METHODS = ['card', 'ach_bank_account'] as const
@@ -53,7 +54,6 @@ export function OnRampView({ modal }: ViewProps) {
   const onramp = useModalState((s) => sliceOf(s, 'onramp'), sameJson)
   const caipNetworkId = useModalState(selectActiveCaipNetworkId)
   const network = useModalState(selectActiveNetwork)
-  const popup = useRef<Window | null>(null)
   const { t, locale } = useI18n()
 
   useEffect(() => {
@@ -87,17 +87,7 @@ export function OnRampView({ modal }: ViewProps) {
 
   // The window opened in the click shows the provider's page once its URL is known.
   const purchase = onramp.purchase
-  useEffect(() => {
-    const win = popup.current
-    if (!win || win.closed) return
-    if (purchase?.status === 'waiting' && purchase.url) {
-      win.location.href = purchase.url
-      popup.current = null
-    } else if (purchase?.status === 'failed') {
-      win.close()
-      popup.current = null
-    }
-  }, [purchase?.status, purchase?.url])
+  const openWindow = usePendingWindow('gangway-onramp', purchase?.status === 'waiting' ? purchase.url : null, purchase?.status === 'failed')
 
   if (!caipNetworkId || !network) return <p className="gw-empty">{t('Not connected.')}</p>
   if (purchase && purchase.status !== 'opening') return <Purchase modal={modal} onramp={onramp} />
@@ -124,7 +114,7 @@ export function OnRampView({ modal }: ViewProps) {
   const buy = () => {
     if (!chosen || !chosenProvider || busy) return
     // Opened in the click, so no popup blocker stops it; the page loads once its URL is known.
-    popup.current = typeof window !== 'undefined' ? window.open('', 'gangway-onramp', 'popup,width=480,height=760') : null
+    openWindow()
     modal.dispatch(onrampPurchaseRequested({ provider: chosenProvider.name }))
   }
 

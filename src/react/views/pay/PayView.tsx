@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { truncateAddress } from '../../../core/domain/format.js'
 import { sendAmountError } from '../../../core/domain/sendAmount.js'
 import { networkSwitchRequested } from '../../../core/events/connection/network.js'
-import { payApproved, payCancelled, payFeeRequested } from '../../../core/events/pay/pay.js'
+import { payApproved, payCancelled, payExchangeChosen, payExchangesRequested, payFeeRequested } from '../../../core/events/pay/pay.js'
 import type { Namespace } from '../../../core/events/views.js'
 import { selectSendBalance } from '../../../core/reducers/data/dataSelectors.js'
 import type { Payment } from '../../../core/reducers/pay/payReducer.js'
@@ -11,6 +11,8 @@ import { selectPayStep } from '../../../core/reducers/pay/paySelectors.js'
 import { selectAddress, selectCaipAddress, sliceOf } from '../../../core/selectors.js'
 import type { ModalState } from '../../../core/state.js'
 import { ErrorMessage } from '../../components/ErrorMessage.js'
+import { IconImage } from '../../components/IconImage.js'
+import { usePendingWindow } from '../../components/pendingWindow.js'
 import { PrimaryAction } from '../../components/PrimaryAction.js'
 import { TransactionWaiting } from '../../components/TransactionWaiting.js'
 import { approximateFee } from '../../components/approximateFee.js'
@@ -50,7 +52,10 @@ const sameReview = (a: ReturnType<typeof selectReview>, b: ReturnType<typeof sel
  * the network fee. Without a wallet connected in the payment's namespace it offers to connect one
  * first, with the wallet on another network to switch it first; then Pay asks the wallet and the
  * view follows the transfer: approve in the wallet, pending with its hash, paid, or the failure in
- * the spec's words. Cancel ends the payment refused; the host's promise settles with the outcome.
+ * the spec's words. Beside the wallet, connected or not, it offers the exchanges the payment can
+ * be paid from: the chosen one's page opens in a window where the visitor confirms, and the view
+ * waits for the exchange's transfer. Cancel ends the payment refused; the host's promise settles
+ * with the outcome.
  */
 export function PayView({ modal }: ViewProps) {
   const { t, locale } = useI18n()
@@ -66,6 +71,13 @@ export function PayView({ modal }: ViewProps) {
   useEffect(() => {
     if (feeWanted) modal.dispatch(payFeeRequested({}))
   }, [feeWanted, review?.caipAddress])
+  // The exchanges the payment can be paid from are listed with the review, wallet or not.
+  const exchangesWanted = payment?.status === 'reviewing' && payment.exchanges === null
+  useEffect(() => {
+    if (exchangesWanted) modal.dispatch(payExchangesRequested({}))
+  }, [exchangesWanted])
+  // The exchange's page opens in a window of its own, opened in the click, once the exchange made the session.
+  const openExchange = usePendingWindow('gangway-pay-exchange', payment?.exchange?.url, payment?.status === 'failed' && !!payment.exchange)
 
   if (!payment || !review) {
     return (
@@ -124,6 +136,14 @@ export function PayView({ modal }: ViewProps) {
           {t('Pay')}
         </PrimaryAction>
       )}
+      <PayFromExchange
+        modal={modal}
+        payment={payment}
+        onChoose={(exchangeId) => {
+          openExchange()
+          modal.dispatch(payExchangeChosen({ exchangeId }, meta))
+        }}
+      />
       <button
         type="button"
         className="gw-button"
@@ -139,17 +159,79 @@ export function PayView({ modal }: ViewProps) {
   )
 }
 
+/**
+ * Pay from an exchange, beside the wallet (no wallet needed): the exchanges that pay the asset on
+ * the payment's network, each opening its page where the visitor confirms the withdrawal.
+ */
+function PayFromExchange(props: { modal: ViewProps['modal']; payment: Payment; onChoose: (exchangeId: string) => void }) {
+  const { t } = useI18n()
+  const exchanges = props.payment.exchanges
+  const status = exchanges?.status ?? 'loading'
+  return (
+    <section className="gw-field" aria-labelledby="gw-pay-exchanges-title" data-testid="pay-exchanges" data-status={status} aria-busy={status === 'loading'}>
+      <p id="gw-pay-exchanges-title" className="gw-field-label" style={{ margin: 0 }}>
+        {t('Pay from an exchange')}
+      </p>
+      {exchanges?.status === 'loaded' ? (
+        exchanges.items.length > 0 ? (
+          <ul className="gw-list" style={{ margin: 0 }}>
+            {exchanges.items.map((x) => (
+              <li key={x.id}>
+                <button type="button" className="gw-button gw-pay-exchange" data-testid="pay-exchange" data-exchange={x.id} onClick={() => props.onChoose(x.id)}>
+                  <IconImage src={x.imageUrl} className="gw-token-icon" fallback={x.name.slice(0, 1)} testId="pay-exchange-icon" />
+                  <span>{x.name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="gw-muted" style={{ margin: 0 }} data-testid="pay-exchanges-none">
+            {t('No exchange is available for this payment.')}
+          </p>
+        )
+      ) : exchanges?.status === 'failed' ? (
+        <p className="gw-muted" style={{ margin: 0 }} data-testid="pay-exchanges-error">
+          {t('Exchanges could not be loaded.')}{' '}
+          <button type="button" className="gw-link-button" data-testid="pay-exchanges-retry" onClick={() => props.modal.dispatch(payExchangesRequested({}))}>
+            {t('Try again')}
+          </button>
+        </p>
+      ) : (
+        <p className="gw-muted" style={{ margin: 0 }}>
+          {t('Loading…')}
+        </p>
+      )}
+    </section>
+  )
+}
+
 /** The payment once the visitor chose Pay: approve in the wallet, pending, paid, or not paid with why. */
 function PayProgress(props: { modal: ViewProps['modal']; payment: Payment; wallet: { name: string; imageUrl?: string | undefined }; what: string; explorerUrl: string | undefined }) {
   const { t } = useI18n()
   const { modal, payment, wallet } = props
   const hash = <TransactionHash hash={payment.hash} explorerUrl={props.explorerUrl} testId="pay-hash" linkTestId="pay-explorer-link" />
+  const exchange = payment.exchange
   return (
-    <div className="gw-connecting" data-testid="view-pay" data-status={payment.status} aria-live="polite">
+    <div className="gw-connecting" data-testid="view-pay" data-status={payment.status} data-source={exchange ? 'exchange' : 'wallet'} aria-live="polite">
       <span className="gw-progress-ring" data-active={payment.status === 'paying' || payment.status === 'pending'}>
-        <WalletIcon name={wallet.name} imageUrl={wallet.imageUrl} />
+        {exchange ? <IconImage src={exchange.imageUrl} className="gw-wallet-icon" fallback={exchange.name.slice(0, 1)} testId="pay-exchange-logo" /> : <WalletIcon name={wallet.name} imageUrl={wallet.imageUrl} />}
       </span>
-      {payment.status === 'paying' || payment.status === 'pending' ? (
+      {exchange && payment.status === 'paying' ? (
+        <>
+          <p className="gw-connecting-title">{t('Confirm the payment on {exchange}', { exchange: exchange.name })}</p>
+          <p className="gw-muted" data-testid="pay-exchange-waiting">
+            {exchange.url ? t('Waiting for {exchange}…', { exchange: exchange.name }) : t('Opening…')}
+          </p>
+          {exchange.url ? (
+            <a className="gw-button" href={exchange.url} target="gangway-pay-exchange" rel="opener" data-testid="pay-exchange-open">
+              {t('Open {provider} again', { provider: exchange.name })}
+            </a>
+          ) : null}
+          <button type="button" className="gw-button" data-testid="pay-exchange-cancel" onClick={() => modal.dispatch(payCancelled({}, { requestId: payment.requestId ?? undefined }))}>
+            {t('Stop waiting')}
+          </button>
+        </>
+      ) : payment.status === 'paying' || payment.status === 'pending' ? (
         <TransactionWaiting on={payment.status === 'paying' ? 'wallet' : 'chain'} wallet={wallet.name} hash={hash} />
       ) : payment.status === 'confirmed' ? (
         <ResultDone modal={modal} flow="pay" testId="pay" message={t('Paid {amount}', { amount: props.what })} details={hash} />

@@ -96,6 +96,8 @@ describe('domain modules', () => {
           "ONRAMP_QUOTE_DELAY_MS",
           "PAIRING_EXPIRY_MARGIN_MS",
           "PAIRING_EXPIRY_MS",
+          "PAY_EXCHANGE_POLL_MS",
+          "PAY_EXCHANGE_TIMEOUT_MS",
           "PENDING_TRANSACTIONS_MAX",
           "RECENT_WALLETS_MAX",
           "RECOMMENDED_WALLETS_COUNT",

@@ -142,6 +142,11 @@ const messages: Record<string, string> = {
   'Connect a wallet': 'اربط محفظة',
   'Paid {amount}': 'تم دفع {amount}',
   'Not paid': 'لم يتم الدفع',
+  'Pay from an exchange': 'الدفع من منصة تداول',
+  'No exchange is available for this payment.': 'لا تتوفر منصة تداول لهذه الدفعة.',
+  'Exchanges could not be loaded.': 'تعذّر تحميل منصات التداول.',
+  'Confirm the payment on {exchange}': 'أكّد الدفعة على {exchange}',
+  'Waiting for {exchange}…': 'في انتظار {exchange}…',
   // The embedded wallet's batch in ApproveTransaction.
   'Review {count} calls': 'راجع {count} استدعاءات',
   'Contract call': 'استدعاء عقد',

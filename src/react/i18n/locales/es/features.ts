@@ -142,6 +142,11 @@ const messages: Record<string, string> = {
   'Connect a wallet': 'Conecta una billetera',
   'Paid {amount}': 'Pagado: {amount}',
   'Not paid': 'No pagado',
+  'Pay from an exchange': 'Pagar desde un exchange',
+  'No exchange is available for this payment.': 'Ningún exchange está disponible para este pago.',
+  'Exchanges could not be loaded.': 'No se pudieron cargar los exchanges.',
+  'Confirm the payment on {exchange}': 'Confirma el pago en {exchange}',
+  'Waiting for {exchange}…': 'Esperando a {exchange}…',
   // The embedded wallet's batch in ApproveTransaction.
   'Review {count} calls': 'Revisa {count} llamadas',
   'Contract call': 'Llamada a contrato',

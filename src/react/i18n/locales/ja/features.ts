@@ -142,6 +142,11 @@ const messages: Record<string, string> = {
   'Connect a wallet': 'ウォレットを接続',
   'Paid {amount}': '{amount}を支払いました',
   'Not paid': '支払われていません',
+  'Pay from an exchange': '取引所から支払う',
+  'No exchange is available for this payment.': 'この支払いに使える取引所はありません。',
+  'Exchanges could not be loaded.': '取引所を読み込めませんでした。',
+  'Confirm the payment on {exchange}': '{exchange}で支払いを確認してください',
+  'Waiting for {exchange}…': '{exchange}を待っています…',
   // The embedded wallet's batch in ApproveTransaction.
   'Review {count} calls': '{count}件の呼び出しを確認',
   'Contract call': 'コントラクト呼び出し',

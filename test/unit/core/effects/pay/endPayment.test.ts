@@ -4,10 +4,10 @@ import { accountDisconnected } from '../../../../../src/core/events/connection/c
 import type { EventInput } from '../../../../../src/core/events/defineEvent'
 import { modalCloseRequested, modalOpenRequested } from '../../../../../src/core/events/modal/modal'
 import { routerPushed, routerWentBack } from '../../../../../src/core/events/modal/router'
-import { payApproved, payCancelled } from '../../../../../src/core/events/pay/pay'
+import { payApproved, payCancelled, payExchangeChosen } from '../../../../../src/core/events/pay/pay'
 import type { ModalState } from '../../../../../src/core/state'
 import { runEffectAsync } from '../../../../support/runEffect'
-import { after, connected, requested, reviewing } from './payFakes'
+import { after, connected, exchangesListed, requested, reviewing } from './payFakes'
 
 const run = (events: Record<string, EventInput>, marble: string, state: ModalState) => runEffectAsync(endPayment, { events: { marble, values: events }, state, reduce: true })
 const failures = (r: Awaited<ReturnType<typeof run>>) => r.messages.map((m) => m.notification.value as EventInput & { payload: { error: { kind?: string; shortMessage: string; details?: string } } })
@@ -33,6 +33,15 @@ describe('endPayment', () => {
     expect(failures(connecting)).toEqual([])
     const backPastPay = await run({ p: routerPushed({ view: 'Connect' }), b: routerWentBack({}), c: routerWentBack({}) }, 'pbc', after([modalOpenRequested({ view: 'Account' }), routerPushed({ view: 'Pay' }), requested()]))
     expect(failures(backPastPay).map((e) => e.payload.error.details)).toEqual(['the visitor left the payment'])
+  })
+
+  it("waiting on an exchange, Stop waiting ends the payment as the visitor's refusal; closing the modal does not", async () => {
+    const waiting = after([payExchangeChosen({ exchangeId: 'devexchange' }, { requestId: 'p' })], exchangesListed())
+    expect(waiting.pay!.payment!.status).toBe('paying')
+    const closed = await run({ x: modalCloseRequested({}) }, 'x', waiting)
+    expect(failures(closed)).toEqual([])
+    const stopped = await run({ c: payCancelled({}, { requestId: 'p' }), o: payCancelled({}, { requestId: 'other' }) }, 'oc', waiting)
+    expect(failures(stopped).map((e) => e.payload.error)).toEqual([expect.objectContaining({ kind: 'WALLET_REJECTED', details: 'the visitor stopped waiting for Dev Exchange' })])
   })
 
   it('goes on once the wallet is asked: its answer settles the payment', async () => {

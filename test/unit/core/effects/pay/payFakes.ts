@@ -2,7 +2,7 @@ import { connectionSucceeded } from '../../../../../src/core/events/connection/c
 import { balanceFetched } from '../../../../../src/core/events/connection/balance'
 import type { EventInput } from '../../../../../src/core/events/defineEvent'
 import { modalOpenRequested } from '../../../../../src/core/events/modal/modal'
-import { payRequested } from '../../../../../src/core/events/pay/pay'
+import { payExchangesFetched, payExchangesRequested, payRequested } from '../../../../../src/core/events/pay/pay'
 import type { ModalState } from '../../../../../src/core/state'
 import { stateAfter } from '../../../../support/stateAfter'
 import { ACCOUNT } from '../fakes'
@@ -33,3 +33,13 @@ export const reviewing = (before: readonly EventInput[] = connected(), over: Par
 
 /** The state after `events`, Pay on. */
 export const after = (events: readonly EventInput[], from?: ModalState): ModalState => stateAfter(events, from ? { from } : ON)
+
+/** The dev exchanges as the API lists them. */
+export const EXCHANGES = [
+  { id: 'devexchange', name: 'Dev Exchange', imageUrl: 'data:image/svg+xml,%3Csvg%2F%3E' },
+  { id: 'devexchangepro', name: 'Dev Exchange Pro' },
+]
+
+/** Payment `p` under review (no wallet connected unless `before` connects one), its exchanges listed. */
+export const exchangesListed = (before: readonly EventInput[] = [], over: Parameters<typeof requested>[0] = {}): ModalState =>
+  after([payExchangesRequested({}, { requestId: 'x' }), payExchangesFetched({ exchanges: EXCHANGES }, { requestId: 'x' })], reviewing(before, over))

@@ -4,9 +4,9 @@ import { networkSwitchFailed, networkSwitchRequested, networkSwitched } from '..
 import type { EventInput } from '../../../../../src/core/events/defineEvent'
 import { routerPushed } from '../../../../../src/core/events/modal/router'
 import { modalOpenRequested } from '../../../../../src/core/events/modal/modal'
-import { payApproved, payConfirmed, payFailed, payFeeEstimated, payFeeRequested, payRequested, paySubmitted } from '../../../../../src/core/events/pay/pay'
+import { payApproved, payConfirmed, payExchangeChosen, payExchangeOpened, payExchangesFailed, payExchangesFetched, payExchangesRequested, payFailed, payFeeEstimated, payFeeRequested, payRequested, paySubmitted } from '../../../../../src/core/events/pay/pay'
 import { selectPayStep } from '../../../../../src/core/reducers/pay/paySelectors'
-import { ACCOUNT, GUSD, HASH, RECIPIENT, after, connected, reviewing } from '../../effects/pay/payFakes'
+import { ACCOUNT, EXCHANGES, GUSD, HASH, RECIPIENT, after, connected, exchangesListed, reviewing } from '../../effects/pay/payFakes'
 
 const failed = (requestId = 'p') => payFailed({ error: { name: 'WalletRejectedError', shortMessage: 'User rejected the request', kind: 'WALLET_REJECTED', code: 4001 } }, { requestId })
 const approve = (requestId = 'p') => payApproved({}, { requestId })
@@ -66,6 +66,45 @@ describe('the pay slice', () => {
     // Not before the wallet is there to pay from.
     const waiting = reviewing([])
     expect(after([payFeeRequested({}, { requestId: 'f1' })], waiting).pay).toBe(waiting.pay)
+  })
+})
+
+describe('paying from an exchange', () => {
+  const err = { name: 'ApiRequestError', shortMessage: 'Server Error' }
+  const chosen = (exchangeId = 'devexchange', requestId = 'p') => payExchangeChosen({ exchangeId }, { requestId })
+
+  it('lists the exchanges while the payment is reviewed, wallet or not; only the current listing lands; a failed one may be asked again', () => {
+    const open = reviewing([])
+    expect(open.pay!.payment).toMatchObject({ exchanges: null, exchange: null })
+    const asked = after([payExchangesRequested({}, { requestId: 'x' })], open)
+    expect(asked.pay!.payment!.exchanges).toEqual({ status: 'loading', requestId: 'x' })
+    // Asked once: a second listing while one is loading changes nothing.
+    expect(after([payExchangesRequested({}, { requestId: 'y' })], asked).pay).toBe(asked.pay)
+    expect(after([payExchangesFetched({ exchanges: EXCHANGES }, { requestId: 'stale' })], asked).pay).toBe(asked.pay)
+    expect(after([payExchangesFetched({ exchanges: EXCHANGES }, { requestId: 'x' })], asked).pay!.payment!.exchanges).toEqual({ status: 'loaded', requestId: 'x', items: EXCHANGES })
+    const failed = after([payExchangesFailed({ error: err }, { requestId: 'x' })], asked)
+    expect(failed.pay!.payment!.exchanges).toEqual({ status: 'failed', requestId: 'x', error: err })
+    expect(after([payExchangesRequested({}, { requestId: 'z' })], failed).pay!.payment!.exchanges).toEqual({ status: 'loading', requestId: 'z' })
+  })
+
+  it('a listed exchange chosen while reviewing pays the payment from it, with no wallet; its session lands once', () => {
+    const listed = exchangesListed()
+    const paying = after([chosen()], listed)
+    expect(paying.pay!.payment).toMatchObject({ status: 'paying', exchange: { id: 'devexchange', name: 'Dev Exchange', imageUrl: EXCHANGES[0]!.imageUrl, sessionId: null, url: null } })
+    const opened = after([payExchangeOpened({ sessionId: 's1', url: 'http://x/1' }, { requestId: 'p' })], paying)
+    expect(opened.pay!.payment!.exchange).toMatchObject({ sessionId: 's1', url: 'http://x/1' })
+    expect(after([payExchangeOpened({ sessionId: 's2', url: 'http://x/2' }, { requestId: 'p' })], opened).pay).toBe(opened.pay)
+    const done = after([payConfirmed({ hash: HASH, blockNumber: '3' }, { requestId: 'p' })], opened)
+    expect(done.pay!.payment).toMatchObject({ status: 'confirmed', hash: HASH, blockNumber: '3' })
+    // Not an exchange that is not listed, another request's choice, a second choice, nor one before the listing.
+    expect(after([chosen('nope')], listed).pay).toBe(listed.pay)
+    expect(after([chosen('devexchange', 'other')], listed).pay).toBe(listed.pay)
+    expect(after([chosen('devexchangepro')], paying).pay).toBe(paying.pay)
+    const unlisted = reviewing([])
+    expect(after([chosen()], unlisted).pay).toBe(unlisted.pay)
+    // The wallet is not asked for a payment the exchange pays.
+    expect(after([approve()], exchangesListed(connected())).pay!.payment!.exchange).toBeNull()
+    expect(after([approve()], after([chosen()], exchangesListed(connected()))).pay!.payment!.status).toBe('paying')
   })
 })
 
