@@ -16,8 +16,9 @@ import { WalletRequestToast } from './components/WalletRequestToast.js'
 import { prefetchViews, registerFeatureViews, reloadView, viewComponent } from './views/viewRegistry.js'
 import { VIEW_TITLES } from './views/viewTitles.js'
 
+// An error's <summary> (its details) is focusable too: left out, Tab from it went back to the first element, never past it.
 const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])'
 
 /** How long the closing dialog's picture stays (the CSS's --gw-view-duration, 150 ms, and a margin). */
 const EXIT_MS = 200
@@ -144,11 +145,15 @@ function Dialog({ modal, host, hidden }: { modal: Modal; host: HTMLElement; hidd
   }, [])
 
   const focusables = () => [...(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])]
-  /** Where focus goes in a view: its marked element (a retry), else its first focusable, else the dialog. */
+  /**
+   * Where focus goes in a view: its marked element (a retry), else its first focusable, else the
+   * dialog. A marked element still disabled (a retry's cooldown) leaves focus on the dialog, and it
+   * moves there when enabled (the observer below).
+   */
   const focusView = () => {
     const content = dialogRef.current?.querySelector<HTMLElement>('.gw-view')
-    const target =
-      content?.querySelector<HTMLElement>('[data-autofocus]:not([disabled])') ?? content?.querySelector<HTMLElement>(FOCUSABLE) ?? dialogRef.current
+    const marked = content?.querySelector<HTMLButtonElement>('[data-autofocus]')
+    const target = marked ? (marked.disabled ? dialogRef.current : marked) : (content?.querySelector<HTMLElement>(FOCUSABLE) ?? dialogRef.current)
     target?.focus()
   }
   /** Focus is lost when it left the dialog's elements for nowhere (its element was removed or disabled) or sits on the dialog itself. */

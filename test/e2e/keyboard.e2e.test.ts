@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, focusedTestId, gatewayControl, modalState, tabTo } from './support/demo'
+import { browserPerFile, currentView, demoWithoutDevtools, eip155Connection, focusedTestId, gatewayControl, modalState, rejectInWallet, tabTo } from './support/demo'
 import { e2eStack } from './support/stack'
 
 // The visitor's paths with the keyboard alone, in Chromium on the local stack: open, pick the
@@ -190,5 +190,53 @@ describe('keyboard only', () => {
     expect(Object.keys(await modalState(page, (s) => s.siwx.sessions))).toHaveLength(1)
     // Focus goes back to the page's button.
     expect(await focusedTestId(page)).toBe('open-modal')
+  })
+})
+
+/** The focused element (inside the modal's shadow root too): its test id, whether Chromium shows it a ring (`:focus-visible`), and its outline. */
+const focusRing = (page: Page) =>
+  page.evaluate(() => {
+    let active = document.activeElement
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+    if (!active) return null
+    return { id: active.getAttribute('data-testid') ?? active.getAttribute('aria-label') ?? active.tagName, ring: active.matches(':focus-visible'), outline: getComputedStyle(active).outlineStyle }
+  })
+
+describe('focus rings', () => {
+  it('focus the modal moves by script shows a ring after the keyboard and none after the mouse; so does focus given back to the page on close', async () => {
+    const { page } = await demoWithoutDevtools(shared)
+    const dialog = page.locator('gangway-modal [role=dialog]')
+
+    // By mouse: the first focusable on open, the next view's after a click on a wallet, the page's button on close: no ring.
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => currentView(page)).toBe('Connect')
+    await expect.poll(async () => (await focusRing(page))?.id).not.toBe('open-modal')
+    expect(await focusRing(page)).toMatchObject({ ring: false, outline: 'none' })
+    await page.locator('gangway-modal [data-testid="wallet-dev.gangway.wallet"]').click()
+    await expect.poll(() => currentView(page)).toBe('ConnectingExternal')
+    await expect.poll(async () => (await focusRing(page))?.id).not.toBe('wallet-dev.gangway.wallet')
+    expect(await focusRing(page)).toMatchObject({ ring: false, outline: 'none' })
+    // Refused in the wallet (its own prompt, clicked): Try again takes focus, without a ring.
+    await rejectInWallet(page, 'eth_requestAccounts')
+    await expect.poll(async () => (await focusRing(page))?.id).toBe('connecting-retry')
+    expect(await focusRing(page)).toMatchObject({ ring: false, outline: 'none' })
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect.poll(() => modalState(page, (s) => s.modal.open)).toBe(false)
+    expect(await focusRing(page)).toEqual({ id: 'open-modal', ring: false, outline: 'none' })
+
+    // By keyboard: the same moves, each with its ring.
+    await page.keyboard.press('Enter')
+    await expect.poll(() => currentView(page)).toBe('Connect')
+    await expect.poll(async () => (await focusRing(page))?.id).not.toBe('open-modal')
+    expect(await focusRing(page)).toMatchObject({ ring: true, outline: 'solid' })
+    await tabTo(page, 'wallet-dev.gangway.wallet')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => currentView(page)).toBe('ConnectingExternal')
+    await expect.poll(async () => (await focusRing(page))?.id).not.toBe('wallet-dev.gangway.wallet')
+    expect(await focusRing(page)).toMatchObject({ ring: true, outline: 'solid' })
+    await page.keyboard.press('Escape')
+    await expect.poll(() => modalState(page, (s) => s.modal.open)).toBe(false)
+    // The demo's own button: the browser's ring.
+    expect(await focusRing(page)).toEqual({ id: 'open-modal', ring: true, outline: 'auto' })
   })
 })
