@@ -19,8 +19,7 @@
 // - memory is bounded (RelayLimits, README.md): message size, messages per mailbox, bytes and
 //   topics over all mailboxes (oldest dropped first), subscriptions per socket, connections;
 //   refusals use the hosted relay's errors (-32600 PayloadSizeExceeded, -32000
-//   SubscriberLimitExceeded).
-//
+//   SubscriberLimitExceeded);
 // - a socket's `?auth=` JWT is checked as the hosted relay checks it: EdDSA, signed by the
 //   Ed25519 key its `iss` (did:key) names; a malformed or forged one closes the socket with 3000
 //   (`JWT validation error: Invalid format` / `Invalid signature`). A socket without one is an
