@@ -3,8 +3,11 @@
 // wc_proposeSession / wc_approveSession. Shapes follow @walletconnect/relay-api's types and the
 // calls in @walletconnect/core's Subscriber / Publisher / Relayer and sign-client's engine.
 //
-// Everything here is pure: parse a frame, validate params, build responses. startRelay.ts holds
-// the state.
+// Everything here is pure: parse a frame, validate params, build responses, check a client's
+// auth JWT. startRelay.ts holds the state.
+
+import { createPublicKey, verify, type KeyObject } from 'node:crypto'
+import { base58 } from '@scure/base'
 
 export const JSONRPC_PARSE_ERROR = -32700
 export const JSONRPC_INVALID_REQUEST = -32600
@@ -331,28 +334,6 @@ export function decodeFrame(text: string, maxFrameBytes: number = LIMITS.maxFram
 }
 
 /**
- * The client id a WalletConnect client presents: the `iss` (did:key:…) of the JWT in `?auth=`.
- * Not verified (a local relay trusts its clients); null when absent or unreadable.
- */
-export function clientIdFromAuth(auth: string | null): string | null {
-  const payload = authPayload(auth)
-  return payload && typeof payload.iss === 'string' && payload.iss.length > 0 && payload.iss.length < 256 ? payload.iss : null
-}
-
-/** The claims of the `?auth=` JWT (its middle part, base64url JSON; the signature is not checked), or null when it is not one. */
-function authPayload(auth: string | null): Record<string, unknown> | null {
-  if (!auth) return null
-  const parts = auth.split('.')
-  if (parts.length !== 3 || !parts[1]) return null
-  try {
-    const payload: unknown = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'))
-    return isRecord(payload) ? payload : null
-  } catch {
-    return null
-  }
-}
-
-/**
  * The reasons the hosted relay closes a socket it will not serve with (close code 3000); the
  * client's JSON-RPC provider reports them as an error naming the code and the reason.
  */
@@ -363,15 +344,91 @@ export const RELAY_REFUSALS = {
   originNotAllowed: 'Unauthorized: origin not allowed',
   /** The client's auth JWT was issued ahead of the relay's clock. */
   jwtNotYetValid: 'JWT validation error: JWT Token is not yet valid',
+  /** The client's auth JWT is not one: not three base64url parts, not an EdDSA JWT, or its `iss` not an Ed25519 did:key. */
+  jwtMalformed: 'JWT validation error: Invalid format',
+  /** The client's auth JWT is not signed by the key its `iss` names. */
+  jwtInvalidSignature: 'JWT validation error: Invalid signature',
 } as const
 
 /** The close code of a refused socket. */
 export const RELAY_REFUSAL_CLOSE_CODE = 3000
 
-/** The `iat` (seconds) of the `?auth=` JWT, or null when there is none to read. */
-export function issuedAtFromAuth(auth: string | null): number | null {
-  const payload = authPayload(auth)
-  return payload && typeof payload.iat === 'number' && Number.isFinite(payload.iat) ? payload.iat : null
+/**
+ * Who a socket's `?auth=` says its client is. A client that sends none is anonymous (its socket
+ * is its identity); one that sends a JWT is the verified `iss` of it (a did:key), with its `iat`
+ * (seconds) when it has a numeric one, or a refusal.
+ */
+export type ClientAuth =
+  | { ok: true; clientId: string | null; issuedAt: number | null }
+  | { ok: false; refusal: (typeof RELAY_REFUSALS)['jwtMalformed' | 'jwtInvalidSignature'] }
+
+/** did:key of an Ed25519 public key: multibase base58btc (`z`) of the multicodec ed25519-pub (0xed 0x01) and the 32-byte key. */
+const DID_KEY_ED25519_PREFIX = 'did:key:z'
+const ED25519_PUB_MULTICODEC = [0xed, 0x01] as const
+
+/**
+ * Check the auth JWT a WalletConnect client puts in `?auth=` (@walletconnect/relay-auth's
+ * `signJWT`: an EdDSA JWT whose `iss` is the did:key of the Ed25519 key that signed it), as the
+ * hosted relay does: the signature must verify with the key the `iss` names, else the socket is
+ * refused. `null` (no `auth` at all) is an anonymous client.
+ *
+ * @example
+ * verifyClientAuth(await signJWT(sub, relayUrl, ttl, keyPair)) // { ok: true, clientId: 'did:key:z6Mk…', issuedAt: 1732800000 }
+ * verifyClientAuth('a.b.c') // { ok: false, refusal: 'JWT validation error: Invalid format' }
+ */
+export function verifyClientAuth(auth: string | null): ClientAuth {
+  if (auth === null) return { ok: true, clientId: null, issuedAt: null }
+  const malformed: ClientAuth = { ok: false, refusal: RELAY_REFUSALS.jwtMalformed }
+  const parts = auth.split('.')
+  if (parts.length !== 3) return malformed
+  const [headerPart, payloadPart, signaturePart] = parts as [string, string, string]
+  const header = jsonPart(headerPart)
+  const payload = jsonPart(payloadPart)
+  if (!header || header.alg !== 'EdDSA' || header.typ !== 'JWT' || !payload) return malformed
+  const publicKey = typeof payload.iss === 'string' ? ed25519KeyOfDid(payload.iss) : null
+  if (!publicKey) return malformed
+  const signature = base64url(signaturePart)
+  let valid = false
+  try {
+    // Node's Ed25519 (OpenSSL) checks the signature over the exact text signed, `header.payload`.
+    valid = signature !== null && signature.length === 64 && verify(null, Buffer.from(`${headerPart}.${payloadPart}`, 'utf8'), publicKey, signature)
+  } catch {
+    valid = false
+  }
+  if (!valid) return { ok: false, refusal: RELAY_REFUSALS.jwtInvalidSignature }
+  const iat = payload.iat
+  return { ok: true, clientId: payload.iss as string, issuedAt: typeof iat === 'number' && Number.isFinite(iat) ? iat : null }
+}
+
+/** The bytes of a base64url part, or null when it is not the canonical base64url of them (Buffer's decoder skips what it cannot read). */
+function base64url(part: string): Buffer | null {
+  const bytes = Buffer.from(part, 'base64url')
+  return bytes.toString('base64url') === part ? bytes : null
+}
+
+/** A JWT part holding a JSON object, or null. */
+function jsonPart(part: string): Record<string, unknown> | null {
+  const bytes = base64url(part)
+  if (!bytes || bytes.length === 0) return null
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8'))
+    return isRecord(value) ? value : null
+  } catch {
+    return null
+  }
+}
+
+/** The Ed25519 public key a `did:key:z6Mk…` names, or null when it names none. */
+function ed25519KeyOfDid(did: string): KeyObject | null {
+  if (!did.startsWith(DID_KEY_ED25519_PREFIX) || did.length > 128) return null
+  try {
+    const bytes = base58.decode(did.slice(DID_KEY_ED25519_PREFIX.length))
+    if (bytes.length !== ED25519_PUB_MULTICODEC.length + 32 || bytes[0] !== ED25519_PUB_MULTICODEC[0] || bytes[1] !== ED25519_PUB_MULTICODEC[1]) return null
+    const x = Buffer.from(bytes.subarray(ED25519_PUB_MULTICODEC.length)).toString('base64url')
+    return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x }, format: 'jwk' })
+  } catch {
+    return null
+  }
 }
 
 /**

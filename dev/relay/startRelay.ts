@@ -19,18 +19,21 @@
 // - memory is bounded (RelayLimits, README.md): message size, messages per mailbox, bytes and
 //   topics over all mailboxes (oldest dropped first), subscriptions per socket, connections;
 //   refusals use the hosted relay's errors (-32600 PayloadSizeExceeded, -32000
-//   SubscriberLimitExceeded).
+//   SubscriberLimitExceeded);
+// - a socket's `?auth=` JWT is checked as the hosted relay checks it: EdDSA, signed by the
+//   Ed25519 key its `iss` (did:key) names; a malformed or forged one closes the socket with 3000
+//   (`JWT validation error: Invalid format` / `Invalid signature`). A socket without one is an
+//   anonymous client.
 //
 // "The sender" is the publishing socket, and also any socket presenting the same client id
-// (the `iss` of the `?auth=` JWT): a client that reconnects does not get its own messages back.
+// (the verified `iss` of the `?auth=` JWT): a client that reconnects does not get its own
+// messages back, and no client can pass for another without its key.
 
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import {
-  clientIdFromAuth,
-  issuedAtFromAuth,
   originMatches,
   RELAY_REFUSAL_CLOSE_CODE,
   RELAY_REFUSALS,
@@ -44,6 +47,7 @@ import {
   type JsonRpcId,
   type PublishParams,
   type RelayCall,
+  verifyClientAuth,
 } from './protocol'
 
 /**
@@ -545,19 +549,21 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   // ---- server --------------------------------------------------------------------------------
 
   /**
-   * Why the relay refuses a socket (the hosted relay's reason), or null: the project id must be
-   * one it admits, the page's origin one that project admits, and the auth JWT not issued ahead of
-   * the relay's clock (beyond the leeway).
+   * Who the socket's client is, or why the relay refuses it (the hosted relay's reason): the
+   * project id must be one it admits, the page's origin one that project admits, an auth JWT
+   * (when there is one) signed by the key its `iss` names and not issued ahead of the relay's
+   * clock (beyond the leeway). A socket without one is an anonymous client.
    */
-  function admission(query: URLSearchParams, origin: string | undefined): string | null {
+  function admission(query: URLSearchParams, origin: string | undefined): { clientId: string | null } | { refusal: string } {
     if (options.projects) {
       const project = Object.hasOwn(options.projects, query.get('projectId') ?? '') ? options.projects[query.get('projectId')!] : undefined
-      if (!project) return RELAY_REFUSALS.invalidKey
-      if (project.origins && !project.origins.some((allowed) => originMatches(allowed, origin))) return RELAY_REFUSALS.originNotAllowed
+      if (!project) return { refusal: RELAY_REFUSALS.invalidKey }
+      if (project.origins && !project.origins.some((allowed) => originMatches(allowed, origin))) return { refusal: RELAY_REFUSALS.originNotAllowed }
     }
-    const issuedAt = issuedAtFromAuth(query.get('auth'))
-    if (issuedAt !== null && issuedAt * 1000 > now() + (options.jwtLeewayMs ?? DEFAULT_JWT_LEEWAY_MS)) return RELAY_REFUSALS.jwtNotYetValid
-    return null
+    const auth = verifyClientAuth(query.get('auth'))
+    if (!auth.ok) return { refusal: auth.refusal }
+    if (auth.issuedAt !== null && auth.issuedAt * 1000 > now() + (options.jwtLeewayMs ?? DEFAULT_JWT_LEEWAY_MS)) return { refusal: RELAY_REFUSALS.jwtNotYetValid }
+    return { clientId: auth.clientId }
   }
 
   const http: Server = createServer((req, res) => {
@@ -582,15 +588,15 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       ws.close(1013, 'Too many connections')
       return
     }
-    const refusal = admission(query, req.headers.origin)
-    if (refusal) {
+    const admitted = admission(query, req.headers.origin)
+    if ('refusal' in admitted) {
       counters.socketsDropped++
-      log(`relay: #${n} refused: ${refusal}`)
+      log(`relay: #${n} refused: ${admitted.refusal}`)
       ws.on('error', () => {})
-      ws.close(RELAY_REFUSAL_CLOSE_CODE, refusal)
+      ws.close(RELAY_REFUSAL_CLOSE_CODE, admitted.refusal)
       return
     }
-    const clientId = clientIdFromAuth(query.get('auth'))
+    const { clientId } = admitted
     const c: Conn = {
       n,
       ws,

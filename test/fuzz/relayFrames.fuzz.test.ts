@@ -33,9 +33,9 @@ let logLines: string[] = []
 
 beforeAll(async () => {
   relay = await startRelay({ limits: LIMITS, log: (l) => logLines.push(l) })
-  fuzzer = await TestClient.connect(relay.url, { clientId: 'did:key:zFuzzer' })
-  alice = await TestClient.connect(relay.url, { clientId: 'did:key:zAlice' })
-  bob = await TestClient.connect(relay.url, { clientId: 'did:key:zBob' })
+  fuzzer = await TestClient.connect(relay.url, { clientId: 'Fuzzer' })
+  alice = await TestClient.connect(relay.url, { clientId: 'Alice' })
+  bob = await TestClient.connect(relay.url, { clientId: 'Bob' })
 })
 
 afterAll(async () => {

@@ -33,7 +33,7 @@ afterEach(async () => {
 describe('relay: subscribe and publish', () => {
   it('listens on 127.0.0.1 and accepts ?auth=…&projectId=… with any project id', async () => {
     expect(relay.url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/)
-    const a = await client({ clientId: 'did:key:zAlice', projectId: 'anything-at-all' })
+    const a = await client({ clientId: 'Alice', projectId: 'anything-at-all' })
     const b = await client() // no auth at all is accepted too
     expect((await a.request('irn_subscribe', { topic: topic() })).result).toEqual(expect.any(String))
     expect((await b.request('irn_subscribe', { topic: topic() })).result).toEqual(expect.any(String))
@@ -42,8 +42,8 @@ describe('relay: subscribe and publish', () => {
 
   it('delivers a publish from another socket as irn_subscription, which the client acks', async () => {
     const t = topic()
-    const sub = await client({ clientId: 'did:key:zSub' })
-    const pub = await client({ clientId: 'did:key:zPub' })
+    const sub = await client({ clientId: 'Sub' })
+    const pub = await client({ clientId: 'Pub' })
     const subRes = await sub.request('irn_subscribe', { topic: t })
     const subId = subRes.result as string
     expect(subId).toMatch(/^[0-9a-f]{64}$/)
@@ -65,8 +65,8 @@ describe('relay: subscribe and publish', () => {
 
   it('delivers to every subscriber but never echoes to the sender socket', async () => {
     const t = topic()
-    const a = await client({ clientId: 'did:key:zA' })
-    const b = await client({ clientId: 'did:key:zB' })
+    const a = await client({ clientId: 'A' })
+    const b = await client({ clientId: 'B' })
     const c = await client() // no client id: identified by its socket
     for (const x of [a, b, c]) await x.request('irn_subscribe', { topic: t })
 
@@ -81,10 +81,10 @@ describe('relay: subscribe and publish', () => {
 
   it('does not hand a client its own messages back after it reconnects with the same client id', async () => {
     const t = topic()
-    const first = await client({ clientId: 'did:key:zSame' })
+    const first = await client({ clientId: 'Same' })
     await first.request('irn_publish', { topic: t, message: 'mine', ttl: 300 })
     await first.close()
-    const again = await client({ clientId: 'did:key:zSame' })
+    const again = await client({ clientId: 'Same' })
     await again.request('irn_subscribe', { topic: t })
     await settle()
     expect(again.pushed).toEqual([])
@@ -106,12 +106,12 @@ describe('relay: subscribe and publish', () => {
 describe('relay: mailbox', () => {
   it('delivers messages published before a subscriber arrived (late subscriber)', async () => {
     const t = topic()
-    const pub = await client({ clientId: 'did:key:zPub' })
+    const pub = await client({ clientId: 'Pub' })
     await pub.request('irn_publish', { topic: t, message: 'm1', ttl: 300 })
     await pub.request('irn_publish', { topic: t, message: 'm2', ttl: 300 })
     clock += 5_000
 
-    const late = await client({ clientId: 'did:key:zLate' })
+    const late = await client({ clientId: 'Late' })
     const res = await late.request('irn_subscribe', { topic: t })
     await late.waitFor(() => (late.pushed.length === 2 ? true : undefined))
     expect(late.messagesOn(t)).toEqual(['m1', 'm2'])
@@ -121,18 +121,18 @@ describe('relay: mailbox', () => {
 
   it('does not redeliver a message the client acked, but redelivers an unacked one after a reconnect', async () => {
     const t = topic()
-    const pub = await client({ clientId: 'did:key:zPub' })
+    const pub = await client({ clientId: 'Pub' })
     await pub.request('irn_publish', { topic: t, message: 'acked', ttl: 300 })
     await pub.request('irn_publish', { topic: t, message: 'unacked', ttl: 300 })
 
-    const w1 = await client({ clientId: 'did:key:zWallet' })
+    const w1 = await client({ clientId: 'Wallet' })
     await w1.request('irn_subscribe', { topic: t })
     await w1.waitFor(() => (w1.pushed.length === 2 ? true : undefined))
     w1.ack(w1.pushed.find((p) => p.params.data.message === 'acked')!)
     await settle()
     await w1.close()
 
-    const w2 = await client({ clientId: 'did:key:zWallet' })
+    const w2 = await client({ clientId: 'Wallet' })
     await w2.request('irn_subscribe', { topic: t })
     await w2.waitFor(() => w2.pushed[0])
     await settle()
@@ -201,8 +201,8 @@ describe('relay: mailbox', () => {
 describe('relay: batch methods', () => {
   it('irn_batchSubscribe, irn_batchPublish, irn_batchFetchMessages, irn_batchUnsubscribe', async () => {
     const [t1, t2, t3] = [topic(), topic(), topic()]
-    const sub = await client({ clientId: 'did:key:zSub' })
-    const pub = await client({ clientId: 'did:key:zPub' })
+    const sub = await client({ clientId: 'Sub' })
+    const pub = await client({ clientId: 'Pub' })
 
     const subRes = await sub.request('irn_batchSubscribe', { topics: [t1, t2] })
     expect(subRes.result).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/)])
@@ -220,7 +220,7 @@ describe('relay: batch methods', () => {
     expect(sub.messagesOn(t2)).toEqual(['two'])
 
     // Fetch reads the mailbox (t3 was never subscribed): once, and never the caller's own messages.
-    const fetcher = await client({ clientId: 'did:key:zFetch' })
+    const fetcher = await client({ clientId: 'Fetch' })
     const fetched = await fetcher.request('irn_batchFetchMessages', { topics: [t3, t1] })
     expect(fetched.result).toEqual({
       messages: [
@@ -256,7 +256,7 @@ describe('relay: batch methods', () => {
 describe('relay: sign-client session methods', () => {
   it('wc_proposeSession stores the proposal on the pairing topic and subscribes the sender to it', async () => {
     const pairing = topic()
-    const dapp = await client({ clientId: 'did:key:zDapp' })
+    const dapp = await client({ clientId: 'Dapp' })
     const res = await dapp.request('wc_proposeSession', {
       pairingTopic: pairing,
       sessionProposal: 'encrypted-proposal',
@@ -266,7 +266,7 @@ describe('relay: sign-client session methods', () => {
     })
     expect(res.result).toBe(true)
 
-    const wallet = await client({ clientId: 'did:key:zWallet' })
+    const wallet = await client({ clientId: 'Wallet' })
     await wallet.request('irn_subscribe', { topic: pairing })
     const p = await wallet.waitFor(() => wallet.pushed[0])
     expect(p.params.data).toEqual({ topic: pairing, message: 'encrypted-proposal', publishedAt: clock, attestation: 'att' })
@@ -280,8 +280,8 @@ describe('relay: sign-client session methods', () => {
   it('wc_approveSession answers on the pairing topic, leaves the settle request on the session topic, subscribes the sender', async () => {
     const pairing = topic()
     const session = topic()
-    const dapp = await client({ clientId: 'did:key:zDapp' })
-    const wallet = await client({ clientId: 'did:key:zWallet' })
+    const dapp = await client({ clientId: 'Dapp' })
+    const wallet = await client({ clientId: 'Wallet' })
     await dapp.request('wc_proposeSession', { pairingTopic: pairing, sessionProposal: 'proposal', ttl: 300 })
 
     const res = await wallet.request('wc_approveSession', {

@@ -1,6 +1,7 @@
 // A small JSON-RPC client over `ws` for driving the relay in tests.
 
 import { WebSocket, type ClientOptions } from 'ws'
+import { signedRelayAuth } from '../../support/relayAuth'
 
 export interface Pushed {
   id: number
@@ -12,12 +13,6 @@ export interface RpcResponse {
   id: number | string | null
   result?: unknown
   error?: { code: number; message: string }
-}
-
-/** A fake WalletConnect auth JWT whose payload names the client id (the relay reads `iss`, unverified). */
-export function fakeAuth(clientId: string, iat = 1): string {
-  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url')
-  return `${b64({ alg: 'EdDSA', typ: 'JWT' })}.${b64({ iss: clientId, sub: 'x', aud: 'ws://127.0.0.1', iat, exp: iat + 1 })}.c2ln`
 }
 
 export class TestClient {
@@ -40,12 +35,19 @@ export class TestClient {
     })
   }
 
+  /**
+   * A client on the relay at `url`. With `clientId` it presents an auth JWT signed by the key pair
+   * of that name (`relayKeyPair`: the same name, the same client), issued at `issuedAt` (seconds;
+   * default 1, so before any clock a test gives the relay); `auth` sends that `?auth=` as it is;
+   * with neither the client is anonymous.
+   */
   static async connect(
     url: string,
-    opts: { clientId?: string; projectId?: string; ws?: ClientOptions; issuedAt?: number } = {},
+    opts: { clientId?: string; projectId?: string; ws?: ClientOptions; issuedAt?: number; auth?: string } = {},
   ): Promise<TestClient> {
     const q = new URLSearchParams()
-    if (opts.clientId) q.set('auth', fakeAuth(opts.clientId, opts.issuedAt))
+    if (opts.auth !== undefined) q.set('auth', opts.auth)
+    else if (opts.clientId) q.set('auth', await signedRelayAuth({ client: opts.clientId, issuedAt: opts.issuedAt ?? 1, audience: url }))
     q.set('projectId', opts.projectId ?? 'gangway-test')
     const ws = new WebSocket(`${url}/?${q.toString()}`, opts.ws)
     await new Promise<void>((resolve, reject) => {
