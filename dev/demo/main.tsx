@@ -243,7 +243,8 @@ async function main() {
   // ?assets=1: the dev wallets list their assets themselves (EIP-7811 wallet_getAssets), so the
   // modal's balances come from the wallet, priced by the gateway.
   const assetDiscovery = params.get('assets') === '1' ? { assetDiscovery: { tokens: config.tokens } } : {}
-  if (params.get('devWallets') !== '0') installDevWallets({ chains: config.chains, accounts: config.accounts, autoApprove, ...assetDiscovery })
+  // The stack's bundlers (when it runs them) let the dev wallets' delegated accounts take a paymaster.
+  if (params.get('devWallets') !== '0') installDevWallets({ chains: config.chains, accounts: config.accounts, autoApprove, bundlers: config.bundlers, ...assetDiscovery })
   const networks: Network[] = config.chains.map((c) => defineEvmNetwork({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, testnet: true }))
   const adapters: ChainAdapter[] = [createEvmAdapter()]
   const solana = params.get('solana') === '1'

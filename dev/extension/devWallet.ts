@@ -15,6 +15,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import {
   CallsError,
+  atomicStatus,
   batchIdParam,
   batchPromptDetails,
   batchStatusDetails,
@@ -27,6 +28,7 @@ import {
   type BatchRecord,
   type CallsRpc,
 } from '../wallet/batchedCalls'
+import { sendSponsoredBatch } from '../wallet/sponsoredCalls'
 import { devWalletPromptCss } from './promptCss'
 import { getAssets, withAssetDiscovery, type TrackedToken } from '../wallet/walletAssets'
 
@@ -36,6 +38,12 @@ export type DevWalletChain = {
   name: string
   nativeCurrency?: { name: string; symbol: string; decimals: number }
   blockExplorerUrls?: string[]
+  /**
+   * An ERC-4337 bundler of the chain (EntryPoint 0.8). With one, an account delegated to
+   * Simple7702Account takes the app's paymaster (`paymasterService`) in wallet_sendCalls and sends
+   * the batch as a user operation the paymaster pays for; without one, that capability is 5700.
+   */
+  bundlerUrl?: string
 }
 
 export type DevWalletOptions = {
@@ -612,14 +620,19 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
     switch (method) {
       case 'wallet_getCapabilities': {
         if (!isAuthorized()) throw unauthorized()
-        const capabilities = await getCapabilities(params, { account: account.address, chains: allChains().map((chain) => ({ chainId: chain.chainId, rpc: chainRpc(chain) })) })
+        const chains = allChains()
+        const capabilities = await getCapabilities(params, {
+          account: account.address,
+          chains: chains.map((chain) => ({ chainId: chain.chainId, rpc: chainRpc(chain) })),
+          paymasterChainIds: chains.filter((chain) => chain.bundlerUrl !== undefined).map((chain) => chain.chainId),
+        })
         return options.assetDiscovery ? withAssetDiscovery(capabilities) : capabilities
       }
       case 'wallet_sendCalls':
         return sendCalls(params)
       case 'wallet_getCallsStatus': {
         const record = storedBatch(batchIdParam(params))
-        const status = await callsStatus(record, chainRpc(batchChain(record)))
+        const status = await callsStatus(record, chainRpc(batchChain(record)), userOperationReceipts(batchChain(record)))
         if (!holdingStatus) return status
         const { receipts: _held, ...pending } = status
         return { ...pending, status: 100 }
@@ -628,12 +641,18 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
         // wallet_showCallsStatus: the wallet's own panel; the dApp gets null at once.
         const record = storedBatch(batchIdParam(params))
         const chain = batchChain(record)
-        const status = await callsStatus(record, chainRpc(chain))
+        const status = await callsStatus(record, chainRpc(chain), userOperationReceipts(chain))
         statusPanel = batchStatusDetails(record, status, chain.name).map((d) => `${d.label}: ${d.value}`)
         render()
         return null
       }
     }
+  }
+
+  /** A sponsored batch's status comes from its user operation's receipt, which the chain's bundler keeps. */
+  function userOperationReceipts(chain: DevWalletChain): { userOperationReceipt?: (hash: Hex) => Promise<unknown> } {
+    const { bundlerUrl } = chain
+    return bundlerUrl === undefined ? {} : { userOperationReceipt: (hash) => rpc('eth_getUserOperationReceipt', [hash], bundlerUrl) }
   }
 
   function storedBatch(id: string): BatchRecord {
@@ -652,15 +671,24 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
     if (!isAuthorized()) throw unauthorized()
     const chain = currentChain()
     const symbol = chain.nativeCurrency?.symbol ?? 'ETH'
+    const { bundlerUrl } = chain
+    // The app's paymaster can pay only for a user operation: the account must be delegated to
+    // Simple7702Account (an ERC-4337 account then) on a chain whose bundler the wallet knows.
+    const sponsorable = bundlerUrl !== undefined && (await atomicStatus(chainRpc(chain), account.address).catch(() => 'unsupported' as const)) === 'supported'
     const batch = await prepareSendCalls(params, {
       account: account.address,
       chainId: chain.chainId,
       rpc: chainRpc(chain),
       hasBatch: (id) => reservedBatchIds.has(id) || load().batches[id] !== undefined,
+      ...(sponsorable ? { paymasterService: true } : {}),
     })
     reservedBatchIds.add(batch.id)
     try {
-      const details = batchPromptDetails(batch, { network: chain.name, symbol }).map((d) => `${d.label}: ${d.value}`)
+      const { paymasterUrl } = batch
+      const details = [
+        ...batchPromptDetails(batch, { network: chain.name, symbol }),
+        ...(paymasterUrl ? [{ label: 'Network fee', value: `Paid by the app's paymaster (${new URL(paymasterUrl).host})` }] : []),
+      ].map((d) => `${d.label}: ${d.value}`)
       // EIP-5792: a user who declines the upgrade may still send the calls one by one, unless the
       // dApp requires atomicity (5750).
       const choice = await askChoice('wallet_sendCalls', details, batch.status === 'ready' ? 'Keep regular account' : undefined)
@@ -670,8 +698,19 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
         if (batch.atomicRequired) throw callsErrors.upgradeRejected()
         mode = 'sequential'
       }
-      // Why serialised with eth_sendTransaction: two approved sends must not read the same pending nonce.
-      const result = sending.then(() => sendBatch(batch, { rpc: chainRpc(chain), account, mode, symbol }))
+      const send = (): Promise<BatchRecord> =>
+        paymasterUrl !== undefined && bundlerUrl !== undefined
+          ? sendSponsoredBatch(batch, {
+              rpc: chainRpc(chain),
+              bundler: (m, p) => rpc(m, p, bundlerUrl),
+              paymaster: (m, p) => rpc(m, p, paymasterUrl),
+              owner: account,
+              symbol,
+            })
+          : sendBatch(batch, { rpc: chainRpc(chain), account, mode, symbol })
+      // Why serialised with eth_sendTransaction: two approved sends must not read the same pending
+      // nonce (nor two user operations the same EntryPoint nonce).
+      const result = sending.then(send)
       sending = result.catch(() => {})
       const record = await result
       update((stored) => {

@@ -17,6 +17,11 @@ export type DevWalletsConfig = {
   promptOnSwitch?: boolean
   /** EIP-7811 asset discovery in both wallets (wallet_getAssets), tracking these tokens. */
   assetDiscovery?: { tokens: readonly DevToken[] }
+  /**
+   * The stack's ERC-4337 bundlers (`StackConfig.bundlers`): on their chains, an account delegated
+   * to Simple7702Account takes the app's paymaster in wallet_sendCalls (a sponsored user operation).
+   */
+  bundlers?: readonly { chainId: number; bundlerUrl: string }[]
 }
 
 export const DEV_WALLETS = [
@@ -39,7 +44,10 @@ export function installDevWallets(config: DevWalletsConfig): InstalledDevWallet[
   const knownIds = config.knownChainIds ?? [first.chainId]
   const chains = config.chains
     .filter((chain) => knownIds.includes(chain.chainId))
-    .map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, name: chain.name }))
+    .map((chain) => {
+      const bundler = config.bundlers?.find((b) => b.chainId === chain.chainId)
+      return { chainId: chain.chainId, rpcUrl: chain.rpcUrl, name: chain.name, ...(bundler ? { bundlerUrl: bundler.bundlerUrl } : {}) }
+    })
   return DEV_WALLETS.map((wallet, index) => {
     const options: DevWalletOptions = {
       ...wallet,

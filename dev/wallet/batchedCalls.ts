@@ -155,15 +155,17 @@ async function codeAt(rpc: CallsRpc, address: Address): Promise<Hex> {
 
 /**
  * Answers `wallet_getCapabilities([address, chainIds?])`: `{ [chainIdHex]: { atomic: { status } } }`
- * for each chain the wallet knows (or those of `chainIds` it knows). The wallet checks first that
- * the site may see the account.
+ * for each chain the wallet knows (or those of `chainIds` it knows), with `paymasterService` where
+ * the account can send a batch as a sponsored user operation: a smart account's chains, and for an
+ * EOA the chains of `paymasterChainIds` (those with a bundler) where it is delegated to
+ * Simple7702Account. The wallet checks first that the site may see the account.
  *
  * @example
  * await getCapabilities(params, { account, chains: [{ chainId: 31337, rpc }] }) // { '0x7a69': { atomic: { status: 'ready' } } }
  */
 export async function getCapabilities(
   params: unknown,
-  wallet: { account: Address; chains: { chainId: number; rpc: CallsRpc }[]; smartAccount?: { address: Address; chainIds: number[] } },
+  wallet: { account: Address; chains: { chainId: number; rpc: CallsRpc }[]; smartAccount?: { address: Address; chainIds: number[] }; paymasterChainIds?: number[] },
 ): Promise<Record<Hex, { atomic: { status: AtomicStatus }; paymasterService?: { supported: true } }>> {
   const [address, chainIds] = Array.isArray(params) ? params : []
   const smart = wallet.smartAccount
@@ -190,7 +192,15 @@ export async function getCapabilities(
   }
   // A chain whose node does not answer cannot batch now; it must not hide the others' answers.
   const statuses = await Promise.all(chains.map((chain) => atomicStatus(chain.rpc, wallet.account).catch((): AtomicStatus => 'unsupported')))
-  return Object.fromEntries(chains.map((chain, i) => [numberToHex(chain.chainId), { atomic: { status: statuses[i]! } }]))
+  // A delegated EOA is an ERC-4337 account (EntryPoint 0.8): where a bundler takes its user
+  // operations, a paymaster can pay for them.
+  const sponsorable = (chainId: number, status: AtomicStatus) => status === 'supported' && (wallet.paymasterChainIds ?? []).includes(chainId)
+  return Object.fromEntries(
+    chains.map((chain, i) => [
+      numberToHex(chain.chainId),
+      { atomic: { status: statuses[i]! }, ...(sponsorable(chain.chainId, statuses[i]!) ? { paymasterService: { supported: true as const } } : {}) },
+    ]),
+  )
 }
 
 /**
@@ -203,7 +213,15 @@ export async function getCapabilities(
  */
 export async function prepareSendCalls(
   params: unknown,
-  wallet: { account: Address; chainId: number; rpc: CallsRpc; hasBatch(id: string): boolean; smartAccount?: boolean },
+  wallet: {
+    account: Address
+    chainId: number
+    rpc: CallsRpc
+    hasBatch(id: string): boolean
+    smartAccount?: boolean
+    /** The account can send this batch as a user operation a paymaster pays for (always true of a smart account). */
+    paymasterService?: boolean
+  },
 ): Promise<PreparedBatch> {
   const request = Array.isArray(params) ? params[0] : undefined
   if (typeof request !== 'object' || request === null || Array.isArray(request)) {
@@ -223,15 +241,15 @@ export async function prepareSendCalls(
   }
   const chainId = Number(BigInt(r.chainId))
   if (chainId !== wallet.chainId) throw callsErrors.unsupportedChain()
-  // A smart account takes an ERC-7677 paymaster for the whole batch; any other capability the
-  // dApp needs (not `optional: true`) is refused.
+  // A smart account (or an EOA delegated to one, with a bundler) takes an ERC-7677 paymaster for
+  // the whole batch; any other capability the dApp needs (not `optional: true`) is refused.
   let paymasterUrl: string | undefined
   const capabilityMaps = [r.capabilities, ...r.calls.map((call) => (call as Record<string, unknown>).capabilities)]
   for (const [index, capabilities] of capabilityMaps.entries()) {
     if (capabilities === undefined || capabilities === null) continue
     if (typeof capabilities !== 'object' || Array.isArray(capabilities)) throw callsErrors.invalidParams("Expected 'capabilities' to be an object.")
     for (const [name, value] of Object.entries(capabilities)) {
-      if (name === 'paymasterService' && wallet.smartAccount && index === 0) {
+      if (name === 'paymasterService' && (wallet.smartAccount || wallet.paymasterService) && index === 0) {
         const url = typeof value === 'object' && value !== null ? (value as { url?: unknown }).url : undefined
         if (typeof url !== 'string' || !/^https?:\/\/[^\s]+$/.test(url)) throw callsErrors.invalidParams("Expected 'paymasterService.url' to be an http(s) URL.")
         paymasterUrl = url
@@ -400,16 +418,54 @@ type NodeReceipt = {
   transactionHash: Hex
 }
 
+/** What EIP-5792's receipt takes of a bundler's `eth_getUserOperationReceipt` answer (ERC-4337). */
+type UserOperationReceiptAnswer = {
+  success: boolean
+  actualGasUsed: Hex
+  logs: { address: Address; data: Hex; topics: Hex[] }[]
+  receipt: { blockHash: Hex; blockNumber: Hex; transactionHash: Hex }
+}
+
+function isUserOperationReceipt(answer: unknown): answer is UserOperationReceiptAnswer {
+  if (typeof answer !== 'object' || answer === null) return false
+  const a = answer as Record<string, unknown>
+  const receipt = a.receipt as Record<string, unknown> | null | undefined
+  return typeof a.success === 'boolean' && isHex(a.actualGasUsed) && Array.isArray(a.logs) && typeof receipt === 'object' && receipt !== null && isHex(receipt.transactionHash)
+}
+
 /**
  * Answers `wallet_getCallsStatus` for a stored batch from its transactions' receipts: 100 until
  * every transaction has one, then 200 (all succeeded), 500 (reverted; for an atomic batch, none of
  * its calls applied) or 600 (some reverted); 400 when a transaction is unknown to the node.
+ * A batch sent as a user operation is answered from the user operation's receipt when
+ * `userOperationReceipt` (the bundler's `eth_getUserOperationReceipt`) has it: its own logs and gas,
+ * not those of the whole bundle transaction; from the bundle transaction's receipt otherwise.
  *
  * @example
  * await callsStatus(record, rpc) // { version: '2.0.0', id, chainId: '0x7a69', atomic: true, status: 200, receipts: [ … ] }
  */
-export async function callsStatus(record: BatchRecord, rpc: CallsRpc): Promise<CallsStatus> {
+export async function callsStatus(record: BatchRecord, rpc: CallsRpc, options: { userOperationReceipt?: (hash: Hex) => Promise<unknown> } = {}): Promise<CallsStatus> {
   const base = { version: CALLS_VERSION, id: record.id, chainId: numberToHex(record.chainId), atomic: record.atomic } as const
+  if (record.userOperation && options.userOperationReceipt) {
+    // A bundler that cannot answer now does not hide the status: the node's receipt tells it too.
+    const answer = await options.userOperationReceipt(record.userOperation.hash).catch(() => null)
+    if (isUserOperationReceipt(answer)) {
+      return {
+        ...base,
+        status: answer.success ? 200 : 500,
+        receipts: [
+          {
+            logs: answer.logs.map(({ address, data, topics }) => ({ address, data, topics })),
+            status: answer.success ? '0x1' : '0x0',
+            blockHash: answer.receipt.blockHash,
+            blockNumber: answer.receipt.blockNumber,
+            gasUsed: answer.actualGasUsed,
+            transactionHash: answer.receipt.transactionHash,
+          },
+        ],
+      }
+    }
+  }
   const receipts = (await Promise.all(record.hashes.map((hash) => rpc('eth_getTransactionReceipt', [hash])))) as (NodeReceipt | null)[]
   if (receipts.some((r) => r === null)) {
     const known = await Promise.all(record.hashes.map((hash, i) => (receipts[i] !== null ? true : rpc('eth_getTransactionByHash', [hash]).then((tx) => tx !== null))))
@@ -460,6 +516,7 @@ export function batchStatusDetails(record: BatchRecord, status: CallsStatus, net
     { label: 'Status', value: STATUS_TEXT[status.status] },
     { label: 'Atomic', value: record.atomic ? 'yes (one transaction)' : `no (${record.hashes.length} transactions)` },
     ...record.calls.map((call, i) => ({ label: `Call ${i + 1}`, value: call })),
+    ...(record.userOperation ? [{ label: 'User operation', value: record.userOperation.hash }] : []),
     ...record.hashes.map((hash, i) => ({ label: record.hashes.length === 1 ? 'Transaction' : `Transaction ${i + 1}`, value: hash })),
   ]
 }

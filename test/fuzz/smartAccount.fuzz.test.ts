@@ -46,29 +46,38 @@ describe('smart account: what hosts send it', () => {
     )
   })
 
-  it("wallet_sendCalls' paymasterService: sponsored through an http(s) URL, or refused (-32602 / 5700), never sent unsponsored", async () => {
+  it("wallet_sendCalls' paymasterService: sponsored through an http(s) URL by an account that can (a smart account, a delegated EOA with a bundler), or refused (-32602 / 5700), never sent unsponsored", async () => {
     const capability = fc.oneof(
       fc.record({ url: fc.oneof(fc.webUrl(), fc.string(), fc.constant('ftp://x'), fc.anything()), optional: fc.oneof(fc.boolean(), fc.anything()) }, { requiredKeys: [] }),
       fc.anything(),
     )
     await fc.assert(
-      fc.asyncProperty(capability, fc.boolean(), async (paymasterService, smartAccount) => {
+      fc.asyncProperty(capability, fc.constantFrom('eoa', 'smartAccount', 'delegated'), async (paymasterService, kind) => {
+        const smartAccount = kind === 'smartAccount'
+        const sponsorable = kind !== 'eoa'
         const params = [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: false, calls: [{ to: `0x${'11'.repeat(20)}`, value: '0x1' }], capabilities: { paymasterService } }]
         const rpc = async () => '0x'
         let batch: Awaited<ReturnType<typeof prepareSendCalls>>
         try {
-          batch = await prepareSendCalls(params, { account: `0x${'22'.repeat(20)}`, chainId: 31337, rpc, hasBatch: () => false, ...(smartAccount ? { smartAccount } : {}) })
+          batch = await prepareSendCalls(params, {
+            account: `0x${'22'.repeat(20)}`,
+            chainId: 31337,
+            rpc,
+            hasBatch: () => false,
+            ...(smartAccount ? { smartAccount } : {}),
+            ...(kind === 'delegated' ? { paymasterService: true } : {}),
+          })
         } catch (error) {
           expect(error).toBeInstanceOf(CallsError)
           expect([-32602, 5700]).toContain((error as CallsError).code)
           return
         }
-        // Accepted: only by a smart account and with a URL it will use, or an optional one the wallet may ignore.
+        // Accepted: only by an account that can be sponsored and with a URL it will use, or an optional one the wallet may ignore.
         const optional = typeof paymasterService === 'object' && paymasterService !== null && (paymasterService as { optional?: unknown }).optional === true
         if (batch.paymasterUrl !== undefined) {
-          expect(smartAccount).toBe(true)
+          expect(sponsorable).toBe(true)
           expect(batch.paymasterUrl).toMatch(/^https?:\/\/\S+$/)
-        } else expect(optional && !smartAccount).toBe(true)
+        } else expect(optional && !sponsorable).toBe(true)
       }),
       fuzzParams('smartAccount.paymasterService', 300),
     )

@@ -77,7 +77,7 @@ function App({ stack }: { stack: StackConfig }) {
 
 async function main() {
   const stack = await loadStackConfig()
-  installDevWallets({ chains: stack.chains, accounts: stack.accounts, knownChainIds: stack.chains.map((c) => c.chainId) })
+  installDevWallets({ chains: stack.chains, accounts: stack.accounts, knownChainIds: stack.chains.map((c) => c.chainId), bundlers: stack.bundlers })
   const chains = stack.chains.map((c) =>
     defineChain({ id: c.chainId, name: c.name, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [c.rpcUrl] } }, testnet: true }),
   ) as unknown as [Chain, ...Chain[]]

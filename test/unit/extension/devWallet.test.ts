@@ -6,11 +6,13 @@ import {
   createTestClient,
   createWalletClient,
   custom,
+  decodeFunctionData,
   defineChain,
   encodeFunctionData,
   erc20Abi,
   http,
   parseEther,
+  recoverTypedDataAddress,
   toHex,
   verifyMessage,
   verifyTypedData,
@@ -18,7 +20,8 @@ import {
   type Hex,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { SMART_ACCOUNT_CONTRACTS } from '../../../dev/chain/smartAccountContracts'
+import { formatUserOperation, getUserOperationTypedData, type RpcUserOperation } from 'viem/account-abstraction'
+import { SMART_ACCOUNT_CONTRACTS, simple7702AccountAbi } from '../../../dev/chain/smartAccountContracts'
 import { startChains, type DevChain, type DevChains } from '../../../dev/chain/startChains'
 import { installDevWallet, type DevWalletProvider, type EIP6963ProviderInfo, type InstalledDevWallet } from '../../../dev/extension/devWallet'
 import { installDevWallets } from '../../../dev/extension/installDevWallets'
@@ -861,6 +864,239 @@ describe('EIP-5792 batched calls (atomic through EIP-7702)', () => {
     ;(host.shadowRoot!.querySelector('[data-testid="devwallet-close"]') as HTMLElement).click()
     expect(document.querySelector(`[data-devwallet="${RDNS}"]`)).toBeNull()
   })
+})
+
+describe('sponsored batches (ERC-7677 paymasterService) of an account delegated to Simple7702Account', () => {
+  // The chain is real (hardhat: EntryPoint 0.8, Simple7702Account, GUSD); the bundler and the
+  // paymaster are fakes answering the wallet's JSON-RPC the way alto and an ERC-7677 service do,
+  // so the user operation the wallet builds and signs is checked as it is sent.
+  const RDNS = 'dev.gangway.sponsored'
+  const BUNDLER_URL = 'http://bundler.invalid/rpc'
+  const PAYMASTER_URL = 'http://paymaster.invalid/api'
+  const PAYMASTER = '0x00000000000000000000000000000000000000Aa' as Address
+  const USER_OP_HASH = `0x${'11'.repeat(32)}` as Hex
+  const BUNDLE_TX = `0x${'22'.repeat(32)}` as Hex
+  const BLOCK_HASH = `0x${'33'.repeat(32)}` as Hex
+  let sponsored: InstalledDevWallet | undefined
+
+  type Fake = { requests: { service: 'bundler' | 'paymaster'; method: string; params: unknown[] }[]; sent: RpcUserOperation[] }
+
+  /** Routes the fake services' URLs to their handlers; everything else (the node) goes out as usual. */
+  function fakeServices(options: { success?: boolean; refuse?: { code: number; message: string } } = {}): Fake {
+    const fake: Fake = { requests: [], sent: [] }
+    const realFetch = globalThis.fetch
+    const userOperationLog = { address: gusd(), topics: [`0x${'44'.repeat(32)}`], data: '0x01' }
+    const answer = (service: 'bundler' | 'paymaster', method: string, params: unknown[]): { result: unknown } | { error: { code: number; message: string } } => {
+      if (service === 'paymaster' && method === 'pm_getPaymasterStubData') {
+        return { result: { paymaster: PAYMASTER, paymasterData: '0x01', paymasterVerificationGasLimit: '0x186a0', paymasterPostOpGasLimit: '0x1' } }
+      }
+      if (service === 'paymaster' && method === 'pm_getPaymasterData') return { result: { paymaster: PAYMASTER, paymasterData: '0xfeed' } }
+      if (service === 'bundler' && method === 'pimlico_getUserOperationGasPrice') {
+        const price = { maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x3b9aca00' }
+        return { result: { slow: price, standard: price, fast: price } }
+      }
+      if (service === 'bundler' && method === 'eth_estimateUserOperationGas') {
+        return { result: { preVerificationGas: '0xc350', verificationGasLimit: '0x186a0', callGasLimit: '0x30d40', paymasterVerificationGasLimit: '0x186a0', paymasterPostOpGasLimit: '0x1' } }
+      }
+      if (service === 'bundler' && method === 'eth_sendUserOperation') {
+        if (options.refuse) return { error: options.refuse }
+        fake.sent.push(params[0] as RpcUserOperation)
+        return { result: USER_OP_HASH }
+      }
+      if (service === 'bundler' && method === 'eth_getUserOperationReceipt') {
+        const op = fake.sent[0]
+        if (op === undefined) return { result: null }
+        const success = options.success ?? true
+        const otherLog = { address: fresh(), topics: [], data: '0x' }
+        return {
+          result: {
+            userOpHash: USER_OP_HASH,
+            entryPoint: SMART_ACCOUNT_CONTRACTS.entryPoint08,
+            sender: op.sender,
+            nonce: op.nonce,
+            paymaster: PAYMASTER,
+            actualGasCost: '0x1234',
+            actualGasUsed: '0x5208',
+            success,
+            reason: '0x',
+            logs: success ? [{ ...userOperationLog, logIndex: '0x1', transactionHash: BUNDLE_TX, blockHash: BLOCK_HASH, blockNumber: '0x10' }] : [],
+            receipt: {
+              transactionHash: BUNDLE_TX,
+              transactionIndex: '0x0',
+              blockHash: BLOCK_HASH,
+              blockNumber: '0x10',
+              from: fresh(),
+              to: SMART_ACCOUNT_CONTRACTS.entryPoint08,
+              cumulativeGasUsed: '0x30000',
+              gasUsed: '0x30000',
+              contractAddress: null,
+              // The bundle transaction's logs include the EntryPoint's own and other user operations'.
+              logs: [otherLog, userOperationLog].map((log, i) => ({ ...log, logIndex: toHex(i), transactionHash: BUNDLE_TX, blockHash: BLOCK_HASH, blockNumber: '0x10' })),
+              logsBloom: `0x${'00'.repeat(256)}`,
+              status: '0x1',
+              effectiveGasPrice: '0x1',
+              type: '0x2',
+            },
+          },
+        }
+      }
+      return { error: { code: -32601, message: `Method ${method} is not supported` } }
+    }
+    vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input)
+      const service = url === BUNDLER_URL ? 'bundler' : url === PAYMASTER_URL ? 'paymaster' : undefined
+      if (service === undefined) return realFetch(input as string, init)
+      const body = JSON.parse(String(init?.body)) as { id: number; method: string; params: unknown[] }
+      fake.requests.push({ service, method: body.method, params: body.params })
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, ...answer(service, body.method, body.params) }), { headers: { 'content-type': 'application/json' } })
+    })
+    return fake
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    sponsored?.uninstall()
+    sponsored = undefined
+  })
+
+  /** A fresh key delegated to Simple7702Account by a relayer's EIP-7702 transaction, holding 0 ETH and 100 GUSD. */
+  async function delegatedAccount(): Promise<{ key: Hex; account: Address }> {
+    const key = generatePrivateKey()
+    const owner = privateKeyToAccount(key)
+    const chain = dev.chains[0]!
+    const viemChain = defineChain({ id: chain.chainId, name: chain.name, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } })
+    const treasury = createWalletClient({ account: privateKeyToAccount(dev.treasury.privateKey), chain: viemChain, transport: http(chain.rpcUrl) })
+    const authorization = await treasury.signAuthorization({ account: owner, contractAddress: SMART_ACCOUNT_CONTRACTS.simple7702Account })
+    await publicClient(chain).waitForTransactionReceipt({ hash: await treasury.sendTransaction({ authorizationList: [authorization], to: owner.address }), pollingInterval: 50 })
+    const funding = await treasury.writeContract({ address: gusd(), abi: erc20Abi, functionName: 'transfer', args: [owner.address, 100_000_000n] })
+    await publicClient(chain).waitForTransactionReceipt({ hash: funding, pollingInterval: 50 })
+    expect(await publicClient(chain).getBalance({ address: owner.address })).toBe(0n)
+    return { key, account: owner.address }
+  }
+
+  async function install(key: Hex, options: { bundler: boolean }): Promise<InstalledDevWallet> {
+    sponsored?.uninstall()
+    sponsored = installDevWallet({
+      name: 'Sponsored Dev Wallet',
+      rdns: RDNS,
+      privateKey: key,
+      chains: dev.chains.map(({ chainId, rpcUrl, name }) => ({ chainId, rpcUrl, name, ...(options.bundler && chainId === 31337 ? { bundlerUrl: BUNDLER_URL } : {}) })),
+      defaultChainId: 31337,
+    })
+    sponsored.handle.approveNext()
+    await sponsored.provider.request({ method: 'eth_requestAccounts' })
+    return sponsored
+  }
+
+  const gusd = () => dev.tokens[0]!.address
+  const fresh = () => privateKeyToAccount(generatePrivateKey()).address
+  const transfer = (to: Address, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
+  const promptText = () => document.querySelector(`[data-devwallet="${RDNS}"]`)?.shadowRoot?.textContent ?? ''
+  const sendCalls = (wallet: InstalledDevWallet, request: Record<string, unknown>) =>
+    wallet.provider.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, ...request }] }) as Promise<{ id: string }>
+  const withPaymaster = { paymasterService: { url: PAYMASTER_URL } }
+  const error = async (request: Promise<unknown>) => {
+    const e = await rejection(request)
+    return { code: e.code, message: e.message }
+  }
+
+  it('sends the batch as one user operation of the account, signed by its key, with the paymaster’s data; the status is the user operation’s receipt', async () => {
+    const { key, account } = await delegatedAccount()
+    const fake = fakeServices()
+    const wallet = await install(key, { bundler: true })
+    expect(await wallet.provider.request({ method: 'wallet_getCapabilities', params: [account] })).toEqual({
+      '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } },
+      // No bundler known there: no paymaster either (and not delegated there).
+      '0x7a6a': { atomic: { status: 'ready' } },
+    })
+    const nonce = await publicClient(dev.chains[0]!).getTransactionCount({ address: account })
+    const [a, b] = [fresh(), fresh()]
+    const calls = [
+      { to: gusd(), data: transfer(a, 1_000n) },
+      { to: gusd(), data: transfer(b, 2_000n) },
+    ]
+    const request = sendCalls(wallet, { calls, capabilities: withPaymaster })
+    await vi.waitFor(() => expect(wallet.handle.pending()).toEqual(['wallet_sendCalls']))
+    expect(promptText()).toContain("Network fee: Paid by the app's paymaster (paymaster.invalid)")
+    expect(promptText()).not.toContain('Keep regular account')
+    wallet.handle.approveNext()
+    const { id } = await request
+
+    // One user operation from the account itself: executeBatch of the calls, the paymaster's final data, the owner's signature.
+    expect(fake.sent).toHaveLength(1)
+    const op = formatUserOperation(fake.sent[0]!)
+    expect(op.sender).toBe(account)
+    expect(op.factory).toBeUndefined()
+    expect(decodeFunctionData({ abi: simple7702AccountAbi, data: op.callData })).toEqual({
+      functionName: 'executeBatch',
+      args: [calls.map((call) => ({ target: call.to, value: 0n, data: call.data }))],
+    })
+    expect({ paymaster: op.paymaster, paymasterData: op.paymasterData }).toEqual({ paymaster: PAYMASTER, paymasterData: '0xfeed' })
+    const typedData = getUserOperationTypedData({ chainId: 31337, entryPointAddress: SMART_ACCOUNT_CONTRACTS.entryPoint08 as Address, userOperation: op })
+    expect(await recoverTypedDataAddress({ ...typedData, signature: op.signature })).toBe(account)
+    expect(fake.requests.find((r) => r.method === 'eth_sendUserOperation')?.params[1]).toBe(SMART_ACCOUNT_CONTRACTS.entryPoint08)
+    // ERC-7677: the stub for estimation, then the final data, both for this chain and EntryPoint.
+    const paymasterCalls = fake.requests.filter((r) => r.service === 'paymaster')
+    expect(paymasterCalls.map((r) => [r.method, r.params[1], r.params[2]])).toEqual([
+      ['pm_getPaymasterStubData', SMART_ACCOUNT_CONTRACTS.entryPoint08, '0x7a69'],
+      ['pm_getPaymasterData', SMART_ACCOUNT_CONTRACTS.entryPoint08, '0x7a69'],
+    ])
+    // The wallet sent no transaction of its own.
+    expect(await publicClient(dev.chains[0]!).getTransactionCount({ address: account })).toBe(nonce)
+
+    const answer = await wallet.provider.request({ method: 'wallet_getCallsStatus', params: [id] })
+    expect(answer).toEqual({
+      version: '2.0.0',
+      id,
+      chainId: '0x7a69',
+      atomic: true,
+      status: 200,
+      // The user operation's own logs and gas, not the whole bundle transaction's.
+      receipts: [{ logs: [{ address: gusd(), topics: [`0x${'44'.repeat(32)}`], data: '0x01' }], status: '0x1', blockHash: BLOCK_HASH, blockNumber: '0x10', gasUsed: '0x5208', transactionHash: BUNDLE_TX }],
+    })
+    expect(wallet.handle.batches()).toEqual([
+      { id, chainId: 31337, atomic: true, hashes: [BUNDLE_TX], calls: [expect.stringContaining('ERC-20 transfer'), expect.stringContaining('ERC-20 transfer')], upgraded: false, userOperation: { hash: USER_OP_HASH, success: true } },
+    ])
+    expect(await wallet.provider.request({ method: 'wallet_showCallsStatus', params: [id] })).toBeNull()
+    expect(document.querySelector(`[data-devwallet="${RDNS}"]`)?.shadowRoot?.textContent).toContain(`User operation: ${USER_OP_HASH}`)
+  })
+
+  it('a user operation whose calls reverted is status 500 with a failed receipt; a bundler’s refusal is answered with its code and message', async () => {
+    const { key, account } = await delegatedAccount()
+    fakeServices({ success: false })
+    const wallet = await install(key, { bundler: true })
+    wallet.handle.setAutoApprove(true)
+    const { id } = await sendCalls(wallet, { calls: [{ to: gusd(), data: transfer(fresh(), 1n) }], capabilities: withPaymaster })
+    const answer = (await wallet.provider.request({ method: 'wallet_getCallsStatus', params: [id] })) as { status: number; receipts: { status: Hex; logs: unknown[] }[] }
+    expect({ status: answer.status, receipts: answer.receipts.map((r) => [r.status, r.logs.length]) }).toEqual({ status: 500, receipts: [['0x0', 0]] })
+
+    vi.unstubAllGlobals()
+    fakeServices({ refuse: { code: -32500, message: 'UserOperation reverted during simulation with reason: AA33 reverted' } })
+    expect(await error(sendCalls(wallet, { calls: [{ to: gusd(), data: transfer(fresh(), 1n) }], capabilities: withPaymaster }))).toEqual({
+      code: -32500,
+      message: 'UserOperation reverted during simulation with reason: AA33 reverted',
+    })
+    expect(wallet.handle.batches()).toHaveLength(1)
+    expect(await balanceOfGusd(account)).toBe(100_000_000n)
+  })
+
+  it('without a bundler, or before the account is delegated, the paymaster is an unsupported capability (5700) and the capabilities do not offer it', async () => {
+    const { key, account } = await delegatedAccount()
+    const fake = fakeServices()
+    const calls = [{ to: gusd(), data: transfer(fresh(), 1n) }]
+    const withoutBundler = await install(key, { bundler: false })
+    expect(await withoutBundler.provider.request({ method: 'wallet_getCapabilities', params: [account, ['0x7a69']] })).toEqual({ '0x7a69': { atomic: { status: 'supported' } } })
+    expect(await error(sendCalls(withoutBundler, { calls, capabilities: withPaymaster }))).toEqual({ code: 5700, message: 'Unsupported non-optional capability' })
+
+    const undelegatedKey = generatePrivateKey()
+    const undelegated = await install(undelegatedKey, { bundler: true })
+    const address = privateKeyToAccount(undelegatedKey).address
+    expect(await undelegated.provider.request({ method: 'wallet_getCapabilities', params: [address, ['0x7a69']] })).toEqual({ '0x7a69': { atomic: { status: 'ready' } } })
+    expect(await error(sendCalls(undelegated, { calls, capabilities: withPaymaster }))).toEqual({ code: 5700, message: 'Unsupported non-optional capability' })
+    expect(fake.requests).toEqual([])
+  })
+
+  const balanceOfGusd = (owner: Address) => publicClient(dev.chains[0]!).readContract({ address: gusd(), abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 })
 
 describe('EIP-7811 asset discovery', () => {
