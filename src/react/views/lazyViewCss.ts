@@ -25,6 +25,8 @@ export const LAZY_VIEW_CSS = `
   .gw-progress-ring[data-active='true']::after { animation: none; border-color: var(--gw-accent); opacity: .5; }
 }
 .gw-connecting-title { margin: 4px 0 0; font-weight: 600; }
+/* A link that acts as a button (a provider's page opened again) looks like the buttons beside it. */
+.gw-connecting a.gw-button { text-decoration: none; }
 .gw-receive-address { margin: 4px 0 0; max-width: 100%; overflow-wrap: anywhere; text-align: center; user-select: all; }
 .gw-search {
   box-sizing: border-box; width: 100%; padding: 9px 12px; border: 1px solid var(--gw-border); border-radius: var(--gw-radius);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { connectionSucceeded } from '../../../src/core/events/connection/connection'
+import { accountDisconnected } from '../../../src/core/events/connection/connectionLifecycle'
 import type { EventInput, StampedEvent } from '../../../src/core/events/defineEvent'
 import { modalCloseRequested, modalOpenRequested, modalShakeEnded, modalShakeRequested } from '../../../src/core/events/modal/modal'
 import { sessionStarted } from '../../../src/core/events/modal/session'
@@ -144,6 +145,17 @@ describe('Connect for one namespace', () => {
     const account = run(both, [solConnected, modalOpenRequested({ namespace: 'solana' })])
     expect(account.router.view).toBe('Account')
     expect(account.modal.connectFor).toBeNull()
+  })
+
+  it('the account gone while the visitor was past Connect: the fresh Connect lists every namespace', () => {
+    const opened = [solConnected, modalOpenRequested({ view: 'Connect', namespace: 'eip155' }), routerPushed({ view: 'AllWallets' })]
+    const s = run(both, [...opened, accountDisconnected({ namespace: 'solana' })])
+    expect(s.router).toMatchObject({ view: 'Connect', history: ['Connect'] })
+    expect(s.modal.connectFor).toBeNull()
+    // On Connect itself nothing moves: the filter stays, with its Back.
+    const stays = run(both, [solConnected, modalOpenRequested({ namespace: 'solana' }), routerPushed({ view: 'SwitchActiveChain' }), modalOpenRequested({ view: 'Connect', namespace: 'eip155' }), accountDisconnected({ namespace: 'solana' })])
+    expect(stays.router.view).toBe('Connect')
+    expect(stays.modal.connectFor).toBe('eip155')
   })
 
   it('a connect that succeeds ends the filter', () => {

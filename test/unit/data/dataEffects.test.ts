@@ -178,6 +178,60 @@ describe('wallet lists', () => {
     expect(search.count).toBe(answered.count! - 1)
   })
 
+  it('a Connect opened for one namespace offers only directory wallets that serve it: the recommendations, the featured ones, the listing, a search and the count', async () => {
+    const fake = createFakeDirectory()
+    const serves = (namespace: string) => new Set(fake.records.filter((r) => r.chains!.some((c) => c.startsWith(`${namespace}:`))).map((r) => r.id))
+    const evm = serves('eip155')
+    const solana = serves('solana')
+    // Record 3 serves Solana alone, record 0 both families.
+    const featured = [fake.records[3]!.id, fake.records[0]!.id]
+    expect(evm.has(featured[0]!)).toBe(false)
+    const { modal, time } = await createTestModal({ adapters: ['eip155', 'solana'], walletDirectory: fake.directory, featuredWalletIds: featured })
+    modal.open({ view: 'Connect', namespace: 'eip155' })
+    await time.advanceBy(0)
+    let state = modal.getState()
+    expect(state.modal.connectFor).toBe('eip155')
+    // The lists keep each wallet's chain families, not its chain ids.
+    expect(state.walletList.lists.featured.wallets.find((w) => w.id === featured[0])!.namespaces).toEqual(['solana'])
+    const listing = selectAllWallets(state)
+    expect(listing.wallets[0]!.id).toBe(featured[1])
+    expect(listing.sections.featured).toBe(1)
+    expect(listing.wallets.filter((w) => !evm.has(w.id))).toEqual([])
+    const all = state.walletList.lists.all
+    const left = all.wallets.filter((w) => !evm.has(w.id)).length
+    expect(left).toBeGreaterThan(0)
+    expect(listing.count).toBe(all.count! - left + 1)
+    expect(selectAllWalletsCount(state)).toBe(listing.count)
+    expect(selectRecommendedWallets(state).every((w) => evm.has(w.id))).toBe(true)
+    const solanaOnly = fake.records.find((r) => !evm.has(r.id) && r.id !== featured[0])!
+    modal.dispatch(walletListSearchChanged({ query: solanaOnly.name }))
+    await time.advanceBy(300)
+    state = modal.getState()
+    expect(state.walletList.lists.search.wallets.some((w) => w.id === solanaOnly.id)).toBe(true)
+    expect(selectAllWallets(state).wallets.some((w) => w.id === solanaOnly.id)).toBe(false)
+    modal.dispatch(walletListSearchChanged({ query: '' }))
+
+    // A Solana Connect: the EVM-only recommendations are not offered.
+    modal.close()
+    modal.open({ view: 'Connect', namespace: 'solana' })
+    await time.advanceBy(0)
+    state = modal.getState()
+    const recommended = state.walletList.lists.recommended.wallets
+    expect(recommended.some((w) => !solana.has(w.id))).toBe(true)
+    expect(selectRecommendedWallets(state).map((w) => w.id)).toEqual(recommended.filter((w) => solana.has(w.id)).map((w) => w.id))
+    expect(selectAllWallets(state).wallets[0]!.id).toBe(featured[0])
+    expect(selectAllWallets(state).wallets.every((w) => solana.has(w.id))).toBe(true)
+
+    // A plain Connect offers every wallet again.
+    modal.close()
+    modal.open({ view: 'Connect' })
+    await time.advanceBy(0)
+    state = modal.getState()
+    expect(selectRecommendedWallets(state)).toHaveLength(4)
+    expect(selectAllWallets(state).wallets.slice(0, 2).map((w) => w.id)).toEqual(featured)
+    expect(selectAllWallets(state).wallets).toHaveLength(all.wallets.length + 2)
+  })
+
   it('searches 300 ms after the last key with 100 entries; a newer search aborts the older one', async () => {
     const fake = createFakeDirectory({ count: 1000 })
     const { modal, time } = await createTestModal({ walletDirectory: fake.directory, features: { allWallets: false } })

@@ -11,8 +11,10 @@ import { sessionPayload } from './sessionPayload.js'
  * An effect for a connector whose one session spans namespaces (`spans` tells which): once it
  * connects in one namespace, its accounts in the host's other namespaces connect too, through
  * each adapter's silent reconnect of the same connector (no second prompt). The adopted
- * connections keep the active namespace, and a namespace that already has a connection keeps
- * it: the session does not replace a wallet the visitor chose there.
+ * connections keep the active namespace, except the one the visitor opened Connect for (a
+ * switch to Solana whose e-mail login connected EVM first): that one becomes active, so the
+ * switch they asked for stays. A namespace that already has a connection keeps it: the session
+ * does not replace a wallet the visitor chose there.
  */
 export function adoptNamespacesOf<D extends WalletDeps>(spans: (connectorId: string, deps: D) => boolean): Effect<D> {
   return (event$, state$, deps) =>
@@ -21,6 +23,8 @@ export function adoptNamespacesOf<D extends WalletDeps>(spans: (connectorId: str
       filter((e) => e.payload.accounts.length > 0 && spans(e.payload.connectorId, deps)),
       mergeMap((e) => {
         const connectorId = e.payload.connectorId
+        // Read before this connect ended the namespace filter of Connect.
+        const wanted = state$.previous.modal.connectFor
         const others = (Object.keys(deps.adapters) as Namespace[]).filter((namespace) => namespace !== e.payload.namespace)
         return from(others).pipe(
           mergeMap((namespace) => {
@@ -32,7 +36,7 @@ export function adoptNamespacesOf<D extends WalletDeps>(spans: (connectorId: str
               mergeMap((session) =>
                 session && session.accounts.length > 0
                   ? of(
-                      connectionSucceeded({ ...sessionPayload(connectorId, namespace, session), adopted: true }),
+                      connectionSucceeded({ ...sessionPayload(connectorId, namespace, session), adopted: true, ...(namespace === wanted ? { activates: true } : {}) }),
                     )
                   : EMPTY,
               ),

@@ -89,5 +89,7 @@ export function listedWallet(record: WalletRecord): ListedWallet {
   if (record.badge_type) out.badge_type = record.badge_type
   // Where to get the wallet ("Get <wallet>"): web pages only (checked when the record was read).
   for (const key of ['homepage', 'chrome_store', 'app_store', 'play_store'] as const) if (record[key]) out[key] = record[key]
+  // The chain families, not every chain id: all a namespace Connect needs, at a fraction of the size.
+  if (Array.isArray(record.chains)) out.namespaces = [...new Set(record.chains.flatMap((c) => (typeof c === 'string' && c.includes(':') ? [c.slice(0, c.indexOf(':'))] : [])))]
   return out
 }

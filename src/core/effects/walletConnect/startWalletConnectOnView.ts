@@ -4,6 +4,7 @@ import { connectionRequested } from '../../events/connection/connection.js'
 import type { EventInput } from '../../events/defineEvent.js'
 import { WALLET_CONNECT_CONNECTOR_ID, walletConnectWalletSelected, type WalletConnectWallet } from '../../events/walletConnect/walletConnect.js'
 import { isWalletConnectConnecting } from '../../reducers/walletConnect/walletConnectReducer.js'
+import { walletConnectNamespace } from '../../reducers/walletConnect/walletConnectState.js'
 import { selectIsConnected } from '../../selectors.js'
 import type { ModalState } from '../../state.js'
 import type { Effect } from '../runtime/runEffects.js'
@@ -50,7 +51,8 @@ export const startWalletConnectOnView: Effect<WalletConnectDeps> = (_event$, sta
       const request = defer(() =>
         isWalletConnectConnecting(state$.value)
           ? EMPTY
-          : of(connectionRequested({ connectorId: WALLET_CONNECT_CONNECTOR_ID, namespace: 'eip155' })),
+          : // On a Connect opened for Solana or Bitcoin, the connect is made in that family, which stays active.
+            of(connectionRequested({ connectorId: WALLET_CONNECT_CONNECTOR_ID, namespace: walletConnectNamespace(state$.value) })),
       )
       return concat(from(events), wait > 0 ? timer(wait, deps.scheduler).pipe(mergeMap(() => request)) : request)
     }),

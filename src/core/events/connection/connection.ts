@@ -23,6 +23,11 @@ export const connectionSucceeded = defineEvent(
     /** The connection came with another namespace's (one WalletConnect session): the active namespace stays. */
     adopted: optional(boolean()),
     /**
+     * Adopted for the namespace the visitor opened Connect for (an e-mail login on a Solana
+     * Connect connects EVM first): that namespace becomes the active one, as they asked.
+     */
+    activates: optional(boolean()),
+    /**
      * The networks the connect asked for (CAIP-2) and, from a wallet that says so (a
      * WalletConnect session), those it approved and whether it takes others besides.
      */

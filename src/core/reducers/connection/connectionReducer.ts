@@ -52,7 +52,7 @@ export const connectionSlice = createSlice(
           const i = kept.findIndex((x) => x.connectorId === connectorId)
           const connections = i >= 0 ? kept.map((x, j) => (j === i ? connection : x)) : [...kept, connection]
           const next = withNamespace(c, namespace, { status: settledStatus({ connections }), connections, activeConnectorId: connectorId })
-          return event.payload.adopted ? next : { activeNamespace: namespace, byNamespace: next.byNamespace }
+          return event.payload.adopted && !event.payload.activates ? next : { activeNamespace: namespace, byNamespace: next.byNamespace }
         },
         (_c, event, _state, prev) => !isIgnoredConnectionEvent(prev, event),
       )

@@ -44,8 +44,8 @@ export const networkSlice = createSlice('network', initialNetworkState, (b) =>
     .addCase(
       connectionSucceeded,
       (n, event, _state, prev) => {
-        const { namespace, caipNetworkId, adopted, networks } = event.payload
-        if (!adopted) n.lastUsed = caipNetworkId
+        const { namespace, caipNetworkId, adopted, activates, networks } = event.payload
+        if (!adopted || activates) n.lastUsed = caipNetworkId
         const asked = networks?.requested ?? selectConnectNetwork(prev, namespace)?.caipNetworkId
         if (asked === undefined) delete n.requested[namespace]
         else n.requested[namespace] = typeof asked === 'string' ? [asked] : asked

@@ -10,11 +10,15 @@ import type { SerializedError } from '../../errors/base.js'
 export const WALLET_LISTS = ['all', 'search', 'featured', 'recommended', 'excluded'] as const
 export type WalletListName = (typeof WALLET_LISTS)[number]
 
-/** A directory wallet as the lists keep it: the fields the views use (spec §3 Wallet record). */
+/**
+ * A directory wallet as the lists keep it: the fields the views use (spec §3 Wallet record), and
+ * `namespaces`, the chain families of its `chains` (a Connect opened for one family offers only
+ * wallets that serve it); absent when the directory did not say which chains the wallet supports.
+ */
 export type ListedWallet = Pick<
   WalletRecord,
   'id' | 'name' | 'image_id' | 'image_url' | 'mobile_link' | 'desktop_link' | 'webapp_link' | 'rdns' | 'badge_type' | 'homepage' | 'chrome_store' | 'app_store' | 'play_store'
->
+> & { namespaces?: string[] }
 
 /** Pages of one list, loaded in order. */
 export type WalletPages = {

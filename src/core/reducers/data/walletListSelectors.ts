@@ -50,26 +50,51 @@ export function withoutHiddenWallets<T extends WalletLike>(state: HidingState, w
   return exclusions ? excludeWallets(wallets, exclusions) : wallets
 }
 
-/** The host's featured wallets, in the host's order. */
-export function selectFeaturedWallets(state: ModalState): ListedWallet[] {
-  const order = state.settings.walletFilters?.featured ?? []
-  const byId = new Map(state.walletList.lists.featured.wallets.map((w) => [w.id, w]))
-  return withoutHiddenWallets(state, order.flatMap((id) => byId.get(id) ?? []))
+/**
+ * Whether a directory wallet may be offered on a Connect opened for `namespace` (null: for every
+ * namespace): it lists a chain of that family, or the directory did not say which it supports.
+ *
+ * @example
+ * servesNamespace({ id: 'x', name: 'X', namespaces: ['solana'] }, 'eip155') // false
+ */
+export function servesNamespace(wallet: ListedWallet, namespace: string | null): boolean {
+  return namespace === null || wallet.namespaces === undefined || wallet.namespaces.includes(namespace)
 }
 
 /**
- * How many wallets the AllWallets listing holds (featured ones included, hidden ones not, as
- * far as the pages loaded tell), or null while unknown.
+ * Directory wallets without those the host hides and, on a Connect opened for one namespace
+ * (`modal.connectFor`), without those that cannot serve it; the same array when none is left out.
+ */
+function offeredWallets(state: ModalState, wallets: ListedWallet[]): ListedWallet[] {
+  const shown = withoutHiddenWallets(state, wallets)
+  const namespace = state.modal.connectFor
+  if (namespace === null) return shown
+  const serving = shown.filter((w) => servesNamespace(w, namespace))
+  return serving.length === shown.length ? shown : serving
+}
+
+/** The host's featured wallets, in the host's order (on a namespace Connect, those that serve it). */
+export function selectFeaturedWallets(state: ModalState): ListedWallet[] {
+  const order = state.settings.walletFilters?.featured ?? []
+  const byId = new Map(state.walletList.lists.featured.wallets.map((w) => [w.id, w]))
+  return offeredWallets(state, order.flatMap((id) => byId.get(id) ?? []))
+}
+
+/**
+ * How many wallets the AllWallets listing holds (featured ones included, hidden ones and, on a
+ * namespace Connect, those that cannot serve it not, as far as the pages loaded tell), or null
+ * while unknown.
  */
 export function selectAllWalletsCount(state: ModalState): number | null {
   const { all } = state.walletList.lists
   if (all.count === null) return null
-  return all.count - (all.wallets.length - withoutHiddenWallets(state, all.wallets).length) + selectFeaturedWallets(state).length
+  return all.count - (all.wallets.length - offeredWallets(state, all.wallets).length) + selectFeaturedWallets(state).length
 }
 
 /**
  * Up to 4 recommended wallets for the Connect view: directory wallets that are neither featured
- * nor already offered by a connector found in this browser (same rdns or directory id).
+ * nor already offered by a connector found in this browser (same rdns or directory id), and on a
+ * Connect opened for one namespace, serve it.
  */
 export function selectRecommendedWallets(state: ModalState): ListedWallet[] {
   const featured = new Set(state.settings.walletFilters?.featured ?? [])
@@ -79,7 +104,7 @@ export function selectRecommendedWallets(state: ModalState): ListedWallet[] {
     if (c.info?.rdns) rdns.add(c.info.rdns)
     if (c.explorerId) ids.add(c.explorerId)
   }
-  return withoutHiddenWallets(state, state.walletList.lists.recommended.wallets)
+  return offeredWallets(state, state.walletList.lists.recommended.wallets)
     .filter((w) => !featured.has(w.id) && !ids.has(w.id) && !(w.rdns && rdns.has(w.rdns)))
     .slice(0, RECOMMENDED_WALLETS_COUNT)
 }
@@ -115,15 +140,16 @@ export function selectAllWallets(state: ModalState): AllWalletsListing {
   // selecting it does not re-render for unrelated events (immer keeps unchanged slices identical).
   const cached = listingCache.get(state.walletList)
   const { recent } = state.wallets.memory
-  if (cached && cached.settings === state.settings && cached.recent === recent && cached.connectors === state.wallets.connectors) {
+  const { connectFor } = state.modal
+  if (cached && cached.settings === state.settings && cached.recent === recent && cached.connectors === state.wallets.connectors && cached.connectFor === connectFor) {
     return cached.listing
   }
   const listing = buildListing(state)
-  listingCache.set(state.walletList, { settings: state.settings, recent, connectors: state.wallets.connectors, listing })
+  listingCache.set(state.walletList, { settings: state.settings, recent, connectors: state.wallets.connectors, connectFor, listing })
   return listing
 }
 
-const listingCache = new WeakMap<object, { settings: object; recent: object; connectors: object; listing: AllWalletsListing }>()
+const listingCache = new WeakMap<object, { settings: object; recent: object; connectors: object; connectFor: string | null; listing: AllWalletsListing }>()
 
 /**
  * Which directory wallet each recent wallet is, in recent order: the one picked for a
@@ -144,7 +170,7 @@ function buildListing(state: ModalState): AllWalletsListing {
   if (text !== '') {
     const search = lists.search
     const current = search.query === text
-    const wallets = current ? withoutHiddenWallets(state, search.wallets) : []
+    const wallets = current ? offeredWallets(state, search.wallets) : []
     return {
       mode: 'search',
       wallets,
@@ -159,7 +185,7 @@ function buildListing(state: ModalState): AllWalletsListing {
   const featured = selectFeaturedWallets(state)
   const featuredIds = new Set(featured.map((w) => w.id))
   const all = lists.all
-  const shown = withoutHiddenWallets(state, all.wallets)
+  const shown = offeredWallets(state, all.wallets)
   const rest = featured.length ? shown.filter((w) => !featuredIds.has(w.id)) : shown
   // Wallets connected lately lead, taken out of the sections they would be in.
   const recent: ListedWallet[] = []

@@ -12,7 +12,7 @@ import type { StampedEvent } from '../../events/defineEvent.js'
 import { isCurrentRequest } from '../../events/requestLifecycle.js'
 import { selectPrefetchedWalletLists } from '../data/walletListSelectors.js'
 import type { WalletListName } from '../data/dataState.js'
-import { connectionSwitched } from '../../events/connection/connectionLifecycle.js'
+import { accountDisconnected, connectionSwitched } from '../../events/connection/connectionLifecycle.js'
 import { networkChanged, networkSwitched } from '../../events/connection/network.js'
 import type { Namespace, ViewName } from '../../events/views.js'
 import { routerReset, routerWentBack } from '../../events/modal/router.js'
@@ -51,6 +51,8 @@ export const modalSlice = createSlice(
       // Back from the Connect of one namespace (to the view the visitor came from), or a new stack: Connect lists every namespace again.
       .addReplacer(routerWentBack, (m) => modal(m, m.open, m.loading, m.namespace, null), (m, _event, _state, prev) => m.connectFor !== null && prev.router.view === 'Connect' && prev.router.history.length > 1)
       .addReplacer(routerReset, (m) => modal(m, m.open, m.loading, m.namespace, null), (m) => m.connectFor !== null)
+      // The account gone while the visitor was past Connect: the router starts a fresh Connect, with no Back to a filter's end.
+      .addReplacer(accountDisconnected, (m) => modal(m, m.open, m.loading, m.namespace, null), (m, _event, _state, prev) => m.connectFor !== null && prev.modal.open && prev.router.view !== 'Connect')
       .addReplacer(walletListPageLoaded, prefetchAnswered, (m) => m.loading)
       .addReplacer(walletListPageFailed, prefetchAnswered, (m) => m.loading)
       .addReplacer(

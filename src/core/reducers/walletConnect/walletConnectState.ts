@@ -1,4 +1,6 @@
-import type { WalletConnectWallet } from '../../events/walletConnect/walletConnect.js'
+import { WALLET_CONNECT_CONNECTOR_ID, type WalletConnectWallet } from '../../events/walletConnect/walletConnect.js'
+import type { Namespace } from '../../events/views.js'
+import type { ModalState } from '../../state.js'
 
 /** The views that show a WalletConnect pairing (QR code, deep links). */
 export const WALLET_CONNECT_VIEWS: readonly string[] = ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic']
@@ -28,4 +30,19 @@ export type WalletConnectState = {
 
 export function initialWalletConnectState(): WalletConnectState {
   return { provider: 'idle', pairing: null, prefetching: false, refreshes: 0, wallet: null }
+}
+
+/**
+ * The namespace a WalletConnect connect asks in: EVM, unless Connect was opened for another
+ * family the WalletConnect adapter also serves (its Solana or Bitcoin side). The session's other
+ * families are adopted without changing the active one, so the family the visitor switched to
+ * stays active rather than EVM taking over.
+ *
+ * @example
+ * modal.dispatch(connectionRequested({ connectorId: WALLET_CONNECT_CONNECTOR_ID, namespace: walletConnectNamespace(modal.getState()) }))
+ */
+export function walletConnectNamespace(state: ModalState): Namespace {
+  const wanted = state.modal.connectFor
+  if (wanted === null || wanted === 'eip155') return 'eip155'
+  return state.wallets.connectors.some((c) => c.id === WALLET_CONNECT_CONNECTOR_ID && c.chain === wanted) ? wanted : 'eip155'
 }

@@ -1,5 +1,5 @@
 import { sliceOf } from '../../../core/selectors.js'
-import { useEffect } from 'react'
+import { useEffect, useId } from 'react'
 import { ResultDone } from '../../components/resultAcknowledgement.js'
 import type { OnrampPurchaseCurrency, OnrampQuote } from '../../../core/domain/entities.js'
 import { isWithinPaymentLimits, paymentMethodLimits } from '../../../core/domain/onramp.js'
@@ -24,6 +24,8 @@ import { readable } from '../swaps/SwapView.js'
 import { TransactionHash } from '../TransactionHash.js'
 import { IconImage } from '../../components/IconImage.js'
 import { usePendingWindow } from '../../components/pendingWindow.js'
+import { PrimaryAction } from '../../components/PrimaryAction.js'
+import { WalletIcon } from '../WalletIcon.js'
 import type { ViewProps } from '../viewProps.js'
 
 const METHODS = ['card', 'ach_bank_account'] as const
@@ -254,26 +256,43 @@ export function OnRampView({ modal }: ViewProps) {
   )
 }
 
-/** The purchase after Buy: waiting for the tokens (the provider's page in its window), delivered, or failed. */
+/**
+ * The purchase after Buy, laid out as Send's, Swap's and Pay's progress: the provider's mark in
+ * the progress ring (a spinner named by the status line while the view waits), a title and a
+ * status line, then its actions. Waiting for the tokens (the provider's page in its window, which
+ * can be opened again; "Stop waiting" returns to the form), delivered (the shared result, whose
+ * Done returns to Account and leaves a fresh form), or failed.
+ */
 function Purchase({ modal, onramp }: { modal: ViewProps['modal']; onramp: OnrampState }) {
   const { t, locale } = useI18n()
+  const statusId = useId()
   const purchase = onramp.purchase!
   const provider = onramp.options?.providers.find((p) => p.name === purchase.provider)
   const label = provider?.label ?? purchase.provider
-  const explorerUrl = useModalState((s) => selectActiveNetwork(s)?.blockExplorers?.default?.url)
+  const network = useModalState(selectActiveNetwork)
+  const explorerUrl = network?.blockExplorers?.default?.url
+  const symbol = onramp.options?.purchaseCurrencies.find((c) => c.id === onramp.purchaseCurrency)?.symbol ?? onramp.purchaseCurrency
+  const waiting = purchase.status === 'waiting'
   // The on-ramp's record of the delivery: its newest transaction on the account's on-ramp activity.
   const delivery = onramp.activity?.status === 'loaded' ? onramp.activity.transactions[0] : undefined
   return (
     <div className="gw-connecting" data-testid="onramp-purchase" data-status={purchase.status} aria-live="polite">
-      <span className="gw-progress-ring" data-active={purchase.status === 'waiting'}>
-        <span className="gw-wallet-icon" aria-hidden="true">
-          {label.slice(0, 1)}
-        </span>
+      <span
+        className="gw-progress-ring"
+        data-active={waiting}
+        data-testid="onramp-progress"
+        {...(waiting ? { role: 'progressbar', 'aria-labelledby': statusId } : { 'aria-hidden': true })}
+      >
+        <WalletIcon name={label} />
       </span>
-      {purchase.status === 'waiting' ? (
+      {waiting ? (
         <>
-          <p className="gw-connecting-title">{t('Complete your purchase with {provider}', { provider: label })}</p>
-          <p className="gw-muted">{t('Waiting for your {currency} to arrive…', { currency: onramp.purchaseCurrency })}</p>
+          <p className="gw-connecting-title" data-testid="onramp-waiting-title">
+            {t('Complete your purchase with {provider}', { provider: label })}
+          </p>
+          <p className="gw-muted" id={statusId} data-testid="onramp-waiting">
+            {t('Waiting for your {currency} to arrive…', { currency: symbol })}
+          </p>
           {purchase.url ? (
             <a className="gw-button" href={purchase.url} target="gangway-onramp" rel="opener" data-testid="onramp-open-provider">
               {t('Open {provider} again', { provider: label })}
@@ -289,23 +308,29 @@ function Purchase({ modal, onramp }: { modal: ViewProps['modal']; onramp: Onramp
           flow="onramp"
           testId="onramp"
           successTestId="onramp-delivered"
-          message={t('Received {amount} {symbol}', { amount: formatAmount(purchase.delivered!.amount, { locale, precision: 'exact' }), symbol: purchase.delivered!.symbol })}
-          details={<TransactionHash hash={delivery?.metadata?.hash} explorerUrl={explorerUrl} testId="onramp-delivery-hash" />}
+          message={t('Received {amount} {symbol} on {network}', {
+            amount: formatAmount(purchase.delivered!.amount, { locale, precision: 'exact' }),
+            symbol: purchase.delivered!.symbol,
+            network: network?.name ?? '',
+          })}
+          details={
+            // The delivery's hash comes with the on-ramp activity, after the result: its line is held so Done does not move.
+            delivery?.metadata?.hash ? (
+              <TransactionHash hash={delivery.metadata.hash} explorerUrl={explorerUrl} testId="onramp-delivery-hash" />
+            ) : (
+              <p className="gw-mono gw-receive-address" aria-hidden="true" data-testid="onramp-delivery-hash-placeholder">
+                {'\u00a0'}
+              </p>
+            )
+          }
         />
       ) : (
         <>
           <p className="gw-connecting-title">{t('Not bought')}</p>
           {purchase.error ? <ErrorMessage error={purchase.error} testId="onramp-error" /> : null}
-          <button
-            type="button"
-            className="gw-button"
-            data-primary="true"
-            data-autofocus="true"
-            data-testid="onramp-back"
-            onClick={() => modal.dispatch(onrampAmountSet({ amount: onramp.amount }))}
-          >
+          <PrimaryAction testId="onramp-back" onClick={() => modal.dispatch(onrampAmountSet({ amount: onramp.amount }))}>
             {t('Back')}
-          </button>
+          </PrimaryAction>
         </>
       )}
     </div>

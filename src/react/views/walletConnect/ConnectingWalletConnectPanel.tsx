@@ -5,6 +5,7 @@ import type { Modal } from '../../../createModal.js'
 import { connectionRequested } from '../../../core/events/connection/connection.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../../core/events/walletConnect/walletConnect.js'
 import type { ModalState } from '../../../core/state.js'
+import { walletConnectNamespace } from '../../../core/reducers/walletConnect/walletConnectState.js'
 import { ErrorMessage } from '../../components/ErrorMessage.js'
 import { useI18n } from '../../i18n/i18n.js'
 import { useModalState } from '../../useModalState.js'
@@ -34,7 +35,7 @@ export function ConnectingWalletConnectPanel({ modal }: { modal: Modal }) {
   const links = uri && wallet ? walletLinks(wallet, uri) : null
 
   const retry = () =>
-    modal.dispatch(connectionRequested({ connectorId: WALLET_CONNECT_CONNECTOR_ID, namespace: 'eip155' }))
+    modal.dispatch(connectionRequested({ connectorId: WALLET_CONNECT_CONNECTOR_ID, namespace: walletConnectNamespace(modal.getState()) }))
   const copy = () => {
     if (uri) copyText(modal, uri, t('Link copied'))
   }

@@ -151,6 +151,21 @@ describe('the Solana side of the session', () => {
     expect(await connecting).toMatchObject({ shortMessage: 'Failed to connect', details: 'the wallet approved no solana account' })
   })
 
+  it('a connect asked in Solana (a Connect opened for Solana) pairs once: the Solana account connects, and the EVM side reads its account from the same session', async () => {
+    const fake = createFakeProvider()
+    const adapter = createWalletConnectAdapter({ projectId: 'test', networks: [evmNetwork, solanaNetwork], prefetch: false, loadProvider: async () => fake.provider })
+    const connecting = adapter.solanaAdapter().connect('walletConnect')
+    await new Promise((r) => setTimeout(r, 0))
+    const evm = fake.session(['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'], ['eip155:31337'])
+    fake.pending[0]!.approve({
+      ...evm,
+      namespaces: { ...evm.namespaces, solana: { chains: [SOLANA_CHAIN], accounts: [`${SOLANA_CHAIN}:${owner.address}`], methods: ['solana_signMessage'], events: [] } },
+    })
+    expect(await connecting).toEqual({ accounts: [{ address: owner.address, type: 'eoa' }], caipNetworkId: SOLANA_CHAIN })
+    expect(fake.pending).toHaveLength(1)
+    expect((await adapter.reconnect('walletConnect'))?.accounts).toEqual([{ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', type: 'eoa' }])
+  })
+
   it('the wallet deleting the session disconnects the Solana side; an update with other accounts is reported', async () => {
     const { fake, side } = solanaSession(owner.address, () => null)
     const events = firstValueFrom(side.events('walletConnect').pipe(take(2), toArray()))

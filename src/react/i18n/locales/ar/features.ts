@@ -72,7 +72,7 @@ const messages: Record<string, string> = {
   'Waiting for your {currency} to arrive…': 'في انتظار وصول {currency}…',
   'Open {provider} again': 'افتح {provider} مجددًا',
   'Stop waiting': 'إيقاف الانتظار',
-  'Received {amount} {symbol}': 'تم استلام {amount} {symbol}',
+  'Received {amount} {symbol} on {network}': 'تم استلام {amount} {symbol} على {network}',
   'Not bought': 'لم يتم الشراء',
   'Name': 'الاسم',
   'your-name': 'your-name',

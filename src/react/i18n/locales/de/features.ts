@@ -74,7 +74,7 @@ const messages: Catalogue = {
   'Waiting for your {currency} to arrive…': 'Warte auf den Eingang deiner {currency}…',
   'Open {provider} again': '{provider} erneut öffnen',
   'Stop waiting': 'Nicht mehr warten',
-  'Received {amount} {symbol}': '{amount} {symbol} erhalten',
+  'Received {amount} {symbol} on {network}': '{amount} {symbol} auf {network} erhalten',
   'Not bought': 'Nicht gekauft',
   'Name': 'Name',
   'your-name': 'dein-name',

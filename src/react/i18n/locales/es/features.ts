@@ -72,7 +72,7 @@ const messages: Record<string, string> = {
   'Waiting for your {currency} to arrive…': 'Esperando a que lleguen tus {currency}…',
   'Open {provider} again': 'Abrir {provider} de nuevo',
   'Stop waiting': 'Dejar de esperar',
-  'Received {amount} {symbol}': 'Recibiste {amount} {symbol}',
+  'Received {amount} {symbol} on {network}': 'Recibiste {amount} {symbol} en {network}',
   'Not bought': 'No se hizo la compra',
   'Name': 'Nombre',
   'your-name': 'tu-nombre',

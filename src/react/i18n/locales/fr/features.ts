@@ -74,7 +74,7 @@ const messages: Catalogue = {
   'Waiting for your {currency} to arrive…': 'En attente de la réception de vos {currency}…',
   'Open {provider} again': 'Rouvrir {provider}',
   'Stop waiting': 'Arrêter d’attendre',
-  'Received {amount} {symbol}': '{amount} {symbol} reçus',
+  'Received {amount} {symbol} on {network}': '{amount} {symbol} reçus sur {network}',
   'Not bought': 'Achat non effectué',
   'Name': 'Nom',
   'your-name': 'votre-nom',

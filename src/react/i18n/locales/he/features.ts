@@ -74,7 +74,7 @@ const messages: Catalogue = {
   'Waiting for your {currency} to arrive…': 'ממתין להגעת ה-{currency} שלך…',
   'Open {provider} again': 'פתיחת {provider} שוב',
   'Stop waiting': 'הפסקת ההמתנה',
-  'Received {amount} {symbol}': 'התקבלו {amount} {symbol}',
+  'Received {amount} {symbol} on {network}': 'התקבלו {amount} {symbol} ב-{network}',
   'Not bought': 'הקנייה לא בוצעה',
   'Name': 'שם',
   'your-name': 'השם-שלך',

@@ -72,7 +72,7 @@ const messages: Record<string, string> = {
   'Waiting for your {currency} to arrive…': 'आपके {currency} आने की प्रतीक्षा है…',
   'Open {provider} again': '{provider} फिर से खोलें',
   'Stop waiting': 'प्रतीक्षा बंद करें',
-  'Received {amount} {symbol}': '{amount} {symbol} प्राप्त हुए',
+  'Received {amount} {symbol} on {network}': '{network} पर {amount} {symbol} प्राप्त हुए',
   'Not bought': 'खरीदारी नहीं हुई',
   'Name': 'नाम',
   'your-name': 'your-name',

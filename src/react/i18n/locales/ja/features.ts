@@ -72,7 +72,7 @@ const messages: Record<string, string> = {
   'Waiting for your {currency} to arrive…': '{currency}の着金を待っています…',
   'Open {provider} again': '{provider}をもう一度開く',
   'Stop waiting': '待機をやめる',
-  'Received {amount} {symbol}': '{amount} {symbol}を受け取りました',
+  'Received {amount} {symbol} on {network}': '{network}で{amount} {symbol}を受け取りました',
   'Not bought': '購入できませんでした',
   'Name': '名前',
   'your-name': 'your-name',

@@ -72,7 +72,7 @@ const messages: Record<string, string> = {
   'Waiting for your {currency} to arrive…': '{currency} 도착 대기 중…',
   'Open {provider} again': '{provider} 다시 열기',
   'Stop waiting': '대기 중지',
-  'Received {amount} {symbol}': '{amount} {symbol} 받음',
+  'Received {amount} {symbol} on {network}': '{network}에서 {amount} {symbol} 받음',
   'Not bought': '구매되지 않음',
   'Name': '이름',
   'your-name': 'your-name',

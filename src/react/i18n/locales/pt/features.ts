@@ -74,7 +74,7 @@ const messages: Catalogue = {
   'Waiting for your {currency} to arrive…': 'Aguardando a chegada dos seus {currency}…',
   'Open {provider} again': 'Abrir {provider} de novo',
   'Stop waiting': 'Parar de aguardar',
-  'Received {amount} {symbol}': 'Você recebeu {amount} {symbol}',
+  'Received {amount} {symbol} on {network}': 'Você recebeu {amount} {symbol} na rede {network}',
   'Not bought': 'Compra não realizada',
   'Name': 'Nome',
   'your-name': 'seu-nome',

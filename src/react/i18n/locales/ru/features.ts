@@ -72,7 +72,7 @@ const messages: Record<string, string> = {
   'Waiting for your {currency} to arrive…': 'Ожидание поступления {currency}…',
   'Open {provider} again': 'Снова открыть {provider}',
   'Stop waiting': 'Прекратить ожидание',
-  'Received {amount} {symbol}': 'Получено {amount} {symbol}',
+  'Received {amount} {symbol} on {network}': 'Получено {amount} {symbol} в сети {network}',
   'Not bought': 'Покупка не выполнена',
   'Name': 'Имя',
   'your-name': 'your-name',

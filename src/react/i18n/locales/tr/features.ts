@@ -72,7 +72,7 @@ const messages: Record<string, string> = {
   'Waiting for your {currency} to arrive…': '{currency} varlığınızın gelmesi bekleniyor…',
   'Open {provider} again': '{provider} sayfasını yeniden aç',
   'Stop waiting': 'Beklemeyi bırak',
-  'Received {amount} {symbol}': '{amount} {symbol} alındı',
+  'Received {amount} {symbol} on {network}': '{network} ağında {amount} {symbol} alındı',
   'Not bought': 'Satın alınmadı',
   'Name': 'Ad',
   'your-name': 'your-name',

@@ -72,7 +72,7 @@ const messages: Record<string, string> = {
   'Waiting for your {currency} to arrive…': '等待你的{currency}到账…',
   'Open {provider} again': '再次打开{provider}',
   'Stop waiting': '停止等待',
-  'Received {amount} {symbol}': '已收到 {amount} {symbol}',
+  'Received {amount} {symbol} on {network}': '已在 {network} 上收到 {amount} {symbol}',
   'Not bought': '未购买',
   'Name': '名称',
   'your-name': 'your-name',

@@ -3,6 +3,7 @@ import { RETRY_MIN_INTERVAL_MS } from '../../../../../src/core/domain/constants'
 import { startWalletConnectOnView } from '../../../../../src/core/effects/walletConnect/startWalletConnectOnView'
 import { connectionFailed, connectionRequested, connectionSucceeded } from '../../../../../src/core/events/connection/connection'
 import { modalOpenRequested } from '../../../../../src/core/events/modal/modal'
+import { connectorsChanged } from '../../../../../src/core/events/connection/connectors'
 import { routerPushed, routerReset } from '../../../../../src/core/events/modal/router'
 import { WALLET_CONNECT_CONNECTOR_ID, walletConnectWalletSelected } from '../../../../../src/core/events/walletConnect/walletConnect'
 import { serializeError } from '../../../../../src/core/errors/base'
@@ -77,6 +78,35 @@ describe('startWalletConnectOnView', () => {
     new EffectScheduler().run(({ expectObservable }) => {
       expectObservable(runEffect(startWalletConnectOnView, { events: { marble: 'b', values: { b: basic } }, state: open, reduce: true })).toBe('')
       expectObservable(runEffect(startWalletConnectOnView, { events: { marble: 'b', values: { b: basic } }, state: connected, reduce: true, deps: { walletConnect: walletConnect() } })).toBe('')
+    })
+  })
+
+  it('on a Connect opened for Solana, the connect is asked in Solana when WalletConnect serves it there (the switch stays); else in EVM', () => {
+    const wc = (chain: 'eip155' | 'solana') => ({ id: WALLET_CONNECT_CONNECTOR_ID, name: 'WalletConnect', chain, type: 'WALLET_CONNECT' as const })
+    const settings = { adapters: ['eip155', 'solana'] as const }
+    const both = stateAfter(
+      [
+        connectorsChanged({ namespace: 'eip155', connectors: [wc('eip155')] }),
+        connectorsChanged({ namespace: 'solana', connectors: [wc('solana')] }),
+        modalOpenRequested({ view: 'Connect', namespace: 'solana' }),
+      ],
+      { settings: { adapters: [...settings.adapters] } },
+    )
+    expect(both.modal.connectFor).toBe('solana')
+    const evmOnly = stateAfter([connectorsChanged({ namespace: 'eip155', connectors: [wc('eip155')] }), modalOpenRequested({ view: 'Connect', namespace: 'solana' })], {
+      settings: { adapters: [...settings.adapters] },
+    })
+    const inSolana = minted(connectionRequested({ connectorId: WALLET_CONNECT_CONNECTOR_ID, namespace: 'solana' }))
+    new EffectScheduler().run(({ expectObservable }) => {
+      const events = { marble: 'w', values: { w: forWallet(vault) } }
+      expectObservable(runEffect(startWalletConnectOnView, { events, state: both, reduce: true, deps: { walletConnect: walletConnect() } })).toBe('(sr)', {
+        s: walletConnectWalletSelected({ wallet: vault }),
+        r: inSolana,
+      })
+      expectObservable(runEffect(startWalletConnectOnView, { events, state: evmOnly, reduce: true, deps: { walletConnect: walletConnect() } })).toBe('(sr)', {
+        s: walletConnectWalletSelected({ wallet: vault }),
+        r: request,
+      })
     })
   })
 })
