@@ -9,7 +9,7 @@
 // code `npm start` and Gangway's own tests run), written for tsx without file extensions, and
 // the wallet must be one self-contained script.
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -22,6 +22,13 @@ const require = createRequire(import.meta.url)
 
 /** Files the stack's code reads beside itself (import.meta.url-relative). */
 const ASSETS = ['dev/chain/parentWatchdog.cjs', 'dev/chain/hardhat.config.cjs', 'dev/chain/GangwayToken.sol', 'dev/gateway/wallets.json']
+/**
+ * The bundler's folder (`smartAccounts: true`), kept at its dev/ layout under dist/ (bundler/ and
+ * chain/parentWatchdog.cjs beside it, as startBundler finds them): its package.json and lockfile
+ * pin alto and the mock paymaster, which ensureBundlerPackages installs into dist/bundler on first
+ * use; the paymaster's and the loopback preload's scripts run from there.
+ */
+const BUNDLER_FILES = ['dev/bundler/package.json', 'dev/bundler/package-lock.json', 'dev/bundler/paymasterMain.mjs', 'dev/bundler/loopbackOnly.cjs', 'dev/chain/parentWatchdog.cjs']
 
 export async function buildTesting(): Promise<void> {
   rmSync(OUT, { recursive: true, force: true })
@@ -50,6 +57,14 @@ export async function buildTesting(): Promise<void> {
   })
   // The chunks are where the stack's code ends up: its files go beside them.
   for (const asset of ASSETS) copyFileSync(join(ROOT, asset), join(OUT, 'chunks', asset.split('/').pop()!))
+  for (const file of BUNDLER_FILES) {
+    const to = join(OUT, file.slice('dev/'.length))
+    mkdirSync(dirname(to), { recursive: true })
+    copyFileSync(join(ROOT, file), to)
+  }
+  // Gangway's own tests run the built kit with dev/bundler's install rather than a second ~400 MB
+  // one in dist/bundler, which every build would wipe; npm pack leaves the link out.
+  symlinkSync(join('..', '..', '..', '..', 'dev', 'bundler', 'node_modules'), join(OUT, 'bundler', 'node_modules'), 'dir')
   declarations()
 }
 

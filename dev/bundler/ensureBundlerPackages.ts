@@ -7,8 +7,15 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { withRegistryRetries } from '../stack/npmRetry'
 
-/** dev/bundler: its package.json pins the bundler's packages; `node_modules` beside it holds them. */
-export const BUNDLER_DIR = dirname(fileURLToPath(import.meta.url))
+const HERE = dirname(fileURLToPath(import.meta.url))
+
+/**
+ * dev/bundler: its package.json pins the bundler's packages; `node_modules` beside it holds them.
+ * In the built testing kit this code is bundled into dist/chunks, and scripts/buildTesting.ts
+ * puts dev/bundler's files in dist/bundler (the same layout next to dist/chain), so a host's
+ * install of the bundler goes there, inside the kit's own folder.
+ */
+export const BUNDLER_DIR = existsSync(join(HERE, 'paymasterMain.mjs')) ? HERE : join(HERE, '..', 'bundler')
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 /** Another process installing holds this directory; one older than this is left from a crash. */
@@ -73,12 +80,12 @@ async function install(log: (line: string) => void): Promise<{ installed: boolea
       const tail = (errors.length > 0 ? errors : output.trim().split('\n')).slice(0, 12).join('\n')
       throw new Error(
         unreachable
-          ? `The bundler's packages (dev/bundler/package.json) are not installed and the npm registry cannot be reached. Run \`npm install --prefix dev/bundler\` once with access to the registry.\nnpm said:\n${tail}`
-          : `\`npm install --prefix dev/bundler\` failed (exit ${code}):\n${tail}`,
+          ? `The bundler's packages (${join(BUNDLER_DIR, 'package.json')}) are not installed and the npm registry cannot be reached. Run \`npm install --prefix ${BUNDLER_DIR}\` once with access to the registry.\nnpm said:\n${tail}`
+          : `\`npm install --prefix ${BUNDLER_DIR}\` failed (exit ${code}):\n${tail}`,
       )
     }
     const still = missingPackages()
-    if (still.length > 0) throw new Error(`\`npm install --prefix dev/bundler\` left packages missing: ${still.join(', ')}`)
+    if (still.length > 0) throw new Error(`\`npm install --prefix ${BUNDLER_DIR}\` left packages missing: ${still.join(', ')}`)
     const ms = performance.now() - t0
     log(`bundler packages installed in ${(ms / 1000).toFixed(1)} s`)
     return { installed: true, ms }

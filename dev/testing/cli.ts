@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npx gangway-stack [--ports …] [--help]`: starts gangway-kit-testing's local stack, prints its configuration as JSON on
+// `npx gangway-stack [--ports …] [--smart-accounts] [--help]`: starts gangway-kit-testing's local stack, prints its configuration as JSON on
 // stdout, and runs until Ctrl+C or SIGTERM (or until its parent process dies).
 import { parseStackArgs, STACK_CLI_USAGE } from './cliArgs'
 import { startTestStack } from './index'
@@ -15,7 +15,7 @@ if (args.help) {
 }
 
 const started = performance.now()
-const stack = await startTestStack(args.ports ? { ports: args.ports } : {}).catch((error: unknown) => {
+const stack = await startTestStack({ ...(args.ports ? { ports: args.ports } : {}), ...(args.smartAccounts ? { smartAccounts: true } : {}) }).catch((error: unknown) => {
   process.stderr.write(`gangway-stack: could not start: ${error instanceof Error ? error.message : String(error)}\n`)
   process.exit(1)
 })

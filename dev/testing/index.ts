@@ -14,6 +14,8 @@ export type TestAccount = { address: `0x${string}`; privateKey: `0x${string}` }
 /** A funded Solana account: 1,000 SOL and 1,000,000 GWAY (its token account), with its key for dev wallets. */
 export type TestCollection = { chainId: number; address: `0x${string}`; name: string; symbol: string; spam: boolean }
 export type TestSolanaAccount = { address: string; secretKey: number[]; tokenAccount: string }
+/** An ERC-4337 bundler (alto: EntryPoints 0.7 and 0.8) and an ERC-7677 paymaster that sponsors every user operation, for one chain. */
+export type TestBundler = { chainId: number; bundlerUrl: string; paymasterUrl: string }
 
 /** Where the stack listens and what it holds: give these to `createModal` and to your assertions. */
 export type TestStackConfig = {
@@ -39,6 +41,16 @@ export type TestStackConfig = {
   /** The GWAY SPL test token (6 decimals). */
   solanaMint: { address: string; symbol: string; name: string; decimals: number; programId: string }
   solanaAccounts: TestSolanaAccount[]
+  /**
+   * With `smartAccounts: true`: a bundler and a sponsoring paymaster for each chain (give the
+   * bundler's URL to viem's `createBundlerClient`, the paymaster's to `paymasterService`); empty otherwise.
+   */
+  bundlers: TestBundler[]
+  /**
+   * The ERC-4337 contracts every chain carries, at their canonical addresses (EntryPoints 0.6,
+   * 0.7 and 0.8, SimpleAccountFactory 0.7, Simple7702Account 0.8, the deterministic deployer).
+   */
+  smartAccountContracts: Record<'deterministicDeployer' | 'entryPoint06' | 'entryPoint07' | 'entryPoint08' | 'simpleAccountFactory07' | 'simple7702Account', `0x${string}`>
 }
 
 export type TestStack = {
@@ -63,6 +75,13 @@ export type StartTestStackOptions = {
    * the in-memory node, does not build on current Node versions, hence `--ignore-scripts`).
    */
   bitcoin?: boolean
+  /**
+   * Run an ERC-4337 bundler (Pimlico's alto) and a sponsoring ERC-7677 paymaster (Pimlico's mock
+   * paymaster) for each chain too (`config.bundlers`). Default false. Their packages (~400 MB)
+   * are not the kit's dependencies: the first start installs them with npm into the kit's own
+   * folder (`node_modules/gangway-kit-testing/dist/bundler`), which needs the npm registry once.
+   */
+  smartAccounts?: boolean
 }
 
 /** Whether bcoin, the Bitcoin node's one package the kit does not bring, can be loaded from here. */
@@ -86,7 +105,11 @@ function bcoinInstalled(): boolean {
  * await stack.stop()
  */
 export async function startTestStack(options: StartTestStackOptions = {}): Promise<TestStack> {
-  const [{ startStack }, { watchAncestors }] = await Promise.all([import('../stack/startStack'), import('../stack/watchAncestors')])
+  const [{ startStack }, { watchAncestors }, { SMART_ACCOUNT_CONTRACTS }] = await Promise.all([
+    import('../stack/startStack'),
+    import('../stack/watchAncestors'),
+    import('../chain/smartAccountContracts'),
+  ])
   const stack = await startStack({
     pages: false,
     embeddedWallet: false,
@@ -94,12 +117,13 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
     ...(options.log ? { log: options.log } : {}),
     ...(options.database ? { database: options.database } : {}),
     bitcoin: options.bitcoin ?? bcoinInstalled(),
+    bundler: options.smartAccounts ?? false,
   })
   // A test runner killed by its parent (CI, a process manager) takes the stack with it.
   const watchdog = watchAncestors(() => stack.stop(), { signals: [] })
-  const { walletUrl: _pagesOnly, solanaChain: _walletChainId, authUrl: _a, frameUrl: _f, mailUrl: _m, bundlers: _none, ...config } = stack.config
+  const { walletUrl: _pagesOnly, solanaChain: _walletChainId, authUrl: _a, frameUrl: _f, mailUrl: _m, ...config } = stack.config
   return {
-    config,
+    config: { ...config, smartAccountContracts: { ...SMART_ACCOUNT_CONTRACTS } },
     stop: async () => {
       watchdog.dispose()
       await stack.stop()

@@ -11,13 +11,21 @@ import { demoUrl, e2eStack } from './support/stack'
 // gangway-kit-testing as a host app uses it: the built package (packages/testing/dist) injects the dev
 // wallet into a page that has none of its own (the demo with ?devWallets=0, pointed at the
 // stack the kit started for this run), the test approves and rejects its requests, and the
-// transactions land on the kit's local chain. The built CLI starts and stops a stack of its own.
+// transactions land on the kit's local chain. The built CLI starts and stops a stack of its own,
+// with the bundlers and paymasters of --smart-accounts.
 
 const KIT = fileURLToPath(new URL('../../packages/testing/dist/index.js', import.meta.url))
 const CLI = fileURLToPath(new URL('../../packages/testing/dist/cli.js', import.meta.url))
 const kit = () => import(KIT) as Promise<typeof Kit>
 
 const run = browserPerFile()
+
+async function jsonRpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const body = (await res.json()) as { result?: unknown; error?: { message: string } }
+  if (body.error) throw new Error(`${method}: ${body.error.message}`)
+  return body.result
+}
 const stack = () => e2eStack()
 type PageWindow = Window & { gangway: Modal }
 
@@ -98,13 +106,17 @@ describe('the gangway-stack CLI (built)', () => {
     expect(bad.err).toContain('--ports takes four or five port numbers')
   })
 
-  it('prints the stack’s configuration, serves it, and stops everything on SIGTERM', async () => {
-    const child = spawn(process.execPath, [CLI], { stdio: ['ignore', 'pipe', 'pipe'] })
+  it('prints the stack’s configuration with --smart-accounts’ bundlers, serves it, and stops everything on SIGTERM', async () => {
+    const child = spawn(process.execPath, [CLI, '--smart-accounts'], { stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''
+    let err = ''
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
     const config = await new Promise<Kit.TestStackConfig>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no configuration within 110 s: ${out}`)), 110_000)
+      // The bundlers may take long beside a suite's browsers on 2 cores (startBundler waits up to 180 s).
+      const timer = setTimeout(() => reject(new Error(`no configuration within 180 s: ${out}${err}`)), 180_000)
+      child.on('exit', (code) => reject(new Error(`gangway-stack exited (${code}) before its configuration: ${err}`)))
       child.stdout.on('data', () => {
         try {
           resolve(JSON.parse(out) as Kit.TestStackConfig)
@@ -120,6 +132,13 @@ describe('the gangway-stack CLI (built)', () => {
       expect(await node.getChainId()).toBe(31338)
       expect(await node.getBalance({ address: config.accounts[0]!.address })).toBeGreaterThan(0n)
       expect(await (await fetch(`${config.gatewayUrl}/health`)).json()).toEqual({ ok: true })
+      // An ERC-4337 bundler and a sponsoring paymaster per chain, on the kit's EntryPoints.
+      expect(config.bundlers.map((b) => b.chainId)).toEqual([31337, 31338])
+      const { entryPoint07, entryPoint08 } = config.smartAccountContracts
+      expect(await jsonRpc(config.bundlers[0]!.bundlerUrl, 'eth_supportedEntryPoints')).toEqual([entryPoint07, entryPoint08])
+      const op = { sender: config.accounts[0]!.address, nonce: '0x0', callData: '0x', callGasLimit: '0x0', verificationGasLimit: '0x0', preVerificationGas: '0x0', maxFeePerGas: '0x0', maxPriorityFeePerGas: '0x0' }
+      const stub = await jsonRpc(config.bundlers[1]!.paymasterUrl, 'pm_getPaymasterStubData', [op, entryPoint07, '0x7a6a', {}])
+      expect(stub).toMatchObject({ paymaster: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), paymasterData: expect.stringMatching(/^0x/) })
     } finally {
       child.kill('SIGTERM')
     }
@@ -128,5 +147,9 @@ describe('the gangway-stack CLI (built)', () => {
     await expect(fetch(config.chains[0]!.rpcUrl, { method: 'POST', body: '{}' })).rejects.toThrow()
     await expect(fetch(config.solanaRpcUrl, { method: 'POST', body: '{}' })).rejects.toThrow()
     await expect(fetch(`${config.gatewayUrl}/health`)).rejects.toThrow()
+    for (const { bundlerUrl, paymasterUrl } of config.bundlers) {
+      await expect(jsonRpc(bundlerUrl, 'eth_chainId')).rejects.toThrow()
+      await expect(jsonRpc(paymasterUrl, 'eth_chainId')).rejects.toThrow()
+    }
   })
 })

@@ -4,7 +4,7 @@ import { parseStackArgs } from '../../dev/testing/cliArgs'
 import { fuzzParams } from './fuzzParams'
 
 const portList = fc.array(fc.oneof(fc.integer({ min: -5, max: 70_000 }).map(String), fc.string({ maxLength: 6 })), { minLength: 0, maxLength: 7 }).map((p) => p.join(','))
-const arg = fc.oneof(fc.constantFrom('--ports', '--help', '-h', '--port', ''), portList, portList.map((p) => `--ports=${p}`), fc.string({ maxLength: 12 }))
+const arg = fc.oneof(fc.constantFrom('--ports', '--help', '-h', '--port', '--smart-accounts', ''), portList, portList.map((p) => `--ports=${p}`), fc.string({ maxLength: 12 }))
 
 describe('gangway-stack arguments under arbitrary input', () => {
   it('never throws: help, an error that names the problem, or ports that are all valid port numbers', () => {
@@ -19,8 +19,9 @@ describe('gangway-stack arguments under arbitrary input', () => {
           expect(argv.some((a) => a === '--help' || a === '-h')).toBe(true)
           return
         }
+        expect(parsed.smartAccounts === true).toBe(argv.includes('--smart-accounts'))
         if (!parsed.ports) {
-          expect(argv).toEqual([])
+          expect(argv.filter((a) => a !== '--smart-accounts')).toEqual([])
           return
         }
         const all = [...(parsed.ports.chains ?? []), parsed.ports.gateway, parsed.ports.relay, ...(parsed.ports.solana === undefined ? [] : [parsed.ports.solana])]

@@ -63,8 +63,10 @@ async function start(): Promise<Started> {
     // provider, Farcaster relay) are Gangway's own: the kit leaves them out.
     const auth = await startAuthStack({ smartAccounts: bundlerStarting.then((b) => [{ chain, bundlerUrl: b.bundlerUrl, paymasterUrl: b.paymasterUrl }]) })
     stops.push(() => auth.stop())
+    // The pages' configuration has no smartAccountContracts (the kit's addition for hosts).
+    const { smartAccountContracts: _forHosts, ...kitConfig } = stack.config
     const shared = {
-      ...stack.config,
+      ...kitConfig,
       walletUrl: '',
       solanaChain: 'solana:localnet',
       authUrl: auth.urls.auth,
