@@ -13,6 +13,7 @@ import { exchangePage, type ExchangePageModel } from './exchangePages'
 import { isSolanaAddress, type GatewaySolana } from './solanaData'
 import type { Ctx, Route } from './startGateway'
 import { clip, HttpError, isPlainObject } from './validate'
+import { serialQueues } from './serialQueues'
 
 export type ExchangeDeps = {
   chains: readonly GatewayChain[]
@@ -299,16 +300,10 @@ function amountParam(raw: unknown, asset: ExchangeAsset): bigint {
  * another.
  */
 function createSender(deps: ExchangeDeps) {
-  const queues = new Map<string, Promise<unknown>>()
   const wallets = new Map<number, ReturnType<typeof hotWallet>>()
 
-  // Why a queue per network: the hot wallet's next nonce is read from the node for each transfer;
-  // two transfers prepared at once would read the same one and the second would be refused.
-  function serialized<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const run = (queues.get(key) ?? Promise.resolve()).then(work)
-    queues.set(key, run.catch(() => undefined))
-    return run
-  }
+  // One network's transfers one after another: the hot wallet's nonce is read per transfer.
+  const serialized = serialQueues()
 
   function hotWallet(chain: GatewayChain, privateKey: `0x${string}`) {
     return createWalletClient({

@@ -12,6 +12,7 @@ import { isSolanaAddress, SOLANA_DEFAULT_PRICES, type GatewaySolana } from './so
 import type { Ctx, Route } from './startGateway'
 import { clip, HttpError, isPlainObject } from './validate'
 import { localChain } from '../chain/viemChain'
+import { serialQueues } from './serialQueues'
 
 export type OnrampDeps = {
   chains: readonly GatewayChain[]
@@ -444,16 +445,10 @@ function fitsNetwork(address: string, network: RampNetwork): boolean {
  * from the validator's faucet. Deliveries to one network run one after another.
  */
 function createDelivery(deps: OnrampDeps) {
-  const queues = new Map<string, Promise<unknown>>()
   const wallets = new Map<number, ReturnType<typeof treasuryWallet>>()
 
-  // Why a queue per network: the treasury's next nonce is read from the node for each transfer;
-  // two transfers prepared at once would read the same one and the second would be refused.
-  function serialized<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const run = (queues.get(key) ?? Promise.resolve()).then(work)
-    queues.set(key, run.catch(() => undefined))
-    return run
-  }
+  // One network's transfers one after another: the treasury's nonce is read per transfer.
+  const serialized = serialQueues()
 
   function treasuryWallet(chain: GatewayChain, privateKey: `0x${string}`) {
     const viemChain = localChain(chain)
