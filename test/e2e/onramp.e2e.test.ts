@@ -1,5 +1,6 @@
 import { createPublicClient, erc20Abi, http, type Address } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { seriousViolations } from './support/axe'
 import { browserPerFile, connectInjected, currentView, demoWithoutDevtools, inModal, modalState } from './support/demo'
 import { connectDevSolana, openSolanaDemo } from './support/solana'
 import { e2eStack } from './support/stack'
@@ -59,6 +60,7 @@ describe('buy', () => {
     await provider.waitForURL(/\/onramp\/gangwaypay\//)
     expect(new URL(provider.url()).searchParams.get('address')).toBe(address)
     await expect.poll(() => inModal(page, 'onramp-purchase').getAttribute('data-status')).toBe('waiting')
+    expect(await seriousViolations(page)).toEqual([])
     await provider.locator('#pay').click()
     await provider.locator('#done').waitFor({ state: 'visible', timeout: 30_000 })
     expect(await usdcOf(address)).toBe(before + 98_900_000n)
@@ -68,6 +70,7 @@ describe('buy', () => {
     // The delivery's transaction, from the account's on-ramp activity (history with onramp=coinbase).
     const paidTx = await provider.locator('#tx').textContent()
     await expect.poll(() => inModal(page, 'onramp-delivery-hash').getAttribute('title'), { timeout: 20_000 }).toBe(paidTx)
+    expect(await seriousViolations(page)).toEqual([])
     await provider.close()
     await inModal(page, 'onramp-done').click()
     await expect.poll(() => currentView(page)).toBe('Account')

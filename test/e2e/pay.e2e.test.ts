@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, formatEther, http, parseEther, type Address, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { Modal } from '../../src/createModal'
+import { seriousViolations } from './support/axe'
 import { approveInWallet, browserPerFile, connectInjected, currentView, demoWithoutDevtools, inModal, modalState, rejectInWallet } from './support/demo'
 import { freshAddress, gusd, gusdOf, node } from './support/localChain'
 import { e2eStack } from './support/stack'
@@ -150,11 +151,13 @@ describe('Pay', () => {
     const exchange = inModal(page, 'pay-exchange').and(page.locator('[data-exchange="devexchange"]'))
     await exchange.waitFor()
     expect(await exchange.textContent()).toBe('Dev Exchange')
+    expect(await seriousViolations(page)).toEqual([])
     const [exchangePage] = await Promise.all([context.waitForEvent('page'), exchange.click()])
     await exchangePage.waitForURL(/\/exchange\/devexchange\/pay\//)
     expect(await exchangePage.locator('#amount').textContent()).toBe('0.01 ETH')
     expect(await exchangePage.locator('#recipient').textContent()).toBe(recipient)
     await expect.poll(() => inModal(page, 'pay-exchange-waiting').textContent()).toBe('Waiting for Dev Exchange…')
+    expect(await seriousViolations(page)).toEqual([])
     await exchangePage.getByRole('button', { name: 'Confirm withdrawal' }).click()
     await exchangePage.getByText(/^Withdrawal sent/).waitFor({ timeout: 10_000 })
     await expect.poll(() => status(page), { timeout: 10_000 }).toBe('confirmed')
