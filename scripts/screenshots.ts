@@ -56,6 +56,14 @@ async function swapQuoted(page: Page): Promise<void> {
   await until(async () => (await inModal(page, 'swap-action').textContent()) === 'Review swap', 'the quote')
 }
 
+/** Connected, on Buy with 100 USD quoted by both dev providers. */
+async function buyQuoted(page: Page): Promise<void> {
+  await connect(page)
+  await inModal(page, 'account-onramp').click()
+  await inModal(page, 'onramp-amount').fill('100')
+  await until(async () => (await inModal(page, 'onramp-quote-amount').count()) === 2, 'the quotes')
+}
+
 const SCENES: Scene[] = [
   { name: 'connect', view: 'Connect', reach: async (page) => page.getByTestId('open-modal').click() },
   {
@@ -100,14 +108,59 @@ const SCENES: Scene[] = [
       await until(async () => (await inModal(page, 'swap-review').count()) > 0, 'the review')
     },
   },
+  { name: 'buy', view: 'OnRamp', reach: buyQuoted },
   {
-    name: 'buy',
+    name: 'buy-waiting',
     view: 'OnRamp',
     reach: async (page) => {
+      await buyQuoted(page)
+      await inModal(page, 'onramp-buy').click()
+      await until(async () => (await inModal(page, 'onramp-purchase').getAttribute('data-status')) === 'waiting', 'the wait')
+      await page.bringToFront()
+    },
+  },
+  {
+    name: 'buy-delivered',
+    view: 'OnRamp',
+    reach: async (page) => {
+      await buyQuoted(page)
+      const [provider] = await Promise.all([page.context().waitForEvent('page'), inModal(page, 'onramp-buy').click()])
+      await provider.locator('#pay').click()
+      await provider.locator('#done').waitFor({ state: 'visible', timeout: 30_000 })
+      await provider.close()
+      await page.bringToFront()
+      await until(async () => (await inModal(page, 'onramp-delivery-hash').count()) > 0, 'the delivery')
+    },
+  },
+  {
+    name: 'pay',
+    view: 'Pay',
+    query: '?pay=1',
+    reach: async (page) => {
       await connect(page)
-      await inModal(page, 'account-onramp').click()
-      await inModal(page, 'onramp-amount').fill('100')
-      await until(async () => (await inModal(page, 'onramp-quote-amount').count()) === 2, 'the quotes')
+      await page.keyboard.press('Escape')
+      await page.getByTestId('demo-pay-eth').click()
+      await until(async () => (await inModal(page, 'pay-fee').getAttribute('data-status')) === 'ready', 'the fee')
+    },
+  },
+  {
+    name: 'pay-exchanges',
+    view: 'Pay',
+    query: '?pay=1',
+    reach: async (page) => {
+      await page.getByTestId('demo-pay-eth').click()
+      await until(async () => (await inModal(page, 'pay-exchanges').getAttribute('data-status')) === 'loaded', 'the exchanges')
+    },
+  },
+  {
+    name: 'pay-exchange-waiting',
+    view: 'Pay',
+    query: '?pay=1',
+    reach: async (page) => {
+      await page.getByTestId('demo-pay-eth').click()
+      await inModal(page, 'pay-exchange').first().click()
+      await until(async () => (await inModal(page, 'pay-exchange-open').count()) > 0, 'the wait')
+      await page.bringToFront()
     },
   },
   { name: 'connect-arabic', view: 'Connect', query: '?locale=ar', reach: async (page) => page.getByTestId('open-modal').click() },
