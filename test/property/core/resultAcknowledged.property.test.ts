@@ -11,27 +11,31 @@ import { fcParams } from '../fcSettings'
 import { eventArb, resultEventArb, settingsArb } from './arbitraries'
 
 /** Sessions rich in sends and acknowledgements, mixed with every other event. */
-const sentArb: fc.Arbitrary<EventInput[]> = fc.constantFrom('r1', 'r2').map((requestId) => [
+const sent = (requestId: string): EventInput[] => [
   sendTokenSet({ token: { symbol: 'ETH', decimals: 18 } }),
   sendAmountSet({ amount: '0.01' }),
   sendRequested({}, { requestId }),
   sendSubmitted({ hash: '0x3' }, { requestId }),
   sendConfirmed({ hash: '0x3', blockNumber: '9' }, { requestId }),
-])
+]
+const sentArb: fc.Arbitrary<EventInput[]> = fc.constantFrom('r1', 'r2').map(sent)
+
+/** A session started with `settings`, then `inputs`, stamped 37 ms apart. */
+function stamped(settings: Parameters<typeof sessionStarted>[0], inputs: EventInput[]): StampedEvent[] {
+  let at = 1_000
+  const events: StampedEvent[] = [{ ...sessionStarted(settings), seq: 1, at }]
+  for (const e of inputs) {
+    at += 37
+    events.push({ ...e, seq: events.length + 1, at })
+  }
+  return events
+}
 const logArb: fc.Arbitrary<StampedEvent[]> = fc
   .tuple(
     settingsArb,
     fc.array(fc.oneof({ arbitrary: sentArb, weight: 1 }, { arbitrary: resultEventArb.map((e) => [e]), weight: 3 }, { arbitrary: eventArb.map((e) => [e]), weight: 3 }), { maxLength: 40 }),
   )
-  .map(([settings, groups]) => {
-    let at = 1_000
-    const events: StampedEvent[] = [{ ...sessionStarted(settings), seq: 1, at }]
-    for (const e of groups.flat()) {
-      at += 37
-      events.push({ ...e, seq: events.length + 1, at })
-    }
-    return events
-  })
+  .map(([settings, groups]) => stamped(settings, groups.flat()))
 
 /** The finished result a flow holds, if any. */
 function resultOf(state: ModalState, flow: string): unknown {
@@ -57,7 +61,9 @@ describe('acknowledging a result', () => {
         // Other flows' results are not touched.
         for (const other of ['send', 'swap', 'onramp'].filter((f) => f !== flow)) expect(resultOf(after, other)).toEqual(resultOf(before, other))
       }),
-      fcParams(),
+      // Random logs end with a finished result of the flow asked about in only a few runs: this
+      // one always does, so the law is never checked against unfinished flows alone.
+      fcParams({ examples: [[stamped(fc.sample(settingsArb, { numRuns: 1, seed: 1 })[0]!, sent('r1')), 'send']] }),
     )
     // The law is worth something only if finished results were there to clear.
     expect(finished).toBeGreaterThan(0)
