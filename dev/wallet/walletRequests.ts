@@ -289,7 +289,10 @@ export async function executeRequest(request: { method: string; params?: unknown
       try {
         return await batchedCalls(request.method, request.params, account, ctx)
       } catch (e) {
-        if (e instanceof WalletRpcError) throw e
+        // A node's, bundler's or paymaster's refusal, wrapped by viem: answered with its code and message.
+        for (let cause: unknown = e, depth = 0; cause !== null && typeof cause === 'object' && depth < 10; cause = (cause as { cause?: unknown }).cause, depth++) {
+          if (cause instanceof WalletRpcError) throw cause
+        }
         if (e instanceof CallsError) throw new WalletRpcError(e.code, e.message)
         const msg = e instanceof Error ? ((e as { shortMessage?: string }).shortMessage ?? e.message) : String(e)
         throw new WalletRpcError(WalletRpcError.internal, msg)
