@@ -162,13 +162,15 @@ export function describeRequest(method: string, params: unknown): string {
         return `Switch to chain ${arg.chainId ? Number(arg.chainId) : '?'}`
       }
       case 'wallet_sendCalls': {
-        const arg = (p[0] ?? {}) as { chainId?: string; calls?: { to?: unknown; value?: unknown; data?: unknown }[] }
+        const arg = (p[0] ?? {}) as { chainId?: string; calls?: { to?: unknown; value?: unknown; data?: unknown }[]; capabilities?: { paymasterService?: { url?: unknown } } }
         const calls = Array.isArray(arg.calls) ? arg.calls : []
         const lines = calls.map((c, i) => {
           const call = { to: String(c.to) as Hex, value: typeof c.value === 'string' && isHex(c.value) ? hexToBigInt(c.value) : 0n, data: (typeof c.data === 'string' && isHex(c.data) ? c.data : '0x') as Hex }
           return `${i + 1}. ${describeCall(call)}`
         })
-        return `Send ${calls.length} call${calls.length === 1 ? '' : 's'} as one transaction on chain ${arg.chainId ? Number(arg.chainId) : '?'}: ${lines.join('; ')}`
+        const paymasterUrl = arg.capabilities?.paymasterService?.url
+        const fee = typeof paymasterUrl === 'string' ? `. Network fee: paid by the app's paymaster (${new URL(paymasterUrl).host})` : ''
+        return `Send ${calls.length} call${calls.length === 1 ? '' : 's'} as one transaction on chain ${arg.chainId ? Number(arg.chainId) : '?'}: ${lines.join('; ')}${fee}`
       }
       default:
         return method

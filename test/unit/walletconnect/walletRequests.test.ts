@@ -245,5 +245,8 @@ describe('describeRequest', () => {
     expect(describeRequest('eth_sendTransaction', [{ to: address, value: '0x1' }])).toBe(`Send transaction to ${address} value 0x1`)
     expect(describeRequest('wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).toBe('Switch to chain 31338')
     expect(describeRequest('eth_signTypedData_v4', [address, '{broken'])).toBe('eth_signTypedData_v4')
+    expect(describeRequest('wallet_sendCalls', [{ chainId: '0x7a69', calls: [{ to: address, value: '0x0' }], capabilities: { paymasterService: { url: 'http://paymaster.invalid/api' } } }])).toMatch(
+      /^Send 1 call as one transaction on chain 31337: 1\. .+\. Network fee: paid by the app's paymaster \(paymaster\.invalid\)$/,
+    )
   })
 })
