@@ -15,7 +15,6 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import {
   CallsError,
-  atomicStatus,
   batchIdParam,
   batchPromptDetails,
   batchStatusDetails,
@@ -28,7 +27,7 @@ import {
   type BatchRecord,
   type CallsRpc,
 } from '../wallet/batchedCalls'
-import { sendSponsoredBatch } from '../wallet/sponsoredCalls'
+import { sendSponsoredBatch, sponsorable, userOperationReceipts } from '../wallet/sponsoredCalls'
 import { devWalletPromptCss } from './promptCss'
 import { getAssets, withAssetDiscovery, type TrackedToken } from '../wallet/walletAssets'
 
@@ -632,7 +631,7 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
         return sendCalls(params)
       case 'wallet_getCallsStatus': {
         const record = storedBatch(batchIdParam(params))
-        const status = await callsStatus(record, chainRpc(batchChain(record)), userOperationReceipts(batchChain(record)))
+        const status = await callsStatus(record, chainRpc(batchChain(record)), userOperationReceipts(bundlerRpc(batchChain(record))))
         if (!holdingStatus) return status
         const { receipts: _held, ...pending } = status
         return { ...pending, status: 100 }
@@ -641,7 +640,7 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
         // wallet_showCallsStatus: the wallet's own panel; the dApp gets null at once.
         const record = storedBatch(batchIdParam(params))
         const chain = batchChain(record)
-        const status = await callsStatus(record, chainRpc(chain), userOperationReceipts(chain))
+        const status = await callsStatus(record, chainRpc(chain), userOperationReceipts(bundlerRpc(chain)))
         statusPanel = batchStatusDetails(record, status, chain.name).map((d) => `${d.label}: ${d.value}`)
         render()
         return null
@@ -649,10 +648,10 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
     }
   }
 
-  /** A sponsored batch's status comes from its user operation's receipt, which the chain's bundler keeps. */
-  function userOperationReceipts(chain: DevWalletChain): { userOperationReceipt?: (hash: Hex) => Promise<unknown> } {
+  /** The chain's ERC-4337 bundler, when the wallet knows one. */
+  function bundlerRpc(chain: DevWalletChain): CallsRpc | undefined {
     const { bundlerUrl } = chain
-    return bundlerUrl === undefined ? {} : { userOperationReceipt: (hash) => rpc('eth_getUserOperationReceipt', [hash], bundlerUrl) }
+    return bundlerUrl === undefined ? undefined : (method, params) => rpc(method, params, bundlerUrl)
   }
 
   function storedBatch(id: string): BatchRecord {
@@ -671,16 +670,13 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
     if (!isAuthorized()) throw unauthorized()
     const chain = currentChain()
     const symbol = chain.nativeCurrency?.symbol ?? 'ETH'
-    const { bundlerUrl } = chain
-    // The app's paymaster can pay only for a user operation: the account must be delegated to
-    // Simple7702Account (an ERC-4337 account then) on a chain whose bundler the wallet knows.
-    const sponsorable = bundlerUrl !== undefined && (await atomicStatus(chainRpc(chain), account.address).catch(() => 'unsupported' as const)) === 'supported'
+    const bundler = bundlerRpc(chain)
     const batch = await prepareSendCalls(params, {
       account: account.address,
       chainId: chain.chainId,
       rpc: chainRpc(chain),
       hasBatch: (id) => reservedBatchIds.has(id) || load().batches[id] !== undefined,
-      ...(sponsorable ? { paymasterService: true } : {}),
+      ...((await sponsorable(chainRpc(chain), account.address, bundler)) ? { paymasterService: true } : {}),
     })
     reservedBatchIds.add(batch.id)
     try {
@@ -699,10 +695,10 @@ export function installDevWallet(options: DevWalletOptions): InstalledDevWallet 
         mode = 'sequential'
       }
       const send = (): Promise<BatchRecord> =>
-        paymasterUrl !== undefined && bundlerUrl !== undefined
+        paymasterUrl !== undefined && bundler !== undefined
           ? sendSponsoredBatch(batch, {
               rpc: chainRpc(chain),
-              bundler: (m, p) => rpc(m, p, bundlerUrl),
+              bundler,
               paymaster: (m, p) => rpc(m, p, paymasterUrl),
               owner: account,
               symbol,

@@ -3,12 +3,12 @@
 // ERC-4337 account on EntryPoint 0.8, so the batch goes to a bundler as one user operation of the
 // account itself (`executeBatch`, all calls or none) with the paymaster's data: the account needs
 // no ETH. The wallet hands in its JSON-RPC functions for the node, the bundler and the paymaster.
-import { createPublicClient, custom, type Hex, type PrivateKeyAccount } from 'viem'
+import { createPublicClient, custom, type Address, type Hex, type PrivateKeyAccount } from 'viem'
 import { estimateFeesPerGas } from 'viem/actions'
 import { createBundlerClient, createPaymasterClient, toSimple7702SmartAccount } from 'viem/account-abstraction'
 import { SMART_ACCOUNT_CONTRACTS } from '../chain/smartAccountContracts'
 import { localChain } from '../chain/viemChain'
-import { describeCall, type BatchRecord, type CallsRpc, type PreparedBatch } from './batchedCalls'
+import { atomicStatus, describeCall, type BatchRecord, type CallsRpc, type PreparedBatch } from './batchedCalls'
 
 /** How long a sponsored batch may take to reach its receipt. */
 const RECEIPT_TIMEOUT_MS = 60_000
@@ -62,4 +62,27 @@ export async function sendSponsoredBatch(
     upgraded: false,
     userOperation: { hash: receipt.userOpHash, success: receipt.success },
   }
+}
+
+/**
+ * Whether the app's paymaster can pay for a batch of `address`: only as a user operation, so the
+ * account must be delegated to Simple7702Account (an ERC-4337 account then) on a chain whose
+ * bundler the wallet knows. Pass the result as `prepareSendCalls`' `paymasterService`.
+ *
+ * @example
+ * const paymasterService = await sponsorable(rpc, account.address, bundler)
+ */
+export async function sponsorable(rpc: CallsRpc, address: Address, bundler: CallsRpc | undefined): Promise<boolean> {
+  return bundler !== undefined && (await atomicStatus(rpc, address).catch(() => 'unsupported' as const)) === 'supported'
+}
+
+/**
+ * `callsStatus`' options for a chain: a sponsored batch's status comes from its user operation's
+ * receipt, which the chain's bundler keeps.
+ *
+ * @example
+ * const status = await callsStatus(record, rpc, userOperationReceipts(bundler))
+ */
+export function userOperationReceipts(bundler: CallsRpc | undefined): { userOperationReceipt?: (hash: Hex) => Promise<unknown> } {
+  return bundler === undefined ? {} : { userOperationReceipt: (hash) => bundler('eth_getUserOperationReceipt', [hash]) }
 }

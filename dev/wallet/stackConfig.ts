@@ -13,6 +13,12 @@ export interface StackChain {
   chainId: number
   name: string
   rpcUrl: string
+  /**
+   * The chain's ERC-4337 bundler (stack.json's `bundlers`). With one, an account delegated to
+   * Simple7702Account takes the app's paymaster (`paymasterService`) in wallet_sendCalls; without
+   * one, that capability is 5700.
+   */
+  bundlerUrl?: string
 }
 
 export interface StackAccount {
@@ -81,6 +87,20 @@ export function parseStackJson(doc: unknown): Partial<StackConfig> {
         throw new Error(`stack.json: chains[${i}] needs a numeric chainId and an rpcUrl`)
       }
       return { chainId: c.chainId, name: typeof c.name === 'string' ? c.name : `Chain ${c.chainId}`, rpcUrl: c.rpcUrl }
+    })
+  }
+  // The stack's ERC-4337 bundlers (startStack's `bundlers`), one per chain it runs one on.
+  if (doc.bundlers !== undefined) {
+    if (!Array.isArray(doc.bundlers)) throw new Error('stack.json: bundlers must be an array')
+    const bundlers = doc.bundlers.map((b, i) => {
+      if (!isRecord(b) || typeof b.chainId !== 'number' || typeof b.bundlerUrl !== 'string') {
+        throw new Error(`stack.json: bundlers[${i}] needs a numeric chainId and a bundlerUrl`)
+      }
+      return { chainId: b.chainId, bundlerUrl: b.bundlerUrl }
+    })
+    out.chains = out.chains?.map((chain) => {
+      const bundler = bundlers.find((b) => b.chainId === chain.chainId)
+      return bundler ? { ...chain, bundlerUrl: bundler.bundlerUrl } : chain
     })
   }
   if (doc.accounts !== undefined) {

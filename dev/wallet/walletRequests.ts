@@ -17,6 +17,7 @@ import {
   type BatchRecord,
   type CallsRpc,
 } from './batchedCalls'
+import { sendSponsoredBatch, sponsorable, userOperationReceipts } from './sponsoredCalls'
 import type { StackAccount, StackChain } from './stackConfig'
 import { localChain } from '../chain/viemChain'
 
@@ -161,13 +162,15 @@ export function describeRequest(method: string, params: unknown): string {
         return `Switch to chain ${arg.chainId ? Number(arg.chainId) : '?'}`
       }
       case 'wallet_sendCalls': {
-        const arg = (p[0] ?? {}) as { chainId?: string; calls?: { to?: unknown; value?: unknown; data?: unknown }[] }
+        const arg = (p[0] ?? {}) as { chainId?: string; calls?: { to?: unknown; value?: unknown; data?: unknown }[]; capabilities?: { paymasterService?: { url?: unknown } } }
         const calls = Array.isArray(arg.calls) ? arg.calls : []
         const lines = calls.map((c, i) => {
           const call = { to: String(c.to) as Hex, value: typeof c.value === 'string' && isHex(c.value) ? hexToBigInt(c.value) : 0n, data: (typeof c.data === 'string' && isHex(c.data) ? c.data : '0x') as Hex }
           return `${i + 1}. ${describeCall(call)}`
         })
-        return `Send ${calls.length} call${calls.length === 1 ? '' : 's'} as one transaction on chain ${arg.chainId ? Number(arg.chainId) : '?'}: ${lines.join('; ')}`
+        const paymasterUrl = arg.capabilities?.paymasterService?.url
+        const fee = typeof paymasterUrl === 'string' ? `. Network fee: paid by the app's paymaster (${new URL(paymasterUrl).host})` : ''
+        return `Send ${calls.length} call${calls.length === 1 ? '' : 's'} as one transaction on chain ${arg.chainId ? Number(arg.chainId) : '?'}: ${lines.join('; ')}${fee}`
       }
       default:
         return method
@@ -288,7 +291,10 @@ export async function executeRequest(request: { method: string; params?: unknown
       try {
         return await batchedCalls(request.method, request.params, account, ctx)
       } catch (e) {
-        if (e instanceof WalletRpcError) throw e
+        // A node's, bundler's or paymaster's refusal, wrapped by viem: answered with its code and message.
+        for (let cause: unknown = e, depth = 0; cause !== null && typeof cause === 'object' && depth < 10; cause = (cause as { cause?: unknown }).cause, depth++) {
+          if (cause instanceof WalletRpcError) throw cause
+        }
         if (e instanceof CallsError) throw new WalletRpcError(e.code, e.message)
         const msg = e instanceof Error ? ((e as { shortMessage?: string }).shortMessage ?? e.message) : String(e)
         throw new WalletRpcError(WalletRpcError.internal, msg)
@@ -313,22 +319,41 @@ async function batchedCalls(method: string, params: unknown, account: PrivateKey
   }
   switch (method) {
     case 'wallet_getCapabilities':
-      return getCapabilities(params, { account: account.address, chains: chains.map((chain) => ({ chainId: chain.chainId, rpc: chainRpc(chain) })) })
+      return getCapabilities(params, {
+        account: account.address,
+        chains: chains.map((chain) => ({ chainId: chain.chainId, rpc: chainRpc(chain) })),
+        paymasterChainIds: chains.filter((chain) => chain.bundlerUrl !== undefined).map((chain) => chain.chainId),
+      })
     case 'wallet_getCallsStatus': {
       const { record, chain } = storedBatch()
-      return callsStatus(record, chainRpc(chain))
+      return callsStatus(record, chainRpc(chain), userOperationReceipts(bundlerRpc(chain)))
     }
     case 'wallet_showCallsStatus': {
       const { record, chain } = storedBatch()
-      ctx.showCallsStatus?.(batchStatusDetails(record, await callsStatus(record, chainRpc(chain)), chain.name))
+      ctx.showCallsStatus?.(batchStatusDetails(record, await callsStatus(record, chainRpc(chain), userOperationReceipts(bundlerRpc(chain))), chain.name))
       return null
     }
     default: {
-      // wallet_sendCalls, approved on the card: the account is upgraded by the batch when needed.
+      // wallet_sendCalls, approved on the card: the account is upgraded by the batch when needed,
+      // or, delegated already and on a chain with a bundler, takes the app's paymaster.
       const rpc = chainRpc(ctx.chain)
-      const batch = await prepareSendCalls(params, { account: account.address, chainId: ctx.chain.chainId, rpc, hasBatch: (id) => batches.has(id) })
+      const bundler = bundlerRpc(ctx.chain)
+      const batch = await prepareSendCalls(params, {
+        account: account.address,
+        chainId: ctx.chain.chainId,
+        rpc,
+        hasBatch: (id) => batches.has(id),
+        ...((await sponsorable(rpc, account.address, bundler)) ? { paymasterService: true } : {}),
+      })
+      const { paymasterUrl } = batch
+      const send = (): Promise<BatchRecord> =>
+        paymasterUrl !== undefined && bundler !== undefined
+          ? sendSponsoredBatch(batch, { rpc, bundler, paymaster: jsonRpc(paymasterUrl, 'the paymaster'), owner: account })
+          : sendBatch(batch, { rpc, account, mode: batch.status === 'unsupported' ? 'sequential' : 'atomic' })
+      // Why serialised: two batches must not read the same pending nonce (nor two user operations
+      // the same EntryPoint nonce).
       const previous = sending.get(account.address) ?? Promise.resolve()
-      const sent = previous.then(() => sendBatch(batch, { rpc, account, mode: batch.status === 'unsupported' ? 'sequential' : 'atomic' }))
+      const sent = previous.then(send)
       sending.set(account.address, sent.catch(() => undefined))
       const record = await sent
       batches.set(record.id, record)
@@ -339,21 +364,31 @@ async function batchedCalls(method: string, params: unknown, account: PrivateKey
 
 let nextRpcId = 1
 
-/** JSON-RPC to a chain's node; a node error comes back with its code and message. */
+/** JSON-RPC to a chain's node. */
 function chainRpc(chain: StackChain): CallsRpc {
+  return jsonRpc(chain.rpcUrl, chain.name)
+}
+
+/** The chain's ERC-4337 bundler, when the stack runs one there. */
+function bundlerRpc(chain: StackChain): CallsRpc | undefined {
+  return chain.bundlerUrl === undefined ? undefined : jsonRpc(chain.bundlerUrl, `the bundler of ${chain.name}`)
+}
+
+/** JSON-RPC to `url` (a node, a bundler, a paymaster); an error comes back with its code and message. */
+function jsonRpc(url: string, name: string): CallsRpc {
   return async (method, params) => {
     let body: { result?: unknown; error?: { code?: number; message?: string } }
     try {
-      const res = await fetch(chain.rpcUrl, {
+      const res = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: nextRpcId++, method, params }),
       })
       body = (await res.json()) as typeof body
     } catch (e) {
-      throw new WalletRpcError(WalletRpcError.internal, `Could not reach ${chain.name}: ${e instanceof Error ? e.message : String(e)}`)
+      throw new WalletRpcError(WalletRpcError.internal, `Could not reach ${name}: ${e instanceof Error ? e.message : String(e)}`)
     }
-    if (body.error) throw new WalletRpcError(body.error.code ?? WalletRpcError.internal, body.error.message ?? 'The node refused the request')
+    if (body.error) throw new WalletRpcError(body.error.code ?? WalletRpcError.internal, body.error.message ?? `${name} refused the request`)
     return body.result ?? null
   }
 }

@@ -20,12 +20,13 @@ import {
   type Hex,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { formatUserOperation, getUserOperationTypedData, type RpcUserOperation } from 'viem/account-abstraction'
+import { formatUserOperation, getUserOperationTypedData } from 'viem/account-abstraction'
 import { SMART_ACCOUNT_CONTRACTS, simple7702AccountAbi } from '../../../dev/chain/smartAccountContracts'
 import { startChains, type DevChain, type DevChains } from '../../../dev/chain/startChains'
 import { installDevWallet, type DevWalletProvider, type EIP6963ProviderInfo, type InstalledDevWallet } from '../../../dev/extension/devWallet'
 import { installDevWallets } from '../../../dev/extension/installDevWallets'
 import { FALLBACK_BATCH_GAS } from '../../../dev/wallet/batchedCalls'
+import { BLOCK_HASH, BUNDLE_TX, BUNDLER_URL, delegatedAccount as delegatedDevAccount, fakeServices as fakeSponsoredServices, PAYMASTER, PAYMASTER_URL, USER_OP_HASH } from '../../support/sponsoredServices'
 
 type RpcError = { code: number; message: string }
 
@@ -871,87 +872,8 @@ describe('sponsored batches (ERC-7677 paymasterService) of an account delegated 
   // paymaster are fakes answering the wallet's JSON-RPC the way alto and an ERC-7677 service do,
   // so the user operation the wallet builds and signs is checked as it is sent.
   const RDNS = 'dev.gangway.sponsored'
-  const BUNDLER_URL = 'http://bundler.invalid/rpc'
-  const PAYMASTER_URL = 'http://paymaster.invalid/api'
-  const PAYMASTER = '0x00000000000000000000000000000000000000Aa' as Address
-  const USER_OP_HASH = `0x${'11'.repeat(32)}` as Hex
-  const BUNDLE_TX = `0x${'22'.repeat(32)}` as Hex
-  const BLOCK_HASH = `0x${'33'.repeat(32)}` as Hex
   let sponsored: InstalledDevWallet | undefined
-
-  type Fake = { requests: { service: 'bundler' | 'paymaster'; method: string; params: unknown[] }[]; sent: RpcUserOperation[] }
-
-  /** Routes the fake services' URLs to their handlers; everything else (the node) goes out as usual. */
-  function fakeServices(options: { success?: boolean; refuse?: { code: number; message: string } } = {}): Fake {
-    const fake: Fake = { requests: [], sent: [] }
-    const realFetch = globalThis.fetch
-    const userOperationLog = { address: gusd(), topics: [`0x${'44'.repeat(32)}`], data: '0x01' }
-    const answer = (service: 'bundler' | 'paymaster', method: string, params: unknown[]): { result: unknown } | { error: { code: number; message: string } } => {
-      if (service === 'paymaster' && method === 'pm_getPaymasterStubData') {
-        return { result: { paymaster: PAYMASTER, paymasterData: '0x01', paymasterVerificationGasLimit: '0x186a0', paymasterPostOpGasLimit: '0x1' } }
-      }
-      if (service === 'paymaster' && method === 'pm_getPaymasterData') return { result: { paymaster: PAYMASTER, paymasterData: '0xfeed' } }
-      if (service === 'bundler' && method === 'pimlico_getUserOperationGasPrice') {
-        const price = { maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x3b9aca00' }
-        return { result: { slow: price, standard: price, fast: price } }
-      }
-      if (service === 'bundler' && method === 'eth_estimateUserOperationGas') {
-        return { result: { preVerificationGas: '0xc350', verificationGasLimit: '0x186a0', callGasLimit: '0x30d40', paymasterVerificationGasLimit: '0x186a0', paymasterPostOpGasLimit: '0x1' } }
-      }
-      if (service === 'bundler' && method === 'eth_sendUserOperation') {
-        if (options.refuse) return { error: options.refuse }
-        fake.sent.push(params[0] as RpcUserOperation)
-        return { result: USER_OP_HASH }
-      }
-      if (service === 'bundler' && method === 'eth_getUserOperationReceipt') {
-        const op = fake.sent[0]
-        if (op === undefined) return { result: null }
-        const success = options.success ?? true
-        const otherLog = { address: fresh(), topics: [], data: '0x' }
-        return {
-          result: {
-            userOpHash: USER_OP_HASH,
-            entryPoint: SMART_ACCOUNT_CONTRACTS.entryPoint08,
-            sender: op.sender,
-            nonce: op.nonce,
-            paymaster: PAYMASTER,
-            actualGasCost: '0x1234',
-            actualGasUsed: '0x5208',
-            success,
-            reason: '0x',
-            logs: success ? [{ ...userOperationLog, logIndex: '0x1', transactionHash: BUNDLE_TX, blockHash: BLOCK_HASH, blockNumber: '0x10' }] : [],
-            receipt: {
-              transactionHash: BUNDLE_TX,
-              transactionIndex: '0x0',
-              blockHash: BLOCK_HASH,
-              blockNumber: '0x10',
-              from: fresh(),
-              to: SMART_ACCOUNT_CONTRACTS.entryPoint08,
-              cumulativeGasUsed: '0x30000',
-              gasUsed: '0x30000',
-              contractAddress: null,
-              // The bundle transaction's logs include the EntryPoint's own and other user operations'.
-              logs: [otherLog, userOperationLog].map((log, i) => ({ ...log, logIndex: toHex(i), transactionHash: BUNDLE_TX, blockHash: BLOCK_HASH, blockNumber: '0x10' })),
-              logsBloom: `0x${'00'.repeat(256)}`,
-              status: '0x1',
-              effectiveGasPrice: '0x1',
-              type: '0x2',
-            },
-          },
-        }
-      }
-      return { error: { code: -32601, message: `Method ${method} is not supported` } }
-    }
-    vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
-      const url = String(input instanceof Request ? input.url : input)
-      const service = url === BUNDLER_URL ? 'bundler' : url === PAYMASTER_URL ? 'paymaster' : undefined
-      if (service === undefined) return realFetch(input as string, init)
-      const body = JSON.parse(String(init?.body)) as { id: number; method: string; params: unknown[] }
-      fake.requests.push({ service, method: body.method, params: body.params })
-      return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, ...answer(service, body.method, body.params) }), { headers: { 'content-type': 'application/json' } })
-    })
-    return fake
-  }
+  const fakeServices = (options: { success?: boolean; refuse?: { code: number; message: string } } = {}) => fakeSponsoredServices({ token: gusd(), ...options })
 
   afterEach(() => {
     vi.unstubAllGlobals()
@@ -961,17 +883,9 @@ describe('sponsored batches (ERC-7677 paymasterService) of an account delegated 
 
   /** A fresh key delegated to Simple7702Account by a relayer's EIP-7702 transaction, holding 0 ETH and 100 GUSD. */
   async function delegatedAccount(): Promise<{ key: Hex; account: Address }> {
-    const key = generatePrivateKey()
-    const owner = privateKeyToAccount(key)
-    const chain = dev.chains[0]!
-    const viemChain = defineChain({ id: chain.chainId, name: chain.name, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } })
-    const treasury = createWalletClient({ account: privateKeyToAccount(dev.treasury.privateKey), chain: viemChain, transport: http(chain.rpcUrl) })
-    const authorization = await treasury.signAuthorization({ account: owner, contractAddress: SMART_ACCOUNT_CONTRACTS.simple7702Account })
-    await publicClient(chain).waitForTransactionReceipt({ hash: await treasury.sendTransaction({ authorizationList: [authorization], to: owner.address }), pollingInterval: 50 })
-    const funding = await treasury.writeContract({ address: gusd(), abi: erc20Abi, functionName: 'transfer', args: [owner.address, 100_000_000n] })
-    await publicClient(chain).waitForTransactionReceipt({ hash: funding, pollingInterval: 50 })
-    expect(await publicClient(chain).getBalance({ address: owner.address })).toBe(0n)
-    return { key, account: owner.address }
+    const delegated = await delegatedDevAccount(dev)
+    expect(await publicClient(dev.chains[0]!).getBalance({ address: delegated.account })).toBe(0n)
+    return delegated
   }
 
   async function install(key: Hex, options: { bundler: boolean }): Promise<InstalledDevWallet> {

@@ -80,5 +80,17 @@ describe('parseStackJson', () => {
     expect(() => parseStackJson({ chains: [{ chainId: '1', rpcUrl: 'x' }] })).toThrow(/chains\[0\]/)
     expect(() => parseStackJson({ accounts: [{ address: '0x12', privateKey: '0x34' }] })).toThrow(/accounts\[0\]/)
     expect(() => parseStackJson({ relayUrl: 5 })).toThrow(/relayUrl/)
+    expect(() => parseStackJson({ bundlers: [{ chainId: 31337 }] })).toThrow(/bundlers\[0\]/)
+  })
+
+  it("gives a chain its bundler from the stack's bundlers", () => {
+    const chains = [
+      { chainId: 31337, name: 'A', rpcUrl: 'http://127.0.0.1:1' },
+      { chainId: 31338, name: 'B', rpcUrl: 'http://127.0.0.1:2' },
+    ]
+    expect(parseStackJson({ chains, bundlers: [{ chainId: 31337, bundlerUrl: 'http://127.0.0.1:3/rpc', paymasterUrl: 'http://127.0.0.1:4' }] }).chains).toEqual([
+      { ...chains[0], bundlerUrl: 'http://127.0.0.1:3/rpc' },
+      chains[1],
+    ])
   })
 })

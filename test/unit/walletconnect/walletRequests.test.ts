@@ -1,9 +1,15 @@
 // The dev wallet's request execution (signing with the local key), without a relay or a chain.
 
-import { recoverTypedDataAddress, toHex, verifyMessage, type Hex } from 'viem'
-import { describe, expect, it } from 'vitest'
-import { HARDHAT_ACCOUNT_0 } from '../../../dev/wallet/stackConfig'
+import { decodeFunctionData, encodeFunctionData, erc20Abi, recoverTypedDataAddress, toHex, verifyMessage, type Address, type Hex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { formatUserOperation, getUserOperationTypedData } from 'viem/account-abstraction'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { SMART_ACCOUNT_CONTRACTS, simple7702AccountAbi } from '../../../dev/chain/smartAccountContracts'
+import { startChains, type DevChains } from '../../../dev/chain/startChains'
+import type { BatchRecord } from '../../../dev/wallet/batchedCalls'
+import { HARDHAT_ACCOUNT_0, type StackChain } from '../../../dev/wallet/stackConfig'
 import { describeRequest, executeRequest, NO_APPROVAL_METHODS, WALLET_METHODS, WalletRpcError, type RequestContext } from '../../../dev/wallet/walletRequests'
+import { BLOCK_HASH, BUNDLE_TX, BUNDLER_URL, delegatedAccount, fakeServices, PAYMASTER, PAYMASTER_URL, publicClient, USER_OP_HASH, userOperationLog } from '../../support/sponsoredServices'
 
 const address = HARDHAT_ACCOUNT_0.address
 
@@ -110,6 +116,125 @@ describe('EIP-5792 requests', () => {
   })
 })
 
+describe('sponsored batches (ERC-7677 paymasterService) of an account delegated to Simple7702Account', () => {
+  // The chain is real (hardhat: EntryPoint 0.8, Simple7702Account, GUSD); the bundler and the
+  // paymaster are fakes (test/support/sponsoredServices), as in the extension's tests.
+  let dev: DevChains
+  beforeAll(async () => {
+    dev = await startChains()
+  }, 120_000)
+  afterAll(async () => {
+    await dev?.stop()
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  const gusd = () => dev.tokens[0]!.address
+  const fresh = () => privateKeyToAccount(generatePrivateKey()).address
+  const transfer = (to: Address, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
+  const withPaymaster = { paymasterService: { url: PAYMASTER_URL } }
+
+  /** The WalletConnect wallet's context for `key` on the stack's chains, the first with the fake bundler when `bundler`. */
+  function sponsoredCtx(key: Hex, options: { bundler: boolean }): RequestContext & { batches: Map<string, BatchRecord>; shown: { label: string; value: string }[][] } {
+    const chains: StackChain[] = dev.chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl, ...(options.bundler && chainId === 31337 ? { bundlerUrl: BUNDLER_URL } : {}) }))
+    const shown: { label: string; value: string }[][] = []
+    return {
+      account: { address: privateKeyToAccount(key).address, privateKey: key },
+      chain: chains[0]!,
+      chains,
+      sessionChains: chains.map((c) => `eip155:${c.chainId}`),
+      switchChain: async () => undefined,
+      batches: new Map(),
+      showCallsStatus: (details) => shown.push(details),
+      shown,
+    }
+  }
+  const sendCalls = (ctx: RequestContext, request: Record<string, unknown>) =>
+    executeRequest({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, ...request }] }, ctx) as Promise<{ id: string }>
+  const error = (p: Promise<unknown>) =>
+    p.then(
+      () => undefined,
+      (e: unknown) => (e instanceof WalletRpcError ? { code: e.code, message: e.message } : { code: -1, message: String(e) }),
+    )
+
+  it('wallet_sendCalls sends one user operation of the account with the paymaster’s data; the status is the user operation’s receipt', async () => {
+    const { key, account } = await delegatedAccount(dev)
+    const fake = fakeServices({ token: gusd() })
+    const ctx = sponsoredCtx(key, { bundler: true })
+    expect(await executeRequest({ method: 'wallet_getCapabilities', params: [account] }, ctx)).toEqual({
+      '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } },
+      // No bundler known there: no paymaster either (and not delegated there).
+      '0x7a6a': { atomic: { status: 'ready' } },
+    })
+    const nonce = await publicClient(dev.chains[0]!).getTransactionCount({ address: account })
+    const calls = [
+      { to: gusd(), data: transfer(fresh(), 1_000n) },
+      { to: gusd(), data: transfer(fresh(), 2_000n) },
+    ]
+    // Two at once: the sends are serialised per account, so the second user operation is built once the first is sent (the paymaster calls do not interleave).
+    const [{ id }] = await Promise.all([sendCalls(ctx, { calls, capabilities: withPaymaster }), sendCalls(ctx, { calls: calls.slice(0, 1), capabilities: withPaymaster })])
+
+    expect(fake.sent).toHaveLength(2)
+    const op = formatUserOperation(fake.sent[0]!)
+    expect(op.sender).toBe(account)
+    expect(decodeFunctionData({ abi: simple7702AccountAbi, data: op.callData })).toEqual({
+      functionName: 'executeBatch',
+      args: [calls.map((call) => ({ target: call.to, value: 0n, data: call.data }))],
+    })
+    expect({ paymaster: op.paymaster, paymasterData: op.paymasterData }).toEqual({ paymaster: PAYMASTER, paymasterData: '0xfeed' })
+    const typedData = getUserOperationTypedData({ chainId: 31337, entryPointAddress: SMART_ACCOUNT_CONTRACTS.entryPoint08 as Address, userOperation: op })
+    expect(await recoverTypedDataAddress({ ...typedData, signature: op.signature })).toBe(account)
+    expect(fake.requests.filter((r) => r.service === 'paymaster').map((r) => [r.method, r.params[1], r.params[2]])).toEqual([
+      ['pm_getPaymasterStubData', SMART_ACCOUNT_CONTRACTS.entryPoint08, '0x7a69'],
+      ['pm_getPaymasterData', SMART_ACCOUNT_CONTRACTS.entryPoint08, '0x7a69'],
+      ['pm_getPaymasterStubData', SMART_ACCOUNT_CONTRACTS.entryPoint08, '0x7a69'],
+      ['pm_getPaymasterData', SMART_ACCOUNT_CONTRACTS.entryPoint08, '0x7a69'],
+    ])
+    // The wallet sent no transaction of its own.
+    expect(await publicClient(dev.chains[0]!).getTransactionCount({ address: account })).toBe(nonce)
+
+    expect(await executeRequest({ method: 'wallet_getCallsStatus', params: [id] }, ctx)).toEqual({
+      version: '2.0.0',
+      id,
+      chainId: '0x7a69',
+      atomic: true,
+      status: 200,
+      receipts: [{ logs: [userOperationLog(gusd())], status: '0x1', blockHash: BLOCK_HASH, blockNumber: '0x10', gasUsed: '0x5208', transactionHash: BUNDLE_TX }],
+    })
+    expect(ctx.batches.get(id)).toMatchObject({ hashes: [BUNDLE_TX], upgraded: false, userOperation: { hash: USER_OP_HASH, success: true } })
+    expect(await executeRequest({ method: 'wallet_showCallsStatus', params: [id] }, ctx)).toBeNull()
+    expect(ctx.shown[0]).toContainEqual({ label: 'User operation', value: USER_OP_HASH })
+  })
+
+  it('a bundler’s refusal is answered with its code and message, and keeps no batch', async () => {
+    const { key } = await delegatedAccount(dev)
+    fakeServices({ token: gusd(), refuse: { code: -32500, message: 'UserOperation reverted during simulation with reason: AA33 reverted' } })
+    const ctx = sponsoredCtx(key, { bundler: true })
+    expect(await error(sendCalls(ctx, { calls: [{ to: gusd(), data: transfer(fresh(), 1n) }], capabilities: withPaymaster }))).toEqual({
+      code: -32500,
+      message: 'UserOperation reverted during simulation with reason: AA33 reverted',
+    })
+    expect(ctx.batches.size).toBe(0)
+  })
+
+  it('without a bundler, or before the account is delegated, the paymaster is an unsupported capability (5700) and the capabilities do not offer it', async () => {
+    const { key, account } = await delegatedAccount(dev)
+    const fake = fakeServices({ token: gusd() })
+    const calls = [{ to: gusd(), data: transfer(fresh(), 1n) }]
+    const withoutBundler = sponsoredCtx(key, { bundler: false })
+    expect(await executeRequest({ method: 'wallet_getCapabilities', params: [account, ['0x7a69']] }, withoutBundler)).toEqual({ '0x7a69': { atomic: { status: 'supported' } } })
+    expect(await error(sendCalls(withoutBundler, { calls, capabilities: withPaymaster }))).toEqual({ code: 5700, message: 'Unsupported non-optional capability' })
+
+    const undelegatedKey = generatePrivateKey()
+    const undelegated = sponsoredCtx(undelegatedKey, { bundler: true })
+    const address = privateKeyToAccount(undelegatedKey).address
+    expect(await executeRequest({ method: 'wallet_getCapabilities', params: [address, ['0x7a69']] }, undelegated)).toEqual({ '0x7a69': { atomic: { status: 'ready' } } })
+    expect(await error(sendCalls(undelegated, { calls, capabilities: withPaymaster }))).toEqual({ code: 5700, message: 'Unsupported non-optional capability' })
+    expect(fake.requests).toEqual([])
+  })
+})
+
 describe('describeRequest', () => {
   it('summarises requests for the approval card', () => {
     expect(describeRequest('personal_sign', [toHex('Sign in'), address])).toBe('Sign message: Sign in')
@@ -120,5 +245,8 @@ describe('describeRequest', () => {
     expect(describeRequest('eth_sendTransaction', [{ to: address, value: '0x1' }])).toBe(`Send transaction to ${address} value 0x1`)
     expect(describeRequest('wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).toBe('Switch to chain 31338')
     expect(describeRequest('eth_signTypedData_v4', [address, '{broken'])).toBe('eth_signTypedData_v4')
+    expect(describeRequest('wallet_sendCalls', [{ chainId: '0x7a69', calls: [{ to: address, value: '0x0' }], capabilities: { paymasterService: { url: 'http://paymaster.invalid/api' } } }])).toMatch(
+      /^Send 1 call as one transaction on chain 31337: 1\. .+\. Network fee: paid by the app's paymaster \(paymaster\.invalid\)$/,
+    )
   })
 })
