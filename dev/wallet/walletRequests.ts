@@ -338,25 +338,28 @@ async function batchedCalls(method: string, params: unknown, account: PrivateKey
       // or, delegated already and on a chain with a bundler, takes the app's paymaster.
       const rpc = chainRpc(ctx.chain)
       const bundler = bundlerRpc(ctx.chain)
-      const batch = await prepareSendCalls(params, {
-        account: account.address,
-        chainId: ctx.chain.chainId,
-        rpc,
-        hasBatch: (id) => batches.has(id),
-        ...((await sponsorable(rpc, account.address, bundler)) ? { paymasterService: true } : {}),
-      })
-      const { paymasterUrl } = batch
-      const send = (): Promise<BatchRecord> =>
-        paymasterUrl !== undefined && bundler !== undefined
+      const prepareAndSend = async (): Promise<BatchRecord> => {
+        const batch = await prepareSendCalls(params, {
+          account: account.address,
+          chainId: ctx.chain.chainId,
+          rpc,
+          hasBatch: (id) => batches.has(id),
+          ...((await sponsorable(rpc, account.address, bundler)) ? { paymasterService: true } : {}),
+        })
+        const { paymasterUrl } = batch
+        const record = await (paymasterUrl !== undefined && bundler !== undefined
           ? sendSponsoredBatch(batch, { rpc, bundler, paymaster: jsonRpc(paymasterUrl, 'the paymaster'), owner: account })
-          : sendBatch(batch, { rpc, account, mode: batch.status === 'unsupported' ? 'sequential' : 'atomic' })
-      // Why serialised: two batches must not read the same pending nonce (nor two user operations
-      // the same EntryPoint nonce).
+          : sendBatch(batch, { rpc, account, mode: batch.status === 'unsupported' ? 'sequential' : 'atomic' }))
+        batches.set(record.id, record)
+        return record
+      }
+      // Why serialised, in the order the requests came: two batches must not read the same pending
+      // nonce (nor two user operations the same EntryPoint nonce), and each is built once the one
+      // before it is sent.
       const previous = sending.get(account.address) ?? Promise.resolve()
-      const sent = previous.then(send)
+      const sent = previous.then(prepareAndSend)
       sending.set(account.address, sent.catch(() => undefined))
       const record = await sent
-      batches.set(record.id, record)
       return { id: record.id }
     }
   }
