@@ -12,7 +12,7 @@ import type { GatewayChain, GatewayToken } from './chainData'
 import { exchangePage, type ExchangePageModel } from './exchangePages'
 import { isSolanaAddress, type GatewaySolana } from './solanaData'
 import type { Ctx, Route } from './startGateway'
-import { clip, HttpError, isPlainObject } from './validate'
+import { clip, HttpError, isPlainObject, quoted } from './validate'
 import { serialQueues } from './serialQueues'
 
 export type ExchangeDeps = {
@@ -95,7 +95,7 @@ export function exchangeRoutes(deps: ExchangeDeps): Route[] {
   function networkParam(raw: unknown): ExchangeNetwork {
     if (raw === undefined || raw === null || raw === '') throw new HttpError(400, `'network' is required (a CAIP-2 id such as ${networks[0]?.caip2 ?? 'eip155:1'})`)
     const found = typeof raw === 'string' ? networks.find((n) => n.caip2 === raw) : undefined
-    if (!found) throw new HttpError(400, `Unknown network ${describe(raw)}: use ${networks.map((n) => n.caip2).join(', ') || 'none (no network is served)'}`)
+    if (!found) throw new HttpError(400, `Unknown network ${quoted(raw)}: use ${networks.map((n) => n.caip2).join(', ') || 'none (no network is served)'}`)
     return found
   }
 
@@ -106,24 +106,24 @@ export function exchangeRoutes(deps: ExchangeDeps): Route[] {
    */
   function assetParam(raw: unknown, network: ExchangeNetwork): ExchangeAsset | null {
     if (raw === undefined || raw === null || raw === '') throw new HttpError(400, "'asset' is required: 'native' or a CAIP-19 asset id")
-    if (typeof raw !== 'string' || raw.length > 200) throw new HttpError(400, `Invalid asset ${describe(raw)}: use 'native' or a CAIP-19 asset id`)
+    if (typeof raw !== 'string' || raw.length > 200) throw new HttpError(400, `Invalid asset ${quoted(raw)}: use 'native' or a CAIP-19 asset id`)
     if (raw === 'native') return network.native
     const match = /^([-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32})\/([-a-z0-9]{3,8}):([-.%a-zA-Z0-9]{1,128})$/.exec(raw)
-    if (!match) throw new HttpError(400, `Invalid asset ${describe(raw)}: use 'native' or a CAIP-19 asset id such as ${network.caip2}/${network.namespace === 'solana' ? 'slip44:501' : 'slip44:60'}`)
+    if (!match) throw new HttpError(400, `Invalid asset ${quoted(raw)}: use 'native' or a CAIP-19 asset id such as ${network.caip2}/${network.namespace === 'solana' ? 'slip44:501' : 'slip44:60'}`)
     const [, chain, namespace, reference] = match
-    if (chain !== network.caip2) throw new HttpError(400, `The asset ${describe(raw)} is not on ${network.caip2}`)
+    if (chain !== network.caip2) throw new HttpError(400, `The asset ${quoted(raw)} is not on ${network.caip2}`)
     if (namespace === 'slip44') {
       const coin = network.namespace === 'solana' ? '501' : '60'
-      if (reference !== coin) throw new HttpError(400, `Invalid asset ${describe(raw)}: the native coin of ${network.caip2} is slip44:${coin}`)
+      if (reference !== coin) throw new HttpError(400, `Invalid asset ${quoted(raw)}: the native coin of ${network.caip2} is slip44:${coin}`)
       return network.native
     }
     if (network.namespace === 'eip155' && namespace === 'erc20') {
-      if (!isAddress(reference!, { strict: false })) throw new HttpError(400, `Invalid asset ${describe(raw)}: an ERC-20 is named by its 0x-prefixed 20-byte address`)
+      if (!isAddress(reference!, { strict: false })) throw new HttpError(400, `Invalid asset ${quoted(raw)}: an ERC-20 is named by its 0x-prefixed 20-byte address`)
       const token = deps.tokens.find((t) => t.chainId === network.chain!.chainId && t.address.toLowerCase() === reference!.toLowerCase())
       return token ? { symbol: token.symbol, decimals: token.decimals, contract: token.address } : null
     }
     if (network.namespace === 'solana' && namespace === 'token') return null
-    throw new HttpError(400, `Invalid asset ${describe(raw)}: ${network.namespace === 'solana' ? 'slip44 or token' : 'slip44 or erc20'} assets on ${network.caip2}`)
+    throw new HttpError(400, `Invalid asset ${quoted(raw)}: ${network.namespace === 'solana' ? 'slip44 or token' : 'slip44 or erc20'} assets on ${network.caip2}`)
   }
 
   function exchangeOf(id: string | undefined): DevExchange {
@@ -144,10 +144,10 @@ export function exchangeRoutes(deps: ExchangeDeps): Route[] {
     }
     const network = networkParam(body.network)
     const asset = assetParam(body.asset, network)
-    if (!asset) throw new HttpError(400, `${exchange.name} does not pay ${describe(body.asset)} on ${network.caip2}`)
+    if (!asset) throw new HttpError(400, `${exchange.name} does not pay ${quoted(body.asset)} on ${network.caip2}`)
     const recipient = body.recipient
     if (typeof recipient !== 'string' || !(network.namespace === 'solana' ? isSolanaAddress(recipient) : isAddress(recipient))) {
-      throw new HttpError(400, `Invalid recipient ${describe(recipient)} for ${network.caip2}: expected ${network.namespace === 'solana' ? 'a base58 Solana address (32 bytes)' : 'a 0x-prefixed 20-byte hex address'}`)
+      throw new HttpError(400, `Invalid recipient ${quoted(recipient)} for ${network.caip2}: expected ${network.namespace === 'solana' ? 'a base58 Solana address (32 bytes)' : 'a 0x-prefixed 20-byte hex address'}`)
     }
     const raw = amountParam(body.amount, asset)
     if (network.namespace === 'eip155' && !deps.hotWallet) throw new HttpError(503, `${exchange.name} has no hot wallet on this gateway: it cannot pay on ${network.caip2}`)
@@ -286,11 +286,11 @@ function exchangeNetworks(deps: ExchangeDeps): ExchangeNetwork[] {
 /** A positive decimal amount with at most the asset's decimals, in its smallest unit. */
 function amountParam(raw: unknown, asset: ExchangeAsset): bigint {
   const text = typeof raw === 'string' ? raw.trim() : null
-  if (text === null || !/^\d{1,30}(\.\d{1,30})?$/.test(text)) throw new HttpError(400, `Invalid amount ${describe(raw)}: a decimal text such as '0.01'`)
+  if (text === null || !/^\d{1,30}(\.\d{1,30})?$/.test(text)) throw new HttpError(400, `Invalid amount ${quoted(raw)}: a decimal text such as '0.01'`)
   const decimals = text.split('.')[1]?.length ?? 0
-  if (decimals > asset.decimals) throw new HttpError(400, `Invalid amount ${describe(raw)}: ${asset.symbol} has at most ${asset.decimals} decimals`)
+  if (decimals > asset.decimals) throw new HttpError(400, `Invalid amount ${quoted(raw)}: ${asset.symbol} has at most ${asset.decimals} decimals`)
   const value = parseUnits(text, asset.decimals)
-  if (value <= 0n) throw new HttpError(400, `Invalid amount ${describe(raw)}: it must be more than 0`)
+  if (value <= 0n) throw new HttpError(400, `Invalid amount ${quoted(raw)}: it must be more than 0`)
   return value
 }
 
@@ -341,17 +341,4 @@ function createSender(deps: ExchangeDeps) {
       if (receipt.status !== 'success') throw Object.assign(new HttpError(502, `the transfer ${hash} reverted`), { hash })
       return { hash, blockNumber: receipt.blockNumber.toString() }
     })
-}
-
-/** A value quoted back in an error message. */
-function describe(value: unknown): string {
-  if (typeof value === 'string') return `'${clip(value)}'`
-  if (value === undefined) return 'nothing'
-  let text: string
-  try {
-    text = JSON.stringify(value) ?? String(value)
-  } catch {
-    text = String(value)
-  }
-  return clip(text)
 }

@@ -10,7 +10,7 @@ import type { GatewayChain, GatewayToken } from './chainData'
 import { onrampPage, type OnrampPageModel } from './onrampPages'
 import { isSolanaAddress, SOLANA_DEFAULT_PRICES, type GatewaySolana } from './solanaData'
 import type { Ctx, Route } from './startGateway'
-import { clip, HttpError, isPlainObject } from './validate'
+import { clip, HttpError, isPlainObject, quoted } from './validate'
 import { localChain } from '../chain/viemChain'
 import { serialQueues } from './serialQueues'
 
@@ -176,14 +176,14 @@ export function onrampRoutes(deps: OnrampDeps): Route[] {
   function providerParam(raw: unknown): DevOnrampProvider {
     if (raw === undefined || raw === null) return ONRAMP_PROVIDERS[0]!
     const found = typeof raw === 'string' ? ONRAMP_PROVIDERS.find((p) => p.id === raw) : undefined
-    if (!found) throw new HttpError(400, `Unknown provider ${describe(raw)}: use ${ONRAMP_PROVIDERS.map((p) => p.id).join(' or ')}`)
+    if (!found) throw new HttpError(400, `Unknown provider ${quoted(raw)}: use ${ONRAMP_PROVIDERS.map((p) => p.id).join(' or ')}`)
     return found
   }
 
   function networkParam(raw: unknown, what = 'network'): RampNetwork {
     if (raw === undefined || raw === null || raw === '') throw new HttpError(400, `'${what}' is required (a CAIP-2 id such as ${networks[0]?.caip2 ?? 'eip155:1'})`)
     const found = typeof raw === 'string' || typeof raw === 'number' ? findNetwork(networks, String(raw)) : undefined
-    if (!found) throw new HttpError(400, `Unknown network ${describe(raw)}: use ${networks.map((n) => n.caip2).join(', ') || 'none (no network is served)'}`)
+    if (!found) throw new HttpError(400, `Unknown network ${quoted(raw)}: use ${networks.map((n) => n.caip2).join(', ') || 'none (no network is served)'}`)
     return found
   }
 
@@ -342,7 +342,7 @@ export function onrampRoutes(deps: OnrampDeps): Route[] {
     const { network } = priced
     const to = body.address
     if (typeof to !== 'string' || !fitsNetwork(to, network)) {
-      throw new HttpError(400, `Invalid wallet address ${describe(to)} for ${network.caip2}: expected ${network.namespace === 'solana' ? 'a base58 Solana address (32 bytes)' : 'a 0x-prefixed 20-byte hex address'}`)
+      throw new HttpError(400, `Invalid wallet address ${quoted(to)} for ${network.caip2}: expected ${network.namespace === 'solana' ? 'a base58 Solana address (32 bytes)' : 'a 0x-prefixed 20-byte hex address'}`)
     }
     const txHash = network.namespace === 'solana' ? await delivery.sol(network, to, priced.raw) : await delivery.usdc(network, to as `0x${string}`, priced.raw)
     return {
@@ -514,7 +514,7 @@ function createDelivery(deps: OnrampDeps) {
 function amountParam(raw: unknown): bigint {
   const text = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : typeof raw === 'string' ? raw.trim() : null
   if (text === null || !/^\d{1,12}(\.\d{1,2})?$/.test(text)) {
-    throw new HttpError(400, `'amount' must be a decimal text like 100.00 (at most 2 decimals), got ${describe(raw)}`)
+    throw new HttpError(400, `'amount' must be a decimal text like 100.00 (at most 2 decimals), got ${quoted(raw)}`)
   }
   return toCents(text)
 }
@@ -522,7 +522,7 @@ function amountParam(raw: unknown): bigint {
 function methodParam(raw: unknown): PaymentMethodId {
   if (raw === undefined || raw === null || raw === '') return 'card'
   const found = ONRAMP_METHOD_LIMITS.find((l) => l.id === raw)
-  if (!found) throw new HttpError(400, `Unknown payment method ${describe(raw)}: use ${ONRAMP_METHOD_LIMITS.map((l) => l.id).join(' or ')}`)
+  if (!found) throw new HttpError(400, `Unknown payment method ${quoted(raw)}: use ${ONRAMP_METHOD_LIMITS.map((l) => l.id).join(' or ')}`)
   return found.id
 }
 
@@ -573,17 +573,4 @@ function feePercent(provider: DevOnrampProvider): string {
 
 function slug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
-}
-
-/** A value quoted back in an error message. */
-function describe(value: unknown): string {
-  if (typeof value === 'string') return `'${clip(value)}'`
-  if (value === undefined) return 'nothing'
-  let text: string
-  try {
-    text = JSON.stringify(value) ?? String(value)
-  } catch {
-    text = String(value)
-  }
-  return clip(text)
 }

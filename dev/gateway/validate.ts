@@ -132,6 +132,19 @@ export function clip(value: string, max = 80): string {
   return value.length > max ? `${value.slice(0, max)}…` : value
 }
 
+/** A value quoted back in an error message: a string in quotes, anything else as JSON, clipped. */
+export function quoted(value: unknown): string {
+  if (typeof value === 'string') return `'${clip(value)}'`
+  if (value === undefined) return 'nothing'
+  let text: string
+  try {
+    text = JSON.stringify(value) ?? String(value)
+  } catch {
+    text = String(value)
+  }
+  return clip(text)
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -2,7 +2,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   concat,
-  createPublicClient,
   createTestClient,
   createWalletClient,
   custom,
@@ -26,7 +25,7 @@ import { startChains, type DevChain, type DevChains } from '../../../dev/chain/s
 import { installDevWallet, type DevWalletProvider, type EIP6963ProviderInfo, type InstalledDevWallet } from '../../../dev/extension/devWallet'
 import { installDevWallets } from '../../../dev/extension/installDevWallets'
 import { FALLBACK_BATCH_GAS } from '../../../dev/wallet/batchedCalls'
-import { BLOCK_HASH, BUNDLE_TX, BUNDLER_URL, delegatedAccount as delegatedDevAccount, fakeServices as fakeSponsoredServices, PAYMASTER, PAYMASTER_URL, USER_OP_HASH } from '../../support/sponsoredServices'
+import { BLOCK_HASH, BUNDLE_TX, BUNDLER_URL, delegatedAccount as delegatedDevAccount, fakeServices as fakeSponsoredServices, PAYMASTER, PAYMASTER_URL, publicClient, USER_OP_HASH } from '../../support/sponsoredServices'
 
 type RpcError = { code: number; message: string }
 
@@ -56,16 +55,6 @@ afterEach(() => {
 
 const main = () => wallets[0]!
 const provider = (): DevWalletProvider => main().provider
-
-function publicClient(chain: DevChain) {
-  const viemChain = defineChain({
-    id: chain.chainId,
-    name: chain.name,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [chain.rpcUrl] } },
-  })
-  return createPublicClient({ chain: viemChain, transport: http(chain.rpcUrl) })
-}
 
 function promptButton(rdns: string, which: 'approve' | 'reject'): HTMLElement | null {
   const host = document.querySelector(`[data-devwallet="${rdns}"]`)
