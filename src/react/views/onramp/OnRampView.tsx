@@ -24,6 +24,7 @@ import { readable } from '../swaps/SwapView.js'
 import { TransactionHash } from '../TransactionHash.js'
 import { IconImage } from '../../components/IconImage.js'
 import { usePendingWindow } from '../../components/pendingWindow.js'
+import { ExternalPageWaiting } from '../../components/ExternalPageWaiting.js'
 import { PrimaryAction } from '../../components/PrimaryAction.js'
 import { WalletIcon } from '../WalletIcon.js'
 import type { ViewProps } from '../viewProps.js'
@@ -286,22 +287,16 @@ function Purchase({ modal, onramp }: { modal: ViewProps['modal']; onramp: Onramp
         <WalletIcon name={label} />
       </span>
       {waiting ? (
-        <>
-          <p className="gw-connecting-title" data-testid="onramp-waiting-title">
-            {t('Complete your purchase with {provider}', { provider: label })}
-          </p>
-          <p className="gw-muted" id={statusId} data-testid="onramp-waiting">
-            {t('Waiting for your {currency} to arrive…', { currency: symbol })}
-          </p>
-          {purchase.url ? (
-            <a className="gw-button" href={purchase.url} target="gangway-onramp" rel="opener" data-testid="onramp-open-provider">
-              {t('Open {provider} again', { provider: label })}
-            </a>
-          ) : null}
-          <button type="button" className="gw-button" data-testid="onramp-cancel" onClick={() => modal.dispatch(onrampPurchaseCancelled({}))}>
-            {t('Stop waiting')}
-          </button>
-        </>
+        <ExternalPageWaiting
+          title={t('Complete your purchase with {provider}', { provider: label })}
+          status={t('Waiting for your {currency} to arrive…', { currency: symbol })}
+          statusId={statusId}
+          url={purchase.url}
+          windowName="gangway-onramp"
+          site={label}
+          onStop={() => modal.dispatch(onrampPurchaseCancelled({}))}
+          testIds={{ title: 'onramp-waiting-title', status: 'onramp-waiting', open: 'onramp-open-provider', stop: 'onramp-cancel' }}
+        />
       ) : purchase.status === 'delivered' ? (
         <ResultDone
           modal={modal}

@@ -1,5 +1,5 @@
 import { ResultDone } from '../../components/resultAcknowledgement.js'
-import { useEffect } from 'react'
+import { useEffect, useId } from 'react'
 import { truncateAddress } from '../../../core/domain/format.js'
 import { sendAmountError } from '../../../core/domain/sendAmount.js'
 import { networkSwitchRequested } from '../../../core/events/connection/network.js'
@@ -11,6 +11,7 @@ import { selectPayStep } from '../../../core/reducers/pay/paySelectors.js'
 import { selectAddress, selectCaipAddress, sliceOf } from '../../../core/selectors.js'
 import type { ModalState } from '../../../core/state.js'
 import { ErrorMessage } from '../../components/ErrorMessage.js'
+import { ExternalPageWaiting } from '../../components/ExternalPageWaiting.js'
 import { IconImage } from '../../components/IconImage.js'
 import { usePendingWindow } from '../../components/pendingWindow.js'
 import { PrimaryAction } from '../../components/PrimaryAction.js'
@@ -211,26 +212,28 @@ function PayProgress(props: { modal: ViewProps['modal']; payment: Payment; walle
   const { modal, payment, wallet } = props
   const hash = <TransactionHash hash={payment.hash} explorerUrl={props.explorerUrl} testId="pay-hash" linkTestId="pay-explorer-link" />
   const exchange = payment.exchange
+  const statusId = useId()
   return (
     <div className="gw-connecting" data-testid="view-pay" data-status={payment.status} data-source={exchange ? 'exchange' : 'wallet'} aria-live="polite">
-      <span className="gw-progress-ring" data-active={payment.status === 'paying' || payment.status === 'pending'}>
+      <span
+        className="gw-progress-ring"
+        data-active={payment.status === 'paying' || payment.status === 'pending'}
+        // Waiting on the exchange's page, the ring is a progress bar named by the status line (as Buy's).
+        {...(exchange && payment.status === 'paying' ? { role: 'progressbar', 'aria-labelledby': statusId } : {})}
+      >
         {exchange ? <IconImage src={exchange.imageUrl} className="gw-wallet-icon" fallback={exchange.name.slice(0, 1)} testId="pay-exchange-logo" /> : <WalletIcon name={wallet.name} imageUrl={wallet.imageUrl} />}
       </span>
       {exchange && payment.status === 'paying' ? (
-        <>
-          <p className="gw-connecting-title">{t('Confirm the payment on {exchange}', { exchange: exchange.name })}</p>
-          <p className="gw-muted" data-testid="pay-exchange-waiting">
-            {exchange.url ? t('Waiting for {exchange}…', { exchange: exchange.name }) : t('Opening…')}
-          </p>
-          {exchange.url ? (
-            <a className="gw-button" href={exchange.url} target="gangway-pay-exchange" rel="opener" data-testid="pay-exchange-open">
-              {t('Open {provider} again', { provider: exchange.name })}
-            </a>
-          ) : null}
-          <button type="button" className="gw-button" data-testid="pay-exchange-cancel" onClick={() => modal.dispatch(payCancelled({}, { requestId: payment.requestId ?? undefined }))}>
-            {t('Stop waiting')}
-          </button>
-        </>
+        <ExternalPageWaiting
+          title={t('Confirm the payment on {exchange}', { exchange: exchange.name })}
+          status={exchange.url ? t('Waiting for {exchange}…', { exchange: exchange.name }) : t('Opening…')}
+          statusId={statusId}
+          url={exchange.url}
+          windowName="gangway-pay-exchange"
+          site={exchange.name}
+          onStop={() => modal.dispatch(payCancelled({}, { requestId: payment.requestId ?? undefined }))}
+          testIds={{ status: 'pay-exchange-waiting', open: 'pay-exchange-open', stop: 'pay-exchange-cancel' }}
+        />
       ) : payment.status === 'paying' || payment.status === 'pending' ? (
         <TransactionWaiting on={payment.status === 'paying' ? 'wallet' : 'chain'} wallet={wallet.name} hash={hash} />
       ) : payment.status === 'confirmed' ? (
