@@ -23,6 +23,7 @@ import {
 } from 'viem'
 import { createBundlerClient, createPaymasterClient, type BundlerClient, type SmartAccount, type UserOperationReceipt } from 'viem/account-abstraction'
 import { localChain } from '../chain/viemChain'
+import { bundlerFeesPerGas } from '../wallet/bundlerFees'
 
 /**
  * A network the wallet service runs smart accounts on: its bundler, optionally a sponsoring
@@ -193,10 +194,7 @@ export async function embeddedSmartAccount(options: {
     // The bundler's own gas price (alto's `pimlico_getUserOperationGasPrice`): what it accepts,
     // where the node's suggestion may be below it.
     userOperation: {
-      async estimateFeesPerGas() {
-        const prices = (await bundlerTransport({}).request({ method: 'pimlico_getUserOperationGasPrice', params: [] })) as { fast: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex } }
-        return { maxFeePerGas: BigInt(prices.fast.maxFeePerGas), maxPriorityFeePerGas: BigInt(prices.fast.maxPriorityFeePerGas) }
-      },
+      estimateFeesPerGas: () => bundlerFeesPerGas((method, params) => bundlerTransport({}).request({ method, params } as never)),
     },
   })
   return {

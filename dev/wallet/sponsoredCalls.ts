@@ -8,6 +8,7 @@ import { estimateFeesPerGas } from 'viem/actions'
 import { createBundlerClient, createPaymasterClient, toSimple7702SmartAccount } from 'viem/account-abstraction'
 import { SMART_ACCOUNT_CONTRACTS } from '../chain/smartAccountContracts'
 import { localChain } from '../chain/viemChain'
+import { bundlerFeesPerGas } from './bundlerFees'
 import { atomicStatus, describeCall, type BatchRecord, type CallsRpc, type PreparedBatch } from './batchedCalls'
 
 /** How long a sponsored batch may take to reach its receipt. */
@@ -42,8 +43,7 @@ export async function sendSponsoredBatch(
       // suggestion may be below it); the node's otherwise.
       async estimateFeesPerGas() {
         try {
-          const prices = (await wallet.bundler('pimlico_getUserOperationGasPrice', [])) as { fast: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex } }
-          return { maxFeePerGas: BigInt(prices.fast.maxFeePerGas), maxPriorityFeePerGas: BigInt(prices.fast.maxPriorityFeePerGas) }
+          return await bundlerFeesPerGas(wallet.bundler)
         } catch {
           const fees = await estimateFeesPerGas(client)
           return { maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas }
