@@ -3,11 +3,11 @@
 // JSON-RPC the way alto and an ERC-7677 service do, so the user operation the wallet builds and
 // signs is checked as it is sent; everything else (the node) goes out as usual.
 
-import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, toHex, type Address, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, decodeFunctionData, defineChain, erc20Abi, http, recoverTypedDataAddress, toHex, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import type { RpcUserOperation } from 'viem/account-abstraction'
-import { vi } from 'vitest'
-import { SMART_ACCOUNT_CONTRACTS } from '../../dev/chain/smartAccountContracts'
+import { formatUserOperation, getUserOperationTypedData, type RpcUserOperation } from 'viem/account-abstraction'
+import { expect, vi } from 'vitest'
+import { SMART_ACCOUNT_CONTRACTS, simple7702AccountAbi } from '../../dev/chain/smartAccountContracts'
 import type { DevChain, DevChains } from '../../dev/chain/startChains'
 
 export const BUNDLER_URL = 'http://bundler.invalid/rpc'
@@ -129,4 +129,25 @@ export async function delegatedAccount(dev: DevChains): Promise<{ key: Hex; acco
   const funding = await treasury.writeContract({ address: dev.tokens[0]!.address, abi: erc20Abi, functionName: 'transfer', args: [owner.address, 100_000_000n] })
   await publicClient(chain).waitForTransactionReceipt({ hash: funding, pollingInterval: 50 })
   return { key, account: owner.address }
+}
+
+/**
+ * Checks a user operation as the fake bundler received it: from `account` itself, running `calls`
+ * with `executeBatch` (all or none), carrying the paymaster's final data, signed by the account's
+ * owner (EntryPoint 0.8, chain 31337).
+ *
+ * @example
+ * await expectSponsoredOperation(fake.sent[0]!, account, calls)
+ */
+export async function expectSponsoredOperation(sent: RpcUserOperation, account: Address, calls: { to: Address; data: Hex }[]) {
+  const op = formatUserOperation(sent)
+  expect(op.sender).toBe(account)
+  expect(decodeFunctionData({ abi: simple7702AccountAbi, data: op.callData })).toEqual({
+    functionName: 'executeBatch',
+    args: [calls.map((call) => ({ target: call.to, value: 0n, data: call.data }))],
+  })
+  expect({ paymaster: op.paymaster, paymasterData: op.paymasterData }).toEqual({ paymaster: PAYMASTER, paymasterData: '0xfeed' })
+  const typedData = getUserOperationTypedData({ chainId: 31337, entryPointAddress: SMART_ACCOUNT_CONTRACTS.entryPoint08 as Address, userOperation: op })
+  expect(await recoverTypedDataAddress({ ...typedData, signature: op.signature })).toBe(account)
+  return op
 }

@@ -5,13 +5,11 @@ import {
   createTestClient,
   createWalletClient,
   custom,
-  decodeFunctionData,
   defineChain,
   encodeFunctionData,
   erc20Abi,
   http,
   parseEther,
-  recoverTypedDataAddress,
   toHex,
   verifyMessage,
   verifyTypedData,
@@ -19,13 +17,12 @@ import {
   type Hex,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { formatUserOperation, getUserOperationTypedData } from 'viem/account-abstraction'
-import { SMART_ACCOUNT_CONTRACTS, simple7702AccountAbi } from '../../../dev/chain/smartAccountContracts'
+import { SMART_ACCOUNT_CONTRACTS } from '../../../dev/chain/smartAccountContracts'
 import { startChains, type DevChain, type DevChains } from '../../../dev/chain/startChains'
 import { installDevWallet, type DevWalletProvider, type EIP6963ProviderInfo, type InstalledDevWallet } from '../../../dev/extension/devWallet'
 import { installDevWallets } from '../../../dev/extension/installDevWallets'
 import { FALLBACK_BATCH_GAS } from '../../../dev/wallet/batchedCalls'
-import { BLOCK_HASH, BUNDLE_TX, BUNDLER_URL, delegatedAccount as delegatedDevAccount, fakeServices as fakeSponsoredServices, PAYMASTER, PAYMASTER_URL, publicClient, USER_OP_HASH } from '../../support/sponsoredServices'
+import { BLOCK_HASH, BUNDLE_TX, BUNDLER_URL, delegatedAccount as delegatedDevAccount, expectSponsoredOperation, fakeServices as fakeSponsoredServices, PAYMASTER_URL, publicClient, USER_OP_HASH } from '../../support/sponsoredServices'
 
 type RpcError = { code: number; message: string }
 
@@ -927,16 +924,8 @@ describe('sponsored batches (ERC-7677 paymasterService) of an account delegated 
 
     // One user operation from the account itself: executeBatch of the calls, the paymaster's final data, the owner's signature.
     expect(fake.sent).toHaveLength(1)
-    const op = formatUserOperation(fake.sent[0]!)
-    expect(op.sender).toBe(account)
+    const op = await expectSponsoredOperation(fake.sent[0]!, account, calls)
     expect(op.factory).toBeUndefined()
-    expect(decodeFunctionData({ abi: simple7702AccountAbi, data: op.callData })).toEqual({
-      functionName: 'executeBatch',
-      args: [calls.map((call) => ({ target: call.to, value: 0n, data: call.data }))],
-    })
-    expect({ paymaster: op.paymaster, paymasterData: op.paymasterData }).toEqual({ paymaster: PAYMASTER, paymasterData: '0xfeed' })
-    const typedData = getUserOperationTypedData({ chainId: 31337, entryPointAddress: SMART_ACCOUNT_CONTRACTS.entryPoint08 as Address, userOperation: op })
-    expect(await recoverTypedDataAddress({ ...typedData, signature: op.signature })).toBe(account)
     expect(fake.requests.find((r) => r.method === 'eth_sendUserOperation')?.params[1]).toBe(SMART_ACCOUNT_CONTRACTS.entryPoint08)
     // ERC-7677: the stub for estimation, then the final data, both for this chain and EntryPoint.
     const paymasterCalls = fake.requests.filter((r) => r.service === 'paymaster')

@@ -1,15 +1,14 @@
 // The dev wallet's request execution (signing with the local key), without a relay or a chain.
 
-import { decodeFunctionData, encodeFunctionData, erc20Abi, recoverTypedDataAddress, toHex, verifyMessage, type Address, type Hex } from 'viem'
+import { encodeFunctionData, erc20Abi, recoverTypedDataAddress, toHex, verifyMessage, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { formatUserOperation, getUserOperationTypedData } from 'viem/account-abstraction'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { SMART_ACCOUNT_CONTRACTS, simple7702AccountAbi } from '../../../dev/chain/smartAccountContracts'
+import { SMART_ACCOUNT_CONTRACTS } from '../../../dev/chain/smartAccountContracts'
 import { startChains, type DevChains } from '../../../dev/chain/startChains'
 import type { BatchRecord } from '../../../dev/wallet/batchedCalls'
 import { HARDHAT_ACCOUNT_0, type StackChain } from '../../../dev/wallet/stackConfig'
 import { describeRequest, executeRequest, NO_APPROVAL_METHODS, WALLET_METHODS, WalletRpcError, type RequestContext } from '../../../dev/wallet/walletRequests'
-import { BLOCK_HASH, BUNDLE_TX, BUNDLER_URL, delegatedAccount, fakeServices, PAYMASTER, PAYMASTER_URL, publicClient, USER_OP_HASH, userOperationLog } from '../../support/sponsoredServices'
+import { BLOCK_HASH, BUNDLE_TX, BUNDLER_URL, delegatedAccount, expectSponsoredOperation, fakeServices, PAYMASTER_URL, publicClient, USER_OP_HASH, userOperationLog } from '../../support/sponsoredServices'
 
 const address = HARDHAT_ACCOUNT_0.address
 
@@ -176,15 +175,7 @@ describe('sponsored batches (ERC-7677 paymasterService) of an account delegated 
     const [{ id }] = await Promise.all([sendCalls(ctx, { calls, capabilities: withPaymaster }), sendCalls(ctx, { calls: calls.slice(0, 1), capabilities: withPaymaster })])
 
     expect(fake.sent).toHaveLength(2)
-    const op = formatUserOperation(fake.sent[0]!)
-    expect(op.sender).toBe(account)
-    expect(decodeFunctionData({ abi: simple7702AccountAbi, data: op.callData })).toEqual({
-      functionName: 'executeBatch',
-      args: [calls.map((call) => ({ target: call.to, value: 0n, data: call.data }))],
-    })
-    expect({ paymaster: op.paymaster, paymasterData: op.paymasterData }).toEqual({ paymaster: PAYMASTER, paymasterData: '0xfeed' })
-    const typedData = getUserOperationTypedData({ chainId: 31337, entryPointAddress: SMART_ACCOUNT_CONTRACTS.entryPoint08 as Address, userOperation: op })
-    expect(await recoverTypedDataAddress({ ...typedData, signature: op.signature })).toBe(account)
+    await expectSponsoredOperation(fake.sent[0]!, account, calls)
     expect(fake.requests.filter((r) => r.service === 'paymaster').map((r) => [r.method, r.params[1], r.params[2]])).toEqual([
       ['pm_getPaymasterStubData', SMART_ACCOUNT_CONTRACTS.entryPoint08, '0x7a69'],
       ['pm_getPaymasterData', SMART_ACCOUNT_CONTRACTS.entryPoint08, '0x7a69'],
